@@ -1,0 +1,117 @@
+import { tap } from 'rxjs';
+import type { Argv, CommandModule } from 'yargs';
+import { EXIT } from '../../errors/index.js';
+import { createValve } from '../../flow/valve.js';
+import { openSweepDeps } from '../../pipelines/resources.js';
+import { createSummary, countTask, formatSummary } from '../../pipelines/summary.js';
+import { sweepStages } from '../../pipelines/sweep.js';
+import { normaliseSweepOptions, sweepDefaults } from '../../pipelines/sweep-options.js';
+import { commit } from '../../stages/commit.js';
+import { emit } from '../../stages/emit.js';
+import { readLines } from '../../stages/read-lines.js';
+import { headerFlag, integerFlag, numberFlag } from '../args.js';
+import type { CliIo } from '../io.js';
+import { inputFrom } from '../io.js';
+import { createTerminal, createWriter } from '../terminal.js';
+import type { CommandResult } from './result.js';
+
+interface SweepArgs {
+	urls: string[];
+	store: string;
+	ndjson: boolean;
+	all: boolean;
+	concurrency: number;
+	'per-host': number;
+	rate?: number;
+	'accept-encoding': string;
+	'user-agent': string;
+	timeout: number;
+	retries: number;
+	'max-retry-after': number;
+	quiet: boolean;
+}
+
+export function storeOption(yargs: Argv, env: NodeJS.ProcessEnv): Argv {
+	return yargs.option('store', {
+		type: 'string',
+		default: env.REVISIT_STORE ?? '.revisit',
+		defaultDescription: '$REVISIT_STORE or ./.revisit',
+		describe: 'Validator store directory (LevelDB)',
+	});
+}
+
+export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<object, SweepArgs> {
+	return {
+		command: 'sweep [urls..]',
+		describe: 'Probe URLs with conditional requests and print those that changed',
+		builder: (yargs) =>
+			storeOption(yargs, io.env)
+				.positional('urls', { type: 'string', array: true, default: [], describe: 'URLs to check; none or - reads stdin, one per line' })
+				.options({
+					ndjson: { type: 'boolean', default: false, describe: 'Print one JSON verdict per line instead of URLs' },
+					all: { type: 'boolean', default: false, describe: 'With --ndjson, include unchanged URLs' },
+					concurrency: { type: 'number', default: sweepDefaults.concurrency, coerce: integerFlag('concurrency', 1), describe: 'Requests in flight in total' },
+					'per-host': { type: 'number', default: sweepDefaults.perHost, coerce: integerFlag('per-host', 1), describe: 'Requests in flight per origin' },
+					rate: { type: 'number', coerce: numberFlag('rate'), describe: 'Requests per second per origin [default: unlimited]' },
+					'accept-encoding': { type: 'string', default: sweepDefaults.acceptEncoding, coerce: headerFlag('accept-encoding'), describe: 'Accept-Encoding for the whole run (keeps ETags comparable)' },
+					'user-agent': { type: 'string', default: sweepDefaults.userAgent, coerce: headerFlag('user-agent'), describe: 'User-Agent header' },
+					timeout: { type: 'number', default: sweepDefaults.timeoutMs / 1000, coerce: numberFlag('timeout'), describe: 'Seconds allowed for one attempt' },
+					retries: { type: 'number', default: sweepDefaults.retries, coerce: integerFlag('retries', 0), describe: 'Retries on network errors, 5xx and 429' },
+					'max-retry-after': { type: 'number', default: sweepDefaults.maxRetryAfterMs / 1000, coerce: integerFlag('max-retry-after', 0), describe: 'Longest Retry-After (seconds) to wait for; longer is an error' },
+					quiet: { type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' },
+				})
+				.example('revisit sweep < urls.txt > changed.txt', 'Print the URLs that changed since the last sweep')
+				.example('revisit sweep --ndjson --all < urls.txt | jq .', 'One verdict per URL, as JSON')
+				.example('revisit sweep https://example.org/ https://example.org/about', 'URLs as arguments') as unknown as Argv<SweepArgs>,
+		handler: async (args) => {
+			result.status = await runSweep(args, io);
+		},
+	};
+}
+
+async function runSweep(args: SweepArgs, io: CliIo): Promise<number> {
+	const options = normaliseSweepOptions({
+		concurrency: args.concurrency,
+		perHost: args['per-host'],
+		rate: args.rate,
+		acceptEncoding: args['accept-encoding'],
+		userAgent: args['user-agent'],
+		timeoutMs: Math.round(args.timeout * 1000),
+		retries: args.retries,
+		maxRetryAfterMs: args['max-retry-after'] * 1000,
+	});
+	const terminal = createTerminal(io.stderr, { quiet: args.quiet });
+	const { deps, close } = await openSweepDeps({ store: args.store }, options);
+	const summary = createSummary();
+	const started = deps.clock.now();
+	const valve = createValve(options.highWater);
+	terminal.progress(() => formatSummary({ ...summary, elapsedMs: deps.clock.now() - started }));
+
+	const run$ = readLines(inputFrom(args.urls, io.stdin), valve).pipe(
+		sweepStages(deps, options),
+		emit({ out: createWriter(io.stdout), diagnose: terminal.diagnose }, { format: args.ndjson ? 'ndjson' : 'lines', all: args.all }),
+		commit(deps.store),
+		tap((task) => {
+			valve.release();
+			countTask(summary, task);
+		}),
+	);
+	try {
+		const stopped = await new Promise<string | undefined>((resolve, reject) => {
+			const subscription = run$.subscribe({ error: reject, complete: () => resolve(undefined) });
+			void io.interrupted.then((signal) => {
+				subscription.unsubscribe();
+				resolve(signal);
+			});
+		});
+		if (stopped) {
+			terminal.finish(`stopped by ${stopped}; changes not yet printed will be reported again next run`);
+			return 130;
+		}
+	} finally {
+		await close();
+	}
+	summary.elapsedMs = deps.clock.now() - started;
+	terminal.finish(formatSummary(summary));
+	return summary.errors > 0 || summary.rejected > 0 ? EXIT.someFailed : EXIT.ok;
+}

@@ -1,0 +1,51 @@
+import yargs from 'yargs';
+import { EXIT, exitStatusFor, RevisitError, UsageError } from '../errors/index.js';
+import { VERSION } from '../version.js';
+import type { CommandResult } from './commands/result.js';
+import { sweepCommand } from './commands/sweep.js';
+import { processIo, type CliIo } from './io.js';
+
+/**
+ * Runs the CLI and resolves to the exit status; never calls process.exit, so it can
+ * run in-process in tests.
+ *
+ * @example
+ * process.exitCode = await main(['sweep', '--ndjson'], processIo());
+ */
+export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+	const result: CommandResult = { status: EXIT.ok };
+	const parser = yargs([...argv])
+		.scriptName('revisit')
+		.usage('$0 <command> [options]\n\nTells which URLs changed since the last look, downloading as little as possible:\nconditional requests with stored validators (ETag, Last-Modified) and a body-hash fallback.')
+		.command(sweepCommand(io, result))
+		.demandCommand(1, 'Name a command: revisit sweep < urls.txt')
+		.strict()
+		.recommendCommands()
+		.version(VERSION)
+		.help()
+		.alias('h', 'help')
+		.wrap(Math.min(100, process.stdout.columns ?? 100))
+		.epilog('Exit status: 0 every URL got a verdict; 1 some URLs failed or were bad input; 2 usage or store error.\nDocs: README.md')
+		.exitProcess(false)
+		.fail((message, error) => {
+			throw error ?? new UsageError(message);
+		});
+
+	try {
+		let output = '';
+		await parser.parseAsync([...argv], {}, (_error, _argv, text) => {
+			output = text;
+		});
+		if (output) io.stdout.write(`${output}\n`);
+		return result.status;
+	} catch (error) {
+		const status = exitStatusFor(error);
+		if (error instanceof RevisitError) {
+			io.stderr.write(`revisit: ${error.message}\n`);
+			if (error instanceof UsageError) io.stderr.write('Run revisit --help for usage.\n');
+		} else {
+			io.stderr.write(`revisit: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
+		}
+		return status;
+	}
+}

@@ -1,0 +1,61 @@
+import type { Writable } from 'node:stream';
+
+/**
+ * Stderr for humans: diagnostics always, a live progress line only when stderr is a
+ * TTY, and nothing else. The progress line is cleared before a diagnostic is written,
+ * so the two never interleave.
+ *
+ * @example
+ * const term = createTerminal(process.stderr, { quiet: false });
+ * term.progress(() => formatSummary(summary));
+ */
+export interface Terminal {
+	diagnose(text: string): void;
+	/** Starts redrawing `render()` every 200 ms, TTY only. */
+	progress(render: () => string): void;
+	/** Stops progress and prints the final summary unless quiet. */
+	finish(summary: string): void;
+}
+
+export function createTerminal(stream: Writable & { isTTY?: boolean }, options: { quiet: boolean }): Terminal {
+	const live = stream.isTTY === true && !options.quiet;
+	let timer: NodeJS.Timeout | undefined;
+	let shown = false;
+
+	const clear = (): void => {
+		if (shown) stream.write('\r\x1b[K');
+		shown = false;
+	};
+
+	return {
+		diagnose(text) {
+			clear();
+			stream.write(`revisit: ${text}\n`);
+		},
+		progress(render) {
+			if (!live) return;
+			timer = setInterval(() => {
+				clear();
+				stream.write(render().slice(0, (process.stderr.columns ?? 100) - 1));
+				shown = true;
+			}, 200);
+			timer.unref();
+		},
+		finish(summary) {
+			clearInterval(timer);
+			clear();
+			if (!options.quiet) stream.write(`revisit: ${summary}\n`);
+		},
+	};
+}
+
+/**
+ * A promise-returning writer for a data stream: resolves once the OS has the bytes,
+ * which is the point at which a verdict counts as shown.
+ */
+export function createWriter(stream: Writable): (text: string) => Promise<void> {
+	return (text) =>
+		new Promise((resolve, reject) => {
+			stream.write(text, (error) => (error ? reject(error) : resolve()));
+		});
+}

@@ -1,0 +1,31 @@
+import { RevisitError } from './revisit-error.js';
+
+/** Exit statuses, the one place they are defined. */
+export const EXIT = {
+	ok: 0,
+	someFailed: 1,
+	usage: 2,
+	internal: 70,
+} as const;
+
+const byCode: Record<string, number> = {
+	USAGE: EXIT.usage,
+	STORE_LOCKED: EXIT.usage,
+	STORE_OPEN_FAILED: EXIT.usage,
+	STORE_FORMAT: EXIT.usage,
+	STORE_WRITE_FAILED: EXIT.usage,
+};
+
+/**
+ * Maps an error that ended a run to the process exit status.
+ * Unknown errors are bugs, and get 70 (EX_SOFTWARE) so they stand out from usage errors.
+ *
+ * @example
+ * process.exitCode = exitStatusFor(new UsageError('bad flag')) // 2
+ */
+export function exitStatusFor(error: unknown): number {
+	if (error instanceof RevisitError) {
+		return byCode[error.code] ?? EXIT.internal;
+	}
+	return EXIT.internal;
+}

@@ -1,0 +1,48 @@
+import http from 'node:http';
+import https from 'node:https';
+import got, { type Got } from 'got';
+
+export interface HttpClientOptions {
+	userAgent: string;
+	/** Cap on one attempt's total time, in ms. */
+	timeoutMs: number;
+	/** Sent on every request of the run, so ETags derived from compressed bytes stay comparable. */
+	acceptEncoding: string;
+}
+
+/**
+ * A got instance for probing: keep-alive agents, a pinned Accept-Encoding, no
+ * throwing on HTTP status (a 304 or 404 is an answer, not an exception) and no retries
+ * (the probe retries outside the concurrency slots, see stages/probe.ts).
+ *
+ * @example
+ * const client = createHttpClient({ userAgent: 'revisit/0.1', timeoutMs: 15000, acceptEncoding: 'gzip' });
+ */
+export function createHttpClient(options: HttpClientOptions): { got: Got; close(): void } {
+	const agent = {
+		http: new http.Agent({ keepAlive: true, maxFreeSockets: 64 }),
+		https: new https.Agent({ keepAlive: true, maxFreeSockets: 64 }),
+	};
+	const instance = got.extend({
+		agent,
+		headers: {
+			'user-agent': options.userAgent,
+			'accept-encoding': options.acceptEncoding,
+		},
+		decompress: true,
+		throwHttpErrors: false,
+		followRedirect: true,
+		maxRedirects: 5,
+		retry: { limit: 0 },
+		timeout: { request: options.timeoutMs },
+		responseType: 'buffer',
+		cache: false,
+	});
+	return {
+		got: instance,
+		close() {
+			agent.http.destroy();
+			agent.https.destroy();
+		},
+	};
+}

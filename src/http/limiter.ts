@@ -1,0 +1,114 @@
+import type { Clock } from '../types.js';
+import { positiveInteger, positiveNumber } from '../util/options.js';
+
+export interface LimiterOptions {
+	/** Requests in flight in total. */
+	concurrency: number;
+	/** Requests in flight per origin. */
+	perHost: number;
+	/** Request starts per second per origin; unlimited when undefined. */
+	rate?: number | undefined;
+}
+
+/**
+ * Runs jobs under a global and a per-origin concurrency limit and an optional
+ * per-origin rate. A job waiting for its origin holds no global slot, so a slow or
+ * rate-limited host never starves the others. Origins are served round-robin.
+ *
+ * @example
+ * const limiter = createLimiter({ concurrency: 24, perHost: 4 });
+ * await limiter.run('https://example.org', (signal) => got(url, { signal }), abortSignal);
+ */
+export interface Limiter {
+	run<T>(origin: string, job: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+}
+
+interface Waiting {
+	start: () => void;
+}
+
+interface HostState {
+	active: number;
+	queue: Waiting[];
+	nextStartAt: number;
+	timer?: NodeJS.Timeout | undefined;
+}
+
+export function createLimiter(options: LimiterOptions, clock: Clock = { now: Date.now }): Limiter {
+	const concurrency = positiveInteger('concurrency', options.concurrency);
+	const perHost = positiveInteger('perHost', options.perHost);
+	const interval = options.rate === undefined ? 0 : 1000 / positiveNumber('rate', options.rate);
+	const hosts = new Map<string, HostState>();
+	let active = 0;
+
+	const dispatch = (): void => {
+		let progressed = true;
+		while (progressed && active < concurrency) {
+			progressed = false;
+			for (const [origin, host] of hosts) {
+				if (active >= concurrency) break;
+				if (host.queue.length === 0) {
+					// Forget idle origins once their rate interval has passed: a sweep may touch millions.
+					if (host.active === 0 && host.nextStartAt <= clock.now()) hosts.delete(origin);
+					continue;
+				}
+				if (host.active >= perHost) continue;
+				const wait = host.nextStartAt - clock.now();
+				if (wait > 0) {
+					host.timer ??= setTimeout(() => {
+						host.timer = undefined;
+						dispatch();
+					}, wait);
+					continue;
+				}
+				host.nextStartAt = clock.now() + interval;
+				host.active++;
+				active++;
+				// Move the origin to the back, for round-robin fairness.
+				hosts.delete(origin);
+				hosts.set(origin, host);
+				host.queue.shift()!.start();
+				progressed = true;
+			}
+		}
+	};
+
+	const finish = (origin: string, host: HostState): void => {
+		host.active--;
+		active--;
+		dispatch();
+	};
+
+	return {
+		run<T>(origin: string, job: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+			return new Promise<T>((resolve, reject) => {
+				if (signal?.aborted) {
+					reject(signal.reason);
+					return;
+				}
+				let host = hosts.get(origin);
+				if (!host) {
+					host = { active: 0, queue: [], nextStartAt: 0 };
+					hosts.set(origin, host);
+				}
+				const state = host;
+				const onAbort = (): void => {
+					const index = state.queue.indexOf(waiting);
+					if (index !== -1) {
+						state.queue.splice(index, 1);
+						reject(signal!.reason);
+					}
+				};
+				const waiting: Waiting = {
+					start: () => {
+						signal?.removeEventListener('abort', onAbort);
+						job().then(resolve, reject).finally(() => finish(origin, state));
+					},
+				};
+				signal?.addEventListener('abort', onAbort, { once: true });
+				state.queue.push(waiting);
+				dispatch();
+			});
+		},
+	};
+}

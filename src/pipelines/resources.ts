@@ -1,0 +1,39 @@
+import { createHttpClient } from '../http/client.js';
+import { createLimiter } from '../http/limiter.js';
+import { LevelStore } from '../store/level.js';
+import type { ValidatorStore } from '../store/types.js';
+import { systemClock, type Clock } from '../types.js';
+import type { SweepDeps } from './sweep.js';
+import type { SweepOptions } from './sweep-options.js';
+
+export interface ResourceOptions {
+	/** A store directory (opened and closed here) or a store the caller owns. */
+	store: string | ValidatorStore;
+	clock?: Clock | undefined;
+	random?: (() => number) | undefined;
+}
+
+/**
+ * Opens what a sweep needs: the store, a keep-alive HTTP client and the limiter.
+ * `close()` releases what was opened here, never a store the caller passed in.
+ *
+ * @example
+ * const { deps, close } = await openSweepDeps({ store: '.revisit' }, normaliseSweepOptions());
+ */
+export async function openSweepDeps(
+	resources: ResourceOptions,
+	options: SweepOptions,
+): Promise<{ deps: SweepDeps; close(): Promise<void> }> {
+	const ownsStore = typeof resources.store === 'string';
+	const store = typeof resources.store === 'string' ? await LevelStore.open(resources.store) : resources.store;
+	const client = createHttpClient({ userAgent: options.userAgent, timeoutMs: options.timeoutMs, acceptEncoding: options.acceptEncoding });
+	const clock = resources.clock ?? systemClock;
+	const limiter = createLimiter({ concurrency: options.concurrency, perHost: options.perHost, rate: options.rate }, clock);
+	return {
+		deps: { store, http: client.got, limiter, clock, random: resources.random ?? Math.random },
+		async close() {
+			client.close();
+			if (ownsStore) await store.close();
+		},
+	};
+}

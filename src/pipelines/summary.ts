@@ -1,0 +1,70 @@
+import type { Task } from '../types.js';
+
+/** Counts for the end-of-run line and for `run()` callers. */
+export interface Summary {
+	urls: number;
+	changed: number;
+	notModified: number;
+	sameHash: number;
+	errors: number;
+	rejected: number;
+	duplicates: number;
+	/** Body bytes received on the wire. */
+	bytes: number;
+	/** Body bytes that 304s spared, by the size of each URL's last full download. */
+	bytesSaved: number;
+	elapsedMs: number;
+}
+
+export function createSummary(): Summary {
+	return { urls: 0, changed: 0, notModified: 0, sameHash: 0, errors: 0, rejected: 0, duplicates: 0, bytes: 0, bytesSaved: 0, elapsedMs: 0 };
+}
+
+/** Adds one finished task to the summary. */
+export function countTask(summary: Summary, task: Task): void {
+	if (task.skip === 'rejected') summary.rejected++;
+	else if (task.skip === 'duplicate') summary.duplicates++;
+	const verdict = task.verdict;
+	if (!verdict) return;
+	summary.urls++;
+	summary.bytes += verdict.bytes ?? 0;
+	if (verdict.changed) summary.changed++;
+	if (verdict.reason === '304') {
+		summary.notModified++;
+		summary.bytesSaved += Math.max(0, (task.record?.size ?? 0) - (verdict.bytes ?? 0));
+	}
+	if (verdict.reason === 'same-hash') summary.sameHash++;
+	if (verdict.reason === 'error') summary.errors++;
+}
+
+/**
+ * One line for stderr.
+ *
+ * @example
+ * formatSummary(summary) // '1000 URLs, 3 changed, 990 304s, 7 same-hash, 0 errors, 12.1 KB received (48.2 MB saved), 2.1s'
+ */
+export function formatSummary(summary: Summary): string {
+	const parts = [
+		`${summary.urls} URLs`,
+		`${summary.changed} changed`,
+		`${summary.notModified} 304s`,
+		`${summary.sameHash} same-hash`,
+		`${summary.errors} errors`,
+	];
+	if (summary.rejected > 0) parts.push(`${summary.rejected} bad lines`);
+	if (summary.duplicates > 0) parts.push(`${summary.duplicates} duplicates`);
+	parts.push(`${formatBytes(summary.bytes)} received (${formatBytes(summary.bytesSaved)} saved)`);
+	parts.push(`${(summary.elapsedMs / 1000).toFixed(1)}s`);
+	return parts.join(', ');
+}
+
+export function formatBytes(bytes: number): string {
+	const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+	let value = bytes;
+	let unit = 0;
+	while (value >= 1000 && unit < units.length - 1) {
+		value /= 1000;
+		unit++;
+	}
+	return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`;
+}

@@ -1,0 +1,51 @@
+import { VERSION } from '../version.js';
+import { nonNegativeInteger, positiveInteger, positiveNumber } from '../util/options.js';
+
+/** Every knob of a sweep, with the CLI's defaults. Times are in ms here, seconds on the CLI. */
+export interface SweepOptions {
+	concurrency: number;
+	perHost: number;
+	rate?: number | undefined;
+	acceptEncoding: string;
+	userAgent: string;
+	timeoutMs: number;
+	retries: number;
+	retryDelayMs: number;
+	maxRetryAfterMs: number;
+	/** Lines between the reader and the commit at most: the memory bound. */
+	highWater: number;
+}
+
+export const sweepDefaults: SweepOptions = {
+	concurrency: 24,
+	perHost: 4,
+	acceptEncoding: 'gzip',
+	userAgent: `revisit/${VERSION} (+https://github.com/revisit-crawler/revisit)`,
+	timeoutMs: 15_000,
+	retries: 2,
+	retryDelayMs: 1000,
+	maxRetryAfterMs: 60_000,
+	highWater: 2048,
+};
+
+/**
+ * Fills defaults and checks every option once, when the pipeline is built.
+ *
+ * @example
+ * normaliseSweepOptions({ concurrency: 8 }) // { ...sweepDefaults, concurrency: 8 }
+ */
+export function normaliseSweepOptions(input: Partial<SweepOptions> = {}): SweepOptions {
+	const defined = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+	const options: SweepOptions = { ...sweepDefaults, ...defined };
+	positiveInteger('concurrency', options.concurrency);
+	positiveInteger('perHost', options.perHost);
+	if (options.rate !== undefined) positiveNumber('rate', options.rate);
+	positiveInteger('timeoutMs', options.timeoutMs);
+	nonNegativeInteger('retries', options.retries);
+	nonNegativeInteger('retryDelayMs', options.retryDelayMs);
+	nonNegativeInteger('maxRetryAfterMs', options.maxRetryAfterMs);
+	positiveInteger('highWater', options.highWater);
+	if (!/^[\x21-\x7e][\x20-\x7e]*$/.test(options.acceptEncoding)) throw new TypeError(`Expected \`acceptEncoding\` to be a header value, got \`${options.acceptEncoding}\``);
+	if (!/^[\x20-\x7e]+$/.test(options.userAgent)) throw new TypeError(`Expected \`userAgent\` to be a header value, got \`${options.userAgent}\``);
+	return options;
+}

@@ -1,0 +1,73 @@
+import { Observable, type MonoTypeOperatorFunction } from 'rxjs';
+import type { StoreOperation, ValidatorStore } from '../store/types.js';
+import type { Task } from '../types.js';
+import { positiveInteger } from '../util/options.js';
+
+export interface CommitOptions {
+	/** Records per store batch. */
+	batchSize?: number;
+	/** Longest a record waits for its batch, in ms. */
+	maxWaitMs?: number;
+}
+
+/**
+ * Passes each task downstream first, then writes its `next` record to the store in
+ * batches. Placed after `emit`, this means state is committed only once its verdict
+ * is out: a run killed at any moment loses nothing, and the next run re-reports
+ * whatever was not yet shown. Completes after the last batch is written; a store
+ * failure errors the stream (it is infrastructure, not a per-URL failure).
+ *
+ * @example
+ * tasks$.pipe(emit(targets), commit(store, { batchSize: 500 }))
+ */
+export function commit(store: ValidatorStore, options: CommitOptions = {}): MonoTypeOperatorFunction<Task> {
+	const batchSize = positiveInteger('batchSize', options.batchSize ?? 500);
+	const maxWaitMs = positiveInteger('maxWaitMs', options.maxWaitMs ?? 200);
+
+	return (source) =>
+		new Observable<Task>((subscriber) => {
+			let pending: StoreOperation[] = [];
+			let writing: Promise<void> = Promise.resolve();
+			let timer: NodeJS.Timeout | undefined;
+			let failed = false;
+
+			const flush = (): Promise<void> => {
+				clearTimeout(timer);
+				timer = undefined;
+				const operations = pending;
+				pending = [];
+				if (operations.length > 0) {
+					writing = writing.then(() => store.batch(operations));
+					writing.catch((error: unknown) => {
+						if (!failed) {
+							failed = true;
+							subscriber.error(error);
+						}
+					});
+				}
+				return writing;
+			};
+
+			const subscription = source.subscribe({
+				next(task) {
+					subscriber.next(task);
+					if (!task.next || !task.url) return;
+					pending.push({ type: 'put', key: task.url, value: task.next });
+					if (pending.length >= batchSize) void flush();
+					else timer ??= setTimeout(() => void flush(), maxWaitMs);
+				},
+				error(error: unknown) {
+					// Commit what was already shown before failing: it must not be re-reported as lost work.
+					const fail = (): void => subscriber.error(error);
+					flush().then(fail, fail);
+				},
+				complete() {
+					flush().then(() => subscriber.complete(), () => {});
+				},
+			});
+			return () => {
+				clearTimeout(timer);
+				subscription.unsubscribe();
+			};
+		});
+}

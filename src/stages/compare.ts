@@ -1,0 +1,96 @@
+import { map, type MonoTypeOperatorFunction } from 'rxjs';
+import { RECORD_VERSION, type UrlRecord } from '../store/types.js';
+import type { Clock, ProbeResult, Task, Verdict } from '../types.js';
+
+export interface CompareOptions {
+	/** Recorded with new validators, so a later run under another encoding can drop the ETag. */
+	acceptEncoding: string;
+}
+
+const isLive = (record: UrlRecord | null | undefined): record is UrlRecord =>
+	!!record && record.status >= 200 && record.status < 300;
+
+/**
+ * Decides one URL's verdict from its stored record and probe result, and the record
+ * to commit once the verdict is out. Pure: no I/O, the clock is only read.
+ *
+ * @example
+ * judge('https://example.org/', null, probeResult, 'gzip', Date.now())
+ * // { verdict: { url, changed: true, reason: 'new', ... }, next: { ... } }
+ */
+export function judge(
+	url: string,
+	record: UrlRecord | null,
+	probe: ProbeResult,
+	acceptEncoding: string,
+	now: number,
+): { verdict: Verdict; next?: UrlRecord } {
+	const common = compact({
+		status: probe.status || undefined,
+		finalUrl: probe.finalUrl !== url ? probe.finalUrl : undefined,
+		bytes: probe.bytes,
+		ms: probe.ms,
+	});
+	const where = compact({ finalUrl: probe.finalUrl !== url ? probe.finalUrl : undefined, permanent: probe.permanent || undefined });
+
+	if (probe.error) {
+		return { verdict: { url, changed: false, reason: 'error', ...common, error: probe.error } };
+	}
+	if (probe.status === 304) {
+		if (!isLive(record)) {
+			const error = { code: 'UNEXPECTED_304', message: 'server answered 304 to a request with no validators' };
+			return { verdict: { url, changed: false, reason: 'error', ...common, error } };
+		}
+		// Keep stored validators unless the server sent new ones (RFC 9110 §15.4.5).
+		const next: UrlRecord = compact({ ...record, etag: probe.etag ?? record.etag, lastModified: probe.lastModified ?? record.lastModified, lastChecked: now });
+		return { verdict: { url, changed: false, reason: '304', ...common, ...validatorsOf(next) }, next };
+	}
+	if (probe.status === 404 || probe.status === 410) {
+		const next: UrlRecord = compact({ v: RECORD_VERSION, status: probe.status, ...where, lastChecked: now });
+		return { verdict: { url, changed: isLive(record), reason: 'gone', ...common }, next };
+	}
+	const next: UrlRecord = compact({
+		v: RECORD_VERSION,
+		status: probe.status,
+		etag: probe.etag,
+		lastModified: probe.lastModified,
+		hash: probe.hash,
+		...where,
+		size: probe.bytes,
+		encoding: acceptEncoding,
+		lastChecked: now,
+	});
+	const reason = !record ? 'new' : isLive(record) && record.hash === probe.hash ? 'same-hash' : 'new-body';
+	return { verdict: { url, changed: reason !== 'same-hash', reason, ...common, ...validatorsOf(next) }, next };
+}
+
+/**
+ * Attaches `verdict` and `next` to every probed task.
+ *
+ * @example
+ * tasks$.pipe(probe(deps, options), compare({ acceptEncoding: 'gzip' }, clock))
+ */
+export function compare(options: CompareOptions, clock: Clock): MonoTypeOperatorFunction<Task> {
+	const { acceptEncoding } = options;
+	return map((task) => {
+		if (task.skip || !task.probe || task.url === undefined) return task;
+		const { verdict, next } = judge(task.url, task.record ?? null, task.probe, acceptEncoding, clock.now());
+		return { ...task, verdict: ordered(verdict), next };
+	});
+}
+
+function validatorsOf(record: UrlRecord): Pick<Verdict, 'etag' | 'lastModified' | 'hash'> {
+	return compact({ etag: record.etag, lastModified: record.lastModified, hash: record.hash });
+}
+
+const VERDICT_ORDER = ['url', 'changed', 'reason', 'status', 'etag', 'lastModified', 'hash', 'finalUrl', 'bytes', 'ms', 'error'] as const;
+
+/** The verdict with its fields in the documented NDJSON order and absent ones dropped. */
+function ordered(verdict: Verdict): Verdict {
+	return compact(Object.fromEntries(VERDICT_ORDER.map((key) => [key, verdict[key]]))) as unknown as Verdict;
+}
+
+/** Drops undefined fields, so records and NDJSON carry only what applies. */
+export function compact<T extends object>(value: T): T {
+	return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

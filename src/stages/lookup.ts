@@ -1,0 +1,39 @@
+import { bufferTime, concatMap, filter, mergeMap, type MonoTypeOperatorFunction } from 'rxjs';
+import type { ValidatorStore } from '../store/types.js';
+import type { Task } from '../types.js';
+import { positiveInteger } from '../util/options.js';
+
+export interface LookupOptions {
+	/** Most keys per `getMany`. */
+	batchSize?: number;
+	/** Longest a task waits for its batch to fill, in ms. */
+	maxWaitMs?: number;
+	/** `getMany` calls in flight at once. */
+	concurrency?: number;
+}
+
+/**
+ * Attaches each task's stored record (`null` when never seen), reading the store in
+ * batches with `getMany`.
+ *
+ * @example
+ * tasks$.pipe(lookup(store, { batchSize: 256 }))
+ */
+export function lookup(store: ValidatorStore, options: LookupOptions = {}): MonoTypeOperatorFunction<Task> {
+	const batchSize = positiveInteger('batchSize', options.batchSize ?? 256);
+	const maxWaitMs = positiveInteger('maxWaitMs', options.maxWaitMs ?? 5);
+	const concurrency = positiveInteger('concurrency', options.concurrency ?? 4);
+
+	return (source) =>
+		source.pipe(
+			bufferTime(maxWaitMs, null, batchSize),
+			filter((batch) => batch.length > 0),
+			mergeMap(async (batch) => {
+				const live = batch.filter((task) => !task.skip && task.url !== undefined);
+				const records = await store.getMany(live.map((task) => task.url!));
+				const byTask = new Map(live.map((task, i) => [task, records[i] ?? null]));
+				return batch.map((task) => (byTask.has(task) ? { ...task, record: byTask.get(task)! } : task));
+			}, concurrency),
+			concatMap((batch) => batch),
+		);
+}

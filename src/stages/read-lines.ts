@@ -1,0 +1,101 @@
+import { TextDecoder } from 'node:util';
+import { Observable } from 'rxjs';
+import type { Valve } from '../flow/valve.js';
+
+export interface InputLine {
+	/** 1-based line number in the input. */
+	line: number;
+	text: string;
+	/** Set when the line can't be a URL whatever it says (too long, NUL, invalid UTF-8). */
+	problem?: string;
+}
+
+export interface ReadLinesOptions {
+	/** Lines longer than this many bytes are reported, not parsed. */
+	maxLineBytes?: number;
+}
+
+const NEWLINE = 0x0a;
+const OVERLONG = Symbol('overlong');
+
+/**
+ * Streams an input of newline-separated text as lines, trimming whitespace and
+ * skipping blank lines and `#` comments. It pulls from `input` only while `valve`
+ * has credit, so a million-line stdin is never held in memory.
+ *
+ * @example
+ * readLines(process.stdin, valve).pipe(normalise())
+ */
+export function readLines(
+	input: AsyncIterable<Buffer | string>,
+	valve: Valve,
+	options: ReadLinesOptions = {},
+): Observable<InputLine> {
+	const maxLineBytes = options.maxLineBytes ?? 8192;
+	if (!Number.isInteger(maxLineBytes) || maxLineBytes < 1) {
+		throw new TypeError(`Expected maxLineBytes to be a positive integer, got ${maxLineBytes}`);
+	}
+	const decoder = new TextDecoder('utf-8', { fatal: true });
+
+	return new Observable<InputLine>((subscriber) => {
+		let stopped = false;
+		let lineNumber = 0;
+
+		const emit = async (bytes: Buffer | typeof OVERLONG): Promise<void> => {
+			lineNumber++;
+			const line = bytes === OVERLONG ? { line: lineNumber, text: '', problem: `line is longer than ${maxLineBytes} bytes` } : toLine(bytes, lineNumber, maxLineBytes, decoder);
+			if (!line) return;
+			await valve.acquire();
+			if (!stopped) subscriber.next(line);
+		};
+
+		const pump = async (): Promise<void> => {
+			let pending: Buffer = Buffer.alloc(0);
+			// A line past the limit is dropped as it streams in, so one endless line can't fill memory.
+			let overlong = false;
+			for await (const chunk of input) {
+				if (stopped) return;
+				const buffer: Buffer = Buffer.concat([pending, typeof chunk === 'string' ? Buffer.from(chunk) : chunk]);
+				let start = 0;
+				let end: number;
+				while ((end = buffer.indexOf(NEWLINE, start)) !== -1) {
+					await emit(overlong ? OVERLONG : buffer.subarray(start, end));
+					overlong = false;
+					if (stopped) return;
+					start = end + 1;
+				}
+				pending = buffer.subarray(start);
+				if (pending.length > maxLineBytes) {
+					overlong = true;
+					pending = Buffer.alloc(0);
+				}
+			}
+			if (overlong) await emit(OVERLONG);
+			else if (pending.length > 0) await emit(pending);
+		};
+
+		pump().then(
+			() => subscriber.complete(),
+			(error: unknown) => subscriber.error(error),
+		);
+		return () => {
+			stopped = true;
+		};
+	});
+}
+
+function toLine(bytes: Buffer, line: number, maxLineBytes: number, decoder: TextDecoder): InputLine | undefined {
+	if (bytes.length > maxLineBytes) {
+		return { line, text: '', problem: `line is longer than ${maxLineBytes} bytes` };
+	}
+	let text: string;
+	try {
+		text = decoder.decode(bytes);
+	} catch {
+		return { line, text: '', problem: 'line is not valid UTF-8' };
+	}
+	text = text.trim();
+	if (text === '' || text.startsWith('#')) return undefined;
+	if (text.includes('\0')) return { line, text: text.replaceAll('\0', '\\0'), problem: 'line contains a NUL byte' };
+	return { line, text };
+}

@@ -1,0 +1,84 @@
+import { Level } from 'level';
+import { StoreError } from '../errors/index.js';
+import { RECORD_VERSION, type StoreOperation, type UrlRecord, type ValidatorStore } from './types.js';
+
+const FORMAT_KEY = 'format';
+type Meta = { format: number };
+
+/**
+ * The embedded default store: a LevelDB directory. Records live in the `url`
+ * sublevel as JSON; the `meta` sublevel holds the store format version, so that an
+ * older revisit refuses a newer store instead of overwriting it.
+ *
+ * @example
+ * const store = await LevelStore.open('.revisit');
+ * try { ... } finally { await store.close(); }
+ */
+export class LevelStore implements ValidatorStore {
+	readonly #db: Level<string, unknown>;
+	readonly #urls;
+
+	private constructor(db: Level<string, unknown>) {
+		this.#db = db;
+		this.#urls = db.sublevel<string, UrlRecord>('url', { valueEncoding: 'json' });
+	}
+
+	/** Opens (creating if needed) the store in `dir`. Throws StoreError with a stable code. */
+	static async open(dir: string): Promise<LevelStore> {
+		const db = new Level<string, unknown>(dir, { valueEncoding: 'json' });
+		try {
+			await db.open();
+		} catch (error) {
+			throw openError(dir, error);
+		}
+		const store = new LevelStore(db);
+		await store.#checkFormat(dir);
+		return store;
+	}
+
+	async #checkFormat(dir: string): Promise<void> {
+		const meta = this.#db.sublevel<string, Meta | number>('meta', { valueEncoding: 'json' });
+		const format = await meta.get(FORMAT_KEY);
+		if (format === undefined) {
+			await meta.put(FORMAT_KEY, RECORD_VERSION);
+		} else if (typeof format !== 'number' || format > RECORD_VERSION) {
+			await this.#db.close();
+			throw new StoreError(
+				'STORE_FORMAT',
+				`store ${dir} has format ${JSON.stringify(format)}, newer than this revisit understands (${RECORD_VERSION}); upgrade revisit`,
+			);
+		}
+	}
+
+	async getMany(keys: readonly string[]): Promise<Array<UrlRecord | undefined>> {
+		return this.#urls.getMany([...keys]);
+	}
+
+	async batch(operations: readonly StoreOperation[]): Promise<void> {
+		if (operations.length === 0) return;
+		try {
+			await this.#urls.batch(operations.map((op) => ({ ...op })) as never);
+		} catch (error) {
+			throw new StoreError('STORE_WRITE_FAILED', `could not write to the store: ${(error as Error).message}`, { cause: error });
+		}
+	}
+
+	async *entries(): AsyncIterable<[string, UrlRecord]> {
+		for await (const entry of this.#urls.iterator()) {
+			yield entry;
+		}
+	}
+
+	async close(): Promise<void> {
+		await this.#db.close();
+	}
+}
+
+function openError(dir: string, error: unknown): StoreError {
+	const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+	if (cause?.code === 'LEVEL_LOCKED') {
+		return new StoreError('STORE_LOCKED', `store ${dir} is locked: another revisit is using it`, { cause: error });
+	}
+	const detail = cause?.message ?? (error as Error).message;
+	return new StoreError('STORE_OPEN_FAILED', `cannot open store ${dir}: ${detail}`, { cause: error });
+}

@@ -1,0 +1,61 @@
+import type { UrlRecord } from './store/types.js';
+
+export type Reason = 'new' | '304' | 'same-hash' | 'new-body' | 'gone' | 'error';
+
+/** The answer for one URL; what `--ndjson` prints. Fields that don't apply are absent. */
+export interface Verdict {
+	url: string;
+	changed: boolean;
+	reason: Reason;
+	status?: number;
+	etag?: string;
+	lastModified?: string;
+	hash?: string;
+	finalUrl?: string;
+	/** Body bytes received on the wire (before decoding). */
+	bytes?: number;
+	ms?: number;
+	error?: { code: string; message: string };
+}
+
+/** What the probe stage learnt from the network for one URL. */
+export interface ProbeResult {
+	status: number;
+	etag?: string;
+	lastModified?: string;
+	hash?: string;
+	finalUrl: string;
+	permanent: boolean;
+	bytes: number;
+	/** Bytes of a full download, for the "bytes saved" figure: Content-Length if known. */
+	fullBytes?: number;
+	ms: number;
+	error?: { code: string; message: string };
+}
+
+/**
+ * One input line on its way through the sweep. Stages fill in fields; a task that is
+ * `skip`ped (bad input, duplicate) passes the remaining stages untouched, so every line
+ * reaches the end of the pipeline exactly once (that is what releases backpressure).
+ */
+export interface Task {
+	line: number;
+	input: string;
+	url?: string;
+	skip?: 'rejected' | 'duplicate';
+	/** Why the line was rejected. */
+	problem?: string;
+	/** Stored state; `null` when the URL has never been seen. */
+	record?: UrlRecord | null;
+	probe?: ProbeResult;
+	verdict?: Verdict;
+	/** State to commit once the verdict is out; `undefined` leaves the store as it is. */
+	next?: UrlRecord;
+}
+
+/** Injected time source, so tests and the schedule can control it. */
+export interface Clock {
+	now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
