@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+	test: {
+		include: ['test/**/*.test.ts'],
+		testTimeout: 30_000,
+		hookTimeout: 30_000,
+		// Tests start real servers and child processes; the machines have two cores.
+		maxWorkers: 2,
+	},
+});
