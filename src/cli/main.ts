@@ -3,7 +3,7 @@ import { EXIT, exitStatusFor, RevisitError, UsageError } from '../errors/index.j
 import { VERSION } from '../version.js';
 import type { CommandResult } from './commands/result.js';
 import { sweepCommand } from './commands/sweep.js';
-import { processIo, type CliIo } from './io.js';
+import { processIo, STDIN_ARG, type CliIo } from './io.js';
 
 /**
  * Runs the CLI and resolves to the exit status; never calls process.exit, so it can
@@ -14,7 +14,9 @@ import { processIo, type CliIo } from './io.js';
  */
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
 	const result: CommandResult = { status: EXIT.ok };
-	const parser = yargs([...argv])
+	// yargs-parser drops a bare `-`; carry it through as a token no URL can be.
+	const args = argv.map((arg) => (arg === '-' ? STDIN_ARG : arg));
+	const parser = yargs(args)
 		.scriptName('revisit')
 		.usage('$0 <command> [options]\n\nTells which URLs changed since the last look, downloading as little as possible:\nconditional requests with stored validators (ETag, Last-Modified) and a body-hash fallback.')
 		.command(sweepCommand(io, result))
@@ -28,12 +30,14 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 		.epilog('Exit status: 0 every URL got a verdict; 1 some URLs failed or were bad input; 2 usage or store error.\nDocs: README.md')
 		.exitProcess(false)
 		.fail((message, error) => {
-			throw error ?? new UsageError(message);
+			// yargs routes both its own complaints and our flag coercions (wrapped in YError) here.
+			if (error instanceof RevisitError) throw error;
+			throw new UsageError(error?.message ?? message, { cause: error });
 		});
 
 	try {
 		let output = '';
-		await parser.parseAsync([...argv], {}, (_error, _argv, text) => {
+		await parser.parseAsync(args, {}, (_error, _argv, text) => {
 			output = text;
 		});
 		if (output) io.stdout.write(`${output}\n`);

@@ -31,6 +31,18 @@ interface SweepArgs {
 	quiet: boolean;
 }
 
+const SWEEP_EPILOG = `How it decides, per URL (the "reason" field of --ndjson):
+  new        nothing stored yet                      changed
+  304        server says Not Modified                unchanged
+  same-hash  200, body hash equals the stored one    unchanged
+  new-body   200, body hash differs                  changed
+  gone       404/410 where the URL was live before   changed once
+  error      failed after retries; state untouched   unchanged, exit 1
+
+Stored validators are sent back verbatim as If-None-Match / If-Modified-Since.
+State is committed only after a verdict is printed: a killed run loses nothing.
+Exit status: 0 all URLs judged; 1 some errors or bad input lines; 2 usage or store error.`;
+
 export function storeOption(yargs: Argv, env: NodeJS.ProcessEnv): Argv {
 	return yargs.option('store', {
 		type: 'string',
@@ -50,19 +62,20 @@ export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				.options({
 					ndjson: { type: 'boolean', default: false, describe: 'Print one JSON verdict per line instead of URLs' },
 					all: { type: 'boolean', default: false, describe: 'With --ndjson, include unchanged URLs' },
-					concurrency: { type: 'number', default: sweepDefaults.concurrency, coerce: integerFlag('concurrency', 1), describe: 'Requests in flight in total' },
-					'per-host': { type: 'number', default: sweepDefaults.perHost, coerce: integerFlag('per-host', 1), describe: 'Requests in flight per origin' },
-					rate: { type: 'number', coerce: numberFlag('rate'), describe: 'Requests per second per origin [default: unlimited]' },
+					concurrency: { requiresArg: true, default: sweepDefaults.concurrency, coerce: integerFlag('concurrency', 1), describe: 'Requests in flight in total' },
+					'per-host': { requiresArg: true, default: sweepDefaults.perHost, coerce: integerFlag('per-host', 1), describe: 'Requests in flight per origin' },
+					rate: { requiresArg: true, coerce: numberFlag('rate'), describe: 'Requests per second per origin [default: unlimited]' },
 					'accept-encoding': { type: 'string', default: sweepDefaults.acceptEncoding, coerce: headerFlag('accept-encoding'), describe: 'Accept-Encoding for the whole run (keeps ETags comparable)' },
 					'user-agent': { type: 'string', default: sweepDefaults.userAgent, coerce: headerFlag('user-agent'), describe: 'User-Agent header' },
-					timeout: { type: 'number', default: sweepDefaults.timeoutMs / 1000, coerce: numberFlag('timeout'), describe: 'Seconds allowed for one attempt' },
-					retries: { type: 'number', default: sweepDefaults.retries, coerce: integerFlag('retries', 0), describe: 'Retries on network errors, 5xx and 429' },
-					'max-retry-after': { type: 'number', default: sweepDefaults.maxRetryAfterMs / 1000, coerce: integerFlag('max-retry-after', 0), describe: 'Longest Retry-After (seconds) to wait for; longer is an error' },
+					timeout: { requiresArg: true, default: sweepDefaults.timeoutMs / 1000, coerce: numberFlag('timeout'), describe: 'Seconds allowed for one attempt' },
+					retries: { requiresArg: true, default: sweepDefaults.retries, coerce: integerFlag('retries', 0), describe: 'Retries on network errors, 5xx and 429' },
+					'max-retry-after': { requiresArg: true, default: sweepDefaults.maxRetryAfterMs / 1000, coerce: integerFlag('max-retry-after', 0), describe: 'Longest Retry-After (seconds) to wait for; longer is an error' },
 					quiet: { type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' },
 				})
 				.example('revisit sweep < urls.txt > changed.txt', 'Print the URLs that changed since the last sweep')
 				.example('revisit sweep --ndjson --all < urls.txt | jq .', 'One verdict per URL, as JSON')
-				.example('revisit sweep https://example.org/ https://example.org/about', 'URLs as arguments') as unknown as Argv<SweepArgs>,
+				.example('revisit sweep https://example.org/ https://example.org/about', 'URLs as arguments')
+				.epilog(SWEEP_EPILOG) as unknown as Argv<SweepArgs>,
 		handler: async (args) => {
 			result.status = await runSweep(args, io);
 		},

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { createLimiter } from '../../src/http/limiter.js';
+
+const deferred = () => {
+	let resolve!: () => void;
+	const promise = new Promise<void>((r) => (resolve = r));
+	return { promise, resolve };
+};
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('createLimiter', () => {
+	it('never runs more than perHost jobs for one origin, nor more than concurrency in all', async () => {
+		const limiter = createLimiter({ concurrency: 3, perHost: 2 });
+		const gates = Array.from({ length: 6 }, deferred);
+		const running = new Map<string, number>();
+		let peakTotal = 0;
+		const peaks = new Map<string, number>();
+		const job = (origin: string, i: number) =>
+			limiter.run(origin, async () => {
+				running.set(origin, (running.get(origin) ?? 0) + 1);
+				peaks.set(origin, Math.max(peaks.get(origin) ?? 0, running.get(origin)!));
+				peakTotal = Math.max(peakTotal, [...running.values()].reduce((a, b) => a + b, 0));
+				await gates[i]!.promise;
+				running.set(origin, running.get(origin)! - 1);
+			});
+		const all = Promise.all([0, 1, 2].map((i) => job('a', i)).concat([3, 4, 5].map((i) => job('b', i))));
+		await tick();
+		expect(peakTotal).toBe(3);
+		for (const gate of gates) {
+			gate.resolve();
+			await tick();
+		}
+		await all;
+		expect(peaks.get('a')).toBe(2);
+		expect(peaks.get('b')).toBe(2);
+		expect(peakTotal).toBe(3);
+	});
+
+	it('lets a fast origin through while a slow one holds its own slots', async () => {
+		const limiter = createLimiter({ concurrency: 2, perHost: 1 });
+		const slow = deferred();
+		const order: string[] = [];
+		const slowJobs = [limiter.run('slow', () => slow.promise.then(() => void order.push('slow1'))), limiter.run('slow', async () => void order.push('slow2'))];
+		const fastJobs = [1, 2, 3].map((i) => limiter.run('fast', async () => void order.push(`fast${i}`)));
+		await Promise.all(fastJobs);
+		expect(order).toEqual(['fast1', 'fast2', 'fast3']);
+		slow.resolve();
+		await Promise.all(slowJobs);
+		expect(order).toEqual(['fast1', 'fast2', 'fast3', 'slow1', 'slow2']);
+	});
+
+	it('spaces starts per origin by the rate, using the injected clock', async () => {
+		let now = 0;
+		const limiter = createLimiter({ concurrency: 10, perHost: 10, rate: 1000 }, { now: () => now });
+		const started: number[] = [];
+		const jobs = [0, 1, 2].map(() => limiter.run('a', async () => void started.push(now)));
+		await tick();
+		expect(started).toEqual([0]);
+		now = 1;
+		await new Promise((resolve) => setTimeout(resolve, 5));
+		expect(started.length).toBeGreaterThanOrEqual(2);
+		now = 5;
+		await new Promise((resolve) => setTimeout(resolve, 5));
+		await Promise.all(jobs);
+		expect(started).toEqual([0, 1, 5]);
+	});
+
+	it('drops a queued job when its signal aborts', async () => {
+		const limiter = createLimiter({ concurrency: 1, perHost: 1 });
+		const gate = deferred();
+		const first = limiter.run('a', () => gate.promise);
+		const controller = new AbortController();
+		let ran = false;
+		const second = limiter.run('a', async () => void (ran = true), controller.signal);
+		controller.abort(new Error('stop'));
+		await expect(second).rejects.toThrow('stop');
+		gate.resolve();
+		await first;
+		await tick();
+		expect(ran).toBe(false);
+	});
+});

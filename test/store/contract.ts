@@ -1,0 +1,60 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RECORD_VERSION, type UrlRecord, type ValidatorStore } from '../../src/store/types.js';
+
+const record = (over: Partial<UrlRecord> = {}): UrlRecord => ({ v: RECORD_VERSION, status: 200, etag: 'W/"a b"', lastModified: 'Mon, 14 Jul 2025 09:02:11 GMT', hash: 'ab'.repeat(16), lastChecked: 1, ...over });
+
+/**
+ * The contract every ValidatorStore implementation runs (as abstract-level's suite
+ * does for its implementations): call it from a test file with a factory.
+ */
+export function storeContract(name: string, open: () => Promise<{ store: ValidatorStore; cleanup(): Promise<void> }>): void {
+	describe(`${name} (ValidatorStore contract)`, () => {
+		let store: ValidatorStore;
+		let cleanup: () => Promise<void>;
+		beforeEach(async () => {
+			({ store, cleanup } = await open());
+		});
+		afterEach(async () => {
+			await store.close();
+			await cleanup();
+		});
+
+		it('returns undefined for keys never stored, in order', async () => {
+			await store.batch([{ type: 'put', key: 'https://b/', value: record() }]);
+			const got = await store.getMany(['https://a/', 'https://b/', 'https://c/']);
+			expect(got).toEqual([undefined, record(), undefined]);
+		});
+
+		it('keeps validators exactly as given', async () => {
+			const odd = record({ etag: '"\u00e9t\u00e9"', lastModified: 'Mon,  14 Jul 2025 09:02:11 GMT' });
+			await store.batch([{ type: 'put', key: 'k', value: odd }]);
+			expect((await store.getMany(['k']))[0]).toEqual(odd);
+		});
+
+		it('applies puts and deletes in one batch, the last write winning', async () => {
+			await store.batch([
+				{ type: 'put', key: 'a', value: record({ lastChecked: 1 }) },
+				{ type: 'put', key: 'b', value: record() },
+			]);
+			await store.batch([
+				{ type: 'put', key: 'a', value: record({ lastChecked: 2 }) },
+				{ type: 'del', key: 'b' },
+			]);
+			expect(await store.getMany(['a', 'b'])).toEqual([record({ lastChecked: 2 }), undefined]);
+		});
+
+		it('lists every record in key order', async () => {
+			await store.batch(['c', 'a', 'b'].map((key) => ({ type: 'put' as const, key, value: record() })));
+			const keys: string[] = [];
+			for await (const [key] of store.entries()) keys.push(key);
+			expect(keys).toEqual(['a', 'b', 'c']);
+		});
+
+		it('hands out copies, so a caller cannot change stored state by mutation', async () => {
+			await store.batch([{ type: 'put', key: 'a', value: record() }]);
+			const [first] = await store.getMany(['a']);
+			first!.etag = 'changed';
+			expect((await store.getMany(['a']))[0]!.etag).toBe('W/"a b"');
+		});
+	});
+}
