@@ -1,0 +1,58 @@
+import { lastValueFrom, of, toArray } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryStore, sweep } from '../../src/index.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+
+describe('sweep() (library)', () => {
+	let server: TestServer;
+	beforeEach(async () => {
+		server = await startServer((req, res) => res.end(`page ${req.url}`));
+	});
+	afterEach(() => server.close());
+
+	it('takes an array, an async iterable or an Observable, and emits one verdict per distinct URL', async () => {
+		const store = new MemoryStore();
+		const urls = [server.url('/a'), server.url('/b'), server.url('/a')];
+		async function* generate() {
+			yield* urls;
+		}
+		for (const source of [urls, generate(), of(...urls)]) {
+			const verdicts = await lastValueFrom(sweep(source, { store }).pipe(toArray()));
+			expect(verdicts.map((v) => v.url).sort()).toEqual([server.url('/a'), server.url('/b')]);
+		}
+		expect(server.seen('/a')).toHaveLength(3);
+	});
+
+	it('reports bad input as an error verdict with code BAD_INPUT', async () => {
+		const verdicts = await lastValueFrom(sweep(['nope'], { store: new MemoryStore() }).pipe(toArray()));
+		expect(verdicts).toEqual([{ url: 'nope', changed: false, reason: 'error', error: { code: 'BAD_INPUT', message: 'line 1: not an absolute URL' } }]);
+	});
+
+	it('commits a verdict only after the subscriber has handled it', async () => {
+		const events: string[] = [];
+		const memory = new MemoryStore();
+		const store = Object.assign(Object.create(memory) as MemoryStore, {
+			batch: async (operations: Parameters<MemoryStore['batch']>[0]) => {
+				events.push(...operations.map((op) => `commit ${op.key}`));
+				return memory.batch(operations);
+			},
+			getMany: (keys: string[]) => memory.getMany(keys),
+		});
+		await new Promise((resolve, reject) =>
+			sweep([server.url('/a'), server.url('/b')], { store }).subscribe({
+				next: (verdict) => events.push(`next ${verdict.url}`),
+				error: reject,
+				complete: () => resolve(undefined),
+			}),
+		);
+		for (const url of [server.url('/a'), server.url('/b')]) {
+			expect(events.indexOf(`next ${url}`)).toBeGreaterThanOrEqual(0);
+			expect(events.indexOf(`commit ${url}`)).toBeGreaterThan(events.indexOf(`next ${url}`));
+		}
+		expect((await memory.getMany([server.url('/a')]))[0]).toMatchObject({ status: 200 });
+	});
+
+	it('validates options when called, with a TypeError naming the option', () => {
+		expect(() => sweep([], { concurrency: 0 })).toThrow('`concurrency`');
+	});
+});
