@@ -27,8 +27,6 @@ export interface ProbeResult {
 	finalUrl: string;
 	permanent: boolean;
 	bytes: number;
-	/** Bytes of a full download, for the "bytes saved" figure: Content-Length if known. */
-	fullBytes?: number;
 	ms: number;
 	error?: { code: string; message: string };
 }

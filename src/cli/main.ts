@@ -44,6 +44,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 		return result.status;
 	} catch (error) {
 		const status = exitStatusFor(error);
+		if (error instanceof RevisitError && error.code === 'OUTPUT_CLOSED') return status;
 		if (error instanceof RevisitError) {
 			io.stderr.write(`revisit: ${error.message}\n`);
 			if (error instanceof UsageError) io.stderr.write('Run revisit --help for usage.\n');

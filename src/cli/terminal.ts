@@ -1,3 +1,4 @@
+import { RevisitError } from '../errors/index.js';
 import type { Writable } from 'node:stream';
 
 /**
@@ -51,11 +52,19 @@ export function createTerminal(stream: Writable & { isTTY?: boolean }, options: 
 
 /**
  * A promise-returning writer for a data stream: resolves once the OS has the bytes,
- * which is the point at which a verdict counts as shown.
+ * which is the point at which a verdict counts as shown. A reader that went away
+ * (`revisit sweep | head`) ends the run with OUTPUT_CLOSED; what was not written is
+ * not committed, so it is reported again next time.
  */
 export function createWriter(stream: Writable): (text: string) => Promise<void> {
+	// The write callback carries the error; without a listener the stream would also throw it.
+	stream.on('error', () => {});
 	return (text) =>
 		new Promise((resolve, reject) => {
-			stream.write(text, (error) => (error ? reject(error) : resolve()));
+			stream.write(text, (error) => {
+				if (!error) resolve();
+				else if ((error as { code?: string }).code === 'EPIPE') reject(new RevisitError('OUTPUT_CLOSED', 'stdout was closed by its reader', { cause: error }));
+				else reject(error);
+			});
 		});
 }

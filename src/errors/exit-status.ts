@@ -5,6 +5,9 @@ export const EXIT = {
 	ok: 0,
 	someFailed: 1,
 	usage: 2,
+	interrupted: 130,
+	/** 128 + SIGPIPE, what a Unix tool reports when its reader goes away. */
+	outputClosed: 141,
 	internal: 70,
 } as const;
 
@@ -14,6 +17,7 @@ const byCode: Record<string, number> = {
 	STORE_OPEN_FAILED: EXIT.usage,
 	STORE_FORMAT: EXIT.usage,
 	STORE_WRITE_FAILED: EXIT.usage,
+	OUTPUT_CLOSED: EXIT.outputClosed,
 };
 
 /**

@@ -119,7 +119,7 @@ async function runSweep(args: SweepArgs, io: CliIo): Promise<number> {
 		});
 		if (stopped) {
 			terminal.finish(`stopped by ${stopped}; changes not yet printed will be reported again next run`);
-			return 130;
+			return EXIT.interrupted;
 		}
 	} finally {
 		await close();
