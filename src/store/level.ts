@@ -1,6 +1,6 @@
 import { Level } from 'level';
 import { StoreError } from '../errors/index.js';
-import { RECORD_VERSION, type StoreOperation, type UrlRecord, type ValidatorStore } from './types.js';
+import { RECORD_VERSION, type HostRecord, type StoreOperation, type UrlRecord, type ValidatorStore } from './types.js';
 
 const FORMAT_KEY = 'format';
 type Meta = { format: number };
@@ -17,10 +17,12 @@ type Meta = { format: number };
 export class LevelStore implements ValidatorStore {
 	readonly #db: Level<string, unknown>;
 	readonly #urls;
+	readonly #hosts;
 
 	private constructor(db: Level<string, unknown>) {
 		this.#db = db;
 		this.#urls = db.sublevel<string, UrlRecord>('url', { valueEncoding: 'json' });
+		this.#hosts = db.sublevel<string, HostRecord>('host', { valueEncoding: 'json' });
 	}
 
 	/** Opens (creating if needed) the store in `dir`. Throws StoreError with a stable code. */
@@ -54,19 +56,37 @@ export class LevelStore implements ValidatorStore {
 		return this.#urls.getMany([...keys]);
 	}
 
+	async getHosts(origins: readonly string[]): Promise<Array<HostRecord | undefined>> {
+		return this.#hosts.getMany([...origins]);
+	}
+
 	async batch(operations: readonly StoreOperation[]): Promise<void> {
 		if (operations.length === 0) return;
+		const levelOps = operations.map((op) => {
+			switch (op.type) {
+				case 'put':
+					return { type: 'put', sublevel: this.#urls, key: op.key, value: op.value } as const;
+				case 'del':
+					return { type: 'del', sublevel: this.#urls, key: op.key } as const;
+				case 'putHost':
+					return { type: 'put', sublevel: this.#hosts, key: op.key, value: op.value } as const;
+				default:
+					return { type: 'del', sublevel: this.#hosts, key: op.key } as const;
+			}
+		});
 		try {
-			await this.#urls.batch(operations.map((op) => ({ ...op })) as never);
+			await this.#db.batch(levelOps as never);
 		} catch (error) {
 			throw new StoreError('STORE_WRITE_FAILED', `could not write to the store: ${(error as Error).message}`, { cause: error });
 		}
 	}
 
-	async *entries(): AsyncIterable<[string, UrlRecord]> {
-		for await (const entry of this.#urls.iterator()) {
-			yield entry;
-		}
+	entries(): AsyncIterable<[string, UrlRecord]> {
+		return this.#urls.iterator();
+	}
+
+	hostEntries(): AsyncIterable<[string, HostRecord]> {
+		return this.#hosts.iterator();
 	}
 
 	async close(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { StoreOperation, UrlRecord, ValidatorStore } from './types.js';
+import type { HostRecord, StoreOperation, UrlRecord, ValidatorStore } from './types.js';
 
 /**
  * An in-process store, for tests and short-lived library use.
@@ -9,28 +9,39 @@ import type { StoreOperation, UrlRecord, ValidatorStore } from './types.js';
  */
 export class MemoryStore implements ValidatorStore {
 	readonly #records = new Map<string, UrlRecord>();
+	readonly #hosts = new Map<string, HostRecord>();
 
 	async getMany(keys: readonly string[]): Promise<Array<UrlRecord | undefined>> {
 		return keys.map((key) => structuredClone(this.#records.get(key)));
 	}
 
+	async getHosts(origins: readonly string[]): Promise<Array<HostRecord | undefined>> {
+		return origins.map((origin) => structuredClone(this.#hosts.get(origin)));
+	}
+
 	async batch(operations: readonly StoreOperation[]): Promise<void> {
 		for (const operation of operations) {
-			if (operation.type === 'put') {
-				this.#records.set(operation.key, structuredClone(operation.value));
-			} else {
-				this.#records.delete(operation.key);
-			}
+			if (operation.type === 'put') this.#records.set(operation.key, structuredClone(operation.value));
+			else if (operation.type === 'del') this.#records.delete(operation.key);
+			else if (operation.type === 'putHost') this.#hosts.set(operation.key, structuredClone(operation.value));
+			else this.#hosts.delete(operation.key);
 		}
 	}
 
-	async *entries(): AsyncIterable<[string, UrlRecord]> {
-		const keys = [...this.#records.keys()].sort();
-		for (const key of keys) {
-			const value = this.#records.get(key);
-			if (value) yield [key, structuredClone(value)];
-		}
+	entries(): AsyncIterable<[string, UrlRecord]> {
+		return sorted(this.#records);
+	}
+
+	hostEntries(): AsyncIterable<[string, HostRecord]> {
+		return sorted(this.#hosts);
 	}
 
 	async close(): Promise<void> {}
+}
+
+async function* sorted<T>(map: Map<string, T>): AsyncIterable<[string, T]> {
+	for (const key of [...map.keys()].sort()) {
+		const value = map.get(key);
+		if (value !== undefined) yield [key, structuredClone(value)];
+	}
 }

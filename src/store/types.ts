@@ -25,9 +25,62 @@ export interface UrlRecord {
 	lastChecked: number;
 }
 
+export type HostMode = 'conditional' | 'hash-only' | 'unconditional';
+
+/**
+ * What revisit has measured about one origin (scheme, host, port), and the mode it
+ * derived from that: how far the host's validators can be trusted.
+ */
+export interface HostRecord {
+	v: number;
+	/** Runs in which the host was probed. */
+	runs: number;
+	/** Start time of the last run that probed it (epoch ms). */
+	lastRunAt: number;
+	/** URLs of this host first stored. */
+	urls: number;
+	/** Requests that carried If-None-Match or If-Modified-Since. */
+	conditional: number;
+	/** 304s received. */
+	notModified: number;
+	/** Full 200s to a conditional request whose body had not changed: a 304 was due. */
+	missed304: number;
+	/** 200s with an unchanged body where an ETag was stored and sent back, and how many had a new ETag. */
+	etagCompared: number;
+	etagChurn: number;
+	/** The same for Last-Modified. */
+	lastModifiedCompared: number;
+	lastModifiedChurn: number;
+	/** Unconditional re-fetches that audited a 304, and those that found a change it hid. */
+	audits: number;
+	lies: number;
+	/** HEAD-versus-GET sample probes, and how many disagreed. */
+	headChecks: number;
+	headDisagreements: number;
+	errors: number;
+	/** Derived mode, and why it was last changed. */
+	mode: HostMode;
+	modeReason: string;
+	modeChangedAt?: number;
+	/** ETag / Last-Modified not sent: they change while the body does not. */
+	etagOff?: boolean;
+	lastModifiedOff?: boolean;
+	/** Set by `revisit hosts set`; wins over the derived mode. */
+	override?: HostMode;
+	/** Request method chosen for the sweep, and why. */
+	method?: 'get' | 'head';
+	methodReason?: string;
+	/** Probes since the last re-test of a switched-off host. */
+	sinceRetest: number;
+	/** Honest 304s seen when re-testing a host marked as lying. */
+	honestRetests: number;
+}
+
 export type StoreOperation =
 	| { type: 'put'; key: string; value: UrlRecord }
-	| { type: 'del'; key: string };
+	| { type: 'del'; key: string }
+	| { type: 'putHost'; key: string; value: HostRecord }
+	| { type: 'delHost'; key: string };
 
 /**
  * The validator store as the pipeline sees it. Small on purpose: LevelDB is the
@@ -37,9 +90,13 @@ export type StoreOperation =
 export interface ValidatorStore {
 	/** Records for `keys`, in order; `undefined` where nothing is stored. */
 	getMany(keys: readonly string[]): Promise<Array<UrlRecord | undefined>>;
+	/** Host records for `origins`, in order; `undefined` where nothing is stored. */
+	getHosts(origins: readonly string[]): Promise<Array<HostRecord | undefined>>;
 	/** Applies all operations atomically. */
 	batch(operations: readonly StoreOperation[]): Promise<void>;
-	/** Every record, in key order. */
+	/** Every URL record, in key order. */
 	entries(): AsyncIterable<[string, UrlRecord]>;
+	/** Every host record, in origin order. */
+	hostEntries(): AsyncIterable<[string, HostRecord]>;
 	close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RECORD_VERSION, type UrlRecord, type ValidatorStore } from '../../src/store/types.js';
+import { RECORD_VERSION, type HostRecord, type UrlRecord, type ValidatorStore } from '../../src/store/types.js';
+import { newHostRecord } from '../../src/hosts/record.js';
 
 const record = (over: Partial<UrlRecord> = {}): UrlRecord => ({ v: RECORD_VERSION, status: 200, etag: 'W/"a b"', lastModified: 'Mon, 14 Jul 2025 09:02:11 GMT', hash: 'ab'.repeat(16), lastChecked: 1, ...over });
 
@@ -48,6 +49,21 @@ export function storeContract(name: string, open: () => Promise<{ store: Validat
 			const keys: string[] = [];
 			for await (const [key] of store.entries()) keys.push(key);
 			expect(keys).toEqual(['a', 'b', 'c']);
+		});
+
+		it('keeps host records apart from URL records, written in the same atomic batch', async () => {
+			const host: HostRecord = { ...newHostRecord(5), conditional: 3 };
+			await store.batch([
+				{ type: 'put', key: 'https://a/', value: record() },
+				{ type: 'putHost', key: 'https://a', value: host },
+			]);
+			expect(await store.getHosts(['https://a', 'https://b'])).toEqual([host, undefined]);
+			expect(await store.getMany(['https://a'])).toEqual([undefined]);
+			const origins: string[] = [];
+			for await (const [origin] of store.hostEntries()) origins.push(origin);
+			expect(origins).toEqual(['https://a']);
+			await store.batch([{ type: 'delHost', key: 'https://a' }]);
+			expect(await store.getHosts(['https://a'])).toEqual([undefined]);
 		});
 
 		it('hands out copies, so a caller cannot change stored state by mutation', async () => {

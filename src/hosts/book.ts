@@ -1,0 +1,53 @@
+import type { HostRecord, StoreOperation, ValidatorStore } from '../store/types.js';
+import { newHostRecord } from './record.js';
+
+/**
+ * The run's view of its hosts: loaded from the store the first time a host is met,
+ * updated in memory as evidence arrives (so a host caught lying is distrusted for the
+ * rest of the run at once), and written back with the commit batches.
+ *
+ * @example
+ * const book = createHostBook(store, runStartedAt);
+ * await book.load(['https://example.org']);
+ * book.set(origin, observe(book.get(origin), observation, options, now));
+ */
+export interface HostBook {
+	load(origins: readonly string[]): Promise<void>;
+	get(origin: string): HostRecord;
+	set(origin: string, host: HostRecord): void;
+	/** putHost operations for the hosts changed since the last call. */
+	drain(): StoreOperation[];
+}
+
+export function createHostBook(store: ValidatorStore, runStartedAt: number): HostBook {
+	const hosts = new Map<string, HostRecord>();
+	const dirty = new Set<string>();
+	return {
+		async load(origins) {
+			const missing = [...new Set(origins)].filter((origin) => !hosts.has(origin));
+			if (missing.length === 0) return;
+			const stored = await store.getHosts(missing);
+			missing.forEach((origin, i) => {
+				// Another batch may have loaded it while we awaited.
+				if (hosts.has(origin)) return;
+				const host = stored[i] ?? newHostRecord(runStartedAt);
+				hosts.set(origin, host.lastRunAt === runStartedAt ? host : { ...host, runs: host.runs + 1, lastRunAt: runStartedAt });
+				dirty.add(origin);
+			});
+		},
+		get(origin) {
+			const host = hosts.get(origin);
+			if (!host) throw new Error(`host ${origin} used before it was loaded`);
+			return host;
+		},
+		set(origin, host) {
+			hosts.set(origin, host);
+			dirty.add(origin);
+		},
+		drain() {
+			const operations: StoreOperation[] = [...dirty].map((origin) => ({ type: 'putHost', key: origin, value: hosts.get(origin)! }));
+			dirty.clear();
+			return operations;
+		},
+	};
+}

@@ -1,0 +1,110 @@
+import type { HostRecord } from '../store/types.js';
+import type { Plan } from './policy.js';
+import type { TrustOptions } from './trust-options.js';
+
+/** What one probe showed about its host. */
+export interface Observation {
+	plan: Plan;
+	/** Final status, or 0 for a failure. */
+	status: number;
+	error?: boolean;
+	/** A 200 whose body equals the stored one. */
+	sameBody?: boolean;
+	/** With sameBody: the stored validator existed and the new one differs. */
+	etagChanged?: boolean;
+	lastModifiedChanged?: boolean;
+	/** The outcome of an audit of a 304. */
+	audit?: 'honest' | 'lied';
+	/** The URL was stored for the first time. */
+	newUrl?: boolean;
+}
+
+const pct = (ratio: number): string => `${Math.round(ratio * 1000) / 10}%`;
+
+/**
+ * Folds one probe's evidence into its host's counters, and changes the derived mode
+ * when the evidence says so: rotating validators are switched off, a host whose
+ * conditionals buy nothing goes hash-only, a host caught lying goes unconditional, and
+ * a re-test that comes back good restores trust.
+ *
+ * @example
+ * host = observe(host, { plan, status: 304 }, trustDefaults, Date.now());
+ */
+export function observe(host: HostRecord, seen: Observation, options: TrustOptions, now: number): HostRecord {
+	const h: HostRecord = { ...host };
+	const { plan } = seen;
+	const conditional = plan.sendEtag || plan.sendLastModified;
+	const setMode = (mode: HostRecord['mode'], reason: string): void => {
+		h.mode = mode;
+		h.modeReason = reason;
+		h.modeChangedAt = now;
+	};
+	if (seen.newUrl) h.urls++;
+	if (seen.error) {
+		h.errors++;
+		return h;
+	}
+	if (conditional) h.conditional++;
+	if (seen.status === 304) h.notModified++;
+	if (conditional && seen.sameBody) h.missed304++;
+	if (seen.sameBody && seen.etagChanged !== undefined) {
+		h.etagCompared++;
+		if (seen.etagChanged) h.etagChurn++;
+	}
+	if (seen.sameBody && seen.lastModifiedChanged !== undefined) {
+		h.lastModifiedCompared++;
+		if (seen.lastModifiedChanged) h.lastModifiedChurn++;
+	}
+	if (seen.audit) h.audits++;
+
+	if (seen.audit === 'lied') {
+		h.lies++;
+		h.honestRetests = 0;
+		setMode('unconditional', 'an audited 304 hid a real change: 304s are not trusted');
+		return h;
+	}
+	if (plan.retest && seen.status === 304) {
+		if (h.mode === 'unconditional' && seen.audit === 'honest') {
+			h.honestRetests++;
+			if (h.honestRetests >= options.honestToRetrust) {
+				resetRatio(h);
+				setMode('conditional', `re-trusted: ${h.honestRetests} audited 304s on re-test were honest`);
+			}
+		} else if (h.mode === 'hash-only') {
+			resetRatio(h);
+			setMode('conditional', 're-trusted: answered 304 on re-test');
+		}
+		if (plan.sendEtag && h.etagOff) {
+			h.etagOff = false;
+			h.etagCompared = h.etagChurn = 0;
+		}
+		if (plan.sendLastModified && h.lastModifiedOff) {
+			h.lastModifiedOff = false;
+			h.lastModifiedCompared = h.lastModifiedChurn = 0;
+		}
+	}
+	if (!h.etagOff && h.etagChurn >= options.rotateAfter && h.etagChurn * 2 >= h.etagCompared) {
+		h.etagOff = true;
+		h.modeReason = `ETag changes while the body does not (${h.etagChurn} of ${h.etagCompared}): ETag not sent`;
+		h.modeChangedAt = now;
+	}
+	if (!h.lastModifiedOff && h.lastModifiedChurn >= options.rotateAfter && h.lastModifiedChurn * 2 >= h.lastModifiedCompared) {
+		h.lastModifiedOff = true;
+		h.modeReason = `Last-Modified changes while the body does not (${h.lastModifiedChurn} of ${h.lastModifiedCompared}): Last-Modified not sent`;
+		h.modeChangedAt = now;
+	}
+	const unchanged = h.notModified + h.missed304;
+	if (h.mode === 'conditional' && h.runs >= options.minRuns && h.conditional >= options.minConditional && unchanged > 0) {
+		const ratio = h.notModified / unchanged;
+		if (ratio < options.ignoredBelow) {
+			setMode('hash-only', `conditionals ignored: ${pct(ratio)} of ${unchanged} unchanged answers were 304 (threshold ${pct(options.ignoredBelow)})`);
+		}
+	}
+	return h;
+}
+
+function resetRatio(h: HostRecord): void {
+	h.conditional = 0;
+	h.notModified = 0;
+	h.missed304 = 0;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { planProbe } from '../../src/hosts/policy.js';
+import { newHostRecord } from '../../src/hosts/record.js';
+import { trustDefaults } from '../../src/hosts/trust-options.js';
+import type { HostRecord, UrlRecord } from '../../src/store/types.js';
+
+const record: UrlRecord = { v: 1, status: 200, etag: '"a"', lastModified: 'Mon, 01 Jan 2024 00:00:00 GMT', hash: 'h', lastChecked: 0 };
+const never = () => 0.99;
+const host = (over: Partial<HostRecord> = {}): HostRecord => ({ ...newHostRecord(0), ...over });
+
+describe('planProbe', () => {
+	it('sends both stored validators to a trusted host', () => {
+		expect(planProbe(host(), record, trustDefaults, never).plan).toEqual({ sendEtag: true, sendLastModified: true, audit: false, retest: false });
+	});
+
+	it('sends nothing for a URL with no stored validators, and never audits it', () => {
+		expect(planProbe(host(), undefined, trustDefaults, () => 0).plan).toEqual({ sendEtag: false, sendLastModified: false, audit: false, retest: false });
+	});
+
+	it('leaves out a switched-off validator', () => {
+		expect(planProbe(host({ etagOff: true }), record, trustDefaults, never).plan).toMatchObject({ sendEtag: false, sendLastModified: true });
+	});
+
+	it('sends no validators to a hash-only or lying host, except on every 50th probe, a re-test', () => {
+		let h = host({ mode: 'unconditional' });
+		const plans = [];
+		for (let i = 0; i < 100; i++) {
+			const result = planProbe(h, record, trustDefaults, never);
+			plans.push(result.plan);
+			h = result.host;
+		}
+		const retests = plans.filter((plan) => plan.retest);
+		expect(retests).toHaveLength(2);
+		expect(retests[0]).toEqual({ sendEtag: true, sendLastModified: true, audit: true, retest: true });
+		expect(plans.filter((plan) => !plan.retest).every((plan) => !plan.sendEtag && !plan.sendLastModified)).toBe(true);
+	});
+
+	it('audits a sample at the audit rate', () => {
+		expect(planProbe(host(), record, trustDefaults, () => 0.01).plan.audit).toBe(true);
+		expect(planProbe(host(), record, trustDefaults, () => 0.03).plan.audit).toBe(false);
+	});
+
+	it('obeys a manual override over the derived mode', () => {
+		expect(planProbe(host({ mode: 'hash-only', override: 'conditional', etagOff: true }), record, trustDefaults, never).plan).toMatchObject({ sendEtag: true, sendLastModified: true, retest: false });
+		expect(planProbe(host({ override: 'hash-only' }), record, trustDefaults, never).plan).toMatchObject({ sendEtag: false, sendLastModified: false, retest: false });
+	});
+});
