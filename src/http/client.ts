@@ -29,7 +29,8 @@ export function createHttpClient(options: HttpClientOptions): { got: Got; close(
 			'user-agent': options.userAgent,
 			'accept-encoding': options.acceptEncoding,
 		},
-		decompress: true,
+		// Bodies are decoded in request.ts, so the wire size of each body stays known.
+		decompress: false,
 		throwHttpErrors: false,
 		followRedirect: true,
 		maxRedirects: 5,

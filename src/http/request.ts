@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { Got } from 'got';
 import type { UrlRecord } from '../store/types.js';
 import type { ProbeResult } from '../types.js';
@@ -52,21 +54,22 @@ export async function attemptGet(
 			responseType: 'buffer',
 			hooks: { beforeRedirect: [(_options, redirect) => void hops.push(redirect.statusCode ?? 0)] },
 		});
-		const ms = now() - started;
 		const status = response.statusCode;
 		const base = {
 			status,
 			finalUrl: response.url,
 			permanent: hops.length > 0 && hops.every((code) => code === 301 || code === 308),
-			bytes: response.request.downloadProgress.transferred,
-			ms,
+			// Still encoded (the client does not decompress): these are the bytes on the wire.
+			bytes: response.body.length,
+			ms: now() - started,
 		};
 		if (status === 304) {
 			// A 304 has no body: never hash it.
 			return { retryable: false, result: { ...base, ...validators(response.headers) } };
 		}
 		if (status >= 200 && status < 300) {
-			return { retryable: false, result: { ...base, ...validators(response.headers), hash: hashBody(response.body) } };
+			const body = await decodeBody(response.body, header(response.headers['content-encoding']));
+			return { retryable: false, result: { ...base, ms: now() - started, ...validators(response.headers), hash: hashBody(body) } };
 		}
 		if (status === 404 || status === 410) return { retryable: false, result: base };
 		const retryable = status === 429 || status >= 500;
@@ -103,4 +106,36 @@ function validators(headers: Record<string, string | string[] | undefined>): { e
 
 function header(value: string | string[] | undefined): string | undefined {
 	return Array.isArray(value) ? value[0] : value;
+}
+
+const unzip = promisify(zlib.unzip);
+const inflateRaw = promisify(zlib.inflateRaw);
+const brotliDecompress = promisify(zlib.brotliDecompress);
+const zstdDecompress = (zlib as { zstdDecompress?: typeof zlib.unzip }).zstdDecompress;
+const DECODERS: Record<string, (body: Buffer) => Promise<Buffer>> = {
+	gzip: unzip,
+	'x-gzip': unzip,
+	// `deflate` is meant to be zlib-wrapped (RFC 1950 header: CM 8, check bits), but many servers send raw deflate.
+	deflate: (body) => ((body[0]! & 0x0f) === 8 && ((body[0]! << 8) | (body[1] ?? 0)) % 31 === 0 ? unzip(body) : inflateRaw(body)),
+	br: brotliDecompress,
+	...(zstdDecompress ? { zstd: promisify(zstdDecompress) } : {}),
+};
+
+/**
+ * The body with its content codings undone (last applied, first undone), so the hash
+ * is of the representation whatever encoding carried it. A coding this Node can't
+ * decode leaves the bytes as they came.
+ *
+ * @example
+ * await decodeBody(gzipSync('hi'), 'gzip') // <Buffer 68 69>
+ */
+export async function decodeBody(body: Buffer, contentEncoding: string | undefined): Promise<Buffer> {
+	const codings = (contentEncoding ?? '')
+		.split(',')
+		.map((coding) => coding.trim().toLowerCase())
+		.filter((coding) => coding !== '' && coding !== 'identity');
+	if (body.length === 0 || codings.some((coding) => DECODERS[coding] === undefined)) return body;
+	let decoded = body;
+	for (const coding of codings.reverse()) decoded = await DECODERS[coding]!(decoded);
+	return decoded;
 }

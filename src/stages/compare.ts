@@ -41,8 +41,8 @@ export function judge(
 			const error = { code: 'UNEXPECTED_304', message: 'server answered 304 to a request with no validators' };
 			return { verdict: { url, changed: false, reason: 'error', ...common, error } };
 		}
-		// Keep stored validators unless the server sent new ones (RFC 9110 §15.4.5).
-		const next: UrlRecord = compact({ ...record, etag: probe.etag ?? record.etag, lastModified: probe.lastModified ?? record.lastModified, lastChecked: now });
+		// Keep stored validators unless the server sent new ones (RFC 9110 §15.4.5); where the request ended is this probe's.
+		const next: UrlRecord = compact({ ...record, finalUrl: where.finalUrl, permanent: where.permanent, etag: probe.etag ?? record.etag, lastModified: probe.lastModified ?? record.lastModified, lastChecked: now });
 		return { verdict: { url, changed: false, reason: '304', ...common, ...validatorsOf(next) }, next };
 	}
 	if (probe.status === 404 || probe.status === 410) {

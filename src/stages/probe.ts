@@ -4,7 +4,7 @@ import { mergeMap, Observable, of, type MonoTypeOperatorFunction } from 'rxjs';
 import type { Limiter } from '../http/limiter.js';
 import { attemptGet, conditionalHeaders, type Attempt } from '../http/request.js';
 import { retryDelay } from '../http/retry-delay.js';
-import type { Clock, Task } from '../types.js';
+import type { Clock, ProbeResult, Task } from '../types.js';
 import { nonNegativeInteger, positiveInteger } from '../util/options.js';
 
 export interface ProbeDeps {
@@ -50,6 +50,9 @@ export function probe(deps: ProbeDeps, options: ProbeOptions): MonoTypeOperatorF
 		const headers = conditionalHeaders(live);
 		if (live && live.encoding !== undefined && live.encoding !== acceptEncoding) delete headers['if-none-match'];
 		const origin = new URL(target).origin;
+		// Straight to the end of a permanent chain: the chain is still permanent unless this request was redirected again (temporarily).
+		const shortcut = (result: ProbeResult): ProbeResult =>
+			target !== task.url && result.finalUrl === target ? { ...result, permanent: true } : result;
 
 		for (let attempt = 1; ; attempt++) {
 			const outcome: Attempt = await deps.limiter.run(
@@ -57,7 +60,7 @@ export function probe(deps: ProbeDeps, options: ProbeOptions): MonoTypeOperatorF
 				() => attemptGet(deps.http, target, headers, signal, deps.clock.now),
 				signal,
 			);
-			if (!outcome.retryable || attempt > retries) return { ...task, probe: outcome.result };
+			if (!outcome.retryable || attempt > retries) return { ...task, probe: shortcut(outcome.result) };
 			const delay = retryDelay({
 				attempt,
 				retryAfter: outcome.retryAfterHeader,

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { sweepRun, useFixtures } from './fixtures.js';
+
+describe('sweep concurrency', () => {
+	const fx = useFixtures();
+
+	it('never has more than --per-host requests in flight to one host', async () => {
+		let inFlight = 0;
+		let most = 0;
+		const server = await fx.serve((req, res) => {
+			inFlight++;
+			most = Math.max(most, inFlight);
+			// Hold every answer long enough for the sweep to try to overlap more.
+			setTimeout(() => {
+				inFlight--;
+				res.writeHead(200).end(`page ${req.url}`);
+			}, 40);
+		});
+		const urls = Array.from({ length: 8 }, (_, i) => server.url(`/p${i}`));
+
+		const run = await sweepRun(fx.dir, urls, ['--per-host', '2']);
+		expect(run.status).toBe(0);
+		expect(run.verdicts.map((verdict) => verdict.url).sort()).toEqual([...urls].sort());
+		expect(server.requests).toHaveLength(8);
+		expect(most).toBe(2);
+
+		// The same server and URLs with a wider limit do overlap more: the fixture can tell.
+		most = 0;
+		await sweepRun(fx.dir, urls, ['--per-host', '4']);
+		expect(most).toBe(4);
+	});
+
+	it('lets a fast host finish while a slow host holds its only slot', async () => {
+		// One log for both servers: the order in which requests arrived, across hosts.
+		const log: string[] = [];
+		const fastPaths = ['/f1', '/f2', '/f3', '/f4'];
+		let release!: (by: string) => void;
+		const released = new Promise<string>((resolve) => (release = resolve));
+		// A fallback, so a limiter that blocks the fast host fails the test instead of hanging it.
+		const fallback = setTimeout(() => release('fallback'), 3000);
+
+		const slow = await fx.serve((req, res) => {
+			log.push(`slow${req.url}`);
+			void released.then(() => res.writeHead(200).end(`slow ${req.url}`));
+		});
+		const fast = await fx.serve((req, res) => {
+			log.push(`fast${req.url}`);
+			res.writeHead(200).end(`fast ${req.url}`);
+			if (fast.requests.length === fastPaths.length) release('fast host');
+		});
+		const slowUrls = ['/s1', '/s2', '/s3'].map((path) => slow.url(path));
+		const fastUrls = fastPaths.map((path) => fast.url(path));
+
+		try {
+			const run = await sweepRun(fx.dir, [...slowUrls, ...fastUrls], ['--concurrency', '2', '--per-host', '1']);
+			expect(run.status).toBe(0);
+			expect(await released).toBe('fast host');
+			// Each fast request arrived before the slow host's second one: the slow host held one slot, never both.
+			// (The first two go out together, to two servers, so they may land in either order.)
+			expect(log.slice(0, 2).sort()).toEqual(['fast/f1', 'slow/s1']);
+			expect(log.slice(2)).toEqual(['fast/f2', 'fast/f3', 'fast/f4', 'slow/s2', 'slow/s3']);
+			// Verdicts come out as they are decided: the fast host's before any of the slow host's.
+			expect(run.verdicts.map((verdict) => verdict.url)).toEqual([...fastUrls, ...slowUrls]);
+		} finally {
+			clearTimeout(fallback);
+		}
+	});
+});
