@@ -2,6 +2,8 @@ import yargs from 'yargs';
 import { EXIT, exitStatusFor, RevisitError, UsageError } from '../errors/index.js';
 import { VERSION } from '../version.js';
 import type { CommandResult } from './commands/result.js';
+import { hostsCommand } from './commands/hosts.js';
+import { statsCommand } from './commands/stats.js';
 import { sweepCommand } from './commands/sweep.js';
 import { processIo, STDIN_ARG, type CliIo } from './io.js';
 
@@ -18,16 +20,18 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 	const args = argv.map((arg) => (arg === '-' ? STDIN_ARG : arg));
 	const parser = yargs(args)
 		.scriptName('revisit')
-		.usage('$0 <command> [options]\n\nTells which URLs changed since the last look, downloading as little as possible:\nconditional requests with stored validators (ETag, Last-Modified) and a body-hash fallback.')
+		.usage('$0 <command> [options]\n\nTells which URLs changed since the last look, downloading as little as possible.\nStored validators (ETag, Last-Modified) go back as conditional requests;\na hash of the body decides where servers get them wrong.')
 		.command(sweepCommand(io, result))
+		.command(statsCommand(io, result))
+		.command(hostsCommand(io, result))
 		.demandCommand(1, 'Name a command: revisit sweep < urls.txt')
 		.strict()
 		.recommendCommands()
 		.version(VERSION)
 		.help()
 		.alias('h', 'help')
-		.wrap(Math.min(100, process.stdout.columns ?? 100))
-		.epilog('Exit status: 0 every URL got a verdict; 1 some URLs failed or were bad input; 2 usage or store error.\nDocs: README.md')
+		.wrap(null)
+		.epilog('Exit status: 0 success; 1 some URLs failed or were bad input; 2 usage or store error.\nEach command has its own --help, e.g. revisit sweep --help.')
 		.exitProcess(false)
 		.fail((message, error) => {
 			// yargs routes both its own complaints and our flag coercions (wrapped in YError) here.

@@ -1,0 +1,72 @@
+import type { Argv, CommandModule } from 'yargs';
+import { UsageError } from '../../errors/index.js';
+import { matchesHost } from '../../hosts/stats.js';
+import { newHostRecord } from '../../hosts/record.js';
+import { LevelStore } from '../../store/level.js';
+import type { HostMode, HostRecord, StoreOperation } from '../../store/types.js';
+import type { CliIo } from '../io.js';
+import type { CommandResult } from './result.js';
+import { storeOption } from './sweep.js';
+
+interface HostsSetArgs {
+	store: string;
+	host: string;
+	mode: 'auto' | HostMode;
+}
+
+const MODES = ['auto', 'conditional', 'hash-only', 'unconditional'] as const;
+
+/**
+ * `revisit hosts set HOST --mode M`: a hand override of a host's derived mode. `auto`
+ * removes the override. A bare hostname applies to every stored origin of that host;
+ * an origin (https://example.org) also works for a host not yet stored.
+ */
+export function hostsCommand(io: CliIo, result: CommandResult): CommandModule {
+	const set: CommandModule<object, HostsSetArgs> = {
+		command: 'set <host>',
+		describe: "Override a host's mode by hand (auto hands it back to measurement)",
+		builder: (yargs) =>
+			storeOption(yargs, io.env)
+				.positional('host', { type: 'string', demandOption: true, describe: 'An origin (https://example.org) or a hostname' })
+				.option('mode', { choices: MODES, demandOption: true, describe: 'auto | conditional | hash-only | unconditional' })
+				.example('revisit hosts set https://shop.example --mode hash-only', 'Never send validators to this origin')
+				.example('revisit hosts set shop.example --mode auto', 'Let revisit measure again') as unknown as Argv<HostsSetArgs>,
+		handler: async (args) => {
+			const store = await LevelStore.open(args.store);
+			try {
+				const now = Date.now();
+				const targets: Array<[string, HostRecord]> = [];
+				for await (const [origin, record] of store.hostEntries()) {
+					if (matchesHost(origin, args.host)) targets.push([origin, record]);
+				}
+				if (targets.length === 0) {
+					if (!args.host.includes('://')) throw new UsageError(`no stored host is named ${args.host}; give an origin such as https://${args.host}`);
+					let origin: string;
+					try {
+						origin = new URL(args.host).origin;
+					} catch {
+						throw new UsageError(`${JSON.stringify(args.host)} is not an origin such as https://example.org`);
+					}
+					targets.push([origin, newHostRecord(now)]);
+				}
+				const operations: StoreOperation[] = targets.map(([origin, record]) => {
+					const value: HostRecord = { ...record };
+					if (args.mode === 'auto') delete value.override;
+					else value.override = args.mode;
+					return { type: 'putHost', key: origin, value };
+				});
+				await store.batch(operations);
+				for (const [origin] of targets) io.stderr.write(`revisit: ${origin}: mode ${args.mode === 'auto' ? 'measured (auto)' : `set to ${args.mode}`}\n`);
+				result.status = 0;
+			} finally {
+				await store.close();
+			}
+		},
+	};
+	return {
+		command: 'hosts <command>',
+		describe: 'Manage per-host settings',
+		builder: (yargs) => yargs.command(set).demandCommand(1, 'Name a hosts command: revisit hosts set HOST --mode MODE'),
+		handler: () => {},
+	};
+}

@@ -1,0 +1,65 @@
+import type { Argv, CommandModule } from 'yargs';
+import { readHostStats, type HostStats } from '../../hosts/stats.js';
+import { LevelStore } from '../../store/level.js';
+import type { CliIo } from '../io.js';
+import { formatTable } from '../table.js';
+import type { CommandResult } from './result.js';
+import { storeOption } from './sweep.js';
+
+interface StatsArgs {
+	store: string;
+	host?: string;
+	json: boolean;
+}
+
+const percent = (ratio: number | null): string => (ratio === null ? '-' : `${(ratio * 100).toFixed(1)}%`);
+
+function row(stats: HostStats): string[] {
+	const validators = [stats.etag === 'off' ? 'ETag off' : '', stats.lastModified === 'off' ? 'LM off' : ''].filter(Boolean).join(', ');
+	return [
+		stats.host,
+		String(stats.urls),
+		String(stats.conditional),
+		percent(stats.ratio304),
+		`${stats.mode}${stats.overridden ? ' (set)' : ''}${validators ? ` [${validators}]` : ''}`,
+		`${stats.audits}/${stats.lies}`,
+		stats.method.toUpperCase(),
+		String(stats.errors),
+		stats.reason,
+	];
+}
+
+export function statsCommand(io: CliIo, result: CommandResult): CommandModule<object, StatsArgs> {
+	return {
+		command: 'stats',
+		describe: "Show each host's health: 304 ratio, trust mode and why, audits, method, errors",
+		builder: (yargs) =>
+			storeOption(yargs, io.env)
+				.options({
+					host: { type: 'string', describe: 'Only this host (an origin like https://example.org, or a hostname)' },
+					json: { type: 'boolean', default: false, describe: 'One JSON object per host, one per line' },
+				})
+				.example('revisit stats', 'A table of every host')
+				.example("revisit stats --json | jq 'select(.mode != \"conditional\")'", 'Hosts whose validators are not trusted') as unknown as Argv<StatsArgs>,
+		handler: async (args) => {
+			const store = await LevelStore.open(args.store);
+			try {
+				const rows: HostStats[] = [];
+				for await (const stats of readHostStats(store, args.host)) rows.push(stats);
+				if (args.host !== undefined && rows.length === 0) {
+					io.stderr.write(`revisit: no host in ${args.store} matches ${args.host}\n`);
+					result.status = 1;
+					return;
+				}
+				if (args.json) {
+					for (const stats of rows) io.stdout.write(`${JSON.stringify(stats)}\n`);
+				} else {
+					io.stdout.write(formatTable(['HOST', 'URLS', 'COND', '304%', 'MODE', 'AUDITS/LIES', 'METHOD', 'ERRORS', 'WHY'], rows.map(row)));
+				}
+				result.status = 0;
+			} finally {
+				await store.close();
+			}
+		},
+	};
+}

@@ -1,0 +1,68 @@
+import { effectiveMode } from './policy.js';
+import type { HostRecord, ValidatorStore } from '../store/types.js';
+
+/** One host's health as `revisit stats` shows it. */
+export interface HostStats {
+	host: string;
+	urls: number;
+	runs: number;
+	conditional: number;
+	notModified: number;
+	/** 304s per conditional request; null before any was sent. */
+	ratio304: number | null;
+	mode: HostRecord['mode'];
+	overridden: boolean;
+	reason: string;
+	etag: 'sent' | 'off';
+	lastModified: 'sent' | 'off';
+	audits: number;
+	lies: number;
+	method: 'get' | 'head';
+	methodReason?: string | undefined;
+	errors: number;
+}
+
+export function hostStats(host: string, record: HostRecord): HostStats {
+	return {
+		host,
+		urls: record.urls,
+		runs: record.runs,
+		conditional: record.conditional,
+		notModified: record.notModified,
+		ratio304: record.conditional > 0 ? record.notModified / record.conditional : null,
+		mode: effectiveMode(record),
+		overridden: record.override !== undefined,
+		reason: record.override !== undefined ? `set by hand (derived: ${record.mode}, ${record.modeReason})` : record.modeReason,
+		etag: record.etagOff ? 'off' : 'sent',
+		lastModified: record.lastModifiedOff ? 'off' : 'sent',
+		audits: record.audits,
+		lies: record.lies,
+		method: record.method ?? 'get',
+		methodReason: record.methodReason,
+		errors: record.errors,
+	};
+}
+
+/**
+ * Reads every host's stats from the store, optionally only those matching `filter`
+ * (an origin, or a bare hostname matching any scheme and port).
+ *
+ * @example
+ * for await (const row of readHostStats(store, 'example.org')) console.log(row.mode);
+ */
+export async function* readHostStats(store: ValidatorStore, filter?: string): AsyncIterable<HostStats> {
+	for await (const [origin, record] of store.hostEntries()) {
+		if (filter === undefined || matchesHost(origin, filter)) yield hostStats(origin, record);
+	}
+}
+
+export function matchesHost(origin: string, filter: string): boolean {
+	if (filter.includes('://')) {
+		try {
+			return new URL(filter).origin === origin;
+		} catch {
+			return false;
+		}
+	}
+	return new URL(origin).hostname === filter.toLowerCase();
+}
