@@ -1,6 +1,7 @@
+import type { Plan } from './hosts/policy.js';
 import type { UrlRecord } from './store/types.js';
 
-export type Reason = 'new' | '304' | 'same-hash' | 'new-body' | 'gone' | 'error';
+export type Reason = 'new' | '304' | 'same-hash' | 'new-body' | 'gone' | 'audit' | 'error';
 
 /** The answer for one URL; what `--ndjson` prints. Fields that don't apply are absent. */
 export interface Verdict {
@@ -16,6 +17,8 @@ export interface Verdict {
 	bytes?: number;
 	ms?: number;
 	error?: { code: string; message: string };
+	/** The 304 matched a weak (W/) ETag: semantically, not byte-for-byte, unchanged. */
+	weak?: boolean;
 }
 
 /** What the probe stage learnt from the network for one URL. */
@@ -29,6 +32,10 @@ export interface ProbeResult {
 	bytes: number;
 	ms: number;
 	error?: { code: string; message: string };
+	/** The unconditional re-fetch that audited a 304. */
+	audit?: ProbeResult;
+	/** A HEAD-versus-GET sample: did HEAD tell the same story as GET? */
+	headCheck?: { agree: boolean; reason: string };
 }
 
 /**
@@ -45,6 +52,9 @@ export interface Task {
 	problem?: string;
 	/** Stored state; `null` when the URL has never been seen. */
 	record?: UrlRecord | null;
+	/** Origin the probe went to, and what the host's trust allowed it to send. */
+	origin?: string;
+	plan?: Plan;
 	probe?: ProbeResult;
 	verdict?: Verdict;
 	/** State to commit once the verdict is out; `undefined` leaves the store as it is. */

@@ -2,14 +2,14 @@ import { filter, isObservable, map, Observable, type Subscription } from 'rxjs';
 import { createValve, type Valve } from '../flow/valve.js';
 import { openSweepDeps, type ResourceOptions } from '../pipelines/resources.js';
 import { sweepStages } from '../pipelines/sweep.js';
-import { normaliseSweepOptions, type SweepOptions } from '../pipelines/sweep-options.js';
+import { normaliseSweepOptions, type SweepOptionsInput } from '../pipelines/sweep-options.js';
 import { commit } from '../stages/commit.js';
 import { readLines, type InputLine } from '../stages/read-lines.js';
 import type { Task, Verdict } from '../types.js';
 
 export type UrlSource = Iterable<string> | AsyncIterable<string> | Observable<string>;
 
-export interface SweepApiOptions extends Partial<SweepOptions>, Partial<ResourceOptions> {}
+export type SweepApiOptions = SweepOptionsInput & Partial<ResourceOptions>;
 
 /**
  * Sweeps `urls` and emits one verdict per distinct URL (bad input comes out as an
@@ -39,7 +39,7 @@ export function sweep(urls: UrlSource, options: SweepApiOptions = {}): Observabl
 				subscription = toLines(urls, valve)
 					.pipe(
 						sweepStages(deps, sweepOptions),
-						commit(deps.store),
+						commit(deps.store, { extra: deps.book.drain }),
 						map((task) => {
 							valve.release();
 							return toVerdict(task);

@@ -25,3 +25,11 @@ export const headerFlag = (flag: string) => (value: unknown): string => {
 	}
 	return text.trim();
 };
+
+export const rateFlag = (flag: string) => (value: unknown): number => {
+	const number = Number(value);
+	if (!Number.isFinite(number) || number < 0 || number > 1 || String(value).trim() === '') {
+		throw new UsageError(`--${flag} must be a fraction from 0 to 1 (got ${JSON.stringify(value)})`);
+	}
+	return number;
+};

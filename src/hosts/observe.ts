@@ -17,6 +17,8 @@ export interface Observation {
 	audit?: 'honest' | 'lied';
 	/** The URL was stored for the first time. */
 	newUrl?: boolean;
+	/** A HEAD-versus-GET sample. */
+	headCheck?: { agree: boolean; reason: string };
 }
 
 const pct = (ratio: number): string => `${Math.round(ratio * 1000) / 10}%`;
@@ -56,6 +58,7 @@ export function observe(host: HostRecord, seen: Observation, options: TrustOptio
 		if (seen.lastModifiedChanged) h.lastModifiedChurn++;
 	}
 	if (seen.audit) h.audits++;
+	if (seen.headCheck) decideMethod(h, seen.headCheck, options);
 
 	if (seen.audit === 'lied') {
 		h.lies++;
@@ -101,6 +104,18 @@ export function observe(host: HostRecord, seen: Observation, options: TrustOptio
 		}
 	}
 	return h;
+}
+
+function decideMethod(h: HostRecord, check: { agree: boolean; reason: string }, options: TrustOptions): void {
+	h.headChecks++;
+	if (!check.agree) {
+		h.headDisagreements++;
+		h.method = 'get';
+		h.methodReason = check.reason;
+	} else if (h.method === undefined && h.headDisagreements === 0 && h.headChecks >= options.headSample) {
+		h.method = 'head';
+		h.methodReason = `HEAD agreed with GET on ${h.headChecks} samples`;
+	}
 }
 
 function resetRatio(h: HostRecord): void {

@@ -16,6 +16,8 @@ export interface TrustOptions {
 	retestEvery: number;
 	/** Honest audited 304s on re-test before a lying host is trusted again. */
 	honestToRetrust: number;
+	/** HEAD-versus-GET samples on a host's first run before `--method auto` picks HEAD. */
+	headSample: number;
 }
 
 export const trustDefaults: TrustOptions = {
@@ -26,6 +28,7 @@ export const trustDefaults: TrustOptions = {
 	rotateAfter: 3,
 	retestEvery: 50,
 	honestToRetrust: 3,
+	headSample: 3,
 };
 
 export function normaliseTrustOptions(input: Partial<TrustOptions> = {}): TrustOptions {
@@ -35,6 +38,6 @@ export function normaliseTrustOptions(input: Partial<TrustOptions> = {}): TrustO
 		const value = options[key];
 		if (!Number.isFinite(value) || value < 0 || value > 1) throw new TypeError(`Expected \`${key}\` to be between 0 and 1, got \`${value}\``);
 	}
-	for (const key of ['minConditional', 'minRuns', 'rotateAfter', 'retestEvery', 'honestToRetrust'] as const) positiveInteger(key, options[key]);
+	for (const key of ['minConditional', 'minRuns', 'rotateAfter', 'retestEvery', 'honestToRetrust', 'headSample'] as const) positiveInteger(key, options[key]);
 	return options;
 }

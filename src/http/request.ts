@@ -1,7 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Got } from 'got';
-import type { UrlRecord } from '../store/types.js';
 import type { ProbeResult } from '../types.js';
 import { hashBody } from './hash.js';
 
@@ -17,29 +16,19 @@ const RETRYABLE_NETWORK = new Set([
 	'ETIMEDOUT', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE',
 ]);
 
-/**
- * Builds the conditional headers for a stored record: both validators when both are
- * stored, each echoed exactly as the server sent it.
- *
- * @example
- * conditionalHeaders({ etag: 'W/"x"', ... }) // { 'if-none-match': 'W/"x"' }
- */
-export function conditionalHeaders(record: UrlRecord | null | undefined): Record<string, string> {
-	const headers: Record<string, string> = {};
-	if (record?.etag !== undefined) headers['if-none-match'] = record.etag;
-	if (record?.lastModified !== undefined) headers['if-modified-since'] = record.lastModified;
-	return headers;
-}
+export type Method = 'GET' | 'HEAD';
 
 /**
- * Sends one GET and describes the answer. Network failures become a result with an
- * `error`, never a rejection, except for an abort (the caller unsubscribed).
+ * Sends one GET or HEAD and describes the answer. Network failures become a result
+ * with an `error`, never a rejection, except for an abort (the caller unsubscribed).
+ * A HEAD's 2xx has no body and so no hash.
  *
  * @example
- * const { result } = await attemptGet(client, 'https://example.org/', { 'if-none-match': '"a"' }, signal, Date.now);
+ * const { result } = await attemptRequest(client, 'GET', 'https://example.org/', { 'if-none-match': '"a"' }, signal, Date.now);
  */
-export async function attemptGet(
+export async function attemptRequest(
 	client: Got,
+	method: Method,
 	url: string,
 	headers: Record<string, string>,
 	signal: AbortSignal,
@@ -48,7 +37,8 @@ export async function attemptGet(
 	const started = now();
 	const hops: number[] = [];
 	try {
-		const response = await client.get(url, {
+		const response = await client(url, {
+			method,
 			headers,
 			signal,
 			responseType: 'buffer',
@@ -65,6 +55,9 @@ export async function attemptGet(
 		};
 		if (status === 304) {
 			// A 304 has no body: never hash it.
+			return { retryable: false, result: { ...base, ...validators(response.headers) } };
+		}
+		if (status >= 200 && status < 300 && method === 'HEAD') {
 			return { retryable: false, result: { ...base, ...validators(response.headers) } };
 		}
 		if (status >= 200 && status < 300) {

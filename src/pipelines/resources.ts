@@ -1,3 +1,4 @@
+import { createHostBook } from '../hosts/book.js';
 import { createHttpClient } from '../http/client.js';
 import { createLimiter } from '../http/limiter.js';
 import { LevelStore } from '../store/level.js';
@@ -30,7 +31,7 @@ export async function openSweepDeps(
 	const clock = resources.clock ?? systemClock;
 	const limiter = createLimiter({ concurrency: options.concurrency, perHost: options.perHost, rate: options.rate }, clock);
 	return {
-		deps: { store, http: client.got, limiter, clock, random: resources.random ?? Math.random },
+		deps: { store, http: client.got, limiter, clock, random: resources.random ?? Math.random, book: createHostBook(store, clock.now()) },
 		async close() {
 			client.close();
 			if (ownsStore) await store.close();

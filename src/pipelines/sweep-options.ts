@@ -1,5 +1,10 @@
+import { normaliseTrustOptions, trustDefaults, type TrustOptions } from '../hosts/trust-options.js';
+import type { MethodOption } from '../stages/probe.js';
 import { VERSION } from '../version.js';
 import { nonNegativeInteger, positiveInteger, positiveNumber } from '../util/options.js';
+
+/** What callers pass: any subset, with trust knobs one by one. */
+export type SweepOptionsInput = Partial<Omit<SweepOptions, 'trust'>> & { trust?: Partial<TrustOptions> | undefined };
 
 /** Every knob of a sweep, with the CLI's defaults. Times are in ms here, seconds on the CLI. */
 export interface SweepOptions {
@@ -14,6 +19,10 @@ export interface SweepOptions {
 	maxRetryAfterMs: number;
 	/** Lines between the reader and the commit at most: the memory bound. */
 	highWater: number;
+	/** `get`, `head` (then GET when HEAD says it may have changed), or `auto` (HEAD where a sample shows it agrees with GET). */
+	method: MethodOption;
+	/** Per-host trust: audit rate, thresholds, re-test interval. */
+	trust: TrustOptions;
 }
 
 export const sweepDefaults: SweepOptions = {
@@ -26,6 +35,8 @@ export const sweepDefaults: SweepOptions = {
 	retryDelayMs: 1000,
 	maxRetryAfterMs: 60_000,
 	highWater: 2048,
+	method: 'get',
+	trust: trustDefaults,
 };
 
 /**
@@ -34,9 +45,10 @@ export const sweepDefaults: SweepOptions = {
  * @example
  * normaliseSweepOptions({ concurrency: 8 }) // { ...sweepDefaults, concurrency: 8 }
  */
-export function normaliseSweepOptions(input: Partial<SweepOptions> = {}): SweepOptions {
+export function normaliseSweepOptions(input: SweepOptionsInput = {}): SweepOptions {
 	const defined = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-	const options: SweepOptions = { ...sweepDefaults, ...defined };
+	const options: SweepOptions = { ...sweepDefaults, ...defined, trust: normaliseTrustOptions(input.trust) };
+	if (!['get', 'head', 'auto'].includes(options.method)) throw new TypeError(`Expected \`method\` to be get, head or auto, got \`${options.method}\``);
 	positiveInteger('concurrency', options.concurrency);
 	positiveInteger('perHost', options.perHost);
 	if (options.rate !== undefined) positiveNumber('rate', options.rate);

@@ -8,6 +8,8 @@ export interface CommitOptions {
 	batchSize?: number;
 	/** Longest a record waits for its batch, in ms. */
 	maxWaitMs?: number;
+	/** More operations to write with each batch (the host book's changes). */
+	extra?: () => StoreOperation[];
 }
 
 /**
@@ -34,7 +36,7 @@ export function commit(store: ValidatorStore, options: CommitOptions = {}): Mono
 			const flush = (): Promise<void> => {
 				clearTimeout(timer);
 				timer = undefined;
-				const operations = pending;
+				const operations = options.extra ? [...pending, ...options.extra()] : pending;
 				pending = [];
 				if (operations.length > 0) {
 					writing = writing.then(() => store.batch(operations));
@@ -51,10 +53,10 @@ export function commit(store: ValidatorStore, options: CommitOptions = {}): Mono
 			const subscription = source.subscribe({
 				next(task) {
 					subscriber.next(task);
-					if (!task.next || !task.url) return;
-					pending.push({ type: 'put', key: task.url, value: task.next });
+					if (task.next && task.url) pending.push({ type: 'put', key: task.url, value: task.next });
 					if (pending.length >= batchSize) void flush();
-					else timer ??= setTimeout(() => void flush(), maxWaitMs);
+					// A verdict without a record to store may still have changed its host's counters.
+					else if (task.verdict) timer ??= setTimeout(() => void flush(), maxWaitMs);
 				},
 				error(error: unknown) {
 					// Commit what was already shown before failing: it must not be re-reported as lost work.

@@ -1,5 +1,6 @@
 import { map, type MonoTypeOperatorFunction } from 'rxjs';
 import { RECORD_VERSION, type UrlRecord } from '../store/types.js';
+import { liveRecord } from '../http/target.js';
 import type { Clock, ProbeResult, Task, Verdict } from '../types.js';
 
 export interface CompareOptions {
@@ -7,8 +8,7 @@ export interface CompareOptions {
 	acceptEncoding: string;
 }
 
-const isLive = (record: UrlRecord | null | undefined): record is UrlRecord =>
-	!!record && record.status >= 200 && record.status < 300;
+const isLive = (record: UrlRecord | null | undefined): record is UrlRecord => liveRecord(record) !== undefined;
 
 /**
  * Decides one URL's verdict from its stored record and probe result, and the record
@@ -35,6 +35,12 @@ export function judge(
 
 	if (probe.error) {
 		return { verdict: { url, changed: false, reason: 'error', ...common, error: probe.error } };
+	}
+	const audit = probe.status === 304 && isLive(record) ? probe.audit : undefined;
+	if (audit && !audit.error && audit.status !== 304) {
+		// The unconditional re-fetch is the truth a lying 304 would have hidden.
+		const audited = judge(url, record, audit, acceptEncoding, now);
+		if (audited.verdict.changed) return { verdict: { ...audited.verdict, reason: 'audit' }, next: audited.next };
 	}
 	if (probe.status === 304) {
 		if (!isLive(record)) {
@@ -75,7 +81,9 @@ export function compare(options: CompareOptions, clock: Clock): MonoTypeOperator
 	return map((task) => {
 		if (task.skip || !task.probe || task.url === undefined) return task;
 		const { verdict, next } = judge(task.url, task.record ?? null, task.probe, acceptEncoding, clock.now());
-		return { ...task, verdict: ordered(verdict), next };
+		// A 304 against a weak tag promises semantic, not byte, equality: say so for archivers.
+		const weak = verdict.reason === '304' && task.plan?.sendEtag === true && task.record?.etag?.startsWith('W/') === true;
+		return { ...task, verdict: ordered(weak ? { ...verdict, weak } : verdict), next };
 	});
 }
 
@@ -83,7 +91,7 @@ function validatorsOf(record: UrlRecord): Pick<Verdict, 'etag' | 'lastModified' 
 	return compact({ etag: record.etag, lastModified: record.lastModified, hash: record.hash });
 }
 
-const VERDICT_ORDER = ['url', 'changed', 'reason', 'status', 'etag', 'lastModified', 'hash', 'finalUrl', 'bytes', 'ms', 'error'] as const;
+const VERDICT_ORDER = ['url', 'changed', 'reason', 'status', 'etag', 'weak', 'lastModified', 'hash', 'finalUrl', 'bytes', 'ms', 'error'] as const;
 
 /** The verdict with its fields in the documented NDJSON order and absent ones dropped. */
 function ordered(verdict: Verdict): Verdict {

@@ -1,9 +1,13 @@
 import { bufferTime, concatMap, filter, mergeMap, type MonoTypeOperatorFunction } from 'rxjs';
+import type { HostBook } from '../hosts/book.js';
+import { probeTarget } from '../http/target.js';
 import type { ValidatorStore } from '../store/types.js';
 import type { Task } from '../types.js';
 import { positiveInteger } from '../util/options.js';
 
 export interface LookupOptions {
+	/** Loaded with the hosts of each batch, so probes can consult their host's trust. */
+	book?: HostBook;
 	/** Most keys per `getMany`. */
 	batchSize?: number;
 	/** Longest a task waits for its batch to fill, in ms. */
@@ -14,7 +18,7 @@ export interface LookupOptions {
 
 /**
  * Attaches each task's stored record (`null` when never seen), reading the store in
- * batches with `getMany`.
+ * batches with `getMany`, and loads the batch's hosts into the run's host book.
  *
  * @example
  * tasks$.pipe(lookup(store, { batchSize: 256 }))
@@ -23,6 +27,7 @@ export function lookup(store: ValidatorStore, options: LookupOptions = {}): Mono
 	const batchSize = positiveInteger('batchSize', options.batchSize ?? 256);
 	const maxWaitMs = positiveInteger('maxWaitMs', options.maxWaitMs ?? 5);
 	const concurrency = positiveInteger('concurrency', options.concurrency ?? 4);
+	const { book } = options;
 
 	return (source) =>
 		source.pipe(
@@ -32,6 +37,7 @@ export function lookup(store: ValidatorStore, options: LookupOptions = {}): Mono
 				const live = batch.filter((task) => !task.skip && task.url !== undefined);
 				const records = await store.getMany(live.map((task) => task.url!));
 				const byTask = new Map(live.map((task, i) => [task, records[i] ?? null]));
+				if (book) await book.load(live.map((task, i) => new URL(probeTarget(task.url!, records[i])).origin));
 				return batch.map((task) => (byTask.has(task) ? { ...task, record: byTask.get(task)! } : task));
 			}, concurrency),
 			concatMap((batch) => batch),

@@ -1,99 +1,128 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { Got } from 'got';
-import { mergeMap, Observable, of, type MonoTypeOperatorFunction } from 'rxjs';
-import type { Limiter } from '../http/limiter.js';
-import { attemptGet, conditionalHeaders, type Attempt } from '../http/request.js';
-import { retryDelay } from '../http/retry-delay.js';
-import type { Clock, ProbeResult, Task } from '../types.js';
-import { nonNegativeInteger, positiveInteger } from '../util/options.js';
+import { defer, mergeMap, Observable, of, type MonoTypeOperatorFunction } from 'rxjs';
+import type { HostBook } from '../hosts/book.js';
+import { planProbe, type Plan } from '../hosts/policy.js';
+import type { TrustOptions } from '../hosts/trust-options.js';
+import { compareHeadGet } from '../http/head-check.js';
+import { send, type RetryPolicy, type SendDeps } from '../http/send.js';
+import { liveRecord, probeTarget } from '../http/target.js';
+import type { UrlRecord } from '../store/types.js';
+import type { ProbeResult, Task } from '../types.js';
+import { positiveInteger } from '../util/options.js';
 
-export interface ProbeDeps {
-	http: Got;
-	limiter: Limiter;
-	clock: Clock;
-	/** Uniform in [0, 1); injected so jitter is reproducible in tests. */
-	random: () => number;
+export interface ProbeDeps extends SendDeps {
+	book: HostBook;
 }
 
-export interface ProbeOptions {
-	/** Accept-Encoding pinned for the run; stored ETags from another encoding are not sent. */
+export type MethodOption = 'get' | 'head' | 'auto';
+
+export interface ProbeOptions extends RetryPolicy {
+	/** Accept-Encoding pinned for the run; a stored ETag from another encoding is not sent. */
 	acceptEncoding: string;
-	/** Retries after the first attempt, on network errors, 5xx and 429. */
-	retries?: number;
-	/** Base of the exponential backoff, in ms. */
-	retryDelayMs?: number;
-	/** Longest Retry-After honoured, in ms; longer ones end in an error verdict. */
-	maxRetryAfterMs?: number;
+	/** `auto` samples HEAD against GET on a host's first URLs and uses HEAD only where they agree. */
+	method: MethodOption;
+	trust: TrustOptions;
 	/** Tasks handled at once (waiting for a slot or in a request); bounds memory, not connections. */
-	highWater?: number;
+	highWater: number;
 }
 
 /**
- * Sends each task's conditional GET (If-None-Match / If-Modified-Since from the stored
- * record) through the limiter and attaches the result. Retries wait outside the
- * concurrency slots. Unsubscribing aborts requests in flight.
+ * Probes each task's URL as its host's trust allows: a conditional GET (or HEAD, then
+ * GET if HEAD says it may have changed), the validators the host has not shown to be
+ * useless, and an unconditional re-fetch when a sampled 304 is audited. Attaches the
+ * plan and the result; unsubscribing aborts requests in flight.
  *
  * @example
- * tasks$.pipe(probe({ http, limiter, clock, random: Math.random }, { acceptEncoding: 'gzip' }))
+ * tasks$.pipe(probe({ http, limiter, clock, random, book }, options))
  */
 export function probe(deps: ProbeDeps, options: ProbeOptions): MonoTypeOperatorFunction<Task> {
-	const retries = nonNegativeInteger('retries', options.retries ?? 2);
-	const baseMs = nonNegativeInteger('retryDelayMs', options.retryDelayMs ?? 1000);
-	const maxRetryAfterMs = nonNegativeInteger('maxRetryAfterMs', options.maxRetryAfterMs ?? 60_000);
-	const highWater = positiveInteger('highWater', options.highWater ?? 4096);
-	const { acceptEncoding } = options;
+	const highWater = positiveInteger('highWater', options.highWater);
+	if (!['get', 'head', 'auto'].includes(options.method)) throw new TypeError(`Expected \`method\` to be get, head or auto, got \`${options.method}\``);
 
-	const probeOne = async (task: Task, signal: AbortSignal): Promise<Task> => {
-		const record = task.record;
-		const live = record && record.status >= 200 && record.status < 300 ? record : undefined;
-		const target = live?.permanent && live.finalUrl ? live.finalUrl : task.url!;
-		const headers = conditionalHeaders(live);
-		if (live && live.encoding !== undefined && live.encoding !== acceptEncoding) delete headers['if-none-match'];
-		const origin = new URL(target).origin;
-		// Straight to the end of a permanent chain: the chain is still permanent unless this request was redirected again (temporarily).
-		const shortcut = (result: ProbeResult): ProbeResult =>
-			target !== task.url && result.finalUrl === target ? { ...result, permanent: true } : result;
-
-		for (let attempt = 1; ; attempt++) {
-			const outcome: Attempt = await deps.limiter.run(
-				origin,
-				() => attemptGet(deps.http, target, headers, signal, deps.clock.now),
-				signal,
+	return (source) =>
+		defer(() => {
+			// HEAD-versus-GET samples started per origin in this run (auto method).
+			const samples = new Map<string, number>();
+			const methodFor = (origin: string): 'get' | 'head' | 'sample' => {
+				if (options.method !== 'auto') return options.method;
+				const decided = deps.book.get(origin).method;
+				if (decided) return decided;
+				const started = samples.get(origin) ?? 0;
+				if (started >= options.trust.headSample) return 'get';
+				samples.set(origin, started + 1);
+				return 'sample';
+			};
+			return source.pipe(
+				mergeMap(
+					(task) => (task.skip || task.url === undefined ? of(task) : abortable((signal) => probeOne(deps, options, methodFor, task, signal))),
+					highWater,
+				),
 			);
-			if (!outcome.retryable || attempt > retries) return { ...task, probe: shortcut(outcome.result) };
-			const delay = retryDelay({
-				attempt,
-				retryAfter: outcome.retryAfterHeader,
-				baseMs,
-				maxRetryAfterMs,
-				now: deps.clock.now(),
-				random: deps.random(),
-			});
-			if (delay === undefined) {
-				const error = { code: outcome.result.error!.code, message: `Retry-After ${outcome.retryAfterHeader} is beyond the ${maxRetryAfterMs / 1000}s cap` };
-				return { ...task, probe: { ...outcome.result, error } };
-			}
-			await sleep(delay, undefined, { signal });
-		}
-	};
+		});
+}
 
-	return mergeMap(
-		(task) =>
-			task.skip || task.url === undefined
-				? of(task)
-				: new Observable<Task>((subscriber) => {
-						const controller = new AbortController();
-						probeOne(task, controller.signal).then(
-							(result) => {
-								subscriber.next(result);
-								subscriber.complete();
-							},
-							(error: unknown) => {
-								if (!controller.signal.aborted) subscriber.error(error);
-							},
-						);
-						return () => controller.abort();
-					}),
-		highWater,
-	);
+async function probeOne(
+	deps: ProbeDeps,
+	options: ProbeOptions,
+	methodFor: (origin: string) => 'get' | 'head' | 'sample',
+	task: Task,
+	signal: AbortSignal,
+): Promise<Task> {
+	const live = liveRecord(task.record);
+	const target = probeTarget(task.url!, task.record);
+	const origin = new URL(target).origin;
+	const planned = planProbe(deps.book.get(origin), live, options.trust, deps.random);
+	deps.book.set(origin, planned.host);
+	// An ETag obtained under another Accept-Encoding can't match: don't send it.
+	const staleEncoding = live?.encoding !== undefined && live.encoding !== options.acceptEncoding;
+	const plan: Plan = staleEncoding ? { ...planned.plan, sendEtag: false } : planned.plan;
+	const headers = conditionalHeaders(live, plan);
+	const request = (method: 'GET' | 'HEAD', withHeaders = headers) => send(deps, options, method, target, withHeaders, signal);
+
+	let result: ProbeResult;
+	const method = methodFor(origin);
+	if (method === 'sample') {
+		const [head, get] = await Promise.all([request('HEAD'), request('GET')]);
+		result = { ...get, headCheck: compareHeadGet(head, get) };
+	} else if (method === 'head') {
+		const head = await request('HEAD');
+		const unsupported = head.status === 405 || head.status === 501;
+		// A HEAD that says "may have changed" has no body to hash: the verdict waits for the GET.
+		result = unsupported || (head.status >= 200 && head.status < 300) ? await request('GET') : head;
+	} else {
+		result = await request('GET');
+	}
+	if (plan.audit && result.status === 304) result = { ...result, audit: await request('GET', {}) };
+	// Straight to the end of a permanent chain: still permanent unless redirected again.
+	if (target !== task.url && result.finalUrl === target) result = { ...result, permanent: true };
+	return { ...task, origin, plan, probe: result };
+}
+
+/**
+ * The conditional headers a plan allows, each validator echoed exactly as stored.
+ *
+ * @example
+ * conditionalHeaders(record, { sendEtag: true, sendLastModified: false, ... }) // { 'if-none-match': 'W/"x"' }
+ */
+export function conditionalHeaders(record: UrlRecord | undefined, plan: Plan): Record<string, string> {
+	const headers: Record<string, string> = {};
+	if (plan.sendEtag && record?.etag !== undefined) headers['if-none-match'] = record.etag;
+	if (plan.sendLastModified && record?.lastModified !== undefined) headers['if-modified-since'] = record.lastModified;
+	return headers;
+}
+
+/** Runs `work` when subscribed, aborting it on unsubscribe. */
+function abortable<T>(work: (signal: AbortSignal) => Promise<T>): Observable<T> {
+	return new Observable<T>((subscriber) => {
+		const controller = new AbortController();
+		work(controller.signal).then(
+			(value) => {
+				subscriber.next(value);
+				subscriber.complete();
+			},
+			(error: unknown) => {
+				if (!controller.signal.aborted) subscriber.error(error);
+			},
+		);
+		return () => controller.abort();
+	});
 }

@@ -37,6 +37,7 @@ describe('sweep() (library)', () => {
 				return memory.batch(operations);
 			},
 			getMany: (keys: string[]) => memory.getMany(keys),
+			getHosts: (origins: string[]) => memory.getHosts(origins),
 		});
 		await new Promise((resolve, reject) =>
 			sweep([server.url('/a'), server.url('/b')], { store }).subscribe({

@@ -9,7 +9,8 @@ import { normaliseSweepOptions, sweepDefaults } from '../../pipelines/sweep-opti
 import { commit } from '../../stages/commit.js';
 import { emit } from '../../stages/emit.js';
 import { readLines } from '../../stages/read-lines.js';
-import { headerFlag, integerFlag, numberFlag } from '../args.js';
+import type { MethodOption } from '../../stages/probe.js';
+import { headerFlag, integerFlag, numberFlag, rateFlag } from '../args.js';
 import type { CliIo } from '../io.js';
 import { inputFrom } from '../io.js';
 import { createTerminal, createWriter } from '../terminal.js';
@@ -29,6 +30,8 @@ interface SweepArgs {
 	retries: number;
 	'max-retry-after': number;
 	quiet: boolean;
+	method: MethodOption;
+	audit: number;
 }
 
 const SWEEP_EPILOG = `How it decides, per URL (the "reason" field of --ndjson):
@@ -37,6 +40,8 @@ const SWEEP_EPILOG = `How it decides, per URL (the "reason" field of --ndjson):
   same-hash  200, body hash equals the stored one    unchanged
   new-body   200, body hash differs                  changed
   gone       404/410 where the URL was live before   changed once
+  audit      a 304 that an unconditional re-fetch    changed
+             showed to be hiding a change
   error      failed after retries; state untouched   unchanged, exit 1
 
 Stored validators are sent back verbatim as If-None-Match / If-Modified-Since.
@@ -70,6 +75,8 @@ export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<ob
 					timeout: { requiresArg: true, default: sweepDefaults.timeoutMs / 1000, coerce: numberFlag('timeout'), describe: 'Seconds allowed for one attempt' },
 					retries: { requiresArg: true, default: sweepDefaults.retries, coerce: integerFlag('retries', 0), describe: 'Retries on network errors, 5xx and 429' },
 					'max-retry-after': { requiresArg: true, default: sweepDefaults.maxRetryAfterMs / 1000, coerce: integerFlag('max-retry-after', 0), describe: 'Longest Retry-After (seconds) to wait for; longer is an error' },
+					method: { choices: ['get', 'head', 'auto'] as const, default: sweepDefaults.method, describe: 'get; head (then GET if it may have changed); auto (HEAD per host where a sample agrees with GET)' },
+					audit: { requiresArg: true, default: sweepDefaults.trust.auditRate, coerce: rateFlag('audit'), describe: 'Fraction of conditional probes re-fetched unconditionally to catch lying 304s' },
 					quiet: { type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' },
 				})
 				.example('revisit sweep < urls.txt > changed.txt', 'Print the URLs that changed since the last sweep')
@@ -92,6 +99,8 @@ async function runSweep(args: SweepArgs, io: CliIo): Promise<number> {
 		timeoutMs: Math.round(args.timeout * 1000),
 		retries: args.retries,
 		maxRetryAfterMs: args['max-retry-after'] * 1000,
+		method: args.method,
+		trust: { auditRate: args.audit },
 	});
 	const terminal = createTerminal(io.stderr, { quiet: args.quiet });
 	const { deps, close } = await openSweepDeps({ store: args.store }, options);
@@ -103,7 +112,7 @@ async function runSweep(args: SweepArgs, io: CliIo): Promise<number> {
 	const run$ = readLines(inputFrom(args.urls, io.stdin), valve).pipe(
 		sweepStages(deps, options),
 		emit({ out: createWriter(io.stdout), diagnose: terminal.diagnose }, { format: args.ndjson ? 'ndjson' : 'lines', all: args.all }),
-		commit(deps.store),
+		commit(deps.store, { extra: deps.book.drain }),
 		tap((task) => {
 			valve.release();
 			countTask(summary, task);

@@ -1,0 +1,55 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Got } from 'got';
+import type { Clock, ProbeResult } from '../types.js';
+import type { Limiter } from './limiter.js';
+import { attemptRequest, type Method } from './request.js';
+import { retryDelay } from './retry-delay.js';
+
+export interface SendDeps {
+	http: Got;
+	limiter: Limiter;
+	clock: Clock;
+	random: () => number;
+}
+
+export interface RetryPolicy {
+	retries: number;
+	retryDelayMs: number;
+	maxRetryAfterMs: number;
+}
+
+/**
+ * One request, retried on network errors, 5xx and 429. Each attempt takes a limiter
+ * slot; the wait between attempts takes none, so a host that asks us to back off
+ * holds up nobody else.
+ *
+ * @example
+ * const result = await send(deps, policy, 'GET', url, headers, signal);
+ */
+export async function send(
+	deps: SendDeps,
+	policy: RetryPolicy,
+	method: Method,
+	url: string,
+	headers: Record<string, string>,
+	signal: AbortSignal,
+): Promise<ProbeResult> {
+	const origin = new URL(url).origin;
+	for (let attempt = 1; ; attempt++) {
+		const outcome = await deps.limiter.run(origin, () => attemptRequest(deps.http, method, url, headers, signal, deps.clock.now), signal);
+		if (!outcome.retryable || attempt > policy.retries) return outcome.result;
+		const delay = retryDelay({
+			attempt,
+			retryAfter: outcome.retryAfterHeader,
+			baseMs: policy.retryDelayMs,
+			maxRetryAfterMs: policy.maxRetryAfterMs,
+			now: deps.clock.now(),
+			random: deps.random(),
+		});
+		if (delay === undefined) {
+			const message = `Retry-After ${outcome.retryAfterHeader} is beyond the ${policy.maxRetryAfterMs / 1000}s cap`;
+			return { ...outcome.result, error: { code: outcome.result.error!.code, message } };
+		}
+		await sleep(delay, undefined, { signal });
+	}
+}

@@ -1,0 +1,40 @@
+import { tap, type MonoTypeOperatorFunction } from 'rxjs';
+import type { HostBook } from '../hosts/book.js';
+import { observe, type Observation } from '../hosts/observe.js';
+import type { TrustOptions } from '../hosts/trust-options.js';
+import type { Clock, Task } from '../types.js';
+
+/**
+ * What a judged task shows about its host's validators.
+ *
+ * @example
+ * observationOf(task) // { plan, status: 200, sameBody: true, etagChanged: true }
+ */
+export function observationOf(task: Task): Observation | undefined {
+	const { plan, probe, verdict, record } = task;
+	if (!plan || !probe || !verdict) return undefined;
+	if (verdict.reason === 'error') return { plan, status: probe.status, error: true };
+	const sameBody = verdict.reason === 'same-hash';
+	const seen: Observation = { plan, status: probe.status, sameBody, newUrl: !record && task.next !== undefined };
+	if (sameBody && record?.etag !== undefined) seen.etagChanged = probe.etag !== record.etag;
+	if (sameBody && record?.lastModified !== undefined) seen.lastModifiedChanged = probe.lastModified !== record.lastModified;
+	if (probe.audit && !probe.audit.error) seen.audit = verdict.reason === 'audit' ? 'lied' : 'honest';
+	if (probe.headCheck) seen.headCheck = probe.headCheck;
+	return seen;
+}
+
+/**
+ * Folds each judged task's evidence into its host's record in the run's host book, so
+ * the next probe of that host already follows the new mode (a host caught lying is
+ * distrusted for the rest of the run). The book is written with the commit batches.
+ *
+ * @example
+ * tasks$.pipe(compare(options, clock), trust(book, trustOptions, clock))
+ */
+export function trust(book: HostBook, options: TrustOptions, clock: Clock): MonoTypeOperatorFunction<Task> {
+	return tap((task) => {
+		const seen = observationOf(task);
+		if (!seen || task.origin === undefined) return;
+		book.set(task.origin, observe(book.get(task.origin), seen, options, clock.now()));
+	});
+}
