@@ -21,7 +21,8 @@ export interface RetryPolicy {
 /**
  * One request, retried on network errors, 5xx and 429. Each attempt takes a limiter
  * slot; the wait between attempts takes none, so a host that asks us to back off
- * holds up nobody else.
+ * holds up nobody else. `headers` may be a function, called once when the first
+ * attempt gets its slot.
  *
  * @example
  * const result = await send(deps, policy, 'GET', url, headers, signal);
@@ -31,12 +32,18 @@ export async function send(
 	policy: RetryPolicy,
 	method: Method,
 	url: string,
-	headers: Record<string, string>,
+	headers: Record<string, string> | (() => Record<string, string>),
 	signal: AbortSignal,
 ): Promise<ProbeResult> {
 	const origin = new URL(url).origin;
+	let fixed = typeof headers === 'function' ? undefined : headers;
 	for (let attempt = 1; ; attempt++) {
-		const outcome = await deps.limiter.run(origin, () => attemptRequest(deps.http, method, url, headers, signal, deps.clock.now), signal);
+		const outcome = await deps.limiter.run(
+			origin,
+			// Headers given as a function are decided when the slot opens, on what is known by then.
+			() => attemptRequest(deps.http, method, url, (fixed ??= (headers as () => Record<string, string>)()), signal, deps.clock.now),
+			signal,
+		);
 		if (!outcome.retryable || attempt > policy.retries) return outcome.result;
 		const delay = retryDelay({
 			attempt,

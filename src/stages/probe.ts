@@ -1,6 +1,6 @@
 import { defer, mergeMap, Observable, of, type MonoTypeOperatorFunction } from 'rxjs';
 import type { HostBook } from '../hosts/book.js';
-import { planProbe, type Plan } from '../hosts/policy.js';
+import { effectiveMode, planProbe, type Plan } from '../hosts/policy.js';
 import type { TrustOptions } from '../hosts/trust-options.js';
 import { compareHeadGet } from '../http/head-check.js';
 import { send, type RetryPolicy, type SendDeps } from '../http/send.js';
@@ -70,28 +70,39 @@ async function probeOne(
 	const live = liveRecord(task.record);
 	const target = probeTarget(task.url!, task.record);
 	const origin = new URL(target).origin;
-	const planned = planProbe(deps.book.get(origin), live, options.trust, deps.random);
-	deps.book.set(origin, planned.host);
-	// An ETag obtained under another Accept-Encoding can't match: don't send it.
-	const staleEncoding = live?.encoding !== undefined && live.encoding !== options.acceptEncoding;
-	const plan: Plan = staleEncoding ? { ...planned.plan, sendEtag: false } : planned.plan;
-	const headers = conditionalHeaders(live, plan);
-	const request = (method: 'GET' | 'HEAD', withHeaders = headers) => send(deps, options, method, target, withHeaders, signal);
+	// The plan is made when the first request gets its slot, not when the task arrives:
+	// by then a host caught lying meanwhile is already distrusted.
+	let plan: Plan | undefined;
+	const headers = (): Record<string, string> => {
+		const planned = planProbe(deps.book.get(origin), live, options.trust, deps.random);
+		deps.book.set(origin, planned.host);
+		// An ETag obtained under another Accept-Encoding can't match: don't send it.
+		const staleEncoding = live?.encoding !== undefined && live.encoding !== options.acceptEncoding;
+		plan = staleEncoding ? { ...planned.plan, sendEtag: false } : planned.plan;
+		return conditionalHeaders(live, plan);
+	};
+	const request = (method: 'GET' | 'HEAD', withHeaders: Record<string, string> | (() => Record<string, string>)) =>
+		send(deps, options, method, target, withHeaders, signal);
 
 	let result: ProbeResult;
 	const method = methodFor(origin);
 	if (method === 'sample') {
-		const [head, get] = await Promise.all([request('HEAD'), request('GET')]);
+		const sent = headers();
+		const [head, get] = await Promise.all([request('HEAD', sent), request('GET', sent)]);
 		result = { ...get, headCheck: compareHeadGet(head, get) };
 	} else if (method === 'head') {
-		const head = await request('HEAD');
+		const head = await request('HEAD', headers);
 		const unsupported = head.status === 405 || head.status === 501;
 		// A HEAD that says "may have changed" has no body to hash: the verdict waits for the GET.
-		result = unsupported || (head.status >= 200 && head.status < 300) ? await request('GET') : head;
+		result = unsupported || (head.status >= 200 && head.status < 300) ? await request('GET', conditionalHeaders(live, plan!)) : head;
 	} else {
-		result = await request('GET');
+		result = await request('GET', headers);
 	}
-	if (plan.audit && result.status === 304) result = { ...result, audit: await request('GET', {}) };
+	plan ??= { sendEtag: false, sendLastModified: false, audit: false, retest: false };
+	// Audit a sampled 304, and any 304 from a host found lying while this request was out.
+	if (result.status === 304 && (plan.audit || effectiveMode(deps.book.get(origin)) === 'unconditional')) {
+		result = { ...result, audit: await request('GET', {}) };
+	}
 	// Straight to the end of a permanent chain: still permanent unless redirected again.
 	if (target !== task.url && result.finalUrl === target) result = { ...result, permanent: true };
 	return { ...task, origin, plan, probe: result };
