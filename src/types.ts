@@ -47,7 +47,7 @@ export interface Task {
 	line: number;
 	input: string;
 	url?: string;
-	skip?: 'rejected' | 'duplicate';
+	skip?: 'rejected' | 'duplicate' | 'not-due' | 'held';
 	/** Why the line was rejected. */
 	problem?: string;
 	/** Stored state; `null` when the URL has never been seen. */
@@ -59,6 +59,8 @@ export interface Task {
 	verdict?: Verdict;
 	/** State to commit once the verdict is out; `undefined` leaves the store as it is. */
 	next?: UrlRecord;
+	/** The task gave its backpressure credit back early (held in a buffer); don't release it again. */
+	creditReturned?: boolean;
 }
 
 /** Injected time source, so tests and the schedule can control it. */

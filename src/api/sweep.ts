@@ -36,12 +36,13 @@ export function sweep(urls: UrlSource, options: SweepApiOptions = {}): Observabl
 				closeDeps = close;
 				if (done) return void close();
 				const valve = createValve(sweepOptions.highWater);
+				deps.hooks = { release: () => valve.release() };
 				subscription = toLines(urls, valve)
 					.pipe(
 						sweepStages(deps, sweepOptions),
 						commit(deps.store, { extra: deps.book.drain }),
 						map((task) => {
-							valve.release();
+							if (!task.creditReturned) valve.release();
 							return toVerdict(task);
 						}),
 						filter((verdict): verdict is Verdict => verdict !== undefined),

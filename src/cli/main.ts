@@ -2,6 +2,7 @@ import yargs from 'yargs';
 import { EXIT, exitStatusFor, RevisitError, UsageError } from '../errors/index.js';
 import { VERSION } from '../version.js';
 import type { CommandResult } from './commands/result.js';
+import { dueCommand } from './commands/due.js';
 import { hostsCommand } from './commands/hosts.js';
 import { statsCommand } from './commands/stats.js';
 import { sweepCommand } from './commands/sweep.js';
@@ -24,6 +25,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 		.command(sweepCommand(io, result))
 		.command(statsCommand(io, result))
 		.command(hostsCommand(io, result))
+		.command(dueCommand(io, result))
 		.demandCommand(1, 'Name a command: revisit sweep < urls.txt')
 		.strict()
 		.recommendCommands()

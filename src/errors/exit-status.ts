@@ -5,6 +5,8 @@ export const EXIT = {
 	ok: 0,
 	someFailed: 1,
 	usage: 2,
+	/** The churn guard held back some host's changes. */
+	churnBlocked: 3,
 	interrupted: 130,
 	/** 128 + SIGPIPE, what a Unix tool reports when its reader goes away. */
 	outputClosed: 141,

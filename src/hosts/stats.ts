@@ -12,6 +12,8 @@ export interface HostStats {
 	ratio304: number | null;
 	mode: HostRecord['mode'];
 	overridden: boolean;
+	/** The churn guard is holding this host's changes back. */
+	blocked: boolean;
 	reason: string;
 	etag: 'sent' | 'off';
 	lastModified: 'sent' | 'off';
@@ -32,7 +34,12 @@ export function hostStats(host: string, record: HostRecord): HostStats {
 		ratio304: record.conditional > 0 ? record.notModified / record.conditional : null,
 		mode: effectiveMode(record),
 		overridden: record.override !== undefined,
-		reason: record.override !== undefined ? `set by hand (derived: ${record.mode}, ${record.modeReason})` : record.modeReason,
+		blocked: record.blocked !== undefined,
+		reason: record.blocked
+			? `blocked: ${record.blocked.changed} of ${record.blocked.probed} known URLs changed in one run (churn guard)`
+			: record.override !== undefined
+				? `set by hand (derived: ${record.mode}, ${record.modeReason})`
+				: record.modeReason,
 		etag: record.etagOff ? 'off' : 'sent',
 		lastModified: record.lastModifiedOff ? 'off' : 'sent',
 		audits: record.audits,

@@ -1,3 +1,4 @@
+import { RECORD_VERSION, type RunHostFigures, type RunRecord } from '../store/types.js';
 import type { Task } from '../types.js';
 
 /** Counts for the end-of-run line and for `run()` callers. */
@@ -13,20 +14,36 @@ export interface Summary {
 	bytes: number;
 	/** Body bytes that 304s spared, by the size of each URL's last full download. */
 	bytesSaved: number;
+	/** Skipped: checked more recently than their interval. */
+	notDue: number;
+	/** Changes the churn guard held back. */
+	held: number;
+	blockedHosts: string[];
+	/** Per-origin figures, for run history and metrics. */
+	hosts: Record<string, RunHostFigures>;
 	elapsedMs: number;
 }
 
 export function createSummary(): Summary {
-	return { urls: 0, changed: 0, notModified: 0, sameHash: 0, errors: 0, rejected: 0, duplicates: 0, bytes: 0, bytesSaved: 0, elapsedMs: 0 };
+	return { urls: 0, changed: 0, notModified: 0, sameHash: 0, errors: 0, rejected: 0, duplicates: 0, bytes: 0, bytesSaved: 0, notDue: 0, held: 0, blockedHosts: [], hosts: {}, elapsedMs: 0 };
 }
 
 /** Adds one finished task to the summary. */
 export function countTask(summary: Summary, task: Task): void {
 	if (task.skip === 'rejected') summary.rejected++;
 	else if (task.skip === 'duplicate') summary.duplicates++;
+	else if (task.skip === 'not-due') summary.notDue++;
+	else if (task.skip === 'held') summary.held++;
 	const verdict = task.verdict;
 	if (!verdict) return;
 	summary.urls++;
+	if (task.origin !== undefined) {
+		const host = (summary.hosts[task.origin] ??= { urls: 0, changed: 0, conditional: 0, notModified: 0 });
+		host.urls++;
+		if (verdict.changed) host.changed++;
+		if (task.plan?.sendEtag || task.plan?.sendLastModified) host.conditional++;
+		if (verdict.reason === '304') host.notModified++;
+	}
 	summary.bytes += verdict.bytes ?? 0;
 	if (verdict.changed) summary.changed++;
 	if (verdict.reason === '304') {
@@ -51,6 +68,8 @@ export function formatSummary(summary: Summary): string {
 		`${summary.sameHash} same-hash`,
 		`${summary.errors} errors`,
 	];
+	if (summary.notDue > 0) parts.push(`${summary.notDue} not due`);
+	if (summary.held > 0) parts.push(`${summary.held} held by the churn guard`);
 	if (summary.rejected > 0) parts.push(`${summary.rejected} bad lines`);
 	if (summary.duplicates > 0) parts.push(`${summary.duplicates} duplicates`);
 	parts.push(`${formatBytes(summary.bytes)} received (${formatBytes(summary.bytesSaved)} saved)`);
@@ -67,4 +86,29 @@ export function formatBytes(bytes: number): string {
 		unit++;
 	}
 	return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`;
+}
+
+/**
+ * The run-history row for a finished run. A full download is estimated per URL as its
+ * body size this run, or for a 304 the size of its last full download.
+ *
+ * @example
+ * store.batch([{ type: 'putRun', key: runKey(startedAt), value: runRecord(summary, startedAt, Date.now()) }])
+ */
+export function runRecord(summary: Summary, startedAt: number, endedAt: number): RunRecord {
+	return {
+		v: RECORD_VERSION,
+		startedAt,
+		endedAt,
+		urls: summary.urls,
+		changed: summary.changed,
+		notModified: summary.notModified,
+		sameHash: summary.sameHash,
+		errors: summary.errors,
+		bytes: summary.bytes,
+		fullBytes: summary.bytes + summary.bytesSaved,
+		notDue: summary.notDue,
+		blockedHosts: summary.blockedHosts,
+		hosts: summary.hosts,
+	};
 }

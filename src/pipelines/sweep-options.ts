@@ -23,6 +23,17 @@ export interface SweepOptions {
 	method: MethodOption;
 	/** Per-host trust: audit rate, thresholds, re-test interval. */
 	trust: TrustOptions;
+	/** Skip URLs checked less than this long ago (ms); also their fixed interval. */
+	ttlMs?: number | undefined;
+	/** Adaptive per-URL interval within [minIntervalMs, maxIntervalMs]. */
+	adaptive: boolean;
+	minIntervalMs: number;
+	maxIntervalMs: number;
+	/** Churn guard: block a host when this fraction of its known URLs changed; 0 = off. */
+	maxChurn: number;
+	churnMin: number;
+	/** Hosts the churn guard lets through (origins or hostnames), or 'all'. */
+	acceptChurn: string[] | 'all';
 }
 
 export const sweepDefaults: SweepOptions = {
@@ -37,6 +48,12 @@ export const sweepDefaults: SweepOptions = {
 	highWater: 2048,
 	method: 'get',
 	trust: trustDefaults,
+	adaptive: false,
+	minIntervalMs: 3_600_000,
+	maxIntervalMs: 30 * 86_400_000,
+	maxChurn: 0.9,
+	churnMin: 20,
+	acceptChurn: [],
 };
 
 /**

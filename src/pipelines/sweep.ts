@@ -3,10 +3,13 @@ import { pipe, type OperatorFunction } from 'rxjs';
 import type { HostBook } from '../hosts/book.js';
 import type { Limiter } from '../http/limiter.js';
 import { compare } from '../stages/compare.js';
+import { churnGuard } from '../stages/churn-guard.js';
 import { dedupe } from '../stages/dedupe.js';
+import { due } from '../stages/due.js';
 import { lookup } from '../stages/lookup.js';
 import { normalise } from '../stages/normalise.js';
 import { probe } from '../stages/probe.js';
+import { schedule } from '../stages/schedule.js';
 import { trust } from '../stages/trust.js';
 import type { InputLine } from '../stages/read-lines.js';
 import type { ValidatorStore } from '../store/types.js';
@@ -21,10 +24,13 @@ export interface SweepDeps {
 	random: () => number;
 	/** This run's hosts; one book per run. */
 	book: HostBook;
+	/** Edge callbacks: a host blocked by the churn guard; a task's backpressure credit returned early. */
+	hooks?: { onBlocked?(origin: string, changed: number, probed: number): void; release?(): void } | undefined;
 }
 
 /**
- * The judging half of a sweep: normalise, dedupe, lookup, probe, compare, trust. What
+ * The judging half of a sweep: normalise, dedupe, lookup, due, probe, compare, schedule,
+ * trust, churn-guard. What
  * happens to the verdicts (emit, commit) is the caller's choice; see `cli/commands/sweep.ts`
  * and `api/sweep.ts`. Commit with `extra: deps.book.drain` so host health is stored too.
  *
@@ -36,8 +42,23 @@ export function sweepStages(deps: SweepDeps, options: SweepOptions): OperatorFun
 		normalise(),
 		dedupe(),
 		lookup(deps.store, { book: deps.book }),
+		due({ ttlMs: options.ttlMs }, deps.clock),
 		probe(deps, options),
 		compare({ acceptEncoding: options.acceptEncoding }, deps.clock),
+		schedule(options),
 		trust(deps.book, options.trust, deps.clock),
+		churnGuard({ maxChurn: options.maxChurn, churnMin: options.churnMin, accept: options.acceptChurn }, {
+			onDecision: (origin, { blocked, changed, probed }) => {
+				const host = deps.book.get(origin);
+				if (blocked) {
+					deps.book.set(origin, { ...host, blocked: { at: deps.clock.now(), changed, probed } });
+					deps.hooks?.onBlocked?.(origin, changed, probed);
+				} else if (host.blocked) {
+					const { blocked: _cleared, ...rest } = host;
+					deps.book.set(origin, rest);
+				}
+			},
+			release: () => deps.hooks?.release?.(),
+		}),
 	);
 }

@@ -16,7 +16,10 @@ export function observationOf(task: Task): Observation | undefined {
 	if (verdict.reason === 'error') return { plan, status: probe.status, error: true };
 	const sameBody = verdict.reason === 'same-hash';
 	const seen: Observation = { plan, status: probe.status, sameBody, newUrl: !record && task.next !== undefined };
-	if (sameBody && record?.etag !== undefined) seen.etagChanged = probe.etag !== record.etag;
+	// An ETag obtained under another Accept-Encoding may differ for the same body (it can be a
+	// hash of the compressed bytes): that is not rotation, so such pairs are not compared.
+	const sameEncoding = record?.encoding === undefined || task.next?.encoding === undefined || record.encoding === task.next.encoding;
+	if (sameBody && sameEncoding && record?.etag !== undefined) seen.etagChanged = probe.etag !== record.etag;
 	if (sameBody && record?.lastModified !== undefined) seen.lastModifiedChanged = probe.lastModified !== record.lastModified;
 	if (probe.audit && !probe.audit.error) seen.audit = verdict.reason === 'audit' ? 'lied' : 'honest';
 	if (probe.headCheck) seen.headCheck = probe.headCheck;

@@ -1,4 +1,4 @@
-export type { UrlRecord, StoreOperation, ValidatorStore } from './types.js';
+export type { UrlRecord, HostRecord, HostMode, RunRecord, RunHostFigures, StoreOperation, ValidatorStore } from './types.js';
 export { RECORD_VERSION } from './types.js';
 export { MemoryStore } from './memory.js';
 export { LevelStore } from './level.js';

@@ -1,6 +1,6 @@
 import { Level } from 'level';
 import { StoreError } from '../errors/index.js';
-import { RECORD_VERSION, type HostRecord, type StoreOperation, type UrlRecord, type ValidatorStore } from './types.js';
+import { RECORD_VERSION, type HostRecord, type RunRecord, type StoreOperation, type UrlRecord, type ValidatorStore } from './types.js';
 
 const FORMAT_KEY = 'format';
 type Meta = { format: number };
@@ -18,11 +18,13 @@ export class LevelStore implements ValidatorStore {
 	readonly #db: Level<string, unknown>;
 	readonly #urls;
 	readonly #hosts;
+	readonly #runs;
 
 	private constructor(db: Level<string, unknown>) {
 		this.#db = db;
 		this.#urls = db.sublevel<string, UrlRecord>('url', { valueEncoding: 'json' });
 		this.#hosts = db.sublevel<string, HostRecord>('host', { valueEncoding: 'json' });
+		this.#runs = db.sublevel<string, RunRecord>('run', { valueEncoding: 'json' });
 	}
 
 	/** Opens (creating if needed) the store in `dir`. Throws StoreError with a stable code. */
@@ -70,8 +72,10 @@ export class LevelStore implements ValidatorStore {
 					return { type: 'del', sublevel: this.#urls, key: op.key } as const;
 				case 'putHost':
 					return { type: 'put', sublevel: this.#hosts, key: op.key, value: op.value } as const;
-				default:
+				case 'delHost':
 					return { type: 'del', sublevel: this.#hosts, key: op.key } as const;
+				default:
+					return { type: 'put', sublevel: this.#runs, key: op.key, value: op.value } as const;
 			}
 		});
 		try {
@@ -87,6 +91,10 @@ export class LevelStore implements ValidatorStore {
 
 	hostEntries(): AsyncIterable<[string, HostRecord]> {
 		return this.#hosts.iterator();
+	}
+
+	runEntries(): AsyncIterable<[string, RunRecord]> {
+		return this.#runs.iterator();
 	}
 
 	async close(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { HostRecord, StoreOperation, UrlRecord, ValidatorStore } from './types.js';
+import type { HostRecord, RunRecord, StoreOperation, UrlRecord, ValidatorStore } from './types.js';
 
 /**
  * An in-process store, for tests and short-lived library use.
@@ -10,6 +10,7 @@ import type { HostRecord, StoreOperation, UrlRecord, ValidatorStore } from './ty
 export class MemoryStore implements ValidatorStore {
 	readonly #records = new Map<string, UrlRecord>();
 	readonly #hosts = new Map<string, HostRecord>();
+	readonly #runs = new Map<string, RunRecord>();
 
 	async getMany(keys: readonly string[]): Promise<Array<UrlRecord | undefined>> {
 		return keys.map((key) => structuredClone(this.#records.get(key)));
@@ -24,7 +25,8 @@ export class MemoryStore implements ValidatorStore {
 			if (operation.type === 'put') this.#records.set(operation.key, structuredClone(operation.value));
 			else if (operation.type === 'del') this.#records.delete(operation.key);
 			else if (operation.type === 'putHost') this.#hosts.set(operation.key, structuredClone(operation.value));
-			else this.#hosts.delete(operation.key);
+			else if (operation.type === 'delHost') this.#hosts.delete(operation.key);
+			else this.#runs.set(operation.key, structuredClone(operation.value));
 		}
 	}
 
@@ -34,6 +36,10 @@ export class MemoryStore implements ValidatorStore {
 
 	hostEntries(): AsyncIterable<[string, HostRecord]> {
 		return sorted(this.#hosts);
+	}
+
+	runEntries(): AsyncIterable<[string, RunRecord]> {
+		return sorted(this.#runs);
 	}
 
 	async close(): Promise<void> {}

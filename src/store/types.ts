@@ -23,6 +23,10 @@ export interface UrlRecord {
 	encoding?: string;
 	/** Epoch milliseconds of the last check that produced a verdict other than error. */
 	lastChecked: number;
+	/** When the URL is next due (epoch ms), with `--ttl` or `--adaptive`. */
+	nextDue?: number;
+	/** The URL's current revisit interval in ms (adaptive schedule). */
+	interval?: number;
 }
 
 export type HostMode = 'conditional' | 'hash-only' | 'unconditional';
@@ -74,13 +78,43 @@ export interface HostRecord {
 	sinceRetest: number;
 	/** Honest 304s seen when re-testing a host marked as lying. */
 	honestRetests: number;
+	/** Set while the churn guard holds this host's changes back. */
+	blocked?: { at: number; changed: number; probed: number };
+}
+
+/** Per-host figures of one run. */
+export interface RunHostFigures {
+	urls: number;
+	changed: number;
+	conditional: number;
+	notModified: number;
+}
+
+/** One row of run history: what a sweep did, for dashboards and `revisit history`. */
+export interface RunRecord {
+	v: number;
+	startedAt: number;
+	endedAt: number;
+	urls: number;
+	changed: number;
+	notModified: number;
+	sameHash: number;
+	errors: number;
+	/** Body bytes received. */
+	bytes: number;
+	/** Body bytes a full download of every URL would have cost, estimated from stored sizes. */
+	fullBytes: number;
+	notDue: number;
+	blockedHosts: string[];
+	hosts: Record<string, RunHostFigures>;
 }
 
 export type StoreOperation =
 	| { type: 'put'; key: string; value: UrlRecord }
 	| { type: 'del'; key: string }
 	| { type: 'putHost'; key: string; value: HostRecord }
-	| { type: 'delHost'; key: string };
+	| { type: 'delHost'; key: string }
+	| { type: 'putRun'; key: string; value: RunRecord };
 
 /**
  * The validator store as the pipeline sees it. Small on purpose: LevelDB is the
@@ -98,5 +132,7 @@ export interface ValidatorStore {
 	entries(): AsyncIterable<[string, UrlRecord]>;
 	/** Every host record, in origin order. */
 	hostEntries(): AsyncIterable<[string, HostRecord]>;
+	/** Run history rows, oldest first (keys sort by start time). */
+	runEntries(): AsyncIterable<[string, RunRecord]>;
 	close(): Promise<void>;
 }

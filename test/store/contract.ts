@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RECORD_VERSION, type HostRecord, type UrlRecord, type ValidatorStore } from '../../src/store/types.js';
+import { runKey } from '../../src/store/run-key.js';
+import { RECORD_VERSION, type HostRecord, type RunRecord, type UrlRecord, type ValidatorStore } from '../../src/store/types.js';
 import { newHostRecord } from '../../src/hosts/record.js';
 
 const record = (over: Partial<UrlRecord> = {}): UrlRecord => ({ v: RECORD_VERSION, status: 200, etag: 'W/"a b"', lastModified: 'Mon, 14 Jul 2025 09:02:11 GMT', hash: 'ab'.repeat(16), lastChecked: 1, ...over });
@@ -64,6 +65,14 @@ export function storeContract(name: string, open: () => Promise<{ store: Validat
 			expect(origins).toEqual(['https://a']);
 			await store.batch([{ type: 'delHost', key: 'https://a' }]);
 			expect(await store.getHosts(['https://a'])).toEqual([undefined]);
+		});
+
+		it('keeps run rows in start-time order', async () => {
+			const row = (startedAt: number): RunRecord => ({ v: 1, startedAt, endedAt: startedAt + 1, urls: 1, changed: 0, notModified: 1, sameHash: 0, errors: 0, bytes: 0, fullBytes: 10, notDue: 0, blockedHosts: [], hosts: {} });
+			await store.batch([900, 10_000, 50].map((t) => ({ type: 'putRun' as const, key: runKey(t), value: row(t) })));
+			const starts: number[] = [];
+			for await (const [, value] of store.runEntries()) starts.push(value.startedAt);
+			expect(starts).toEqual([50, 900, 10_000]);
 		});
 
 		it('hands out copies, so a caller cannot change stored state by mutation', async () => {

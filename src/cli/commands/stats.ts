@@ -21,7 +21,7 @@ function row(stats: HostStats): string[] {
 		String(stats.urls),
 		String(stats.conditional),
 		percent(stats.ratio304),
-		`${stats.mode}${stats.overridden ? ' (set)' : ''}${validators ? ` [${validators}]` : ''}`,
+		`${stats.mode}${stats.overridden ? ' (set)' : ''}${validators ? ` [${validators}]` : ''}${stats.blocked ? ' BLOCKED' : ''}`,
 		`${stats.audits}/${stats.lies}`,
 		stats.method.toUpperCase(),
 		String(stats.errors),

@@ -3,35 +3,25 @@ import type { Argv, CommandModule } from 'yargs';
 import { EXIT } from '../../errors/index.js';
 import { createValve } from '../../flow/valve.js';
 import { openSweepDeps } from '../../pipelines/resources.js';
-import { createSummary, countTask, formatSummary } from '../../pipelines/summary.js';
+import { createSummary, countTask, formatSummary, runRecord } from '../../pipelines/summary.js';
+import { runKey } from '../../store/run-key.js';
 import { sweepStages } from '../../pipelines/sweep.js';
-import { normaliseSweepOptions, sweepDefaults } from '../../pipelines/sweep-options.js';
+import { normaliseSweepOptions } from '../../pipelines/sweep-options.js';
 import { commit } from '../../stages/commit.js';
 import { emit } from '../../stages/emit.js';
 import { readLines } from '../../stages/read-lines.js';
-import type { MethodOption } from '../../stages/probe.js';
-import { headerFlag, integerFlag, numberFlag, rateFlag } from '../args.js';
 import type { CliIo } from '../io.js';
 import { inputFrom } from '../io.js';
 import { createTerminal, createWriter } from '../terminal.js';
 import type { CommandResult } from './result.js';
+import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from './sweep-flags.js';
 
-interface SweepArgs {
+interface SweepArgs extends SweepFlags {
 	urls: string[];
 	store: string;
 	ndjson: boolean;
 	all: boolean;
-	concurrency: number;
-	'per-host': number;
-	rate?: number;
-	'accept-encoding': string;
-	'user-agent': string;
-	timeout: number;
-	retries: number;
-	'max-retry-after': number;
 	quiet: boolean;
-	method: MethodOption;
-	audit: number;
 }
 
 const SWEEP_EPILOG = `How it decides, per URL (the "reason" field of --ndjson):
@@ -46,7 +36,8 @@ const SWEEP_EPILOG = `How it decides, per URL (the "reason" field of --ndjson):
 
 Stored validators are sent back verbatim as If-None-Match / If-Modified-Since.
 State is committed only after a verdict is printed: a killed run loses nothing.
-Exit status: 0 all URLs judged; 1 some errors or bad input lines; 2 usage or store error.`;
+Exit status: 0 all URLs judged; 1 some errors or bad input lines; 2 usage or store error;
+3 the churn guard held back a host's changes.`;
 
 export function storeOption(yargs: Argv, env: NodeJS.ProcessEnv): Argv {
 	return yargs.option('store', {
@@ -67,16 +58,7 @@ export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				.options({
 					ndjson: { type: 'boolean', default: false, describe: 'Print one JSON verdict per line instead of URLs' },
 					all: { type: 'boolean', default: false, describe: 'With --ndjson, include unchanged URLs' },
-					concurrency: { requiresArg: true, default: sweepDefaults.concurrency, coerce: integerFlag('concurrency', 1), describe: 'Requests in flight in total' },
-					'per-host': { requiresArg: true, default: sweepDefaults.perHost, coerce: integerFlag('per-host', 1), describe: 'Requests in flight per origin' },
-					rate: { requiresArg: true, coerce: numberFlag('rate'), describe: 'Requests per second per origin [default: unlimited]' },
-					'accept-encoding': { type: 'string', default: sweepDefaults.acceptEncoding, coerce: headerFlag('accept-encoding'), describe: 'Accept-Encoding for the whole run (keeps ETags comparable)' },
-					'user-agent': { type: 'string', default: sweepDefaults.userAgent, coerce: headerFlag('user-agent'), describe: 'User-Agent header' },
-					timeout: { requiresArg: true, default: sweepDefaults.timeoutMs / 1000, coerce: numberFlag('timeout'), describe: 'Seconds allowed for one attempt' },
-					retries: { requiresArg: true, default: sweepDefaults.retries, coerce: integerFlag('retries', 0), describe: 'Retries on network errors, 5xx and 429' },
-					'max-retry-after': { requiresArg: true, default: sweepDefaults.maxRetryAfterMs / 1000, coerce: integerFlag('max-retry-after', 0), describe: 'Longest Retry-After (seconds) to wait for; longer is an error' },
-					method: { choices: ['get', 'head', 'auto'] as const, default: sweepDefaults.method, describe: 'get; head (then GET if it may have changed); auto (HEAD per host where a sample agrees with GET)' },
-					audit: { requiresArg: true, default: sweepDefaults.trust.auditRate, coerce: rateFlag('audit'), describe: 'Fraction of conditional probes re-fetched unconditionally to catch lying 304s' },
+					...sweepFlagOptions,
 					quiet: { type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' },
 				})
 				.example('revisit sweep < urls.txt > changed.txt', 'Print the URLs that changed since the last sweep')
@@ -90,23 +72,19 @@ export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<ob
 }
 
 async function runSweep(args: SweepArgs, io: CliIo): Promise<number> {
-	const options = normaliseSweepOptions({
-		concurrency: args.concurrency,
-		perHost: args['per-host'],
-		rate: args.rate,
-		acceptEncoding: args['accept-encoding'],
-		userAgent: args['user-agent'],
-		timeoutMs: Math.round(args.timeout * 1000),
-		retries: args.retries,
-		maxRetryAfterMs: args['max-retry-after'] * 1000,
-		method: args.method,
-		trust: { auditRate: args.audit },
-	});
+	const options = normaliseSweepOptions(sweepOptionsFrom(args));
 	const terminal = createTerminal(io.stderr, { quiet: args.quiet });
 	const { deps, close } = await openSweepDeps({ store: args.store }, options);
 	const summary = createSummary();
 	const started = deps.clock.now();
 	const valve = createValve(options.highWater);
+	deps.hooks = {
+		release: () => valve.release(),
+		onBlocked: (origin, changed, probed) => {
+			summary.blockedHosts.push(origin);
+			terminal.diagnose(`${origin}: ${changed} of its first ${probed} known URLs changed: changes held back (churn guard); check the site, then rerun with --accept-churn ${origin}`);
+		},
+	};
 	terminal.progress(() => formatSummary({ ...summary, elapsedMs: deps.clock.now() - started }));
 
 	const run$ = readLines(inputFrom(args.urls, io.stdin), valve).pipe(
@@ -114,7 +92,7 @@ async function runSweep(args: SweepArgs, io: CliIo): Promise<number> {
 		emit({ out: createWriter(io.stdout), diagnose: terminal.diagnose }, { format: args.ndjson ? 'ndjson' : 'lines', all: args.all }),
 		commit(deps.store, { extra: deps.book.drain }),
 		tap((task) => {
-			valve.release();
+			if (!task.creditReturned) valve.release();
 			countTask(summary, task);
 		}),
 	);
@@ -130,10 +108,12 @@ async function runSweep(args: SweepArgs, io: CliIo): Promise<number> {
 			terminal.finish(`stopped by ${stopped}; changes not yet printed will be reported again next run`);
 			return EXIT.interrupted;
 		}
+		summary.elapsedMs = deps.clock.now() - started;
+		await deps.store.batch([{ type: 'putRun', key: runKey(started), value: runRecord(summary, started, deps.clock.now()) }]);
 	} finally {
 		await close();
 	}
-	summary.elapsedMs = deps.clock.now() - started;
 	terminal.finish(formatSummary(summary));
+	if (summary.blockedHosts.length > 0) return EXIT.churnBlocked;
 	return summary.errors > 0 || summary.rejected > 0 ? EXIT.someFailed : EXIT.ok;
 }
