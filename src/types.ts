@@ -1,7 +1,7 @@
 import type { Plan } from './hosts/policy.js';
 import type { UrlRecord } from './store/types.js';
 
-export type Reason = 'new' | '304' | 'same-hash' | 'new-body' | 'gone' | 'audit' | 'error';
+export type Reason = 'new' | '304' | 'same-hash' | 'new-body' | 'gone' | 'audit' | 'candidate' | 'error';
 
 /** The answer for one URL; what `--ndjson` prints. Fields that don't apply are absent. */
 export interface Verdict {
@@ -32,6 +32,11 @@ export interface ProbeResult {
 	bytes: number;
 	ms: number;
 	error?: { code: string; message: string };
+	/** A 2xx whose body was not read (HEAD, or a candidates sweep): it may have changed. */
+	headersOnly?: boolean;
+	/** The decoded body, kept only by a fetch until it is written out. */
+	body?: Buffer | undefined;
+	contentType?: string | undefined;
 	/** The unconditional re-fetch that audited a 304. */
 	audit?: ProbeResult;
 	/** A HEAD-versus-GET sample: did HEAD tell the same story as GET? */

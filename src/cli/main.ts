@@ -2,7 +2,9 @@ import yargs from 'yargs';
 import { EXIT, exitStatusFor, RevisitError, UsageError } from '../errors/index.js';
 import { VERSION } from '../version.js';
 import type { CommandResult } from './commands/result.js';
+import { crawlCommand } from './commands/crawl.js';
 import { dueCommand } from './commands/due.js';
+import { fetchCommand } from './commands/fetch.js';
 import { hostsCommand } from './commands/hosts.js';
 import { statsCommand } from './commands/stats.js';
 import { sweepCommand } from './commands/sweep.js';
@@ -23,6 +25,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 		.scriptName('revisit')
 		.usage('$0 <command> [options]\n\nTells which URLs changed since the last look, downloading as little as possible.\nStored validators (ETag, Last-Modified) go back as conditional requests;\na hash of the body decides where servers get them wrong.')
 		.command(sweepCommand(io, result))
+		.command(fetchCommand(io, result))
+		.command(crawlCommand(io, result))
 		.command(statsCommand(io, result))
 		.command(hostsCommand(io, result))
 		.command(dueCommand(io, result))

@@ -1,7 +1,6 @@
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
-import type { Got } from 'got';
+import type { Got, Response } from 'got';
 import type { ProbeResult } from '../types.js';
+import { decodeBody } from './decode.js';
 import { hashBody } from './hash.js';
 
 /** One attempt's outcome: a result, plus when (ms) a retry would be wanted. */
@@ -19,9 +18,16 @@ const RETRYABLE_NETWORK = new Set([
 export type Method = 'GET' | 'HEAD';
 
 /**
+ * What to do with a 2xx body: `hash` it (a sweep), `keep` it as well (a fetch, which
+ * writes it out), or read only the `headers` and drop the connection (a candidates
+ * sweep, which never downloads a body).
+ */
+export type BodyMode = 'hash' | 'keep' | 'headers';
+
+/**
  * Sends one GET or HEAD and describes the answer. Network failures become a result
  * with an `error`, never a rejection, except for an abort (the caller unsubscribed).
- * A HEAD's 2xx has no body and so no hash.
+ * A 304, a HEAD and a headers-only GET have no body and so no hash.
  *
  * @example
  * const { result } = await attemptRequest(client, 'GET', 'https://example.org/', { 'if-none-match': '"a"' }, signal, Date.now);
@@ -33,17 +39,19 @@ export async function attemptRequest(
 	headers: Record<string, string>,
 	signal: AbortSignal,
 	now: () => number,
+	bodyMode: BodyMode = 'hash',
 ): Promise<Attempt> {
 	const started = now();
 	const hops: number[] = [];
+	const options = {
+		method,
+		headers,
+		signal,
+		hooks: { beforeRedirect: [(_options: unknown, redirect: { statusCode?: number }) => void hops.push(redirect.statusCode ?? 0)] },
+	};
 	try {
-		const response = await client(url, {
-			method,
-			headers,
-			signal,
-			responseType: 'buffer',
-			hooks: { beforeRedirect: [(_options, redirect) => void hops.push(redirect.statusCode ?? 0)] },
-		});
+		const response: Response<Buffer> =
+			bodyMode === 'headers' && method === 'GET' ? await headersOnly(client, url, options) : await client(url, { ...options, responseType: 'buffer' });
 		const status = response.statusCode;
 		const base = {
 			status,
@@ -53,16 +61,14 @@ export async function attemptRequest(
 			bytes: response.body.length,
 			ms: now() - started,
 		};
-		if (status === 304) {
-			// A 304 has no body: never hash it.
-			return { retryable: false, result: { ...base, ...validators(response.headers) } };
-		}
-		if (status >= 200 && status < 300 && method === 'HEAD') {
-			return { retryable: false, result: { ...base, ...validators(response.headers) } };
+		if (status === 304 || (status >= 200 && status < 300 && (method === 'HEAD' || bodyMode === 'headers'))) {
+			// No body to hash: a 304 never has one, and these requests never read it.
+			return { retryable: false, result: { ...base, ...validators(response.headers), ...(status === 304 ? {} : { headersOnly: true }) } };
 		}
 		if (status >= 200 && status < 300) {
 			const body = await decodeBody(response.body, header(response.headers['content-encoding']));
-			return { retryable: false, result: { ...base, ms: now() - started, ...validators(response.headers), hash: hashBody(body) } };
+			const kept = bodyMode === 'keep' ? { body, contentType: header(response.headers['content-type']) } : {};
+			return { retryable: false, result: { ...base, ms: now() - started, ...validators(response.headers), hash: hashBody(body), ...kept } };
 		}
 		if (status === 404 || status === 410) return { retryable: false, result: base };
 		const retryable = status === 429 || status >= 500;
@@ -76,16 +82,22 @@ export async function attemptRequest(
 		const code = (error as { code?: string }).code ?? 'EREQUEST';
 		return {
 			retryable: RETRYABLE_NETWORK.has(code),
-			result: {
-				status: 0,
-				finalUrl: url,
-				permanent: false,
-				bytes: 0,
-				ms: now() - started,
-				error: { code, message: (error as Error).message },
-			},
+			result: { status: 0, finalUrl: url, permanent: false, bytes: 0, ms: now() - started, error: { code, message: (error as Error).message } },
 		};
 	}
+}
+
+/** A GET whose connection is dropped once the headers are in: status and validators, no body. */
+async function headersOnly(client: Got, url: string, options: object): Promise<Response<Buffer>> {
+	const stream = client.stream(url, options);
+	// Destroying the stream below may make it emit an error nobody needs.
+	stream.on('error', () => {});
+	const response = await new Promise<Response>((resolve, reject) => {
+		stream.once('response', resolve);
+		stream.once('error', reject);
+	});
+	stream.destroy();
+	return Object.assign(response, { body: Buffer.alloc(0) }) as Response<Buffer>;
 }
 
 function validators(headers: Record<string, string | string[] | undefined>): { etag?: string; lastModified?: string } {
@@ -99,36 +111,4 @@ function validators(headers: Record<string, string | string[] | undefined>): { e
 
 function header(value: string | string[] | undefined): string | undefined {
 	return Array.isArray(value) ? value[0] : value;
-}
-
-const unzip = promisify(zlib.unzip);
-const inflateRaw = promisify(zlib.inflateRaw);
-const brotliDecompress = promisify(zlib.brotliDecompress);
-const zstdDecompress = (zlib as { zstdDecompress?: typeof zlib.unzip }).zstdDecompress;
-const DECODERS: Record<string, (body: Buffer) => Promise<Buffer>> = {
-	gzip: unzip,
-	'x-gzip': unzip,
-	// `deflate` is meant to be zlib-wrapped (RFC 1950 header: CM 8, check bits), but many servers send raw deflate.
-	deflate: (body) => ((body[0]! & 0x0f) === 8 && ((body[0]! << 8) | (body[1] ?? 0)) % 31 === 0 ? unzip(body) : inflateRaw(body)),
-	br: brotliDecompress,
-	...(zstdDecompress ? { zstd: promisify(zstdDecompress) } : {}),
-};
-
-/**
- * The body with its content codings undone (last applied, first undone), so the hash
- * is of the representation whatever encoding carried it. A coding this Node can't
- * decode leaves the bytes as they came.
- *
- * @example
- * await decodeBody(gzipSync('hi'), 'gzip') // <Buffer 68 69>
- */
-export async function decodeBody(body: Buffer, contentEncoding: string | undefined): Promise<Buffer> {
-	const codings = (contentEncoding ?? '')
-		.split(',')
-		.map((coding) => coding.trim().toLowerCase())
-		.filter((coding) => coding !== '' && coding !== 'identity');
-	if (body.length === 0 || codings.some((coding) => DECODERS[coding] === undefined)) return body;
-	let decoded = body;
-	for (const coding of codings.reverse()) decoded = await DECODERS[coding]!(decoded);
-	return decoded;
 }

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Got } from 'got';
 import type { Clock, ProbeResult } from '../types.js';
 import type { Limiter } from './limiter.js';
-import { attemptRequest, type Method } from './request.js';
+import { attemptRequest, type BodyMode, type Method } from './request.js';
 import { retryDelay } from './retry-delay.js';
 
 export interface SendDeps {
@@ -34,6 +34,7 @@ export async function send(
 	url: string,
 	headers: Record<string, string> | (() => Record<string, string>),
 	signal: AbortSignal,
+	bodyMode: BodyMode = 'hash',
 ): Promise<ProbeResult> {
 	const origin = new URL(url).origin;
 	let fixed = typeof headers === 'function' ? undefined : headers;
@@ -41,7 +42,7 @@ export async function send(
 		const outcome = await deps.limiter.run(
 			origin,
 			// Headers given as a function are decided when the slot opens, on what is known by then.
-			() => attemptRequest(deps.http, method, url, (fixed ??= (headers as () => Record<string, string>)()), signal, deps.clock.now),
+			() => attemptRequest(deps.http, method, url, (fixed ??= (headers as () => Record<string, string>)()), signal, deps.clock.now, bodyMode),
 			signal,
 		);
 		if (!outcome.retryable || attempt > policy.retries) return outcome.result;

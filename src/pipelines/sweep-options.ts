@@ -34,6 +34,8 @@ export interface SweepOptions {
 	churnMin: number;
 	/** Hosts the churn guard lets through (origins or hostnames), or 'all'. */
 	acceptChurn: string[] | 'all';
+	/** Never download a body: print the URLs that may have changed, for `revisit fetch`. */
+	candidates: boolean;
 }
 
 export const sweepDefaults: SweepOptions = {
@@ -54,6 +56,7 @@ export const sweepDefaults: SweepOptions = {
 	maxChurn: 0.9,
 	churnMin: 20,
 	acceptChurn: [],
+	candidates: false,
 };
 
 /**

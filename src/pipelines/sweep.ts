@@ -1,5 +1,5 @@
 import type { Got } from 'got';
-import { pipe, type OperatorFunction } from 'rxjs';
+import { identity, pipe, type MonoTypeOperatorFunction, type OperatorFunction } from 'rxjs';
 import type { HostBook } from '../hosts/book.js';
 import type { Limiter } from '../http/limiter.js';
 import { compare } from '../stages/compare.js';
@@ -47,18 +47,30 @@ export function sweepStages(deps: SweepDeps, options: SweepOptions): OperatorFun
 		compare({ acceptEncoding: options.acceptEncoding }, deps.clock),
 		schedule(options),
 		trust(deps.book, options.trust, deps.clock),
-		churnGuard({ maxChurn: options.maxChurn, churnMin: options.churnMin, accept: options.acceptChurn }, {
-			onDecision: (origin, { blocked, changed, probed }) => {
-				const host = deps.book.get(origin);
-				if (blocked) {
-					deps.book.set(origin, { ...host, blocked: { at: deps.clock.now(), changed, probed } });
-					deps.hooks?.onBlocked?.(origin, changed, probed);
-				} else if (host.blocked) {
-					const { blocked: _cleared, ...rest } = host;
-					deps.book.set(origin, rest);
-				}
-			},
-			release: () => deps.hooks?.release?.(),
-		}),
+		// Candidates are not changes yet: the guard judges final verdicts (in fetch, or a crawl).
+		options.candidates ? identity : guard(deps, options),
 	);
+}
+
+/**
+ * The churn guard wired to the run's host book (blocked hosts show in `revisit stats`)
+ * and the edge's hooks.
+ *
+ * @example
+ * pipe(compare(...), guard(deps, options))
+ */
+export function guard(deps: Pick<SweepDeps, 'book' | 'clock' | 'hooks'>, options: Pick<SweepOptions, 'maxChurn' | 'churnMin' | 'acceptChurn'>): MonoTypeOperatorFunction<Task> {
+	return churnGuard({ maxChurn: options.maxChurn, churnMin: options.churnMin, accept: options.acceptChurn }, {
+		onDecision: (origin, { blocked, changed, probed }) => {
+			const host = deps.book.get(origin);
+			if (blocked) {
+				deps.book.set(origin, { ...host, blocked: { at: deps.clock.now(), changed, probed } });
+				deps.hooks?.onBlocked?.(origin, changed, probed);
+			} else if (host.blocked) {
+				const { blocked: _cleared, ...rest } = host;
+				deps.book.set(origin, rest);
+			}
+		},
+		release: () => deps.hooks?.release?.(),
+	});
 }

@@ -55,6 +55,10 @@ export function judge(
 		const next: UrlRecord = compact({ v: RECORD_VERSION, status: probe.status, ...where, lastChecked: now });
 		return { verdict: { url, changed: isLive(record), reason: 'gone', ...common }, next };
 	}
+	if (probe.headersOnly) {
+		// Headers only (a candidates sweep): it may have changed; the fetch phase decides and commits.
+		return { verdict: { url, changed: true, reason: 'candidate', ...common, etag: probe.etag, lastModified: probe.lastModified } };
+	}
 	const next: UrlRecord = compact({
 		v: RECORD_VERSION,
 		status: probe.status,
@@ -79,7 +83,8 @@ export function judge(
 export function compare(options: CompareOptions, clock: Clock): MonoTypeOperatorFunction<Task> {
 	const { acceptEncoding } = options;
 	return map((task) => {
-		if (task.skip || !task.probe || task.url === undefined) return task;
+		// A task judged already (a crawl's sweep phase) is judged again only after a fetch clears its verdict.
+		if (task.skip || !task.probe || task.url === undefined || task.verdict) return task;
 		const { verdict, next } = judge(task.url, task.record ?? null, task.probe, acceptEncoding, clock.now());
 		// A 304 against a weak tag promises semantic, not byte, equality: say so for archivers.
 		const weak = verdict.reason === '304' && task.plan?.sendEtag === true && task.record?.etag?.startsWith('W/') === true;

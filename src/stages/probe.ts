@@ -16,6 +16,8 @@ export interface ProbeDeps extends SendDeps {
 export type MethodOption = 'get' | 'head' | 'auto';
 
 export interface ProbeOptions extends RetryPolicy {
+	/** `candidates`: never download a body; a 2xx is a candidate for the fetch phase. */
+	candidates?: boolean | undefined;
 	/** Accept-Encoding pinned for the run; a stored ETag from another encoding is not sent. */
 	acceptEncoding: string;
 	/** `auto` samples HEAD against GET on a host's first URLs and uses HEAD only where they agree. */
@@ -81,8 +83,9 @@ async function probeOne(
 		plan = staleEncoding ? { ...planned.plan, sendEtag: false } : planned.plan;
 		return conditionalHeaders(live, plan);
 	};
+	const bodyMode = options.candidates ? 'headers' : 'hash';
 	const request = (method: 'GET' | 'HEAD', withHeaders: Record<string, string> | (() => Record<string, string>)) =>
-		send(deps, options, method, target, withHeaders, signal);
+		send(deps, options, method, target, withHeaders, signal, bodyMode);
 
 	let result: ProbeResult;
 	const method = methodFor(origin);
@@ -93,14 +96,16 @@ async function probeOne(
 	} else if (method === 'head') {
 		const head = await request('HEAD', headers);
 		const unsupported = head.status === 405 || head.status === 501;
-		// A HEAD that says "may have changed" has no body to hash: the verdict waits for the GET.
-		result = unsupported || (head.status >= 200 && head.status < 300) ? await request('GET', conditionalHeaders(live, plan!)) : head;
+		// A HEAD that says "may have changed" has no body to hash: the verdict waits for the GET
+		// (in a candidates sweep it is the verdict).
+		const mayHaveChanged = head.status >= 200 && head.status < 300 && !options.candidates;
+		result = unsupported || mayHaveChanged ? await request('GET', conditionalHeaders(live, plan!)) : head;
 	} else {
 		result = await request('GET', headers);
 	}
 	plan ??= { sendEtag: false, sendLastModified: false, audit: false, retest: false };
 	// Audit a sampled 304, and any 304 from a host found lying while this request was out.
-	if (result.status === 304 && (plan.audit || effectiveMode(deps.book.get(origin)) === 'unconditional')) {
+	if (!options.candidates && result.status === 304 && (plan.audit || effectiveMode(deps.book.get(origin)) === 'unconditional')) {
 		result = { ...result, audit: await request('GET', {}) };
 	}
 	// Straight to the end of a permanent chain: still permanent unless redirected again.

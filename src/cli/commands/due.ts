@@ -4,7 +4,7 @@ import { LevelStore } from '../../store/level.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
 import { sweepFlagOptions } from './sweep-flags.js';
-import { storeOption } from './sweep.js';
+import { storeOption } from './store-option.js';
 import { createWriter } from '../terminal.js';
 
 interface DueArgs {

@@ -6,7 +6,7 @@ import { LevelStore } from '../../store/level.js';
 import type { HostMode, HostRecord, StoreOperation } from '../../store/types.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
-import { storeOption } from './sweep.js';
+import { storeOption } from './store-option.js';
 
 interface HostsSetArgs {
 	store: string;

@@ -4,7 +4,7 @@ import { LevelStore } from '../../store/level.js';
 import type { CliIo } from '../io.js';
 import { formatTable } from '../table.js';
 import type { CommandResult } from './result.js';
-import { storeOption } from './sweep.js';
+import { storeOption } from './store-option.js';
 
 interface StatsArgs {
 	store: string;

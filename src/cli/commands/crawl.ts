@@ -1,0 +1,70 @@
+import type { Argv, CommandModule, Options } from 'yargs';
+import { createLimiter } from '../../http/limiter.js';
+import { crawlStages, fetchDefaults } from '../../pipelines/fetch.js';
+import { normaliseSweepOptions, type SweepOptions } from '../../pipelines/sweep-options.js';
+import { emit } from '../../stages/emit.js';
+import { writeBodies } from '../../stages/write-bodies.js';
+import { pipe } from 'rxjs';
+import { integerFlag } from '../args.js';
+import type { CliIo } from '../io.js';
+import { runPipeline } from '../run-pipeline.js';
+import type { CommandResult } from './result.js';
+import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from './sweep-flags.js';
+import { storeOption } from './store-option.js';
+
+/** The fetch phase's own limits, for `crawl` and `sweep --fetch`. */
+export const crawlFlagOptions: Record<'fetch-concurrency' | 'fetch-per-host', Options> = {
+	'fetch-concurrency': { requiresArg: true, default: fetchDefaults.concurrency, coerce: integerFlag('fetch-concurrency', 1), describe: 'Fetch phase: downloads in flight in total' },
+	'fetch-per-host': { requiresArg: true, default: fetchDefaults.perHost, coerce: integerFlag('fetch-per-host', 1), describe: 'Fetch phase: downloads in flight per origin' },
+};
+
+interface CrawlArgs extends SweepFlags {
+	urls: string[];
+	store: string;
+	out: string;
+	quiet: boolean;
+	'fetch-concurrency': number;
+	'fetch-per-host': number;
+}
+
+/**
+ * Both phases in one process: a candidates sweep at the sweep's limits feeds the fetch
+ * phase at its own; bodies go to `out`, changed URLs to stdout.
+ */
+export function runCrawl(io: CliIo, args: CrawlArgs, sweepOptions: SweepOptions): Promise<number> {
+	const fetchOptions = normaliseSweepOptions({ ...sweepOptions, concurrency: args['fetch-concurrency'], perHost: args['fetch-per-host'] });
+	return runPipeline(io, {
+		urls: args.urls,
+		store: args.store,
+		quiet: args.quiet,
+		options: sweepOptions,
+		build: (deps, outputs) => {
+			const fetchDeps = { ...deps, limiter: createLimiter({ concurrency: fetchOptions.concurrency, perHost: fetchOptions.perHost, rate: fetchOptions.rate }, deps.clock) };
+			return pipe(
+				crawlStages(deps, sweepOptions, fetchDeps, fetchOptions),
+				writeBodies({ type: 'dir', dir: args.out }, deps.clock),
+				emit(outputs, { format: 'lines' }),
+			);
+		},
+	});
+}
+
+export function crawlCommand(io: CliIo, result: CommandResult): CommandModule<object, CrawlArgs> {
+	return {
+		command: 'crawl [urls..]',
+		describe: 'Sweep, then fetch what changed into a directory, in one process',
+		builder: (yargs) =>
+			storeOption(yargs, io.env)
+				.positional('urls', { type: 'string', array: true, default: [], describe: 'URLs; none or - reads stdin' })
+				.options({
+					out: { type: 'string', demandOption: true, requiresArg: true, describe: 'Directory for bodies (a folder per host) and index.ndjson' },
+					...sweepFlagOptions,
+					...crawlFlagOptions,
+					quiet: { type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' },
+				})
+				.example('revisit crawl --out pages/ < urls.txt', 'Same as: revisit sweep --candidates < urls.txt | revisit fetch --out pages/') as unknown as Argv<CrawlArgs>,
+		handler: async (args) => {
+			result.status = await runCrawl(io, args, normaliseSweepOptions({ ...sweepOptionsFrom(args), candidates: true }));
+		},
+	};
+}

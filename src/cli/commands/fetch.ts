@@ -1,0 +1,61 @@
+import { pipe } from 'rxjs';
+import type { Argv, CommandModule } from 'yargs';
+import { UsageError } from '../../errors/index.js';
+import { fetchDefaults, fetchStages } from '../../pipelines/fetch.js';
+import { normaliseSweepOptions } from '../../pipelines/sweep-options.js';
+import { emit } from '../../stages/emit.js';
+import { writeBodies } from '../../stages/write-bodies.js';
+import type { CliIo } from '../io.js';
+import { runPipeline } from '../run-pipeline.js';
+import type { CommandResult } from './result.js';
+import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from './sweep-flags.js';
+import { storeOption } from './store-option.js';
+
+interface FetchArgs extends SweepFlags {
+	urls: string[];
+	store: string;
+	out?: string;
+	ndjson: boolean;
+	quiet: boolean;
+}
+
+const { method: _method, audit: _audit, ...fetchFlagOptions } = sweepFlagOptions;
+
+/**
+ * `revisit fetch`: download each URL with GET, hash it against the store, write the
+ * body out (a directory with an index, or NDJSON on stdout), and only then commit.
+ */
+export function fetchCommand(io: CliIo, result: CommandResult): CommandModule<object, FetchArgs> {
+	return {
+		command: 'fetch [urls..]',
+		describe: 'Download URLs (e.g. a sweep\'s candidates), write their bodies, and record them',
+		builder: (yargs) =>
+			storeOption(yargs, io.env)
+				.positional('urls', { type: 'string', array: true, default: [], describe: 'URLs; none or - reads stdin' })
+				.options({
+					out: { type: 'string', requiresArg: true, describe: 'Directory for bodies (a folder per host, stable safe names) and index.ndjson; changed URLs go to stdout' },
+					ndjson: { type: 'boolean', default: false, describe: 'One object per URL on stdout, with the body (encoding: utf8 or base64)' },
+					...fetchFlagOptions,
+					concurrency: { ...fetchFlagOptions.concurrency, default: fetchDefaults.concurrency },
+					'per-host': { ...fetchFlagOptions['per-host'], default: fetchDefaults.perHost },
+					quiet: { type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' },
+				})
+				.example('revisit sweep --candidates < urls.txt | revisit fetch --out pages/', 'Fetch only what may have changed')
+				.example('revisit fetch --ndjson https://example.org/ | jq -r .body', 'Bodies as JSON') as unknown as Argv<FetchArgs>,
+		handler: async (args) => {
+			if ((args.out === undefined) === !args.ndjson) throw new UsageError('revisit fetch needs exactly one of --out DIR or --ndjson');
+			const options = normaliseSweepOptions({ ...sweepOptionsFrom({ ...args, method: 'get', audit: 0 }), highWater: fetchDefaults.highWater * 4 });
+			result.status = await runPipeline(io, {
+				urls: args.urls,
+				store: args.store,
+				quiet: args.quiet,
+				options,
+				waitForStore: true,
+				build: (deps, outputs) =>
+					args.out !== undefined
+						? pipe(fetchStages(deps, options), writeBodies({ type: 'dir', dir: args.out }, deps.clock), emit(outputs, { format: 'lines' }))
+						: pipe(fetchStages(deps, options), writeBodies({ type: 'ndjson', out: outputs.out }, deps.clock), emit({ out: async () => {}, diagnose: outputs.diagnose })),
+			});
+		},
+	};
+}

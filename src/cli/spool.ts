@@ -1,0 +1,28 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+
+/**
+ * Copies an input to a temporary file until it ends, and returns a reader of that file
+ * (which removes it when done). `revisit sweep --candidates | revisit fetch` needs this:
+ * LevelDB admits one process at a time, so the fetch must let the sweep finish (and
+ * release the store) without blocking the pipe between them.
+ *
+ * @example
+ * const replay = await spool(inputFrom(urls, stdin));
+ */
+export async function spool(input: AsyncIterable<Buffer | string>): Promise<AsyncIterable<Buffer | string>> {
+	const dir = await mkdtemp(path.join(tmpdir(), 'revisit-spool-'));
+	const file = path.join(dir, 'input');
+	await pipeline(Readable.from(input), createWriteStream(file));
+	return (async function* () {
+		try {
+			yield* createReadStream(file);
+		} finally {
+			await rm(dir, { recursive: true, force: true });
+		}
+	})();
+}

@@ -1,0 +1,34 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const unzip = promisify(zlib.unzip);
+const inflateRaw = promisify(zlib.inflateRaw);
+const brotliDecompress = promisify(zlib.brotliDecompress);
+const zstdDecompress = (zlib as { zstdDecompress?: typeof zlib.unzip }).zstdDecompress;
+const DECODERS: Record<string, (body: Buffer) => Promise<Buffer>> = {
+	gzip: unzip,
+	'x-gzip': unzip,
+	// `deflate` is meant to be zlib-wrapped (RFC 1950 header: CM 8, check bits), but many servers send raw deflate.
+	deflate: (body) => ((body[0]! & 0x0f) === 8 && ((body[0]! << 8) | (body[1] ?? 0)) % 31 === 0 ? unzip(body) : inflateRaw(body)),
+	br: brotliDecompress,
+	...(zstdDecompress ? { zstd: promisify(zstdDecompress) } : {}),
+};
+
+/**
+ * The body with its content codings undone (last applied, first undone), so the hash
+ * is of the representation whatever encoding carried it. A coding this Node can't
+ * decode leaves the bytes as they came.
+ *
+ * @example
+ * await decodeBody(gzipSync('hi'), 'gzip') // <Buffer 68 69>
+ */
+export async function decodeBody(body: Buffer, contentEncoding: string | undefined): Promise<Buffer> {
+	const codings = (contentEncoding ?? '')
+		.split(',')
+		.map((coding) => coding.trim().toLowerCase())
+		.filter((coding) => coding !== '' && coding !== 'identity');
+	if (body.length === 0 || codings.some((coding) => DECODERS[coding] === undefined)) return body;
+	let decoded = body;
+	for (const coding of codings.reverse()) decoded = await DECODERS[coding]!(decoded);
+	return decoded;
+}

@@ -1,0 +1,48 @@
+import { mergeMap, Observable, of, type MonoTypeOperatorFunction } from 'rxjs';
+import { send, type RetryPolicy, type SendDeps } from '../http/send.js';
+import { probeTarget } from '../http/target.js';
+import type { Task } from '../types.js';
+import { positiveInteger } from '../util/options.js';
+
+export interface FetchBodiesOptions extends RetryPolicy {
+	/** Tasks handled at once; bodies are held in memory until written, so keep it modest. */
+	highWater: number;
+	/** Which tasks to fetch: all probed-to-be URLs (a `revisit fetch`), or the sweep's candidates (a crawl). */
+	only: 'all' | 'candidates';
+}
+
+/**
+ * Downloads each task's body with an unconditional GET (at the fetch phase's own
+ * limits, through its own limiter), keeping the decoded body for `writeBodies`. The
+ * task's verdict is cleared so `compare` judges the body against the store.
+ *
+ * @example
+ * candidates$.pipe(fetchBodies(fetchDeps, { ...retryPolicy, highWater: 64, only: 'candidates' }), compare(...), writeBodies(...))
+ */
+export function fetchBodies(deps: SendDeps, options: FetchBodiesOptions): MonoTypeOperatorFunction<Task> {
+	const highWater = positiveInteger('highWater', options.highWater);
+	const wanted = (task: Task): boolean =>
+		!task.skip && task.url !== undefined && (options.only === 'all' ? task.verdict === undefined : task.verdict?.reason === 'candidate');
+
+	return mergeMap(
+		(task) =>
+			!wanted(task)
+				? of(task)
+				: new Observable<Task>((subscriber) => {
+						const controller = new AbortController();
+						const target = probeTarget(task.url!, task.record);
+						send(deps, options, 'GET', target, {}, controller.signal, 'keep').then(
+							(probe) => {
+								const { verdict: _cleared, ...rest } = task;
+								subscriber.next({ ...rest, origin: task.origin ?? new URL(target).origin, probe });
+								subscriber.complete();
+							},
+							(error: unknown) => {
+								if (!controller.signal.aborted) subscriber.error(error);
+							},
+						);
+						return () => controller.abort();
+					}),
+		highWater,
+	);
+}

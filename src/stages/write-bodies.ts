@@ -1,0 +1,69 @@
+import { mkdir, open, rename, writeFile, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { TextDecoder } from 'node:util';
+import { concatMap, defer, finalize, type MonoTypeOperatorFunction } from 'rxjs';
+import { bodyFileName } from '../fetch/file-name.js';
+import type { Clock, Task } from '../types.js';
+
+export type BodySink = { type: 'dir'; dir: string } | { type: 'ndjson'; out(text: string): Promise<void> };
+
+/**
+ * Writes each fetched body out, then passes the task on, so that the commit after it
+ * records a URL's new state only once its body is safely written. With a directory,
+ * each body goes to a stable file under a host folder (written to a temporary name and
+ * renamed, so a killed fetch never leaves half a file) and a line is appended to
+ * `index.ndjson`; with `ndjson`, one object per URL carries the body itself.
+ *
+ * @example
+ * tasks$.pipe(writeBodies({ type: 'dir', dir: 'pages' }, clock), commit(store))
+ */
+export function writeBodies(sink: BodySink, clock: Clock): MonoTypeOperatorFunction<Task> {
+	return (source) =>
+		defer(() => {
+			let index: Promise<FileHandle> | undefined;
+			const indexFile = () => (index ??= sink.type === 'dir' ? mkdir(sink.dir, { recursive: true }).then(() => open(path.join(sink.dir, 'index.ndjson'), 'a')) : Promise.reject(new Error('no index')));
+			return source.pipe(
+				concatMap(async (task) => {
+					const probe = task.probe;
+					const verdict = task.verdict;
+					if (!probe?.body || !verdict || verdict.reason === 'error') return task;
+					const entry = {
+						url: verdict.url,
+						status: probe.status,
+						contentType: probe.contentType,
+						hash: probe.hash,
+						changed: verdict.changed,
+						reason: verdict.reason,
+						fetchedAt: new Date(clock.now()).toISOString(),
+					};
+					if (sink.type === 'ndjson') {
+						const text = utf8(probe.body);
+						const body = text === undefined ? { encoding: 'base64', body: probe.body.toString('base64') } : { encoding: 'utf8', body: text };
+						await sink.out(`${JSON.stringify({ ...entry, ...body })}\n`);
+					} else {
+						const file = bodyFileName(verdict.url);
+						const full = path.join(sink.dir, file);
+						await mkdir(path.dirname(full), { recursive: true });
+						const temporary = `${full}.${process.pid}.tmp`;
+						await writeFile(temporary, probe.body);
+						await rename(temporary, full);
+						const { url, ...rest } = entry;
+						await (await indexFile()).appendFile(`${JSON.stringify({ url, file, ...rest })}\n`);
+					}
+					// The body has done its job: don't carry it to the commit.
+					return { ...task, probe: { ...probe, body: undefined } };
+				}),
+				finalize(() => void index?.then((handle) => handle.close(), () => {})),
+			);
+		});
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+function utf8(body: Buffer): string | undefined {
+	try {
+		return decoder.decode(body);
+	} catch {
+		return undefined;
+	}
+}
