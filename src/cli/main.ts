@@ -4,6 +4,7 @@ import { VERSION } from '../version.js';
 import type { CommandResult } from './commands/result.js';
 import { crawlCommand } from './commands/crawl.js';
 import { dueCommand } from './commands/due.js';
+import { exportCommand, importCommand } from './commands/export.js';
 import { fetchCommand } from './commands/fetch.js';
 import { hostsCommand } from './commands/hosts.js';
 import { statsCommand } from './commands/stats.js';
@@ -30,6 +31,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 		.command(statsCommand(io, result))
 		.command(hostsCommand(io, result))
 		.command(dueCommand(io, result))
+		.command(exportCommand(io, result))
+		.command(importCommand(io, result))
 		.demandCommand(1, 'Name a command: revisit sweep < urls.txt')
 		.strict()
 		.recommendCommands()

@@ -1,0 +1,76 @@
+import type { Argv, CommandModule } from 'yargs';
+import { createInterface } from 'node:readline';
+import { dumpStore, parseDumpLine } from '../../store/dump.js';
+import { LevelStore } from '../../store/level.js';
+import type { StoreOperation } from '../../store/types.js';
+import type { CliIo } from '../io.js';
+import { createWriter } from '../terminal.js';
+import type { CommandResult } from './result.js';
+import { storeOption } from './store-option.js';
+
+interface StoreArgs {
+	store: string;
+}
+
+/** `revisit export`: the whole store as NDJSON on stdout, for backups, inspection and moves. */
+export function exportCommand(io: CliIo, result: CommandResult): CommandModule<object, StoreArgs> {
+	return {
+		command: 'export',
+		describe: 'Dump the store as NDJSON (URL records, hosts, run history) on stdout',
+		builder: (yargs) =>
+			storeOption(yargs, io.env)
+				.example('revisit export > backup.ndjson', 'Back the store up')
+				.example("revisit export | jq -c 'select(.kind == \"url\") | .key'", 'Every stored URL') as unknown as Argv<StoreArgs>,
+		handler: async (args) => {
+			const store = await LevelStore.open(args.store);
+			const write = createWriter(io.stdout);
+			try {
+				for await (const line of dumpStore(store)) await write(`${JSON.stringify(line)}\n`);
+				result.status = 0;
+			} finally {
+				await store.close();
+			}
+		},
+	};
+}
+
+/** `revisit import`: load an export (stdin) into a store, in batches; bad lines are named and skipped. */
+export function importCommand(io: CliIo, result: CommandResult): CommandModule<object, StoreArgs> {
+	return {
+		command: 'import',
+		describe: 'Load an NDJSON dump from stdin into the store (records with the same key are replaced)',
+		builder: (yargs) =>
+			storeOption(yargs, io.env).example('revisit import --store .revisit-new < backup.ndjson', 'Restore a backup') as unknown as Argv<StoreArgs>,
+		handler: async (args) => {
+			const store = await LevelStore.open(args.store);
+			let batch: StoreOperation[] = [];
+			let loaded = 0;
+			let bad = 0;
+			try {
+				let line = 0;
+				for await (const raw of createInterface({ input: io.stdin, crlfDelay: Infinity })) {
+					line++;
+					const text = raw.trim();
+					if (text === '') continue;
+					const parsed = parseDumpLine(text);
+					if (parsed.problem) {
+						bad++;
+						io.stderr.write(`revisit: line ${line}: ${parsed.problem}\n`);
+					} else if (parsed.operation) {
+						batch.push(parsed.operation);
+						loaded++;
+					}
+					if (batch.length >= 1000) {
+						await store.batch(batch);
+						batch = [];
+					}
+				}
+				await store.batch(batch);
+			} finally {
+				await store.close();
+			}
+			io.stderr.write(`revisit: imported ${loaded} records${bad ? `, skipped ${bad} bad lines` : ''}\n`);
+			result.status = bad > 0 ? 1 : 0;
+		},
+	};
+}
