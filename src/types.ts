@@ -32,6 +32,8 @@ export interface ProbeResult {
 	bytes: number;
 	ms: number;
 	error?: { code: string; message: string };
+	/** The server sent a validator that can't be echoed safely; it was not kept. */
+	unsafeValidator?: boolean;
 	/** A 2xx whose body was not read (HEAD, or a candidates sweep): it may have changed. */
 	headersOnly?: boolean;
 	/** The decoded body, kept only by a fetch until it is written out. */

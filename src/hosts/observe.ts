@@ -19,6 +19,8 @@ export interface Observation {
 	newUrl?: boolean;
 	/** A HEAD-versus-GET sample. */
 	headCheck?: { agree: boolean; reason: string };
+	/** The server sent a validator that could not be echoed safely. */
+	unsafeValidator?: boolean;
 }
 
 const pct = (ratio: number): string => `${Math.round(ratio * 1000) / 10}%`;
@@ -42,6 +44,7 @@ export function observe(host: HostRecord, seen: Observation, options: TrustOptio
 		h.modeChangedAt = now;
 	};
 	if (seen.newUrl) h.urls++;
+	if (seen.unsafeValidator) h.badValidators = (h.badValidators ?? 0) + 1;
 	if (seen.error) {
 		h.errors++;
 		return h;

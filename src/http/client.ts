@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import got, { type Got } from 'got';
+import { denyPrivateLookup } from './guard.js';
 
 export interface HttpClientOptions {
 	userAgent: string;
@@ -8,6 +9,12 @@ export interface HttpClientOptions {
 	timeoutMs: number;
 	/** Sent on every request of the run, so ETags derived from compressed bytes stay comparable. */
 	acceptEncoding: string;
+	/** Largest body, on the wire or decoded. */
+	maxBodyBytes?: number | undefined;
+	/** Refuse loopback, link-local and private addresses, checked after DNS resolution. */
+	denyPrivate?: boolean | undefined;
+	/** Accept any TLS certificate. */
+	insecure?: boolean | undefined;
 }
 
 /**
@@ -38,6 +45,9 @@ export function createHttpClient(options: HttpClientOptions): { got: Got; close(
 		timeout: { request: options.timeoutMs },
 		responseType: 'buffer',
 		cache: false,
+		context: { maxBodyBytes: options.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: options.denyPrivate ?? false },
+		https: { rejectUnauthorized: !options.insecure },
+		...(options.denyPrivate ? { dnsLookup: denyPrivateLookup() } : {}),
 	});
 	return {
 		got: instance,

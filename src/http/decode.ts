@@ -5,30 +5,36 @@ const unzip = promisify(zlib.unzip);
 const inflateRaw = promisify(zlib.inflateRaw);
 const brotliDecompress = promisify(zlib.brotliDecompress);
 const zstdDecompress = (zlib as { zstdDecompress?: typeof zlib.unzip }).zstdDecompress;
-const DECODERS: Record<string, (body: Buffer) => Promise<Buffer>> = {
+type Decoder = (body: Buffer, options: { maxOutputLength: number }) => Promise<Buffer>;
+const DECODERS: Record<string, Decoder> = {
 	gzip: unzip,
 	'x-gzip': unzip,
 	// `deflate` is meant to be zlib-wrapped (RFC 1950 header: CM 8, check bits), but many servers send raw deflate.
-	deflate: (body) => ((body[0]! & 0x0f) === 8 && ((body[0]! << 8) | (body[1] ?? 0)) % 31 === 0 ? unzip(body) : inflateRaw(body)),
+	deflate: (body, options) => ((body[0]! & 0x0f) === 8 && ((body[0]! << 8) | (body[1] ?? 0)) % 31 === 0 ? unzip(body, options) : inflateRaw(body, options)),
 	br: brotliDecompress,
-	...(zstdDecompress ? { zstd: promisify(zstdDecompress) } : {}),
+	...(zstdDecompress ? { zstd: promisify(zstdDecompress) as Decoder } : {}),
 };
+
+/** zlib's own code when a decoded body would pass `maxOutputLength`. */
+export const TOO_LARGE = 'ERR_BUFFER_TOO_LARGE';
 
 /**
  * The body with its content codings undone (last applied, first undone), so the hash
  * is of the representation whatever encoding carried it. A coding this Node can't
- * decode leaves the bytes as they came.
+ * decode leaves the bytes as they came. Decoding stops as soon as the output would pass
+ * `maxBytes` (zlib's `maxOutputLength`), so a gzip bomb costs no more than that: it
+ * rejects with code ERR_BUFFER_TOO_LARGE.
  *
  * @example
  * await decodeBody(gzipSync('hi'), 'gzip') // <Buffer 68 69>
  */
-export async function decodeBody(body: Buffer, contentEncoding: string | undefined): Promise<Buffer> {
+export async function decodeBody(body: Buffer, contentEncoding: string | undefined, maxBytes = 2 ** 31 - 1): Promise<Buffer> {
 	const codings = (contentEncoding ?? '')
 		.split(',')
 		.map((coding) => coding.trim().toLowerCase())
 		.filter((coding) => coding !== '' && coding !== 'identity');
 	if (body.length === 0 || codings.some((coding) => DECODERS[coding] === undefined)) return body;
 	let decoded = body;
-	for (const coding of codings.reverse()) decoded = await DECODERS[coding]!(decoded);
+	for (const coding of codings.reverse()) decoded = await DECODERS[coding]!(decoded, { maxOutputLength: maxBytes });
 	return decoded;
 }

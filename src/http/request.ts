@@ -1,7 +1,23 @@
 import type { Got, Response } from 'got';
 import type { ProbeResult } from '../types.js';
-import { decodeBody } from './decode.js';
+import { decodeBody, TOO_LARGE } from './decode.js';
+import { assertPublicHost } from './guard.js';
 import { hashBody } from './hash.js';
+import { isSafeValidator } from './validators.js';
+
+/** Per-run limits the client carries in its got `context`. */
+export interface RequestLimits {
+	/** Largest body, encoded or decoded, in bytes. */
+	maxBodyBytes: number;
+	/** Refuse private and loopback addresses. */
+	denyPrivate: boolean;
+}
+
+const limitsOf = (client: Got): RequestLimits => ({
+	maxBodyBytes: Number.POSITIVE_INFINITY,
+	denyPrivate: false,
+	...(client.defaults.options.context as Partial<RequestLimits>),
+});
 
 /** One attempt's outcome: a result, plus when (ms) a retry would be wanted. */
 export interface Attempt {
@@ -43,15 +59,40 @@ export async function attemptRequest(
 ): Promise<Attempt> {
 	const started = now();
 	const hops: number[] = [];
+	const limits = limitsOf(client);
+	let tooLarge = false;
 	const options = {
 		method,
 		headers,
 		signal,
-		hooks: { beforeRedirect: [(_options: unknown, redirect: { statusCode?: number }) => void hops.push(redirect.statusCode ?? 0)] },
+		hooks: {
+			beforeRedirect: [
+				(next: { url?: URL | string | undefined }, redirect: { statusCode?: number }) => {
+					hops.push(redirect.statusCode ?? 0);
+					const target = new URL(String(next.url));
+					if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+						throw Object.assign(new Error(`redirected to a ${target.protocol} URL`), { code: 'EREDIRECT_SCHEME' });
+					}
+					if (limits.denyPrivate) assertPublicHost(target.href);
+				},
+			],
+		},
 	};
 	try {
-		const response: Response<Buffer> =
-			bodyMode === 'headers' && method === 'GET' ? await headersOnly(client, url, options) : await client(url, { ...options, responseType: 'buffer' });
+		if (limits.denyPrivate) assertPublicHost(url);
+		let response: Response<Buffer>;
+		if (bodyMode === 'headers' && method === 'GET') {
+			response = await headersOnly(client, url, options);
+		} else {
+			const pending = client(url, { ...options, responseType: 'buffer' });
+			pending.on('downloadProgress', ({ transferred }: { transferred: number }) => {
+				if (transferred > limits.maxBodyBytes && !tooLarge) {
+					tooLarge = true;
+					pending.cancel();
+				}
+			});
+			response = await pending;
+		}
 		const status = response.statusCode;
 		const base = {
 			status,
@@ -66,7 +107,7 @@ export async function attemptRequest(
 			return { retryable: false, result: { ...base, ...validators(response.headers), ...(status === 304 ? {} : { headersOnly: true }) } };
 		}
 		if (status >= 200 && status < 300) {
-			const body = await decodeBody(response.body, header(response.headers['content-encoding']));
+			const body = await decodeBody(response.body, header(response.headers['content-encoding']), limits.maxBodyBytes);
 			const kept = bodyMode === 'keep' ? { body, contentType: header(response.headers['content-type']) } : {};
 			return { retryable: false, result: { ...base, ms: now() - started, ...validators(response.headers), hash: hashBody(body), ...kept } };
 		}
@@ -79,7 +120,12 @@ export async function attemptRequest(
 		};
 	} catch (error) {
 		if (signal.aborted) throw error;
-		const code = (error as { code?: string }).code ?? 'EREQUEST';
+		const raw = (error as { code?: string }).code ?? 'EREQUEST';
+		const code = tooLarge || raw === TOO_LARGE ? 'BODY_TOO_LARGE' : raw;
+		if (code === 'BODY_TOO_LARGE') {
+			const message = `body is larger than ${limits.maxBodyBytes} bytes (--max-body)`;
+			return { retryable: false, result: { status: 0, finalUrl: url, permanent: false, bytes: 0, ms: now() - started, error: { code, message } } };
+		}
 		return {
 			retryable: RETRYABLE_NETWORK.has(code),
 			result: { status: 0, finalUrl: url, permanent: false, bytes: 0, ms: now() - started, error: { code, message: (error as Error).message } },
@@ -100,12 +146,23 @@ async function headersOnly(client: Got, url: string, options: object): Promise<R
 	return Object.assign(response, { body: Buffer.alloc(0) }) as Response<Buffer>;
 }
 
-function validators(headers: Record<string, string | string[] | undefined>): { etag?: string; lastModified?: string } {
-	const out: { etag?: string; lastModified?: string } = {};
+/**
+ * The response's validators, exactly as sent, except that one which could not be safely
+ * echoed in a request header (controls, CR/LF, over 1 KiB) is dropped and flagged: the
+ * hash decides for that URL.
+ */
+function validators(headers: Record<string, string | string[] | undefined>): { etag?: string; lastModified?: string; unsafeValidator?: boolean } {
+	const out: { etag?: string; lastModified?: string; unsafeValidator?: boolean } = {};
 	const etag = header(headers.etag);
 	const lastModified = header(headers['last-modified']);
-	if (etag !== undefined) out.etag = etag;
-	if (lastModified !== undefined) out.lastModified = lastModified;
+	if (etag !== undefined) {
+		if (isSafeValidator(etag)) out.etag = etag;
+		else out.unsafeValidator = true;
+	}
+	if (lastModified !== undefined) {
+		if (isSafeValidator(lastModified)) out.lastModified = lastModified;
+		else out.unsafeValidator = true;
+	}
 	return out;
 }
 

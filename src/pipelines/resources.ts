@@ -27,7 +27,14 @@ export async function openSweepDeps(
 ): Promise<{ deps: SweepDeps; close(): Promise<void> }> {
 	const ownsStore = typeof resources.store === 'string';
 	const store = typeof resources.store === 'string' ? await LevelStore.open(resources.store) : resources.store;
-	const client = createHttpClient({ userAgent: options.userAgent, timeoutMs: options.timeoutMs, acceptEncoding: options.acceptEncoding });
+	const client = createHttpClient({
+		userAgent: options.userAgent,
+		timeoutMs: options.timeoutMs,
+		acceptEncoding: options.acceptEncoding,
+		maxBodyBytes: options.maxBodyBytes,
+		denyPrivate: options.denyPrivate,
+		insecure: options.insecure,
+	});
 	const clock = resources.clock ?? systemClock;
 	const limiter = createLimiter({ concurrency: options.concurrency, perHost: options.perHost, rate: options.rate }, clock);
 	return {

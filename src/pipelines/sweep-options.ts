@@ -36,6 +36,12 @@ export interface SweepOptions {
 	acceptChurn: string[] | 'all';
 	/** Never download a body: print the URLs that may have changed, for `revisit fetch`. */
 	candidates: boolean;
+	/** Largest body (on the wire or decoded) before the URL gets BODY_TOO_LARGE. */
+	maxBodyBytes: number;
+	/** Refuse loopback, link-local and private addresses, after DNS resolution. */
+	denyPrivate: boolean;
+	/** Accept any TLS certificate. */
+	insecure: boolean;
 }
 
 export const sweepDefaults: SweepOptions = {
@@ -57,6 +63,9 @@ export const sweepDefaults: SweepOptions = {
 	churnMin: 20,
 	acceptChurn: [],
 	candidates: false,
+	maxBodyBytes: 10 * 1024 * 1024,
+	denyPrivate: false,
+	insecure: false,
 };
 
 /**
@@ -77,6 +86,7 @@ export function normaliseSweepOptions(input: SweepOptionsInput = {}): SweepOptio
 	nonNegativeInteger('retryDelayMs', options.retryDelayMs);
 	nonNegativeInteger('maxRetryAfterMs', options.maxRetryAfterMs);
 	positiveInteger('highWater', options.highWater);
+	positiveInteger('maxBodyBytes', options.maxBodyBytes);
 	if (!/^[\x21-\x7e][\x20-\x7e]*$/.test(options.acceptEncoding)) throw new TypeError(`Expected \`acceptEncoding\` to be a header value, got \`${options.acceptEncoding}\``);
 	if (!/^[\x20-\x7e]+$/.test(options.userAgent)) throw new TypeError(`Expected \`userAgent\` to be a header value, got \`${options.userAgent}\``);
 	return options;

@@ -62,6 +62,8 @@ export interface HostRecord {
 	headChecks: number;
 	headDisagreements: number;
 	errors: number;
+	/** Validators refused because they could not be echoed safely (CR/LF, controls, over 1 KiB). */
+	badValidators?: number;
 	/** Derived mode, and why it was last changed. */
 	mode: HostMode;
 	modeReason: string;

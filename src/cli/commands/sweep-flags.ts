@@ -24,6 +24,9 @@ export interface SweepFlags {
 	'max-churn': number;
 	'churn-min': number;
 	'accept-churn': string[];
+	'max-body': number;
+	'deny-private': boolean;
+	insecure: boolean;
 }
 
 const durationFlag = (flag: string) => (value: unknown): number | undefined => {
@@ -31,6 +34,16 @@ const durationFlag = (flag: string) => (value: unknown): number | undefined => {
 	const ms = parseDuration(String(value));
 	if (ms === undefined) throw new UsageError(`--${flag} must be a duration such as 30m, 6h or 2d (got ${JSON.stringify(value)})`);
 	return ms;
+};
+
+const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1e3, kb: 1e3, kib: 1024, m: 1e6, mb: 1e6, mib: 1024 ** 2, g: 1e9, gb: 1e9, gib: 1024 ** 3 };
+
+const sizeFlag = (flag: string) => (value: unknown): number => {
+	const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(String(value));
+	const unit = SIZE_UNITS[match?.[2]?.toLowerCase() ?? 'x'];
+	const bytes = match && unit ? Math.floor(Number(match[1]) * unit) : 0;
+	if (bytes < 1) throw new UsageError(`--${flag} must be a size such as 500000, 512KiB or 10MiB (got ${JSON.stringify(value)})`);
+	return bytes;
 };
 
 /** The sweep's flags: yargs option definitions, each checked by its coerce. */
@@ -52,6 +65,9 @@ export const sweepFlagOptions: Record<keyof SweepFlags, Options> = {
 	'max-churn': { requiresArg: true, default: sweepDefaults.maxChurn, coerce: rateFlag('max-churn'), describe: 'Hold back a host\'s changes when this fraction of its known URLs changed (0 = off); exit 3' },
 	'churn-min': { requiresArg: true, default: sweepDefaults.churnMin, coerce: integerFlag('churn-min', 1), describe: 'Known URLs of a host to see before the churn guard decides' },
 	'accept-churn': { type: 'string', array: true, default: [], describe: 'Let a blocked host through after a human looked (repeatable; or all)' },
+	'max-body': { requiresArg: true, default: '10MiB', coerce: sizeFlag('max-body'), describe: 'Largest body, on the wire or decoded (gzip bombs stop here); larger is BODY_TOO_LARGE' },
+	'deny-private': { type: 'boolean', default: false, describe: 'Refuse loopback, link-local and private addresses (checked after DNS), for URL lists you do not control' },
+	insecure: { type: 'boolean', default: false, describe: 'Accept any TLS certificate (self-signed, expired, wrong host)' },
 };
 
 /**
@@ -79,5 +95,8 @@ export function sweepOptionsFrom(flags: SweepFlags): SweepOptionsInput {
 		maxChurn: flags['max-churn'],
 		churnMin: flags['churn-min'],
 		acceptChurn: flags['accept-churn'].includes('all') ? 'all' : flags['accept-churn'],
+		maxBodyBytes: flags['max-body'],
+		denyPrivate: flags['deny-private'],
+		insecure: flags.insecure,
 	};
 }
