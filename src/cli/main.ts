@@ -5,8 +5,10 @@ import type { CommandResult } from './commands/result.js';
 import { crawlCommand } from './commands/crawl.js';
 import { dueCommand } from './commands/due.js';
 import { exportCommand, importCommand } from './commands/export.js';
+import { historyCommand } from './commands/history.js';
 import { fetchCommand } from './commands/fetch.js';
 import { hostsCommand } from './commands/hosts.js';
+import { pruneCommand } from './commands/prune.js';
 import { statsCommand } from './commands/stats.js';
 import { sweepCommand } from './commands/sweep.js';
 import { processIo, STDIN_ARG, type CliIo } from './io.js';
@@ -33,6 +35,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 		.command(dueCommand(io, result))
 		.command(exportCommand(io, result))
 		.command(importCommand(io, result))
+		.command(historyCommand(io, result))
+		.command(pruneCommand(io, result))
 		.demandCommand(1, 'Name a command: revisit sweep < urls.txt')
 		.strict()
 		.recommendCommands()

@@ -57,5 +57,5 @@ describe('revisit sweep killed with SIGKILL', () => {
 		expect(partialLines.length).toBeLessThan(edited.length);
 		expect(rerunLines.length).toBeGreaterThan(0);
 		expect(new Set([...partialLines, ...rerunLines])).toEqual(new Set(edited));
-	});
+	}, 120_000);
 });
