@@ -17,6 +17,7 @@ const byCode: Record<string, number> = {
 	USAGE: EXIT.usage,
 	STORE_LOCKED: EXIT.usage,
 	STORE_OPEN_FAILED: EXIT.usage,
+	STORE_MISSING: EXIT.usage,
 	STORE_FORMAT: EXIT.usage,
 	STORE_WRITE_FAILED: EXIT.usage,
 	OUTPUT_CLOSED: EXIT.outputClosed,

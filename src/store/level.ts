@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { Level } from 'level';
 import { StoreError } from '../errors/index.js';
 import { RECORD_VERSION, type HostRecord, type RunRecord, type StoreOperation, type UrlRecord, type ValidatorStore } from './types.js';
@@ -27,12 +29,18 @@ export class LevelStore implements ValidatorStore {
 		this.#runs = db.sublevel<string, RunRecord>('run', { valueEncoding: 'json' });
 	}
 
-	/** Opens (creating if needed) the store in `dir`. Throws StoreError with a stable code. */
-	static async open(dir: string): Promise<LevelStore> {
-		const db = new Level<string, unknown>(dir, { valueEncoding: 'json' });
+	/**
+	 * Opens the store in `dir`, creating it unless `create` is false. Throws StoreError
+	 * with a stable code: STORE_LOCKED, STORE_MISSING, STORE_OPEN_FAILED, STORE_FORMAT.
+	 */
+	static async open(dir: string, options: { create?: boolean } = {}): Promise<LevelStore> {
+		const db = new Level<string, unknown>(dir, { valueEncoding: 'json', createIfMissing: options.create ?? true });
 		try {
 			await db.open();
 		} catch (error) {
+			if (options.create === false && !existsSync(path.join(dir, 'CURRENT'))) {
+				throw new StoreError('STORE_MISSING', `no store at ${dir}: run a sweep first, or give --store`, { cause: error });
+			}
 			throw openError(dir, error);
 		}
 		const store = new LevelStore(db);

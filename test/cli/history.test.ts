@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LevelStore } from '../../src/store/level.js';
 import { ndjson, runCli, tempDir } from '../helpers/cli.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
@@ -165,6 +166,10 @@ describe('revisit history', () => {
 	});
 
 	it('says so when no run is recorded, and rejects bad flags with exit 2 naming them', async () => {
+		const missing = await history();
+		expect(missing.status).toBe(2);
+		expect(missing.stderr).toContain(`no store at ${store.dir}`);
+		await (await LevelStore.open(store.dir)).close();
 		const empty = await history();
 		expect(empty.status).toBe(1);
 		expect(empty.stderr).toContain('no sweep runs recorded');

@@ -1,10 +1,9 @@
 import type { Argv, CommandModule } from 'yargs';
 import { isDue } from '../../stages/due.js';
-import { LevelStore } from '../../store/level.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
 import { sweepFlagOptions } from './sweep-flags.js';
-import { storeOption } from './store-option.js';
+import { storeOption, withStore } from './store-option.js';
 import { createWriter } from '../terminal.js';
 
 interface DueArgs {
@@ -23,17 +22,14 @@ export function dueCommand(io: CliIo, result: CommandResult): CommandModule<obje
 				.example('revisit due | revisit sweep --adaptive', 'A cron job that checks only what is due')
 				.example('revisit due --ttl 6h | wc -l', 'How many URLs were last checked over 6 hours ago') as unknown as Argv<DueArgs>,
 		handler: async (args) => {
-			const store = await LevelStore.open(args.store);
 			const write = createWriter(io.stdout);
-			try {
+			await withStore(args.store, { create: false }, async (store) => {
 				const now = Date.now();
 				for await (const [url, record] of store.entries()) {
 					if (isDue(record, args.ttl, now)) await write(`${url}\n`);
 				}
 				result.status = 0;
-			} finally {
-				await store.close();
-			}
+			});
 		},
 	};
 }

@@ -6,12 +6,11 @@ import { formatMetrics, writeFileAtomic } from '../../history/metrics.js';
 import { hostRunRows, loadRuns, runPoints, runRow } from '../../history/rows.js';
 import { renderSvg } from '../../history/svg.js';
 import { formatHostTable, formatRunTable } from '../../history/table.js';
-import { LevelStore } from '../../store/level.js';
 import { integerFlag } from '../args.js';
 import type { CliIo } from '../io.js';
 import { createWriter } from '../terminal.js';
 import type { CommandResult } from './result.js';
-import { storeOption } from './store-option.js';
+import { storeOption, withStore } from './store-option.js';
 
 interface HistoryArgs {
 	store: string;
@@ -64,13 +63,7 @@ export function historyCommand(io: CliIo, result: CommandResult): CommandModule<
 			for (const flag of ['metrics', 'svg'] as const) {
 				if (args[flag] !== undefined && args[flag]!.trim() === '') throw new UsageError(`--${flag} must name a file`);
 			}
-			const store = await LevelStore.open(args.store);
-			let runs;
-			try {
-				runs = await loadRuns(store);
-			} finally {
-				await store.close();
-			}
+			const runs = await withStore(args.store, { create: false }, loadRuns);
 			if (runs.length === 0) {
 				io.stderr.write(`revisit: no sweep runs recorded in ${args.store} yet\n`);
 				result.status = 1;

@@ -2,11 +2,10 @@ import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors/index.js';
 import { matchesHost } from '../../hosts/stats.js';
 import { newHostRecord } from '../../hosts/record.js';
-import { LevelStore } from '../../store/level.js';
 import type { HostMode, HostRecord, StoreOperation } from '../../store/types.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
-import { storeOption } from './store-option.js';
+import { storeOption, withStore } from './store-option.js';
 
 interface HostsSetArgs {
 	store: string;
@@ -32,8 +31,7 @@ export function hostsCommand(io: CliIo, result: CommandResult): CommandModule {
 				.example('revisit hosts set https://shop.example --mode hash-only', 'Never send validators to this origin')
 				.example('revisit hosts set shop.example --mode auto', 'Let revisit measure again') as unknown as Argv<HostsSetArgs>,
 		handler: async (args) => {
-			const store = await LevelStore.open(args.store);
-			try {
+			await withStore(args.store, { create: true }, async (store) => {
 				const now = Date.now();
 				const targets: Array<[string, HostRecord]> = [];
 				for await (const [origin, record] of store.hostEntries()) {
@@ -58,9 +56,7 @@ export function hostsCommand(io: CliIo, result: CommandResult): CommandModule {
 				await store.batch(operations);
 				for (const [origin] of targets) io.stderr.write(`revisit: ${origin}: mode ${args.mode === 'auto' ? 'measured (auto)' : `set to ${args.mode}`}\n`);
 				result.status = 0;
-			} finally {
-				await store.close();
-			}
+			});
 		},
 	};
 	return {

@@ -1,11 +1,10 @@
 import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors/index.js';
 import { pruneStore } from '../../prune/prune.js';
-import { LevelStore } from '../../store/level.js';
 import { formatDuration, parseDuration } from '../../util/duration.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
-import { storeOption } from './store-option.js';
+import { storeOption, withStore } from './store-option.js';
 
 interface PruneArgs {
 	store: string;
@@ -51,8 +50,7 @@ export function pruneCommand(io: CliIo, result: CommandResult): CommandModule<ob
 			if (typeof olderThan !== 'number') throw new UsageError('--older-than must be a duration such as 30m, 6h or 2d');
 			const now = Date.now();
 			const before = now - olderThan;
-			const store = await LevelStore.open(args.store);
-			try {
+			await withStore(args.store, { create: false }, async (store) => {
 				const pruned = await pruneStore(store, { before, now, dryRun: args['dry-run'] });
 				const cutoff = `${new Date(before).toISOString().slice(0, 19).replace('T', ' ')}Z`;
 				const overrides = pruned.keptOverrides > 0 ? `, ${pruned.keptOverrides} of them without URLs but with a mode set by hand` : '';
@@ -61,9 +59,7 @@ export function pruneCommand(io: CliIo, result: CommandResult): CommandModule<ob
 						` (not checked for ${formatDuration(olderThan)}, since ${cutoff}); kept ${plural(pruned.keptUrls, 'URL record')} and ${plural(pruned.keptHosts, 'host')}${overrides}\n`,
 				);
 				result.status = 0;
-			} finally {
-				await store.close();
-			}
+			});
 		},
 	};
 }

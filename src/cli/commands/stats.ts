@@ -1,10 +1,9 @@
 import type { Argv, CommandModule } from 'yargs';
 import { readHostStats, type HostStats } from '../../hosts/stats.js';
-import { LevelStore } from '../../store/level.js';
 import type { CliIo } from '../io.js';
 import { formatTable } from '../table.js';
 import type { CommandResult } from './result.js';
-import { storeOption } from './store-option.js';
+import { storeOption, withStore } from './store-option.js';
 
 interface StatsArgs {
 	store: string;
@@ -42,8 +41,7 @@ export function statsCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				.example('revisit stats', 'A table of every host')
 				.example("revisit stats --json | jq 'select(.mode != \"conditional\")'", 'Hosts whose validators are not trusted') as unknown as Argv<StatsArgs>,
 		handler: async (args) => {
-			const store = await LevelStore.open(args.store);
-			try {
+			await withStore(args.store, { create: false }, async (store) => {
 				const rows: HostStats[] = [];
 				for await (const stats of readHostStats(store, args.host)) rows.push(stats);
 				if (args.host !== undefined && rows.length === 0) {
@@ -57,9 +55,7 @@ export function statsCommand(io: CliIo, result: CommandResult): CommandModule<ob
 					io.stdout.write(formatTable(['HOST', 'URLS', 'COND', '304%', 'MODE', 'AUDITS/LIES', 'METHOD', 'ERRORS', 'WHY'], rows.map(row)));
 				}
 				result.status = 0;
-			} finally {
-				await store.close();
-			}
+			});
 		},
 	};
 }

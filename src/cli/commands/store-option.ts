@@ -1,4 +1,6 @@
 import type { Argv } from 'yargs';
+import { LevelStore } from '../../store/level.js';
+import type { ValidatorStore } from '../../store/types.js';
 
 /** `--store DIR`, defaulting to $REVISIT_STORE or ./.revisit; shared by every command that opens the store. */
 export function storeOption(yargs: Argv, env: NodeJS.ProcessEnv): Argv {
@@ -8,4 +10,21 @@ export function storeOption(yargs: Argv, env: NodeJS.ProcessEnv): Argv {
 		defaultDescription: '$REVISIT_STORE or ./.revisit',
 		describe: 'Validator store directory (LevelDB)',
 	});
+}
+
+/**
+ * Opens the store for one command, runs `work`, and closes it whatever happens. Commands
+ * that only read (stats, history, due, export) pass `create: false`, so a mistyped
+ * --store is an error rather than a new empty store.
+ *
+ * @example
+ * await withStore(args.store, { create: false }, async (store) => { for await (const entry of store.entries()) ... });
+ */
+export async function withStore<T>(dir: string, options: { create: boolean }, work: (store: ValidatorStore) => Promise<T>): Promise<T> {
+	const store = await LevelStore.open(dir, options);
+	try {
+		return await work(store);
+	} finally {
+		await store.close();
+	}
 }
