@@ -20,9 +20,17 @@ export interface SweepRun {
  * const run = await sweepRun(store.dir, [server.url('/a')], ['--retries', '0']);
  */
 export async function sweepRun(dir: string, urls: readonly string[], extra: readonly string[] = []): Promise<SweepRun> {
-	// No random audits unless a test asks: they add requests that request-counting assertions don't expect.
-	const result = await runCli(['sweep', '--store', dir, '--ndjson', '--all', '-q', '--audit', '0', ...extra], urls.map((url) => `${url}\n`).join(''));
+	const result = await runCli(['sweep', '--store', dir, '--ndjson', '--all', '-q', ...noAudits(extra), ...extra], urls.map((url) => `${url}\n`).join(''));
 	return { ...result, verdicts: ndjson(result.stdout) };
+}
+
+/**
+ * No random audits unless a test asks (`--audit X` in `extra`): they add requests that
+ * request-counting assertions don't expect. Only added when absent: yargs turns a repeated
+ * flag into an array, which --audit rejects.
+ */
+function noAudits(extra: readonly string[]): string[] {
+	return extra.some((arg) => arg === '--audit' || arg.startsWith('--audit=')) ? [] : ['--audit', '0'];
 }
 
 /** The verdict for `url` (exactly one is expected). */
@@ -63,7 +71,7 @@ export function rawHeader(request: SeenRequest | undefined, name: string): strin
  * the lines printed.
  */
 export async function sweepLines(dir: string, urls: readonly string[], extra: readonly string[] = []): Promise<{ status: number; lines: string[]; stderr: string }> {
-	const result = await runCli(['sweep', '--store', dir, '-q', '--audit', '0', ...extra], urls.map((url) => `${url}\n`).join(''));
+	const result = await runCli(['sweep', '--store', dir, '-q', ...noAudits(extra), ...extra], urls.map((url) => `${url}\n`).join(''));
 	return { status: result.status, lines: result.stdout.split('\n').filter((line) => line !== ''), stderr: result.stderr };
 }
 

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { trustDefaults } from '../../src/hosts/trust-options.js';
+import { useFixtures } from './fixtures.js';
+import { expectEchoed, hostRecord, retestsDue, serveSite, sorted, statsRow, sweepSites, withIms, withInm, type Site } from './trust-sites.js';
+
+// The --per-host default. The probes planned before the answer that switches a validator
+// off is observed are at most those in flight plus the one just answered.
+const PER_HOST = 4;
+
+/**
+ * Sweeps a site whose validator (ETag or Last-Modified) is new on every response while
+ * the bodies stay the same, four runs with edits, and checks that the validator is
+ * switched off in run 2 and then sent only on the 1-in-50 re-tests.
+ */
+async function rotating(dir: string, site: Site, header: 'if-none-match' | 'if-modified-since'): Promise<void> {
+	const carrying = header === 'if-none-match' ? withInm : withIms;
+	const run1 = await sweepSites(dir, [site]);
+	expect(run1.changed).toEqual(sorted(site.urls));
+
+	// Run 2: the stored validators go out until three unchanged bodies came back with new ones.
+	const edited2 = site.edit(20, 27);
+	const run2 = await sweepSites(dir, [site]);
+	expect(run2.changed).toEqual(sorted(edited2));
+	for (const url of site.urls) expect(run2.reasonOf(url), url).toBe(edited2.includes(url) ? 'new-body' : 'same-hash');
+	const sent = carrying(run2.requests(site)).length;
+	expect(sent).toBeGreaterThanOrEqual(trustDefaults.rotateAfter);
+	expect(sent).toBeLessThanOrEqual(trustDefaults.rotateAfter + PER_HOST + 1);
+	// Once switched off it is not sent again in the run: the last requests carry none (arrival
+	// order may differ from planning order by the requests in flight).
+	expect(carrying(run2.requests(site).slice(trustDefaults.rotateAfter + 2 * PER_HOST))).toEqual([]);
+
+	for (const pages of [[4, 9, 28], [0, 13]]) {
+		const { sinceRetest } = await hostRecord(dir, site.origin);
+		const edited = site.edit(...pages);
+		const run = await sweepSites(dir, [site]);
+		expect(run.changed).toEqual(sorted(edited));
+		for (const url of site.urls) expect(run.reasonOf(url), url).toBe(edited.includes(url) ? 'new-body' : 'same-hash');
+		// Only re-tests carry the switched-off validator: one probe in 50, counted across runs.
+		expect(carrying(run.requests(site))).toHaveLength(retestsDue(sinceRetest, site.urls.length));
+		expect(run.requests(site)).toHaveLength(30);
+	}
+}
+
+describe('per-host trust: validators that change while the body does not', () => {
+	const fx = useFixtures();
+
+	it('a new ETag on every response: ETag switched off after 3 unchanged bodies, then sent only on re-tests', async () => {
+		const site = await serveSite(fx.serve, 'rotating-etag');
+		await rotating(fx.dir, site, 'if-none-match');
+		const row = await statsRow(fx.dir, site.origin);
+		expect(row).toMatchObject({
+			urls: 30, runs: 4, mode: 'conditional', etag: 'off', lastModified: 'sent', notModified: 0, lies: 0, errors: 0,
+			reason: 'ETag changes while the body does not (3 of 3): ETag not sent',
+		});
+	});
+
+	it('Last-Modified = now on every response: Last-Modified switched off after 3, then sent only on re-tests', async () => {
+		const site = await serveSite(fx.serve, 'last-modified-now');
+		await rotating(fx.dir, site, 'if-modified-since');
+		const row = await statsRow(fx.dir, site.origin);
+		expect(row).toMatchObject({
+			urls: 30, runs: 4, mode: 'conditional', etag: 'sent', lastModified: 'off', notModified: 0, errors: 0,
+			reason: 'Last-Modified changes while the body does not (3 of 3): Last-Modified not sent',
+		});
+		// Never an ETag to send.
+		expect(withInm(site.server.requests)).toEqual([]);
+	});
+
+	it('ETag derived from gzip bytes: switching to br sends no stale ETag and raises no false alarm, and br ETags work after', async () => {
+		const site = await serveSite(fx.serve, 'gzip-etag');
+		const gzip = ['--accept-encoding', 'gzip'];
+		const br = ['--accept-encoding', 'br'];
+		const run1 = await sweepSites(fx.dir, [site], gzip);
+		expect(run1.changed).toEqual(sorted(site.urls));
+		expect(run1.verdicts.every((verdict) => verdict.status === 200)).toBe(true);
+
+		const edited2 = site.edit(2, 19);
+		const run2 = await sweepSites(fx.dir, [site], gzip);
+		expect(run2.changed).toEqual(sorted(edited2));
+		for (const url of site.urls) expect(run2.reasonOf(url), url).toBe(edited2.includes(url) ? 'new-body' : '304');
+		expectEchoed(site, run1, run2, 'etag');
+
+		// Run 3 under br: the gzip ETags can't match br bytes, so none is sent; the hash of the decoded body decides.
+		const edited3 = site.edit(7, 25);
+		const run3 = await sweepSites(fx.dir, [site], br);
+		expect(run3.changed).toEqual(sorted(edited3));
+		for (const url of site.urls) expect(run3.reasonOf(url), url).toBe(edited3.includes(url) ? 'new-body' : 'same-hash');
+		expect(run3.requests(site)).toHaveLength(30);
+		expect(withInm(run3.requests(site))).toEqual([]);
+		for (const request of run3.requests(site)) expect(request.headers['accept-encoding']).toBe('br');
+
+		// Run 4, still br: the br ETags stored in run 3 go back and earn 304s.
+		const edited4 = site.edit(11);
+		const run4 = await sweepSites(fx.dir, [site], br);
+		expect(run4.changed).toEqual(sorted(edited4));
+		for (const url of site.urls) expect(run4.reasonOf(url), url).toBe(edited4.includes(url) ? 'new-body' : '304');
+		expectEchoed(site, run3, run4, 'etag');
+
+		// An encoding switch is not a rotating ETag: the host keeps sending ETags.
+		expect(await statsRow(fx.dir, site.origin)).toMatchObject({
+			runs: 4, mode: 'conditional', etag: 'sent', reason: 'new host: validators trusted until measured', notModified: 28 + 29, errors: 0,
+		});
+	});
+});
