@@ -69,14 +69,22 @@ export function observe(host: HostRecord, seen: Observation, options: TrustOptio
 		setMode('unconditional', 'an audited 304 hid a real change: 304s are not trusted');
 		return h;
 	}
-	if (plan.retest && seen.status === 304) {
-		if (h.mode === 'unconditional' && seen.audit === 'honest') {
+	if (plan.canary) {
+		// The canary can't match: a 304 to it is a lie, a full answer is honest.
+		if (seen.status === 304) {
+			h.honestRetests = 0;
+			h.modeReason = 'still lying: answered 304 to a validator that cannot match';
+		} else if (seen.status >= 200 && seen.status < 300) {
 			h.honestRetests++;
 			if (h.honestRetests >= options.honestToRetrust) {
 				resetRatio(h);
-				setMode('conditional', `re-trusted: ${h.honestRetests} audited 304s on re-test were honest`);
+				setMode('conditional', `re-trusted: ${h.honestRetests} re-tests with a validator that cannot match got full answers`);
 			}
-		} else if (h.mode === 'hash-only') {
+		}
+		return h;
+	}
+	if (plan.retest && seen.status === 304) {
+		if (h.mode === 'hash-only') {
 			resetRatio(h);
 			setMode('conditional', 're-trusted: answered 304 on re-test');
 		}

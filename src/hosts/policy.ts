@@ -7,6 +7,12 @@ export interface Plan {
 	sendLastModified: boolean;
 	/** Fetch unconditionally as well if the answer is a 304, and compare hashes. */
 	audit: boolean;
+	/**
+	 * Re-test of a host caught lying: send an If-None-Match that can't match. An honest
+	 * server answers in full; a liar still says 304. (Re-testing with the real validator
+	 * proves nothing: a liar answers an unchanged page correctly too.)
+	 */
+	canary?: boolean;
 	/** This probe re-tests something switched off for the host. */
 	retest: boolean;
 }
@@ -42,7 +48,10 @@ export function planProbe(
 	const conditional = mode === 'conditional';
 	const sendEtag = hasEtag && ((conditional && (forced || !host.etagOff)) || retest);
 	const sendLastModified = hasLastModified && ((conditional && (forced || !host.lastModifiedOff)) || retest);
+	if (retest && mode === 'unconditional') {
+		return { plan: { sendEtag: false, sendLastModified: false, audit: false, retest, canary: true }, host: next };
+	}
 	const anything = sendEtag || sendLastModified;
-	const audit = anything && ((retest && mode === 'unconditional') || random() < options.auditRate);
+	const audit = anything && random() < options.auditRate;
 	return { plan: { sendEtag, sendLastModified, audit, retest }, host: next };
 }

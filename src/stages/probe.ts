@@ -47,7 +47,8 @@ export function probe(deps: ProbeDeps, options: ProbeOptions): MonoTypeOperatorF
 			const methodFor = (origin: string): 'get' | 'head' | 'sample' => {
 				if (options.method !== 'auto') return options.method;
 				const decided = deps.book.get(origin).method;
-				if (decided) return decided;
+				// A full sweep needs the body whatever HEAD says, so HEAD only pays in a candidates sweep.
+				if (decided) return decided === 'head' && !options.candidates ? 'get' : decided;
 				const started = samples.get(origin) ?? 0;
 				if (started >= options.trust.headSample) return 'get';
 				samples.set(origin, started + 1);
@@ -81,6 +82,7 @@ async function probeOne(
 		// An ETag obtained under another Accept-Encoding can't match: don't send it.
 		const staleEncoding = live?.encoding !== undefined && live.encoding !== options.acceptEncoding;
 		plan = staleEncoding ? { ...planned.plan, sendEtag: false } : planned.plan;
+		if (plan.canary) return { 'if-none-match': `"revisit-canary-${Math.floor(deps.random() * 2 ** 48).toString(16)}"` };
 		return conditionalHeaders(live, plan);
 	};
 	const bodyMode = options.candidates ? 'headers' : 'hash';

@@ -48,14 +48,16 @@ describe('observe', () => {
 		expect(h.mode).toBe('conditional');
 	});
 
-	it('marks a host unconditional when an audit catches a lying 304, and re-trusts it after honest re-tests', () => {
+	it('marks a host unconditional when an audit catches a lying 304, and re-trusts it only after canary re-tests get full answers', () => {
 		let h = observe(twoRuns, { plan: { ...etagOnly, audit: true }, status: 304, audit: 'lied' }, trustDefaults, 5);
 		expect(h).toMatchObject({ mode: 'unconditional', lies: 1, audits: 1, modeChangedAt: 5 });
-		const retest: Observation = { plan: { ...etagOnly, audit: true, retest: true }, status: 304, audit: 'honest' };
-		h = run(h, retest, 2);
-		expect(h.mode).toBe('unconditional');
-		h = run(h, retest, 1);
-		expect(h).toMatchObject({ mode: 'conditional', modeReason: 're-trusted: 3 audited 304s on re-test were honest' });
+		const canary = { sendEtag: false, sendLastModified: false, audit: false, retest: true, canary: true };
+		// A 304 to a tag that can't match is a lie, even when the page did not change.
+		h = run(h, { plan: canary, status: 200 }, 2);
+		h = observe(h, { plan: canary, status: 304, audit: 'honest' }, trustDefaults, 6);
+		expect(h).toMatchObject({ mode: 'unconditional', honestRetests: 0, modeReason: 'still lying: answered 304 to a validator that cannot match' });
+		h = run(h, { plan: canary, status: 200, sameBody: true }, 3);
+		expect(h).toMatchObject({ mode: 'conditional', modeReason: 're-trusted: 3 re-tests with a validator that cannot match got full answers' });
 	});
 
 	it('re-trusts a hash-only host whose re-test gets a 304, and a rotating ETag that stops rotating', () => {

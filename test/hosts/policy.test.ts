@@ -21,7 +21,7 @@ describe('planProbe', () => {
 		expect(planProbe(host({ etagOff: true }), record, trustDefaults, never).plan).toMatchObject({ sendEtag: false, sendLastModified: true });
 	});
 
-	it('sends no validators to a hash-only or lying host, except on every 50th probe, a re-test', () => {
+	it('sends no validators to a lying host, except a canary that cannot match on every 50th probe', () => {
 		let h = host({ mode: 'unconditional' });
 		const plans = [];
 		for (let i = 0; i < 100; i++) {
@@ -31,8 +31,15 @@ describe('planProbe', () => {
 		}
 		const retests = plans.filter((plan) => plan.retest);
 		expect(retests).toHaveLength(2);
-		expect(retests[0]).toEqual({ sendEtag: true, sendLastModified: true, audit: true, retest: true });
+		expect(retests[0]).toEqual({ sendEtag: false, sendLastModified: false, audit: false, retest: true, canary: true });
 		expect(plans.filter((plan) => !plan.retest).every((plan) => !plan.sendEtag && !plan.sendLastModified)).toBe(true);
+	});
+
+	it('re-tests a hash-only host with its real validators', () => {
+		let h = host({ mode: 'hash-only' });
+		let plan;
+		for (let i = 0; i < 50; i++) ({ plan, host: h } = planProbe(h, record, trustDefaults, never));
+		expect(plan).toEqual({ sendEtag: true, sendLastModified: true, audit: false, retest: true });
 	});
 
 	it('audits a sample at the audit rate', () => {

@@ -60,7 +60,8 @@ describe('per-host trust: hosts whose 304s cannot be taken at face value', () =>
 			expectAudited(site, run);
 			for (const url of run.changed) expect(run.reasonOf(url)).toMatch(/^(audit|new-body)$/);
 		}
-		expect(await statsRow(fx.dir, site.origin)).toMatchObject({ runs: 4, mode: 'unconditional', overridden: false, reason: LIED, etag: 'sent', lies: caught });
+		// By run 4 the 1-in-50 re-test has sent a canary ETag, and the liar 304'd that too.
+		expect(await statsRow(fx.dir, site.origin)).toMatchObject({ runs: 4, mode: 'unconditional', overridden: false, reason: expect.stringMatching(/^(an audited 304 hid a real change|still lying: answered 304 to a validator that cannot match)/), etag: 'sent', lies: caught });
 	});
 
 	it('304 to any If-None-Match: an edit hidden in a run without audits is reported by the next audited run', async () => {
