@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import got, { type Got } from 'got';
-import { denyPrivateLookup } from './guard.js';
+import { assertPublicHost, denyPrivateLookup } from './guard.js';
 
 export interface HttpClientOptions {
 	userAgent: string;
@@ -46,6 +46,7 @@ export function createHttpClient(options: HttpClientOptions): { got: Got; close(
 		responseType: 'buffer',
 		cache: false,
 		context: { maxBodyBytes: options.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: options.denyPrivate ?? false },
+		hooks: { beforeRedirect: [checkRedirect(options.denyPrivate ?? false)] },
 		https: { rejectUnauthorized: !options.insecure },
 		...(options.denyPrivate ? { dnsLookup: denyPrivateLookup() } : {}),
 	});
@@ -55,5 +56,20 @@ export function createHttpClient(options: HttpClientOptions): { got: Got; close(
 			agent.http.destroy();
 			agent.https.destroy();
 		},
+	};
+}
+
+/**
+ * Records each hop's status in the request's `context.hops` (to tell permanent chains)
+ * and refuses redirects to non-http(s) schemes, and to private addresses when asked.
+ */
+function checkRedirect(denyPrivate: boolean) {
+	return (next: { url?: URL | string | undefined; context: Record<string, unknown> }, redirect: { statusCode?: number }): void => {
+		(next.context.hops as number[] | undefined)?.push(redirect.statusCode ?? 0);
+		const target = new URL(String(next.url));
+		if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+			throw Object.assign(new Error(`redirected to a ${target.protocol} URL`), { code: 'EREDIRECT_SCHEME' });
+		}
+		if (denyPrivate) assertPublicHost(target.href);
 	};
 }

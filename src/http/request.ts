@@ -61,23 +61,8 @@ export async function attemptRequest(
 	const hops: number[] = [];
 	const limits = limitsOf(client);
 	let tooLarge = false;
-	const options = {
-		method,
-		headers,
-		signal,
-		hooks: {
-			beforeRedirect: [
-				(next: { url?: URL | string | undefined }, redirect: { statusCode?: number }) => {
-					hops.push(redirect.statusCode ?? 0);
-					const target = new URL(String(next.url));
-					if (target.protocol !== 'http:' && target.protocol !== 'https:') {
-						throw Object.assign(new Error(`redirected to a ${target.protocol} URL`), { code: 'EREDIRECT_SCHEME' });
-					}
-					if (limits.denyPrivate) assertPublicHost(target.href);
-				},
-			],
-		},
-	};
+	// The redirect hook lives on the client (see client.ts): a per-request hook costs a merge per request.
+	const options = { method, headers, signal, context: { hops } };
 	try {
 		if (limits.denyPrivate) assertPublicHost(url);
 		let response: Response<Buffer>;

@@ -53,7 +53,7 @@ export const sweepDefaults: SweepOptions = {
 	retries: 2,
 	retryDelayMs: 1000,
 	maxRetryAfterMs: 60_000,
-	highWater: 2048,
+	highWater: 256,
 	method: 'get',
 	trust: trustDefaults,
 	adaptive: false,

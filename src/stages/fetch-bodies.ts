@@ -1,4 +1,5 @@
-import { mergeMap, Observable, of, type MonoTypeOperatorFunction } from 'rxjs';
+import { mergeMap, of, type MonoTypeOperatorFunction } from 'rxjs';
+import { abortable } from '../flow/abortable.js';
 import { send, type RetryPolicy, type SendDeps } from '../http/send.js';
 import { probeTarget } from '../http/target.js';
 import type { Task } from '../types.js';
@@ -28,20 +29,11 @@ export function fetchBodies(deps: SendDeps, options: FetchBodiesOptions): MonoTy
 		(task) =>
 			!wanted(task)
 				? of(task)
-				: new Observable<Task>((subscriber) => {
-						const controller = new AbortController();
+				: abortable(async (signal) => {
 						const target = probeTarget(task.url!, task.record);
-						send(deps, options, 'GET', target, {}, controller.signal, 'keep').then(
-							(probe) => {
-								const { verdict: _cleared, ...rest } = task;
-								subscriber.next({ ...rest, origin: task.origin ?? new URL(target).origin, probe });
-								subscriber.complete();
-							},
-							(error: unknown) => {
-								if (!controller.signal.aborted) subscriber.error(error);
-							},
-						);
-						return () => controller.abort();
+						const probe = await send(deps, options, 'GET', target, {}, signal, 'keep');
+						const { verdict: _cleared, ...rest } = task;
+						return { ...rest, origin: task.origin ?? new URL(target).origin, probe };
 					}),
 		highWater,
 	);

@@ -1,4 +1,5 @@
-import { defer, mergeMap, Observable, of, type MonoTypeOperatorFunction } from 'rxjs';
+import { defer, mergeMap, of, type MonoTypeOperatorFunction } from 'rxjs';
+import { abortable } from '../flow/abortable.js';
 import type { HostBook } from '../hosts/book.js';
 import { effectiveMode, planProbe, type Plan } from '../hosts/policy.js';
 import type { TrustOptions } from '../hosts/trust-options.js';
@@ -126,21 +127,4 @@ export function conditionalHeaders(record: UrlRecord | undefined, plan: Plan): R
 	if (plan.sendEtag && record?.etag !== undefined) headers['if-none-match'] = record.etag;
 	if (plan.sendLastModified && record?.lastModified !== undefined) headers['if-modified-since'] = record.lastModified;
 	return headers;
-}
-
-/** Runs `work` when subscribed, aborting it on unsubscribe. */
-function abortable<T>(work: (signal: AbortSignal) => Promise<T>): Observable<T> {
-	return new Observable<T>((subscriber) => {
-		const controller = new AbortController();
-		work(controller.signal).then(
-			(value) => {
-				subscriber.next(value);
-				subscriber.complete();
-			},
-			(error: unknown) => {
-				if (!controller.signal.aborted) subscriber.error(error);
-			},
-		);
-		return () => controller.abort();
-	});
 }
