@@ -1,12 +1,25 @@
 /**
- * revisit as a library. `sweep()` is the whole pipeline; the stages are exported for
- * people who compose their own RxJS pipelines.
+ * revisit as a library. `sweep()` and `fetch()` are the CLI's commands as Observables,
+ * `createPipeline()` and `run()` run pipeline configs (the JSON of `revisit run`), and
+ * the stages, sources and sinks are exported for people who compose their own RxJS
+ * pipelines.
  *
  * @example
  * import { sweep } from 'revisit';
  * sweep(['https://example.org/'], { store: '.revisit' }).subscribe((verdict) => console.log(verdict));
  */
 export { sweep, type SweepApiOptions, type UrlSource } from './api/sweep.js';
+export { fetch, type FetchApiOptions, type FetchedVerdict } from './api/fetch.js';
+export { createPipeline, run, type Pipeline, type PipelineRuntime } from './api/pipeline.js';
+export { loadPipeline, parsePipeline } from './config/load.js';
+export { validatePipeline } from './config/validate.js';
+export { pipelineSchema } from './config/schema.js';
+export type { PipelineConfig, SourceConfig, StageConfig, SinkConfig, StoreConfig } from './config/types.js';
+export { compilePipeline, pipelinePlan, type CompiledPipeline } from './pipelines/config.js';
+export { runTasks, withResources, type RunPlan } from './pipelines/run.js';
+export { crawl, crawlOptions, fetchOptions, fetchStages, type CrawlOptions } from './pipelines/fetch.js';
+export * as sources from './sources/index.js';
+export * as sinks from './sinks/index.js';
 export type { Verdict, Reason, Task, ProbeResult, Clock } from './types.js';
 export { sweepStages, type SweepDeps } from './pipelines/sweep.js';
 export { normaliseSweepOptions, sweepDefaults, type SweepOptions } from './pipelines/sweep-options.js';
@@ -16,5 +29,5 @@ export { createValve, type Valve } from './flow/valve.js';
 export { createLimiter, type Limiter, type LimiterOptions } from './http/limiter.js';
 export { createHttpClient } from './http/client.js';
 export { MemoryStore, LevelStore, RECORD_VERSION, type UrlRecord, type StoreOperation, type ValidatorStore } from './store/index.js';
-export { RevisitError, UsageError, StoreError, ProbeError, EXIT, exitStatusFor } from './errors/index.js';
+export { RevisitError, UsageError, StoreError, ProbeError, ConfigError, PipelineError, EXIT, exitStatusFor } from './errors/index.js';
 export * as stages from './stages/index.js';

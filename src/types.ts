@@ -19,6 +19,8 @@ export interface Verdict {
 	error?: { code: string; message: string };
 	/** The 304 matched a weak (W/) ETag: semantically, not byte-for-byte, unchanged. */
 	weak?: boolean;
+	/** From a sitemap source: the entry's `<lastmod>`, as written there. */
+	lastmod?: string;
 }
 
 /** What the probe stage learnt from the network for one URL. */
@@ -54,9 +56,15 @@ export interface Task {
 	line: number;
 	input: string;
 	url?: string;
-	skip?: 'rejected' | 'duplicate' | 'not-due' | 'held';
+	skip?: 'rejected' | 'duplicate' | 'not-due' | 'held' | 'filtered';
 	/** Why the line was rejected. */
 	problem?: string;
+	/** Which input the line came from (a pipeline's source), for diagnostics. */
+	source?: string;
+	/** A sitemap entry's `<lastmod>`, passed on to the verdict. */
+	lastmod?: string;
+	/** The document that listed the URL (a sitemap's URL), for the filter's `sameHost`. */
+	from?: string;
 	/** Stored state; `null` when the URL has never been seen. */
 	record?: UrlRecord | null;
 	/** Origin the probe went to, and what the host's trust allowed it to send. */

@@ -1,9 +1,11 @@
-import { filter, isObservable, map, Observable, type Subscription } from 'rxjs';
-import { createValve, type Valve } from '../flow/valve.js';
-import { openSweepDeps, type ResourceOptions } from '../pipelines/resources.js';
+import { filter, isObservable, map, type Observable } from 'rxjs';
+import type { Valve } from '../flow/valve.js';
+import type { ResourceOptions } from '../pipelines/resources.js';
+import { runTasks, withResources } from '../pipelines/run.js';
+import { createSummary } from '../pipelines/summary.js';
 import { sweepStages } from '../pipelines/sweep.js';
 import { normaliseSweepOptions, type SweepOptionsInput } from '../pipelines/sweep-options.js';
-import { commit } from '../stages/commit.js';
+import { lineOf, verdictOf } from '../stages/emit.js';
 import { readLines, type InputLine } from '../stages/read-lines.js';
 import type { Task, Verdict } from '../types.js';
 
@@ -25,47 +27,17 @@ export type SweepApiOptions = SweepOptionsInput & Partial<ResourceOptions>;
 export function sweep(urls: UrlSource, options: SweepApiOptions = {}): Observable<Verdict> {
 	const { store, clock, random, ...rest } = options;
 	const sweepOptions = normaliseSweepOptions(rest);
-	const storeOption = store ?? process.env.REVISIT_STORE ?? '.revisit';
-
-	return new Observable<Verdict>((subscriber) => {
-		let subscription: Subscription | undefined;
-		let closeDeps: (() => Promise<void>) | undefined;
-		let done = false;
-		openSweepDeps({ store: storeOption, clock, random }, sweepOptions).then(
-			({ deps, close }) => {
-				closeDeps = close;
-				if (done) return void close();
-				const valve = createValve(sweepOptions.highWater);
-				deps.hooks = { release: () => valve.release() };
-				subscription = toLines(urls, valve)
-					.pipe(
-						sweepStages(deps, sweepOptions),
-						commit(deps.store, { extra: deps.book.drain }),
-						map((task) => {
-							if (!task.creditReturned) valve.release();
-							return toVerdict(task);
-						}),
-						filter((verdict): verdict is Verdict => verdict !== undefined),
-					)
-					.subscribe({
-						next: (verdict) => subscriber.next(verdict),
-						error: (error: unknown) => close().finally(() => subscriber.error(error)),
-						complete: () => close().then(() => subscriber.complete(), (error: unknown) => subscriber.error(error)),
-					});
-			},
-			(error: unknown) => subscriber.error(error),
-		);
-		return () => {
-			done = true;
-			if (subscription && !subscription.closed) {
-				subscription.unsubscribe();
-				void closeDeps?.();
-			}
-		};
-	});
+	const resources = { store: store ?? process.env.REVISIT_STORE ?? '.revisit', clock, random };
+	return withResources(resources, sweepOptions, (deps) =>
+		runTasks(deps, { options: sweepOptions, input: (_deps, valve) => toLines(urls, valve), build: (opened) => sweepStages(opened, sweepOptions), history: false }, createSummary()).pipe(
+			map(toVerdict),
+			filter((verdict): verdict is Verdict => verdict !== undefined),
+		),
+	);
 }
 
-function toLines(urls: UrlSource, valve: Valve): Observable<InputLine> {
+/** Library input as lines: an Observable as it pushes, an iterable through the valve. */
+export function toLines(urls: UrlSource, valve: Valve): Observable<InputLine> {
 	if (isObservable(urls)) {
 		let line = 0;
 		// An Observable pushes at its own pace: the valve can't pause it.
@@ -78,10 +50,17 @@ async function* withNewlines(urls: Iterable<string> | AsyncIterable<string>): As
 	for await (const url of urls) yield `${url.replaceAll('\n', ' ')}\n`;
 }
 
-function toVerdict(task: Task): Verdict | undefined {
+/**
+ * A finished task as the library hands it out: its verdict, or for bad input an `error`
+ * verdict with code BAD_INPUT; nothing for skipped lines.
+ *
+ * @example
+ * tasks$.pipe(map(toVerdict), filter(Boolean))
+ */
+export function toVerdict(task: Task): Verdict | undefined {
 	if (task.skip === 'rejected') {
-		return { url: task.input, changed: false, reason: 'error', error: { code: 'BAD_INPUT', message: `line ${task.line}: ${task.problem}` } };
+		return { url: task.input, changed: false, reason: 'error', error: { code: 'BAD_INPUT', message: `${lineOf(task)}: ${task.problem}` } };
 	}
-	return task.verdict;
+	return verdictOf(task);
 }
 

@@ -9,6 +9,9 @@ import { historyCommand } from './commands/history.js';
 import { fetchCommand } from './commands/fetch.js';
 import { hostsCommand } from './commands/hosts.js';
 import { pruneCommand } from './commands/prune.js';
+import { checkCommand } from './commands/check.js';
+import { runCommand } from './commands/run.js';
+import { schemaCommand } from './commands/schema.js';
 import { statsCommand } from './commands/stats.js';
 import { sweepCommand } from './commands/sweep.js';
 import { processIo, STDIN_ARG, type CliIo } from './io.js';
@@ -37,6 +40,9 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 		.command(importCommand(io, result))
 		.command(historyCommand(io, result))
 		.command(pruneCommand(io, result))
+		.command(runCommand(io, result))
+		.command(checkCommand(io, result))
+		.command(schemaCommand(io, result))
 		.demandCommand(1, 'Name a command: revisit sweep < urls.txt')
 		.strict()
 		.recommendCommands()

@@ -1,14 +1,14 @@
-import { tap, type OperatorFunction } from 'rxjs';
+import type { Observable, OperatorFunction } from 'rxjs';
 import { EXIT } from '../errors/index.js';
-import { createValve } from '../flow/valve.js';
+import type { Valve } from '../flow/valve.js';
 import { openSweepDeps } from '../pipelines/resources.js';
-import { countTask, createSummary, formatSummary, runRecord } from '../pipelines/summary.js';
+import { runTasks } from '../pipelines/run.js';
+import { createSummary, formatSummary } from '../pipelines/summary.js';
 import type { SweepDeps } from '../pipelines/sweep.js';
 import type { SweepOptions } from '../pipelines/sweep-options.js';
-import { commit } from '../stages/commit.js';
 import type { InputLine } from '../stages/read-lines.js';
 import { readLines } from '../stages/read-lines.js';
-import { runKey } from '../store/run-key.js';
+import type { ValidatorStore } from '../store/types.js';
 import type { Task } from '../types.js';
 import { inputFrom, type CliIo } from './io.js';
 import { spool } from './spool.js';
@@ -22,8 +22,11 @@ export interface PipelineOutputs {
 }
 
 export interface PipelineRun {
-	urls: readonly string[];
-	store: string;
+	/** URLs from the arguments (none, or `-`, reads stdin), one per line. */
+	urls?: readonly string[];
+	/** Or the input lines themselves (a pipeline file's sources), given the opened resources and the run's valve. */
+	input?(deps: SweepDeps, valve: Valve): Observable<InputLine>;
+	store: string | ValidatorStore;
 	quiet: boolean;
 	options: SweepOptions;
 	/**
@@ -33,48 +36,43 @@ export interface PipelineRun {
 	waitForStore?: boolean;
 	/** The stages from input lines to tasks whose output is written: everything but the commit. */
 	build(deps: SweepDeps, outputs: PipelineOutputs): OperatorFunction<InputLine, Task>;
+	/** How to let a host the churn guard blocked through, for the diagnostic (default: the --accept-churn flag). */
+	acceptChurnHint?(origin: string): string;
 }
 
 /**
- * The shared life of a command-line run (sweep, fetch, crawl): open the store, read
- * lines with backpressure, run the stages, commit after output, draw progress, write
- * the run-history row, and map the outcome to an exit status.
+ * The shared life of a command-line run (sweep, fetch, crawl, run): open the store,
+ * run the pipeline (`runTasks`: input with backpressure, stages, commit after output,
+ * run-history row), draw progress, stop on a signal, and map the outcome to an exit status.
  *
  * @example
  * result.status = await runPipeline(io, { urls, store, quiet, options, build: (deps, out) => pipe(sweepStages(deps, options), emit(out)) });
  */
 export async function runPipeline(io: CliIo, run: PipelineRun): Promise<number> {
 	const terminal = createTerminal(io.stderr, { quiet: run.quiet });
-	let input = inputFrom(run.urls, io.stdin);
+	let input = run.input ?? ((_deps: SweepDeps, valve: Valve) => readLines(inputFrom(run.urls ?? [], io.stdin), valve));
 	let opened: Awaited<ReturnType<typeof openSweepDeps>>;
 	try {
 		opened = await openSweepDeps({ store: run.store }, run.options);
 	} catch (error) {
-		if (!run.waitForStore || (error as { code?: string }).code !== 'STORE_LOCKED') throw error;
-		input = await spool(input);
+		if (!run.waitForStore || run.input || (error as { code?: string }).code !== 'STORE_LOCKED') throw error;
+		const spooled = await spool(inputFrom(run.urls ?? [], io.stdin));
+		input = (_deps, valve) => readLines(spooled, valve);
 		opened = await openWhenFree(() => openSweepDeps({ store: run.store }, run.options));
 	}
 	const { deps, close } = opened;
 	const summary = createSummary();
 	const started = deps.clock.now();
-	const valve = createValve(run.options.highWater);
-	deps.hooks = {
-		release: () => valve.release(),
-		onBlocked: (origin, changed, probed) => {
-			summary.blockedHosts.push(origin);
-			terminal.diagnose(`${origin}: ${changed} of its first ${probed} known URLs changed: changes held back (churn guard); check the site, then rerun with --accept-churn ${origin}`);
-		},
-	};
+	const hint = run.acceptChurnHint ?? ((origin: string) => `rerun with --accept-churn ${origin}`);
 	terminal.progress(() => formatSummary({ ...summary, elapsedMs: deps.clock.now() - started }));
 
-	const run$ = readLines(input, valve).pipe(
-		run.build(deps, { out: createWriter(io.stdout), diagnose: terminal.diagnose }),
-		commit(deps.store, { extra: deps.book.drain }),
-		tap((task) => {
-			if (!task.creditReturned) valve.release();
-			countTask(summary, task);
-		}),
-	);
+	const outputs = { out: createWriter(io.stdout), diagnose: terminal.diagnose };
+	const run$ = runTasks(deps, {
+		options: run.options,
+		input,
+		build: (opened) => run.build(opened, outputs),
+		onBlocked: (origin, changed, probed) => terminal.diagnose(`${origin}: ${changed} of its first ${probed} known URLs changed: changes held back (churn guard); check the site, then ${hint(origin)}`),
+	}, summary);
 	try {
 		const stopped = await new Promise<string | undefined>((resolve, reject) => {
 			const subscription = run$.subscribe({ error: reject, complete: () => resolve(undefined) });
@@ -87,8 +85,6 @@ export async function runPipeline(io: CliIo, run: PipelineRun): Promise<number> 
 			terminal.finish(`stopped by ${stopped}; changes not yet printed will be reported again next run`);
 			return EXIT.interrupted;
 		}
-		summary.elapsedMs = deps.clock.now() - started;
-		await deps.store.batch([{ type: 'putRun', key: runKey(started), value: runRecord(summary, started, deps.clock.now()) }]);
 	} finally {
 		await close();
 	}

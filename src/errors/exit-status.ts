@@ -21,6 +21,10 @@ const byCode: Record<string, number> = {
 	STORE_FORMAT: EXIT.usage,
 	STORE_WRITE_FAILED: EXIT.usage,
 	OUTPUT_CLOSED: EXIT.outputClosed,
+	CONFIG_INVALID: EXIT.usage,
+	CONFIG_UNREADABLE: EXIT.usage,
+	SOURCE_FAILED: EXIT.usage,
+	SINK_FAILED: EXIT.someFailed,
 };
 
 /**

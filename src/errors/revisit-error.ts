@@ -34,3 +34,31 @@ export class StoreError extends RevisitError {
 export class ProbeError extends RevisitError {
 	override name = 'ProbeError';
 }
+
+/**
+ * A pipeline file or config object is invalid. `problems` holds one line a person can
+ * act on per problem (where, which key, what was expected, what was found). Codes:
+ * `CONFIG_INVALID` (syntax or schema) and `CONFIG_UNREADABLE` (the file can't be read);
+ * both exit 2, and nothing runs.
+ *
+ * @example
+ * catch (error) { if (error instanceof ConfigError) for (const line of error.problems) console.error(line); }
+ */
+export class ConfigError extends RevisitError {
+	override name = 'ConfigError';
+	readonly problems: readonly string[];
+
+	constructor(problems: readonly string[], options?: { code?: 'CONFIG_INVALID' | 'CONFIG_UNREADABLE'; cause?: unknown }) {
+		super(options?.code ?? 'CONFIG_INVALID', problems.length === 1 ? problems[0]! : `${problems.length} problems:\n${problems.join('\n')}`, options);
+		this.problems = problems;
+	}
+}
+
+/**
+ * A pipeline's source or sink failed as a whole: `SOURCE_FAILED` (a file source can't be
+ * read; exit 2) or `SINK_FAILED` (a sink can't be written, or its command failed; exit 1).
+ * What was already written stays written and committed.
+ */
+export class PipelineError extends RevisitError {
+	override name = 'PipelineError';
+}

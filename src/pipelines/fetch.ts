@@ -1,4 +1,5 @@
-import { pipe, type MonoTypeOperatorFunction, type OperatorFunction } from 'rxjs';
+import { identity, pipe, type MonoTypeOperatorFunction, type OperatorFunction } from 'rxjs';
+import { createLimiter } from '../http/limiter.js';
 import { compare } from '../stages/compare.js';
 import { dedupe } from '../stages/dedupe.js';
 import { fetchBodies } from '../stages/fetch-bodies.js';
@@ -7,8 +8,8 @@ import { normalise } from '../stages/normalise.js';
 import type { InputLine } from '../stages/read-lines.js';
 import { schedule } from '../stages/schedule.js';
 import type { Task } from '../types.js';
-import { guard, sweepStages, type SweepDeps } from './sweep.js';
-import type { SweepOptions } from './sweep-options.js';
+import { guard, sweepStages, type SweepDeps, type SweepExtras } from './sweep.js';
+import { normaliseSweepOptions, type SweepOptions, type SweepOptionsInput } from './sweep-options.js';
 
 /** The fetch phase's limits; the sweep's other options apply as they are. */
 export const fetchDefaults = { concurrency: 6, perHost: 2, highWater: 64 } as const;
@@ -36,8 +37,60 @@ export function fetchPhase(deps: SweepDeps, options: SweepOptions, only: 'all' |
  * @example
  * readLines(stdin, valve).pipe(fetchStages(deps, options), writeBodies({ type: 'dir', dir: 'pages' }, clock), commit(store))
  */
-export function fetchStages(deps: SweepDeps, options: SweepOptions): OperatorFunction<InputLine, Task> {
-	return pipe(normalise(), dedupe(), lookup(deps.store, { book: deps.book }), fetchPhase(deps, options, 'all'));
+export function fetchStages(deps: SweepDeps, options: SweepOptions, extras: SweepExtras = {}): OperatorFunction<InputLine, Task> {
+	return pipe(normalise(), dedupe(), extras.filter ?? identity, lookup(deps.store, { book: deps.book }), fetchPhase(deps, options, 'all'));
+}
+
+/**
+ * Options for `revisit fetch` (and the library's `fetch()`): GET only, no audits, a
+ * bounded number of bodies in memory, the fetch phase's own limits unless given.
+ *
+ * @example
+ * fetchOptions({ concurrency: 4 }) // { ...sweepDefaults, concurrency: 4, perHost: 2, method: 'get', ... }
+ */
+export function fetchOptions(input: SweepOptionsInput = {}): SweepOptions {
+	const defined = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as SweepOptionsInput;
+	return normaliseSweepOptions({
+		concurrency: fetchDefaults.concurrency,
+		perHost: fetchDefaults.perHost,
+		...defined,
+		method: 'get',
+		trust: { ...input.trust, auditRate: 0 },
+		highWater: fetchDefaults.highWater * 4,
+	});
+}
+
+/** The two phases' options of a crawl. */
+export interface CrawlOptions {
+	sweep: SweepOptions;
+	fetch: SweepOptions;
+}
+
+/**
+ * A crawl's options from the sweep's and the fetch phase's limits: the sweep reads
+ * headers only (candidates); the fetch phase keeps the sweep's other options.
+ *
+ * @example
+ * crawlOptions(normaliseSweepOptions(), { concurrency: 6, perHost: 2 })
+ */
+export function crawlOptions(sweep: SweepOptions, limits: { concurrency?: number | undefined; perHost?: number | undefined } = {}): CrawlOptions {
+	const candidates = normaliseSweepOptions({ ...sweep, candidates: true });
+	return {
+		sweep: candidates,
+		fetch: normaliseSweepOptions({ ...candidates, concurrency: limits.concurrency ?? fetchDefaults.concurrency, perHost: limits.perHost ?? fetchDefaults.perHost }),
+	};
+}
+
+/**
+ * `crawlStages` with the fetch phase's own limiter made from its options: what
+ * `revisit crawl`, `sweep --fetch` and a pipeline with a fetch stage run.
+ *
+ * @example
+ * readLines(stdin, valve).pipe(crawl(deps, crawlOptions(options)), writeBodies(...), emit(...), commit(store))
+ */
+export function crawl(deps: SweepDeps, options: CrawlOptions, extras: SweepExtras = {}): OperatorFunction<InputLine, Task> {
+	const fetchDeps = { ...deps, limiter: createLimiter({ concurrency: options.fetch.concurrency, perHost: options.fetch.perHost, rate: options.fetch.rate }, deps.clock) };
+	return crawlStages(deps, options.sweep, fetchDeps, options.fetch, extras);
 }
 
 /**
@@ -48,6 +101,6 @@ export function fetchStages(deps: SweepDeps, options: SweepOptions): OperatorFun
  * @example
  * readLines(stdin, valve).pipe(crawlStages(sweepDeps, sweepOptions, fetchDeps, fetchOptions), writeBodies(...), commit(store))
  */
-export function crawlStages(sweepDeps: SweepDeps, sweepOptions: SweepOptions, fetchDeps: SweepDeps, fetchOptions: SweepOptions): OperatorFunction<InputLine, Task> {
-	return pipe(sweepStages(sweepDeps, { ...sweepOptions, candidates: true }), fetchPhase(fetchDeps, fetchOptions, 'candidates'));
+export function crawlStages(sweepDeps: SweepDeps, sweepOptions: SweepOptions, fetchDeps: SweepDeps, fetchOptions: SweepOptions, extras: SweepExtras = {}): OperatorFunction<InputLine, Task> {
+	return pipe(sweepStages(sweepDeps, { ...sweepOptions, candidates: true }, extras), fetchPhase(fetchDeps, fetchOptions, 'candidates'));
 }

@@ -18,6 +18,8 @@ export interface Summary {
 	notDue: number;
 	/** Changes the churn guard held back. */
 	held: number;
+	/** Dropped by a pipeline's filter stage. */
+	filtered: number;
 	blockedHosts: string[];
 	/** Per-origin figures, for run history and metrics. */
 	hosts: Record<string, RunHostFigures>;
@@ -25,7 +27,7 @@ export interface Summary {
 }
 
 export function createSummary(): Summary {
-	return { urls: 0, changed: 0, notModified: 0, sameHash: 0, errors: 0, rejected: 0, duplicates: 0, bytes: 0, bytesSaved: 0, notDue: 0, held: 0, blockedHosts: [], hosts: {}, elapsedMs: 0 };
+	return { urls: 0, changed: 0, notModified: 0, sameHash: 0, errors: 0, rejected: 0, duplicates: 0, bytes: 0, bytesSaved: 0, notDue: 0, held: 0, filtered: 0, blockedHosts: [], hosts: {}, elapsedMs: 0 };
 }
 
 /** Adds one finished task to the summary. */
@@ -34,6 +36,7 @@ export function countTask(summary: Summary, task: Task): void {
 	else if (task.skip === 'duplicate') summary.duplicates++;
 	else if (task.skip === 'not-due') summary.notDue++;
 	else if (task.skip === 'held') summary.held++;
+	else if (task.skip === 'filtered') summary.filtered++;
 	const verdict = task.verdict;
 	if (!verdict) return;
 	summary.urls++;
@@ -70,6 +73,7 @@ export function formatSummary(summary: Summary): string {
 	];
 	if (summary.notDue > 0) parts.push(`${summary.notDue} not due`);
 	if (summary.held > 0) parts.push(`${summary.held} held by the churn guard`);
+	if (summary.filtered > 0) parts.push(`${summary.filtered} filtered out`);
 	if (summary.rejected > 0) parts.push(`${summary.rejected} bad lines`);
 	if (summary.duplicates > 0) parts.push(`${summary.duplicates} duplicates`);
 	parts.push(`${formatBytes(summary.bytes)} received (${formatBytes(summary.bytesSaved)} saved)`);

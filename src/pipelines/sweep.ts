@@ -28,8 +28,14 @@ export interface SweepDeps {
 	hooks?: { onBlocked?(origin: string, changed: number, probed: number): void; release?(): void } | undefined;
 }
 
+/** Optional stages a pipeline file can add to a sweep, each at its fixed place. */
+export interface SweepExtras {
+	/** After dedupe, before lookup: drop URLs (see `stages/filter.ts`). */
+	filter?: MonoTypeOperatorFunction<Task> | undefined;
+}
+
 /**
- * The judging half of a sweep: normalise, dedupe, lookup, due, probe, compare, schedule,
+ * The judging half of a sweep: normalise, dedupe, (filter), lookup, due, probe, compare, schedule,
  * trust, churn-guard. What
  * happens to the verdicts (emit, commit) is the caller's choice; see `cli/commands/sweep.ts`
  * and `api/sweep.ts`. Commit with `extra: deps.book.drain` so host health is stored too.
@@ -37,10 +43,9 @@ export interface SweepDeps {
  * @example
  * readLines(stdin, valve).pipe(sweepStages(deps, options), emit(targets), commit(store, { extra: deps.book.drain }))
  */
-export function sweepStages(deps: SweepDeps, options: SweepOptions): OperatorFunction<InputLine, Task> {
+export function sweepStages(deps: SweepDeps, options: SweepOptions, extras: SweepExtras = {}): OperatorFunction<InputLine, Task> {
 	return pipe(
-		normalise(),
-		dedupe(),
+		pipe(normalise(), dedupe(), extras.filter ?? identity),
 		lookup(deps.store, { book: deps.book }),
 		due({ ttlMs: options.ttlMs }, deps.clock),
 		probe(deps, options),

@@ -1,11 +1,40 @@
 import { concatMap, type MonoTypeOperatorFunction } from 'rxjs';
 import type { Task, Verdict } from '../types.js';
 
+/** Which verdicts an output receives. `unchanged` means judged, not changed, and not an error. */
+export type When = 'changed' | 'all' | 'error' | 'unchanged';
+
 export interface EmitOptions {
-	/** `lines`: changed URLs one per line. `ndjson`: one verdict object per line. */
+	/** `lines`: one URL per line. `ndjson`: one verdict object per line. */
 	format?: 'lines' | 'ndjson';
-	/** With `ndjson`, also print unchanged verdicts. */
+	/** With `ndjson`, also print unchanged verdicts (`when: 'all'`). */
 	all?: boolean;
+	/** Which verdicts to print; default `changed` (`all` with `ndjson` and `all: true`). */
+	when?: When;
+}
+
+/**
+ * Whether a verdict is one an output with this `when` receives.
+ *
+ * @example
+ * wanted({ url, changed: false, reason: 'error' }, 'error') // true
+ */
+export function wanted(verdict: Verdict, when: When): boolean {
+	if (when === 'all') return true;
+	if (when === 'error') return verdict.reason === 'error';
+	if (when === 'unchanged') return !verdict.changed && verdict.reason !== 'error';
+	return verdict.changed;
+}
+
+/**
+ * The verdict a task carries, as printed and handed to library callers: with the sitemap
+ * `lastmod` it came with, if any.
+ *
+ * @example
+ * verdictOf(task) // { url, changed: true, reason: 'new', ..., lastmod: '2024-05-01' }
+ */
+export function verdictOf(task: Task): Verdict | undefined {
+	return task.verdict && task.lastmod !== undefined ? { ...task.verdict, lastmod: task.lastmod } : task.verdict;
 }
 
 export interface EmitTargets {
@@ -26,19 +55,20 @@ export interface EmitTargets {
 export function emit(targets: EmitTargets, options: EmitOptions = {}): MonoTypeOperatorFunction<Task> {
 	const format = options.format ?? 'lines';
 	if (format !== 'lines' && format !== 'ndjson') throw new TypeError(`Expected \`format\` to be lines or ndjson, got \`${String(format)}\``);
-	const all = options.all ?? false;
+	const when = options.when ?? (format === 'ndjson' && options.all ? 'all' : 'changed');
+	if (!['changed', 'all', 'error', 'unchanged'].includes(when)) throw new TypeError(`Expected \`when\` to be changed, all, error or unchanged, got \`${String(when)}\``);
 
 	const render = (verdict: Verdict): string | undefined => {
-		if (format === 'lines') return verdict.changed ? `${verdict.url}\n` : undefined;
-		return verdict.changed || all ? `${JSON.stringify(verdict)}\n` : undefined;
+		if (!wanted(verdict, when)) return undefined;
+		return format === 'lines' ? `${verdict.url}\n` : `${JSON.stringify(verdict)}\n`;
 	};
 
 	return concatMap(async (task) => {
 		if (task.skip === 'rejected') {
-			targets.diagnose(`line ${task.line}: ${task.problem}: ${JSON.stringify(task.input.slice(0, 200))}`);
+			targets.diagnose(`${lineOf(task)}: ${task.problem}${task.input === '' ? '' : `: ${JSON.stringify(redact(task.input).slice(0, 200))}`}`);
 			return task;
 		}
-		const verdict = task.verdict;
+		const verdict = verdictOf(task);
 		if (!verdict) return task;
 		if (verdict.error) targets.diagnose(`${redact(verdict.url)}: ${verdict.error.code}: ${verdict.error.message}`);
 		const text = render(verdict);
@@ -47,7 +77,16 @@ export function emit(targets: EmitTargets, options: EmitOptions = {}): MonoTypeO
 	});
 }
 
-/** Hides a password embedded in a URL before it reaches a log. */
+/** `line 3`, or `urls.txt line 3` when the task names its source (the source alone for line 0: about the source as a whole). */
+export function lineOf(task: Pick<Task, 'line' | 'source'>): string {
+	if (task.source === undefined) return `line ${task.line}`;
+	return task.line > 0 ? `${task.source} line ${task.line}` : task.source;
+}
+
+/**
+ * Hides a password embedded in a URL before it reaches a log, also in a line that does
+ * not parse as a URL (bad input is echoed in its diagnostic).
+ */
 export function redact(url: string): string {
 	try {
 		const parsed = new URL(url);
@@ -55,6 +94,6 @@ export function redact(url: string): string {
 		parsed.password = '***';
 		return parsed.href;
 	} catch {
-		return url;
+		return url.replace(/^([a-z][a-z\d+.-]*:\/\/[^/?#@:]*:)[^/?#@]*@/i, '$1***@');
 	}
 }

@@ -33,11 +33,11 @@ export function normaliseUrl(text: string): { url: string } | { problem: string 
  * readLines(stdin, valve).pipe(normalise())
  */
 export function normalise(): OperatorFunction<InputLine, Task> {
-	return map(({ line, text, problem }): Task => {
-		if (problem) return { line, input: text, skip: 'rejected', problem };
+	return map(({ line, text, problem, ...carried }): Task => {
+		// Where the line came from (a pipeline's source, a sitemap's lastmod) travels with it.
+		const base = { line, input: text, ...carried };
+		if (problem) return { ...base, skip: 'rejected', problem };
 		const result = normaliseUrl(text);
-		return 'url' in result
-			? { line, input: text, url: result.url }
-			: { line, input: text, skip: 'rejected', problem: result.problem };
+		return 'url' in result ? { ...base, url: result.url } : { ...base, skip: 'rejected', problem: result.problem };
 	});
 }

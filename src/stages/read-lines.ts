@@ -8,6 +8,12 @@ export interface InputLine {
 	text: string;
 	/** Set when the line can't be a URL whatever it says (too long, NUL, invalid UTF-8). */
 	problem?: string;
+	/** Which input it came from (a pipeline's source), for diagnostics. */
+	source?: string;
+	/** A sitemap entry's `<lastmod>`. */
+	lastmod?: string;
+	/** The document that listed the URL (a sitemap's URL). */
+	from?: string;
 }
 
 export interface ReadLinesOptions {

@@ -4,6 +4,7 @@ import { TextDecoder } from 'node:util';
 import { concatMap, defer, finalize, type MonoTypeOperatorFunction } from 'rxjs';
 import { bodyFileName } from '../fetch/file-name.js';
 import type { Clock, Task } from '../types.js';
+import { wanted, type When } from './emit.js';
 
 export type BodySink = { type: 'dir'; dir: string } | { type: 'ndjson'; out(text: string): Promise<void> };
 
@@ -12,12 +13,14 @@ export type BodySink = { type: 'dir'; dir: string } | { type: 'ndjson'; out(text
  * records a URL's new state only once its body is safely written. With a directory,
  * each body goes to a stable file under a host folder (written to a temporary name and
  * renamed, so a killed fetch never leaves half a file) and a line is appended to
- * `index.ndjson`; with `ndjson`, one object per URL carries the body itself.
+ * `index.ndjson`; with `ndjson`, one object per URL carries the body itself. `when`
+ * narrows which verdicts' bodies are written (default: all fetched).
  *
  * @example
  * tasks$.pipe(writeBodies({ type: 'dir', dir: 'pages' }, clock), commit(store))
  */
-export function writeBodies(sink: BodySink, clock: Clock): MonoTypeOperatorFunction<Task> {
+export function writeBodies(sink: BodySink, clock: Clock, options: { when?: When } = {}): MonoTypeOperatorFunction<Task> {
+	const when = options.when ?? 'all';
 	return (source) =>
 		defer(() => {
 			let index: Promise<FileHandle> | undefined;
@@ -26,7 +29,7 @@ export function writeBodies(sink: BodySink, clock: Clock): MonoTypeOperatorFunct
 				concatMap(async (task) => {
 					const probe = task.probe;
 					const verdict = task.verdict;
-					if (!probe?.body || !verdict || verdict.reason === 'error') return task;
+					if (!probe?.body || !verdict || verdict.reason === 'error' || !wanted(verdict, when)) return task;
 					const entry = {
 						url: verdict.url,
 						status: probe.status,

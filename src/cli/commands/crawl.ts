@@ -1,6 +1,5 @@
 import type { Argv, CommandModule, Options } from 'yargs';
-import { createLimiter } from '../../http/limiter.js';
-import { crawlStages, fetchDefaults } from '../../pipelines/fetch.js';
+import { crawl, crawlOptions, fetchDefaults } from '../../pipelines/fetch.js';
 import { normaliseSweepOptions, type SweepOptions } from '../../pipelines/sweep-options.js';
 import { emit } from '../../stages/emit.js';
 import { writeBodies } from '../../stages/write-bodies.js';
@@ -32,20 +31,13 @@ interface CrawlArgs extends SweepFlags {
  * phase at its own; bodies go to `out`, changed URLs to stdout.
  */
 export function runCrawl(io: CliIo, args: CrawlArgs, sweepOptions: SweepOptions): Promise<number> {
-	const fetchOptions = normaliseSweepOptions({ ...sweepOptions, concurrency: args['fetch-concurrency'], perHost: args['fetch-per-host'] });
+	const options = crawlOptions(sweepOptions, { concurrency: args['fetch-concurrency'], perHost: args['fetch-per-host'] });
 	return runPipeline(io, {
 		urls: args.urls,
 		store: args.store,
 		quiet: args.quiet,
-		options: sweepOptions,
-		build: (deps, outputs) => {
-			const fetchDeps = { ...deps, limiter: createLimiter({ concurrency: fetchOptions.concurrency, perHost: fetchOptions.perHost, rate: fetchOptions.rate }, deps.clock) };
-			return pipe(
-				crawlStages(deps, sweepOptions, fetchDeps, fetchOptions),
-				writeBodies({ type: 'dir', dir: args.out }, deps.clock),
-				emit(outputs, { format: 'lines' }),
-			);
-		},
+		options: options.sweep,
+		build: (deps, outputs) => pipe(crawl(deps, options), writeBodies({ type: 'dir', dir: args.out }, deps.clock), emit(outputs, { format: 'lines' })),
 	});
 }
 

@@ -1,8 +1,7 @@
 import { pipe } from 'rxjs';
 import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors/index.js';
-import { fetchDefaults, fetchStages } from '../../pipelines/fetch.js';
-import { normaliseSweepOptions } from '../../pipelines/sweep-options.js';
+import { fetchDefaults, fetchOptions, fetchStages } from '../../pipelines/fetch.js';
 import { emit } from '../../stages/emit.js';
 import { writeBodies } from '../../stages/write-bodies.js';
 import type { CliIo } from '../io.js';
@@ -44,7 +43,7 @@ export function fetchCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				.example('revisit fetch --ndjson https://example.org/ | jq -r .body', 'Bodies as JSON') as unknown as Argv<FetchArgs>,
 		handler: async (args) => {
 			if ((args.out === undefined) === !args.ndjson) throw new UsageError('revisit fetch needs exactly one of --out DIR or --ndjson');
-			const options = normaliseSweepOptions({ ...sweepOptionsFrom({ ...args, method: 'get', audit: 0 }), highWater: fetchDefaults.highWater * 4 });
+			const options = fetchOptions(sweepOptionsFrom(args));
 			result.status = await runPipeline(io, {
 				urls: args.urls,
 				store: args.store,

@@ -1,0 +1,95 @@
+import type { Readable, Writable } from 'node:stream';
+import { filter, map, Observable } from 'rxjs';
+import { loadPipeline } from '../config/load.js';
+import type { PipelineConfig } from '../config/types.js';
+import { validatePipeline } from '../config/validate.js';
+import { compilePipeline, pipelinePlan } from '../pipelines/config.js';
+import { runTasks, withResources } from '../pipelines/run.js';
+import { createSummary, type Summary } from '../pipelines/summary.js';
+import type { ValidatorStore } from '../store/types.js';
+import type { Clock, Task, Verdict } from '../types.js';
+import { toVerdict } from './sweep.js';
+
+/** Where a pipeline's stdin source reads and its stdout sinks and diagnostics write; the process's by default. */
+export interface PipelineRuntime {
+	/** Overrides the config's store (a directory, or a store you own, e.g. `new MemoryStore()`). */
+	store?: string | ValidatorStore | undefined;
+	stdin?: Readable | undefined;
+	stdout?: Writable | undefined;
+	stderr?: Writable | undefined;
+	env?: NodeJS.ProcessEnv | undefined;
+	/** Each diagnostic line (bad input, failed URLs, blocked hosts); default: `revisit: …` on stderr. */
+	diagnose?: ((text: string) => void) | undefined;
+	clock?: Clock | undefined;
+	random?: (() => number) | undefined;
+}
+
+export interface Pipeline {
+	/** Runs the pipeline when subscribed (sinks included) and emits each verdict before it is committed; bad input as `error` verdicts with code BAD_INPUT. */
+	verdicts$: Observable<Verdict>;
+	/** Runs the pipeline to the end and resolves to its counts; rejects on a store, source or sink failure. */
+	run(): Promise<Summary>;
+}
+
+/**
+ * A pipeline from a config object, validated against the pipeline schema first (a
+ * `ConfigError` lists every problem). It runs the same stages as the CLI, through the
+ * same run loop: sources in order, the sweep (or crawl), sinks in order, commit after
+ * output, and the run-history row. Each subscription or `run()` is a new run.
+ *
+ * @example
+ * import { createPipeline } from 'revisit';
+ * const pipeline = createPipeline({
+ *   store: '.revisit',
+ *   source: { type: 'urls', urls: ['https://example.org/'] },
+ *   stages: [{ use: 'probe', concurrency: 8 }],
+ *   sinks: [{ type: 'file', path: 'changed.txt' }],
+ * });
+ * const summary = await pipeline.run();
+ */
+export function createPipeline(config: PipelineConfig, runtime: PipelineRuntime = {}): Pipeline {
+	const compiled = compilePipeline(validatePipeline(config));
+	const env = runtime.env ?? process.env;
+	const stderr = runtime.stderr ?? process.stderr;
+	const stdout = runtime.stdout ?? process.stdout;
+	const diagnose = runtime.diagnose ?? ((text: string) => void stderr.write(`revisit: ${text}\n`));
+	const plan = pipelinePlan(compiled, { stdin: runtime.stdin ?? process.stdin, stdout, stderr, env });
+	const outputs = { out: (text: string) => new Promise<void>((resolve, reject) => stdout.write(text, (error) => (error ? reject(error) : resolve()))), diagnose };
+	const store = runtime.store ?? compiled.store ?? env.REVISIT_STORE ?? '.revisit';
+
+	const tasks = (summary: Summary): Observable<Task> =>
+		withResources({ store, clock: runtime.clock, random: runtime.random }, compiled.options, (deps) =>
+			runTasks(deps, {
+				options: compiled.options,
+				input: plan.input,
+				build: (opened) => plan.build(opened, outputs),
+				onBlocked: (origin, changed, probed) => diagnose(`${origin}: ${changed} of its first ${probed} known URLs changed: changes held back (churn guard)`),
+			}, summary),
+		);
+	return {
+		verdicts$: new Observable<Verdict>((subscriber) =>
+			tasks(createSummary())
+				.pipe(map(toVerdict), filter((verdict): verdict is Verdict => verdict !== undefined))
+				.subscribe(subscriber),
+		),
+		run: () =>
+			new Promise<Summary>((resolve, reject) => {
+				const summary = createSummary();
+				tasks(summary).subscribe({ error: reject, complete: () => resolve(summary) });
+			}),
+	};
+}
+
+/**
+ * Runs a pipeline file (validated, with line numbers in any error) or config object to
+ * the end, and resolves to its counts: `revisit run` as a function.
+ *
+ * @example
+ * import { run } from 'revisit';
+ * const summary = await run('config/examples/sweep-file.json');
+ * if (summary.errors > 0) process.exitCode = 1;
+ */
+export async function run(pipeline: string | PipelineConfig, runtime: PipelineRuntime & { set?: readonly string[] } = {}): Promise<Summary> {
+	const config = typeof pipeline === 'string' ? await loadPipeline(pipeline, runtime.set ?? []) : pipeline;
+	return createPipeline(config, runtime).run();
+}

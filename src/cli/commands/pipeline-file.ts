@@ -1,0 +1,43 @@
+import type { Argv } from 'yargs';
+import { loadPipeline } from '../../config/load.js';
+import type { PipelineConfig } from '../../config/types.js';
+import { ConfigError, EXIT } from '../../errors/index.js';
+import type { CliIo } from '../io.js';
+
+/** Arguments `run` and `check` share. */
+export interface PipelineFileArgs {
+	pipeline: string;
+	set: string[];
+}
+
+/** The PIPELINE positional and the repeatable `--set key.path=value`. */
+export function pipelineFileOptions<T>(yargs: Argv<T>): Argv<T> {
+	return yargs
+		.positional('pipeline', { type: 'string', demandOption: true, describe: 'The pipeline file (JSON; see revisit schema)' })
+		.option('set', {
+			type: 'string',
+			array: true,
+			default: [],
+			requiresArg: true,
+			describe: 'Override a value: key.path=value (concurrency=8, stages.due.ttl=6h, sinks.0.when=all, store=DIR); JSON values, else strings',
+		});
+}
+
+/**
+ * Loads and validates a pipeline file for a command; an invalid one prints one line per
+ * problem on stderr (`file:line:column: /pointer: message`) and yields exit status 2.
+ *
+ * @example
+ * const loaded = await loadForCommand(io, args); if ('status' in loaded) return loaded.status;
+ */
+export async function loadForCommand(io: CliIo, args: PipelineFileArgs): Promise<{ config: PipelineConfig } | { status: number }> {
+	try {
+		return { config: await loadPipeline(args.pipeline, args.set) };
+	} catch (error) {
+		if (!(error instanceof ConfigError)) throw error;
+		for (const problem of error.problems) io.stderr.write(`${problem}\n`);
+		const count = error.problems.length;
+		if (error.code === 'CONFIG_INVALID') io.stderr.write(`revisit: ${args.pipeline} is not a valid pipeline (${count} problem${count === 1 ? '' : 's'}); nothing was run\n`);
+		return { status: EXIT.usage };
+	}
+}

@@ -1,0 +1,214 @@
+import { crawlFlagOptions } from '../cli/commands/crawl.js';
+import { sweepFlagOptions } from '../cli/commands/sweep-flags.js';
+
+/**
+ * The JSON Schema of a pipeline file: the one source of the file's shape. Ajv validates
+ * against it (`validate.ts`), the TypeScript types are inferred from it (`types.ts`),
+ * `revisit schema` prints it and `config/pipeline.schema.json` is it, written out
+ * (`npm run schema`; a test fails when the two differ). Stage option names are the CLI
+ * flags in camelCase and their defaults are the flags' defaults, read from the flag table
+ * so they cannot drift; values are checked again by the flags' own coercions when a
+ * pipeline is compiled.
+ *
+ * @example
+ * new Ajv({ strict: true, allErrors: true }).compile(pipelineSchema)
+ */
+
+/** A flag's documented default, taken from the CLI's flag table. */
+const flagDefault = (flag: keyof typeof sweepFlagOptions): unknown => sweepFlagOptions[flag].default;
+
+const when = {
+	enum: ['changed', 'all', 'error', 'unchanged'],
+	default: 'changed',
+	description: 'Which verdicts this sink receives: changed (default), all, error, or unchanged (judged, not changed, not an error)',
+} as const;
+const format = { enum: ['lines', 'ndjson'], default: 'lines', description: 'lines: one URL per line; ndjson: one verdict object per line' } as const;
+const path = { type: 'string', minLength: 1 } as const;
+const duration = { type: 'string', format: 'duration' } as const;
+const regexes = { type: 'array', items: { type: 'string', format: 'regex' } } as const;
+
+const sources = [
+	{ type: 'object', title: 'a stdin source', additionalProperties: false, required: ['type'], properties: { type: { const: 'stdin', description: 'URLs on standard input, one per line' } } },
+	{
+		type: 'object',
+		title: 'a file source',
+		additionalProperties: false,
+		required: ['type', 'path'],
+		properties: {
+			type: { const: 'file', description: 'URLs in a file: one per line, or a JSON array of strings' },
+			path: { ...path, description: 'The file, relative to the current directory' },
+			format: { enum: ['lines', 'json'], description: 'lines (blank lines and # comments skipped) or json (an array of URL strings); default: json for a .json file, else lines' },
+		},
+	},
+	{
+		type: 'object',
+		title: 'a urls source',
+		additionalProperties: false,
+		required: ['type', 'urls'],
+		properties: { type: { const: 'urls', description: 'URLs listed inline' }, urls: { type: 'array', items: { type: 'string' } } },
+	},
+	{
+		type: 'object',
+		title: 'a sitemap source',
+		additionalProperties: false,
+		required: ['type', 'url'],
+		properties: {
+			type: { const: 'sitemap', description: 'The URLs of a sitemap.xml or sitemap index (followed recursively; gzip allowed); each entry keeps its lastmod' },
+			url: { type: 'string', format: 'http-url' },
+		},
+	},
+	{
+		type: 'object',
+		title: 'a command source',
+		additionalProperties: false,
+		required: ['type', 'command'],
+		properties: { type: { const: 'command', description: 'A shell command whose standard output lines are URLs' }, command: { type: 'string', minLength: 1 } },
+	},
+] as const;
+const source = { type: 'object', discriminator: { propertyName: 'type' }, oneOf: sources } as const;
+
+const stages = [
+	{ type: 'object', title: 'the normalise stage', additionalProperties: false, required: ['use'], properties: { use: { const: 'normalise', description: 'WHATWG URL normal form; not http(s) is bad input. Always runs.' } } },
+	{ type: 'object', title: 'the dedupe stage', additionalProperties: false, required: ['use'], properties: { use: { const: 'dedupe', description: 'Each normalised URL once per run. Always runs.' } } },
+	{
+		type: 'object',
+		title: 'the filter stage',
+		additionalProperties: false,
+		required: ['use'],
+		properties: {
+			use: { const: 'filter', description: 'Drop URLs before they are looked up or probed (counted as filtered out)' },
+			include: { ...regexes, description: 'Keep only URLs matching at least one of these regular expressions' },
+			exclude: { ...regexes, description: 'Drop URLs matching any of these regular expressions' },
+			sameHost: { type: 'boolean', default: false, description: 'Drop sitemap entries whose host differs from the sitemap URL\'s host' },
+		},
+	},
+	{
+		type: 'object',
+		title: 'the due stage',
+		additionalProperties: false,
+		required: ['use'],
+		properties: {
+			use: { const: 'due', description: 'Skip URLs not due yet (their stored next-due time, or --ttl); set the next due time. Always runs.' },
+			ttl: { ...duration, description: 'Skip URLs checked less than this long ago (30m, 6h, 2d)' },
+			adaptive: { type: 'boolean', default: flagDefault('adaptive'), description: 'Adapt each URL\'s interval: longer while unchanged, shorter when it changes' },
+			minInterval: { ...duration, default: flagDefault('min-interval'), description: 'Shortest adaptive interval' },
+			maxInterval: { ...duration, default: flagDefault('max-interval'), description: 'Longest adaptive interval' },
+		},
+	},
+	{
+		type: 'object',
+		title: 'the probe stage',
+		additionalProperties: false,
+		required: ['use'],
+		properties: {
+			use: { const: 'probe', description: 'Conditional requests with the stored validators. Always runs.' },
+			concurrency: { type: 'integer', minimum: 1, default: flagDefault('concurrency'), description: 'Requests in flight in total' },
+			perHost: { type: 'integer', minimum: 1, default: flagDefault('per-host'), description: 'Requests in flight per origin' },
+			rate: { type: 'number', exclusiveMinimum: 0, description: 'Requests per second per origin (default: unlimited)' },
+			acceptEncoding: { type: 'string', format: 'header', default: flagDefault('accept-encoding'), description: 'Accept-Encoding for the whole run (keeps ETags comparable)' },
+			userAgent: { type: 'string', format: 'header', description: 'User-Agent header (default: revisit/<version> (+repository URL))' },
+			timeout: { type: 'number', exclusiveMinimum: 0, default: flagDefault('timeout'), description: 'Seconds allowed for one attempt' },
+			retries: { type: 'integer', minimum: 0, default: flagDefault('retries'), description: 'Retries on network errors, 5xx and 429' },
+			maxRetryAfter: { type: 'integer', minimum: 0, default: flagDefault('max-retry-after'), description: 'Longest Retry-After (seconds) to wait for; longer is an error' },
+			method: { enum: ['get', 'head', 'auto'], default: flagDefault('method'), description: 'get; head (then GET if it may have changed); auto (HEAD per host where a sample agrees with GET)' },
+			audit: { type: 'number', minimum: 0, maximum: 1, default: flagDefault('audit'), description: 'Fraction of conditional probes re-fetched unconditionally to catch lying 304s' },
+			maxBody: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', format: 'size' }], default: flagDefault('max-body'), description: 'Largest body, on the wire or decoded (bytes, or 512KiB, 10MiB)' },
+			denyPrivate: { type: 'boolean', default: flagDefault('deny-private'), description: 'Refuse loopback, link-local and private addresses (checked after DNS)' },
+			insecure: { type: 'boolean', default: flagDefault('insecure'), description: 'Accept any TLS certificate' },
+			candidates: { type: 'boolean', default: false, description: 'Never download a body: report what may have changed (reason candidate), as sweep --candidates' },
+		},
+	},
+	{ type: 'object', title: 'the compare stage', additionalProperties: false, required: ['use'], properties: { use: { const: 'compare', description: 'Judge each probe against the stored record. Always runs.' } } },
+	{
+		type: 'object',
+		title: 'the churn-guard stage',
+		additionalProperties: false,
+		required: ['use'],
+		properties: {
+			use: { const: 'churn-guard', description: 'Hold back a host\'s changes when nearly all its known URLs changed. Runs with its defaults unless maxChurn is 0.' },
+			maxChurn: { type: 'number', minimum: 0, maximum: 1, default: flagDefault('max-churn'), description: 'Fraction of a host\'s known URLs that, changed, holds back its changes (0 = off); exit 3' },
+			churnMin: { type: 'integer', minimum: 1, default: flagDefault('churn-min'), description: 'Known URLs of a host to see before deciding' },
+			acceptChurn: { type: 'array', items: { type: 'string', minLength: 1 }, default: flagDefault('accept-churn'), description: 'Hosts let through after a human looked (origins or hostnames), or ["all"]' },
+		},
+	},
+	{
+		type: 'object',
+		title: 'the fetch stage',
+		additionalProperties: false,
+		required: ['use'],
+		properties: {
+			use: { const: 'fetch', description: 'Crawl: probe headers only, then download what may have changed, for a dir sink (as revisit crawl)' },
+			fetchConcurrency: { type: 'integer', minimum: 1, default: crawlFlagOptions['fetch-concurrency'].default, description: 'Downloads in flight in total' },
+			fetchPerHost: { type: 'integer', minimum: 1, default: crawlFlagOptions['fetch-per-host'].default, description: 'Downloads in flight per origin' },
+		},
+	},
+] as const;
+
+const sinks = [
+	{ type: 'object', title: 'a stdout sink', additionalProperties: false, required: ['type'], properties: { type: { const: 'stdout', description: 'Standard output' }, format, when } },
+	{
+		type: 'object',
+		title: 'a file sink',
+		additionalProperties: false,
+		required: ['type', 'path'],
+		properties: {
+			type: { const: 'file', description: 'A file, relative to the current directory' },
+			path,
+			format,
+			mode: { enum: ['append', 'truncate'], default: 'append', description: 'append to the file, or truncate it when the run starts' },
+			when,
+		},
+	},
+	{
+		type: 'object',
+		title: 'a command sink',
+		additionalProperties: false,
+		required: ['type', 'command'],
+		properties: { type: { const: 'command', description: 'Pipe the lines into a shell command\'s standard input' }, command: { type: 'string', minLength: 1 }, format, when },
+	},
+	{
+		type: 'object',
+		title: 'a dir sink',
+		additionalProperties: false,
+		required: ['type', 'path'],
+		properties: {
+			type: { const: 'dir', description: 'Fetched bodies, a folder per host, and index.ndjson (needs the fetch stage)' },
+			path,
+			when: { ...when, enum: ['changed', 'all', 'unchanged'] },
+		},
+	},
+] as const;
+
+export const pipelineSchema = {
+	$schema: 'http://json-schema.org/draft-07/schema#',
+	$id: 'https://github.com/revisit-crawler/revisit/raw/main/config/pipeline.schema.json',
+	title: 'a pipeline',
+	description: 'A revisit pipeline: where URLs come from, how the sweep is configured, where verdicts go. Run with revisit run FILE.',
+	type: 'object',
+	additionalProperties: false,
+	required: ['source', 'sinks'],
+	properties: {
+		$schema: { type: 'string', description: 'This schema, for editors' },
+		store: {
+			description: 'The validator store: a directory, or backend settings. Default: $REVISIT_STORE, else ./.revisit',
+			anyOf: [
+				{ type: 'string', minLength: 1 },
+				{
+					type: 'object',
+					title: 'the store',
+					additionalProperties: false,
+					properties: {
+						type: { enum: ['level', 'memory'], default: 'level', description: 'level: a LevelDB directory; memory: nothing kept after the run' },
+						path: path,
+					},
+				},
+			],
+		},
+		source: { description: 'Where URLs come from: one source, or a list read in order', anyOf: [source, { type: 'array', minItems: 1, items: source }] },
+		stages: { type: 'array', description: 'Stages to configure or add, in pipeline order; stages left out run with their defaults', items: { type: 'object', discriminator: { propertyName: 'use' }, oneOf: stages } },
+		sinks: { type: 'array', minItems: 1, description: 'Where verdicts go', items: { type: 'object', discriminator: { propertyName: 'type' }, oneOf: sinks } },
+	},
+} as const;
+
+/** Stage names in the order they run; a pipeline file lists them in this order. */
+export const STAGE_ORDER = stages.map((stage) => stage.properties.use.const);

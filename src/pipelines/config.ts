@@ -1,0 +1,125 @@
+import type { Writable } from 'node:stream';
+import { identity, pipe, type MonoTypeOperatorFunction, type Observable, type OperatorFunction } from 'rxjs';
+import type { Options } from 'yargs';
+import { crawlFlagOptions } from '../cli/commands/crawl.js';
+import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from '../cli/commands/sweep-flags.js';
+import type { PipelineConfig, StageConfig } from '../config/types.js';
+import { ConfigError, RevisitError } from '../errors/index.js';
+import type { Valve } from '../flow/valve.js';
+import { sinkFrom } from '../sinks/index.js';
+import type { Sink } from '../sinks/types.js';
+import { sourceFrom, sources } from '../sources/index.js';
+import type { Source } from '../sources/types.js';
+import { emit } from '../stages/emit.js';
+import { filter, type FilterOptions } from '../stages/filter.js';
+import type { InputLine } from '../stages/read-lines.js';
+import { MemoryStore } from '../store/memory.js';
+import type { ValidatorStore } from '../store/types.js';
+import type { Task } from '../types.js';
+import { crawl, crawlOptions, type CrawlOptions } from './fetch.js';
+import { sweepStages, type SweepDeps } from './sweep.js';
+import { normaliseSweepOptions, type SweepOptions } from './sweep-options.js';
+
+/** A validated pipeline, ready to run: the same options and stages a CLI command would build. */
+export interface CompiledPipeline {
+	/** A directory, a store object (`memory`), or undefined for the default ($REVISIT_STORE, else ./.revisit). */
+	store: string | ValidatorStore | undefined;
+	/** The run's options (a crawl's sweep phase). */
+	options: SweepOptions;
+	/** Set when the pipeline has a fetch stage: both phases' options, as `revisit crawl`. */
+	crawl?: CrawlOptions | undefined;
+	filter?: FilterOptions | undefined;
+	source: Source;
+	sinks: Sink[];
+}
+
+/** The process edges a pipeline's sources and sinks touch. */
+export interface PipelineIo {
+	stdin: AsyncIterable<Buffer | string>;
+	/** Where a command sink's output goes. */
+	stdout: Writable;
+	stderr: Writable;
+	env: NodeJS.ProcessEnv;
+}
+
+/** Where a run's data lines and diagnostics go (the CLI's terminal, or the library's streams). */
+export interface PipelineOutputs {
+	out(text: string): Promise<void>;
+	diagnose(text: string): void;
+}
+
+const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/**
+ * Compiles a validated config. Stage options are gathered (each name belongs to one
+ * stage), then go through the CLI's own flag table (each flag's default and coercion,
+ * by its camelCase name) and `sweepOptionsFrom`, so a pipeline and the matching
+ * command line get identical options. Stages left out run with their defaults.
+ *
+ * @example
+ * const compiled = compilePipeline(validatePipeline(config));
+ */
+export function compilePipeline(config: PipelineConfig): CompiledPipeline {
+	const stages = config.stages ?? [];
+	const stageOf = new Map<string, number>();
+	const values: Record<string, unknown> = {};
+	stages.forEach(({ use: _use, ...options }, i) => {
+		for (const [name, value] of Object.entries(options)) {
+			values[name] = value;
+			stageOf.set(name, i);
+		}
+	});
+	const flag = (table: Record<string, Options>, name: string): unknown => {
+		const spec = table[name]!;
+		const value = values[camel(name)] ?? spec.default;
+		try {
+			return value === undefined || !spec.coerce ? value : spec.coerce(value);
+		} catch (error) {
+			const message = error instanceof RevisitError ? error.message.replace(/^--[\w-]+ /, '') : String(error);
+			throw new ConfigError([`pipeline: /stages/${stageOf.get(camel(name)) ?? 0}/${camel(name)}: ${message}`], { cause: error });
+		}
+	};
+	const flags = Object.fromEntries(Object.keys(sweepFlagOptions).map((name) => [name, flag(sweepFlagOptions, name)])) as unknown as SweepFlags;
+	const options = normaliseSweepOptions({ ...sweepOptionsFrom(flags), candidates: values.candidates === true });
+	const fetching = stages.some((stage) => stage.use === 'fetch');
+	const filterStage = stages.find((stage): stage is Extract<StageConfig, { use: 'filter' }> => stage.use === 'filter');
+	return {
+		store: storeOf(config),
+		options,
+		crawl: fetching ? crawlOptions(options, { concurrency: flag(crawlFlagOptions, 'fetch-concurrency') as number, perHost: flag(crawlFlagOptions, 'fetch-per-host') as number }) : undefined,
+		filter: filterStage && { include: filterStage.include, exclude: filterStage.exclude, sameHost: filterStage.sameHost },
+		source: Array.isArray(config.source) ? sources(config.source.map(sourceFrom)) : sourceFrom(config.source as Exclude<PipelineConfig['source'], readonly unknown[]>),
+		sinks: config.sinks.map(sinkFrom),
+	};
+}
+
+function storeOf(config: PipelineConfig): string | ValidatorStore | undefined {
+	const store = config.store;
+	if (typeof store === 'string') return store;
+	if (store?.type === 'memory') return new MemoryStore();
+	return store?.path;
+}
+
+/**
+ * The compiled pipeline's input and stages for `runTasks` or `runPipeline`: the sources
+ * (in order, through the run's valve), then `sweepStages` (or `crawl` with a fetch
+ * stage) with the filter in its place, then diagnostics once, then each sink in order.
+ * The commit comes after, in the run.
+ *
+ * @example
+ * const plan = pipelinePlan(compiled, io);
+ * runTasks(deps, { options: compiled.options, input: plan.input, build: (d) => plan.build(d, outputs) }, summary)
+ */
+export function pipelinePlan(compiled: CompiledPipeline, io: PipelineIo) {
+	return {
+		input: (deps: SweepDeps, valve: Valve): Observable<InputLine> =>
+			compiled.source({ deps, retry: compiled.options, valve, stdin: io.stdin, stderr: io.stderr, env: io.env }),
+		build: (deps: SweepDeps, outputs: PipelineOutputs): OperatorFunction<InputLine, Task> => {
+			const extras = { filter: compiled.filter && filter(compiled.filter) };
+			const judged = compiled.crawl ? crawl(deps, compiled.crawl, extras) : sweepStages(deps, compiled.options, extras);
+			const context = { out: outputs.out, stdout: io.stdout, stderr: io.stderr, env: io.env, clock: deps.clock };
+			const sinks = compiled.sinks.reduce<MonoTypeOperatorFunction<Task>>((chain, sink) => pipe(chain, sink(context)), identity);
+			return pipe(judged, emit({ out: async () => {}, diagnose: outputs.diagnose }), sinks);
+		},
+	};
+}

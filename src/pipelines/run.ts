@@ -1,0 +1,96 @@
+import { concat, defer, ignoreElements, Observable, tap, type OperatorFunction, type Subscription } from 'rxjs';
+import { createValve, type Valve } from '../flow/valve.js';
+import { commit } from '../stages/commit.js';
+import type { InputLine } from '../stages/read-lines.js';
+import { runKey } from '../store/run-key.js';
+import type { Task } from '../types.js';
+import { openSweepDeps, type ResourceOptions } from './resources.js';
+import { countTask, runRecord, type Summary } from './summary.js';
+import type { SweepDeps } from './sweep.js';
+import type { SweepOptions } from './sweep-options.js';
+
+/** What a run does, between opening the store and closing it. */
+export interface RunPlan {
+	/** The run's limits (the sweep phase's for a crawl); `highWater` bounds lines in flight. */
+	options: SweepOptions;
+	/** Input lines, each taken from `valve` before it is emitted (see `readLines`). */
+	input(deps: SweepDeps, valve: Valve): Observable<InputLine>;
+	/** Input lines to tasks whose output is written: every stage but the commit. */
+	build(deps: SweepDeps): OperatorFunction<InputLine, Task>;
+	/** The churn guard held back a host's changes. */
+	onBlocked?(origin: string, changed: number, probed: number): void;
+	/** Write the run-history row when the run completes (default true). */
+	history?: boolean;
+}
+
+/**
+ * The life of one run over opened resources, shared by every command and the library:
+ * input through the valve, the stages, the commit after output, the summary counts,
+ * and when the input is done the run-history row. Emits each task once it has been
+ * written and queued for commit (a subscriber's `next` runs before its commit).
+ *
+ * @example
+ * const summary = createSummary();
+ * runTasks(deps, { options, input: (d, valve) => readLines(stdin, valve), build: (d) => pipe(sweepStages(d, options), emit(out)) }, summary).subscribe();
+ */
+export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Observable<Task> {
+	return defer(() => {
+		const started = deps.clock.now();
+		const valve = createValve(plan.options.highWater);
+		deps.hooks = {
+			release: () => valve.release(),
+			onBlocked: (origin, changed, probed) => {
+				summary.blockedHosts.push(origin);
+				plan.onBlocked?.(origin, changed, probed);
+			},
+		};
+		const tasks = plan.input(deps, valve).pipe(
+			plan.build(deps),
+			commit(deps.store, { extra: deps.book.drain }),
+			tap((task) => {
+				if (!task.creditReturned) valve.release();
+				countTask(summary, task);
+			}),
+		);
+		const finish = defer(async () => {
+			summary.elapsedMs = deps.clock.now() - started;
+			if (plan.history === false) return;
+			await deps.store.batch([{ type: 'putRun', key: runKey(started), value: runRecord(summary, started, deps.clock.now()) }]);
+		}).pipe(ignoreElements());
+		return concat(tasks, finish);
+	});
+}
+
+/**
+ * Opens the resources when subscribed, runs `use` over them, and closes them when it
+ * completes, fails or is unsubscribed (a store passed in is never closed here).
+ *
+ * @example
+ * withResources({ store: '.revisit' }, options, (deps) => runTasks(deps, plan, summary)).subscribe(...)
+ */
+export function withResources<T>(resources: ResourceOptions, options: SweepOptions, use: (deps: SweepDeps) => Observable<T>): Observable<T> {
+	return new Observable<T>((subscriber) => {
+		let subscription: Subscription | undefined;
+		let close: (() => Promise<void>) | undefined;
+		let done = false;
+		openSweepDeps(resources, options).then(
+			(opened) => {
+				close = opened.close;
+				if (done) return void close();
+				subscription = use(opened.deps).subscribe({
+					next: (value) => subscriber.next(value),
+					error: (error: unknown) => void opened.close().finally(() => subscriber.error(error)),
+					complete: () => opened.close().then(() => subscriber.complete(), (error: unknown) => subscriber.error(error)),
+				});
+			},
+			(error: unknown) => subscriber.error(error),
+		);
+		return () => {
+			done = true;
+			if (subscription && !subscription.closed) {
+				subscription.unsubscribe();
+				void close?.();
+			}
+		};
+	});
+}

@@ -1,0 +1,23 @@
+import type { Writable } from 'node:stream';
+import type { MonoTypeOperatorFunction } from 'rxjs';
+import type { Clock, Task } from '../types.js';
+
+/** What a sink may use: the run's stdout writer and process edges, and its clock. */
+export interface SinkContext {
+	/** Writes to standard output; resolves once the OS has the bytes. */
+	out(text: string): Promise<void>;
+	/** Where a command sink's own output goes. */
+	stdout: Writable;
+	stderr: Writable;
+	env: NodeJS.ProcessEnv;
+	clock: Clock;
+}
+
+/**
+ * A pipeline sink: an operator that writes the tasks it wants and passes every task on
+ * only after its write, so the commit after the sinks never records what was not written.
+ */
+export type Sink = (context: SinkContext) => MonoTypeOperatorFunction<Task>;
+
+/** Diagnostics are printed once per run, not once per sink. */
+export const quiet = (): void => {};

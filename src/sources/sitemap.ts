@@ -1,0 +1,88 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { defer, finalize } from 'rxjs';
+import { send } from '../http/send.js';
+import type { InputLine } from '../stages/read-lines.js';
+import { readItems } from './items.js';
+import { parseSitemap } from './sitemap-xml.js';
+import type { Source, SourceContext } from './types.js';
+
+const gunzip = promisify(zlib.gunzip);
+
+/** Sitemaps of more than this many bytes, unzipped, are refused (the protocol allows 50 MB). */
+const MAX_BYTES = 64 * 1024 * 1024;
+
+export interface SitemapSourceOptions {
+	/** A sitemap.xml or sitemap index (http or https). */
+	url: string;
+	/** Sitemap indexes followed below the first document at most. */
+	maxDepth?: number;
+}
+
+/**
+ * The page URLs of a sitemap, following sitemap indexes recursively (depth-first, each
+ * sitemap once). Sitemaps are fetched through the run's HTTP client and limiter, with
+ * its retries; gzip is undone whether it is a Content-Encoding or the file itself
+ * (`sitemap.xml.gz`). Each URL keeps its entry's `<lastmod>` and the line it was on. A
+ * sitemap that can't be fetched or read is reported as bad input (exit status 1) and the
+ * others are still read.
+ *
+ * @example
+ * sitemapSource({ url: 'https://example.org/sitemap.xml' })
+ */
+export function sitemapSource(options: SitemapSourceOptions): Source {
+	const maxDepth = options.maxDepth ?? 5;
+	return (context) =>
+		defer(() => {
+			const controller = new AbortController();
+			return readItems(entries(context, options.url, maxDepth, controller.signal), context.valve).pipe(finalize(() => controller.abort()));
+		});
+}
+
+async function* entries(context: SourceContext, root: string, maxDepth: number, signal: AbortSignal): AsyncGenerator<InputLine> {
+	const seen = new Set<string>();
+	const problem = (url: string, text: string): InputLine => ({ line: 0, text: url, source: 'sitemap', problem: text });
+
+	async function* visit(url: string, depth: number): AsyncGenerator<InputLine> {
+		if (seen.has(url)) return;
+		seen.add(url);
+		const fetched = await fetchSitemap(context, url, signal);
+		if ('problem' in fetched) return void (yield problem(url, fetched.problem));
+		const document = parseSitemap(fetched.text);
+		if (document.kind === 'unknown') return void (yield problem(url, 'not a sitemap (no <urlset> or <sitemapindex>)'));
+		if (document.kind === 'urlset') {
+			for (const entry of document.entries) {
+				yield { line: entry.line, text: entry.loc, source: url, from: root, ...(entry.lastmod === undefined ? {} : { lastmod: entry.lastmod }) };
+			}
+			return;
+		}
+		if (depth >= maxDepth) return void (yield problem(url, `sitemap indexes nested deeper than ${maxDepth}`));
+		for (const entry of document.entries) {
+			let child: string;
+			try {
+				child = new URL(entry.loc, url).href;
+			} catch {
+				yield { line: entry.line, text: entry.loc, source: url, problem: 'not a sitemap URL' };
+				continue;
+			}
+			yield* visit(child, depth + 1);
+		}
+	}
+	yield* visit(root, 0);
+}
+
+async function fetchSitemap(context: SourceContext, url: string, signal: AbortSignal): Promise<{ text: string } | { problem: string }> {
+	const result = await send(context.deps, context.retry, 'GET', url, {}, signal, 'keep');
+	if (result.error) return { problem: `could not be fetched: ${result.error.code}: ${result.error.message}` };
+	if (result.status < 200 || result.status >= 300 || !result.body) return { problem: `could not be fetched: the server answered ${result.status}` };
+	let body = result.body;
+	if (body[0] === 0x1f && body[1] === 0x8b) {
+		try {
+			body = await gunzip(body, { maxOutputLength: MAX_BYTES });
+		} catch (error) {
+			return { problem: `could not be unzipped: ${(error as Error).message}` };
+		}
+	}
+	if (body.length > MAX_BYTES) return { problem: `larger than ${MAX_BYTES} bytes` };
+	return { text: body.toString('utf8') };
+}

@@ -1,0 +1,104 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { crawlFlagOptions } from '../../src/cli/commands/crawl.js';
+import { schemaText } from '../../src/cli/commands/schema.js';
+import { sweepFlagOptions } from '../../src/cli/commands/sweep-flags.js';
+import { FORMATS } from '../../src/config/formats.js';
+import { OPTION_STAGE } from '../../src/config/overrides.js';
+import { pipelineSchema, STAGE_ORDER } from '../../src/config/schema.js';
+import { validatePipeline } from '../../src/config/validate.js';
+import { compilePipeline } from '../../src/pipelines/config.js';
+import { fetchDefaults } from '../../src/pipelines/fetch.js';
+import { sweepDefaults } from '../../src/pipelines/sweep-options.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+const minimal = { source: { type: 'stdin' }, sinks: [{ type: 'stdout' }] } as const;
+
+describe('pipeline schema', () => {
+	it('is shipped as config/pipeline.schema.json, byte for byte (npm run schema rewrites it)', async () => {
+		expect(await readFile(path.join(ROOT, 'config/pipeline.schema.json'), 'utf8')).toBe(schemaText());
+	});
+
+	it('compiles in Ajv strict mode', () => {
+		const ajv = new Ajv({ strict: true, allErrors: true, discriminator: true });
+		for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, { type: 'string', validate: format.validate });
+		expect(() => ajv.compile(pipelineSchema)).not.toThrow();
+	});
+
+	it('names every stage option as its CLI flag in camelCase, each option in one stage only', () => {
+		const flags = [...Object.keys(sweepFlagOptions), ...Object.keys(crawlFlagOptions), 'candidates'].map(camel).sort();
+		const stageOptions = ['probe', 'due', 'churn-guard', 'fetch'].flatMap((use) => [...OPTION_STAGE].filter(([, stage]) => stage === use).map(([name]) => name));
+		expect(stageOptions.sort()).toEqual(flags);
+		const all = pipelineSchema.properties.stages.items.oneOf.flatMap((stage) => Object.keys(stage.properties).filter((key) => key !== 'use'));
+		expect(new Set(all).size).toBe(all.length);
+	});
+
+	it('documents the CLI flags\' defaults: each one, coerced like the flag, equals the flag\'s', () => {
+		const defaults = pipelineSchema.properties.stages.items.oneOf.flatMap((stage) => Object.entries(stage.properties as Record<string, { default?: unknown }>));
+		const table = { ...sweepFlagOptions, ...crawlFlagOptions } as Record<string, { default?: unknown; coerce?: (value: unknown) => unknown }>;
+		let checked = 0;
+		for (const [name, property] of defaults) {
+			const flag = Object.keys(table).find((key) => camel(key) === name);
+			if (!flag || !('default' in property)) continue;
+			const coerce = table[flag]!.coerce ?? ((value: unknown) => value);
+			expect(coerce(property.default), name).toEqual(coerce(table[flag]!.default));
+			checked++;
+		}
+		expect(checked).toBeGreaterThanOrEqual(18);
+	});
+
+	it('compiles a minimal pipeline to exactly the sweep\'s defaults, and a fetch stage to the crawl\'s', () => {
+		expect(compilePipeline(validatePipeline(minimal)).options).toEqual(sweepDefaults);
+		const crawl = compilePipeline(validatePipeline({ ...minimal, stages: [{ use: 'fetch' }], sinks: [{ type: 'dir', path: 'pages' }] })).crawl!;
+		expect(crawl.sweep).toEqual({ ...sweepDefaults, candidates: true });
+		expect(crawl.fetch).toMatchObject({ concurrency: fetchDefaults.concurrency, perHost: fetchDefaults.perHost });
+	});
+
+	it('maps options in CLI units, as the flags do', () => {
+		const config = validatePipeline({
+			...minimal,
+			stages: [
+				{ use: 'due', ttl: '6h', adaptive: true, minInterval: '2h', maxInterval: '7d' },
+				{ use: 'probe', concurrency: 8, perHost: 2, rate: 3, timeout: 1.5, retries: 0, maxRetryAfter: 5, method: 'auto', audit: 0, maxBody: '1MiB', candidates: true },
+				{ use: 'churn-guard', maxChurn: 0.5, churnMin: 5, acceptChurn: ['all'] },
+			],
+		});
+		expect(compilePipeline(config).options).toMatchObject({
+			ttlMs: 6 * 3_600_000,
+			adaptive: true,
+			minIntervalMs: 2 * 3_600_000,
+			maxIntervalMs: 7 * 86_400_000,
+			concurrency: 8,
+			perHost: 2,
+			rate: 3,
+			timeoutMs: 1500,
+			retries: 0,
+			maxRetryAfterMs: 5000,
+			method: 'auto',
+			trust: { auditRate: 0 },
+			maxBodyBytes: 1024 * 1024,
+			candidates: true,
+			maxChurn: 0.5,
+			churnMin: 5,
+			acceptChurn: 'all',
+		});
+	});
+
+	it('lists stages in the order they run', () => {
+		expect(STAGE_ORDER).toEqual(['normalise', 'dedupe', 'filter', 'due', 'probe', 'compare', 'churn-guard', 'fetch']);
+	});
+
+	it('accepts every shipped example', async () => {
+		const dir = path.join(ROOT, 'config/examples');
+		const files = (await readdir(dir)).filter((file) => file.endsWith('.json'));
+		expect(files.length).toBeGreaterThanOrEqual(4);
+		for (const file of files) {
+			const config = JSON.parse(await readFile(path.join(dir, file), 'utf8'));
+			expect(() => compilePipeline(validatePipeline(config, { file })), file).not.toThrow();
+		}
+	});
+});
