@@ -22,9 +22,17 @@ export interface HostStats {
 	method: 'get' | 'head';
 	methodReason?: string | undefined;
 	errors: number;
+	/** Validators refused because they could not be echoed safely (controls, CR/LF, over 1 KiB): never stored or sent. */
+	badValidators: number;
 }
 
 export function hostStats(host: string, record: HostRecord): HostStats {
+	const badValidators = record.badValidators ?? 0;
+	const why = record.blocked
+		? `blocked: ${record.blocked.changed} of ${record.blocked.probed} known URLs changed in one run (churn guard)`
+		: record.override !== undefined
+			? `set by hand (derived: ${record.mode}, ${record.modeReason})`
+			: record.modeReason;
 	return {
 		host,
 		urls: record.urls,
@@ -35,11 +43,7 @@ export function hostStats(host: string, record: HostRecord): HostStats {
 		mode: effectiveMode(record),
 		overridden: record.override !== undefined,
 		blocked: record.blocked !== undefined,
-		reason: record.blocked
-			? `blocked: ${record.blocked.changed} of ${record.blocked.probed} known URLs changed in one run (churn guard)`
-			: record.override !== undefined
-				? `set by hand (derived: ${record.mode}, ${record.modeReason})`
-				: record.modeReason,
+		reason: badValidators > 0 ? `${why}; ${badValidators} unsafe validator${badValidators === 1 ? '' : 's'} refused` : why,
 		etag: record.etagOff ? 'off' : 'sent',
 		lastModified: record.lastModifiedOff ? 'off' : 'sent',
 		audits: record.audits,
@@ -47,6 +51,7 @@ export function hostStats(host: string, record: HostRecord): HostStats {
 		method: record.method ?? 'get',
 		methodReason: record.methodReason,
 		errors: record.errors,
+		badValidators,
 	};
 }
 

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Level } from 'level';
 import { StoreError } from '../errors/index.js';
@@ -34,6 +35,7 @@ export class LevelStore implements ValidatorStore {
 	 * with a stable code: STORE_LOCKED, STORE_MISSING, STORE_OPEN_FAILED, STORE_FORMAT.
 	 */
 	static async open(dir: string, options: { create?: boolean } = {}): Promise<LevelStore> {
+		await refuseForeign(dir);
 		const db = new Level<string, unknown>(dir, { valueEncoding: 'json', createIfMissing: options.create ?? true });
 		try {
 			await db.open();
@@ -108,6 +110,31 @@ export class LevelStore implements ValidatorStore {
 	async close(): Promise<void> {
 		await this.#db.close();
 	}
+}
+
+/** Files LevelDB writes on any open attempt, a failed one included. */
+const LEVELDB_DEBRIS = new Set(['LOCK', 'LOG', 'LOG.old']);
+
+/**
+ * Refuses, before LevelDB writes anything there (it would add LOCK and LOG files even to
+ * a directory it then fails to open, and adopt one that merely lacks a database), a path
+ * that is a file, or a non-empty directory that is not a LevelDB (no CURRENT file, or
+ * one that names no manifest). A missing or empty directory is fine.
+ */
+async function refuseForeign(dir: string): Promise<void> {
+	const refuse = (why: string): StoreError => new StoreError('STORE_OPEN_FAILED', `cannot open store ${dir}: ${why}; it was left as it is`);
+	const info = await stat(dir).catch(() => undefined);
+	if (!info) return; // missing (created, or STORE_MISSING), or unreadable (LevelDB names the problem)
+	if (!info.isDirectory()) throw refuse('it is a file, not a store directory');
+	const entries = await readdir(dir).catch((): string[] => []);
+	// LevelDB leaves LOCK and LOG behind even when it did not create a database (a failed read-only open).
+	const others = entries.filter((name) => !LEVELDB_DEBRIS.has(name));
+	if (others.length === 0) return;
+	if (!entries.includes('CURRENT')) throw refuse(`it is not a LevelDB directory (no CURRENT file among its ${others.length} entries)`);
+	// Whether the manifest CURRENT names still exists is not checked: a running revisit
+	// replaces it as it compacts, and a lock must be reported as a lock. LevelDB judges that.
+	const current = await readFile(path.join(dir, 'CURRENT'), 'latin1').catch(() => '');
+	if (!/^MANIFEST-\d+\n?$/.test(current)) throw refuse('it is not a LevelDB directory (its CURRENT file names no manifest)');
 }
 
 function openError(dir: string, error: unknown): StoreError {
