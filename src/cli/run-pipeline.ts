@@ -50,13 +50,17 @@ export interface PipelineRun {
  */
 export async function runPipeline(io: CliIo, run: PipelineRun): Promise<number> {
 	const terminal = createTerminal(io.stderr, { quiet: run.quiet });
-	let input = run.input ?? ((_deps: SweepDeps, valve: Valve) => readLines(inputFrom(run.urls ?? [], io.stdin), valve));
+	let lines: AsyncIterable<Buffer | string> = inputFrom(run.urls ?? [], io.stdin);
+	// A fetch fed by `revisit sweep | revisit fetch` must not take the store before the sweep
+	// does: wait for the first line, by which time the sweep holds it (and we spool instead).
+	if (run.waitForStore && !run.input) lines = await afterFirst(lines);
+	let input = run.input ?? ((_deps: SweepDeps, valve: Valve) => readLines(lines, valve));
 	let opened: Awaited<ReturnType<typeof openSweepDeps>>;
 	try {
 		opened = await openSweepDeps({ store: run.store }, run.options);
 	} catch (error) {
 		if (!run.waitForStore || run.input || (error as { code?: string }).code !== 'STORE_LOCKED') throw error;
-		const spooled = await spool(inputFrom(run.urls ?? [], io.stdin));
+		const spooled = await spool(lines);
 		input = (_deps, valve) => readLines(spooled, valve);
 		opened = await openWhenFree(() => openSweepDeps({ store: run.store }, run.options));
 	}
@@ -104,4 +108,15 @@ async function openWhenFree<T>(open: () => Promise<T>, waitMs = 30_000): Promise
 			await new Promise((resolve) => setTimeout(resolve, 100));
 		}
 	}
+}
+
+/** Resolves once `input` has produced its first chunk (or ended), with an iterable of all of it. */
+async function afterFirst(input: AsyncIterable<Buffer | string>): Promise<AsyncIterable<Buffer | string>> {
+	const iterator = input[Symbol.asyncIterator]();
+	const first = await iterator.next();
+	return (async function* () {
+		if (first.done) return;
+		yield first.value;
+		for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+	})();
 }
