@@ -19,7 +19,7 @@ export function dedupe(): MonoTypeOperatorFunction<Task> {
 			map((task): Task => {
 				if (task.skip || task.url === undefined) return task;
 				// From the first 12 bytes, not a slice of the whole digest string: V8 would keep the 43-character parent alive.
-					const key = createHash('sha256').update(task.url).digest().subarray(0, 12).toString('base64url');
+				const key = createHash('sha256').update(task.url).digest().subarray(0, 12).toString('base64url');
 				if (seen.has(key)) return { ...task, skip: 'duplicate' };
 				seen.add(key);
 				return task;
