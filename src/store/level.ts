@@ -112,14 +112,16 @@ export class LevelStore implements ValidatorStore {
 	}
 }
 
-/** Files LevelDB writes on any open attempt, a failed one included. */
-const LEVELDB_DEBRIS = new Set(['LOCK', 'LOG', 'LOG.old']);
+/** The names of the files LevelDB itself writes (logs, tables, manifests, the lock, its info log). */
+const LEVELDB_FILE = /^(?:LOCK|LOG|LOG\.old|CURRENT|MANIFEST-\d+|\d+\.(?:log|ldb|sst|dbtmp))$/;
 
 /**
  * Refuses, before LevelDB writes anything there (it would add LOCK and LOG files even to
  * a directory it then fails to open, and adopt one that merely lacks a database), a path
- * that is a file, or a non-empty directory that is not a LevelDB (no CURRENT file, or
- * one that names no manifest). A missing or empty directory is fine.
+ * that is a file, a directory holding other files but no CURRENT, or one whose CURRENT
+ * does not name a manifest. A missing or empty directory is fine, and so is one holding
+ * only LevelDB's own files: another revisit may be creating the store at this moment
+ * (LevelDB then reports the lock), or a failed open left its LOCK and LOG behind.
  */
 async function refuseForeign(dir: string): Promise<void> {
 	const refuse = (why: string): StoreError => new StoreError('STORE_OPEN_FAILED', `cannot open store ${dir}: ${why}; it was left as it is`);
@@ -127,14 +129,14 @@ async function refuseForeign(dir: string): Promise<void> {
 	if (!info) return; // missing (created, or STORE_MISSING), or unreadable (LevelDB names the problem)
 	if (!info.isDirectory()) throw refuse('it is a file, not a store directory');
 	const entries = await readdir(dir).catch((): string[] => []);
-	// LevelDB leaves LOCK and LOG behind even when it did not create a database (a failed read-only open).
-	const others = entries.filter((name) => !LEVELDB_DEBRIS.has(name));
-	if (others.length === 0) return;
-	if (!entries.includes('CURRENT')) throw refuse(`it is not a LevelDB directory (no CURRENT file among its ${others.length} entries)`);
-	// Whether the manifest CURRENT names still exists is not checked: a running revisit
-	// replaces it as it compacts, and a lock must be reported as a lock. LevelDB judges that.
-	const current = await readFile(path.join(dir, 'CURRENT'), 'latin1').catch(() => '');
-	if (!/^MANIFEST-\d+\n?$/.test(current)) throw refuse('it is not a LevelDB directory (its CURRENT file names no manifest)');
+	if (!entries.includes('CURRENT')) {
+		const others = entries.filter((name) => !LEVELDB_FILE.test(name));
+		if (others.length > 0) throw refuse(`it is not a LevelDB directory (no CURRENT file, and ${others.length} other entries)`);
+		return;
+	}
+	// CURRENT is replaced atomically (written aside, then renamed), so a store in use never shows a partial one.
+	const current = await readFile(path.join(dir, 'CURRENT'), 'latin1').catch(() => undefined);
+	if (current !== undefined && !/^MANIFEST-\d+\n?$/.test(current)) throw refuse('it is not a LevelDB directory (its CURRENT file does not name a manifest)');
 }
 
 function openError(dir: string, error: unknown): StoreError {

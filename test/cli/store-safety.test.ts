@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Level } from 'level';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -64,6 +64,22 @@ describe('store safety', () => {
 		release();
 		const done = await first.done;
 		expect(done).toMatchObject({ status: 0, stdout: `${server.url('/slow')}\n` });
+	});
+
+	it('a store another revisit is creating right now (LevelDB files, no CURRENT yet) is reported as locked, not as foreign', async () => {
+		// The window between LevelDB taking the lock and renaming its new CURRENT into place,
+		// held open: the holder's CURRENT goes back to being a temporary file while it keeps the lock.
+		const holder = new Level(store.dir);
+		await holder.open();
+		try {
+			await rename(path.join(store.dir, 'CURRENT'), path.join(store.dir, '000999.dbtmp'));
+			const result = await runCli(['sweep', '-q', '--store', store.dir, server.url('/a')]);
+			expect(result).toMatchObject({ status: 2, stderr: `revisit: store ${store.dir} is locked: another revisit is using it\n` });
+			expect(server.requests).toHaveLength(0);
+		} finally {
+			await rename(path.join(store.dir, '000999.dbtmp'), path.join(store.dir, 'CURRENT'));
+			await holder.close();
+		}
 	});
 
 	describe('a path that is not a revisit store', () => {
