@@ -10,6 +10,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+// The CLI's own formatter (npm run demo builds dist/ first), so the figures compare with its summary line.
+import { formatBytes } from '../dist/pipelines/summary.js';
 import { KIND_LABEL, KINDS, startSite } from './site.js';
 
 const BIN = fileURLToPath(new URL('../bin/revisit.js', import.meta.url));
@@ -27,18 +29,6 @@ const dim = paint('2');
 const bold = paint('1');
 const green = paint('32');
 const red = paint('31');
-
-/** Same units as the CLI's summary line (src/pipelines/summary.ts), so figures compare. */
-function formatBytes(bytes) {
-	const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-	let value = bytes;
-	let unit = 0;
-	while (value >= 1000 && unit < units.length - 1) {
-		value /= 1000;
-		unit++;
-	}
-	return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`;
-}
 
 /** Runs `revisit sweep --ndjson --all` as a child process with the URLs on stdin. */
 function sweep(urls, store) {
