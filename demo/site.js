@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { mulberry32 } from '../bench/lib/prng.js';
 
 export const KINDS = /** @type {const} */ (['etag', 'lastmod', 'plain']);
 
@@ -36,17 +37,6 @@ const WORDS = (
 	'hash body byte token strong weak match since date link anchor section article note'
 ).split(' ');
 
-/** Small deterministic PRNG (mulberry32), so every run builds the same site. */
-function prng(seed) {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 function sentence(random) {
 	const n = 8 + Math.floor(random() * 12);
@@ -61,11 +51,11 @@ function paragraph(random) {
 
 /** The HTML for one page at one revision: 1.5–7 KB, byte-identical for the same inputs. */
 function renderPage(kind, number, revision) {
-	const random = prng(KINDS.indexOf(kind) * 100_003 + number);
+	const random = mulberry32(KINDS.indexOf(kind) * 100_003 + number);
 	const paragraphs = 4 + Math.floor(random() * 10);
 	const body = Array.from({ length: paragraphs }, () => `    <p>${paragraph(random)}</p>`);
 	if (revision > 0) {
-		const edit = prng(number * 7919 + revision);
+		const edit = mulberry32(number * 7919 + revision);
 		body.splice(1, 0, `    <p class="update">Update ${revision}: ${paragraph(edit)}</p>`);
 	}
 	const title = `${KIND_LABEL[kind]} page ${number}`;
