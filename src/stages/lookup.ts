@@ -36,9 +36,13 @@ export function lookup(store: ValidatorStore, options: LookupOptions = {}): Mono
 			mergeMap(async (batch) => {
 				const live = batch.filter((task) => !task.skip && task.url !== undefined);
 				const records = await store.getMany(live.map((task) => task.url!));
-				const byTask = new Map(live.map((task, i) => [task, records[i] ?? null]));
-				if (book) await book.load(live.map((task, i) => new URL(probeTarget(task.url!, records[i])).origin));
-				return batch.map((task) => (byTask.has(task) ? { ...task, record: byTask.get(task)! } : task));
+				// The origin the probe will go to, computed once here and carried on the task.
+				const found = new Map(live.map((task, i) => [task, { record: records[i] ?? null, origin: new URL(probeTarget(task.url!, records[i])).origin }]));
+				if (book) await book.load([...found.values()].map(({ origin }) => origin));
+				return batch.map((task) => {
+					const hit = found.get(task);
+					return hit ? { ...task, ...hit } : task;
+				});
 			}, concurrency),
 			concatMap((batch) => batch),
 		);

@@ -73,7 +73,7 @@ async function probeOne(
 ): Promise<Task> {
 	const live = liveRecord(task.record);
 	const target = probeTarget(task.url!, task.record);
-	const origin = new URL(target).origin;
+	const origin = task.origin ?? new URL(target).origin;
 	// The plan is made when the first request gets its slot, not when the task arrives:
 	// by then a host caught lying meanwhile is already distrusted.
 	let plan: Plan | undefined;
