@@ -29,5 +29,5 @@ export { createValve, type Valve } from './flow/valve.js';
 export { createLimiter, type Limiter, type LimiterOptions } from './http/limiter.js';
 export { createHttpClient } from './http/client.js';
 export { MemoryStore, LevelStore, RECORD_VERSION, type UrlRecord, type StoreOperation, type ValidatorStore } from './store/index.js';
-export { RevisitError, UsageError, StoreError, ProbeError, ConfigError, PipelineError, EXIT, exitStatusFor } from './errors/index.js';
+export { RevisitError, UsageError, StoreError, ConfigError, PipelineError, EXIT, exitStatusFor } from './errors/index.js';
 export * as stages from './stages/index.js';

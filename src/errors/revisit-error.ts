@@ -30,11 +30,6 @@ export class StoreError extends RevisitError {
 	override name = 'StoreError';
 }
 
-/** Per-URL failure, carried as data in an `error` verdict, never thrown through a stream. */
-export class ProbeError extends RevisitError {
-	override name = 'ProbeError';
-}
-
 /**
  * A pipeline file or config object is invalid. `problems` holds one line a person can
  * act on per problem (where, which key, what was expected, what was found). Codes:
