@@ -10,6 +10,8 @@
  */
 export interface Valve {
 	acquire(): Promise<void>;
+	/** Takes a credit if one is free, without waiting: no promise, no microtask. */
+	tryAcquire(): boolean;
 	release(): void;
 	readonly inFlight: number;
 }
@@ -25,6 +27,11 @@ export function createValve(highWater: number): Valve {
 	return {
 		get inFlight() {
 			return inFlight;
+		},
+		tryAcquire() {
+			if (inFlight >= highWater || waiting.length > 0) return false;
+			inFlight++;
+			return true;
 		},
 		acquire() {
 			if (inFlight < highWater) {

@@ -1,4 +1,5 @@
-import { concatMap, type MonoTypeOperatorFunction } from 'rxjs';
+import type { MonoTypeOperatorFunction } from 'rxjs';
+import { inOrder } from '../flow/in-order.js';
 import type { Task, Verdict } from '../types.js';
 
 /** Which verdicts an output receives. `unchanged` means judged, not changed, and not an error. */
@@ -63,17 +64,16 @@ export function emit(targets: EmitTargets, options: EmitOptions = {}): MonoTypeO
 		return format === 'lines' ? `${verdict.url}\n` : `${JSON.stringify(verdict)}\n`;
 	};
 
-	return concatMap(async (task) => {
+	return inOrder((task) => {
 		if (task.skip === 'rejected') {
 			targets.diagnose(`${lineOf(task)}: ${task.problem}${task.input === '' ? '' : `: ${JSON.stringify(redact(task.input).slice(0, 200))}`}`);
-			return task;
+			return undefined;
 		}
 		const verdict = verdictOf(task);
-		if (!verdict) return task;
+		if (!verdict) return undefined;
 		if (verdict.error) targets.diagnose(`${redact(verdict.url)}: ${verdict.error.code}: ${verdict.error.message}`);
 		const text = render(verdict);
-		if (text !== undefined) await targets.out(text);
-		return task;
+		return text === undefined ? undefined : targets.out(text);
 	});
 }
 

@@ -47,12 +47,18 @@ export function readLines(
 		let stopped = false;
 		let lineNumber = 0;
 
-		const emit = async (bytes: Buffer | typeof OVERLONG): Promise<void> => {
+		// Returns a promise only when the line must wait for credit: most lines go straight through.
+		const emit = (bytes: Buffer | typeof OVERLONG): Promise<void> | undefined => {
 			lineNumber++;
 			const line = bytes === OVERLONG ? { line: lineNumber, text: '', problem: `line is longer than ${maxLineBytes} bytes` } : toLine(bytes, lineNumber, maxLineBytes, decoder);
-			if (!line) return;
-			await valve.acquire();
-			if (!stopped) subscriber.next(line);
+			if (!line) return undefined;
+			if (valve.tryAcquire()) {
+				if (!stopped) subscriber.next(line);
+				return undefined;
+			}
+			return valve.acquire().then(() => {
+				if (!stopped) subscriber.next(line);
+			});
 		};
 
 		const pump = async (): Promise<void> => {
@@ -65,7 +71,8 @@ export function readLines(
 				let start = 0;
 				let end: number;
 				while ((end = buffer.indexOf(NEWLINE, start)) !== -1) {
-					await emit(overlong ? OVERLONG : buffer.subarray(start, end));
+					const waiting = emit(overlong ? OVERLONG : buffer.subarray(start, end));
+					if (waiting) await waiting;
 					overlong = false;
 					if (stopped) return;
 					start = end + 1;

@@ -17,6 +17,18 @@ describe('createValve', () => {
 		expect(valve.inFlight).toBe(2);
 	});
 
+	it('tryAcquire takes free credit at once, and never jumps the queue of waiting acquires', async () => {
+		const valve = createValve(1);
+		expect(valve.tryAcquire()).toBe(true);
+		expect(valve.tryAcquire()).toBe(false);
+		const waiting = valve.acquire();
+		valve.release();
+		// The credit went to the waiting acquire, not to a later tryAcquire.
+		expect(valve.tryAcquire()).toBe(false);
+		await waiting;
+		expect(valve.inFlight).toBe(1);
+	});
+
 	it.each([0, -1, 1.5, Number.NaN])('rejects a high-water mark of %s', (value) => {
 		expect(() => createValve(value)).toThrow(TypeError);
 	});
