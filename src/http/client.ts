@@ -65,7 +65,9 @@ export function createHttpClient(options: HttpClientOptions): { got: Got; close(
  */
 function checkRedirect(denyPrivate: boolean) {
 	return (next: { url?: URL | string | undefined; context: Record<string, unknown> }, redirect: { statusCode?: number }): void => {
-		(next.context.hops as number[] | undefined)?.push(redirect.statusCode ?? 0);
+		// Created at the first hop: a request that is not redirected pays nothing. Each hop's
+		// options copy the context shallowly, so later hops push to the same array.
+		((next.context.hops as number[] | undefined) ??= []).push(redirect.statusCode ?? 0);
 		// A redirect to another scheme never gets here: got refuses it first (ERR_UNSUPPORTED_PROTOCOL).
 		if (denyPrivate) assertPublicHost(String(next.url));
 	};

@@ -41,6 +41,9 @@ export function createLimiter(options: LimiterOptions, clock: Clock = { now: Dat
 	const hosts = new Map<string, HostState>();
 	let active = 0;
 
+	// Without a rate, no host ever waits for its interval: skip the clock entirely.
+	const now = interval === 0 ? () => 0 : () => clock.now();
+
 	const dispatch = (): void => {
 		let progressed = true;
 		while (progressed && active < concurrency) {
@@ -49,11 +52,11 @@ export function createLimiter(options: LimiterOptions, clock: Clock = { now: Dat
 				if (active >= concurrency) break;
 				if (host.queue.length === 0) {
 					// Forget idle origins once their rate interval has passed: a sweep may touch millions.
-					if (host.active === 0 && host.nextStartAt <= clock.now()) hosts.delete(origin);
+					if (host.active === 0 && host.nextStartAt <= now()) hosts.delete(origin);
 					continue;
 				}
 				if (host.active >= perHost) continue;
-				const wait = host.nextStartAt - clock.now();
+				const wait = host.nextStartAt - now();
 				if (wait > 0) {
 					host.timer ??= setTimeout(() => {
 						host.timer = undefined;
@@ -61,37 +64,65 @@ export function createLimiter(options: LimiterOptions, clock: Clock = { now: Dat
 					}, wait);
 					continue;
 				}
-				host.nextStartAt = clock.now() + interval;
-				host.active++;
-				active++;
-				// Move the origin to the back, for round-robin fairness.
-				hosts.delete(origin);
-				hosts.set(origin, host);
+				take(origin, host);
 				host.queue.shift()!.start();
 				progressed = true;
 			}
 		}
 	};
 
-	const finish = (origin: string, host: HostState): void => {
+	const take = (origin: string, host: HostState): void => {
+		host.nextStartAt = now() + interval;
+		host.active++;
+		active++;
+		// Move the origin to the back, for round-robin fairness.
+		if (hosts.size > 1) {
+			hosts.delete(origin);
+			hosts.set(origin, host);
+		}
+	};
+
+	const finish = (host: HostState): void => {
 		host.active--;
 		active--;
 		dispatch();
 	};
 
+	const settle = <T>(host: HostState, job: () => Promise<T>): Promise<T> => {
+		let pending: Promise<T>;
+		try {
+			pending = job();
+		} catch (error) {
+			finish(host);
+			return Promise.reject(error);
+		}
+		return pending.then(
+			(value) => {
+				finish(host);
+				return value;
+			},
+			(error: unknown) => {
+				finish(host);
+				throw error;
+			},
+		);
+	};
+
 	return {
 		run<T>(origin: string, job: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+			if (signal?.aborted) return Promise.reject(signal.reason);
+			let host = hosts.get(origin);
+			if (!host) {
+				host = { active: 0, queue: [], nextStartAt: 0 };
+				hosts.set(origin, host);
+			}
+			const state = host;
+			// Nobody is waiting ahead of it and there is room now: no queue entry, no abort listener.
+			if (state.queue.length === 0 && active < concurrency && state.active < perHost && state.nextStartAt <= now()) {
+				take(origin, state);
+				return settle(state, job);
+			}
 			return new Promise<T>((resolve, reject) => {
-				if (signal?.aborted) {
-					reject(signal.reason);
-					return;
-				}
-				let host = hosts.get(origin);
-				if (!host) {
-					host = { active: 0, queue: [], nextStartAt: 0 };
-					hosts.set(origin, host);
-				}
-				const state = host;
 				const onAbort = (): void => {
 					const index = state.queue.indexOf(waiting);
 					if (index !== -1) {
@@ -102,7 +133,7 @@ export function createLimiter(options: LimiterOptions, clock: Clock = { now: Dat
 				const waiting: Waiting = {
 					start: () => {
 						signal?.removeEventListener('abort', onAbort);
-						job().then(resolve, reject).finally(() => finish(origin, state));
+						settle(state, job).then(resolve, reject);
 					},
 				};
 				signal?.addEventListener('abort', onAbort, { once: true });

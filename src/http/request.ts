@@ -1,4 +1,4 @@
-import type { Got, Response } from 'got';
+import type { CancelableRequest, Got, Response } from 'got';
 import type { ProbeResult } from '../types.js';
 import { decodeBody, TOO_LARGE } from './decode.js';
 import { assertPublicHost } from './guard.js';
@@ -13,11 +13,10 @@ export interface RequestLimits {
 	denyPrivate: boolean;
 }
 
-const limitsOf = (client: Got): RequestLimits => ({
-	maxBodyBytes: Number.POSITIVE_INFINITY,
-	denyPrivate: false,
-	...(client.defaults.options.context as Partial<RequestLimits>),
-});
+const limitsOf = (client: Got): RequestLimits => {
+	const context = client.defaults.options.context as Partial<RequestLimits>;
+	return { maxBodyBytes: context.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: context.denyPrivate ?? false };
+};
 
 /** One attempt's outcome: a result, plus when (ms) a retry would be wanted. */
 export interface Attempt {
@@ -58,18 +57,19 @@ export async function attemptRequest(
 	bodyMode: BodyMode = 'hash',
 ): Promise<Attempt> {
 	const started = now();
-	const hops: number[] = [];
 	const limits = limitsOf(client);
 	let tooLarge = false;
-	// The redirect hook lives on the client (see client.ts): a per-request hook costs a merge per request.
-	const options = { method, headers, signal, context: { hops } };
+	// Only what differs from the client's defaults: got merges every option given, per request.
+	// The redirect hook lives on the client too (see client.ts) and records hops in the request's own context.
+	const options = method === 'GET' ? { headers, signal } : { method, headers, signal };
 	try {
 		if (limits.denyPrivate) assertPublicHost(url);
 		let response: Response<Buffer>;
 		if (bodyMode === 'headers' && method === 'GET') {
 			response = await headersOnly(client, url, options);
 		} else {
-			const pending = client(url, { ...options, responseType: 'buffer' });
+			// The client's default responseType is 'buffer' (client.ts); got's types can't know that.
+			const pending = client(url, options) as unknown as CancelableRequest<Response<Buffer>>;
 			pending.on('downloadProgress', ({ transferred }: { transferred: number }) => {
 				if (transferred > limits.maxBodyBytes && !tooLarge) {
 					tooLarge = true;
@@ -78,31 +78,37 @@ export async function attemptRequest(
 			});
 			response = await pending;
 		}
+		const hops = (response.request.options.context as { hops?: number[] }).hops;
 		const status = response.statusCode;
-		const base = {
+		// Built field by field rather than spread together: this runs for every request.
+		const result: ProbeResult = {
 			status,
 			finalUrl: response.url,
-			permanent: hops.length > 0 && hops.every((code) => code === 301 || code === 308),
+			permanent: hops !== undefined && hops.every((code) => code === 301 || code === 308),
 			// Still encoded (the client does not decompress): these are the bytes on the wire.
 			bytes: response.body.length,
 			ms: now() - started,
 		};
 		if (status === 304 || (status >= 200 && status < 300 && (method === 'HEAD' || bodyMode === 'headers'))) {
 			// No body to hash: a 304 never has one, and these requests never read it.
-			return { retryable: false, result: { ...base, ...validators(response.headers), ...(status === 304 ? {} : { headersOnly: true }) } };
+			addValidators(result, response.headers);
+			if (status !== 304) result.headersOnly = true;
+			return { retryable: false, result };
 		}
 		if (status >= 200 && status < 300) {
 			const body = await decodeBody(response.body, header(response.headers['content-encoding']), limits.maxBodyBytes);
-			const kept = bodyMode === 'keep' ? { body, contentType: header(response.headers['content-type']) } : {};
-			return { retryable: false, result: { ...base, ms: now() - started, ...validators(response.headers), hash: hashBody(body), ...kept } };
+			result.ms = now() - started;
+			addValidators(result, response.headers);
+			result.hash = hashBody(body);
+			if (bodyMode === 'keep') {
+				result.body = body;
+				result.contentType = header(response.headers['content-type']);
+			}
+			return { retryable: false, result };
 		}
-		if (status === 404 || status === 410) return { retryable: false, result: base };
-		const retryable = status === 429 || status >= 500;
-		return {
-			retryable,
-			retryAfterHeader: header(response.headers['retry-after']),
-			result: { ...base, error: { code: `HTTP_${status}`, message: `server answered ${status}` } },
-		};
+		if (status === 404 || status === 410) return { retryable: false, result };
+		result.error = { code: `HTTP_${status}`, message: `server answered ${status}` };
+		return { retryable: status === 429 || status >= 500, retryAfterHeader: header(response.headers['retry-after']), result };
 	} catch (error) {
 		if (signal.aborted) throw error;
 		const raw = (error as { code?: string }).code ?? 'EREQUEST';
@@ -132,23 +138,21 @@ async function headersOnly(client: Got, url: string, options: object): Promise<R
 }
 
 /**
- * The response's validators, exactly as sent, except that one which could not be safely
- * echoed in a request header (controls, CR/LF, over 1 KiB) is dropped and flagged: the
- * hash decides for that URL.
+ * Adds the response's validators, exactly as sent, except that one which could not be
+ * safely echoed in a request header (controls, CR/LF, over 1 KiB) is dropped and
+ * flagged: the hash decides for that URL.
  */
-function validators(headers: Record<string, string | string[] | undefined>): { etag?: string; lastModified?: string; unsafeValidator?: boolean } {
-	const out: { etag?: string; lastModified?: string; unsafeValidator?: boolean } = {};
+function addValidators(result: ProbeResult, headers: Record<string, string | string[] | undefined>): void {
 	const etag = header(headers.etag);
 	const lastModified = header(headers['last-modified']);
 	if (etag !== undefined) {
-		if (isSafeValidator(etag)) out.etag = etag;
-		else out.unsafeValidator = true;
+		if (isSafeValidator(etag)) result.etag = etag;
+		else result.unsafeValidator = true;
 	}
 	if (lastModified !== undefined) {
-		if (isSafeValidator(lastModified)) out.lastModified = lastModified;
-		else out.unsafeValidator = true;
+		if (isSafeValidator(lastModified)) result.lastModified = lastModified;
+		else result.unsafeValidator = true;
 	}
-	return out;
 }
 
 function header(value: string | string[] | undefined): string | undefined {

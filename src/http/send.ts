@@ -18,25 +18,27 @@ export interface RetryPolicy {
 	maxRetryAfterMs: number;
 }
 
+/** What to send: `headers` may be a function, called once when the first attempt gets its slot. */
+export interface Outgoing {
+	method: Method;
+	url: string;
+	/** The URL's origin, when the caller knows it already: the limiter's key. */
+	origin?: string | undefined;
+	headers: Record<string, string> | (() => Record<string, string>);
+	bodyMode?: BodyMode;
+}
+
 /**
  * One request, retried on network errors, 5xx and 429. Each attempt takes a limiter
  * slot; the wait between attempts takes none, so a host that asks us to back off
- * holds up nobody else. `headers` may be a function, called once when the first
- * attempt gets its slot.
+ * holds up nobody else.
  *
  * @example
- * const result = await send(deps, policy, 'GET', url, headers, signal);
+ * const result = await send(deps, policy, { method: 'GET', url, headers }, signal);
  */
-export async function send(
-	deps: SendDeps,
-	policy: RetryPolicy,
-	method: Method,
-	url: string,
-	headers: Record<string, string> | (() => Record<string, string>),
-	signal: AbortSignal,
-	bodyMode: BodyMode = 'hash',
-): Promise<ProbeResult> {
-	const origin = new URL(url).origin;
+export async function send(deps: SendDeps, policy: RetryPolicy, outgoing: Outgoing, signal: AbortSignal): Promise<ProbeResult> {
+	const { method, url, headers, bodyMode = 'hash' } = outgoing;
+	const origin = outgoing.origin ?? new URL(url).origin;
 	let fixed = typeof headers === 'function' ? undefined : headers;
 	for (let attempt = 1; ; attempt++) {
 		const outcome = await deps.limiter.run(

@@ -72,7 +72,7 @@ async function* entries(context: SourceContext, root: string, maxDepth: number, 
 }
 
 async function fetchSitemap(context: SourceContext, url: string, signal: AbortSignal): Promise<{ text: string } | { problem: string }> {
-	const result = await send(context.deps, context.retry, 'GET', url, {}, signal, 'keep');
+	const result = await send(context.deps, context.retry, { method: 'GET', url, headers: {}, bodyMode: 'keep' }, signal);
 	if (result.error) return { problem: `could not be fetched: ${result.error.code}: ${result.error.message}` };
 	if (result.status < 200 || result.status >= 300 || !result.body) return { problem: `could not be fetched: the server answered ${result.status}` };
 	let body = result.body;

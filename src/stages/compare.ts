@@ -1,7 +1,7 @@
 import { map, type MonoTypeOperatorFunction } from 'rxjs';
 import { RECORD_VERSION, type UrlRecord } from '../store/types.js';
 import { liveRecord } from '../http/target.js';
-import type { Clock, ProbeResult, Task, Verdict } from '../types.js';
+import type { Clock, ProbeResult, Reason, Task, Verdict } from '../types.js';
 
 export interface CompareOptions {
 	/** Recorded with new validators, so a later run under another encoding can drop the ETag. */
@@ -12,7 +12,9 @@ const isLive = (record: UrlRecord | null | undefined): record is UrlRecord => li
 
 /**
  * Decides one URL's verdict from its stored record and probe result, and the record
- * to commit once the verdict is out. Pure: no I/O, the clock is only read.
+ * to commit once the verdict is out. Pure: no I/O, the clock is only read. `weakSent`
+ * says the request carried a weak (W/) ETag, so that a 304 promises semantic, not byte,
+ * equality.
  *
  * @example
  * judge('https://example.org/', null, probeResult, 'gzip', Date.now())
@@ -24,18 +26,9 @@ export function judge(
 	probe: ProbeResult,
 	acceptEncoding: string,
 	now: number,
+	weakSent = false,
 ): { verdict: Verdict; next?: UrlRecord } {
-	const common = compact({
-		status: probe.status || undefined,
-		finalUrl: probe.finalUrl !== url ? probe.finalUrl : undefined,
-		bytes: probe.bytes,
-		ms: probe.ms,
-	});
-	const where = compact({ finalUrl: probe.finalUrl !== url ? probe.finalUrl : undefined, permanent: probe.permanent || undefined });
-
-	if (probe.error) {
-		return { verdict: { url, changed: false, reason: 'error', ...common, error: probe.error } };
-	}
+	if (probe.error) return { verdict: verdictOf(url, false, 'error', probe, undefined, probe.error) };
 	const audit = probe.status === 304 && isLive(record) ? probe.audit : undefined;
 	if (audit && !audit.error && audit.status !== 304) {
 		// The unconditional re-fetch is the truth a lying 304 would have hidden.
@@ -45,37 +38,38 @@ export function judge(
 	if (probe.status === 304) {
 		if (!isLive(record)) {
 			const error = { code: 'UNEXPECTED_304', message: 'server answered 304 to a request with no validators' };
-			return { verdict: { url, changed: false, reason: 'error', ...common, error } };
+			return { verdict: verdictOf(url, false, 'error', probe, undefined, error) };
 		}
 		// Keep stored validators unless the server sent new ones (RFC 9110 §15.4.5); where the request ended is this probe's.
-		const next: UrlRecord = compact({ ...record, finalUrl: where.finalUrl, permanent: where.permanent, etag: probe.etag ?? record.etag, lastModified: probe.lastModified ?? record.lastModified, lastChecked: now });
-		return { verdict: { url, changed: false, reason: '304', ...common, ...validatorsOf(next) }, next };
+		const next: UrlRecord = { ...(record.finalUrl === undefined && record.permanent === undefined ? record : withoutWhere(record)), lastChecked: now };
+		if (probe.etag !== undefined) next.etag = probe.etag;
+		if (probe.lastModified !== undefined) next.lastModified = probe.lastModified;
+		setWhere(next, url, probe);
+		return { verdict: verdictOf(url, false, '304', probe, next, undefined, weakSent), next };
 	}
 	if (probe.status === 404 || probe.status === 410) {
-		const next: UrlRecord = compact({ v: RECORD_VERSION, status: probe.status, ...where, lastChecked: now });
-		return { verdict: { url, changed: isLive(record), reason: 'gone', ...common }, next };
+		const next: UrlRecord = { v: RECORD_VERSION, status: probe.status, lastChecked: now };
+		setWhere(next, url, probe);
+		return { verdict: verdictOf(url, isLive(record), 'gone', probe), next };
 	}
 	if (probe.headersOnly) {
 		// Headers only (a candidates sweep): it may have changed; the fetch phase decides and commits.
-		return { verdict: { url, changed: true, reason: 'candidate', ...common, etag: probe.etag, lastModified: probe.lastModified } };
+		return { verdict: verdictOf(url, true, 'candidate', probe, { etag: probe.etag, lastModified: probe.lastModified }) };
 	}
-	const next: UrlRecord = compact({
-		v: RECORD_VERSION,
-		status: probe.status,
-		etag: probe.etag,
-		lastModified: probe.lastModified,
-		hash: probe.hash,
-		...where,
-		size: probe.bytes,
-		encoding: acceptEncoding,
-		lastChecked: now,
-	});
+	const next: UrlRecord = { v: RECORD_VERSION, status: probe.status, lastChecked: now };
+	if (probe.etag !== undefined) next.etag = probe.etag;
+	if (probe.lastModified !== undefined) next.lastModified = probe.lastModified;
+	if (probe.hash !== undefined) next.hash = probe.hash;
+	setWhere(next, url, probe);
+	next.size = probe.bytes;
+	next.encoding = acceptEncoding;
 	const reason = !record ? 'new' : isLive(record) && record.hash === probe.hash ? 'same-hash' : 'new-body';
-	return { verdict: { url, changed: reason !== 'same-hash', reason, ...common, ...validatorsOf(next) }, next };
+	return { verdict: verdictOf(url, reason !== 'same-hash', reason, probe, next), next };
 }
 
 /**
- * Attaches `verdict` and `next` to every probed task.
+ * Attaches `verdict` and `next` to every probed task (in place: a task belongs to one
+ * stage at a time).
  *
  * @example
  * tasks$.pipe(probe(deps, options), compare({ acceptEncoding: 'gzip' }, clock))
@@ -85,30 +79,49 @@ export function compare(options: CompareOptions, clock: Clock): MonoTypeOperator
 	return map((task) => {
 		// A task judged already (a crawl's sweep phase) is judged again only after a fetch clears its verdict.
 		if (task.skip || !task.probe || task.url === undefined || task.verdict) return task;
-		const { verdict, next } = judge(task.url, task.record ?? null, task.probe, acceptEncoding, clock.now());
-		// A 304 against a weak tag promises semantic, not byte, equality: say so for archivers.
-		const weak = verdict.reason === '304' && task.plan?.sendEtag === true && task.record?.etag?.startsWith('W/') === true;
-		return { ...task, verdict: ordered(weak ? { ...verdict, weak } : verdict), next };
+		// A 304 against a weak tag promises semantic, not byte, equality: the verdict says so for archivers.
+		const weakSent = task.plan?.sendEtag === true && task.record?.etag?.startsWith('W/') === true;
+		const { verdict, next } = judge(task.url, task.record ?? null, task.probe, acceptEncoding, clock.now(), weakSent);
+		task.verdict = verdict;
+		task.next = next;
+		return task;
 	});
 }
 
-function validatorsOf(record: UrlRecord): Pick<Verdict, 'etag' | 'lastModified' | 'hash'> {
-	return compact({ etag: record.etag, lastModified: record.lastModified, hash: record.hash });
+/**
+ * A verdict with its fields in the documented NDJSON order (url, changed, reason,
+ * status, etag, weak, lastModified, hash, finalUrl, bytes, ms, error) and absent ones
+ * left out. Built field by field: this runs for every URL.
+ */
+function verdictOf(
+	url: string,
+	changed: boolean,
+	reason: Reason,
+	probe: ProbeResult,
+	validators?: Pick<UrlRecord, 'etag' | 'lastModified' | 'hash'>,
+	error?: Verdict['error'],
+	weak = false,
+): Verdict {
+	const verdict: Verdict = { url, changed, reason };
+	if (probe.status) verdict.status = probe.status;
+	if (validators?.etag !== undefined) verdict.etag = validators.etag;
+	if (weak) verdict.weak = true;
+	if (validators?.lastModified !== undefined) verdict.lastModified = validators.lastModified;
+	if (validators?.hash !== undefined) verdict.hash = validators.hash;
+	if (probe.finalUrl !== url) verdict.finalUrl = probe.finalUrl;
+	verdict.bytes = probe.bytes;
+	verdict.ms = probe.ms;
+	if (error) verdict.error = error;
+	return verdict;
 }
 
-const VERDICT_ORDER = ['url', 'changed', 'reason', 'status', 'etag', 'weak', 'lastModified', 'hash', 'finalUrl', 'bytes', 'ms', 'error'] as const;
-
-/** The verdict with its fields in the documented NDJSON order and absent ones dropped. */
-function ordered(verdict: Verdict): Verdict {
-	const out: Record<string, unknown> = {};
-	for (const key of VERDICT_ORDER) if (verdict[key] !== undefined) out[key] = verdict[key];
-	return out as unknown as Verdict;
+/** Where this probe's request ended: kept only when it is not the URL itself. */
+function setWhere(next: UrlRecord, url: string, probe: ProbeResult): void {
+	if (probe.finalUrl !== url) next.finalUrl = probe.finalUrl;
+	if (probe.permanent) next.permanent = true;
 }
 
-/** Drops undefined fields, so records and NDJSON carry only what applies. */
-export function compact<T extends object>(value: T): T {
-	// A plain loop: this runs for every verdict and record, and the functional form showed in profiles.
-	const out: Record<string, unknown> = {};
-	for (const key in value) if (value[key] !== undefined) out[key] = value[key];
-	return out as T;
+function withoutWhere(record: UrlRecord): UrlRecord {
+	const { finalUrl: _finalUrl, permanent: _permanent, ...rest } = record;
+	return rest;
 }

@@ -19,7 +19,8 @@ export function due(options: DueOptions, clock: Clock): MonoTypeOperatorFunction
 	if (ttlMs !== undefined && (!Number.isFinite(ttlMs) || ttlMs <= 0)) throw new TypeError(`Expected \`ttlMs\` to be a positive number, got \`${ttlMs}\``);
 	return map((task) => {
 		if (task.skip || !task.record) return task;
-		return isDue(task.record, ttlMs, clock.now()) ? task : { ...task, skip: 'not-due' };
+		if (!isDue(task.record, ttlMs, clock.now())) task.skip = 'not-due';
+		return task;
 	});
 }
 

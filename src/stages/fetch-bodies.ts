@@ -31,9 +31,10 @@ export function fetchBodies(deps: SendDeps, options: FetchBodiesOptions): MonoTy
 				? of(task)
 				: abortable(async (signal) => {
 						const target = probeTarget(task.url!, task.record);
-						const probe = await send(deps, options, 'GET', target, {}, signal, 'keep');
+						const origin = task.origin ?? new URL(target).origin;
+						const probe = await send(deps, options, { method: 'GET', url: target, origin, headers: {}, bodyMode: 'keep' }, signal);
 						const { verdict: _cleared, ...rest } = task;
-						return { ...rest, origin: task.origin ?? new URL(target).origin, probe };
+						return { ...rest, origin, probe };
 					}),
 		highWater,
 	);

@@ -17,8 +17,9 @@ export interface LookupOptions {
 }
 
 /**
- * Attaches each task's stored record (`null` when never seen), reading the store in
- * batches with `getMany`, and loads the batch's hosts into the run's host book.
+ * Attaches each task's stored record (`null` when never seen) and the origin its probe
+ * will go to, reading the store in batches with `getMany`, and loads the batch's hosts
+ * into the run's host book.
  *
  * @example
  * tasks$.pipe(lookup(store, { batchSize: 256 }))
@@ -36,13 +37,17 @@ export function lookup(store: ValidatorStore, options: LookupOptions = {}): Mono
 			mergeMap(async (batch) => {
 				const live = batch.filter((task) => !task.skip && task.url !== undefined);
 				const records = await store.getMany(live.map((task) => task.url!));
-				// The origin the probe will go to, computed once here and carried on the task.
-				const found = new Map(live.map((task, i) => [task, { record: records[i] ?? null, origin: new URL(probeTarget(task.url!, records[i])).origin }]));
-				if (book) await book.load([...found.values()].map(({ origin }) => origin));
-				return batch.map((task) => {
-					const hit = found.get(task);
-					return hit ? { ...task, ...hit } : task;
+				const origins = new Set<string>();
+				live.forEach((task, i) => {
+					const record = records[i] ?? null;
+					task.record = record;
+					// The origin the probe will go to: normalise's, unless a permanent redirect moved the target.
+					const target = probeTarget(task.url!, record);
+					if (target !== task.url || task.origin === undefined) task.origin = new URL(target).origin;
+					origins.add(task.origin);
 				});
+				if (book) await book.load([...origins]);
+				return batch;
 			}, concurrency),
 			concatMap((batch) => batch),
 		);

@@ -8,9 +8,9 @@ import type { InputLine } from './read-lines.js';
  * http(s) URL.
  *
  * @example
- * normaliseUrl('HTTP://Example.ORG:80/a#top') // { url: 'http://example.org/a' }
+ * normaliseUrl('HTTP://Example.ORG:80/a#top') // { url: 'http://example.org/a', origin: 'http://example.org' }
  */
-export function normaliseUrl(text: string): { url: string } | { problem: string } {
+export function normaliseUrl(text: string): { url: string; origin: string } | { problem: string } {
 	let parsed: URL;
 	try {
 		parsed = new URL(text);
@@ -22,22 +22,31 @@ export function normaliseUrl(text: string): { url: string } | { problem: string 
 	}
 	if (parsed.hostname === '') return { problem: 'URL has no host' };
 	parsed.hash = '';
-	return { url: parsed.href };
+	return { url: parsed.href, origin: parsed.origin };
 }
 
 /**
- * Turns input lines into tasks: a normalised URL, or a task marked `rejected` with the
- * reason, which later stages pass through untouched.
+ * Turns input lines into tasks: a normalised URL with its origin, or a task marked
+ * `rejected` with the reason, which later stages pass through untouched.
  *
  * @example
  * readLines(stdin, valve).pipe(normalise())
  */
 export function normalise(): OperatorFunction<InputLine, Task> {
-	return map(({ line, text, problem, ...carried }): Task => {
+	return map((item): Task => {
+		const task: Task = { line: item.line, input: item.text };
 		// Where the line came from (a pipeline's source, a sitemap's lastmod) travels with it.
-		const base = { line, input: text, ...carried };
-		if (problem) return { ...base, skip: 'rejected', problem };
-		const result = normaliseUrl(text);
-		return 'url' in result ? { ...base, url: result.url } : { ...base, skip: 'rejected', problem: result.problem };
+		if (item.source !== undefined) task.source = item.source;
+		if (item.lastmod !== undefined) task.lastmod = item.lastmod;
+		if (item.from !== undefined) task.from = item.from;
+		const result = item.problem ? { problem: item.problem } : normaliseUrl(item.text);
+		if ('url' in result) {
+			task.url = result.url;
+			task.origin = result.origin;
+		} else {
+			task.skip = 'rejected';
+			task.problem = result.problem;
+		}
+		return task;
 	});
 }

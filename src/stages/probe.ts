@@ -88,7 +88,7 @@ async function probeOne(
 	};
 	const bodyMode = options.candidates ? 'headers' : 'hash';
 	const request = (method: 'GET' | 'HEAD', withHeaders: Record<string, string> | (() => Record<string, string>)) =>
-		send(deps, options, method, target, withHeaders, signal, bodyMode);
+		send(deps, options, { method, url: target, origin, headers: withHeaders, bodyMode }, signal);
 
 	let result: ProbeResult;
 	const method = methodFor(origin);
@@ -113,7 +113,11 @@ async function probeOne(
 	}
 	// Straight to the end of a permanent chain: still permanent unless redirected again.
 	if (target !== task.url && result.finalUrl === target) result = { ...result, permanent: true };
-	return { ...task, origin, plan, probe: result };
+	// In place: a task belongs to one stage at a time, and a copy per stage per URL showed as GC.
+	task.origin = origin;
+	task.plan = plan;
+	task.probe = result;
+	return task;
 }
 
 /**

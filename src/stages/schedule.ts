@@ -38,7 +38,10 @@ export function schedule(options: ScheduleOptions): MonoTypeOperatorFunction<Tas
 		} else {
 			interval = ttlMs!;
 		}
-		return { ...task, next: { ...task.next, interval: Math.round(interval), nextDue: task.next.lastChecked + Math.round(interval) } };
+		// In place: `next` is the record compare built for this task alone.
+		task.next.interval = Math.round(interval);
+		task.next.nextDue = task.next.lastChecked + task.next.interval;
+		return task;
 	});
 }
 

@@ -79,4 +79,12 @@ describe('createLimiter', () => {
 		await tick();
 		expect(ran).toBe(false);
 	});
+
+	it('gives the slot back when a job throws before it returns a promise', async () => {
+		const limiter = createLimiter({ concurrency: 1, perHost: 1 });
+		await expect(limiter.run('a', () => {
+			throw new Error('no plan');
+		})).rejects.toThrow('no plan');
+		await expect(limiter.run('a', async () => 'next')).resolves.toBe('next');
+	});
 });

@@ -3,13 +3,13 @@ import { normaliseUrl } from '../../src/stages/normalise.js';
 
 describe('normaliseUrl', () => {
 	it.each([
-		['HTTP://Example.ORG:80/a?b=1#top', 'http://example.org/a?b=1'],
-		['https://example.org:443', 'https://example.org/'],
-		['https://example.org:8443/x', 'https://example.org:8443/x'],
-		['https://user:pw@example.org/', 'https://user:pw@example.org/'],
-		['https://example.org/a b', 'https://example.org/a%20b'],
-	])('normalises %s to %s', (input, expected) => {
-		expect(normaliseUrl(input)).toEqual({ url: expected });
+		['HTTP://Example.ORG:80/a?b=1#top', 'http://example.org/a?b=1', 'http://example.org'],
+		['https://example.org:443', 'https://example.org/', 'https://example.org'],
+		['https://example.org:8443/x', 'https://example.org:8443/x', 'https://example.org:8443'],
+		['https://user:pw@example.org/', 'https://user:pw@example.org/', 'https://example.org'],
+		['https://example.org/a b', 'https://example.org/a%20b', 'https://example.org'],
+	])('normalises %s to %s, origin %s', (input, url, origin) => {
+		expect(normaliseUrl(input)).toEqual({ url, origin });
 	});
 
 	it.each([
