@@ -1,4 +1,4 @@
-import jsonc from 'jsonc-parser';
+import * as jsonc from 'jsonc-parser';
 import type { Node } from 'jsonc-parser';
 
 /** A JSON document with the position of every value, for error messages that name a line. */

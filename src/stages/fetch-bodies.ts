@@ -1,5 +1,5 @@
-import { mergeMap, of, type MonoTypeOperatorFunction } from 'rxjs';
-import { abortable } from '../flow/abortable.js';
+import type { MonoTypeOperatorFunction } from 'rxjs';
+import { mergeAsync } from '../flow/merge-async.js';
 import { send, type RetryPolicy, type SendDeps } from '../http/send.js';
 import { probeTarget } from '../http/target.js';
 import type { Task } from '../types.js';
@@ -25,17 +25,12 @@ export function fetchBodies(deps: SendDeps, options: FetchBodiesOptions): MonoTy
 	const wanted = (task: Task): boolean =>
 		!task.skip && task.url !== undefined && (options.only === 'all' ? task.verdict === undefined : task.verdict?.reason === 'candidate');
 
-	return mergeMap(
-		(task) =>
-			!wanted(task)
-				? of(task)
-				: abortable(async (signal) => {
-						const target = probeTarget(task.url!, task.record);
-						const origin = task.origin ?? new URL(target).origin;
-						const probe = await send(deps, options, { method: 'GET', url: target, origin, headers: {}, bodyMode: 'keep' }, signal);
-						const { verdict: _cleared, ...rest } = task;
-						return { ...rest, origin, probe };
-					}),
-		highWater,
-	);
+	const fetchOne = async (task: Task, signal: AbortSignal): Promise<Task> => {
+		const target = probeTarget(task.url!, task.record);
+		const origin = task.origin ?? new URL(target).origin;
+		const probe = await send(deps, options, { method: 'GET', url: target, origin, headers: {}, bodyMode: 'keep' }, signal);
+		const { verdict: _cleared, ...rest } = task;
+		return { ...rest, origin, probe };
+	};
+	return mergeAsync((task, signal) => (wanted(task) ? fetchOne(task, signal) : undefined), highWater);
 }

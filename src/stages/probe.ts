@@ -1,5 +1,5 @@
-import { defer, mergeMap, of, type MonoTypeOperatorFunction } from 'rxjs';
-import { abortable } from '../flow/abortable.js';
+import { defer, type MonoTypeOperatorFunction } from 'rxjs';
+import { mergeAsync } from '../flow/merge-async.js';
 import type { HostBook } from '../hosts/book.js';
 import { effectiveMode, planProbe, type Plan } from '../hosts/policy.js';
 import type { TrustOptions } from '../hosts/trust-options.js';
@@ -56,10 +56,7 @@ export function probe(deps: ProbeDeps, options: ProbeOptions): MonoTypeOperatorF
 				return 'sample';
 			};
 			return source.pipe(
-				mergeMap(
-					(task) => (task.skip || task.url === undefined ? of(task) : abortable((signal) => probeOne(deps, options, methodFor, task, signal))),
-					highWater,
-				),
+				mergeAsync((task, signal) => (task.skip || task.url === undefined ? undefined : probeOne(deps, options, methodFor, task, signal)), highWater),
 			);
 		});
 }
