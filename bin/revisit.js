@@ -1,4 +1,5 @@
 #!/usr/bin/env node
-import { main } from '../dist/cli/main.js';
+// dist/cli.js is dist/cli/main.js bundled into one file (scripts/bundle.js): it starts faster.
+import { main } from '../dist/cli.js';
 
 process.exitCode = await main(process.argv.slice(2));
