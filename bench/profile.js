@@ -1,6 +1,7 @@
 // Where does a sweep spend its CPU?
 //   node bench/profile.js [--pages 5000] [--pass 1|2] [--concurrency 24] [--top 25] [--only revisit|got] [--build DIR]
-// (--build: profile another build, a directory with bin/revisit.js and dist/)
+// (--build: profile another build, a directory with dist/; revisit runs unbundled, from
+// dist/cli/main.js through bench/lib/unbundled.js, so self time can be told apart by package)
 //
 // Starts bench/origin.js, then for both revisit and the plain got loop (bench/got-loop.js):
 // runs an unprofiled first pass (to fill the store / ETag file) when --pass 2 is asked,
@@ -20,7 +21,8 @@ import { parseArgs } from 'node:util';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');
-let BIN = path.join(ROOT, 'bin', 'revisit.js');
+// The unbundled CLI: in the bundle (bin/revisit.js → dist/cli.js) every package's code is in one file.
+let BIN = path.join(HERE, 'lib', 'unbundled.js');
 const GOT_LOOP = path.join(HERE, 'got-loop.js');
 const OUT = path.join(HERE, '.tmp', 'profiles');
 
@@ -34,7 +36,7 @@ const { values } = parseArgs({
 		build: { type: 'string' },
 	},
 });
-if (values.build) BIN = path.join(path.resolve(values.build), 'bin', 'revisit.js');
+if (values.build) process.env.REVISIT_DIST = path.join(path.resolve(values.build), 'dist');
 const pages = Number(values.pages);
 const pass = Number(values.pass);
 const C = String(Number(values.concurrency));
