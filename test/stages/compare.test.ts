@@ -1,0 +1,81 @@
+import { from, lastValueFrom, toArray } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { compare, judge } from '../../src/stages/compare.js';
+import { RECORD_VERSION, type UrlRecord } from '../../src/store/types.js';
+import type { ProbeResult, Task } from '../../src/types.js';
+
+const url = 'https://example.org/a';
+const now = 1_700_000_000_000;
+const stored: UrlRecord = { v: RECORD_VERSION, status: 200, etag: 'W/"1"', lastModified: 'Mon, 01 Jan 2024 00:00:00 GMT', hash: 'h1', size: 100, encoding: 'gzip', lastChecked: 1 };
+const result = (fields: Partial<ProbeResult>): ProbeResult => ({ status: 200, finalUrl: url, permanent: false, bytes: 10, ms: 5, ...fields });
+
+describe('judge', () => {
+	it('a first 200 is new; the record holds what came, and the verdict fields come in NDJSON order', () => {
+		const { verdict, next } = judge(url, null, result({ etag: '"e"', lastModified: 'L', hash: 'h' }), 'gzip', now);
+		expect(Object.keys(verdict)).toEqual(['url', 'changed', 'reason', 'status', 'etag', 'lastModified', 'hash', 'bytes', 'ms']);
+		expect(verdict).toMatchObject({ changed: true, reason: 'new', etag: '"e"', lastModified: 'L', hash: 'h' });
+		expect(next).toEqual({ v: RECORD_VERSION, status: 200, etag: '"e"', lastModified: 'L', hash: 'h', size: 10, encoding: 'gzip', lastChecked: now });
+	});
+
+	it('a 304 keeps the stored validators unless new ones came, refreshes lastChecked, and says weak after its validators', () => {
+		const { verdict, next } = judge(url, stored, result({ status: 304, bytes: 0, lastModified: 'Tue, 02 Jan 2024 00:00:00 GMT' }), 'gzip', now, true);
+		expect(next).toEqual({ ...stored, lastModified: 'Tue, 02 Jan 2024 00:00:00 GMT', lastChecked: now });
+		expect(Object.keys(verdict)).toEqual(['url', 'changed', 'reason', 'status', 'etag', 'weak', 'lastModified', 'hash', 'bytes', 'ms']);
+		expect(verdict).toMatchObject({ changed: false, reason: '304', etag: 'W/"1"', weak: true, hash: 'h1' });
+	});
+
+	it('a 304 records where this request ended, dropping a redirect the URL no longer has', () => {
+		const moved = { ...stored, finalUrl: 'https://example.org/b', permanent: true };
+		expect(judge(url, moved, result({ status: 304 }), 'gzip', now).next).not.toHaveProperty('finalUrl');
+		expect(judge(url, moved, result({ status: 304 }), 'gzip', now).next).not.toHaveProperty('permanent');
+		const redirected = judge(url, stored, result({ status: 304, finalUrl: 'https://example.org/c', permanent: true }), 'gzip', now);
+		expect(redirected.next).toMatchObject({ finalUrl: 'https://example.org/c', permanent: true });
+		expect(redirected.verdict.finalUrl).toBe('https://example.org/c');
+	});
+
+	it('a 200 with the stored hash is same-hash, another is new-body', () => {
+		expect(judge(url, stored, result({ hash: 'h1' }), 'gzip', now).verdict).toMatchObject({ changed: false, reason: 'same-hash' });
+		expect(judge(url, stored, result({ hash: 'h2' }), 'gzip', now).verdict).toMatchObject({ changed: true, reason: 'new-body' });
+	});
+
+	it('404 after a live page is gone and changed; gone again is not', () => {
+		const first = judge(url, stored, result({ status: 404 }), 'gzip', now);
+		expect(first.verdict).toMatchObject({ changed: true, reason: 'gone', status: 404 });
+		expect(first.next).toEqual({ v: RECORD_VERSION, status: 404, lastChecked: now });
+		expect(judge(url, first.next!, result({ status: 410 }), 'gzip', now).verdict).toMatchObject({ changed: false, reason: 'gone' });
+	});
+
+	it('an error leaves the store alone; a 304 to a request without validators is an error', () => {
+		const failed = judge(url, stored, result({ status: 0, error: { code: 'ETIMEDOUT', message: 'timeout' } }), 'gzip', now);
+		expect(failed.next).toBeUndefined();
+		expect(failed.verdict).toEqual({ url, changed: false, reason: 'error', bytes: 10, ms: 5, error: { code: 'ETIMEDOUT', message: 'timeout' } });
+		expect(judge(url, null, result({ status: 304 }), 'gzip', now).verdict.error?.code).toBe('UNEXPECTED_304');
+	});
+
+	it('an audit that finds a new body overrides the 304', () => {
+		const { verdict, next } = judge(url, stored, result({ status: 304, audit: result({ hash: 'h2' }) }), 'gzip', now);
+		expect(verdict).toMatchObject({ changed: true, reason: 'audit', hash: 'h2' });
+		expect(next?.hash).toBe('h2');
+		expect(judge(url, stored, result({ status: 304, audit: result({ hash: 'h1' }) }), 'gzip', now).verdict.reason).toBe('304');
+	});
+
+	it('a headers-only 200 is a candidate, with no record to commit', () => {
+		const { verdict, next } = judge(url, stored, result({ headersOnly: true, etag: '"2"' }), 'gzip', now);
+		expect(verdict).toMatchObject({ changed: true, reason: 'candidate', etag: '"2"' });
+		expect(verdict).not.toHaveProperty('hash');
+		expect(next).toBeUndefined();
+	});
+});
+
+describe('compare', () => {
+	it('judges probed tasks, flags a 304 to a weak ETag that was sent, and passes others through', async () => {
+		const probed: Task = { line: 1, input: url, url, record: stored, plan: { sendEtag: true, sendLastModified: false, audit: false, retest: false }, probe: result({ status: 304 }) };
+		const notSent: Task = { ...probed, line: 2, plan: { ...probed.plan!, sendEtag: false } };
+		const skipped: Task = { line: 3, input: 'x', skip: 'rejected', problem: 'bad' };
+		const [a, b, c] = await lastValueFrom(from([probed, notSent, skipped]).pipe(compare({ acceptEncoding: 'gzip' }, { now: () => now }), toArray()));
+		expect(a!.verdict).toMatchObject({ reason: '304', weak: true });
+		expect(b!.verdict).not.toHaveProperty('weak');
+		expect(c).toEqual(skipped);
+		expect(c!.verdict).toBeUndefined();
+	});
+});
