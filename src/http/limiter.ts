@@ -10,27 +10,37 @@ export interface LimiterOptions {
 	rate?: number | undefined;
 }
 
+/** How long a host may go without starting a queued job before its waiting jobs are told they are held. */
+export const HELD_AFTER_MS = 1000;
+
 /**
  * Runs jobs under a global and a per-origin concurrency limit and an optional
  * per-origin rate. A job waiting for its origin holds no global slot, so a slow or
  * rate-limited host never starves the others. Origins are served round-robin.
  *
+ * `held`, when given, is called once if the job is still queued after its origin has
+ * started nothing for HELD_AFTER_MS: the job is held up by its own host (slow, down,
+ * rate-limited), so its caller may stop counting it against a shared budget.
+ *
  * @example
  * const limiter = createLimiter({ concurrency: 24, perHost: 4 });
- * await limiter.run('https://example.org', (signal) => got(url, { signal }), abortSignal);
+ * await limiter.run('https://example.org', () => got(url, { signal }), signal);
  */
 export interface Limiter {
-	run<T>(origin: string, job: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+	run<T>(origin: string, job: () => Promise<T>, signal?: AbortSignal, held?: () => void): Promise<T>;
 }
 
 interface Waiting {
 	start: () => void;
+	held?: (() => void) | undefined;
 }
 
 interface HostState {
 	active: number;
 	queue: Waiting[];
 	nextStartAt: number;
+	/** When the host last started a job (or was first seen): a host that starts nothing is stalled. */
+	lastStartAt: number;
 	timer?: NodeJS.Timeout | undefined;
 }
 
@@ -71,7 +81,31 @@ export function createLimiter(options: LimiterOptions, clock: Clock = { now: Dat
 		}
 	};
 
+	// One watch for the whole limiter, running only while jobs are queued.
+	let watch: NodeJS.Timeout | undefined;
+	const checkHeld = (): void => {
+		watch = undefined;
+		const at = clock.now();
+		let queued = false;
+		for (const host of hosts.values()) {
+			if (host.queue.length === 0) continue;
+			queued = true;
+			// With every slot busy, a queued job waits for a slot, not for its host.
+			if (active >= concurrency || at - host.lastStartAt < HELD_AFTER_MS) continue;
+			for (const waiting of host.queue) {
+				const { held } = waiting;
+				waiting.held = undefined;
+				held?.();
+			}
+		}
+		if (queued) watchQueues();
+	};
+	const watchQueues = (): void => {
+		watch ??= setTimeout(checkHeld, HELD_AFTER_MS / 4).unref();
+	};
+
 	const take = (origin: string, host: HostState): void => {
+		host.lastStartAt = clock.now();
 		host.nextStartAt = now() + interval;
 		host.active++;
 		active++;
@@ -109,11 +143,11 @@ export function createLimiter(options: LimiterOptions, clock: Clock = { now: Dat
 	};
 
 	return {
-		run<T>(origin: string, job: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+		run<T>(origin: string, job: () => Promise<T>, signal?: AbortSignal, held?: () => void): Promise<T> {
 			if (signal?.aborted) return Promise.reject(signal.reason);
 			let host = hosts.get(origin);
 			if (!host) {
-				host = { active: 0, queue: [], nextStartAt: 0 };
+				host = { active: 0, queue: [], nextStartAt: 0, lastStartAt: clock.now() };
 				hosts.set(origin, host);
 			}
 			const state = host;
@@ -135,10 +169,12 @@ export function createLimiter(options: LimiterOptions, clock: Clock = { now: Dat
 						signal?.removeEventListener('abort', onAbort);
 						settle(state, job).then(resolve, reject);
 					},
+					held,
 				};
 				signal?.addEventListener('abort', onAbort, { once: true });
 				state.queue.push(waiting);
 				dispatch();
+				if (held && state.queue.length > 0) watchQueues();
 			});
 		},
 	};

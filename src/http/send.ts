@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Got } from 'got';
 import type { Clock, ProbeResult } from '../types.js';
-import type { Limiter } from './limiter.js';
+import { HELD_AFTER_MS, type Limiter } from './limiter.js';
 import { attemptRequest, type BodyMode, type Method } from './request.js';
 import { retryDelay } from './retry-delay.js';
 
@@ -26,6 +26,11 @@ export interface Outgoing {
 	origin?: string | undefined;
 	headers: Record<string, string> | (() => Record<string, string>);
 	bodyMode?: BodyMode;
+	/**
+	 * Called (at most once per attempt) when the request is held up by its own host: queued
+	 * behind a host that has started nothing for a while, or waiting a second or more to retry.
+	 */
+	held?: (() => void) | undefined;
 }
 
 /**
@@ -46,6 +51,7 @@ export async function send(deps: SendDeps, policy: RetryPolicy, outgoing: Outgoi
 			// Headers given as a function are decided when the slot opens, on what is known by then.
 			() => attemptRequest(deps.http, method, url, (fixed ??= (headers as () => Record<string, string>)()), signal, deps.clock.now, bodyMode),
 			signal,
+			outgoing.held,
 		);
 		if (!outcome.retryable || attempt > policy.retries) return outcome.result;
 		const delay = retryDelay({
@@ -60,6 +66,7 @@ export async function send(deps: SendDeps, policy: RetryPolicy, outgoing: Outgoi
 			const message = `Retry-After ${outcome.retryAfterHeader} is beyond the ${policy.maxRetryAfterMs / 1000}s cap`;
 			return { ...outcome.result, error: { code: outcome.result.error!.code, message } };
 		}
+		if (delay >= HELD_AFTER_MS) outgoing.held?.();
 		await sleep(delay, undefined, { signal });
 	}
 }

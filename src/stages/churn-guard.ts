@@ -67,7 +67,8 @@ export function churnGuard(options: ChurnGuardOptions, hooks: ChurnGuardHooks): 
 						if (accepted(origin)) release(origin, state, 'pass');
 					}
 					if (state.decided) return subscriber.next(state.decided === 'blocked' ? hold(task) : task);
-					hooks.release?.();
+					// A line parked by the probe gave its credit back already.
+					if (!task.creditReturned) hooks.release?.();
 					state.buffer.push({ ...task, creditReturned: true });
 					buffered++;
 					if (task.verdict!.changed) state.changed++;

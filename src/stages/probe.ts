@@ -12,6 +12,8 @@ import { positiveInteger } from '../util/options.js';
 
 export interface ProbeDeps extends SendDeps {
 	book: HostBook;
+	/** `release` gives a line's backpressure credit back early (see `parking` below). */
+	hooks?: { release?(): void } | undefined;
 }
 
 export type MethodOption = 'get' | 'head' | 'auto';
@@ -41,8 +43,12 @@ export function probe(deps: ProbeDeps, options: ProbeOptions): MonoTypeOperatorF
 	const highWater = positiveInteger('highWater', options.highWater);
 	if (!['get', 'head', 'auto'].includes(options.method)) throw new TypeError(`Expected \`method\` to be get, head or auto, got \`${options.method}\``);
 
+	// Lines parked at once: beyond it a held-up host's lines count against the window again.
+	const parkLimit = highWater * 32;
+
 	return (source) =>
 		defer(() => {
+			const park = parking(parkLimit, () => deps.hooks?.release?.());
 			// HEAD-versus-GET samples started per origin in this run (auto method).
 			const samples = new Map<string, number>();
 			const methodFor = (origin: string): 'get' | 'head' | 'sample' => {
@@ -56,7 +62,7 @@ export function probe(deps: ProbeDeps, options: ProbeOptions): MonoTypeOperatorF
 				return 'sample';
 			};
 			return source.pipe(
-				mergeAsync((task, signal) => (task.skip || task.url === undefined ? undefined : probeOne(deps, options, methodFor, task, signal)), highWater),
+				mergeAsync((task, signal) => (task.skip || task.url === undefined ? undefined : probeOne(deps, options, methodFor, task, signal, park(task))), highWater + parkLimit),
 			);
 		});
 }
@@ -67,6 +73,7 @@ async function probeOne(
 	methodFor: (origin: string) => 'get' | 'head' | 'sample',
 	task: Task,
 	signal: AbortSignal,
+	parked: Parked,
 ): Promise<Task> {
 	const live = liveRecord(task.record);
 	const target = probeTarget(task.url!, task.record);
@@ -85,7 +92,7 @@ async function probeOne(
 	};
 	const bodyMode = options.candidates ? 'headers' : 'hash';
 	const request = (method: 'GET' | 'HEAD', withHeaders: Record<string, string> | (() => Record<string, string>)) =>
-		send(deps, options, { method, url: target, origin, headers: withHeaders, bodyMode }, signal);
+		send(deps, options, { method, url: target, origin, headers: withHeaders, bodyMode, held: parked.held }, signal);
 
 	let result: ProbeResult;
 	const method = methodFor(origin);
@@ -110,11 +117,45 @@ async function probeOne(
 	}
 	// Straight to the end of a permanent chain: still permanent unless redirected again.
 	if (target !== task.url && result.finalUrl === target) result = { ...result, permanent: true };
+	parked.done();
 	// In place: a task belongs to one stage at a time, and a copy per stage per URL showed as GC.
 	task.origin = origin;
 	task.plan = plan;
 	task.probe = result;
 	return task;
+}
+
+interface Parked {
+	/** The task is held up by its own host: give its credit back, if the limit allows. */
+	held(): void;
+	/** The task's probe is done. */
+	done(): void;
+}
+
+/**
+ * Parking for lines held up by their own host. The line window (`highWater`) bounds
+ * memory, but a host that is down, slow or rate-limited would fill it with lines that
+ * can't start, and then the reader stops and every other host waits too. A parked line
+ * gives its credit back, so the reader goes on to other hosts' lines; at most `limit`
+ * lines are parked at once, which keeps memory bounded.
+ */
+function parking(limit: number, release: () => void): (task: Task) => Parked {
+	let parked = 0;
+	return (task) => {
+		let mine = false;
+		return {
+			held() {
+				if (mine || task.creditReturned || parked >= limit) return;
+				mine = true;
+				task.creditReturned = true;
+				parked++;
+				release();
+			},
+			done() {
+				if (mine) parked--;
+			},
+		};
+	};
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLimiter } from '../../src/http/limiter.js';
+import { createLimiter, HELD_AFTER_MS } from '../../src/http/limiter.js';
 
 const deferred = () => {
 	let resolve!: () => void;
@@ -86,5 +86,31 @@ describe('createLimiter', () => {
 			throw new Error('no plan');
 		})).rejects.toThrow('no plan');
 		await expect(limiter.run('a', async () => 'next')).resolves.toBe('next');
+	});
+
+	it('tells queued jobs they are held once their host has started nothing for a while, unless every slot is busy', async () => {
+		let now = 0;
+		const limiter = createLimiter({ concurrency: 2, perHost: 1 }, { now: () => now });
+		const gate = deferred();
+		const held: string[] = [];
+		const first = limiter.run('a', () => gate.promise);
+		const second = limiter.run('a', async () => 'a2', undefined, () => held.push('a2'));
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect(held).toEqual([]);
+		now += HELD_AFTER_MS;
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect(held).toEqual(['a2']);
+		gate.resolve();
+		await Promise.all([first, second]);
+
+		// With both slots busy, a queued job is waiting for a slot, not for its host.
+		const gates = [deferred(), deferred()];
+		const busy = [limiter.run('b', () => gates[0]!.promise), limiter.run('c', () => gates[1]!.promise)];
+		const queued = limiter.run('d', async () => 'd', undefined, () => held.push('d'));
+		now += 10 * HELD_AFTER_MS;
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect(held).toEqual(['a2']);
+		for (const gate of gates) gate.resolve();
+		await Promise.all([...busy, queued]);
 	});
 });

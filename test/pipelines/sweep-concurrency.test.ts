@@ -65,4 +65,33 @@ describe('sweep concurrency', () => {
 			clearTimeout(fallback);
 		}
 	});
+
+	it('reads on past a host that is stuck, once its lines would fill the line window', async () => {
+		// 70 lines for a host that answers nothing until released, then 4 for a fast host. The window
+		// holds 64 lines (twice --concurrency, at least 64): without parking, the stuck host's lines
+		// fill it and the fast host's lines are never read until the stuck host answers.
+		let release!: (by: string) => void;
+		const released = new Promise<string>((resolve) => (release = resolve));
+		const fallback = setTimeout(() => release('fallback'), 8000);
+		const stuck = await fx.serve((req, res) => {
+			void released.then(() => res.writeHead(200).end(`stuck ${req.url}`));
+		});
+		const fastPaths = ['/f1', '/f2', '/f3', '/f4'];
+		const fast = await fx.serve((req, res) => {
+			res.writeHead(200).end(`fast ${req.url}`);
+			if (fast.requests.length === fastPaths.length) release('fast host');
+		});
+		const stuckUrls = Array.from({ length: 70 }, (_, i) => stuck.url(`/s${i}`));
+		const fastUrls = fastPaths.map((path) => fast.url(path));
+
+		try {
+			const run = await sweepRun(fx.dir, [...stuckUrls, ...fastUrls], ['--concurrency', '2', '--per-host', '1']);
+			expect(run.status).toBe(0);
+			expect(await released).toBe('fast host');
+			expect(run.verdicts).toHaveLength(74);
+			expect(run.verdicts.slice(0, 4).map((verdict) => verdict.url)).toEqual(fastUrls);
+		} finally {
+			clearTimeout(fallback);
+		}
+	}, 30_000);
 });

@@ -73,4 +73,11 @@ describe('churnGuard', () => {
 		expect(decisions).toEqual([]);
 		expect(out.every((t) => !t.skip)).toBe(true);
 	});
+
+	it('gives back the credit of each task it buffers, once: a task parked by the probe gave its own already', async () => {
+		const tasks = [task('https://a', 0, false), { ...task('https://a', 1, false), creditReturned: true }, task('https://a', 2, true)];
+		const { out, released } = await guard(tasks);
+		expect(released).toBe(2);
+		expect(out.every((t) => t.creditReturned)).toBe(true);
+	});
 });
