@@ -94,4 +94,31 @@ describe('sweep concurrency', () => {
 			clearTimeout(fallback);
 		}
 	}, 30_000);
+
+	it('reads on past lines that wait a second or more to retry', async () => {
+		// 70 lines for a host that answers 503 with Retry-After: 2 the first time, then 4 for a fast host.
+		// The 70 retry waits happen outside the request slots, but without parking they fill the line
+		// window, and the fast host's lines are read only when the retries come back.
+		const log: string[] = [];
+		const seen = new Set<string>();
+		const busy = await fx.serve((req, res) => {
+			const again = seen.has(req.url!);
+			seen.add(req.url!);
+			log.push(again ? 'retry' : 'busy');
+			if (again) res.writeHead(200).end(`busy ${req.url}`);
+			else res.writeHead(503, { 'retry-after': '2' }).end();
+		});
+		const fast = await fx.serve((req, res) => {
+			log.push('fast');
+			res.writeHead(200).end(`fast ${req.url}`);
+		});
+		const busyUrls = Array.from({ length: 70 }, (_, i) => busy.url(`/b${i}`));
+		const fastUrls = ['/f1', '/f2', '/f3', '/f4'].map((path) => fast.url(path));
+
+		const run = await sweepRun(fx.dir, [...busyUrls, ...fastUrls], ['--concurrency', '2', '--per-host', '1', '--retries', '1']);
+		expect(run.status).toBe(0);
+		expect(run.verdicts).toHaveLength(74);
+		expect(log.filter((entry) => entry === 'fast')).toHaveLength(4);
+		expect(log.lastIndexOf('fast')).toBeLessThan(log.indexOf('retry'));
+	}, 30_000);
 });
