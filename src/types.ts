@@ -76,6 +76,8 @@ export interface Task {
 	next?: UrlRecord;
 	/** The task gave its backpressure credit back early (held in a buffer); don't release it again. */
 	creditReturned?: boolean;
+	/** The task was parked while its host held it up (see `Valve.park`): it leaves through `unpark()`. */
+	parked?: boolean;
 }
 
 /** Injected time source, so tests and the schedule can control it. */

@@ -13,13 +13,26 @@ export interface Valve {
 	/** Takes a credit if one is free, without waiting: no promise, no microtask. */
 	tryAcquire(): boolean;
 	release(): void;
+	/**
+	 * Parks an item that stays in flight but is held up elsewhere (its host is down,
+	 * slow or rate-limited): its credit is given back, so the source can go on, as long
+	 * as fewer than `highWater × PARK_WINDOWS` items are parked. Returns whether it was
+	 * parked; a parked item leaves through `unpark()` instead of `release()`.
+	 */
+	park(): boolean;
+	unpark(): void;
 	readonly inFlight: number;
 }
+
+/** How many windows' worth of items may be parked at once: the bound on memory that parking adds. */
+export const PARK_WINDOWS = 32;
 
 export function createValve(highWater: number): Valve {
 	if (!Number.isInteger(highWater) || highWater < 1) {
 		throw new TypeError(`Expected highWater to be a positive integer, got ${highWater}`);
 	}
+	const parkLimit = highWater * PARK_WINDOWS;
+	let parked = 0;
 	let inFlight = 0;
 	let waiting: Array<() => void> = [];
 	const resolved = Promise.resolve();
@@ -44,6 +57,15 @@ export function createValve(highWater: number): Valve {
 					resolve();
 				});
 			});
+		},
+		park() {
+			if (parked >= parkLimit) return false;
+			parked++;
+			this.release();
+			return true;
+		},
+		unpark() {
+			parked--;
 		},
 		release() {
 			inFlight--;

@@ -39,6 +39,7 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 		const valve = createValve(plan.options.highWater);
 		deps.hooks = {
 			release: () => valve.release(),
+			park: () => valve.park(),
 			onBlocked: (origin, changed, probed) => {
 				summary.blockedHosts.push(origin);
 				plan.onBlocked?.(origin, changed, probed);
@@ -48,7 +49,8 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 			plan.build(deps),
 			commit(deps.store, { extra: deps.book.drain }),
 			tap((task) => {
-				if (!task.creditReturned) valve.release();
+				if (task.parked) valve.unpark();
+				else if (!task.creditReturned) valve.release();
 				countTask(summary, task);
 			}),
 		);

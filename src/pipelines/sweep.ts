@@ -24,8 +24,8 @@ export interface SweepDeps {
 	random: () => number;
 	/** This run's hosts; one book per run. */
 	book: HostBook;
-	/** Edge callbacks: a host blocked by the churn guard; a task's backpressure credit returned early. */
-	hooks?: { onBlocked?(origin: string, changed: number, probed: number): void; release?(): void } | undefined;
+	/** Edge callbacks: a host blocked by the churn guard; a task's backpressure credit returned early, or parked. */
+	hooks?: { onBlocked?(origin: string, changed: number, probed: number): void; release?(): void; park?(): boolean } | undefined;
 }
 
 /** Optional stages a pipeline file can add to a sweep, each at its fixed place. */

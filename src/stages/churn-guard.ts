@@ -68,7 +68,7 @@ export function churnGuard(options: ChurnGuardOptions, hooks: ChurnGuardHooks): 
 					}
 					if (state.decided) return subscriber.next(state.decided === 'blocked' ? hold(task) : task);
 					// A line parked by the probe gave its credit back already.
-					if (!task.creditReturned) hooks.release?.();
+					if (!task.creditReturned && !task.parked) hooks.release?.();
 					state.buffer.push({ ...task, creditReturned: true });
 					buffered++;
 					if (task.verdict!.changed) state.changed++;

@@ -1,5 +1,6 @@
 import { defer, type MonoTypeOperatorFunction } from 'rxjs';
 import { mergeAsync } from '../flow/merge-async.js';
+import { PARK_WINDOWS } from '../flow/valve.js';
 import type { HostBook } from '../hosts/book.js';
 import { effectiveMode, planProbe, type Plan } from '../hosts/policy.js';
 import type { TrustOptions } from '../hosts/trust-options.js';
@@ -12,8 +13,8 @@ import { positiveInteger } from '../util/options.js';
 
 export interface ProbeDeps extends SendDeps {
 	book: HostBook;
-	/** `release` gives a line's backpressure credit back early (see `parking` below). */
-	hooks?: { release?(): void } | undefined;
+	/** `park` gives a held-up line's backpressure credit back, if the valve allows (see `Valve.park`). */
+	hooks?: { park?(): boolean } | undefined;
 }
 
 export type MethodOption = 'get' | 'head' | 'auto';
@@ -43,12 +44,11 @@ export function probe(deps: ProbeDeps, options: ProbeOptions): MonoTypeOperatorF
 	const highWater = positiveInteger('highWater', options.highWater);
 	if (!['get', 'head', 'auto'].includes(options.method)) throw new TypeError(`Expected \`method\` to be get, head or auto, got \`${options.method}\``);
 
-	// Lines parked at once: beyond it a held-up host's lines count against the window again.
-	const parkLimit = highWater * 32;
+	// A task is handled here from its arrival until its probe is done: the window plus the lines it may park.
+	const concurrency = highWater * (1 + PARK_WINDOWS);
 
 	return (source) =>
 		defer(() => {
-			const park = parking(parkLimit, () => deps.hooks?.release?.());
 			// HEAD-versus-GET samples started per origin in this run (auto method).
 			const samples = new Map<string, number>();
 			const methodFor = (origin: string): 'get' | 'head' | 'sample' => {
@@ -62,7 +62,7 @@ export function probe(deps: ProbeDeps, options: ProbeOptions): MonoTypeOperatorF
 				return 'sample';
 			};
 			return source.pipe(
-				mergeAsync((task, signal) => (task.skip || task.url === undefined ? undefined : probeOne(deps, options, methodFor, task, signal, park(task))), highWater + parkLimit),
+				mergeAsync((task, signal) => (task.skip || task.url === undefined ? undefined : probeOne(deps, options, methodFor, task, signal)), concurrency),
 			);
 		});
 }
@@ -73,7 +73,6 @@ async function probeOne(
 	methodFor: (origin: string) => 'get' | 'head' | 'sample',
 	task: Task,
 	signal: AbortSignal,
-	parked: Parked,
 ): Promise<Task> {
 	const live = liveRecord(task.record);
 	const target = probeTarget(task.url!, task.record);
@@ -91,8 +90,13 @@ async function probeOne(
 		return conditionalHeaders(live, plan);
 	};
 	const bodyMode = options.candidates ? 'headers' : 'hash';
+	// Held up by its own host (down, slow, rate-limited): park the line, so that it does not
+	// keep the reader from other hosts' lines. It stays parked until it leaves the pipeline.
+	const held = (): void => {
+		if (!task.parked && !task.creditReturned && deps.hooks?.park?.() === true) task.parked = true;
+	};
 	const request = (method: 'GET' | 'HEAD', withHeaders: Record<string, string> | (() => Record<string, string>)) =>
-		send(deps, options, { method, url: target, origin, headers: withHeaders, bodyMode, held: parked.held }, signal);
+		send(deps, options, { method, url: target, origin, headers: withHeaders, bodyMode, held }, signal);
 
 	let result: ProbeResult;
 	const method = methodFor(origin);
@@ -117,45 +121,11 @@ async function probeOne(
 	}
 	// Straight to the end of a permanent chain: still permanent unless redirected again.
 	if (target !== task.url && result.finalUrl === target) result = { ...result, permanent: true };
-	parked.done();
 	// In place: a task belongs to one stage at a time, and a copy per stage per URL showed as GC.
 	task.origin = origin;
 	task.plan = plan;
 	task.probe = result;
 	return task;
-}
-
-interface Parked {
-	/** The task is held up by its own host: give its credit back, if the limit allows. */
-	held(): void;
-	/** The task's probe is done. */
-	done(): void;
-}
-
-/**
- * Parking for lines held up by their own host. The line window (`highWater`) bounds
- * memory, but a host that is down, slow or rate-limited would fill it with lines that
- * can't start, and then the reader stops and every other host waits too. A parked line
- * gives its credit back, so the reader goes on to other hosts' lines; at most `limit`
- * lines are parked at once, which keeps memory bounded.
- */
-function parking(limit: number, release: () => void): (task: Task) => Parked {
-	let parked = 0;
-	return (task) => {
-		let mine = false;
-		return {
-			held() {
-				if (mine || task.creditReturned || parked >= limit) return;
-				mine = true;
-				task.creditReturned = true;
-				parked++;
-				release();
-			},
-			done() {
-				if (mine) parked--;
-			},
-		};
-	};
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createValve } from '../../src/flow/valve.js';
+import { createValve, PARK_WINDOWS } from '../../src/flow/valve.js';
 
 describe('createValve', () => {
 	it('grants credit up to the high-water mark, then waits for a release', async () => {
@@ -27,6 +27,25 @@ describe('createValve', () => {
 		expect(valve.tryAcquire()).toBe(false);
 		await waiting;
 		expect(valve.inFlight).toBe(1);
+	});
+
+	it('parks up to PARK_WINDOWS windows of items, each giving its credit to a waiting acquire', async () => {
+		const valve = createValve(1);
+		await valve.acquire();
+		const waiting = valve.acquire();
+		expect(valve.park()).toBe(true);
+		await waiting;
+		expect(valve.inFlight).toBe(1);
+		for (let i = 1; i < PARK_WINDOWS; i++) {
+			expect(valve.park()).toBe(true);
+			await valve.acquire();
+		}
+		// The limit: a further item is not parked and keeps its credit.
+		expect(valve.park()).toBe(false);
+		expect(valve.tryAcquire()).toBe(false);
+		valve.unpark();
+		expect(valve.park()).toBe(true);
+		expect(valve.tryAcquire()).toBe(true);
 	});
 
 	it.each([0, -1, 1.5, Number.NaN])('rejects a high-water mark of %s', (value) => {

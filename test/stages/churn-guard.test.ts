@@ -75,9 +75,10 @@ describe('churnGuard', () => {
 	});
 
 	it('gives back the credit of each task it buffers, once: a task parked by the probe gave its own already', async () => {
-		const tasks = [task('https://a', 0, false), { ...task('https://a', 1, false), creditReturned: true }, task('https://a', 2, true)];
+		const tasks = [task('https://a', 0, false), { ...task('https://a', 1, false), creditReturned: true }, { ...task('https://a', 2, false), parked: true }, task('https://a', 3, true)];
 		const { out, released } = await guard(tasks);
 		expect(released).toBe(2);
+		expect(out.find((t) => t.line === 2)?.parked).toBe(true);
 		expect(out.every((t) => t.creditReturned)).toBe(true);
 	});
 });
