@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { PipelineError } from '../errors/index.js';
+import { howItEnded } from '../util/shell.js';
 import { emit, type When } from '../stages/emit.js';
 import { withResource } from './resource.js';
 import { quiet, type Sink } from './types.js';
@@ -37,10 +38,7 @@ export function commandSink(options: CommandSinkOptions): Sink {
 				child.stderr.pipe(context.stderr, { end: false });
 				// Write failures arrive in the write callbacks below.
 				child.stdin.on('error', () => {});
-				const exited = new Promise<string | undefined>((resolve) => {
-					child.once('error', (error) => resolve(`could not be started: ${error.message}`));
-					child.once('close', (code, signal) => resolve(code === 0 ? undefined : signal ? `was killed by ${signal}` : `exited with status ${code}`));
-				});
+				const exited = howItEnded(child);
 				return { child, exited };
 			},
 			({ child }) =>

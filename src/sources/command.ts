@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { concat, defer, finalize, Observable } from 'rxjs';
 import { readLines, type InputLine } from '../stages/read-lines.js';
+import { howItEnded } from '../util/shell.js';
 import { labelled, type Source } from './types.js';
 
 /**
@@ -18,10 +19,7 @@ export function commandSource(command: string): Source {
 		defer(() => {
 			const child = spawn('/bin/sh', ['-c', command], { stdio: ['ignore', 'pipe', 'pipe'], env: context.env });
 			child.stderr.pipe(context.stderr, { end: false });
-			const exited = new Promise<string | undefined>((resolve) => {
-				child.once('error', (error) => resolve(`could not be started: ${error.message}`));
-				child.once('close', (code, signal) => resolve(code === 0 ? undefined : signal ? `was killed by ${signal}` : `exited with status ${code}`));
-			});
+			const exited = howItEnded(child);
 			// After its output: how it ended, as one more input line when it failed.
 			const status = new Observable<InputLine>((subscriber) => {
 				let stopped = false;
