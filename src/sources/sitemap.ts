@@ -1,13 +1,10 @@
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { defer, finalize } from 'rxjs';
+import { decodeBody } from '../http/decode.js';
 import { send } from '../http/send.js';
 import type { InputLine } from '../stages/read-lines.js';
 import { readItems } from './items.js';
 import { parseSitemap } from './sitemap-xml.js';
 import type { Source, SourceContext } from './types.js';
-
-const gunzip = promisify(zlib.gunzip);
 
 /** Sitemaps of more than this many bytes, unzipped, are refused (the protocol allows 50 MB). */
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -78,7 +75,8 @@ async function fetchSitemap(context: SourceContext, url: string, signal: AbortSi
 	let body = result.body;
 	if (body[0] === 0x1f && body[1] === 0x8b) {
 		try {
-			body = await gunzip(body, { maxOutputLength: MAX_BYTES });
+			// The file itself is gzipped (sitemap.xml.gz): undone as a gzip coding would be, with the same bound.
+			body = await decodeBody(body, 'gzip', MAX_BYTES);
 		} catch (error) {
 			return { problem: `could not be unzipped: ${(error as Error).message}` };
 		}
