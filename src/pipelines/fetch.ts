@@ -49,11 +49,10 @@ export function fetchStages(deps: SweepDeps, options: SweepOptions, extras: Swee
  * fetchOptions({ concurrency: 4 }) // { ...sweepDefaults, concurrency: 4, perHost: 2, method: 'get', ... }
  */
 export function fetchOptions(input: SweepOptionsInput = {}): SweepOptions {
-	const defined = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as SweepOptionsInput;
 	return normaliseSweepOptions({
-		concurrency: fetchDefaults.concurrency,
-		perHost: fetchDefaults.perHost,
-		...defined,
+		...input,
+		concurrency: input.concurrency ?? fetchDefaults.concurrency,
+		perHost: input.perHost ?? fetchDefaults.perHost,
 		method: 'get',
 		trust: { ...input.trust, auditRate: 0 },
 		highWater: fetchDefaults.highWater * 4,
