@@ -5,6 +5,7 @@ import { createSummary } from '../pipelines/summary.js';
 import { writeBodies } from '../stages/write-bodies.js';
 import type { Verdict } from '../types.js';
 import { toLines, toVerdict, type SweepApiOptions, type UrlSource } from './sweep.js';
+import { defaultStoreDir } from '../store/default-dir.js';
 
 export type FetchApiOptions = SweepApiOptions & {
 	/** Write each body under this directory (a folder per host, and index.ndjson), as `revisit fetch --out`; otherwise each verdict carries its body. */
@@ -28,7 +29,7 @@ export type FetchedVerdict = Verdict & { body?: Buffer; contentType?: string };
 export function fetch(urls: UrlSource, options: FetchApiOptions = {}): Observable<FetchedVerdict> {
 	const { store, clock, random, out, ...rest } = options;
 	const resolved = fetchOptions(rest);
-	const resources = { store: store ?? process.env.REVISIT_STORE ?? '.revisit', clock, random };
+	const resources = { store: store ?? defaultStoreDir(), clock, random };
 	return withResources(resources, resolved, (deps) =>
 		runTasks(deps, {
 			options: resolved,

@@ -9,6 +9,7 @@ import { createSummary, type Summary } from '../pipelines/summary.js';
 import type { ValidatorStore } from '../store/types.js';
 import type { Clock, Task, Verdict } from '../types.js';
 import { toVerdict } from './sweep.js';
+import { defaultStoreDir } from '../store/default-dir.js';
 
 /** Where a pipeline's stdin source reads and its stdout sinks and diagnostics write; the process's by default. */
 export interface PipelineRuntime {
@@ -55,7 +56,7 @@ export function createPipeline(config: PipelineConfig, runtime: PipelineRuntime 
 	const diagnose = runtime.diagnose ?? ((text: string) => void stderr.write(`revisit: ${text}\n`));
 	const plan = pipelinePlan(compiled, { stdin: runtime.stdin ?? process.stdin, stdout, stderr, env });
 	const outputs = { out: (text: string) => new Promise<void>((resolve, reject) => stdout.write(text, (error) => (error ? reject(error) : resolve()))), diagnose };
-	const store = runtime.store ?? compiled.store ?? env.REVISIT_STORE ?? '.revisit';
+	const store = runtime.store ?? compiled.store ?? defaultStoreDir(env);
 
 	const tasks = (summary: Summary): Observable<Task> =>
 		withResources({ store, clock: runtime.clock, random: runtime.random }, compiled.options, (deps) =>

@@ -8,6 +8,7 @@ import { normaliseSweepOptions, type SweepOptionsInput } from '../pipelines/swee
 import { lineOf, verdictOf } from '../stages/emit.js';
 import { readLines, type InputLine } from '../stages/read-lines.js';
 import type { Task, Verdict } from '../types.js';
+import { defaultStoreDir } from '../store/default-dir.js';
 
 export type UrlSource = Iterable<string> | AsyncIterable<string> | Observable<string>;
 
@@ -27,7 +28,7 @@ export type SweepApiOptions = SweepOptionsInput & Partial<ResourceOptions>;
 export function sweep(urls: UrlSource, options: SweepApiOptions = {}): Observable<Verdict> {
 	const { store, clock, random, ...rest } = options;
 	const sweepOptions = normaliseSweepOptions(rest);
-	const resources = { store: store ?? process.env.REVISIT_STORE ?? '.revisit', clock, random };
+	const resources = { store: store ?? defaultStoreDir(), clock, random };
 	return withResources(resources, sweepOptions, (deps) =>
 		runTasks(deps, { options: sweepOptions, input: (_deps, valve) => toLines(urls, valve), build: (opened) => sweepStages(opened, sweepOptions), history: false }, createSummary()).pipe(
 			map(toVerdict),

@@ -4,6 +4,7 @@ import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
 import { loadForCommand, pipelineFileOptions, type PipelineFileArgs } from './pipeline-file.js';
 import type { CommandResult } from './result.js';
+import { defaultStoreDir } from '../../store/default-dir.js';
 
 interface RunArgs extends PipelineFileArgs {
 	quiet: boolean;
@@ -30,7 +31,7 @@ export function runCommand(io: CliIo, result: CommandResult): CommandModule<obje
 			const compiled = compilePipeline(loaded.config);
 			const plan = pipelinePlan(compiled, { stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, env: { ...process.env, ...io.env } });
 			result.status = await runPipeline(io, {
-				store: compiled.store ?? io.env.REVISIT_STORE ?? '.revisit',
+				store: compiled.store ?? defaultStoreDir(io.env),
 				quiet: args.quiet,
 				options: compiled.options,
 				input: plan.input,

@@ -1,12 +1,13 @@
 import type { Argv } from 'yargs';
 import { LevelStore } from '../../store/level.js';
 import type { ValidatorStore } from '../../store/types.js';
+import { defaultStoreDir } from '../../store/default-dir.js';
 
 /** `--store DIR`, defaulting to $REVISIT_STORE or ./.revisit; shared by every command that opens the store. */
 export function storeOption(yargs: Argv, env: NodeJS.ProcessEnv): Argv {
 	return yargs.option('store', {
 		type: 'string',
-		default: env.REVISIT_STORE ?? '.revisit',
+		default: defaultStoreDir(env),
 		defaultDescription: '$REVISIT_STORE or ./.revisit',
 		describe: 'Validator store directory (LevelDB)',
 	});
