@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import type http from 'node:http';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { expect } from 'vitest';
+import { BEHAVIOURS as DESCRIBED, handlerFor, type Behaviour, type Page } from '../fixtures/trust-handler.js';
 import { runCli } from '../helpers/cli.js';
 import type { SeenRequest, TestServer } from '../helpers/server.js';
 import type { HostStats } from '../../src/hosts/stats.js';
@@ -13,25 +12,10 @@ import { sweepRun, type SweepRun } from './fixtures.js';
 /** Pages per fixture site: enough that run 2 crosses the 20-conditional threshold. */
 export const PAGES = 30;
 
-/** One server behaviour per fixture site, each on its own server (so its own host record). */
-export const BEHAVIOURS = [
-	'strong-etag',
-	'weak-etag',
-	'last-modified',
-	'no-validators',
-	'rotating-etag',
-	'last-modified-now',
-	'lying-304',
-	'ignores-conditionals',
-	'gzip-etag',
-	'head-405',
-	'head-stale',
-	'moved',
-	'latin1',
-	'busy-503',
-	'gone-410',
-] as const;
-export type Behaviour = (typeof BEHAVIOURS)[number];
+/** One server behaviour per fixture site, each on its own server (so its own host record); see test/fixtures/trust-handler.js. */
+export const BEHAVIOURS = Object.keys(DESCRIBED) as Behaviour[];
+export type { Behaviour };
+export { bodyOf } from '../fixtures/trust-handler.js';
 
 export interface Site {
 	behaviour: Behaviour;
@@ -49,114 +33,6 @@ export interface Site {
 	turnedAway(): number;
 }
 
-interface Page {
-	version: number;
-	deleted: boolean;
-}
-
-/** A body for page `i` at `version`; the Latin-1 site's carries bytes 0xE9, 0xE0, 0x93… and declares no charset. */
-export function bodyOf(behaviour: Behaviour, i: number, version: number): Buffer {
-	if (behaviour === 'latin1') {
-		return Buffer.from(`<html><body><p>Caf\u00e9 \u00e0 la cr\u00e8me, na\u00efve fa\u00e7ade \u00ff\u00d8 page ${i}, version ${version}</p></body></html>\n`, 'latin1');
-	}
-	return Buffer.from(`<html><body><h1>Page ${i}</h1><p>version ${version}</p>${'<p>filler text for a page of a few hundred bytes</p>'.repeat(8)}</body></html>\n`);
-}
-
-const strongEtag = (i: number, page: Page): string => `"p${i}-v${page.version}"`;
-const FIXED_LM = Date.UTC(2024, 0, 1);
-const FAKE_NOW = Date.UTC(2025, 5, 1);
-
-/**
- * The request handler of one behaviour. Pages live at /p/N (the moved site: /old/N
- * answers 301 to /new/N). Every handler answers HEAD like GET (node drops the body)
- * unless the behaviour is about HEAD.
- */
-function handlerFor(behaviour: Behaviour, pages: Page[], counts: { busy: number }): http.RequestListener {
-	let responses = 0;
-	let served = 0;
-	const last503 = new Set<string>();
-	return (req, res) => {
-		const match = /^\/(p|old|new)\/(\d+)$/.exec(req.url ?? '');
-		const i = match ? Number(match[2]) : -1;
-		const page = pages[i];
-		if (!match || !page) return void res.writeHead(404).end();
-		if (behaviour === 'moved' && match[1] !== 'new') return void res.writeHead(301, { location: `/new/${i}` }).end();
-		if (behaviour === 'busy-503') {
-			// Every 7th request is turned away, but never the same page twice running: --retries 2 always gets through.
-			served++;
-			if (served % 7 === 0 && !last503.has(req.url!)) {
-				last503.add(req.url!);
-				counts.busy++;
-				return void res.writeHead(503, { 'retry-after': '1' }).end('busy');
-			}
-			last503.delete(req.url!);
-		}
-		if (behaviour === 'gone-410' && page.deleted) return void res.writeHead(410).end('gone');
-		const inm = req.headers['if-none-match'];
-		const ims = req.headers['if-modified-since'];
-		const body = bodyOf(behaviour, i, page.version);
-		const ok = (headers: http.OutgoingHttpHeaders, bytes: Buffer = body): void => {
-			res.writeHead(200, { 'content-type': behaviour === 'latin1' ? 'text/html' : 'text/html; charset=utf-8', ...headers }).end(bytes);
-		};
-		const notModified = (headers: http.OutgoingHttpHeaders): void => void res.writeHead(304, headers).end();
-		switch (behaviour) {
-			case 'strong-etag':
-			case 'moved':
-			case 'busy-503':
-			case 'gone-410': {
-				const etag = strongEtag(i, page);
-				return inm === etag ? notModified({ etag }) : ok({ etag });
-			}
-			case 'weak-etag': {
-				const etag = `W/"p${i}-v${page.version}"`;
-				// Weak comparison (RFC 9110 §8.8.3.2): W/ is ignored on either side.
-				return inm?.replace(/^W\//, '') === etag.slice(2) ? notModified({ etag }) : ok({ etag });
-			}
-			case 'last-modified': {
-				const lastModified = new Date(FIXED_LM + i * 60_000 + page.version * 86_400_000).toUTCString();
-				return ims !== undefined && Date.parse(ims) >= Date.parse(lastModified) ? notModified({ 'last-modified': lastModified }) : ok({ 'last-modified': lastModified });
-			}
-			case 'no-validators':
-			case 'latin1':
-				return ok({});
-			case 'rotating-etag':
-				// A new tag on every response, the body unchanged: no If-None-Match can ever match.
-				return ok({ etag: `"r${++responses}"` });
-			case 'last-modified-now':
-				// Last-Modified is "now" (a fake clock a second further on at each response), so it differs every time.
-				return ok({ 'last-modified': new Date(FAKE_NOW + ++responses * 1000).toUTCString() });
-			case 'lying-304': {
-				const etag = strongEtag(i, page);
-				// 304 to any If-None-Match at all, edited or not.
-				return inm !== undefined ? notModified({ etag }) : ok({ etag });
-			}
-			case 'ignores-conditionals':
-				return ok({ etag: strongEtag(i, page) });
-			case 'gzip-etag': {
-				// The ETag is a hash of the bytes sent, so it differs per content coding.
-				const accepted = String(req.headers['accept-encoding'] ?? '');
-				const coding = accepted.includes('br') ? 'br' : accepted.includes('gzip') ? 'gzip' : undefined;
-				const bytes = coding === 'br' ? brotliCompressSync(body) : coding === 'gzip' ? gzipSync(body) : body;
-				const etag = `"${createHash('sha1').update(bytes).digest('hex').slice(0, 20)}"`;
-				const headers = { etag, vary: 'Accept-Encoding', ...(coding ? { 'content-encoding': coding } : {}) };
-				return inm === etag ? notModified({ etag }) : ok(headers, bytes);
-			}
-			case 'head-405': {
-				if (req.method === 'HEAD') return void res.writeHead(405, { allow: 'GET' }).end();
-				const etag = strongEtag(i, page);
-				return inm === etag ? notModified({ etag }) : ok({ etag });
-			}
-			case 'head-stale': {
-				// HEAD is answered by a cache never purged since before the current content: an old
-				// ETag, and a 304 to any If-None-Match. Used for change detection, it would hide every edit.
-				if (req.method === 'HEAD') return inm !== undefined ? notModified({ etag: `"p${i}-v0"` }) : void res.writeHead(200, { etag: `"p${i}-v0"` }).end();
-				const etag = strongEtag(i, page);
-				return inm === etag ? notModified({ etag }) : ok({ etag });
-			}
-		}
-	};
-}
-
 /**
  * Starts the fixture site of one behaviour on its own server.
  *
@@ -165,7 +41,7 @@ function handlerFor(behaviour: Behaviour, pages: Page[], counts: { busy: number 
  */
 export async function serveSite(serve: (handler: http.RequestListener) => Promise<TestServer>, behaviour: Behaviour, count = PAGES): Promise<Site> {
 	const pages: Page[] = Array.from({ length: count }, () => ({ version: 1, deleted: false }));
-	const counts = { busy: 0 };
+	const counts = { requests: 0, bodies: 0, busy: 0 };
 	const server = await serve(handlerFor(behaviour, pages, counts));
 	const urls = pages.map((_, i) => server.url(behaviour === 'moved' ? `/old/${i}` : `/p/${i}`));
 	return {
