@@ -1,5 +1,5 @@
 import type { Plan } from './hosts/policy.js';
-import type { UrlRecord } from './store/types.js';
+import type { ConditionalForm, UrlRecord } from './store/types.js';
 
 export type Reason = 'new' | '304' | 'same-hash' | 'new-body' | 'gone' | 'audit' | 'candidate' | 'error';
 
@@ -19,6 +19,8 @@ export interface Verdict {
 	error?: { code: string; message: string };
 	/** The 304 matched a weak (W/) ETag: semantically, not byte-for-byte, unchanged. */
 	weak?: boolean;
+	/** When the body was last confirmed by a full download (ISO 8601): what bounds a change hidden behind 304s. */
+	verifiedAt?: string;
 	/** From a sitemap source: the entry's `<lastmod>`, as written there. */
 	lastmod?: string;
 }
@@ -45,6 +47,14 @@ export interface ProbeResult {
 	audit?: ProbeResult;
 	/** A HEAD-versus-GET sample: did HEAD tell the same story as GET? */
 	headCheck?: { agree: boolean; reason: string };
+	/** Which conditional forms were put to the server right after this answer, and what each got. */
+	formCheck?: FormCheck[];
+}
+
+/** One conditional form put to a server, and the status it got (304: honoured; 2xx: ignored). */
+export interface FormCheck {
+	form: ConditionalForm;
+	status: number;
 }
 
 /**

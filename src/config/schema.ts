@@ -112,6 +112,11 @@ const stages = [
 			maxRetryAfter: { type: 'integer', minimum: 0, default: flagDefault('max-retry-after'), description: 'Longest Retry-After (seconds) to wait for; longer is an error' },
 			method: { enum: ['get', 'head', 'auto'], default: flagDefault('method'), description: 'get; head (then GET if it may have changed); auto (HEAD per host where a sample agrees with GET)' },
 			audit: { type: 'number', minimum: 0, maximum: 1, default: flagDefault('audit'), description: 'Fraction of conditional probes re-fetched unconditionally to catch lying 304s' },
+			verifyEvery: {
+				anyOf: [duration, { const: 'off' }],
+				default: flagDefault('verify-every'),
+				description: 'No URL goes longer than this without its body confirmed by a full download, whatever its server answers (spread over the runs); off to disable',
+			},
 			maxBody: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', format: 'size' }], default: flagDefault('max-body'), description: 'Largest body, on the wire or decoded (bytes, or 512KiB, 10MiB)' },
 			denyPrivate: { type: 'boolean', default: flagDefault('deny-private'), description: 'Refuse loopback, link-local and private addresses (checked after DNS)' },
 			insecure: { type: 'boolean', default: flagDefault('insecure'), description: 'Accept any TLS certificate' },

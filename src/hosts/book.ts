@@ -30,8 +30,7 @@ export function createHostBook(store: ValidatorStore, runStartedAt: number): Hos
 			missing.forEach((origin, i) => {
 				// Another batch may have loaded it while we awaited.
 				if (hosts.has(origin)) return;
-				const host = stored[i] ?? newHostRecord(runStartedAt);
-				hosts.set(origin, host.lastRunAt === runStartedAt ? host : { ...host, runs: host.runs + 1, lastRunAt: runStartedAt });
+				hosts.set(origin, enterRun(stored[i] ?? newHostRecord(runStartedAt), runStartedAt));
 				dirty.add(origin);
 			});
 		},
@@ -50,4 +49,13 @@ export function createHostBook(store: ValidatorStore, runStartedAt: number): Hos
 			return operations;
 		},
 	};
+}
+
+/** The host as this run sees it: one more run, started now, and how long since the last. */
+function enterRun(host: HostRecord, runStartedAt: number): HostRecord {
+	if (host.lastRunAt === runStartedAt) return host;
+	const next: HostRecord = { ...host, runs: host.runs + 1, lastRunAt: runStartedAt };
+	// How far ahead verification looks: the next run is likely as far off as the last one was.
+	if (host.lastRunAt > 0 && runStartedAt > host.lastRunAt) next.runInterval = runStartedAt - host.lastRunAt;
+	return next;
 }

@@ -1,4 +1,6 @@
-import type { HostRecord } from '../store/types.js';
+import type { FormChecks, HostRecord } from '../store/types.js';
+import type { FormCheck } from '../types.js';
+import { chooseForm } from './forms.js';
 import type { Plan } from './policy.js';
 import type { TrustOptions } from './trust-options.js';
 
@@ -21,6 +23,8 @@ export interface Observation {
 	headCheck?: { agree: boolean; reason: string };
 	/** The server sent a validator that could not be echoed safely. */
 	unsafeValidator?: boolean;
+	/** Conditional forms put to the server right after a full answer, and what each got. */
+	formCheck?: readonly FormCheck[];
 }
 
 const pct = (ratio: number): string => `${Math.round(ratio * 1000) / 10}%`;
@@ -62,6 +66,7 @@ export function observe(host: HostRecord, seen: Observation, options: TrustOptio
 	}
 	if (seen.audit) h.audits++;
 	if (seen.headCheck) decideMethod(h, seen.headCheck, options);
+	if (seen.formCheck) checkForms(h, seen.formCheck, options, setMode);
 
 	if (seen.audit === 'lied') {
 		h.lies++;
@@ -87,6 +92,8 @@ export function observe(host: HostRecord, seen: Observation, options: TrustOptio
 		if (h.mode === 'hash-only') {
 			resetRatio(h);
 			setMode('conditional', 're-trusted: answered 304 on re-test');
+			// Measure its forms again: the one that failed may not be the one that works now.
+			if (h.form === 'none') delete h.form;
 		}
 		if (plan.sendEtag && h.etagOff) {
 			h.etagOff = false;
@@ -99,13 +106,12 @@ export function observe(host: HostRecord, seen: Observation, options: TrustOptio
 	}
 	if (!h.etagOff && h.etagChurn >= options.rotateAfter && h.etagChurn * 2 >= h.etagCompared) {
 		h.etagOff = true;
-		h.modeReason = `ETag changes while the body does not (${h.etagChurn} of ${h.etagCompared}): ETag not sent`;
-		h.modeChangedAt = now;
+		// A host that is not conditional keeps the reason it is not.
+		if (h.mode === 'conditional') setMode('conditional', `ETag changes while the body does not (${h.etagChurn} of ${h.etagCompared}): ETag not sent`);
 	}
 	if (!h.lastModifiedOff && h.lastModifiedChurn >= options.rotateAfter && h.lastModifiedChurn * 2 >= h.lastModifiedCompared) {
 		h.lastModifiedOff = true;
-		h.modeReason = `Last-Modified changes while the body does not (${h.lastModifiedChurn} of ${h.lastModifiedCompared}): Last-Modified not sent`;
-		h.modeChangedAt = now;
+		if (h.mode === 'conditional') setMode('conditional', `Last-Modified changes while the body does not (${h.lastModifiedChurn} of ${h.lastModifiedCompared}): Last-Modified not sent`);
 	}
 	const unchanged = h.notModified + h.missed304;
 	if (h.mode === 'conditional' && h.runs >= options.minRuns && h.conditional >= options.minConditional && unchanged > 0) {
@@ -126,6 +132,43 @@ function decideMethod(h: HostRecord, check: { agree: boolean; reason: string }, 
 	} else if (h.method === undefined && h.headDisagreements === 0 && h.headChecks >= options.headSample) {
 		h.method = 'head';
 		h.methodReason = `HEAD agreed with GET on ${h.headChecks} samples`;
+	}
+}
+
+/**
+ * Counts a form check and chooses the host's form: the first 304 settles it (the audit
+ * keeps it honest); after `formSample` URLs where no form got one, the host goes
+ * hash-only at once. A hash-only host, measured before forms were, for which a form
+ * works is trusted again with that form.
+ */
+function checkForms(h: HostRecord, checks: readonly FormCheck[], options: TrustOptions, setMode: (mode: HostRecord['mode'], reason: string) => void): void {
+	const counts: FormChecks = { ...h.formChecks };
+	for (const { form, status } of checks) {
+		const count = { ...(counts[form] ?? { tried: 0, hits: 0 }) };
+		count.tried++;
+		if (status === 304) count.hits++;
+		counts[form] = count;
+	}
+	h.formChecks = counts;
+	if (h.form !== undefined) return;
+	const hit = checks.some((check) => check.status === 304);
+	if (!hit) {
+		h.formSamples = (h.formSamples ?? 0) + 1;
+		if (h.formSamples < options.formSample) return;
+	}
+	const { form, reason } = chooseForm(counts);
+	h.form = form;
+	h.formReason = reason;
+	if (h.mode === 'unconditional') return;
+	if (form === 'none') {
+		if (h.mode === 'conditional') setMode('hash-only', reason);
+	} else if (h.mode === 'hash-only') {
+		resetRatio(h);
+		setMode('conditional', `re-trusted: ${reason}`);
+	} else if (form !== 'both') {
+		// What was counted so far went out in a form the host ignores.
+		resetRatio(h);
+		setMode('conditional', reason);
 	}
 }
 

@@ -1,4 +1,5 @@
 import type { HostMode, HostRecord, UrlRecord } from '../store/types.js';
+import { stripCoding } from './forms.js';
 import type { TrustOptions } from './trust-options.js';
 
 /** What to send for one URL, given what its host has shown. */
@@ -15,6 +16,10 @@ export interface Plan {
 	canary?: boolean;
 	/** This probe re-tests something switched off for the host. */
 	retest: boolean;
+	/** Send the ETag without its content-coding suffix (the host's measured form). */
+	stripEtag?: boolean;
+	/** Due for verification (`--verify-every`): a 304 is audited whatever the audit rate. */
+	verify?: boolean;
 }
 
 export const effectiveMode = (host: HostRecord): HostMode => host.override ?? host.mode;
@@ -24,7 +29,8 @@ const fullyTrusted = (host: HostRecord): boolean =>
 
 /**
  * Decides which validators to send for a URL and whether to audit the answer. Returns
- * the host with its re-test counter moved on, to be kept for the rest of the run.
+ * the host with its re-test counter moved on, to be kept for the rest of the run. A URL
+ * due for verification (`verify`) is always audited.
  *
  * @example
  * const { plan, host: next } = planProbe(host, record, trustDefaults, Math.random);
@@ -34,6 +40,7 @@ export function planProbe(
 	record: UrlRecord | undefined,
 	options: TrustOptions,
 	random: () => number,
+	verify = false,
 ): { plan: Plan; host: HostRecord } {
 	const hasEtag = record?.etag !== undefined;
 	const hasLastModified = record?.lastModified !== undefined;
@@ -46,12 +53,24 @@ export function planProbe(
 	const mode = effectiveMode(host);
 	const forced = host.override === 'conditional';
 	const conditional = mode === 'conditional';
-	const sendEtag = hasEtag && ((conditional && (forced || !host.etagOff)) || retest);
-	const sendLastModified = hasLastModified && ((conditional && (forced || !host.lastModifiedOff)) || retest);
+	let sendEtag = hasEtag && ((conditional && (forced || !host.etagOff)) || retest);
+	let sendLastModified = hasLastModified && ((conditional && (forced || !host.lastModifiedOff)) || retest);
 	if (retest && mode === 'unconditional') {
 		return { plan: { sendEtag: false, sendLastModified: false, audit: false, retest, canary: true }, host: next };
 	}
+	let stripEtag = false;
+	// The form the host was measured to honour; a hand override sends everything stored.
+	const form = host.override === undefined ? host.form : undefined;
+	if (form === 'etag' && sendEtag) sendLastModified = false;
+	else if (form === 'last-modified' && sendLastModified) sendEtag = false;
+	else if (form === 'etag-stripped' && sendEtag && stripCoding(record!.etag!) !== undefined) {
+		stripEtag = true;
+		sendLastModified = false;
+	}
 	const anything = sendEtag || sendLastModified;
-	const audit = anything && random() < options.auditRate;
-	return { plan: { sendEtag, sendLastModified, audit, retest }, host: next };
+	const audit = anything && (verify || random() < options.auditRate);
+	const plan: Plan = { sendEtag, sendLastModified, audit, retest };
+	if (stripEtag) plan.stripEtag = true;
+	if (verify) plan.verify = true;
+	return { plan, host: next };
 }

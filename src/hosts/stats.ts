@@ -21,6 +21,9 @@ export interface HostStats {
 	lies: number;
 	method: 'get' | 'head';
 	methodReason?: string | undefined;
+	/** The conditional form the host gets (see hosts/forms.ts), `unmeasured` before its form check. */
+	form: NonNullable<HostRecord['form']> | 'unmeasured';
+	formReason?: string | undefined;
 	errors: number;
 	/** Validators refused because they could not be echoed safely (controls, CR/LF, over 1 KiB): never stored or sent. */
 	badValidators: number;
@@ -50,6 +53,8 @@ export function hostStats(host: string, record: HostRecord): HostStats {
 		lies: record.lies,
 		method: record.method ?? 'get',
 		methodReason: record.methodReason,
+		form: record.form ?? 'unmeasured',
+		formReason: record.formReason,
 		errors: record.errors,
 		badValidators,
 	};

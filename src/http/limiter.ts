@@ -27,7 +27,8 @@ export const HELD_AFTER_MS = 1000;
  * await limiter.run('https://example.org', () => got(url, { signal }), signal);
  */
 export interface Limiter {
-	run<T>(origin: string, job: () => Promise<T>, signal?: AbortSignal, held?: () => void): Promise<T>;
+	/** `first` queues the job ahead of its origin's waiting jobs: a follow-up of a request already answered. */
+	run<T>(origin: string, job: () => Promise<T>, signal?: AbortSignal, held?: () => void, first?: boolean): Promise<T>;
 }
 
 interface Waiting {
@@ -143,7 +144,7 @@ export function createLimiter(options: LimiterOptions, clock: Clock = { now: Dat
 	};
 
 	return {
-		run<T>(origin: string, job: () => Promise<T>, signal?: AbortSignal, held?: () => void): Promise<T> {
+		run<T>(origin: string, job: () => Promise<T>, signal?: AbortSignal, held?: () => void, first = false): Promise<T> {
 			if (signal?.aborted) return Promise.reject(signal.reason);
 			let host = hosts.get(origin);
 			if (!host) {
@@ -172,7 +173,8 @@ export function createLimiter(options: LimiterOptions, clock: Clock = { now: Dat
 					held,
 				};
 				signal?.addEventListener('abort', onAbort, { once: true });
-				state.queue.push(waiting);
+				if (first) state.queue.unshift(waiting);
+				else state.queue.push(waiting);
 				dispatch();
 				if (held && state.queue.length > 0) watchQueues();
 			});

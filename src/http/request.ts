@@ -55,6 +55,7 @@ export async function attemptRequest(
 	signal: AbortSignal,
 	now: () => number,
 	bodyMode: BodyMode = 'hash',
+	stopIf?: StopIf,
 ): Promise<Attempt> {
 	const started = now();
 	const limits = limitsOf(client);
@@ -65,8 +66,13 @@ export async function attemptRequest(
 	try {
 		if (limits.denyPrivate) assertPublicHost(url);
 		let response: Response<Buffer>;
+		let stopped = false;
 		if (bodyMode === 'headers' && method === 'GET') {
 			response = await headersOnly(client, url, options);
+		} else if (stopIf && method === 'GET') {
+			const read = await readUnless(client, url, options, stopIf, limits.maxBodyBytes, () => (tooLarge = true));
+			response = read.response;
+			stopped = read.stopped;
 		} else {
 			// The client's default responseType is 'buffer' (client.ts); got's types can't know that.
 			const pending = client(url, options) as unknown as CancelableRequest<Response<Buffer>>;
@@ -89,7 +95,7 @@ export async function attemptRequest(
 			bytes: response.body.length,
 			ms: now() - started,
 		};
-		if (status === 304 || (status >= 200 && status < 300 && (method === 'HEAD' || bodyMode === 'headers'))) {
+		if (status === 304 || (status >= 200 && status < 300 && (method === 'HEAD' || bodyMode === 'headers' || stopped))) {
 			// No body to hash: a 304 never has one, and these requests never read it.
 			addValidators(result, response.headers);
 			if (status !== 304) result.headersOnly = true;
@@ -135,6 +141,45 @@ async function headersOnly(client: Got, url: string, options: object): Promise<R
 	});
 	stream.destroy();
 	return Object.assign(response, { body: Buffer.alloc(0) }) as Response<Buffer>;
+}
+
+/** Decides, from a response's status and headers, that its body is not worth reading. */
+export type StopIf = (status: number, headers: Record<string, string | string[] | undefined>) => boolean;
+
+/**
+ * A GET whose body is read only if `stopIf` does not say otherwise once the headers are
+ * in; otherwise the connection is dropped, as for a headers-only GET.
+ */
+async function readUnless(
+	client: Got,
+	url: string,
+	options: object,
+	stopIf: StopIf,
+	maxBodyBytes: number,
+	onTooLarge: () => void,
+): Promise<{ response: Response<Buffer>; stopped: boolean }> {
+	const stream = client.stream(url, options);
+	const response = await new Promise<Response>((resolve, reject) => {
+		stream.once('response', resolve);
+		stream.once('error', reject);
+	});
+	if (stopIf(response.statusCode, response.headers)) {
+		stream.on('error', () => {});
+		stream.destroy();
+		return { response: Object.assign(response, { body: Buffer.alloc(0) }) as Response<Buffer>, stopped: true };
+	}
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of stream as AsyncIterable<Buffer>) {
+		size += chunk.length;
+		if (size > maxBodyBytes) {
+			onTooLarge();
+			stream.destroy();
+			throw new Error(`body is larger than ${maxBodyBytes} bytes`);
+		}
+		chunks.push(chunk);
+	}
+	return { response: Object.assign(response, { body: Buffer.concat(chunks) }) as Response<Buffer>, stopped: false };
 }
 
 /**

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Got } from 'got';
 import type { Clock, ProbeResult } from '../types.js';
 import { HELD_AFTER_MS, type Limiter } from './limiter.js';
-import { attemptRequest, type BodyMode, type Method } from './request.js';
+import { attemptRequest, type BodyMode, type Method, type StopIf } from './request.js';
 import { retryDelay } from './retry-delay.js';
 
 export interface SendDeps {
@@ -31,6 +31,10 @@ export interface Outgoing {
 	 * behind a host that has started nothing for a while, or waiting a second or more to retry.
 	 */
 	held?: (() => void) | undefined;
+	/** A GET whose body is not read when this says so once the headers are in (see `attemptRequest`). */
+	stopIf?: StopIf | undefined;
+	/** A follow-up of a request already answered (an audit, a form check): it goes ahead of its host's queue. */
+	followUp?: boolean | undefined;
 }
 
 /**
@@ -49,9 +53,10 @@ export async function send(deps: SendDeps, policy: RetryPolicy, outgoing: Outgoi
 		const outcome = await deps.limiter.run(
 			origin,
 			// Headers given as a function are decided when the slot opens, on what is known by then.
-			() => attemptRequest(deps.http, method, url, (fixed ??= (headers as () => Record<string, string>)()), signal, deps.clock.now, bodyMode),
+			() => attemptRequest(deps.http, method, url, (fixed ??= (headers as () => Record<string, string>)()), signal, deps.clock.now, bodyMode, outgoing.stopIf),
 			signal,
 			outgoing.held,
+			outgoing.followUp,
 		);
 		if (!outcome.retryable || attempt > policy.retries) return outcome.result;
 		const delay = retryDelay({

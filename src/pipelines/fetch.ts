@@ -25,7 +25,7 @@ export const fetchDefaults = { concurrency: 6, perHost: 2, highWater: 64 } as co
 export function fetchPhase(deps: SweepDeps, options: SweepOptions, only: 'all' | 'candidates'): MonoTypeOperatorFunction<Task> {
 	return pipe(
 		fetchBodies(deps, { ...options, highWater: Math.min(options.highWater, fetchDefaults.highWater * 4), only }),
-		compare({ acceptEncoding: options.acceptEncoding }, deps.clock),
+		compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs }, deps.clock),
 		schedule(options),
 		guard(deps, options),
 	);

@@ -49,7 +49,7 @@ export function sweepStages(deps: SweepDeps, options: SweepOptions, extras: Swee
 		lookup(deps.store, { book: deps.book }),
 		due({ ttlMs: options.ttlMs }, deps.clock),
 		probe(deps, options),
-		compare({ acceptEncoding: options.acceptEncoding }, deps.clock),
+		compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs }, deps.clock),
 		schedule(options),
 		trust(deps.book, options.trust, deps.clock),
 		// Candidates are not changes yet: the guard judges final verdicts (in fetch, or a crawl).

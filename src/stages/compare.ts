@@ -1,11 +1,14 @@
 import { map, type MonoTypeOperatorFunction } from 'rxjs';
 import { RECORD_VERSION, type UrlRecord } from '../store/types.js';
+import { firstVerification } from '../hosts/verify.js';
 import { liveRecord } from '../http/target.js';
 import type { Clock, ProbeResult, Reason, Task, Verdict } from '../types.js';
 
 export interface CompareOptions {
 	/** Recorded with new validators, so a later run under another encoding can drop the ETag. */
 	acceptEncoding: string;
+	/** `--verify-every` in ms (0 = off): a new URL's first verification is spread over it. */
+	verifyEveryMs?: number | undefined;
 }
 
 const isLive = (record: UrlRecord | null | undefined): record is UrlRecord => liveRecord(record) !== undefined;
@@ -27,12 +30,13 @@ export function judge(
 	acceptEncoding: string,
 	now: number,
 	weakSent = false,
+	verifyEveryMs = 0,
 ): { verdict: Verdict; next?: UrlRecord } {
 	if (probe.error) return { verdict: verdictOf(url, false, 'error', probe, undefined, probe.error) };
 	const audit = probe.status === 304 && isLive(record) ? probe.audit : undefined;
 	if (audit && !audit.error && audit.status !== 304) {
 		// The unconditional re-fetch is the truth a lying 304 would have hidden.
-		const audited = judge(url, record, audit, acceptEncoding, now);
+		const audited = judge(url, record, audit, acceptEncoding, now, false, verifyEveryMs);
 		if (audited.verdict.changed) return { verdict: { ...audited.verdict, reason: 'audit' }, next: audited.next };
 	}
 	if (probe.status === 304) {
@@ -45,6 +49,8 @@ export function judge(
 		if (probe.etag !== undefined) next.etag = probe.etag;
 		if (probe.lastModified !== undefined) next.lastModified = probe.lastModified;
 		setWhere(next, url, probe);
+		// An unconditional re-fetch found the same body: the 304 is confirmed.
+		if (audit?.hash !== undefined && audit.hash === record.hash) confirmed(next, now);
 		return { verdict: verdictOf(url, false, '304', probe, next, undefined, weakSent), next };
 	}
 	if (probe.status === 404 || probe.status === 410) {
@@ -63,6 +69,10 @@ export function judge(
 	setWhere(next, url, probe);
 	next.size = probe.bytes;
 	next.encoding = acceptEncoding;
+	if (probe.hash !== undefined) {
+		next.verifiedAt = now;
+		if (!record && verifyEveryMs > 0) next.verifyBy = firstVerification(url, now, verifyEveryMs);
+	}
 	const reason = !record ? 'new' : isLive(record) && record.hash === probe.hash ? 'same-hash' : 'new-body';
 	return { verdict: verdictOf(url, reason !== 'same-hash', reason, probe, next), next };
 }
@@ -76,12 +86,13 @@ export function judge(
  */
 export function compare(options: CompareOptions, clock: Clock): MonoTypeOperatorFunction<Task> {
 	const { acceptEncoding } = options;
+	const verifyEveryMs = options.verifyEveryMs ?? 0;
 	return map((task) => {
 		// A task judged already (a crawl's sweep phase) is judged again only after a fetch clears its verdict.
 		if (task.skip || !task.probe || task.url === undefined || task.verdict) return task;
 		// A 304 against a weak tag promises semantic, not byte, equality: the verdict says so for archivers.
 		const weakSent = task.plan?.sendEtag === true && task.record?.etag?.startsWith('W/') === true;
-		const { verdict, next } = judge(task.url, task.record ?? null, task.probe, acceptEncoding, clock.now(), weakSent);
+		const { verdict, next } = judge(task.url, task.record ?? null, task.probe, acceptEncoding, clock.now(), weakSent, verifyEveryMs);
 		task.verdict = verdict;
 		task.next = next;
 		return task;
@@ -90,7 +101,7 @@ export function compare(options: CompareOptions, clock: Clock): MonoTypeOperator
 
 /**
  * A verdict with its fields in the documented NDJSON order (url, changed, reason,
- * status, etag, weak, lastModified, hash, finalUrl, bytes, ms, error) and absent ones
+ * status, etag, weak, lastModified, hash, verifiedAt, finalUrl, bytes, ms, error) and absent ones
  * left out. Built field by field: this runs for every URL.
  */
 function verdictOf(
@@ -98,7 +109,7 @@ function verdictOf(
 	changed: boolean,
 	reason: Reason,
 	probe: ProbeResult,
-	validators?: Pick<UrlRecord, 'etag' | 'lastModified' | 'hash'>,
+	validators?: Pick<UrlRecord, 'etag' | 'lastModified' | 'hash' | 'verifiedAt'>,
 	error?: Verdict['error'],
 	weak = false,
 ): Verdict {
@@ -108,6 +119,7 @@ function verdictOf(
 	if (weak) verdict.weak = true;
 	if (validators?.lastModified !== undefined) verdict.lastModified = validators.lastModified;
 	if (validators?.hash !== undefined) verdict.hash = validators.hash;
+	if (validators?.verifiedAt !== undefined) verdict.verifiedAt = new Date(validators.verifiedAt).toISOString();
 	if (probe.finalUrl !== url) verdict.finalUrl = probe.finalUrl;
 	verdict.bytes = probe.bytes;
 	verdict.ms = probe.ms;
@@ -119,6 +131,12 @@ function verdictOf(
 function setWhere(next: UrlRecord, url: string, probe: ProbeResult): void {
 	if (probe.finalUrl !== url) next.finalUrl = probe.finalUrl;
 	if (probe.permanent) next.permanent = true;
+}
+
+/** The body was confirmed now: the next verification is a whole period away. */
+function confirmed(next: UrlRecord, now: number): void {
+	next.verifiedAt = now;
+	delete next.verifyBy;
 }
 
 function withoutWhere(record: UrlRecord): UrlRecord {

@@ -2,9 +2,13 @@ import { defer, type MonoTypeOperatorFunction } from 'rxjs';
 import { mergeAsync } from '../flow/merge-async.js';
 import { PARK_WINDOWS } from '../flow/valve.js';
 import type { HostBook } from '../hosts/book.js';
+import { probeForms, type Ask } from '../hosts/form-check.js';
+import { stripCoding } from '../hosts/forms.js';
+import { verificationDue } from '../hosts/verify.js';
 import { effectiveMode, planProbe, type Plan } from '../hosts/policy.js';
 import type { TrustOptions } from '../hosts/trust-options.js';
 import { compareHeadGet } from '../http/head-check.js';
+import type { BodyMode, StopIf } from '../http/request.js';
 import { send, type RetryPolicy, type SendDeps } from '../http/send.js';
 import { liveRecord, probeTarget } from '../http/target.js';
 import type { UrlRecord } from '../store/types.js';
@@ -61,8 +65,14 @@ export function probe(deps: ProbeDeps, options: ProbeOptions): MonoTypeOperatorF
 				samples.set(origin, started + 1);
 				return 'sample';
 			};
+			// A host whose conditional form is not measured yet (a liar's 304 proves nothing, and a hand override is not measured).
+			const checksForm = (origin: string): boolean => {
+				const host = deps.book.get(origin);
+				return host.form === undefined && host.override === undefined && host.mode !== 'unconditional';
+			};
+			const context = { methodFor, checksForm };
 			return source.pipe(
-				mergeAsync((task, signal) => (task.skip || task.url === undefined ? undefined : probeOne(deps, options, methodFor, task, signal)), concurrency),
+				mergeAsync((task, signal) => (task.skip || task.url === undefined ? undefined : probeOne(deps, options, context, task, signal)), concurrency),
 			);
 		});
 }
@@ -70,7 +80,7 @@ export function probe(deps: ProbeDeps, options: ProbeOptions): MonoTypeOperatorF
 async function probeOne(
 	deps: ProbeDeps,
 	options: ProbeOptions,
-	methodFor: (origin: string) => 'get' | 'head' | 'sample',
+	context: { methodFor(origin: string): 'get' | 'head' | 'sample'; checksForm(origin: string): boolean },
 	task: Task,
 	signal: AbortSignal,
 ): Promise<Task> {
@@ -80,12 +90,18 @@ async function probeOne(
 	// The plan is made when the first request gets its slot, not when the task arrives:
 	// by then a host caught lying meanwhile is already distrusted.
 	let plan: Plan | undefined;
+	const staleEncoding = live?.encoding !== undefined && live.encoding !== options.acceptEncoding;
 	const headers = (): Record<string, string> => {
-		const planned = planProbe(deps.book.get(origin), live, options.trust, deps.random);
+		const host = deps.book.get(origin);
+		const now = deps.clock.now();
+		const verify = live !== undefined && verificationDue(live, task.url!, host.runInterval, options.trust.verifyEveryMs, now);
+		const planned = planProbe(host, live, options.trust, deps.random, verify);
 		deps.book.set(origin, planned.host);
+		plan = planned.plan;
 		// An ETag obtained under another Accept-Encoding can't match: don't send it.
-		const staleEncoding = live?.encoding !== undefined && live.encoding !== options.acceptEncoding;
-		plan = staleEncoding ? { ...planned.plan, sendEtag: false } : planned.plan;
+		if (staleEncoding) plan = { ...plan, sendEtag: false };
+		// A candidates sweep reads no body: a URL due for verification is a candidate, for the fetch to confirm.
+		if (verify && options.candidates) plan = { ...plan, sendEtag: false, sendLastModified: false, audit: false };
 		if (plan.canary) return { 'if-none-match': `"revisit-canary-${Math.floor(deps.random() * 2 ** 48).toString(16)}"` };
 		return conditionalHeaders(live, plan);
 	};
@@ -95,11 +111,13 @@ async function probeOne(
 	const held = (): void => {
 		if (!task.parked && !task.creditReturned && deps.hooks?.park?.() === true) task.parked = true;
 	};
-	const request = (method: 'GET' | 'HEAD', withHeaders: Record<string, string> | (() => Record<string, string>)) =>
-		send(deps, options, { method, url: target, origin, headers: withHeaders, bodyMode, held }, signal);
+	let asked = 0;
+	// Every request after a task's first is a follow-up: it goes ahead of other tasks' first requests.
+	const request = (method: 'GET' | 'HEAD', withHeaders: Record<string, string> | (() => Record<string, string>), mode: BodyMode = bodyMode, stopIf?: StopIf) =>
+		send(deps, options, { method, url: target, origin, headers: withHeaders, bodyMode: mode, held, stopIf, followUp: asked++ > 0 }, signal);
 
 	let result: ProbeResult;
-	const method = methodFor(origin);
+	const method = context.methodFor(origin);
 	if (method === 'sample') {
 		const sent = headers();
 		const [head, get] = await Promise.all([request('HEAD', sent), request('GET', sent)]);
@@ -111,6 +129,12 @@ async function probeOne(
 		// (in a candidates sweep it is the verdict).
 		const mayHaveChanged = head.status >= 200 && head.status < 300 && !options.candidates;
 		result = unsupported || mayHaveChanged ? await request('GET', conditionalHeaders(live, plan!)) : head;
+	} else if (live && (live.etag !== undefined || live.lastModified !== undefined) && !staleEncoding && context.checksForm(origin)) {
+		// Which conditional form does the host honour? Measured without reading a body it should not send.
+		const measuring = (): boolean => context.checksForm(origin);
+		const unmoved: StopIf = (status, got) => status >= 200 && status < 300 && got.etag === live.etag && got['last-modified'] === live.lastModified && measuring();
+		const ask: Ask = (withHeaders, read) => request('GET', withHeaders, read === 'headers' ? 'headers' : bodyMode, read === 'unless' ? unmoved : undefined);
+		result = await probeForms(live, headers, ask, { headersOnly: options.candidates === true, measuring });
 	} else {
 		result = await request('GET', headers);
 	}
@@ -136,7 +160,7 @@ async function probeOne(
  */
 export function conditionalHeaders(record: UrlRecord | undefined, plan: Plan): Record<string, string> {
 	const headers: Record<string, string> = {};
-	if (plan.sendEtag && record?.etag !== undefined) headers['if-none-match'] = record.etag;
+	if (plan.sendEtag && record?.etag !== undefined) headers['if-none-match'] = (plan.stripEtag && stripCoding(record.etag)) || record.etag;
 	if (plan.sendLastModified && record?.lastModified !== undefined) headers['if-modified-since'] = record.lastModified;
 	return headers;
 }

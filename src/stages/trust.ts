@@ -23,6 +23,7 @@ export function observationOf(task: Task): Observation | undefined {
 	if (sameBody && record?.lastModified !== undefined) seen.lastModifiedChanged = probe.lastModified !== record.lastModified;
 	if (probe.audit && !probe.audit.error) seen.audit = verdict.reason === 'audit' ? 'lied' : 'honest';
 	if (probe.headCheck) seen.headCheck = probe.headCheck;
+	if (probe.formCheck) seen.formCheck = probe.formCheck;
 	if (probe.unsafeValidator) seen.unsafeValidator = true;
 	return seen;
 }

@@ -27,9 +27,19 @@ export interface UrlRecord {
 	nextDue?: number;
 	/** The URL's current revisit interval in ms (adaptive schedule). */
 	interval?: number;
+	/** When the body was last confirmed by a full download (epoch ms): a 200 read whole, or an audit of a 304. */
+	verifiedAt?: number;
+	/** A new URL's first verification, spread over `--verify-every` by the URL's hash so that they don't all fall due at once. */
+	verifyBy?: number;
 }
 
 export type HostMode = 'conditional' | 'hash-only' | 'unconditional';
+
+/** A way of asking conditionally: see hosts/forms.ts. */
+export type ConditionalForm = 'both' | 'etag' | 'last-modified' | 'etag-stripped';
+
+/** Per form: unchanged answers seen (tried), and how many of them were 304 (hits). */
+export type FormChecks = Partial<Record<ConditionalForm, { tried: number; hits: number }>>;
 
 /**
  * What revisit has measured about one origin (scheme, host, port), and the mode it
@@ -80,6 +90,14 @@ export interface HostRecord {
 	sinceRetest: number;
 	/** Honest 304s seen when re-testing a host marked as lying. */
 	honestRetests: number;
+	/** The conditional form the host honours, measured by form checks (`none`: no form works); unset until measured. */
+	form?: ConditionalForm | 'none';
+	formReason?: string;
+	formChecks?: FormChecks;
+	/** URLs whose form check is complete. */
+	formSamples?: number;
+	/** Milliseconds between the host's two latest runs: how far ahead verification looks. */
+	runInterval?: number;
 	/** Set while the churn guard holds this host's changes back. */
 	blocked?: { at: number; changed: number; probed: number };
 }

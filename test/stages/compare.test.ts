@@ -12,9 +12,9 @@ const result = (fields: Partial<ProbeResult>): ProbeResult => ({ status: 200, fi
 describe('judge', () => {
 	it('a first 200 is new; the record holds what came, and the verdict fields come in NDJSON order', () => {
 		const { verdict, next } = judge(url, null, result({ etag: '"e"', lastModified: 'L', hash: 'h' }), 'gzip', now);
-		expect(Object.keys(verdict)).toEqual(['url', 'changed', 'reason', 'status', 'etag', 'lastModified', 'hash', 'bytes', 'ms']);
-		expect(verdict).toMatchObject({ changed: true, reason: 'new', etag: '"e"', lastModified: 'L', hash: 'h' });
-		expect(next).toEqual({ v: RECORD_VERSION, status: 200, etag: '"e"', lastModified: 'L', hash: 'h', size: 10, encoding: 'gzip', lastChecked: now });
+		expect(Object.keys(verdict)).toEqual(['url', 'changed', 'reason', 'status', 'etag', 'lastModified', 'hash', 'verifiedAt', 'bytes', 'ms']);
+		expect(verdict).toMatchObject({ changed: true, reason: 'new', etag: '"e"', lastModified: 'L', hash: 'h', verifiedAt: new Date(now).toISOString() });
+		expect(next).toEqual({ v: RECORD_VERSION, status: 200, etag: '"e"', lastModified: 'L', hash: 'h', size: 10, encoding: 'gzip', lastChecked: now, verifiedAt: now });
 	});
 
 	it('a 304 keeps the stored validators unless new ones came, refreshes lastChecked, and says weak after its validators', () => {
@@ -31,6 +31,31 @@ describe('judge', () => {
 		const redirected = judge(url, stored, result({ status: 304, finalUrl: 'https://example.org/c', permanent: true }), 'gzip', now);
 		expect(redirected.next).toMatchObject({ finalUrl: 'https://example.org/c', permanent: true });
 		expect(redirected.verdict.finalUrl).toBe('https://example.org/c');
+	});
+
+	it('a body read whole confirms the URL now; a new URL\'s first verification falls within the period, at its own phase', () => {
+		const period = 30 * 86_400_000;
+		const first = judge(url, null, result({ hash: 'h' }), 'gzip', now, false, period).next!;
+		expect(first.verifiedAt).toBe(now);
+		expect(first.verifyBy).toBeGreaterThan(now);
+		expect(first.verifyBy).toBeLessThanOrEqual(now + period);
+		// Confirmed again: a whole period from now, no first-period phase any more.
+		const again = judge(url, { ...first, verifiedAt: 1 }, result({ hash: 'h' }), 'gzip', now + 5, false, period).next!;
+		expect(again).toMatchObject({ verifiedAt: now + 5 });
+		expect(again).not.toHaveProperty('verifyBy');
+	});
+
+	it('a 304 keeps verifiedAt; an audit that finds the same body confirms it', () => {
+		const verified = { ...stored, verifiedAt: 5, verifyBy: 9 };
+		expect(judge(url, verified, result({ status: 304 }), 'gzip', now).next).toMatchObject({ verifiedAt: 5, verifyBy: 9 });
+		const audited = judge(url, verified, result({ status: 304, audit: result({ hash: 'h1' }) }), 'gzip', now);
+		expect(audited.verdict).toMatchObject({ reason: '304', verifiedAt: new Date(now).toISOString() });
+		expect(audited.next).toMatchObject({ verifiedAt: now });
+		expect(audited.next).not.toHaveProperty('verifyBy');
+		// The audit found a change: reported as an audit catch, and confirmed by that body.
+		const caught = judge(url, verified, result({ status: 304, audit: result({ hash: 'h2' }) }), 'gzip', now);
+		expect(caught.verdict).toMatchObject({ changed: true, reason: 'audit' });
+		expect(caught.next).toMatchObject({ hash: 'h2', verifiedAt: now });
 	});
 
 	it('a 200 with the stored hash is same-hash, another is new-body', () => {

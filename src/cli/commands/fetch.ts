@@ -18,7 +18,8 @@ interface FetchArgs extends SweepFlags {
 	quiet: boolean;
 }
 
-const { method: _method, audit: _audit, ...fetchFlagOptions } = sweepFlagOptions;
+// A fetch downloads every body: there is no 304 to audit or verify.
+const { method: _method, audit: _audit, 'verify-every': _verify, ...fetchFlagOptions } = sweepFlagOptions;
 
 /**
  * `revisit fetch`: download each URL with GET, hash it against the store, write the

@@ -11,10 +11,13 @@ interface StatsArgs {
 	json: boolean;
 }
 
+/** Short labels for the MODE column; the WHY column says what was measured. */
+const FORM_LABELS: Partial<Record<HostStats['form'], string>> = { etag: 'INM only', 'last-modified': 'IMS only', 'etag-stripped': 'ETag stripped' };
+
 const percent = (ratio: number | null): string => (ratio === null ? '-' : `${(ratio * 100).toFixed(1)}%`);
 
 function row(stats: HostStats): string[] {
-	const validators = [stats.etag === 'off' ? 'ETag off' : '', stats.lastModified === 'off' ? 'LM off' : ''].filter(Boolean).join(', ');
+	const validators = [stats.etag === 'off' ? 'ETag off' : '', stats.lastModified === 'off' ? 'LM off' : '', FORM_LABELS[stats.form] ?? ''].filter(Boolean).join(', ');
 	return [
 		stats.host,
 		String(stats.urls),

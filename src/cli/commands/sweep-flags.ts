@@ -17,6 +17,7 @@ export interface SweepFlags {
 	'max-retry-after': number;
 	method: MethodOption;
 	audit: number;
+	'verify-every'?: number;
 	ttl?: number;
 	adaptive: boolean;
 	'min-interval': number;
@@ -33,6 +34,14 @@ const durationFlag = (flag: string) => (value: unknown): number | undefined => {
 	if (value === undefined) return undefined;
 	const ms = parseDuration(String(value));
 	if (ms === undefined) throw new UsageError(`--${flag} must be a duration such as 30m, 6h or 2d (got ${JSON.stringify(value)})`);
+	return ms;
+};
+
+/** A duration, or `off` (0): how often a URL's body must be confirmed by a full download. */
+const verifyFlag = (value: unknown): number => {
+	if (value === 'off' || value === '0' || value === 0) return 0;
+	const ms = parseDuration(String(value));
+	if (ms === undefined) throw new UsageError(`--verify-every must be a duration such as 30d or 12h, or off (got ${JSON.stringify(value)})`);
 	return ms;
 };
 
@@ -58,6 +67,12 @@ export const sweepFlagOptions: Record<keyof SweepFlags, Options> = {
 	'max-retry-after': { requiresArg: true, default: sweepDefaults.maxRetryAfterMs / 1000, coerce: integerFlag('max-retry-after', 0), describe: 'Longest Retry-After (seconds) to wait for; longer is an error' },
 	method: { choices: ['get', 'head', 'auto'], default: sweepDefaults.method, describe: 'get; head (then GET if it may have changed); auto (HEAD per host where a sample agrees with GET)' },
 	audit: { requiresArg: true, default: sweepDefaults.trust.auditRate, coerce: rateFlag('audit'), describe: 'Fraction of conditional probes re-fetched unconditionally to catch lying 304s' },
+	'verify-every': {
+		requiresArg: true,
+		default: '30d',
+		coerce: verifyFlag,
+		describe: 'No URL goes longer than this without its body confirmed by a full download, whatever its server answers (spread over the runs; off to disable)',
+	},
 	ttl: { requiresArg: true, coerce: durationFlag('ttl'), describe: 'Skip URLs checked less than this long ago (30m, 6h, 2d)' },
 	adaptive: { type: 'boolean', default: false, describe: 'Adapt each URL\'s interval: longer while unchanged, shorter when it changes' },
 	'min-interval': { requiresArg: true, default: '1h', coerce: durationFlag('min-interval'), describe: 'Shortest adaptive interval' },
@@ -87,7 +102,7 @@ export function sweepOptionsFrom(flags: SweepFlags): SweepOptionsInput {
 		retries: flags.retries,
 		maxRetryAfterMs: flags['max-retry-after'] * 1000,
 		method: flags.method,
-		trust: { auditRate: flags.audit },
+		trust: { auditRate: flags.audit, verifyEveryMs: flags['verify-every'] },
 		ttlMs: flags.ttl,
 		adaptive: flags.adaptive,
 		minIntervalMs: flags['min-interval'],

@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import type { UrlRecord } from '../store/types.js';
+
+/**
+ * Where in every verification period a URL's moment falls, as a fraction in [0, 1)
+ * taken from its hash: fixed per URL, spread evenly over a list.
+ */
+export function phaseOf(url: string): number {
+	return createHash('sha1').update(url).digest().readUInt32BE(0) / 2 ** 32;
+}
+
+/**
+ * The URL's first verification moment after `now`: its phase within the period. A new
+ * URL waits until then rather than a whole period, so that a list first seen in one run
+ * does not fall due all in one later run.
+ *
+ * @example
+ * firstVerification('https://example.org/', Date.now(), 30 * 86_400_000) // somewhere in the next 30 days
+ */
+export function firstVerification(url: string, now: number, periodMs: number): number {
+	const offset = phaseOf(url) * periodMs;
+	return offset + (Math.floor((now - offset) / periodMs) + 1) * periodMs;
+}
+
+/**
+ * Whether a URL's body must be confirmed by a full download in this run, so that no
+ * change hides behind 304s for longer than `periodMs` whatever the server says. It is
+ * due at `verifiedAt + periodMs` (a new URL: at its first moment, `verifyBy`), and is
+ * verified at the last run before that, judging by the time between the host's two
+ * latest runs (`lookaheadMs`). A record from before verification existed is due at its
+ * phase moment. `periodMs` 0 turns verification off.
+ *
+ * @example
+ * verificationDue(record, url, 86_400_000, 30 * 86_400_000, Date.now())
+ */
+export function verificationDue(record: UrlRecord, url: string, lookaheadMs: number | undefined, periodMs: number, now: number): boolean {
+	if (periodMs <= 0) return false;
+	const ahead = now + Math.min(lookaheadMs ?? 0, periodMs);
+	if (record.verifiedAt === undefined && record.verifyBy === undefined) return ahead >= firstVerification(url, now, periodMs);
+	return ahead >= Math.min(record.verifyBy ?? Number.POSITIVE_INFINITY, (record.verifiedAt ?? Number.POSITIVE_INFINITY) + periodMs);
+}
