@@ -97,8 +97,9 @@ const NOTES = `
 - **Apache (mod_deflate, DeflateAlterETag AddSuffix)**: a gzipped response's ETag is \`"size-mtime-gzip"\`.
   Sent back in If-None-Match it never matches: 200 with the full body. If-Modified-Since alone gets a 304, and so
   does the tag without \`-gzip\`; If-None-Match \`"…-gzip"\` with If-Modified-Since gets a 200 (If-None-Match
-  takes precedence). revisit sends both, so every unchanged page comes back in full (\`same-hash\`); after run 2
-  the host is \`hash-only\` ("conditionals ignored") and gets no validators at all, so run 4 is full bodies too.
+  takes precedence). revisit sends both, so every unchanged page comes back in full (\`same-hash\`); 20 conditional
+  requests into run 2 the host goes \`hash-only\` ("conditionals ignored") and gets no validators at all (but a
+  re-test one probe in 50), so run 4 is full bodies too.
 - **lighttpd (mod_deflate)**: appends \`-gzip\` to the ETag of a gzipped response too, but matches it: 304.
 - **Caddy 2.6 (encode gzip)** and **h2o 2.2 (compress)**: keep the file's strong ETag on the gzipped response, the
   same tag as the identity one (a strong tag shared by two encodings); 304 to either validator or both.
