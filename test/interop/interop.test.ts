@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { writeReport, type ServerResult } from './report.js';
-import { runScenario, type Scenario } from './scenario.js';
+import { runScenario, type RunFigures, type Scenario } from './scenario.js';
 import { installCommand, missingPackages, SERVERS, type RunningServer } from './servers.js';
 import { liveGroups } from './servers/launch.js';
 import { makeSite } from './site.js';
@@ -30,12 +30,12 @@ interface Check {
 
 /** The scenario's assertions, as data: each is asserted softly and, when it fails, named in the report. */
 function checks(scenario: Scenario): Check[] {
-	const [run1, run2, run3, run4] = scenario.runs as [Scenario['runs'][number], Scenario['runs'][number], Scenario['runs'][number], Scenario['runs'][number]];
+	const [run1, run2, run3, run4] = scenario.runs as [RunFigures, RunFigures, RunFigures, RunFigures];
 	const live = PAGES - scenario.deleted.length;
 	const misjudged = (urls: string[], allowed: string[]) =>
 		Object.fromEntries(urls.filter((url) => !allowed.includes(run3.reasonOf[url]!)).map((url) => [url, run3.reasonOf[url]]));
 	return [
-		{ name: 'every sweep exits 0', actual: scenario.runs.map((run) => run.status), expected: [0, 0, 0, 0] },
+		{ name: 'every sweep exits 0', actual: scenario.runs.map((run) => (run.status === 0 ? 0 : `${run.status}: ${run.stderr.trim()}`)), expected: [0, 0, 0, 0] },
 		{ name: 'run 1 (first sight): every URL new', actual: run1.reasons, expected: { new: PAGES } },
 		{ name: 'run 2 (unchanged): every URL 304, zero full bodies', actual: run2.reasons, expected: { '304': PAGES } },
 		{ name: 'run 3: exactly the 8 edited and 2 deleted URLs changed', actual: run3.changed, expected: [...scenario.edited, ...scenario.deleted].sort() },

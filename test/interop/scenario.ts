@@ -15,8 +15,6 @@ export interface RunFigures {
 	bodies: number;
 	/** Sum of the verdicts' `bytes` (body bytes on the wire). */
 	bytes: number;
-	/** 304s that matched a weak (W/) ETag. */
-	weak: number;
 }
 
 export interface Scenario {
@@ -73,17 +71,15 @@ function figures(status: number, stdout: string, stderr: string): RunFigures {
 	const reasonOf: Record<string, string> = {};
 	let bodies = 0;
 	let bytes = 0;
-	let weak = 0;
 	for (const verdict of verdicts) {
 		const reason = String(verdict['reason']);
 		reasons[reason] = (reasons[reason] ?? 0) + 1;
 		reasonOf[String(verdict['url'])] = reason;
 		if (BODY_REASONS.has(reason)) bodies++;
 		bytes += Number(verdict['bytes'] ?? 0);
-		if (verdict['weak'] === true) weak++;
 	}
 	const changed = verdicts.filter((verdict) => verdict['changed'] === true).map((verdict) => String(verdict['url'])).sort();
-	return { status, stderr, reasons, changed, reasonOf, bodies, bytes, weak };
+	return { status, stderr, reasons, changed, reasonOf, bodies, bytes };
 }
 
 async function hostStats(storeDir: string, origin: string): Promise<Record<string, unknown>> {
