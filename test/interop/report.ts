@@ -24,9 +24,7 @@ function ratio304(run: RunFigures): string {
 
 function form(host: Record<string, unknown>): string {
 	const off = [host['etag'] === 'off' ? 'ETag off' : '', host['lastModified'] === 'off' ? 'LM off' : ''].filter(Boolean).join(', ');
-	// Fields another change may add (the conditional form a host honours), shown when present.
-	const extra = ['form', 'formReason'].filter((key) => host[key] !== undefined).map((key) => `${key}: ${String(host[key])}`);
-	return [`${String(host['mode'])}${off ? ` [${off}]` : ''}`, ...extra, String(host['reason'])].join('; ');
+	return `${String(host['mode'])}${off ? ` [${off}]` : ''}; form ${String(host['form'])}: ${String(host['formReason'] ?? '-')}`;
 }
 
 function packageVersions(specs: readonly ServerSpec[]): string {
@@ -56,7 +54,7 @@ export function renderReport(results: readonly ServerResult[]): string {
 		'  **audits**: unconditional re-fetches of a 304 (counted apart, from `revisit stats`; their bytes are not in the bytes column).',
 		'- **bytes per run**: sum of the verdicts\' `bytes` (body bytes on the wire, gzipped where the server gzips; in run 4 the',
 		'  two deleted pages\' 404 bodies).',
-		'- **host after run 4**: `revisit stats --json` for the origin: mode [validators switched off]; any conditional-form field; reason.',
+		'- **host after run 4**: `revisit stats --json` for the origin: mode [validators switched off]; the conditional form chosen, and why.',
 		'',
 		'| server | setup | ETag (run 1) | 304 (run 2 / run 4) | bodies per run | audits | bytes per run | run 3 reported | host after run 4 | assertions |',
 		'|---|---|---|--:|---|--:|---|---|---|---|',
@@ -97,9 +95,10 @@ const NOTES = `
 - **Apache (mod_deflate, DeflateAlterETag AddSuffix)**: a gzipped response's ETag is \`"size-mtime-gzip"\`.
   Sent back in If-None-Match it never matches: 200 with the full body. If-Modified-Since alone gets a 304, and so
   does the tag without \`-gzip\`; If-None-Match \`"…-gzip"\` with If-Modified-Since gets a 200 (If-None-Match
-  takes precedence). revisit sends both, so every unchanged page comes back in full (\`same-hash\`); 20 conditional
-  requests into run 2 the host goes \`hash-only\` ("conditionals ignored") and gets no validators at all (but a
-  re-test one probe in 50), so run 4 is full bodies too.
+  takes precedence). revisit's first probes of run 2 send both, see the 200 carry the ETag they sent, leave its
+  body unread and ask again with If-None-Match alone (200) and If-Modified-Since alone (304): the host's form is
+  If-Modified-Since alone from then on, and no unchanged page is downloaded. (Before the form check, the host went
+  \`hash-only\` 20 conditional requests into run 2, and every later run downloaded every page.)
 - **lighttpd (mod_deflate)**: appends \`-gzip\` to the ETag of a gzipped response too, but matches it: 304.
 - **Caddy 2.6 (encode gzip)** and **h2o 2.2 (compress)**: keep the file's strong ETag on the gzipped response, the
   same tag as the identity one (a strong tag shared by two encodings); 304 to either validator or both.
