@@ -47,6 +47,8 @@ const SCENARIOS = [
 	{ behaviour: 'latin1' },
 	{ behaviour: 'busy-503', flags: () => ['--retries', '2'], note: '--retries 2' },
 	{ behaviour: 'gone-410' },
+	{ behaviour: 'coding-suffix' },
+	{ behaviour: 'coding-suffix-no-lm' },
 ];
 
 /** Runs the built CLI; resolves with its exit status and stdout. */
@@ -113,7 +115,8 @@ function describeTrust(stats) {
 	if (!stats) return '-';
 	const off = [stats.etag === 'off' ? 'ETag off' : '', stats.lastModified === 'off' ? 'LM off' : ''].filter(Boolean);
 	const method = stats.method === 'head' || stats.methodReason ? `, ${stats.method.toUpperCase()}${stats.methodReason ? ` (${stats.methodReason})` : ''}` : '';
-	return `${stats.mode}${off.length ? ` [${off.join(', ')}]` : ''}${method}: ${stats.reason}`;
+	const form = stats.form && stats.form !== 'both' && stats.form !== 'unmeasured' ? `, form ${stats.form}` : '';
+	return `${stats.mode}${off.length ? ` [${off.join(', ')}]` : ''}${method}${form}: ${stats.reason}`;
 }
 
 const rows = [];
