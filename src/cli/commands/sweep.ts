@@ -29,12 +29,15 @@ const SWEEP_EPILOG = `How it decides, per URL (the "reason" field of --ndjson):
   new-body   200, body hash differs                  changed
   gone       404/410 where the URL was live before   changed once
   audit      a 304 that an unconditional re-fetch    changed
-             showed to be hiding a change
+             showed to be hiding a change (a sample,
+             --audit, and every URL once per
+             --verify-every: no change hides longer)
   candidate  (--candidates) it may have changed:     changed, not committed
              a 200 where a 304 was hoped for
   error      failed after retries; state untouched   unchanged, exit 1
 
-Stored validators are sent back verbatim as If-None-Match / If-Modified-Since.
+Stored validators are sent back verbatim as If-None-Match / If-Modified-Since, in the
+form each host is measured to honour (revisit stats shows it).
 State is committed only after a verdict is printed: a killed run loses nothing.
 Exit status: 0 all URLs judged; 1 some errors or bad input lines; 2 usage or store error;
 3 the churn guard held back a host's changes.`;
