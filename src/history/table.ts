@@ -1,4 +1,4 @@
-import { formatTable } from '../cli/table.js';
+import { formatTable } from '../util/table.js';
 import { formatBytes } from '../pipelines/summary.js';
 import type { HostRunRow, RunRow } from './rows.js';
 

@@ -1,7 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { readHostStats, type HostStats } from '../../hosts/stats.js';
 import type { CliIo } from '../io.js';
-import { formatTable } from '../table.js';
+import { formatTable } from '../../util/table.js';
 import type { CommandResult } from './result.js';
 import { storeOption, withStore } from './store-option.js';
 
