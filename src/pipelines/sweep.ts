@@ -3,7 +3,7 @@ import { identity, pipe, type MonoTypeOperatorFunction, type OperatorFunction } 
 import type { HostBook } from '../hosts/book.js';
 import type { Limiter } from '../http/limiter.js';
 import { compare } from '../stages/compare.js';
-import { churnGuard } from '../stages/churn-guard.js';
+import { churnGuard, type ChurnDecision } from '../stages/churn-guard.js';
 import { dedupe } from '../stages/dedupe.js';
 import { due } from '../stages/due.js';
 import { lookup } from '../stages/lookup.js';
@@ -25,7 +25,7 @@ export interface SweepDeps {
 	/** This run's hosts; one book per run. */
 	book: HostBook;
 	/** Edge callbacks: a host blocked by the churn guard; a task's backpressure credit returned early, or parked. */
-	hooks?: { onBlocked?(origin: string, changed: number, probed: number): void; release?(): void; park?(): boolean } | undefined;
+	hooks?: { onBlocked?(origin: string, changed: number, probed: number, sample?: ChurnDecision['sample']): void; release?(): void; park?(): boolean } | undefined;
 }
 
 /** Optional stages a pipeline file can add to a sweep, each at its fixed place. */
@@ -66,11 +66,11 @@ export function sweepStages(deps: SweepDeps, options: SweepOptions, extras: Swee
  */
 export function guard(deps: Pick<SweepDeps, 'book' | 'clock' | 'hooks'>, options: Pick<SweepOptions, 'maxChurn' | 'churnMin' | 'acceptChurn'>): MonoTypeOperatorFunction<Task> {
 	return churnGuard({ maxChurn: options.maxChurn, churnMin: options.churnMin, accept: options.acceptChurn }, {
-		onDecision: (origin, { blocked, changed, probed }) => {
+		onDecision: (origin, { blocked, changed, probed, sample }) => {
 			const host = deps.book.get(origin);
 			if (blocked) {
 				deps.book.set(origin, { ...host, blocked: { at: deps.clock.now(), changed, probed } });
-				deps.hooks?.onBlocked?.(origin, changed, probed);
+				deps.hooks?.onBlocked?.(origin, changed, probed, sample);
 			} else if (host.blocked) {
 				const { blocked: _cleared, ...rest } = host;
 				deps.book.set(origin, rest);
