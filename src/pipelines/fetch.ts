@@ -1,4 +1,4 @@
-import { identity, pipe, type MonoTypeOperatorFunction, type OperatorFunction } from 'rxjs';
+import { defer, identity, pipe, type MonoTypeOperatorFunction, type OperatorFunction } from 'rxjs';
 import { candidateSweepScale } from '../hosts/candidate-sweep.js';
 import { createLimiter } from '../http/limiter.js';
 import type { ChurnScale } from '../stages/churn-guard.js';
@@ -9,8 +9,9 @@ import { lookup } from '../stages/lookup.js';
 import { normalise } from '../stages/normalise.js';
 import type { InputLine } from '../stages/read-lines.js';
 import { schedule } from '../stages/schedule.js';
+import { tally } from '../stages/tally.js';
 import type { Task } from '../types.js';
-import { guard, sweepStages, type SweepDeps, type SweepExtras } from './sweep.js';
+import { guard, judgeStages, type SweepDeps, type SweepExtras } from './sweep.js';
 import { normaliseSweepOptions, type SweepOptions, type SweepOptionsInput } from './sweep-options.js';
 
 /** The fetch phase's limits; the sweep's other options apply as they are. */
@@ -101,11 +102,23 @@ export function crawl(deps: SweepDeps, options: CrawlOptions, extras: SweepExtra
 /**
  * `revisit crawl`: a candidates sweep at the sweep's limits feeding the fetch phase at
  * its own (`fetchDeps` carries the fetch limiter). The two share the run's backpressure
- * credit, which is the bounded queue between them.
+ * credit, which is the bounded queue between them. The sweep phase counts each host's
+ * probed URLs and candidates as it goes, and the fetch phase's guard judges with those
+ * running counts: unchanged pages reach it sooner than fetched ones, so counting them on
+ * arrival would understate churn.
  *
  * @example
  * readLines(stdin, valve).pipe(crawlStages(sweepDeps, sweepOptions, fetchDeps, fetchOptions), writeBodies(...), commit(store))
  */
 export function crawlStages(sweepDeps: SweepDeps, sweepOptions: SweepOptions, fetchDeps: SweepDeps, fetchOptions: SweepOptions, extras: SweepExtras = {}): OperatorFunction<InputLine, Task> {
-	return pipe(sweepStages(sweepDeps, { ...sweepOptions, candidates: true }, extras), fetchPhase(fetchDeps, fetchOptions, 'candidates'));
+	return (source) =>
+		defer(() => {
+			// Each subscription is one run, with its own counts.
+			const figures = new Map<string, ChurnScale>();
+			return source.pipe(
+				judgeStages(sweepDeps, { ...sweepOptions, candidates: true }, extras),
+				tally((origin, counted) => figures.set(origin, counted)),
+				fetchPhase(fetchDeps, fetchOptions, 'candidates', (origin) => figures.get(origin)),
+			);
+		});
 }
