@@ -88,6 +88,8 @@ export interface Task {
 	creditReturned?: boolean;
 	/** The task was parked while its host held it up (see `Valve.park`): it leaves through `unpark()`. */
 	parked?: boolean;
+	/** The fetch phase downloaded the body and judged it (for the churn guard, a sample of the host's candidates). */
+	fetched?: boolean;
 }
 
 /** Injected time source, so tests and the schedule can control it. */

@@ -6,6 +6,7 @@ import { validatePipeline } from '../config/validate.js';
 import { compilePipeline, pipelinePlan } from '../pipelines/config.js';
 import { runTasks, withResources } from '../pipelines/run.js';
 import { createSummary, type Summary } from '../pipelines/summary.js';
+import { describeChurn } from '../stages/churn-guard.js';
 import type { ValidatorStore } from '../store/types.js';
 import type { Clock, Task, Verdict } from '../types.js';
 import { toVerdict } from './sweep.js';
@@ -64,7 +65,7 @@ export function createPipeline(config: PipelineConfig, runtime: PipelineRuntime 
 				options: compiled.options,
 				input: plan.input,
 				build: (opened) => plan.build(opened, outputs),
-				onBlocked: (origin, changed, probed) => diagnose(`${origin}: ${changed} of its first ${probed} known URLs changed: changes held back (churn guard)`),
+				onBlocked: (origin, changed, probed, sample) => diagnose(`${describeChurn(origin, { changed, probed, sample })}: changes held back (churn guard)`),
 			}, summary),
 		);
 	return {

@@ -6,6 +6,7 @@ import { runTasks } from '../pipelines/run.js';
 import { createSummary, formatSummary } from '../pipelines/summary.js';
 import type { SweepDeps } from '../pipelines/sweep.js';
 import type { SweepOptions } from '../pipelines/sweep-options.js';
+import { describeChurn } from '../stages/churn-guard.js';
 import type { InputLine } from '../stages/read-lines.js';
 import { readLines } from '../stages/read-lines.js';
 import type { ValidatorStore } from '../store/types.js';
@@ -75,7 +76,8 @@ export async function runPipeline(io: CliIo, run: PipelineRun): Promise<number> 
 		options: run.options,
 		input,
 		build: (opened) => run.build(opened, outputs),
-		onBlocked: (origin, changed, probed) => terminal.diagnose(`${origin}: ${changed} of its first ${probed} known URLs changed: changes held back (churn guard); check the site, then ${hint(origin)}`),
+		onBlocked: (origin, changed, probed, sample) =>
+			terminal.diagnose(`${describeChurn(origin, { changed, probed, sample })}: changes held back (churn guard); check the site, then ${hint(origin)}`),
 	}, summary);
 	try {
 		const stopped = await new Promise<string | undefined>((resolve, reject) => {

@@ -1,5 +1,7 @@
-import { identity, pipe, type MonoTypeOperatorFunction, type OperatorFunction } from 'rxjs';
+import { defer, identity, pipe, type MonoTypeOperatorFunction, type OperatorFunction } from 'rxjs';
+import { candidateSweepScale } from '../hosts/candidate-sweep.js';
 import { createLimiter } from '../http/limiter.js';
+import type { ChurnScale } from '../stages/churn-guard.js';
 import { compare } from '../stages/compare.js';
 import { dedupe } from '../stages/dedupe.js';
 import { fetchBodies } from '../stages/fetch-bodies.js';
@@ -7,8 +9,9 @@ import { lookup } from '../stages/lookup.js';
 import { normalise } from '../stages/normalise.js';
 import type { InputLine } from '../stages/read-lines.js';
 import { schedule } from '../stages/schedule.js';
+import { tally } from '../stages/tally.js';
 import type { Task } from '../types.js';
-import { guard, sweepStages, type SweepDeps, type SweepExtras } from './sweep.js';
+import { guard, judgeStages, type SweepDeps, type SweepExtras } from './sweep.js';
 import { normaliseSweepOptions, type SweepOptions, type SweepOptionsInput } from './sweep-options.js';
 
 /** The fetch phase's limits; the sweep's other options apply as they are. */
@@ -17,28 +20,32 @@ export const fetchDefaults = { concurrency: 6, perHost: 2, highWater: 64 } as co
 /**
  * The fetch phase for tasks already looked up: download (all, or only the sweep's
  * candidates), judge the body against the store, schedule, churn guard. Write the
- * bodies and commit after it.
+ * bodies and commit after it. `scale` is each host's probed and passed-on counts from
+ * the sweep that chose the candidates, so that the guard judges churn over every URL
+ * that sweep probed.
  *
  * @example
- * tasks$.pipe(fetchPhase(fetchDeps, options, 'candidates'), writeBodies(sink, clock), commit(store))
+ * tasks$.pipe(fetchPhase(fetchDeps, options, 'candidates', (origin) => figures.get(origin)), writeBodies(sink, clock), commit(store))
  */
-export function fetchPhase(deps: SweepDeps, options: SweepOptions, only: 'all' | 'candidates'): MonoTypeOperatorFunction<Task> {
+export function fetchPhase(deps: SweepDeps, options: SweepOptions, only: 'all' | 'candidates', scale?: (origin: string) => ChurnScale | undefined): MonoTypeOperatorFunction<Task> {
 	return pipe(
 		fetchBodies(deps, { ...options, highWater: Math.min(options.highWater, fetchDefaults.highWater * 4), only }),
 		compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs }, deps.clock),
 		schedule(options),
-		guard(deps, options),
+		guard(deps, options, scale),
 	);
 }
 
 /**
- * `revisit fetch`: normalise, dedupe, lookup, then the fetch phase.
+ * `revisit fetch`: normalise, dedupe, lookup, then the fetch phase. Where the host's
+ * latest run was a candidates sweep (`sweep --candidates | fetch`), the guard takes that
+ * sweep's counts from the host record.
  *
  * @example
  * readLines(stdin, valve).pipe(fetchStages(deps, options), writeBodies({ type: 'dir', dir: 'pages' }, clock), commit(store))
  */
 export function fetchStages(deps: SweepDeps, options: SweepOptions, extras: SweepExtras = {}): OperatorFunction<InputLine, Task> {
-	return pipe(normalise(), dedupe(), extras.filter ?? identity, lookup(deps.store, { book: deps.book }), fetchPhase(deps, options, 'all'));
+	return pipe(normalise(), dedupe(), extras.filter ?? identity, lookup(deps.store, { book: deps.book }), fetchPhase(deps, options, 'all', candidateSweepScale(deps.book)));
 }
 
 /**
@@ -95,11 +102,23 @@ export function crawl(deps: SweepDeps, options: CrawlOptions, extras: SweepExtra
 /**
  * `revisit crawl`: a candidates sweep at the sweep's limits feeding the fetch phase at
  * its own (`fetchDeps` carries the fetch limiter). The two share the run's backpressure
- * credit, which is the bounded queue between them.
+ * credit, which is the bounded queue between them. The sweep phase counts each host's
+ * probed URLs and candidates as it goes, and the fetch phase's guard judges with those
+ * running counts: unchanged pages reach it sooner than fetched ones, so counting them on
+ * arrival would understate churn.
  *
  * @example
  * readLines(stdin, valve).pipe(crawlStages(sweepDeps, sweepOptions, fetchDeps, fetchOptions), writeBodies(...), commit(store))
  */
 export function crawlStages(sweepDeps: SweepDeps, sweepOptions: SweepOptions, fetchDeps: SweepDeps, fetchOptions: SweepOptions, extras: SweepExtras = {}): OperatorFunction<InputLine, Task> {
-	return pipe(sweepStages(sweepDeps, { ...sweepOptions, candidates: true }, extras), fetchPhase(fetchDeps, fetchOptions, 'candidates'));
+	return (source) =>
+		defer(() => {
+			// Each subscription is one run, with its own counts.
+			const figures = new Map<string, ChurnScale>();
+			return source.pipe(
+				judgeStages(sweepDeps, { ...sweepOptions, candidates: true }, extras),
+				tally((origin, counted) => figures.set(origin, counted)),
+				fetchPhase(fetchDeps, fetchOptions, 'candidates', (origin) => figures.get(origin)),
+			);
+		});
 }

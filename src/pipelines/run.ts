@@ -1,5 +1,6 @@
 import { concat, defer, ignoreElements, Observable, tap, type OperatorFunction, type Subscription } from 'rxjs';
 import { createValve, type Valve } from '../flow/valve.js';
+import type { ChurnDecision } from '../stages/churn-guard.js';
 import { commit } from '../stages/commit.js';
 import type { InputLine } from '../stages/read-lines.js';
 import { runKey } from '../store/run-key.js';
@@ -17,8 +18,8 @@ export interface RunPlan {
 	input(deps: SweepDeps, valve: Valve): Observable<InputLine>;
 	/** Input lines to tasks whose output is written: every stage but the commit. */
 	build(deps: SweepDeps): OperatorFunction<InputLine, Task>;
-	/** The churn guard held back a host's changes. */
-	onBlocked?(origin: string, changed: number, probed: number): void;
+	/** The churn guard held back a host's changes; `sample` is set when `changed` is estimated from the fetched candidates. */
+	onBlocked?(origin: string, changed: number, probed: number, sample?: ChurnDecision['sample']): void;
 	/** Write the run-history row when the run completes (default true). */
 	history?: boolean;
 }
@@ -40,9 +41,9 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 		deps.hooks = {
 			release: () => valve.release(),
 			park: () => valve.park(),
-			onBlocked: (origin, changed, probed) => {
+			onBlocked: (origin, changed, probed, sample) => {
 				summary.blockedHosts.push(origin);
-				plan.onBlocked?.(origin, changed, probed);
+				plan.onBlocked?.(origin, changed, probed, sample);
 			},
 		};
 		const tasks = plan.input(deps, valve).pipe(

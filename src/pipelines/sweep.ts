@@ -2,14 +2,16 @@ import type { Got } from 'got';
 import { identity, pipe, type MonoTypeOperatorFunction, type OperatorFunction } from 'rxjs';
 import type { HostBook } from '../hosts/book.js';
 import type { Limiter } from '../http/limiter.js';
+import { rememberCandidateSweep } from '../hosts/candidate-sweep.js';
 import { compare } from '../stages/compare.js';
-import { churnGuard } from '../stages/churn-guard.js';
+import { churnGuard, type ChurnDecision, type ChurnScale } from '../stages/churn-guard.js';
 import { dedupe } from '../stages/dedupe.js';
 import { due } from '../stages/due.js';
 import { lookup } from '../stages/lookup.js';
 import { normalise } from '../stages/normalise.js';
 import { probe } from '../stages/probe.js';
 import { schedule } from '../stages/schedule.js';
+import { tally } from '../stages/tally.js';
 import { trust } from '../stages/trust.js';
 import type { InputLine } from '../stages/read-lines.js';
 import type { ValidatorStore } from '../store/types.js';
@@ -25,7 +27,7 @@ export interface SweepDeps {
 	/** This run's hosts; one book per run. */
 	book: HostBook;
 	/** Edge callbacks: a host blocked by the churn guard; a task's backpressure credit returned early, or parked. */
-	hooks?: { onBlocked?(origin: string, changed: number, probed: number): void; release?(): void; park?(): boolean } | undefined;
+	hooks?: { onBlocked?(origin: string, changed: number, probed: number, sample?: ChurnDecision['sample']): void; release?(): void; park?(): boolean } | undefined;
 }
 
 /** Optional stages a pipeline file can add to a sweep, each at its fixed place. */
@@ -39,11 +41,24 @@ export interface SweepExtras {
  * trust, churn-guard. What
  * happens to the verdicts (emit, commit) is the caller's choice; see `cli/commands/sweep.ts`
  * and `api/sweep.ts`. Commit with `extra: deps.book.drain` so host health is stored too.
+ * A candidates sweep has no guard (candidates are not changes yet): it leaves each host's
+ * probed and passed-on counts on its record instead, for the fetch's guard.
  *
  * @example
  * readLines(stdin, valve).pipe(sweepStages(deps, options), emit(targets), commit(store, { extra: deps.book.drain }))
  */
 export function sweepStages(deps: SweepDeps, options: SweepOptions, extras: SweepExtras = {}): OperatorFunction<InputLine, Task> {
+	return pipe(judgeStages(deps, options, extras), options.candidates ? tally(rememberCandidateSweep(deps.book)) : guard(deps, options));
+}
+
+/**
+ * A sweep up to its verdicts, without the churn guard: what `sweepStages` and a crawl's
+ * sweep phase share.
+ *
+ * @example
+ * pipe(judgeStages(deps, options), guard(deps, options))
+ */
+export function judgeStages(deps: SweepDeps, options: SweepOptions, extras: SweepExtras = {}): OperatorFunction<InputLine, Task> {
 	return pipe(
 		pipe(normalise(), dedupe(), extras.filter ?? identity),
 		lookup(deps.store, { book: deps.book }),
@@ -52,25 +67,28 @@ export function sweepStages(deps: SweepDeps, options: SweepOptions, extras: Swee
 		compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs }, deps.clock),
 		schedule(options),
 		trust(deps.book, options.trust, deps.clock),
-		// Candidates are not changes yet: the guard judges final verdicts (in fetch, or a crawl).
-		options.candidates ? identity : guard(deps, options),
 	);
 }
 
 /**
  * The churn guard wired to the run's host book (blocked hosts show in `revisit stats`)
- * and the edge's hooks.
+ * and the edge's hooks. `scale` gives a host's probed and passed-on counts where the
+ * guard sees only its candidates (a fetch after a candidates sweep).
  *
  * @example
  * pipe(compare(...), guard(deps, options))
  */
-export function guard(deps: Pick<SweepDeps, 'book' | 'clock' | 'hooks'>, options: Pick<SweepOptions, 'maxChurn' | 'churnMin' | 'acceptChurn'>): MonoTypeOperatorFunction<Task> {
-	return churnGuard({ maxChurn: options.maxChurn, churnMin: options.churnMin, accept: options.acceptChurn }, {
-		onDecision: (origin, { blocked, changed, probed }) => {
+export function guard(
+	deps: Pick<SweepDeps, 'book' | 'clock' | 'hooks'>,
+	options: Pick<SweepOptions, 'maxChurn' | 'churnMin' | 'acceptChurn'>,
+	scale?: (origin: string) => ChurnScale | undefined,
+): MonoTypeOperatorFunction<Task> {
+	return churnGuard({ maxChurn: options.maxChurn, churnMin: options.churnMin, accept: options.acceptChurn, scale }, {
+		onDecision: (origin, { blocked, changed, probed, sample }) => {
 			const host = deps.book.get(origin);
 			if (blocked) {
 				deps.book.set(origin, { ...host, blocked: { at: deps.clock.now(), changed, probed } });
-				deps.hooks?.onBlocked?.(origin, changed, probed);
+				deps.hooks?.onBlocked?.(origin, changed, probed, sample);
 			} else if (host.blocked) {
 				const { blocked: _cleared, ...rest } = host;
 				deps.book.set(origin, rest);

@@ -1,6 +1,16 @@
 import { Observable, type MonoTypeOperatorFunction } from 'rxjs';
 import type { Task } from '../types.js';
 
+/**
+ * How a host's URLs were judged before the guard sees them: of `probed` known URLs,
+ * `passedOn` came on as candidates (the sample the guard sees); the rest were judged
+ * unchanged already.
+ */
+export interface ChurnScale {
+	probed: number;
+	passedOn: number;
+}
+
 export interface ChurnGuardOptions {
 	/** Fraction of a host's known URLs that, changed in one run, blocks the host; 0 turns the guard off. */
 	maxChurn: number;
@@ -10,20 +20,44 @@ export interface ChurnGuardOptions {
 	accept: readonly string[] | 'all';
 	/** Most tasks held across all hosts while undecided; past it the oldest host is let through undecided. */
 	maxBuffered?: number;
+	/**
+	 * Per origin, when the guard sees only a sample of the host's probed URLs (a fetch
+	 * after a candidates sweep): the sweep's figures, final or still counting. The sample
+	 * is the host's `fetched` tasks, and churn is their changed share times `passedOn`,
+	 * over `probed`. Without figures every known URL judged counts, as in a sweep.
+	 */
+	scale?: ((origin: string) => ChurnScale | undefined) | undefined;
+}
+
+/** What the guard decided for a host, and on what figures. */
+export interface ChurnDecision {
+	blocked: boolean;
+	/** Changed URLs among `probed`: counted, or estimated from the sample when scaled. */
+	changed: number;
+	/** Known URLs judged (probed, when scaled) when the guard decided. */
+	probed: number;
+	/** When scaled: the fetched URLs the estimate came from, and how many of them changed. */
+	sample?: { changed: number; fetched: number };
 }
 
 export interface ChurnGuardHooks {
-	/** The guard decided on a host: blocked when `changed` of its first `probed` known URLs changed. */
-	onDecision(origin: string, decision: { blocked: boolean; changed: number; probed: number }): void;
+	/** The guard decided on a host. */
+	onDecision(origin: string, decision: ChurnDecision): void;
 	/** A task went into a buffer: give its backpressure credit back so the reader is not starved. */
 	release?(): void;
 }
 
 interface HostState {
 	buffer: Task[];
+	/** Known URLs counted (the sample, when scaled), and how many of them changed. */
+	seen: number;
 	changed: number;
 	decided?: 'pass' | 'blocked';
 }
+
+/** A verdict the guard counts: on a URL known before this run, and not an error. */
+export const judgedKnown = (task: Task): boolean =>
+	task.verdict !== undefined && task.origin !== undefined && !!task.record && task.verdict.reason !== 'error';
 
 /**
  * Holds back a host's changes when nearly all its known URLs changed in one run (a
@@ -31,16 +65,42 @@ interface HostState {
  * `churnMin` verdicts on known URLs, decides, then streams. A blocked host's changes are
  * neither emitted nor committed (they become `held`), so the next run reports them again.
  *
+ * Churn is over the URLs probed in the run, however it is split: where a sweep passed
+ * only candidates on (`scale`), a fetched candidate stands for `probed / passedOn` of
+ * them, and a host whose candidates are fewer than `maxChurn` of its probed URLs passes
+ * at once, with nothing buffered.
+ *
  * @example
- * tasks$.pipe(compare(...), churnGuard({ maxChurn: 0.9, churnMin: 20, accept: [] }, { onBlocked }))
+ * tasks$.pipe(compare(...), churnGuard({ maxChurn: 0.9, churnMin: 20, accept: [] }, { onDecision }))
+ * // after `sweep --candidates` found 2900 of 3000 probed: block if >= 2700 are estimated changed
+ * fetched$.pipe(churnGuard({ maxChurn: 0.9, churnMin: 20, accept: [], scale: () => ({ probed: 3000, passedOn: 2900 }) }, { onDecision }))
  */
 export function churnGuard(options: ChurnGuardOptions, hooks: ChurnGuardHooks): MonoTypeOperatorFunction<Task> {
-	const { maxChurn, churnMin, accept } = options;
+	const { maxChurn, churnMin, accept, scale } = options;
 	const maxBuffered = options.maxBuffered ?? 50_000;
 	if (!(maxChurn >= 0 && maxChurn <= 1)) throw new TypeError(`Expected \`maxChurn\` between 0 and 1, got \`${maxChurn}\``);
 	if (!Number.isInteger(churnMin) || churnMin < 1) throw new TypeError(`Expected \`churnMin\` to be a positive integer, got \`${churnMin}\``);
 	if (maxChurn === 0) return (source) => source;
 	const accepted = (origin: string) => accept === 'all' || accept.some((host) => host === origin || host.toLowerCase() === new URL(origin).hostname);
+	// Unscaled, what the guard counted is all there is: probed = passed on = seen.
+	const figuresOf = (origin: string, state: HostState): ChurnScale => scale?.(origin) ?? { probed: state.seen, passedOn: state.seen };
+	const estimate = (state: HostState, figures: ChurnScale): number =>
+		figures.passedOn === state.seen ? state.changed : state.seen === 0 ? 0 : (state.changed * figures.passedOn) / state.seen;
+
+	const decide = (origin: string, state: HostState, done: boolean): 'pass' | 'blocked' | undefined => {
+		const figures = figuresOf(origin, state);
+		// Too few known URLs (so far) to judge.
+		if (figures.probed < churnMin) return done ? 'pass' : undefined;
+		// Even if every URL passed on changed, fewer than maxChurn of those probed did.
+		if (figures.passedOn < maxChurn * figures.probed) return 'pass';
+		if (state.seen < churnMin && !done) return undefined;
+		return estimate(state, figures) >= maxChurn * figures.probed ? 'blocked' : 'pass';
+	};
+	const report = (origin: string, state: HostState, blocked: boolean): ChurnDecision => {
+		const scaled = scale?.(origin);
+		if (!scaled) return { blocked, changed: state.changed, probed: state.seen };
+		return { blocked, changed: Math.round(estimate(state, scaled)), probed: scaled.probed, sample: { changed: state.changed, fetched: state.seen } };
+	};
 
 	return (source) =>
 		new Observable<Task>((subscriber) => {
@@ -50,7 +110,7 @@ export function churnGuard(options: ChurnGuardOptions, hooks: ChurnGuardHooks): 
 				task.verdict?.changed ? { ...task, skip: 'held', verdict: undefined, next: undefined } : task;
 			const release = (origin: string, state: HostState, decision: 'pass' | 'blocked') => {
 				state.decided = decision;
-				hooks.onDecision(origin, { blocked: decision === 'blocked', changed: state.changed, probed: state.buffer.length });
+				hooks.onDecision(origin, report(origin, state, decision === 'blocked'));
 				buffered -= state.buffer.length;
 				for (const task of state.buffer) subscriber.next(decision === 'blocked' ? hold(task) : task);
 				state.buffer = [];
@@ -58,34 +118,57 @@ export function churnGuard(options: ChurnGuardOptions, hooks: ChurnGuardHooks): 
 
 			const subscription = source.subscribe({
 				next(task) {
-					const counts = task.verdict && task.origin !== undefined && task.record && task.verdict.reason !== 'error';
-					if (!counts) return subscriber.next(task);
+					if (!judgedKnown(task)) return subscriber.next(task);
 					const origin = task.origin!;
 					let state = hosts.get(origin);
 					if (!state) {
-						hosts.set(origin, (state = { buffer: [], changed: 0 }));
+						hosts.set(origin, (state = { buffer: [], seen: 0, changed: 0 }));
 						if (accepted(origin)) release(origin, state, 'pass');
 					}
 					if (state.decided) return subscriber.next(state.decided === 'blocked' ? hold(task) : task);
+					// Scaled, a URL judged before the fetch is already in `probed`: not a sample.
+					const sampled = task.fetched === true || scale?.(origin) === undefined;
+					if (sampled) {
+						state.seen++;
+						if (task.verdict!.changed) state.changed++;
+					}
+					const decision = decide(origin, state, false);
+					if (decision) {
+						release(origin, state, decision);
+						return subscriber.next(decision === 'blocked' ? hold(task) : task);
+					}
+					// Unchanged and not a sample: nothing to hold back, whatever is decided.
+					if (!sampled && !task.verdict!.changed) return subscriber.next(task);
 					// A line parked by the probe gave its credit back already.
 					if (!task.creditReturned && !task.parked) hooks.release?.();
 					state.buffer.push({ ...task, creditReturned: true });
 					buffered++;
-					if (task.verdict!.changed) state.changed++;
-					if (state.buffer.length >= churnMin) {
-						release(origin, state, state.changed >= maxChurn * state.buffer.length ? 'blocked' : 'pass');
-					} else if (buffered > maxBuffered) {
+					if (buffered > maxBuffered) {
 						const oldest = [...hosts.entries()].find(([, candidate]) => !candidate.decided && candidate.buffer.length > 0);
 						if (oldest) release(oldest[0], oldest[1], 'pass');
 					}
 				},
 				error: (error: unknown) => subscriber.error(error),
 				complete() {
-					// Too few known URLs to judge: let them through.
-					for (const [origin, state] of hosts) if (!state.decided) release(origin, state, 'pass');
+					// The figures are final now: judge what was seen (a host with too few known URLs passes).
+					for (const [origin, state] of hosts) if (!state.decided) release(origin, state, decide(origin, state, true) ?? 'pass');
 					subscriber.complete();
 				},
 			});
 			return () => subscription.unsubscribe();
 		});
+}
+
+/**
+ * The stderr line for a host the guard blocked.
+ *
+ * @example
+ * describeChurn('https://a.example', { blocked: true, changed: 20, probed: 20 })
+ * // 'https://a.example: 20 of its first 20 known URLs changed'
+ */
+export function describeChurn(origin: string, decision: Omit<ChurnDecision, 'blocked'>): string {
+	const { changed, probed, sample } = decision;
+	return sample
+		? `${origin}: about ${changed} of its first ${probed} known URLs changed (${sample.changed} of ${sample.fetched} fetched)`
+		: `${origin}: ${changed} of its first ${probed} known URLs changed`;
 }

@@ -30,7 +30,7 @@ export function fetchBodies(deps: SendDeps, options: FetchBodiesOptions): MonoTy
 		const origin = task.origin ?? new URL(target).origin;
 		const probe = await send(deps, options, { method: 'GET', url: target, origin, headers: {}, bodyMode: 'keep' }, signal);
 		const { verdict: _cleared, ...rest } = task;
-		return { ...rest, origin, probe };
+		return { ...rest, origin, probe, fetched: true };
 	};
 	return mergeAsync((task, signal) => (wanted(task) ? fetchOne(task, signal) : undefined), highWater);
 }

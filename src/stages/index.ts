@@ -10,6 +10,7 @@ export { filter, type FilterOptions } from './filter.js';
 export { due, isDue, type DueOptions } from './due.js';
 export { schedule, type ScheduleOptions } from './schedule.js';
 export { trust } from './trust.js';
-export { churnGuard, type ChurnGuardOptions, type ChurnGuardHooks } from './churn-guard.js';
+export { churnGuard, describeChurn, judgedKnown, type ChurnGuardOptions, type ChurnGuardHooks, type ChurnDecision, type ChurnScale } from './churn-guard.js';
+export { tally } from './tally.js';
 export { fetchBodies, type FetchBodiesOptions } from './fetch-bodies.js';
 export { writeBodies, type BodySink } from './write-bodies.js';

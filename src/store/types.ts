@@ -100,6 +100,13 @@ export interface HostRecord {
 	runInterval?: number;
 	/** Set while the churn guard holds this host's changes back. */
 	blocked?: { at: number; changed: number; probed: number };
+	/**
+	 * Left by the host's latest `sweep --candidates`: of the known URLs it judged
+	 * (`probed`), how many it passed on as candidates (`passedOn`). `at` is that run's
+	 * start, `run` its number (`runs`). A `revisit fetch` that is the host's next run
+	 * judges churn over `probed` with these, not over the candidates alone.
+	 */
+	candidateSweep?: { at: number; run: number; probed: number; passedOn: number };
 }
 
 /** Per-host figures of one run. */
