@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Duplex } from 'node:stream';
+import { positiveInteger } from '../util/options.js';
 
 export interface SocketPoolOptions {
 	/**
@@ -56,8 +57,9 @@ type AddRequest = (this: http.Agent, request: http.ClientRequest, options: objec
  * got.extend({ agent: { http: pool.http, https: pool.https } });
  */
 export function createSocketPool(options: SocketPoolOptions): SocketPool {
-	const maxSockets = options.maxSockets;
+	const maxSockets = positiveInteger('maxSockets', options.maxSockets);
 	const hardMax = Math.max(maxSockets, options.hardMaxSockets ?? Number.POSITIVE_INFINITY);
+	positiveInteger('idleMs', options.idleMs);
 	const open = new Set<Duplex>();
 	// Idle sockets, least recently freed first (a Map keeps insertion order), each with its agent's idle list.
 	const idle = new Map<Duplex, Duplex[]>();

@@ -124,4 +124,8 @@ describe('createSocketPool', () => {
 		await slow.closed(1);
 		expect(pool.counts()).toEqual({ open: 0, idle: 0, waiting: 0 });
 	});
+
+	it.each([0, 1.5, Number.NaN])('refuses maxSockets %s', (maxSockets) => {
+		expect(() => createSocketPool({ maxSockets, idleMs: 1000 })).toThrow(TypeError);
+	});
 });
