@@ -1,7 +1,16 @@
-import http from 'node:http';
-import https from 'node:https';
 import got, { type Got } from 'got';
+import { descriptorBudget, openFileLimit } from '../util/descriptors.js';
 import { assertPublicHost, denyPrivateLookup } from './guard.js';
+import { createSocketPool } from './sockets.js';
+
+/** Sockets open at once when the caller names no figure: a run passes its own (see pipelines/resources.ts). */
+export const DEFAULT_MAX_SOCKETS = 32;
+
+/**
+ * How long an idle keep-alive socket is kept: under the 5 s many servers (Node's among
+ * them) allow, so that we close it rather than reuse one the server is closing.
+ */
+export const IDLE_SOCKET_MS = 4000;
 
 export interface HttpClientOptions {
 	userAgent: string;
@@ -15,21 +24,36 @@ export interface HttpClientOptions {
 	denyPrivate?: boolean | undefined;
 	/** Accept any TLS certificate. */
 	insecure?: boolean | undefined;
+	/**
+	 * Sockets open at once, idle keep-alive ones included: past it, the least recently
+	 * used idle one is closed first. Default DEFAULT_MAX_SOCKETS.
+	 */
+	maxSockets?: number | undefined;
+	/**
+	 * Past this many, all in use, a request waits for a socket to close. Default: what the
+	 * process's descriptor limit leaves after the store's share (util/descriptors.ts).
+	 */
+	hardMaxSockets?: number | undefined;
 }
 
 /**
- * A got instance for probing: keep-alive agents, a pinned Accept-Encoding, no
- * throwing on HTTP status (a 304 or 404 is an answer, not an exception) and no retries
- * (the probe retries outside the concurrency slots, see stages/probe.ts).
+ * A got instance for probing: keep-alive agents within one socket budget (see
+ * http/sockets.ts), a pinned Accept-Encoding, no throwing on HTTP status (a 304 or 404 is
+ * an answer, not an exception) and no retries (the probe retries outside the concurrency
+ * slots, see stages/probe.ts).
  *
  * @example
- * const client = createHttpClient({ userAgent: 'revisit/0.1', timeoutMs: 15000, acceptEncoding: 'gzip' });
+ * const client = createHttpClient({ userAgent: 'revisit/0.1', timeoutMs: 15000, acceptEncoding: 'gzip', maxSockets: 28 });
  */
 export function createHttpClient(options: HttpClientOptions): { got: Got; close(): void } {
-	const agent = {
-		http: new http.Agent({ keepAlive: true, maxFreeSockets: 64 }),
-		https: new https.Agent({ keepAlive: true, maxFreeSockets: 64 }),
-	};
+	const hardMaxSockets = options.hardMaxSockets ?? descriptorBudget(openFileLimit()).sockets;
+	const pool = createSocketPool({
+		// Never more than the hard cap: that is what keeps the store's descriptors free.
+		maxSockets: Math.min(options.maxSockets ?? DEFAULT_MAX_SOCKETS, hardMaxSockets),
+		hardMaxSockets,
+		idleMs: IDLE_SOCKET_MS,
+	});
+	const agent = { http: pool.http, https: pool.https };
 	const instance = got.extend({
 		agent,
 		headers: {
@@ -53,8 +77,7 @@ export function createHttpClient(options: HttpClientOptions): { got: Got; close(
 	return {
 		got: instance,
 		close() {
-			agent.http.destroy();
-			agent.https.destroy();
+			pool.destroy();
 		},
 	};
 }

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Got } from 'got';
 import type { Clock, ProbeResult } from '../types.js';
+import { waitForDescriptors } from './descriptor-wait.js';
 import { HELD_AFTER_MS, type Limiter } from './limiter.js';
 import { attemptRequest, type BodyMode, type Method, type StopIf } from './request.js';
 import { retryDelay } from './retry-delay.js';
@@ -40,7 +41,8 @@ export interface Outgoing {
 /**
  * One request, retried on network errors, 5xx and 429. Each attempt takes a limiter
  * slot; the wait between attempts takes none, so a host that asks us to back off
- * holds up nobody else.
+ * holds up nobody else. An attempt that finds the process out of file descriptors
+ * waits for one within its slot, uncounted (see http/descriptor-wait.ts).
  *
  * @example
  * const result = await send(deps, policy, { method: 'GET', url, headers }, signal);
@@ -49,11 +51,14 @@ export async function send(deps: SendDeps, policy: RetryPolicy, outgoing: Outgoi
 	const { method, url, headers, bodyMode = 'hash' } = outgoing;
 	const origin = outgoing.origin ?? new URL(url).origin;
 	let fixed = typeof headers === 'function' ? undefined : headers;
+	// An attempt waits for a descriptor no longer than it may take in all; in real time, like
+	// got's own timeout (an injected clock may stand still).
+	const wait = { budgetMs: deps.http.defaults.options.timeout.request ?? 0, now: () => performance.now(), random: deps.random, signal };
 	for (let attempt = 1; ; attempt++) {
 		const outcome = await deps.limiter.run(
 			origin,
 			// Headers given as a function are decided when the slot opens, on what is known by then.
-			() => attemptRequest(deps.http, method, url, (fixed ??= (headers as () => Record<string, string>)()), signal, deps.clock.now, bodyMode, outgoing.stopIf),
+			() => waitForDescriptors(() => attemptRequest(deps.http, method, url, (fixed ??= (headers as () => Record<string, string>)()), signal, deps.clock.now, bodyMode, outgoing.stopIf), wait),
 			signal,
 			outgoing.held,
 			outgoing.followUp,

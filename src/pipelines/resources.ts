@@ -34,6 +34,9 @@ export async function openSweepDeps(
 		maxBodyBytes: options.maxBodyBytes,
 		denyPrivate: options.denyPrivate,
 		insecure: options.insecure,
+		// The run's requests in flight, and room for one host's worth of idle keep-alive
+		// sockets beyond: enough for a host's URLs that come together to share connections.
+		maxSockets: options.concurrency + options.perHost,
 	});
 	const clock = resources.clock ?? systemClock;
 	const limiter = createLimiter({ concurrency: options.concurrency, perHost: options.perHost, rate: options.rate }, clock);

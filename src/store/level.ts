@@ -3,6 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Level } from 'level';
 import { StoreError } from '../errors/index.js';
+import { descriptorBudget, openFileLimit } from '../util/descriptors.js';
 import { RECORD_VERSION, type HostRecord, type RunRecord, type StoreOperation, type UrlRecord, type ValidatorStore } from './types.js';
 
 const FORMAT_KEY = 'format';
@@ -36,7 +37,13 @@ export class LevelStore implements ValidatorStore {
 	 */
 	static async open(dir: string, options: { create?: boolean } = {}): Promise<LevelStore> {
 		await refuseForeign(dir);
-		const db = new Level<string, unknown>(dir, { valueEncoding: 'json', createIfMissing: options.create ?? true });
+		const db = new Level<string, unknown>(dir, {
+			valueEncoding: 'json',
+			createIfMissing: options.create ?? true,
+			// LevelDB's files within its share of the descriptor limit, which the HTTP side
+			// leaves free (util/descriptors.ts): it must always be able to open its next log.
+			maxOpenFiles: descriptorBudget(openFileLimit()).storeFiles,
+		});
 		try {
 			await db.open();
 		} catch (error) {
