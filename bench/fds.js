@@ -21,6 +21,7 @@
 // --build DIR (measure that build as "revisit" instead of a snapshot of this one),
 // --sample-ms N, --keep-tmp, --json FILE (raw results; default bench/.tmp/fds-*.json).
 // Linux only (/proc, prlimit). Only 127.0.0.1 is contacted. Every child has a hard timeout.
+import { closeChild } from './lib/child.js';
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
@@ -98,13 +99,7 @@ async function startOrigins() {
 		ports: ready.ports,
 		stats: () => ask('stats'),
 		resetPeak: () => ask('reset-peak'),
-		async close() {
-			if (child.exitCode !== null) return;
-			child.send({ type: 'close' });
-			const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-			await once(child, 'exit');
-			clearTimeout(timer);
-		},
+		close: () => closeChild(child),
 	};
 }
 

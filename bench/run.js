@@ -32,6 +32,7 @@
 // --no-snapshot, --keep-tmp, --json FILE (raw results; default bench/.tmp/results-*.json).
 // Exit status 1 when a target is missed or a run did not produce the expected responses.
 // Only 127.0.0.1 is contacted. Every child has a hard timeout.
+import { closeChild } from './lib/child.js';
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
@@ -152,13 +153,7 @@ async function startOrigin(pages) {
 			const [message] = await reply;
 			return message;
 		},
-		async close() {
-			if (child.exitCode !== null) return;
-			child.send({ type: 'close' });
-			const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-			await once(child, 'exit');
-			clearTimeout(timer);
-		},
+		close: () => closeChild(child),
 	};
 }
 

@@ -1,66 +1,57 @@
 import { spawn } from 'node:child_process';
 import { cp, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ndjson, runCli, spawnCli, tempDir, type CliRun } from '../helpers/cli.js';
-import { FEW, LIMITS, lines, MOST, startChurnSite, written, type ChurnSite } from './churn-site.js';
+import { describe, expect, it } from 'vitest';
+import { BIN, ndjson, runCli, spawnCli, type CliRun } from '../helpers/cli.js';
+import { FEW, LIMITS, lines, MOST, useChurnSite, written } from './churn-site.js';
 
 const FETCH_LIMITS = ['--concurrency', '6', '--per-host', '6'];
 
 describe('churn guard: sweep --candidates | fetch judges churn over the URLs the sweep probed', () => {
-	let site: ChurnSite;
-	let work: { dir: string; cleanup(): Promise<void> };
-	beforeAll(async () => {
-		site = await startChurnSite();
-		work = await tempDir();
-	});
-	afterAll(async () => {
-		await site.close();
-		await work.cleanup();
-	});
+	const fx = useChurnSite();
 
 	/** The two commands as two processes on one store, through a shell pipe; `tee` keeps the candidates. */
 	function sweepIntoFetch(fetchArgs: string[], tee: string): Promise<CliRun> {
 		const bin = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)}`;
 		const fetch = [...FETCH_LIMITS, ...fetchArgs].map((arg) => JSON.stringify(arg)).join(' ');
 		const shell = spawn('bash', ['-c', `set -o pipefail; ${bin} sweep --candidates -q --store "$STORE" ${LIMITS.join(' ')} | tee "$TEE" | ${bin} fetch --store "$STORE" ${fetch}`], {
-			env: { ...process.env, STORE: site.store, TEE: tee },
+			env: { ...process.env, STORE: fx.site.store, TEE: tee },
 		});
 		let stdout = '';
 		let stderr = '';
 		shell.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
 		shell.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-		shell.stdin.end(site.input());
+		shell.stdin.end(fx.site.input());
 		return new Promise((resolve) => shell.on('close', (status) => resolve({ status: status ?? -1, stdout, stderr })));
 	}
 
 	it('lets 200 edits of 3,000 through, holds 2,900 back (nothing committed or written) until --accept-churn', async () => {
-		const few = site.edit(FEW);
-		const passed = await sweepIntoFetch(['--out', path.join(work.dir, 'few'), '-q'], path.join(work.dir, 'few.txt'));
+		const few = fx.site.edit(FEW);
+		const passed = await sweepIntoFetch(['--out', path.join(fx.dir, 'few'), '-q'], path.join(fx.dir, 'few.txt'));
 		expect(passed).toMatchObject({ status: 0, stderr: '' });
 		expect(lines(passed.stdout)).toEqual(few);
-		expect(await written(path.join(work.dir, 'few'))).toEqual({ files: 200, urls: few });
+		expect(await written(path.join(fx.dir, 'few'))).toEqual({ files: 200, urls: few });
 
-		const most = site.edit(MOST);
-		const pages = path.join(work.dir, 'most');
-		const churn = await sweepIntoFetch(['--out', pages], path.join(work.dir, 'most.txt'));
+		const most = fx.site.edit(MOST);
+		const pages = path.join(fx.dir, 'most');
+		const churn = await sweepIntoFetch(['--out', pages], path.join(fx.dir, 'most.txt'));
 		expect(churn).toMatchObject({ status: 3, stdout: '' });
-		expect(churn.stderr).toContain(`${site.server.origin}: about 2900 of its first 3000 known URLs changed (20 of 20 fetched): changes held back (churn guard)`);
+		expect(churn.stderr).toContain(`${fx.site.server.origin}: about 2900 of its first 3000 known URLs changed (20 of 20 fetched): changes held back (churn guard)`);
 		expect(await written(pages)).toEqual({ files: 0, urls: [] });
-		await site.uncommitted(most);
-		expect(await site.blocked()).toBe(true);
+		await fx.site.uncommitted(most);
+		expect(await fx.site.blocked()).toBe(true);
 		// A plain sweep still finds every edit (on a copy of the store: it commits).
-		const copy = path.join(work.dir, 'copy');
-		await cp(site.store, copy, { recursive: true });
-		const sweep = await runCli(['sweep', '--store', copy, '-q', '--max-churn', '0', '--ndjson', ...LIMITS], site.input());
+		const copy = path.join(fx.dir, 'copy');
+		await cp(fx.site.store, copy, { recursive: true });
+		const sweep = await runCli(['sweep', '--store', copy, '-q', '--max-churn', '0', '--ndjson', ...LIMITS], fx.site.input());
 		expect(ndjson(sweep.stdout).filter((verdict) => verdict.reason === 'new-body').map((verdict) => verdict.url).sort()).toEqual(most);
 
 		// The same candidates again, let through.
-		const candidates = await readFile(path.join(work.dir, 'most.txt'), 'utf8');
-		const accepted = await spawnCli(['fetch', '--store', site.store, '--out', pages, '-q', ...FETCH_LIMITS, '--accept-churn', '127.0.0.1'], candidates).done;
+		const candidates = await readFile(path.join(fx.dir, 'most.txt'), 'utf8');
+		const accepted = await spawnCli(['fetch', '--store', fx.site.store, '--out', pages, '-q', ...FETCH_LIMITS, '--accept-churn', '127.0.0.1'], candidates).done;
 		expect(accepted.status).toBe(0);
 		expect(lines(accepted.stdout)).toEqual(most);
 		expect(await written(pages)).toEqual({ files: 2900, urls: most });
-		expect(await site.blocked()).toBe(false);
+		expect(await fx.site.blocked()).toBe(false);
 	}, 120_000);
 });

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { LevelStore } from '../../src/store/level.js';
 import { ndjson, runCli, tempDir } from '../helpers/cli.js';
 import { startServer, type TestServer } from '../helpers/server.js';
@@ -82,3 +82,24 @@ export async function written(dir: string): Promise<{ files: number; urls: strin
 
 /** Output lines, sorted. */
 export const lines = (text: string): string[] => text.split('\n').filter(Boolean).sort();
+
+/**
+ * Starts the site and a scratch folder before the suite's tests, and stops both after.
+ *
+ * @example
+ * const fx = useChurnSite(); it('…', () => fx.site.edit(FEW));
+ */
+export function useChurnSite(): { site: ChurnSite; dir: string } {
+	const fx = {} as { site: ChurnSite; dir: string };
+	let work: { dir: string; cleanup(): Promise<void> };
+	beforeAll(async () => {
+		fx.site = await startChurnSite();
+		work = await tempDir();
+		fx.dir = work.dir;
+	});
+	afterAll(async () => {
+		await fx.site.close();
+		await work.cleanup();
+	});
+	return fx;
+}
