@@ -91,11 +91,9 @@ async function probeOne(
 	// by then a host caught lying meanwhile is already distrusted.
 	let plan: Plan | undefined;
 	const staleEncoding = live?.encoding !== undefined && live.encoding !== options.acceptEncoding;
+	const verify = live !== undefined && verificationDue(live, task.url!, deps.book.get(origin).runInterval, options.trust.verifyEveryMs, deps.clock.now());
 	const headers = (): Record<string, string> => {
-		const host = deps.book.get(origin);
-		const now = deps.clock.now();
-		const verify = live !== undefined && verificationDue(live, task.url!, host.runInterval, options.trust.verifyEveryMs, now);
-		const planned = planProbe(host, live, options.trust, deps.random, verify);
+		const planned = planProbe(deps.book.get(origin), live, options.trust, deps.random, verify);
 		deps.book.set(origin, planned.host);
 		plan = planned.plan;
 		// An ETag obtained under another Accept-Encoding can't match: don't send it.
@@ -129,7 +127,7 @@ async function probeOne(
 		// (in a candidates sweep it is the verdict).
 		const mayHaveChanged = head.status >= 200 && head.status < 300 && !options.candidates;
 		result = unsupported || mayHaveChanged ? await request('GET', conditionalHeaders(live, plan!)) : head;
-	} else if (live && (live.etag !== undefined || live.lastModified !== undefined) && !staleEncoding && context.checksForm(origin)) {
+	} else if (live && (live.etag !== undefined || live.lastModified !== undefined) && !staleEncoding && !(verify && options.candidates) && context.checksForm(origin)) {
 		// Which conditional form does the host honour? Measured without reading a body it should not send.
 		const measuring = (): boolean => context.checksForm(origin);
 		const unmoved: StopIf = (status, got) => status >= 200 && status < 300 && got.etag === live.etag && got['last-modified'] === live.lastModified && measuring();

@@ -73,6 +73,17 @@ describe('--verify-every: a bound on how long a change can hide behind 304s', ()
 		expect(found[0]!.day).toBeLessThanOrEqual(11);
 	});
 
+	it('a candidates sweep passes a URL due for verification on to the fetch, unconditionally', async () => {
+		const store = new MemoryStore();
+		await run(store, 1, 10);
+		const asked = site.server.requests.length;
+		// Day 12: every URL is past its bound (its first moment fell within days 1 to 11).
+		const options = { store, candidates: true, clock: { now: () => 12 * DAY }, trust: { auditRate: 0, verifyEveryMs: 10 * DAY } };
+		const verdicts = await lastValueFrom(sweep(site.urls, options).pipe(toArray()));
+		expect(verdicts.map((verdict) => verdict.reason)).toEqual(site.urls.map(() => 'candidate'));
+		expect(site.server.requests.slice(asked).filter((request) => request.headers['if-modified-since'] !== undefined)).toEqual([]);
+	});
+
 	it('with verification off, the same change hides for as long as the 304s go on', async () => {
 		const store = new MemoryStore();
 		await run(store, 1, 0);
