@@ -123,12 +123,17 @@ config.build = flags.build ? buildDir : undefined; // another build: this checko
 const BINS = { revisit: path.join(buildDir, 'bin', 'revisit.js'), ...(config.candidate ? { candidate: path.join(config.candidate, 'bin', 'revisit.js') } : {}) };
 const REVISIT_TOOLS = Object.keys(BINS);
 
-// Like for like with the got loop: no random audit re-fetches (the baseline does none) and
-// plain GETs, passed explicitly where this revisit has the flags. --revisit-args adds more.
-const sweepHelp = spawnSync(process.execPath, [BINS.revisit, 'sweep', '--help'], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 }).stdout ?? '';
-const fairArgs = [...(sweepHelp.includes('--audit') ? ['--audit', '0'] : []), ...(sweepHelp.includes('--method') ? ['--method', 'get'] : [])];
+// Like for like with the got loop: no random audit re-fetches and no verification downloads
+// (the baseline does neither) and plain GETs, passed explicitly where each build has the
+// flags. --revisit-args adds more.
+const fairArgsOf = (bin) => {
+	const help = spawnSync(process.execPath, [bin, 'sweep', '--help'], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 }).stdout ?? '';
+	const when = (flag, ...args) => (help.includes(flag) ? [flag, ...args] : []);
+	return [...when('--audit', '0'), ...when('--method', 'get'), ...when('--verify-every', 'off')];
+};
+const fairArgs = Object.fromEntries(REVISIT_TOOLS.map((tool) => [tool, fairArgsOf(BINS[tool])]));
 const C = String(config.concurrency);
-const sweepArgs = (store) => ['sweep', '--store', store, '-q', '--concurrency', C, '--per-host', C, ...fairArgs, ...words(flags['revisit-args'])];
+const sweepArgs = (store, tool = 'revisit') => ['sweep', '--store', store, '-q', '--concurrency', C, '--per-host', C, ...fairArgs[tool], ...words(flags['revisit-args'])];
 config.revisitCommand = `node bin/revisit.js ${sweepArgs('<tmp store>').join(' ')} < urls`;
 config.gotCommand = `node bench/got-loop.js --concurrency ${C} --etags <tmp file> < urls`;
 
@@ -356,7 +361,7 @@ try {
 	const runTool = (tool, store, etags, stdinFile, nodeArgs = config.nodeOptions) =>
 		tool === 'got'
 			? runChild({ script: GOT_LOOP, args: ['--concurrency', C, ...(etags ? ['--etags', etags] : [])], stdinFile, timeoutMs: THROUGHPUT_TIMEOUT_MS })
-			: runChild({ script: BINS[tool], args: sweepArgs(store), stdinFile, timeoutMs: THROUGHPUT_TIMEOUT_MS, nodeArgs });
+			: runChild({ script: BINS[tool], args: sweepArgs(store, tool), stdinFile, timeoutMs: THROUGHPUT_TIMEOUT_MS, nodeArgs });
 
 	if (config.throughput) {
 		const urlsFile = path.join(tmp, 'urls.txt');
