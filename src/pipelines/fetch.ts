@@ -28,12 +28,17 @@ export const fetchDefaults = { concurrency: 6, perHost: 2, highWater: 64 } as co
  * tasks$.pipe(fetchPhase(fetchDeps, options, 'candidates', (origin) => figures.get(origin)), writeBodies(sink, clock), commit(store))
  */
 export function fetchPhase(deps: SweepDeps, options: SweepOptions, only: 'all' | 'candidates', scale?: (origin: string) => ChurnScale | undefined): MonoTypeOperatorFunction<Task> {
-	return pipe(
-		fetchBodies(deps, { ...options, highWater: Math.min(options.highWater, fetchDefaults.highWater * 4), only }),
-		compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs }, deps.clock),
-		schedule(options),
-		guard(deps, options, scale),
-	);
+	return (source) =>
+		defer(() => {
+			// Hosts the guard blocked in this run: their remaining URLs are held without being downloaded.
+			const blocked = new Set<string>();
+			return source.pipe(
+				fetchBodies(deps, { ...options, highWater: Math.min(options.highWater, fetchDefaults.highWater * 4), only, skip: (origin) => blocked.has(origin) }),
+				compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs }, deps.clock),
+				schedule(options),
+				guard(deps, options, scale, (origin) => blocked.add(origin)),
+			);
+		});
 }
 
 /**

@@ -82,11 +82,13 @@ export function guard(
 	deps: Pick<SweepDeps, 'book' | 'clock' | 'hooks'>,
 	options: Pick<SweepOptions, 'maxChurn' | 'churnMin' | 'acceptChurn'>,
 	scale?: (origin: string) => ChurnScale | undefined,
+	onBlocked?: (origin: string) => void,
 ): MonoTypeOperatorFunction<Task> {
 	return churnGuard({ maxChurn: options.maxChurn, churnMin: options.churnMin, accept: options.acceptChurn, scale }, {
 		onDecision: (origin, { blocked, changed, probed, sample }) => {
 			const host = deps.book.get(origin);
 			if (blocked) {
+				onBlocked?.(origin);
 				deps.book.set(origin, { ...host, blocked: { at: deps.clock.now(), changed, probed } });
 				deps.hooks?.onBlocked?.(origin, changed, probed, sample);
 			} else if (host.blocked) {

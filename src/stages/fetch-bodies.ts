@@ -10,6 +10,8 @@ export interface FetchBodiesOptions extends RetryPolicy {
 	highWater: number;
 	/** Which tasks to fetch: all probed-to-be URLs (a `revisit fetch`), or the sweep's candidates (a crawl). */
 	only: 'all' | 'candidates';
+	/** Origins whose wanted tasks are held (`skip: 'held'`) instead of fetched: the churn guard blocked them. */
+	skip?: ((origin: string) => boolean) | undefined;
 }
 
 /**
@@ -32,5 +34,14 @@ export function fetchBodies(deps: SendDeps, options: FetchBodiesOptions): MonoTy
 		const { verdict: _cleared, ...rest } = task;
 		return { ...rest, origin, probe, fetched: true };
 	};
-	return mergeAsync((task, signal) => (wanted(task) ? fetchOne(task, signal) : undefined), highWater);
+	return mergeAsync((task, signal) => {
+		if (!wanted(task)) return undefined;
+		if (options.skip && task.origin !== undefined && options.skip(task.origin)) {
+			// In place, like the guard's own hold: nothing is downloaded, shown or committed; the next run reports it.
+			task.skip = 'held';
+			task.verdict = undefined;
+			return undefined;
+		}
+		return fetchOne(task, signal);
+	}, highWater);
 }

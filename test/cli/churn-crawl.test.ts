@@ -17,7 +17,11 @@ describe('churn guard: crawl judges churn over the URLs its sweep phase probed',
 
 		// Judged on the sweep phase's counts: 304s need no fetch, so they reach the guard first and, counted there, would understate churn.
 		const most = fx.site.edit(MOST);
+		const before = fx.site.fetches();
 		const churn = await crawl('most');
+		// Once blocked, the host's remaining candidates are held without being downloaded: the guard's
+		// sample and what the fetch phase had in hand (its window, 256 lines) at most.
+		expect(fx.site.fetches() - before).toBeLessThanOrEqual(20 + 256);
 		expect(churn).toMatchObject({ status: 3, stdout: '' });
 		expect(churn.stderr).toMatch(new RegExp(`${fx.site.server.origin}: about \\d+ of its first \\d+ known URLs changed \\(20 of 20 fetched\\): changes held back \\(churn guard\\)`));
 		expect(await written(path.join(fx.dir, 'most'))).toEqual({ files: 0, urls: [] });

@@ -34,7 +34,11 @@ describe('churn guard: sweep --candidates | fetch judges churn over the URLs the
 
 		const most = fx.site.edit(MOST);
 		const pages = path.join(fx.dir, 'most');
+		const before = fx.site.fetches();
 		const churn = await sweepIntoFetch(['--out', pages], path.join(fx.dir, 'most.txt'));
+		// Once blocked, the host's remaining candidates are held without being downloaded: the guard's
+		// sample and what the fetch phase had in hand (its window, 256 lines) at most.
+		expect(fx.site.fetches() - before).toBeLessThanOrEqual(20 + 256);
 		expect(churn).toMatchObject({ status: 3, stdout: '' });
 		expect(churn.stderr).toContain(`${fx.site.server.origin}: about 2900 of its first 3000 known URLs changed (20 of 20 fetched): changes held back (churn guard)`);
 		expect(await written(pages)).toEqual({ files: 0, urls: [] });

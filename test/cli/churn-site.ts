@@ -26,6 +26,8 @@ export interface ChurnSite {
 	uncommitted(edited: string[]): Promise<void>;
 	/** `revisit stats` shows the host blocked. */
 	blocked(): Promise<boolean>;
+	/** Unconditional GETs the server has seen: downloads by the fetch (the sweep always sends an ETag). */
+	fetches(): number;
 	close(): Promise<void>;
 }
 
@@ -39,9 +41,11 @@ export interface ChurnSite {
  */
 export async function startChurnSite(): Promise<ChurnSite> {
 	const version = new Array<number>(PAGES).fill(0);
+	let fetches = 0;
 	const server = await startServer((req, res) => {
 		const i = Number(req.url!.slice(2));
 		const tag = `"${version[i]}"`;
+		if (req.headers['if-none-match'] === undefined) fetches++;
 		if (req.headers['if-none-match'] === tag) return void res.writeHead(304, { etag: tag }).end();
 		res.writeHead(200, { etag: tag, 'content-type': 'text/plain' }).end(`page ${i} v${version[i]}`);
 	});
@@ -66,6 +70,7 @@ export async function startChurnSite(): Promise<ChurnSite> {
 		async blocked() {
 			return (JSON.parse((await runCli(['stats', '--store', store.dir, '--json'])).stdout) as { blocked: boolean }).blocked;
 		},
+		fetches: () => fetches,
 		async close() {
 			await server.close();
 			await store.cleanup();
