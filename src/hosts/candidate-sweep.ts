@@ -1,5 +1,8 @@
-import type { ChurnScale } from '../stages/churn-guard.js';
+import type { HostRecord } from '../store/types.js';
 import type { HostBook } from './book.js';
+
+/** A host's URLs a sweep probed in a run, and how many of them it passed on as candidates (the churn guard's scale). */
+type ChurnScale = Pick<NonNullable<HostRecord['candidateSweep']>, 'probed' | 'passedOn'>;
 
 /**
  * Where a candidates sweep leaves its per-host figures (probed, passed on) for the
