@@ -195,7 +195,7 @@ export const pipelineSchema = {
 	properties: {
 		$schema: { type: 'string', description: 'This schema, for editors' },
 		store: {
-			description: 'The validator store: a directory, or backend settings. Default: $REVISIT_STORE, else ./.revisit',
+			description: 'The validator store: a directory, a redis:// URL, or backend settings. Default: $REVISIT_STORE, else ./.revisit',
 			anyOf: [
 				{ type: 'string', minLength: 1 },
 				{
@@ -203,8 +203,9 @@ export const pipelineSchema = {
 					title: 'the store',
 					additionalProperties: false,
 					properties: {
-						type: { enum: ['level', 'memory'], default: 'level', description: 'level: a LevelDB directory; memory: nothing kept after the run' },
-						path: path,
+						type: { enum: ['level', 'memory', 'redis'], default: 'level', description: 'level: a LevelDB directory; memory: nothing kept after the run; redis: a Redis server, which several processes can share' },
+						path: { ...path, description: 'The LevelDB directory (type level)' },
+						url: { type: 'string', format: 'redis-url', description: 'The Redis server (type redis): redis://[user:password@]host:port[/db][?prefix=NAME], or rediss:// for TLS' },
 					},
 				},
 			],
