@@ -1,8 +1,8 @@
 import type { Writable } from 'node:stream';
 import { identity, pipe, type MonoTypeOperatorFunction, type Observable, type OperatorFunction } from 'rxjs';
 import type { Options } from 'yargs';
-import { crawlFlagOptions } from '../cli/commands/crawl.js';
-import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from '../cli/commands/sweep-flags.js';
+import { crawlFlagOptions } from '../options/crawl-flags.js';
+import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from '../options/sweep-flags.js';
 import type { PipelineConfig, StageConfig } from '../config/types.js';
 import { ConfigError, RevisitError } from '../errors/index.js';
 import type { Valve } from '../flow/valve.js';

@@ -6,7 +6,7 @@ import { formatMetrics, writeFileAtomic } from '../../history/metrics.js';
 import { hostRunRows, loadRuns, runPoints, runRow } from '../../history/rows.js';
 import { renderSvg } from '../../history/svg.js';
 import { formatHostTable, formatRunTable } from '../../history/table.js';
-import { integerFlag } from '../args.js';
+import { integerFlag } from '../../options/coercers.js';
 import { describeStore } from '../../store/open.js';
 import type { CliIo } from '../io.js';
 import { createWriter } from '../terminal.js';
