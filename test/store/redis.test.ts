@@ -1,5 +1,8 @@
 import net from 'node:net';
+import { lastValueFrom, toArray } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweep } from '../../src/api/sweep.js';
+import { exitStatusFor } from '../../src/errors/index.js';
 import { RECORD_VERSION, type UrlRecord } from '../../src/store/types.js';
 import { RedisStore } from '../../src/store/redis.js';
 import { openStore } from '../../src/store/open.js';
@@ -7,6 +10,7 @@ import { bucketKeys, bucketOf } from '../../src/store/redis-layout.js';
 import { connectRedis } from '../../src/store/redis-link.js';
 import { parseRedisUrl } from '../../src/store/redis-url.js';
 import { describeRedis, startRedis, type TestRedis } from '../helpers/redis.js';
+import { startServer } from '../helpers/server.js';
 import { storeContract } from './contract.js';
 
 const record = (lastChecked: number): UrlRecord => ({ v: RECORD_VERSION, status: 200, etag: '"x"', lastChecked });
@@ -125,6 +129,26 @@ describeRedis('RedisStore when the connection is lost', () => {
 			await expect(store.getMany(['a'])).rejects.toMatchObject({ code: 'STORE_READ_FAILED' });
 			await store.close();
 		} finally {
+			await redis.stop();
+		}
+	});
+});
+
+describeRedis('a sweep on a Redis store that goes away', () => {
+	it('ends with STORE_WRITE_FAILED (exit 2) when Redis dies mid-run and stays away past the reconnect window', async () => {
+		const redis = await startRedis();
+		const site = await startServer((_req, res) => {
+			// The server dies while the probe is answered: the commit after it has no Redis.
+			void redis.kill().then(() => res.writeHead(200, { etag: '"1"' }).end('page'));
+		});
+		try {
+			const store = await RedisStore.open(redis.url('gone:'), { reconnectWindowMs: 500 });
+			const error = await lastValueFrom(sweep([site.url('/a')], { store, trust: { auditRate: 0 } }).pipe(toArray())).catch((caught: unknown) => caught);
+			expect(error).toMatchObject({ code: 'STORE_WRITE_FAILED' });
+			expect(exitStatusFor(error)).toBe(2);
+			await store.close();
+		} finally {
+			await site.close();
 			await redis.stop();
 		}
 	});
