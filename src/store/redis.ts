@@ -75,7 +75,9 @@ export class RedisStore implements ValidatorStore {
 		const byBucket = new Map<number, number[]>();
 		keys.forEach((key, i) => {
 			const bucket = bucketOf(key, this.#buckets);
-			byBucket.set(bucket, [...(byBucket.get(bucket) ?? []), i]);
+			const positions = byBucket.get(bucket);
+			if (positions) positions.push(i);
+			else byBucket.set(bucket, [i]);
 		});
 		// Issued together, the HMGETs go out in one write and come back in one round trip.
 		await Promise.all(
