@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { StoreError } from '../errors/index.js';
 import { describeRedis, type RedisTarget } from './redis-url.js';
 
@@ -62,13 +63,14 @@ export async function connectRedis(target: RedisTarget, timeouts: RedisTimeouts 
 		socket: {
 			host: target.host,
 			port: target.port,
-			...(target.tls ? { tls: true as const, servername: target.host } : {}),
+			// SNI takes a name, never an address (RFC 6066); certificates are checked against either.
+			...(target.tls ? { tls: true as const, ...(isIP(target.host) ? {} : { servername: target.host }) } : {}),
 			connectTimeout: Math.min(openTimeoutMs, 5_000),
 			reconnectStrategy: (retries: number, cause: Error) => {
 				lastError = cause;
 				downSince ??= Date.now();
-				// Wrong password, unknown user, no such database: waiting will not fix it.
-				if (cause instanceof ErrorReply) return cause;
+				// Wrong password, unknown user, no such database, a certificate not trusted: waiting will not fix it.
+				if (cause instanceof ErrorReply || isCertificateError(cause)) return cause;
 				const left = downSince + (opening ? openTimeoutMs : reconnectWindowMs) - Date.now();
 				if (left <= 0) return cause;
 				// The last wait ends at the deadline, so the attempt after it is the last one.
@@ -94,8 +96,13 @@ export async function connectRedis(target: RedisTarget, timeouts: RedisTimeouts 
 		}
 		const seconds = Math.round(openTimeoutMs / 100) / 10;
 		const detail = message(lastError ?? error);
-		const why = error instanceof ErrorReply || lastError instanceof ErrorReply ? detail : `${detail} (gave up after ${seconds} s)`;
-		const verb = error instanceof ErrorReply || lastError instanceof ErrorReply ? 'open' : 'reach';
+		const refused = error instanceof ErrorReply || lastError instanceof ErrorReply;
+		const why = isCertificateError(lastError)
+			? `${detail} (a private CA can be trusted with NODE_EXTRA_CA_CERTS=ca.pem)`
+			: refused
+				? detail
+				: `${detail} (gave up after ${seconds} s)`;
+		const verb = refused || isCertificateError(lastError) ? 'open' : 'reach';
 		throw new StoreError('STORE_OPEN_FAILED', `cannot ${verb} the Redis store at ${where}: ${why}`, { cause: lastError ?? error });
 	}
 	opening = false;
@@ -130,6 +137,12 @@ export async function connectRedis(target: RedisTarget, timeouts: RedisTimeouts 
 			if (client.isOpen) await client.close();
 		},
 	};
+}
+
+/** A TLS handshake refused the server's certificate (Node's and OpenSSL's codes). */
+function isCertificateError(error: unknown): boolean {
+	const code = (error as { code?: unknown } | undefined)?.code;
+	return typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/.test(code);
 }
 
 /** An error's message; node's connection errors carry the address already, and none carries the password. */

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { connect as tlsConnect } from 'node:tls';
 import { describe, it } from 'vitest';
 
 /** How to get redis-server on Debian; named by the one skip line (test/helpers/redis-global.ts). */
@@ -46,7 +47,7 @@ export interface TestRedis {
 	port: number;
 	/** pid of the running server. */
 	readonly pid: number;
-	/** A store URL on this server; each test should use its own prefix. */
+	/** A store URL on this server (rediss://localhost with TLS); each test should use its own prefix. */
 	url(prefix: string, db?: number): string;
 	/** SIGKILL: the connection drops at once, as when a server dies. */
 	kill(): Promise<void>;
@@ -63,21 +64,21 @@ export interface TestRedis {
  * const redis = await startRedis();
  * const store = await RedisStore.open(redis.url('t1:'));
  */
-export async function startRedis(): Promise<TestRedis> {
+export async function startRedis(options: { tls?: TlsFiles } = {}): Promise<TestRedis> {
 	const dir = await mkdtemp(path.join(tmpdir(), 'revisit-redis-'));
 	for (let attempt = 0; ; attempt++) {
 		const port = await freePort();
 		try {
-			let child = await launch(port, dir);
+			let child = await launch(port, dir, options.tls);
 			return {
 				port,
 				get pid() {
 					return child.pid!;
 				},
-				url: (prefix, db = 0) => `redis://127.0.0.1:${port}/${db}?prefix=${encodeURIComponent(prefix)}`,
+				url: (prefix, db = 0) => `${options.tls ? 'rediss://localhost' : 'redis://127.0.0.1'}:${port}/${db}?prefix=${encodeURIComponent(prefix)}`,
 				kill: () => halt(child, 'SIGKILL'),
 				restart: async () => {
-					child = await launch(port, dir);
+					child = await launch(port, dir, options.tls);
 				},
 				stop: async () => {
 					await halt(child, 'SIGTERM');
@@ -91,8 +92,17 @@ export async function startRedis(): Promise<TestRedis> {
 	}
 }
 
-async function launch(port: number, dir: string): Promise<ChildProcess> {
-	const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
+/** A server certificate (for localhost and 127.0.0.1) and its key, PEM files. */
+export interface TlsFiles {
+	cert: string;
+	key: string;
+}
+
+async function launch(port: number, dir: string, tls?: TlsFiles): Promise<ChildProcess> {
+	const listen = tls
+		? ['--port', '0', '--tls-port', String(port), '--tls-cert-file', tls.cert, '--tls-key-file', tls.key, '--tls-ca-cert-file', tls.cert, '--tls-auth-clients', 'no']
+		: ['--port', String(port)];
+	const args = [...listen, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
 	const child = spawn(REDIS_SERVER!, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 	let output = '';
 	child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -100,7 +110,7 @@ async function launch(port: number, dir: string): Promise<ChildProcess> {
 	const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output.slice(-500)}`))));
 	exited.catch(() => {});
 	const deadline = Date.now() + 10_000;
-	while (!(await Promise.race([ping(port), exited]))) {
+	while (!(await Promise.race([ping(port, tls !== undefined), exited]))) {
 		if (Date.now() > deadline) {
 			await halt(child, 'SIGKILL');
 			throw new Error(`redis-server did not answer on port ${port}: ${output.slice(-500)}`);
@@ -118,12 +128,13 @@ function halt(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
 	});
 }
 
-function ping(port: number): Promise<boolean> {
+function ping(port: number, secure: boolean): Promise<boolean> {
 	return new Promise((resolve) => {
-		const socket = net.connect(port, '127.0.0.1');
+		// Readiness only: the certificate is checked by the tests, not here.
+		const socket = secure ? tlsConnect({ port, host: '127.0.0.1', rejectUnauthorized: false }) : net.connect(port, '127.0.0.1');
 		let reply = '';
 		socket.setTimeout(1_000, () => socket.destroy());
-		socket.on('connect', () => socket.write('PING\r\n'));
+		socket.on(secure ? 'secureConnect' : 'connect', () => socket.write('PING\r\n'));
 		socket.on('data', (chunk) => {
 			reply += chunk.toString();
 			if (reply.includes('\r\n')) socket.end();
