@@ -205,7 +205,7 @@ export const pipelineSchema = {
 					properties: {
 						type: { enum: ['level', 'memory', 'redis'], default: 'level', description: 'level: a LevelDB directory; memory: nothing kept after the run; redis: a Redis server, which several processes can share' },
 						path: { ...path, description: 'The LevelDB directory (type level)' },
-						url: { type: 'string', format: 'redis-url', description: 'The Redis server (type redis): redis://[user:password@]host:port[/db][?prefix=NAME], or rediss:// for TLS' },
+						url: { type: 'string', format: 'redis-url', description: 'The Redis server (type redis): redis://[user:password@]host:port[/db][?prefix=NAME], rediss:// for TLS, redis+cluster://host:port[?prefix=NAME] for a Redis Cluster' },
 					},
 				},
 			],

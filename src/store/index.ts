@@ -3,4 +3,4 @@ export { RECORD_VERSION } from './types.js';
 export { MemoryStore } from './memory.js';
 export { LevelStore } from './level.js';
 export { openStore, storeIsShared, describeStore, type OpenStoreOptions } from './open.js';
-export type { RedisTimeouts } from './redis-link.js';
+export type { RedisTimeouts } from './redis-policy.js';

@@ -12,7 +12,8 @@ export interface OpenStoreOptions {
 
 /**
  * Opens the store a spec names: `redis://[user:password@]host:port[/db][?prefix=NAME]`
- * (or `rediss://` for TLS) is a Redis store, anything else a LevelDB directory. Failures
+ * (or `rediss://` for TLS) is a Redis store, `redis+cluster://host:port[?prefix=NAME]`
+ * one on a Redis Cluster, anything else a LevelDB directory. Failures
  * are StoreErrors with stable codes (STORE_OPEN_FAILED, STORE_MISSING, STORE_LOCKED,
  * STORE_FORMAT), and no message carries a password. The Redis client is loaded only when
  * a Redis store is opened.

@@ -14,10 +14,9 @@
  *
  * Why buckets: a record and its index entry must change in one transaction, so they share
  * a Redis Cluster hash tag (`{url.07}`); one tag for the whole store would put it all in
- * one slot, on one node. With 16 tags per kind a Cluster can spread the store over up to
- * 16 nodes, and every read and write here already goes to one bucket at a time
- * (HMGET per bucket, pipelined), so only `batch` would have to change for Cluster: see
- * redis.ts.
+ * one slot, on one node. With 16 tags per kind a Cluster spreads the store over up to 16
+ * nodes; every read goes to one bucket at a time (HMGET per bucket, pipelined), and on a
+ * Cluster a batch is one transaction per bucket (redis-cluster.ts).
  *
  * Why a sorted set: SCAN and HSCAN come back in no order, and sorting every key client-side
  * would hold a million URLs in memory to list them. A zset whose scores are all 0 orders

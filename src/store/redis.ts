@@ -11,19 +11,13 @@ export interface RedisStoreOptions extends RedisTimeouts {
 }
 
 /**
- * A validator store on a Redis server, which any number of revisit processes can share.
- * Key layout and ordering: redis-layout.ts. Reads go to each bucket once, pipelined into
- * one round trip; `batch` is one MULTI/EXEC, so it is all or nothing, as on LevelDB.
- * Iteration pages through the buckets' sorted indexes and merges them into key order; it
- * is not a snapshot (LevelDB's iterators are): a record written meanwhile may or may not
- * be seen, and each key comes at most once.
- *
- * Redis Cluster, later: reads and index pages already address one hash tag at a time.
- * A batch spanning buckets can't be one transaction there (MULTI is per slot), so it
- * would become one MULTI per bucket. A crash between them leaves some of a batch
- * written: harmless for revisit, whose batches only carry state already emitted (commit
- * after output), each put a whole record: what was not written is re-judged, and
- * re-reported, next run; what was written is not undone.
+ * A validator store on a Redis server or Redis Cluster, which any number of revisit
+ * processes can share. Key layout and ordering: redis-layout.ts. Reads go to each bucket
+ * once, pipelined into one round trip; on one server `batch` is one MULTI/EXEC, so it is
+ * all or nothing, as on LevelDB (on a Cluster, all or nothing per bucket: see
+ * redis-cluster.ts for why that is safe). Iteration pages through the buckets' sorted
+ * indexes and merges them into key order; it is not a snapshot (LevelDB's iterators
+ * are): a record written meanwhile may or may not be seen, and each key comes at most once.
  *
  * @example
  * const store = await RedisStore.open('redis://127.0.0.1:6379/0?prefix=revisit:');

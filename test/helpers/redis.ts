@@ -64,12 +64,12 @@ export interface TestRedis {
  * const redis = await startRedis();
  * const store = await RedisStore.open(redis.url('t1:'));
  */
-export async function startRedis(options: { tls?: TlsFiles } = {}): Promise<TestRedis> {
+export async function startRedis(options: { tls?: TlsFiles; cluster?: boolean } = {}): Promise<TestRedis> {
 	const dir = await mkdtemp(path.join(tmpdir(), 'revisit-redis-'));
 	for (let attempt = 0; ; attempt++) {
 		const port = await freePort();
 		try {
-			let child = await launch(port, dir, options.tls);
+			let child = await launch(port, dir, options);
 			return {
 				port,
 				get pid() {
@@ -78,7 +78,7 @@ export async function startRedis(options: { tls?: TlsFiles } = {}): Promise<Test
 				url: (prefix, db = 0) => `${options.tls ? 'rediss://localhost' : 'redis://127.0.0.1'}:${port}/${db}?prefix=${encodeURIComponent(prefix)}`,
 				kill: () => halt(child, 'SIGKILL'),
 				restart: async () => {
-					child = await launch(port, dir, options.tls);
+					child = await launch(port, dir, options);
 				},
 				stop: async () => {
 					await halt(child, 'SIGTERM');
@@ -98,11 +98,12 @@ export interface TlsFiles {
 	key: string;
 }
 
-async function launch(port: number, dir: string, tls?: TlsFiles): Promise<ChildProcess> {
+async function launch(port: number, dir: string, { tls, cluster }: { tls?: TlsFiles; cluster?: boolean }): Promise<ChildProcess> {
 	const listen = tls
 		? ['--port', '0', '--tls-port', String(port), '--tls-cert-file', tls.cert, '--tls-key-file', tls.key, '--tls-ca-cert-file', tls.cert, '--tls-auth-clients', 'no']
 		: ['--port', String(port)];
-	const args = [...listen, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
+	const clustered = cluster ? ['--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '2000'] : [];
+	const args = [...listen, ...clustered, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
 	const child = spawn(REDIS_SERVER!, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 	let output = '';
 	child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

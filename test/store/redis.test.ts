@@ -8,7 +8,7 @@ import { RedisStore } from '../../src/store/redis.js';
 import { openStore } from '../../src/store/open.js';
 import { bucketKeys, bucketOf } from '../../src/store/redis-layout.js';
 import { connectRedis } from '../../src/store/redis-link.js';
-import { parseRedisUrl } from '../../src/store/redis-url.js';
+import { parseRedisUrl, redactSpec } from '../../src/store/redis-url.js';
 import { describeRedis, startRedis, type TestRedis } from '../helpers/redis.js';
 import { startServer } from '../helpers/server.js';
 import { storeContract } from './contract.js';
@@ -158,6 +158,24 @@ describe('Redis store URLs', () => {
 	it('parse user, password, TLS, database and prefix', () => {
 		expect(parseRedisUrl('rediss://app:s%40cret@cache.internal:6380/2?prefix=crawl:')).toEqual({ host: 'cache.internal', port: 6380, tls: true, username: 'app', password: 's@cret', db: 2, prefix: 'crawl:' });
 		expect(parseRedisUrl('redis://[::1]')).toEqual({ host: '::1', port: 6379, tls: false, db: 0, prefix: 'revisit:' });
+	});
+
+	it('parse a cluster with its seeds, and refuse what a cluster has not', () => {
+		expect(parseRedisUrl('rediss+cluster://app:pw@10.0.0.1:7000?prefix=p:&node=10.0.0.2:7001&node=[::1]')).toEqual({
+			host: '10.0.0.1',
+			port: 7000,
+			tls: true,
+			cluster: true,
+			seeds: [{ host: '10.0.0.2', port: 7001 }, { host: '::1', port: 6379 }],
+			username: 'app',
+			password: 'pw',
+			db: 0,
+			prefix: 'p:',
+		});
+		expect(() => parseRedisUrl('redis+cluster://app:pw@10.0.0.1:7000/3')).toThrow(/only database 0/);
+		expect(() => parseRedisUrl('redis://10.0.0.1:7000?node=10.0.0.2:7001')).toThrow(/unknown parameter "node"/);
+		expect(() => parseRedisUrl('redis+cluster://app:pw@10.0.0.1:7000?node=a/b')).toThrow(/node=a\/b is not host:port/);
+		expect(redactSpec('redis+cluster://app:pw@10.0.0.1:7000')).toBe('redis+cluster://app:***@10.0.0.1:7000');
 	});
 });
 

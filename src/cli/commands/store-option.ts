@@ -9,7 +9,7 @@ export function storeOption(yargs: Argv, env: NodeJS.ProcessEnv): Argv {
 		type: 'string',
 		default: defaultStoreDir(env),
 		defaultDescription: '$REVISIT_STORE or ./.revisit',
-		describe: 'Validator store: a LevelDB directory, or redis://[user:password@]host:port[/db][?prefix=NAME] (rediss:// for TLS)',
+		describe: 'Validator store: a LevelDB directory, or redis://[user:password@]host:port[/db][?prefix=NAME] (rediss:// for TLS; redis+cluster://host:port for a Redis Cluster)',
 	});
 }
 
