@@ -92,6 +92,12 @@ export async function startRedis(options: { tls?: TlsFiles; cluster?: boolean } 
 	}
 }
 
+// Every server started here, so that a worker that exits early (a timed-out test) still stops them.
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+	for (const child of running) child.kill('SIGKILL');
+});
+
 /** A server certificate (for localhost and 127.0.0.1) and its key, PEM files. */
 export interface TlsFiles {
 	cert: string;
@@ -105,6 +111,8 @@ async function launch(port: number, dir: string, { tls, cluster }: { tls?: TlsFi
 	const clustered = cluster ? ['--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '2000'] : [];
 	const args = [...listen, ...clustered, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
 	const child = spawn(REDIS_SERVER!, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+	running.add(child);
+	child.once('exit', () => running.delete(child));
 	let output = '';
 	child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
 	child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
