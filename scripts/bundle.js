@@ -9,7 +9,8 @@
 //
 // The bundle sits directly in dist/, so `../package.json` from it is the package's own,
 // as it is from dist/version.js. classic-level stays external: it loads a native addon
-// from its own directory.
+// from its own directory. @redis/client stays external too (1.2 MB that every start would
+// parse): src/store/redis-link.ts imports it dynamically, only when a Redis store is opened.
 import { build } from 'esbuild';
 
 await build({
@@ -21,7 +22,7 @@ await build({
 	target: 'node20',
 	// ESM builds where a package has one (jsonc-parser's main is a UMD build that requires at run time).
 	mainFields: ['module', 'main'],
-	external: ['classic-level'],
+	external: ['classic-level', '@redis/client'],
 	// CommonJS dependencies call require(); an ESM bundle has none of its own.
 	banner: { js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" },
 	logLevel: 'warning',

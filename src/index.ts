@@ -28,6 +28,6 @@ export { createSummary, countTask, formatSummary, type Summary } from './pipelin
 export { createValve, type Valve } from './flow/valve.js';
 export { createLimiter, type Limiter, type LimiterOptions } from './http/limiter.js';
 export { createHttpClient } from './http/client.js';
-export { MemoryStore, LevelStore, RECORD_VERSION, type UrlRecord, type StoreOperation, type ValidatorStore } from './store/index.js';
+export { MemoryStore, LevelStore, openStore, RECORD_VERSION, type OpenStoreOptions, type UrlRecord, type StoreOperation, type ValidatorStore } from './store/index.js';
 export { RevisitError, UsageError, StoreError, ConfigError, PipelineError, EXIT, exitStatusFor } from './errors/index.js';
 export * as stages from './stages/index.js';

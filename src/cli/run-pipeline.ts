@@ -9,6 +9,7 @@ import type { SweepOptions } from '../pipelines/sweep-options.js';
 import { describeChurn } from '../stages/churn-guard.js';
 import type { InputLine } from '../stages/read-lines.js';
 import { readLines } from '../stages/read-lines.js';
+import { storeIsShared } from '../store/open.js';
 import type { ValidatorStore } from '../store/types.js';
 import type { Task } from '../types.js';
 import { inputFrom, type CliIo } from './io.js';
@@ -32,7 +33,8 @@ export interface PipelineRun {
 	options: SweepOptions;
 	/**
 	 * If another revisit holds the store (the sweep feeding this fetch through a pipe),
-	 * spool the input until it ends, then wait for the store, instead of failing.
+	 * spool the input until it ends, then wait for the store, instead of failing. A store
+	 * many processes share (Redis) needs neither: the input streams straight in.
 	 */
 	waitForStore?: boolean;
 	/** The stages from input lines to tasks whose output is written: everything but the commit. */
@@ -52,15 +54,16 @@ export interface PipelineRun {
 export async function runPipeline(io: CliIo, run: PipelineRun): Promise<number> {
 	const terminal = createTerminal(io.stderr, { quiet: run.quiet });
 	let lines: AsyncIterable<Buffer | string> = inputFrom(run.urls ?? [], io.stdin);
+	const waitForStore = run.waitForStore === true && !run.input && !(typeof run.store === 'string' && storeIsShared(run.store));
 	// A fetch fed by `revisit sweep | revisit fetch` must not take the store before the sweep
 	// does: wait for the first line, by which time the sweep holds it (and we spool instead).
-	if (run.waitForStore && !run.input) lines = await afterFirst(lines);
+	if (waitForStore) lines = await afterFirst(lines);
 	let input = run.input ?? ((_deps: SweepDeps, valve: Valve) => readLines(lines, valve));
 	let opened: Awaited<ReturnType<typeof openSweepDeps>>;
 	try {
 		opened = await openSweepDeps({ store: run.store }, run.options);
 	} catch (error) {
-		if (!run.waitForStore || run.input || (error as { code?: string }).code !== 'STORE_LOCKED') throw error;
+		if (!waitForStore || (error as { code?: string }).code !== 'STORE_LOCKED') throw error;
 		const spooled = await spool(lines);
 		input = (_deps, valve) => readLines(spooled, valve);
 		opened = await openWhenFree(() => openSweepDeps({ store: run.store }, run.options));

@@ -9,7 +9,8 @@ import { Readable } from 'node:stream';
  * Copies an input to a temporary file until it ends, and returns a reader of that file
  * (which removes it when done). `revisit sweep --candidates | revisit fetch` needs this:
  * LevelDB admits one process at a time, so the fetch must let the sweep finish (and
- * release the store) without blocking the pipe between them.
+ * release the store) without blocking the pipe between them. A Redis store admits both
+ * at once, and its fetch streams instead (run-pipeline.ts).
  *
  * @example
  * const replay = await spool(inputFrom(urls, stdin));

@@ -1,4 +1,5 @@
-import { sweepFlagOptions } from '../cli/commands/sweep-flags.js';
+import { sweepFlagOptions } from '../options/sweep-flags.js';
+import { isRedisSpec, parseRedisUrl } from '../store/redis-url.js';
 
 /**
  * The string formats a pipeline file uses, each checked by the same code the CLI runs
@@ -18,8 +19,18 @@ export const FORMATS: Record<string, { validate(value: string): boolean; text: s
 		plural: 'header values',
 	},
 	regex: { validate: (value) => regexProblem(value) === undefined, text: 'a regular expression', plural: 'regular expressions' },
+	'redis-url': { validate: (value) => isRedisSpec(value) && parsesAsRedis(value), text: 'a Redis URL such as redis://127.0.0.1:6379/0?prefix=revisit:', plural: 'Redis URLs' },
 	'http-url': { validate: (value) => /^https?:\/\//i.test(value) && URL.canParse(value), text: 'an absolute http(s) URL', plural: 'http(s) URLs' },
 };
+
+function parsesAsRedis(value: string): boolean {
+	try {
+		parseRedisUrl(value);
+		return true;
+	} catch {
+		return false;
+	}
+}
 
 /** Why `source` is not a valid JavaScript regular expression, or undefined. */
 export function regexProblem(source: string): string | undefined {

@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { redactSpec } from '../store/redis-url.js';
 import { FORMATS, regexProblem } from './formats.js';
 import { listOf, nearest } from './suggest.js';
 
@@ -163,7 +164,8 @@ export function show(value: unknown): string {
 	if (Array.isArray(value)) return 'an array';
 	if (value === null) return 'null';
 	if (typeof value === 'object') return 'an object';
-	const text = JSON.stringify(value) ?? String(value);
+	// A Redis URL's password never goes into a message.
+	const text = JSON.stringify(typeof value === 'string' ? redactSpec(value) : value) ?? String(value);
 	return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 

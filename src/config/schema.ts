@@ -1,5 +1,5 @@
-import { crawlFlagOptions } from '../cli/commands/crawl.js';
-import { sweepFlagOptions } from '../cli/commands/sweep-flags.js';
+import { crawlFlagOptions } from '../options/crawl-flags.js';
+import { sweepFlagOptions } from '../options/sweep-flags.js';
 
 /**
  * The JSON Schema of a pipeline file: the one source of the file's shape. Ajv validates
@@ -195,7 +195,7 @@ export const pipelineSchema = {
 	properties: {
 		$schema: { type: 'string', description: 'This schema, for editors' },
 		store: {
-			description: 'The validator store: a directory, or backend settings. Default: $REVISIT_STORE, else ./.revisit',
+			description: 'The validator store: a directory, a redis:// URL, or backend settings. Default: $REVISIT_STORE, else ./.revisit',
 			anyOf: [
 				{ type: 'string', minLength: 1 },
 				{
@@ -203,8 +203,9 @@ export const pipelineSchema = {
 					title: 'the store',
 					additionalProperties: false,
 					properties: {
-						type: { enum: ['level', 'memory'], default: 'level', description: 'level: a LevelDB directory; memory: nothing kept after the run' },
-						path: path,
+						type: { enum: ['level', 'memory', 'redis'], default: 'level', description: 'level: a LevelDB directory; memory: nothing kept after the run; redis: a Redis server, which several processes can share' },
+						path: { ...path, description: 'The LevelDB directory (type level)' },
+						url: { type: 'string', format: 'redis-url', description: 'The Redis server (type redis): redis://[user:password@]host:port[/db][?prefix=NAME], rediss:// for TLS, redis+cluster://host:port[?prefix=NAME] for a Redis Cluster' },
 					},
 				},
 			],

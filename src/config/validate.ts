@@ -77,9 +77,18 @@ function ruleProblems(config: PipelineConfig): Problem[] {
 	const sources = Array.isArray(config.source) ? config.source : [config.source];
 	const stdins = sources.map((source, i) => (source.type === 'stdin' ? i : -1)).filter((i) => i >= 0);
 	if (stdins.length > 1) problems.push({ pointer: `/source/${stdins[1]}`, message: 'stdin can be read only once' });
-	if (typeof config.store === 'object' && config.store.type === 'memory' && config.store.path !== undefined) {
-		problems.push({ pointer: '/store/path', key: true, message: 'a memory store has no path: remove it, or make the type level' });
-	}
+	if (typeof config.store === 'object') problems.push(...storeProblems(config.store));
+	return problems;
+}
+
+/** A store object's keys must fit its type: a path for level, a url for redis, neither for memory. */
+function storeProblems(store: Exclude<NonNullable<PipelineConfig['store']>, string>): Problem[] {
+	const type = store.type ?? 'level';
+	const problems: Problem[] = [];
+	if (type === 'memory' && store.path !== undefined) problems.push({ pointer: '/store/path', key: true, message: 'a memory store has no path: remove it, or make the type level' });
+	if (type === 'redis' && store.path !== undefined) problems.push({ pointer: '/store/path', key: true, message: 'a redis store has no path: give its url' });
+	if (type !== 'redis' && store.url !== undefined) problems.push({ pointer: '/store/url', key: true, message: `a ${type} store has no url: remove it, or make the type redis` });
+	if (type === 'redis' && store.url === undefined) problems.push({ pointer: '/store', message: 'a redis store needs a url, e.g. "url": "redis://127.0.0.1:6379"' });
 	return problems;
 }
 

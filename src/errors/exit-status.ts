@@ -20,6 +20,7 @@ const byCode: Record<string, number> = {
 	STORE_MISSING: EXIT.usage,
 	STORE_FORMAT: EXIT.usage,
 	STORE_WRITE_FAILED: EXIT.usage,
+	STORE_READ_FAILED: EXIT.usage,
 	OUTPUT_CLOSED: EXIT.outputClosed,
 	CONFIG_INVALID: EXIT.usage,
 	CONFIG_UNREADABLE: EXIT.usage,

@@ -25,7 +25,10 @@ export class UsageError extends RevisitError {
 	}
 }
 
-/** The validator store could not be opened or written. Exit status 2. */
+/**
+ * The validator store could not be opened, read or written. Codes: STORE_OPEN_FAILED,
+ * STORE_MISSING, STORE_LOCKED, STORE_FORMAT, STORE_READ_FAILED, STORE_WRITE_FAILED. Exit status 2.
+ */
 export class StoreError extends RevisitError {
 	override name = 'StoreError';
 }

@@ -1,8 +1,8 @@
 import type { Writable } from 'node:stream';
 import { identity, pipe, type MonoTypeOperatorFunction, type Observable, type OperatorFunction } from 'rxjs';
 import type { Options } from 'yargs';
-import { crawlFlagOptions } from '../cli/commands/crawl.js';
-import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from '../cli/commands/sweep-flags.js';
+import { crawlFlagOptions } from '../options/crawl-flags.js';
+import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from '../options/sweep-flags.js';
 import type { PipelineConfig, StageConfig } from '../config/types.js';
 import { ConfigError, RevisitError } from '../errors/index.js';
 import type { Valve } from '../flow/valve.js';
@@ -22,7 +22,7 @@ import { normaliseSweepOptions, type SweepOptions } from './sweep-options.js';
 
 /** A validated pipeline, ready to run: the same options and stages a CLI command would build. */
 export interface CompiledPipeline {
-	/** A directory, a store object (`memory`), or undefined for the default ($REVISIT_STORE, else ./.revisit). */
+	/** A directory or Redis URL, a store object (`memory`), or undefined for the default ($REVISIT_STORE, else ./.revisit). */
 	store: string | ValidatorStore | undefined;
 	/** The run's options (a crawl's sweep phase). */
 	options: SweepOptions;
@@ -97,6 +97,7 @@ function storeOf(config: PipelineConfig): string | ValidatorStore | undefined {
 	const store = config.store;
 	if (typeof store === 'string') return store;
 	if (store?.type === 'memory') return new MemoryStore();
+	if (store?.type === 'redis') return store.url;
 	return store?.path;
 }
 

@@ -1,14 +1,14 @@
 import { createHostBook } from '../hosts/book.js';
 import { createHttpClient } from '../http/client.js';
 import { createLimiter } from '../http/limiter.js';
-import { LevelStore } from '../store/level.js';
+import { openStore } from '../store/open.js';
 import type { ValidatorStore } from '../store/types.js';
 import { systemClock, type Clock } from '../types.js';
 import type { SweepDeps } from './sweep.js';
 import type { SweepOptions } from './sweep-options.js';
 
 export interface ResourceOptions {
-	/** A store directory (opened and closed here) or a store the caller owns. */
+	/** A store directory or Redis URL (opened and closed here), or a store the caller owns. */
 	store: string | ValidatorStore;
 	clock?: Clock | undefined;
 	random?: (() => number) | undefined;
@@ -26,7 +26,7 @@ export async function openSweepDeps(
 	options: SweepOptions,
 ): Promise<{ deps: SweepDeps; close(): Promise<void> }> {
 	const ownsStore = typeof resources.store === 'string';
-	const store = typeof resources.store === 'string' ? await LevelStore.open(resources.store) : resources.store;
+	const store = typeof resources.store === 'string' ? await openStore(resources.store) : resources.store;
 	const client = createHttpClient({
 		userAgent: options.userAgent,
 		timeoutMs: options.timeoutMs,

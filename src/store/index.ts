@@ -2,3 +2,5 @@ export type { UrlRecord, HostRecord, HostMode, RunRecord, RunHostFigures, StoreO
 export { RECORD_VERSION } from './types.js';
 export { MemoryStore } from './memory.js';
 export { LevelStore } from './level.js';
+export { openStore, storeIsShared, describeStore, type OpenStoreOptions } from './open.js';
+export type { RedisTimeouts } from './redis-policy.js';

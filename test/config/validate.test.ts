@@ -24,6 +24,8 @@ describe('pipeline validation', () => {
 		['the example from the docs', `{ "$schema": "../pipeline.schema.json", "store": { "path": ".revisit" }, "source": { "type": "file", "path": "urls.txt" }, "stages": [{ "use": "probe", "concurrency": 24, "perHost": 4, "method": "auto" }], "sinks": [{ "type": "stdout", "format": "lines" }, { "type": "file", "path": "verdicts.ndjson", "format": "ndjson", "when": "all" }] }`],
 		['a store path as a string, several sources', `{ "store": "db", "source": [{ "type": "urls", "urls": ["https://a.example/"] }, { "type": "sitemap", "url": "https://a.example/sitemap.xml" }, { "type": "command", "command": "cat urls.txt" }], ${stdout} }`],
 		['every stage, in order', `{ ${stdin}, "stages": [{ "use": "normalise" }, { "use": "dedupe" }, { "use": "filter", "include": ["^https://"], "exclude": ["\\\\.pdf$"], "sameHost": true }, { "use": "due", "ttl": "1h30m" }, { "use": "probe", "maxBody": 500000 }, { "use": "compare" }, { "use": "churn-guard", "maxChurn": 0 }, { "use": "fetch" }], "sinks": [{ "type": "dir", "path": "pages", "when": "all" }] }`],
+		['a redis store, as settings and as a string', `{ "store": { "type": "redis", "url": "redis://app:pw@127.0.0.1:6379/2?prefix=crawl:" }, ${stdin}, ${stdout} }`],
+		['a redis store URL as the store string', `{ "store": "rediss://cache.internal:6380", ${stdin}, ${stdout} }`],
 		['a memory store, every sink filter', `{ "store": { "type": "memory" }, ${stdin}, "sinks": [{ "type": "stdout", "when": "error" }, { "type": "file", "path": "x", "mode": "truncate", "when": "unchanged" }, { "type": "command", "command": "cat", "format": "ndjson" }] }`],
 	])('accepts %s', (_name, text) => {
 		expect(problems(text)).toEqual([]);
@@ -115,6 +117,21 @@ describe('pipeline validation', () => {
 				'pipeline.json:1:143: /stages/0/minInterval: must not be longer than maxInterval (2d > 1d)',
 				'pipeline.json:1:183: /sinks/0: a dir sink writes fetched bodies: add { "use": "fetch" } to stages',
 			],
+		],
+		[
+			'a redis store without a url',
+			`{ "store": { "type": "redis" }, ${stdin}, ${stdout} }`,
+			['pipeline.json:1:12: /store: a redis store needs a url, e.g. "url": "redis://127.0.0.1:6379"'],
+		],
+		[
+			'a redis URL that does not parse, without repeating its password',
+			`{ "store": { "type": "redis", "url": "redis://app:hunter2@db/x" }, ${stdin}, ${stdout} }`,
+			['pipeline.json:1:38: /store/url: must be a Redis URL such as redis://127.0.0.1:6379/0?prefix=revisit: (got "redis://app:***@db/x")'],
+		],
+		[
+			'a url on a level store',
+			`{ "store": { "path": "db", "url": "redis://127.0.0.1" }, ${stdin}, ${stdout} }`,
+			['pipeline.json:1:28: /store/url: a level store has no url: remove it, or make the type redis'],
 		],
 	])('rejects %s', (_name, text, expected) => {
 		expect(problems(text)).toEqual(expected);

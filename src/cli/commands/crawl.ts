@@ -1,21 +1,15 @@
-import type { Argv, CommandModule, Options } from 'yargs';
-import { crawl, crawlOptions, fetchDefaults } from '../../pipelines/fetch.js';
+import type { Argv, CommandModule } from 'yargs';
+import { crawl, crawlOptions } from '../../pipelines/fetch.js';
 import { normaliseSweepOptions, type SweepOptions } from '../../pipelines/sweep-options.js';
 import { emit } from '../../stages/emit.js';
 import { writeBodies } from '../../stages/write-bodies.js';
 import { pipe } from 'rxjs';
-import { integerFlag } from '../args.js';
+import { crawlFlagOptions } from '../../options/crawl-flags.js';
 import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
 import type { CommandResult } from './result.js';
-import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from './sweep-flags.js';
+import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from '../../options/sweep-flags.js';
 import { storeOption } from './store-option.js';
-
-/** The fetch phase's own limits, for `crawl` and `sweep --fetch`. */
-export const crawlFlagOptions: Record<'fetch-concurrency' | 'fetch-per-host', Options> = {
-	'fetch-concurrency': { requiresArg: true, default: fetchDefaults.concurrency, coerce: integerFlag('fetch-concurrency', 1), describe: 'Fetch phase: downloads in flight in total' },
-	'fetch-per-host': { requiresArg: true, default: fetchDefaults.perHost, coerce: integerFlag('fetch-per-host', 1), describe: 'Fetch phase: downloads in flight per origin' },
-};
 
 interface CrawlArgs extends SweepFlags {
 	urls: string[];

@@ -1,7 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { createInterface } from 'node:readline';
 import { dumpStore, parseDumpLine } from '../../store/dump.js';
-import { LevelStore } from '../../store/level.js';
+import { openStore } from '../../store/open.js';
 import type { StoreOperation } from '../../store/types.js';
 import type { CliIo } from '../io.js';
 import { createWriter } from '../terminal.js';
@@ -22,7 +22,7 @@ export function exportCommand(io: CliIo, result: CommandResult): CommandModule<o
 				.example('revisit export > backup.ndjson', 'Back the store up')
 				.example("revisit export | jq -c 'select(.kind == \"url\") | .key'", 'Every stored URL') as unknown as Argv<StoreArgs>,
 		handler: async (args) => {
-			const store = await LevelStore.open(args.store);
+			const store = await openStore(args.store);
 			const write = createWriter(io.stdout);
 			try {
 				for await (const line of dumpStore(store)) await write(`${JSON.stringify(line)}\n`);
@@ -42,7 +42,7 @@ export function importCommand(io: CliIo, result: CommandResult): CommandModule<o
 		builder: (yargs) =>
 			storeOption(yargs, io.env).example('revisit import --store .revisit-new < backup.ndjson', 'Restore a backup') as unknown as Argv<StoreArgs>,
 		handler: async (args) => {
-			const store = await LevelStore.open(args.store);
+			const store = await openStore(args.store);
 			let batch: StoreOperation[] = [];
 			let loaded = 0;
 			let bad = 0;

@@ -7,7 +7,7 @@ import { writeBodies } from '../../stages/write-bodies.js';
 import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
 import type { CommandResult } from './result.js';
-import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from './sweep-flags.js';
+import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from '../../options/sweep-flags.js';
 import { storeOption } from './store-option.js';
 
 interface FetchArgs extends SweepFlags {

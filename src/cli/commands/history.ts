@@ -6,7 +6,8 @@ import { formatMetrics, writeFileAtomic } from '../../history/metrics.js';
 import { hostRunRows, loadRuns, runPoints, runRow } from '../../history/rows.js';
 import { renderSvg } from '../../history/svg.js';
 import { formatHostTable, formatRunTable } from '../../history/table.js';
-import { integerFlag } from '../args.js';
+import { integerFlag } from '../../options/coercers.js';
+import { describeStore } from '../../store/open.js';
 import type { CliIo } from '../io.js';
 import { createWriter } from '../terminal.js';
 import type { CommandResult } from './result.js';
@@ -65,12 +66,12 @@ export function historyCommand(io: CliIo, result: CommandResult): CommandModule<
 			}
 			const runs = await withStore(args.store, { create: false }, loadRuns);
 			if (runs.length === 0) {
-				io.stderr.write(`revisit: no sweep runs recorded in ${args.store} yet\n`);
+				io.stderr.write(`revisit: no sweep runs recorded in ${describeStore(args.store)} yet\n`);
 				result.status = 1;
 				return;
 			}
 			if (args.host !== undefined && hostRunRows(runs, args.host).length === 0) {
-				io.stderr.write(`revisit: no run in ${args.store} probed a host matching ${args.host}\n`);
+				io.stderr.write(`revisit: no run in ${describeStore(args.store)} probed a host matching ${args.host}\n`);
 				result.status = 1;
 				return;
 			}

@@ -1,5 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
 import { readHostStats, type HostStats } from '../../hosts/stats.js';
+import { describeStore } from '../../store/open.js';
 import type { CliIo } from '../io.js';
 import { formatTable } from '../../util/table.js';
 import type { CommandResult } from './result.js';
@@ -48,7 +49,7 @@ export function statsCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				const rows: HostStats[] = [];
 				for await (const stats of readHostStats(store, args.host)) rows.push(stats);
 				if (args.host !== undefined && rows.length === 0) {
-					io.stderr.write(`revisit: no host in ${args.store} matches ${args.host}\n`);
+					io.stderr.write(`revisit: no host in ${describeStore(args.store)} matches ${args.host}\n`);
 					result.status = 1;
 					return;
 				}

@@ -1,15 +1,15 @@
 import type { Argv } from 'yargs';
-import { LevelStore } from '../../store/level.js';
+import { openStore } from '../../store/open.js';
 import type { ValidatorStore } from '../../store/types.js';
 import { defaultStoreDir } from '../../store/default-dir.js';
 
-/** `--store DIR`, defaulting to $REVISIT_STORE or ./.revisit; shared by every command that opens the store. */
+/** `--store DIR|URL`, defaulting to $REVISIT_STORE or ./.revisit; shared by every command that opens the store. */
 export function storeOption(yargs: Argv, env: NodeJS.ProcessEnv): Argv {
 	return yargs.option('store', {
 		type: 'string',
 		default: defaultStoreDir(env),
 		defaultDescription: '$REVISIT_STORE or ./.revisit',
-		describe: 'Validator store directory (LevelDB)',
+		describe: 'Validator store: a LevelDB directory, or redis://[user:password@]host:port[/db][?prefix=NAME] (rediss:// for TLS; redis+cluster://host:port for a Redis Cluster)',
 	});
 }
 
@@ -21,8 +21,8 @@ export function storeOption(yargs: Argv, env: NodeJS.ProcessEnv): Argv {
  * @example
  * await withStore(args.store, { create: false }, async (store) => { for await (const entry of store.entries()) ... });
  */
-export async function withStore<T>(dir: string, options: { create: boolean }, work: (store: ValidatorStore) => Promise<T>): Promise<T> {
-	const store = await LevelStore.open(dir, options);
+export async function withStore<T>(spec: string, options: { create: boolean }, work: (store: ValidatorStore) => Promise<T>): Promise<T> {
+	const store = await openStore(spec, options);
 	try {
 		return await work(store);
 	} finally {

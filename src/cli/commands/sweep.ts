@@ -5,10 +5,11 @@ import { normaliseSweepOptions } from '../../pipelines/sweep-options.js';
 import { emit } from '../../stages/emit.js';
 import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
-import { crawlFlagOptions, runCrawl } from './crawl.js';
+import { crawlFlagOptions } from '../../options/crawl-flags.js';
+import { runCrawl } from './crawl.js';
 import type { CommandResult } from './result.js';
 import { storeOption } from './store-option.js';
-import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from './sweep-flags.js';
+import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from '../../options/sweep-flags.js';
 
 interface SweepArgs extends SweepFlags {
 	urls: string[];

@@ -1,9 +1,9 @@
 import type { Options } from 'yargs';
-import { sweepDefaults, type SweepOptionsInput } from '../../pipelines/sweep-options.js';
-import type { MethodOption } from '../../stages/probe.js';
-import { UsageError } from '../../errors/index.js';
-import { parseDuration } from '../../util/duration.js';
-import { headerFlag, integerFlag, numberFlag, rateFlag } from '../args.js';
+import { sweepDefaults, type SweepOptionsInput } from '../pipelines/sweep-options.js';
+import type { MethodOption } from '../stages/probe.js';
+import { UsageError } from '../errors/index.js';
+import { parseDuration } from '../util/duration.js';
+import { headerFlag, integerFlag, numberFlag, rateFlag } from './coercers.js';
 
 /** Parsed sweep flags, as yargs hands them over. */
 export interface SweepFlags {

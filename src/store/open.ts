@@ -1,0 +1,52 @@
+import { LevelStore } from './level.js';
+import type { RedisTimeouts } from './redis-link.js';
+import { isRedisSpec, redactSpec } from './redis-url.js';
+import type { ValidatorStore } from './types.js';
+
+export interface OpenStoreOptions {
+	/** Create the store when there is none (default true); read-only commands pass false. */
+	create?: boolean;
+	/** Connect and reconnect limits of a Redis store. */
+	redis?: RedisTimeouts;
+}
+
+/**
+ * Opens the store a spec names: `redis://[user:password@]host:port[/db][?prefix=NAME]`
+ * (or `rediss://` for TLS) is a Redis store, `redis+cluster://host:port[?prefix=NAME]`
+ * one on a Redis Cluster, anything else a LevelDB directory. Failures
+ * are StoreErrors with stable codes (STORE_OPEN_FAILED, STORE_MISSING, STORE_LOCKED,
+ * STORE_FORMAT), and no message carries a password. The Redis client is loaded only when
+ * a Redis store is opened.
+ *
+ * @example
+ * const store = await openStore(process.env.REVISIT_STORE ?? '.revisit', { create: false });
+ * try { for await (const [url] of store.entries()) console.log(url); } finally { await store.close(); }
+ */
+export async function openStore(spec: string, options: OpenStoreOptions = {}): Promise<ValidatorStore> {
+	if (isRedisSpec(spec)) {
+		const { RedisStore } = await import('./redis.js');
+		return RedisStore.open(spec, { ...options.redis, ...(options.create === undefined ? {} : { create: options.create }) });
+	}
+	return LevelStore.open(spec, options.create === undefined ? {} : { create: options.create });
+}
+
+/**
+ * True when several processes can use the store at once (Redis), false when one process
+ * holds it while open (a LevelDB directory: STORE_LOCKED for the others).
+ *
+ * @example
+ * storeIsShared('redis://127.0.0.1:6379') // true
+ */
+export function storeIsShared(spec: string): boolean {
+	return isRedisSpec(spec);
+}
+
+/**
+ * A store spec fit for messages: a directory as given, a Redis URL without its password.
+ *
+ * @example
+ * describeStore('redis://app:s3cret@db:6379') // 'redis://app:***@db:6379'
+ */
+export function describeStore(spec: string): string {
+	return redactSpec(spec);
+}
