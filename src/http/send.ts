@@ -1,16 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Got } from 'got';
 import type { Clock, ProbeResult } from '../types.js';
-import { waitForDescriptors } from './descriptor-wait.js';
 import { HELD_AFTER_MS, type Limiter } from './limiter.js';
-import { attemptRequest, type BodyMode, type Method, type StopIf } from './request.js';
+import type { BodyMode, Method } from './request.js';
 import { retryDelay } from './retry-delay.js';
+import { inProcess, type Transport, type Unless } from './transport.js';
 
 export interface SendDeps {
 	http: Got;
 	limiter: Limiter;
 	clock: Clock;
 	random: () => number;
+	/** Where attempts are sent from; this process (with `http`) when absent. */
+	transport?: Transport | undefined;
 }
 
 export interface RetryPolicy {
@@ -32,8 +34,8 @@ export interface Outgoing {
 	 * behind a host that has started nothing for a while, or waiting a second or more to retry.
 	 */
 	held?: (() => void) | undefined;
-	/** A GET whose body is not read when this says so once the headers are in (see `attemptRequest`). */
-	stopIf?: StopIf | undefined;
+	/** A GET whose body is not read when the answer carries these validators (see transport.ts). */
+	unless?: Unless | undefined;
 	/** A follow-up of a request already answered (an audit, a form check): it goes ahead of its host's queue. */
 	followUp?: boolean | undefined;
 }
@@ -51,14 +53,12 @@ export async function send(deps: SendDeps, policy: RetryPolicy, outgoing: Outgoi
 	const { method, url, headers, bodyMode = 'hash' } = outgoing;
 	const origin = outgoing.origin ?? new URL(url).origin;
 	let fixed = typeof headers === 'function' ? undefined : headers;
-	// An attempt waits for a descriptor no longer than it may take in all; in real time, like
-	// got's own timeout (an injected clock may stand still).
-	const wait = { budgetMs: deps.http.defaults.options.timeout.request ?? 0, now: () => performance.now(), random: deps.random, signal };
+	const transport = deps.transport ?? inProcess(deps.http, deps.clock.now, deps.random);
 	for (let attempt = 1; ; attempt++) {
 		const outcome = await deps.limiter.run(
 			origin,
 			// Headers given as a function are decided when the slot opens, on what is known by then.
-			() => waitForDescriptors(() => attemptRequest(deps.http, method, url, (fixed ??= (headers as () => Record<string, string>)()), signal, deps.clock.now, bodyMode, outgoing.stopIf), wait),
+			() => transport.attempt({ method, url, headers: (fixed ??= (headers as () => Record<string, string>)()), bodyMode, unless: outgoing.unless }, signal),
 			signal,
 			outgoing.held,
 			outgoing.followUp,

@@ -8,7 +8,8 @@ import { verificationDue } from '../hosts/verify.js';
 import { effectiveMode, planProbe, type Plan } from '../hosts/policy.js';
 import type { TrustOptions } from '../hosts/trust-options.js';
 import { compareHeadGet } from '../http/head-check.js';
-import type { BodyMode, StopIf } from '../http/request.js';
+import type { BodyMode } from '../http/request.js';
+import type { Unless } from '../http/transport.js';
 import { send, type RetryPolicy, type SendDeps } from '../http/send.js';
 import { liveRecord, probeTarget } from '../http/target.js';
 import type { UrlRecord } from '../store/types.js';
@@ -111,8 +112,8 @@ async function probeOne(
 	};
 	let asked = 0;
 	// Every request after a task's first is a follow-up: it goes ahead of other tasks' first requests.
-	const request = (method: 'GET' | 'HEAD', withHeaders: Record<string, string> | (() => Record<string, string>), mode: BodyMode = bodyMode, stopIf?: StopIf) =>
-		send(deps, options, { method, url: target, origin, headers: withHeaders, bodyMode: mode, held, stopIf, followUp: asked++ > 0 }, signal);
+	const request = (method: 'GET' | 'HEAD', withHeaders: Record<string, string> | (() => Record<string, string>), mode: BodyMode = bodyMode, unless?: Unless) =>
+		send(deps, options, { method, url: target, origin, headers: withHeaders, bodyMode: mode, held, unless, followUp: asked++ > 0 }, signal);
 
 	let result: ProbeResult;
 	const method = context.methodFor(origin);
@@ -130,7 +131,7 @@ async function probeOne(
 	} else if (live && (live.etag !== undefined || live.lastModified !== undefined) && !staleEncoding && !(verify && options.candidates) && context.checksForm(origin)) {
 		// Which conditional form does the host honour? Measured without reading a body it should not send.
 		const measuring = (): boolean => context.checksForm(origin);
-		const unmoved: StopIf = (status, got) => status >= 200 && status < 300 && got.etag === live.etag && got['last-modified'] === live.lastModified && measuring();
+		const unmoved: Unless = { etag: live.etag, lastModified: live.lastModified, while: measuring };
 		const ask: Ask = (withHeaders, read) => request('GET', withHeaders, read === 'headers' ? 'headers' : bodyMode, read === 'unless' ? unmoved : undefined);
 		result = await probeForms(live, headers, ask, { headersOnly: options.candidates === true, measuring });
 	} else {

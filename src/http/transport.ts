@@ -1,0 +1,61 @@
+import type { Got } from 'got';
+import { waitForDescriptors } from './descriptor-wait.js';
+import { attemptRequest, type Attempt, type BodyMode, type Method, type StopIf } from './request.js';
+
+/**
+ * The validators a form check already holds: a 2xx that carries exactly these has not
+ * moved, so its body is dropped unread. `while` is asked when the headers are in, in this
+ * process only; a transport that sends elsewhere asks it once, before sending.
+ */
+export interface Unless {
+	etag?: string | undefined;
+	lastModified?: string | undefined;
+	while?: (() => boolean) | undefined;
+}
+
+/** One HTTP attempt as plain data: what a transport carries to whatever sends it. */
+export interface AttemptSpec {
+	method: Method;
+	url: string;
+	headers: Record<string, string>;
+	bodyMode: BodyMode;
+	unless?: Unless | undefined;
+}
+
+/**
+ * Where attempts are sent from. The default sends them from this process; a transport
+ * may hand them to worker threads or to `revisit worker` processes instead. Whatever it
+ * does, the caller keeps the limiter slot for the whole attempt, so per-host limits and
+ * rates hold however many senders there are.
+ */
+export interface Transport {
+	/** Resolves with the attempt's outcome; rejects only when `signal` aborts it. */
+	attempt(spec: AttemptSpec, signal: AbortSignal): Promise<Attempt>;
+}
+
+/**
+ * Sends every attempt from this process with `client`, waiting out a shortage of file
+ * descriptors within the attempt (see descriptor-wait.ts).
+ *
+ * @example
+ * const transport = inProcess(client, Date.now, Math.random);
+ * const { result } = await transport.attempt({ method: 'GET', url, headers: {}, bodyMode: 'hash' }, signal);
+ */
+export function inProcess(client: Got, now: () => number, random: () => number): Transport {
+	// An attempt waits for a descriptor no longer than it may take in all; in real time, like
+	// got's own timeout (an injected clock may stand still).
+	const budgetMs = client.defaults.options.timeout.request ?? 0;
+	return {
+		attempt(spec, signal) {
+			const stopIf = spec.unless && unmoved(spec.unless);
+			const wait = { budgetMs, now: () => performance.now(), random, signal };
+			return waitForDescriptors(() => attemptRequest(client, spec.method, spec.url, spec.headers, signal, now, spec.bodyMode, stopIf), wait);
+		},
+	};
+}
+
+/** The StopIf an `Unless` describes. */
+export function unmoved(unless: Unless): StopIf {
+	return (status, got) =>
+		status >= 200 && status < 300 && got.etag === unless.etag && got['last-modified'] === unless.lastModified && (unless.while?.() ?? true);
+}
