@@ -1,5 +1,5 @@
 import { createHostBook } from '../hosts/book.js';
-import { createHttpClient } from '../http/client.js';
+import { createHttpClient, type HttpClientOptions } from '../http/client.js';
 import { createLimiter } from '../http/limiter.js';
 import { openStore } from '../store/open.js';
 import type { ValidatorStore } from '../store/types.js';
@@ -27,7 +27,27 @@ export async function openSweepDeps(
 ): Promise<{ deps: SweepDeps; close(): Promise<void> }> {
 	const ownsStore = typeof resources.store === 'string';
 	const store = typeof resources.store === 'string' ? await openStore(resources.store) : resources.store;
-	const client = createHttpClient({
+	const client = createHttpClient(clientSettings(options));
+	const clock = resources.clock ?? systemClock;
+	const limiter = createLimiter({ concurrency: options.concurrency, perHost: options.perHost, rate: options.rate }, clock);
+	return {
+		deps: { store, http: client.got, limiter, clock, random: resources.random ?? Math.random, book: createHostBook(store, clock.now()) },
+		async close() {
+			client.close();
+			if (ownsStore) await store.close();
+		},
+	};
+}
+
+/**
+ * The HTTP client settings a run's options make: plain data, so that workers in other
+ * threads or processes build the very client the coordinator would.
+ *
+ * @example
+ * const executor = createExecutor(clientSettings(options));
+ */
+export function clientSettings(options: SweepOptions): HttpClientOptions {
+	return {
 		userAgent: options.userAgent,
 		timeoutMs: options.timeoutMs,
 		acceptEncoding: options.acceptEncoding,
@@ -37,14 +57,5 @@ export async function openSweepDeps(
 		// The run's requests in flight, and room for one host's worth of idle keep-alive
 		// sockets beyond: enough for a host's URLs that come together to share connections.
 		maxSockets: options.concurrency + options.perHost,
-	});
-	const clock = resources.clock ?? systemClock;
-	const limiter = createLimiter({ concurrency: options.concurrency, perHost: options.perHost, rate: options.rate }, clock);
-	return {
-		deps: { store, http: client.got, limiter, clock, random: resources.random ?? Math.random, book: createHostBook(store, clock.now()) },
-		async close() {
-			client.close();
-			if (ownsStore) await store.close();
-		},
 	};
 }
