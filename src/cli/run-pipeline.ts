@@ -1,6 +1,7 @@
 import type { Observable, OperatorFunction } from 'rxjs';
 import { EXIT } from '../errors/index.js';
 import type { Valve } from '../flow/valve.js';
+import type { TransportFactory } from '../http/transport.js';
 import { openSweepDeps } from '../pipelines/resources.js';
 import { runTasks } from '../pipelines/run.js';
 import { createSummary, formatSummary } from '../pipelines/summary.js';
@@ -39,6 +40,8 @@ export interface PipelineRun {
 	waitForStore?: boolean;
 	/** The stages from input lines to tasks whose output is written: everything but the commit. */
 	build(deps: SweepDeps, outputs: PipelineOutputs): OperatorFunction<InputLine, Task>;
+	/** Where attempts are sent from (`--local-workers`, `--workers`); this process when absent. */
+	transport?: TransportFactory | undefined;
 	/** How to let a host the churn guard blocked through, for the diagnostic (default: the --accept-churn flag). */
 	acceptChurnHint?(origin: string): string;
 }
@@ -61,12 +64,12 @@ export async function runPipeline(io: CliIo, run: PipelineRun): Promise<number> 
 	let input = run.input ?? ((_deps: SweepDeps, valve: Valve) => readLines(lines, valve));
 	let opened: Awaited<ReturnType<typeof openSweepDeps>>;
 	try {
-		opened = await openSweepDeps({ store: run.store }, run.options);
+		opened = await openSweepDeps({ store: run.store, transport: run.transport }, run.options);
 	} catch (error) {
 		if (!waitForStore || (error as { code?: string }).code !== 'STORE_LOCKED') throw error;
 		const spooled = await spool(lines);
 		input = (_deps, valve) => readLines(spooled, valve);
-		opened = await openWhenFree(() => openSweepDeps({ store: run.store }, run.options));
+		opened = await openWhenFree(() => openSweepDeps({ store: run.store, transport: run.transport }, run.options));
 	}
 	const { deps, close } = opened;
 	const summary = createSummary();

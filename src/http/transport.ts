@@ -1,4 +1,5 @@
 import type { Got } from 'got';
+import type { HttpClientOptions } from './client.js';
 import { waitForDescriptors } from './descriptor-wait.js';
 import { attemptRequest, type Attempt, type BodyMode, type Method, type StopIf } from './request.js';
 
@@ -59,3 +60,12 @@ export function unmoved(unless: Unless): StopIf {
 	return (status, got) =>
 		status >= 200 && status < 300 && got.etag === unless.etag && got['last-modified'] === unless.lastModified && (unless.while?.() ?? true);
 }
+
+/**
+ * Opens a transport for one run, given the run's client settings (plain data, so that
+ * senders elsewhere build the very client this process would); `close` ends it.
+ *
+ * @example
+ * const { transport, close } = await factory(clientSettings(options));
+ */
+export type TransportFactory = (settings: HttpClientOptions) => Promise<{ transport: Transport; close(): Promise<void> }>;

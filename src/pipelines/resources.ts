@@ -1,6 +1,7 @@
 import { createHostBook } from '../hosts/book.js';
 import { createHttpClient, type HttpClientOptions } from '../http/client.js';
 import { createLimiter } from '../http/limiter.js';
+import type { TransportFactory } from '../http/transport.js';
 import { openStore } from '../store/open.js';
 import type { ValidatorStore } from '../store/types.js';
 import { systemClock, type Clock } from '../types.js';
@@ -12,6 +13,8 @@ export interface ResourceOptions {
 	store: string | ValidatorStore;
 	clock?: Clock | undefined;
 	random?: (() => number) | undefined;
+	/** Where attempts are sent from (worker threads, a Redis fleet); this process when absent. */
+	transport?: TransportFactory | undefined;
 }
 
 /**
@@ -27,12 +30,22 @@ export async function openSweepDeps(
 ): Promise<{ deps: SweepDeps; close(): Promise<void> }> {
 	const ownsStore = typeof resources.store === 'string';
 	const store = typeof resources.store === 'string' ? await openStore(resources.store) : resources.store;
-	const client = createHttpClient(clientSettings(options));
+	const settings = clientSettings(options);
+	const client = createHttpClient(settings);
+	let sender: Awaited<ReturnType<TransportFactory>> | undefined;
+	try {
+		sender = await resources.transport?.(settings);
+	} catch (error) {
+		client.close();
+		if (ownsStore) await store.close();
+		throw error;
+	}
 	const clock = resources.clock ?? systemClock;
 	const limiter = createLimiter({ concurrency: options.concurrency, perHost: options.perHost, rate: options.rate }, clock);
 	return {
-		deps: { store, http: client.got, limiter, clock, random: resources.random ?? Math.random, book: createHostBook(store, clock.now()) },
+		deps: { store, http: client.got, limiter, clock, random: resources.random ?? Math.random, book: createHostBook(store, clock.now()), transport: sender?.transport },
 		async close() {
+			await sender?.close();
 			client.close();
 			if (ownsStore) await store.close();
 		},

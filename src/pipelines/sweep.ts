@@ -2,6 +2,7 @@ import type { Got } from 'got';
 import { identity, pipe, type MonoTypeOperatorFunction, type OperatorFunction } from 'rxjs';
 import type { HostBook } from '../hosts/book.js';
 import type { Limiter } from '../http/limiter.js';
+import type { Transport } from '../http/transport.js';
 import { rememberCandidateSweep } from '../hosts/candidate-sweep.js';
 import { compare } from '../stages/compare.js';
 import { churnGuard, type ChurnDecision, type ChurnScale } from '../stages/churn-guard.js';
@@ -24,6 +25,8 @@ export interface SweepDeps {
 	limiter: Limiter;
 	clock: Clock;
 	random: () => number;
+	/** Where attempts are sent from (see http/transport.ts); this process, with `http`, when absent. */
+	transport?: Transport | undefined;
 	/** This run's hosts; one book per run. */
 	book: HostBook;
 	/** Edge callbacks: a host blocked by the churn guard; a task's backpressure credit returned early, or parked. */
