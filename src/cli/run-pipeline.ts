@@ -73,6 +73,7 @@ export async function runPipeline(io: CliIo, run: PipelineRun): Promise<number> 
 	}
 	const { deps, close } = opened;
 	const summary = createSummary();
+	summary.sentBy = deps.transport?.label;
 	const started = deps.clock.now();
 	const hint = run.acceptChurnHint ?? ((origin: string) => `rerun with --accept-churn ${origin}`);
 	terminal.progress(() => formatSummary({ ...summary, elapsedMs: deps.clock.now() - started }));

@@ -120,6 +120,7 @@ const stages = [
 			maxBody: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', format: 'size' }], default: flagDefault('max-body'), description: 'Largest body, on the wire or decoded (bytes, or 512KiB, 10MiB)' },
 			denyPrivate: { type: 'boolean', default: flagDefault('deny-private'), description: 'Refuse loopback, link-local and private addresses (checked after DNS)' },
 			insecure: { type: 'boolean', default: flagDefault('insecure'), description: 'Accept any TLS certificate' },
+			localWorkers: { type: 'integer', minimum: 0, default: flagDefault('local-workers'), description: 'Send the requests from this many worker threads (every core); 0 = the main thread' },
 			candidates: { type: 'boolean', default: false, description: 'Never download a body: report what may have changed (reason candidate), as sweep --candidates' },
 		},
 	},

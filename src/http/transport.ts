@@ -30,6 +30,8 @@ export interface AttemptSpec {
  * rates hold however many senders there are.
  */
 export interface Transport {
+	/** Who sends, for the run's summary line ("2 worker threads"); absent for this process. */
+	label?: string | undefined;
 	/** Resolves with the attempt's outcome; rejects only when `signal` aborts it. */
 	attempt(spec: AttemptSpec, signal: AbortSignal): Promise<Attempt>;
 }

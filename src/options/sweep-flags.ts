@@ -28,6 +28,7 @@ export interface SweepFlags {
 	'max-body': number;
 	'deny-private': boolean;
 	insecure: boolean;
+	'local-workers': number;
 }
 
 const durationFlag = (flag: string) => (value: unknown): number | undefined => {
@@ -83,6 +84,12 @@ export const sweepFlagOptions: Record<keyof SweepFlags, Options> = {
 	'max-body': { requiresArg: true, default: '10MiB', coerce: sizeFlag('max-body'), describe: 'Largest body, on the wire or decoded (gzip bombs stop here); larger is BODY_TOO_LARGE' },
 	'deny-private': { type: 'boolean', default: false, describe: 'Refuse loopback, link-local and private addresses (checked after DNS), for URL lists you do not control' },
 	insecure: { type: 'boolean', default: false, describe: 'Accept any TLS certificate (self-signed, expired, wrong host)' },
+	'local-workers': {
+		requiresArg: true,
+		default: sweepDefaults.localWorkers,
+		coerce: integerFlag('local-workers', 0),
+		describe: 'Send the requests from N worker threads (HTTP, decoding and hashing on every core; this process keeps the store and the limits); 0 = this thread',
+	},
 };
 
 /**
@@ -113,5 +120,6 @@ export function sweepOptionsFrom(flags: SweepFlags): SweepOptionsInput {
 		maxBodyBytes: flags['max-body'],
 		denyPrivate: flags['deny-private'],
 		insecure: flags.insecure,
+		localWorkers: flags['local-workers'],
 	};
 }

@@ -3,6 +3,7 @@ import { createHttpClient, type HttpClientOptions } from '../http/client.js';
 import { createLimiter } from '../http/limiter.js';
 import type { TransportFactory } from '../http/transport.js';
 import { openStore } from '../store/open.js';
+import { localWorkers } from '../workers/threads.js';
 import type { ValidatorStore } from '../store/types.js';
 import { systemClock, type Clock } from '../types.js';
 import type { SweepDeps } from './sweep.js';
@@ -34,7 +35,8 @@ export async function openSweepDeps(
 	const client = createHttpClient(settings);
 	let sender: Awaited<ReturnType<TransportFactory>> | undefined;
 	try {
-		sender = await resources.transport?.(settings);
+		const transport = resources.transport ?? (options.localWorkers > 0 ? localWorkers(options.localWorkers) : undefined);
+		sender = await transport?.(settings);
 	} catch (error) {
 		client.close();
 		if (ownsStore) await store.close();

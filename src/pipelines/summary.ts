@@ -24,6 +24,8 @@ export interface Summary {
 	/** Per-origin figures, for run history and metrics. */
 	hosts: Record<string, RunHostFigures>;
 	elapsedMs: number;
+	/** Who sent the requests, when not this process (see http/transport.ts). */
+	sentBy?: string | undefined;
 }
 
 export function createSummary(): Summary {
@@ -78,6 +80,7 @@ export function formatSummary(summary: Summary): string {
 	if (summary.duplicates > 0) parts.push(`${summary.duplicates} duplicates`);
 	parts.push(`${formatBytes(summary.bytes)} received (${formatBytes(summary.bytesSaved)} saved)`);
 	parts.push(`${(summary.elapsedMs / 1000).toFixed(1)}s`);
+	if (summary.sentBy) parts.push(`sent by ${summary.sentBy}`);
 	return parts.join(', ');
 }
 

@@ -45,6 +45,8 @@ export interface SweepOptions {
 	denyPrivate: boolean;
 	/** Accept any TLS certificate. */
 	insecure: boolean;
+	/** Send the run's requests from this many worker threads (0: from this one); see workers/threads.ts. */
+	localWorkers: number;
 }
 
 export const sweepDefaults: SweepOptions = {
@@ -69,6 +71,7 @@ export const sweepDefaults: SweepOptions = {
 	maxBodyBytes: 10 * 1024 * 1024,
 	denyPrivate: false,
 	insecure: false,
+	localWorkers: 0,
 };
 
 /**
@@ -96,6 +99,7 @@ export function normaliseSweepOptions(input: SweepOptionsInput = {}): SweepOptio
 	nonNegativeInteger('maxRetryAfterMs', options.maxRetryAfterMs);
 	positiveInteger('highWater', options.highWater);
 	positiveInteger('maxBodyBytes', options.maxBodyBytes);
+	nonNegativeInteger('localWorkers', options.localWorkers);
 	if (!/^[\x21-\x7e][\x20-\x7e]*$/.test(options.acceptEncoding)) throw new TypeError(`Expected \`acceptEncoding\` to be a header value, got \`${options.acceptEncoding}\``);
 	if (!/^[\x20-\x7e]+$/.test(options.userAgent)) throw new TypeError(`Expected \`userAgent\` to be a header value, got \`${options.userAgent}\``);
 	return options;
