@@ -14,6 +14,8 @@ import { runCommand } from './commands/run.js';
 import { schemaCommand } from './commands/schema.js';
 import { statsCommand } from './commands/stats.js';
 import { sweepCommand } from './commands/sweep.js';
+import { workerCommand } from './commands/worker.js';
+import { workersCommand } from './commands/workers.js';
 import { processIo, STDIN_ARG, type CliIo } from './io.js';
 
 /**
@@ -40,6 +42,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 		.command(importCommand(io, result))
 		.command(historyCommand(io, result))
 		.command(pruneCommand(io, result))
+		.command(workerCommand(io, result))
+		.command(workersCommand(io, result))
 		.command(runCommand(io, result))
 		.command(checkCommand(io, result))
 		.command(schemaCommand(io, result))

@@ -26,6 +26,10 @@ const byCode: Record<string, number> = {
 	CONFIG_UNREADABLE: EXIT.usage,
 	SOURCE_FAILED: EXIT.usage,
 	SINK_FAILED: EXIT.someFailed,
+	FLEET_USAGE: EXIT.usage,
+	FLEET_NO_WORKERS: EXIT.usage,
+	FLEET_UNREACHABLE: EXIT.usage,
+	FLEET_FAILED: EXIT.usage,
 };
 
 /**

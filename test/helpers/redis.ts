@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
@@ -49,6 +49,8 @@ export interface TestRedis {
 	readonly pid: number;
 	/** A store URL on this server (rediss://localhost with TLS); each test should use its own prefix. */
 	url(prefix: string, db?: number): string;
+	/** `redis-cli -p PORT ...args`: its stdout. */
+	cli(args: string[]): Promise<string>;
 	/** SIGKILL: the connection drops at once, as when a server dies. */
 	kill(): Promise<void>;
 	/** Starts it again on the same port (empty: there is no persistence). */
@@ -76,6 +78,7 @@ export async function startRedis(options: { tls?: TlsFiles; cluster?: boolean } 
 					return child.pid!;
 				},
 				url: (prefix, db = 0) => `${options.tls ? 'rediss://localhost' : 'redis://127.0.0.1'}:${port}/${db}?prefix=${encodeURIComponent(prefix)}`,
+				cli: (args) => redisCli(port, args),
 				kill: () => halt(child, 'SIGKILL'),
 				restart: async () => {
 					child = await launch(port, dir, options);
@@ -162,4 +165,10 @@ async function freePort(): Promise<number> {
 	const { port } = server.address() as net.AddressInfo;
 	await new Promise<void>((resolve) => server.close(() => resolve()));
 	return port;
+}
+
+function redisCli(port: number, args: string[]): Promise<string> {
+	return new Promise((resolve, reject) => {
+		execFile('redis-cli', ['-p', String(port), ...args], (error, stdout) => (error ? reject(error) : resolve(stdout)));
+	});
 }

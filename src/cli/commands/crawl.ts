@@ -4,6 +4,7 @@ import { normaliseSweepOptions, type SweepOptions } from '../../pipelines/sweep-
 import { emit } from '../../stages/emit.js';
 import { writeBodies } from '../../stages/write-bodies.js';
 import { pipe } from 'rxjs';
+import type { TransportFactory } from '../../http/transport.js';
 import { crawlFlagOptions } from '../../options/crawl-flags.js';
 import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
@@ -24,13 +25,14 @@ interface CrawlArgs extends SweepFlags {
  * Both phases in one process: a candidates sweep at the sweep's limits feeds the fetch
  * phase at its own; bodies go to `out`, changed URLs to stdout.
  */
-export function runCrawl(io: CliIo, args: CrawlArgs, sweepOptions: SweepOptions): Promise<number> {
+export function runCrawl(io: CliIo, args: CrawlArgs, sweepOptions: SweepOptions, transport?: TransportFactory): Promise<number> {
 	const options = crawlOptions(sweepOptions, { concurrency: args['fetch-concurrency'], perHost: args['fetch-per-host'] });
 	return runPipeline(io, {
 		urls: args.urls,
 		store: args.store,
 		quiet: args.quiet,
 		options: options.sweep,
+		transport,
 		build: (deps, outputs) => pipe(crawl(deps, options), writeBodies({ type: 'dir', dir: args.out }, deps.clock), emit(outputs, { format: 'lines' })),
 	});
 }

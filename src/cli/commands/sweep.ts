@@ -10,8 +10,10 @@ import { runCrawl } from './crawl.js';
 import type { CommandResult } from './result.js';
 import { storeOption } from './store-option.js';
 import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from '../../options/sweep-flags.js';
+import { fleetFlagOptions, type FleetFlags } from '../../options/fleet-flags.js';
+import { fleetRun } from './fleet.js';
 
-interface SweepArgs extends SweepFlags {
+interface SweepArgs extends SweepFlags, FleetFlags {
 	urls: string[];
 	store: string;
 	ndjson: boolean;
@@ -58,6 +60,7 @@ export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<ob
 					candidates: { type: 'boolean', default: false, describe: 'Never download a body: print the URLs that may have changed, for revisit fetch' },
 					fetch: { type: 'string', requiresArg: true, describe: 'Crawl: fetch the changed bodies into this directory in the same run (as revisit crawl --out DIR)' },
 					...crawlFlagOptions,
+					...fleetFlagOptions,
 					quiet: { type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' },
 				})
 				.example('revisit sweep < urls.txt > changed.txt', 'Print the URLs that changed since the last sweep')
@@ -72,14 +75,16 @@ export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<ob
 }
 
 async function runSweep(args: SweepArgs, io: CliIo): Promise<number> {
-	const options = normaliseSweepOptions({ ...sweepOptionsFrom(args), candidates: args.candidates });
+	const fleet = await fleetRun(args.store, args, normaliseSweepOptions({ ...sweepOptionsFrom(args), candidates: args.candidates }));
+	const { options } = fleet;
 	const format = args.ndjson ? 'ndjson' : 'lines';
-	if (args.fetch !== undefined) return runCrawl(io, { ...args, out: args.fetch }, options);
+	if (args.fetch !== undefined) return runCrawl(io, { ...args, out: args.fetch }, options, fleet.transport);
 	return runPipeline(io, {
 		urls: args.urls,
 		store: args.store,
 		quiet: args.quiet,
 		options,
+		transport: fleet.transport,
 		build: (deps, outputs) => pipe(sweepStages(deps, options), emit(outputs, { format, all: args.all })),
 	});
 }
