@@ -74,11 +74,13 @@ return accepted`;
 /**
  * The coordinator's lease timer went off. KEYS: queue, lease hash. ARGV: run, lease ms,
  * id, token, new token, spec, old entry. Returns:
- *   {'queued', ms}  no worker has taken it yet: its deadline moves on, nothing is counted
- *   {'early', ms}   taken, and its lease has ms left by Redis's clock
- *   {'reissued', entry, taken}  taken and expired (taken = 1: counts as a delivery), or its
- *                   lease is gone (a restarted Redis; taken = 0): handed out again under a
- *                   new token, the old entry acked and deleted, so a late outcome is refused
+ *   {'early', ms}   its lease has ms left by Redis's clock
+ *   {'reissued', entry, taken}  expired: handed out again under a new token, the old entry
+ *                   acked and deleted, so a late outcome is refused. taken = 1 when a worker
+ *                   had taken it (that counts as a delivery); 0 when none had (it waited in
+ *                   the queue, or in the pending list of a worker that died between reading
+ *                   and taking it, where no other worker would ever see it) or when its
+ *                   lease is gone (a restarted Redis)
  */
 export const RECLAIM = `${NOW}
 local id, lease = ARGV[3], tonumber(ARGV[2])
@@ -86,12 +88,8 @@ local token = redis.call('HGET', KEYS[2], id)
 local taken = 0
 if token == ARGV[4] then
   local deadline = tonumber(redis.call('HGET', KEYS[2], id .. ':d') or '0')
-  if not redis.call('HGET', KEYS[2], id .. ':s') then
-    redis.call('HSET', KEYS[2], id .. ':d', now + lease)
-    return {'queued', lease}
-  end
   if now < deadline then return {'early', deadline - now} end
-  taken = 1
+  if redis.call('HGET', KEYS[2], id .. ':s') then taken = 1 end
 elseif token == ARGV[5] then
   return {'early', lease}
 end

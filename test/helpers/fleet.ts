@@ -25,7 +25,8 @@ process.once('exit', () => {
  * try { ... } finally { await Promise.all(workers.map((worker) => worker.stop())); }
  */
 export async function startWorkers(store: string, count: number, extra: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<TestWorker[]> {
-	return Promise.all(Array.from({ length: count }, (_, i) => startWorker(store, [`--id`, `w${i}-${process.pid}-${Math.random().toString(36).slice(2, 6)}`, ...extra], env)));
+	const named = (i: number) => (extra.includes('--id') ? [] : ['--id', `w${i}-${process.pid}-${Math.random().toString(36).slice(2, 6)}`]);
+	return Promise.all(Array.from({ length: count }, (_, i) => startWorker(store, [...named(i), ...extra], env)));
 }
 
 async function startWorker(store: string, args: string[], env: NodeJS.ProcessEnv): Promise<TestWorker> {

@@ -29,7 +29,15 @@ export function workerCommand(io: CliIo, result: CommandResult): CommandModule<o
 			storeOption(yargs, io.env)
 				.options({
 					concurrency: { requiresArg: true, default: 32, coerce: integerFlag('concurrency', 1), describe: 'Requests in flight at most; the run\'s --per-host and --rate still hold across all workers' },
-					id: { type: 'string', describe: 'Name shown by revisit workers [default: host-pid-random]' },
+					id: {
+						type: 'string',
+						requiresArg: true,
+						coerce: (value: unknown) => {
+							if (Array.isArray(value) || !/^[\w.@:-]{1,100}$/.test(String(value))) throw new UsageError(`--id must be one name of letters, digits and . _ @ : - (got ${JSON.stringify(value)})`);
+							return String(value);
+						},
+						describe: 'Name shown by revisit workers [default: host-pid-random]',
+					},
 					quiet: { type: 'boolean', alias: 'q', default: false, describe: 'No log lines on stderr' },
 				})
 				.example('revisit worker --store redis://cache.internal:6379/0', 'One worker; start as many as you like')
