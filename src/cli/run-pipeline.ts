@@ -11,6 +11,7 @@ import { describeChurn } from '../stages/churn-guard.js';
 import type { InputLine } from '../stages/read-lines.js';
 import { readLines } from '../stages/read-lines.js';
 import { storeIsShared } from '../store/open.js';
+import type { RedisTimeouts } from '../store/redis-link.js';
 import type { ValidatorStore } from '../store/types.js';
 import type { Task } from '../types.js';
 import { inputFrom, type CliIo } from './io.js';
@@ -42,6 +43,8 @@ export interface PipelineRun {
 	build(deps: SweepDeps, outputs: PipelineOutputs): OperatorFunction<InputLine, Task>;
 	/** Where attempts are sent from (`--local-workers`, `--workers`); this process when absent. */
 	transport?: TransportFactory | undefined;
+	/** Connect and reconnect limits of a Redis store (`--redis-timeout`). */
+	redis?: RedisTimeouts | undefined;
 	/** How to let a host the churn guard blocked through, for the diagnostic (default: the --accept-churn flag). */
 	acceptChurnHint?(origin: string): string;
 }
@@ -64,12 +67,12 @@ export async function runPipeline(io: CliIo, run: PipelineRun): Promise<number> 
 	let input = run.input ?? ((_deps: SweepDeps, valve: Valve) => readLines(lines, valve));
 	let opened: Awaited<ReturnType<typeof openSweepDeps>>;
 	try {
-		opened = await openSweepDeps({ store: run.store, transport: run.transport }, run.options);
+		opened = await openSweepDeps({ store: run.store, transport: run.transport, redis: run.redis }, run.options);
 	} catch (error) {
 		if (!waitForStore || (error as { code?: string }).code !== 'STORE_LOCKED') throw error;
 		const spooled = await spool(lines);
 		input = (_deps, valve) => readLines(spooled, valve);
-		opened = await openWhenFree(() => openSweepDeps({ store: run.store, transport: run.transport }, run.options));
+		opened = await openWhenFree(() => openSweepDeps({ store: run.store, transport: run.transport, redis: run.redis }, run.options));
 	}
 	const { deps, close } = opened;
 	const summary = createSummary();

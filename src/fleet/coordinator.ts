@@ -8,7 +8,7 @@ import { batcher } from '../workers/batch.js';
 import { decodeAttempt, toWire } from '../workers/wire.js';
 import { FleetError } from './errors.js';
 import { fleetKeys } from './keys.js';
-import { openFleetLink, retrying, type FleetLink, type Reply } from './link.js';
+import { openFleetLink, retrying, within, type FleetLink, type Reply } from './link.js';
 import { DROP, ISSUE, RECLAIM } from './scripts.js';
 import type { FleetOptions } from './options.js';
 
@@ -31,7 +31,7 @@ interface Pending {
  * `maxDeliveries` times; then the URL gets a `DELIVERY_LIMIT` error verdict.
  *
  * @example
- * const fleet = await openCoordinator(target, settings, { leaseMs: 25_000, maxDeliveries: 3, redisTimeoutMs: 60_000 });
+ * const fleet = await openCoordinator(target, settings, { leaseMs: 25_000, maxDeliveries: 3, redisTimeoutMs: 30_000, runTtlMs: 60_000 });
  */
 export async function openCoordinator(target: RedisTarget, settings: HttpClientOptions, options: FleetOptions) {
 	const keys = fleetKeys(target);
@@ -165,12 +165,14 @@ export async function openCoordinator(target: RedisTarget, settings: HttpClientO
 			stopping.abort();
 			clearInterval(beat);
 			for (const entry of pending.values()) clearTimeout(entry.timer);
-			// The run's keys go now; should this process die first, their TTL takes them.
-			await link.call(lease, ['DEL', keys.run(run), lease, done]).catch(() => undefined);
-			await link.call(keys.runs, ['ZREM', keys.runs, run]).catch(() => undefined);
 			blocking.destroy();
 			await receiving;
-			await link.close();
+			if (failure !== undefined) return link.destroy();
+			// The run's keys go now; should this process die first, or Redis not answer, their TTL takes them.
+			const cleanup = Promise.all([link.call(lease, ['DEL', keys.run(run), lease, done]), link.call(keys.runs, ['ZREM', keys.runs, run])]);
+			const answered = await within(cleanup, 2_000).then(() => true, () => false);
+			if (answered) await link.close();
+			else link.destroy();
 		},
 	};
 }

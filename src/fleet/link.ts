@@ -118,7 +118,9 @@ export async function retrying<T>(work: () => Promise<T>, options: { timeoutMs: 
 	const since = Date.now();
 	for (let attempt = 0; ; attempt++) {
 		try {
-			return await work();
+			// While the client reconnects, a command waits in its queue without failing: the
+			// budget bounds that wait too (with room for a blocking read's own second).
+			return await within(work(), since + options.timeoutMs + 1_500 - Date.now());
 		} catch (error) {
 			if (isReplyError(error)) throw new FleetError('FLEET_FAILED', `Redis refused to ${options.what} at ${options.name}: ${(error as Error).message}`, { cause: error });
 			if (Date.now() - since >= options.timeoutMs || options.signal?.aborted) {
@@ -132,4 +134,16 @@ export async function retrying<T>(work: () => Promise<T>, options: { timeoutMs: 
 /** A reply error from Redis (ERR, WRONGTYPE, NOGROUP…), as opposed to a lost connection. */
 export function isReplyError(error: unknown): boolean {
 	return (error as { constructor?: { name?: string } })?.constructor?.name === 'ErrorReply' || /^(ERR|WRONGTYPE|NOGROUP|BUSYGROUP|NOPERM|WRONGPASS) /.test(String((error as Error)?.message));
+}
+
+class Overdue extends Error {}
+
+/** `work`, or an Overdue error once `ms` have passed. */
+export async function within<T>(work: Promise<T>, ms: number): Promise<T> {
+	let timer: NodeJS.Timeout | undefined;
+	try {
+		return await Promise.race([work, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Overdue('no answer')), Math.max(ms, 0))))]);
+	} finally {
+		clearTimeout(timer);
+	}
 }

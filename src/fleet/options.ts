@@ -14,8 +14,8 @@ export interface FleetOptions {
  * Defaults that follow from the run: a lease outlives a whole attempt (`timeoutMs`) by 10 s.
  *
  * @example
- * fleetDefaults(15_000) // { leaseMs: 25_000, maxDeliveries: 3, redisTimeoutMs: 60_000, runTtlMs: 60_000 }
+ * fleetDefaults(15_000) // { leaseMs: 25_000, maxDeliveries: 3, redisTimeoutMs: 30_000, runTtlMs: 60_000 }
  */
 export function fleetDefaults(timeoutMs: number): FleetOptions {
-	return { leaseMs: timeoutMs + 10_000, maxDeliveries: 3, redisTimeoutMs: 60_000, runTtlMs: 60_000 };
+	return { leaseMs: timeoutMs + 10_000, maxDeliveries: 3, redisTimeoutMs: 30_000, runTtlMs: 60_000 };
 }

@@ -27,5 +27,5 @@ export const fleetFlagOptions: Record<keyof FleetFlags, Options> = {
 	},
 	lease: { requiresArg: true, coerce: seconds('lease'), describe: 'With --workers: how long a worker may hold a request it took before it goes to another [default: --timeout + 10s]' },
 	'max-deliveries': { requiresArg: true, default: 3, coerce: integerFlag('max-deliveries', 1), describe: 'With --workers: hand-outs of a request, never answered, before its URL is an error (DELIVERY_LIMIT)' },
-	'redis-timeout': { requiresArg: true, default: '60s', coerce: seconds('redis-timeout'), describe: 'With --workers: how long Redis may stay unreachable before the run ends (exit 2)' },
+	'redis-timeout': { requiresArg: true, default: '30s', coerce: seconds('redis-timeout'), describe: 'How long a Redis store (and with --workers, the queue) may stay unreachable before the run ends (exit 2)' },
 };

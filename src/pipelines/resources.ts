@@ -3,6 +3,7 @@ import { createHttpClient, type HttpClientOptions } from '../http/client.js';
 import { createLimiter } from '../http/limiter.js';
 import type { TransportFactory } from '../http/transport.js';
 import { openStore } from '../store/open.js';
+import type { RedisTimeouts } from '../store/redis-link.js';
 import { localWorkers } from '../workers/threads.js';
 import type { ValidatorStore } from '../store/types.js';
 import { systemClock, type Clock } from '../types.js';
@@ -14,6 +15,8 @@ export interface ResourceOptions {
 	store: string | ValidatorStore;
 	clock?: Clock | undefined;
 	random?: (() => number) | undefined;
+	/** Connect and reconnect limits of a Redis store. */
+	redis?: RedisTimeouts | undefined;
 	/** Where attempts are sent from (worker threads, a Redis fleet); this process when absent. */
 	transport?: TransportFactory | undefined;
 }
@@ -30,7 +33,7 @@ export async function openSweepDeps(
 	options: SweepOptions,
 ): Promise<{ deps: SweepDeps; close(): Promise<void> }> {
 	const ownsStore = typeof resources.store === 'string';
-	const store = typeof resources.store === 'string' ? await openStore(resources.store) : resources.store;
+	const store = typeof resources.store === 'string' ? await openStore(resources.store, resources.redis ? { redis: resources.redis } : {}) : resources.store;
 	const settings = clientSettings(options);
 	const client = createHttpClient(settings);
 	let sender: Awaited<ReturnType<TransportFactory>> | undefined;

@@ -85,6 +85,7 @@ async function runSweep(args: SweepArgs, io: CliIo): Promise<number> {
 		quiet: args.quiet,
 		options,
 		transport: fleet.transport,
+		redis: { reconnectWindowMs: args['redis-timeout'] },
 		build: (deps, outputs) => pipe(sweepStages(deps, options), emit(outputs, { format, all: args.all })),
 	});
 }
