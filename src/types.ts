@@ -47,8 +47,29 @@ export interface ProbeResult {
 	audit?: ProbeResult;
 	/** A HEAD-versus-GET sample: did HEAD tell the same story as GET? */
 	headCheck?: { agree: boolean; reason: string };
+	/** The exchange as it crossed the wire (only when capturing, for WARC output). */
+	wire?: WireCapture | undefined;
 	/** Which conditional forms were put to the server right after this answer, and what each got. */
 	formCheck?: FormCheck[];
+}
+
+/**
+ * One HTTP exchange as it crossed the wire: the request as sent, the response's status
+ * line and header fields as received, and its body with its content codings still on
+ * (transfer codings are undone by Node's parser). Plain data, so it survives a worker hop.
+ */
+export interface WireCapture {
+	/** The request line and header block, as sent (CRLF line ends, no final blank line). */
+	request: string;
+	/** The response's status line and header fields, transfer-coding headers dropped. */
+	response: string;
+	body: Buffer;
+	/** The server's address, when known. */
+	ip?: string | undefined;
+	/** When the answer was in (epoch ms). */
+	at: number;
+	/** The URL the exchange was for (the last hop of a redirect chain). */
+	url: string;
 }
 
 /** One conditional form put to a server, and the status it got (304: honoured; 2xx: ignored). */

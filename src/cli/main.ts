@@ -15,6 +15,7 @@ import { schemaCommand } from './commands/schema.js';
 import { statsCommand } from './commands/stats.js';
 import { sweepCommand } from './commands/sweep.js';
 import { workerCommand } from './commands/worker.js';
+import { warcIndexCommand } from './commands/warc-index.js';
 import { workersCommand } from './commands/workers.js';
 import { processIo, STDIN_ARG, type CliIo } from './io.js';
 
@@ -44,6 +45,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 		.command(pruneCommand(io, result))
 		.command(workerCommand(io, result))
 		.command(workersCommand(io, result))
+		.command(warcIndexCommand(io, result))
 		.command(runCommand(io, result))
 		.command(checkCommand(io, result))
 		.command(schemaCommand(io, result))

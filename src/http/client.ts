@@ -24,6 +24,8 @@ export interface HttpClientOptions {
 	denyPrivate?: boolean | undefined;
 	/** Accept any TLS certificate. */
 	insecure?: boolean | undefined;
+	/** Keep each answer's status line, headers and body as received (WARC output). */
+	capture?: boolean | undefined;
 	/**
 	 * Sockets open at once, idle keep-alive ones included: past it, the least recently
 	 * used idle one is closed first. Default DEFAULT_MAX_SOCKETS.
@@ -69,7 +71,7 @@ export function createHttpClient(options: HttpClientOptions): { got: Got; close(
 		timeout: { request: options.timeoutMs },
 		responseType: 'buffer',
 		cache: false,
-		context: { maxBodyBytes: options.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: options.denyPrivate ?? false },
+		context: { maxBodyBytes: options.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: options.denyPrivate ?? false, capture: options.capture ?? false },
 		hooks: { beforeRedirect: [checkRedirect(options.denyPrivate ?? false)] },
 		https: { rejectUnauthorized: !options.insecure },
 		...(options.denyPrivate ? { dnsLookup: denyPrivateLookup() } : {}),

@@ -2,6 +2,7 @@ import type { CancelableRequest, Got, Response } from 'got';
 import type { ProbeResult } from '../types.js';
 import { decodeBody, TOO_LARGE } from './decode.js';
 import { assertPublicHost } from './guard.js';
+import { captureOf } from './capture.js';
 import { hashBody } from './hash.js';
 import { isSafeValidator } from './validators.js';
 
@@ -11,11 +12,13 @@ export interface RequestLimits {
 	maxBodyBytes: number;
 	/** Refuse private and loopback addresses. */
 	denyPrivate: boolean;
+	/** Keep each answer as it came over the wire (see http/capture.ts), for WARC output. */
+	capture: boolean;
 }
 
 const limitsOf = (client: Got): RequestLimits => {
 	const context = client.defaults.options.context as Partial<RequestLimits>;
-	return { maxBodyBytes: context.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: context.denyPrivate ?? false };
+	return { maxBodyBytes: context.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: context.denyPrivate ?? false, capture: context.capture ?? false };
 };
 
 /** One attempt's outcome: a result, plus when (ms) a retry would be wanted. */
@@ -99,6 +102,7 @@ export async function attemptRequest(
 			// No body to hash: a 304 never has one, and these requests never read it.
 			addValidators(result, response.headers);
 			if (status !== 304) result.headersOnly = true;
+			else if (limits.capture) result.wire = captureOf(response, method, now());
 			return { retryable: false, result };
 		}
 		if (status >= 200 && status < 300) {
@@ -106,6 +110,7 @@ export async function attemptRequest(
 			result.ms = now() - started;
 			addValidators(result, response.headers);
 			result.hash = hashBody(body);
+			if (limits.capture) result.wire = captureOf(response, method, now());
 			if (bodyMode === 'keep') {
 				result.body = body;
 				result.contentType = header(response.headers['content-type']);

@@ -48,7 +48,8 @@ const verifyFlag = (value: unknown): number => {
 
 const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1e3, kb: 1e3, kib: 1024, m: 1e6, mb: 1e6, mib: 1024 ** 2, g: 1e9, gb: 1e9, gib: 1024 ** 3 };
 
-const sizeFlag = (flag: string) => (value: unknown): number => {
+/** A size in bytes, with an optional unit (500000, 512KiB, 10MiB, 1GB). */
+export const sizeFlag = (flag: string) => (value: unknown): number => {
 	const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(String(value));
 	const unit = SIZE_UNITS[match?.[2]?.toLowerCase() ?? 'x'];
 	const bytes = match && unit ? Math.floor(Number(match[1]) * unit) : 0;

@@ -72,6 +72,7 @@ export function clientSettings(options: SweepOptions): HttpClientOptions {
 		maxBodyBytes: options.maxBodyBytes,
 		denyPrivate: options.denyPrivate,
 		insecure: options.insecure,
+		capture: options.capture,
 		// The run's requests in flight, and room for one host's worth of idle keep-alive
 		// sockets beyond: enough for a host's URLs that come together to share connections.
 		maxSockets: options.concurrency + options.perHost,

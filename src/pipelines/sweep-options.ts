@@ -45,6 +45,8 @@ export interface SweepOptions {
 	denyPrivate: boolean;
 	/** Accept any TLS certificate. */
 	insecure: boolean;
+	/** Keep each exchange as it crossed the wire, for WARC output (`--warc`). */
+	capture: boolean;
 	/** Send the run's requests from this many worker threads (0: from this one); see workers/threads.ts. */
 	localWorkers: number;
 }
@@ -72,6 +74,7 @@ export const sweepDefaults: SweepOptions = {
 	denyPrivate: false,
 	insecure: false,
 	localWorkers: 0,
+	capture: false,
 };
 
 /**

@@ -69,6 +69,8 @@ export function judge(
 	setWhere(next, url, probe);
 	next.size = probe.bytes;
 	next.encoding = acceptEncoding;
+	// Where its payload was last archived stays known until a WARC run archives it again.
+	if (record?.warc !== undefined) next.warc = record.warc;
 	if (probe.hash !== undefined) {
 		next.verifiedAt = now;
 		if (!record && verifyEveryMs > 0) next.verifyBy = firstVerification(url, now, verifyEveryMs);

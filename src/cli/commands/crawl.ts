@@ -3,7 +3,10 @@ import { crawl, crawlOptions } from '../../pipelines/fetch.js';
 import { normaliseSweepOptions, type SweepOptions } from '../../pipelines/sweep-options.js';
 import { emit } from '../../stages/emit.js';
 import { writeBodies } from '../../stages/write-bodies.js';
-import { pipe } from 'rxjs';
+import { identity, pipe } from 'rxjs';
+import { warcFlagOptions, type WarcFlags } from '../../options/warc-flags.js';
+import { writeWarc } from '../../stages/write-warc.js';
+import { warcOutput } from './warc-output.js';
 import type { TransportFactory } from '../../http/transport.js';
 import { crawlFlagOptions } from '../../options/crawl-flags.js';
 import type { CliIo } from '../io.js';
@@ -12,7 +15,7 @@ import type { CommandResult } from './result.js';
 import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from '../../options/sweep-flags.js';
 import { storeOption } from './store-option.js';
 
-interface CrawlArgs extends SweepFlags {
+interface CrawlArgs extends SweepFlags, WarcFlags {
 	urls: string[];
 	store: string;
 	out: string;
@@ -25,16 +28,23 @@ interface CrawlArgs extends SweepFlags {
  * Both phases in one process: a candidates sweep at the sweep's limits feeds the fetch
  * phase at its own; bodies go to `out`, changed URLs to stdout.
  */
-export function runCrawl(io: CliIo, args: CrawlArgs, sweepOptions: SweepOptions, transport?: TransportFactory): Promise<number> {
-	const options = crawlOptions(sweepOptions, { concurrency: args['fetch-concurrency'], perHost: args['fetch-per-host'] });
-	return runPipeline(io, {
-		urls: args.urls,
-		store: args.store,
-		quiet: args.quiet,
-		options: options.sweep,
-		transport,
-		build: (deps, outputs) => pipe(crawl(deps, options), writeBodies({ type: 'dir', dir: args.out }, deps.clock), emit(outputs, { format: 'lines' })),
-	});
+export async function runCrawl(io: CliIo, args: CrawlArgs, sweepOptions: SweepOptions, transport?: TransportFactory): Promise<number> {
+	const warc = warcOutput(args, sweepOptions, 'crawl');
+	const options = crawlOptions(warc.options, { concurrency: args['fetch-concurrency'], perHost: args['fetch-per-host'] });
+	const writer = warc.writer;
+	try {
+		return await runPipeline(io, {
+			urls: args.urls,
+			store: args.store,
+			quiet: args.quiet,
+			options: options.sweep,
+			transport,
+			build: (deps, outputs) =>
+				pipe(crawl(deps, options), writer ? writeWarc(writer) : identity, writeBodies({ type: 'dir', dir: args.out }, deps.clock), emit(outputs, { format: 'lines' })),
+		});
+	} finally {
+		writer?.close();
+	}
 }
 
 export function crawlCommand(io: CliIo, result: CommandResult): CommandModule<object, CrawlArgs> {
@@ -48,6 +58,7 @@ export function crawlCommand(io: CliIo, result: CommandResult): CommandModule<ob
 					out: { type: 'string', demandOption: true, requiresArg: true, describe: 'Directory for bodies (a folder per host) and index.ndjson' },
 					...sweepFlagOptions,
 					...crawlFlagOptions,
+					...warcFlagOptions,
 					quiet: { type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' },
 				})
 				.example('revisit crawl --out pages/ < urls.txt', 'Same as: revisit sweep --candidates < urls.txt | revisit fetch --out pages/') as unknown as Argv<CrawlArgs>,

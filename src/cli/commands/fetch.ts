@@ -1,4 +1,7 @@
-import { pipe } from 'rxjs';
+import { identity, pipe } from 'rxjs';
+import { warcFlagOptions, type WarcFlags } from '../../options/warc-flags.js';
+import { writeWarc } from '../../stages/write-warc.js';
+import { warcOutput } from './warc-output.js';
 import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors/index.js';
 import { fetchDefaults, fetchOptions, fetchStages } from '../../pipelines/fetch.js';
@@ -10,7 +13,7 @@ import type { CommandResult } from './result.js';
 import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from '../../options/sweep-flags.js';
 import { storeOption } from './store-option.js';
 
-interface FetchArgs extends SweepFlags {
+interface FetchArgs extends SweepFlags, WarcFlags {
 	urls: string[];
 	store: string;
 	out?: string;
@@ -38,13 +41,16 @@ export function fetchCommand(io: CliIo, result: CommandResult): CommandModule<ob
 					...fetchFlagOptions,
 					concurrency: { ...fetchFlagOptions.concurrency, default: fetchDefaults.concurrency },
 					'per-host': { ...fetchFlagOptions['per-host'], default: fetchDefaults.perHost },
+					...warcFlagOptions,
 					quiet: { type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' },
 				})
 				.example('revisit sweep --candidates < urls.txt | revisit fetch --out pages/', 'Fetch only what may have changed')
 				.example('revisit fetch --ndjson https://example.org/ | jq -r .body', 'Bodies as JSON') as unknown as Argv<FetchArgs>,
 		handler: async (args) => {
 			if ((args.out === undefined) === !args.ndjson) throw new UsageError('revisit fetch needs exactly one of --out DIR or --ndjson');
-			const options = fetchOptions(sweepOptionsFrom(args));
+			const { options, writer } = warcOutput(args, fetchOptions(sweepOptionsFrom(args)), 'fetch');
+			const archive = writer ? writeWarc(writer) : identity;
+			try {
 			result.status = await runPipeline(io, {
 				urls: args.urls,
 				store: args.store,
@@ -53,9 +59,12 @@ export function fetchCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				waitForStore: true,
 				build: (deps, outputs) =>
 					args.out !== undefined
-						? pipe(fetchStages(deps, options), writeBodies({ type: 'dir', dir: args.out }, deps.clock), emit(outputs, { format: 'lines' }))
-						: pipe(fetchStages(deps, options), writeBodies({ type: 'ndjson', out: outputs.out }, deps.clock), emit({ out: async () => {}, diagnose: outputs.diagnose })),
+						? pipe(fetchStages(deps, options), archive, writeBodies({ type: 'dir', dir: args.out }, deps.clock), emit(outputs, { format: 'lines' }))
+						: pipe(fetchStages(deps, options), archive, writeBodies({ type: 'ndjson', out: outputs.out }, deps.clock), emit({ out: async () => {}, diagnose: outputs.diagnose })),
 			});
+			} finally {
+				writer?.close();
+			}
 		},
 	};
 }

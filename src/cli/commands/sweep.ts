@@ -1,4 +1,4 @@
-import { pipe } from 'rxjs';
+import { identity, pipe } from 'rxjs';
 import type { Argv, CommandModule } from 'yargs';
 import { sweepStages } from '../../pipelines/sweep.js';
 import { normaliseSweepOptions } from '../../pipelines/sweep-options.js';
@@ -12,8 +12,12 @@ import { storeOption } from './store-option.js';
 import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from '../../options/sweep-flags.js';
 import { fleetFlagOptions, type FleetFlags } from '../../options/fleet-flags.js';
 import { fleetRun } from './fleet.js';
+import { warcFlagOptions, type WarcFlags } from '../../options/warc-flags.js';
+import { writeWarc } from '../../stages/write-warc.js';
+import { warcOutput } from './warc-output.js';
+import { UsageError } from '../../errors/index.js';
 
-interface SweepArgs extends SweepFlags, FleetFlags {
+interface SweepArgs extends SweepFlags, FleetFlags, WarcFlags {
 	urls: string[];
 	store: string;
 	ndjson: boolean;
@@ -61,6 +65,7 @@ export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<ob
 					fetch: { type: 'string', requiresArg: true, describe: 'Crawl: fetch the changed bodies into this directory in the same run (as revisit crawl --out DIR)' },
 					...crawlFlagOptions,
 					...fleetFlagOptions,
+					...warcFlagOptions,
 					quiet: { type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' },
 				})
 				.example('revisit sweep < urls.txt > changed.txt', 'Print the URLs that changed since the last sweep')
@@ -75,17 +80,22 @@ export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<ob
 }
 
 async function runSweep(args: SweepArgs, io: CliIo): Promise<number> {
+	if (args.warc !== undefined && args.candidates) throw new UsageError('--warc needs bodies, and --candidates never reads one: archive in the fetch (revisit fetch --warc FILE)');
 	const fleet = await fleetRun(args.store, args, normaliseSweepOptions({ ...sweepOptionsFrom(args), candidates: args.candidates }));
-	const { options } = fleet;
 	const format = args.ndjson ? 'ndjson' : 'lines';
-	if (args.fetch !== undefined) return runCrawl(io, { ...args, out: args.fetch }, options, fleet.transport);
-	return runPipeline(io, {
-		urls: args.urls,
-		store: args.store,
-		quiet: args.quiet,
-		options,
-		transport: fleet.transport,
-		redis: { reconnectWindowMs: args['redis-timeout'] },
-		build: (deps, outputs) => pipe(sweepStages(deps, options), emit(outputs, { format, all: args.all })),
-	});
+	if (args.fetch !== undefined) return runCrawl(io, { ...args, out: args.fetch }, fleet.options, fleet.transport);
+	const { options, writer } = warcOutput(args, fleet.options, 'sweep');
+	try {
+		return await runPipeline(io, {
+			urls: args.urls,
+			store: args.store,
+			quiet: args.quiet,
+			options,
+			transport: fleet.transport,
+			redis: { reconnectWindowMs: args['redis-timeout'] },
+			build: (deps, outputs) => pipe(sweepStages(deps, options), writer ? writeWarc(writer) : identity, emit(outputs, { format, all: args.all })),
+		});
+	} finally {
+		writer?.close();
+	}
 }
