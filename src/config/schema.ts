@@ -183,6 +183,17 @@ const sinks = [
 			when: { ...when, enum: ['changed', 'all', 'unchanged'] },
 		},
 	},
+	{
+		type: 'object',
+		title: 'a warc sink',
+		additionalProperties: false,
+		required: ['type', 'path'],
+		properties: {
+			type: { const: 'warc', description: 'A WARC/1.1 archive of the run (.warc.gz): a response for each body read, a revisit for each 304 or same payload (as --warc)' },
+			path,
+			maxSize: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', format: 'size' }], description: 'Start a new file (PATH-00001.warc.gz, …) once one passes this size (bytes, or 512MiB, 1GB)' },
+		},
+	},
 ] as const;
 
 export const pipelineSchema = {

@@ -24,7 +24,7 @@ export type StageName = StageConfig['use'];
 export type SinkConfig = PipelineConfig['sinks'][number];
 
 /** Which verdicts a sink receives. */
-export type SinkWhen = NonNullable<SinkConfig['when']>;
+export type SinkWhen = NonNullable<Extract<SinkConfig, { when?: unknown }>['when']>;
 
 /** The store: a directory, or backend settings. */
 export type StoreConfig = NonNullable<PipelineConfig['store']>;

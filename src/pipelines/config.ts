@@ -7,6 +7,7 @@ import type { PipelineConfig, StageConfig } from '../config/types.js';
 import { ConfigError, RevisitError } from '../errors/index.js';
 import type { Valve } from '../flow/valve.js';
 import { sinkFrom } from '../sinks/index.js';
+import { warcInfo } from '../warc/info.js';
 import type { Sink } from '../sinks/types.js';
 import { sourceFrom, sources } from '../sources/index.js';
 import type { Source } from '../sources/types.js';
@@ -80,7 +81,8 @@ export function compilePipeline(config: PipelineConfig): CompiledPipeline {
 		}
 	};
 	const flags = Object.fromEntries(Object.keys(sweepFlagOptions).map((name) => [name, flag(sweepFlagOptions, name)])) as unknown as SweepFlags;
-	const options = normaliseSweepOptions({ ...sweepOptionsFrom(flags), candidates: values.candidates === true });
+	const archiving = config.sinks.some((sink) => sink.type === 'warc');
+	const options = normaliseSweepOptions({ ...sweepOptionsFrom(flags), candidates: values.candidates === true, capture: archiving });
 	const fetching = stages.some((stage) => stage.use === 'fetch');
 	const filterStage = stages.find((stage): stage is Extract<StageConfig, { use: 'filter' }> => stage.use === 'filter');
 	return {
@@ -89,7 +91,7 @@ export function compilePipeline(config: PipelineConfig): CompiledPipeline {
 		crawl: fetching ? crawlOptions(options, { concurrency: flag(crawlFlagOptions, 'fetch-concurrency') as number, perHost: flag(crawlFlagOptions, 'fetch-per-host') as number }) : undefined,
 		filter: filterStage && { include: filterStage.include, exclude: filterStage.exclude, sameHost: filterStage.sameHost },
 		source: Array.isArray(config.source) ? sources(config.source.map(sourceFrom)) : sourceFrom(config.source as Exclude<PipelineConfig['source'], readonly unknown[]>),
-		sinks: config.sinks.map(sinkFrom),
+		sinks: config.sinks.map((sink) => sinkFrom(sink, sink.type === 'warc' ? warcInfo(options, 'run') : undefined)),
 	};
 }
 

@@ -4,12 +4,14 @@ import { dirSink } from './dir.js';
 import { fileSink } from './file.js';
 import { stdoutSink } from './stdout.js';
 import type { Sink } from './types.js';
+import { warcSink } from './warc.js';
 
 export { commandSink, type CommandSinkOptions } from './command.js';
 export { dirSink } from './dir.js';
 export { fileSink, type FileSinkOptions } from './file.js';
 export { withResource } from './resource.js';
 export { stdoutSink } from './stdout.js';
+export { warcSink, type WarcSinkOptions } from './warc.js';
 export type { Sink, SinkContext } from './types.js';
 
 /**
@@ -18,7 +20,7 @@ export type { Sink, SinkContext } from './types.js';
  * @example
  * sinkFrom({ type: 'file', path: 'verdicts.ndjson', format: 'ndjson', when: 'all' })
  */
-export function sinkFrom(config: SinkConfig): Sink {
+export function sinkFrom(config: SinkConfig, info?: Record<string, string>): Sink {
 	switch (config.type) {
 		case 'stdout':
 			return stdoutSink(config);
@@ -28,5 +30,7 @@ export function sinkFrom(config: SinkConfig): Sink {
 			return commandSink(config);
 		case 'dir':
 			return dirSink(config);
+		case 'warc':
+			return warcSink({ ...config, info: info ?? {} });
 	}
 }

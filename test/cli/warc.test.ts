@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlerFor, type Behaviour, type Page } from '../fixtures/trust-handler.js';
@@ -112,6 +112,34 @@ describe('--warc', () => {
 		expect(counts).toEqual({ warcinfo: files.length, request: 13, response: 13, revisit: 13 });
 		// The second run's records are in a file of their own.
 		expect(countTypes(read.at(-1)!)).toEqual({ warcinfo: 1, revisit: 13 });
+	});
+});
+
+describe('a warc sink in a pipeline file', () => {
+	it('archives like --warc, and refuses a bad maxSize at its pointer', async () => {
+		const etags = await site('strong-etag', 3);
+		const dir = await tempDir('revisit-warc-run-');
+		try {
+			const file = path.join(dir.dir, 'run.warc.gz');
+			const config = (maxSize: unknown) => JSON.stringify({ store: path.join(dir.dir, 'store'), source: { type: 'urls', urls: etags.urls }, sinks: [{ type: 'stdout' }, { type: 'warc', path: file, maxSize }] });
+			await writeFile(path.join(dir.dir, 'bad.json'), config('lots'));
+			const bad = await runCli(['run', path.join(dir.dir, 'bad.json')]);
+			expect(bad.status).toBe(2);
+			expect(bad.stderr).toContain('/sinks/1/maxSize');
+			await writeFile(path.join(dir.dir, 'good.json'), config('1GB'));
+			const good = await runCli(['run', path.join(dir.dir, 'good.json'), '-q']);
+			expect(good.status).toBe(0);
+			expect(good.stdout.trim().split('\n').sort()).toEqual([...etags.urls].sort());
+			expect(countTypes(await readWarc(file))).toEqual({ warcinfo: 1, request: 3, response: 3 });
+			const index = await runCli(['warc-index', file]);
+			expect(index.status).toBe(0);
+			const lines = index.stdout.trim().split('\n');
+			expect(lines).toHaveLength(3);
+			expect(lines[0]).toMatch(/^1,0,0,127:\d+\)\/p\/\d \d{14} \{"url":"http:\/\/127\.0\.0\.1:\d+\/p\/\d","mime":"text\/html","status":"200","digest":"[A-Z2-7]{32}",/);
+		} finally {
+			await etags.server.close();
+			await dir.cleanup();
+		}
 	});
 });
 

@@ -1,6 +1,6 @@
 import type { WarcFlags } from '../../options/warc-flags.js';
 import type { SweepOptions } from '../../pipelines/sweep-options.js';
-import { VERSION } from '../../version.js';
+import { warcInfo } from '../../warc/info.js';
 import { openWarcWriter, type WarcWriter } from '../../warc/writer.js';
 
 /**
@@ -12,14 +12,6 @@ import { openWarcWriter, type WarcWriter } from '../../warc/writer.js';
  */
 export function warcOutput(flags: WarcFlags, options: SweepOptions, command: string): { options: SweepOptions; writer?: WarcWriter } {
 	if (flags.warc === undefined) return { options };
-	const info = {
-		software: `revisit/${VERSION} (+https://github.com/revisit-crawler/revisit)`,
-		format: 'WARC File Format 1.1',
-		conformsTo: 'https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/',
-		'http-header-user-agent': options.userAgent,
-		'revisit-command': command,
-		'revisit-options': JSON.stringify({ acceptEncoding: options.acceptEncoding, concurrency: options.concurrency, perHost: options.perHost, method: options.method, audit: options.trust.auditRate }),
-	};
-	const writer = openWarcWriter({ path: flags.warc, maxBytes: flags['warc-max-size'], info, now: Date.now });
+	const writer = openWarcWriter({ path: flags.warc, maxBytes: flags['warc-max-size'], info: warcInfo(options, command), now: Date.now });
 	return { options: { ...options, capture: true }, writer };
 }
