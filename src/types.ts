@@ -1,7 +1,7 @@
 import type { Plan } from './hosts/policy.js';
 import type { ConditionalForm, UrlRecord } from './store/types.js';
 
-export type Reason = 'new' | '304' | 'same-hash' | 'new-body' | 'gone' | 'audit' | 'candidate' | 'error';
+export type Reason = 'new' | '304' | 'same-hash' | 'new-body' | 'gone' | 'audit' | 'candidate' | 'error' | 'same-content' | 'rebaseline' | 'selector-gone';
 
 /** The answer for one URL; what `--ndjson` prints. Fields that don't apply are absent. */
 export interface Verdict {
@@ -47,10 +47,23 @@ export interface ProbeResult {
 	audit?: ProbeResult;
 	/** A HEAD-versus-GET sample: did HEAD tell the same story as GET? */
 	headCheck?: { agree: boolean; reason: string };
+	/** What the run's content rules counted of a 2xx body (absent without rules). */
+	content?: ContentHash | undefined;
 	/** The exchange as it crossed the wire (only when capturing, for WARC output). */
 	wire?: WireCapture | undefined;
 	/** Which conditional forms were put to the server right after this answer, and what each got. */
 	formCheck?: FormCheck[];
+}
+
+/** The hash of what a content rule counted, and which rule (by id) produced it. */
+export interface ContentHash {
+	hash: string;
+	/** The rule's id; `-` when no rule matched the URL (the whole body counted). */
+	rules: string;
+	/** A select rule matched something. */
+	matched?: boolean | undefined;
+	/** The rule needed HTML or JSON and the body was neither: hashed as bytes. */
+	unreadable?: boolean | undefined;
 }
 
 /**

@@ -16,6 +16,7 @@ import { statsCommand } from './commands/stats.js';
 import { sweepCommand } from './commands/sweep.js';
 import { workerCommand } from './commands/worker.js';
 import { warcIndexCommand } from './commands/warc-index.js';
+import { rulesCommand } from './commands/rules.js';
 import { workersCommand } from './commands/workers.js';
 import { processIo, STDIN_ARG, type CliIo } from './io.js';
 
@@ -45,6 +46,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 		.command(pruneCommand(io, result))
 		.command(workerCommand(io, result))
 		.command(workersCommand(io, result))
+		.command(rulesCommand(io, result))
 		.command(warcIndexCommand(io, result))
 		.command(runCommand(io, result))
 		.command(checkCommand(io, result))

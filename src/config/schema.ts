@@ -67,6 +67,23 @@ const sources = [
 ] as const;
 const source = { type: 'object', discriminator: { propertyName: 'type' }, oneOf: sources } as const;
 
+/** One content rule: which part of a 200 body counts for the URLs it matches (see README "Noisy pages"). */
+export const ruleSchema = {
+	type: 'object',
+	title: 'a content rule',
+	additionalProperties: false,
+	properties: {
+		match: { type: 'string', minLength: 1, description: 'The URLs it applies to: a hostname (example.org), or a regular expression over the URL; absent: every URL' },
+		select: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 }, description: 'CSS selectors: only the matching elements count (HTML)' },
+		text: { type: 'boolean', description: 'Only the visible text counts (scripts, styles and tags dropped, whitespace collapsed)' },
+		ignore: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, format: 'regex' }, description: 'Regular expressions whose matches are removed before hashing; for JSON, keys they match are dropped' },
+		pointer: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'JSON Pointers (RFC 6901): only these parts of a JSON document count' },
+	},
+} as const;
+
+/** A rule list: the first rule whose `match` fits a URL applies to it. */
+export const ruleListSchema = { type: 'array', items: ruleSchema, description: 'Content rules, in order; the first whose match fits a URL applies' } as const;
+
 const stages = [
 	{ type: 'object', title: 'the normalise stage', additionalProperties: false, required: ['use'], properties: { use: { const: 'normalise', description: 'WHATWG URL normal form; not http(s) is bad input. Always runs.' } } },
 	{ type: 'object', title: 'the dedupe stage', additionalProperties: false, required: ['use'], properties: { use: { const: 'dedupe', description: 'Each normalised URL once per run. Always runs.' } } },
@@ -124,7 +141,13 @@ const stages = [
 			candidates: { type: 'boolean', default: false, description: 'Never download a body: report what may have changed (reason candidate), as sweep --candidates' },
 		},
 	},
-	{ type: 'object', title: 'the compare stage', additionalProperties: false, required: ['use'], properties: { use: { const: 'compare', description: 'Judge each probe against the stored record. Always runs.' } } },
+	{
+		type: 'object',
+		title: 'the compare stage',
+		additionalProperties: false,
+		required: ['use'],
+		properties: { use: { const: 'compare', description: 'Judge each probe against the stored record. Always runs.' }, rules: ruleListSchema },
+	},
 	{
 		type: 'object',
 		title: 'the churn-guard stage',

@@ -1,5 +1,6 @@
 import got, { type Got } from 'got';
 import { descriptorBudget, openFileLimit } from '../util/descriptors.js';
+import { compileRules, type RuleSpec } from '../content/rules.js';
 import { assertPublicHost, denyPrivateLookup } from './guard.js';
 import { createSocketPool } from './sockets.js';
 
@@ -26,6 +27,8 @@ export interface HttpClientOptions {
 	insecure?: boolean | undefined;
 	/** Keep each answer's status line, headers and body as received (WARC output). */
 	capture?: boolean | undefined;
+	/** Content rules (plain data): what part of a 2xx body counts; compiled here, once per client. */
+	rules?: readonly RuleSpec[] | undefined;
 	/**
 	 * Sockets open at once, idle keep-alive ones included: past it, the least recently
 	 * used idle one is closed first. Default DEFAULT_MAX_SOCKETS.
@@ -71,7 +74,7 @@ export function createHttpClient(options: HttpClientOptions): { got: Got; close(
 		timeout: { request: options.timeoutMs },
 		responseType: 'buffer',
 		cache: false,
-		context: { maxBodyBytes: options.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: options.denyPrivate ?? false, capture: options.capture ?? false },
+		context: { maxBodyBytes: options.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: options.denyPrivate ?? false, capture: options.capture ?? false, rules: compileRules(options.rules ?? []) },
 		hooks: { beforeRedirect: [checkRedirect(options.denyPrivate ?? false)] },
 		https: { rejectUnauthorized: !options.insecure },
 		...(options.denyPrivate ? { dnsLookup: denyPrivateLookup() } : {}),

@@ -2,6 +2,8 @@ import type { CancelableRequest, Got, Response } from 'got';
 import type { ProbeResult } from '../types.js';
 import { decodeBody, TOO_LARGE } from './decode.js';
 import { assertPublicHost } from './guard.js';
+import { contentOf } from '../content/content-hash.js';
+import { ruleFor, type Rule } from '../content/rules.js';
 import { captureOf } from './capture.js';
 import { hashBody } from './hash.js';
 import { isSafeValidator } from './validators.js';
@@ -14,11 +16,13 @@ export interface RequestLimits {
 	denyPrivate: boolean;
 	/** Keep each answer as it came over the wire (see http/capture.ts), for WARC output. */
 	capture: boolean;
+	/** Content rules: what part of a 2xx body counts (see content/rules.ts). */
+	rules: readonly Rule[];
 }
 
 const limitsOf = (client: Got): RequestLimits => {
 	const context = client.defaults.options.context as Partial<RequestLimits>;
-	return { maxBodyBytes: context.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: context.denyPrivate ?? false, capture: context.capture ?? false };
+	return { maxBodyBytes: context.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: context.denyPrivate ?? false, capture: context.capture ?? false, rules: context.rules ?? [] };
 };
 
 /** One attempt's outcome: a result, plus when (ms) a retry would be wanted. */
@@ -111,6 +115,7 @@ export async function attemptRequest(
 			addValidators(result, response.headers);
 			result.hash = hashBody(body);
 			if (limits.capture) result.wire = captureOf(response, method, now());
+			if (limits.rules.length > 0) result.content = contentOf(ruleFor(limits.rules, url), body, header(response.headers['content-type']));
 			if (bodyMode === 'keep') {
 				result.body = body;
 				result.contentType = header(response.headers['content-type']);

@@ -8,6 +8,7 @@ import { ConfigError, RevisitError } from '../errors/index.js';
 import type { Valve } from '../flow/valve.js';
 import { sinkFrom } from '../sinks/index.js';
 import { warcInfo } from '../warc/info.js';
+import type { RuleSpec } from '../content/rules.js';
 import type { Sink } from '../sinks/types.js';
 import { sourceFrom, sources } from '../sources/index.js';
 import type { Source } from '../sources/types.js';
@@ -82,7 +83,7 @@ export function compilePipeline(config: PipelineConfig): CompiledPipeline {
 	};
 	const flags = Object.fromEntries(Object.keys(sweepFlagOptions).map((name) => [name, flag(sweepFlagOptions, name)])) as unknown as SweepFlags;
 	const archiving = config.sinks.some((sink) => sink.type === 'warc');
-	const options = normaliseSweepOptions({ ...sweepOptionsFrom(flags), candidates: values.candidates === true, capture: archiving });
+	const options = normaliseSweepOptions({ ...sweepOptionsFrom(flags), candidates: values.candidates === true, capture: archiving, rules: values.rules as RuleSpec[] | undefined });
 	const fetching = stages.some((stage) => stage.use === 'fetch');
 	const filterStage = stages.find((stage): stage is Extract<StageConfig, { use: 'filter' }> => stage.use === 'filter');
 	return {

@@ -73,6 +73,7 @@ export function clientSettings(options: SweepOptions): HttpClientOptions {
 		denyPrivate: options.denyPrivate,
 		insecure: options.insecure,
 		capture: options.capture,
+		rules: options.rules,
 		// The run's requests in flight, and room for one host's worth of idle keep-alive
 		// sockets beyond: enough for a host's URLs that come together to share connections.
 		maxSockets: options.concurrency + options.perHost,

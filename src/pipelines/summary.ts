@@ -55,7 +55,7 @@ export function countTask(summary: Summary, task: Task): void {
 		summary.notModified++;
 		summary.bytesSaved += Math.max(0, (task.record?.size ?? 0) - (verdict.bytes ?? 0));
 	}
-	if (verdict.reason === 'same-hash') summary.sameHash++;
+	if (verdict.reason === 'same-hash' || verdict.reason === 'same-content' || verdict.reason === 'rebaseline') summary.sameHash++;
 	if (verdict.reason === 'error') summary.errors++;
 }
 

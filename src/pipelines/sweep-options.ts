@@ -1,5 +1,6 @@
 import { normaliseTrustOptions, trustDefaults, type TrustOptions } from '../hosts/trust-options.js';
 import type { MethodOption } from '../stages/probe.js';
+import { compileRules, type RuleSpec } from '../content/rules.js';
 import { VERSION } from '../version.js';
 import { nonNegativeInteger, positiveInteger, positiveNumber } from '../util/options.js';
 
@@ -45,6 +46,8 @@ export interface SweepOptions {
 	denyPrivate: boolean;
 	/** Accept any TLS certificate. */
 	insecure: boolean;
+	/** Content rules, in order (the first that matches a URL wins); see content/rules.ts. */
+	rules?: readonly RuleSpec[] | undefined;
 	/** Keep each exchange as it crossed the wire, for WARC output (`--warc`). */
 	capture: boolean;
 	/** Send the run's requests from this many worker threads (0: from this one); see workers/threads.ts. */
@@ -103,6 +106,8 @@ export function normaliseSweepOptions(input: SweepOptionsInput = {}): SweepOptio
 	positiveInteger('highWater', options.highWater);
 	positiveInteger('maxBodyBytes', options.maxBodyBytes);
 	nonNegativeInteger('localWorkers', options.localWorkers);
+	// A bad selector or pattern fails here, before anything is opened or sent.
+	if (options.rules) compileRules(options.rules);
 	if (!/^[\x21-\x7e][\x20-\x7e]*$/.test(options.acceptEncoding)) throw new TypeError(`Expected \`acceptEncoding\` to be a header value, got \`${options.acceptEncoding}\``);
 	if (!/^[\x20-\x7e]+$/.test(options.userAgent)) throw new TypeError(`Expected \`userAgent\` to be a header value, got \`${options.userAgent}\``);
 	return options;

@@ -75,8 +75,37 @@ export function judge(
 		next.verifiedAt = now;
 		if (!record && verifyEveryMs > 0) next.verifyBy = firstVerification(url, now, verifyEveryMs);
 	}
-	const reason = !record ? 'new' : isLive(record) && record.hash === probe.hash ? 'same-hash' : 'new-body';
-	return { verdict: verdictOf(url, reason !== 'same-hash', reason, probe, next), next };
+	if (probe.content) next.content = probe.content;
+	const reason = !record ? 'new' : probe.content ? byContent(record, probe) : isLive(record) && record.hash === probe.hash ? 'same-hash' : 'new-body';
+	return { verdict: verdictOf(url, CHANGED[reason], reason, probe, next), next };
+}
+
+const CHANGED: Record<'new' | 'same-hash' | 'new-body' | 'same-content' | 'rebaseline' | 'selector-gone', boolean> = {
+	new: true,
+	'same-hash': false,
+	'new-body': true,
+	'same-content': false,
+	rebaseline: false,
+	'selector-gone': true,
+};
+
+/**
+ * With content rules, a 200 is judged by what the rules counted: the same content is
+ * unchanged whatever the raw bytes did (`same-content`; `same-hash` when the bytes are
+ * the same too); content counted by other rules than last time becomes the baseline
+ * without a report (`rebaseline`), so editing a rule never floods the output; a selector
+ * that matched before and matches nothing now is a change of its own (`selector-gone`).
+ */
+function byContent(record: UrlRecord, probe: ProbeResult): 'same-hash' | 'new-body' | 'same-content' | 'rebaseline' | 'selector-gone' {
+	const before = record.content;
+	const now = probe.content!;
+	if (!isLive(record)) return 'new-body';
+	// No rule for this URL and none before: the whole body counts, as without rules.
+	if (before === undefined && now.rules === '-') return record.hash === probe.hash ? 'same-hash' : 'new-body';
+	if (before === undefined || before.rules !== now.rules) return 'rebaseline';
+	if (before.matched && !now.matched) return 'selector-gone';
+	if (before.hash !== now.hash) return 'new-body';
+	return record.hash === probe.hash ? 'same-hash' : 'same-content';
 }
 
 /**

@@ -64,6 +64,8 @@ export function emit(targets: EmitTargets, options: EmitOptions = {}): MonoTypeO
 		return format === 'lines' ? `${verdict.url}\n` : `${JSON.stringify(verdict)}\n`;
 	};
 
+	// Hosts already told that a content rule could not read their bodies: once per host per run.
+	const unreadable = new Set<string>();
 	return inOrder((task) => {
 		if (task.skip === 'rejected') {
 			targets.diagnose(`${lineOf(task)}: ${task.problem}${task.input === '' ? '' : `: ${JSON.stringify(redact(task.input).slice(0, 200))}`}`);
@@ -72,6 +74,10 @@ export function emit(targets: EmitTargets, options: EmitOptions = {}): MonoTypeO
 		const verdict = verdictOf(task);
 		if (!verdict) return undefined;
 		if (verdict.error) targets.diagnose(`${redact(verdict.url)}: ${verdict.error.code}: ${verdict.error.message}`);
+		if (task.probe?.content?.unreadable && task.origin !== undefined && !unreadable.has(task.origin)) {
+			unreadable.add(task.origin);
+			targets.diagnose(`${redact(verdict.url)}: its content rule needs HTML or JSON, and this body is neither: hashed as bytes (said once for ${task.origin})`);
+		}
 		const text = render(verdict);
 		return text === undefined ? undefined : targets.out(text);
 	});

@@ -31,6 +31,8 @@ export interface UrlRecord {
 	verifiedAt?: number;
 	/** A new URL's first verification, spread over `--verify-every` by the URL's hash so that they don't all fall due at once. */
 	verifyBy?: number;
+	/** With content rules: the hash of what they counted, and which rule (see content/rules.ts). */
+	content?: { hash: string; rules: string; matched?: boolean | undefined; unreadable?: boolean | undefined };
 	/** Its last capture in a WARC (`--warc`): payload digest (sha1:BASE32), WARC-Date, target URI; what a revisit record refers to. */
 	warc?: { digest: string; date: string; uri: string };
 }

@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import type { Argv, CommandModule } from 'yargs';
+import { validateRules } from '../../config/rules.js';
+import { ConfigError, EXIT } from '../../errors/index.js';
 import { compilePipeline } from '../../pipelines/config.js';
 import type { CliIo } from '../io.js';
 import { loadForCommand, pipelineFileOptions, type PipelineFileArgs } from './pipeline-file.js';
@@ -8,11 +11,15 @@ import type { CommandResult } from './result.js';
 export function checkCommand(io: CliIo, result: CommandResult): CommandModule<object, PipelineFileArgs> {
 	return {
 		command: 'check <pipeline>',
-		describe: 'Validate a pipeline file without running it',
+		describe: 'Validate a pipeline file, or a content-rule list, without running it',
 		builder: (yargs) =>
 			pipelineFileOptions(yargs)
-				.example('revisit check nightly.json', 'Every problem, with its line: exit 0 valid, 2 invalid') as unknown as Argv<PipelineFileArgs>,
+				.example('revisit check nightly.json', 'Every problem, with its line: exit 0 valid, 2 invalid')
+				.example('revisit check rules.json', 'A content-rule list (a JSON array, for --rules)') as unknown as Argv<PipelineFileArgs>,
 		handler: async (args) => {
+			// A file whose JSON is an array is a content-rule list (--rules FILE), not a pipeline.
+			const text = await readFile(args.pipeline, 'utf8').catch(() => undefined);
+			if (text !== undefined && /^\s*\[/.test(text.replace(/^\uFEFF/, ''))) return void (result.status = checkRules(io, args.pipeline, text));
 			const loaded = await loadForCommand(io, args);
 			if ('status' in loaded) return void (result.status = loaded.status);
 			// Compiling runs each option through its CLI flag's checks too.
@@ -23,4 +30,17 @@ export function checkCommand(io: CliIo, result: CommandResult): CommandModule<ob
 			result.status = 0;
 		},
 	};
+}
+
+function checkRules(io: CliIo, file: string, text: string): number {
+	try {
+		const rules = validateRules(text, file);
+		io.stdout.write(`${file}: valid rule list (${rules.length} rule${rules.length === 1 ? '' : 's'})\n`);
+		return EXIT.ok;
+	} catch (error) {
+		if (!(error instanceof ConfigError)) throw error;
+		for (const problem of error.problems) io.stderr.write(`${problem}\n`);
+		io.stderr.write(`revisit: ${file} is not a valid rule list (${error.problems.length} problem${error.problems.length === 1 ? '' : 's'})\n`);
+		return EXIT.usage;
+	}
 }

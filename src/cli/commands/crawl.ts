@@ -5,6 +5,7 @@ import { emit } from '../../stages/emit.js';
 import { writeBodies } from '../../stages/write-bodies.js';
 import { identity, pipe } from 'rxjs';
 import { warcFlagOptions, type WarcFlags } from '../../options/warc-flags.js';
+import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../../options/rule-flags.js';
 import { writeWarc } from '../../stages/write-warc.js';
 import { warcOutput } from './warc-output.js';
 import type { TransportFactory } from '../../http/transport.js';
@@ -15,7 +16,7 @@ import type { CommandResult } from './result.js';
 import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from '../../options/sweep-flags.js';
 import { storeOption } from './store-option.js';
 
-interface CrawlArgs extends SweepFlags, WarcFlags {
+interface CrawlArgs extends SweepFlags, WarcFlags, RuleFlags {
 	urls: string[];
 	store: string;
 	out: string;
@@ -59,11 +60,12 @@ export function crawlCommand(io: CliIo, result: CommandResult): CommandModule<ob
 					...sweepFlagOptions,
 					...crawlFlagOptions,
 					...warcFlagOptions,
+					...ruleFlagOptions,
 					quiet: { type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' },
 				})
 				.example('revisit crawl --out pages/ < urls.txt', 'Same as: revisit sweep --candidates < urls.txt | revisit fetch --out pages/') as unknown as Argv<CrawlArgs>,
 		handler: async (args) => {
-			result.status = await runCrawl(io, args, normaliseSweepOptions({ ...sweepOptionsFrom(args), candidates: true }));
+			result.status = await runCrawl(io, args, normaliseSweepOptions({ ...sweepOptionsFrom(args), candidates: true, rules: rulesFrom(args) }));
 		},
 	};
 }

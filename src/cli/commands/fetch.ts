@@ -1,5 +1,6 @@
 import { identity, pipe } from 'rxjs';
 import { warcFlagOptions, type WarcFlags } from '../../options/warc-flags.js';
+import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../../options/rule-flags.js';
 import { writeWarc } from '../../stages/write-warc.js';
 import { warcOutput } from './warc-output.js';
 import type { Argv, CommandModule } from 'yargs';
@@ -13,7 +14,7 @@ import type { CommandResult } from './result.js';
 import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from '../../options/sweep-flags.js';
 import { storeOption } from './store-option.js';
 
-interface FetchArgs extends SweepFlags, WarcFlags {
+interface FetchArgs extends SweepFlags, WarcFlags, RuleFlags {
 	urls: string[];
 	store: string;
 	out?: string;
@@ -42,13 +43,14 @@ export function fetchCommand(io: CliIo, result: CommandResult): CommandModule<ob
 					concurrency: { ...fetchFlagOptions.concurrency, default: fetchDefaults.concurrency },
 					'per-host': { ...fetchFlagOptions['per-host'], default: fetchDefaults.perHost },
 					...warcFlagOptions,
+					...ruleFlagOptions,
 					quiet: { type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' },
 				})
 				.example('revisit sweep --candidates < urls.txt | revisit fetch --out pages/', 'Fetch only what may have changed')
 				.example('revisit fetch --ndjson https://example.org/ | jq -r .body', 'Bodies as JSON') as unknown as Argv<FetchArgs>,
 		handler: async (args) => {
 			if ((args.out === undefined) === !args.ndjson) throw new UsageError('revisit fetch needs exactly one of --out DIR or --ndjson');
-			const { options, writer } = warcOutput(args, fetchOptions(sweepOptionsFrom(args)), 'fetch');
+			const { options, writer } = warcOutput(args, fetchOptions({ ...sweepOptionsFrom(args), rules: rulesFrom(args) }), 'fetch');
 			const archive = writer ? writeWarc(writer) : identity;
 			try {
 			result.status = await runPipeline(io, {

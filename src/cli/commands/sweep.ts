@@ -13,11 +13,12 @@ import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from '../../optio
 import { fleetFlagOptions, type FleetFlags } from '../../options/fleet-flags.js';
 import { fleetRun } from './fleet.js';
 import { warcFlagOptions, type WarcFlags } from '../../options/warc-flags.js';
+import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../../options/rule-flags.js';
 import { writeWarc } from '../../stages/write-warc.js';
 import { warcOutput } from './warc-output.js';
 import { UsageError } from '../../errors/index.js';
 
-interface SweepArgs extends SweepFlags, FleetFlags, WarcFlags {
+interface SweepArgs extends SweepFlags, FleetFlags, WarcFlags, RuleFlags {
 	urls: string[];
 	store: string;
 	ndjson: boolean;
@@ -66,6 +67,7 @@ export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<ob
 					...crawlFlagOptions,
 					...fleetFlagOptions,
 					...warcFlagOptions,
+					...ruleFlagOptions,
 					quiet: { type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' },
 				})
 				.example('revisit sweep < urls.txt > changed.txt', 'Print the URLs that changed since the last sweep')
@@ -81,7 +83,7 @@ export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<ob
 
 async function runSweep(args: SweepArgs, io: CliIo): Promise<number> {
 	if (args.warc !== undefined && args.candidates) throw new UsageError('--warc needs bodies, and --candidates never reads one: archive in the fetch (revisit fetch --warc FILE)');
-	const fleet = await fleetRun(args.store, args, normaliseSweepOptions({ ...sweepOptionsFrom(args), candidates: args.candidates }));
+	const fleet = await fleetRun(args.store, args, normaliseSweepOptions({ ...sweepOptionsFrom(args), candidates: args.candidates, rules: rulesFrom(args) }));
 	const format = args.ndjson ? 'ndjson' : 'lines';
 	if (args.fetch !== undefined) return runCrawl(io, { ...args, out: args.fetch }, fleet.options, fleet.transport);
 	const { options, writer } = warcOutput(args, fleet.options, 'sweep');

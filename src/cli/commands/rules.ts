@@ -1,0 +1,76 @@
+import type { Argv, CommandModule } from 'yargs';
+import { countedText } from '../../content/counted.js';
+import { compileRules, ruleFor } from '../../content/rules.js';
+import { UsageError } from '../../errors/index.js';
+import { createHttpClient } from '../../http/client.js';
+import { decodeBody } from '../../http/decode.js';
+import { hashBody } from '../../http/hash.js';
+import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../../options/rule-flags.js';
+import { sweepDefaults } from '../../pipelines/sweep-options.js';
+import type { CliIo } from '../io.js';
+import type { CommandResult } from './result.js';
+
+interface RulesTestArgs extends RuleFlags {
+	url: string;
+}
+
+/**
+ * `revisit rules test URL [--select …] [--ignore …] [--rules FILE]`: fetches the page once
+ * and prints what the rules count (stdout), then which rule applied and the content hash
+ * (stderr): a preview for writing rules, like urlwatch's --test-filter.
+ */
+export function rulesCommand(io: CliIo, result: CommandResult): CommandModule<object, object> {
+	return {
+		command: 'rules',
+		describe: 'Work with content rules: revisit rules test URL shows what they count on a page',
+		builder: (yargs) =>
+			yargs
+				.command(testCommand(io, result))
+				.demandCommand(1, 'Name a subcommand: revisit rules test URL'),
+		handler: () => {},
+	};
+}
+
+function testCommand(io: CliIo, result: CommandResult): CommandModule<object, RulesTestArgs> {
+	return {
+		command: 'test <url>',
+		describe: 'Fetch URL once and print what the content rules count on it, and its content hash',
+		builder: (yargs) =>
+			yargs
+				.positional('url', { type: 'string', demandOption: true, describe: 'The page to try the rules on' })
+				.options(ruleFlagOptions)
+				.example("revisit rules test https://shop.example/item/7 --select '.price'", 'Only the price counts')
+				.example('revisit rules test https://example.org/ --text --ignore "Generated at [0-9:]+"', 'Visible text, without the timestamp') as unknown as Argv<RulesTestArgs>,
+		handler: async (args) => {
+			result.status = await rulesTest(io, args);
+		},
+	};
+}
+
+async function rulesTest(io: CliIo, args: RulesTestArgs): Promise<number> {
+	if (!/^https?:\/\//i.test(args.url)) throw new UsageError(`not an http(s) URL: ${args.url}`);
+	const rules = compileRules(rulesFrom(args) ?? []);
+	const client = createHttpClient({ userAgent: sweepDefaults.userAgent, timeoutMs: sweepDefaults.timeoutMs, acceptEncoding: sweepDefaults.acceptEncoding, maxBodyBytes: sweepDefaults.maxBodyBytes });
+	try {
+		const response = await client.got(args.url);
+		if (response.statusCode < 200 || response.statusCode >= 300) {
+			io.stderr.write(`revisit: ${args.url} answered ${response.statusCode}: rules apply to 2xx bodies only\n`);
+			return 1;
+		}
+		const body = await decodeBody(response.rawBody, response.headers['content-encoding'], sweepDefaults.maxBodyBytes);
+		const rule = ruleFor(rules, args.url);
+		const counted = countedText(rule, body, response.headers['content-type']);
+		io.stdout.write(counted.text.endsWith('\n') ? counted.text : `${counted.text}\n`);
+		const which = rule ? `rule ${rules.indexOf(rule) + 1} of ${rules.length}` : rules.length > 0 ? 'no rule matches this URL: the whole body counts' : 'no rules: the whole body counts';
+		const notes = [which, `read as ${counted.kind === 'none' ? 'text' : counted.kind}`];
+		if (counted.matched === false) notes.push('the selectors matched nothing');
+		if (counted.kind === 'bytes') notes.push('not HTML or JSON: hashed as bytes');
+		io.stderr.write(`revisit: ${notes.join('; ')}; counted ${Buffer.byteLength(counted.text)} of ${body.length} bytes; content hash ${hashBody(Buffer.from(counted.text))}\n`);
+		return counted.matched === false ? 1 : 0;
+	} catch (error) {
+		io.stderr.write(`revisit: cannot fetch ${args.url}: ${(error as Error).message}\n`);
+		return 1;
+	} finally {
+		client.close();
+	}
+}

@@ -1,0 +1,20 @@
+import { hashBody } from '../http/hash.js';
+import type { ContentHash } from '../types.js';
+import { countedText } from './counted.js';
+import type { Rule } from './rules.js';
+
+/**
+ * The content hash of a 2xx body under its rule (or of the whole body, when no rule
+ * matches the URL), with the rule's id: what the compare stage judges by when rules are on.
+ *
+ * @example
+ * result.content = contentOf(ruleFor(rules, url), body, 'text/html');
+ */
+export function contentOf(rule: Rule | undefined, body: Buffer, contentType: string | undefined): ContentHash {
+	if (!rule) return { hash: hashBody(body), rules: '-' };
+	const counted = countedText(rule, body, contentType);
+	const content: ContentHash = { hash: hashBody(Buffer.from(counted.text)), rules: rule.id };
+	if (counted.matched) content.matched = true;
+	if (counted.kind === 'bytes') content.unreadable = true;
+	return content;
+}

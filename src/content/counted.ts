@@ -1,0 +1,98 @@
+import render from 'dom-serializer';
+import { selectAll } from 'css-select';
+import type { AnyNode, Element } from 'domhandler';
+import { textContent } from 'domutils';
+import { parseDocument } from 'htmlparser2';
+import type { Rule } from './rules.js';
+
+/** What a rule kept of one body, and how it read it. */
+export interface Counted {
+	/** The counted content: what is hashed, and what a diff shows. */
+	text: string;
+	/** `html` or `json` when the rule could read the body so; `bytes` when it could not (hashed as they are). */
+	kind: 'html' | 'json' | 'bytes' | 'none';
+	/** A `select` rule: did any selector match? */
+	matched?: boolean | undefined;
+}
+
+const HIDDEN = new Set(['script', 'style', 'noscript', 'template']);
+
+/**
+ * The counted content of a body under a rule: the elements its selectors match (or the
+ * visible text), or the parts of a JSON document its pointers name, with the `ignore`
+ * patterns' matches removed; the decoded body as UTF-8 text when there is no rule.
+ * Malformed HTML never throws (htmlparser2 is forgiving); a body that is neither HTML
+ * nor JSON under a rule that needs one is `bytes`.
+ *
+ * @example
+ * countedText(rule, Buffer.from('<p class="price">5</p>'), 'text/html').text // '<p class="price">5</p>'
+ */
+export function countedText(rule: Rule | undefined, body: Buffer, contentType: string | undefined): Counted {
+	const raw = body.toString('utf8');
+	if (!rule) return { text: raw, kind: 'none' };
+	const type = (contentType ?? '').toLowerCase();
+	const json = rule.pointer !== undefined || /[/+]json\b/.test(type);
+	if (json) {
+		let document: unknown;
+		try {
+			document = JSON.parse(raw);
+		} catch {
+			return { text: raw, kind: 'bytes' };
+		}
+		const parts = rule.pointer ? rule.pointer.map((pointer) => resolvePointer(document, pointer)) : [document];
+		return { text: parts.map((part) => stable(part, rule.ignore)).join('\n'), kind: 'json' };
+	}
+	const html = /html|xml/.test(type) || (type === '' && /^\s*</.test(raw));
+	if (!html && (rule.select || rule.text)) return { text: strip(raw, rule.ignore), kind: 'bytes' };
+	if (!html) return { text: strip(raw, rule.ignore), kind: 'none' };
+	const document = parseDocument(raw);
+	let nodes: AnyNode[] = [document];
+	let matched: boolean | undefined;
+	if (rule.select) {
+		nodes = rule.select.flatMap(({ test }) => selectAll(test, document));
+		matched = nodes.length > 0;
+	}
+	if (rule.text) {
+		// Collapsed again once the ignored parts are out, so that removing them leaves no trace.
+		const text = strip(nodes.map(visibleText).join('\n'), rule.ignore).replace(/[ \t]+/g, ' ').replace(/ ?\n ?/g, '\n').trim();
+		return { text, kind: 'html', matched };
+	}
+	return { text: strip(nodes.map((node) => render(node)).join('\n'), rule.ignore), kind: 'html', matched };
+}
+
+function visibleText(node: AnyNode): string {
+	const parts: string[] = [];
+	const walk = (current: AnyNode) => {
+		if ((current as Element).name !== undefined && HIDDEN.has((current as Element).name)) return;
+		if (current.type === 'text') parts.push(textContent(current));
+		for (const child of (current as Element).children ?? []) walk(child);
+	};
+	walk(node);
+	return parts.join(' ').replace(/\s+/g, ' ').trim();
+}
+
+function strip(text: string, ignore: readonly RegExp[]): string {
+	let out = text;
+	for (const pattern of ignore) out = out.replace(pattern, '');
+	return out;
+}
+
+/** RFC 6901: `/a/0/b~1c`; a pointer that names nothing resolves to undefined. */
+function resolvePointer(document: unknown, pointer: string): unknown {
+	if (pointer === '') return document;
+	let current: unknown = document;
+	for (const token of pointer.slice(1).split('/').map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))) {
+		if (current === null || typeof current !== 'object') return undefined;
+		current = (current as Record<string, unknown>)[token];
+	}
+	return current;
+}
+
+/** JSON with keys sorted (so key order never counts as a change) and keys matching `ignore` dropped. */
+function stable(value: unknown, ignore: readonly RegExp[]): string {
+	return JSON.stringify(value, (_key, inner: unknown) => {
+		if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) return inner;
+		const kept = Object.keys(inner).filter((key) => !ignore.some((pattern) => ((pattern.lastIndex = 0), pattern.test(key))));
+		return Object.fromEntries(kept.sort().map((key) => [key, (inner as Record<string, unknown>)[key]]));
+	}) ?? 'undefined';
+}

@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import type { Options } from 'yargs';
+import type { RuleSpec } from '../content/rules.js';
+import { UsageError } from '../errors/index.js';
+import { validateRules } from '../config/rules.js';
+
+/** Parsed content-rule flags of sweep, fetch and crawl. */
+export interface RuleFlags {
+	select: string[];
+	text: boolean;
+	ignore: string[];
+	rules?: string;
+}
+
+/** `--select`, `--text`, `--ignore`, `--rules FILE`. */
+export const ruleFlagOptions: Record<keyof RuleFlags, Options> = {
+	select: { type: 'string', array: true, default: [], requiresArg: true, describe: 'Only the elements this CSS selector matches count (repeatable); noise elsewhere is not a change' },
+	text: { type: 'boolean', default: false, describe: 'Only the visible text counts (scripts, styles and tags dropped, whitespace collapsed)' },
+	ignore: { type: 'string', array: true, default: [], requiresArg: true, describe: 'Remove what this regular expression matches before hashing (repeatable); for JSON, drop keys it matches' },
+	rules: { type: 'string', requiresArg: true, describe: 'A JSON file of content rules, in order, the first matching a URL wins (see README "Noisy pages")' },
+};
+
+/**
+ * The run's rule list: the rules file's rules, then one rule for every URL from the flags.
+ *
+ * @example
+ * rulesFrom({ select: ['.price'], text: false, ignore: [] }) // [{ select: ['.price'] }]
+ */
+export function rulesFrom(flags: RuleFlags): RuleSpec[] | undefined {
+	const rules: RuleSpec[] = [];
+	if (flags.rules !== undefined) {
+		let text: string;
+		try {
+			text = readFileSync(flags.rules, 'utf8');
+		} catch (error) {
+			throw new UsageError(`cannot read --rules ${flags.rules}: ${(error as Error).message}`);
+		}
+		rules.push(...validateRules(text, flags.rules));
+	}
+	if (flags.select.length > 0 || flags.text || flags.ignore.length > 0) {
+		rules.push({ ...(flags.select.length ? { select: flags.select } : {}), ...(flags.text ? { text: true } : {}), ...(flags.ignore.length ? { ignore: flags.ignore } : {}) });
+	}
+	return rules.length > 0 ? rules : undefined;
+}

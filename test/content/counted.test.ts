@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { countedText } from '../../src/content/counted.js';
+import { compileRules } from '../../src/content/rules.js';
+
+const html = (price: string, noise: string) =>
+	Buffer.from(`<html><head><script>var n="${noise}"</script><style>p{}</style></head><body><p>Generated at ${noise}</p><div class="price">Price: ${price}</div></body></html>`);
+const one = (spec: Parameters<typeof compileRules>[0][number]) => compileRules([spec])[0]!;
+
+describe('countedText', () => {
+	it('keeps what the selectors match, and says whether they matched', () => {
+		const rule = one({ select: ['.price'] });
+		expect(countedText(rule, html('$5', 'a'), 'text/html')).toEqual({ text: '<div class="price">Price: $5</div>', kind: 'html', matched: true });
+		expect(countedText(rule, Buffer.from('<p>no price</p>'), 'text/html').matched).toBe(false);
+	});
+
+	it('counts the visible text only: no scripts, styles or tags, whitespace collapsed; ignore patterns removed', () => {
+		const rule = one({ text: true, ignore: ['Generated at \\S+'] });
+		expect(countedText(rule, html('$5', 'x1'), 'text/html').text).toBe('Price: $5');
+		expect(countedText(rule, html('$5', 'x2'), 'text/html').text).toBe(countedText(rule, html('$5', 'x1'), 'text/html').text);
+	});
+
+	it('reads malformed HTML without throwing', () => {
+		expect(countedText(one({ select: ['.price'] }), Buffer.from('<div><p class=price>5<b></div></span>'), 'text/html').text).toBe('<p class="price">5<b></b></p>');
+	});
+
+	it('JSON: pointers keep parts, ignore drops keys, key order never counts', () => {
+		const rule = one({ pointer: ['/item/price', '/item/name'], ignore: ['^requestId$'] });
+		const a = countedText(rule, Buffer.from('{"requestId":"1","item":{"price":5,"name":"x","seen":1}}'), 'application/json');
+		expect(a).toEqual({ text: '5\n"x"', kind: 'json' });
+		const dropped = one({ ignore: ['^(requestId|at)$'] });
+		expect(countedText(dropped, Buffer.from('{"requestId":"1","b":2,"a":{"at":3,"z":1}}'), 'application/json').text).toBe(countedText(dropped, Buffer.from('{"a":{"z":1},"b":2,"requestId":"9"}'), 'application/json').text);
+	});
+
+	it('a body that is neither HTML nor JSON under a rule that needs one is hashed as bytes', () => {
+		expect(countedText(one({ select: ['.price'] }), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]), 'image/png').kind).toBe('bytes');
+		expect(countedText(one({ pointer: ['/a'] }), Buffer.from('not json'), 'application/json').kind).toBe('bytes');
+	});
+});
