@@ -1,7 +1,7 @@
 // The cost of content rules: `npm run build && node bench/rules.js [--pages 10000] [--reps 3]`.
 //
 // 1. Parser throughput, in this process on one core: a 50 KB HTML page (a product page:
-//    scripts, a form, 400 list items, a price) run through each rule kind 300 times
+//    scripts, a form, 560 list items, a price) run through each rule kind 300 times
 //    (countedText from dist/, then hashed, as a sweep does), reported as bodies per second.
 // 2. An unchanged run: bench/origin.js (N pages, strong ETags) swept once, then an
 //    all-304 second sweep timed with and without `--select .price --text`, in turn, per
@@ -19,7 +19,7 @@ const { countedText } = await import(path.join(root, 'dist/content/counted.js'))
 const { compileRules } = await import(path.join(root, 'dist/content/rules.js'));
 const { hashBody } = await import(path.join(root, 'dist/http/hash.js'));
 
-const items = Array.from({ length: 400 }, (_, i) => `<li class="item"><a href="/p/${i}">Related product ${i}</a> <span>${(i * 7) % 100} reviews</span></li>`).join('\n');
+const items = Array.from({ length: 560 }, (_, i) => `<li class="item"><a href="/p/${i}">Related product ${i}</a> <span>${(i * 7) % 100} reviews</span></li>`).join('\n');
 const page = Buffer.from(
 	`<!doctype html><html><head><title>Product</title><script>window.nonce="${'x'.repeat(32)}";${'var a=1;'.repeat(200)}</script><style>${'.c{color:red}'.repeat(200)}</style></head>` +
 		`<body><form><input type="hidden" name="csrf" value="abc"></form><p class="stamp">Generated at 2026-12-04T02:00:00Z</p><ul>${items}</ul>` +
