@@ -23,6 +23,8 @@ export interface Verdict {
 	verifiedAt?: string;
 	/** From a sitemap source: the entry's `<lastmod>`, as written there. */
 	lastmod?: string;
+	/** With `--diff`: lines added and removed (`+3 -1`) in the counted content. */
+	summary?: string;
 }
 
 /** What the probe stage learnt from the network for one URL. */
@@ -64,6 +66,8 @@ export interface ContentHash {
 	matched?: boolean | undefined;
 	/** The rule needed HTML or JSON and the body was neither: hashed as bytes. */
 	unreadable?: boolean | undefined;
+	/** The counted text itself, kept only while learning noise; never stored. */
+	text?: string | undefined;
 }
 
 /**
@@ -122,6 +126,10 @@ export interface Task {
 	creditReturned?: boolean;
 	/** The task was parked while its host held it up (see `Valve.park`): it leaves through `unpark()`. */
 	parked?: boolean;
+	/** With `--diff`: the unified diff of the counted content against the previous version. */
+	diff?: string;
+	/** A second fetch looked for noise on this page (`--learn-noise`). */
+	noiseFetched?: boolean;
 	/** The fetch phase downloaded the body and judged it (for the churn guard, a sample of the host's candidates). */
 	fetched?: boolean;
 }

@@ -204,6 +204,30 @@ const sinks = [
 			type: { const: 'dir', description: 'Fetched bodies, a folder per host, and index.ndjson (needs the fetch stage)' },
 			path,
 			when: { ...when, enum: ['changed', 'all', 'unchanged'] },
+			diff: { type: 'boolean', default: false, description: 'Next to each changed body with a previous version here, a unified diff of what counts (FILE.diff)' },
+		},
+	},
+	{
+		type: 'object',
+		title: 'an atom sink',
+		additionalProperties: false,
+		required: ['type', 'path'],
+		properties: {
+			type: { const: 'atom', description: 'An Atom feed of the changes, newest first, one entry per change (with the diff, from a dir sink with diff: true)' },
+			path,
+			max: { type: 'integer', minimum: 1, default: 200, description: 'Entries the feed keeps' },
+		},
+	},
+	{
+		type: 'object',
+		title: 'a webhook sink',
+		additionalProperties: false,
+		required: ['type', 'url'],
+		properties: {
+			type: { const: 'webhook', description: 'POST each change (or batch) as JSON; a change is committed only once delivered' },
+			url: { type: 'string', pattern: '^https?://', description: 'The receiver' },
+			secretEnv: { type: 'string', minLength: 1, description: 'The environment variable holding the HMAC-SHA256 secret (X-Revisit-Signature: sha256=…)' },
+			batch: { type: 'integer', minimum: 1, default: 1, description: 'Changes per POST' },
 		},
 	},
 	{

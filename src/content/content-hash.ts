@@ -10,10 +10,11 @@ import type { Rule } from './rules.js';
  * @example
  * result.content = contentOf(ruleFor(rules, url), body, 'text/html');
  */
-export function contentOf(rule: Rule | undefined, body: Buffer, contentType: string | undefined): ContentHash {
-	if (!rule) return { hash: hashBody(body), rules: '-' };
+export function contentOf(rule: Rule | undefined, body: Buffer, contentType: string | undefined, keepText = false): ContentHash {
+	if (!rule && !keepText) return { hash: hashBody(body), rules: '-' };
 	const counted = countedText(rule, body, contentType);
-	const content: ContentHash = { hash: hashBody(Buffer.from(counted.text)), rules: rule.id };
+	const content: ContentHash = { hash: hashBody(Buffer.from(counted.text)), rules: rule?.id ?? '-' };
+	if (keepText) content.text = counted.text;
 	if (counted.matched) content.matched = true;
 	if (counted.kind === 'bytes') content.unreadable = true;
 	return content;

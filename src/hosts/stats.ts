@@ -27,6 +27,8 @@ export interface HostStats {
 	errors: number;
 	/** Validators refused because they could not be echoed safely (controls, CR/LF, over 1 KiB): never stored or sent. */
 	badValidators: number;
+	/** URLs that have learned noise (`--learn-noise`). */
+	noisy: number;
 }
 
 export function hostStats(host: string, record: HostRecord): HostStats {
@@ -39,6 +41,7 @@ export function hostStats(host: string, record: HostRecord): HostStats {
 	return {
 		host,
 		urls: record.urls,
+		noisy: record.noisy ?? 0,
 		runs: record.runs,
 		conditional: record.conditional,
 		notModified: record.notModified,

@@ -29,6 +29,8 @@ export interface HttpClientOptions {
 	capture?: boolean | undefined;
 	/** Content rules (plain data): what part of a 2xx body counts; compiled here, once per client. */
 	rules?: readonly RuleSpec[] | undefined;
+	/** Keep each 2xx body's counted text with its content hash (learning noise). */
+	keepText?: boolean | undefined;
 	/**
 	 * Sockets open at once, idle keep-alive ones included: past it, the least recently
 	 * used idle one is closed first. Default DEFAULT_MAX_SOCKETS.
@@ -74,7 +76,7 @@ export function createHttpClient(options: HttpClientOptions): { got: Got; close(
 		timeout: { request: options.timeoutMs },
 		responseType: 'buffer',
 		cache: false,
-		context: { maxBodyBytes: options.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: options.denyPrivate ?? false, capture: options.capture ?? false, rules: compileRules(options.rules ?? []) },
+		context: { maxBodyBytes: options.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: options.denyPrivate ?? false, capture: options.capture ?? false, rules: compileRules(options.rules ?? []), keepText: options.keepText ?? false },
 		hooks: { beforeRedirect: [checkRedirect(options.denyPrivate ?? false)] },
 		https: { rejectUnauthorized: !options.insecure },
 		...(options.denyPrivate ? { dnsLookup: denyPrivateLookup() } : {}),

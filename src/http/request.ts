@@ -18,11 +18,13 @@ export interface RequestLimits {
 	capture: boolean;
 	/** Content rules: what part of a 2xx body counts (see content/rules.ts). */
 	rules: readonly Rule[];
+	/** Keep the counted text with the content hash, for learning noise (`--learn-noise`). */
+	keepText: boolean;
 }
 
 const limitsOf = (client: Got): RequestLimits => {
 	const context = client.defaults.options.context as Partial<RequestLimits>;
-	return { maxBodyBytes: context.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: context.denyPrivate ?? false, capture: context.capture ?? false, rules: context.rules ?? [] };
+	return { maxBodyBytes: context.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: context.denyPrivate ?? false, capture: context.capture ?? false, rules: context.rules ?? [], keepText: context.keepText ?? false };
 };
 
 /** One attempt's outcome: a result, plus when (ms) a retry would be wanted. */
@@ -115,7 +117,7 @@ export async function attemptRequest(
 			addValidators(result, response.headers);
 			result.hash = hashBody(body);
 			if (limits.capture) result.wire = captureOf(response, method, now());
-			if (limits.rules.length > 0) result.content = contentOf(ruleFor(limits.rules, url), body, header(response.headers['content-type']));
+			if (limits.rules.length > 0 || limits.keepText) result.content = contentOf(ruleFor(limits.rules, url), body, header(response.headers['content-type']), limits.keepText);
 			if (bodyMode === 'keep') {
 				result.body = body;
 				result.contentType = header(response.headers['content-type']);

@@ -10,7 +10,15 @@ export interface RuleFlags {
 	text: boolean;
 	ignore: string[];
 	rules?: string;
+	'learn-noise': boolean;
 }
+
+/** `--diff` of fetch and crawl. */
+export const diffFlagOption: Options = {
+	type: 'boolean',
+	default: false,
+	describe: 'Next to each changed body with a previous version in --out, write a unified diff of what counts (FILE.diff, named in index.ndjson)',
+};
 
 /** `--select`, `--text`, `--ignore`, `--rules FILE`. */
 export const ruleFlagOptions: Record<keyof RuleFlags, Options> = {
@@ -18,6 +26,7 @@ export const ruleFlagOptions: Record<keyof RuleFlags, Options> = {
 	text: { type: 'boolean', default: false, describe: 'Only the visible text counts (scripts, styles and tags dropped, whitespace collapsed)' },
 	ignore: { type: 'string', array: true, default: [], requiresArg: true, describe: 'Remove what this regular expression matches before hashing (repeatable); for JSON, drop keys it matches' },
 	rules: { type: 'string', requiresArg: true, describe: 'A JSON file of content rules, in order, the first matching a URL wins (see README "Noisy pages")' },
+	'learn-noise': { type: 'boolean', default: false, describe: 'Fetch a new or changed page again at once; what differs between the two is noise, left out of its hash from then on' },
 };
 
 /**

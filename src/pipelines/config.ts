@@ -8,7 +8,7 @@ import { ConfigError, RevisitError } from '../errors/index.js';
 import type { Valve } from '../flow/valve.js';
 import { sinkFrom } from '../sinks/index.js';
 import { warcInfo } from '../warc/info.js';
-import type { RuleSpec } from '../content/rules.js';
+import { compileRules, type RuleSpec } from '../content/rules.js';
 import type { Sink } from '../sinks/types.js';
 import { sourceFrom, sources } from '../sources/index.js';
 import type { Source } from '../sources/types.js';
@@ -92,7 +92,7 @@ export function compilePipeline(config: PipelineConfig): CompiledPipeline {
 		crawl: fetching ? crawlOptions(options, { concurrency: flag(crawlFlagOptions, 'fetch-concurrency') as number, perHost: flag(crawlFlagOptions, 'fetch-per-host') as number }) : undefined,
 		filter: filterStage && { include: filterStage.include, exclude: filterStage.exclude, sameHost: filterStage.sameHost },
 		source: Array.isArray(config.source) ? sources(config.source.map(sourceFrom)) : sourceFrom(config.source as Exclude<PipelineConfig['source'], readonly unknown[]>),
-		sinks: config.sinks.map((sink) => sinkFrom(sink, sink.type === 'warc' ? warcInfo(options, 'run') : undefined)),
+		sinks: config.sinks.map((sink) => sinkFrom(sink, sink.type === 'warc' ? warcInfo(options, 'run') : undefined, compileRules(options.rules ?? []))),
 	};
 }
 

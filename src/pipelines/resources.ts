@@ -74,6 +74,7 @@ export function clientSettings(options: SweepOptions): HttpClientOptions {
 		insecure: options.insecure,
 		capture: options.capture,
 		rules: options.rules,
+		keepText: options.learnNoise,
 		// The run's requests in flight, and room for one host's worth of idle keep-alive
 		// sockets beyond: enough for a host's URLs that come together to share connections.
 		maxSockets: options.concurrency + options.perHost,

@@ -24,12 +24,14 @@ export interface Summary {
 	/** Per-origin figures, for run history and metrics. */
 	hosts: Record<string, RunHostFigures>;
 	elapsedMs: number;
+	/** Second fetches made to learn noise (`--learn-noise`). */
+	noiseFetches: number;
 	/** Who sent the requests, when not this process (see http/transport.ts). */
 	sentBy?: string | undefined;
 }
 
 export function createSummary(): Summary {
-	return { urls: 0, changed: 0, notModified: 0, sameHash: 0, errors: 0, rejected: 0, duplicates: 0, bytes: 0, bytesSaved: 0, notDue: 0, held: 0, filtered: 0, blockedHosts: [], hosts: {}, elapsedMs: 0 };
+	return { urls: 0, changed: 0, notModified: 0, sameHash: 0, errors: 0, rejected: 0, duplicates: 0, bytes: 0, bytesSaved: 0, noiseFetches: 0, notDue: 0, held: 0, filtered: 0, blockedHosts: [], hosts: {}, elapsedMs: 0 };
 }
 
 /** Adds one finished task to the summary. */
@@ -57,6 +59,7 @@ export function countTask(summary: Summary, task: Task): void {
 	}
 	if (verdict.reason === 'same-hash' || verdict.reason === 'same-content' || verdict.reason === 'rebaseline') summary.sameHash++;
 	if (verdict.reason === 'error') summary.errors++;
+	if (task.noiseFetched) summary.noiseFetches++;
 }
 
 /**
@@ -78,6 +81,7 @@ export function formatSummary(summary: Summary): string {
 	if (summary.filtered > 0) parts.push(`${summary.filtered} filtered out`);
 	if (summary.rejected > 0) parts.push(`${summary.rejected} bad lines`);
 	if (summary.duplicates > 0) parts.push(`${summary.duplicates} duplicates`);
+	if (summary.noiseFetches > 0) parts.push(`${summary.noiseFetches} second fetches for noise`);
 	parts.push(`${formatBytes(summary.bytes)} received (${formatBytes(summary.bytesSaved)} saved)`);
 	parts.push(`${(summary.elapsedMs / 1000).toFixed(1)}s`);
 	if (summary.sentBy) parts.push(`sent by ${summary.sentBy}`);

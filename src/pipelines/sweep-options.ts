@@ -48,6 +48,8 @@ export interface SweepOptions {
 	insecure: boolean;
 	/** Content rules, in order (the first that matches a URL wins); see content/rules.ts. */
 	rules?: readonly RuleSpec[] | undefined;
+	/** Fetch a new or changed page again at once, and learn what differs as noise (`--learn-noise`). */
+	learnNoise: boolean;
 	/** Keep each exchange as it crossed the wire, for WARC output (`--warc`). */
 	capture: boolean;
 	/** Send the run's requests from this many worker threads (0: from this one); see workers/threads.ts. */
@@ -78,6 +80,7 @@ export const sweepDefaults: SweepOptions = {
 	insecure: false,
 	localWorkers: 0,
 	capture: false,
+	learnNoise: false,
 };
 
 /**

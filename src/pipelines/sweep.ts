@@ -9,6 +9,7 @@ import { churnGuard, type ChurnDecision, type ChurnScale } from '../stages/churn
 import { dedupe } from '../stages/dedupe.js';
 import { due } from '../stages/due.js';
 import { lookup } from '../stages/lookup.js';
+import { learnNoiseStage } from '../stages/learn-noise.js';
 import { normalise } from '../stages/normalise.js';
 import { probe } from '../stages/probe.js';
 import { schedule } from '../stages/schedule.js';
@@ -68,6 +69,7 @@ export function judgeStages(deps: SweepDeps, options: SweepOptions, extras: Swee
 		due({ ttlMs: options.ttlMs }, deps.clock),
 		probe(deps, options),
 		compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs }, deps.clock),
+		options.learnNoise ? learnNoiseStage(deps, { ...options, concurrency: options.concurrency }, (origin) => countNoisy(deps.book, origin)) : identity,
 		schedule(options),
 		trust(deps.book, options.trust, deps.clock),
 	);
@@ -101,4 +103,10 @@ export function guard(
 		},
 		release: () => deps.hooks?.release?.(),
 	});
+}
+
+/** One more URL of `origin` has learned noise: `revisit stats` shows the count. */
+function countNoisy(book: HostBook, origin: string): void {
+	const host = book.get(origin);
+	book.set(origin, { ...host, noisy: (host.noisy ?? 0) + 1 });
 }

@@ -1,5 +1,6 @@
 import type { When } from '../stages/emit.js';
 import { writeBodies } from '../stages/write-bodies.js';
+import type { Rule } from '../content/rules.js';
 import type { Sink } from './types.js';
 
 /**
@@ -10,6 +11,7 @@ import type { Sink } from './types.js';
  * @example
  * dirSink({ path: 'pages', when: 'all' })
  */
-export function dirSink(options: { path: string; when?: When | undefined }): Sink {
-	return (context) => writeBodies({ type: 'dir', dir: options.path }, context.clock, { when: options.when ?? 'changed' });
+export function dirSink(options: { path: string; when?: When | undefined; diff?: boolean | undefined; rules?: readonly Rule[] | undefined }): Sink {
+	const diff = options.diff ? { rules: options.rules ?? [] } : undefined;
+	return (context) => writeBodies({ type: 'dir', dir: options.path }, context.clock, { when: options.when ?? 'changed', diff });
 }

@@ -3,8 +3,11 @@ import { commandSink } from './command.js';
 import { dirSink } from './dir.js';
 import { fileSink } from './file.js';
 import { stdoutSink } from './stdout.js';
+import type { Rule } from '../content/rules.js';
 import type { Sink } from './types.js';
 import { warcSink } from './warc.js';
+import { atomSink } from './atom.js';
+import { webhookSink } from './webhook.js';
 
 export { commandSink, type CommandSinkOptions } from './command.js';
 export { dirSink } from './dir.js';
@@ -12,6 +15,8 @@ export { fileSink, type FileSinkOptions } from './file.js';
 export { withResource } from './resource.js';
 export { stdoutSink } from './stdout.js';
 export { warcSink, type WarcSinkOptions } from './warc.js';
+export { atomSink, type AtomSinkOptions } from './atom.js';
+export { webhookSink, type WebhookSinkOptions } from './webhook.js';
 export type { Sink, SinkContext } from './types.js';
 
 /**
@@ -20,7 +25,7 @@ export type { Sink, SinkContext } from './types.js';
  * @example
  * sinkFrom({ type: 'file', path: 'verdicts.ndjson', format: 'ndjson', when: 'all' })
  */
-export function sinkFrom(config: SinkConfig, info?: Record<string, string>): Sink {
+export function sinkFrom(config: SinkConfig, info?: Record<string, string>, rules?: readonly Rule[]): Sink {
 	switch (config.type) {
 		case 'stdout':
 			return stdoutSink(config);
@@ -29,8 +34,12 @@ export function sinkFrom(config: SinkConfig, info?: Record<string, string>): Sin
 		case 'command':
 			return commandSink(config);
 		case 'dir':
-			return dirSink(config);
+			return dirSink({ ...config, rules });
 		case 'warc':
 			return warcSink({ ...config, info: info ?? {} });
+		case 'atom':
+			return atomSink(config);
+		case 'webhook':
+			return (context) => webhookSink({ url: config.url, batch: config.batch, secret: config.secretEnv === undefined ? undefined : context.env[config.secretEnv] })(context);
 	}
 }

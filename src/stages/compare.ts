@@ -1,6 +1,8 @@
 import { map, type MonoTypeOperatorFunction } from 'rxjs';
 import { RECORD_VERSION, type UrlRecord } from '../store/types.js';
+import { compileNoise, maskNoise } from '../content/noise.js';
 import { firstVerification } from '../hosts/verify.js';
+import { hashBody } from '../http/hash.js';
 import { liveRecord } from '../http/target.js';
 import type { Clock, ProbeResult, Reason, Task, Verdict } from '../types.js';
 
@@ -75,7 +77,11 @@ export function judge(
 		next.verifiedAt = now;
 		if (!record && verifyEveryMs > 0) next.verifyBy = firstVerification(url, now, verifyEveryMs);
 	}
-	if (probe.content) next.content = probe.content;
+	if (probe.content) {
+		const { text: _text, ...content } = probe.content;
+		next.content = content;
+		if (record?.noise !== undefined) next.noise = record.noise;
+	}
 	const reason = !record ? 'new' : probe.content ? byContent(record, probe) : isLive(record) && record.hash === probe.hash ? 'same-hash' : 'new-body';
 	return { verdict: verdictOf(url, CHANGED[reason], reason, probe, next), next };
 }
@@ -123,6 +129,9 @@ export function compare(options: CompareOptions, clock: Clock): MonoTypeOperator
 		if (task.skip || !task.probe || task.url === undefined || task.verdict) return task;
 		// A 304 against a weak tag promises semantic, not byte, equality: the verdict says so for archivers.
 		const weakSent = task.plan?.sendEtag === true && task.record?.etag?.startsWith('W/') === true;
+		// Learned noise comes out of the counted text before it is judged.
+		const text = task.probe.content?.text;
+		if (text !== undefined && task.record?.noise) task.probe.content = { ...task.probe.content!, hash: hashBody(Buffer.from(maskNoise(text, compileNoise(task.record.noise)))) };
 		const { verdict, next } = judge(task.url, task.record ?? null, task.probe, acceptEncoding, clock.now(), weakSent, verifyEveryMs);
 		task.verdict = verdict;
 		task.next = next;

@@ -1,4 +1,6 @@
-import { mkdir, open, rename, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
+import { diffBodies } from '../content/diff-text.js';
+import type { Rule } from '../content/rules.js';
 import path from 'node:path';
 import { TextDecoder } from 'node:util';
 import { concatMap, defer, finalize, type MonoTypeOperatorFunction } from 'rxjs';
@@ -19,7 +21,7 @@ export type BodySink = { type: 'dir'; dir: string } | { type: 'ndjson'; out(text
  * @example
  * tasks$.pipe(writeBodies({ type: 'dir', dir: 'pages' }, clock), commit(store))
  */
-export function writeBodies(sink: BodySink, clock: Clock, options: { when?: When } = {}): MonoTypeOperatorFunction<Task> {
+export function writeBodies(sink: BodySink, clock: Clock, options: { when?: When; diff?: { rules: readonly Rule[] } | undefined } = {}): MonoTypeOperatorFunction<Task> {
 	const when = options.when ?? 'all';
 	return (source) =>
 		defer(() => {
@@ -47,11 +49,21 @@ export function writeBodies(sink: BodySink, clock: Clock, options: { when?: When
 						const file = bodyFileName(verdict.url);
 						const full = path.join(sink.dir, file);
 						await mkdir(path.dirname(full), { recursive: true });
-						const temporary = `${full}.${process.pid}.tmp`;
-						await writeFile(temporary, probe.body);
-						await rename(temporary, full);
+						let diff: { diff: string; summary: string } | undefined;
+						if (options.diff && verdict.changed) {
+							// The previous version is the one this directory holds: diff before it is replaced.
+							const before = await readFile(full).catch(() => undefined);
+							if (before) {
+								const change = diffBodies(options.diff.rules, verdict.url, file, before, probe.body, probe.contentType);
+								await atomicWrite(`${full}.diff`, change.patch);
+								diff = { diff: `${file}.diff`, summary: change.summary };
+								task.diff = change.patch;
+								task.verdict = { ...verdict, summary: change.summary };
+							}
+						}
+						await atomicWrite(full, probe.body);
 						const { url, ...rest } = entry;
-						await (await indexFile()).appendFile(`${JSON.stringify({ url, file, ...rest })}\n`);
+						await (await indexFile()).appendFile(`${JSON.stringify({ url, file, ...rest, ...diff })}\n`);
 					}
 					// The body has done its job: don't carry it to the commit.
 					return { ...task, probe: { ...probe, body: undefined } };
@@ -59,6 +71,13 @@ export function writeBodies(sink: BodySink, clock: Clock, options: { when?: When
 				finalize(() => void index?.then((handle) => handle.close(), () => {})),
 			);
 		});
+}
+
+/** Written to a temporary name and renamed: a killed run never leaves half a file. */
+async function atomicWrite(file: string, data: Buffer | string): Promise<void> {
+	const temporary = `${file}.${process.pid}.tmp`;
+	await writeFile(temporary, data);
+	await rename(temporary, file);
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true });

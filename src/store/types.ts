@@ -33,6 +33,8 @@ export interface UrlRecord {
 	verifyBy?: number;
 	/** With content rules: the hash of what they counted, and which rule (see content/rules.ts). */
 	content?: { hash: string; rules: string; matched?: boolean | undefined; unreadable?: boolean | undefined };
+	/** Learned noise (`--learn-noise`): patterns removed from the counted text before its content hash is taken. */
+	noise?: string[];
 	/** Its last capture in a WARC (`--warc`): payload digest (sha1:BASE32), WARC-Date, target URI; what a revisit record refers to. */
 	warc?: { digest: string; date: string; uri: string };
 }
@@ -55,6 +57,8 @@ export interface HostRecord {
 	runs: number;
 	/** Start time of the last run that probed it (epoch ms). */
 	lastRunAt: number;
+	/** URLs of this host that have learned noise (`--learn-noise`). */
+	noisy?: number;
 	/** URLs of this host first stored. */
 	urls: number;
 	/** Requests that carried If-None-Match or If-Modified-Since. */

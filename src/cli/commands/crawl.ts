@@ -4,8 +4,12 @@ import { normaliseSweepOptions, type SweepOptions } from '../../pipelines/sweep-
 import { emit } from '../../stages/emit.js';
 import { writeBodies } from '../../stages/write-bodies.js';
 import { identity, pipe } from 'rxjs';
+import { UsageError } from '../../errors/index.js';
 import { warcFlagOptions, type WarcFlags } from '../../options/warc-flags.js';
-import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../../options/rule-flags.js';
+import { diffFlagOption, ruleFlagOptions, rulesFrom, type RuleFlags } from '../../options/rule-flags.js';
+import { feedFlagOptions, type FeedFlags } from '../../options/feed-flags.js';
+import { feeds } from './feeds.js';
+import { compileRules } from '../../content/rules.js';
 import { writeWarc } from '../../stages/write-warc.js';
 import { warcOutput } from './warc-output.js';
 import type { TransportFactory } from '../../http/transport.js';
@@ -16,13 +20,14 @@ import type { CommandResult } from './result.js';
 import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from '../../options/sweep-flags.js';
 import { storeOption } from './store-option.js';
 
-interface CrawlArgs extends SweepFlags, WarcFlags, RuleFlags {
+interface CrawlArgs extends SweepFlags, WarcFlags, RuleFlags, FeedFlags {
 	urls: string[];
 	store: string;
 	out: string;
 	quiet: boolean;
 	'fetch-concurrency': number;
 	'fetch-per-host': number;
+	diff?: boolean;
 }
 
 /**
@@ -41,7 +46,7 @@ export async function runCrawl(io: CliIo, args: CrawlArgs, sweepOptions: SweepOp
 			options: options.sweep,
 			transport,
 			build: (deps, outputs) =>
-				pipe(crawl(deps, options), writer ? writeWarc(writer) : identity, writeBodies({ type: 'dir', dir: args.out }, deps.clock), emit(outputs, { format: 'lines' })),
+				pipe(crawl(deps, options), writer ? writeWarc(writer) : identity, writeBodies({ type: 'dir', dir: args.out }, deps.clock, { diff: args.diff ? { rules: compileRules(options.sweep.rules ?? []) } : undefined }), emit(outputs, { format: 'lines' }), feeds(args, io, { out: outputs.out, clock: deps.clock })),
 		});
 	} finally {
 		writer?.close();
@@ -61,11 +66,14 @@ export function crawlCommand(io: CliIo, result: CommandResult): CommandModule<ob
 					...crawlFlagOptions,
 					...warcFlagOptions,
 					...ruleFlagOptions,
+					...feedFlagOptions,
+					diff: diffFlagOption,
 					quiet: { type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' },
 				})
 				.example('revisit crawl --out pages/ < urls.txt', 'Same as: revisit sweep --candidates < urls.txt | revisit fetch --out pages/') as unknown as Argv<CrawlArgs>,
 		handler: async (args) => {
-			result.status = await runCrawl(io, args, normaliseSweepOptions({ ...sweepOptionsFrom(args), candidates: true, rules: rulesFrom(args) }));
+			if (args['learn-noise']) throw new UsageError('--learn-noise is a sweep\'s: revisit sweep --learn-noise');
+			result.status = await runCrawl(io, args, normaliseSweepOptions({ ...sweepOptionsFrom(args), candidates: true, rules: rulesFrom(args), learnNoise: args['learn-noise'] }));
 		},
 	};
 }

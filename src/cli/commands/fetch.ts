@@ -1,6 +1,9 @@
 import { identity, pipe } from 'rxjs';
 import { warcFlagOptions, type WarcFlags } from '../../options/warc-flags.js';
-import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../../options/rule-flags.js';
+import { diffFlagOption, ruleFlagOptions, rulesFrom, type RuleFlags } from '../../options/rule-flags.js';
+import { feedFlagOptions, type FeedFlags } from '../../options/feed-flags.js';
+import { feeds } from './feeds.js';
+import { compileRules } from '../../content/rules.js';
 import { writeWarc } from '../../stages/write-warc.js';
 import { warcOutput } from './warc-output.js';
 import type { Argv, CommandModule } from 'yargs';
@@ -14,12 +17,13 @@ import type { CommandResult } from './result.js';
 import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from '../../options/sweep-flags.js';
 import { storeOption } from './store-option.js';
 
-interface FetchArgs extends SweepFlags, WarcFlags, RuleFlags {
+interface FetchArgs extends SweepFlags, WarcFlags, RuleFlags, FeedFlags {
 	urls: string[];
 	store: string;
 	out?: string;
 	ndjson: boolean;
 	quiet: boolean;
+	diff: boolean;
 }
 
 // A fetch downloads every body: there is no 304 to audit or verify.
@@ -44,12 +48,16 @@ export function fetchCommand(io: CliIo, result: CommandResult): CommandModule<ob
 					'per-host': { ...fetchFlagOptions['per-host'], default: fetchDefaults.perHost },
 					...warcFlagOptions,
 					...ruleFlagOptions,
+					...feedFlagOptions,
+					diff: diffFlagOption,
 					quiet: { type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' },
 				})
 				.example('revisit sweep --candidates < urls.txt | revisit fetch --out pages/', 'Fetch only what may have changed')
 				.example('revisit fetch --ndjson https://example.org/ | jq -r .body', 'Bodies as JSON') as unknown as Argv<FetchArgs>,
 		handler: async (args) => {
 			if ((args.out === undefined) === !args.ndjson) throw new UsageError('revisit fetch needs exactly one of --out DIR or --ndjson');
+			if (args['learn-noise']) throw new UsageError('--learn-noise is a sweep\'s: revisit sweep --learn-noise');
+			if (args.diff && args.out === undefined) throw new UsageError('--diff needs --out DIR: the previous versions are the bodies there');
 			const { options, writer } = warcOutput(args, fetchOptions({ ...sweepOptionsFrom(args), rules: rulesFrom(args) }), 'fetch');
 			const archive = writer ? writeWarc(writer) : identity;
 			try {
@@ -61,7 +69,7 @@ export function fetchCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				waitForStore: true,
 				build: (deps, outputs) =>
 					args.out !== undefined
-						? pipe(fetchStages(deps, options), archive, writeBodies({ type: 'dir', dir: args.out }, deps.clock), emit(outputs, { format: 'lines' }))
+						? pipe(fetchStages(deps, options), writeBodies({ type: 'dir', dir: args.out }, deps.clock, { diff: args.diff ? { rules: compileRules(options.rules ?? []) } : undefined }), archive, emit(outputs, { format: 'lines' }), feeds(args, io, { out: outputs.out, clock: deps.clock }))
 						: pipe(fetchStages(deps, options), archive, writeBodies({ type: 'ndjson', out: outputs.out }, deps.clock), emit({ out: async () => {}, diagnose: outputs.diagnose })),
 			});
 			} finally {

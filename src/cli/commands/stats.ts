@@ -28,6 +28,7 @@ function row(stats: HostStats): string[] {
 		`${stats.audits}/${stats.lies}`,
 		stats.method.toUpperCase(),
 		String(stats.errors),
+		String(stats.noisy),
 		stats.reason,
 	];
 }
@@ -56,7 +57,7 @@ export function statsCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				if (args.json) {
 					for (const stats of rows) io.stdout.write(`${JSON.stringify(stats)}\n`);
 				} else {
-					io.stdout.write(formatTable(['HOST', 'URLS', 'COND', '304%', 'MODE', 'AUDITS/LIES', 'METHOD', 'ERRORS', 'WHY'], rows.map(row)));
+					io.stdout.write(formatTable(['HOST', 'URLS', 'COND', '304%', 'MODE', 'AUDITS/LIES', 'METHOD', 'ERRORS', 'NOISY', 'WHY'], rows.map(row)));
 				}
 				result.status = 0;
 			});

@@ -14,11 +14,13 @@ import { fleetFlagOptions, type FleetFlags } from '../../options/fleet-flags.js'
 import { fleetRun } from './fleet.js';
 import { warcFlagOptions, type WarcFlags } from '../../options/warc-flags.js';
 import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../../options/rule-flags.js';
+import { feedFlagOptions, type FeedFlags } from '../../options/feed-flags.js';
+import { feeds } from './feeds.js';
 import { writeWarc } from '../../stages/write-warc.js';
 import { warcOutput } from './warc-output.js';
 import { UsageError } from '../../errors/index.js';
 
-interface SweepArgs extends SweepFlags, FleetFlags, WarcFlags, RuleFlags {
+interface SweepArgs extends SweepFlags, FleetFlags, WarcFlags, RuleFlags, FeedFlags {
 	urls: string[];
 	store: string;
 	ndjson: boolean;
@@ -68,6 +70,7 @@ export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<ob
 					...fleetFlagOptions,
 					...warcFlagOptions,
 					...ruleFlagOptions,
+					...feedFlagOptions,
 					quiet: { type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' },
 				})
 				.example('revisit sweep < urls.txt > changed.txt', 'Print the URLs that changed since the last sweep')
@@ -83,7 +86,7 @@ export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<ob
 
 async function runSweep(args: SweepArgs, io: CliIo): Promise<number> {
 	if (args.warc !== undefined && args.candidates) throw new UsageError('--warc needs bodies, and --candidates never reads one: archive in the fetch (revisit fetch --warc FILE)');
-	const fleet = await fleetRun(args.store, args, normaliseSweepOptions({ ...sweepOptionsFrom(args), candidates: args.candidates, rules: rulesFrom(args) }));
+	const fleet = await fleetRun(args.store, args, normaliseSweepOptions({ ...sweepOptionsFrom(args), candidates: args.candidates, rules: rulesFrom(args), learnNoise: args['learn-noise'] }));
 	const format = args.ndjson ? 'ndjson' : 'lines';
 	if (args.fetch !== undefined) return runCrawl(io, { ...args, out: args.fetch }, fleet.options, fleet.transport);
 	const { options, writer } = warcOutput(args, fleet.options, 'sweep');
@@ -95,7 +98,7 @@ async function runSweep(args: SweepArgs, io: CliIo): Promise<number> {
 			options,
 			transport: fleet.transport,
 			redis: { reconnectWindowMs: args['redis-timeout'] },
-			build: (deps, outputs) => pipe(sweepStages(deps, options), writer ? writeWarc(writer) : identity, emit(outputs, { format, all: args.all })),
+			build: (deps, outputs) => pipe(sweepStages(deps, options), writer ? writeWarc(writer) : identity, emit(outputs, { format, all: args.all }), feeds(args, io, { out: outputs.out, clock: deps.clock })),
 		});
 	} finally {
 		writer?.close();

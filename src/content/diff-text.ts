@@ -1,0 +1,40 @@
+import { createTwoFilesPatch } from 'diff';
+import { countedText } from './counted.js';
+import { ruleFor, type Rule } from './rules.js';
+
+/** A change as a unified diff of the counted content, and its size in lines. */
+export interface ContentDiff {
+	patch: string;
+	added: number;
+	removed: number;
+	/** `+3 -1`: lines added and removed. */
+	summary: string;
+}
+
+/**
+ * The unified diff between two versions of a URL's body, of what its content rule
+ * counts (the decoded body as text when no rule applies), with jsdiff
+ * (`createTwoFilesPatch`, 3 lines of context).
+ *
+ * @example
+ * diffBodies(rules, url, 'page.html', before, after, 'text/html').summary // '+1 -1'
+ */
+export function diffBodies(rules: readonly Rule[], url: string, name: string, before: Buffer, after: Buffer, contentType: string | undefined): ContentDiff {
+	const rule = ruleFor(rules, url);
+	const old = countedText(rule, before, contentType).text;
+	const now = countedText(rule, after, contentType).text;
+	const patch = createTwoFilesPatch(`a/${name}`, `b/${name}`, withNewline(old), withNewline(now), undefined, undefined, { context: 3 });
+	let added = 0;
+	let removed = 0;
+	for (const line of patch.split('\n')) {
+		if (line.startsWith('+') && !line.startsWith('+++')) added++;
+		else if (line.startsWith('-') && !line.startsWith('---')) removed++;
+	}
+	return { patch, added, removed, summary: `+${added} -${removed}` };
+}
+
+// Line-oriented: a body without line breaks (minified HTML) is one line; tags on lines of their own read better.
+const withNewline = (text: string): string => {
+	const lined = /\n/.test(text) ? text : text.replace(/>\s*</g, '>\n<');
+	return lined.endsWith('\n') ? lined : `${lined}\n`;
+};

@@ -1,0 +1,85 @@
+import { createHmac } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ndjson, runCli, tempDir } from '../helpers/cli.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+
+describe('what changed: diffs, Atom and webhooks', () => {
+	let site: TestServer;
+	const price = new Map<string, number>();
+	beforeAll(async () => {
+		site = await startServer((req, res) => {
+			res.writeHead(200, { 'content-type': 'text/html' }).end(
+				`<html><body>\n<p class="stamp">Generated at ${new Date().toISOString()}</p>\n<h1>Item ${req.url}</h1>\n<p class="price">$${price.get(req.url!) ?? 10}</p>\n</body></html>\n`,
+			);
+		});
+	});
+	afterAll(() => site.close());
+
+	it('fetch --out DIR --diff: a unified diff of what counts next to the body, named in index.ndjson; an Atom entry per change', async () => {
+		const dir = await tempDir('revisit-diff-');
+		try {
+			const urls = [site.url('/a'), site.url('/b')].join('\n');
+			const out = path.join(dir.dir, 'pages');
+			const feed = path.join(dir.dir, 'changes.atom');
+			const fetch = () => runCli(['fetch', '--store', path.join(dir.dir, 'store'), '--out', out, '--diff', '--select', '.price', '--atom', feed, '-q'], urls);
+			expect((await fetch()).status).toBe(0);
+			price.set('/b', 12);
+			expect((await fetch()).stdout.trim()).toBe(site.url('/b'));
+			const index = ndjson(await readFile(path.join(out, 'index.ndjson'), 'utf8'));
+			const last = index.at(-1)!;
+			expect(last).toMatchObject({ url: site.url('/b'), changed: true, summary: '+1 -1', diff: `${last.file}.diff` });
+			const patch = await readFile(path.join(out, String(last.diff)), 'utf8');
+			expect(patch).toContain('-<p class="price">$10</p>');
+			expect(patch).toContain('+<p class="price">$12</p>');
+			expect(patch).not.toContain('Generated at');
+			price.set('/b', 13);
+			await fetch();
+			const parsed = new XMLParser({ ignoreAttributes: false }).parse(await readFile(feed, 'utf8')) as { feed: { entry: Array<{ id: string; title: string; content?: { '#text': string } }> } };
+			const entries = parsed.feed.entry;
+			// Two first sightings, then two changes of /b: four entries, newest first, ids all distinct.
+			expect(entries).toHaveLength(4);
+			expect(new Set(entries.map((entry) => entry.id)).size).toBe(4);
+			expect(entries.slice(0, 2).map((entry) => entry.title)).toEqual([site.url('/b'), site.url('/b')]);
+			expect(entries[0]!.content?.['#text']).toContain('+<p class="price">$13</p>');
+		} finally {
+			await dir.cleanup();
+		}
+	});
+
+	it('--webhook: one signed POST per change, committed only once delivered; a failing receiver exits 1 and the change comes again', async () => {
+		const received: Array<{ verdict: { url: string; reason: string } }> = [];
+		let failing = true;
+		const receiver = await startServer((req, res) => {
+			const chunks: Buffer[] = [];
+			req.on('data', (chunk: Buffer) => chunks.push(chunk));
+			req.on('end', () => {
+				const body = Buffer.concat(chunks);
+				const expected = `sha256=${createHmac('sha256', 's3cret').update(body).digest('hex')}`;
+				if (req.headers['x-revisit-signature'] !== expected) return void res.writeHead(401).end();
+				if (failing) return void res.writeHead(503).end();
+				received.push(JSON.parse(body.toString()));
+				res.writeHead(204).end();
+			});
+		});
+		const dir = await tempDir('revisit-hook-');
+		try {
+			const sweep = () => runCli(['sweep', '--store', path.join(dir.dir, 'store'), '-q', '--webhook', receiver.url('/hook'), '--audit', '0'], site.url('/c'), { REVISIT_WEBHOOK_SECRET: 's3cret' });
+			const refused = await sweep();
+			expect(refused.status).toBe(1);
+			expect(refused.stderr).toMatch(/webhook http:\/\/127\.0\.0\.1:\d+: answered 503 after 4 attempts/);
+			expect(receiver.seen('/hook')).toHaveLength(4);
+			failing = false;
+			const delivered = await sweep();
+			expect(delivered.status).toBe(0);
+			// Not committed the first time: reported, and delivered, again.
+			expect(delivered.stdout.trim()).toBe(site.url('/c'));
+			expect(received).toMatchObject([{ verdict: { url: site.url('/c'), reason: 'new' } }]);
+		} finally {
+			await receiver.close();
+			await dir.cleanup();
+		}
+	});
+});
