@@ -78,6 +78,7 @@ export const ruleSchema = {
 		text: { type: 'boolean', description: 'Only the visible text counts (scripts, styles and tags dropped, whitespace collapsed)' },
 		ignore: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, format: 'regex' }, description: 'Regular expressions whose matches are removed before hashing; for JSON, keys they match are dropped' },
 		pointer: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'JSON Pointers (RFC 6901): only these parts of a JSON document count' },
+		learn: { type: 'boolean', description: 'Learn noise on these URLs, as --learn-noise does for all: a new or changed page is fetched twice, what differs is left out from then on' },
 	},
 } as const;
 

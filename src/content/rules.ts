@@ -14,6 +14,8 @@ export interface RuleSpec {
 	ignore?: readonly string[] | undefined;
 	/** JSON Pointers (RFC 6901): only these parts of a JSON document count. */
 	pointer?: readonly string[] | undefined;
+	/** Learn noise on the URLs this rule applies to, as `--learn-noise` does for all. */
+	learn?: boolean | undefined;
 }
 
 /** A rule ready to apply: selectors compiled and patterns made once, when the run starts. */
@@ -25,6 +27,7 @@ export interface Rule {
 	text: boolean;
 	ignore: RegExp[];
 	pointer?: readonly string[] | undefined;
+	learn: boolean;
 }
 
 /**
@@ -69,6 +72,7 @@ export function compileRules(specs: readonly RuleSpec[], where = 'rule'): Rule[]
 			text: spec.text ?? false,
 			ignore: (spec.ignore ?? []).map((source) => pattern(source, 'ignore')),
 			pointer: spec.pointer,
+			learn: spec.learn ?? false,
 		};
 	});
 }

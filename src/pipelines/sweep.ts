@@ -9,6 +9,7 @@ import { churnGuard, type ChurnDecision, type ChurnScale } from '../stages/churn
 import { dedupe } from '../stages/dedupe.js';
 import { due } from '../stages/due.js';
 import { lookup } from '../stages/lookup.js';
+import { compileRules, ruleFor } from '../content/rules.js';
 import { learnNoiseStage } from '../stages/learn-noise.js';
 import { normalise } from '../stages/normalise.js';
 import { probe } from '../stages/probe.js';
@@ -69,7 +70,7 @@ export function judgeStages(deps: SweepDeps, options: SweepOptions, extras: Swee
 		due({ ttlMs: options.ttlMs }, deps.clock),
 		probe(deps, options),
 		compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs }, deps.clock),
-		options.learnNoise ? learnNoiseStage(deps, { ...options, concurrency: options.concurrency }, (origin) => countNoisy(deps.book, origin)) : identity,
+		learning(deps, options),
 		schedule(options),
 		trust(deps.book, options.trust, deps.clock),
 	);
@@ -109,4 +110,12 @@ export function guard(
 function countNoisy(book: HostBook, origin: string): void {
 	const host = book.get(origin);
 	book.set(origin, { ...host, noisy: (host.noisy ?? 0) + 1 });
+}
+
+/** The learn-noise stage when `--learn-noise` is on, or some rule learns (for its URLs only). */
+function learning(deps: SweepDeps, options: SweepOptions): MonoTypeOperatorFunction<Task> {
+	const rules = compileRules(options.rules ?? []);
+	if (!options.learnNoise && !rules.some((rule) => rule.learn)) return identity;
+	const learns = options.learnNoise ? () => true : (url: string) => ruleFor(rules, url)?.learn === true;
+	return learnNoiseStage(deps, { ...options, learns }, (origin) => countNoisy(deps.book, origin));
 }

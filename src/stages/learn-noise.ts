@@ -18,9 +18,14 @@ import type { Task } from '../types.js';
  * @example
  * pipe(compare(options, clock), learnNoiseStage(deps, { ...retry, concurrency: 24 }))
  */
-export function learnNoiseStage(deps: SendDeps, options: RetryPolicy & { concurrency: number }, onFirstNoise?: (origin: string) => void): MonoTypeOperatorFunction<Task> {
+export function learnNoiseStage(
+	deps: SendDeps,
+	options: RetryPolicy & { concurrency: number; learns?: ((url: string) => boolean) | undefined },
+	onFirstNoise?: (origin: string) => void,
+): MonoTypeOperatorFunction<Task> {
+	const learns = options.learns ?? (() => true);
 	const wanted = (task: Task) =>
-		!task.skip && task.verdict?.changed === true && task.probe?.content?.text !== undefined && task.next !== undefined && task.url !== undefined;
+		!task.skip && task.verdict?.changed === true && task.probe?.content?.text !== undefined && task.next !== undefined && task.url !== undefined && learns(task.url);
 	const learnOne = async (task: Task, signal: AbortSignal): Promise<Task> => {
 		const first = task.probe!.content!.text!;
 		const target = probeTarget(task.url!, task.record);

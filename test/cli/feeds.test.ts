@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +79,29 @@ describe('what changed: diffs, Atom and webhooks', () => {
 			expect(received).toMatchObject([{ verdict: { url: site.url('/c'), reason: 'new' } }]);
 		} finally {
 			await receiver.close();
+			await dir.cleanup();
+		}
+	});
+
+	it('the same through a pipeline file: a dir sink with diff, then an ndjson stdout sink whose verdicts carry the summary, and an atom sink', async () => {
+		const dir = await tempDir('revisit-diff-run-');
+		try {
+			const file = path.join(dir.dir, 'changes.json');
+			const config = {
+				store: path.join(dir.dir, 'store'),
+				source: { type: 'urls', urls: [site.url('/d')] },
+				stages: [{ use: 'compare', rules: [{ select: ['.price'], learn: true }] }, { use: 'fetch' }],
+				sinks: [{ type: 'dir', path: path.join(dir.dir, 'pages'), diff: true }, { type: 'stdout', format: 'ndjson' }, { type: 'atom', path: path.join(dir.dir, 'feed.atom'), max: 5 }],
+			};
+			await writeFile(file, JSON.stringify(config));
+			expect((await runCli(['check', file])).status).toBe(0);
+			expect((await runCli(['run', file, '-q'])).status).toBe(0);
+			price.set('/d', 20);
+			const second = await runCli(['run', file, '-q']);
+			expect(ndjson(second.stdout)).toMatchObject([{ url: site.url('/d'), changed: true, reason: 'new-body', summary: '+1 -1' }]);
+			const parsed = new XMLParser().parse(await readFile(path.join(dir.dir, 'feed.atom'), 'utf8')) as { feed: { entry: unknown[] } };
+			expect(parsed.feed.entry).toHaveLength(2);
+		} finally {
 			await dir.cleanup();
 		}
 	});
