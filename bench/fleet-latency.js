@@ -9,11 +9,11 @@
 // speed against one worker.
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './lib/sweep-bench.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const { values } = parseArgs({ options: { pages: { type: 'string', default: '20' }, reps: { type: 'string', default: '2' } } });
@@ -80,12 +80,4 @@ try {
 	redis.kill('SIGTERM');
 	origins.kill();
 	rmSync(tmp, { recursive: true, force: true });
-}
-
-async function freePort() {
-	const probe = net.createServer();
-	await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
-	const { port } = probe.address();
-	await new Promise((resolve) => probe.close(resolve));
-	return port;
 }

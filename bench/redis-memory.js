@@ -10,12 +10,12 @@
 // Only 127.0.0.1 is contacted.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectRedis } from '../dist/store/redis-link.js';
 import { parseRedisUrl } from '../dist/store/redis-url.js';
+import { freePort } from './lib/sweep-bench.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const bin = path.join(root, 'bin/revisit.js');
@@ -130,12 +130,4 @@ async function waitFor(url) {
 
 function du(dir) {
 	return readdirSync(dir).reduce((sum, name) => sum + statSync(path.join(dir, name)).size, 0);
-}
-
-async function freePort() {
-	const probe = net.createServer();
-	await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
-	const { port: free } = probe.address();
-	await new Promise((resolve) => probe.close(resolve));
-	return free;
 }

@@ -7,10 +7,10 @@
 // wall-clock seconds from spawn to exit and the number of changed URLs printed.
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './lib/sweep-bench.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const pages = Number(process.argv[2] ?? 20_000);
@@ -36,12 +36,4 @@ try {
 	redis.kill('SIGTERM');
 	origin.kill();
 	rmSync(tmp, { recursive: true, force: true });
-}
-
-async function freePort() {
-	const probe = net.createServer();
-	await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
-	const { port: free } = probe.address();
-	await new Promise((resolve) => probe.close(resolve));
-	return free;
 }

@@ -6,14 +6,12 @@
 // 2. An unchanged run: bench/origin.js (N pages, strong ETags) swept once, then an
 //    all-304 second sweep timed with and without `--select .price --text`, in turn, per
 //    repetition (each row its own store): rules must cost nothing when no body is read.
-import { fork, spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
+import { ONE_ORIGIN, ROOT as root, startOrigin, timedRun } from './lib/sweep-bench.js';
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const { values } = parseArgs({ options: { pages: { type: 'string', default: '10000' }, reps: { type: 'string', default: '3' } } });
 const { countedText } = await import(path.join(root, 'dist/content/counted.js'));
 const { compileRules } = await import(path.join(root, 'dist/content/rules.js'));
@@ -47,18 +45,8 @@ for (const [name, spec] of [
 const pages = Number(values.pages);
 const reps = Number(values.reps);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'revisit-rules-bench-'));
-const origin = fork(path.join(root, 'bench/origin.js'), [String(pages)], { stdio: 'ignore' });
-const port = await new Promise((resolve) => origin.on('message', (message) => message.type === 'ready' && resolve(message.port)));
-const urlsFile = path.join(tmp, 'urls.txt');
-writeFileSync(urlsFile, Array.from({ length: pages }, (_, i) => `http://127.0.0.1:${port}/p/${i}`).join('\n') + '\n');
-const sweep = (store, extra) => {
-	const stdin = openSync(urlsFile, 'r');
-	const started = process.hrtime.bigint();
-	const result = spawnSync(process.execPath, [path.join(root, 'bin/revisit.js'), 'sweep', '--store', store, '-q', '--audit', '0', '--concurrency', '24', '--per-host', '24', ...extra], { stdio: [stdin, 'ignore', 'pipe'] });
-	closeSync(stdin);
-	if (result.status !== 0) throw new Error(`sweep: exit ${result.status}: ${result.stderr}`);
-	return Number(process.hrtime.bigint() - started) / 1e9;
-};
+const origin = await startOrigin(pages, tmp);
+const sweep = (store, extra) => timedRun(origin.urlsFile, ['sweep', '--store', store, ...ONE_ORIGIN, ...extra]).seconds;
 try {
 	const rules = ['--select', '.price', '--text'];
 	sweep(path.join(tmp, 'plain'), []);

@@ -11,9 +11,9 @@
 // --concurrency (24, the default concurrency), as in bench/run.js. Reports the median
 // wall-clock seconds from spawn to exit and each row's speed against the plain sweep
 // and the got loop.
-import { fork, spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { freePort, ONE_ORIGIN, startOrigin, timedRun } from './lib/sweep-bench.js';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,12 +25,9 @@ const pages = Number(values.pages);
 const reps = Number(values.reps);
 const cli = path.join(root, 'bin/revisit.js');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'revisit-scale-cpu-'));
-const origin = fork(path.join(root, 'bench/origin.js'), [String(pages)], { stdio: 'ignore' });
-const port = await new Promise((resolve) => origin.on('message', (message) => message.type === 'ready' && resolve(message.port)));
-const urls = Array.from({ length: pages }, (_, i) => `http://127.0.0.1:${port}/p/${i}`).join('\n') + '\n';
-const urlsFile = path.join(tmp, 'urls.txt');
-writeFileSync(urlsFile, urls);
-const common = ['-q', '--audit', '0', '--concurrency', '24', '--per-host', '24'];
+const origin = await startOrigin(pages, tmp);
+const urls = readFileSync(origin.urlsFile, 'utf8');
+const common = ONE_ORIGIN;
 const children = [];
 
 // Two got loops at once, each on half the URLs with half the concurrency: what two
@@ -50,14 +47,9 @@ const runPair = () => {
 	}))).then((counts) => ({ seconds: Number(process.hrtime.bigint() - started) / 1e9, changed: counts[0] + counts[1] }));
 };
 
-const run = (args, label) => {
-	const started = process.hrtime.bigint();
-	// From a file, as a shell's `< urls.txt` would: the got loop reads stdin in one go.
-	const stdin = openSync(urlsFile, 'r');
-	const result = spawnSync(process.execPath, args, { stdio: [stdin, 'pipe', 'pipe'], maxBuffer: 1 << 28 });
-	closeSync(stdin);
-	if (result.status !== 0) throw new Error(`${label}: exit ${result.status}: ${result.stderr}`);
-	return { seconds: Number(process.hrtime.bigint() - started) / 1e9, changed: result.stdout.toString().split('\n').filter(Boolean).length };
+const run = (args) => {
+	const { seconds, lines } = timedRun(origin.urlsFile, args.slice(1), args[0]);
+	return { seconds, changed: lines };
 };
 
 const rows = [
@@ -76,7 +68,7 @@ if (values.redis) {
 }
 
 try {
-	const measure = (row) => (row.pair ? runPair() : run(row.args, row.name));
+	const measure = (row) => (row.pair ? runPair() : run(row.args));
 	for (const row of rows) row.first = await measure(row);
 	for (const row of rows) row.times = [];
 	for (let rep = 0; rep < reps; rep++) {
@@ -102,10 +94,3 @@ try {
 	rmSync(tmp, { recursive: true, force: true });
 }
 
-async function freePort() {
-	const probe = net.createServer();
-	await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
-	const { port: free } = probe.address();
-	await new Promise((resolve) => probe.close(resolve));
-	return free;
-}

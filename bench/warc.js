@@ -6,31 +6,18 @@
 // a revisit record per URL). Each row's store and WARC are its own. Reports the median
 // URLs per second of each and the WARC run's speed against the run without it, plus the
 // bytes written per URL.
-import { fork, spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
+import { ONE_ORIGIN, startOrigin, timedRun } from './lib/sweep-bench.js';
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const { values } = parseArgs({ options: { pages: { type: 'string', default: '10000' }, reps: { type: 'string', default: '3' } } });
 const pages = Number(values.pages);
 const reps = Number(values.reps);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'revisit-warc-bench-'));
-const origin = fork(path.join(root, 'bench/origin.js'), [String(pages)], { stdio: 'ignore' });
-const port = await new Promise((resolve) => origin.on('message', (message) => message.type === 'ready' && resolve(message.port)));
-const urlsFile = path.join(tmp, 'urls.txt');
-writeFileSync(urlsFile, Array.from({ length: pages }, (_, i) => `http://127.0.0.1:${port}/p/${i}`).join('\n') + '\n');
-
-const sweep = (store, extra) => {
-	const stdin = openSync(urlsFile, 'r');
-	const started = process.hrtime.bigint();
-	const result = spawnSync(process.execPath, [path.join(root, 'bin/revisit.js'), 'sweep', '--store', store, '-q', '--audit', '0', '--concurrency', '24', '--per-host', '24', ...extra], { stdio: [stdin, 'ignore', 'pipe'] });
-	closeSync(stdin);
-	if (result.status !== 0) throw new Error(`sweep ${extra.join(' ')}: exit ${result.status}: ${result.stderr}`);
-	return pages / (Number(process.hrtime.bigint() - started) / 1e9);
-};
+const origin = await startOrigin(pages, tmp);
+const sweep = (store, extra) => pages / timedRun(origin.urlsFile, ['sweep', '--store', store, ...ONE_ORIGIN, ...extra]).seconds;
 
 const rows = { first: { plain: [], warc: [] }, second: { plain: [], warc: [] } };
 const bytes = { first: 0, second: 0 };
