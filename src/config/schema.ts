@@ -76,7 +76,7 @@ export const ruleSchema = {
 		match: { type: 'string', minLength: 1, description: 'The URLs it applies to: a hostname (example.org), or a regular expression over the URL; absent: every URL' },
 		select: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 }, description: 'CSS selectors: only the matching elements count (HTML)' },
 		text: { type: 'boolean', description: 'Only the visible text counts (scripts, styles and tags dropped, whitespace collapsed)' },
-		ignore: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, format: 'regex' }, description: 'Regular expressions whose matches are removed before hashing; for JSON, keys they match are dropped' },
+		ignore: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, format: 'regex' }, description: 'Regular expressions whose matches are removed before hashing; for JSON, keys they match are dropped and their matches in string values removed' },
 		pointer: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'JSON Pointers (RFC 6901): only these parts of a JSON document count' },
 		learn: { type: 'boolean', description: 'Learn noise on these URLs, as --learn-noise does for all: a new or changed page is fetched twice, what differs is left out from then on' },
 	},

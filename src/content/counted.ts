@@ -88,9 +88,13 @@ function resolvePointer(document: unknown, pointer: string): unknown {
 	return current;
 }
 
-/** JSON with keys sorted (so key order never counts as a change) and keys matching `ignore` dropped. */
+/**
+ * JSON with keys sorted (so key order never counts as a change), keys matching `ignore`
+ * dropped, and in string values what `ignore` matches removed.
+ */
 function stable(value: unknown, ignore: readonly RegExp[]): string {
 	return JSON.stringify(value, (_key, inner: unknown) => {
+		if (typeof inner === 'string') return strip(inner, ignore);
 		if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) return inner;
 		const kept = Object.keys(inner).filter((key) => !ignore.some((pattern) => ((pattern.lastIndex = 0), pattern.test(key))));
 		return Object.fromEntries(kept.sort().map((key) => [key, (inner as Record<string, unknown>)[key]]));

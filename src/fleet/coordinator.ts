@@ -42,6 +42,10 @@ export async function openCoordinator(target: RedisTarget, settings: HttpClientO
 	const pending = new Map<string, Pending>();
 	const counts = { issued: 0, answered: 0 };
 	let seq = 0;
+	// A lease token only has to differ from every other token of this run's lease hash
+	// (the hash is the run's own): a counter does, without a random draw per request.
+	let tokens = 0;
+	const nextToken = () => (tokens++).toString(36);
 	let failure: unknown;
 	let closed = false;
 	const stopping = new AbortController();
@@ -90,7 +94,7 @@ export async function openCoordinator(target: RedisTarget, settings: HttpClientO
 	const reclaim = async (id: string) => {
 		const entry = pending.get(id);
 		if (!entry) return;
-		const token = randomBytes(8).toString('hex');
+		const token = nextToken();
 		const reply = await redis<[string, string | number, number]>('reclaim a lease', (l) =>
 			l.script(RECLAIM, [keys.queue, lease], [run, String(options.leaseMs), id, entry.token, token, entry.spec, entry.entry]),
 		);
@@ -151,7 +155,7 @@ export async function openCoordinator(target: RedisTarget, settings: HttpClientO
 					signal.removeEventListener('abort', onAbort);
 					then(value);
 				};
-				pending.set(id, { token: randomBytes(8).toString('hex'), spec: JSON.stringify(toWire(spec)), entry: '', deliveries: 0, resolve: settle(resolve), reject: settle(reject) });
+				pending.set(id, { token: nextToken(), spec: JSON.stringify(toWire(spec)), entry: '', deliveries: 0, resolve: settle(resolve), reject: settle(reject) });
 				issue.push(id);
 			});
 		},

@@ -29,6 +29,9 @@ describe('countedText', () => {
 		expect(a).toEqual({ text: '5\n"x"', kind: 'json' });
 		const dropped = one({ ignore: ['^(requestId|at)$'] });
 		expect(countedText(dropped, Buffer.from('{"requestId":"1","b":2,"a":{"at":3,"z":1}}'), 'application/json').text).toBe(countedText(dropped, Buffer.from('{"a":{"z":1},"b":2,"requestId":"9"}'), 'application/json').text);
+		// In values: what a pattern matches is removed from strings.
+		const stamped = one({ ignore: ['served at \\d+'] });
+		expect(countedText(stamped, Buffer.from('{"note":"ok, served at 1700000000"}'), 'application/json').text).toBe('{"note":"ok, "}');
 	});
 
 	it('a body that is neither HTML nor JSON under a rule that needs one is hashed as bytes', () => {
