@@ -68,6 +68,8 @@ export function fetchOptions(input: SweepOptionsInput = {}): SweepOptions {
 		method: 'get',
 		trust: { ...input.trust, auditRate: 0 },
 		highWater: fetchDefaults.highWater * 4,
+		// The body is in memory anyway; its counted text lets compare leave out learnt noise.
+		applyNoise: true,
 	});
 }
 
@@ -85,7 +87,7 @@ export interface CrawlOptions {
  * crawlOptions(normaliseSweepOptions(), { concurrency: 6, perHost: 2 })
  */
 export function crawlOptions(sweep: SweepOptions, limits: { concurrency?: number | undefined; perHost?: number | undefined } = {}): CrawlOptions {
-	const candidates = normaliseSweepOptions({ ...sweep, candidates: true });
+	const candidates = normaliseSweepOptions({ ...sweep, candidates: true, applyNoise: true });
 	return {
 		sweep: candidates,
 		fetch: normaliseSweepOptions({ ...candidates, concurrency: limits.concurrency ?? fetchDefaults.concurrency, perHost: limits.perHost ?? fetchDefaults.perHost }),

@@ -50,6 +50,8 @@ export interface SweepOptions {
 	rules?: readonly RuleSpec[] | undefined;
 	/** Fetch a new or changed page again at once, and learn what differs as noise (`--learn-noise`). */
 	learnNoise: boolean;
+	/** Keep each body's counted text so that noise a sweep learnt is left out here too (a fetch does). */
+	applyNoise?: boolean | undefined;
 	/** Keep each exchange as it crossed the wire, for WARC output (`--warc`). */
 	capture: boolean;
 	/** Send the run's requests from this many worker threads (0: from this one); see workers/threads.ts. */

@@ -46,4 +46,20 @@ describe('--learn-noise', () => {
 			await dir.cleanup();
 		}
 	});
+
+	it('a fetch leaves out the noise a sweep learnt: sweep --candidates | fetch stays quiet', async () => {
+		const dir = await tempDir('revisit-noise-fetch-');
+		try {
+			const store = path.join(dir.dir, 'store');
+			const urls = [server.url('/f1'), server.url('/f2')].join('\n');
+			expect((await runCli(['sweep', '--store', store, '--learn-noise', '-q', '--audit', '0'], urls)).status).toBe(0);
+			const fetched = await runCli(['fetch', '--store', store, '--out', path.join(dir.dir, 'pages'), '-q'], urls);
+			expect(fetched.status).toBe(0);
+			expect(fetched.stdout).toBe('');
+			price.set('/f2', 30);
+			expect((await runCli(['fetch', '--store', store, '--out', path.join(dir.dir, 'pages'), '-q'], urls)).stdout.trim()).toBe(server.url('/f2'));
+		} finally {
+			await dir.cleanup();
+		}
+	});
 });

@@ -54,7 +54,7 @@ describe('pipeline schema', () => {
 	it('compiles a minimal pipeline to exactly the sweep\'s defaults, and a fetch stage to the crawl\'s', () => {
 		expect(compilePipeline(validatePipeline(minimal)).options).toEqual(sweepDefaults);
 		const crawl = compilePipeline(validatePipeline({ ...minimal, stages: [{ use: 'fetch' }], sinks: [{ type: 'dir', path: 'pages' }] })).crawl!;
-		expect(crawl.sweep).toEqual({ ...sweepDefaults, candidates: true });
+		expect(crawl.sweep).toEqual({ ...sweepDefaults, candidates: true, applyNoise: true });
 		expect(crawl.fetch).toMatchObject({ concurrency: fetchDefaults.concurrency, perHost: fetchDefaults.perHost });
 	});
 
