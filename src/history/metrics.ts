@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { open, rename, unlink } from 'node:fs/promises';
-import path from 'node:path';
 import { matchesHost } from '../hosts/stats.js';
 import type { RunRecord } from '../store/types.js';
 
@@ -84,24 +81,3 @@ export function formatMetrics(run: RunRecord, options: { host?: string | undefin
 	return `${families.filter((family) => family.samples.length > 0).map(renderFamily).join('\n')}\n`;
 }
 
-/**
- * Writes `text` to `file` atomically: into a temporary file in the same directory
- * (not ending in .prom, so the textfile collector ignores it), flushed, then renamed
- * over `file`. A reader sees the old file or the new one, never half of one.
- */
-export async function writeFileAtomic(file: string, text: string): Promise<void> {
-	const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-	try {
-		const handle = await open(temp, 'w', 0o644);
-		try {
-			await handle.writeFile(text);
-			await handle.sync();
-		} finally {
-			await handle.close();
-		}
-		await rename(temp, file);
-	} catch (error) {
-		await unlink(temp).catch(() => {});
-		throw error;
-	}
-}

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../util/write-file-atomic.js';
 import path from 'node:path';
 import { concatMap } from 'rxjs';
 import { PipelineError } from '../errors/index.js';
@@ -48,10 +49,8 @@ export function atomSink(options: AtomSinkOptions): Sink {
 					const feed =
 						`<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n<title>${xml(options.title ?? 'revisit: what changed')}</title>\n` +
 						`<id>${feedId}</id>\n<updated>${updated}</updated>\n<generator version="${VERSION}">revisit</generator>\n${state.entries.join('\n')}\n</feed>\n`;
-					const temporary = `${file}.${process.pid}.tmp`;
 					try {
-						await writeFile(temporary, feed);
-						await rename(temporary, file);
+						await writeFileAtomic(file, feed, { sync: false });
 					} catch (error) {
 						throw new PipelineError('SINK_FAILED', `cannot write the Atom feed ${options.path}: ${(error as Error).message}`, { cause: error });
 					}

@@ -1,6 +1,7 @@
-import { mkdir, open, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
 import { diffBodies } from '../content/diff-text.js';
 import type { Rule } from '../content/rules.js';
+import { writeFileAtomic } from '../util/write-file-atomic.js';
 import path from 'node:path';
 import { TextDecoder } from 'node:util';
 import { concatMap, defer, finalize, type MonoTypeOperatorFunction } from 'rxjs';
@@ -55,13 +56,14 @@ export function writeBodies(sink: BodySink, clock: Clock, options: { when?: When
 							const before = await readFile(full).catch(() => undefined);
 							if (before) {
 								const change = diffBodies(options.diff.rules, verdict.url, file, before, probe.body, probe.contentType);
-								await atomicWrite(`${full}.diff`, change.patch);
+								await writeFileAtomic(`${full}.diff`, change.patch, { sync: false });
 								diff = { diff: `${file}.diff`, summary: change.summary };
 								task.diff = change.patch;
 								task.verdict = { ...verdict, summary: change.summary };
 							}
 						}
-						await atomicWrite(full, probe.body);
+						// Atomic against a killed fetch (a reader never sees half a body), as before: no fsync per body.
+						await writeFileAtomic(full, probe.body, { sync: false });
 						const { url, ...rest } = entry;
 						await (await indexFile()).appendFile(`${JSON.stringify({ url, file, ...rest, ...diff })}\n`);
 					}
@@ -73,12 +75,6 @@ export function writeBodies(sink: BodySink, clock: Clock, options: { when?: When
 		});
 }
 
-/** Written to a temporary name and renamed: a killed run never leaves half a file. */
-async function atomicWrite(file: string, data: Buffer | string): Promise<void> {
-	const temporary = `${file}.${process.pid}.tmp`;
-	await writeFile(temporary, data);
-	await rename(temporary, file);
-}
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 

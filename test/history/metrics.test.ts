@@ -1,8 +1,5 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { escapeLabelValue, formatMetrics, formatValue, writeFileAtomic } from '../../src/history/metrics.js';
+import { escapeLabelValue, formatMetrics, formatValue } from '../../src/history/metrics.js';
 import { run, T0 } from './fixtures.js';
 
 const last = run(T0, {
@@ -51,18 +48,4 @@ describe('Prometheus metrics of the last run', () => {
 		expect([NaN, Infinity, -Infinity, 3, 0.25].map(formatValue)).toEqual(['NaN', '+Inf', '-Inf', '3', '0.25']);
 	});
 
-	it('replaces the file atomically, leaving no temporary file behind', async () => {
-		const dir = await mkdtemp(path.join(tmpdir(), 'revisit-metrics-'));
-		try {
-			const file = path.join(dir, 'revisit.prom');
-			await writeFile(file, 'old\n');
-			await writeFileAtomic(file, 'new\n');
-			expect(await readFile(file, 'utf8')).toBe('new\n');
-			expect(await readdir(dir)).toEqual(['revisit.prom']);
-			await expect(writeFileAtomic(path.join(dir, 'no', 'such.prom'), 'x')).rejects.toThrow(/ENOENT/);
-			expect(await readdir(dir)).toEqual(['revisit.prom']);
-		} finally {
-			await rm(dir, { recursive: true, force: true });
-		}
-	});
 });
