@@ -3,14 +3,13 @@ import { crawl, crawlOptions } from '../../pipelines/fetch.js';
 import { normaliseSweepOptions, type SweepOptions } from '../../pipelines/sweep-options.js';
 import { emit } from '../../stages/emit.js';
 import { writeBodies } from '../../stages/write-bodies.js';
-import { identity, pipe } from 'rxjs';
+import { pipe } from 'rxjs';
 import { UsageError } from '../../errors/index.js';
 import { warcFlagOptions, type WarcFlags } from '../../options/warc-flags.js';
 import { diffFlagOption, ruleFlagOptions, rulesFrom, type RuleFlags } from '../../options/rule-flags.js';
 import { feedFlagOptions, type FeedFlags } from '../../options/feed-flags.js';
 import { feeds } from './feeds.js';
 import { compileRules } from '../../content/rules.js';
-import { writeWarc } from '../../stages/write-warc.js';
 import { warcOutput } from './warc-output.js';
 import type { TransportFactory } from '../../http/transport.js';
 import { crawlFlagOptions } from '../../options/crawl-flags.js';
@@ -37,7 +36,6 @@ interface CrawlArgs extends SweepFlags, WarcFlags, RuleFlags, FeedFlags {
 export async function runCrawl(io: CliIo, args: CrawlArgs, sweepOptions: SweepOptions, transport?: TransportFactory): Promise<number> {
 	const warc = warcOutput(args, sweepOptions, 'crawl');
 	const options = crawlOptions(warc.options, { concurrency: args['fetch-concurrency'], perHost: args['fetch-per-host'] });
-	const writer = warc.writer;
 	try {
 		return await runPipeline(io, {
 			urls: args.urls,
@@ -46,10 +44,10 @@ export async function runCrawl(io: CliIo, args: CrawlArgs, sweepOptions: SweepOp
 			options: options.sweep,
 			transport,
 			build: (deps, outputs) =>
-				pipe(crawl(deps, options), writer ? writeWarc(writer) : identity, writeBodies({ type: 'dir', dir: args.out }, deps.clock, { diff: args.diff ? { rules: compileRules(options.sweep.rules ?? []) } : undefined }), emit(outputs, { format: 'lines' }), feeds(args, io, { out: outputs.out, clock: deps.clock })),
+				pipe(crawl(deps, options), warc.archive, writeBodies({ type: 'dir', dir: args.out }, deps.clock, { diff: args.diff ? { rules: compileRules(options.sweep.rules ?? []) } : undefined }), emit(outputs, { format: 'lines' }), feeds(args, io, { out: outputs.out, clock: deps.clock })),
 		});
 	} finally {
-		writer?.close();
+		warc.close();
 	}
 }
 

@@ -1,10 +1,9 @@
-import { identity, pipe } from 'rxjs';
+import { pipe } from 'rxjs';
 import { warcFlagOptions, type WarcFlags } from '../../options/warc-flags.js';
 import { diffFlagOption, ruleFlagOptions, rulesFrom, type RuleFlags } from '../../options/rule-flags.js';
 import { feedFlagOptions, type FeedFlags } from '../../options/feed-flags.js';
 import { feeds } from './feeds.js';
 import { compileRules } from '../../content/rules.js';
-import { writeWarc } from '../../stages/write-warc.js';
 import { warcOutput } from './warc-output.js';
 import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors/index.js';
@@ -58,22 +57,21 @@ export function fetchCommand(io: CliIo, result: CommandResult): CommandModule<ob
 			if ((args.out === undefined) === !args.ndjson) throw new UsageError('revisit fetch needs exactly one of --out DIR or --ndjson');
 			if (args['learn-noise']) throw new UsageError('--learn-noise is a sweep\'s: revisit sweep --learn-noise');
 			if (args.diff && args.out === undefined) throw new UsageError('--diff needs --out DIR: the previous versions are the bodies there');
-			const { options, writer } = warcOutput(args, fetchOptions({ ...sweepOptionsFrom(args), rules: rulesFrom(args) }), 'fetch');
-			const archive = writer ? writeWarc(writer) : identity;
+			const { options, archive, close } = warcOutput(args, fetchOptions({ ...sweepOptionsFrom(args), rules: rulesFrom(args) }), 'fetch');
 			try {
-			result.status = await runPipeline(io, {
-				urls: args.urls,
-				store: args.store,
-				quiet: args.quiet,
-				options,
-				waitForStore: true,
-				build: (deps, outputs) =>
-					args.out !== undefined
-						? pipe(fetchStages(deps, options), writeBodies({ type: 'dir', dir: args.out }, deps.clock, { diff: args.diff ? { rules: compileRules(options.rules ?? []) } : undefined }), archive, emit(outputs, { format: 'lines' }), feeds(args, io, { out: outputs.out, clock: deps.clock }))
-						: pipe(fetchStages(deps, options), archive, writeBodies({ type: 'ndjson', out: outputs.out }, deps.clock), emit({ out: async () => {}, diagnose: outputs.diagnose })),
-			});
+				result.status = await runPipeline(io, {
+					urls: args.urls,
+					store: args.store,
+					quiet: args.quiet,
+					options,
+					waitForStore: true,
+					build: (deps, outputs) =>
+						args.out !== undefined
+							? pipe(fetchStages(deps, options), writeBodies({ type: 'dir', dir: args.out }, deps.clock, { diff: args.diff ? { rules: compileRules(options.rules ?? []) } : undefined }), archive, emit(outputs, { format: 'lines' }), feeds(args, io, { out: outputs.out, clock: deps.clock }))
+							: pipe(fetchStages(deps, options), archive, writeBodies({ type: 'ndjson', out: outputs.out }, deps.clock), emit({ out: async () => {}, diagnose: outputs.diagnose })),
+				});
 			} finally {
-				writer?.close();
+				close();
 			}
 		},
 	};

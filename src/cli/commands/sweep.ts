@@ -1,4 +1,4 @@
-import { identity, pipe } from 'rxjs';
+import { pipe } from 'rxjs';
 import type { Argv, CommandModule } from 'yargs';
 import { sweepStages } from '../../pipelines/sweep.js';
 import { normaliseSweepOptions } from '../../pipelines/sweep-options.js';
@@ -16,7 +16,6 @@ import { warcFlagOptions, type WarcFlags } from '../../options/warc-flags.js';
 import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../../options/rule-flags.js';
 import { feedFlagOptions, type FeedFlags } from '../../options/feed-flags.js';
 import { feeds } from './feeds.js';
-import { writeWarc } from '../../stages/write-warc.js';
 import { warcOutput } from './warc-output.js';
 import { UsageError } from '../../errors/index.js';
 
@@ -89,7 +88,7 @@ async function runSweep(args: SweepArgs, io: CliIo): Promise<number> {
 	const fleet = await fleetRun(args.store, args, normaliseSweepOptions({ ...sweepOptionsFrom(args), candidates: args.candidates, rules: rulesFrom(args), learnNoise: args['learn-noise'] }));
 	const format = args.ndjson ? 'ndjson' : 'lines';
 	if (args.fetch !== undefined) return runCrawl(io, { ...args, out: args.fetch }, fleet.options, fleet.transport);
-	const { options, writer } = warcOutput(args, fleet.options, 'sweep');
+	const { options, archive, close } = warcOutput(args, fleet.options, 'sweep');
 	try {
 		return await runPipeline(io, {
 			urls: args.urls,
@@ -98,9 +97,9 @@ async function runSweep(args: SweepArgs, io: CliIo): Promise<number> {
 			options,
 			transport: fleet.transport,
 			redis: { reconnectWindowMs: args['redis-timeout'] },
-			build: (deps, outputs) => pipe(sweepStages(deps, options), writer ? writeWarc(writer) : identity, emit(outputs, { format, all: args.all }), feeds(args, io, { out: outputs.out, clock: deps.clock })),
+			build: (deps, outputs) => pipe(sweepStages(deps, options), archive, emit(outputs, { format, all: args.all }), feeds(args, io, { out: outputs.out, clock: deps.clock })),
 		});
 	} finally {
-		writer?.close();
+		close();
 	}
 }
