@@ -6,7 +6,6 @@ import type { Transport } from '../http/transport.js';
 import type { RedisTarget } from '../store/redis-url.js';
 import { batcher } from '../workers/batch.js';
 import { decodeAttempt, toWire } from '../workers/wire.js';
-import { FleetError } from './errors.js';
 import { fleetKeys } from './keys.js';
 import { openFleetLink, retrying, within, type FleetLink, type Reply } from './link.js';
 import { DROP, ISSUE, RECLAIM } from './scripts.js';
@@ -194,4 +193,3 @@ redis.call('ZADD', KEYS[4], ARGV[3], ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', tonumber(ARGV[3]) - tonumber(ARGV[2]))
 return 1`;
 
-export { FleetError };

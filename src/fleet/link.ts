@@ -88,20 +88,13 @@ export async function openFleetLink(target: RedisTarget, openTimeoutMs = 5_000):
 	};
 }
 
+/** An open that fails, or does not finish within `ms`, as FLEET_UNREACHABLE naming the server. */
 async function withTimeout<T>(work: Promise<T>, ms: number, where: string, lastError: () => unknown): Promise<T> {
-	let timer: NodeJS.Timeout | undefined;
 	try {
-		return await Promise.race([
-			work,
-			new Promise<never>((_, reject) => {
-				timer = setTimeout(() => reject(new FleetError('FLEET_UNREACHABLE', `cannot reach Redis at ${where}: ${String((lastError() as Error)?.message ?? 'timed out')} (gave up after ${ms / 1000} s)`)), ms);
-			}),
-		]);
+		return await within(work, ms);
 	} catch (error) {
-		if (error instanceof FleetError) throw error;
-		throw new FleetError('FLEET_UNREACHABLE', `cannot reach Redis at ${where}: ${(error as Error).message}`, { cause: error });
-	} finally {
-		clearTimeout(timer);
+		const why = error instanceof Overdue ? `${String((lastError() as Error)?.message ?? 'timed out')} (gave up after ${ms / 1000} s)` : (error as Error).message;
+		throw new FleetError('FLEET_UNREACHABLE', `cannot reach Redis at ${where}: ${why}`, { cause: error });
 	}
 }
 
