@@ -13,9 +13,12 @@ import type { Rule } from './rules.js';
 export function contentOf(rule: Rule | undefined, body: Buffer, contentType: string | undefined, keepText = false): ContentHash {
 	if (!rule && !keepText) return { hash: hashBody(body), rules: '-' };
 	const counted = countedText(rule, body, contentType);
-	const content: ContentHash = { hash: hashBody(Buffer.from(counted.text)), rules: rule?.id ?? '-' };
+	const content: ContentHash = { hash: hashText(counted.text), rules: rule?.id ?? '-' };
 	if (keepText) content.text = counted.text;
 	if (counted.matched) content.matched = true;
 	if (counted.kind === 'bytes') content.unreadable = true;
 	return content;
 }
+
+/** The content hash of counted text: `hashBody` of its UTF-8 bytes. */
+export const hashText = (text: string): string => hashBody(Buffer.from(text));

@@ -43,8 +43,8 @@ export function countedText(rule: Rule | undefined, body: Buffer, contentType: s
 		return { text: parts.map((part) => stable(part, rule.ignore)).join('\n'), kind: 'json' };
 	}
 	const html = /html|xml/.test(type) || (type === '' && /^\s*</.test(raw));
-	if (!html && (rule.select || rule.text)) return { text: strip(raw, rule.ignore), kind: 'bytes' };
-	if (!html) return { text: strip(raw, rule.ignore), kind: 'none' };
+	if (!html && (rule.select || rule.text)) return { text: removeMatches(raw, rule.ignore), kind: 'bytes' };
+	if (!html) return { text: removeMatches(raw, rule.ignore), kind: 'none' };
 	const document = parseDocument(raw);
 	let nodes: AnyNode[] = [document];
 	let matched: boolean | undefined;
@@ -54,10 +54,10 @@ export function countedText(rule: Rule | undefined, body: Buffer, contentType: s
 	}
 	if (rule.text) {
 		// Collapsed again once the ignored parts are out, so that removing them leaves no trace.
-		const text = strip(nodes.map(visibleText).join('\n'), rule.ignore).replace(/[ \t]+/g, ' ').replace(/ ?\n ?/g, '\n').trim();
+		const text = removeMatches(nodes.map(visibleText).join('\n'), rule.ignore).replace(/[ \t]+/g, ' ').replace(/ ?\n ?/g, '\n').trim();
 		return { text, kind: 'html', matched };
 	}
-	return { text: strip(nodes.map((node) => render(node)).join('\n'), rule.ignore), kind: 'html', matched };
+	return { text: removeMatches(nodes.map((node) => render(node)).join('\n'), rule.ignore), kind: 'html', matched };
 }
 
 function visibleText(node: AnyNode): string {
@@ -71,9 +71,16 @@ function visibleText(node: AnyNode): string {
 	return parts.join(' ').replace(/\s+/g, ' ').trim();
 }
 
-function strip(text: string, ignore: readonly RegExp[]): string {
+/**
+ * The text with every match of every pattern removed: `ignore` patterns here, learned
+ * noise in noise.ts. Patterns are global regular expressions.
+ *
+ * @example
+ * removeMatches('at 10:00 ok', [/\d+:\d+/g]) // 'at  ok'
+ */
+export function removeMatches(text: string, patterns: readonly RegExp[]): string {
 	let out = text;
-	for (const pattern of ignore) out = out.replace(pattern, '');
+	for (const pattern of patterns) out = out.replace(pattern, '');
 	return out;
 }
 
@@ -94,7 +101,7 @@ function resolvePointer(document: unknown, pointer: string): unknown {
  */
 function stable(value: unknown, ignore: readonly RegExp[]): string {
 	return JSON.stringify(value, (_key, inner: unknown) => {
-		if (typeof inner === 'string') return strip(inner, ignore);
+		if (typeof inner === 'string') return removeMatches(inner, ignore);
 		if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) return inner;
 		const kept = Object.keys(inner).filter((key) => !ignore.some((pattern) => ((pattern.lastIndex = 0), pattern.test(key))));
 		return Object.fromEntries(kept.sort().map((key) => [key, (inner as Record<string, unknown>)[key]]));

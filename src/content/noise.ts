@@ -1,4 +1,6 @@
 import { diffArrays } from 'diff';
+import { hashText } from './content-hash.js';
+import { removeMatches } from './counted.js';
 
 // Words, numbers, ids and timestamps stay whole (so that one changed id is one token);
 // punctuation and whitespace are tokens of their own.
@@ -69,17 +71,18 @@ function shape(token: string): string {
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /**
- * The text with every learned noise pattern's matches removed: what the content hash is
- * taken of once a URL has learned noise.
+ * The content hash of counted text with the learned noise patterns' matches removed:
+ * what a URL that has learned noise is judged by.
  *
  * @example
- * maskNoise('at 10:00:00 price 5', compileNoise(['at \\d+:\\d+:\\d+'])) // ' price 5'
+ * maskedHash('at 10:00:00 price 5', ['at \\d+:\\d+:\\d+']) === maskedHash('at 11:30:07 price 5', ['at \\d+:\\d+:\\d+']) // true
  */
-export function maskNoise(text: string, patterns: readonly RegExp[]): string {
-	let out = text;
-	for (const pattern of patterns) out = out.replace(pattern, '');
-	return out;
+export function maskedHash(text: string, sources: readonly string[]): string {
+	return hashText(maskNoise(text, compileNoise(sources)));
 }
+
+/** The text with every learned noise pattern's matches removed (see `removeMatches`). */
+export const maskNoise = removeMatches;
 
 /** Stored pattern sources as global regular expressions; a source that no longer compiles is skipped. */
 export function compileNoise(sources: readonly string[]): RegExp[] {

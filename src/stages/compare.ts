@@ -1,8 +1,7 @@
 import { map, type MonoTypeOperatorFunction } from 'rxjs';
 import { RECORD_VERSION, type UrlRecord } from '../store/types.js';
-import { compileNoise, maskNoise } from '../content/noise.js';
+import { maskedHash } from '../content/noise.js';
 import { firstVerification } from '../hosts/verify.js';
-import { hashBody } from '../http/hash.js';
 import { liveRecord } from '../http/target.js';
 import type { Clock, ProbeResult, Reason, Task, Verdict } from '../types.js';
 
@@ -131,7 +130,7 @@ export function compare(options: CompareOptions, clock: Clock): MonoTypeOperator
 		const weakSent = task.plan?.sendEtag === true && task.record?.etag?.startsWith('W/') === true;
 		// Learned noise comes out of the counted text before it is judged.
 		const text = task.probe.content?.text;
-		if (text !== undefined && task.record?.noise) task.probe.content = { ...task.probe.content!, hash: hashBody(Buffer.from(maskNoise(text, compileNoise(task.record.noise)))) };
+		if (text !== undefined && task.record?.noise) task.probe.content = { ...task.probe.content!, hash: maskedHash(text, task.record.noise) };
 		const { verdict, next } = judge(task.url, task.record ?? null, task.probe, acceptEncoding, clock.now(), weakSent, verifyEveryMs);
 		task.verdict = verdict;
 		task.next = next;

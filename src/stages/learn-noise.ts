@@ -1,7 +1,6 @@
 import type { MonoTypeOperatorFunction } from 'rxjs';
-import { compileNoise, learnNoise, maskNoise, MAX_PATTERNS } from '../content/noise.js';
+import { learnNoise, maskedHash, MAX_PATTERNS } from '../content/noise.js';
 import { mergeAsync } from '../flow/merge-async.js';
-import { hashBody } from '../http/hash.js';
 import { send, type RetryPolicy, type SendDeps } from '../http/send.js';
 import { probeTarget } from '../http/target.js';
 import type { Task } from '../types.js';
@@ -37,7 +36,7 @@ export function learnNoiseStage(
 		if (learnt.length === 0) return task;
 		// The newest patterns win a place when a page keeps teaching more than a page's worth.
 		const patterns = [...new Set([...(task.record?.noise ?? []), ...learnt])].slice(-MAX_PATTERNS);
-		const hash = hashBody(Buffer.from(maskNoise(first, compileNoise(patterns))));
+		const hash = maskedHash(first, patterns);
 		if (task.record?.noise === undefined && task.origin !== undefined) onFirstNoise?.(task.origin);
 		task.next!.noise = patterns;
 		if (task.next!.content) task.next!.content = { ...task.next!.content, hash };

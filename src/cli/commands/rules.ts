@@ -4,7 +4,7 @@ import { compileRules, ruleFor } from '../../content/rules.js';
 import { UsageError } from '../../errors/index.js';
 import { createHttpClient } from '../../http/client.js';
 import { decodeBody } from '../../http/decode.js';
-import { hashBody } from '../../http/hash.js';
+import { hashText } from '../../content/content-hash.js';
 import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../../options/rule-flags.js';
 import { sweepDefaults } from '../../pipelines/sweep-options.js';
 import type { CliIo } from '../io.js';
@@ -65,7 +65,7 @@ async function rulesTest(io: CliIo, args: RulesTestArgs): Promise<number> {
 		const notes = [which, `read as ${counted.kind === 'none' ? 'text' : counted.kind}`];
 		if (counted.matched === false) notes.push('the selectors matched nothing');
 		if (counted.kind === 'bytes') notes.push('not HTML or JSON: hashed as bytes');
-		io.stderr.write(`revisit: ${notes.join('; ')}; counted ${Buffer.byteLength(counted.text)} of ${body.length} bytes; content hash ${hashBody(Buffer.from(counted.text))}\n`);
+		io.stderr.write(`revisit: ${notes.join('; ')}; counted ${Buffer.byteLength(counted.text)} of ${body.length} bytes; content hash ${hashText(counted.text)}\n`);
 		return counted.matched === false ? 1 : 0;
 	} catch (error) {
 		io.stderr.write(`revisit: cannot fetch ${args.url}: ${(error as Error).message}\n`);
