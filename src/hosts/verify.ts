@@ -35,7 +35,14 @@ export function firstVerification(url: string, now: number, periodMs: number): n
  */
 export function verificationDue(record: UrlRecord, url: string, lookaheadMs: number | undefined, periodMs: number, now: number): boolean {
 	if (periodMs <= 0) return false;
-	const ahead = now + Math.min(lookaheadMs ?? 0, periodMs);
-	if (record.verifiedAt === undefined && record.verifyBy === undefined) return ahead >= firstVerification(url, now, periodMs);
-	return ahead >= Math.min(record.verifyBy ?? Number.POSITIVE_INFINITY, (record.verifiedAt ?? Number.POSITIVE_INFINITY) + periodMs);
+	const lookahead = Math.min(lookaheadMs ?? 0, periodMs);
+	if (record.verifiedAt === undefined && record.verifyBy === undefined) return now + lookahead >= firstVerification(url, now, periodMs);
+	if (record.verifiedAt !== undefined && now + lookahead >= record.verifiedAt + periodMs) return true;
+	if (record.verifyBy === undefined) return false;
+	// Verifying at the last run before the bound makes the steady cycle a period less one
+	// run. A new URL's first moment is squeezed into that cycle, taken without lookahead:
+	// its phase spread over the whole period would give the run after the download two
+	// runs' share, again every cycle.
+	const from = record.verifiedAt ?? record.verifyBy - periodMs;
+	return now >= from + ((record.verifyBy - from) * (periodMs - lookahead)) / periodMs;
 }

@@ -28,10 +28,33 @@ describe('verification', () => {
 		// Without a known run interval, at the first run once due.
 		expect(verificationDue(confirmed, 'u', undefined, PERIOD, 29 * DAY)).toBe(false);
 		expect(verificationDue(confirmed, 'u', undefined, PERIOD, 30 * DAY)).toBe(true);
-		// A new URL's first moment comes first; off is off.
-		expect(verificationDue(record({ verifiedAt: 0, verifyBy: 3 * DAY }), 'u', DAY, PERIOD, 2 * DAY)).toBe(true);
+		// A new URL's first moment comes first, squeezed into the period less one run; off is off.
+		expect(verificationDue(record({ verifiedAt: 0, verifyBy: 3 * DAY }), 'u', DAY, PERIOD, 2 * DAY)).toBe(false);
+		expect(verificationDue(record({ verifiedAt: 0, verifyBy: 3 * DAY }), 'u', DAY, PERIOD, 3 * DAY)).toBe(true);
 		expect(verificationDue(confirmed, 'u', DAY, 0, 300 * DAY)).toBe(false);
 		// Runs rarer than the period: every run verifies.
 		expect(verificationDue(record({ verifiedAt: 0 }), 'u', 90 * DAY, PERIOD, DAY)).toBe(true);
+	});
+
+	it('gives every daily run the same share of a list first seen in one run, cycle after cycle', () => {
+		// 2,000 URLs first downloaded on day 0, then a run a day with a 10-day period.
+		const period = 10 * DAY;
+		const records = Array.from({ length: 2000 }, (_, i) => {
+			const url = `https://example.org/p/${i}`;
+			return { url, record: record({ verifiedAt: 0, verifyBy: firstVerification(url, 0, period) }) };
+		});
+		const perDay: number[] = [];
+		for (let day = 1; day <= 40; day++) {
+			let due = 0;
+			for (const entry of records) {
+				if (!verificationDue(entry.record, entry.url, DAY, period, day * DAY)) continue;
+				due++;
+				entry.record = record({ verifiedAt: day * DAY });
+			}
+			perDay.push(due);
+		}
+		// Nine runs share each cycle (the tenth day is the bound): about 222 each, none doubled.
+		expect(Math.max(...perDay)).toBeLessThan(300);
+		expect(Math.min(...perDay)).toBeGreaterThan(150);
 	});
 });
