@@ -16,7 +16,7 @@ import type { ValidatorStore } from '../store/types.js';
 import type { Task } from '../types.js';
 import { inputFrom, type CliIo } from './io.js';
 import { spool } from './spool.js';
-import { createTerminal, createWriter } from './terminal.js';
+import { createBatchWriter, createTerminal } from './terminal.js';
 
 export interface PipelineOutputs {
 	/** Data output (stdout); resolves once written. */
@@ -81,7 +81,7 @@ export async function runPipeline(io: CliIo, run: PipelineRun): Promise<number> 
 	const hint = run.acceptChurnHint ?? ((origin: string) => `rerun with --accept-churn ${origin}`);
 	terminal.progress(() => formatSummary({ ...summary, elapsedMs: deps.clock.now() - started }));
 
-	const outputs = { out: createWriter(io.stdout), diagnose: terminal.diagnose };
+	const outputs = { out: createBatchWriter(io.stdout), ordered: true, diagnose: terminal.diagnose };
 	const run$ = runTasks(deps, {
 		options: run.options,
 		input,

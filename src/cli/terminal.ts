@@ -1,5 +1,6 @@
 import { RevisitError } from '../errors/index.js';
 import type { Writable } from 'node:stream';
+import { batcher } from '../workers/batch.js';
 
 /**
  * Stderr for humans: diagnostics always, a live progress line only when stderr is a
@@ -67,4 +68,25 @@ export function createWriter(stream: Writable): (text: string) => Promise<void> 
 				else reject(error);
 			});
 		});
+}
+
+/**
+ * Like `createWriter`, but the texts of one event-loop turn go out in one write, each
+ * promise resolving when that write has reached the OS. A first sweep prints most of its
+ * URLs, and a write per line was one system call per URL. Calls may overlap (the emit
+ * stage's `ordered`): the texts keep their call order.
+ *
+ * @example
+ * const out = createBatchWriter(process.stdout);
+ * await Promise.all([out('a\n'), out('b\n')]); // one write of 'a\nb\n'
+ */
+export function createBatchWriter(stream: Writable): (text: string) => Promise<void> {
+	const write = createWriter(stream);
+	const lines = batcher<{ text: string; resolve(): void; reject(error: unknown): void }>((items) => {
+		write(items.map((item) => item.text).join('')).then(
+			() => items.forEach((item) => item.resolve()),
+			(error: unknown) => items.forEach((item) => item.reject(error)),
+		);
+	});
+	return (text) => new Promise((resolve, reject) => lines.push({ text, resolve, reject }));
 }

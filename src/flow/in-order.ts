@@ -1,5 +1,14 @@
 import { Observable, type MonoTypeOperatorFunction } from 'rxjs';
 
+export interface InOrderOptions {
+	/**
+	 * Start each item's work at once, while earlier work is still pending (for work whose
+	 * effects keep their call order, such as a stream's writes); items still pass on in
+	 * source order, each once its own work and all earlier work are done.
+	 */
+	overlap?: boolean;
+}
+
 /**
  * Runs `work` for each item, one at a time and in source order, and passes the item on
  * once its work is done, like `concatMap(async …)`. `work` returns a promise when it has
@@ -12,7 +21,8 @@ import { Observable, type MonoTypeOperatorFunction } from 'rxjs';
  * @example
  * tasks$.pipe(inOrder((task) => (task.verdict?.changed ? write(`${task.url}\n`) : undefined)))
  */
-export function inOrder<T>(work: (item: T) => Promise<void> | undefined): MonoTypeOperatorFunction<T> {
+export function inOrder<T>(work: (item: T) => Promise<void> | undefined, options: InOrderOptions = {}): MonoTypeOperatorFunction<T> {
+	const overlap = options.overlap === true;
 	return (source) =>
 		new Observable<T>((subscriber) => {
 			// The end of the chain of pending work, or undefined when nothing is pending.
@@ -32,16 +42,17 @@ export function inOrder<T>(work: (item: T) => Promise<void> | undefined): MonoTy
 			const subscription = source.subscribe({
 				next(item) {
 					if (failed) return;
-					if (tail === undefined) {
+					if (tail === undefined || overlap) {
 						let started: Promise<void> | undefined;
 						try {
 							started = work(item);
 						} catch (error) {
 							return fail(error);
 						}
-						if (started === undefined) return subscriber.next(item);
+						if (started === undefined && tail === undefined) return subscriber.next(item);
 						queued++;
-						tail = started.then(() => passOn(item));
+						const before = tail;
+						tail = (before === undefined ? started! : started === undefined ? before : Promise.all([before, started])).then(() => passOn(item));
 					} else {
 						queued++;
 						// Work starts only when the previous item's is done: a writer need not be re-entrant.

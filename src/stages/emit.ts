@@ -41,6 +41,12 @@ export function verdictOf(task: Task): Verdict | undefined {
 export interface EmitTargets {
 	/** Resolves once the text is handed to the OS; the commit waits for it. */
 	out(text: string): Promise<void>;
+	/**
+	 * `out` may be called again before its last promise settles, and its texts land in
+	 * call order (a stream's writes do; a FileHandle's do not): lines are then written
+	 * without waiting for the one before, still passed on in order.
+	 */
+	ordered?: boolean | undefined;
 	/** Diagnostics (bad lines, errors): one line each, never on the data stream. */
 	diagnose(text: string): void;
 }
@@ -80,7 +86,7 @@ export function emit(targets: EmitTargets, options: EmitOptions = {}): MonoTypeO
 		}
 		const text = render(verdict);
 		return text === undefined ? undefined : targets.out(text);
-	});
+	}, { overlap: targets.ordered === true });
 }
 
 /** `line 3`, or `urls.txt line 3` when the task names its source (the source alone for line 0: about the source as a whole). */

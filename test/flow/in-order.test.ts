@@ -52,4 +52,22 @@ describe('inOrder', () => {
 		await finished;
 		expect(done).toBe(true);
 	});
+
+	it('with overlap, starts each item\'s work at once, and still passes items on in order once all earlier work is done', async () => {
+		const log: string[] = [];
+		const work = (item: number): Promise<void> | undefined => {
+			if (item === 2) return undefined;
+			log.push(`start ${item}`);
+			return sleep(item === 1 ? 20 : 1).then(() => void log.push(`end ${item}`));
+		};
+		const seen: number[] = [];
+		await lastValueFrom(from([1, 2, 3]).pipe(inOrder(work, { overlap: true }), toArray())).then((items) => seen.push(...items));
+		expect(log).toEqual(['start 1', 'start 3', 'end 3', 'end 1']);
+		expect(seen).toEqual([1, 2, 3]);
+	});
+
+	it('with overlap, a later item\'s failure errors the stream even while earlier work is pending', async () => {
+		const work = (item: number) => (item === 1 ? sleep(50) : Promise.reject(new Error('disk full')));
+		await expect(lastValueFrom(from([1, 2]).pipe(inOrder(work, { overlap: true })))).rejects.toThrow('disk full');
+	});
 });
