@@ -6,7 +6,9 @@
 // over 100 x PAGES URLs, a first sweep on a fresh prefix (every URL new). Also times the
 // plain sweep (no fleet, default --concurrency 24) for reference. Rows run in turn per
 // repetition; the median wall-clock seconds (spawn to exit) is reported, with each row's
-// speed against one worker.
+// speed against one worker. Two reference rows run bench/got-loop.js over the same URLs
+// at 32 and at 128 in flight (one worker's concurrency and four workers'): the most a 4x
+// rise in concurrency gives on this machine with no fleet, no store and no judging at all.
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -39,9 +41,9 @@ const startWorkers = async (store, n) => {
 	return children;
 };
 
-const time = (args) => {
+const time = (args, script = cli) => {
 	const started = process.hrtime.bigint();
-	const result = spawnSync(process.execPath, [cli, ...args], { input, maxBuffer: 1 << 26 });
+	const result = spawnSync(process.execPath, [script, ...args], { input, maxBuffer: 1 << 26, cwd: root });
 	if (result.status !== 0) throw new Error(`${args.join(' ')}: exit ${result.status}: ${result.stderr}`);
 	const printed = result.stdout.toString().split('\n').filter(Boolean).length;
 	if (printed !== urls.length) throw new Error(`${args.join(' ')}: printed ${printed} of ${urls.length}`);
@@ -50,10 +52,18 @@ const time = (args) => {
 
 try {
 	await new Promise((resolve) => setTimeout(resolve, 500));
-	const rows = [{ name: 'plain sweep, no fleet (--concurrency 24)', workers: 0 }, ...[1, 2, 4].map((n) => ({ name: `--workers, ${n} worker${n > 1 ? 's' : ''}`, workers: n }))];
+	const rows = [
+		{ name: 'plain sweep, no fleet (--concurrency 24)', workers: 0 },
+		...[1, 2, 4].map((n) => ({ name: `--workers, ${n} worker${n > 1 ? 's' : ''}`, workers: n })),
+		...[32, 128].map((n) => ({ name: `got loop, ${n} in flight (no fleet, no store)`, gotLoop: n })),
+	];
 	for (const row of rows) row.times = [];
 	for (let rep = 0; rep < reps; rep++) {
 		for (const row of rows) {
+			if (row.gotLoop) {
+				row.times.push(time(['--concurrency', String(row.gotLoop)], path.join(root, 'bench/got-loop.js')));
+				continue;
+			}
 			if (row.workers === 0) {
 				row.times.push(time(['sweep', '--store', path.join(tmp, `level-${rep}`), '-q', '--audit', '0', '--per-host', '2']));
 				continue;
@@ -69,6 +79,7 @@ try {
 	}
 	const median = (times) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
 	const one = median(rows[1].times);
+	const loops = rows.filter((row) => row.gotLoop).map((row) => median(row.times));
 	console.log(`${urls.length} URLs on 100 origins answering 100 ms late, --per-host 2, first sweep; ${reps} repetitions, median seconds\n`);
 	console.log('| run | median s | each repetition | URLs/s | speed vs 1 worker |');
 	console.log('|---|---:|---|---:|---:|');
@@ -76,6 +87,7 @@ try {
 		const m = median(row.times);
 		console.log(`| ${row.name} | ${m.toFixed(2)} | ${row.times.map((t) => t.toFixed(2)).join(', ')} | ${Math.round(urls.length / m)} | ${(one / m).toFixed(2)}x |`);
 	}
+	console.log(`\nThe got loop's own gain from 32 to 128 in flight: ${(loops[0] / loops[1]).toFixed(2)}x.`);
 } finally {
 	redis.kill('SIGTERM');
 	origins.kill();
