@@ -116,3 +116,18 @@ export const DROP = `for i = 1, #ARGV, 2 do
   end
 end
 return 1`;
+
+/**
+ * A janitor deletes entries whose attempt is no longer leased to their token (their run
+ * ended or expired, or the attempt was handed out again). KEYS: queue, lease hash. ARGV:
+ * (id, token, entry) triples. Returns how many were deleted.
+ */
+export const CLEAR = `local dropped = 0
+for i = 1, #ARGV, 3 do
+  if redis.call('HGET', KEYS[2], ARGV[i]) ~= ARGV[i + 1] then
+    redis.call('XACK', KEYS[1], 'workers', ARGV[i + 2])
+    redis.call('XDEL', KEYS[1], ARGV[i + 2])
+    dropped = dropped + 1
+  end
+end
+return dropped`;

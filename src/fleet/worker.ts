@@ -5,6 +5,8 @@ import type { RedisTarget } from '../store/redis-url.js';
 import { batcher } from '../workers/batch.js';
 import { createExecutor, type Executor } from '../workers/execute.js';
 import { encodeAttempt, type WireSpec } from '../workers/wire.js';
+import { byRun, parseEntries, type Entry } from './entries.js';
+import { clearStale } from './janitor.js';
 import { fleetKeys, GROUP } from './keys.js';
 import { isReplyError, openFleetLink, type Reply } from './link.js';
 import { SUBMIT, TAKE } from './scripts.js';
@@ -16,14 +18,8 @@ export interface WorkerOptions {
 	id?: string | undefined;
 	/** One line per event worth a log (start, Redis lost and back, stop). */
 	log?: ((line: string) => void) | undefined;
-}
-
-interface Entry {
-	entry: string;
-	run: string;
-	id: string;
-	token: string;
-	spec: string;
+	/** Queue entries pending this long are checked, and deleted when their run is gone (janitor.ts); default 5 minutes. */
+	staleMs?: number | undefined;
 }
 
 // An attempt is sent only while this much of its lease is left, by this process's clock
@@ -32,6 +28,8 @@ interface Entry {
 const SEND_MARGIN = 0.5;
 const HEARTBEAT_MS = 2_000;
 const HEARTBEAT_TTL_MS = 10_000;
+const STALE_MS = 300_000;
+const JANITOR_EVERY_MS = 60_000;
 
 /**
  * `revisit worker`: takes attempts from the fleet's queue, sends them with the run's own
@@ -77,9 +75,9 @@ export async function runWorker(target: RedisTarget, options: WorkerOptions, sig
 
 	const submitting = new Set<Promise<unknown>>();
 	const submit = batcher<{ run: string; args: string[] }>((items) => {
-		const byRun = new Map<string, string[]>();
-		for (const item of items) byRun.set(item.run, [...(byRun.get(item.run) ?? []), ...item.args]);
-		for (const [run, args] of byRun) {
+		const runs = new Map<string, string[]>();
+		for (const item of items) runs.set(item.run, [...(runs.get(item.run) ?? []), ...item.args]);
+		for (const [run, args] of runs) {
 			const sent = repeat(() => link.script(SUBMIT, [keys.queue, keys.lease(run), keys.done(run)], args)).then(
 				(accepted) => void (stats.refused += args.length / 4 - Number(accepted)),
 				() => undefined,
@@ -118,6 +116,18 @@ export async function runWorker(target: RedisTarget, options: WorkerOptions, sig
 		return executor;
 	};
 
+	const staleMs = options.staleMs ?? STALE_MS;
+	const janitor = setInterval(() => {
+		void clearStale(link, keys, id, staleMs).then(
+			(dropped) => dropped > 0 && log(`deleted ${dropped} queue entries of runs that ended without them`),
+			(error: unknown) => {
+				// No queue yet (NOGROUP) is nothing to clear.
+				if (!isReplyError(error)) lost(error);
+				else if (!/NOGROUP/.test((error as Error).message)) log(`janitor: ${(error as Error).message}`);
+			},
+		);
+	}, Math.min(JANITOR_EVERY_MS, Math.max(staleMs, 50)));
+
 	const sweepExecutors = setInterval(() => {
 		for (const [run, { executor, used }] of executors) {
 			if (Date.now() - used > 60_000) {
@@ -128,9 +138,7 @@ export async function runWorker(target: RedisTarget, options: WorkerOptions, sig
 	}, 30_000);
 
 	const take = async (entries: Entry[]) => {
-		const byRun = new Map<string, Entry[]>();
-		for (const entry of entries) byRun.set(entry.run, [...(byRun.get(entry.run) ?? []), entry]);
-		for (const [run, group] of byRun) {
+		for (const [run, group] of byRun(entries)) {
 			const left = (await link.script(TAKE, [keys.queue, keys.lease(run)], group.flatMap((entry) => [entry.id, entry.token, entry.entry]))) as number[];
 			const granted = performance.now();
 			const executor = await executorFor(run);
@@ -172,7 +180,7 @@ export async function runWorker(target: RedisTarget, options: WorkerOptions, sig
 				}
 				continue;
 			}
-			const entries = parseEntries(reply);
+			const entries = (Array.isArray(reply) ? reply : []).flatMap((stream) => parseEntries((stream as Reply[])[1] ?? []));
 			if (entries.length > 0) await take(entries).catch(lost);
 		}
 		// Shutdown: what is in flight finishes and is handed back; past the grace, it is abandoned to its lease.
@@ -184,6 +192,7 @@ export async function runWorker(target: RedisTarget, options: WorkerOptions, sig
 	} finally {
 		clearInterval(beating);
 		clearInterval(sweepExecutors);
+		clearInterval(janitor);
 		for (const { executor } of executors.values()) executor.close();
 		await link.call(keys.worker(id), ['DEL', keys.worker(id)]).catch(() => undefined);
 		await link.call(keys.workers, ['ZREM', keys.workers, id]).catch(() => undefined);
@@ -191,19 +200,4 @@ export async function runWorker(target: RedisTarget, options: WorkerOptions, sig
 		await link.close();
 		log(`worker ${id} stopped after ${stats.done} attempts`);
 	}
-}
-
-/** XREADGROUP's reply, `[[stream, [[entry, [field, value, …]], …]]]`, as entries. */
-function parseEntries(reply: Reply): Entry[] {
-	if (!Array.isArray(reply)) return [];
-	const out: Entry[] = [];
-	for (const stream of reply) {
-		for (const item of ((stream as Reply[])[1] as Reply[]) ?? []) {
-			const [entry, fields] = item as [string, string[]];
-			const value: Record<string, string> = {};
-			for (let i = 0; i + 1 < (fields?.length ?? 0); i += 2) value[fields[i]!] = fields[i + 1]!;
-			out.push({ entry, run: value.run ?? '', id: value.id ?? '', token: value.token ?? '', spec: value.spec ?? '{}' });
-		}
-	}
-	return out;
 }
