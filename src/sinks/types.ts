@@ -4,7 +4,7 @@ import type { Clock, Task } from '../types.js';
 
 /** What a sink may use: the run's stdout writer and process edges, and its clock. */
 export interface SinkContext {
-	/** Writes to standard output; resolves once the OS has the bytes. */
+	/** Writes to standard output; resolves once the OS has the bytes. Calls may overlap: texts land in call order. */
 	out(text: string): Promise<void>;
 	/** Where a command sink's own output goes. */
 	stdout: Writable;
