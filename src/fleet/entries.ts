@@ -30,7 +30,7 @@ export function parseEntries(items: Reply): Entry[] {
 }
 
 /**
- * Entries a group grouped by run, in order: the fleet's scripts take one run's lease hash at a time.
+ * Entries grouped by run, each group in queue order: a fleet script takes one run's lease hash at a time.
  *
  * @example
  * for (const [run, group] of byRun(entries)) await link.script(TAKE, [keys.queue, keys.lease(run)], ...);
