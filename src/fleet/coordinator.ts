@@ -8,6 +8,7 @@ import { batcher } from '../workers/batch.js';
 import { decodeAttempt, toWire } from '../workers/wire.js';
 import { fleetKeys } from './keys.js';
 import { openFleetLink, retrying, within, type FleetLink, type Reply } from './link.js';
+import { createPermits } from './permits.js';
 import { DROP, ISSUE, RECLAIM } from './scripts.js';
 import type { FleetOptions } from './options.js';
 
@@ -56,9 +57,11 @@ export async function openCoordinator(target: RedisTarget, settings: HttpClientO
 		for (const [id, entry] of pending) {
 			clearTimeout(entry.timer);
 			pending.delete(id);
+			permits.give(id);
 			entry.reject(failure);
 		}
 	};
+	const permits = createPermits(keys, run, { perHost: options.perHost }, redis, fail);
 
 	const heartbeat = async () => {
 		const expires = Date.now() + options.runTtlMs;
@@ -104,6 +107,7 @@ export async function openCoordinator(target: RedisTarget, settings: HttpClientO
 		if (Number(reply[2]) === 1) entry.deliveries++;
 		if (entry.deliveries >= options.maxDeliveries) {
 			pending.delete(id);
+			permits.give(id);
 			await redis('give up an attempt', (l) => l.script(DROP, [keys.queue, lease], [id, entry.entry]));
 			const url = (JSON.parse(entry.spec) as { url: string }).url;
 			const message = `handed to a worker ${entry.deliveries} times and never answered (--max-deliveries ${options.maxDeliveries}): a worker that dies on it, or workers that keep losing Redis`;
@@ -124,6 +128,7 @@ export async function openCoordinator(target: RedisTarget, settings: HttpClientO
 				if (!entry || entry.token !== text.slice(first + 1, second)) continue;
 				clearTimeout(entry.timer);
 				pending.delete(id);
+				permits.give(id);
 				counts.answered++;
 				entry.resolve(decodeAttempt(text.slice(second + 1)));
 			}
@@ -144,6 +149,7 @@ export async function openCoordinator(target: RedisTarget, settings: HttpClientO
 					if (entry) {
 						clearTimeout(entry.timer);
 						pending.delete(id);
+						permits.give(id);
 						void redis('give up an attempt', (l) => l.script(DROP, [keys.queue, lease], [id, entry.entry])).catch(() => undefined);
 					}
 					reject(signal.reason);
@@ -155,7 +161,8 @@ export async function openCoordinator(target: RedisTarget, settings: HttpClientO
 					then(value);
 				};
 				pending.set(id, { token: nextToken(), spec: JSON.stringify(toWire(spec)), entry: '', deliveries: 0, resolve: settle(resolve), reject: settle(reject) });
-				issue.push(id);
+				// Handed out once this run may send to the origin with every other run's requests counted too.
+				void permits.take(id, new URL(spec.url).origin).then(() => (pending.has(id) ? issue.push(id) : permits.give(id)));
 			});
 		},
 	};
@@ -166,6 +173,7 @@ export async function openCoordinator(target: RedisTarget, settings: HttpClientO
 		async close() {
 			closed = true;
 			stopping.abort();
+			permits.close();
 			clearInterval(beat);
 			for (const entry of pending.values()) clearTimeout(entry.timer);
 			blocking.destroy();

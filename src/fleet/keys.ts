@@ -11,6 +11,7 @@ import type { RedisTarget } from '../store/redis-url.js';
  *   P{fleet}:run:RUN      hash: settings (the run's HTTP client, JSON), progress counters
  *   P{fleet}:lease:RUN    hash: attempt id → token; id:d → deadline (Redis TIME, ms); id:s → started
  *   P{fleet}:done:RUN     list: outcomes waiting for the coordinator (JSON)
+ *   P{fleet}:host:ORIGIN  sorted set: per-host permit (RUN:ID) → when it lapses (ms), shared by every run
  *   P{fleet}:workers      sorted set: worker id → when its heartbeat expires (ms)
  *   P{fleet}:worker:ID    string: the worker's heartbeat (JSON), with a TTL
  *
@@ -25,6 +26,7 @@ export function fleetKeys(target: Pick<RedisTarget, 'prefix'>) {
 		run: (run: string) => `${base}:run:${run}`,
 		lease: (run: string) => `${base}:lease:${run}`,
 		done: (run: string) => `${base}:done:${run}`,
+		host: (origin: string) => `${base}:host:${origin}`,
 		workers: `${base}:workers`,
 		worker: (id: string) => `${base}:worker:${id}`,
 	};

@@ -8,6 +8,11 @@ export interface FleetOptions {
 	redisTimeoutMs: number;
 	/** A run's keys live this long past the coordinator's last heartbeat. */
 	runTtlMs: number;
+	/**
+	 * Requests in flight per origin across every run on this fleet (permits.ts); absent, each
+	 * run keeps only its own `--per-host`.
+	 */
+	perHost?: number | undefined;
 }
 
 /**

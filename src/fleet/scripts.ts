@@ -131,3 +131,25 @@ for i = 1, #ARGV, 3 do
   end
 end
 return dropped`;
+
+/**
+ * A coordinator takes (or keeps) per-host permits, so that runs sharing a fleet share
+ * each origin's `--per-host` too. KEYS: one host's permit set per permit (a sorted set of
+ * permit → expiry, Redis TIME). ARGV: (permit, limit, ttl ms) triples. A permit already
+ * held is renewed; a new one is granted while fewer than `limit` unexpired permits are
+ * held. Returns 1 (held) or 0 per permit. Safe to repeat: a repeat renews.
+ */
+export const PERMIT = `${NOW}
+local out = {}
+for i = 1, #KEYS do
+  local permit, limit, ttl = ARGV[3 * i - 2], tonumber(ARGV[3 * i - 1]), tonumber(ARGV[3 * i])
+  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now)
+  if redis.call('ZSCORE', KEYS[i], permit) or redis.call('ZCARD', KEYS[i]) < limit then
+    redis.call('ZADD', KEYS[i], now + ttl, permit)
+    if redis.call('PTTL', KEYS[i]) < ttl then redis.call('PEXPIRE', KEYS[i], ttl) end
+    out[i] = 1
+  else
+    out[i] = 0
+  end
+end
+return out`;

@@ -87,6 +87,33 @@ describeRedis('sweep --workers (a Redis fleet)', () => {
 		}
 	});
 
+	it('holds --per-host across two runs that share the fleet at once, and gives every permit back', async () => {
+		let inFlight = 0;
+		let most = 0;
+		const server = await startServer((req, res) => {
+			most = Math.max(most, ++inFlight);
+			setTimeout(() => {
+				inFlight--;
+				res.end(req.url);
+			}, 30);
+		});
+		const url = store();
+		const prefix = decodeURIComponent(url.split('prefix=')[1]!);
+		const workers = await startWorkers(url, 3, ['--concurrency', '8']);
+		try {
+			const list = (name: string) => Array.from({ length: 60 }, (_, i) => server.url(`/${name}${i}`)).join('\n');
+			// Two cron jobs that overlap: each run alone keeps its --per-host; together they must too.
+			const runs = await Promise.all(['a', 'b'].map((name) => runCli(['sweep', '--store', url, '--workers', '--per-host', '2', '-q'], list(name))));
+			expect(runs.map((run) => run.status)).toEqual([0, 0]);
+			expect(runs.map((run) => run.stdout.trim().split('\n').length)).toEqual([60, 60]);
+			expect(most).toBe(2);
+			expect((await keys(prefix)).filter((key) => key.includes(':host:'))).toEqual([]);
+		} finally {
+			await Promise.all(workers.map((worker) => worker.stop()));
+			await server.close();
+		}
+	});
+
 	it("removes a run's keys when it ends, and leaves nothing in the queue", async () => {
 		const url = store();
 		const prefix = decodeURIComponent(url.split('prefix=')[1]!);

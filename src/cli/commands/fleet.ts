@@ -23,7 +23,8 @@ export async function fleetRun(store: string, flags: FleetFlags, options: SweepO
 	if (workers.length === 0) throw new FleetError('FLEET_NO_WORKERS', `no live workers on ${redactSpec(store)}: start some with revisit worker --store ${redactSpec(store)}`);
 	const capacity = workers.reduce((sum, worker) => sum + worker.capacity, 0);
 	const defaults = fleetDefaults(options.timeoutMs);
-	const fleet = { ...defaults, ...(flags.lease ? { leaseMs: flags.lease } : {}), maxDeliveries: flags['max-deliveries'], redisTimeoutMs: flags['redis-timeout'] };
+	// --per-host also holds across runs that share the fleet (fleet/permits.ts).
+	const fleet = { ...defaults, ...(flags.lease ? { leaseMs: flags.lease } : {}), maxDeliveries: flags['max-deliveries'], redisTimeoutMs: flags['redis-timeout'], perHost: options.perHost };
 	const { highWater: _recomputed, ...rest } = options;
 	return { options: normaliseSweepOptions({ ...rest, concurrency: capacity }), transport: redisFleet(store, fleet) };
 }
