@@ -52,10 +52,16 @@ export function createPermits(
 	let retry: NodeJS.Timeout | undefined;
 	let renewing = false;
 	const permit = (id: string) => `${run}:${id}`;
-	const ask = (pairs: ReadonlyArray<readonly [string, string]>) =>
-		redis('take per-host permits', (link) =>
-			link.script(PERMIT, pairs.map(([, origin]) => keys.host(origin)), pairs.flatMap(([id]) => [permit(id), String(options.perHost), String(ttlMs)])),
-		) as Promise<number[]>;
+	/** One PERMIT script for the batch; whether each of `pairs` holds its permit, in order. */
+	const ask = async (pairs: ReadonlyArray<readonly [string, string]>): Promise<boolean[]> => {
+		const byOrigin = new Map<string, string[]>();
+		for (const [id, origin] of pairs) byOrigin.set(origin, [...(byOrigin.get(origin) ?? []), id]);
+		const args = [String(ttlMs), ...[...byOrigin.values()].flatMap((ids) => [String(options.perHost), String(ids.length), ...ids.map(permit)])];
+		const replies = (await redis('take per-host permits', (link) => link.script(PERMIT, [...byOrigin.keys()].map((origin) => keys.host(origin)), args))) as number[];
+		const granted = new Map<string, boolean>();
+		[...byOrigin.values()].flat().forEach((id, i) => granted.set(id, replies[i] === 1));
+		return pairs.map(([id]) => granted.get(id) === true);
+	};
 	const giveBack = (pairs: ReadonlyArray<readonly [string, string]>) => {
 		const byOrigin = new Map<string, string[]>();
 		for (const [id, origin] of pairs) byOrigin.set(origin, [...(byOrigin.get(origin) ?? []), permit(id)]);

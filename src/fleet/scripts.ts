@@ -134,22 +134,42 @@ return dropped`;
 
 /**
  * A coordinator takes (or keeps) per-host permits, so that runs sharing a fleet share
- * each origin's `--per-host` too. KEYS: one host's permit set per permit (a sorted set of
- * permit → expiry, Redis TIME). ARGV: (permit, limit, ttl ms) triples. A permit already
- * held is renewed; a new one is granted while fewer than `limit` unexpired permits are
- * held. Returns 1 (held) or 0 per permit. Safe to repeat: a repeat renews.
+ * each origin's `--per-host` too. KEYS: host permit sets (sorted sets of permit → expiry,
+ * Redis TIME), each once. ARGV: ttl ms, then per key: its limit, a count n, n permits.
+ * A permit already held is renewed; a new one is granted while fewer than `limit`
+ * unexpired permits are held. Returns 1 (held) or 0 per permit, in ARGV order. Work is
+ * per key, not per permit (one expiry sweep and one ZADD), since a batch is mostly one
+ * host's in a crawl of one site. Safe to repeat: a repeat renews.
  */
 export const PERMIT = `${NOW}
-local out = {}
+local ttl = tonumber(ARGV[1])
+local out, at = {}, 2
 for i = 1, #KEYS do
-  local permit, limit, ttl = ARGV[3 * i - 2], tonumber(ARGV[3 * i - 1]), tonumber(ARGV[3 * i])
+  local limit, n = tonumber(ARGV[at]), tonumber(ARGV[at + 1])
+  at = at + 2
   redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now)
-  if redis.call('ZSCORE', KEYS[i], permit) or redis.call('ZCARD', KEYS[i]) < limit then
-    redis.call('ZADD', KEYS[i], now + ttl, permit)
-    if redis.call('PTTL', KEYS[i]) < ttl then redis.call('PEXPIRE', KEYS[i], ttl) end
-    out[i] = 1
-  else
-    out[i] = 0
+  local count = redis.call('ZCARD', KEYS[i])
+  local add = {}
+  for j = at, at + n - 1 do
+    local granted = redis.call('ZSCORE', KEYS[i], ARGV[j])
+    if not granted and count < limit then
+      count = count + 1
+      granted = true
+    end
+    if granted then
+      add[#add + 1] = now + ttl
+      add[#add + 1] = ARGV[j]
+      out[#out + 1] = 1
+    else
+      out[#out + 1] = 0
+    end
+    if #add >= 1000 then
+      redis.call('ZADD', KEYS[i], unpack(add))
+      add = {}
+    end
   end
+  at = at + n
+  if #add > 0 then redis.call('ZADD', KEYS[i], unpack(add)) end
+  if redis.call('PTTL', KEYS[i]) < ttl then redis.call('PEXPIRE', KEYS[i], ttl) end
 end
 return out`;

@@ -47,6 +47,22 @@ describeRedis('per-host permits shared by the runs of a fleet', () => {
 		}
 	});
 
+	it('grants a batch for one host up to the limit, and the rest as permits come back', async () => {
+		const run = permitsOf('batch', 3);
+		try {
+			const takes = ['1', '2', '3', '4', '5'].map((id) => run.take(id, ORIGIN));
+			const first = await Promise.all(takes.map(settled));
+			expect(first.filter(Boolean)).toHaveLength(3);
+			expect(run.held).toBe(3);
+			for (const [i, done] of first.entries()) if (done) run.give(String(i + 1));
+			expect(await Promise.all(takes.map(settled))).toEqual([true, true, true, true, true]);
+			expect(run.held).toBe(2);
+		} finally {
+			for (const id of ['1', '2', '3', '4', '5']) run.give(id);
+			run.close();
+		}
+	});
+
 	it('renews what it holds, and what a dead run held lapses after the ttl', async () => {
 		const dead = permitsOf('dead', 1, 300);
 		const alive = permitsOf('alive', 1, 300);
