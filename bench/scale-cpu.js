@@ -1,6 +1,6 @@
 // CPU-bound scaling: the all-304 second sweep, side by side in one run.
 //
-//   npm run build && node bench/scale-cpu.js [--pages 20000] [--reps 3] [--redis]
+//   npm run build && node bench/scale-cpu.js [--pages 20000] [--reps 3] [--redis] [--candidate DIR]
 //
 // Forks bench/origin.js (N pages with strong ETags, its own process) and times, per
 // repetition and in turn: the bare got loop (bench/got-loop.js, If-None-Match from a
@@ -10,7 +10,8 @@
 // measured sweep is all 304s. One origin stands for many hosts: --per-host equals
 // --concurrency (24, the default concurrency), as in bench/run.js. Reports the median
 // wall-clock seconds from spawn to exit and each row's speed against the plain sweep
-// and the got loop.
+// and the got loop. --candidate DIR (with --redis): a second build (DIR/bin/revisit.js)
+// runs the fleet row too, with its own worker on its own prefix, for an A/B in one run.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { freePort, ONE_ORIGIN, startOrigin, timedRun } from './lib/sweep-bench.js';
@@ -20,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const { values } = parseArgs({ options: { pages: { type: 'string', default: '20000' }, reps: { type: 'string', default: '3' }, redis: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { pages: { type: 'string', default: '20000' }, reps: { type: 'string', default: '3' }, redis: { type: 'boolean', default: false }, candidate: { type: 'string' } } });
 const pages = Number(values.pages);
 const reps = Number(values.reps);
 const cli = path.join(root, 'bin/revisit.js');
@@ -65,6 +66,12 @@ if (values.redis) {
 	const store = `redis://127.0.0.1:${redisPort}/0`;
 	children.push(spawn(process.execPath, [cli, 'worker', '--store', store], { stdio: 'ignore' }));
 	rows.push({ name: 'revisit sweep --workers, 1 worker (Redis)', args: [cli, 'sweep', '--store', store, '--workers', ...common] });
+	if (values.candidate) {
+		const other = path.join(path.resolve(values.candidate), 'bin/revisit.js');
+		const candidateStore = `${store}?prefix=candidate:`;
+		children.push(spawn(process.execPath, [other, 'worker', '--store', candidateStore], { stdio: 'ignore' }));
+		rows.push({ name: `candidate (${values.candidate}): --workers, 1 worker (Redis)`, args: [other, 'sweep', '--store', candidateStore, '--workers', ...common] });
+	}
 }
 
 try {

@@ -172,8 +172,10 @@ export async function openCoordinator(target: RedisTarget, settings: HttpClientO
 		transport,
 		async close() {
 			closed = true;
+			// Permits go back first (while Redis calls still retry): the next run need not wait for them to lapse.
+			if (failure === undefined) await within(permits.close(), 2_000).catch(() => undefined);
+			else void permits.close(false);
 			stopping.abort();
-			permits.close();
 			clearInterval(beat);
 			for (const entry of pending.values()) clearTimeout(entry.timer);
 			blocking.destroy();

@@ -21,7 +21,7 @@ describeRedis('per-host permits shared by the runs of a fleet', () => {
 	});
 	const keys = fleetKeys({ prefix: 'p:' });
 	const permitsOf = (run: string, perHost: number, ttlMs?: number) =>
-		createPermits(keys, run, { perHost, ttlMs }, (_what, work) => work(link), (error) => {
+		createPermits(keys, run, { perHost, ttlMs, idleMs: 50 }, (_what, work) => work(link), (error) => {
 			throw error;
 		});
 
@@ -35,19 +35,21 @@ describeRedis('per-host permits shared by the runs of a fleet', () => {
 			expect(await settled(waiting)).toBe(false);
 			// Another origin is not held up.
 			await b.take('3', 'http://127.0.0.1:9090');
+			// Given back, a permit stays with its run for a moment (idleMs), then goes to the fleet.
 			a.give('1');
 			expect(await settled(waiting)).toBe(true);
 			expect([a.held, b.held]).toEqual([0, 3]);
 			for (const id of ['1', '2', '3']) b.give(id);
-			await new Promise((resolve) => setTimeout(resolve, 50));
+			await new Promise((resolve) => setTimeout(resolve, 150));
+			expect(b.held).toBe(0);
 			expect(await redis.cli(['--scan', '--pattern', 'p:{fleet}:host:*'])).toBe('');
 		} finally {
-			a.close();
-			b.close();
+			await a.close();
+			await b.close();
 		}
 	});
 
-	it('grants a batch for one host up to the limit, and the rest as permits come back', async () => {
+	it('grants a batch for one host up to the limit, and hands a permit given back to the next request without Redis', async () => {
 		const run = permitsOf('batch', 3);
 		try {
 			const takes = ['1', '2', '3', '4', '5'].map((id) => run.take(id, ORIGIN));
@@ -56,11 +58,15 @@ describeRedis('per-host permits shared by the runs of a fleet', () => {
 			expect(run.held).toBe(3);
 			for (const [i, done] of first.entries()) if (done) run.give(String(i + 1));
 			expect(await Promise.all(takes.map(settled))).toEqual([true, true, true, true, true]);
-			expect(run.held).toBe(2);
+			// Two in use, one spare until it idles back.
+			expect(run.held).toBe(3);
+			expect(await redis.cli(['ZCARD', 'p:{fleet}:host:' + ORIGIN])).toBe('3\n');
 		} finally {
 			for (const id of ['1', '2', '3', '4', '5']) run.give(id);
-			run.close();
+			await run.close();
 		}
+		// Closing gives every permit back at once.
+		expect(await redis.cli(['--scan', '--pattern', 'p:{fleet}:host:*'])).toBe('');
 	});
 
 	it('renews what it holds, and what a dead run held lapses after the ttl', async () => {
@@ -73,11 +79,11 @@ describeRedis('per-host permits shared by the runs of a fleet', () => {
 			const waiting = alive.take('1', ORIGIN);
 			expect(await settled(waiting)).toBe(false);
 			// The run dies (no give, no renewal): the permit lapses and the other run gets it.
-			dead.close();
+			await dead.close(false);
 			await expect(Promise.race([waiting.then(() => 'granted'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2_000))])).resolves.toBe('granted');
 		} finally {
 			alive.give('1');
-			alive.close();
+			await alive.close();
 		}
 	});
 });
