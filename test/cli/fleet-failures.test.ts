@@ -2,25 +2,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ndjson, runCli, spawnCli } from '../helpers/cli.js';
 import { startWorkers, type TestWorker } from '../helpers/fleet.js';
 import { describeRedis, startRedis, type TestRedis } from '../helpers/redis.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { slowOrigin, type TestServer } from '../helpers/server.js';
 
 let unique = 0;
 // Short leases, so that a lost worker's requests move on within the test's time.
 const SHORT = ['--timeout', '1', '--lease', '2', '--audit', '0'];
-
-/** An origin that answers after `delayMs` and counts requests in flight at once. */
-async function slowOrigin(delayMs: number, onRequest: (path: string) => void = () => {}) {
-	const seen = { inFlight: 0, most: 0 };
-	const server = await startServer((req, res) => {
-		seen.most = Math.max(seen.most, ++seen.inFlight);
-		onRequest(req.url!);
-		setTimeout(() => {
-			seen.inFlight--;
-			res.writeHead(200, { etag: '"1"' }).end(req.url);
-		}, delayMs);
-	});
-	return { server, seen };
-}
 
 const lines = (text: string) => text.split('\n').filter(Boolean);
 const paths = (server: TestServer, n: number, name = 'p') => Array.from({ length: n }, (_, i) => server.url(`/${name}${i}`));

@@ -3,7 +3,7 @@ import { ndjson, runCli, tempDir } from '../helpers/cli.js';
 import { startWorkers } from '../helpers/fleet.js';
 import { startMixedSite, type MixedSite } from '../helpers/mixed-site.js';
 import { describeRedis, startRedis, type TestRedis } from '../helpers/redis.js';
-import { startServer } from '../helpers/server.js';
+import { slowOrigin } from '../helpers/server.js';
 
 // The rotating host's tags count its responses, so they differ between two runs by design.
 const rotating = (etag: unknown) => (typeof etag === 'string' && /^"r\d+"$/.test(etag) ? '"r…"' : etag);
@@ -56,17 +56,8 @@ describeRedis('sweep --workers (a Redis fleet)', () => {
 	});
 
 	it('holds --per-host and --rate for the whole fleet: an origin never sees more at once from 3 workers', async () => {
-		let inFlight = 0;
-		let most = 0;
 		const starts: number[] = [];
-		const server = await startServer((req, res) => {
-			most = Math.max(most, ++inFlight);
-			if (req.url!.startsWith('/r')) starts.push(performance.now());
-			setTimeout(() => {
-				inFlight--;
-				res.end(req.url);
-			}, 20);
-		});
+		const { server, seen } = await slowOrigin(20, (path) => path.startsWith('/r') && starts.push(performance.now()));
 		const url = store();
 		const workers = await startWorkers(url, 3, ['--concurrency', '8']);
 		try {
@@ -75,7 +66,7 @@ describeRedis('sweep --workers (a Redis fleet)', () => {
 			expect(run.status).toBe(0);
 			expect(run.stdout.trim().split('\n')).toHaveLength(60);
 			expect(run.stderr).toMatch(/60 URLs, 60 changed, .*sent by the Redis fleet\n$/);
-			expect(most).toBe(2);
+			expect(seen.most).toBe(2);
 			const paced = Array.from({ length: 8 }, (_, i) => server.url(`/r${i}`)).join('\n');
 			expect((await runCli(['sweep', '--store', url, '--workers', '--rate', '10', '-q'], paced)).status).toBe(0);
 			const gaps = starts.slice(1).map((start, i) => start - starts[i]!);
@@ -88,15 +79,7 @@ describeRedis('sweep --workers (a Redis fleet)', () => {
 	});
 
 	it('holds --per-host across two runs that share the fleet at once, and gives every permit back', async () => {
-		let inFlight = 0;
-		let most = 0;
-		const server = await startServer((req, res) => {
-			most = Math.max(most, ++inFlight);
-			setTimeout(() => {
-				inFlight--;
-				res.end(req.url);
-			}, 30);
-		});
+		const { server, seen } = await slowOrigin(30);
 		const url = store();
 		const prefix = decodeURIComponent(url.split('prefix=')[1]!);
 		const workers = await startWorkers(url, 3, ['--concurrency', '8']);
@@ -106,7 +89,7 @@ describeRedis('sweep --workers (a Redis fleet)', () => {
 			const runs = await Promise.all(['a', 'b'].map((name) => runCli(['sweep', '--store', url, '--workers', '--per-host', '2', '-q'], list(name))));
 			expect(runs.map((run) => run.status)).toEqual([0, 0]);
 			expect(runs.map((run) => run.stdout.trim().split('\n').length)).toEqual([60, 60]);
-			expect(most).toBe(2);
+			expect(seen.most).toBe(2);
 			expect((await keys(prefix)).filter((key) => key.includes(':host:'))).toEqual([]);
 		} finally {
 			await Promise.all(workers.map((worker) => worker.stop()));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ndjson, runCli, tempDir } from '../helpers/cli.js';
 import { startMixedSite, type MixedSite } from '../helpers/mixed-site.js';
-import { startServer } from '../helpers/server.js';
+import { slowOrigin } from '../helpers/server.js';
 
 // The rotating host's tags count its responses, so they differ between two runs by design.
 const rotating = (etag: unknown) => (typeof etag === 'string' && /^"r\d+"$/.test(etag) ? '"r…"' : etag);
@@ -39,15 +39,7 @@ describe('sweep --local-workers', () => {
 	});
 
 	it('keeps --per-host for the whole run: an origin never sees more at once, whichever thread sends', async () => {
-		let inFlight = 0;
-		let most = 0;
-		const server = await startServer((_req, res) => {
-			most = Math.max(most, ++inFlight);
-			setTimeout(() => {
-				inFlight--;
-				res.end('x');
-			}, 15);
-		});
+		const { server, seen } = await slowOrigin(15);
 		const store = await tempDir();
 		try {
 			const urls = Array.from({ length: 40 }, (_, i) => server.url(`/p${i}`)).join('\n');
@@ -55,7 +47,7 @@ describe('sweep --local-workers', () => {
 			expect(run.status).toBe(0);
 			expect(run.stderr).toMatch(/40 URLs, 40 changed, .*, sent by 2 worker threads\n$/);
 			expect(run.stdout.trim().split('\n')).toHaveLength(40);
-			expect(most).toBe(2);
+			expect(seen.most).toBe(2);
 		} finally {
 			await server.close();
 			await store.cleanup();

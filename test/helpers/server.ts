@@ -48,3 +48,25 @@ export async function startServer(handler: http.RequestListener): Promise<TestSe
 			}),
 	};
 }
+
+/**
+ * An origin that answers each request after `delayMs` (a 200 with a fixed ETag) and
+ * counts requests in flight at once: `seen.most` is what a politeness limit must bound.
+ *
+ * @example
+ * const { server, seen } = await slowOrigin(20);
+ * // ... a sweep with --per-host 2 ...
+ * expect(seen.most).toBe(2);
+ */
+export async function slowOrigin(delayMs: number, onRequest: (path: string) => void = () => {}): Promise<{ server: TestServer; seen: { inFlight: number; most: number } }> {
+	const seen = { inFlight: 0, most: 0 };
+	const server = await startServer((req, res) => {
+		seen.most = Math.max(seen.most, ++seen.inFlight);
+		onRequest(req.url!);
+		setTimeout(() => {
+			seen.inFlight--;
+			res.writeHead(200, { etag: '"1"' }).end(req.url);
+		}, delayMs);
+	});
+	return { server, seen };
+}
