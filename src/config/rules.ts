@@ -1,10 +1,9 @@
-import { Ajv } from 'ajv';
 import { compileRules, type RuleSpec } from '../content/rules.js';
 import { ConfigError, RevisitError } from '../errors/index.js';
-import { FORMATS } from './formats.js';
 import { parseJsonText } from './json-text.js';
 import { problemsFromAjv } from './problems.js';
 import { ruleListSchema } from './schema.js';
+import { compileSchema } from './validate.js';
 
 /**
  * Parses and checks a content-rule list (a `--rules` file, or what `revisit check` is
@@ -21,9 +20,7 @@ export function validateRules(text: string, file = 'rules'): RuleSpec[] {
 		throw new ConfigError([`${file}:${line}:${column}: invalid JSON: ${message}`]);
 	}
 	const value = parsed.json.value;
-	const ajv = new Ajv({ strict: true, allErrors: true, verbose: true });
-	for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, { type: 'string', validate: format.validate });
-	const validate = ajv.compile(ruleListSchema);
+	const validate = compileSchema(ruleListSchema);
 	if (!validate(value)) throw new ConfigError(problemsFromAjv(validate.errors ?? []).map((problem) => `${file}: ${problem.pointer || '/'}: ${problem.message}`));
 	const rules = value as RuleSpec[];
 	const problems: string[] = [];

@@ -10,13 +10,22 @@ import type { PipelineConfig } from './types.js';
 
 let compiled: ValidateFunction | undefined;
 
-/** The schema compiled once per process: strict mode, every error, with the data and schema of each. */
+/**
+ * A schema of this project compiled as every config is checked: strict mode, every error,
+ * with the data and schema of each, and the project's string formats (duration, size…).
+ *
+ * @example
+ * const validate = compileSchema(ruleListSchema);
+ */
+export function compileSchema(schema: object): ValidateFunction {
+	const ajv = new Ajv({ strict: true, allErrors: true, verbose: true, discriminator: true });
+	for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, { type: 'string', validate: format.validate });
+	return ajv.compile(schema);
+}
+
+/** The pipeline schema, compiled once per process. */
 function validator(): ValidateFunction {
-	if (!compiled) {
-		const ajv = new Ajv({ strict: true, allErrors: true, verbose: true, discriminator: true });
-		for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, { type: 'string', validate: format.validate });
-		compiled = ajv.compile(pipelineSchema);
-	}
+	compiled ??= compileSchema(pipelineSchema);
 	return compiled;
 }
 
