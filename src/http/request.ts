@@ -117,7 +117,7 @@ export async function attemptRequest(
 			addValidators(result, response.headers);
 			result.hash = hashBody(body);
 			if (limits.capture) result.wire = captureOf(response, method, now());
-			if (limits.rules.length > 0 || limits.keepText) result.content = contentOf(ruleFor(limits.rules, url), body, header(response.headers['content-type']), limits.keepText);
+			if (limits.rules.length > 0 || limits.keepText) result.content = contentOf(ruleFor(limits.rules, url), body, header(response.headers['content-type']), limits.keepText, result.hash);
 			if (bodyMode === 'keep') {
 				result.body = body;
 				result.contentType = header(response.headers['content-type']);
