@@ -6,7 +6,7 @@ import { concatMap } from 'rxjs';
 import { PipelineError } from '../errors/index.js';
 import { VERSION } from '../version.js';
 import { withResource } from './resource.js';
-import type { Sink } from './types.js';
+import { isChange, type Sink } from './types.js';
 
 export interface AtomSinkOptions {
 	path: string;
@@ -37,8 +37,8 @@ export function atomSink(options: AtomSinkOptions): Sink {
 			async () => ({ entries: ((await readFile(file, 'utf8').catch(() => '')).match(ENTRY) ?? []).slice(0, max) }),
 			(state) =>
 				concatMap(async (task) => {
-					const verdict = task.verdict;
-					if (!verdict?.changed || verdict.reason === 'error' || task.skip) return task;
+					if (!isChange(task)) return task;
+					const verdict = task.verdict!;
 					const updated = new Date(context.clock.now()).toISOString();
 					const details = [verdict.reason, verdict.status && `status ${verdict.status}`, verdict.summary].filter(Boolean).join(', ');
 					state.entries.unshift(

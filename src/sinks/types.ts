@@ -21,3 +21,6 @@ export type Sink = (context: SinkContext) => MonoTypeOperatorFunction<Task>;
 
 /** Diagnostics are printed once per run, not once per sink. */
 export const quiet = (): void => {};
+
+/** A task a feed tells of (the Atom and webhook sinks): a judged change, not bad input and not an error. */
+export const isChange = (task: Task): boolean => !task.skip && task.verdict?.changed === true && task.verdict.reason !== 'error';

@@ -5,7 +5,7 @@ import { bufferTime, concatMap, filter, from } from 'rxjs';
 import { PipelineError } from '../errors/index.js';
 import type { Task } from '../types.js';
 import { VERSION } from '../version.js';
-import type { Sink } from './types.js';
+import { isChange, type Sink } from './types.js';
 
 export interface WebhookSinkOptions {
 	url: string;
@@ -50,14 +50,13 @@ export function webhookSink(options: WebhookSinkOptions): Sink {
 		}
 		throw new PipelineError('SINK_FAILED', `webhook ${new URL(options.url).origin}: ${problem} after ${retries + 1} attempts; the changes not delivered will be reported again`);
 	};
-	const wanted = (task: Task) => !task.skip && task.verdict?.changed === true && task.verdict.reason !== 'error';
 	const entry = (task: Task) => ({ verdict: task.verdict, ...(task.diff ? { diff: task.diff } : {}) });
 	return () => (source) =>
 		source.pipe(
 			bufferTime(500, null, Math.max(batch, 64)),
 			filter((tasks) => tasks.length > 0),
 			concatMap(async (tasks) => {
-				const changes = tasks.filter(wanted);
+				const changes = tasks.filter(isChange);
 				for (let i = 0; i < changes.length; i += batch) {
 					const group = changes.slice(i, i + batch);
 					await post(batch === 1 ? entry(group[0]!) : { changes: group.map(entry) });
