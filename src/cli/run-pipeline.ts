@@ -13,17 +13,14 @@ import { readLines } from '../stages/read-lines.js';
 import { storeIsShared } from '../store/open.js';
 import type { RedisTimeouts } from '../store/redis-link.js';
 import type { ValidatorStore } from '../store/types.js';
+import type { EmitTargets } from '../stages/emit.js';
 import type { Task } from '../types.js';
 import { inputFrom, type CliIo } from './io.js';
 import { spool } from './spool.js';
 import { createBatchWriter, createTerminal } from './terminal.js';
 
-export interface PipelineOutputs {
-	/** Data output (stdout); resolves once written. */
-	out(text: string): Promise<void>;
-	/** One diagnostic line on stderr. */
-	diagnose(text: string): void;
-}
+/** Data output (stdout, whose writes may overlap: `ordered`) and one diagnostic line at a time on stderr: an emit stage's targets. */
+export type PipelineOutputs = EmitTargets;
 
 export interface PipelineRun {
 	/** URLs from the arguments (none, or `-`, reads stdin), one per line. */
