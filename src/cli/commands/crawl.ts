@@ -71,7 +71,7 @@ export function crawlCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				.example('revisit crawl --out pages/ < urls.txt', 'Same as: revisit sweep --candidates < urls.txt | revisit fetch --out pages/') as unknown as Argv<CrawlArgs>,
 		handler: async (args) => {
 			if (args['learn-noise']) throw new UsageError('--learn-noise is a sweep\'s: revisit sweep --learn-noise');
-			result.status = await runCrawl(io, args, normaliseSweepOptions({ ...sweepOptionsFrom(args), candidates: true, rules: rulesFrom(args), learnNoise: args['learn-noise'] }));
+			result.status = await runCrawl(io, args, normaliseSweepOptions({ ...sweepOptionsFrom(args), candidates: true, rules: rulesFrom(args) }));
 		},
 	};
 }
