@@ -4,12 +4,10 @@ import { normaliseSweepOptions, type SweepOptions } from '../../pipelines/sweep-
 import { emit } from '../../stages/emit.js';
 import { writeBodies } from '../../stages/write-bodies.js';
 import { pipe } from 'rxjs';
-import { UsageError } from '../../errors/index.js';
 import { warcFlagOptions, type WarcFlags } from '../../options/warc-flags.js';
-import { diffFlagOption, ruleFlagOptions, rulesFrom, type RuleFlags } from '../../options/rule-flags.js';
+import { diffFlagOption, diffFrom, refuseLearnNoise, ruleFlagOptions, rulesFrom, type RuleFlags } from '../../options/rule-flags.js';
 import { feedFlagOptions, type FeedFlags } from '../../options/feed-flags.js';
 import { feeds } from './feeds.js';
-import { compileRules } from '../../content/rules.js';
 import { warcOutput } from './warc-output.js';
 import type { TransportFactory } from '../../http/transport.js';
 import { crawlFlagOptions } from '../../options/crawl-flags.js';
@@ -44,7 +42,7 @@ export async function runCrawl(io: CliIo, args: CrawlArgs, sweepOptions: SweepOp
 			options: options.sweep,
 			transport,
 			build: (deps, outputs) =>
-				pipe(crawl(deps, options), warc.archive, writeBodies({ type: 'dir', dir: args.out }, deps.clock, { diff: args.diff ? { rules: compileRules(options.sweep.rules ?? []) } : undefined }), emit(outputs, { format: 'lines' }), feeds(args, io, { out: outputs.out, clock: deps.clock })),
+				pipe(crawl(deps, options), warc.archive, writeBodies({ type: 'dir', dir: args.out }, deps.clock, { diff: diffFrom(args.diff, options.sweep.rules) }), emit(outputs, { format: 'lines' }), feeds(args, io, { out: outputs.out, clock: deps.clock })),
 		});
 	} finally {
 		warc.close();
@@ -70,7 +68,7 @@ export function crawlCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				})
 				.example('revisit crawl --out pages/ < urls.txt', 'Same as: revisit sweep --candidates < urls.txt | revisit fetch --out pages/') as unknown as Argv<CrawlArgs>,
 		handler: async (args) => {
-			if (args['learn-noise']) throw new UsageError('--learn-noise is a sweep\'s: revisit sweep --learn-noise');
+			refuseLearnNoise(args);
 			result.status = await runCrawl(io, args, normaliseSweepOptions({ ...sweepOptionsFrom(args), candidates: true, rules: rulesFrom(args) }));
 		},
 	};

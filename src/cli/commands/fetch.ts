@@ -1,9 +1,8 @@
 import { pipe } from 'rxjs';
 import { warcFlagOptions, type WarcFlags } from '../../options/warc-flags.js';
-import { diffFlagOption, ruleFlagOptions, rulesFrom, type RuleFlags } from '../../options/rule-flags.js';
+import { diffFlagOption, diffFrom, refuseLearnNoise, ruleFlagOptions, rulesFrom, type RuleFlags } from '../../options/rule-flags.js';
 import { feedFlagOptions, type FeedFlags } from '../../options/feed-flags.js';
 import { feeds } from './feeds.js';
-import { compileRules } from '../../content/rules.js';
 import { warcOutput } from './warc-output.js';
 import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors/index.js';
@@ -55,7 +54,7 @@ export function fetchCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				.example('revisit fetch --ndjson https://example.org/ | jq -r .body', 'Bodies as JSON') as unknown as Argv<FetchArgs>,
 		handler: async (args) => {
 			if ((args.out === undefined) === !args.ndjson) throw new UsageError('revisit fetch needs exactly one of --out DIR or --ndjson');
-			if (args['learn-noise']) throw new UsageError('--learn-noise is a sweep\'s: revisit sweep --learn-noise');
+			refuseLearnNoise(args);
 			if (args.diff && args.out === undefined) throw new UsageError('--diff needs --out DIR: the previous versions are the bodies there');
 			const { options, archive, close } = warcOutput(args, fetchOptions({ ...sweepOptionsFrom(args), rules: rulesFrom(args) }), 'fetch');
 			try {
@@ -67,7 +66,7 @@ export function fetchCommand(io: CliIo, result: CommandResult): CommandModule<ob
 					waitForStore: true,
 					build: (deps, outputs) =>
 						args.out !== undefined
-							? pipe(fetchStages(deps, options), writeBodies({ type: 'dir', dir: args.out }, deps.clock, { diff: args.diff ? { rules: compileRules(options.rules ?? []) } : undefined }), archive, emit(outputs, { format: 'lines' }), feeds(args, io, { out: outputs.out, clock: deps.clock }))
+							? pipe(fetchStages(deps, options), writeBodies({ type: 'dir', dir: args.out }, deps.clock, { diff: diffFrom(args.diff, options.rules) }), archive, emit(outputs, { format: 'lines' }), feeds(args, io, { out: outputs.out, clock: deps.clock }))
 							: pipe(fetchStages(deps, options), archive, writeBodies({ type: 'ndjson', out: outputs.out }, deps.clock), emit({ out: async () => {}, diagnose: outputs.diagnose })),
 				});
 			} finally {
