@@ -62,4 +62,19 @@ describe('--learn-noise', () => {
 			await dir.cleanup();
 		}
 	});
+
+	it('is a sweep\'s: fetch and crawl refuse it with exit 2 and say where it belongs, sending nothing', async () => {
+		const dir = await tempDir();
+		try {
+			const before = served;
+			for (const args of [['fetch', '--ndjson'], ['crawl', '--out', path.join(dir.dir, 'out')]]) {
+				const run = await runCli([...args, '--store', path.join(dir.dir, 'store'), '--learn-noise', server.url('/a')]);
+				expect(run.status).toBe(2);
+				expect(run.stderr).toContain("--learn-noise is a sweep's: revisit sweep --learn-noise");
+			}
+			expect(served).toBe(before);
+		} finally {
+			await dir.cleanup();
+		}
+	});
 });
