@@ -1,5 +1,5 @@
 import type { Plan } from './hosts/policy.js';
-import type { ConditionalForm, UrlRecord } from './store/types.js';
+import type { ConditionalForm, StoredContent, UrlRecord } from './store/types.js';
 
 export type Reason = 'new' | '304' | 'same-hash' | 'new-body' | 'gone' | 'audit' | 'candidate' | 'error' | 'same-content' | 'rebaseline' | 'selector-gone';
 
@@ -57,15 +57,11 @@ export interface ProbeResult {
 	formCheck?: FormCheck[];
 }
 
-/** The hash of what a content rule counted, and which rule (by id) produced it. */
-export interface ContentHash {
-	hash: string;
-	/** The rule's id; `-` when no rule matched the URL (the whole body counted). */
-	rules: string;
-	/** A select rule matched something. */
-	matched?: boolean | undefined;
-	/** The rule needed HTML or JSON and the body was neither: hashed as bytes. */
-	unreadable?: boolean | undefined;
+/**
+ * The hash of what a content rule counted and which rule (by id) produced it, as a
+ * record stores it, with the counted text itself while noise is being learnt.
+ */
+export interface ContentHash extends StoredContent {
 	/** The counted text itself, kept only while learning noise; never stored. */
 	text?: string | undefined;
 }

@@ -1,6 +1,17 @@
 /** Record format version; bumped when the shape of a stored record changes. */
 export const RECORD_VERSION = 1;
 
+/** What content rules counted of a 2xx body, as a record keeps it. */
+export interface StoredContent {
+	hash: string;
+	/** The rule's id; `-` when no rule matched the URL (the whole body counted). */
+	rules: string;
+	/** A select rule matched something. */
+	matched?: boolean | undefined;
+	/** The rule needed HTML or JSON and the body was neither: hashed as bytes. */
+	unreadable?: boolean | undefined;
+}
+
 /**
  * What revisit remembers about one normalised URL. Validators are kept exactly as the
  * server sent them (quotes, `W/`, the Last-Modified string byte for byte).
@@ -32,7 +43,7 @@ export interface UrlRecord {
 	/** A new URL's first verification, spread over `--verify-every` by the URL's hash so that they don't all fall due at once. */
 	verifyBy?: number;
 	/** With content rules: the hash of what they counted, and which rule (see content/rules.ts). */
-	content?: { hash: string; rules: string; matched?: boolean | undefined; unreadable?: boolean | undefined };
+	content?: StoredContent;
 	/** Learned noise (`--learn-noise`): patterns removed from the counted text before its content hash is taken. */
 	noise?: string[];
 	/** Its last capture in a WARC (`--warc`): payload digest (sha1:BASE32), WARC-Date, target URI; what a revisit record refers to. */
