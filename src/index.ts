@@ -14,7 +14,7 @@ export { createPipeline, run, type Pipeline, type PipelineRuntime } from './api/
 export { loadPipeline, parsePipeline } from './config/load.js';
 export { validatePipeline } from './config/validate.js';
 export { pipelineSchema } from './config/schema.js';
-export type { PipelineConfig, SourceConfig, StageConfig, SinkConfig, StoreConfig } from './config/types.js';
+export type { PipelineConfig, SourceConfig, StageConfig, SinkConfig, StoreConfig } from './config/pipeline-config.js';
 export { compilePipeline, pipelinePlan, type CompiledPipeline } from './pipelines/config.js';
 export { runTasks, withResources, type RunPlan } from './pipelines/run.js';
 export { crawl, crawlOptions, fetchOptions, fetchStages, type CrawlOptions } from './pipelines/fetch.js';

@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { filter, map, Observable } from 'rxjs';
 import { loadPipeline } from '../config/load.js';
-import type { PipelineConfig } from '../config/types.js';
+import type { PipelineConfig } from '../config/pipeline-config.js';
 import { validatePipeline } from '../config/validate.js';
 import { compilePipeline, pipelinePlan } from '../pipelines/config.js';
 import { runTasks, withResources } from '../pipelines/run.js';

@@ -1,6 +1,6 @@
 import { RevisitError } from '../errors/index.js';
 import type { Writable } from 'node:stream';
-import { batcher } from '../workers/batch.js';
+import { batcher } from '../transports/threads/batch.js';
 
 /**
  * Stderr for humans: diagnostics always, a live progress line only when stderr is a

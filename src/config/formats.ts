@@ -1,4 +1,4 @@
-import { sweepFlagOptions } from '../options/sweep-flags.js';
+import { sweepFlagOptions } from '../cli/flags/sweep.js';
 import { isRedisSpec, parseRedisUrl } from '../store/redis-url.js';
 
 /**

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { ConfigError } from '../errors/index.js';
 import { parseJsonText } from './json-text.js';
 import { applyOverrides } from './overrides.js';
-import type { PipelineConfig } from './types.js';
+import type { PipelineConfig } from './pipeline-config.js';
 import { validatePipeline } from './validate.js';
 
 /**

@@ -1,5 +1,5 @@
-import { crawlFlagOptions } from '../options/crawl-flags.js';
-import { sweepFlagOptions } from '../options/sweep-flags.js';
+import { crawlFlagOptions } from '../cli/flags/crawl.js';
+import { sweepFlagOptions } from '../cli/flags/sweep.js';
 
 /**
  * The JSON Schema of a pipeline file: the one source of the file's shape. Ajv validates

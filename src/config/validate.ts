@@ -6,7 +6,7 @@ import type { JsonText } from './json-text.js';
 import { propertyNode } from './json-text.js';
 import { problemsFromAjv, type Problem } from './problems.js';
 import { pipelineSchema, STAGE_ORDER } from './schema.js';
-import type { PipelineConfig } from './types.js';
+import type { PipelineConfig } from './pipeline-config.js';
 
 let compiled: ValidateFunction | undefined;
 

@@ -1,4 +1,4 @@
-import { hashBody } from '../http/hash.js';
+import { hashBody } from './hash.js';
 import type { ContentHash } from '../types.js';
 import { countedText } from './counted.js';
 import type { Rule } from './rules.js';

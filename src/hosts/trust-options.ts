@@ -1,4 +1,4 @@
-import { nonNegativeInteger, positiveInteger } from '../util/options.js';
+import { nonNegativeInteger, positiveInteger } from '../util/checks.js';
 
 /** Knobs of per-host trust, with the documented defaults. */
 export interface TrustOptions {

@@ -1,5 +1,5 @@
 import type { Clock } from '../types.js';
-import { positiveInteger, positiveNumber } from '../util/options.js';
+import { positiveInteger, positiveNumber } from '../util/checks.js';
 
 export interface LimiterOptions {
 	/** Requests in flight in total. */

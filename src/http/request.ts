@@ -5,7 +5,7 @@ import { assertPublicHost } from './guard.js';
 import { contentOf } from '../content/content-hash.js';
 import { ruleFor, type Rule } from '../content/rules.js';
 import { captureOf } from './capture.js';
-import { hashBody } from './hash.js';
+import { hashBody } from '../content/hash.js';
 import { isSafeValidator } from './validators.js';
 
 /** Per-run limits the client carries in its got `context`. */

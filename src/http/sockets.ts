@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Duplex } from 'node:stream';
-import { positiveInteger } from '../util/options.js';
+import { positiveInteger } from '../util/checks.js';
 
 export interface SocketPoolOptions {
 	/**

@@ -4,7 +4,7 @@ import { createLimiter } from '../http/limiter.js';
 import type { TransportFactory } from '../http/transport.js';
 import { openStore } from '../store/open.js';
 import type { RedisTimeouts } from '../store/redis-link.js';
-import { localWorkers } from '../workers/threads.js';
+import { localWorkers } from '../transports/threads/threads.js';
 import type { ValidatorStore } from '../store/types.js';
 import { systemClock, type Clock } from '../types.js';
 import type { SweepDeps } from './sweep.js';

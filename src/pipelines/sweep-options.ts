@@ -2,7 +2,7 @@ import { normaliseTrustOptions, trustDefaults, type TrustOptions } from '../host
 import type { MethodOption } from '../stages/probe.js';
 import { compileRules, type RuleSpec } from '../content/rules.js';
 import { VERSION } from '../version.js';
-import { nonNegativeInteger, positiveInteger, positiveNumber } from '../util/options.js';
+import { nonNegativeInteger, positiveInteger, positiveNumber } from '../util/checks.js';
 
 /** What callers pass: any subset, with trust knobs one by one. */
 export type SweepOptionsInput = Partial<Omit<SweepOptions, 'trust'>> & { trust?: Partial<TrustOptions> | undefined };
@@ -54,7 +54,7 @@ export interface SweepOptions {
 	applyNoise?: boolean | undefined;
 	/** Keep each exchange as it crossed the wire, for WARC output (`--warc`). */
 	capture: boolean;
-	/** Send the run's requests from this many worker threads (0: from this one); see workers/threads.ts. */
+	/** Send the run's requests from this many worker threads (0: from this one); see transports/threads/threads.ts. */
 	localWorkers: number;
 }
 

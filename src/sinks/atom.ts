@@ -6,7 +6,7 @@ import { concatMap } from 'rxjs';
 import { PipelineError } from '../errors/index.js';
 import { VERSION } from '../version.js';
 import { withResource } from './resource.js';
-import { isChange, type Sink } from './types.js';
+import { isChange, type Sink } from './sink.js';
 
 export interface AtomSinkOptions {
 	path: string;

@@ -4,7 +4,7 @@ import { PipelineError } from '../errors/index.js';
 import { howItEnded } from '../util/shell.js';
 import { emit, type When } from '../stages/emit.js';
 import { withResource } from './resource.js';
-import { quiet, type Sink } from './types.js';
+import { quiet, type Sink } from './sink.js';
 
 export interface CommandSinkOptions {
 	/** A shell command (`/bin/sh -c`) that reads the lines on its standard input. */

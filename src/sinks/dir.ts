@@ -1,7 +1,7 @@
 import type { When } from '../stages/emit.js';
 import { writeBodies } from '../stages/write-bodies.js';
 import type { Rule } from '../content/rules.js';
-import type { Sink } from './types.js';
+import type { Sink } from './sink.js';
 
 /**
  * Fetched bodies, one file per URL under a folder per host, and `index.ndjson`: the same

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PipelineError } from '../errors/index.js';
 import { emit, type When } from '../stages/emit.js';
 import { withResource } from './resource.js';
-import { quiet, type Sink } from './types.js';
+import { quiet, type Sink } from './sink.js';
 
 export interface FileSinkOptions {
 	path: string;

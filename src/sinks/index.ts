@@ -1,10 +1,10 @@
-import type { SinkConfig } from '../config/types.js';
+import type { SinkConfig } from '../config/pipeline-config.js';
 import { commandSink } from './command.js';
 import { dirSink } from './dir.js';
 import { fileSink } from './file.js';
 import { stdoutSink } from './stdout.js';
 import type { Rule } from '../content/rules.js';
-import type { Sink } from './types.js';
+import type { Sink } from './sink.js';
 import { warcSink } from './warc.js';
 import { atomSink } from './atom.js';
 import { webhookSink } from './webhook.js';
@@ -17,7 +17,7 @@ export { stdoutSink } from './stdout.js';
 export { warcSink, type WarcSinkOptions } from './warc.js';
 export { atomSink, type AtomSinkOptions } from './atom.js';
 export { webhookSink, type WebhookSinkOptions } from './webhook.js';
-export type { Sink, SinkContext } from './types.js';
+export type { Sink, SinkContext } from './sink.js';
 
 /**
  * The sink a pipeline file's `sinks` entry describes.

@@ -1,5 +1,5 @@
 import { emit, type When } from '../stages/emit.js';
-import { quiet, type Sink } from './types.js';
+import { quiet, type Sink } from './sink.js';
 
 /**
  * Standard output: changed URLs one per line by default, or verdict objects (`ndjson`),

@@ -1,8 +1,8 @@
-import { sizeFlag } from '../options/sweep-flags.js';
+import { sizeFlag } from '../cli/flags/sweep.js';
 import { writeWarc } from '../stages/write-warc.js';
 import { openWarcWriter } from '../warc/writer.js';
 import { withResource } from './resource.js';
-import type { Sink } from './types.js';
+import type { Sink } from './sink.js';
 
 export interface WarcSinkOptions {
 	path: string;

@@ -5,7 +5,7 @@ import { bufferTime, concatMap, filter, from } from 'rxjs';
 import { PipelineError } from '../errors/index.js';
 import type { Task } from '../types.js';
 import { VERSION } from '../version.js';
-import { isChange, type Sink } from './types.js';
+import { isChange, type Sink } from './sink.js';
 
 export interface WebhookSinkOptions {
 	url: string;

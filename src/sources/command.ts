@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { concat, defer, finalize, Observable } from 'rxjs';
 import { readLines, type InputLine } from '../stages/read-lines.js';
 import { howItEnded } from '../util/shell.js';
-import { labelled, type Source } from './types.js';
+import { labelled, type Source } from './source.js';
 
 /**
  * The standard output of a shell command (`/bin/sh -c`), one URL per line, read as it

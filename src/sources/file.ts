@@ -6,7 +6,7 @@ import { PipelineError } from '../errors/index.js';
 import type { InputLine } from '../stages/read-lines.js';
 import { readLines } from '../stages/read-lines.js';
 import { readItems } from './items.js';
-import { labelled, type Source } from './types.js';
+import { labelled, type Source } from './source.js';
 
 /**
  * URLs from a file: one per line, streamed (`lines`, the default), or a JSON array of

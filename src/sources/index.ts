@@ -1,10 +1,10 @@
 import { concat } from 'rxjs';
-import type { SourceConfig } from '../config/types.js';
+import type { SourceConfig } from '../config/pipeline-config.js';
 import { commandSource } from './command.js';
 import { fileSource } from './file.js';
 import { sitemapSource } from './sitemap.js';
 import { stdinSource } from './stdin.js';
-import type { Source } from './types.js';
+import type { Source } from './source.js';
 import { urlsSource } from './urls.js';
 
 export { commandSource } from './command.js';
@@ -13,7 +13,7 @@ export { readItems } from './items.js';
 export { sitemapSource, type SitemapSourceOptions } from './sitemap.js';
 export { parseSitemap, type SitemapDocument, type SitemapEntry } from './sitemap-xml.js';
 export { stdinSource } from './stdin.js';
-export { labelled, type Source, type SourceContext } from './types.js';
+export { labelled, type Source, type SourceContext } from './source.js';
 export { urlsSource } from './urls.js';
 
 /**

@@ -4,7 +4,7 @@ import { send } from '../http/send.js';
 import type { InputLine } from '../stages/read-lines.js';
 import { readItems } from './items.js';
 import { parseSitemap } from './sitemap-xml.js';
-import type { Source, SourceContext } from './types.js';
+import type { Source, SourceContext } from './source.js';
 
 /** Sitemaps of more than this many bytes, unzipped, are refused (the protocol allows 50 MB). */
 const MAX_BYTES = 64 * 1024 * 1024;

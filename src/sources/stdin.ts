@@ -1,5 +1,5 @@
 import { readLines } from '../stages/read-lines.js';
-import { labelled, type Source } from './types.js';
+import { labelled, type Source } from './source.js';
 
 /**
  * Standard input, one URL per line (blank lines and `#` comments skipped).

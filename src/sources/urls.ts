@@ -1,5 +1,5 @@
 import { readItems } from './items.js';
-import type { Source } from './types.js';
+import type { Source } from './source.js';
 
 /**
  * URLs listed inline; the "line" of each is its position in the list.

@@ -1,7 +1,7 @@
 import { Observable, type MonoTypeOperatorFunction } from 'rxjs';
 import type { StoreOperation, ValidatorStore } from '../store/types.js';
 import type { Task } from '../types.js';
-import { positiveInteger } from '../util/options.js';
+import { positiveInteger } from '../util/checks.js';
 
 export interface CommitOptions {
 	/** Records per store batch. */

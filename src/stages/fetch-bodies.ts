@@ -3,7 +3,7 @@ import { mergeAsync } from '../flow/merge-async.js';
 import { send, type RetryPolicy, type SendDeps } from '../http/send.js';
 import { probeTarget } from '../http/target.js';
 import type { Task } from '../types.js';
-import { positiveInteger } from '../util/options.js';
+import { positiveInteger } from '../util/checks.js';
 
 export interface FetchBodiesOptions extends RetryPolicy {
 	/** Tasks handled at once; bodies are held in memory until written, so keep it modest. */

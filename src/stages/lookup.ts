@@ -3,7 +3,7 @@ import type { HostBook } from '../hosts/book.js';
 import { probeTarget } from '../http/target.js';
 import type { ValidatorStore } from '../store/types.js';
 import type { Task } from '../types.js';
-import { positiveInteger } from '../util/options.js';
+import { positiveInteger } from '../util/checks.js';
 
 export interface LookupOptions {
 	/** Loaded with the hosts of each batch, so probes can consult their host's trust. */

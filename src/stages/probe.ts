@@ -14,7 +14,7 @@ import { send, type RetryPolicy, type SendDeps } from '../http/send.js';
 import { liveRecord, probeTarget } from '../http/target.js';
 import type { UrlRecord } from '../store/types.js';
 import type { ProbeResult, Task } from '../types.js';
-import { positiveInteger } from '../util/options.js';
+import { positiveInteger } from '../util/checks.js';
 
 export interface ProbeDeps extends SendDeps {
 	book: HostBook;

@@ -5,7 +5,7 @@ import { writeFileAtomic } from '../util/write-file-atomic.js';
 import path from 'node:path';
 import { TextDecoder } from 'node:util';
 import { concatMap, defer, finalize, type MonoTypeOperatorFunction } from 'rxjs';
-import { bodyFileName } from '../fetch/file-name.js';
+import { bodyFileName } from '../util/file-name.js';
 import type { Clock, Task } from '../types.js';
 import { wanted, type When } from './emit.js';
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Argv, CommandModule } from 'yargs';
-import { validateRules } from '../../config/rules.js';
+import { validateRules } from '../../config/rule-list.js';
 import { ConfigError, EXIT } from '../../errors/index.js';
 import { compilePipeline } from '../../pipelines/config.js';
 import type { CliIo } from '../io.js';

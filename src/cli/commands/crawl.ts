@@ -4,17 +4,17 @@ import { normaliseSweepOptions, type SweepOptions } from '../../pipelines/sweep-
 import { emit } from '../../stages/emit.js';
 import { writeBodies } from '../../stages/write-bodies.js';
 import { pipe } from 'rxjs';
-import { warcFlagOptions, type WarcFlags } from '../../options/warc-flags.js';
-import { diffFlagOption, diffFrom, refuseLearnNoise, ruleFlagOptions, rulesFrom, type RuleFlags } from '../../options/rule-flags.js';
-import { feedFlagOptions, type FeedFlags } from '../../options/feed-flags.js';
+import { warcFlagOptions, type WarcFlags } from '../flags/warc.js';
+import { diffFlagOption, diffFrom, refuseLearnNoise, ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
+import { feedFlagOptions, type FeedFlags } from '../flags/feeds.js';
 import { feeds } from './feeds.js';
 import { warcOutput } from './warc-output.js';
 import type { TransportFactory } from '../../http/transport.js';
-import { crawlFlagOptions } from '../../options/crawl-flags.js';
+import { crawlFlagOptions } from '../flags/crawl.js';
 import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
 import type { CommandResult } from './result.js';
-import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from '../../options/sweep-flags.js';
+import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from '../flags/sweep.js';
 import { storeOption } from './store-option.js';
 
 interface CrawlArgs extends SweepFlags, WarcFlags, RuleFlags, FeedFlags {

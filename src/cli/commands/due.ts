@@ -2,7 +2,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { isDue } from '../../stages/due.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
-import { sweepFlagOptions } from '../../options/sweep-flags.js';
+import { sweepFlagOptions } from '../flags/sweep.js';
 import { storeOption, withStore } from './store-option.js';
 import { createWriter } from '../terminal.js';
 

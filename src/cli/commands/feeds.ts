@@ -1,7 +1,7 @@
 import { identity, pipe, type MonoTypeOperatorFunction } from 'rxjs';
-import type { FeedFlags } from '../../options/feed-flags.js';
+import type { FeedFlags } from '../flags/feeds.js';
 import { atomSink } from '../../sinks/atom.js';
-import type { SinkContext } from '../../sinks/types.js';
+import type { SinkContext } from '../../sinks/sink.js';
 import { webhookSink } from '../../sinks/webhook.js';
 import type { Task } from '../../types.js';
 import type { CliIo } from '../io.js';

@@ -1,7 +1,7 @@
 import { pipe } from 'rxjs';
-import { warcFlagOptions, type WarcFlags } from '../../options/warc-flags.js';
-import { diffFlagOption, diffFrom, refuseLearnNoise, ruleFlagOptions, rulesFrom, type RuleFlags } from '../../options/rule-flags.js';
-import { feedFlagOptions, type FeedFlags } from '../../options/feed-flags.js';
+import { warcFlagOptions, type WarcFlags } from '../flags/warc.js';
+import { diffFlagOption, diffFrom, refuseLearnNoise, ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
+import { feedFlagOptions, type FeedFlags } from '../flags/feeds.js';
 import { feeds } from './feeds.js';
 import { warcOutput } from './warc-output.js';
 import type { Argv, CommandModule } from 'yargs';
@@ -12,7 +12,7 @@ import { writeBodies } from '../../stages/write-bodies.js';
 import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
 import type { CommandResult } from './result.js';
-import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from '../../options/sweep-flags.js';
+import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from '../flags/sweep.js';
 import { storeOption } from './store-option.js';
 
 interface FetchArgs extends SweepFlags, WarcFlags, RuleFlags, FeedFlags {

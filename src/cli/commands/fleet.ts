@@ -1,9 +1,9 @@
-import { FleetError } from '../../fleet/errors.js';
-import { fleetDefaults } from '../../fleet/options.js';
-import { fleetStatus } from '../../fleet/status.js';
-import { redisFleet } from '../../fleet/transport.js';
+import { FleetError } from '../../transports/fleet/errors.js';
+import { fleetDefaults } from '../../transports/fleet/options.js';
+import { fleetStatus } from '../../transports/fleet/status.js';
+import { redisFleet } from '../../transports/fleet/transport.js';
 import type { TransportFactory } from '../../http/transport.js';
-import type { FleetFlags } from '../../options/fleet-flags.js';
+import type { FleetFlags } from '../flags/fleet.js';
 import { normaliseSweepOptions, type SweepOptions } from '../../pipelines/sweep-options.js';
 import { isRedisSpec, parseRedisUrl, redactSpec } from '../../store/redis-url.js';
 
@@ -23,7 +23,7 @@ export async function fleetRun(store: string, flags: FleetFlags, options: SweepO
 	if (workers.length === 0) throw new FleetError('FLEET_NO_WORKERS', `no live workers on ${redactSpec(store)}: start some with revisit worker --store ${redactSpec(store)}`);
 	const capacity = workers.reduce((sum, worker) => sum + worker.capacity, 0);
 	const defaults = fleetDefaults(options.timeoutMs);
-	// --per-host also holds across runs that share the fleet (fleet/permits.ts).
+	// --per-host also holds across runs that share the fleet (transports/fleet/permits.ts).
 	const fleet = { ...defaults, ...(flags.lease ? { leaseMs: flags.lease } : {}), maxDeliveries: flags['max-deliveries'], redisTimeoutMs: flags['redis-timeout'], perHost: options.perHost };
 	const { highWater: _recomputed, ...rest } = options;
 	return { options: normaliseSweepOptions({ ...rest, concurrency: capacity }), transport: redisFleet(store, fleet) };

@@ -7,7 +7,7 @@ import { writeFileAtomic } from '../../util/write-file-atomic.js';
 import { hostRunRows, loadRuns, runPoints, runRow } from '../../history/rows.js';
 import { renderSvg } from '../../history/svg.js';
 import { formatHostTable, formatRunTable } from '../../history/table.js';
-import { integerFlag } from '../../options/coercers.js';
+import { integerFlag } from '../../config/values.js';
 import { describeStore } from '../../store/open.js';
 import type { CliIo } from '../io.js';
 import { createWriter } from '../terminal.js';

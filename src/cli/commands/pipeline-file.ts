@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { loadPipeline } from '../../config/load.js';
-import type { PipelineConfig } from '../../config/types.js';
+import type { PipelineConfig } from '../../config/pipeline-config.js';
 import { ConfigError, EXIT } from '../../errors/index.js';
 import type { CliIo } from '../io.js';
 

@@ -1,6 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors/index.js';
-import { pruneStore } from '../../prune/prune.js';
+import { pruneStore } from '../../store/prune.js';
 import { formatDuration, parseDuration } from '../../util/duration.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';

@@ -5,7 +5,7 @@ import { UsageError } from '../../errors/index.js';
 import { createHttpClient } from '../../http/client.js';
 import { decodeBody } from '../../http/decode.js';
 import { hashText } from '../../content/content-hash.js';
-import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../../options/rule-flags.js';
+import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
 import { sweepDefaults } from '../../pipelines/sweep-options.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';

@@ -1,5 +1,5 @@
 import { identity, type MonoTypeOperatorFunction } from 'rxjs';
-import type { WarcFlags } from '../../options/warc-flags.js';
+import type { WarcFlags } from '../flags/warc.js';
 import type { SweepOptions } from '../../pipelines/sweep-options.js';
 import { writeWarc } from '../../stages/write-warc.js';
 import type { Task } from '../../types.js';

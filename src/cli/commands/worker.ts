@@ -1,6 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
-import { runWorker } from '../../fleet/worker.js';
-import { integerFlag } from '../../options/coercers.js';
+import { runWorker } from '../../transports/fleet/worker.js';
+import { integerFlag } from '../../config/values.js';
 import { isRedisSpec, parseRedisUrl } from '../../store/redis-url.js';
 import { UsageError } from '../../errors/index.js';
 import type { CliIo } from '../io.js';

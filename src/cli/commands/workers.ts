@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { fleetStatus } from '../../fleet/status.js';
+import { fleetStatus } from '../../transports/fleet/status.js';
 import { isRedisSpec, parseRedisUrl } from '../../store/redis-url.js';
 import { UsageError } from '../../errors/index.js';
 import { formatTable } from '../../util/table.js';

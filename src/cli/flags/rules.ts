@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import type { Options } from 'yargs';
+import { compileRules, type Rule, type RuleSpec } from '../../content/rules.js';
+import { UsageError } from '../../errors/index.js';
+import { validateRules } from '../../config/rule-list.js';
+
+/** Parsed content-rule flags of sweep, fetch and crawl. */
+export interface RuleFlags {
+	select: string[];
+	text: boolean;
+	ignore: string[];
+	rules?: string;
+	'learn-noise': boolean;
+}
+
+/** `--diff` of fetch and crawl. */
+export const diffFlagOption: Options = {
+	type: 'boolean',
+	default: false,
+	describe: 'Next to each changed body with a previous version in --out, write a unified diff of what counts (FILE.diff, named in index.ndjson)',
+};
+
+/** `--select`, `--text`, `--ignore`, `--rules FILE`. */
+export const ruleFlagOptions: Record<keyof RuleFlags, Options> = {
+	select: { type: 'string', array: true, default: [], requiresArg: true, describe: 'Only the elements this CSS selector matches count (repeatable); noise elsewhere is not a change' },
+	text: { type: 'boolean', default: false, describe: 'Only the visible text counts (scripts, styles and tags dropped, whitespace collapsed)' },
+	ignore: { type: 'string', array: true, default: [], requiresArg: true, describe: 'Remove what this regular expression matches before hashing (repeatable); for JSON, drop keys it matches' },
+	rules: { type: 'string', requiresArg: true, describe: 'A JSON file of content rules, in order, the first matching a URL wins (see README "Noisy pages")' },
+	'learn-noise': { type: 'boolean', default: false, describe: 'Fetch a new or changed page again at once; what differs between the two is noise, left out of its hash from then on' },
+};
+
+/**
+ * The run's rule list: the rules file's rules, then one rule for every URL from the flags.
+ *
+ * @example
+ * rulesFrom({ select: ['.price'], text: false, ignore: [] }) // [{ select: ['.price'] }]
+ */
+export function rulesFrom(flags: RuleFlags): RuleSpec[] | undefined {
+	const rules: RuleSpec[] = [];
+	if (flags.rules !== undefined) {
+		let text: string;
+		try {
+			text = readFileSync(flags.rules, 'utf8');
+		} catch (error) {
+			throw new UsageError(`cannot read --rules ${flags.rules}: ${(error as Error).message}`);
+		}
+		rules.push(...validateRules(text, flags.rules));
+	}
+	if (flags.select.length > 0 || flags.text || flags.ignore.length > 0) {
+		rules.push({ ...(flags.select.length ? { select: flags.select } : {}), ...(flags.text ? { text: true } : {}), ...(flags.ignore.length ? { ignore: flags.ignore } : {}) });
+	}
+	return rules.length > 0 ? rules : undefined;
+}
+
+/**
+ * What `--diff` asks of writeBodies (fetch, crawl): diff what the run's rules count, or nothing.
+ *
+ * @example
+ * writeBodies({ type: 'dir', dir }, clock, { diff: diffFrom(args.diff, options.rules) })
+ */
+export function diffFrom(diff: boolean | undefined, rules: readonly RuleSpec[] | undefined): { rules: Rule[] } | undefined {
+	return diff ? { rules: compileRules(rules ?? []) } : undefined;
+}
+
+/** Fetch and crawl refuse `--learn-noise`: it is a sweep's, where changes are first judged. */
+export function refuseLearnNoise(flags: Pick<RuleFlags, 'learn-noise'>): void {
+	if (flags['learn-noise']) throw new UsageError("--learn-noise is a sweep's: revisit sweep --learn-noise");
+}
