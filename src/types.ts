@@ -1,5 +1,24 @@
-import type { Plan } from './hosts/policy.js';
 import type { ConditionalForm, StoredContent, UrlRecord } from './store/types.js';
+
+/** What to send for one URL, given what its host has shown. */
+export interface Plan {
+	sendEtag: boolean;
+	sendLastModified: boolean;
+	/** Fetch unconditionally as well if the answer is a 304, and compare hashes. */
+	audit: boolean;
+	/**
+	 * Re-test of a host caught lying: send an If-None-Match that can't match. An honest
+	 * server answers in full; a liar still says 304. (Re-testing with the real validator
+	 * proves nothing: a liar answers an unchanged page correctly too.)
+	 */
+	canary?: boolean;
+	/** This probe re-tests something switched off for the host. */
+	retest: boolean;
+	/** Send the ETag without its content-coding suffix (the host's measured form). */
+	stripEtag?: boolean;
+	/** Due for verification (`--verify-every`): a 304 is audited whatever the audit rate. */
+	verify?: boolean;
+}
 
 export type Reason = 'new' | '304' | 'same-hash' | 'new-body' | 'gone' | 'audit' | 'candidate' | 'error' | 'same-content' | 'rebaseline' | 'selector-gone';
 

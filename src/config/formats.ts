@@ -1,4 +1,4 @@
-import { sweepFlagOptions } from '../cli/flags/sweep.js';
+import { sweepSettings } from './settings.js';
 import { isRedisSpec, parseRedisUrl } from '../store/redis-url.js';
 
 /**
@@ -11,10 +11,10 @@ import { isRedisSpec, parseRedisUrl } from '../store/redis-url.js';
  * FORMATS.duration.validate('6h') // true
  */
 export const FORMATS: Record<string, { validate(value: string): boolean; text: string; plural: string }> = {
-	duration: { validate: accepts(sweepFlagOptions.ttl.coerce), text: 'a duration such as 30m, 6h or 2d', plural: 'durations such as 30m, 6h or 2d' },
-	size: { validate: accepts(sweepFlagOptions['max-body'].coerce), text: 'a size such as 500000, 512KiB or 10MiB', plural: 'sizes' },
+	duration: { validate: accepts(sweepSettings.ttl.parse), text: 'a duration such as 30m, 6h or 2d', plural: 'durations such as 30m, 6h or 2d' },
+	size: { validate: accepts(sweepSettings['max-body'].parse), text: 'a size such as 500000, 512KiB or 10MiB', plural: 'sizes' },
 	header: {
-		validate: (value) => accepts(sweepFlagOptions['accept-encoding'].coerce)(value) && value.trim() === value,
+		validate: (value) => accepts(sweepSettings['accept-encoding'].parse)(value) && value.trim() === value,
 		text: 'printable ASCII text without leading or trailing spaces',
 		plural: 'header values',
 	},

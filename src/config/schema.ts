@@ -1,21 +1,20 @@
-import { crawlFlagOptions } from '../cli/flags/crawl.js';
-import { sweepFlagOptions } from '../cli/flags/sweep.js';
+import { crawlSettings, sweepSettings } from './settings.js';
 
 /**
  * The JSON Schema of a pipeline file: the one source of the file's shape. Ajv validates
  * against it (`validate.ts`), the TypeScript types are inferred from it (`types.ts`),
  * `revisit schema` prints it and `config/pipeline.schema.json` is it, written out
  * (`npm run schema`; a test fails when the two differ). Stage option names are the CLI
- * flags in camelCase and their defaults are the flags' defaults, read from the flag table
- * so they cannot drift; values are checked again by the flags' own coercions when a
- * pipeline is compiled.
+ * flags in camelCase and their defaults are the settings' defaults (`settings.ts`, which
+ * the flags read too), so they cannot drift; values are checked again by the settings'
+ * own checks when a pipeline is compiled.
  *
  * @example
  * new Ajv({ strict: true, allErrors: true }).compile(pipelineSchema)
  */
 
-/** A flag's documented default, taken from the CLI's flag table. */
-const flagDefault = (flag: keyof typeof sweepFlagOptions): unknown => sweepFlagOptions[flag].default;
+/** A setting's documented default, the one its flag shows too. */
+const flagDefault = (flag: keyof typeof sweepSettings): unknown => sweepSettings[flag].default;
 
 const when = {
 	enum: ['changed', 'all', 'error', 'unchanged'],
@@ -168,8 +167,8 @@ const stages = [
 		required: ['use'],
 		properties: {
 			use: { const: 'fetch', description: 'Crawl: probe headers only, then download what may have changed, for a dir sink (as revisit crawl)' },
-			fetchConcurrency: { type: 'integer', minimum: 1, default: crawlFlagOptions['fetch-concurrency'].default, description: 'Downloads in flight in total' },
-			fetchPerHost: { type: 'integer', minimum: 1, default: crawlFlagOptions['fetch-per-host'].default, description: 'Downloads in flight per origin' },
+			fetchConcurrency: { type: 'integer', minimum: 1, default: crawlSettings['fetch-concurrency'].default, description: 'Downloads in flight in total' },
+			fetchPerHost: { type: 'integer', minimum: 1, default: crawlSettings['fetch-per-host'].default, description: 'Downloads in flight per origin' },
 		},
 	},
 ] as const;

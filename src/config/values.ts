@@ -1,7 +1,11 @@
 import { UsageError } from '../errors/index.js';
+import { parseDuration } from '../util/duration.js';
 
-/** Flag checks for yargs `coerce`, so a bad value names its flag and exits 2. */
-export const integerFlag = (flag: string, min: number) => (value: unknown): number => {
+// Checks of one setting's value, shared by the CLI (as yargs `coerce`) and pipeline files
+// (`config/settings.ts`), so that a value one rejects the other rejects too. A bad value
+// names its flag and is a UsageError (exit 2); a pipeline file's message drops the flag.
+
+export const integerValue = (flag: string, min: number) => (value: unknown): number => {
 	const number = Number(value);
 	if (!Number.isInteger(number) || number < min || String(value).trim() === '') {
 		throw new UsageError(`--${flag} must be an integer >= ${min} (got ${JSON.stringify(value)})`);
@@ -9,7 +13,7 @@ export const integerFlag = (flag: string, min: number) => (value: unknown): numb
 	return number;
 };
 
-export const numberFlag = (flag: string) => (value: unknown): number | undefined => {
+export const numberValue = (flag: string) => (value: unknown): number | undefined => {
 	if (value === undefined) return undefined;
 	const number = Number(value);
 	if (!Number.isFinite(number) || number <= 0 || String(value).trim() === '') {
@@ -18,7 +22,7 @@ export const numberFlag = (flag: string) => (value: unknown): number | undefined
 	return number;
 };
 
-export const headerFlag = (flag: string) => (value: unknown): string => {
+export const headerValue = (flag: string) => (value: unknown): string => {
 	const text = String(value);
 	if (!/^[\x20-\x7e]+$/.test(text) || text.trim() === '') {
 		throw new UsageError(`--${flag} must be printable ASCII (got ${JSON.stringify(value)})`);
@@ -26,10 +30,36 @@ export const headerFlag = (flag: string) => (value: unknown): string => {
 	return text.trim();
 };
 
-export const rateFlag = (flag: string) => (value: unknown): number => {
+export const rateValue = (flag: string) => (value: unknown): number => {
 	const number = Number(value);
 	if (!Number.isFinite(number) || number < 0 || number > 1 || String(value).trim() === '') {
 		throw new UsageError(`--${flag} must be a fraction from 0 to 1 (got ${JSON.stringify(value)})`);
 	}
 	return number;
+};
+
+export const durationValue = (flag: string) => (value: unknown): number | undefined => {
+	if (value === undefined) return undefined;
+	const ms = parseDuration(String(value));
+	if (ms === undefined) throw new UsageError(`--${flag} must be a duration such as 30m, 6h or 2d (got ${JSON.stringify(value)})`);
+	return ms;
+};
+
+/** A duration, or `off` (0): how often a URL's body must be confirmed by a full download. */
+export const verifyValue = (value: unknown): number => {
+	if (value === 'off' || value === '0' || value === 0) return 0;
+	const ms = parseDuration(String(value));
+	if (ms === undefined) throw new UsageError(`--verify-every must be a duration such as 30d or 12h, or off (got ${JSON.stringify(value)})`);
+	return ms;
+};
+
+const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1e3, kb: 1e3, kib: 1024, m: 1e6, mb: 1e6, mib: 1024 ** 2, g: 1e9, gb: 1e9, gib: 1024 ** 3 };
+
+/** A size in bytes, with an optional unit (500000, 512KiB, 10MiB, 1GB). */
+export const sizeValue = (flag: string) => (value: unknown): number => {
+	const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(String(value));
+	const unit = SIZE_UNITS[match?.[2]?.toLowerCase() ?? 'x'];
+	const bytes = match && unit ? Math.floor(Number(match[1]) * unit) : 0;
+	if (bytes < 1) throw new UsageError(`--${flag} must be a size such as 500000, 512KiB or 10MiB (got ${JSON.stringify(value)})`);
+	return bytes;
 };

@@ -1,5 +1,5 @@
 import { formatTable } from '../util/table.js';
-import { formatBytes } from '../pipelines/summary.js';
+import { formatBytes } from '../util/bytes.js';
 import type { HostRunRow, RunRow } from './rows.js';
 
 /** A time for a table cell: UTC, to the second ('2024-12-02 14:10:05Z'). */

@@ -1,8 +1,6 @@
 import type { Writable } from 'node:stream';
 import { identity, pipe, type MonoTypeOperatorFunction, type Observable, type OperatorFunction } from 'rxjs';
-import type { Options } from 'yargs';
-import { crawlFlagOptions } from '../cli/flags/crawl.js';
-import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from '../cli/flags/sweep.js';
+import { crawlSettings, sweepSettings, type Setting, type SweepSettings } from '../config/settings.js';
 import type { PipelineConfig, StageConfig } from '../config/pipeline-config.js';
 import { ConfigError, RevisitError } from '../errors/index.js';
 import type { Valve } from '../flow/valve.js';
@@ -20,7 +18,7 @@ import type { ValidatorStore } from '../store/types.js';
 import type { Task } from '../types.js';
 import { crawl, crawlOptions, type CrawlOptions } from './fetch.js';
 import { sweepStages, type SweepDeps } from './sweep.js';
-import { normaliseSweepOptions, type SweepOptions } from './sweep-options.js';
+import { normaliseSweepOptions, sweepOptionsFrom, type SweepOptions } from './sweep-options.js';
 
 /** A validated pipeline, ready to run: the same options and stages a CLI command would build. */
 export interface CompiledPipeline {
@@ -54,9 +52,10 @@ const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, letter: string) =>
 
 /**
  * Compiles a validated config. Stage options are gathered (each name belongs to one
- * stage), then go through the CLI's own flag table (each flag's default and coercion,
- * by its camelCase name) and `sweepOptionsFrom`, so a pipeline and the matching
- * command line get identical options. Stages left out run with their defaults.
+ * stage), then go through the settings the CLI's flags are made of (each one's default
+ * and check, by its camelCase name; `config/settings.ts`) and `sweepOptionsFrom`, so a
+ * pipeline and the matching command line get identical options. Stages left out run
+ * with their defaults.
  *
  * @example
  * const compiled = compilePipeline(validatePipeline(config));
@@ -71,25 +70,25 @@ export function compilePipeline(config: PipelineConfig): CompiledPipeline {
 			stageOf.set(name, i);
 		}
 	});
-	const flag = (table: Record<string, Options>, name: string): unknown => {
-		const spec = table[name]!;
-		const value = values[camel(name)] ?? spec.default;
+	const flag = (table: Record<string, Setting>, name: string): unknown => {
+		const setting = table[name]!;
+		const value = values[camel(name)] ?? setting.default;
 		try {
-			return value === undefined || !spec.coerce ? value : spec.coerce(value);
+			return value === undefined || !setting.parse ? value : setting.parse(value);
 		} catch (error) {
 			const message = error instanceof RevisitError ? error.message.replace(/^--[\w-]+ /, '') : String(error);
 			throw new ConfigError([`pipeline: /stages/${stageOf.get(camel(name)) ?? 0}/${camel(name)}: ${message}`], { cause: error });
 		}
 	};
-	const flags = Object.fromEntries(Object.keys(sweepFlagOptions).map((name) => [name, flag(sweepFlagOptions, name)])) as unknown as SweepFlags;
+	const settings = Object.fromEntries(Object.keys(sweepSettings).map((name) => [name, flag(sweepSettings, name)])) as unknown as SweepSettings;
 	const archiving = config.sinks.some((sink) => sink.type === 'warc');
-	const options = normaliseSweepOptions({ ...sweepOptionsFrom(flags), candidates: values.candidates === true, capture: archiving, rules: values.rules as RuleSpec[] | undefined });
+	const options = normaliseSweepOptions({ ...sweepOptionsFrom(settings), candidates: values.candidates === true, capture: archiving, rules: values.rules as RuleSpec[] | undefined });
 	const fetching = stages.some((stage) => stage.use === 'fetch');
 	const filterStage = stages.find((stage): stage is Extract<StageConfig, { use: 'filter' }> => stage.use === 'filter');
 	return {
 		store: storeOf(config),
 		options,
-		crawl: fetching ? crawlOptions(options, { concurrency: flag(crawlFlagOptions, 'fetch-concurrency') as number, perHost: flag(crawlFlagOptions, 'fetch-per-host') as number }) : undefined,
+		crawl: fetching ? crawlOptions(options, { concurrency: flag(crawlSettings, 'fetch-concurrency') as number, perHost: flag(crawlSettings, 'fetch-per-host') as number }) : undefined,
 		filter: filterStage && { include: filterStage.include, exclude: filterStage.exclude, sameHost: filterStage.sameHost },
 		source: Array.isArray(config.source) ? sources(config.source.map(sourceFrom)) : sourceFrom(config.source as Exclude<PipelineConfig['source'], readonly unknown[]>),
 		sinks: config.sinks.map((sink) => sinkFrom(sink, sink.type === 'warc' ? warcInfo(options, 'run') : undefined, compileRules(options.rules ?? []))),

@@ -1,4 +1,5 @@
 import { defer, identity, pipe, type MonoTypeOperatorFunction, type OperatorFunction } from 'rxjs';
+import { fetchDefaults } from '../config/defaults.js';
 import { candidateSweepScale } from '../hosts/candidate-sweep.js';
 import { createLimiter } from '../http/limiter.js';
 import type { ChurnScale } from '../stages/churn-guard.js';
@@ -14,8 +15,7 @@ import type { Task } from '../types.js';
 import { guard, judgeStages, type SweepDeps, type SweepExtras } from './sweep.js';
 import { normaliseSweepOptions, type SweepOptions, type SweepOptionsInput } from './sweep-options.js';
 
-/** The fetch phase's limits; the sweep's other options apply as they are. */
-export const fetchDefaults = { concurrency: 6, perHost: 2, highWater: 64 } as const;
+export { fetchDefaults };
 
 /**
  * The fetch phase for tasks already looked up: download (all, or only the sweep's

@@ -1,5 +1,8 @@
 import { RECORD_VERSION, type RunHostFigures, type RunRecord } from '../store/types.js';
 import type { Task } from '../types.js';
+import { formatBytes } from '../util/bytes.js';
+
+export { formatBytes };
 
 /** Counts for the end-of-run line and for `run()` callers. */
 export interface Summary {
@@ -86,17 +89,6 @@ export function formatSummary(summary: Summary): string {
 	parts.push(`${(summary.elapsedMs / 1000).toFixed(1)}s`);
 	if (summary.sentBy) parts.push(`sent by ${summary.sentBy}`);
 	return parts.join(', ');
-}
-
-export function formatBytes(bytes: number): string {
-	const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-	let value = bytes;
-	let unit = 0;
-	while (value >= 1000 && unit < units.length - 1) {
-		value /= 1000;
-		unit++;
-	}
-	return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`;
 }
 
 /**

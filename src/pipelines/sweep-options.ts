@@ -1,7 +1,8 @@
-import { normaliseTrustOptions, trustDefaults, type TrustOptions } from '../hosts/trust-options.js';
+import { sweepDefaults as defaults } from '../config/defaults.js';
+import type { SweepSettings } from '../config/settings.js';
+import { normaliseTrustOptions, type TrustOptions } from '../hosts/trust-options.js';
 import type { MethodOption } from '../stages/probe.js';
 import { compileRules, type RuleSpec } from '../content/rules.js';
-import { VERSION } from '../version.js';
 import { nonNegativeInteger, positiveInteger, positiveNumber } from '../util/checks.js';
 
 /** What callers pass: any subset, with trust knobs one by one. */
@@ -58,32 +59,8 @@ export interface SweepOptions {
 	localWorkers: number;
 }
 
-export const sweepDefaults: SweepOptions = {
-	concurrency: 24,
-	perHost: 4,
-	acceptEncoding: 'gzip',
-	userAgent: `revisit/${VERSION} (+https://github.com/revisit-crawler/revisit)`,
-	timeoutMs: 15_000,
-	retries: 2,
-	retryDelayMs: 1000,
-	maxRetryAfterMs: 60_000,
-	highWater: 64,
-	method: 'get',
-	trust: trustDefaults,
-	adaptive: false,
-	minIntervalMs: 3_600_000,
-	maxIntervalMs: 30 * 86_400_000,
-	maxChurn: 0.9,
-	churnMin: 20,
-	acceptChurn: [],
-	candidates: false,
-	maxBodyBytes: 10 * 1024 * 1024,
-	denyPrivate: false,
-	insecure: false,
-	localWorkers: 0,
-	capture: false,
-	learnNoise: false,
-};
+/** Every knob's default (`config/defaults.ts`), checked here against the options' type. */
+export const sweepDefaults: SweepOptions = defaults;
 
 /**
  * Fills defaults and checks every option once, when the pipeline is built.
@@ -116,4 +93,37 @@ export function normaliseSweepOptions(input: SweepOptionsInput = {}): SweepOptio
 	if (!/^[\x21-\x7e][\x20-\x7e]*$/.test(options.acceptEncoding)) throw new TypeError(`Expected \`acceptEncoding\` to be a header value, got \`${options.acceptEncoding}\``);
 	if (!/^[\x20-\x7e]+$/.test(options.userAgent)) throw new TypeError(`Expected \`userAgent\` to be a header value, got \`${options.userAgent}\``);
 	return options;
+}
+
+/**
+ * Sweep options from checked settings (a command's flags, a pipeline file's stage
+ * options); seconds become milliseconds.
+ *
+ * @example
+ * normaliseSweepOptions(sweepOptionsFrom(argv))
+ */
+export function sweepOptionsFrom(flags: SweepSettings): SweepOptionsInput {
+	return {
+		concurrency: flags.concurrency,
+		perHost: flags['per-host'],
+		rate: flags.rate,
+		acceptEncoding: flags['accept-encoding'],
+		userAgent: flags['user-agent'],
+		timeoutMs: Math.round(flags.timeout * 1000),
+		retries: flags.retries,
+		maxRetryAfterMs: flags['max-retry-after'] * 1000,
+		method: flags.method,
+		trust: { auditRate: flags.audit, verifyEveryMs: flags['verify-every'] },
+		ttlMs: flags.ttl,
+		adaptive: flags.adaptive,
+		minIntervalMs: flags['min-interval'],
+		maxIntervalMs: flags['max-interval'],
+		maxChurn: flags['max-churn'],
+		churnMin: flags['churn-min'],
+		acceptChurn: flags['accept-churn'].includes('all') ? 'all' : flags['accept-churn'],
+		maxBodyBytes: flags['max-body'],
+		denyPrivate: flags['deny-private'],
+		insecure: flags.insecure,
+		localWorkers: flags['local-workers'],
+	};
 }

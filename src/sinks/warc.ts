@@ -1,4 +1,4 @@
-import { sizeFlag } from '../cli/flags/sweep.js';
+import { sizeValue } from '../config/values.js';
 import { writeWarc } from '../stages/write-warc.js';
 import { openWarcWriter } from '../warc/writer.js';
 import { withResource } from './resource.js';
@@ -21,7 +21,7 @@ export interface WarcSinkOptions {
  */
 export function warcSink(options: WarcSinkOptions): Sink {
 	// Checked when the pipeline is compiled, not when the first record is written.
-	const maxBytes = options.maxSize === undefined ? undefined : typeof options.maxSize === 'number' ? options.maxSize : sizeFlag('maxSize')(options.maxSize);
+	const maxBytes = options.maxSize === undefined ? undefined : typeof options.maxSize === 'number' ? options.maxSize : sizeValue('maxSize')(options.maxSize);
 	return (context) =>
 		withResource(
 			async () => openWarcWriter({ path: options.path, maxBytes, info: options.info, now: context.clock.now }),

@@ -1,5 +1,14 @@
-import type { SweepOptions } from '../pipelines/sweep-options.js';
 import { VERSION } from '../version.js';
+
+/** The run's options that shaped a capture (a sweep's options have them all). */
+export interface CaptureOptions {
+	userAgent: string;
+	acceptEncoding: string;
+	concurrency: number;
+	perHost: number;
+	method: string;
+	trust: { auditRate: number };
+}
 
 /**
  * The warcinfo fields at the head of each WARC a run writes: the software, the format,
@@ -8,7 +17,7 @@ import { VERSION } from '../version.js';
  * @example
  * openWarcWriter({ path, info: warcInfo(options, 'sweep'), now: Date.now })
  */
-export function warcInfo(options: Pick<SweepOptions, 'userAgent' | 'acceptEncoding' | 'concurrency' | 'perHost' | 'method' | 'trust'>, command: string): Record<string, string> {
+export function warcInfo(options: CaptureOptions, command: string): Record<string, string> {
 	return {
 		software: `revisit/${VERSION} (+https://github.com/revisit-crawler/revisit)`,
 		format: 'WARC File Format 1.1',

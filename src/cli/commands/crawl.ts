@@ -14,7 +14,8 @@ import { crawlFlagOptions } from '../flags/crawl.js';
 import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
 import type { CommandResult } from './result.js';
-import { sweepFlagOptions, sweepOptionsFrom, type SweepFlags } from '../flags/sweep.js';
+import { sweepFlagOptions, type SweepFlags } from '../flags/sweep.js';
+import { sweepOptionsFrom } from '../../pipelines/sweep-options.js';
 import { storeOption } from './store-option.js';
 
 interface CrawlArgs extends SweepFlags, WarcFlags, RuleFlags, FeedFlags {

@@ -7,7 +7,7 @@ import { writeFileAtomic } from '../../util/write-file-atomic.js';
 import { hostRunRows, loadRuns, runPoints, runRow } from '../../history/rows.js';
 import { renderSvg } from '../../history/svg.js';
 import { formatHostTable, formatRunTable } from '../../history/table.js';
-import { integerFlag } from '../../config/values.js';
+import { integerValue } from '../../config/values.js';
 import { describeStore } from '../../store/open.js';
 import type { CliIo } from '../io.js';
 import { createWriter } from '../terminal.js';
@@ -47,7 +47,7 @@ export function historyCommand(io: CliIo, result: CommandResult): CommandModule<
 				.options({
 					json: { type: 'boolean', default: false, describe: 'One JSON object per run (per run and host with --host), one per line' },
 					host: { type: 'string', requiresArg: true, describe: "Only this host's figures (an origin like https://example.org, or a hostname)" },
-					last: { requiresArg: true, coerce: (value: unknown) => (value === undefined ? undefined : integerFlag('last', 1)(value)), describe: 'Only the last N runs' },
+					last: { requiresArg: true, coerce: (value: unknown) => (value === undefined ? undefined : integerValue('last', 1)(value)), describe: 'Only the last N runs' },
 					metrics: { type: 'string', requiresArg: true, describe: "Write the last run's figures to FILE in the Prometheus text format" },
 					plot: { type: 'boolean', default: false, describe: 'Draw changed URLs and the 304 ratio per run as terminal charts' },
 					svg: { type: 'string', requiresArg: true, describe: 'Write the same two charts to FILE as SVG' },

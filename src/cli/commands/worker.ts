@@ -1,6 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
 import { runWorker } from '../../transports/fleet/worker.js';
-import { integerFlag } from '../../config/values.js';
+import { integerValue } from '../../config/values.js';
 import { isRedisSpec, parseRedisUrl } from '../../store/redis-url.js';
 import { UsageError } from '../../errors/index.js';
 import type { CliIo } from '../io.js';
@@ -28,7 +28,7 @@ export function workerCommand(io: CliIo, result: CommandResult): CommandModule<o
 		builder: (yargs) =>
 			storeOption(yargs, io.env)
 				.options({
-					concurrency: { requiresArg: true, default: 32, coerce: integerFlag('concurrency', 1), describe: 'Requests in flight at most; the run\'s --per-host and --rate still hold across all workers' },
+					concurrency: { requiresArg: true, default: 32, coerce: integerValue('concurrency', 1), describe: 'Requests in flight at most; the run\'s --per-host and --rate still hold across all workers' },
 					id: {
 						type: 'string',
 						requiresArg: true,

@@ -1,6 +1,6 @@
 import type { Options } from 'yargs';
 import { UsageError } from '../../errors/index.js';
-import { integerFlag } from '../../config/values.js';
+import { integerValue } from '../../config/values.js';
 
 /** Parsed `--atom` and `--webhook` flags of sweep, fetch and crawl. */
 export interface FeedFlags {
@@ -20,8 +20,8 @@ const httpUrl = (value: unknown): string | undefined => {
 /** Telling people: an Atom feed file, a webhook. */
 export const feedFlagOptions: Record<keyof FeedFlags, Options> = {
 	atom: { type: 'string', requiresArg: true, describe: 'Keep an Atom feed of the changes in this file (newest first; with --diff, each entry carries the diff)' },
-	'atom-max': { requiresArg: true, default: 200, coerce: integerFlag('atom-max', 1), describe: 'Entries the Atom feed keeps' },
+	'atom-max': { requiresArg: true, default: 200, coerce: integerValue('atom-max', 1), describe: 'Entries the Atom feed keeps' },
 	webhook: { type: 'string', requiresArg: true, coerce: httpUrl, describe: 'POST each change as JSON to this URL; a change is committed only once delivered' },
 	'webhook-secret': { type: 'string', requiresArg: true, describe: 'Sign webhook bodies: X-Revisit-Signature: sha256=HMAC [default: $REVISIT_WEBHOOK_SECRET]' },
-	'webhook-batch': { requiresArg: true, default: 1, coerce: integerFlag('webhook-batch', 1), describe: 'Changes per webhook POST' },
+	'webhook-batch': { requiresArg: true, default: 1, coerce: integerValue('webhook-batch', 1), describe: 'Changes per webhook POST' },
 };

@@ -1,7 +1,7 @@
 import type { Options } from 'yargs';
 import { UsageError } from '../../errors/index.js';
 import { parseDuration } from '../../util/duration.js';
-import { integerFlag } from '../../config/values.js';
+import { integerValue } from '../../config/values.js';
 
 /** Parsed fleet flags of a coordinator (`sweep --workers`, `fetch`, `crawl`). */
 export interface FleetFlags {
@@ -26,6 +26,6 @@ export const fleetFlagOptions: Record<keyof FleetFlags, Options> = {
 		describe: 'Hand the requests to `revisit worker` processes through the Redis store (--store redis://…); the run keeps at most the sum of their --concurrency in flight',
 	},
 	lease: { requiresArg: true, coerce: seconds('lease'), describe: 'With --workers: how long a worker may hold a request it took before it goes to another [default: --timeout + 10s]' },
-	'max-deliveries': { requiresArg: true, default: 3, coerce: integerFlag('max-deliveries', 1), describe: 'With --workers: hand-outs of a request, never answered, before its URL is an error (DELIVERY_LIMIT)' },
+	'max-deliveries': { requiresArg: true, default: 3, coerce: integerValue('max-deliveries', 1), describe: 'With --workers: hand-outs of a request, never answered, before its URL is an error (DELIVERY_LIMIT)' },
 	'redis-timeout': { requiresArg: true, default: '30s', coerce: seconds('redis-timeout'), describe: 'How long a Redis store (and with --workers, the queue) may stay unreachable before the run ends (exit 2)' },
 };

@@ -1,0 +1,51 @@
+import { trustDefaults } from '../hosts/trust-options.js';
+import { VERSION } from '../version.js';
+
+/**
+ * Every default of a run, as plain data: the one place the CLI's flags, the pipeline
+ * schema and the library's `normaliseSweepOptions` read them from. Times are in ms here;
+ * the CLI shows seconds where its flags take seconds.
+ *
+ * @example
+ * sweepDefaults.concurrency // 24
+ */
+export const sweepDefaults = {
+	concurrency: 24,
+	perHost: 4,
+	acceptEncoding: 'gzip',
+	userAgent: `revisit/${VERSION} (+https://github.com/revisit-crawler/revisit)`,
+	timeoutMs: 15_000,
+	retries: 2,
+	retryDelayMs: 1000,
+	maxRetryAfterMs: 60_000,
+	highWater: 64,
+	method: 'get' as 'get' | 'head' | 'auto',
+	trust: trustDefaults,
+	adaptive: false,
+	minIntervalMs: 3_600_000,
+	maxIntervalMs: 30 * 86_400_000,
+	maxChurn: 0.9,
+	churnMin: 20,
+	acceptChurn: [] as string[] | 'all',
+	candidates: false,
+	maxBodyBytes: 10 * 1024 * 1024,
+	denyPrivate: false,
+	insecure: false,
+	localWorkers: 0,
+	capture: false,
+	learnNoise: false,
+};
+
+/** The fetch phase's limits (`revisit fetch`, a crawl's second phase); the sweep's other options apply as they are. */
+export const fetchDefaults = { concurrency: 6, perHost: 2, highWater: 64 } as const;
+
+/**
+ * Defaults as a user writes them, where a flag and a pipeline file take a duration or a
+ * size rather than a number: what `--help` and the schema show.
+ */
+export const writtenDefaults = {
+	minInterval: '1h',
+	maxInterval: '30d',
+	verifyEvery: '30d',
+	maxBody: '10MiB',
+} as const;

@@ -1,0 +1,73 @@
+import { fetchDefaults, sweepDefaults, writtenDefaults } from './defaults.js';
+import { durationValue, headerValue, integerValue, numberValue, rateValue, sizeValue, verifyValue } from './values.js';
+
+/** One setting that a flag and a pipeline file's stage option both take: its default as written, and its check. */
+export interface Setting {
+	default?: unknown;
+	parse?(value: unknown): unknown;
+}
+
+/** A sweep's settings once checked, by their flag names: what `sweepOptionsFrom` turns into options. */
+export interface SweepSettings {
+	concurrency: number;
+	'per-host': number;
+	rate?: number;
+	'accept-encoding': string;
+	'user-agent': string;
+	timeout: number;
+	retries: number;
+	'max-retry-after': number;
+	method: 'get' | 'head' | 'auto';
+	audit: number;
+	'verify-every'?: number;
+	ttl?: number;
+	adaptive: boolean;
+	'min-interval': number;
+	'max-interval': number;
+	'max-churn': number;
+	'churn-min': number;
+	'accept-churn': string[];
+	'max-body': number;
+	'deny-private': boolean;
+	insecure: boolean;
+	'local-workers': number;
+}
+
+/**
+ * The sweep's settings: defaults in the units a user writes (seconds, durations, sizes)
+ * and the checks that turn what was written into values. The CLI's flag table adds
+ * descriptions to these; a pipeline file's stage options are the same names in camelCase.
+ *
+ * @example
+ * sweepSettings.timeout.parse('2.5') // 2.5 (seconds)
+ */
+export const sweepSettings: Record<keyof SweepSettings, Setting> = {
+	concurrency: { default: sweepDefaults.concurrency, parse: integerValue('concurrency', 1) },
+	'per-host': { default: sweepDefaults.perHost, parse: integerValue('per-host', 1) },
+	rate: { parse: numberValue('rate') },
+	'accept-encoding': { default: sweepDefaults.acceptEncoding, parse: headerValue('accept-encoding') },
+	'user-agent': { default: sweepDefaults.userAgent, parse: headerValue('user-agent') },
+	timeout: { default: sweepDefaults.timeoutMs / 1000, parse: numberValue('timeout') },
+	retries: { default: sweepDefaults.retries, parse: integerValue('retries', 0) },
+	'max-retry-after': { default: sweepDefaults.maxRetryAfterMs / 1000, parse: integerValue('max-retry-after', 0) },
+	method: { default: sweepDefaults.method },
+	audit: { default: sweepDefaults.trust.auditRate, parse: rateValue('audit') },
+	'verify-every': { default: writtenDefaults.verifyEvery, parse: verifyValue },
+	ttl: { parse: durationValue('ttl') },
+	adaptive: { default: sweepDefaults.adaptive },
+	'min-interval': { default: writtenDefaults.minInterval, parse: durationValue('min-interval') },
+	'max-interval': { default: writtenDefaults.maxInterval, parse: durationValue('max-interval') },
+	'max-churn': { default: sweepDefaults.maxChurn, parse: rateValue('max-churn') },
+	'churn-min': { default: sweepDefaults.churnMin, parse: integerValue('churn-min', 1) },
+	'accept-churn': { default: [] },
+	'max-body': { default: writtenDefaults.maxBody, parse: sizeValue('max-body') },
+	'deny-private': { default: sweepDefaults.denyPrivate },
+	insecure: { default: sweepDefaults.insecure },
+	'local-workers': { default: sweepDefaults.localWorkers, parse: integerValue('local-workers', 0) },
+};
+
+/** The fetch phase's own limits, for a crawl (`crawl`, `sweep --fetch`, a pipeline's fetch stage). */
+export const crawlSettings: Record<'fetch-concurrency' | 'fetch-per-host', Setting> = {
+	'fetch-concurrency': { default: fetchDefaults.concurrency, parse: integerValue('fetch-concurrency', 1) },
+	'fetch-per-host': { default: fetchDefaults.perHost, parse: integerValue('fetch-per-host', 1) },
+};
