@@ -3,7 +3,8 @@ import { filter, map, Observable } from 'rxjs';
 import { loadPipeline } from '../config/load.js';
 import type { PipelineConfig } from '../config/pipeline-config.js';
 import { validatePipeline } from '../config/validate.js';
-import { compilePipeline, pipelinePlan } from '../pipelines/config.js';
+import { composeRun } from '../pipelines/compose.js';
+import { compilePipeline, pipelineShape } from '../pipelines/config.js';
 import { runTasks, withResources } from '../pipelines/run.js';
 import { createSummary, type Summary } from '../pipelines/summary.js';
 import { describeChurn } from '../stages/churn-guard.js';
@@ -55,16 +56,17 @@ export function createPipeline(config: PipelineConfig, runtime: PipelineRuntime 
 	const stderr = runtime.stderr ?? process.stderr;
 	const stdout = runtime.stdout ?? process.stdout;
 	const diagnose = runtime.diagnose ?? ((text: string) => void stderr.write(`revisit: ${text}\n`));
-	const plan = pipelinePlan(compiled, { stdin: runtime.stdin ?? process.stdin, stdout, stderr, env });
-	const outputs = { out: (text: string) => new Promise<void>((resolve, reject) => stdout.write(text, (error) => (error ? reject(error) : resolve()))), diagnose };
+	const stdin = runtime.stdin ?? process.stdin;
+	const shape = pipelineShape(compiled);
+	const edges = { out: (text: string) => new Promise<void>((resolve, reject) => stdout.write(text, (error) => (error ? reject(error) : resolve()))), diagnose, stdout, stderr, env };
 	const store = runtime.store ?? compiled.store ?? defaultStoreDir(env);
 
 	const tasks = (summary: Summary): Observable<Task> =>
-		withResources({ store, clock: runtime.clock, random: runtime.random }, compiled.options, (deps) =>
+		withResources({ store, clock: runtime.clock, random: runtime.random }, shape.options, (deps) =>
 			runTasks(deps, {
-				options: compiled.options,
-				input: plan.input,
-				build: (opened) => plan.build(opened, outputs),
+				options: shape.options,
+				input: (opened, valve) => shape.source({ deps: opened, retry: shape.options, valve, stdin, stderr, env }),
+				build: (opened) => composeRun(opened, shape, edges),
 				onBlocked: (origin, changed, probed, sample) => diagnose(`${describeChurn(origin, { changed, probed, sample })}: changes held back (churn guard)`),
 			}, summary),
 		);

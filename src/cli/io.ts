@@ -22,22 +22,3 @@ export function processIo(): CliIo {
 		}),
 	};
 }
-
-/** Stands for a `-` argument (stdin) once yargs has parsed the command line. */
-export const STDIN_ARG = '\0stdin';
-
-/** Yields argument URLs as lines, splicing in stdin where an argument is `-` or when there are none. */
-export async function* inputFrom(urls: readonly string[], stdin: Readable): AsyncIterable<Buffer | string> {
-	if (urls.length === 0) {
-		yield* stdin;
-		return;
-	}
-	for (const url of urls) {
-		if (url === STDIN_ARG || url === '-') {
-			for await (const chunk of stdin) yield chunk;
-			yield '\n';
-		} else {
-			yield `${url.replaceAll('\n', ' ')}\n`;
-		}
-	}
-}

@@ -18,7 +18,8 @@ import { workerCommand } from './commands/worker.js';
 import { warcIndexCommand } from './commands/warc-index.js';
 import { rulesCommand } from './commands/rules.js';
 import { workersCommand } from './commands/workers.js';
-import { processIo, STDIN_ARG, type CliIo } from './io.js';
+import { STDIN_ARG } from '../sources/args.js';
+import { processIo, type CliIo } from './io.js';
 
 /**
  * Runs the CLI and resolves to the exit status; never calls process.exit, so it can

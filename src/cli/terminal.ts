@@ -17,6 +17,8 @@ export interface Terminal {
 	progress(render: () => string): void;
 	/** Stops progress and prints the final summary unless quiet. */
 	finish(summary: string): void;
+	/** Stops progress and clears its line, printing nothing (the run failed; its error follows). */
+	stop(): void;
 }
 
 export function createTerminal(stream: Writable & { isTTY?: boolean }, options: { quiet: boolean }): Terminal {
@@ -47,6 +49,10 @@ export function createTerminal(stream: Writable & { isTTY?: boolean }, options: 
 			clearInterval(timer);
 			clear();
 			if (!options.quiet) stream.write(`revisit: ${summary}\n`);
+		},
+		stop() {
+			clearInterval(timer);
+			clear();
 		},
 	};
 }

@@ -1,23 +1,17 @@
-import type { Writable } from 'node:stream';
-import { identity, pipe, type MonoTypeOperatorFunction, type Observable, type OperatorFunction } from 'rxjs';
 import { crawlSettings, sweepSettings, type Setting, type SweepSettings } from '../config/settings.js';
 import type { PipelineConfig, StageConfig } from '../config/pipeline-config.js';
 import { ConfigError, RevisitError } from '../errors/index.js';
-import type { Valve } from '../flow/valve.js';
 import { sinkFrom } from '../sinks/index.js';
 import { warcInfo } from '../warc/info.js';
 import { compileRules, type RuleSpec } from '../content/rules.js';
 import type { Sink } from '../sinks/sink.js';
 import { sourceFrom, sources } from '../sources/index.js';
 import type { Source } from '../sources/source.js';
-import { emit } from '../stages/emit.js';
-import { filter, type FilterOptions } from '../stages/filter.js';
-import type { InputLine } from '../stages/read-lines.js';
+import type { FilterOptions } from '../stages/filter.js';
 import { MemoryStore } from '../store/memory.js';
 import type { ValidatorStore } from '../store/types.js';
-import type { Task } from '../types.js';
-import { crawl, crawlOptions, type CrawlOptions } from './fetch.js';
-import { sweepStages, type SweepDeps } from './sweep.js';
+import type { RunShape } from './compose.js';
+import { crawlOptions, type CrawlOptions } from './fetch.js';
 import { normaliseSweepOptions, sweepOptionsFrom, type SweepOptions } from './sweep-options.js';
 
 /** A validated pipeline, ready to run: the same options and stages a CLI command would build. */
@@ -31,21 +25,6 @@ export interface CompiledPipeline {
 	filter?: FilterOptions | undefined;
 	source: Source;
 	sinks: Sink[];
-}
-
-/** The process edges a pipeline's sources and sinks touch. */
-export interface PipelineIo {
-	stdin: AsyncIterable<Buffer | string>;
-	/** Where a command sink's output goes. */
-	stdout: Writable;
-	stderr: Writable;
-	env: NodeJS.ProcessEnv;
-}
-
-/** Where a run's data lines and diagnostics go (the CLI's terminal, or the library's streams). */
-export interface PipelineOutputs {
-	out(text: string): Promise<void>;
-	diagnose(text: string): void;
 }
 
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
@@ -70,7 +49,7 @@ export function compilePipeline(config: PipelineConfig): CompiledPipeline {
 			stageOf.set(name, i);
 		}
 	});
-	const flag = (table: Record<string, Setting>, name: string): unknown => {
+	const valueOf = (table: Record<string, Setting>, name: string): unknown => {
 		const setting = table[name]!;
 		const value = values[camel(name)] ?? setting.default;
 		try {
@@ -80,7 +59,7 @@ export function compilePipeline(config: PipelineConfig): CompiledPipeline {
 			throw new ConfigError([`pipeline: /stages/${stageOf.get(camel(name)) ?? 0}/${camel(name)}: ${message}`], { cause: error });
 		}
 	};
-	const settings = Object.fromEntries(Object.keys(sweepSettings).map((name) => [name, flag(sweepSettings, name)])) as unknown as SweepSettings;
+	const settings = Object.fromEntries(Object.keys(sweepSettings).map((name) => [name, valueOf(sweepSettings, name)])) as unknown as SweepSettings;
 	const archiving = config.sinks.some((sink) => sink.type === 'warc');
 	const options = normaliseSweepOptions({ ...sweepOptionsFrom(settings), candidates: values.candidates === true, capture: archiving, rules: values.rules as RuleSpec[] | undefined });
 	const fetching = stages.some((stage) => stage.use === 'fetch');
@@ -88,7 +67,7 @@ export function compilePipeline(config: PipelineConfig): CompiledPipeline {
 	return {
 		store: storeOf(config),
 		options,
-		crawl: fetching ? crawlOptions(options, { concurrency: flag(crawlSettings, 'fetch-concurrency') as number, perHost: flag(crawlSettings, 'fetch-per-host') as number }) : undefined,
+		crawl: fetching ? crawlOptions(options, { concurrency: valueOf(crawlSettings, 'fetch-concurrency') as number, perHost: valueOf(crawlSettings, 'fetch-per-host') as number }) : undefined,
 		filter: filterStage && { include: filterStage.include, exclude: filterStage.exclude, sameHost: filterStage.sameHost },
 		source: Array.isArray(config.source) ? sources(config.source.map(sourceFrom)) : sourceFrom(config.source as Exclude<PipelineConfig['source'], readonly unknown[]>),
 		sinks: config.sinks.map((sink) => sinkFrom(sink, sink.type === 'warc' ? warcInfo(options, 'run') : undefined, compileRules(options.rules ?? []))),
@@ -104,25 +83,20 @@ function storeOf(config: PipelineConfig): string | ValidatorStore | undefined {
 }
 
 /**
- * The compiled pipeline's input and stages for `runTasks` or `runPipeline`: the sources
- * (in order, through the run's valve), then `sweepStages` (or `crawl` with a fetch
- * stage) with the filter in its place, then diagnostics once, then each sink in order.
- * The commit comes after, in the run.
+ * The compiled pipeline as a run's shape (`composeRun`) with its sources: the sweep (or
+ * a crawl, with a fetch stage) with the filter in its place, then diagnostics once, then
+ * each sink in order. The commit comes after, in the run.
  *
  * @example
- * const plan = pipelinePlan(compiled, io);
- * runTasks(deps, { options: compiled.options, input: plan.input, build: (d) => plan.build(d, outputs) }, summary)
+ * runJob({ ...pipelineShape(compiled), store: compiled.store ?? '.revisit', churnHint: 'stage' }, edges, summary, stop)
  */
-export function pipelinePlan(compiled: CompiledPipeline, io: PipelineIo) {
+export function pipelineShape(compiled: CompiledPipeline): RunShape & { source: Source } {
 	return {
-		input: (deps: SweepDeps, valve: Valve): Observable<InputLine> =>
-			compiled.source({ deps, retry: compiled.options, valve, stdin: io.stdin, stderr: io.stderr, env: io.env }),
-		build: (deps: SweepDeps, outputs: PipelineOutputs): OperatorFunction<InputLine, Task> => {
-			const extras = { filter: compiled.filter && filter(compiled.filter) };
-			const judged = compiled.crawl ? crawl(deps, compiled.crawl, extras) : sweepStages(deps, compiled.options, extras);
-			const context = { out: outputs.out, stdout: io.stdout, stderr: io.stderr, env: io.env, clock: deps.clock };
-			const sinks = compiled.sinks.reduce<MonoTypeOperatorFunction<Task>>((chain, sink) => pipe(chain, sink(context)), identity);
-			return pipe(judged, emit({ out: async () => {}, diagnose: outputs.diagnose }), sinks);
-		},
+		phase: compiled.crawl ? 'crawl' : 'sweep',
+		options: compiled.crawl?.sweep ?? compiled.options,
+		fetch: compiled.crawl?.fetch,
+		filter: compiled.filter,
+		sinks: compiled.sinks,
+		source: compiled.source,
 	};
 }

@@ -38,16 +38,20 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 	return defer(() => {
 		const started = deps.clock.now();
 		const valve = createValve(plan.options.highWater);
-		deps.hooks = {
-			release: () => valve.release(),
-			park: () => valve.park(),
-			onBlocked: (origin, changed, probed, sample) => {
-				summary.blockedHosts.push(origin);
-				plan.onBlocked?.(origin, changed, probed, sample);
+		// The run's own deps: the caller's object is left as it was given.
+		const runDeps: SweepDeps = {
+			...deps,
+			hooks: {
+				release: () => valve.release(),
+				park: () => valve.park(),
+				onBlocked: (origin, changed, probed, sample) => {
+					summary.blockedHosts.push(origin);
+					plan.onBlocked?.(origin, changed, probed, sample);
+				},
 			},
 		};
-		const tasks = plan.input(deps, valve).pipe(
-			plan.build(deps),
+		const tasks = plan.input(runDeps, valve).pipe(
+			plan.build(runDeps),
 			commit(deps.store, { extra: deps.book.drain }),
 			tap((task) => {
 				if (task.parked) valve.unpark();

@@ -1,21 +1,15 @@
 import type { Argv, CommandModule } from 'yargs';
-import { crawl, crawlOptions } from '../../pipelines/fetch.js';
-import { normaliseSweepOptions, type SweepOptions } from '../../pipelines/sweep-options.js';
-import { emit } from '../../stages/emit.js';
-import { writeBodies } from '../../stages/write-bodies.js';
-import { pipe } from 'rxjs';
-import { warcFlagOptions, type WarcFlags } from '../flags/warc.js';
-import { diffFlagOption, diffFrom, refuseLearnNoise, ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
-import { feedFlagOptions, type FeedFlags } from '../flags/feeds.js';
-import { feeds } from './feeds.js';
-import { warcOutput } from './warc-output.js';
+import { crawlOptions } from '../../pipelines/fetch.js';
+import { normaliseSweepOptions, sweepOptionsFrom, type SweepOptions } from '../../pipelines/sweep-options.js';
 import type { TransportFactory } from '../../http/transport.js';
+import { warcFlagOptions, warcFrom, type WarcFlags } from '../flags/warc.js';
+import { diffFlagOption, refuseLearnNoise, ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
+import { feedFlagOptions, feedsFrom, type FeedFlags } from '../flags/feeds.js';
 import { crawlFlagOptions } from '../flags/crawl.js';
+import { sweepFlagOptions, type SweepFlags } from '../flags/sweep.js';
 import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
 import type { CommandResult } from './result.js';
-import { sweepFlagOptions, type SweepFlags } from '../flags/sweep.js';
-import { sweepOptionsFrom } from '../../pipelines/sweep-options.js';
 import { storeOption } from './store-option.js';
 
 interface CrawlArgs extends SweepFlags, WarcFlags, RuleFlags, FeedFlags {
@@ -33,21 +27,19 @@ interface CrawlArgs extends SweepFlags, WarcFlags, RuleFlags, FeedFlags {
  * phase at its own; bodies go to `out`, changed URLs to stdout.
  */
 export async function runCrawl(io: CliIo, args: CrawlArgs, sweepOptions: SweepOptions, transport?: TransportFactory): Promise<number> {
-	const warc = warcOutput(args, sweepOptions, 'crawl');
-	const options = crawlOptions(warc.options, { concurrency: args['fetch-concurrency'], perHost: args['fetch-per-host'] });
-	try {
-		return await runPipeline(io, {
-			urls: args.urls,
-			store: args.store,
-			quiet: args.quiet,
-			options: options.sweep,
-			transport,
-			build: (deps, outputs) =>
-				pipe(crawl(deps, options), warc.archive, writeBodies({ type: 'dir', dir: args.out }, deps.clock, { diff: diffFrom(args.diff, options.sweep.rules) }), emit(outputs, { format: 'lines' }), feeds(args, io, { out: outputs.out, clock: deps.clock })),
-		});
-	} finally {
-		warc.close();
-	}
+	const options = crawlOptions({ ...sweepOptions, capture: sweepOptions.capture || args.warc !== undefined }, { concurrency: args['fetch-concurrency'], perHost: args['fetch-per-host'] });
+	return runPipeline(io, {
+		phase: 'crawl',
+		options: options.sweep,
+		fetch: options.fetch,
+		urls: args.urls,
+		store: args.store,
+		transport,
+		warc: warcFrom(args, 'crawl'),
+		bodies: { dir: args.out, diff: args.diff },
+		emit: { format: 'lines' },
+		feeds: feedsFrom(args, io.env),
+	}, { quiet: args.quiet });
 }
 
 export function crawlCommand(io: CliIo, result: CommandResult): CommandModule<object, CrawlArgs> {

@@ -1,19 +1,14 @@
-import { pipe } from 'rxjs';
-import { warcFlagOptions, type WarcFlags } from '../flags/warc.js';
-import { diffFlagOption, diffFrom, refuseLearnNoise, ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
-import { feedFlagOptions, type FeedFlags } from '../flags/feeds.js';
-import { feeds } from './feeds.js';
-import { warcOutput } from './warc-output.js';
 import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors/index.js';
-import { fetchDefaults, fetchOptions, fetchStages } from '../../pipelines/fetch.js';
-import { emit } from '../../stages/emit.js';
-import { writeBodies } from '../../stages/write-bodies.js';
+import { fetchDefaults, fetchOptions } from '../../pipelines/fetch.js';
+import { sweepOptionsFrom } from '../../pipelines/sweep-options.js';
+import { warcFlagOptions, warcFrom, type WarcFlags } from '../flags/warc.js';
+import { diffFlagOption, refuseLearnNoise, ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
+import { feedFlagOptions, feedsFrom, type FeedFlags } from '../flags/feeds.js';
+import { sweepFlagOptions, type SweepFlags } from '../flags/sweep.js';
 import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
 import type { CommandResult } from './result.js';
-import { sweepFlagOptions, type SweepFlags } from '../flags/sweep.js';
-import { sweepOptionsFrom } from '../../pipelines/sweep-options.js';
 import { storeOption } from './store-option.js';
 
 interface FetchArgs extends SweepFlags, WarcFlags, RuleFlags, FeedFlags {
@@ -57,22 +52,18 @@ export function fetchCommand(io: CliIo, result: CommandResult): CommandModule<ob
 			if ((args.out === undefined) === !args.ndjson) throw new UsageError('revisit fetch needs exactly one of --out DIR or --ndjson');
 			refuseLearnNoise(args);
 			if (args.diff && args.out === undefined) throw new UsageError('--diff needs --out DIR: the previous versions are the bodies there');
-			const { options, archive, close } = warcOutput(args, fetchOptions({ ...sweepOptionsFrom(args), rules: rulesFrom(args) }), 'fetch');
-			try {
-				result.status = await runPipeline(io, {
-					urls: args.urls,
-					store: args.store,
-					quiet: args.quiet,
-					options,
-					waitForStore: true,
-					build: (deps, outputs) =>
-						args.out !== undefined
-							? pipe(fetchStages(deps, options), writeBodies({ type: 'dir', dir: args.out }, deps.clock, { diff: diffFrom(args.diff, options.rules) }), archive, emit(outputs, { format: 'lines' }), feeds(args, io, { out: outputs.out, clock: deps.clock }))
-							: pipe(fetchStages(deps, options), archive, writeBodies({ type: 'ndjson', out: outputs.out }, deps.clock), emit({ out: async () => {}, diagnose: outputs.diagnose })),
-				});
-			} finally {
-				close();
-			}
+			const options = fetchOptions({ ...sweepOptionsFrom(args), rules: rulesFrom(args), capture: args.warc !== undefined });
+			const out = args.out;
+			result.status = await runPipeline(io, {
+				phase: 'fetch',
+				options,
+				urls: args.urls,
+				store: args.store,
+				waitForStore: true,
+				warc: warcFrom(args, 'fetch'),
+				// With --out, changed URLs are printed once their bodies are written; with --ndjson the bodies are the output.
+				...(out !== undefined ? { bodies: { dir: out, diff: args.diff }, emit: { format: 'lines' }, feeds: feedsFrom(args, io.env) } : { bodies: 'ndjson' }),
+			}, { quiet: args.quiet });
 		},
 	};
 }

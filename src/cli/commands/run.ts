@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { compilePipeline, pipelinePlan } from '../../pipelines/config.js';
+import { compilePipeline, pipelineShape } from '../../pipelines/config.js';
 import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
 import { loadForCommand, pipelineFileOptions, type PipelineFileArgs } from './pipeline-file.js';
@@ -29,15 +29,7 @@ export function runCommand(io: CliIo, result: CommandResult): CommandModule<obje
 			const loaded = await loadForCommand(io, args);
 			if ('status' in loaded) return void (result.status = loaded.status);
 			const compiled = compilePipeline(loaded.config);
-			const plan = pipelinePlan(compiled, { stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, env: { ...process.env, ...io.env } });
-			result.status = await runPipeline(io, {
-				store: compiled.store ?? defaultStoreDir(io.env),
-				quiet: args.quiet,
-				options: compiled.options,
-				input: plan.input,
-				build: plan.build,
-				acceptChurnHint: (origin) => `add it to the churn-guard stage's acceptChurn (--set 'acceptChurn=["${origin}"]')`,
-			});
+			result.status = await runPipeline(io, { ...pipelineShape(compiled), store: compiled.store ?? defaultStoreDir(io.env), churnHint: 'stage' }, { quiet: args.quiet, env: { ...process.env, ...io.env } });
 		},
 	};
 }

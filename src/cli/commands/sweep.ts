@@ -1,24 +1,18 @@
-import { pipe } from 'rxjs';
 import type { Argv, CommandModule } from 'yargs';
-import { sweepStages } from '../../pipelines/sweep.js';
-import { normaliseSweepOptions } from '../../pipelines/sweep-options.js';
-import { emit } from '../../stages/emit.js';
+import { UsageError } from '../../errors/index.js';
+import { fleetRun } from '../../pipelines/fleet.js';
+import { normaliseSweepOptions, sweepOptionsFrom } from '../../pipelines/sweep-options.js';
+import { crawlFlagOptions } from '../flags/crawl.js';
+import { feedFlagOptions, feedsFrom, type FeedFlags } from '../flags/feeds.js';
+import { fleetFlagOptions, fleetFrom, type FleetFlags } from '../flags/fleet.js';
+import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
+import { sweepFlagOptions, type SweepFlags } from '../flags/sweep.js';
+import { warcFlagOptions, warcFrom, type WarcFlags } from '../flags/warc.js';
 import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
-import { crawlFlagOptions } from '../flags/crawl.js';
 import { runCrawl } from './crawl.js';
 import type { CommandResult } from './result.js';
 import { storeOption } from './store-option.js';
-import { sweepFlagOptions, type SweepFlags } from '../flags/sweep.js';
-import { sweepOptionsFrom } from '../../pipelines/sweep-options.js';
-import { fleetFlagOptions, type FleetFlags } from '../flags/fleet.js';
-import { fleetRun } from './fleet.js';
-import { warcFlagOptions, type WarcFlags } from '../flags/warc.js';
-import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
-import { feedFlagOptions, type FeedFlags } from '../flags/feeds.js';
-import { feeds } from './feeds.js';
-import { warcOutput } from './warc-output.js';
-import { UsageError } from '../../errors/index.js';
 
 interface SweepArgs extends SweepFlags, FleetFlags, WarcFlags, RuleFlags, FeedFlags {
 	urls: string[];
@@ -86,21 +80,18 @@ export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<ob
 
 async function runSweep(args: SweepArgs, io: CliIo): Promise<number> {
 	if (args.warc !== undefined && args.candidates) throw new UsageError('--warc needs bodies, and --candidates never reads one: archive in the fetch (revisit fetch --warc FILE)');
-	const fleet = await fleetRun(args.store, args, normaliseSweepOptions({ ...sweepOptionsFrom(args), candidates: args.candidates, rules: rulesFrom(args), learnNoise: args['learn-noise'] }));
-	const format = args.ndjson ? 'ndjson' : 'lines';
+	const options = normaliseSweepOptions({ ...sweepOptionsFrom(args), candidates: args.candidates, rules: rulesFrom(args), learnNoise: args['learn-noise'], capture: args.warc !== undefined });
+	const fleet = await fleetRun(args.store, fleetFrom(args), options);
 	if (args.fetch !== undefined) return runCrawl(io, { ...args, out: args.fetch }, fleet.options, fleet.transport);
-	const { options, archive, close } = warcOutput(args, fleet.options, 'sweep');
-	try {
-		return await runPipeline(io, {
-			urls: args.urls,
-			store: args.store,
-			quiet: args.quiet,
-			options,
-			transport: fleet.transport,
-			redis: { reconnectWindowMs: args['redis-timeout'] },
-			build: (deps, outputs) => pipe(sweepStages(deps, options), archive, emit(outputs, { format, all: args.all }), feeds(args, io, { out: outputs.out, clock: deps.clock })),
-		});
-	} finally {
-		close();
-	}
+	return runPipeline(io, {
+		phase: 'sweep',
+		options: fleet.options,
+		urls: args.urls,
+		store: args.store,
+		transport: fleet.transport,
+		redis: { reconnectWindowMs: args['redis-timeout'] },
+		warc: warcFrom(args, 'sweep'),
+		emit: { format: args.ndjson ? 'ndjson' : 'lines', all: args.all },
+		feeds: feedsFrom(args, io.env),
+	}, { quiet: args.quiet });
 }

@@ -1,6 +1,7 @@
 import type { Options } from 'yargs';
 import { UsageError } from '../../errors/index.js';
 import { integerValue } from '../../config/values.js';
+import type { FeedsOutput } from '../../pipelines/compose.js';
 
 /** Parsed `--atom` and `--webhook` flags of sweep, fetch and crawl. */
 export interface FeedFlags {
@@ -25,3 +26,16 @@ export const feedFlagOptions: Record<keyof FeedFlags, Options> = {
 	'webhook-secret': { type: 'string', requiresArg: true, describe: 'Sign webhook bodies: X-Revisit-Signature: sha256=HMAC [default: $REVISIT_WEBHOOK_SECRET]' },
 	'webhook-batch': { requiresArg: true, default: 1, coerce: integerValue('webhook-batch', 1), describe: 'Changes per webhook POST' },
 };
+
+/**
+ * The run's feeds from the flags; the webhook secret defaults to $REVISIT_WEBHOOK_SECRET.
+ *
+ * @example
+ * feedsFrom(args, process.env) // { atom: { path: 'changes.atom', max: 200 }, webhook: undefined }
+ */
+export function feedsFrom(flags: FeedFlags, env: NodeJS.ProcessEnv): FeedsOutput {
+	return {
+		atom: flags.atom === undefined ? undefined : { path: flags.atom, max: flags['atom-max'] },
+		webhook: flags.webhook === undefined ? undefined : { url: flags.webhook, secret: flags['webhook-secret'] ?? env['REVISIT_WEBHOOK_SECRET'], batch: flags['webhook-batch'] },
+	};
+}

@@ -2,6 +2,7 @@ import type { Options } from 'yargs';
 import { UsageError } from '../../errors/index.js';
 import { parseDuration } from '../../util/duration.js';
 import { integerValue } from '../../config/values.js';
+import type { FleetRunOptions } from '../../pipelines/fleet.js';
 
 /** Parsed fleet flags of a coordinator (`sweep --workers`, `fetch`, `crawl`). */
 export interface FleetFlags {
@@ -29,3 +30,8 @@ export const fleetFlagOptions: Record<keyof FleetFlags, Options> = {
 	'max-deliveries': { requiresArg: true, default: 3, coerce: integerValue('max-deliveries', 1), describe: 'With --workers: hand-outs of a request, never answered, before its URL is an error (DELIVERY_LIMIT)' },
 	'redis-timeout': { requiresArg: true, default: '30s', coerce: seconds('redis-timeout'), describe: 'How long a Redis store (and with --workers, the queue) may stay unreachable before the run ends (exit 2)' },
 };
+
+/** The fleet flags as the pipeline layer takes them. */
+export function fleetFrom(flags: FleetFlags): FleetRunOptions {
+	return { workers: flags.workers, leaseMs: flags.lease, maxDeliveries: flags['max-deliveries'], redisTimeoutMs: flags['redis-timeout'] };
+}

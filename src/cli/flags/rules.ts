@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Options } from 'yargs';
-import { compileRules, type Rule, type RuleSpec } from '../../content/rules.js';
+import type { RuleSpec } from '../../content/rules.js';
 import { UsageError } from '../../errors/index.js';
 import { validateRules } from '../../config/rule-list.js';
 
@@ -50,16 +50,6 @@ export function rulesFrom(flags: RuleFlags): RuleSpec[] | undefined {
 		rules.push({ ...(flags.select.length ? { select: flags.select } : {}), ...(flags.text ? { text: true } : {}), ...(flags.ignore.length ? { ignore: flags.ignore } : {}) });
 	}
 	return rules.length > 0 ? rules : undefined;
-}
-
-/**
- * What `--diff` asks of writeBodies (fetch, crawl): diff what the run's rules count, or nothing.
- *
- * @example
- * writeBodies({ type: 'dir', dir }, clock, { diff: diffFrom(args.diff, options.rules) })
- */
-export function diffFrom(diff: boolean | undefined, rules: readonly RuleSpec[] | undefined): { rules: Rule[] } | undefined {
-	return diff ? { rules: compileRules(rules ?? []) } : undefined;
 }
 
 /** Fetch and crawl refuse `--learn-noise`: it is a sweep's, where changes are first judged. */

@@ -1,11 +1,19 @@
-import { FleetError } from '../../transports/fleet/errors.js';
-import { fleetDefaults } from '../../transports/fleet/options.js';
-import { fleetStatus } from '../../transports/fleet/status.js';
-import { redisFleet } from '../../transports/fleet/transport.js';
-import type { TransportFactory } from '../../http/transport.js';
-import type { FleetFlags } from '../flags/fleet.js';
-import { normaliseSweepOptions, type SweepOptions } from '../../pipelines/sweep-options.js';
-import { isRedisSpec, parseRedisUrl, redactSpec } from '../../store/redis-url.js';
+import { FleetError } from '../transports/fleet/errors.js';
+import { fleetDefaults } from '../transports/fleet/options.js';
+import { fleetStatus } from '../transports/fleet/status.js';
+import { redisFleet } from '../transports/fleet/transport.js';
+import type { TransportFactory } from '../http/transport.js';
+import { normaliseSweepOptions, type SweepOptions } from './sweep-options.js';
+import { isRedisSpec, parseRedisUrl, redactSpec } from '../store/redis-url.js';
+
+/** A coordinator's fleet settings (`sweep --workers`), times in ms. */
+export interface FleetRunOptions {
+	workers: boolean;
+	/** How long a worker may hold a request before it goes to another; default: the timeout + 10 s. */
+	leaseMs?: number | undefined;
+	maxDeliveries: number;
+	redisTimeoutMs: number;
+}
 
 /**
  * For a run with `--workers`: checks the store is Redis and that workers are alive, and
@@ -14,9 +22,9 @@ import { isRedisSpec, parseRedisUrl, redactSpec } from '../../store/redis-url.js
  *
  * @example
  * const fleet = await fleetRun(args.store, args, options);
- * runPipeline(io, { ...run, options: fleet.options, transport: fleet.transport });
+ * runJob({ ...job, options: fleet.options, transport: fleet.transport }, edges, summary, stop);
  */
-export async function fleetRun(store: string, flags: FleetFlags, options: SweepOptions): Promise<{ options: SweepOptions; transport?: TransportFactory }> {
+export async function fleetRun(store: string, flags: FleetRunOptions, options: SweepOptions): Promise<{ options: SweepOptions; transport?: TransportFactory }> {
 	if (!flags.workers) return { options };
 	if (!isRedisSpec(store)) throw new FleetError('FLEET_USAGE', `--workers needs a Redis store (--store redis://host:port), where workers take their requests; ${redactSpec(store)} is a LevelDB directory (for one machine, use --local-workers N)`);
 	const { workers } = await fleetStatus(parseRedisUrl(store));
@@ -24,7 +32,7 @@ export async function fleetRun(store: string, flags: FleetFlags, options: SweepO
 	const capacity = workers.reduce((sum, worker) => sum + worker.capacity, 0);
 	const defaults = fleetDefaults(options.timeoutMs);
 	// --per-host also holds across runs that share the fleet (transports/fleet/permits.ts).
-	const fleet = { ...defaults, ...(flags.lease ? { leaseMs: flags.lease } : {}), maxDeliveries: flags['max-deliveries'], redisTimeoutMs: flags['redis-timeout'], perHost: options.perHost };
+	const fleet = { ...defaults, ...(flags.leaseMs ? { leaseMs: flags.leaseMs } : {}), maxDeliveries: flags.maxDeliveries, redisTimeoutMs: flags.redisTimeoutMs, perHost: options.perHost };
 	const { highWater: _recomputed, ...rest } = options;
 	return { options: normaliseSweepOptions({ ...rest, concurrency: capacity }), transport: redisFleet(store, fleet) };
 }

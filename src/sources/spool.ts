@@ -10,10 +10,10 @@ import { Readable } from 'node:stream';
  * (which removes it when done). `revisit sweep --candidates | revisit fetch` needs this:
  * LevelDB admits one process at a time, so the fetch must let the sweep finish (and
  * release the store) without blocking the pipe between them. A Redis store admits both
- * at once, and its fetch streams instead (run-pipeline.ts).
+ * at once, and its fetch streams instead (pipelines/job.ts).
  *
  * @example
- * const replay = await spool(inputFrom(urls, stdin));
+ * const replay = await spool(argsInput(urls, stdin));
  */
 export async function spool(input: AsyncIterable<Buffer | string>): Promise<AsyncIterable<Buffer | string>> {
 	const dir = await mkdtemp(path.join(tmpdir(), 'revisit-spool-'));
@@ -25,5 +25,23 @@ export async function spool(input: AsyncIterable<Buffer | string>): Promise<Asyn
 		} finally {
 			await rm(dir, { recursive: true, force: true });
 		}
+	})();
+}
+
+/**
+ * Resolves once `input` has produced its first chunk (or ended), with an iterable of all
+ * of it: a fetch fed by `revisit sweep | revisit fetch` waits for the sweep's first line,
+ * by which time the sweep holds the store.
+ *
+ * @example
+ * const lines = await afterFirst(argsInput(urls, stdin));
+ */
+export async function afterFirst(input: AsyncIterable<Buffer | string>): Promise<AsyncIterable<Buffer | string>> {
+	const iterator = input[Symbol.asyncIterator]();
+	const first = await iterator.next();
+	return (async function* () {
+		if (first.done) return;
+		yield first.value;
+		for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
 	})();
 }

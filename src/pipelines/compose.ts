@@ -1,0 +1,86 @@
+import { identity, pipe, type MonoTypeOperatorFunction, type OperatorFunction } from 'rxjs';
+import { compileRules } from '../content/rules.js';
+import { atomSink } from '../sinks/atom.js';
+import { bodiesSink } from '../sinks/bodies.js';
+import { dirSink } from '../sinks/dir.js';
+import type { Sink, SinkContext } from '../sinks/sink.js';
+import { warcSink } from '../sinks/warc.js';
+import { webhookSink } from '../sinks/webhook.js';
+import { emit, type EmitOptions, type EmitTargets } from '../stages/emit.js';
+import { filter, type FilterOptions } from '../stages/filter.js';
+import type { InputLine } from '../stages/read-lines.js';
+import type { Task } from '../types.js';
+import { warcInfo } from '../warc/info.js';
+import { crawl, fetchStages } from './fetch.js';
+import { sweepStages, type SweepDeps } from './sweep.js';
+import type { SweepOptions } from './sweep-options.js';
+
+/** Where a run's bodies go: files under a folder per host with an index (and, with `diff`, a diff of what the rules count), or NDJSON on stdout. */
+export type BodiesOutput = { dir: string; diff?: boolean | undefined } | 'ndjson';
+
+/** The feeds a run keeps: an Atom file, a webhook (`--atom`, `--webhook`). */
+export interface FeedsOutput {
+	atom?: { path: string; max: number } | undefined;
+	webhook?: { url: string; secret?: string | undefined; batch: number } | undefined;
+}
+
+/**
+ * A run's shape, as plain data: how URLs are judged, what is kept of what was fetched,
+ * what is printed and who is told. A command builds it from its flags, a pipeline file
+ * compiles to it, and `composeRun` turns it into the run's stages.
+ */
+export interface RunShape {
+	/** sweep: conditional probes; fetch: download every URL; crawl: a candidates sweep feeding a fetch phase. */
+	phase: 'sweep' | 'fetch' | 'crawl';
+	/** The run's options: the sweep's, the fetch's (`fetchOptions`), or a crawl's sweep phase (`crawlOptions(...).sweep`). */
+	options: SweepOptions;
+	/** A crawl's fetch phase (`crawlOptions(...).fetch`). */
+	fetch?: SweepOptions | undefined;
+	/** A pipeline file's filter stage, after dedupe. */
+	filter?: FilterOptions | undefined;
+	/** Archive the run in a WARC file (`--warc`); the options must capture exchanges (`capture`). */
+	warc?: { path: string; maxBytes?: number | undefined; command: string } | undefined;
+	/** Keep the fetched bodies. */
+	bodies?: BodiesOutput | undefined;
+	/** The data lines on stdout (URLs or NDJSON verdicts); absent: diagnostics only. */
+	emit?: EmitOptions | undefined;
+	feeds?: FeedsOutput | undefined;
+	/** A pipeline file's sinks, in order, after everything else. */
+	sinks?: readonly Sink[] | undefined;
+}
+
+/** The process edges the stages of a run write to. */
+export type RunEdges = EmitTargets & Omit<SinkContext, 'clock' | 'out'>;
+
+/**
+ * The stages of one run, from input lines to tasks ready for the commit: judge, keep
+ * (WARC, bodies), print, tell (feeds, sinks). Each task passes on only once every write
+ * before it is done, so the commit after never records what was not written or shown.
+ *
+ * @example
+ * runTasks(deps, { options: shape.options, input, build: (d) => composeRun(d, shape, edges) }, summary)
+ */
+export function composeRun(deps: SweepDeps, shape: RunShape, edges: RunEdges): OperatorFunction<InputLine, Task> {
+	const context: SinkContext = { out: edges.out, stdout: edges.stdout, stderr: edges.stderr, env: edges.env, clock: deps.clock };
+	const after = (sinks: readonly Sink[]) => sinks.reduce<MonoTypeOperatorFunction<Task>>((chain, sink) => pipe(chain, sink(context)), identity);
+	return pipe(judge(deps, shape), after(keeping(shape)), emit(shape.emit ? edges : { out: async () => {}, diagnose: edges.diagnose }, shape.emit), after([...telling(shape.feeds), ...(shape.sinks ?? [])]));
+}
+
+function judge(deps: SweepDeps, shape: RunShape): OperatorFunction<InputLine, Task> {
+	const extras = { filter: shape.filter && filter(shape.filter) };
+	if (shape.phase === 'crawl') return crawl(deps, { sweep: shape.options, fetch: shape.fetch ?? shape.options }, extras);
+	return shape.phase === 'fetch' ? fetchStages(deps, shape.options, extras) : sweepStages(deps, shape.options, extras);
+}
+
+/** The WARC first (a revisit record needs no body), then the bodies: a line is printed once both hold it. */
+function keeping(shape: RunShape): Sink[] {
+	const sinks: Sink[] = [];
+	if (shape.warc) sinks.push(warcSink({ path: shape.warc.path, maxSize: shape.warc.maxBytes, info: warcInfo(shape.options, shape.warc.command) }));
+	if (shape.bodies === 'ndjson') sinks.push(bodiesSink());
+	else if (shape.bodies) sinks.push(dirSink({ path: shape.bodies.dir, when: 'all', diff: shape.bodies.diff, rules: compileRules(shape.options.rules ?? []) }));
+	return sinks;
+}
+
+function telling(feeds: FeedsOutput = {}): Sink[] {
+	return [...(feeds.atom ? [atomSink({ path: feeds.atom.path, max: feeds.atom.max })] : []), ...(feeds.webhook ? [webhookSink(feeds.webhook)] : [])];
+}
