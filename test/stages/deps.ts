@@ -1,4 +1,4 @@
-import { createHttpClient } from '../../src/http/client.js';
+import { createHttpClient, type HttpClientOptions } from '../../src/http/client.js';
 import { createLimiter } from '../../src/http/limiter.js';
 import type { SendDeps } from '../../src/http/send.js';
 import type { Clock } from '../../src/types.js';
@@ -18,8 +18,8 @@ export const noRetries = { retries: 0, retryDelayMs: 1, maxRetryAfterMs: 1000 };
  * const deps = sendDeps();
  * try { ... } finally { deps.close(); }
  */
-export function sendDeps(options: { random?: () => number; acceptEncoding?: string } = {}): SendDeps & { close(): void } {
-	const client = createHttpClient({ userAgent: 'revisit-test', timeoutMs: 5000, acceptEncoding: options.acceptEncoding ?? 'identity', maxSockets: 8, hardMaxSockets: 16 });
+export function sendDeps(options: { random?: () => number; client?: Partial<HttpClientOptions> } = {}): SendDeps & { close(): void } {
+	const client = createHttpClient({ userAgent: 'revisit-test', timeoutMs: 5000, acceptEncoding: 'identity', maxSockets: 8, hardMaxSockets: 16, ...options.client });
 	return {
 		http: client.got,
 		limiter: createLimiter({ concurrency: 8, perHost: 4 }),
