@@ -55,7 +55,7 @@ describe('fileSink', () => {
 	it('fails the run with SINK_FAILED when the file cannot be opened, before any task passes', async () => {
 		const passed: Task[] = [];
 		const run$ = from(tasks).pipe(fileSink({ path: dir })(sinkContext().context));
-		const error = await new Promise((resolve) => run$.subscribe({ next: (task) => passed.push(task), error: resolve }));
+		const error = await new Promise((resolve) => run$.subscribe({ next: (task) => passed.push(task), error: resolve, complete: () => resolve(undefined) }));
 		expect(error).toBeInstanceOf(RevisitError);
 		expect((error as RevisitError).code).toBe('SINK_FAILED');
 		expect(passed).toEqual([]);
