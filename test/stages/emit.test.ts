@@ -69,6 +69,16 @@ describe('emit', () => {
 		expect(diagnostics).toEqual(['https://user:***@a.example/x: E: m']);
 	});
 
+	it('says once per host that a content rule could not read its bodies', async () => {
+		const unreadable = (n: number, origin: string): Task =>
+			judged(n, { url: `${origin}/${n}` }, { origin, probe: { status: 200, finalUrl: `${origin}/${n}`, permanent: false, bytes: 1, ms: 1, content: { hash: 'h', rules: 'r', unreadable: true } } });
+		const { diagnostics } = await run([unreadable(1, 'https://a.example'), unreadable(2, 'https://a.example'), unreadable(3, 'https://b.example')]);
+		expect(diagnostics).toEqual([
+			'https://a.example/1: its content rule needs HTML or JSON, and this body is neither: hashed as bytes (said once for https://a.example)',
+			'https://b.example/3: its content rule needs HTML or JSON, and this body is neither: hashed as bytes (said once for https://b.example)',
+		]);
+	});
+
 	it('passes each task on only after its line is written, in source order', async () => {
 		const order: string[] = [];
 		const write = (text: string) =>
