@@ -130,6 +130,13 @@ describe('probe', () => {
 		expect(out!.probe).toMatchObject({ status: 200, hash: hashBody(Buffer.from('one')) });
 	});
 
+	it('with method auto, samples a new host with HEAD and GET side by side and says whether they agree', async () => {
+		const site = await origin(conditionalPage({ etag: false, lastModified: false }));
+		const [out] = await run([task(site.url('/a'), null)], options({ method: 'auto' }));
+		expect(site.requests.map((request) => request.method).sort()).toEqual(['GET', 'HEAD']);
+		expect(out!.probe).toMatchObject({ status: 200, hash: hashBody(Buffer.from('one')), headCheck: { agree: true } });
+	});
+
 	it('in a candidates sweep, leaves a 200 body unread and marks it headers-only', async () => {
 		const site = await origin(conditionalPage({ etag: false, lastModified: false }));
 		const [out] = await run([task(site.url('/new'), null)], options({ candidates: true }));
