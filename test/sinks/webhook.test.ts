@@ -101,4 +101,13 @@ describe('webhookSink', () => {
 		expect(received).toHaveLength(2);
 		expect(passed).toEqual([]);
 	});
+
+	it('retries when the connection breaks, then fails the run with SINK_FAILED', async () => {
+		// A receiver that hangs up on every request before answering: a network error, not an HTTP status.
+		receiver = await startServer((req) => req.socket.destroy());
+		const error = await run([judged('https://a.example/1')], { url: receiver.url('/hook'), retries: 2, retryDelayMs: 1 }).catch((caught: unknown) => caught);
+		expect(error).toMatchObject({ code: 'SINK_FAILED' });
+		expect((error as Error).message).toContain('after 3 attempts');
+		expect(receiver.requests).toHaveLength(3);
+	});
 });
