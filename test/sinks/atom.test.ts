@@ -1,0 +1,56 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { from, lastValueFrom, toArray } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { atomSink, type AtomSinkOptions } from '../../src/sinks/atom.js';
+import type { Task } from '../../src/types.js';
+import { tempDir } from '../helpers/cli.js';
+import { failed, judged, NOW, sinkContext, unchanged } from './context.js';
+
+let dir: string;
+let cleanup: () => Promise<void>;
+let feed: string;
+beforeEach(async () => {
+	({ dir, cleanup } = await tempDir('revisit-atom-'));
+	feed = path.join(dir, 'changes.atom');
+});
+afterEach(() => cleanup());
+
+const run = (tasks: Task[], options: Partial<AtomSinkOptions> = {}) => lastValueFrom(from(tasks).pipe(atomSink({ path: feed, ...options })(sinkContext().context), toArray()));
+const titles = (xml: string) => [...xml.matchAll(/<entry>.*?<title>(.*?)<\/title>/g)].map((match) => match[1]);
+const ids = (xml: string) => [...xml.matchAll(/<entry><id>(.*?)<\/id>/g)].map((match) => match[1]);
+
+describe('atomSink', () => {
+	it('writes an Atom feed with one entry per change, newest first, and none for unchanged or failed URLs', async () => {
+		const out = await run([judged('https://a.example/1'), unchanged('https://a.example/2'), failed('https://a.example/3'), judged('https://a.example/4', { reason: 'new' })]);
+		expect(out).toHaveLength(4);
+		const xml = await readFile(feed, 'utf8');
+		expect(xml.startsWith('<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">')).toBe(true);
+		expect(xml.trimEnd().endsWith('</feed>')).toBe(true);
+		expect(titles(xml)).toEqual(['https://a.example/4', 'https://a.example/1']);
+		expect(xml).toContain(`<updated>${new Date(NOW).toISOString()}</updated>`);
+		expect(xml).toContain('<summary>new-body, status 200</summary>');
+	});
+
+	it('keeps the entries of earlier runs, gives a second change of one URL its own id, and caps the feed at max', async () => {
+		await run([judged('https://a.example/1'), judged('https://a.example/2')], { max: 3 });
+		await run([judged('https://a.example/1'), judged('https://a.example/3')], { max: 3 });
+		const xml = await readFile(feed, 'utf8');
+		expect(titles(xml)).toEqual(['https://a.example/3', 'https://a.example/1', 'https://a.example/2']);
+		expect(new Set(ids(xml)).size).toBe(3);
+	});
+
+	it('escapes the URL and puts the diff in as text content', async () => {
+		await run([judged('https://a.example/?a=1&b=<2>', { summary: '+1 -1' }, { diff: '-<old>\n+<new>\n' })], { title: 'Site & co' });
+		const xml = await readFile(feed, 'utf8');
+		expect(xml).toContain('<title>Site &amp; co</title>');
+		expect(titles(xml)).toEqual(['https://a.example/?a=1&amp;b=&lt;2&gt;']);
+		expect(xml).toContain('<summary>new-body, status 200, +1 -1</summary>');
+		expect(xml).toContain('<content type="text">-&lt;old&gt;\n+&lt;new&gt;\n</content>');
+	});
+
+	it('writes no feed when nothing changed', async () => {
+		await run([unchanged('https://a.example/2')]);
+		await expect(readFile(feed, 'utf8')).rejects.toThrow(/ENOENT/);
+	});
+});

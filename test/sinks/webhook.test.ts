@@ -1,0 +1,113 @@
+import { createHmac } from 'node:crypto';
+import type http from 'node:http';
+import { from, lastValueFrom, tap, toArray } from 'rxjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RevisitError } from '../../src/errors/index.js';
+import { webhookSink, type WebhookSinkOptions } from '../../src/sinks/webhook.js';
+import type { Task } from '../../src/types.js';
+import { VERSION } from '../../src/version.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+import { failed, judged, sinkContext, unchanged } from './context.js';
+
+interface Received {
+	headers: http.IncomingHttpHeaders;
+	body: string;
+}
+
+let receiver: TestServer | undefined;
+afterEach(async () => {
+	await receiver?.close();
+	receiver = undefined;
+});
+
+/** A receiver that keeps each POST body; `statuses` are answered in turn (then 204). */
+async function startReceiver(statuses: number[] = []): Promise<{ server: TestServer; received: Received[] }> {
+	const received: Received[] = [];
+	receiver = await startServer((req, res) => {
+		let body = '';
+		req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+		req.on('end', () => {
+			received.push({ headers: req.headers, body });
+			res.writeHead(statuses.shift() ?? 204).end();
+		});
+	});
+	return { server: receiver, received };
+}
+
+const run = (tasks: Task[], options: WebhookSinkOptions) => lastValueFrom(from(tasks).pipe(webhookSink(options)(sinkContext().context), toArray()));
+
+describe('webhookSink', () => {
+	it('POSTs each change as JSON with its diff, and nothing for unchanged or failed URLs', async () => {
+		const { server, received } = await startReceiver();
+		const changed = judged('https://a.example/1', {}, { diff: '--- a\n+++ b\n' });
+		const out = await run([changed, unchanged('https://a.example/2'), failed('https://a.example/3'), judged('https://a.example/4', { reason: 'new' })], { url: server.url('/hook') });
+		expect(out).toHaveLength(4);
+		expect(server.requests.map((request) => [request.method, request.path])).toEqual([
+			['POST', '/hook'],
+			['POST', '/hook'],
+		]);
+		expect(received.map((request) => JSON.parse(request.body))).toEqual([
+			{ verdict: changed.verdict, diff: '--- a\n+++ b\n' },
+			{ verdict: judged('https://a.example/4', { reason: 'new' }).verdict },
+		]);
+		expect(received[0]!.headers['content-type']).toBe('application/json');
+		expect(received[0]!.headers['user-agent']).toBe(`revisit/${VERSION}`);
+		expect(received[0]!.headers).not.toHaveProperty('x-revisit-signature');
+	});
+
+	it('signs each body with HMAC-SHA256 of the secret', async () => {
+		const { server, received } = await startReceiver();
+		await run([judged('https://a.example/1')], { url: server.url('/hook'), secret: 's3cret' });
+		const expected = `sha256=${createHmac('sha256', 's3cret').update(received[0]!.body).digest('hex')}`;
+		expect(received[0]!.headers['x-revisit-signature']).toBe(expected);
+	});
+
+	it('with batch, posts the changes in groups as { changes: [...] }', async () => {
+		const { server, received } = await startReceiver();
+		const changes = [1, 2, 3].map((n) => judged(`https://a.example/${n}`));
+		await run(changes, { url: server.url('/hook'), batch: 2 });
+		expect(received.map((request) => JSON.parse(request.body).changes.map((entry: { verdict: { url: string } }) => entry.verdict.url))).toEqual([
+			['https://a.example/1', 'https://a.example/2'],
+			['https://a.example/3'],
+		]);
+	});
+
+	it('retries a receiver that answers non-2xx, and passes the tasks on once delivered', async () => {
+		const { server, received } = await startReceiver([500, 503]);
+		const passed: string[] = [];
+		await lastValueFrom(
+			from([judged('https://a.example/1')]).pipe(
+				webhookSink({ url: server.url('/hook'), retries: 3, retryDelayMs: 1 })(sinkContext().context),
+				tap((task) => passed.push(`${task.url} after ${received.length} posts`)),
+				toArray(),
+			),
+		);
+		expect(received).toHaveLength(3);
+		expect(new Set(received.map((request) => request.body)).size).toBe(1);
+		expect(passed).toEqual(['https://a.example/1 after 3 posts']);
+	});
+
+	it('fails the run with SINK_FAILED, passing nothing on, when the receiver keeps failing', async () => {
+		const { server, received } = await startReceiver([500, 500, 500]);
+		const passed: Task[] = [];
+		const error = await new Promise((resolve) =>
+			from([judged('https://a.example/1')])
+				.pipe(webhookSink({ url: server.url('/hook'), retries: 1, retryDelayMs: 1 })(sinkContext().context))
+				.subscribe({ next: (task) => passed.push(task), error: resolve, complete: () => resolve(undefined) }),
+		);
+		expect(error).toBeInstanceOf(RevisitError);
+		expect(error).toMatchObject({ code: 'SINK_FAILED' });
+		expect((error as Error).message).toContain('answered 500 after 2 attempts');
+		expect(received).toHaveLength(2);
+		expect(passed).toEqual([]);
+	});
+
+	it('retries when the connection breaks, then fails the run with SINK_FAILED', async () => {
+		// A receiver that hangs up on every request before answering: a network error, not an HTTP status.
+		receiver = await startServer((req) => req.socket.destroy());
+		const error = await run([judged('https://a.example/1')], { url: receiver.url('/hook'), retries: 2, retryDelayMs: 1 }).catch((caught: unknown) => caught);
+		expect(error).toMatchObject({ code: 'SINK_FAILED' });
+		expect((error as Error).message).toContain('after 3 attempts');
+		expect(receiver.requests).toHaveLength(3);
+	});
+});
