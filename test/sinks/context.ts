@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import type { SinkContext } from '../../src/sinks/types.js';
+import type { SinkContext } from '../../src/sinks/sink.js';
 import type { Task, Verdict } from '../../src/types.js';
 
 /** The clock every sink test runs at: 2024-01-01T00:00:00Z. */

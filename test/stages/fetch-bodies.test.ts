@@ -1,6 +1,6 @@
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hashBody } from '../../src/http/hash.js';
+import { hashBody } from '../../src/content/hash.js';
 import { fetchBodies, type FetchBodiesOptions } from '../../src/stages/fetch-bodies.js';
 import { RECORD_VERSION, type UrlRecord } from '../../src/store/types.js';
 import type { Task } from '../../src/types.js';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHostBook } from '../../src/hosts/book.js';
 import { newHostRecord } from '../../src/hosts/record.js';
 import { trustDefaults, type TrustOptions } from '../../src/hosts/trust-options.js';
-import { hashBody } from '../../src/http/hash.js';
+import { hashBody } from '../../src/content/hash.js';
 import { probe, type ProbeOptions } from '../../src/stages/probe.js';
 import { MemoryStore } from '../../src/store/memory.js';
 import { RECORD_VERSION, type HostRecord, type UrlRecord } from '../../src/store/types.js';

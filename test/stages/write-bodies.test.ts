@@ -3,7 +3,7 @@ import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { from, lastValueFrom, map, toArray } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bodyFileName } from '../../src/fetch/file-name.js';
+import { bodyFileName } from '../../src/util/file-name.js';
 import { writeBodies } from '../../src/stages/write-bodies.js';
 import type { Task, Verdict } from '../../src/types.js';
 import { tempDir } from '../helpers/cli.js';
