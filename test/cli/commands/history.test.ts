@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LevelStore } from '../../src/store/level.js';
-import { ndjson, runCli, tempDir } from '../helpers/cli.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { LevelStore } from '../../../src/store/level.js';
+import { ndjson, runCli, tempDir } from '../../helpers/cli.js';
+import { startServer, type TestServer } from '../../helpers/server.js';
 
 /** Parses a Prometheus text exposition, failing on any line that is neither a comment nor `name{labels} value`. */
 function parseMetrics(text: string): Array<{ name: string; labels: Record<string, string>; value: number }> {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LevelStore } from '../../src/store/level.js';
-import { ndjson, runCli, tempDir } from '../helpers/cli.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { LevelStore } from '../../../src/store/level.js';
+import { ndjson, runCli, tempDir } from '../../helpers/cli.js';
+import { startServer, type TestServer } from '../../helpers/server.js';
 
 describe('revisit sweep (command line)', () => {
 	let server: TestServer;

@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ndjson, runCli, tempDir } from '../helpers/cli.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { ndjson, runCli, tempDir } from '../../helpers/cli.js';
+import { startServer, type TestServer } from '../../helpers/server.js';
 
 // Pages whose every answer differs (a CSRF token, a timestamp, a rotating ad) while the price, the real content, stays.
 describe('content rules (noisy pages)', () => {

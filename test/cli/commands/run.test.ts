@@ -2,11 +2,11 @@ import { access, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { schemaText } from '../../src/cli/commands/schema.js';
-import { ndjson, runCli, tempDir } from '../helpers/cli.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { schemaText } from '../../../src/cli/commands/schema.js';
+import { ndjson, runCli, tempDir } from '../../helpers/cli.js';
+import { startServer, type TestServer } from '../../helpers/server.js';
 
-const EXAMPLES = fileURLToPath(new URL('../../config/examples/', import.meta.url));
+const EXAMPLES = fileURLToPath(new URL('../../../config/examples/', import.meta.url));
 
 describe('revisit run', () => {
 	let server: TestServer;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LevelStore } from '../../src/store/level.js';
-import type { UrlRecord } from '../../src/store/types.js';
-import { runCli, tempDir } from '../helpers/cli.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { LevelStore } from '../../../src/store/level.js';
+import type { UrlRecord } from '../../../src/store/types.js';
+import { runCli, tempDir } from '../../helpers/cli.js';
+import { startServer, type TestServer } from '../../helpers/server.js';
 
 const DAY = 86_400_000;
 
