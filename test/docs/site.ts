@@ -18,6 +18,7 @@ export const SITE_PAGES = {
 	'/api.json': 'JSON: a requestId and a views count change on every request, data.price and data.available do not',
 	'/gone': '410 Gone',
 	'/sitemap.xml': 'a sitemap of /a, /b, /c and /lastmod',
+	'/hook': 'a webhook receiver: 204 to any POST',
 } as const;
 
 /** What each example's working directory starts with: urls.txt lists these pages. */
@@ -74,13 +75,16 @@ export async function startDocsSite(): Promise<TestServer> {
 				const now = new Date();
 				return void res.writeHead(200, { 'content-type': 'text/html' }).end(html('news', [
 					'<article><h1>Harbour reopens</h1><p>The harbour reopened this morning.</p></article>',
-					`<p>Updated ${now.getUTCHours()}:${String(now.getUTCMinutes()).padStart(2, '0')}:${String(now.getUTCSeconds()).padStart(2, '0')}.${now.getUTCMilliseconds()}</p>`,
+					`<p>Updated ${now.toISOString().slice(11, 19)}</p>`,
 					`<p>${comments++} comments</p>`,
 				].join('\n')));
 			}
 			case '/api.json':
 				return void res.writeHead(200, { 'content-type': 'application/json' })
 					.end(JSON.stringify({ requestId: randomUUID().slice(0, 8), data: { price: 5, available: true, views: views++ } }));
+			case '/hook':
+				req.resume();
+				return void req.on('end', () => res.writeHead(req.method === 'POST' ? 204 : 405).end());
 			case '/gone':
 				return void res.writeHead(410).end('gone');
 			case '/sitemap.xml':
