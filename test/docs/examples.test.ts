@@ -36,6 +36,8 @@ function byNumber(a: string, b: string): number {
 	return parseInt(a, 10) - parseInt(b, 10) || a.localeCompare(b);
 }
 
+const SHELLS = new Set(['sh', 'bash', 'shell', 'console']);
+
 const FENCE = /^(\s*)(`{3,}|~{3,})\s*([^`]*)$/;
 
 /**
@@ -60,8 +62,12 @@ function blocksOf(file: string): { blocks: Block[]; problems: string[] } {
 		}
 		if (i === lines.length) problems.push(`${file}:${start + 1}: fence never closed`);
 		const words = info!.trim().split(/\s+/).filter(Boolean);
-		if (!words.includes('check')) continue;
 		const where = `${file}:${start + 1}`;
+		if (!words.includes('check')) {
+			// ```sh chek would otherwise be a plain block, never run and never noticed.
+			if (SHELLS.has(words[0] ?? '') && words.length > 1) problems.push(`${where}: \`${info!.trim()}\`: a shell fence takes nothing after its language but \`check\``);
+			continue;
+		}
 		if (words[0] !== 'sh') problems.push(`${where}: a checked block must be \`sh\`, not \`${words[0]}\``);
 		let exit = 0;
 		let needs: string[] = [];
