@@ -204,7 +204,8 @@ describe('docs examples', () => {
 		await scratch?.cleanup();
 	});
 
-	it.each(BLOCKS.map((block) => [block.where, block] as const))('%s', async (_where, block, context) => {
+	// it.for, not it.each: only it.for hands the test its context, which skip() needs.
+	it.for(BLOCKS.map((block) => [block.where, block] as const))('%s', { timeout: 90_000 }, async ([, block], context) => {
 		const missing = block.needs.filter((tool) => !onPath(tool));
 		// CI installs no jq or curl; such a block is reported as skipped, not passed.
 		if (missing.length > 0) return context.skip(`needs ${missing.join(', ')}`);
@@ -220,5 +221,5 @@ describe('docs examples', () => {
 
 		const ran = await bash(['-e', '-o', 'pipefail', script], work, env);
 		expect(ran.status, `${block.where}: exit ${ran.status}, expected ${block.exit}\n--- stdout\n${tail(ran.stdout)}\n--- stderr\n${tail(ran.stderr)}`).toBe(block.exit);
-	}, 90_000);
+	});
 });
