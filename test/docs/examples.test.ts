@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, tempDir } from '../helpers/cli.js';
+import { REDIS_SERVER, startRedis, type TestRedis } from '../helpers/redis.js';
 import type { TestServer } from '../helpers/server.js';
 import { startDocsSite, URLS_TXT } from './site.js';
 
@@ -21,7 +22,10 @@ interface Block {
 	where: string;
 	script: string;
 	exit: number;
-	/** Commands the block uses that a bare machine may lack (`needs=jq,curl`): without them it is skipped. */
+	/**
+	 * Commands the block uses that a bare machine may lack (`needs=jq,curl`): without them
+	 * it is skipped. `redis` starts a redis-server for it and sets `$REDIS` to its URL.
+	 */
 	needs: string[];
 }
 
@@ -106,6 +110,7 @@ function bash(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Ran>
 }
 
 function onPath(tool: string): boolean {
+	if (tool === 'redis') return REDIS_SERVER !== undefined;
 	return (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir !== '' && existsSync(path.join(dir, tool)));
 }
 
@@ -184,6 +189,7 @@ describe('docs examples', () => {
 	let site: TestServer;
 	let scratch: Awaited<ReturnType<typeof tempDir>>;
 	let env: NodeJS.ProcessEnv;
+	let redis: TestRedis | undefined;
 
 	beforeAll(async () => {
 		site = await startDocsSite();
@@ -200,6 +206,7 @@ describe('docs examples', () => {
 	});
 
 	afterAll(async () => {
+		await redis?.stop();
 		await site?.close();
 		await scratch?.cleanup();
 	});
@@ -209,6 +216,14 @@ describe('docs examples', () => {
 		const missing = block.needs.filter((tool) => !onPath(tool));
 		// CI installs no jq or curl; such a block is reported as skipped, not passed.
 		if (missing.length > 0) return context.skip(`needs ${missing.join(', ')}`);
+		const blockEnv = { ...env };
+		if (block.needs.includes('redis')) {
+			// Started on first use, so a run without Redis blocks starts no server; emptied
+			// per block, as each LevelDB example gets an empty directory.
+			redis ??= await startRedis();
+			await redis.cli(['FLUSHALL']);
+			blockEnv.REDIS = `redis://127.0.0.1:${redis.port}`;
+		}
 		const dir = path.join(scratch.dir, block.where.replace(/[^A-Za-z0-9]+/g, '_'));
 		const work = path.join(dir, 'work');
 		await mkdir(work, { recursive: true });
@@ -216,10 +231,10 @@ describe('docs examples', () => {
 		await writeFile(script, block.script);
 		await writeFile(path.join(work, 'urls.txt'), URLS_TXT.map((page) => site.url(page)).join('\n') + '\n');
 
-		const syntax = await bash(['-n', script], work, env);
+		const syntax = await bash(['-n', script], work, blockEnv);
 		expect(syntax.status, `${block.where}: bash -n says\n${syntax.stderr}`).toBe(0);
 
-		const ran = await bash(['-e', '-o', 'pipefail', script], work, env);
+		const ran = await bash(['-e', '-o', 'pipefail', script], work, blockEnv);
 		expect(ran.status, `${block.where}: exit ${ran.status}, expected ${block.exit}\n--- stdout\n${tail(ran.stdout)}\n--- stderr\n${tail(ran.stderr)}`).toBe(block.exit);
 	});
 });
