@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,9 +9,10 @@ import { REDIS_SERVER, startRedis, type TestRedis } from '../helpers/redis.js';
 import type { TestServer } from '../helpers/server.js';
 import { startDocsSite, URLS_TXT } from './site.js';
 
-// The docs' shell examples run here, so they cannot drift from the CLI. A block is run
-// when its fence says ```sh check (or ```sh check exit=N when it should end with status N);
-// plain ```sh blocks (Redis, fleets, other people's sites) are left alone.
+// The docs' examples run here, so they cannot drift from the CLI. A block is run when its
+// fence says ```sh check (or ```sh check exit=N when it should end with status N), or
+// ```js check for a library example; plain ```sh blocks (other people's sites, installing
+// packages) are left alone. docs/14-development.md explains the conventions to writers.
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const README = 'README.md';
@@ -21,6 +22,8 @@ interface Block {
 	/** `docs/1-usage.md:42`, the line of the opening fence. */
 	where: string;
 	script: string;
+	/** `sh` runs with bash; `js` is an ES module run with node, importing this checkout as `revisit`. */
+	language: 'sh' | 'js';
 	exit: number;
 	/**
 	 * Commands the block uses that a bare machine may lack (`needs=jq,curl`): without them
@@ -40,7 +43,7 @@ function byNumber(a: string, b: string): number {
 	return parseInt(a, 10) - parseInt(b, 10) || a.localeCompare(b);
 }
 
-const SHELLS = new Set(['sh', 'bash', 'shell', 'console']);
+const RUNNABLE = new Set(['sh', 'bash', 'shell', 'console', 'js']);
 
 const FENCE = /^(\s*)(`{3,}|~{3,})\s*([^`]*)$/;
 
@@ -69,10 +72,11 @@ function blocksOf(file: string): { blocks: Block[]; problems: string[] } {
 		const where = `${file}:${start + 1}`;
 		if (!words.includes('check')) {
 			// ```sh chek would otherwise be a plain block, never run and never noticed.
-			if (SHELLS.has(words[0] ?? '') && words.length > 1) problems.push(`${where}: \`${info!.trim()}\`: a shell fence takes nothing after its language but \`check\``);
+			if (RUNNABLE.has(words[0] ?? '') && words.length > 1) problems.push(`${where}: \`${info!.trim()}\`: a sh or js fence takes nothing after its language but \`check\``);
 			continue;
 		}
-		if (words[0] !== 'sh') problems.push(`${where}: a checked block must be \`sh\`, not \`${words[0]}\``);
+		const language = words[0] === 'sh' || words[0] === 'js' ? words[0] : 'sh';
+		if (language !== words[0]) problems.push(`${where}: a checked block must be \`sh\` or \`js\`, not \`${words[0]}\``);
 		let exit = 0;
 		let needs: string[] = [];
 		for (const word of words.slice(1)) {
@@ -82,7 +86,7 @@ function blocksOf(file: string): { blocks: Block[]; problems: string[] } {
 			else if (tools) needs = tools[1]!.split(',');
 			else if (word !== 'check') problems.push(`${where}: unknown word \`${word}\` in the fence (use \`sh check\` or \`sh check exit=N\`)`);
 		}
-		blocks.push({ where, script: body.join('\n') + '\n', exit, needs });
+		blocks.push({ where, script: body.join('\n') + '\n', language, exit, needs });
 	}
 	return { blocks, problems };
 }
@@ -97,9 +101,9 @@ interface Ran {
 	stderr: string;
 }
 
-function bash(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Ran> {
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Ran> {
 	return new Promise((resolve, reject) => {
-		const child = spawn('bash', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -227,14 +231,20 @@ describe('docs examples', () => {
 		const dir = path.join(scratch.dir, block.where.replace(/[^A-Za-z0-9]+/g, '_'));
 		const work = path.join(dir, 'work');
 		await mkdir(work, { recursive: true });
-		const script = path.join(dir, 'example.sh');
+		const script = path.join(dir, block.language === 'js' ? 'example.mjs' : 'example.sh');
 		await writeFile(script, block.script);
+		// `import ... from 'revisit'` finds this checkout, as after `npm install revisit`.
+		await mkdir(path.join(dir, 'node_modules'));
+		await symlink(ROOT, path.join(dir, 'node_modules', 'revisit'), 'dir');
 		await writeFile(path.join(work, 'urls.txt'), URLS_TXT.map((page) => site.url(page)).join('\n') + '\n');
 
-		const syntax = await bash(['-n', script], work, blockEnv);
-		expect(syntax.status, `${block.where}: bash -n says\n${syntax.stderr}`).toBe(0);
+		const [command, check, args] = block.language === 'js'
+			? [process.execPath, ['--check', script], [script]]
+			: ['bash', ['-n', script], ['-e', '-o', 'pipefail', script]];
+		const syntax = await run(command, check, work, blockEnv);
+		expect(syntax.status, `${block.where}: ${path.basename(command)} ${check[0]} says\n${syntax.stderr}`).toBe(0);
 
-		const ran = await bash(['-e', '-o', 'pipefail', script], work, blockEnv);
+		const ran = await run(command, args, work, blockEnv);
 		expect(ran.status, `${block.where}: exit ${ran.status}, expected ${block.exit}\n--- stdout\n${tail(ran.stdout)}\n--- stderr\n${tail(ran.stderr)}`).toBe(block.exit);
 	});
 });
