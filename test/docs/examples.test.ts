@@ -137,6 +137,15 @@ describe('docs', () => {
 		expect(lines).toBeLessThanOrEqual(README_MAX_LINES);
 	});
 
+	it('keep the set-up commands in README.md, and the scripts they name', () => {
+		const readme = readFileSync(path.join(ROOT, README), 'utf8');
+		const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+		// .ci/run runs `npm ci && npm test`; the README promises the same two commands.
+		expect(readme).toContain('npm ci && npm test');
+		expect(readme).toContain('npm ci && npm run demo');
+		expect(Object.keys(scripts)).toEqual(expect.arrayContaining(['test', 'demo']));
+	});
+
 	it('index every docs page from README.md, and link only pages that exist', () => {
 		const readme = readFileSync(path.join(ROOT, README), 'utf8');
 		const linked = new Set([...readme.matchAll(/\]\((docs\/[^)#\s]+\.md)(#[^)]*)?\)/g)].map((m) => m[1]!));
