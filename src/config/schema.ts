@@ -66,7 +66,7 @@ const sources = [
 ] as const;
 const source = { type: 'object', discriminator: { propertyName: 'type' }, oneOf: sources } as const;
 
-/** One content rule: which part of a 200 body counts for the URLs it matches (see README "Noisy pages"). */
+/** One content rule: which part of a 200 body counts for the URLs it matches (see docs/6-noise.md). */
 export const ruleSchema = {
 	type: 'object',
 	title: 'a content rule',

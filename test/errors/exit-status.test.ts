@@ -6,10 +6,9 @@ import { ConfigError, EXIT, exitStatusFor, PipelineError, RevisitError, StoreErr
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The README's Errors table: `| \`CODE\` | where | exit |`, code to documented exit status. */
+/** The errors page's table (docs/10-errors.md): `| \`CODE\` | where | exit |`, code to documented exit status. */
 function documented(): Map<string, number> {
-	const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-	const table = readme.slice(readme.indexOf('## Errors'));
+	const table = readFileSync(path.join(root, 'docs/10-errors.md'), 'utf8');
 	const rows = [...table.matchAll(/^\| `([A-Z_]+)` \|.*\| (\d+) \|$/gm)];
 	return new Map(rows.map(([, code, exit]) => [code!, Number(exit)]));
 }
@@ -33,7 +32,7 @@ function raised(): Set<string> {
 }
 
 describe('exitStatusFor', () => {
-	it('maps every code in the README\'s Errors table to the exit status documented there', () => {
+	it('maps every code in the errors page\'s table to the exit status documented there', () => {
 		const table = documented();
 		expect(table.size).toBeGreaterThanOrEqual(16);
 		for (const [code, exit] of table) expect([code, exitStatusFor(new RevisitError(code, 'x'))]).toEqual([code, exit]);

@@ -25,7 +25,7 @@ export const ruleFlagOptions: Record<keyof RuleFlags, Options> = {
 	select: { type: 'string', array: true, default: [], requiresArg: true, describe: 'Only the elements this CSS selector matches count (repeatable); noise elsewhere is not a change' },
 	text: { type: 'boolean', default: false, describe: 'Only the visible text counts (scripts, styles and tags dropped, whitespace collapsed)' },
 	ignore: { type: 'string', array: true, default: [], requiresArg: true, describe: 'Remove what this regular expression matches before hashing (repeatable); for JSON, drop keys it matches' },
-	rules: { type: 'string', requiresArg: true, describe: 'A JSON file of content rules, in order, the first matching a URL wins (see README "Noisy pages")' },
+	rules: { type: 'string', requiresArg: true, describe: 'A JSON file of content rules, in order, the first matching a URL wins (see docs/6-noise.md)' },
 	'learn-noise': { type: 'boolean', default: false, describe: 'Fetch a new or changed page again at once; what differs between the two is noise, left out of its hash from then on' },
 };
 
