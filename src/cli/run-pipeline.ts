@@ -1,6 +1,6 @@
 import { EXIT } from '../errors/index.js';
 import { runJob, type Job } from '../pipelines/job.js';
-import { createSummary, formatSummary } from '../pipelines/summary.js';
+import { formatSummary } from '../pipelines/summary.js';
 import type { CliIo } from './io.js';
 import { createBatchWriter, createTerminal } from './terminal.js';
 
@@ -14,13 +14,13 @@ import { createBatchWriter, createTerminal } from './terminal.js';
  */
 export async function runPipeline(io: CliIo, job: Job, display: { quiet: boolean; env?: NodeJS.ProcessEnv }): Promise<number> {
 	const terminal = createTerminal(io.stderr, { quiet: display.quiet });
-	const summary = createSummary();
-	const started = Date.now();
-	terminal.progress(() => formatSummary({ ...summary, elapsedMs: Date.now() - started }));
 	const edges = { stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, env: display.env ?? io.env, out: createBatchWriter(io.stdout), ordered: true, diagnose: terminal.diagnose };
+	const started = Date.now();
+	const { summary, done } = runJob(job, edges, io.interrupted);
+	terminal.progress(() => formatSummary({ ...summary, elapsedMs: Date.now() - started }));
 	let stopped: string | undefined;
 	try {
-		stopped = await runJob(job, edges, summary, io.interrupted);
+		stopped = await done;
 	} catch (error) {
 		terminal.stop();
 		throw error;

@@ -88,7 +88,7 @@ function storeOf(config: PipelineConfig): string | ValidatorStore | undefined {
  * each sink in order. The commit comes after, in the run.
  *
  * @example
- * runJob({ ...pipelineShape(compiled), store: compiled.store ?? '.revisit', churnHint: 'stage' }, edges, summary, stop)
+ * runJob({ ...pipelineShape(compiled), store: compiled.store ?? '.revisit', churnHint: 'stage' }, edges, stop)
  */
 export function pipelineShape(compiled: CompiledPipeline): RunShape & { source: Source } {
 	return {

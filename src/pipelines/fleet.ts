@@ -22,7 +22,7 @@ export interface FleetRunOptions {
  *
  * @example
  * const fleet = await fleetRun(args.store, args, options);
- * runJob({ ...job, options: fleet.options, transport: fleet.transport }, edges, summary, stop);
+ * runJob({ ...job, options: fleet.options, transport: fleet.transport }, edges, stop);
  */
 export async function fleetRun(store: string, flags: FleetRunOptions, options: SweepOptions): Promise<{ options: SweepOptions; transport?: TransportFactory }> {
 	if (!flags.workers) return { options };

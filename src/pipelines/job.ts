@@ -12,7 +12,7 @@ import type { ValidatorStore } from '../store/types.js';
 import { composeRun, type RunEdges, type RunShape } from './compose.js';
 import { openSweepDeps } from './resources.js';
 import { runTasks } from './run.js';
-import type { Summary } from './summary.js';
+import { createSummary, type Summary } from './summary.js';
 import type { SweepDeps } from './sweep.js';
 
 /** A whole run as plain data: its shape, where its URLs come from, and the store and transport it uses. */
@@ -41,16 +41,28 @@ export interface JobEdges extends RunEdges {
 	stdin: Readable | AsyncIterable<Buffer | string>;
 }
 
+/** A job under way: its counts so far (read them for progress), and its end. */
+export interface JobRun {
+	summary: Readonly<Summary>;
+	/** Resolves to the signal that stopped the run, or undefined when its input was done; rejects on an infrastructure failure. */
+	done: Promise<string | undefined>;
+}
+
 /**
  * Runs a job from its input to its last commit: opens the store (waiting for it, with the
  * input spooled, when asked), runs the composed stages through `runTasks`, stops when
- * `stop` resolves, and closes what it opened. Resolves to the signal that stopped it, or
- * undefined when the input was done; `summary` holds the counts.
+ * `stop` resolves, and closes what it opened. Nothing it is given is changed.
  *
  * @example
- * const stopped = await runJob({ phase: 'sweep', options: normaliseSweepOptions(), store: '.revisit', urls: [], emit: { format: 'lines' } }, edges, createSummary(), interrupted);
+ * const { summary, done } = runJob({ phase: 'sweep', options: normaliseSweepOptions(), store: '.revisit', emit: { format: 'lines' } }, edges, interrupted);
+ * const stopped = await done;
  */
-export async function runJob(job: Job, edges: JobEdges, summary: Summary, stop: Promise<string>): Promise<string | undefined> {
+export function runJob(job: Job, edges: JobEdges, stop: Promise<string>): JobRun {
+	const summary = createSummary();
+	return { summary, done: run(job, edges, summary, stop) };
+}
+
+async function run(job: Job, edges: JobEdges, summary: Summary, stop: Promise<string>): Promise<string | undefined> {
 	const opening = { store: job.store, transport: job.transport, redis: job.redis };
 	let lines: AsyncIterable<Buffer | string> = argsInput(job.urls ?? [], edges.stdin);
 	const waitForStore = job.waitForStore === true && !job.source && !(typeof job.store === 'string' && storeIsShared(job.store));

@@ -5,7 +5,6 @@ import { PassThrough, Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fetchOptions } from '../../src/pipelines/fetch.js';
 import { runJob, type Job, type JobEdges } from '../../src/pipelines/job.js';
-import { createSummary } from '../../src/pipelines/summary.js';
 import { normaliseSweepOptions } from '../../src/pipelines/sweep-options.js';
 import { MemoryStore } from '../../src/store/memory.js';
 import { startServer, type TestServer } from '../helpers/server.js';
@@ -46,23 +45,23 @@ describe('runJob: a whole run in the pipeline layer, no CLI', () => {
 		const store = new MemoryStore();
 		const job: Job = { phase: 'sweep', options: normaliseSweepOptions({ retries: 0 }), store, urls: [server.url('/a'), server.url('/b')], emit: { format: 'lines' } };
 		const first = collecting();
-		const summary = createSummary();
-		expect(await runJob(job, first, summary, never)).toBeUndefined();
+		const { summary, done } = runJob(job, first, never);
+		expect(await done).toBeUndefined();
 		expect(first.lines.sort()).toEqual([`${server.url('/a')}\n`, `${server.url('/b')}\n`]);
 		expect(summary).toMatchObject({ urls: 2, changed: 2, errors: 0 });
 		const [stored] = await store.getMany([server.url('/a')]);
 		expect(stored?.etag).toBe('"v1"');
 
 		const second = collecting();
-		await runJob(job, second, createSummary(), never);
+		await runJob(job, second, never).done;
 		expect(second.lines).toEqual([]);
 		expect(server.seen('/a').at(-1)?.headers['if-none-match']).toBe('"v1"');
 	});
 
 	it('reads stdin when no URL is given, and reports a failed URL as a diagnostic, not a stream error', async () => {
 		const edges = collecting(`${server.url('/a')}\n${server.url('/bad')}\n`);
-		const summary = createSummary();
-		await runJob({ phase: 'sweep', options: normaliseSweepOptions({ retries: 0 }), store: new MemoryStore(), emit: { format: 'ndjson', all: true } }, edges, summary, never);
+		const { summary, done } = runJob({ phase: 'sweep', options: normaliseSweepOptions({ retries: 0 }), store: new MemoryStore(), emit: { format: 'ndjson', all: true } }, edges, never);
+		await done;
 		const verdicts = edges.lines.map((line) => JSON.parse(line) as { url: string; reason: string });
 		expect(verdicts.map((verdict) => verdict.reason).sort()).toEqual(['error', 'new']);
 		expect(summary.errors).toBe(1);
@@ -79,7 +78,7 @@ describe('runJob: a whole run in the pipeline layer, no CLI', () => {
 				bodyOnDisk = await readFile(path.join(dir, 'index.ndjson'), 'utf8').catch(() => undefined);
 				return out(text);
 			};
-			await runJob({ phase: 'fetch', options: fetchOptions({ retries: 0 }), store: new MemoryStore(), urls: [server.url('/a')], bodies: { dir }, emit: { format: 'lines' } }, edges, createSummary(), never);
+			await runJob({ phase: 'fetch', options: fetchOptions({ retries: 0 }), store: new MemoryStore(), urls: [server.url('/a')], bodies: { dir }, emit: { format: 'lines' } }, edges, never).done;
 			expect(edges.lines).toEqual([`${server.url('/a')}\n`]);
 			expect(bodyOnDisk).toContain(server.url('/a'));
 		} finally {
@@ -92,7 +91,7 @@ describe('runJob: a whole run in the pipeline layer, no CLI', () => {
 		try {
 			const store = new MemoryStore();
 			const edges = collecting();
-			const stopped = await runJob({ phase: 'sweep', options: normaliseSweepOptions({ retries: 0 }), store, urls: [slow.url('/hangs')], emit: { format: 'lines' } }, edges, createSummary(), new Promise((resolve) => setTimeout(() => resolve('SIGTERM'), 200)));
+			const stopped = await runJob({ phase: 'sweep', options: normaliseSweepOptions({ retries: 0 }), store, urls: [slow.url('/hangs')], emit: { format: 'lines' } }, edges, new Promise((resolve) => setTimeout(() => resolve('SIGTERM'), 200))).done;
 			expect(stopped).toBe('SIGTERM');
 			expect(edges.lines).toEqual([]);
 			expect(await store.getMany([slow.url('/hangs')])).toEqual([undefined]);
@@ -105,7 +104,7 @@ describe('runJob: a whole run in the pipeline layer, no CLI', () => {
 		const options = normaliseSweepOptions({ retries: 0 });
 		const before = JSON.stringify(options);
 		const job: Job = { phase: 'sweep', options, store: new MemoryStore(), urls: [server.url('/a')], emit: { format: 'lines' } };
-		await runJob(job, collecting(), createSummary(), never);
+		await runJob(job, collecting(), never).done;
 		expect(JSON.stringify(options)).toBe(before);
 		expect(Object.keys(job).sort()).toEqual(['emit', 'options', 'phase', 'store', 'urls']);
 	});
