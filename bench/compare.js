@@ -1,9 +1,10 @@
 // The all-304 second sweep of this working tree against a named commit (and the plain got
 // loop), side by side and interleaved, on one local origin:
 //
-//   node bench/compare.js --against 71aa77a [--rounds 3] [--pages 20000] [--concurrency 24]
-//        [--origin nginx|node] [--no-got] [--args "--audit 0"] [--no-build] [--keep]
+//   node bench/compare.js --against 71aa77a[,3e048d2,...] [--rounds 3] [--pages 20000] [--concurrency 24]
+//        [--per-host N] [--origin nginx|node] [--no-got] [--args="--audit 0"] [--no-build] [--keep]
 //
+// (--against also takes a directory holding a build: bin/revisit.js and dist/.)
 // - "tree": this working tree, built first (`npm run build`, unless --no-build) and copied
 //   (bin/, dist/, package.json) to bench/.tmp/, so a rebuild while the bench runs can't mix builds.
 // - "<commit>": checked out with `git worktree add --detach` into bench/.tmp/against-<commit>
@@ -87,7 +88,7 @@ function treeBuild() {
 
 /** The named commit in its own worktree under bench/.tmp, built there. */
 function commitBuild(ref) {
-	if (fs.existsSync(path.join(ref, 'bin', 'revisit.js'))) return { name: 'other', label: `build in ${path.resolve(ref)}`, bin: path.join(path.resolve(ref), 'bin', 'revisit.js') };
+	if (fs.existsSync(path.join(ref, 'bin', 'revisit.js'))) return { name: path.basename(path.resolve(ref)), label: `build in ${path.resolve(ref)}`, bin: path.join(path.resolve(ref), 'bin', 'revisit.js') };
 	const sha = run('git', ['rev-parse', '--short', `${ref}^{commit}`], ROOT);
 	const dir = path.join(SCRATCH, `against-${sha}`);
 	const bin = path.join(dir, 'bin', 'revisit.js');
@@ -215,7 +216,8 @@ const median = (values) => {
 
 try {
 	const contenders = [treeBuild()];
-	if (flags.against) contenders.push(commitBuild(flags.against));
+	// Several builds may be named, comma-separated: each is measured alongside.
+	for (const ref of (flags.against ?? '').split(',').filter(Boolean)) contenders.push(commitBuild(ref));
 	if (!flags['no-got']) contenders.push({ name: 'got', label: 'bench/got-loop.js (got 14, one keep-alive agent)', got: true });
 	const origin = flags.origin === 'nginx' ? await startNginx() : await startNodeOrigin();
 	cleanups.unshift(() => origin.close());
