@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_FLOOR, CLEAN_AUDITS_TO_HALVE, hostAuditRate } from '../../src/hosts/audit-rate.js';
 import { planProbe } from '../../src/hosts/policy.js';
 import { newHostRecord } from '../../src/hosts/record.js';
@@ -6,6 +6,7 @@ import { trustDefaults } from '../../src/hosts/trust-options.js';
 import type { HostStats } from '../../src/hosts/stats.js';
 import type { SeenRequest } from '../helpers/server.js';
 import { runCli } from '../helpers/cli.js';
+import { describeRedis, startRedis, type TestRedis } from '../helpers/redis.js';
 import { RECORD_VERSION } from '../../src/store/types.js';
 import { useFixtures, sweepRun } from './fixtures.js';
 import { hostRecord } from './trust-sites.js';
@@ -128,6 +129,34 @@ describe('the audit earns its cost per host', () => {
 		expect(after.auditRate).toBeUndefined();
 		expect(after.cleanAudits).toBe(before.cleanAudits);
 	}, 30_000);
+});
+
+describeRedis('the per-host audit rate on a Redis store', () => {
+	const fx = useFixtures();
+	let redis: TestRedis;
+	beforeAll(async () => {
+		redis = await startRedis();
+	});
+	afterAll(async () => {
+		await redis?.stop();
+	});
+
+	it('is kept with the host record from run to run, as in LevelDB', async () => {
+		const s = await site(fx);
+		const store = redis.url('audit-rate:');
+		const sweep = () => sweepRun(store, s.urls, ['--audit', String(AUDIT), '--verify-every', 'off']);
+		await sweep();
+		s.since();
+		expect((await sweep()).status).toBe(0);
+		const atStart = audits(s.since());
+		expect(atStart).toBeGreaterThan(60);
+		expect(await statsRow(store)).toMatchObject({ auditRate: null, cleanAudits: atStart });
+		// The next run starts at half the rate, read back from Redis.
+		expect((await sweep()).status).toBe(0);
+		const halved = audits(s.since());
+		expect(halved).toBeLessThan(atStart);
+		expect(await statsRow(store)).toMatchObject({ auditRate: AUDIT / 2, cleanAudits: halved });
+	}, 60_000);
 });
 
 describe('hostAuditRate and planProbe', () => {
