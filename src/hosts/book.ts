@@ -1,4 +1,5 @@
 import type { HostRecord, StoreOperation, ValidatorStore } from '../store/types.js';
+import { lowerAuditRate } from './audit-rate.js';
 import { newHostRecord } from './record.js';
 
 /**
@@ -19,7 +20,12 @@ export interface HostBook {
 	drain(): StoreOperation[];
 }
 
-export function createHostBook(store: ValidatorStore, runStartedAt: number): HostBook {
+/** What the book needs of the run's options: `auditRate` (`--audit`) lowers hosts' own audit rates as they enter the run. */
+export interface HostBookOptions {
+	auditRate?: number | undefined;
+}
+
+export function createHostBook(store: ValidatorStore, runStartedAt: number, options: HostBookOptions = {}): HostBook {
 	const hosts = new Map<string, HostRecord>();
 	const dirty = new Set<string>();
 	return {
@@ -30,7 +36,7 @@ export function createHostBook(store: ValidatorStore, runStartedAt: number): Hos
 			missing.forEach((origin, i) => {
 				// Another batch may have loaded it while we awaited.
 				if (hosts.has(origin)) return;
-				hosts.set(origin, enterRun(stored[i] ?? newHostRecord(runStartedAt), runStartedAt));
+				hosts.set(origin, enterRun(stored[i] ?? newHostRecord(runStartedAt), runStartedAt, options.auditRate ?? 0));
 				dirty.add(origin);
 			});
 		},
@@ -51,10 +57,10 @@ export function createHostBook(store: ValidatorStore, runStartedAt: number): Hos
 	};
 }
 
-/** The host as this run sees it: one more run, started now, and how long since the last. */
-function enterRun(host: HostRecord, runStartedAt: number): HostRecord {
+/** The host as this run sees it: one more run, started now, how long since the last, and the audit rate it has earned. */
+function enterRun(host: HostRecord, runStartedAt: number, auditRate: number): HostRecord {
 	if (host.lastRunAt === runStartedAt) return host;
-	const next: HostRecord = { ...host, runs: host.runs + 1, lastRunAt: runStartedAt };
+	const next: HostRecord = { ...lowerAuditRate(host, auditRate), runs: host.runs + 1, lastRunAt: runStartedAt };
 	// How far ahead verification looks: the next run is likely as far off as the last one was.
 	if (host.lastRunAt > 0 && runStartedAt > host.lastRunAt) next.runInterval = runStartedAt - host.lastRunAt;
 	return next;

@@ -1,5 +1,6 @@
 import type { FormChecks, HostRecord } from '../store/types.js';
 import type { FormCheck } from '../types.js';
+import { countAudit } from './audit-rate.js';
 import { chooseForm } from './forms.js';
 import type { Plan } from './policy.js';
 import type { TrustOptions } from './trust-options.js';
@@ -64,7 +65,10 @@ export function observe(host: HostRecord, seen: Observation, options: TrustOptio
 		h.lastModifiedCompared++;
 		if (seen.lastModifiedChanged) h.lastModifiedChurn++;
 	}
-	if (seen.audit) h.audits++;
+	if (seen.audit) {
+		h.audits++;
+		countAudit(h, seen.audit);
+	}
 	if (seen.headCheck) decideMethod(h, seen.headCheck, options);
 	if (seen.formCheck) checkForms(h, seen.formCheck, options, setMode);
 

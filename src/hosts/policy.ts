@@ -1,5 +1,6 @@
 import type { HostMode, HostRecord, UrlRecord } from '../store/types.js';
 import type { Plan } from '../types.js';
+import { hostAuditRate } from './audit-rate.js';
 import { stripCoding } from './forms.js';
 import type { TrustOptions } from './trust-options.js';
 
@@ -51,7 +52,8 @@ export function planProbe(
 		sendLastModified = false;
 	}
 	const anything = sendEtag || sendLastModified;
-	const audit = anything && (verify || random() < options.auditRate);
+	// Sampled at the host's own rate, which clean audits lower (hosts/audit-rate.ts).
+	const audit = anything && (verify || random() < hostAuditRate(host, options.auditRate));
 	const plan: Plan = { sendEtag, sendLastModified, audit, retest };
 	if (stripEtag) plan.stripEtag = true;
 	if (verify) plan.verify = true;

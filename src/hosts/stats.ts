@@ -19,6 +19,10 @@ export interface HostStats {
 	lastModified: 'sent' | 'off';
 	audits: number;
 	lies: number;
+	/** The host's own audit rate (hosts/audit-rate.ts); null: none yet, its 304s are audited at the run's `--audit`. */
+	auditRate: number | null;
+	/** Clean audits in a row towards the next halving of that rate. */
+	cleanAudits: number;
 	method: 'get' | 'head';
 	methodReason?: string | undefined;
 	/** The conditional form the host gets (see hosts/forms.ts), `unmeasured` before its form check. */
@@ -54,6 +58,8 @@ export function hostStats(host: string, record: HostRecord): HostStats {
 		lastModified: record.lastModifiedOff ? 'off' : 'sent',
 		audits: record.audits,
 		lies: record.lies,
+		auditRate: record.auditRate ?? null,
+		cleanAudits: record.cleanAudits ?? 0,
 		method: record.method ?? 'get',
 		methodReason: record.methodReason,
 		form: record.form ?? 'unmeasured',

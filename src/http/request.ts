@@ -1,4 +1,4 @@
-import type { CancelableRequest, Got, Response } from 'got';
+import type { Got, Response } from 'got';
 import type { ProbeResult } from '../types.js';
 import { decodeBody, TOO_LARGE } from './decode.js';
 import { assertPublicHost } from './guard.js';
@@ -22,9 +22,16 @@ export interface RequestLimits {
 	keepText: boolean;
 }
 
+// Read once per client, not per request: a client's defaults don't change.
+const limitsByClient = new WeakMap<Got, RequestLimits>();
 const limitsOf = (client: Got): RequestLimits => {
-	const context = client.defaults.options.context as Partial<RequestLimits>;
-	return { maxBodyBytes: context.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: context.denyPrivate ?? false, capture: context.capture ?? false, rules: context.rules ?? [], keepText: context.keepText ?? false };
+	let limits = limitsByClient.get(client);
+	if (limits === undefined) {
+		const context = client.defaults.options.context as Partial<RequestLimits>;
+		limits = { maxBodyBytes: context.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: context.denyPrivate ?? false, capture: context.capture ?? false, rules: context.rules ?? [], keepText: context.keepText ?? false };
+		limitsByClient.set(client, limits);
+	}
+	return limits;
 };
 
 /** One attempt's outcome: a result, plus when (ms) a retry would be wanted. */
@@ -78,20 +85,12 @@ export async function attemptRequest(
 		let stopped = false;
 		if (bodyMode === 'headers' && method === 'GET') {
 			response = await headersOnly(client, url, options);
-		} else if (stopIf && method === 'GET') {
-			const read = await readUnless(client, url, options, stopIf, limits.maxBodyBytes, () => (tooLarge = true));
+		} else {
+			// got's stream interface, not its promise: the same request, options and hooks,
+			// without the promise layer's own emitter, cancelable and body parsing per request.
+			const read = await readResponse(client, url, options, method === 'GET' ? stopIf : undefined, limits.maxBodyBytes, () => (tooLarge = true));
 			response = read.response;
 			stopped = read.stopped;
-		} else {
-			// The client's default responseType is 'buffer' (client.ts); got's types can't know that.
-			const pending = client(url, options) as unknown as CancelableRequest<Response<Buffer>>;
-			pending.on('downloadProgress', ({ transferred }: { transferred: number }) => {
-				if (transferred > limits.maxBodyBytes && !tooLarge) {
-					tooLarge = true;
-					pending.cancel();
-				}
-			});
-			response = await pending;
 		}
 		const hops = (response.request.options.context as { hops?: number[] }).hops;
 		const status = response.statusCode;
@@ -159,39 +158,47 @@ async function headersOnly(client: Got, url: string, options: object): Promise<R
 export type StopIf = (status: number, headers: Record<string, string | string[] | undefined>) => boolean;
 
 /**
- * A GET whose body is read only if `stopIf` does not say otherwise once the headers are
- * in; otherwise the connection is dropped, as for a headers-only GET.
+ * Sends the request and reads the answer's body, as received (the client does not
+ * decompress), into `response.body`; past `maxBodyBytes` on the wire it calls
+ * `onTooLarge` and fails. With `stopIf`, a body it says is not worth reading once the
+ * headers are in is not read: the connection is dropped, as for a headers-only GET.
  */
-async function readUnless(
+function readResponse(
 	client: Got,
 	url: string,
 	options: object,
-	stopIf: StopIf,
+	stopIf: StopIf | undefined,
 	maxBodyBytes: number,
 	onTooLarge: () => void,
 ): Promise<{ response: Response<Buffer>; stopped: boolean }> {
-	const stream = client.stream(url, options);
-	const response = await new Promise<Response>((resolve, reject) => {
-		stream.once('response', resolve);
-		stream.once('error', reject);
+	return new Promise((resolve, reject) => {
+		const stream = client.stream(url, options);
+		// Stays on once settled: an error after the end (or after a drop) has no one to tell.
+		stream.on('error', reject);
+		stream.once('response', (response: Response) => {
+			if (stopIf?.(response.statusCode, response.headers)) {
+				stream.destroy();
+				resolve({ response: Object.assign(response, { body: Buffer.alloc(0) }) as Response<Buffer>, stopped: true });
+				return;
+			}
+			const chunks: Buffer[] = [];
+			let size = 0;
+			stream.on('data', (chunk: Buffer) => {
+				size += chunk.length;
+				if (size > maxBodyBytes) {
+					onTooLarge();
+					stream.destroy();
+					reject(new Error(`body is larger than ${maxBodyBytes} bytes`));
+					return;
+				}
+				chunks.push(chunk);
+			});
+			stream.once('end', () => {
+				const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+				resolve({ response: Object.assign(response, { body }) as Response<Buffer>, stopped: false });
+			});
+		});
 	});
-	if (stopIf(response.statusCode, response.headers)) {
-		stream.on('error', () => {});
-		stream.destroy();
-		return { response: Object.assign(response, { body: Buffer.alloc(0) }) as Response<Buffer>, stopped: true };
-	}
-	const chunks: Buffer[] = [];
-	let size = 0;
-	for await (const chunk of stream as AsyncIterable<Buffer>) {
-		size += chunk.length;
-		if (size > maxBodyBytes) {
-			onTooLarge();
-			stream.destroy();
-			throw new Error(`body is larger than ${maxBodyBytes} bytes`);
-		}
-		chunks.push(chunk);
-	}
-	return { response: Object.assign(response, { body: Buffer.concat(chunks) }) as Response<Buffer>, stopped: false };
 }
 
 /**

@@ -40,6 +40,18 @@ export interface Outgoing {
 	followUp?: boolean | undefined;
 }
 
+// One in-process transport per deps object (a run's), not one per request.
+const inProcessByDeps = new WeakMap<SendDeps, Transport>();
+function inProcessFor(deps: SendDeps): Transport {
+	let transport = inProcessByDeps.get(deps);
+	if (transport === undefined) {
+		// Read through deps at each call, as before: a test may swap its clock or random.
+		transport = inProcess(deps.http, () => deps.clock.now(), () => deps.random());
+		inProcessByDeps.set(deps, transport);
+	}
+	return transport;
+}
+
 /**
  * One request, retried on network errors, 5xx and 429. Each attempt takes a limiter
  * slot; the wait between attempts takes none, so a host that asks us to back off
@@ -53,7 +65,7 @@ export async function send(deps: SendDeps, policy: RetryPolicy, outgoing: Outgoi
 	const { method, url, headers, bodyMode = 'hash' } = outgoing;
 	const origin = outgoing.origin ?? new URL(url).origin;
 	let fixed = typeof headers === 'function' ? undefined : headers;
-	const transport = deps.transport ?? inProcess(deps.http, deps.clock.now, deps.random);
+	const transport = deps.transport ?? inProcessFor(deps);
 	for (let attempt = 1; ; attempt++) {
 		const outcome = await deps.limiter.run(
 			origin,

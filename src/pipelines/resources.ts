@@ -48,7 +48,7 @@ export async function openSweepDeps(
 	const clock = resources.clock ?? systemClock;
 	const limiter = createLimiter({ concurrency: options.concurrency, perHost: options.perHost, rate: options.rate }, clock);
 	return {
-		deps: { store, http: client.got, limiter, clock, random: resources.random ?? Math.random, book: createHostBook(store, clock.now()), transport: sender?.transport },
+		deps: { store, http: client.got, limiter, clock, random: resources.random ?? Math.random, book: createHostBook(store, clock.now(), { auditRate: options.trust.auditRate }), transport: sender?.transport },
 		async close() {
 			await sender?.close();
 			client.close();

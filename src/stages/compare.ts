@@ -158,12 +158,23 @@ function verdictOf(
 	if (weak) verdict.weak = true;
 	if (validators?.lastModified !== undefined) verdict.lastModified = validators.lastModified;
 	if (validators?.hash !== undefined) verdict.hash = validators.hash;
-	if (validators?.verifiedAt !== undefined) verdict.verifiedAt = new Date(validators.verifiedAt).toISOString();
+	if (validators?.verifiedAt !== undefined) verdict.verifiedAt = isoTime(validators.verifiedAt);
 	if (probe.finalUrl !== url) verdict.finalUrl = probe.finalUrl;
 	verdict.bytes = probe.bytes;
 	verdict.ms = probe.ms;
 	if (error) verdict.error = error;
 	return verdict;
+}
+
+// URLs verified in the same millisecond share one string: a sweep's records come in runs of them.
+let lastTime = Number.NaN;
+let lastIso = '';
+function isoTime(ms: number): string {
+	if (ms !== lastTime) {
+		lastIso = new Date(ms).toISOString();
+		lastTime = ms;
+	}
+	return lastIso;
 }
 
 /** Where this probe's request ended: kept only when it is not the URL itself. */

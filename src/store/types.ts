@@ -87,6 +87,14 @@ export interface HostRecord {
 	/** Unconditional re-fetches that audited a 304, and those that found a change it hid. */
 	audits: number;
 	lies: number;
+	/**
+	 * The host's own audit rate (see hosts/audit-rate.ts): absent, the run's `--audit`. Halved
+	 * when a run starts after CLEAN_AUDITS_TO_HALVE clean audits in a row, down to a tenth of
+	 * `--audit`; removed (back to `--audit`) when an audit catches a lie.
+	 */
+	auditRate?: number;
+	/** Clean audits in a row since the rate was last halved or the host last lied. */
+	cleanAudits?: number;
 	/** HEAD-versus-GET sample probes, and how many disagreed. */
 	headChecks: number;
 	headDisagreements: number;

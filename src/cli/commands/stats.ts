@@ -26,6 +26,7 @@ function row(stats: HostStats): string[] {
 		percent(stats.ratio304),
 		`${stats.mode}${stats.overridden ? ' (set)' : ''}${validators ? ` [${validators}]` : ''}${stats.blocked ? ' BLOCKED' : ''}`,
 		`${stats.audits}/${stats.lies}`,
+		stats.auditRate === null ? 'full' : `${Number((stats.auditRate * 100).toFixed(3))}%`,
 		stats.method.toUpperCase(),
 		String(stats.errors),
 		String(stats.noisy),
@@ -36,7 +37,7 @@ function row(stats: HostStats): string[] {
 export function statsCommand(io: CliIo, result: CommandResult): CommandModule<object, StatsArgs> {
 	return {
 		command: 'stats',
-		describe: "Show each host's health: 304 ratio, trust mode and why, audits, method, errors",
+		describe: "Show each host's health: 304 ratio, trust mode and why, audits and audit rate, method, errors",
 		builder: (yargs) =>
 			storeOption(yargs, io.env)
 				.options({
@@ -57,7 +58,7 @@ export function statsCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				if (args.json) {
 					for (const stats of rows) io.stdout.write(`${JSON.stringify(stats)}\n`);
 				} else {
-					io.stdout.write(formatTable(['HOST', 'URLS', 'COND', '304%', 'MODE', 'AUDITS/LIES', 'METHOD', 'ERRORS', 'NOISY', 'WHY'], rows.map(row)));
+					io.stdout.write(formatTable(['HOST', 'URLS', 'COND', '304%', 'MODE', 'AUDITS/LIES', 'AUDIT RATE', 'METHOD', 'ERRORS', 'NOISY', 'WHY'], rows.map(row)));
 				}
 				result.status = 0;
 			});
