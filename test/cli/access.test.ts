@@ -124,6 +124,62 @@ describe('request headers and cookies', () => {
 	}
 });
 
+describe('headers in a pipeline file', () => {
+	let api: TestServer;
+	let site: TestServer;
+	beforeAll(async () => {
+		site = await startServer((req, res) => res.end(`site ${req.url}`));
+		api = await startServer((req, res) => {
+			res.writeHead(req.headers.authorization === 'Bearer from-env' && req.headers['x-run'] === 'all' ? 200 : 403);
+			res.end(`api ${req.url}`);
+		});
+	});
+	afterAll(async () => {
+		await api.close();
+		await site.close();
+	});
+
+	const pipeline = async (headers: unknown[]): Promise<string> => {
+		const file = path.join(dir.dir, 'pipeline.json');
+		await writeFile(file, JSON.stringify({
+			store: store(),
+			source: { type: 'urls', urls: [api.url('/v1'), site.url('/page')] },
+			stages: [{ use: 'probe', headers }],
+			sinks: [{ type: 'stdout', format: 'ndjson', when: 'all' }],
+		}));
+		return file;
+	};
+
+	it('sends a header to every URL, and one from the environment only where its match fits', async () => {
+		const file = await pipeline([{ name: 'X-Run', value: 'all' }, { name: 'Authorization', value: { env: 'API_TOKEN' }, match: api.origin }]);
+		const { status, stdout, stderr } = await runCli(['run', file, '-q'], '', { API_TOKEN: 'Bearer from-env' });
+		expect(stderr).toBe('');
+		expect(status).toBe(0);
+		expect(stdout).not.toContain('from-env');
+		expect(api.seen('/v1')[0]!.headers.authorization).toBe('Bearer from-env');
+		const page = site.seen('/page')[0]!;
+		expect(page.headers['x-run']).toBe('all');
+		expect(page.headers.authorization).toBeUndefined();
+	});
+
+	it('refuses one of revisit\'s own headers, naming its path in the file (exit 2)', async () => {
+		const file = await pipeline([{ name: 'X-Run', value: 'all' }, { name: 'If-None-Match', value: '"x"' }]);
+		const before = api.requests.length;
+		const { status, stderr } = await runCli(['run', file, '-q']);
+		expect(status).toBe(2);
+		expect(stderr).toContain('/stages/0/headers/1/name');
+		expect(stderr).toContain('If-None-Match');
+		expect(api.requests).toHaveLength(before);
+	});
+});
+
+describe('--help', () => {
+	it.each(['sweep', 'fetch', 'crawl'])('%s --help names the header, cookie and proxy flags', async (command) => {
+		const { stdout } = await runCli([command, '--help']);
+		for (const flag of ['--header', '-H', '--cookies', '--cookie-jar', '--proxy']) expect(stdout).toContain(flag);
+	});
+});
+
 describeTinyproxy('proxies (tinyproxy)', () => {
 	let proxy: TestProxy;
 	let origin: TestServer;
