@@ -67,9 +67,7 @@ export function emit(targets: EmitTargets, options: EmitOptions = {}): MonoTypeO
 
 	const render = (verdict: Verdict): string | undefined => {
 		if (!wanted(verdict, when)) return undefined;
-		// A URL's password went as Basic auth: the output shows it hidden, as diagnostics do.
-		const shown = verdict.url.includes('@') || verdict.finalUrl?.includes('@') ? { ...verdict, url: redact(verdict.url), ...(verdict.finalUrl === undefined ? {} : { finalUrl: redact(verdict.finalUrl) }) } : verdict;
-		return format === 'lines' ? `${shown.url}\n` : `${JSON.stringify(shown)}\n`;
+		return format === 'lines' ? `${verdict.url}\n` : `${JSON.stringify(verdict)}\n`;
 	};
 
 	// Hosts already told that a content rule could not read their bodies: once per host per run.

@@ -1,4 +1,8 @@
+import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
@@ -107,11 +111,15 @@ describe('request headers and cookies', () => {
 		expect(text).toMatch(/^accept-language: fr\r$/im);
 	});
 
-	it("a URL's user:password goes as Basic auth and is never printed", async () => {
+	it("a URL's user:password goes as Basic auth, not along a redirect to another origin, and never to stderr or a WARC record", async () => {
+		const warc = path.join(dir.dir, 'creds.warc.gz');
 		const url = origin.url('/creds').replace('http://', 'http://alice:pa55word@');
-		const { stdout, stderr } = await runCli(['sweep', '--store', store(), '--ndjson', '--all', url]);
+		const away = origin.url('/away').replace('http://', 'http://alice:pa55word@');
+		const { stderr } = await runCli(['sweep', '--store', store(), '--warc', warc, url, away]);
 		expect(origin.seen('/creds')[0]!.headers.authorization).toBe(`Basic ${Buffer.from('alice:pa55word').toString('base64')}`);
-		expect(stdout + stderr).not.toContain('pa55word');
+		expect(other.seen('/landing').at(-1)!.headers.authorization).toBeUndefined();
+		expect(stderr).not.toContain('pa55word');
+		expect((await readWarc(warc)).map((record) => `${JSON.stringify(record.headers)}${record.block.toString()}`).join('')).not.toContain('pa55word');
 	});
 
 	for (const name of ['Host', 'If-None-Match', 'If-Modified-Since', 'Accept-Encoding', 'Range']) {
@@ -211,6 +219,35 @@ describeTinyproxy('proxies (tinyproxy)', () => {
 		const added = (await proxy.log()).slice(before.length);
 		expect(added).not.toContain('/q/');
 		expect(origin.seen('/q/3')).toHaveLength(1);
+	});
+
+	it('an https:// URL goes through a CONNECT tunnel (HTTPS_PROXY), keep-alive within the run', async () => {
+		const certs = await tempDir('revisit-access-tls-');
+		const [key, cert] = [path.join(certs.dir, 'key.pem'), path.join(certs.dir, 'cert.pem')];
+		await promisify(execFile)('openssl', [
+			'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
+			'-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert,
+		]);
+		const seen: string[] = [];
+		const server = https.createServer({ key: await readFile(key), cert: await readFile(cert) }, (req, res) => {
+			seen.push(req.url ?? '');
+			res.end(`secure ${req.url}`);
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const port = (server.address() as AddressInfo).port;
+		try {
+			const before = (await proxy.log()).length;
+			const urls = ['/s/1', '/s/2'].map((p) => `https://127.0.0.1:${port}${p}`);
+			const { status, stderr } = await runCli(['sweep', '--store', store(), '-q', '--insecure', ...urls], '', { HTTPS_PROXY: proxy.url });
+			expect(stderr).toBe('');
+			expect(status).toBe(0);
+			expect(seen.sort()).toEqual(['/s/1', '/s/2']);
+			expect((await proxy.log()).slice(before)).toContain(`CONNECT 127.0.0.1:${port}`);
+		} finally {
+			server.closeAllConnections();
+			await new Promise((resolve) => server.close(resolve));
+			await certs.cleanup();
+		}
 	});
 
 	it('--proxy overrides the environment', async () => {
