@@ -84,6 +84,28 @@ export const ruleSchema = {
 /** A rule list: the first rule whose `match` fits a URL applies to it. */
 export const ruleListSchema = { type: 'array', items: ruleSchema, description: 'Content rules, in order; the first whose match fits a URL applies' } as const;
 
+/** One request header (as -H): for every URL, or those its `match` fits; its value written here or taken from the environment. */
+export const headerSchema = {
+	type: 'object',
+	title: 'a request header',
+	additionalProperties: false,
+	required: ['name', 'value'],
+	properties: {
+		name: { type: 'string', pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$", description: 'The header name; Host, If-None-Match, If-Modified-Since, Accept-Encoding and Range are revisit\'s own and refused' },
+		value: {
+			description: 'The value, or {"env": "NAME"} to take it from an environment variable (so secrets stay out of the file; such a value is never shown)',
+			anyOf: [
+				{ type: 'string' },
+				{ type: 'object', title: 'a value from the environment', additionalProperties: false, required: ['env'], properties: { env: { type: 'string', minLength: 1, description: 'The environment variable holding the value' } } },
+			],
+		},
+		match: { type: 'string', minLength: 1, description: 'The URLs it is sent to: an origin (https://api.example.org), a host (example.org), or a regular expression over the URL; absent: every URL' },
+	},
+} as const;
+
+/** Request headers, in order: a later one of the same name wins where both match. */
+export const headerListSchema = { type: 'array', items: headerSchema, description: 'Request headers added to the run\'s requests (as -H), for every URL or those each matches' } as const;
+
 const stages = [
 	{ type: 'object', title: 'the normalise stage', additionalProperties: false, required: ['use'], properties: { use: { const: 'normalise', description: 'WHATWG URL normal form; not http(s) is bad input. Always runs.' } } },
 	{ type: 'object', title: 'the dedupe stage', additionalProperties: false, required: ['use'], properties: { use: { const: 'dedupe', description: 'Each normalised URL once per run. Always runs.' } } },
@@ -139,6 +161,7 @@ const stages = [
 			insecure: { type: 'boolean', default: flagDefault('insecure'), description: 'Accept any TLS certificate' },
 			localWorkers: { type: 'integer', minimum: 0, default: flagDefault('local-workers'), description: 'Send the requests from this many worker threads (every core); 0 = the main thread' },
 			candidates: { type: 'boolean', default: false, description: 'Never download a body: report what may have changed (reason candidate), as sweep --candidates' },
+			headers: headerListSchema,
 		},
 	},
 	{

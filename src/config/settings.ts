@@ -1,4 +1,6 @@
 import { fetchDefaults, sweepDefaults, writtenDefaults } from './defaults.js';
+import { parseHeaderLine, type HeaderRule } from '../http/headers.js';
+import { checkProxyUrl } from '../http/proxy.js';
 import { durationValue, headerValue, integerValue, numberValue, rateValue, sizeValue, verifyValue } from './values.js';
 
 /** One setting that a flag and a pipeline file's stage option both take: its default as written, and its check. */
@@ -70,4 +72,31 @@ export const sweepSettings: Record<keyof SweepSettings, Setting> = {
 export const crawlSettings: Record<'fetch-concurrency' | 'fetch-per-host', Setting> = {
 	'fetch-concurrency': { default: fetchDefaults.concurrency, parse: integerValue('fetch-concurrency', 1) },
 	'fetch-per-host': { default: fetchDefaults.perHost, parse: integerValue('fetch-per-host', 1) },
+};
+
+/**
+ * Checks `-H` / `--header` values (one or repeated), in curl's form `Name: value`.
+ *
+ * @example
+ * headersValue(['Accept-Language: fr']) // [{ name: 'Accept-Language', value: 'fr' }]
+ */
+export const headersValue = (value: unknown): HeaderRule[] => {
+	const lines = value === undefined ? [] : Array.isArray(value) ? value : [value];
+	return lines.map((line) => parseHeaderLine(String(line), '--header'));
+};
+
+/** `--proxy URL`, checked; false for `--no-proxy`. */
+export const proxyValue = (value: unknown): string | false | undefined => {
+	if (value === undefined || value === false) return value;
+	const last = Array.isArray(value) ? value[value.length - 1] : value;
+	if (last === false || last === 'false') return false;
+	return checkProxyUrl(String(last), '--proxy');
+};
+
+/** What a run sends besides its own headers, and through where: headers, cookies, proxies. */
+export const accessSettings: Record<'header' | 'cookies' | 'cookie-jar' | 'proxy', Setting> = {
+	header: { parse: headersValue },
+	cookies: {},
+	'cookie-jar': {},
+	proxy: { parse: proxyValue },
 };

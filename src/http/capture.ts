@@ -1,5 +1,6 @@
 import type { Response } from 'got';
 import type { WireCapture } from '../types.js';
+import { isSecretHeader, REDACTED } from './headers.js';
 
 /**
  * What a WARC needs of one exchange, taken from got's response: the request as sent
@@ -13,10 +14,16 @@ import type { WireCapture } from '../types.js';
  */
 export function captureOf(response: Response<Buffer>, method: string, at: number): WireCapture {
 	const url = new URL(response.url);
+	// A URL's user and password went as Basic auth: the record shows neither.
+	url.username = '';
+	url.password = '';
 	const sent = response.request.options.headers as Record<string, string | string[] | undefined>;
+	const secret = (response.request.options.context as { secretHeaders?: readonly string[] }).secretHeaders;
 	const requestLines = [`${method} ${url.pathname}${url.search} HTTP/1.1`, `host: ${url.host}`];
 	for (const [name, value] of Object.entries(sent)) {
-		if (value !== undefined && name.toLowerCase() !== 'host') requestLines.push(`${name}: ${Array.isArray(value) ? value.join(', ') : value}`);
+		if (value === undefined || name.toLowerCase() === 'host') continue;
+		// The name stays, so a reader knows the header was sent; the value is not kept.
+		requestLines.push(`${name}: ${isSecretHeader(name, secret) ? REDACTED : Array.isArray(value) ? value.join(', ') : value}`);
 	}
 	const raw = response.rawHeaders;
 	const body = Buffer.isBuffer(response.body) ? response.body : Buffer.alloc(0);
@@ -33,5 +40,5 @@ export function captureOf(response: Response<Buffer>, method: string, at: number
 		lines.push(`${raw[i]}: ${raw[i + 1]}`);
 	}
 	if (!hasLength && response.statusCode !== 304) lines.push(`Content-Length: ${body.length}`);
-	return { request: requestLines.join('\r\n'), response: lines.join('\r\n'), body, ip: response.ip, at, url: response.url };
+	return { request: requestLines.join('\r\n'), response: lines.join('\r\n'), body, ip: response.ip, at, url: url.href };
 }

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Duplex } from 'node:stream';
+import { HttpsProxyAgent } from 'hpagent';
 import { positiveInteger } from '../util/checks.js';
 
 export interface SocketPoolOptions {
@@ -22,6 +23,8 @@ export interface SocketPoolOptions {
 export interface SocketPool {
 	http: http.Agent;
 	https: https.Agent;
+	/** The agent for https:// requests through this proxy: a CONNECT tunnel per origin, kept alive. */
+	tunnel(proxy: URL): https.Agent;
 	/** Sockets open now, in use or idle, and requests waiting for one (past `hardMaxSockets`). */
 	counts(): { open: number; idle: number; waiting: number };
 	/** Closes every socket, in use or idle, and fails the requests waiting for one. */
@@ -109,15 +112,20 @@ export function createSocketPool(options: SocketPoolOptions): SocketPool {
 
 			override createConnection(connectOptions: http.ClientRequestArgs, callback?: (error: Error | null, stream: Duplex) => void) {
 				makeRoom();
-				const socket = super.createConnection(connectOptions, callback);
-				if (socket) {
+				const track = (socket: Duplex): void => {
 					open.add(socket);
 					socket.once('close', () => {
 						const known = open.delete(socket);
 						idle.delete(socket);
 						if (known) wake();
 					});
-				}
+				};
+				// A proxy agent (hpagent) returns nothing and hands its socket, once tunnelled, to the callback.
+				const socket = super.createConnection(connectOptions, callback && ((error: Error | null, stream: Duplex) => {
+					if (stream && !open.has(stream)) track(stream);
+					callback(error, stream);
+				}));
+				if (socket) track(socket);
 				return socket;
 			}
 
@@ -159,13 +167,22 @@ export function createSocketPool(options: SocketPoolOptions): SocketPool {
 		http: new (pooled(http.Agent))(agentOptions),
 		https: new (pooled(https.Agent))(agentOptions),
 	};
+	// One tunnelling agent per proxy (CONNECT, see http/proxy.ts), within the same budget.
+	const tunnels = new Map<string, https.Agent>();
+	const tunnel = (proxy: URL): https.Agent => {
+		let agent = tunnels.get(proxy.href);
+		if (!agent) tunnels.set(proxy.href, (agent = new (pooled(HttpsProxyAgent))({ ...agentOptions, proxy })));
+		return agent;
+	};
 	return {
 		...agents,
+		tunnel,
 		counts: () => ({ open: open.size, idle: idle.size, waiting: waiting.length }),
 		destroy() {
 			for (const { request } of [...waiting]) request.destroy(new Error('the HTTP client was closed'));
 			agents.http.destroy();
 			agents.https.destroy();
+			for (const agent of tunnels.values()) agent.destroy();
 		},
 	};
 }

@@ -9,6 +9,8 @@ import { sourceFrom, sources } from '../sources/index.js';
 import type { Source } from '../sources/source.js';
 import type { FilterOptions } from '../stages/filter.js';
 import { MemoryStore } from '../store/memory.js';
+import { checkHeader, type HeaderRule } from '../http/headers.js';
+import { proxyFromEnv } from '../http/proxy.js';
 import type { ValidatorStore } from '../store/types.js';
 import type { RunShape } from './compose.js';
 import { crawlOptions, type CrawlOptions } from './fetch.js';
@@ -34,12 +36,14 @@ const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, letter: string) =>
  * stage), then go through the settings the CLI's flags are made of (each one's default
  * and check, by its camelCase name; `config/settings.ts`) and `sweepOptionsFrom`, so a
  * pipeline and the matching command line get identical options. Stages left out run
- * with their defaults.
+ * with their defaults. `context.env` gives the values of headers written `{"env": "NAME"}`
+ * (default: this process's environment); `context.proxyEnv`, when given, the proxies
+ * (HTTP_PROXY and kin), as a command's flags take them.
  *
  * @example
- * const compiled = compilePipeline(validatePipeline(config));
+ * const compiled = compilePipeline(validatePipeline(config), { env: process.env, proxyEnv: process.env });
  */
-export function compilePipeline(config: PipelineConfig): CompiledPipeline {
+export function compilePipeline(config: PipelineConfig, context: { env?: Record<string, string | undefined>; proxyEnv?: Record<string, string | undefined> } = {}): CompiledPipeline {
 	const stages = config.stages ?? [];
 	const stageOf = new Map<string, number>();
 	const values: Record<string, unknown> = {};
@@ -61,7 +65,16 @@ export function compilePipeline(config: PipelineConfig): CompiledPipeline {
 	};
 	const settings = Object.fromEntries(Object.keys(sweepSettings).map((name) => [name, valueOf(sweepSettings, name)])) as unknown as SweepSettings;
 	const archiving = config.sinks.some((sink) => sink.type === 'warc');
-	const options = normaliseSweepOptions({ ...sweepOptionsFrom(settings), candidates: values.candidates === true, capture: archiving, rules: values.rules as RuleSpec[] | undefined });
+	const headers = headersOf(values.headers as HeaderConfig[] | undefined, `pipeline: /stages/${stageOf.get('headers') ?? 0}/headers`, context.env ?? process.env);
+	const proxy = context.proxyEnv === undefined ? undefined : proxyFromEnv(context.proxyEnv);
+	const options = normaliseSweepOptions({
+		...sweepOptionsFrom(settings),
+		candidates: values.candidates === true,
+		capture: archiving,
+		rules: values.rules as RuleSpec[] | undefined,
+		...(headers.length > 0 ? { headers } : {}),
+		...(proxy && (proxy.http !== undefined || proxy.https !== undefined) ? { proxy } : {}),
+	});
 	const fetching = stages.some((stage) => stage.use === 'fetch');
 	const filterStage = stages.find((stage): stage is Extract<StageConfig, { use: 'filter' }> => stage.use === 'filter');
 	return {
@@ -72,6 +85,27 @@ export function compilePipeline(config: PipelineConfig): CompiledPipeline {
 		source: Array.isArray(config.source) ? sources(config.source.map(sourceFrom)) : sourceFrom(config.source as Exclude<PipelineConfig['source'], readonly unknown[]>),
 		sinks: config.sinks.map((sink) => sinkFrom(sink, sink.type === 'warc' ? warcInfo(options, 'run') : undefined, compileRules(options.rules ?? []))),
 	};
+}
+
+type HeaderConfig = { name: string; value: string | { env: string }; match?: string | undefined };
+
+/**
+ * A pipeline's headers as header rules: each checked as -H is (revisit's own refused), a
+ * value from the environment read now and marked secret; a message names the header's path.
+ */
+function headersOf(list: HeaderConfig[] | undefined, at: string, env: Record<string, string | undefined>): HeaderRule[] {
+	return (list ?? []).map((header, i) => {
+		const fromEnv = typeof header.value === 'object';
+		const value = typeof header.value === 'object' ? env[header.value.env] : header.value;
+		if (value === undefined) throw new ConfigError([`${at}/${i}/value: the environment variable ${(header.value as { env: string }).env} is not set`]);
+		let checked: { name: string; value: string };
+		try {
+			checked = checkHeader(header.name, value, `${at}/${i}/name`);
+		} catch (error) {
+			throw new ConfigError([(error as Error).message], { cause: error });
+		}
+		return { ...checked, ...(header.match === undefined ? {} : { match: header.match }), ...(fromEnv ? { secret: true } : {}) };
+	});
 }
 
 function storeOf(config: PipelineConfig): string | ValidatorStore | undefined {

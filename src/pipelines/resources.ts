@@ -1,4 +1,7 @@
+import { CookieJar } from 'tough-cookie';
+import { UsageError } from '../errors/index.js';
 import { createHostBook } from '../hosts/book.js';
+import { readCookieFile, writeCookieFile } from '../http/cookies.js';
 import { createHttpClient, type HttpClientOptions } from '../http/client.js';
 import { createLimiter } from '../http/limiter.js';
 import type { TransportFactory } from '../http/transport.js';
@@ -32,10 +35,16 @@ export async function openSweepDeps(
 	resources: ResourceOptions,
 	options: SweepOptions,
 ): Promise<{ deps: SweepDeps; close(): Promise<void> }> {
+	const cookies = options.cookies !== undefined || options.cookieJar !== undefined;
+	if (cookies && (resources.transport !== undefined || options.localWorkers > 0)) {
+		// A jar is one process's state: threads and fleet workers could neither read nor update it.
+		throw new UsageError('--cookies and --cookie-jar need the requests sent from this process: they cannot be used with --local-workers or --workers');
+	}
+	const jar = cookies ? (options.cookies !== undefined ? await readCookieFile(options.cookies) : new CookieJar()) : undefined;
 	const ownsStore = typeof resources.store === 'string';
 	const store = typeof resources.store === 'string' ? await openStore(resources.store, resources.redis ? { redis: resources.redis } : {}) : resources.store;
 	const settings = clientSettings(options);
-	const client = createHttpClient(settings);
+	const client = createHttpClient(settings, { cookieJar: jar });
 	let sender: Awaited<ReturnType<TransportFactory>> | undefined;
 	try {
 		const transport = resources.transport ?? (options.localWorkers > 0 ? localWorkers(options.localWorkers) : undefined);
@@ -52,7 +61,11 @@ export async function openSweepDeps(
 		async close() {
 			await sender?.close();
 			client.close();
-			if (ownsStore) await store.close();
+			try {
+				if (jar && options.cookieJar !== undefined) await writeCookieFile(options.cookieJar, jar);
+			} finally {
+				if (ownsStore) await store.close();
+			}
 		},
 	};
 }
@@ -79,5 +92,7 @@ export function clientSettings(options: SweepOptions): HttpClientOptions {
 		// The run's requests in flight, and room for one host's worth of idle keep-alive
 		// sockets beyond: enough for a host's URLs that come together to share connections.
 		maxSockets: options.concurrency + options.perHost,
+		headers: options.headers,
+		proxy: options.proxy,
 	};
 }

@@ -3,6 +3,8 @@ import type { SweepSettings } from '../config/settings.js';
 import { normaliseTrustOptions, type TrustOptions } from '../hosts/trust-options.js';
 import type { MethodOption } from '../stages/probe.js';
 import { compileRules, type RuleSpec } from '../content/rules.js';
+import type { HeaderRule } from '../http/headers.js';
+import type { ProxySettings } from '../http/proxy.js';
 import { nonNegativeInteger, positiveInteger, positiveNumber } from '../util/checks.js';
 
 /** What callers pass: any subset, with trust knobs one by one. */
@@ -57,6 +59,14 @@ export interface SweepOptions {
 	capture: boolean;
 	/** Send the run's requests from this many worker threads (0: from this one); see transports/threads/threads.ts. */
 	localWorkers: number;
+	/** Headers added to the requests (`-H`, a pipeline file's `headers`), each for all URLs or those it matches. */
+	headers?: readonly HeaderRule[] | undefined;
+	/** The proxies to send through (`--proxy`, or the environment's HTTP_PROXY and kin, see http/proxy.ts); none: direct. */
+	proxy?: ProxySettings | undefined;
+	/** A Netscape cookies.txt whose cookies are sent (`--cookies`). */
+	cookies?: string | undefined;
+	/** Where the cookies, with those the servers set, are written when the run ends (`--cookie-jar`). */
+	cookieJar?: string | undefined;
 }
 
 /** Every knob's default (`config/defaults.ts`), checked here against the options' type. */

@@ -2,6 +2,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { crawlOptions } from '../../pipelines/fetch.js';
 import { normaliseSweepOptions, sweepOptionsFrom, type SweepOptions } from '../../pipelines/sweep-options.js';
 import type { TransportFactory } from '../../http/transport.js';
+import { accessFlagOptions, accessFrom, type AccessFlags } from '../flags/access.js';
 import { warcFlagOptions, warcFrom, type WarcFlags } from '../flags/warc.js';
 import { diffFlagOption, refuseLearnNoise, ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
 import { feedFlagOptions, feedsFrom, type FeedFlags } from '../flags/feeds.js';
@@ -12,7 +13,7 @@ import { runPipeline } from '../run-pipeline.js';
 import type { CommandResult } from './result.js';
 import { storeOption } from './store-option.js';
 
-interface CrawlArgs extends SweepFlags, WarcFlags, RuleFlags, FeedFlags {
+interface CrawlArgs extends AccessFlags, SweepFlags, WarcFlags, RuleFlags, FeedFlags {
 	urls: string[];
 	store: string;
 	out: string;
@@ -53,6 +54,7 @@ export function crawlCommand(io: CliIo, result: CommandResult): CommandModule<ob
 					out: { type: 'string', demandOption: true, requiresArg: true, describe: 'Directory for bodies (a folder per host) and index.ndjson' },
 					...sweepFlagOptions,
 					...crawlFlagOptions,
+					...accessFlagOptions,
 					...warcFlagOptions,
 					...ruleFlagOptions,
 					...feedFlagOptions,
@@ -62,7 +64,7 @@ export function crawlCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				.example('revisit crawl --out pages/ < urls.txt', 'Same as: revisit sweep --candidates < urls.txt | revisit fetch --out pages/') as unknown as Argv<CrawlArgs>,
 		handler: async (args) => {
 			refuseLearnNoise(args);
-			result.status = await runCrawl(io, args, normaliseSweepOptions({ ...sweepOptionsFrom(args), candidates: true, rules: rulesFrom(args) }));
+			result.status = await runCrawl(io, args, normaliseSweepOptions({ ...sweepOptionsFrom(args), ...accessFrom(args, io.env), candidates: true, rules: rulesFrom(args) }));
 		},
 	};
 }

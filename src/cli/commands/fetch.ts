@@ -2,6 +2,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors/index.js';
 import { fetchDefaults, fetchOptions } from '../../pipelines/fetch.js';
 import { sweepOptionsFrom } from '../../pipelines/sweep-options.js';
+import { accessFlagOptions, accessFrom, type AccessFlags } from '../flags/access.js';
 import { warcFlagOptions, warcFrom, type WarcFlags } from '../flags/warc.js';
 import { diffFlagOption, refuseLearnNoise, ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
 import { feedFlagOptions, feedsFrom, type FeedFlags } from '../flags/feeds.js';
@@ -11,7 +12,7 @@ import { runPipeline } from '../run-pipeline.js';
 import type { CommandResult } from './result.js';
 import { storeOption } from './store-option.js';
 
-interface FetchArgs extends SweepFlags, WarcFlags, RuleFlags, FeedFlags {
+interface FetchArgs extends AccessFlags, SweepFlags, WarcFlags, RuleFlags, FeedFlags {
 	urls: string[];
 	store: string;
 	out?: string;
@@ -40,6 +41,7 @@ export function fetchCommand(io: CliIo, result: CommandResult): CommandModule<ob
 					...fetchFlagOptions,
 					concurrency: { ...fetchFlagOptions.concurrency, default: fetchDefaults.concurrency },
 					'per-host': { ...fetchFlagOptions['per-host'], default: fetchDefaults.perHost },
+					...accessFlagOptions,
 					...warcFlagOptions,
 					...ruleFlagOptions,
 					...feedFlagOptions,
@@ -52,7 +54,7 @@ export function fetchCommand(io: CliIo, result: CommandResult): CommandModule<ob
 			if ((args.out === undefined) === !args.ndjson) throw new UsageError('revisit fetch needs exactly one of --out DIR or --ndjson');
 			refuseLearnNoise(args);
 			if (args.diff && args.out === undefined) throw new UsageError('--diff needs --out DIR: the previous versions are the bodies there');
-			const options = fetchOptions({ ...sweepOptionsFrom(args), rules: rulesFrom(args), capture: args.warc !== undefined });
+			const options = fetchOptions({ ...sweepOptionsFrom(args), ...accessFrom(args, io.env), rules: rulesFrom(args), capture: args.warc !== undefined });
 			const out = args.out;
 			result.status = await runPipeline(io, {
 				phase: 'fetch',

@@ -28,8 +28,9 @@ export function runCommand(io: CliIo, result: CommandResult): CommandModule<obje
 		handler: async (args) => {
 			const loaded = await loadForCommand(io, args);
 			if ('status' in loaded) return void (result.status = loaded.status);
-			const compiled = compilePipeline(loaded.config);
-			result.status = await runPipeline(io, { ...pipelineShape(compiled), store: compiled.store ?? defaultStoreDir(io.env), churnHint: 'stage' }, { quiet: args.quiet, env: { ...process.env, ...io.env } });
+			const env = { ...process.env, ...io.env };
+			const compiled = compilePipeline(loaded.config, { env, proxyEnv: io.env });
+			result.status = await runPipeline(io, { ...pipelineShape(compiled), store: compiled.store ?? defaultStoreDir(io.env), churnHint: 'stage' }, { quiet: args.quiet, env });
 		},
 	};
 }

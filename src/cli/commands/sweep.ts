@@ -7,6 +7,7 @@ import { feedFlagOptions, feedsFrom, type FeedFlags } from '../flags/feeds.js';
 import { fleetFlagOptions, fleetFrom, type FleetFlags } from '../flags/fleet.js';
 import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
 import { sweepFlagOptions, type SweepFlags } from '../flags/sweep.js';
+import { accessFlagOptions, accessFrom, type AccessFlags } from '../flags/access.js';
 import { warcFlagOptions, warcFrom, type WarcFlags } from '../flags/warc.js';
 import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
@@ -14,7 +15,7 @@ import { runCrawl } from './crawl.js';
 import type { CommandResult } from './result.js';
 import { storeOption } from './store-option.js';
 
-interface SweepArgs extends SweepFlags, FleetFlags, WarcFlags, RuleFlags, FeedFlags {
+interface SweepArgs extends AccessFlags, SweepFlags, FleetFlags, WarcFlags, RuleFlags, FeedFlags {
 	urls: string[];
 	store: string;
 	ndjson: boolean;
@@ -62,6 +63,7 @@ export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<ob
 					fetch: { type: 'string', requiresArg: true, describe: 'Crawl: fetch the changed bodies into this directory in the same run (as revisit crawl --out DIR)' },
 					...crawlFlagOptions,
 					...fleetFlagOptions,
+					...accessFlagOptions,
 					...warcFlagOptions,
 					...ruleFlagOptions,
 					...feedFlagOptions,
@@ -80,7 +82,10 @@ export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<ob
 
 async function runSweep(args: SweepArgs, io: CliIo): Promise<number> {
 	if (args.warc !== undefined && args.candidates) throw new UsageError('--warc needs bodies, and --candidates never reads one: archive in the fetch (revisit fetch --warc FILE)');
-	const options = normaliseSweepOptions({ ...sweepOptionsFrom(args), candidates: args.candidates, rules: rulesFrom(args), learnNoise: args['learn-noise'], capture: args.warc !== undefined });
+	const options = normaliseSweepOptions({ ...sweepOptionsFrom(args), ...accessFrom(args, io.env), candidates: args.candidates, rules: rulesFrom(args), learnNoise: args['learn-noise'], capture: args.warc !== undefined });
+	if (args.workers && (args.cookies !== undefined || args['cookie-jar'] !== undefined)) {
+		throw new UsageError('--cookies and --cookie-jar need the requests sent from this process: they cannot be used with --workers or --local-workers');
+	}
 	const fleet = await fleetRun(args.store, fleetFrom(args), options);
 	if (args.fetch !== undefined) return runCrawl(io, { ...args, out: args.fetch }, fleet.options, fleet.transport);
 	return runPipeline(io, {

@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'vitest';
+
+/** How to get tinyproxy on Debian; named by the one skip line. */
+export const TINYPROXY_INSTALL = 'apt-get install -y tinyproxy';
+
+/** tinyproxy's absolute path, or undefined when it is not installed. */
+export const TINYPROXY = ['/usr/bin', '/usr/sbin', '/usr/local/bin', '/usr/local/sbin', ...(process.env['PATH'] ?? '').split(path.delimiter)]
+	.filter(Boolean)
+	.map((dir) => path.join(dir, 'tinyproxy'))
+	.find((candidate) => {
+		try {
+			accessSync(candidate, constants.X_OK);
+			return true;
+		} catch {
+			return false;
+		}
+	});
+
+const CI = process.env['CI'] === 'true';
+
+/**
+ * A describe block for tests that need tinyproxy: skipped with one line naming the package
+ * when it is missing, except under CI=true, where that fails.
+ */
+export function describeTinyproxy(name: string, body: () => void): void {
+	if (TINYPROXY) return void describe(name, body);
+	if (!CI) {
+		console.warn(`skipping "${name}": tinyproxy is not installed (${TINYPROXY_INSTALL})`);
+		return void describe.skip(name, body);
+	}
+	describe(name, () => {
+		it('needs tinyproxy', () => {
+			throw new Error(`tinyproxy is not installed; CI=true needs it: ${TINYPROXY_INSTALL}`);
+		});
+	});
+}
+
+export interface TestProxy {
+	/** `http://127.0.0.1:PORT` */
+	url: string;
+	/** The log so far. */
+	log(): Promise<string>;
+	stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+	const server = net.createServer();
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as net.AddressInfo;
+	await new Promise((resolve) => server.close(resolve));
+	return port;
+}
+
+/** Starts tinyproxy in the foreground on a free port of 127.0.0.1, logging to a temp dir; stopped by its pid. */
+export async function startTinyproxy(): Promise<TestProxy> {
+	const dir = await mkdtemp(path.join(tmpdir(), 'revisit-tinyproxy-'));
+	const port = await freePort();
+	const logFile = path.join(dir, 'tinyproxy.log');
+	const config = path.join(dir, 'tinyproxy.conf');
+	await writeFile(config, [`Port ${port}`, 'Listen 127.0.0.1', 'Allow 127.0.0.1', `LogFile "${logFile}"`, 'LogLevel Info', 'MaxClients 50', 'Timeout 30', ''].join('\n'));
+	const child = spawn(TINYPROXY!, ['-d', '-c', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+	let stderr = '';
+	child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+	const deadline = Date.now() + 10_000;
+	for (;;) {
+		const up = await new Promise<boolean>((resolve) => {
+			const socket = net.connect(port, '127.0.0.1');
+			socket.once('connect', () => (socket.destroy(), resolve(true)));
+			socket.once('error', () => resolve(false));
+		});
+		if (up) break;
+		if (child.exitCode !== null || Date.now() > deadline) throw new Error(`tinyproxy did not start: ${stderr}`);
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	}
+	return {
+		url: `http://127.0.0.1:${port}`,
+		log: () => readFile(logFile, 'utf8').catch(() => ''),
+		async stop() {
+			if (child.exitCode === null) {
+				process.kill(child.pid!, 'SIGTERM');
+				await exited;
+			}
+			await rm(dir, { recursive: true, force: true });
+		},
+	};
+}
