@@ -102,7 +102,8 @@ export function crawlOptions(sweep: SweepOptions, limits: { concurrency?: number
  * readLines(stdin, valve).pipe(crawl(deps, crawlOptions(options)), writeBodies(...), emit(...), commit(store))
  */
 export function crawl(deps: SweepDeps, options: CrawlOptions, extras: SweepExtras = {}): OperatorFunction<InputLine, Task> {
-	const fetchDeps = { ...deps, limiter: createLimiter({ concurrency: options.fetch.concurrency, perHost: options.fetch.perHost, rate: options.fetch.rate }, deps.clock) };
+	// The fetch limiter keeps the per-origin gaps (Crawl-delay) the sweep phase set.
+	const fetchDeps = { ...deps, limiter: createLimiter({ concurrency: options.fetch.concurrency, perHost: options.fetch.perHost, rate: options.fetch.rate }, deps.clock, deps.limiter.pacing) };
 	return crawlStages(deps, options.sweep, fetchDeps, options.fetch, extras);
 }
 
