@@ -1,5 +1,5 @@
 import { fetchDefaults, sweepDefaults, writtenDefaults } from './defaults.js';
-import { durationValue, headerValue, integerValue, numberValue, rateValue, sizeValue, verifyValue } from './values.js';
+import { durationValue, headerValue, integerValue, numberValue, productTokenValue, rateValue, robotsValue, secondsValue, sizeValue, verifyValue } from './values.js';
 
 /** One setting that a flag and a pipeline file's stage option both take: its default as written, and its check. */
 export interface Setting {
@@ -31,6 +31,10 @@ export interface SweepSettings {
 	'deny-private': boolean;
 	insecure: boolean;
 	'local-workers': number;
+	robots: 'obey' | 'ignore';
+	'robots-agent'?: string;
+	/** In ms, as written in seconds or as a duration. */
+	'max-crawl-delay'?: number;
 }
 
 /**
@@ -64,6 +68,9 @@ export const sweepSettings: Record<keyof SweepSettings, Setting> = {
 	'deny-private': { default: sweepDefaults.denyPrivate },
 	insecure: { default: sweepDefaults.insecure },
 	'local-workers': { default: sweepDefaults.localWorkers, parse: integerValue('local-workers', 0) },
+	robots: { default: sweepDefaults.robots, parse: robotsValue },
+	'robots-agent': { parse: productTokenValue('robots-agent') },
+	'max-crawl-delay': { default: writtenDefaults.maxCrawlDelay, parse: secondsValue('max-crawl-delay') },
 };
 
 /** The fetch phase's own limits, for a crawl (`crawl`, `sweep --fetch`, a pipeline's fetch stage). */

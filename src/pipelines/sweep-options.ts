@@ -57,6 +57,23 @@ export interface SweepOptions {
 	capture: boolean;
 	/** Send the run's requests from this many worker threads (0: from this one); see transports/threads/threads.ts. */
 	localWorkers: number;
+	/** `obey` each origin's robots.txt (the default), or `ignore` it (a user's own sites). */
+	robots: 'obey' | 'ignore';
+	/** The product token matched against robots.txt; by default the User-Agent's, the part before `/`. */
+	robotsAgent?: string | undefined;
+	/** A Crawl-delay above this (ms) defers the origin's URLs. */
+	maxCrawlDelayMs: number;
+}
+
+/**
+ * The product token robots.txt groups are matched against: `robotsAgent`, else the
+ * User-Agent up to its first `/` or space.
+ *
+ * @example
+ * robotsAgentOf({ userAgent: 'revisit/0.1 (+https://x)' }) // 'revisit'
+ */
+export function robotsAgentOf(options: Pick<SweepOptions, 'userAgent' | 'robotsAgent'>): string {
+	return options.robotsAgent ?? (options.userAgent.split(/[/\s]/)[0] || options.userAgent);
 }
 
 /** Every knob's default (`config/defaults.ts`), checked here against the options' type. */
@@ -88,6 +105,9 @@ export function normaliseSweepOptions(input: SweepOptionsInput = {}): SweepOptio
 	positiveInteger('highWater', options.highWater);
 	positiveInteger('maxBodyBytes', options.maxBodyBytes);
 	nonNegativeInteger('localWorkers', options.localWorkers);
+	if (options.robots !== 'obey' && options.robots !== 'ignore') throw new TypeError(`Expected \`robots\` to be obey or ignore, got \`${String(options.robots)}\``);
+	nonNegativeInteger('maxCrawlDelayMs', options.maxCrawlDelayMs);
+	if (options.robotsAgent !== undefined && !/^[A-Za-z_-]+$/.test(options.robotsAgent)) throw new TypeError(`Expected \`robotsAgent\` to be a product token (letters, _ and -), got \`${options.robotsAgent}\``);
 	// A bad selector or pattern fails here, before anything is opened or sent.
 	if (options.rules) compileRules(options.rules);
 	if (!/^[\x21-\x7e][\x20-\x7e]*$/.test(options.acceptEncoding)) throw new TypeError(`Expected \`acceptEncoding\` to be a header value, got \`${options.acceptEncoding}\``);
@@ -125,5 +145,8 @@ export function sweepOptionsFrom(flags: SweepSettings): SweepOptionsInput {
 		denyPrivate: flags['deny-private'],
 		insecure: flags.insecure,
 		localWorkers: flags['local-workers'],
+		robots: flags.robots,
+		robotsAgent: flags['robots-agent'],
+		maxCrawlDelayMs: flags['max-crawl-delay'],
 	};
 }
