@@ -139,7 +139,7 @@ const stages = [
 			insecure: { type: 'boolean', default: flagDefault('insecure'), description: 'Accept any TLS certificate' },
 			localWorkers: { type: 'integer', minimum: 0, default: flagDefault('local-workers'), description: 'Send the requests from this many worker threads (every core); 0 = the main thread' },
 			candidates: { type: 'boolean', default: false, description: 'Never download a body: report what may have changed (reason candidate), as sweep --candidates' },
-			robots: { enum: ['obey', 'ignore'], default: flagDefault('robots'), description: 'Obey each origin\'s robots.txt (RFC 9309): a disallowed URL gets reason robots and no request; ignore it for your own sites' },
+			robots: { enum: ['obey', 'ignore'], description: 'Obey each origin\'s robots.txt (RFC 9309): a disallowed URL gets reason robots and no request; ignore it for your own sites (default: obey, or $REVISIT_ROBOTS)' },
 			robotsAgent: { type: 'string', pattern: '^[A-Za-z_-]+$', description: 'Product token matched against robots.txt (default: the userAgent up to its /)' },
 			maxCrawlDelay: {
 				anyOf: [{ type: 'number', minimum: 0 }, duration],

@@ -31,7 +31,8 @@ export interface SweepSettings {
 	'deny-private': boolean;
 	insecure: boolean;
 	'local-workers': number;
-	robots: 'obey' | 'ignore';
+	/** Unset: $REVISIT_ROBOTS, else obey (see `robotsDefault`). */
+	robots?: 'obey' | 'ignore';
 	'robots-agent'?: string;
 	/** In ms, as written in seconds or as a duration. */
 	'max-crawl-delay'?: number;
@@ -68,7 +69,8 @@ export const sweepSettings: Record<keyof SweepSettings, Setting> = {
 	'deny-private': { default: sweepDefaults.denyPrivate },
 	insecure: { default: sweepDefaults.insecure },
 	'local-workers': { default: sweepDefaults.localWorkers, parse: integerValue('local-workers', 0) },
-	robots: { default: sweepDefaults.robots, parse: robotsValue },
+	// No default here: unset, it is $REVISIT_ROBOTS or obey (pipelines/sweep-options.ts).
+	robots: { parse: robotsValue },
 	'robots-agent': { parse: productTokenValue('robots-agent') },
 	'max-crawl-delay': { default: writtenDefaults.maxCrawlDelay, parse: secondsValue('max-crawl-delay') },
 };

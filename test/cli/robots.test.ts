@@ -2,10 +2,12 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type http from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ndjson, runCli, tempDir } from '../helpers/cli.js';
+import { ndjson, runCli, spawnCli, tempDir } from '../helpers/cli.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
-// robots.txt as a whole run sees it: real servers on 127.0.0.1, the CLI in-process.
+// robots.txt as a whole run sees it: real servers on 127.0.0.1, the CLI in-process. The
+// suite runs with REVISIT_ROBOTS=ignore (vitest.config.ts): these runs pass --robots obey,
+// and the last sweep test runs the built CLI with the variable empty, to check the default.
 
 const ROBOTS = 'User-agent: *\nDisallow: /private/\nAllow: /private/ok.html\nCrawl-delay: 1\n';
 
@@ -20,7 +22,7 @@ describe('robots.txt (RFC 9309) in a sweep', () => {
 		server = undefined;
 		await store.cleanup();
 	});
-	const sweep = (urls: string[], extra: string[] = []) => runCli(['sweep', '--store', store.dir, '--ndjson', '--all', ...extra], urls.join('\n'));
+	const sweep = (urls: string[], extra: string[] = []) => runCli(['sweep', '--store', store.dir, '--ndjson', '--all', '--robots', 'obey', ...extra], urls.join('\n'));
 	const page = (res: http.ServerResponse, req: http.IncomingMessage) => res.end(`page ${req.url}`);
 	const byUrl = (stdout: string) => Object.fromEntries(ndjson(stdout).map((verdict) => [verdict.url as string, verdict]));
 
@@ -148,14 +150,30 @@ describe('robots.txt (RFC 9309) in a sweep', () => {
 
 	it('sends no robots.txt request with --robots ignore', async () => {
 		server = await startServer((req, res) => (req.url === '/robots.txt' ? res.end('User-agent: *\nDisallow: /\n') : page(res, req)));
-		const { stdout } = await sweep([server.url('/a')], ['--robots', 'ignore']);
+		const { stdout } = await runCli(['sweep', '--store', store.dir, '--ndjson', '--all', '--robots', 'ignore'], server.url('/a'));
 		expect(ndjson(stdout).map((verdict) => verdict.reason)).toEqual(['new']);
 		expect(server.requests.map((request) => request.path)).toEqual(['/a']);
 	});
 
+	it('obeys robots.txt by default (REVISIT_ROBOTS unset), and in a pipeline file', async () => {
+		server = await startServer((req, res) => (req.url === '/robots.txt' ? res.end('User-agent: *\nDisallow: /private/\n') : page(res, req)));
+		const { done } = spawnCli(['sweep', '--store', store.dir, '--ndjson', '--all'], [server.url('/private/x'), server.url('/a')].join('\n'), { REVISIT_ROBOTS: '' });
+		const run = await done;
+		expect(run.status).toBe(0);
+		expect(byUrl(run.stdout)[server.url('/private/x')]).toMatchObject({ reason: 'robots' });
+		expect(server.seen('/private/x')).toHaveLength(0);
+
+		const pipeline = path.join(store.dir, 'pipeline.json');
+		await writeFile(pipeline, JSON.stringify({ store: store.dir, source: { type: 'urls', urls: [server.url('/private/y')] }, stages: [{ use: 'probe', robots: 'obey' }], sinks: [{ type: 'stdout', format: 'ndjson', when: 'all' }] }));
+		const piped = await runCli(['run', pipeline]);
+		expect(piped.status).toBe(0);
+		expect(ndjson(piped.stdout)).toEqual([{ url: server.url('/private/y'), changed: false, reason: 'robots' }]);
+		expect(server.seen('/private/y')).toHaveLength(0);
+	});
+
 	it('obeys robots.txt in revisit fetch too', async () => {
 		server = await startServer((req, res) => (req.url === '/robots.txt' ? res.end('User-agent: *\nDisallow: /private/\n') : page(res, req)));
-		const { status, stdout } = await runCli(['fetch', '--store', store.dir, '--ndjson'], [server.url('/private/x'), server.url('/a')].join('\n'));
+		const { status, stdout } = await runCli(['fetch', '--store', store.dir, '--ndjson', '--robots', 'obey'], [server.url('/private/x'), server.url('/a')].join('\n'));
 		expect(status).toBe(0);
 		expect(byUrl(stdout)[server.url('/a')]).toMatchObject({ reason: 'new' });
 		expect(server.seen('/private/x')).toHaveLength(0);
