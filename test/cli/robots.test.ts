@@ -171,6 +171,25 @@ describe('robots.txt (RFC 9309) in a sweep', () => {
 		expect(server.seen('/private/y')).toHaveLength(0);
 	});
 
+	it('obeys robots.txt when worker threads send the requests, and in a crawl', async () => {
+		server = await startServer((req, res) => (req.url === '/robots.txt' ? res.end('User-agent: *\nDisallow: /private/\n') : page(res, req)));
+		const urls = [server.url('/private/x'), server.url('/a'), server.url('/b')];
+		const threads = await sweep(urls, ['--local-workers', '2']);
+		expect(threads.status).toBe(0);
+		expect(byUrl(threads.stdout)[server.url('/private/x')]).toMatchObject({ reason: 'robots' });
+		expect(byUrl(threads.stdout)[server.url('/a')]).toMatchObject({ reason: 'new' });
+		const out = await tempDir();
+		try {
+			const crawled = await runCli(['crawl', '--store', store.dir, '--out', out.dir, '--robots', 'obey'], [server.url('/private/z'), server.url('/c')].join('\n'));
+			expect(crawled.status).toBe(0);
+			expect(crawled.stderr).toContain('1 disallowed by robots.txt');
+			expect(server.seen('/c').length).toBeGreaterThan(0);
+		} finally {
+			await out.cleanup();
+		}
+		expect(server.requests.filter((request) => request.path.startsWith('/private/'))).toHaveLength(0);
+	});
+
 	it('obeys robots.txt in revisit fetch too', async () => {
 		server = await startServer((req, res) => (req.url === '/robots.txt' ? res.end('User-agent: *\nDisallow: /private/\n') : page(res, req)));
 		const { status, stdout } = await runCli(['fetch', '--store', store.dir, '--ndjson', '--robots', 'obey'], [server.url('/private/x'), server.url('/a')].join('\n'));
