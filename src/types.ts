@@ -20,7 +20,7 @@ export interface Plan {
 	verify?: boolean;
 }
 
-export type Reason = 'new' | '304' | 'same-hash' | 'new-body' | 'gone' | 'audit' | 'candidate' | 'error' | 'same-content' | 'rebaseline' | 'selector-gone';
+export type Reason = 'new' | '304' | 'same-hash' | 'new-body' | 'gone' | 'audit' | 'candidate' | 'error' | 'same-content' | 'rebaseline' | 'selector-gone' | 'robots' | 'deferred';
 
 /** The answer for one URL; what `--ndjson` prints. Fields that don't apply are absent. */
 export interface Verdict {
@@ -145,6 +145,8 @@ export interface Task {
 	diff?: string;
 	/** A second fetch looked for noise on this page (`--learn-noise`). */
 	noiseFetched?: boolean;
+	/** A line for diagnostics about this task's origin, said once (robots.txt unreachable, Crawl-delay over the cap). */
+	notice?: string;
 	/** The fetch phase downloaded the body and judged it (for the churn guard, a sample of the host's candidates). */
 	fetched?: boolean;
 }

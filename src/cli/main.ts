@@ -17,6 +17,7 @@ import { sweepCommand } from './commands/sweep.js';
 import { workerCommand } from './commands/worker.js';
 import { warcIndexCommand } from './commands/warc-index.js';
 import { rulesCommand } from './commands/rules.js';
+import { robotsCommand } from './commands/robots.js';
 import { workersCommand } from './commands/workers.js';
 import { STDIN_ARG } from '../sources/args.js';
 import { processIo, type CliIo } from './io.js';
@@ -48,6 +49,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 		.command(workerCommand(io, result))
 		.command(workersCommand(io, result))
 		.command(rulesCommand(io, result))
+		.command(robotsCommand(io, result))
 		.command(warcIndexCommand(io, result))
 		.command(runCommand(io, result))
 		.command(checkCommand(io, result))

@@ -34,6 +34,10 @@ export const sweepDefaults = {
 	localWorkers: 0,
 	capture: false,
 	learnNoise: false,
+	/** Obey each origin's robots.txt (RFC 9309); `ignore` for a user's own sites. */
+	robots: 'obey' as 'obey' | 'ignore',
+	/** A Crawl-delay above this defers the origin's URLs. */
+	maxCrawlDelayMs: 30_000,
 };
 
 /** The fetch phase's limits (`revisit fetch`, a crawl's second phase); the sweep's other options apply as they are. */
@@ -48,4 +52,5 @@ export const writtenDefaults = {
 	maxInterval: '30d',
 	verifyEvery: '30d',
 	maxBody: '10MiB',
+	maxCrawlDelay: '30s',
 } as const;

@@ -162,6 +162,13 @@ const stages = [
 			localWorkers: { type: 'integer', minimum: 0, default: flagDefault('local-workers'), description: 'Send the requests from this many worker threads (every core); 0 = the main thread' },
 			candidates: { type: 'boolean', default: false, description: 'Never download a body: report what may have changed (reason candidate), as sweep --candidates' },
 			headers: headerListSchema,
+			robots: { enum: ['obey', 'ignore'], description: 'Obey each origin\'s robots.txt (RFC 9309): a disallowed URL gets reason robots and no request; ignore it for your own sites (default: obey, or $REVISIT_ROBOTS)' },
+			robotsAgent: { type: 'string', pattern: '^[A-Za-z_-]+$', description: 'Product token matched against robots.txt (default: the userAgent up to its /)' },
+			maxCrawlDelay: {
+				anyOf: [{ type: 'number', minimum: 0 }, duration],
+				default: flagDefault('max-crawl-delay'),
+				description: 'Longest robots.txt Crawl-delay to honour (seconds, or 30s, 2m); an origin asking more is deferred',
+			},
 		},
 	},
 	{

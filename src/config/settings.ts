@@ -1,7 +1,7 @@
 import { fetchDefaults, sweepDefaults, writtenDefaults } from './defaults.js';
 import { parseHeaderLine, type HeaderRule } from '../http/headers.js';
 import { checkProxyUrl } from '../http/proxy.js';
-import { durationValue, headerValue, integerValue, numberValue, rateValue, sizeValue, verifyValue } from './values.js';
+import { durationValue, headerValue, integerValue, numberValue, productTokenValue, rateValue, robotsValue, secondsValue, sizeValue, verifyValue } from './values.js';
 
 /** One setting that a flag and a pipeline file's stage option both take: its default as written, and its check. */
 export interface Setting {
@@ -33,6 +33,11 @@ export interface SweepSettings {
 	'deny-private': boolean;
 	insecure: boolean;
 	'local-workers': number;
+	/** Unset: $REVISIT_ROBOTS, else obey (see `robotsDefault`). */
+	robots?: 'obey' | 'ignore';
+	'robots-agent'?: string;
+	/** In ms, as written in seconds or as a duration. */
+	'max-crawl-delay'?: number;
 }
 
 /**
@@ -66,6 +71,10 @@ export const sweepSettings: Record<keyof SweepSettings, Setting> = {
 	'deny-private': { default: sweepDefaults.denyPrivate },
 	insecure: { default: sweepDefaults.insecure },
 	'local-workers': { default: sweepDefaults.localWorkers, parse: integerValue('local-workers', 0) },
+	// No default here: unset, it is $REVISIT_ROBOTS or obey (pipelines/sweep-options.ts).
+	robots: { parse: robotsValue },
+	'robots-agent': { parse: productTokenValue('robots-agent') },
+	'max-crawl-delay': { default: writtenDefaults.maxCrawlDelay, parse: secondsValue('max-crawl-delay') },
 };
 
 /** The fetch phase's own limits, for a crawl (`crawl`, `sweep --fetch`, a pipeline's fetch stage). */

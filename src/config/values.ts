@@ -45,6 +45,28 @@ export const durationValue = (flag: string) => (value: unknown): number | undefi
 	return ms;
 };
 
+/** A duration (30s, 1m), or a bare number of seconds; in ms. */
+export const secondsValue = (flag: string) => (value: unknown): number => {
+	const text = String(value).trim();
+	const ms = /^\d+(\.\d+)?$/.test(text) ? Number(text) * 1000 : parseDuration(text);
+	if (ms === undefined || !Number.isFinite(ms) || ms < 0) throw new UsageError(`--${flag} must be a number of seconds or a duration such as 30s or 2m (got ${JSON.stringify(value)})`);
+	return ms;
+};
+
+/** `obey` or `ignore`: whether robots.txt is obeyed. */
+export const robotsValue = (value: unknown): 'obey' | 'ignore' => {
+	if (value === 'obey' || value === 'ignore') return value;
+	throw new UsageError(`--robots must be obey or ignore (got ${JSON.stringify(value)})`);
+};
+
+/** A robots.txt product token: letters, `_` and `-` (RFC 9309 §2.2.1). */
+export const productTokenValue = (flag: string) => (value: unknown): string | undefined => {
+	if (value === undefined) return undefined;
+	const text = String(value).trim();
+	if (!/^[A-Za-z_-]+$/.test(text)) throw new UsageError(`--${flag} must be a product token: letters, _ and - (got ${JSON.stringify(value)})`);
+	return text;
+};
+
 /** A duration, or `off` (0): how often a URL's body must be confirmed by a full download. */
 export const verifyValue = (value: unknown): number => {
 	if (value === 'off' || value === '0' || value === 0) return 0;

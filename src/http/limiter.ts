@@ -29,6 +29,23 @@ export const HELD_AFTER_MS = 1000;
 export interface Limiter {
 	/** `first` queues the job ahead of its origin's waiting jobs: a follow-up of a request already answered. */
 	run<T>(origin: string, job: () => Promise<T>, signal?: AbortSignal, held?: () => void, first?: boolean): Promise<T>;
+	/**
+	 * From now on, at least `ms` between two request starts to `origin` (robots.txt's
+	 * Crawl-delay), counted from `since` (when the origin's last request started) if given.
+	 */
+	gap(origin: string, ms: number, since?: number): void;
+	/** The per-origin gaps, shared with another limiter of the same run (a crawl's fetch phase). */
+	readonly pacing: Pacing;
+}
+
+/** Per-origin smallest gaps between request starts, and when each such origin last started one. */
+export interface Pacing {
+	gaps: Map<string, number>;
+	last: Map<string, number>;
+}
+
+export function createPacing(): Pacing {
+	return { gaps: new Map(), last: new Map() };
 }
 
 interface Waiting {
@@ -45,15 +62,21 @@ interface HostState {
 	timer?: NodeJS.Timeout | undefined;
 }
 
-export function createLimiter(options: LimiterOptions, clock: Clock = { now: Date.now }): Limiter {
+export function createLimiter(options: LimiterOptions, clock: Clock = { now: Date.now }, pacing: Pacing = createPacing()): Limiter {
 	const concurrency = positiveInteger('concurrency', options.concurrency);
 	const perHost = positiveInteger('perHost', options.perHost);
 	const interval = options.rate === undefined ? 0 : 1000 / positiveNumber('rate', options.rate);
 	const hosts = new Map<string, HostState>();
 	let active = 0;
 
-	// Without a rate, no host ever waits for its interval: skip the clock entirely.
-	const now = interval === 0 ? () => 0 : () => clock.now();
+	// Without a rate or a gap, no host ever waits for its interval: skip the clock entirely.
+	const now = (): number => (interval === 0 && pacing.gaps.size === 0 ? 0 : clock.now());
+	// When the origin may start its next job: its rate interval, and its gap (Crawl-delay) if it has one.
+	const startsAt = (origin: string, host: HostState): number => {
+		const gap = pacing.gaps.get(origin);
+		if (gap === undefined) return host.nextStartAt;
+		return Math.max(host.nextStartAt, (pacing.last.get(origin) ?? Number.NEGATIVE_INFINITY) + gap);
+	};
 
 	const dispatch = (): void => {
 		let progressed = true;
@@ -63,11 +86,11 @@ export function createLimiter(options: LimiterOptions, clock: Clock = { now: Dat
 				if (active >= concurrency) break;
 				if (host.queue.length === 0) {
 					// Forget idle origins once their rate interval has passed: a sweep may touch millions.
-					if (host.active === 0 && host.nextStartAt <= now()) hosts.delete(origin);
+					if (host.active === 0 && startsAt(origin, host) <= now()) hosts.delete(origin);
 					continue;
 				}
 				if (host.active >= perHost) continue;
-				const wait = host.nextStartAt - now();
+				const wait = startsAt(origin, host) - now();
 				if (wait > 0) {
 					host.timer ??= setTimeout(() => {
 						host.timer = undefined;
@@ -108,6 +131,7 @@ export function createLimiter(options: LimiterOptions, clock: Clock = { now: Dat
 	const take = (origin: string, host: HostState): void => {
 		host.lastStartAt = clock.now();
 		host.nextStartAt = now() + interval;
+		if (pacing.gaps.has(origin)) pacing.last.set(origin, clock.now());
 		host.active++;
 		active++;
 		// Move the origin to the back, for round-robin fairness.
@@ -144,6 +168,12 @@ export function createLimiter(options: LimiterOptions, clock: Clock = { now: Dat
 	};
 
 	return {
+		pacing,
+		gap(origin, ms, since) {
+			pacing.gaps.set(origin, Math.max(pacing.gaps.get(origin) ?? 0, ms));
+			if (since !== undefined) pacing.last.set(origin, Math.max(pacing.last.get(origin) ?? Number.NEGATIVE_INFINITY, since));
+			dispatch();
+		},
 		run<T>(origin: string, job: () => Promise<T>, signal?: AbortSignal, held?: () => void, first = false): Promise<T> {
 			if (signal?.aborted) return Promise.reject(signal.reason);
 			let host = hosts.get(origin);
@@ -153,7 +183,7 @@ export function createLimiter(options: LimiterOptions, clock: Clock = { now: Dat
 			}
 			const state = host;
 			// Nobody is waiting ahead of it and there is room now: no queue entry, no abort listener.
-			if (state.queue.length === 0 && active < concurrency && state.active < perHost && state.nextStartAt <= now()) {
+			if (state.queue.length === 0 && active < concurrency && state.active < perHost && startsAt(origin, state) <= now()) {
 				take(origin, state);
 				return settle(state, job);
 			}

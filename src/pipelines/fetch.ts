@@ -12,7 +12,7 @@ import type { InputLine } from '../stages/read-lines.js';
 import { schedule } from '../stages/schedule.js';
 import { tally } from '../stages/tally.js';
 import type { Task } from '../types.js';
-import { guard, judgeStages, type SweepDeps, type SweepExtras } from './sweep.js';
+import { guard, judgeStages, robotsStage, type SweepDeps, type SweepExtras } from './sweep.js';
 import { normaliseSweepOptions, type SweepOptions, type SweepOptionsInput } from './sweep-options.js';
 
 export { fetchDefaults };
@@ -50,7 +50,7 @@ export function fetchPhase(deps: SweepDeps, options: SweepOptions, only: 'all' |
  * readLines(stdin, valve).pipe(fetchStages(deps, options), writeBodies({ type: 'dir', dir: 'pages' }, clock), commit(store))
  */
 export function fetchStages(deps: SweepDeps, options: SweepOptions, extras: SweepExtras = {}): OperatorFunction<InputLine, Task> {
-	return pipe(normalise(), dedupe(), extras.filter ?? identity, lookup(deps.store, { book: deps.book }), fetchPhase(deps, options, 'all', candidateSweepScale(deps.book)));
+	return pipe(normalise(), dedupe(), extras.filter ?? identity, lookup(deps.store, { book: deps.book }), robotsStage(deps, options), fetchPhase(deps, options, 'all', candidateSweepScale(deps.book)));
 }
 
 /**
@@ -102,7 +102,8 @@ export function crawlOptions(sweep: SweepOptions, limits: { concurrency?: number
  * readLines(stdin, valve).pipe(crawl(deps, crawlOptions(options)), writeBodies(...), emit(...), commit(store))
  */
 export function crawl(deps: SweepDeps, options: CrawlOptions, extras: SweepExtras = {}): OperatorFunction<InputLine, Task> {
-	const fetchDeps = { ...deps, limiter: createLimiter({ concurrency: options.fetch.concurrency, perHost: options.fetch.perHost, rate: options.fetch.rate }, deps.clock) };
+	// The fetch limiter keeps the per-origin gaps (Crawl-delay) the sweep phase set.
+	const fetchDeps = { ...deps, limiter: createLimiter({ concurrency: options.fetch.concurrency, perHost: options.fetch.perHost, rate: options.fetch.rate }, deps.clock, deps.limiter.pacing) };
 	return crawlStages(deps, options.sweep, fetchDeps, options.fetch, extras);
 }
 

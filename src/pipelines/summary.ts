@@ -23,6 +23,10 @@ export interface Summary {
 	held: number;
 	/** Dropped by a pipeline's filter stage. */
 	filtered: number;
+	/** Disallowed by their origin's robots.txt (reason `robots`): nothing sent. */
+	robots: number;
+	/** Deferred to the next run: robots.txt unreachable, or a Crawl-delay over the cap (reason `deferred`). */
+	deferred: number;
 	blockedHosts: string[];
 	/** Per-origin figures, for run history and metrics. */
 	hosts: Record<string, RunHostFigures>;
@@ -34,7 +38,7 @@ export interface Summary {
 }
 
 export function createSummary(): Summary {
-	return { urls: 0, changed: 0, notModified: 0, sameHash: 0, errors: 0, rejected: 0, duplicates: 0, bytes: 0, bytesSaved: 0, noiseFetches: 0, notDue: 0, held: 0, filtered: 0, blockedHosts: [], hosts: {}, elapsedMs: 0 };
+	return { urls: 0, changed: 0, notModified: 0, sameHash: 0, errors: 0, rejected: 0, duplicates: 0, bytes: 0, bytesSaved: 0, noiseFetches: 0, notDue: 0, held: 0, filtered: 0, robots: 0, deferred: 0, blockedHosts: [], hosts: {}, elapsedMs: 0 };
 }
 
 /** Adds one finished task to the summary. */
@@ -47,6 +51,11 @@ export function countTask(summary: Summary, task: Task): void {
 	const verdict = task.verdict;
 	if (!verdict) return;
 	summary.urls++;
+	if (verdict.reason === 'robots' || verdict.reason === 'deferred') {
+		// Nothing was sent for it: it is in no host's figures.
+		summary[verdict.reason]++;
+		return;
+	}
 	if (task.origin !== undefined) {
 		const host = (summary.hosts[task.origin] ??= { urls: 0, changed: 0, conditional: 0, notModified: 0 });
 		host.urls++;
@@ -82,6 +91,8 @@ export function formatSummary(summary: Summary): string {
 	if (summary.notDue > 0) parts.push(`${summary.notDue} not due`);
 	if (summary.held > 0) parts.push(`${summary.held} held by the churn guard`);
 	if (summary.filtered > 0) parts.push(`${summary.filtered} filtered out`);
+	if (summary.robots > 0) parts.push(`${summary.robots} disallowed by robots.txt (not checked; --robots ignore for your own sites)`);
+	if (summary.deferred > 0) parts.push(`${summary.deferred} deferred to the next run (robots.txt)`);
 	if (summary.rejected > 0) parts.push(`${summary.rejected} bad lines`);
 	if (summary.duplicates > 0) parts.push(`${summary.duplicates} duplicates`);
 	if (summary.noiseFetches > 0) parts.push(`${summary.noiseFetches} second fetches for noise`);

@@ -67,10 +67,46 @@ export interface SweepOptions {
 	cookies?: string | undefined;
 	/** Where the cookies, with those the servers set, are written when the run ends (`--cookie-jar`). */
 	cookieJar?: string | undefined;
+	/** `obey` each origin's robots.txt (the default), or `ignore` it (a user's own sites). */
+	robots: 'obey' | 'ignore';
+	/** The product token matched against robots.txt; by default the User-Agent's, the part before `/`. */
+	robotsAgent?: string | undefined;
+	/** A Crawl-delay above this (ms) defers the origin's URLs. */
+	maxCrawlDelayMs: number;
 }
 
-/** Every knob's default (`config/defaults.ts`), checked here against the options' type. */
-export const sweepDefaults: SweepOptions = defaults;
+/**
+ * The product token robots.txt groups are matched against: `robotsAgent`, else the
+ * User-Agent up to its first `/` or space.
+ *
+ * @example
+ * robotsAgentOf({ userAgent: 'revisit/0.1 (+https://x)' }) // 'revisit'
+ */
+export function robotsAgentOf(options: Pick<SweepOptions, 'userAgent' | 'robotsAgent'>): string {
+	return options.robotsAgent ?? (options.userAgent.split(/[/\s]/)[0] || options.userAgent);
+}
+
+/**
+ * Every knob's default (`config/defaults.ts`), checked here against the options' type;
+ * `robots` from $REVISIT_ROBOTS when it is set (see `robotsDefault`).
+ */
+export const sweepDefaults: SweepOptions = { ...defaults, robots: robotsDefault(process.env) };
+
+/**
+ * Whether robots.txt is obeyed when no option says: `$REVISIT_ROBOTS` (`obey` or
+ * `ignore`), else `obey`. The one default read from the environment, so that a machine
+ * that only ever checks its owner's sites (a staging box, a CI job, this repository's
+ * own test suite) can say so once for every command, pipeline file and library call.
+ *
+ * @example
+ * robotsDefault({ REVISIT_ROBOTS: 'ignore' }) // 'ignore'
+ */
+export function robotsDefault(env: NodeJS.ProcessEnv): 'obey' | 'ignore' {
+	const value = env.REVISIT_ROBOTS?.trim().toLowerCase();
+	if (value === undefined || value === '') return defaults.robots;
+	// Anything else fails normaliseSweepOptions's check, naming the variable.
+	return value as 'obey' | 'ignore';
+}
 
 /**
  * Fills defaults and checks every option once, when the pipeline is built.
@@ -98,6 +134,9 @@ export function normaliseSweepOptions(input: SweepOptionsInput = {}): SweepOptio
 	positiveInteger('highWater', options.highWater);
 	positiveInteger('maxBodyBytes', options.maxBodyBytes);
 	nonNegativeInteger('localWorkers', options.localWorkers);
+	if (options.robots !== 'obey' && options.robots !== 'ignore') throw new TypeError(`Expected \`robots\` (or $REVISIT_ROBOTS) to be obey or ignore, got \`${String(options.robots)}\``);
+	nonNegativeInteger('maxCrawlDelayMs', options.maxCrawlDelayMs);
+	if (options.robotsAgent !== undefined && !/^[A-Za-z_-]+$/.test(options.robotsAgent)) throw new TypeError(`Expected \`robotsAgent\` to be a product token (letters, _ and -), got \`${options.robotsAgent}\``);
 	// A bad selector or pattern fails here, before anything is opened or sent.
 	if (options.rules) compileRules(options.rules);
 	if (!/^[\x21-\x7e][\x20-\x7e]*$/.test(options.acceptEncoding)) throw new TypeError(`Expected \`acceptEncoding\` to be a header value, got \`${options.acceptEncoding}\``);
@@ -135,5 +174,8 @@ export function sweepOptionsFrom(flags: SweepSettings): SweepOptionsInput {
 		denyPrivate: flags['deny-private'],
 		insecure: flags.insecure,
 		localWorkers: flags['local-workers'],
+		robots: flags.robots,
+		robotsAgent: flags['robots-agent'],
+		maxCrawlDelayMs: flags['max-crawl-delay'],
 	};
 }

@@ -12,6 +12,7 @@ import { lookup } from '../stages/lookup.js';
 import { compileRules, ruleFor } from '../content/rules.js';
 import { learnNoiseStage } from '../stages/learn-noise.js';
 import { normalise } from '../stages/normalise.js';
+import { robots } from '../stages/robots.js';
 import { probe } from '../stages/probe.js';
 import { schedule } from '../stages/schedule.js';
 import { tally } from '../stages/tally.js';
@@ -19,7 +20,7 @@ import { trust } from '../stages/trust.js';
 import type { InputLine } from '../stages/read-lines.js';
 import type { ValidatorStore } from '../store/types.js';
 import type { Clock, Task } from '../types.js';
-import type { SweepOptions } from './sweep-options.js';
+import { robotsAgentOf, type SweepOptions } from './sweep-options.js';
 
 export interface SweepDeps {
 	store: ValidatorStore;
@@ -68,6 +69,7 @@ export function judgeStages(deps: SweepDeps, options: SweepOptions, extras: Swee
 		pipe(normalise(), dedupe(), extras.filter ?? identity),
 		lookup(deps.store, { book: deps.book }),
 		due({ ttlMs: options.ttlMs }, deps.clock),
+		robotsStage(deps, options),
 		probe(deps, options),
 		compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs }, deps.clock),
 		learning(deps, options),
@@ -104,6 +106,18 @@ export function guard(
 		},
 		release: () => deps.hooks?.release?.(),
 	});
+}
+
+/**
+ * The robots.txt stage for a run's options (identity with `robots: 'ignore'`): it sends
+ * from this process, whatever the transport, so that a fleet or worker threads fetch each
+ * origin's robots.txt once, in the coordinator.
+ *
+ * @example
+ * pipe(lookup(...), robotsStage(deps, options), probe(deps, options))
+ */
+export function robotsStage(deps: SweepDeps, options: SweepOptions): MonoTypeOperatorFunction<Task> {
+	return robots(deps, { robots: options.robots, agent: robotsAgentOf(options), maxCrawlDelayMs: options.maxCrawlDelayMs, timeoutMs: options.timeoutMs, highWater: options.highWater });
 }
 
 /** One more URL of `origin` has learned noise: `revisit stats` shows the count. */

@@ -55,9 +55,11 @@ interface HostState {
 	decided?: 'pass' | 'blocked';
 }
 
-/** A verdict the guard counts: on a URL known before this run, and not an error. */
+/** A verdict the guard counts: on a URL known before this run, probed, and not an error (robots.txt's `robots` and `deferred` were never probed). */
 export const judgedKnown = (task: Task): boolean =>
-	task.verdict !== undefined && task.origin !== undefined && !!task.record && task.verdict.reason !== 'error';
+	task.verdict !== undefined && task.origin !== undefined && !!task.record && !unprobed.has(task.verdict.reason);
+
+const unprobed = new Set(['error', 'robots', 'deferred']);
 
 /**
  * Holds back a host's changes when nearly all its known URLs changed in one run (a

@@ -23,7 +23,8 @@ export interface EmitOptions {
 export function wanted(verdict: Verdict, when: When): boolean {
 	if (when === 'all') return true;
 	if (when === 'error') return verdict.reason === 'error';
-	if (when === 'unchanged') return !verdict.changed && verdict.reason !== 'error';
+	// Unchanged means judged: a URL robots.txt kept us from (or deferred) was not.
+	if (when === 'unchanged') return !verdict.changed && verdict.reason !== 'error' && verdict.reason !== 'robots' && verdict.reason !== 'deferred';
 	return verdict.changed;
 }
 
@@ -77,6 +78,7 @@ export function emit(targets: EmitTargets, options: EmitOptions = {}): MonoTypeO
 			targets.diagnose(`${lineOf(task)}: ${task.problem}${task.input === '' ? '' : `: ${JSON.stringify(redact(task.input).slice(0, 200))}`}`);
 			return undefined;
 		}
+		if (task.notice !== undefined) targets.diagnose(task.notice);
 		const verdict = verdictOf(task);
 		if (!verdict) return undefined;
 		if (verdict.error) targets.diagnose(`${redact(verdict.url)}: ${verdict.error.code}: ${verdict.error.message}`);

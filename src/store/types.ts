@@ -62,8 +62,26 @@ export type FormChecks = Partial<Record<ConditionalForm, { tried: number; hits: 
  * What revisit has measured about one origin (scheme, host, port), and the mode it
  * derived from that: how far the host's validators can be trusted.
  */
+/**
+ * The origin's robots.txt as last fetched: what it answered and when, with the validators
+ * to revalidate it. A 4xx is kept too (everything allowed, no text).
+ */
+export interface RobotsCopy {
+	status: number;
+	/** The body, cut at the parse limit (500 KiB); empty for a 4xx. */
+	text: string;
+	etag?: string;
+	lastModified?: string;
+	/** When the origin last confirmed this copy (a 2xx, 304 or 4xx), epoch ms. */
+	fetchedAt: number;
+	/** How long the copy may be used without asking again (24 h, or less by Cache-Control). */
+	freshMs: number;
+}
+
 export interface HostRecord {
 	v: number;
+	/** The origin's robots.txt, with its validators (see robots/gate.ts). */
+	robots?: RobotsCopy;
 	/** Runs in which the host was probed. */
 	runs: number;
 	/** Start time of the last run that probed it (epoch ms). */

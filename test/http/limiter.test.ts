@@ -114,3 +114,22 @@ describe('createLimiter', () => {
 		await Promise.all([...busy, queued]);
 	});
 });
+
+describe('limiter gap (Crawl-delay)', () => {
+	it('keeps at least the gap between two starts to the origin, counted from `since`, shared with a second limiter', async () => {
+		const first = createLimiter({ concurrency: 4, perHost: 4 });
+		const second = createLimiter({ concurrency: 4, perHost: 4 }, undefined, first.pacing);
+		const origin = 'http://gap.test';
+		const starts: number[] = [];
+		const job = async () => {
+			starts.push(Date.now());
+		};
+		const since = Date.now();
+		first.gap(origin, 150, since);
+		await Promise.all([first.run(origin, job), second.run(origin, job), first.run(origin, job), first.run('http://other.test', async () => undefined)]);
+		expect(starts).toHaveLength(3);
+		expect(starts[0]! - since).toBeGreaterThanOrEqual(145);
+		expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(145);
+		expect(starts[2]! - starts[1]!).toBeGreaterThanOrEqual(145);
+	});
+});

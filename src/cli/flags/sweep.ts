@@ -37,4 +37,7 @@ export const sweepFlagOptions: Record<keyof SweepFlags, Options> = {
 		requiresArg: true,
 		describe: 'Send the requests from N worker threads (HTTP, decoding and hashing on every core; this process keeps the store and the limits); 0 = this thread',
 	},
+	robots: { ...flagOf(sweepSettings.robots), choices: ['obey', 'ignore'], defaultDescription: 'obey, or $REVISIT_ROBOTS', describe: 'Obey each origin\'s robots.txt (RFC 9309), or ignore it for your own sites'},
+	'robots-agent': { ...flagOf(sweepSettings['robots-agent']), type: 'string', requiresArg: true, describe: 'Product token matched against robots.txt [default: the --user-agent up to its /]'},
+	'max-crawl-delay': { ...flagOf(sweepSettings['max-crawl-delay']), requiresArg: true, describe: 'Longest robots.txt Crawl-delay to honour (seconds, or 30s, 2m); an origin asking more is deferred'},
 };

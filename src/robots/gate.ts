@@ -1,0 +1,242 @@
+import type { Got } from 'got';
+import type { HostBook } from '../hosts/book.js';
+import type { Limiter } from '../http/limiter.js';
+import type { RobotsCopy } from '../store/types.js';
+import type { Clock } from '../types.js';
+import { decide, pathOf, rulesFor, type AgentRules, type RobotsDecision } from './match.js';
+import { PARSE_LIMIT_BYTES, parseRobots } from './parse.js';
+
+/** A copy is used without asking again for at most this long (less by Cache-Control). */
+export const ROBOTS_FRESH_MS = 24 * 3_600_000;
+/** When robots.txt cannot be fetched, the last good copy applies if it is this young. */
+export const ROBOTS_STALE_MS = 30 * 86_400_000;
+
+/** Where the run's copy of an origin's robots.txt came from. */
+export type RobotsSource = 'fetched' | '304' | 'cached' | 'stale' | 'unreachable' | 'defaulted';
+
+/** What applies to one origin for the whole run. */
+export interface OriginRobots {
+	source: RobotsSource;
+	/** The agent's rules; undefined when everything is allowed (a 4xx, or no file). */
+	rules?: AgentRules | undefined;
+	/** Why the origin's URLs are deferred this run (unreachable robots.txt, Crawl-delay over the cap). */
+	deferred?: string | undefined;
+	/** The status robots.txt answered this run (absent for a network error or a cached copy). */
+	status?: number | undefined;
+	/** The copy applied, if any. */
+	copy?: RobotsCopy | undefined;
+	/** A network error or timeout, as its code. */
+	error?: string | undefined;
+}
+
+export interface RobotsGateDeps {
+	http: Got;
+	limiter: Limiter;
+	clock: Clock;
+	/** Where each origin's copy is kept between runs (the host record's `robots`); hosts loaded by lookup. */
+	book: HostBook;
+}
+
+export interface RobotsGateOptions {
+	/** The product token (`revisit`), or a whole User-Agent whose token is taken. */
+	agent: string;
+	/** Crawl-delay above this defers the origin's URLs (ms). */
+	maxCrawlDelayMs: number;
+	/** One attempt's time limit (ms). */
+	timeoutMs: number;
+}
+
+/** One URL's answer: `allow`, or the verdict reason, with a line for diagnostics the first time an origin is deferred. */
+export interface GateAnswer {
+	verdict: 'allow' | 'robots' | 'deferred';
+	decision?: RobotsDecision | undefined;
+	notice?: string | undefined;
+}
+
+export interface RobotsGate {
+	/** The origin's robots.txt for this run: fetched once, shared by every URL of the origin. */
+	origin(origin: string, signal?: AbortSignal): Promise<OriginRobots>;
+	/** Whether `url` (of `origin`) may be requested. */
+	check(url: string, origin: string, signal?: AbortSignal): Promise<GateAnswer>;
+}
+
+/**
+ * The run's robots.txt gate: one in-flight fetch per origin, the stored copy used while
+ * fresh and revalidated with its validators after, the answer table of RFC 9309 §2.3.1
+ * (2xx parsed; 4xx all allowed; 5xx, 429 and network errors: the last good copy up to 30
+ * days old, else the origin deferred), and the agent's Crawl-delay set on the limiter.
+ *
+ * @example
+ * const gate = createRobotsGate(deps, { agent: 'revisit', maxCrawlDelayMs: 30_000, timeoutMs: 15_000 });
+ * (await gate.check('https://example.org/private/x', 'https://example.org')).verdict // 'robots'
+ */
+export function createRobotsGate(deps: RobotsGateDeps, options: RobotsGateOptions): RobotsGate {
+	const origins = new Map<string, Promise<OriginRobots>>();
+	const told = new Set<string>();
+	const gate: RobotsGate = {
+		origin(origin, signal) {
+			let pending = origins.get(origin);
+			if (!pending) {
+				pending = load(deps, options, origin, signal);
+				origins.set(origin, pending);
+			}
+			return pending;
+		},
+		async check(url, origin, signal) {
+			const robots = await gate.origin(origin, signal);
+			if (robots.deferred !== undefined) {
+				const notice = told.has(origin) ? undefined : robots.deferred;
+				told.add(origin);
+				return { verdict: 'deferred', notice };
+			}
+			if (!robots.rules) return { verdict: 'allow' };
+			const decision = decide(robots.rules, pathOf(url));
+			return { verdict: decision.allowed ? 'allow' : 'robots', decision };
+		},
+	};
+	return gate;
+}
+
+async function load(deps: RobotsGateDeps, options: RobotsGateOptions, origin: string, signal?: AbortSignal): Promise<OriginRobots> {
+	const host = deps.book.get(origin);
+	const stored = host.robots;
+	const now = deps.clock.now();
+	let result: OriginRobots;
+	let startedAt: number | undefined;
+	if (stored && now - stored.fetchedAt < stored.freshMs) {
+		result = applied('cached', stored, options.agent);
+	} else {
+		const fetched = await fetchRobots(deps, options, origin, stored, signal);
+		const at = deps.clock.now();
+		// The gap counts from robots.txt's answer: its start is too early to count from, a
+		// first request's connection set-up coming between it and the server.
+		if (fetched.startedAt !== undefined) startedAt = at;
+		if (fetched.status !== undefined && fetched.status >= 200 && fetched.status < 300) {
+			const copy: RobotsCopy = { status: fetched.status, text: fetched.text ?? '', fetchedAt: at, freshMs: fetched.freshMs, ...validators(fetched) };
+			remember(deps.book, origin, copy);
+			result = { ...applied('fetched', copy, options.agent), status: fetched.status };
+		} else if (fetched.status === 304 && stored) {
+			const copy: RobotsCopy = { ...stored, fetchedAt: at, freshMs: fetched.freshMs, ...validators(fetched, stored) };
+			remember(deps.book, origin, copy);
+			result = { ...applied('304', copy, options.agent), status: 304 };
+		} else if (fetched.status !== undefined && fetched.status >= 400 && fetched.status < 500 && fetched.status !== 429) {
+			const copy: RobotsCopy = { status: fetched.status, text: '', fetchedAt: at, freshMs: fetched.freshMs };
+			remember(deps.book, origin, copy);
+			result = { source: 'defaulted', status: fetched.status, copy };
+		} else {
+			// 5xx, 429, a network error or a timeout (or a 304 to an unconditional request, or a 1xx/3xx left over).
+			const what = fetched.status === undefined ? (fetched.error ?? 'no answer') : `HTTP ${fetched.status}`;
+			if (stored && at - stored.fetchedAt <= ROBOTS_STALE_MS) {
+				result = { ...applied('stale', stored, options.agent), status: fetched.status, error: fetched.error };
+			} else {
+				result = {
+					source: 'unreachable',
+					status: fetched.status,
+					error: fetched.error,
+					deferred: `${origin}: robots.txt answered ${what} and no copy 30 days old or younger is kept: its URLs are deferred to the next run`,
+				};
+			}
+		}
+	}
+	const delay = result.rules?.crawlDelay;
+	if (delay !== undefined && result.deferred === undefined) {
+		const ms = Math.round(delay * 1000);
+		if (ms > options.maxCrawlDelayMs) {
+			result = { ...result, deferred: `${origin}: robots.txt asks for Crawl-delay ${delay}s, above --max-crawl-delay ${options.maxCrawlDelayMs / 1000}s: its URLs are deferred` };
+		} else if (ms > 0) {
+			deps.limiter.gap(origin, ms, startedAt);
+		}
+	}
+	return result;
+}
+
+/** A kept copy put to use: a 2xx's rules for the agent; a 4xx allows everything. */
+function applied(source: RobotsSource, copy: RobotsCopy, agent: string): OriginRobots {
+	const ok = copy.status >= 200 && copy.status < 300;
+	return { source, copy, rules: ok ? rulesFor(parseRobots(copy.text), agent) : undefined };
+}
+
+function remember(book: HostBook, origin: string, copy: RobotsCopy): void {
+	book.set(origin, { ...book.get(origin), robots: copy });
+}
+
+function validators(fetched: Fetched, stored?: RobotsCopy): Pick<RobotsCopy, 'etag' | 'lastModified'> {
+	const etag = fetched.etag ?? stored?.etag;
+	const lastModified = fetched.lastModified ?? stored?.lastModified;
+	return { ...(etag === undefined ? {} : { etag }), ...(lastModified === undefined ? {} : { lastModified }) };
+}
+
+interface Fetched {
+	status?: number | undefined;
+	text?: string | undefined;
+	etag?: string | undefined;
+	lastModified?: string | undefined;
+	freshMs: number;
+	error?: string | undefined;
+	startedAt?: number | undefined;
+}
+
+/**
+ * GET /robots.txt through the run's limiter (it is a request to the origin like any
+ * other), conditional on the stored copy's validators, following up to five redirects.
+ */
+async function fetchRobots(deps: RobotsGateDeps, options: RobotsGateOptions, origin: string, stored: RobotsCopy | undefined, signal?: AbortSignal): Promise<Fetched> {
+	const headers: Record<string, string> = {};
+	// Only a 2xx copy is revalidated: a 4xx has nothing to keep.
+	if (stored && stored.status >= 200 && stored.status < 300) {
+		if (stored.etag !== undefined) headers['if-none-match'] = stored.etag;
+		if (stored.lastModified !== undefined) headers['if-modified-since'] = stored.lastModified;
+	}
+	let startedAt: number | undefined;
+	try {
+		const response = await deps.limiter.run(
+			origin,
+			() => {
+				startedAt = deps.clock.now();
+				return deps.http.get(`${origin}/robots.txt`, { headers, decompress: true, followRedirect: true, maxRedirects: 5, timeout: { request: options.timeoutMs }, ...(signal ? { signal } : {}) });
+			},
+			signal,
+		);
+		const body = response.body as unknown as Buffer;
+		const header = (name: string): string | undefined => {
+			const value = response.headers[name];
+			return typeof value === 'string' ? value : undefined;
+		};
+		return {
+			status: response.statusCode,
+			text: parseableText(body),
+			etag: header('etag'),
+			lastModified: header('last-modified'),
+			freshMs: freshness(header('cache-control')),
+			startedAt,
+		};
+	} catch (error) {
+		if (signal?.aborted) throw error;
+		const code = (error as { code?: string }).code ?? (error instanceof Error ? error.name : 'ERROR');
+		return { error: code, freshMs: ROBOTS_FRESH_MS, startedAt };
+	}
+}
+
+/** The body as text, cut at the parse limit (whole lines only; see parseRobots). */
+function parseableText(body: Buffer | undefined): string {
+	if (!body) return '';
+	if (body.length <= PARSE_LIMIT_BYTES) return body.toString('utf8');
+	const cut = body.subarray(0, PARSE_LIMIT_BYTES);
+	const end = cut.lastIndexOf(0x0a);
+	return cut.subarray(0, end === -1 ? 0 : end).toString('utf8');
+}
+
+/**
+ * How long a copy may be used: 24 h, or less when Cache-Control says so (`max-age`,
+ * `s-maxage`, `no-cache` and `no-store` mean 0 below that).
+ *
+ * @example
+ * freshness('max-age=600') // 600_000
+ */
+export function freshness(cacheControl: string | undefined): number {
+	if (cacheControl === undefined) return ROBOTS_FRESH_MS;
+	const directives = cacheControl.toLowerCase().split(',').map((part) => part.trim());
+	if (directives.some((directive) => directive === 'no-cache' || directive === 'no-store')) return 0;
+	const age = directives.map((directive) => /^max-age\s*=\s*"?(\d+)"?$/.exec(directive)?.[1]).find((value) => value !== undefined);
+	return age === undefined ? ROBOTS_FRESH_MS : Math.min(ROBOTS_FRESH_MS, Number(age) * 1000);
+}

@@ -1,0 +1,52 @@
+import { defer, identity, type MonoTypeOperatorFunction } from 'rxjs';
+import { mergeAsync } from '../flow/merge-async.js';
+import { PARK_WINDOWS } from '../flow/valve.js';
+import { probeTarget } from '../http/target.js';
+import { createRobotsGate, type RobotsGateDeps } from '../robots/gate.js';
+import type { Task } from '../types.js';
+import { positiveInteger } from '../util/checks.js';
+
+export interface RobotsStageOptions {
+	/** `ignore` turns the stage off (a user's own sites). */
+	robots: 'obey' | 'ignore';
+	/** The product token robots.txt groups are matched against. */
+	agent: string;
+	maxCrawlDelayMs: number;
+	timeoutMs: number;
+	/** Tasks handled at once (most wait for their origin's robots.txt). */
+	highWater: number;
+}
+
+/**
+ * Obeys robots.txt (RFC 9309) before anything is sent for a URL: a URL its origin's
+ * robots.txt disallows gets the verdict `robots`, and one whose robots.txt cannot be had
+ * (or asks for a Crawl-delay over the cap) gets `deferred`. Neither is changed nor an
+ * error, and neither carries a record to commit: the next run checks them again. The
+ * origin's robots.txt is fetched once per run (see robots/gate.ts); its Crawl-delay is
+ * set on the limiter. Sits after `due`, so URLs not due cost no robots.txt fetch.
+ *
+ * @example
+ * tasks$.pipe(lookup(store, { book }), due(...), robots(deps, { robots: 'obey', agent: 'revisit', ... }), probe(...))
+ */
+export function robots(deps: RobotsGateDeps, options: RobotsStageOptions): MonoTypeOperatorFunction<Task> {
+	if (options.robots === 'ignore') return identity;
+	if (options.robots !== 'obey') throw new TypeError(`Expected \`robots\` to be obey or ignore, got \`${String(options.robots)}\``);
+	const concurrency = positiveInteger('highWater', options.highWater) * (1 + PARK_WINDOWS);
+	return (source) =>
+		defer(() => {
+			// One gate per run: each origin's robots.txt is fetched once, whatever the URLs' order.
+			const gate = createRobotsGate(deps, options);
+			return source.pipe(
+				mergeAsync((task, signal) => {
+					if (task.skip || task.url === undefined || task.verdict || task.origin === undefined) return undefined;
+					return gate.check(probeTarget(task.url, task.record), task.origin, signal).then((answer) => {
+						if (answer.verdict === 'allow') return task;
+						task.verdict = { url: task.url!, changed: false, reason: answer.verdict };
+						task.next = undefined;
+						if (answer.notice !== undefined) task.notice = answer.notice;
+						return task;
+					});
+				}, concurrency),
+			);
+		});
+}
