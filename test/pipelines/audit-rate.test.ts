@@ -80,16 +80,19 @@ describe('the audit earns its cost per host', () => {
 		// Each later run starts at half the rate of the one before (its streak is long enough), down to --audit / 10.
 		const rates: number[] = [];
 		const counts: number[] = [];
-		for (let run = 3; run <= 9; run++) {
+		for (let run = 3; run <= 12; run++) {
 			const verdicts = (await sweep(s.urls)).verdicts;
 			expect(verdicts.every((verdict) => verdict.reason === '304')).toBe(true);
 			counts.push(audits(s.since()));
 			host = await hostRecord(fx.dir, s.server.origin);
 			rates.push(host.auditRate!);
 		}
-		// 0.25, 0.125, 0.0625, then 0.05 (the floor) once a streak of 20 has built up again; a run of
-		// 200 pages at 1/16 gives ~12 audits, so the floor comes a run or two later.
-		expect(rates.slice(0, 3)).toEqual([0.25, 0.125, 0.0625]);
+		// 0.25, 0.125, then 0.0625 and 0.05 (the floor), each once a streak of 20 has built up again.
+		// The sample is random: 200 pages at 1/8 give ~25 audits, fewer than 20 about one run in
+		// seven, and at 1/16 ~12 a run, so only the first two steps are sure to come run by run;
+		// ten runs leave room for the rest to reach the floor.
+		expect(rates.slice(0, 2)).toEqual([0.25, 0.125]);
+		expect(rates).toContain(0.0625);
 		expect(rates.at(-1)).toBe(AUDIT * AUDIT_FLOOR);
 		expect(rates.every((rate, i) => i === 0 || rate <= rates[i - 1]!)).toBe(true);
 		// The server saw far fewer unconditional re-fetches at the floor than at the start.
