@@ -58,6 +58,8 @@ export interface RobotsGate {
 	origin(origin: string, signal?: AbortSignal): Promise<OriginRobots>;
 	/** Whether `url` (of `origin`) may be requested. */
 	check(url: string, origin: string, signal?: AbortSignal): Promise<GateAnswer>;
+	/** The same answer at once, once the origin's robots.txt is in hand; undefined before. */
+	checkNow(url: string, origin: string): GateAnswer | undefined;
 }
 
 /**
@@ -72,26 +74,35 @@ export interface RobotsGate {
  */
 export function createRobotsGate(deps: RobotsGateDeps, options: RobotsGateOptions): RobotsGate {
 	const origins = new Map<string, Promise<OriginRobots>>();
+	// Each origin's copy once loaded: every later URL of the origin is answered without a promise.
+	const loaded = new Map<string, OriginRobots>();
 	const told = new Set<string>();
+	const answer = (robots: OriginRobots, url: string, origin: string): GateAnswer => {
+		if (robots.deferred !== undefined) {
+			const notice = told.has(origin) ? undefined : robots.deferred;
+			told.add(origin);
+			return { verdict: 'deferred', notice };
+		}
+		if (!robots.rules) return { verdict: 'allow' };
+		const decision = decide(robots.rules, pathOf(url));
+		return { verdict: decision.allowed ? 'allow' : 'robots', decision };
+	};
 	const gate: RobotsGate = {
 		origin(origin, signal) {
 			let pending = origins.get(origin);
 			if (!pending) {
 				pending = load(deps, options, origin, signal);
 				origins.set(origin, pending);
+				pending.then((robots) => loaded.set(origin, robots), () => {});
 			}
 			return pending;
 		},
 		async check(url, origin, signal) {
-			const robots = await gate.origin(origin, signal);
-			if (robots.deferred !== undefined) {
-				const notice = told.has(origin) ? undefined : robots.deferred;
-				told.add(origin);
-				return { verdict: 'deferred', notice };
-			}
-			if (!robots.rules) return { verdict: 'allow' };
-			const decision = decide(robots.rules, pathOf(url));
-			return { verdict: decision.allowed ? 'allow' : 'robots', decision };
+			return answer(await gate.origin(origin, signal), url, origin);
+		},
+		checkNow(url, origin) {
+			const robots = loaded.get(origin);
+			return robots && answer(robots, url, origin);
 		},
 	};
 	return gate;

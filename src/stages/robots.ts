@@ -2,7 +2,7 @@ import { defer, identity, type MonoTypeOperatorFunction } from 'rxjs';
 import { mergeAsync } from '../flow/merge-async.js';
 import { PARK_WINDOWS } from '../flow/valve.js';
 import { probeTarget } from '../http/target.js';
-import { createRobotsGate, type RobotsGateDeps } from '../robots/gate.js';
+import { createRobotsGate, type GateAnswer, type RobotsGateDeps } from '../robots/gate.js';
 import type { Task } from '../types.js';
 import { positiveInteger } from '../util/checks.js';
 
@@ -39,14 +39,21 @@ export function robots(deps: RobotsGateDeps, options: RobotsStageOptions): MonoT
 			return source.pipe(
 				mergeAsync((task, signal) => {
 					if (task.skip || task.url === undefined || task.verdict || task.origin === undefined) return undefined;
-					return gate.check(probeTarget(task.url, task.record), task.origin, signal).then((answer) => {
-						if (answer.verdict === 'allow') return task;
-						task.verdict = { url: task.url!, changed: false, reason: answer.verdict };
-						task.next = undefined;
-						if (answer.notice !== undefined) task.notice = answer.notice;
-						return task;
-					});
+					const target = probeTarget(task.url, task.record);
+					// Once the origin's robots.txt is in hand (every URL but its first few), the task passes at once.
+					const now = gate.checkNow(target, task.origin);
+					if (now) return void judged(task, now);
+					return gate.check(target, task.origin, signal).then((answer) => judged(task, answer));
 				}, concurrency),
 			);
 		});
+}
+
+/** The task with the gate's answer: as it was when allowed, else with the verdict `robots` or `deferred` and nothing to commit. */
+function judged(task: Task, answer: GateAnswer): Task {
+	if (answer.verdict === 'allow') return task;
+	task.verdict = { url: task.url!, changed: false, reason: answer.verdict };
+	task.next = undefined;
+	if (answer.notice !== undefined) task.notice = answer.notice;
+	return task;
 }
