@@ -1,29 +1,16 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
-import { describe, it } from 'vitest';
+import { describeNeeding, findProgram } from './debian.js';
 
 /** How to get redis-server on Debian; named by the one skip line (test/helpers/redis-global.ts). */
 export const REDIS_INSTALL = 'apt-get install -y redis-server';
 
 /** redis-server's absolute path, or undefined when it is not installed. */
-export const REDIS_SERVER = ['/usr/local/bin', '/usr/bin', '/usr/local/sbin', '/usr/sbin', ...(process.env['PATH'] ?? '').split(path.delimiter)]
-	.filter(Boolean)
-	.map((dir) => path.join(dir, 'redis-server'))
-	.find((candidate) => {
-		try {
-			accessSync(candidate, constants.X_OK);
-			return true;
-		} catch {
-			return false;
-		}
-	});
-
-const CI = process.env['CI'] === 'true';
+export const REDIS_SERVER = findProgram('redis-server');
 
 /**
  * A describe block for tests that need redis-server: skipped (silently; the global setup
@@ -33,13 +20,7 @@ const CI = process.env['CI'] === 'true';
  * describeRedis('RedisStore', () => { let redis: TestRedis; beforeAll(async () => (redis = await startRedis())); ... });
  */
 export function describeRedis(name: string, body: () => void): void {
-	if (REDIS_SERVER) return void describe(name, body);
-	if (!CI) return void describe.skip(name, body);
-	describe(name, () => {
-		it('needs redis-server', () => {
-			throw new Error(`redis-server is not installed; CI=true needs it: ${REDIS_INSTALL}`);
-		});
-	});
+	describeNeeding({ name: 'redis-server', path: REDIS_SERVER, install: REDIS_INSTALL, quiet: true }, name, body);
 }
 
 /** A redis-server child on 127.0.0.1, without persistence, until `stop()`. */

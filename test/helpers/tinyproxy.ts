@@ -1,44 +1,22 @@
 import { spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'vitest';
+import { describeNeeding, findProgram } from './debian.js';
 
 /** How to get tinyproxy on Debian; named by the one skip line. */
 export const TINYPROXY_INSTALL = 'apt-get install -y tinyproxy';
 
 /** tinyproxy's absolute path, or undefined when it is not installed. */
-export const TINYPROXY = ['/usr/bin', '/usr/sbin', '/usr/local/bin', '/usr/local/sbin', ...(process.env['PATH'] ?? '').split(path.delimiter)]
-	.filter(Boolean)
-	.map((dir) => path.join(dir, 'tinyproxy'))
-	.find((candidate) => {
-		try {
-			accessSync(candidate, constants.X_OK);
-			return true;
-		} catch {
-			return false;
-		}
-	});
-
-const CI = process.env['CI'] === 'true';
+export const TINYPROXY = findProgram('tinyproxy');
 
 /**
  * A describe block for tests that need tinyproxy: skipped with one line naming the package
  * when it is missing, except under CI=true, where that fails.
  */
 export function describeTinyproxy(name: string, body: () => void): void {
-	if (TINYPROXY) return void describe(name, body);
-	if (!CI) {
-		console.warn(`skipping "${name}": tinyproxy is not installed (${TINYPROXY_INSTALL})`);
-		return void describe.skip(name, body);
-	}
-	describe(name, () => {
-		it('needs tinyproxy', () => {
-			throw new Error(`tinyproxy is not installed; CI=true needs it: ${TINYPROXY_INSTALL}`);
-		});
-	});
+	describeNeeding({ name: 'tinyproxy', path: TINYPROXY, install: TINYPROXY_INSTALL }, name, body);
 }
 
 export interface TestProxy {
