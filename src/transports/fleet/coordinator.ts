@@ -97,22 +97,23 @@ export async function openCoordinator(target: RedisTarget, settings: HttpClientO
 		const entry = pending.get(id);
 		if (!entry) return;
 		const token = nextToken();
+		const last = entry.deliveries + 1 >= options.maxDeliveries ? '1' : '0';
 		const reply = await redis<[string, string | number, number]>('reclaim a lease', (l) =>
-			l.script(RECLAIM, [keys.queue, lease], [run, String(options.leaseMs), id, entry.token, token, entry.spec, entry.entry]),
+			l.script(RECLAIM, [keys.queue, lease], [run, String(options.leaseMs), id, entry.token, token, entry.spec, entry.entry, last]),
 		);
 		if (pending.get(id) !== entry) return;
+		if (reply[0] === 'limit') {
+			pending.delete(id);
+			permits.give(id);
+			const url = (JSON.parse(entry.spec) as { url: string }).url;
+			const deliveries = entry.deliveries + 1;
+			const message = `handed to a worker ${deliveries} times and never answered (--max-deliveries ${options.maxDeliveries}): a worker that dies on it, or workers that keep losing Redis`;
+			return entry.resolve({ retryable: false, result: { status: 0, finalUrl: url, permanent: false, bytes: 0, ms: 0, error: { code: 'DELIVERY_LIMIT', message } } });
+		}
 		if (reply[0] !== 'reissued') return arm(id, Number(reply[1]));
 		entry.token = token;
 		entry.entry = String(reply[1]);
 		if (Number(reply[2]) === 1) entry.deliveries++;
-		if (entry.deliveries >= options.maxDeliveries) {
-			pending.delete(id);
-			permits.give(id);
-			await redis('give up an attempt', (l) => l.script(DROP, [keys.queue, lease], [id, entry.entry]));
-			const url = (JSON.parse(entry.spec) as { url: string }).url;
-			const message = `handed to a worker ${entry.deliveries} times and never answered (--max-deliveries ${options.maxDeliveries}): a worker that dies on it, or workers that keep losing Redis`;
-			return entry.resolve({ retryable: false, result: { status: 0, finalUrl: url, permanent: false, bytes: 0, ms: 0, error: { code: 'DELIVERY_LIMIT', message } } });
-		}
 		arm(id, options.leaseMs);
 	};
 

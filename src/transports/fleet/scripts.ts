@@ -73,7 +73,8 @@ return accepted`;
 
 /**
  * The coordinator's lease timer went off. KEYS: queue, lease hash. ARGV: run, lease ms,
- * id, token, new token, spec, old entry. Returns:
+ * id, token, new token, spec, old entry, last ('1' when one more delivery reaches the
+ * limit). Returns:
  *   {'early', ms}   its lease has ms left by Redis's clock
  *   {'reissued', entry, taken}  expired: handed out again under a new token, the old entry
  *                   acked and deleted, so a late outcome is refused. taken = 1 when a worker
@@ -81,6 +82,8 @@ return accepted`;
  *                   the queue, or in the pending list of a worker that died between reading
  *                   and taking it, where no other worker would ever see it) or when its
  *                   lease is gone (a restarted Redis)
+ *   {'limit'}       expired after a delivery that reached the limit: dropped, not handed
+ *                   out again (handing it out first would let a worker take it once more)
  */
 export const RECLAIM = `${NOW}
 local id, lease = ARGV[3], tonumber(ARGV[2])
@@ -96,6 +99,10 @@ end
 if ARGV[7] ~= '' then
   redis.call('XACK', KEYS[1], 'workers', ARGV[7])
   redis.call('XDEL', KEYS[1], ARGV[7])
+end
+if taken == 1 and ARGV[8] == '1' then
+  redis.call('HDEL', KEYS[2], id, id .. ':d', id .. ':s')
+  return {'limit'}
 end
 if redis.call('EXISTS', KEYS[1]) == 0 then redis.call('XGROUP', 'CREATE', KEYS[1], 'workers', '0', 'MKSTREAM') end
 redis.call('HSET', KEYS[2], '~lease', ARGV[2], id, ARGV[5], id .. ':d', now + lease)
