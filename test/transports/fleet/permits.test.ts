@@ -6,7 +6,10 @@ import { parseRedisUrl } from '../../../src/store/redis-url.js';
 import { describeRedis, startRedis, type TestRedis } from '../../helpers/redis.js';
 
 const ORIGIN = 'http://127.0.0.1:8080';
-const settled = (promise: Promise<void>) => Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 150))]);
+// Whether a take is granted within `ms`: a short wait to show one is held up, a long one
+// (a loaded machine) to show one goes through.
+const settled = (promise: Promise<void>, ms = 150) => Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+const granted = (promise: Promise<void>) => settled(promise, 3000);
 
 describeRedis('per-host permits shared by the runs of a fleet', () => {
 	let redis: TestRedis;
@@ -20,8 +23,8 @@ describeRedis('per-host permits shared by the runs of a fleet', () => {
 		await redis?.stop();
 	});
 	const keys = fleetKeys({ prefix: 'p:' });
-	const permitsOf = (run: string, perHost: number, ttlMs?: number) =>
-		createPermits(keys, run, { perHost, ttlMs, idleMs: 50 }, (_what, work) => work(link), (error) => {
+	const permitsOf = (run: string, perHost: number, ttlMs?: number, idleMs = 50) =>
+		createPermits(keys, run, { perHost, ttlMs, idleMs }, (_what, work) => work(link), (error) => {
 			throw error;
 		});
 
@@ -37,11 +40,10 @@ describeRedis('per-host permits shared by the runs of a fleet', () => {
 			await b.take('3', 'http://127.0.0.1:9090');
 			// Given back, a permit stays with its run for a moment (idleMs), then goes to the fleet.
 			a.give('1');
-			expect(await settled(waiting)).toBe(true);
+			expect(await granted(waiting)).toBe(true);
 			expect([a.held, b.held]).toEqual([0, 3]);
 			for (const id of ['1', '2', '3']) b.give(id);
-			await new Promise((resolve) => setTimeout(resolve, 150));
-			expect(b.held).toBe(0);
+			await expect.poll(() => b.held, { timeout: 3000 }).toBe(0);
 			expect(await redis.cli(['--scan', '--pattern', 'p:{fleet}:host:*'])).toBe('');
 		} finally {
 			await a.close();
@@ -50,14 +52,15 @@ describeRedis('per-host permits shared by the runs of a fleet', () => {
 	});
 
 	it('grants a batch for one host up to the limit, and hands a permit given back to the next request without Redis', async () => {
-		const run = permitsOf('batch', 3);
+		// A long idle time, so that the spare permit is still held when the test looks.
+		const run = permitsOf('batch', 3, undefined, 10_000);
 		try {
 			const takes = ['1', '2', '3', '4', '5'].map((id) => run.take(id, ORIGIN));
-			const first = await Promise.all(takes.map(settled));
+			const first = await Promise.all(takes.map((take) => settled(take, 500)));
 			expect(first.filter(Boolean)).toHaveLength(3);
 			expect(run.held).toBe(3);
 			for (const [i, done] of first.entries()) if (done) run.give(String(i + 1));
-			expect(await Promise.all(takes.map(settled))).toEqual([true, true, true, true, true]);
+			expect(await Promise.all(takes.map(granted))).toEqual([true, true, true, true, true]);
 			// Two in use, one spare until it idles back.
 			expect(run.held).toBe(3);
 			expect(await redis.cli(['ZCARD', 'p:{fleet}:host:' + ORIGIN])).toBe('3\n');
