@@ -44,6 +44,8 @@ export interface Verdict {
 	lastmod?: string;
 	/** With `--diff`: lines added and removed (`+3 -1`) in the counted content. */
 	summary?: string;
+	/** The URL's estimated rate of change, in changes per day, after this check (see docs/16-scheduling.md). */
+	rate?: number;
 }
 
 /** What the probe stage learnt from the network for one URL. */
@@ -119,7 +121,7 @@ export interface Task {
 	line: number;
 	input: string;
 	url?: string;
-	skip?: 'rejected' | 'duplicate' | 'not-due' | 'held' | 'filtered';
+	skip?: 'rejected' | 'duplicate' | 'not-due' | 'held' | 'filtered' | 'later';
 	/** Why the line was rejected. */
 	problem?: string;
 	/** Which input the line came from (a pipeline's source), for diagnostics. */

@@ -38,6 +38,13 @@ export interface UrlRecord {
 	nextDue?: number;
 	/** The URL's current revisit interval in ms (adaptive schedule). */
 	interval?: number;
+	/**
+	 * Its latest checks, oldest first, at most 24 (schedule/rate.ts): each the minutes since
+	 * the check before, negative when that check found a change. What `rate` is estimated from.
+	 */
+	checks?: number[];
+	/** Its estimated rate of change, in changes per day (schedule/rate.ts). */
+	rate?: number;
 	/** When the body was last confirmed by a full download (epoch ms): a 200 read whole, or an audit of a 304. */
 	verifiedAt?: number;
 	/** A new URL's first verification, spread over `--verify-every` by the URL's hash so that they don't all fall due at once. */
