@@ -35,8 +35,8 @@ describe('schedule', () => {
 	it('shows the rate on the verdict, and starts no history for a new URL', async () => {
 		const task = { ...judged(true), record: null, verdict: { url: 'https://a/', changed: true, reason: 'new' as const } };
 		const out = (await lastValueFrom(from([task]).pipe(schedule({}), toArray())))[0]!;
-		expect(out.next).toMatchObject({ checks: [], rate: 0.1 });
-		expect(out.verdict!.rate).toBe(0.1);
+		expect(out.next).toMatchObject({ checks: [], rate: 0.25 });
+		expect(out.verdict!.rate).toBe(0.25);
 	});
 
 	it('refuses bounds the wrong way round', () => {
