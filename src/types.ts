@@ -121,13 +121,15 @@ export interface Task {
 	line: number;
 	input: string;
 	url?: string;
-	skip?: 'rejected' | 'duplicate' | 'not-due' | 'held' | 'filtered' | 'later';
+	skip?: 'rejected' | 'duplicate' | 'not-due' | 'held' | 'filtered' | 'later' | 'lastmod';
 	/** Why the line was rejected. */
 	problem?: string;
 	/** Which input the line came from (a pipeline's source), for diagnostics. */
 	source?: string;
 	/** A sitemap entry's `<lastmod>`, passed on to the verdict. */
 	lastmod?: string;
+	/** Its host's trusted lastmod says it changed since its last check (schedule/lastmod.ts): ranked before others by the budget. */
+	announced?: boolean;
 	/** The document that listed the URL (a sitemap's URL), for the filter's `sameHost`. */
 	from?: string;
 	/** Stored state; `null` when the URL has never been seen. */

@@ -1,5 +1,5 @@
 import { effectiveMode } from './policy.js';
-import type { HostRecord, ValidatorStore } from '../store/types.js';
+import type { HostRecord, LastmodTrust, ValidatorStore } from '../store/types.js';
 
 /** One host's health as `revisit stats` shows it. */
 export interface HostStats {
@@ -33,6 +33,8 @@ export interface HostStats {
 	badValidators: number;
 	/** URLs that have learned noise (`--learn-noise`). */
 	noisy: number;
+	/** Its sitemap lastmod as a skip signal (schedule/lastmod.ts); null until a sitemap URL of it was checked. */
+	lastmod: LastmodTrust | null;
 }
 
 export function hostStats(host: string, record: HostRecord): HostStats {
@@ -66,6 +68,7 @@ export function hostStats(host: string, record: HostRecord): HostStats {
 		formReason: record.formReason,
 		errors: record.errors,
 		badValidators,
+		lastmod: record.lastmod ?? null,
 	};
 }
 

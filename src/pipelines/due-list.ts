@@ -44,7 +44,7 @@ export async function dueList(store: ValidatorStore, options: DueListOptions): P
 	const candidates = due.map(([url, record, origin]) => {
 		const live = liveRecord(record);
 		const verify = live !== undefined && verificationDue(live, url, records[hosts.get(origin)!]?.runInterval, options.verifyEveryMs, options.now);
-		return candidateOf(record, origin, verify, options.now);
+		return candidateOf(record, origin, { verify }, options.now);
 	});
 	const chosen = pick(candidates, options);
 	return due.map(([url, record], i) => {

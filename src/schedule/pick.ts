@@ -2,13 +2,13 @@ import type { UrlRecord } from '../store/types.js';
 import { checkValue, daysOf, estimateRate } from './rate.js';
 
 /** Why a URL is (or would be) checked under a budget, in the order they are served. */
-export type PickTier = 'new' | 'verify' | 'value';
+export type PickTier = 'new' | 'verify' | 'announced' | 'value';
 
 /** One URL competing for the budget. */
 export interface Candidate {
 	origin: string;
 	tier: PickTier;
-	/** ψ, in days of freshness (see `checkValue`); Infinity for new and verification-due URLs. */
+	/** ψ, in days of freshness (see `checkValue`); Infinity for new and verification-due URLs. Ranks within a tier. */
 	value: number;
 	/** Changes per day, as estimated; absent for a new URL. */
 	rate?: number;
@@ -23,20 +23,23 @@ export interface BudgetOptions {
 	used?: ReadonlyMap<string, number> | undefined;
 }
 
-const TIER_RANK: Record<PickTier, number> = { new: 0, verify: 1, value: 2 };
+const TIER_RANK: Record<PickTier, number> = { new: 0, verify: 1, announced: 2, value: 3 };
 
 /**
  * How a stored URL competes for the budget at `now`: new URLs first, then those
- * `--verify-every` has made due, then the rest by the freshness a check adds now.
+ * `--verify-every` has made due, then those a trusted sitemap lastmod says changed
+ * (`announced`), then the rest by the freshness a check adds now.
  *
  * @example
- * candidateOf(null, 'https://example.org', false, Date.now()) // { origin, tier: 'new', value: Infinity }
+ * candidateOf(null, 'https://example.org', {}, Date.now()) // { origin, tier: 'new', value: Infinity }
  */
-export function candidateOf(record: UrlRecord | null | undefined, origin: string, verifyDue: boolean, now: number): Candidate {
+export function candidateOf(record: UrlRecord | null | undefined, origin: string, flags: { verify?: boolean; announced?: boolean }, now: number): Candidate {
 	if (!record) return { origin, tier: 'new', value: Infinity };
 	const rate = record.rate ?? estimateRate(record.checks);
-	if (verifyDue) return { origin, tier: 'verify', value: Infinity, rate };
-	return { origin, tier: 'value', value: checkValue(rate, daysOf(now - record.lastChecked)), rate };
+	if (flags.verify) return { origin, tier: 'verify', value: Infinity, rate };
+	const value = checkValue(rate, daysOf(now - record.lastChecked));
+	if (flags.announced) return { origin, tier: 'announced', value, rate };
+	return { origin, tier: 'value', value, rate };
 }
 
 /**

@@ -57,7 +57,7 @@ export function budget(options: BudgetStageOptions, deps: BudgetDeps): MonoTypeO
 					const candidates: Candidate[] = held.map((task) => {
 						const live = liveRecord(task.record);
 						const verify = live !== undefined && verificationDue(live, task.url!, deps.book.get(task.origin!).runInterval, options.verifyEveryMs, now);
-						return candidateOf(task.record, task.origin!, verify, now);
+						return candidateOf(task.record, task.origin!, { verify, announced: task.announced === true }, now);
 					});
 					const chosen = pick(candidates, { budget: Math.max(0, total - taken), hostBudget: perHost, used });
 					held.forEach((task, i) => subscriber.next(chosen[i] ? task : { ...task, skip: 'later' }));

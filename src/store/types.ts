@@ -85,8 +85,28 @@ export interface RobotsCopy {
 	freshMs: number;
 }
 
+/**
+ * How far a host's sitemap `<lastmod>` can be trusted to skip checks, measured as the
+ * validators are (see schedule/lastmod.ts): of the changes its checks found on sitemap
+ * URLs, how many lastmod had announced (dated after the check before) and how many it missed.
+ */
+export interface LastmodTrust {
+	/** Changes found on URLs whose lastmod was known, announced or missed (totals). */
+	announced: number;
+	missed: number;
+	/** Announced changes in a row since the last miss: trust comes at TRUST_AFTER. */
+	streak: number;
+	trusted: boolean;
+	reason: string;
+	/** Skipped URLs on its trust, and those checked anyway as a sample (totals). */
+	skipped: number;
+	sampled: number;
+}
+
 export interface HostRecord {
 	v: number;
+	/** Its sitemap lastmod, measured against checks (schedule/lastmod.ts); absent until a sitemap URL of it is checked. */
+	lastmod?: LastmodTrust;
 	/** The origin's robots.txt, with its validators (see robots/gate.ts). */
 	robots?: RobotsCopy;
 	/** Runs in which the host was probed. */

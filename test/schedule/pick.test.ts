@@ -13,10 +13,11 @@ describe('pick', () => {
 		expect(pick(candidates, {}).filter(Boolean)).toHaveLength(4);
 	});
 
-	it('serves new URLs, then verification-due ones, before any by value', () => {
-		const candidates: Candidate[] = [value('a', 100), { origin: 'a', tier: 'verify', value: Infinity }, { origin: 'a', tier: 'new', value: Infinity }];
-		expect(pick(candidates, { budget: 1 })).toEqual([false, false, true]);
-		expect(pick(candidates, { budget: 2 })).toEqual([false, true, true]);
+	it('serves new URLs, then verification-due ones, then those a trusted lastmod announced, before any by value', () => {
+		const candidates: Candidate[] = [value('a', 100), { origin: 'a', tier: 'verify', value: Infinity }, { origin: 'a', tier: 'new', value: Infinity }, { origin: 'a', tier: 'announced', value: 0.1 }];
+		expect(pick(candidates, { budget: 1 })).toEqual([false, false, true, false]);
+		expect(pick(candidates, { budget: 2 })).toEqual([false, true, true, false]);
+		expect(pick(candidates, { budget: 3 })).toEqual([false, true, true, true]);
 	});
 
 	it('keeps each origin within its host budget, counting what was taken already, and gives the rest to others', () => {
@@ -33,10 +34,11 @@ describe('pick', () => {
 describe('candidateOf', () => {
 	it('values a stored URL by its rate and the days since its last check', () => {
 		const now = 10 * DAY;
-		const candidate = candidateOf({ v: 1, status: 200, lastChecked: 6 * DAY, rate: 0.2 }, 'o', false, now);
+		const candidate = candidateOf({ v: 1, status: 200, lastChecked: 6 * DAY, rate: 0.2 }, 'o', {}, now);
 		expect(candidate).toMatchObject({ tier: 'value', rate: 0.2 });
 		expect(candidate.value).toBeCloseTo(checkValue(0.2, 4), 9);
-		expect(candidateOf(null, 'o', false, now).tier).toBe('new');
-		expect(candidateOf({ v: 1, status: 200, lastChecked: 0 }, 'o', true, now).tier).toBe('verify');
+		expect(candidateOf(null, 'o', {}, now).tier).toBe('new');
+		expect(candidateOf({ v: 1, status: 200, lastChecked: 0 }, 'o', { verify: true }, now).tier).toBe('verify');
+		expect(candidateOf({ v: 1, status: 200, lastChecked: 0 }, 'o', { announced: true }, now).tier).toBe('announced');
 	});
 });

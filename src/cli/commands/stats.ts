@@ -30,7 +30,7 @@ function row(stats: HostStats): string[] {
 		stats.method.toUpperCase(),
 		String(stats.errors),
 		String(stats.noisy),
-		stats.reason,
+		stats.lastmod ? `${stats.reason}; sitemap lastmod ${stats.lastmod.trusted ? 'trusted' : 'not trusted'}: ${stats.lastmod.reason}` : stats.reason,
 	];
 }
 
