@@ -5,8 +5,8 @@ import type { Limiter } from '../http/limiter.js';
 import type { Transport } from '../http/transport.js';
 import { rememberCandidateSweep } from '../hosts/candidate-sweep.js';
 import { budget } from '../stages/budget.js';
-import { lastmodGate } from '../stages/lastmod-gate.js';
-import { lastmodScore } from '../stages/lastmod-score.js';
+import { signalGate } from '../stages/signal-gate.js';
+import { signalScore } from '../stages/signal-score.js';
 import { compare } from '../stages/compare.js';
 import { churnGuard, type ChurnDecision, type ChurnScale } from '../stages/churn-guard.js';
 import { dedupe } from '../stages/dedupe.js';
@@ -73,14 +73,14 @@ export function judgeStages(deps: SweepDeps, options: SweepOptions, extras: Swee
 		lookup(deps.store, { book: deps.book }),
 		pipe(
 			due({ ttlMs: options.ttlMs }, deps.clock),
-			lastmodGate({ verifyEveryMs: options.trust.verifyEveryMs }, deps),
+			signalGate({ verifyEveryMs: options.trust.verifyEveryMs }, deps),
 			budget({ budget: options.budget, hostBudget: options.hostBudget, verifyEveryMs: options.trust.verifyEveryMs }, { book: deps.book, clock: deps.clock, release: () => deps.hooks?.release?.() }),
 		),
 		robotsStage(deps, options),
 		probe(deps, options),
 		compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs }, deps.clock),
 		learning(deps, options),
-		pipe(lastmodScore(deps.book), schedule(options)),
+		pipe(signalScore(deps.book, deps.clock), schedule(options)),
 		trust(deps.book, options.trust, deps.clock),
 	);
 }

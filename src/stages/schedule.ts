@@ -37,6 +37,10 @@ export function schedule(options: ScheduleOptions): MonoTypeOperatorFunction<Tas
 		const checks = observed ? addCheck(task.record!.checks, task.next.lastChecked - task.record!.lastChecked, task.verdict.changed) : task.record?.checks ?? [];
 		const rate = Number(estimateRate(checks).toPrecision(4));
 		task.next.checks = checks;
+		// What the answer said about its own freshness (max-age, Expires): the max-age signal.
+		const fresh = task.probe?.freshMs;
+		if (fresh !== undefined && fresh > 0) task.next.freshUntil = task.next.lastChecked + fresh;
+		else delete task.next.freshUntil;
 		task.next.rate = rate;
 		task.verdict.rate = rate;
 		if (!adaptive && ttlMs === undefined) return task;

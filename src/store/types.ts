@@ -45,6 +45,8 @@ export interface UrlRecord {
 	checks?: number[];
 	/** Its estimated rate of change, in changes per day (schedule/rate.ts). */
 	rate?: number;
+	/** Until when its last answer said it stays fresh (Cache-Control max-age or Expires; epoch ms). */
+	freshUntil?: number;
 	/** When the body was last confirmed by a full download (epoch ms): a 200 read whole, or an audit of a 304. */
 	verifiedAt?: number;
 	/** A new URL's first verification, spread over `--verify-every` by the URL's hash so that they don't all fall due at once. */
@@ -86,15 +88,15 @@ export interface RobotsCopy {
 }
 
 /**
- * How far a host's sitemap `<lastmod>` can be trusted to skip checks, measured as the
- * validators are (see schedule/lastmod.ts): of the changes its checks found on sitemap
- * URLs, how many lastmod had announced (dated after the check before) and how many it missed.
+ * How far a free signal of a host (its sitemap `<lastmod>`, its `max-age` / `Expires`) can
+ * be trusted to skip checks, measured as the validators are (see schedule/signals.ts):
+ * how often checks bore out what it said (`right`: a change lastmod announced, an answer
+ * still fresh found unchanged) and how often they proved it wrong.
  */
-export interface LastmodTrust {
-	/** Changes found on URLs whose lastmod was known, announced or missed (totals). */
-	announced: number;
-	missed: number;
-	/** Announced changes in a row since the last miss: trust comes at TRUST_AFTER. */
+export interface SignalTrust {
+	right: number;
+	wrong: number;
+	/** Right in a row since it was last wrong: trust comes at TRUST_AFTER. */
 	streak: number;
 	trusted: boolean;
 	reason: string;
@@ -105,8 +107,10 @@ export interface LastmodTrust {
 
 export interface HostRecord {
 	v: number;
-	/** Its sitemap lastmod, measured against checks (schedule/lastmod.ts); absent until a sitemap URL of it is checked. */
-	lastmod?: LastmodTrust;
+	/** Its sitemap lastmod, measured against checks (schedule/signals.ts); absent until a sitemap URL of it is checked. */
+	lastmod?: SignalTrust;
+	/** Its Cache-Control max-age / Expires, measured the same way; absent until an answer of it said one and was checked again. */
+	maxAge?: SignalTrust;
 	/** The origin's robots.txt, with its validators (see robots/gate.ts). */
 	robots?: RobotsCopy;
 	/** Runs in which the host was probed. */

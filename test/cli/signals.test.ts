@@ -57,13 +57,13 @@ describe('sitemap lastmod, trusted by measurement', () => {
 	it('skips unchanged pages once lastmod proved right, loses the trust when it lies, and checks its skipped pages again within --verify-every', async () => {
 		// Days 0..5: the five changing pages are found changed, announced, every day: trusted after the first.
 		for (let d = 0; d <= 2; d++) await runDay(d);
-		expect(await lastmodOf()).toMatchObject({ trusted: true, missed: 0 });
+		expect(await lastmodOf()).toMatchObject({ trusted: true, wrong: 0 });
 		let skipped = 0;
 		for (let d = 3; d <= 6; d++) {
 			const { run, pages } = await runDay(d);
 			for (let i = 0; i < 5; i++) expect(pages.has(`/p${i}`)).toBe(true);
 			skipped += 5 - [...pages].filter((p) => !changing(Number(p.slice(2)))).length;
-			expect(run.stderr).toMatch(/skipped on a trusted sitemap lastmod|\d+ URLs/);
+			expect(run.stderr).toMatch(/skipped on a trusted lastmod or max-age|\d+ URLs/);
 		}
 		// Most checks of the static pages were skipped (a sample and verification are checked anyway).
 		expect(skipped).toBeGreaterThan(10);
@@ -78,9 +78,51 @@ describe('sitemap lastmod, trusted by measurement', () => {
 			if ((await lastmodOf()).trusted === false) caughtBy = d;
 		}
 		expect(caughtBy).toBeDefined();
-		expect(await lastmodOf()).toMatchObject({ trusted: false, missed: expect.any(Number) });
+		expect(await lastmodOf()).toMatchObject({ trusted: false, wrong: expect.any(Number) });
 		// Trust lost: every page is checked again in the next run.
 		const { pages } = await runDay(caughtBy! + 1);
 		expect(pages.size).toBe(10);
+	});
+
+	it('skips pages whose answer is still fresh by a max-age proved right, and loses the trust when pages change within it', async () => {
+		let lying = false;
+		const site = await startServer((req, res) => {
+			const i = Number(req.url!.slice(2));
+			const moves = changing(i) || lying;
+			res.setHeader('cache-control', changing(i) ? 'max-age=3600' : `max-age=${2 * 86_400}`);
+			res.end(`page ${i} version ${moves ? day : 0}`);
+		});
+		const urls = Array.from({ length: 10 }, (_, i) => site.url(`/p${i}`)).join('\n');
+		const store = path.join(dir.dir, 'maxage');
+		const sweep = async (d: number) => {
+			day = d;
+			const before = site.requests.length;
+			const run = await runCli(['sweep', '--store', store, '--audit', '0', '--verify-every', '4d', '--max-churn', '0', '--now', String(START + d * DAY + 1000)], urls);
+			expect(run.status).toBe(0);
+			return { run, pages: new Set(site.requests.slice(before).map((request) => request.path).filter((p) => p.startsWith('/p'))) };
+		};
+		const maxAgeOf = async () => JSON.parse((await runCli(['stats', '--store', store, '--json'])).stdout).maxAge;
+		try {
+			// Day 1: the five static pages, fresh for two days, are found unchanged: trusted.
+			await sweep(0);
+			await sweep(1);
+			expect(await maxAgeOf()).toMatchObject({ trusted: true, wrong: 0 });
+			// Day 2: they were checked on day 1 and are fresh until day 3: most are skipped.
+			const { run, pages } = await sweep(2);
+			for (let i = 0; i < 5; i++) expect(pages.has(`/p${i}`)).toBe(true);
+			expect(pages.size).toBeLessThan(10);
+			expect(run.stderr).toContain('skipped on a trusted lastmod or max-age');
+			// From day 3 every page changes daily, still saying fresh for two days: caught within --verify-every.
+			lying = true;
+			let caughtBy: number | undefined;
+			for (let d = 3; d <= 3 + 4 && caughtBy === undefined; d++) {
+				await sweep(d);
+				if ((await maxAgeOf()).trusted === false) caughtBy = d;
+			}
+			expect(caughtBy).toBeDefined();
+			expect((await sweep(caughtBy! + 1)).pages.size).toBe(10);
+		} finally {
+			await site.close();
+		}
 	});
 });
