@@ -11,8 +11,8 @@ export type Signal = 'lastmod' | 'maxAge';
 
 /** Times in a row a signal must prove right before its host's is trusted. */
 export const TRUST_AFTER = 5;
-/** Share of the URLs a trusted signal would skip that are checked anyway, to catch a lie. */
-export const SIGNAL_SAMPLE = 0.1;
+/** Share of the URLs a trusted signal would skip that are checked anyway, to catch a lie sooner than `--verify-every` does: each one costs a check that most likely finds nothing (bench/FRESHNESS.md: at 10% an accurate lastmod cost the changed pages plus 56%). */
+export const SIGNAL_SAMPLE = 0.01;
 
 const DAY_MS = 86_400_000;
 const NAMES: Record<Signal, string> = { lastmod: 'lastmod', maxAge: 'max-age' };
@@ -57,16 +57,18 @@ export function newSignalTrust(): SignalTrust {
  * - lastmod said changed and the page changed, or max-age said unchanged (still fresh)
  *   and the page was unchanged: right, one more in the streak; TRUST_AFTER earn trust;
  * - anything else says nothing about the signal.
+ * `now` is kept as `testedAt`.
  *
  * @example
  * scoreSignal(newSignalTrust(), 'lastmod', 'changed', true).streak // 1
  */
-export function scoreSignal(trust: SignalTrust | undefined, signal: Signal, says: 'changed' | 'unchanged', changed: boolean): SignalTrust {
+export function scoreSignal(trust: SignalTrust | undefined, signal: Signal, says: 'changed' | 'unchanged', changed: boolean, now?: number): SignalTrust {
 	const current = trust ?? newSignalTrust();
+	const tested = now === undefined ? {} : { testedAt: now };
 	const name = NAMES[signal];
 	if (says === 'unchanged' && changed) {
 		const wrong = current.wrong + 1;
-		return { ...current, wrong, streak: 0, trusted: false, reason: `${name} said unchanged and a check found a change (${current.right} right, ${wrong} wrong): not trusted until right ${TRUST_AFTER} times in a row` };
+		return { ...current, ...tested, wrong, streak: 0, trusted: false, reason: `${name} said unchanged and a check found a change (${current.right} right, ${wrong} wrong): not trusted until right ${TRUST_AFTER} times in a row` };
 	}
 	const right = signal === 'lastmod' ? says === 'changed' && changed : says === 'unchanged' && !changed;
 	if (!right) return current;
@@ -76,5 +78,18 @@ export function scoreSignal(trust: SignalTrust | undefined, signal: Signal, says
 	const reason = trusted
 		? `${name} ${what} the last ${streak} times (${current.right + 1} right, ${current.wrong} wrong): URLs it says are unchanged are skipped, ${SIGNAL_SAMPLE * 100}% checked anyway`
 		: `${name} right ${streak} time${streak === 1 ? '' : 's'} in a row; trusted at ${TRUST_AFTER}`;
-	return { ...current, right: current.right + 1, streak, trusted, reason };
+	return { ...current, ...tested, right: current.right + 1, streak, trusted, reason };
+}
+
+/**
+ * Whether a trusted signal has gone untested (no check scored it) for half of
+ * `--verify-every`: then it skips nothing until a check has. A page checked whenever its
+ * max-age runs out is verified each time, so verification alone would never test what
+ * max-age says while the answer is fresh; this does, at least twice a period.
+ *
+ * @example
+ * untested({ testedAt: 0 }, 20 * 86_400_000, 30 * 86_400_000) // true
+ */
+export function untested(trust: { testedAt?: number | undefined }, now: number, verifyEveryMs: number): boolean {
+	return verifyEveryMs > 0 && now - (trust.testedAt ?? 0) >= verifyEveryMs / 2;
 }

@@ -22,11 +22,11 @@ export function signalScore(book: HostBook, clock: Clock): MonoTypeOperatorFunct
 		const lastmod = lastmodSays(task.lastmod, task.record.lastChecked);
 		if (lastmod !== undefined) {
 			const host = book.get(task.origin);
-			book.set(task.origin, { ...host, lastmod: scoreSignal(host.lastmod, 'lastmod', lastmod, changed) });
+			book.set(task.origin, { ...host, lastmod: scoreSignal(host.lastmod, 'lastmod', lastmod, changed, clock.now()) });
 		}
 		if (maxAgeSays(task.record, clock.now()) === 'unchanged') {
 			const host = book.get(task.origin);
-			book.set(task.origin, { ...host, maxAge: scoreSignal(host.maxAge, 'maxAge', 'unchanged', changed) });
+			book.set(task.origin, { ...host, maxAge: scoreSignal(host.maxAge, 'maxAge', 'unchanged', changed, clock.now()) });
 		}
 	});
 }

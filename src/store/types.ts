@@ -103,6 +103,8 @@ export interface SignalTrust {
 	/** Skipped URLs on its trust, and those checked anyway as a sample (totals). */
 	skipped: number;
 	sampled: number;
+	/** When a check last scored it (epoch ms): a trusted signal not tested for half of `--verify-every` skips nothing until it is. */
+	testedAt?: number;
 }
 
 export interface HostRecord {

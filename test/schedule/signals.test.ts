@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastmodSays, maxAgeSays, newSignalTrust, scoreSignal, TRUST_AFTER } from '../../src/schedule/signals.js';
+import { lastmodSays, maxAgeSays, newSignalTrust, scoreSignal, TRUST_AFTER, untested } from '../../src/schedule/signals.js';
 
 const checked = Date.parse('2030-01-10T12:00:00Z');
 
@@ -50,5 +50,16 @@ describe('scoreSignal', () => {
 		expect(scoreSignal(trust, 'lastmod', 'changed', false)).toEqual(trust);
 		expect(scoreSignal(trust, 'lastmod', 'unchanged', false)).toEqual(trust);
 		expect(scoreSignal(trust, 'maxAge', 'changed', true)).toEqual(trust);
+	});
+});
+
+describe('untested', () => {
+	it('is true once no check has scored a signal for half of --verify-every, and never with verification off', () => {
+		const DAY = 86_400_000;
+		const trust = scoreSignal(newSignalTrust(), 'maxAge', 'unchanged', false, 10 * DAY);
+		expect(trust.testedAt).toBe(10 * DAY);
+		expect(untested(trust, 11 * DAY, 4 * DAY)).toBe(false);
+		expect(untested(trust, 12 * DAY, 4 * DAY)).toBe(true);
+		expect(untested(trust, 100 * DAY, 0)).toBe(false);
 	});
 });
