@@ -44,6 +44,8 @@ export interface Verdict {
 	lastmod?: string;
 	/** With `--diff`: lines added and removed (`+3 -1`) in the counted content. */
 	summary?: string;
+	/** The URL's estimated rate of change, in changes per day, after this check (see docs/16-scheduling.md). */
+	rate?: number;
 }
 
 /** What the probe stage learnt from the network for one URL. */
@@ -61,6 +63,8 @@ export interface ProbeResult {
 	unsafeValidator?: boolean;
 	/** A 2xx whose body was not read (HEAD, or a candidates sweep): it may have changed. */
 	headersOnly?: boolean;
+	/** How long the answer says it stays fresh (Cache-Control max-age, Expires), in ms; absent when it says nothing. */
+	freshMs?: number;
 	/** The decoded body, kept only by a fetch until it is written out. */
 	body?: Buffer | undefined;
 	contentType?: string | undefined;
@@ -119,13 +123,15 @@ export interface Task {
 	line: number;
 	input: string;
 	url?: string;
-	skip?: 'rejected' | 'duplicate' | 'not-due' | 'held' | 'filtered';
+	skip?: 'rejected' | 'duplicate' | 'not-due' | 'held' | 'filtered' | 'later' | 'signal';
 	/** Why the line was rejected. */
 	problem?: string;
 	/** Which input the line came from (a pipeline's source), for diagnostics. */
 	source?: string;
 	/** A sitemap entry's `<lastmod>`, passed on to the verdict. */
 	lastmod?: string;
+	/** Its host's trusted lastmod says it changed since its last check (schedule/signals.ts): ranked before others by the budget. */
+	announced?: boolean;
 	/** The document that listed the URL (a sitemap's URL), for the filter's `sameHost`. */
 	from?: string;
 	/** Stored state; `null` when the URL has never been seen. */

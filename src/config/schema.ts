@@ -129,9 +129,12 @@ const stages = [
 		properties: {
 			use: { const: 'due', description: 'Skip URLs not due yet (their stored next-due time, or --ttl); set the next due time. Always runs.' },
 			ttl: { ...duration, description: 'Skip URLs checked less than this long ago (30m, 6h, 2d)' },
-			adaptive: { type: 'boolean', default: flagDefault('adaptive'), description: 'Adapt each URL\'s interval: longer while unchanged, shorter when it changes' },
+			adaptive: { type: 'boolean', default: flagDefault('adaptive'), description: 'Check each URL again when it has even odds of having changed (ln 2 / its estimated change rate), within minInterval and maxInterval' },
 			minInterval: { ...duration, default: flagDefault('min-interval'), description: 'Shortest adaptive interval' },
 			maxInterval: { ...duration, default: flagDefault('max-interval'), description: 'Longest adaptive interval' },
+			budget: { type: 'integer', minimum: 0, description: 'Check at most this many URLs in the run: new ones first, then those verifyEvery has made due, then those a check is worth most on; the rest are left for later (default: all due)' },
+			hostBudget: { type: 'integer', minimum: 1, description: 'Check at most this many URLs per origin in the run, picked as for budget' },
+			now: { anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', pattern: '^\\d{4}-\\d\\d' }], description: 'Take this time as now (ISO 8601 or epoch ms) for due times, the budget and the times stored (default: the clock, or $REVISIT_NOW)' },
 		},
 	},
 	{

@@ -1,7 +1,7 @@
 import { fetchDefaults, sweepDefaults, writtenDefaults } from './defaults.js';
 import { parseHeaderLine, type HeaderRule } from '../http/headers.js';
 import { checkProxyUrl } from '../http/proxy.js';
-import { durationValue, headerValue, integerValue, numberValue, productTokenValue, rateValue, robotsValue, secondsValue, sizeValue, verifyValue } from './values.js';
+import { durationValue, headerValue, timeValue, integerValue, numberValue, productTokenValue, rateValue, robotsValue, secondsValue, sizeValue, verifyValue } from './values.js';
 
 /** One setting that a flag and a pipeline file's stage option both take: its default as written, and its check. */
 export interface Setting {
@@ -26,6 +26,11 @@ export interface SweepSettings {
 	adaptive: boolean;
 	'min-interval': number;
 	'max-interval': number;
+	/** Most URLs checked in the run (the ones a check is worth most on), and per origin. */
+	budget?: number;
+	'host-budget'?: number;
+	/** "Now" for scheduling, `due` and the times written to records (epoch ms); unset: $REVISIT_NOW, else the clock. */
+	now?: number;
 	'max-churn': number;
 	'churn-min': number;
 	'accept-churn': string[];
@@ -64,6 +69,9 @@ export const sweepSettings: Record<keyof SweepSettings, Setting> = {
 	adaptive: { default: sweepDefaults.adaptive },
 	'min-interval': { default: writtenDefaults.minInterval, parse: durationValue('min-interval') },
 	'max-interval': { default: writtenDefaults.maxInterval, parse: durationValue('max-interval') },
+	budget: { parse: integerValue('budget', 0) },
+	'host-budget': { parse: integerValue('host-budget', 1) },
+	now: { parse: timeValue('now') },
 	'max-churn': { default: sweepDefaults.maxChurn, parse: rateValue('max-churn') },
 	'churn-min': { default: sweepDefaults.churnMin, parse: integerValue('churn-min', 1) },
 	'accept-churn': { default: [] },

@@ -85,3 +85,17 @@ export const sizeValue = (flag: string) => (value: unknown): number => {
 	if (bytes < 1) throw new UsageError(`--${flag} must be a size such as 500000, 512KiB or 10MiB (got ${JSON.stringify(value)})`);
 	return bytes;
 };
+
+/**
+ * A moment, for `--now`: ISO 8601 (2026-01-31T12:00:00Z) or epoch milliseconds; in epoch ms.
+ *
+ * @example
+ * timeValue('now')('1700000000000') // 1700000000000
+ */
+export const timeValue = (flag: string) => (value: unknown): number | undefined => {
+	if (value === undefined) return undefined;
+	const text = String(value).trim();
+	const ms = /^\d+$/.test(text) ? Number(text) : /^\d{4}-\d\d/.test(text) ? Date.parse(text) : Number.NaN;
+	if (!Number.isSafeInteger(ms)) throw new UsageError(`--${flag} must be a time in ISO 8601 (2026-01-31T12:00:00Z) or epoch milliseconds (got ${JSON.stringify(value)})`);
+	return ms;
+};

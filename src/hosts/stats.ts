@@ -1,5 +1,5 @@
 import { effectiveMode } from './policy.js';
-import type { HostRecord, ValidatorStore } from '../store/types.js';
+import type { HostRecord, SignalTrust, ValidatorStore } from '../store/types.js';
 
 /** One host's health as `revisit stats` shows it. */
 export interface HostStats {
@@ -33,6 +33,10 @@ export interface HostStats {
 	badValidators: number;
 	/** URLs that have learned noise (`--learn-noise`). */
 	noisy: number;
+	/** Its sitemap lastmod as a skip signal (schedule/signals.ts); null until a sitemap URL of it was checked. */
+	lastmod: SignalTrust | null;
+	/** Its Cache-Control max-age / Expires as a skip signal, the same way; null until measured. */
+	maxAge: SignalTrust | null;
 }
 
 export function hostStats(host: string, record: HostRecord): HostStats {
@@ -66,6 +70,8 @@ export function hostStats(host: string, record: HostRecord): HostStats {
 		formReason: record.formReason,
 		errors: record.errors,
 		badValidators,
+		lastmod: record.lastmod ?? null,
+		maxAge: record.maxAge ?? null,
 	};
 }
 

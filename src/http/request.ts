@@ -1,4 +1,5 @@
 import type { Got, Response } from 'got';
+import { freshFor } from './fresh-for.js';
 import type { ProbeResult } from '../types.js';
 import { decodeBody, TOO_LARGE } from './decode.js';
 import { assertPublicHost } from './guard.js';
@@ -207,6 +208,8 @@ function readResponse(
  * flagged: the hash decides for that URL.
  */
 function addValidators(result: ProbeResult, headers: Record<string, string | string[] | undefined>): void {
+	const fresh = freshFor(headers);
+	if (fresh !== undefined) result.freshMs = fresh;
 	const etag = header(headers.etag);
 	const lastModified = header(headers['last-modified']);
 	if (etag !== undefined) {

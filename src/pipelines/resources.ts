@@ -54,7 +54,7 @@ export async function openSweepDeps(
 		if (ownsStore) await store.close();
 		throw error;
 	}
-	const clock = resources.clock ?? systemClock;
+	const clock = resources.clock ?? clockFor(options.now);
 	const limiter = createLimiter({ concurrency: options.concurrency, perHost: options.perHost, rate: options.rate }, clock);
 	return {
 		deps: { store, http: client.got, limiter, clock, random: resources.random ?? Math.random, book: createHostBook(store, clock.now(), { auditRate: options.trust.auditRate }), transport: sender?.transport },
@@ -95,4 +95,17 @@ export function clientSettings(options: SweepOptions): HttpClientOptions {
 		headers: options.headers,
 		proxy: options.proxy,
 	};
+}
+
+/**
+ * The run's clock: the system's, or with \`now\` (\`--now\`, $REVISIT_NOW) one that starts
+ * at \`now\` and runs on at the system's pace, so that durations within the run stay true.
+ *
+ * @example
+ * clockFor(Date.parse('2030-01-01T00:00:00Z')).now() // 2030-01-01, and a few ms
+ */
+export function clockFor(now: number | undefined): Clock {
+	if (now === undefined) return systemClock;
+	const offset = now - Date.now();
+	return { now: () => Date.now() + offset };
 }

@@ -19,6 +19,10 @@ export interface Summary {
 	bytesSaved: number;
 	/** Skipped: checked more recently than their interval. */
 	notDue: number;
+	/** Due, but left for a later run by \`--budget\` / \`--host-budget\`. */
+	later: number;
+	/** Skipped because their host's trusted sitemap lastmod or max-age says they have not changed. */
+	signalSkipped: number;
 	/** Changes the churn guard held back. */
 	held: number;
 	/** Dropped by a pipeline's filter stage. */
@@ -38,7 +42,7 @@ export interface Summary {
 }
 
 export function createSummary(): Summary {
-	return { urls: 0, changed: 0, notModified: 0, sameHash: 0, errors: 0, rejected: 0, duplicates: 0, bytes: 0, bytesSaved: 0, noiseFetches: 0, notDue: 0, held: 0, filtered: 0, robots: 0, deferred: 0, blockedHosts: [], hosts: {}, elapsedMs: 0 };
+	return { urls: 0, changed: 0, notModified: 0, sameHash: 0, errors: 0, rejected: 0, duplicates: 0, bytes: 0, bytesSaved: 0, noiseFetches: 0, notDue: 0, later: 0, signalSkipped: 0, held: 0, filtered: 0, robots: 0, deferred: 0, blockedHosts: [], hosts: {}, elapsedMs: 0 };
 }
 
 /** Adds one finished task to the summary. */
@@ -46,6 +50,8 @@ export function countTask(summary: Summary, task: Task): void {
 	if (task.skip === 'rejected') summary.rejected++;
 	else if (task.skip === 'duplicate') summary.duplicates++;
 	else if (task.skip === 'not-due') summary.notDue++;
+	else if (task.skip === 'later') summary.later++;
+	else if (task.skip === 'signal') summary.signalSkipped++;
 	else if (task.skip === 'held') summary.held++;
 	else if (task.skip === 'filtered') summary.filtered++;
 	const verdict = task.verdict;
@@ -89,6 +95,8 @@ export function formatSummary(summary: Summary): string {
 		`${summary.errors} errors`,
 	];
 	if (summary.notDue > 0) parts.push(`${summary.notDue} not due`);
+	if (summary.later > 0) parts.push(`${summary.later} left for later (--budget)`);
+	if (summary.signalSkipped > 0) parts.push(`${summary.signalSkipped} skipped on a trusted lastmod or max-age`);
 	if (summary.held > 0) parts.push(`${summary.held} held by the churn guard`);
 	if (summary.filtered > 0) parts.push(`${summary.filtered} filtered out`);
 	if (summary.robots > 0) parts.push(`${summary.robots} disallowed by robots.txt (not checked; --robots ignore for your own sites)`);

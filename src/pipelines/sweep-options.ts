@@ -1,5 +1,6 @@
 import { sweepDefaults as defaults } from '../config/defaults.js';
 import type { SweepSettings } from '../config/settings.js';
+import { timeValue } from '../config/values.js';
 import { normaliseTrustOptions, type TrustOptions } from '../hosts/trust-options.js';
 import type { MethodOption } from '../stages/probe.js';
 import { compileRules, type RuleSpec } from '../content/rules.js';
@@ -36,6 +37,11 @@ export interface SweepOptions {
 	adaptive: boolean;
 	minIntervalMs: number;
 	maxIntervalMs: number;
+	/** Most URLs checked in the run, and per origin (see schedule/pick.ts); unset: no limit. */
+	budget?: number | undefined;
+	hostBudget?: number | undefined;
+	/** "Now" for the run (epoch ms): its clock starts there and runs on (see `clockFor`). Unset: $REVISIT_NOW, else the system clock. */
+	now?: number | undefined;
 	/** Churn guard: block a host when this fraction of its known URLs changed; 0 = off. */
 	maxChurn: number;
 	churnMin: number;
@@ -90,7 +96,20 @@ export function robotsAgentOf(options: Pick<SweepOptions, 'userAgent' | 'robotsA
  * Every knob's default (`config/defaults.ts`), checked here against the options' type;
  * `robots` from $REVISIT_ROBOTS when it is set (see `robotsDefault`).
  */
-export const sweepDefaults: SweepOptions = { ...defaults, robots: robotsDefault(process.env) };
+export const sweepDefaults: SweepOptions = { ...defaults, robots: robotsDefault(process.env), ...nowDefault(process.env) };
+
+/**
+ * \`$REVISIT_NOW\` (ISO 8601 or epoch ms) as the \`now\` option, when it is set: "now" for
+ * simulations and tests that run the CLI, as \`--now\` says it.
+ *
+ * @example
+ * nowDefault({ REVISIT_NOW: '1700000000000' }) // { now: 1700000000000 }
+ */
+export function nowDefault(env: NodeJS.ProcessEnv): { now?: number } {
+	const value = env.REVISIT_NOW?.trim();
+	if (value === undefined || value === '') return {};
+	return { now: timeValue('now (or $REVISIT_NOW)')(value)! };
+}
 
 /**
  * Whether robots.txt is obeyed when no option says: `$REVISIT_ROBOTS` (`obey` or
@@ -136,6 +155,9 @@ export function normaliseSweepOptions(input: SweepOptionsInput = {}): SweepOptio
 	nonNegativeInteger('localWorkers', options.localWorkers);
 	if (options.robots !== 'obey' && options.robots !== 'ignore') throw new TypeError(`Expected \`robots\` (or $REVISIT_ROBOTS) to be obey or ignore, got \`${String(options.robots)}\``);
 	nonNegativeInteger('maxCrawlDelayMs', options.maxCrawlDelayMs);
+	if (options.budget !== undefined) nonNegativeInteger('budget', options.budget);
+	if (options.hostBudget !== undefined) positiveInteger('hostBudget', options.hostBudget);
+	if (options.now !== undefined) nonNegativeInteger('now', options.now);
 	if (options.robotsAgent !== undefined && !/^[A-Za-z_-]+$/.test(options.robotsAgent)) throw new TypeError(`Expected \`robotsAgent\` to be a product token (letters, _ and -), got \`${options.robotsAgent}\``);
 	// A bad selector or pattern fails here, before anything is opened or sent.
 	if (options.rules) compileRules(options.rules);
@@ -167,6 +189,9 @@ export function sweepOptionsFrom(flags: SweepSettings): SweepOptionsInput {
 		adaptive: flags.adaptive,
 		minIntervalMs: flags['min-interval'],
 		maxIntervalMs: flags['max-interval'],
+		budget: flags.budget,
+		hostBudget: flags['host-budget'],
+		now: flags.now,
 		maxChurn: flags['max-churn'],
 		churnMin: flags['churn-min'],
 		acceptChurn: flags['accept-churn'].includes('all') ? 'all' : flags['accept-churn'],

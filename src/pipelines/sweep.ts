@@ -4,6 +4,9 @@ import type { HostBook } from '../hosts/book.js';
 import type { Limiter } from '../http/limiter.js';
 import type { Transport } from '../http/transport.js';
 import { rememberCandidateSweep } from '../hosts/candidate-sweep.js';
+import { budget } from '../stages/budget.js';
+import { signalGate } from '../stages/signal-gate.js';
+import { signalScore } from '../stages/signal-score.js';
 import { compare } from '../stages/compare.js';
 import { churnGuard, type ChurnDecision, type ChurnScale } from '../stages/churn-guard.js';
 import { dedupe } from '../stages/dedupe.js';
@@ -43,7 +46,7 @@ export interface SweepExtras {
 }
 
 /**
- * The judging half of a sweep: normalise, dedupe, (filter), lookup, due, probe, compare, schedule,
+ * The judging half of a sweep: normalise, dedupe, (filter), lookup, due, budget, probe, compare, schedule,
  * trust, churn-guard. What
  * happens to the verdicts (emit, commit) is the caller's choice; see `cli/commands/sweep.ts`
  * and `api/sweep.ts`. Commit with `extra: deps.book.drain` so host health is stored too.
@@ -68,12 +71,16 @@ export function judgeStages(deps: SweepDeps, options: SweepOptions, extras: Swee
 	return pipe(
 		pipe(normalise(), dedupe(), extras.filter ?? identity),
 		lookup(deps.store, { book: deps.book }),
-		due({ ttlMs: options.ttlMs }, deps.clock),
+		pipe(
+			due({ ttlMs: options.ttlMs }, deps.clock),
+			signalGate({ verifyEveryMs: options.trust.verifyEveryMs }, deps),
+			budget({ budget: options.budget, hostBudget: options.hostBudget, verifyEveryMs: options.trust.verifyEveryMs }, { book: deps.book, clock: deps.clock, release: () => deps.hooks?.release?.() }),
+		),
 		robotsStage(deps, options),
 		probe(deps, options),
 		compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs }, deps.clock),
 		learning(deps, options),
-		schedule(options),
+		pipe(signalScore(deps.book, deps.clock), schedule(options)),
 		trust(deps.book, options.trust, deps.clock),
 	);
 }

@@ -1,21 +1,25 @@
 import { map, type MonoTypeOperatorFunction } from 'rxjs';
+import { addCheck, estimateRate } from '../schedule/rate.js';
 import type { Task } from '../types.js';
 
 export interface ScheduleOptions {
 	/** Fixed revisit interval in ms. */
 	ttlMs?: number | undefined;
-	/** Adapt each URL's interval: longer while it stays unchanged, shorter when it changes. */
+	/** Each URL's interval from its estimated rate of change: ln 2 / rate, within [min, max]. */
 	adaptive?: boolean | undefined;
 	minIntervalMs?: number | undefined;
 	maxIntervalMs?: number | undefined;
-	/** Step of the adaptive interval; above ~0.4 the interval oscillates (Nutch's experience). */
-	factor?: number | undefined;
 }
 
+const DAY_MS = 86_400_000;
+/** Reasons that say nothing about whether the page changed since its last check. */
+const UNOBSERVED = new Set(['new', 'error', 'robots', 'deferred', 'candidate']);
+
 /**
- * Sets the next due time of every record about to be committed. With a TTL the
- * interval is fixed; with `adaptive` it grows by `factor` while the URL stays unchanged
- * and shrinks by it when the URL changes, within [min, max].
+ * Keeps each URL's change history and rate on the record about to be committed (see
+ * schedule/rate.ts), shows the rate on the verdict, and sets the next due time: with a
+ * TTL a fixed interval; with `adaptive` the time by which the page has even odds of
+ * having changed, ln 2 / rate, within [min, max].
  *
  * @example
  * tasks$.pipe(compare(...), schedule({ adaptive: true, minIntervalMs: 3600_000, maxIntervalMs: 7 * 86400_000 }))
@@ -23,22 +27,24 @@ export interface ScheduleOptions {
 export function schedule(options: ScheduleOptions): MonoTypeOperatorFunction<Task> {
 	const minMs = options.minIntervalMs ?? 3_600_000;
 	const maxMs = options.maxIntervalMs ?? 30 * 86_400_000;
-	const factor = options.factor ?? 0.2;
 	if (!(minMs > 0 && maxMs >= minMs)) throw new TypeError(`Expected 0 < minIntervalMs <= maxIntervalMs, got ${minMs} and ${maxMs}`);
-	if (!(factor > 0 && factor <= 0.4)) throw new TypeError(`Expected \`factor\` in (0, 0.4], got \`${factor}\``);
 	const { ttlMs, adaptive } = options;
-	if (!adaptive && ttlMs === undefined) return (source) => source;
 
 	return map((task) => {
 		if (!task.next || !task.verdict) return task;
-		let interval: number;
-		if (adaptive) {
-			const previous = task.record?.interval ?? clamp(ttlMs ?? minMs, minMs, maxMs);
-			interval = clamp(previous * (task.verdict.changed ? 1 - factor : 1 + factor), minMs, maxMs);
-		} else {
-			interval = ttlMs!;
-		}
-		// In place: `next` is the record compare built for this task alone.
+		// In place: `next` and `verdict` are this task's alone.
+		const observed = task.record && !UNOBSERVED.has(task.verdict.reason);
+		const checks = observed ? addCheck(task.record!.checks, task.next.lastChecked - task.record!.lastChecked, task.verdict.changed) : task.record?.checks ?? [];
+		const rate = Number(estimateRate(checks).toPrecision(4));
+		task.next.checks = checks;
+		// What the answer said about its own freshness (max-age, Expires): the max-age signal.
+		const fresh = task.probe?.freshMs;
+		if (fresh !== undefined && fresh > 0) task.next.freshUntil = task.next.lastChecked + fresh;
+		else delete task.next.freshUntil;
+		task.next.rate = rate;
+		task.verdict.rate = rate;
+		if (!adaptive && ttlMs === undefined) return task;
+		const interval = adaptive ? clamp((Math.LN2 / rate) * DAY_MS, minMs, maxMs) : ttlMs!;
 		task.next.interval = Math.round(interval);
 		task.next.nextDue = task.next.lastChecked + task.next.interval;
 		return task;

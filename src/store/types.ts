@@ -38,6 +38,15 @@ export interface UrlRecord {
 	nextDue?: number;
 	/** The URL's current revisit interval in ms (adaptive schedule). */
 	interval?: number;
+	/**
+	 * Its latest checks, oldest first, at most 24 (schedule/rate.ts): each the minutes since
+	 * the check before, negative when that check found a change. What `rate` is estimated from.
+	 */
+	checks?: number[];
+	/** Its estimated rate of change, in changes per day (schedule/rate.ts). */
+	rate?: number;
+	/** Until when its last answer said it stays fresh (Cache-Control max-age or Expires; epoch ms). */
+	freshUntil?: number;
 	/** When the body was last confirmed by a full download (epoch ms): a 200 read whole, or an audit of a 304. */
 	verifiedAt?: number;
 	/** A new URL's first verification, spread over `--verify-every` by the URL's hash so that they don't all fall due at once. */
@@ -78,8 +87,32 @@ export interface RobotsCopy {
 	freshMs: number;
 }
 
+/**
+ * How far a free signal of a host (its sitemap `<lastmod>`, its `max-age` / `Expires`) can
+ * be trusted to skip checks, measured as the validators are (see schedule/signals.ts):
+ * how often checks bore out what it said (`right`: a change lastmod announced, an answer
+ * still fresh found unchanged) and how often they proved it wrong.
+ */
+export interface SignalTrust {
+	right: number;
+	wrong: number;
+	/** Right in a row since it was last wrong: trust comes at TRUST_AFTER. */
+	streak: number;
+	trusted: boolean;
+	reason: string;
+	/** Skipped URLs on its trust, and those checked anyway as a sample (totals). */
+	skipped: number;
+	sampled: number;
+	/** When a check last scored it (epoch ms): a trusted signal not tested for half of `--verify-every` skips nothing until it is. */
+	testedAt?: number;
+}
+
 export interface HostRecord {
 	v: number;
+	/** Its sitemap lastmod, measured against checks (schedule/signals.ts); absent until a sitemap URL of it is checked. */
+	lastmod?: SignalTrust;
+	/** Its Cache-Control max-age / Expires, measured the same way; absent until an answer of it said one and was checked again. */
+	maxAge?: SignalTrust;
 	/** The origin's robots.txt, with its validators (see robots/gate.ts). */
 	robots?: RobotsCopy;
 	/** Runs in which the host was probed. */

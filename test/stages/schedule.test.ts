@@ -20,16 +20,27 @@ describe('schedule', () => {
 		expect(await run(judged(false), { ttlMs: 6 * H })).toMatchObject({ interval: 6 * H, nextDue: 106 * H });
 	});
 
-	it('grows the interval while a URL stays unchanged and shrinks it when it changes, within bounds', async () => {
-		const bounds = { adaptive: true, minIntervalMs: H, maxIntervalMs: 10 * H, factor: 0.2 };
-		expect((await run(judged(false, 5 * H), bounds)).interval).toBe(6 * H);
-		expect((await run(judged(true, 5 * H), bounds)).interval).toBe(4 * H);
-		expect((await run(judged(false, 9.5 * H), bounds)).interval).toBe(10 * H);
-		expect((await run(judged(true, 1.1 * H), bounds)).interval).toBe(H);
+	it('sets the adaptive interval to ln 2 over the estimated rate, within bounds, and keeps the history and rate', async () => {
+		const bounds = { adaptive: true, minIntervalMs: H, maxIntervalMs: 1000 * H };
+		const unchanged = await run(judged(false), bounds);
+		expect(unchanged.checks).toEqual([100 * 60]);
+		expect(unchanged.interval).toBe(Math.round((Math.LN2 / unchanged.rate!) * 24 * H));
+		const changed = await run(judged(true), bounds);
+		expect(changed.checks).toEqual([-100 * 60]);
+		expect(changed.rate).toBeGreaterThan(unchanged.rate!);
+		expect(changed.interval).toBeLessThan(unchanged.interval!);
+		expect((await run(judged(false), { ...bounds, maxIntervalMs: 2 * H })).interval).toBe(2 * H);
 	});
 
-	it('refuses a factor above 0.4, which makes intervals oscillate', () => {
-		expect(() => schedule({ adaptive: true, factor: 0.5 })).toThrow(TypeError);
+	it('shows the rate on the verdict, and starts no history for a new URL', async () => {
+		const task = { ...judged(true), record: null, verdict: { url: 'https://a/', changed: true, reason: 'new' as const } };
+		const out = (await lastValueFrom(from([task]).pipe(schedule({}), toArray())))[0]!;
+		expect(out.next).toMatchObject({ checks: [], rate: 0.25 });
+		expect(out.verdict!.rate).toBe(0.25);
+	});
+
+	it('refuses bounds the wrong way round', () => {
+		expect(() => schedule({ adaptive: true, minIntervalMs: 2 * H, maxIntervalMs: H })).toThrow(TypeError);
 	});
 });
 

@@ -1,5 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
-import { isDue } from '../../stages/due.js';
+import { dueList } from '../../pipelines/due-list.js';
+import { clockFor } from '../../pipelines/resources.js';
+import { nowDefault } from '../../pipelines/sweep-options.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
 import { sweepFlagOptions } from '../flags/sweep.js';
@@ -9,24 +11,41 @@ import { createWriter } from '../terminal.js';
 interface DueArgs {
 	store: string;
 	ttl?: number;
+	budget?: number;
+	'host-budget'?: number;
+	'verify-every': number;
+	now?: number;
+	json: boolean;
+	later: boolean;
 }
 
 /** `revisit due`: the stored URLs due for a sweep now, one per line, for `revisit due | revisit sweep`. */
 export function dueCommand(io: CliIo, result: CommandResult): CommandModule<object, DueArgs> {
 	return {
 		command: 'due',
-		describe: 'List the stored URLs that are due for a check now',
+		describe: 'List the stored URLs that are due for a check now (with --budget: those the next run would check)',
 		builder: (yargs) =>
 			storeOption(yargs, io.env)
-				.options({ ttl: sweepFlagOptions.ttl })
+				.options({
+					ttl: sweepFlagOptions.ttl,
+					budget: sweepFlagOptions.budget,
+					'host-budget': sweepFlagOptions['host-budget'],
+					'verify-every': sweepFlagOptions['verify-every'],
+					now: sweepFlagOptions.now,
+					json: { type: 'boolean', default: false, describe: 'One JSON object per due URL: url, rate (changes/day), lastChecked, tier, value (days of freshness a check adds), later' },
+					later: { type: 'boolean', default: false, describe: 'List the due URLs the --budget leaves for a later run instead' },
+				})
 				.example('revisit due | revisit sweep --adaptive', 'A cron job that checks only what is due')
-				.example('revisit due --ttl 6h | wc -l', 'How many URLs were last checked over 6 hours ago') as unknown as Argv<DueArgs>,
+				.example('revisit due --ttl 6h | wc -l', 'How many URLs were last checked over 6 hours ago')
+				.example('revisit due --budget 1000 --json | jq -c "{url, rate}"', 'What a run with --budget 1000 would check, with each URL\'s change rate') as unknown as Argv<DueArgs>,
 		handler: async (args) => {
 			const write = createWriter(io.stdout);
 			await withStore(args.store, { create: false }, async (store) => {
-				const now = Date.now();
-				for await (const [url, record] of store.entries()) {
-					if (isDue(record, args.ttl, now)) await write(`${url}\n`);
+				const now = clockFor(args.now ?? nowDefault(io.env).now).now();
+				const entries = await dueList(store, { ttlMs: args.ttl, budget: args.budget, hostBudget: args['host-budget'], verifyEveryMs: args['verify-every'], now });
+				for (const entry of entries) {
+					if (args.json) await write(`${JSON.stringify(entry)}\n`);
+					else if (entry.later === args.later) await write(`${entry.url}\n`);
 				}
 				result.status = 0;
 			});

@@ -17,6 +17,9 @@ const FORM_LABELS: Partial<Record<HostStats['form'], string>> = { etag: 'INM onl
 
 const percent = (ratio: number | null): string => (ratio === null ? '-' : `${(ratio * 100).toFixed(1)}%`);
 
+/** A free signal's trust, for the WHY column; nothing until measured. */
+const signalNote = (name: string, trust: HostStats['lastmod']): string => (trust ? `${name} ${trust.trusted ? 'trusted' : 'not trusted'}: ${trust.reason}` : '');
+
 function row(stats: HostStats): string[] {
 	const validators = [stats.etag === 'off' ? 'ETag off' : '', stats.lastModified === 'off' ? 'LM off' : '', FORM_LABELS[stats.form] ?? ''].filter(Boolean).join(', ');
 	return [
@@ -30,7 +33,7 @@ function row(stats: HostStats): string[] {
 		stats.method.toUpperCase(),
 		String(stats.errors),
 		String(stats.noisy),
-		stats.reason,
+		[stats.reason, signalNote('sitemap lastmod', stats.lastmod), signalNote('max-age', stats.maxAge)].filter(Boolean).join('; '),
 	];
 }
 

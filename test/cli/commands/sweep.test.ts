@@ -55,7 +55,7 @@ describe('revisit sweep (command line)', () => {
 		await sweep(['-q'], server.url('/a'));
 		expect((await sweep(['-q', '--ndjson'], server.url('/a'))).stdout).toBe('');
 		const [verdict] = ndjson((await sweep(['-q', '--ndjson', '--all'], server.url('/a'))).stdout);
-		expect(Object.keys(verdict!)).toEqual(['url', 'changed', 'reason', 'status', 'hash', 'verifiedAt', 'bytes', 'ms']);
+		expect(Object.keys(verdict!)).toEqual(['url', 'changed', 'reason', 'status', 'hash', 'verifiedAt', 'bytes', 'ms', 'rate']);
 		expect(verdict).toMatchObject({ url: server.url('/a'), changed: false, reason: 'same-hash', status: 200 });
 	});
 

@@ -1,0 +1,48 @@
+import { map, type MonoTypeOperatorFunction } from 'rxjs';
+import type { HostBook } from '../hosts/book.js';
+import { verificationDue } from '../hosts/verify.js';
+import { liveRecord } from '../http/target.js';
+import { lastmodSays, maxAgeSays, SIGNAL_SAMPLE, untested, type Signal } from '../schedule/signals.js';
+import type { HostRecord } from '../store/types.js';
+import type { Clock, Task } from '../types.js';
+
+export interface SignalGateDeps {
+	book: HostBook;
+	clock: Clock;
+	random: () => number;
+}
+
+/**
+ * Free signals as skip signals, on hosts where they proved right (schedule/signals.ts): a
+ * known URL that a trusted sitemap lastmod dates before its last check, or whose last
+ * answer is still fresh by a trusted max-age / Expires, is skipped (`signal`), unless
+ * `--verify-every` has made it due, the signal has gone untested for half of it, or it
+ * falls in the SIGNAL_SAMPLE checked anyway. One
+ * whose trusted lastmod is after its last check is marked `announced`, for the budget.
+ *
+ * @example
+ * tasks$.pipe(lookup(store, { book }), due(...), signalGate({ verifyEveryMs }, { book, clock, random }), budget(...))
+ */
+export function signalGate(options: { verifyEveryMs: number }, deps: SignalGateDeps): MonoTypeOperatorFunction<Task> {
+	return map((task) => {
+		if (task.skip || !task.record || task.origin === undefined) return task;
+		const host = deps.book.get(task.origin);
+		const now = deps.clock.now();
+		let skipOn: Signal | undefined;
+		if (host.lastmod?.trusted && task.lastmod !== undefined) {
+			const says = lastmodSays(task.lastmod, task.record.lastChecked);
+			if (says === 'changed') return { ...task, announced: true };
+			if (says === 'unchanged') skipOn = 'lastmod';
+		}
+		if (skipOn === undefined && host.maxAge?.trusted && maxAgeSays(task.record, now) === 'unchanged') skipOn = 'maxAge';
+		if (skipOn === undefined) return task;
+		const live = liveRecord(task.record);
+		if (live === undefined || verificationDue(live, task.url!, host.runInterval, options.verifyEveryMs, now)) return task;
+		const trust = host[skipOn]!;
+		if (untested(trust, now, options.verifyEveryMs)) return task;
+		const sampled = deps.random() < SIGNAL_SAMPLE;
+		const counted: HostRecord = { ...host, [skipOn]: { ...trust, ...(sampled ? { sampled: trust.sampled + 1 } : { skipped: trust.skipped + 1 }) } };
+		deps.book.set(task.origin, counted);
+		return sampled ? task : { ...task, skip: 'signal' };
+	});
+}
