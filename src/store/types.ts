@@ -53,7 +53,7 @@ export interface UrlRecord {
 export type HostMode = 'conditional' | 'hash-only' | 'unconditional';
 
 /** A way of asking conditionally: see hosts/forms.ts. */
-export type ConditionalForm = 'both' | 'etag' | 'last-modified' | 'etag-stripped';
+export type ConditionalForm = 'both' | 'etag' | 'last-modified' | 'etag-stripped' | 'etag-stripped-both';
 
 /** Per form: unchanged answers seen (tried), and how many of them were 304 (hits). */
 export type FormChecks = Partial<Record<ConditionalForm, { tried: number; hits: number }>>;

@@ -13,7 +13,7 @@ interface StatsArgs {
 }
 
 /** Short labels for the MODE column; the WHY column says what was measured. */
-const FORM_LABELS: Partial<Record<HostStats['form'], string>> = { etag: 'INM only', 'last-modified': 'IMS only', 'etag-stripped': 'ETag stripped' };
+const FORM_LABELS: Partial<Record<HostStats['form'], string>> = { etag: 'INM only', 'last-modified': 'IMS only', 'etag-stripped': 'ETag stripped', 'etag-stripped-both': 'ETag stripped + IMS' };
 
 const percent = (ratio: number | null): string => (ratio === null ? '-' : `${(ratio * 100).toFixed(1)}%`);
 
