@@ -33,6 +33,8 @@ export interface HostStats {
 	badValidators: number;
 	/** URLs that have learned noise (`--learn-noise`). */
 	noisy: number;
+	/** Places learned as noise on the host's pages, per URL template; `applies` (ISO time) once learned on enough pages to apply to all of them. */
+	learned: Array<{ template: string; at: string; pages: number; since: string; applies?: string }>;
 }
 
 export function hostStats(host: string, record: HostRecord): HostStats {
@@ -46,6 +48,13 @@ export function hostStats(host: string, record: HostRecord): HostStats {
 		host,
 		urls: record.urls,
 		noisy: record.noisy ?? 0,
+		learned: (record.noise ?? []).map((entry) => ({
+			template: entry.template,
+			at: entry.at,
+			pages: entry.pages.length,
+			since: new Date(entry.since).toISOString(),
+			...(entry.applies !== undefined && { applies: new Date(entry.applies).toISOString() }),
+		})),
 		runs: record.runs,
 		conditional: record.conditional,
 		notModified: record.notModified,

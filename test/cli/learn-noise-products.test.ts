@@ -41,3 +41,60 @@ describe('--learn-noise on 100 product pages with rotating ads, nonces, random a
 		}
 	}, 120_000);
 });
+
+describe('learned noise shows itself and can be forgotten', () => {
+	let shop: Awaited<ReturnType<typeof startProductSite>>;
+	beforeAll(async () => {
+		shop = await startProductSite(6);
+	});
+	afterAll(() => shop.close());
+
+	it('a live ticker may learn its price as noise: rules test says so; with --select the price is never learned', async () => {
+		const dir = await tempDir('revisit-ticker-');
+		try {
+			const store = path.join(dir.dir, 'store');
+			const ticker = shop.url('/ticker/1');
+			await runCli(['sweep', '--store', store, '--learn-noise', '-q', ticker]);
+			const shown = await runCli(['rules', 'test', ticker, '--store', store]);
+			expect(shown.status).toBe(0);
+			expect(shown.stderr).toMatch(/learned noise, left out of this page's hash/);
+			expect(shown.stderr).toMatch(/html:html>body>main\.product>p\.price {2}\(learned on this page, \d{4}-\d\d-\d\dT/);
+			// Selected by the user: the price is what counts, never noise; every run reports the ticker.
+			const selected = path.join(dir.dir, 'selected');
+			for (let run = 1; run <= 3; run++) {
+				const swept = await runCli(['sweep', '--store', selected, '--learn-noise', '--churn-min', '1000', ticker, '--select', '.price']);
+				expect(swept.stdout.trim()).toBe(ticker);
+			}
+			expect((await runCli(['rules', 'test', ticker, '--store', selected, '--select', '.price'])).stderr).toContain('no noise learned for this page');
+			// Forgotten: the next run takes a new baseline, reports nothing, and learns again.
+			const forgot = await runCli(['noise', 'forget', ticker, '--store', store]);
+			expect(forgot).toMatchObject({ status: 0, stderr: expect.stringContaining('forgot the learned noise of 1 page') });
+			expect((await runCli(['rules', 'test', ticker, '--store', store])).stderr).toContain('no noise learned for this page');
+		} finally {
+			await dir.cleanup();
+		}
+	});
+
+	it('a change partly in noise and partly outside it is reported; stats and forget work per host', async () => {
+		const dir = await tempDir('revisit-partly-');
+		try {
+			const store = path.join(dir.dir, 'store');
+			const urls = shop.urls.join('\n');
+			const sweep = async () => lines((await runCli(['sweep', '--store', store, '--learn-noise'], urls)).stdout);
+			await sweep();
+			// Every answer moves the ad, nonce and timestamp (noise); this one moves the price too.
+			shop.price.set(2, 99);
+			expect(await sweep()).toEqual([shop.url('/product/2')]);
+			const table = await runCli(['stats', '--store', store]);
+			expect(table.stdout).toMatch(/Learned noise of http:\/\/127\.0\.0\.1:\d+/);
+			expect(table.stdout).toMatch(/\/product\/\* {2}html:html>body>main\.product>aside\.ad {2}applies to every page since/);
+			const forgot = await runCli(['noise', 'forget', shop.origin, '--store', store]);
+			expect(forgot.stderr).toContain('forgot the learned noise of 6 pages and 1 host');
+			expect(ndjson((await runCli(['stats', '--store', store, '--json'])).stdout)[0]).toMatchObject({ learned: [] });
+			// Forgotten noise is a new baseline, not a flood of changes.
+			expect(await sweep()).toEqual([]);
+		} finally {
+			await dir.cleanup();
+		}
+	});
+});

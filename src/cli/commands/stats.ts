@@ -34,6 +34,14 @@ function row(stats: HostStats): string[] {
 	];
 }
 
+/** A host's learned noise, under the table: each place, its template, and whether it applies to the template's pages yet. */
+function learnedNoise(stats: HostStats): string {
+	const lines = stats.learned.map(
+		(entry) => `  ${entry.template}  ${entry.at}  ${entry.applies ? `applies to every page since ${entry.applies}` : `learned on ${entry.pages} page${entry.pages === 1 ? '' : 's'} so far, since ${entry.since}`}`,
+	);
+	return `\nLearned noise of ${stats.host} (revisit noise forget ${stats.host} drops it):\n${lines.join('\n')}\n`;
+}
+
 export function statsCommand(io: CliIo, result: CommandResult): CommandModule<object, StatsArgs> {
 	return {
 		command: 'stats',
@@ -59,6 +67,7 @@ export function statsCommand(io: CliIo, result: CommandResult): CommandModule<ob
 					for (const stats of rows) io.stdout.write(`${JSON.stringify(stats)}\n`);
 				} else {
 					io.stdout.write(formatTable(['HOST', 'URLS', 'COND', '304%', 'MODE', 'AUDITS/LIES', 'AUDIT RATE', 'METHOD', 'ERRORS', 'NOISY', 'WHY'], rows.map(row)));
+					for (const stats of rows.filter((host) => host.learned.length > 0)) io.stdout.write(learnedNoise(stats));
 				}
 				result.status = 0;
 			});
