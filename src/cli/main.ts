@@ -17,6 +17,7 @@ import { sweepCommand } from './commands/sweep.js';
 import { workerCommand } from './commands/worker.js';
 import { warcIndexCommand } from './commands/warc-index.js';
 import { rulesCommand } from './commands/rules.js';
+import { noiseCommand } from './commands/noise.js';
 import { robotsCommand } from './commands/robots.js';
 import { workersCommand } from './commands/workers.js';
 import { STDIN_ARG } from '../sources/args.js';
@@ -49,6 +50,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 		.command(workerCommand(io, result))
 		.command(workersCommand(io, result))
 		.command(rulesCommand(io, result))
+		.command(noiseCommand(io, result))
 		.command(robotsCommand(io, result))
 		.command(warcIndexCommand(io, result))
 		.command(runCommand(io, result))

@@ -1,6 +1,8 @@
 import { diffArrays } from 'diff';
 import { hashText } from './content-hash.js';
 import { removeMatches } from './counted.js';
+import { htmlDifferences, maskHtml } from './noise-html.js';
+import { jsonDifferences, jsonParts, maskJson } from './noise-json.js';
 
 // Words, numbers, ids and timestamps stay whole (so that one changed id is one token);
 // punctuation and whitespace are tokens of their own.
@@ -70,15 +72,74 @@ function shape(token: string): string {
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
+/** How learned noise reads a counted text: by its structure (HTML, JSON) or, failing that, by tokens. */
+export type NoiseKind = 'html' | 'json' | 'text';
+
+/** HTML when it starts with a tag, JSON when it parses, plain text otherwise. */
+export function kindOf(text: string): NoiseKind {
+	if (jsonParts(text)) return 'json';
+	return /^\s*</.test(text) ? 'html' : 'text';
+}
+
+export interface LearnOptions {
+	/** A `select` or `pointer` rule chose what counts: what it chose is never learned whole. */
+	protectTop?: boolean | undefined;
+	/** Learn nothing from plain text (a `select` rule's visible text: the tokens are what was chosen). */
+	noText?: boolean | undefined;
+}
+
 /**
- * The content hash of counted text with the learned noise patterns' matches removed:
- * what a URL that has learned noise is judged by.
+ * The places where two back-to-back fetches of a page differ, which are noise by
+ * definition: in HTML, element paths (`html:body>aside.ad`, masked whole), text nodes and
+ * attributes (`html:…>script@nonce`); in JSON, pointers (`json:/requestId`); in plain
+ * text, token patterns (`re:…`, see `learnNoise`). None when the texts agree, or when more
+ * than MAX_PATTERNS places differ (a page that differs everywhere has no noise, it changed).
  *
  * @example
- * maskedHash('at 10:00:00 price 5', ['at \\d+:\\d+:\\d+']) === maskedHash('at 11:30:07 price 5', ['at \\d+:\\d+:\\d+']) // true
+ * learnPlaces('<p class="a">5</p><p class="t">09:14</p>', '<p class="a">5</p><p class="t">09:15</p>') // ['html:p.t']
  */
-export function maskedHash(text: string, sources: readonly string[]): string {
-	return hashText(maskNoise(text, compileNoise(sources)));
+export function learnPlaces(first: string, second: string, options: LearnOptions = {}): string[] {
+	if (first === second) return [];
+	const kind = kindOf(first);
+	if (kindOf(second) !== kind) return [];
+	const places =
+		kind === 'html'
+			? htmlDifferences(first, second, options.protectTop).map((at) => `html:${at}`)
+			: kind === 'json'
+				? jsonDifferences(first, second).map((at) => `json:${at}`)
+				: options.noText
+					? []
+					: learnNoise(first, second).map((pattern) => `re:${pattern}`);
+	return places.length > MAX_PATTERNS ? [] : places;
+}
+
+/**
+ * The counted text with learned places left out: HTML elements, text and attributes
+ * removed, JSON pointers masked, token patterns' matches removed; `legacy`, patterns an
+ * earlier revisit learned, last. With no places the text is returned as it is.
+ *
+ * @example
+ * applyNoise('<p class="t">09:14</p><p>5</p>', ['html:p.t']) // '<p>5</p>'
+ */
+export function applyNoise(text: string, places: readonly string[], legacy: readonly string[] = []): string {
+	const html = places.filter((at) => at.startsWith('html:')).map((at) => at.slice(5));
+	const json = places.filter((at) => at.startsWith('json:')).map((at) => at.slice(5));
+	const patterns = places.filter((at) => at.startsWith('re:')).map((at) => at.slice(3));
+	let out = text;
+	if (html.length > 0 && kindOf(out) === 'html') out = maskHtml(out, html);
+	if (json.length > 0) out = maskJson(out, json);
+	return removeMatches(out, compileNoise([...patterns, ...legacy]));
+}
+
+/**
+ * The content hash of counted text with learned noise left out (see `applyNoise`): what a
+ * URL that has learned noise is judged by.
+ *
+ * @example
+ * maskedHash('<p class="t">10:00</p><p>5</p>', ['html:p.t']) === maskedHash('<p class="t">11:30</p><p>5</p>', ['html:p.t']) // true
+ */
+export function maskedHash(text: string, places: readonly string[], legacy: readonly string[] = []): string {
+	return hashText(applyNoise(text, places, legacy));
 }
 
 /** The text with every learned noise pattern's matches removed (see `removeMatches`). */

@@ -47,9 +47,9 @@ export function planProbe(
 	const form = host.override === undefined ? host.form : undefined;
 	if (form === 'etag' && sendEtag) sendLastModified = false;
 	else if (form === 'last-modified' && sendLastModified) sendEtag = false;
-	else if (form === 'etag-stripped' && sendEtag && stripCoding(record!.etag!) !== undefined) {
+	else if ((form === 'etag-stripped' || form === 'etag-stripped-both') && sendEtag && stripCoding(record!.etag!) !== undefined) {
 		stripEtag = true;
-		sendLastModified = false;
+		if (form === 'etag-stripped') sendLastModified = false;
 	}
 	const anything = sendEtag || sendLastModified;
 	// Sampled at the host's own rate, which clean audits lower (hosts/audit-rate.ts).

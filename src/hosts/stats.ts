@@ -37,6 +37,8 @@ export interface HostStats {
 	lastmod: SignalTrust | null;
 	/** Its Cache-Control max-age / Expires as a skip signal, the same way; null until measured. */
 	maxAge: SignalTrust | null;
+	/** Places learned as noise on the host's pages, per URL template; `applies` (ISO time) once learned on enough pages to apply to all of them. */
+	learned: Array<{ template: string; at: string; pages: number; since: string; applies?: string }>;
 }
 
 export function hostStats(host: string, record: HostRecord): HostStats {
@@ -50,6 +52,13 @@ export function hostStats(host: string, record: HostRecord): HostStats {
 		host,
 		urls: record.urls,
 		noisy: record.noisy ?? 0,
+		learned: (record.noise ?? []).map((entry) => ({
+			template: entry.template,
+			at: entry.at,
+			pages: entry.pages.length,
+			since: new Date(entry.since).toISOString(),
+			...(entry.applies !== undefined && { applies: new Date(entry.applies).toISOString() }),
+		})),
 		runs: record.runs,
 		conditional: record.conditional,
 		notModified: record.notModified,

@@ -14,6 +14,7 @@ import { due } from '../stages/due.js';
 import { lookup } from '../stages/lookup.js';
 import { compileRules, ruleFor } from '../content/rules.js';
 import { learnNoiseStage } from '../stages/learn-noise.js';
+import type { LearnOptions } from '../content/noise.js';
 import { normalise } from '../stages/normalise.js';
 import { robots } from '../stages/robots.js';
 import { probe } from '../stages/probe.js';
@@ -78,7 +79,7 @@ export function judgeStages(deps: SweepDeps, options: SweepOptions, extras: Swee
 		),
 		robotsStage(deps, options),
 		probe(deps, options),
-		compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs }, deps.clock),
+		compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs, hostNoise: (origin) => deps.book.get(origin).noise }, deps.clock),
 		learning(deps, options),
 		pipe(signalScore(deps.book, deps.clock), schedule(options)),
 		trust(deps.book, options.trust, deps.clock),
@@ -133,10 +134,19 @@ function countNoisy(book: HostBook, origin: string): void {
 	book.set(origin, { ...host, noisy: (host.noisy ?? 0) + 1 });
 }
 
-/** The learn-noise stage when `--learn-noise` is on, or some rule learns (for its URLs only). */
+/**
+ * The learn-noise stage when `--learn-noise` is on, or some rule learns (for its URLs
+ * only). What a URL's rule selected (`select`, `pointer`) is never learned whole; the
+ * visible text of a `select` rule is not learned at all.
+ */
 function learning(deps: SweepDeps, options: SweepOptions): MonoTypeOperatorFunction<Task> {
 	const rules = compileRules(options.rules ?? []);
 	if (!options.learnNoise && !rules.some((rule) => rule.learn)) return identity;
-	const learns = options.learnNoise ? () => true : (url: string) => ruleFor(rules, url)?.learn === true;
-	return learnNoiseStage(deps, { ...options, learns }, (origin) => countNoisy(deps.book, origin));
+	const learns = (url: string): LearnOptions | false => {
+		const rule = ruleFor(rules, url);
+		if (!options.learnNoise && rule?.learn !== true) return false;
+		const chose = rule?.select !== undefined || rule?.pointer !== undefined;
+		return { protectTop: chose, noText: chose && rule?.text === true };
+	};
+	return learnNoiseStage(deps, { ...options, learns }, { onFirstNoise: (origin) => countNoisy(deps.book, origin), host: deps.book, now: () => deps.clock.now() });
 }

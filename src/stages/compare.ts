@@ -1,6 +1,7 @@
 import { map, type MonoTypeOperatorFunction } from 'rxjs';
-import { RECORD_VERSION, type UrlRecord } from '../store/types.js';
+import { RECORD_VERSION, type HostNoise, type UrlRecord } from '../store/types.js';
 import { maskedHash } from '../content/noise.js';
+import { noiseOf, placesAt } from '../hosts/noise.js';
 import { firstVerification } from '../hosts/verify.js';
 import { liveRecord } from '../http/target.js';
 import type { Clock, ProbeResult, Reason, Task, Verdict } from '../types.js';
@@ -10,6 +11,8 @@ export interface CompareOptions {
 	acceptEncoding: string;
 	/** `--verify-every` in ms (0 = off): a new URL's first verification is spread over it. */
 	verifyEveryMs?: number | undefined;
+	/** The noise a URL's host learned on several pages (see hosts/noise.ts), applied with the URL's own. */
+	hostNoise?: ((origin: string) => readonly HostNoise[] | undefined) | undefined;
 }
 
 const isLive = (record: UrlRecord | null | undefined): record is UrlRecord => liveRecord(record) !== undefined;
@@ -80,6 +83,7 @@ export function judge(
 		const { text: _text, ...content } = probe.content;
 		next.content = content;
 		if (record?.noise !== undefined) next.noise = record.noise;
+		if (record?.learned !== undefined) next.learned = record.learned;
 	}
 	const reason = !record ? 'new' : probe.content ? byContent(record, probe) : isLive(record) && record.hash === probe.hash ? 'same-hash' : 'new-body';
 	return { verdict: verdictOf(url, CHANGED[reason], reason, probe, next), next };
@@ -130,12 +134,40 @@ export function compare(options: CompareOptions, clock: Clock): MonoTypeOperator
 		const weakSent = task.plan?.sendEtag === true && task.record?.etag?.startsWith('W/') === true;
 		// Learned noise comes out of the counted text before it is judged.
 		const text = task.probe.content?.text;
-		if (text !== undefined && task.record?.noise) task.probe.content = { ...task.probe.content!, hash: maskedHash(text, task.record.noise) };
-		const { verdict, next } = judge(task.url, task.record ?? null, task.probe, acceptEncoding, clock.now(), weakSent, verifyEveryMs);
+		const now = clock.now();
+		const masked = text === undefined ? undefined : withNoise(task, text, now, options.hostNoise?.(task.origin ?? ''));
+		if (masked) task.probe.content = { ...task.probe.content!, hash: masked.then, noiseAt: now };
+		const { verdict, next } = judge(task.url, task.record ?? null, task.probe, acceptEncoding, now, weakSent, verifyEveryMs);
+		if (masked && next?.content) {
+			// Judged by the noise the stored hash was taken under; kept under today's.
+			next.content.hash = masked.now;
+			task.probe.content = { ...task.probe.content!, hash: masked.now };
+			if (masked.ambiguous && verdict.reason === 'new-body') Object.assign(verdict, { changed: false, reason: 'rebaseline' });
+		}
 		task.verdict = verdict;
 		task.next = next;
 		return task;
 	});
+}
+
+/**
+ * The counted text's hashes under learned noise: `now` under every place that applies
+ * today (the page's own and its host's), `then` under those that applied when the stored
+ * hash was taken, which is what it is compared with. When the two sets differ and the
+ * text differs under the old one, the difference may lie in a newly learned place:
+ * `ambiguous`, judged a `rebaseline` rather than a change. Undefined without noise.
+ */
+function withNoise(task: Task, text: string, now: number, host: readonly HostNoise[] | undefined): { now: string; then: string; ambiguous: boolean } | undefined {
+	const record = task.record ?? undefined;
+	const entries = noiseOf(record, host, task.url!);
+	if (entries.length === 0 && record?.noise === undefined) return undefined;
+	const today = placesAt(entries, now);
+	const hashNow = maskedHash(text, today, record?.noise);
+	const stored = record?.content;
+	const before = placesAt(entries, stored?.noiseAt ?? Number.NEGATIVE_INFINITY);
+	if (stored === undefined || before.join('\n') === today.join('\n')) return { now: hashNow, then: hashNow, ambiguous: false };
+	const then = maskedHash(text, before, record?.noise);
+	return { now: hashNow, then, ambiguous: then !== stored.hash };
 }
 
 /**

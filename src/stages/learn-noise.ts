@@ -1,49 +1,66 @@
 import type { MonoTypeOperatorFunction } from 'rxjs';
-import { learnNoise, maskedHash, MAX_PATTERNS } from '../content/noise.js';
+import { learnPlaces, maskedHash, type LearnOptions } from '../content/noise.js';
 import { mergeAsync } from '../flow/merge-async.js';
+import { hostLearned, noiseOf, pageLearned, placesAt } from '../hosts/noise.js';
 import { send, type RetryPolicy, type SendDeps } from '../http/send.js';
 import { probeTarget } from '../http/target.js';
+import type { HostRecord } from '../store/types.js';
 import type { Task } from '../types.js';
+
+/** Where learned noise goes beyond the page: the run's host book (see hosts/book.ts) and its clock. */
+export interface LearnHooks {
+	/** A URL of `origin` learned noise for the first time: `revisit stats` counts it. */
+	onFirstNoise?(origin: string): void;
+	host?: { get(origin: string): HostRecord; set(origin: string, host: HostRecord): void } | undefined;
+	now?: (() => number) | undefined;
+}
 
 /**
  * `--learn-noise`: a URL seen for the first time, or whose content changed, is fetched a
- * second time at once. What differs between the two back-to-back answers is noise by
- * definition (content/noise.ts): its patterns are stored with the record and left out
- * of the content hash from then on. When the noise explains the whole change, the
- * verdict turns to unchanged (`same-content`); a real edit elsewhere is still reported,
- * in the run it happens. The second fetch is a follow-up of the first: it goes ahead of
- * its host's queue and takes a slot like any request.
+ * second time at once. Where the two back-to-back answers differ is noise by definition
+ * (content/noise.ts): in HTML and JSON, the places (element, text, attribute, pointer),
+ * in plain text token patterns. The page keeps the places with the time it learned them,
+ * and its host counts them per URL template: a place learned on HOST_PAGES pages of a
+ * template applies to all of them (hosts/noise.ts). The stored content hash is taken again
+ * without them. A change already seen stays reported: the old text is gone, so nothing
+ * says the change lay only in the newly learned places. `learns` says, per URL, whether
+ * to learn and what its rule protects (false: not at all). The second fetch is a
+ * follow-up of the first: it goes ahead of its host's queue and takes a slot like any
+ * request.
  *
  * @example
- * pipe(compare(options, clock), learnNoiseStage(deps, { ...retry, concurrency: 24 }))
+ * pipe(compare(options, clock), learnNoiseStage(deps, { ...retry, concurrency: 24 }, { host: book, now: clock.now }))
  */
 export function learnNoiseStage(
 	deps: SendDeps,
-	options: RetryPolicy & { concurrency: number; learns?: ((url: string) => boolean) | undefined },
-	onFirstNoise?: (origin: string) => void,
+	options: RetryPolicy & { concurrency: number; learns?: ((url: string) => LearnOptions | false) | undefined },
+	hooks: LearnHooks = {},
 ): MonoTypeOperatorFunction<Task> {
-	const learns = options.learns ?? (() => true);
+	const learns = options.learns ?? (() => ({}));
+	const now = hooks.now ?? Date.now;
 	const wanted = (task: Task) =>
-		!task.skip && task.verdict?.changed === true && task.probe?.content?.text !== undefined && task.next !== undefined && task.url !== undefined && learns(task.url);
+		!task.skip && task.verdict?.changed === true && task.probe?.content?.text !== undefined && task.next !== undefined && task.url !== undefined && learns(task.url) !== false;
 	const learnOne = async (task: Task, signal: AbortSignal): Promise<Task> => {
+		const url = task.url!;
 		const first = task.probe!.content!.text!;
-		const target = probeTarget(task.url!, task.record);
+		const target = probeTarget(url, task.record);
 		const again = await send(deps, options, { method: 'GET', url: target, origin: task.origin, headers: {}, bodyMode: 'hash', followUp: true }, signal);
 		task.noiseFetched = true;
 		const second = again.content?.text;
 		if (second === undefined) return task;
-		const learnt = learnNoise(first, second);
-		if (learnt.length === 0) return task;
-		// The newest patterns win a place when a page keeps teaching more than a page's worth.
-		const patterns = [...new Set([...(task.record?.noise ?? []), ...learnt])].slice(-MAX_PATTERNS);
-		const hash = maskedHash(first, patterns);
-		if (task.record?.noise === undefined && task.origin !== undefined) onFirstNoise?.(task.origin);
-		task.next!.noise = patterns;
-		if (task.next!.content) task.next!.content = { ...task.next!.content, hash };
-		const before = task.record?.content;
-		if (task.verdict!.reason === 'new-body' && before !== undefined && before.rules === task.next!.content?.rules && before.hash === hash) {
-			task.verdict = { ...task.verdict!, changed: false, reason: 'same-content' };
-		}
+		const found = learnPlaces(first, second, learns(url) || {});
+		if (found.length === 0) return task;
+		const time = now();
+		const origin = task.origin;
+		if (origin !== undefined && hooks.host) hooks.host.set(origin, hostLearned(hooks.host.get(origin), url, found, time));
+		const hostNoise = origin !== undefined ? hooks.host?.get(origin).noise : undefined;
+		const record = task.record ?? undefined;
+		const learned = pageLearned(record?.learned, found, time);
+		if (record?.learned === undefined && record?.noise === undefined && origin !== undefined) hooks.onFirstNoise?.(origin);
+		const next = task.next!;
+		next.learned = learned;
+		const places = placesAt(noiseOf(next, hostNoise, url), time);
+		if (next.content) next.content = { ...next.content, hash: maskedHash(first, places, record?.noise), noiseAt: time };
 		return task;
 	};
 	return mergeAsync((task, signal) => (wanted(task) ? learnOne(task, signal) : undefined), options.concurrency);

@@ -10,6 +10,31 @@ export interface StoredContent {
 	matched?: boolean | undefined;
 	/** The rule needed HTML or JSON and the body was neither: hashed as bytes. */
 	unreadable?: boolean | undefined;
+	/** With learned noise: when the noise it was hashed under was taken (epoch ms); the entries learned by then are that set. */
+	noiseAt?: number | undefined;
+}
+
+/**
+ * One place on a page learned as noise (`--learn-noise`, see content/noise.ts): `html:` and
+ * an element path, `json:` and a JSON Pointer, or `re:` and a token pattern (plain text).
+ */
+export interface LearnedNoise {
+	at: string;
+	/** When it was learned (epoch ms). */
+	since: number;
+}
+
+/** A place learned as noise on pages of a host, with the URL template they share (see hosts/noise.ts). */
+export interface HostNoise {
+	/** The URL path with ids and its last segment generalised: `/product/*`. */
+	template: string;
+	at: string;
+	/** Short hashes of the pages that learned it, up to the number that makes it the host's. */
+	pages: string[];
+	/** First learned (epoch ms). */
+	since: number;
+	/** When enough pages had learned it for it to apply to every page of the template (epoch ms). */
+	applies?: number;
 }
 
 /**
@@ -53,8 +78,10 @@ export interface UrlRecord {
 	verifyBy?: number;
 	/** With content rules: the hash of what they counted, and which rule (see content/rules.ts). */
 	content?: StoredContent;
-	/** Learned noise (`--learn-noise`): patterns removed from the counted text before its content hash is taken. */
+	/** Learned noise of an earlier revisit: token patterns removed from the counted text before its content hash is taken. */
 	noise?: string[];
+	/** Learned noise (`--learn-noise`): the places on this page left out of its content hash, and when each was learned. */
+	learned?: LearnedNoise[];
 	/** Its last capture in a WARC (`--warc`): payload digest (sha1:BASE32), WARC-Date, target URI; what a revisit record refers to. */
 	warc?: { digest: string; date: string; uri: string };
 }
@@ -62,7 +89,7 @@ export interface UrlRecord {
 export type HostMode = 'conditional' | 'hash-only' | 'unconditional';
 
 /** A way of asking conditionally: see hosts/forms.ts. */
-export type ConditionalForm = 'both' | 'etag' | 'last-modified' | 'etag-stripped';
+export type ConditionalForm = 'both' | 'etag' | 'last-modified' | 'etag-stripped' | 'etag-stripped-both';
 
 /** Per form: unchanged answers seen (tried), and how many of them were 304 (hits). */
 export type FormChecks = Partial<Record<ConditionalForm, { tried: number; hits: number }>>;
@@ -121,6 +148,8 @@ export interface HostRecord {
 	lastRunAt: number;
 	/** URLs of this host that have learned noise (`--learn-noise`). */
 	noisy?: number;
+	/** Places learned as noise on several of its pages: they apply to the host's other pages of that template too. */
+	noise?: HostNoise[];
 	/** URLs of this host first stored. */
 	urls: number;
 	/** Requests that carried If-None-Match or If-Modified-Since. */

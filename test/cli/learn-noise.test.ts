@@ -40,8 +40,8 @@ describe('--learn-noise', () => {
 			}
 			const noisy = ndjson((await runCli(['stats', '--store', store, '--json'])).stdout);
 			expect(noisy).toMatchObject([{ host: server.origin, noisy: 3 }]);
-			const record = ndjson((await runCli(['export', '--store', store])).stdout).find((row) => row.key === server.url('/a'))!.value as { noise: string[] };
-			expect(record.noise.length).toBeGreaterThan(0);
+			const record = ndjson((await runCli(['export', '--store', store])).stdout).find((row) => row.key === server.url('/a'))!.value as { learned: unknown[] };
+			expect(record.learned.length).toBeGreaterThan(0);
 		} finally {
 			await dir.cleanup();
 		}

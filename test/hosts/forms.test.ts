@@ -17,6 +17,8 @@ describe('conditional forms', () => {
 		expect(formHeaders('etag', both)).toEqual({ 'if-none-match': both.etag });
 		expect(formHeaders('last-modified', both)).toEqual({ 'if-modified-since': both.lastModified });
 		expect(formHeaders('etag-stripped', both)).toEqual({ 'if-none-match': '"2062-661b"' });
+		expect(formHeaders('etag-stripped-both', both)).toEqual({ 'if-none-match': '"2062-661b"', 'if-modified-since': both.lastModified });
+		expect(formHeaders('etag-stripped-both', { etag: both.etag })).toBeUndefined();
 		// With one validator, "alone" is what `both` sends already.
 		expect(formHeaders('etag', { etag: '"a"' })).toBeUndefined();
 		expect(formHeaders('last-modified', { lastModified: both.lastModified })).toBeUndefined();
@@ -31,6 +33,10 @@ describe('conditional forms', () => {
 			reason: 'ETag conditionals ignored; If-Modified-Since alone gets 304s',
 		});
 		expect(chooseForm({ both: { tried: 1, hits: 0 }, 'etag-stripped': { tried: 1, hits: 1 } }).form).toBe('etag-stripped');
+		// Several forms got 304s: the one that carries the most, the bare tag with If-Modified-Since, not If-Modified-Since alone.
+		const several = chooseForm({ both: { tried: 2, hits: 0 }, 'last-modified': { tried: 2, hits: 2 }, 'etag-stripped': { tried: 2, hits: 2 }, 'etag-stripped-both': { tried: 2, hits: 2 } });
+		expect(several.form).toBe('etag-stripped-both');
+		expect(several.reason).toContain('the most telling form');
 		expect(chooseForm({ both: { tried: 2, hits: 0 } })).toEqual({ form: 'none', reason: 'no conditional form gets 304s (tried: the validators as sent)' });
 	});
 });

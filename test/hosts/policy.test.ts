@@ -57,6 +57,7 @@ describe('planProbe', () => {
 		expect(planProbe(host({ form: 'last-modified' }), gz, trustDefaults, never).plan).toMatchObject({ sendEtag: false, sendLastModified: true });
 		expect(planProbe(host({ form: 'etag' }), gz, trustDefaults, never).plan).toMatchObject({ sendEtag: true, sendLastModified: false });
 		expect(planProbe(host({ form: 'etag-stripped' }), gz, trustDefaults, never).plan).toMatchObject({ sendEtag: true, stripEtag: true, sendLastModified: false });
+		expect(planProbe(host({ form: 'etag-stripped-both' }), gz, trustDefaults, never).plan).toMatchObject({ sendEtag: true, stripEtag: true, sendLastModified: true });
 		// A URL without the form's validator gets what it has.
 		expect(planProbe(host({ form: 'last-modified' }), { ...record, lastModified: undefined }, trustDefaults, never).plan).toMatchObject({ sendEtag: true });
 		// A hand override sends everything stored.

@@ -94,11 +94,12 @@ const NOTES = `
   is compared weakly, so the W/ tag gets a 304, alone or with If-Modified-Since; revisit's verdicts say \`weak: true\`.
 - **Apache (mod_deflate, DeflateAlterETag AddSuffix)**: a gzipped response's ETag is \`"size-mtime-gzip"\`.
   Sent back in If-None-Match it never matches: 200 with the full body. If-Modified-Since alone gets a 304, and so
-  does the tag without \`-gzip\`; If-None-Match \`"…-gzip"\` with If-Modified-Since gets a 200 (If-None-Match
-  takes precedence). revisit's first probes of run 2 send both, see the 200 carry the ETag they sent, leave its
-  body unread and ask again with If-None-Match alone (200) and If-Modified-Since alone (304): the host's form is
-  If-Modified-Since alone from then on, and no unchanged page is downloaded. (Before the form check, the host went
-  \`hash-only\` 20 conditional requests into run 2, and every later run downloaded every page.)
+  does the tag without \`-gzip\`, alone or with If-Modified-Since; If-None-Match \`"…-gzip"\` with If-Modified-Since
+  gets a 200 (If-None-Match takes precedence). revisit's first probes of run 2 send both, see the 200 carry the ETag
+  they sent, leave its body unread and ask again with If-None-Match alone (200) and the bare tag with
+  If-Modified-Since (304): the most telling form that works, chosen over If-Modified-Since alone because the tag
+  carries the size too, so a redeploy that keeps file times and changes sizes is still reported (a separate test
+  redeploys 3 pages so; with If-Modified-Since alone all 3 were missed). No unchanged page is downloaded.
 - **lighttpd (mod_deflate)**: appends \`-gzip\` to the ETag of a gzipped response too, but matches it: 304.
 - **Caddy 2.6 (encode gzip)** and **h2o 2.2 (compress)**: keep the file's strong ETag on the gzipped response, the
   same tag as the identity one (a strong tag shared by two encodings); 304 to either validator or both.

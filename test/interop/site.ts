@@ -1,4 +1,4 @@
-import { rm, utimes, writeFile } from 'node:fs/promises';
+import { rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { mulberry32 } from '../../bench/lib/prng.js';
 import { openTempDir } from './servers/launch.js';
@@ -22,6 +22,12 @@ export interface Site {
 	 * page). Not "now": Apache sends a weak ETag for a file modified within the last second.
 	 */
 	edit(paths: string[], mtime?: Date): Promise<void>;
+	/**
+	 * Rewrites each page as a redeploy that keeps file times does (rsync -t, cp -p, tar x):
+	 * new content of another size, the old modification time. Resolves to the pages' old
+	 * and new sizes.
+	 */
+	redeploy(paths: string[]): Promise<Array<{ before: number; after: number }>>;
 	remove(paths: string[]): Promise<void>;
 	cleanup(): Promise<void>;
 }
@@ -58,6 +64,15 @@ export async function makeSite(pages = 60): Promise<Site> {
 				}),
 			);
 		},
+		redeploy: async (pages) =>
+			Promise.all(
+				pages.map(async (page) => {
+					const before = await stat(file(page));
+					revisions.set(page, (revisions.get(page) ?? 0) + 1);
+					await write(page, before.mtime);
+					return { before: before.size, after: (await stat(file(page))).size };
+				}),
+			),
 		remove: async (removed) => {
 			await Promise.all(removed.map((page) => rm(file(page))));
 		},

@@ -1,7 +1,9 @@
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { compare, judge } from '../../src/stages/compare.js';
-import { RECORD_VERSION, type UrlRecord } from '../../src/store/types.js';
+import { maskedHash } from '../../src/content/noise.js';
+import { hashText } from '../../src/content/content-hash.js';
+import { RECORD_VERSION, type HostNoise, type UrlRecord } from '../../src/store/types.js';
 import type { ProbeResult, Task } from '../../src/types.js';
 
 const url = 'https://example.org/a';
@@ -102,5 +104,34 @@ describe('compare', () => {
 		expect(b!.verdict).not.toHaveProperty('weak');
 		expect(c).toEqual(skipped);
 		expect(c!.verdict).toBeUndefined();
+	});
+});
+
+describe('compare under learned noise', () => {
+	const html = (ad: string, price = 5) => `<main><p class="price">$${price}</p><aside class="ad">${ad}</aside></main>`;
+	const AD = 'html:main>aside.ad';
+	const host: HostNoise[] = [{ template: '/*', at: AD, pages: ['a', 'b', 'c'], since: 10, applies: 20 }];
+	const judgeText = async (record: UrlRecord, text: string, hostNoise: HostNoise[] | undefined) => {
+		const task: Task = { line: 1, input: url, url, origin: 'https://example.org', record, probe: result({ hash: hashText(text), content: { hash: hashText(text), rules: '-', text } }) };
+		const [out] = await lastValueFrom(from([task]).pipe(compare({ acceptEncoding: 'gzip', hostNoise: () => hostNoise }, { now: () => now }), toArray()));
+		return out!;
+	};
+	const page = (over: Partial<UrlRecord>): UrlRecord => ({ v: RECORD_VERSION, status: 200, hash: 'raw', lastChecked: 1, ...over });
+
+	it('leaves out the page\'s own places and its host\'s, and reports a change outside them', async () => {
+		const record = page({ learned: [{ at: AD, since: 5 }], content: { hash: maskedHash(html('Gym offer'), [AD]), rules: '-', noiseAt: 6 } });
+		expect((await judgeText(record, html('<b>Cheap</b> flights'), undefined)).verdict).toMatchObject({ changed: false, reason: 'same-content' });
+		expect((await judgeText(record, html('<b>Cheap</b> flights', 6), undefined)).verdict).toMatchObject({ changed: true, reason: 'new-body' });
+	});
+
+	it('judges a hash by the noise it was taken under: a host place that newly applies is a rebaseline, not a change, when the page differs under the old noise', async () => {
+		// Stored before the host's place applied (noiseAt 15 < 20): the ad was counted then.
+		const record = page({ content: { hash: hashText(html('Gym offer')), rules: '-', noiseAt: 15 } });
+		const same = await judgeText(record, html('Gym offer'), host);
+		expect(same.verdict).toMatchObject({ changed: false, reason: 'same-content' });
+		expect(same.next!.content).toMatchObject({ hash: maskedHash(html('Gym offer'), [AD]), noiseAt: now });
+		expect((await judgeText(record, html('Cheap flights'), host)).verdict).toMatchObject({ changed: false, reason: 'rebaseline' });
+		// Without the host's place, the rotated ad is a change.
+		expect((await judgeText(record, html('Cheap flights'), undefined)).verdict).toMatchObject({ changed: true, reason: 'new-body' });
 	});
 });

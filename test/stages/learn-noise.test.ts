@@ -1,9 +1,11 @@
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashText } from '../../src/content/content-hash.js';
-import { learnNoise, maskedHash } from '../../src/content/noise.js';
-import { learnNoiseStage } from '../../src/stages/learn-noise.js';
-import { RECORD_VERSION, type UrlRecord } from '../../src/store/types.js';
+import { learnPlaces, maskedHash } from '../../src/content/noise.js';
+import { noiseOf } from '../../src/hosts/noise.js';
+import { newHostRecord } from '../../src/hosts/record.js';
+import { learnNoiseStage, type LearnHooks } from '../../src/stages/learn-noise.js';
+import { RECORD_VERSION, type HostRecord, type UrlRecord } from '../../src/store/types.js';
 import type { Task, Verdict } from '../../src/types.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { NOW, noRetries, sendDeps } from './deps.js';
@@ -46,39 +48,44 @@ const judged = (record: UrlRecord | null, verdict: Partial<Verdict>): Task => {
 	};
 };
 
-const run = (tasks: Task[], onFirstNoise?: (origin: string) => void) =>
-	lastValueFrom(from(tasks).pipe(learnNoiseStage(deps, { ...noRetries, concurrency: 2 }, onFirstNoise), toArray()));
+const run = (tasks: Task[], hooks: LearnHooks = {}) =>
+	lastValueFrom(from(tasks).pipe(learnNoiseStage(deps, { ...noRetries, concurrency: 2 }, { now: () => NOW, ...hooks }), toArray()));
 
-// What the second fetch (answer 2) teaches against answer 1.
-const patterns = () => learnNoise(page(1), page(2));
+// Where the second fetch (answer 2) differs from answer 1: the counter's text.
+const PLACE = 'html:p:1>#text';
 
 describe('learnNoiseStage', () => {
-	it('fetches a new URL a second time, unconditionally, and stores what differed as noise', async () => {
+	it('fetches a new URL a second time, unconditionally, and stores where it differed as noise', async () => {
 		const firsts: string[] = [];
-		const [out] = await run([judged(null, { reason: 'new' })], (origin) => firsts.push(origin));
+		const [out] = await run([judged(null, { reason: 'new' })], { onFirstNoise: (origin) => firsts.push(origin) });
 		expect(server.requests).toHaveLength(1);
 		expect(server.requests[0]!.headers).not.toHaveProperty('if-none-match');
-		expect(patterns().length).toBeGreaterThan(0);
-		expect(out!.next!.noise).toEqual(patterns());
-		expect(out!.next!.content!.hash).toBe(maskedHash(page(1), patterns()));
+		expect(learnPlaces(page(1), page(2))).toEqual([PLACE]);
+		expect(out!.next!.learned).toEqual([{ at: PLACE, since: NOW }]);
+		expect(out!.next!.content).toMatchObject({ hash: maskedHash(page(1), [PLACE]), noiseAt: NOW });
+		expect(maskedHash(page(1), [PLACE])).toBe(maskedHash(page(7), [PLACE]));
 		expect(out!.noiseFetched).toBe(true);
 		expect(out!.verdict).toMatchObject({ changed: true, reason: 'new' });
 		expect(firsts).toEqual([server.origin]);
 	});
 
-	it('turns a change the noise explains into same-content', async () => {
-		// Stored: an earlier answer, whose counter differs; counted without the noise it is the same page.
-		const record: UrlRecord = { v: RECORD_VERSION, status: 200, hash: 'old', lastChecked: NOW - 1000, content: { hash: maskedHash(page(0), patterns()), rules: '-' } };
-		const [out] = await run([judged(record, { reason: 'new-body' })]);
-		expect(out!.verdict).toMatchObject({ changed: false, reason: 'same-content' });
-		expect(out!.next!.noise).toEqual(patterns());
-	});
-
-	it('still reports a real edit elsewhere on the page, and keeps the noise it learnt', async () => {
-		const record: UrlRecord = { v: RECORD_VERSION, status: 200, hash: 'old', lastChecked: NOW - 1000, content: { hash: maskedHash(page(0, 'Goodbye'), patterns()), rules: '-' } };
+	it('still reports the change it was called for, and keeps the noise it learnt', async () => {
+		const record: UrlRecord = { v: RECORD_VERSION, status: 200, hash: 'old', lastChecked: NOW - 1000, content: { hash: hashText(page(0, 'Goodbye')), rules: '-' } };
 		const [out] = await run([judged(record, { reason: 'new-body' })]);
 		expect(out!.verdict).toMatchObject({ changed: true, reason: 'new-body' });
-		expect(out!.next!.noise).toEqual(patterns());
+		expect(out!.next!.learned).toEqual([{ at: PLACE, since: NOW }]);
+	});
+
+	it('counts the place for the host per URL template: learned on 3 pages, it applies to all the template\'s pages', async () => {
+		let host: HostRecord = newHostRecord(NOW);
+		const book = { get: () => host, set: (_origin: string, next: HostRecord) => void (host = next) };
+		const at = (path: string) => ({ ...judged(null, {}), url: server.url(path) });
+		await run([at('/item/1'), at('/item/2')], { host: book });
+		expect(host.noise).toEqual([{ template: '/item/*', at: PLACE, pages: [expect.any(String), expect.any(String)], since: NOW }]);
+		await run([at('/item/3')], { host: book });
+		expect(host.noise![0]).toMatchObject({ applies: NOW });
+		expect(noiseOf(undefined, host.noise, server.url('/item/99'))).toEqual([{ at: PLACE, since: NOW, where: 'host' }]);
+		expect(noiseOf(undefined, host.noise, server.url('/about'))).toEqual([]);
 	});
 
 	it('sends nothing for an unchanged verdict or a task without counted text', async () => {
@@ -87,12 +94,12 @@ describe('learnNoiseStage', () => {
 		noText.probe = { ...noText.probe!, content: undefined };
 		const out = await run([unchanged, noText]);
 		expect(server.requests).toHaveLength(0);
-		expect(out.every((task) => task.noiseFetched === undefined && task.next?.noise === undefined)).toBe(true);
+		expect(out.every((task) => task.noiseFetched === undefined && task.next?.learned === undefined)).toBe(true);
 	});
 
 	it('sends nothing for a URL it is told not to learn', async () => {
 		const out = await lastValueFrom(from([judged(null, {})]).pipe(learnNoiseStage(deps, { ...noRetries, concurrency: 2, learns: () => false }), toArray()));
 		expect(server.requests).toHaveLength(0);
-		expect(out[0]!.next!.noise).toBeUndefined();
+		expect(out[0]!.next!.learned).toBeUndefined();
 	});
 });

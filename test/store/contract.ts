@@ -75,6 +75,19 @@ export function storeContract(name: string, open: () => Promise<{ store: Validat
 			expect(await store.getHosts(['https://a'])).toEqual([undefined]);
 		});
 
+		it('keeps learned noise: a page\'s places and its host\'s, at their bounds', async () => {
+			const learned = Array.from({ length: 40 }, (_, i) => ({ at: `html:html>body>div.n${'x'.repeat(i % 5)}>p@data-${i}`, since: 1_700_000_000_000 + i }));
+			const page = record({ learned, content: { hash: 'cd'.repeat(16), rules: '-', noiseAt: 1_700_000_000_039 } });
+			const noise = Array.from({ length: 100 }, (_, i) => ({ template: '/product/*', at: `json:/a/${i}~1b`, pages: ['0a1b2c3d', '4e5f6a7b', '8c9d0e1f'], since: i, ...(i % 2 === 0 && { applies: i + 1 }) }));
+			const host: HostRecord = { ...newHostRecord(5), noise };
+			await store.batch([
+				{ type: 'put', key: 'https://a/p', value: page },
+				{ type: 'putHost', key: 'https://a', value: host },
+			]);
+			expect(await store.getMany(['https://a/p'])).toEqual([page]);
+			expect(await store.getHosts(['https://a'])).toEqual([host]);
+		});
+
 		it('keeps run rows in start-time order', async () => {
 			const row = (startedAt: number): RunRecord => ({ v: 1, startedAt, endedAt: startedAt + 1, urls: 1, changed: 0, notModified: 1, sameHash: 0, errors: 0, bytes: 0, fullBytes: 10, notDue: 0, blockedHosts: [], hosts: {} });
 			await store.batch([900, 10_000, 50].map((t) => ({ type: 'putRun' as const, key: runKey(t), value: row(t) })));

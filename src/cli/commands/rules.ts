@@ -9,9 +9,15 @@ import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
 import { sweepDefaults } from '../../pipelines/sweep-options.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
+import { storeOption, withStore } from './store-option.js';
+import { maskedHash } from '../../content/noise.js';
+import { noiseOf, placesAt, templateOf } from '../../hosts/noise.js';
+import { normaliseUrl } from '../../stages/normalise.js';
+import type { HostRecord, UrlRecord } from '../../store/types.js';
 
 interface RulesTestArgs extends RuleFlags {
 	url: string;
+	store: string;
 }
 
 /**
@@ -36,11 +42,12 @@ function testCommand(io: CliIo, result: CommandResult): CommandModule<object, Ru
 		command: 'test <url>',
 		describe: 'Fetch URL once and print what the content rules count on it, and its content hash',
 		builder: (yargs) =>
-			yargs
+			storeOption(yargs, io.env)
 				.positional('url', { type: 'string', demandOption: true, describe: 'The page to try the rules on' })
 				.options(ruleFlagOptions)
 				.example("revisit rules test https://shop.example/item/7 --select '.price'", 'Only the price counts')
-				.example('revisit rules test https://example.org/ --text --ignore "Generated at [0-9:]+"', 'Visible text, without the timestamp') as unknown as Argv<RulesTestArgs>,
+				.example('revisit rules test https://example.org/ --text --ignore "Generated at [0-9:]+"', 'Visible text, without the timestamp')
+				.example('revisit rules test https://shop.example/item/7 --store .revisit', 'Also the noise learned for the page (--learn-noise): each place, where and when it was learned') as unknown as Argv<RulesTestArgs>,
 		handler: async (args) => {
 			result.status = await rulesTest(io, args);
 		},
@@ -66,6 +73,7 @@ async function rulesTest(io: CliIo, args: RulesTestArgs): Promise<number> {
 		if (counted.matched === false) notes.push('the selectors matched nothing');
 		if (counted.kind === 'bytes') notes.push('not HTML or JSON: hashed as bytes');
 		io.stderr.write(`revisit: ${notes.join('; ')}; counted ${Buffer.byteLength(counted.text)} of ${body.length} bytes; content hash ${hashText(counted.text)}\n`);
+		await showNoise(io, args, counted.text);
 		return counted.matched === false ? 1 : 0;
 	} catch (error) {
 		io.stderr.write(`revisit: cannot fetch ${args.url}: ${(error as Error).message}\n`);
@@ -73,4 +81,30 @@ async function rulesTest(io: CliIo, args: RulesTestArgs): Promise<number> {
 	} finally {
 		client.close();
 	}
+}
+
+/**
+ * The noise learned for the page (`--learn-noise`), from the store when there is one: each
+ * place left out of its hash, where it was learned (on this page, or on pages of its host
+ * sharing its URL template) and when, and the hash without them.
+ */
+async function showNoise(io: CliIo, args: RulesTestArgs, text: string): Promise<void> {
+	const normal = normaliseUrl(args.url);
+	if ('problem' in normal) return;
+	let found: { record: UrlRecord | undefined; host: HostRecord | undefined };
+	try {
+		found = await withStore(args.store, { create: false }, async (store) => ({ record: (await store.getMany([normal.url]))[0], host: (await store.getHosts([normal.origin]))[0] }));
+	} catch {
+		return;
+	}
+	const entries = noiseOf(found.record, found.host?.noise, normal.url);
+	const legacy = found.record?.noise ?? [];
+	if (entries.length === 0 && legacy.length === 0) {
+		io.stderr.write('revisit: no noise learned for this page\n');
+		return;
+	}
+	const lines = entries.map((entry) => `  ${entry.at}  (${entry.where === 'page' ? 'learned on this page' : `learned on pages of ${normal.origin} like ${templateOf(normal.url)}`}, ${new Date(entry.since).toISOString()})`);
+	for (const pattern of legacy) lines.push(`  re:${pattern}  (learned on this page by an earlier revisit)`);
+	const hash = maskedHash(text, placesAt(entries, Number.POSITIVE_INFINITY), legacy);
+	io.stderr.write(`revisit: learned noise, left out of this page's hash (revisit noise forget URL drops it):\n${lines.join('\n')}\nrevisit: content hash without the noise ${hash}\n`);
 }

@@ -13,7 +13,7 @@ interface StatsArgs {
 }
 
 /** Short labels for the MODE column; the WHY column says what was measured. */
-const FORM_LABELS: Partial<Record<HostStats['form'], string>> = { etag: 'INM only', 'last-modified': 'IMS only', 'etag-stripped': 'ETag stripped' };
+const FORM_LABELS: Partial<Record<HostStats['form'], string>> = { etag: 'INM only', 'last-modified': 'IMS only', 'etag-stripped': 'ETag stripped', 'etag-stripped-both': 'ETag stripped + IMS' };
 
 const percent = (ratio: number | null): string => (ratio === null ? '-' : `${(ratio * 100).toFixed(1)}%`);
 
@@ -35,6 +35,14 @@ function row(stats: HostStats): string[] {
 		String(stats.noisy),
 		[stats.reason, signalNote('sitemap lastmod', stats.lastmod), signalNote('max-age', stats.maxAge)].filter(Boolean).join('; '),
 	];
+}
+
+/** A host's learned noise, under the table: each place, its template, and whether it applies to the template's pages yet. */
+function learnedNoise(stats: HostStats): string {
+	const lines = stats.learned.map(
+		(entry) => `  ${entry.template}  ${entry.at}  ${entry.applies ? `applies to every page since ${entry.applies}` : `learned on ${entry.pages} page${entry.pages === 1 ? '' : 's'} so far, since ${entry.since}`}`,
+	);
+	return `\nLearned noise of ${stats.host} (revisit noise forget ${stats.host} drops it):\n${lines.join('\n')}\n`;
 }
 
 export function statsCommand(io: CliIo, result: CommandResult): CommandModule<object, StatsArgs> {
@@ -62,6 +70,7 @@ export function statsCommand(io: CliIo, result: CommandResult): CommandModule<ob
 					for (const stats of rows) io.stdout.write(`${JSON.stringify(stats)}\n`);
 				} else {
 					io.stdout.write(formatTable(['HOST', 'URLS', 'COND', '304%', 'MODE', 'AUDITS/LIES', 'AUDIT RATE', 'METHOD', 'ERRORS', 'NOISY', 'WHY'], rows.map(row)));
+					for (const stats of rows.filter((host) => host.learned.length > 0)) io.stdout.write(learnedNoise(stats));
 				}
 				result.status = 0;
 			});
