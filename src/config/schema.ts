@@ -169,6 +169,16 @@ const stages = [
 				default: flagDefault('max-crawl-delay'),
 				description: 'Longest robots.txt Crawl-delay to honour (seconds, or 30s, 2m); an origin asking more is deferred',
 			},
+			keepText: {
+				anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', format: 'size' }, { const: 'off' }],
+				default: flagDefault('keep-text'),
+				description: "Keep up to this much of a changed page's counted text, for the word diff of its next change in revisit report (off: none)",
+			},
+			keepTextTotal: {
+				anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', format: 'size' }, { const: 'off' }],
+				default: flagDefault('keep-text-total'),
+				description: 'Keep at most this much counted text in the store in all (off: none)',
+			},
 		},
 	},
 	{

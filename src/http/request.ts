@@ -3,6 +3,8 @@ import type { ProbeResult } from '../types.js';
 import { decodeBody, TOO_LARGE } from './decode.js';
 import { assertPublicHost } from './guard.js';
 import { contentOf } from '../content/content-hash.js';
+import { countedText } from '../content/counted.js';
+import { keptText } from '../content/word-diff.js';
 import { ruleFor, type Rule } from '../content/rules.js';
 import { captureOf } from './capture.js';
 import { hashBody } from '../content/hash.js';
@@ -20,6 +22,8 @@ export interface RequestLimits {
 	rules: readonly Rule[];
 	/** Keep the counted text with the content hash, for learning noise (`--learn-noise`). */
 	keepText: boolean;
+	/** Keep the counted text, cut at this many bytes (`--keep-text`); 0: not. */
+	keepCounted: number;
 }
 
 // Read once per client, not per request: a client's defaults don't change.
@@ -28,7 +32,7 @@ const limitsOf = (client: Got): RequestLimits => {
 	let limits = limitsByClient.get(client);
 	if (limits === undefined) {
 		const context = client.defaults.options.context as Partial<RequestLimits>;
-		limits = { maxBodyBytes: context.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: context.denyPrivate ?? false, capture: context.capture ?? false, rules: context.rules ?? [], keepText: context.keepText ?? false };
+		limits = { maxBodyBytes: context.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: context.denyPrivate ?? false, capture: context.capture ?? false, rules: context.rules ?? [], keepText: context.keepText ?? false, keepCounted: context.keepCounted ?? 0 };
 		limitsByClient.set(client, limits);
 	}
 	return limits;
@@ -117,6 +121,7 @@ export async function attemptRequest(
 			result.hash = hashBody(body);
 			if (limits.capture) result.wire = captureOf(response, method, now());
 			if (limits.rules.length > 0 || limits.keepText) result.content = contentOf(ruleFor(limits.rules, url), body, header(response.headers['content-type']), limits.keepText, result.hash);
+			if (limits.keepCounted > 0) result.counted = keptText(result.content?.text ?? countedText(ruleFor(limits.rules, url), body, header(response.headers['content-type'])).text, limits.keepCounted);
 			if (bodyMode === 'keep') {
 				result.body = body;
 				result.contentType = header(response.headers['content-type']);
