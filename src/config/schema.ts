@@ -260,6 +260,17 @@ const sinks = [
 	},
 	{
 		type: 'object',
+		title: 'a report sink',
+		additionalProperties: false,
+		required: ['type', 'path'],
+		properties: {
+			type: { const: 'report', description: 'When the run ends, an HTML page of what it changed and why (as revisit report --html), replaced each run' },
+			path,
+			runs: { type: 'integer', minimum: 1, default: 1, description: 'The page covers the last N runs, this one included' },
+		},
+	},
+	{
+		type: 'object',
 		title: 'a webhook sink',
 		additionalProperties: false,
 		required: ['type', 'url'],

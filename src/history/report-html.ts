@@ -1,6 +1,8 @@
+import type { ValidatorStore } from '../store/types.js';
 import { formatBytes } from '../util/bytes.js';
+import { writeFileAtomic } from '../util/write-file-atomic.js';
 import { REPORT_SCRIPT } from './report-client.js';
-import type { ReportData } from './report-data.js';
+import { loadReport, type ReportData } from './report-data.js';
 import { escapeXml } from './svg.js';
 
 const STYLE = `
@@ -102,4 +104,15 @@ ${card('URLs checked', String(s.urls))}${card('changed', String(s.changed), 'cha
 </body>
 </html>
 `;
+}
+
+/**
+ * Writes report pages (each replaced atomically) of the store's last runs: what a
+ * pipeline file's `report` sinks ask for once the run row is stored.
+ *
+ * @example
+ * await writeReports(store, [{ path: 'report.html', runs: 1 }], '.revisit')
+ */
+export async function writeReports(store: ValidatorStore, reports: ReadonlyArray<{ path: string; runs: number }>, source: string): Promise<void> {
+	for (const report of reports) await writeFileAtomic(report.path, renderReport(await loadReport(store, { runs: report.runs }, source)));
 }

@@ -24,6 +24,8 @@ export interface RunPlan {
 	onBlocked?(origin: string, changed: number, probed: number, sample?: ChurnDecision['sample']): void;
 	/** Write the run-history row when the run completes (default true). */
 	history?: boolean;
+	/** Once the row is stored (and the store still open): a pipeline file's report pages. */
+	afterRun?(store: SweepDeps['store']): Promise<void>;
 }
 
 /**
@@ -73,6 +75,7 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 			const row = runRecord(summary, started, deps.clock.now());
 			if (budget.bytes !== undefined) row.textBytes = budget.bytes;
 			await deps.store.batch([...(await detailOperations(deps.store, detail)), { type: 'putRun', key: runKey(started), value: row }]);
+			await plan.afterRun?.(deps.store);
 		}).pipe(ignoreElements());
 		return concat(tasks, finish);
 	});
