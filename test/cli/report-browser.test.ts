@@ -7,6 +7,9 @@ import { describeNeeding } from '../helpers/debian.js';
 import { CHROMIUM, launchChromium, openWatched, type WatchedPage } from '../helpers/browser.js';
 import { buildReportSite, type ReportSite } from '../helpers/report-site.js';
 
+/** Whether a <details> element is open (run in the page; the tests compile without the DOM's types). */
+const isOpen = (node: unknown): boolean => (node as { open: boolean }).open;
+
 // The report page in a real browser: Debian's chromium, driven by playwright-core.
 // REVISIT_WRITE_SCREENSHOT=1 also writes docs/report.png from the fixture report.
 describeNeeding(CHROMIUM, 'revisit report in chromium', () => {
@@ -46,11 +49,11 @@ describeNeeding(CHROMIUM, 'revisit report in chromium', () => {
 
 	it('marks the words added and removed, with inline styles', async () => {
 		const article = change(site.a.url('/article'));
-		await expect.poll(() => article.evaluate((node) => (node as HTMLDetailsElement).open)).toBe(true);
+		await expect.poll(() => article.evaluate(isOpen)).toBe(true);
 		expect(await article.locator('.diff del').allTextContents()).toEqual(['agreed']);
 		expect(await article.locator('.diff ins').allTextContents()).toEqual(['rejected']);
 		expect(await article.locator('.diff ins').getAttribute('style')).toMatch(/background:#ccffd8/);
-		expect(await article.locator('.diff del').evaluate((node) => getComputedStyle(node).textDecorationLine)).toBe('line-through');
+		expect(await article.locator('.diff del').evaluate((node) => (globalThis as unknown as { getComputedStyle(element: unknown): { textDecorationLine: string } }).getComputedStyle(node).textDecorationLine)).toBe('line-through');
 		expect(await article.locator('table.why').innerText()).toMatch(/ETag\s+"[0-9a-f]+" → "[0-9a-f]+"/);
 	});
 
@@ -73,7 +76,7 @@ describeNeeding(CHROMIUM, 'revisit report in chromium', () => {
 	it('hides a whitespace-only change when whitespace is ignored', async () => {
 		const spaces = change(site.a.url('/spaces'));
 		// The first changes with a diff are open already; open it if not.
-		if (!(await spaces.evaluate((node) => (node as HTMLDetailsElement).open))) await spaces.locator('summary').click();
+		if (!(await spaces.evaluate(isOpen))) await spaces.locator('summary').click();
 		await expect.poll(() => spaces.locator('.diff ins, .diff del').count()).toBeGreaterThan(0);
 		await watched.page.locator('#ignore-ws').check();
 		expect(await spaces.locator('.diff').innerText()).toContain('Only whitespace changed');
@@ -84,13 +87,13 @@ describeNeeding(CHROMIUM, 'revisit report in chromium', () => {
 
 	it("lists the fixture's hosts in the host table, and the errors by code", async () => {
 		const hosts = watched.page.locator('#hosts-section');
-		if (!(await hosts.evaluate((node) => (node as HTMLDetailsElement).open))) await hosts.locator('summary').click();
+		if (!(await hosts.evaluate(isOpen))) await hosts.locator('summary').click();
 		const rows = await watched.page.locator('#hosts-table tbody tr').allInnerTexts();
 		expect(rows).toHaveLength(2);
 		expect(rows.map((row) => row.split('\t')[0])).toEqual([site.a.origin, site.b.origin].sort());
 		expect(rows.join('\n')).toMatch(/conditional/);
 		const errors = watched.page.locator('#errors-section');
-		if (!(await errors.evaluate((node) => (node as HTMLDetailsElement).open))) await errors.locator('summary').click();
+		if (!(await errors.evaluate(isOpen))) await errors.locator('summary').click();
 		expect(await watched.page.locator('#errors-body details.error-code').getAttribute('data-code')).toBe('HTTP_500');
 	});
 
