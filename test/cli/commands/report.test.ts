@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LevelStore } from '../../../src/store/level.js';
 import { runCli, tempDir } from '../../helpers/cli.js';
 import { buildReportSite, reportData, type ReportSite } from '../../helpers/report-site.js';
+import { startServer } from '../../helpers/server.js';
 
 describe('revisit report', () => {
 	let site: ReportSite;
@@ -69,6 +70,31 @@ describe('revisit report', () => {
 				await off.close();
 			}
 		} finally {
+			await dir.cleanup();
+		}
+	});
+
+	it('diffs what a content rule counts, not the page around it, and names the rule', async () => {
+		let version = 1;
+		const server = await startServer((_req, res) => {
+			res.setHeader('content-type', 'text/html');
+			res.end(`<html><body><nav>visit ${version}</nav><p class="price">Price: ${10 + version} EUR</p></body></html>`);
+		});
+		const dir = await tempDir();
+		try {
+			const storeDir = path.join(dir.dir, 'store');
+			for (version = 1; version <= 3; version++) {
+				const run = await runCli(['sweep', '--store', storeDir, '--robots', 'ignore', '--select', '.price', '--text', '-q'], `${server.url('/p')}\n`);
+				expect(run.status).toBe(0);
+			}
+			const page = path.join(dir.dir, 'r.html');
+			expect((await runCli(['report', '--store', storeDir, '--html', page])).status).toBe(0);
+			const [change] = reportData(await readFile(page, 'utf8')).changes;
+			expect(change!.rule).toBeDefined();
+			expect(change!.before!.content).not.toEqual(change!.after!.content);
+			expect(change!.diff!.flat()).toEqual([[0, 'Price: '], [-1, '12'], [1, '13'], [0, ' EUR']]);
+		} finally {
+			await server.close();
 			await dir.cleanup();
 		}
 	});
