@@ -29,12 +29,13 @@ export interface ReportSite {
  * A fixture run for the report: two local origins, three sweeps by the CLI (versions 1,
  * 2 and 3 of every page), then `revisit report --html` of the last run and of all three.
  * The third run changes /article (Tuesday→Wednesday was run 2; agreed→rejected), /spaces
- * (whitespace only) and /price (12→13 EUR); /static answers 304; /broken fails.
+ * (whitespace only) and /price (12→13 EUR); /static answers 304; /broken fails. The store
+ * is a LevelDB directory of its own unless `store` names one (a Redis URL).
  *
  * @example
  * const site = await buildReportSite(); // site.lastRun is a report.html path
  */
-export async function buildReportSite(): Promise<ReportSite> {
+export async function buildReportSite(options: { store?: string } = {}): Promise<ReportSite> {
 	let version = 1;
 	const handler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
 		if (req.url === '/broken') {
@@ -62,7 +63,7 @@ export async function buildReportSite(): Promise<ReportSite> {
 	const a = await startServer(handler);
 	const b = await startServer(handler);
 	const dir = await tempDir('revisit-report-');
-	const storeDir = path.join(dir.dir, 'store');
+	const storeDir = options.store ?? path.join(dir.dir, 'store');
 	const urls = [a.url('/article'), a.url('/spaces'), a.url('/static'), b.url('/price'), b.url('/static'), b.url('/broken')];
 	const sweep = async () => {
 		const run = await runCli(['sweep', '--store', storeDir, '--robots', 'ignore', '--retries', '0', '-q'], `${urls.join('\n')}\n`);
