@@ -1,4 +1,4 @@
-import type { ConditionalForm, StoredContent, UrlRecord } from './store/types.js';
+import type { ConditionalForm, StoredContent, UrlRecord, WordDiffHunks } from './store/types.js';
 
 /** What to send for one URL, given what its host has shown. */
 export interface Plan {
@@ -78,6 +78,8 @@ export interface ProbeResult {
 	wire?: WireCapture | undefined;
 	/** Which conditional forms were put to the server right after this answer, and what each got. */
 	formCheck?: FormCheck[];
+	/** The counted text of a 2xx body read whole, cut at `--keep-text` (for the word diff of `revisit report`). */
+	counted?: { text: string; cut: boolean } | undefined;
 }
 
 /**
@@ -155,6 +157,8 @@ export interface Task {
 	notice?: string;
 	/** The fetch phase downloaded the body and judged it (for the churn guard, a sample of the host's candidates). */
 	fetched?: boolean;
+	/** A change's word diff against the text kept at its last change, or why there is none (see stages/keep-text.ts). */
+	wordDiff?: { hunks?: WordDiffHunks; why: string; cut?: boolean };
 }
 
 /** Injected time source, so tests and the schedule can control it. */

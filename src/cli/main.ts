@@ -6,6 +6,7 @@ import { crawlCommand } from './commands/crawl.js';
 import { dueCommand } from './commands/due.js';
 import { exportCommand, importCommand } from './commands/export.js';
 import { historyCommand } from './commands/history.js';
+import { reportCommand } from './commands/report.js';
 import { fetchCommand } from './commands/fetch.js';
 import { hostsCommand } from './commands/hosts.js';
 import { pruneCommand } from './commands/prune.js';
@@ -46,6 +47,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 		.command(exportCommand(io, result))
 		.command(importCommand(io, result))
 		.command(historyCommand(io, result))
+		.command(reportCommand(io, result))
 		.command(pruneCommand(io, result))
 		.command(workerCommand(io, result))
 		.command(workersCommand(io, result))

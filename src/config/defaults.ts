@@ -38,6 +38,10 @@ export const sweepDefaults = {
 	robots: 'obey' as 'obey' | 'ignore',
 	/** A Crawl-delay above this defers the origin's URLs. */
 	maxCrawlDelayMs: 30_000,
+	/** Counted text kept per changed page for the next diff (`revisit report`); 0: none. */
+	keepTextBytes: 16 * 1024,
+	/** And in total, over the whole store. */
+	keepTextTotalBytes: 16 * 1024 * 1024,
 };
 
 /** The fetch phase's limits (`revisit fetch`, a crawl's second phase); the sweep's other options apply as they are. */
@@ -53,4 +57,6 @@ export const writtenDefaults = {
 	verifyEvery: '30d',
 	maxBody: '10MiB',
 	maxCrawlDelay: '30s',
+	keepText: '16KiB',
+	keepTextTotal: '16MiB',
 } as const;

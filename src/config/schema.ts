@@ -172,6 +172,16 @@ const stages = [
 				default: flagDefault('max-crawl-delay'),
 				description: 'Longest robots.txt Crawl-delay to honour (seconds, or 30s, 2m); an origin asking more is deferred',
 			},
+			keepText: {
+				anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', format: 'size' }, { const: 'off' }],
+				default: flagDefault('keep-text'),
+				description: "Keep up to this much of a changed page's counted text, for the word diff of its next change in revisit report (off: none)",
+			},
+			keepTextTotal: {
+				anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', format: 'size' }, { const: 'off' }],
+				default: flagDefault('keep-text-total'),
+				description: 'Keep at most this much counted text in the store in all (off: none)',
+			},
 		},
 	},
 	{
@@ -249,6 +259,17 @@ const sinks = [
 			type: { const: 'atom', description: 'An Atom feed of the changes, newest first, one entry per change (with the diff, from a dir sink with diff: true)' },
 			path,
 			max: { type: 'integer', minimum: 1, default: 200, description: 'Entries the feed keeps' },
+		},
+	},
+	{
+		type: 'object',
+		title: 'a report sink',
+		additionalProperties: false,
+		required: ['type', 'path'],
+		properties: {
+			type: { const: 'report', description: 'When the run ends, an HTML page of what it changed and why (as revisit report --html), replaced each run' },
+			path,
+			runs: { type: 'integer', minimum: 1, default: 1, description: 'The page covers the last N runs, this one included' },
 		},
 	},
 	{

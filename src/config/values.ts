@@ -78,6 +78,14 @@ export const verifyValue = (value: unknown): number => {
 const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1e3, kb: 1e3, kib: 1024, m: 1e6, mb: 1e6, mib: 1024 ** 2, g: 1e9, gb: 1e9, gib: 1024 ** 3 };
 
 /** A size in bytes, with an optional unit (500000, 512KiB, 10MiB, 1GB). */
+/**
+ * A size or `off` (0), for caps that can be switched off.
+ *
+ * @example
+ * sizeOrOffValue('keep-text')('off') // 0
+ */
+export const sizeOrOffValue = (flag: string) => (value: unknown): number => (value === 0 || value === '0' || String(value).trim().toLowerCase() === 'off' ? 0 : sizeValue(flag)(value));
+
 export const sizeValue = (flag: string) => (value: unknown): number => {
 	const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(String(value));
 	const unit = SIZE_UNITS[match?.[2]?.toLowerCase() ?? 'x'];

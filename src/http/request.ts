@@ -4,6 +4,8 @@ import type { ProbeResult } from '../types.js';
 import { decodeBody, TOO_LARGE } from './decode.js';
 import { assertPublicHost } from './guard.js';
 import { contentOf } from '../content/content-hash.js';
+import { countedText } from '../content/counted.js';
+import { keptText } from '../content/word-diff.js';
 import { ruleFor, type Rule } from '../content/rules.js';
 import { captureOf } from './capture.js';
 import { hashBody } from '../content/hash.js';
@@ -21,6 +23,8 @@ export interface RequestLimits {
 	rules: readonly Rule[];
 	/** Keep the counted text with the content hash, for learning noise (`--learn-noise`). */
 	keepText: boolean;
+	/** Keep the counted text, cut at this many bytes (`--keep-text`); 0: not. */
+	keepCounted: number;
 }
 
 // Read once per client, not per request: a client's defaults don't change.
@@ -29,7 +33,7 @@ const limitsOf = (client: Got): RequestLimits => {
 	let limits = limitsByClient.get(client);
 	if (limits === undefined) {
 		const context = client.defaults.options.context as Partial<RequestLimits>;
-		limits = { maxBodyBytes: context.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: context.denyPrivate ?? false, capture: context.capture ?? false, rules: context.rules ?? [], keepText: context.keepText ?? false };
+		limits = { maxBodyBytes: context.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: context.denyPrivate ?? false, capture: context.capture ?? false, rules: context.rules ?? [], keepText: context.keepText ?? false, keepCounted: context.keepCounted ?? 0 };
 		limitsByClient.set(client, limits);
 	}
 	return limits;
@@ -117,7 +121,7 @@ export async function attemptRequest(
 			addValidators(result, response.headers);
 			result.hash = hashBody(body);
 			if (limits.capture) result.wire = captureOf(response, method, now());
-			if (limits.rules.length > 0 || limits.keepText) result.content = contentOf(ruleFor(limits.rules, url), body, header(response.headers['content-type']), limits.keepText, result.hash);
+			if (limits.rules.length > 0 || limits.keepText || limits.keepCounted > 0) keepContent(result, ruleFor(limits.rules, url), body, header(response.headers['content-type']), limits);
 			if (bodyMode === 'keep') {
 				result.body = body;
 				result.contentType = header(response.headers['content-type']);
@@ -224,4 +228,21 @@ function addValidators(result: ProbeResult, headers: Record<string, string | str
 
 function header(value: string | string[] | undefined): string | undefined {
 	return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The content hash of a 2xx body (with rules, or while learning noise) and its counted
+ * text cut at `keepCounted` (`--keep-text`), reading the body once: where a rule applies,
+ * the text the hash was taken of is the one kept; without one, the body as UTF-8.
+ */
+function keepContent(result: ProbeResult, rule: Rule | undefined, body: Buffer, contentType: string | undefined, limits: RequestLimits): void {
+	const keep = limits.keepCounted > 0;
+	if (limits.rules.length > 0 || limits.keepText) {
+		// With a rule the hash is of the counted text either way: asking for the text costs nothing more.
+		result.content = contentOf(rule, body, contentType, limits.keepText || (keep && rule !== undefined), result.hash);
+		if (keep && result.content.text !== undefined) result.counted = keptText(result.content.text, limits.keepCounted);
+		// Only learning noise hands the text on with the hash (the compare stage masks noise when it has it).
+		if (!limits.keepText) delete result.content.text;
+	}
+	if (keep && result.counted === undefined) result.counted = keptText(countedText(rule, body, contentType).text, limits.keepCounted);
 }

@@ -47,6 +47,8 @@ export interface RunShape {
 	feeds?: FeedsOutput | undefined;
 	/** A pipeline file's sinks, in order, after everything else. */
 	sinks?: readonly Sink[] | undefined;
+	/** Report pages to write once the run row is stored (a pipeline file's `report` sinks). */
+	reports?: ReadonlyArray<{ path: string; runs: number }> | undefined;
 }
 
 /** The process edges the stages of a run write to. */

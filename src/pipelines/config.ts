@@ -1,7 +1,7 @@
 import { crawlSettings, sweepSettings, type Setting, type SweepSettings } from '../config/settings.js';
 import type { PipelineConfig, StageConfig } from '../config/pipeline-config.js';
 import { ConfigError, RevisitError } from '../errors/index.js';
-import { sinkFrom } from '../sinks/index.js';
+import { reportsOf, sinkFrom } from '../sinks/index.js';
 import { warcInfo } from '../warc/info.js';
 import { compileRules, type RuleSpec } from '../content/rules.js';
 import type { Sink } from '../sinks/sink.js';
@@ -27,6 +27,8 @@ export interface CompiledPipeline {
 	filter?: FilterOptions | undefined;
 	source: Source;
 	sinks: Sink[];
+	/** Its `report` sinks: pages written when the run ends. */
+	reports: Array<{ path: string; runs: number }>;
 }
 
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
@@ -83,6 +85,7 @@ export function compilePipeline(config: PipelineConfig, context: { env?: Record<
 		crawl: fetching ? crawlOptions(options, { concurrency: valueOf(crawlSettings, 'fetch-concurrency') as number, perHost: valueOf(crawlSettings, 'fetch-per-host') as number }) : undefined,
 		filter: filterStage && { include: filterStage.include, exclude: filterStage.exclude, sameHost: filterStage.sameHost },
 		source: Array.isArray(config.source) ? sources(config.source.map(sourceFrom)) : sourceFrom(config.source as Exclude<PipelineConfig['source'], readonly unknown[]>),
+		reports: reportsOf(config.sinks),
 		sinks: config.sinks.map((sink) => sinkFrom(sink, sink.type === 'warc' ? warcInfo(options, 'run') : undefined, compileRules(options.rules ?? []))),
 	};
 }
@@ -131,6 +134,7 @@ export function pipelineShape(compiled: CompiledPipeline): RunShape & { source: 
 		fetch: compiled.crawl?.fetch,
 		filter: compiled.filter,
 		sinks: compiled.sinks,
+		reports: compiled.reports,
 		source: compiled.source,
 	};
 }

@@ -6,7 +6,8 @@ import type { Source } from '../sources/source.js';
 import { afterFirst, spool } from '../sources/spool.js';
 import { describeChurn } from '../stages/churn-guard.js';
 import { readLines } from '../stages/read-lines.js';
-import { storeIsShared } from '../store/open.js';
+import { writeReports } from '../history/report-html.js';
+import { describeStore, storeIsShared } from '../store/open.js';
 import type { RedisTimeouts } from '../store/redis-link.js';
 import type { ValidatorStore } from '../store/types.js';
 import { composeRun, type RunEdges, type RunShape } from './compose.js';
@@ -86,6 +87,7 @@ async function run(job: Job, edges: JobEdges, summary: Summary, stop: Promise<st
 		options: job.options,
 		input,
 		build: (runDeps) => composeRun(runDeps, job, edges),
+		afterRun: job.reports?.length ? (store) => writeReports(store, job.reports!, typeof job.store === 'string' ? describeStore(job.store) : 'the store given') : undefined,
 		onBlocked: (origin, changed, probed, sample) =>
 			edges.diagnose(`${describeChurn(origin, { changed, probed, sample })}: changes held back (churn guard); check the site, then ${hint(origin)}`),
 	}, summary);

@@ -7,6 +7,8 @@ import { runKey } from '../store/run-key.js';
 import type { Task } from '../types.js';
 import { openSweepDeps, type ResourceOptions } from './resources.js';
 import { countTask, runRecord, type Summary } from './summary.js';
+import { addToDetail, createRunDetail, detailOperations } from './run-detail.js';
+import { createTextBudget, keepText } from '../stages/keep-text.js';
 import type { SweepDeps } from './sweep.js';
 import type { SweepOptions } from './sweep-options.js';
 
@@ -22,6 +24,8 @@ export interface RunPlan {
 	onBlocked?(origin: string, changed: number, probed: number, sample?: ChurnDecision['sample']): void;
 	/** Write the run-history row when the run completes (default true). */
 	history?: boolean;
+	/** Once the row is stored (and the store still open): a pipeline file's report pages. */
+	afterRun?(store: SweepDeps['store']): Promise<void>;
 }
 
 /**
@@ -38,6 +42,10 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 	return defer(() => {
 		const started = deps.clock.now();
 		const valve = createValve(plan.options.highWater);
+		// What `revisit report` reads of the run: the text kept for diffs, and the changed and failed URLs.
+		const budget = createTextBudget(deps.store);
+		const detail = createRunDetail(started);
+		const keepsText = plan.history !== false && plan.options.keepTextBytes > 0 && plan.options.keepTextTotalBytes > 0;
 		// The run's own deps: the caller's object is left as it was given.
 		const runDeps: SweepDeps = {
 			...deps,
@@ -52,17 +60,22 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 		};
 		const tasks = plan.input(runDeps, valve).pipe(
 			plan.build(runDeps),
+			keepText(budget, { keep: keepsText, totalBytes: plan.options.keepTextTotalBytes }),
 			commit(deps.store, { extra: deps.book.drain }),
 			tap((task) => {
 				if (task.parked) valve.unpark();
 				else if (!task.creditReturned) valve.release();
 				countTask(summary, task);
+				if (plan.history !== false) addToDetail(detail, task);
 			}),
 		);
 		const finish = defer(async () => {
 			summary.elapsedMs = deps.clock.now() - started;
 			if (plan.history === false) return;
-			await deps.store.batch([{ type: 'putRun', key: runKey(started), value: runRecord(summary, started, deps.clock.now()) }]);
+			const row = runRecord(summary, started, deps.clock.now());
+			if (budget.bytes !== undefined) row.textBytes = budget.bytes;
+			await deps.store.batch([...(await detailOperations(deps.store, detail)), { type: 'putRun', key: runKey(started), value: row }]);
+			await plan.afterRun?.(deps.store);
 		}).pipe(ignoreElements());
 		return concat(tasks, finish);
 	});

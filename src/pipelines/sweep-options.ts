@@ -79,6 +79,10 @@ export interface SweepOptions {
 	robotsAgent?: string | undefined;
 	/** A Crawl-delay above this (ms) defers the origin's URLs. */
 	maxCrawlDelayMs: number;
+	/** Counted text kept per changed page for the next diff (`revisit report`), in bytes; 0: none (see pipelines/keep-text.ts). */
+	keepTextBytes: number;
+	/** The same, in total over the store. */
+	keepTextTotalBytes: number;
 }
 
 /**
@@ -158,6 +162,8 @@ export function normaliseSweepOptions(input: SweepOptionsInput = {}): SweepOptio
 	if (options.budget !== undefined) nonNegativeInteger('budget', options.budget);
 	if (options.hostBudget !== undefined) positiveInteger('hostBudget', options.hostBudget);
 	if (options.now !== undefined) nonNegativeInteger('now', options.now);
+	nonNegativeInteger('keepTextBytes', options.keepTextBytes);
+	nonNegativeInteger('keepTextTotalBytes', options.keepTextTotalBytes);
 	if (options.robotsAgent !== undefined && !/^[A-Za-z_-]+$/.test(options.robotsAgent)) throw new TypeError(`Expected \`robotsAgent\` to be a product token (letters, _ and -), got \`${options.robotsAgent}\``);
 	// A bad selector or pattern fails here, before anything is opened or sent.
 	if (options.rules) compileRules(options.rules);
@@ -202,5 +208,7 @@ export function sweepOptionsFrom(flags: SweepSettings): SweepOptionsInput {
 		robots: flags.robots,
 		robotsAgent: flags['robots-agent'],
 		maxCrawlDelayMs: flags['max-crawl-delay'],
+		keepTextBytes: flags['keep-text'],
+		keepTextTotalBytes: flags['keep-text-total'],
 	};
 }

@@ -1,3 +1,4 @@
+import { identity } from 'rxjs';
 import type { SinkConfig } from '../config/pipeline-config.js';
 import { commandSink } from './command.js';
 import { dirSink } from './dir.js';
@@ -18,6 +19,16 @@ export { warcSink, type WarcSinkOptions } from './warc.js';
 export { atomSink, type AtomSinkOptions } from './atom.js';
 export { webhookSink, type WebhookSinkOptions } from './webhook.js';
 export type { Sink, SinkContext } from './sink.js';
+
+/**
+ * The report pages a pipeline file's `report` sinks ask for, written when the run ends.
+ *
+ * @example
+ * reportsOf([{ type: 'report', path: 'report.html', runs: 1 }]) // [{ path: 'report.html', runs: 1 }]
+ */
+export function reportsOf(configs: readonly SinkConfig[]): Array<{ path: string; runs: number }> {
+	return configs.flatMap((config) => (config.type === 'report' ? [{ path: config.path, runs: config.runs ?? 1 }] : []));
+}
 
 /**
  * The sink a pipeline file's `sinks` entry describes.
@@ -41,5 +52,8 @@ export function sinkFrom(config: SinkConfig, info?: Record<string, string>, rule
 			return atomSink(config);
 		case 'webhook':
 			return (context) => webhookSink({ url: config.url, batch: config.batch, secret: config.secretEnv === undefined ? undefined : context.env[config.secretEnv] })(context);
+		case 'report':
+			// Written once the run row is stored, by the run itself (see `reportsOf`): nothing to do per task.
+			return () => identity;
 	}
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Level } from 'level';
 import { StoreError } from '../errors/index.js';
 import { descriptorBudget, openFileLimit } from '../util/descriptors.js';
-import { RECORD_VERSION, type HostRecord, type RunRecord, type StoreOperation, type UrlRecord, type ValidatorStore } from './types.js';
+import { RECORD_VERSION, type HostRecord, type RunDetail, type RunRecord, type StoreOperation, type UrlRecord, type ValidatorStore } from './types.js';
 
 const FORMAT_KEY = 'format';
 type Meta = { format: number };
@@ -23,12 +23,14 @@ export class LevelStore implements ValidatorStore {
 	readonly #urls;
 	readonly #hosts;
 	readonly #runs;
+	readonly #details;
 
 	private constructor(db: Level<string, unknown>) {
 		this.#db = db;
 		this.#urls = db.sublevel<string, UrlRecord>('url', { valueEncoding: 'json' });
 		this.#hosts = db.sublevel<string, HostRecord>('host', { valueEncoding: 'json' });
 		this.#runs = db.sublevel<string, RunRecord>('run', { valueEncoding: 'json' });
+		this.#details = db.sublevel<string, RunDetail>('detail', { valueEncoding: 'json' });
 	}
 
 	/**
@@ -91,6 +93,10 @@ export class LevelStore implements ValidatorStore {
 					return { type: 'put', sublevel: this.#hosts, key: op.key, value: op.value } as const;
 				case 'delHost':
 					return { type: 'del', sublevel: this.#hosts, key: op.key } as const;
+				case 'putRunDetail':
+					return { type: 'put', sublevel: this.#details, key: op.key, value: op.value } as const;
+				case 'delRunDetail':
+					return { type: 'del', sublevel: this.#details, key: op.key } as const;
 				default:
 					return { type: 'put', sublevel: this.#runs, key: op.key, value: op.value } as const;
 			}
@@ -112,6 +118,10 @@ export class LevelStore implements ValidatorStore {
 
 	runEntries(): AsyncIterable<[string, RunRecord]> {
 		return this.#runs.iterator();
+	}
+
+	async getRunDetails(keys: readonly string[]): Promise<Array<RunDetail | undefined>> {
+		return this.#details.getMany([...keys]);
 	}
 
 	async close(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { HostRecord, RunRecord, StoreOperation, UrlRecord, ValidatorStore } from './types.js';
+import type { HostRecord, RunDetail, RunRecord, StoreOperation, UrlRecord, ValidatorStore } from './types.js';
 
 /**
  * An in-process store, for tests and short-lived library use.
@@ -11,6 +11,7 @@ export class MemoryStore implements ValidatorStore {
 	readonly #records = new Map<string, UrlRecord>();
 	readonly #hosts = new Map<string, HostRecord>();
 	readonly #runs = new Map<string, RunRecord>();
+	readonly #details = new Map<string, RunDetail>();
 
 	async getMany(keys: readonly string[]): Promise<Array<UrlRecord | undefined>> {
 		return keys.map((key) => structuredClone(this.#records.get(key)));
@@ -26,6 +27,8 @@ export class MemoryStore implements ValidatorStore {
 			else if (operation.type === 'del') this.#records.delete(operation.key);
 			else if (operation.type === 'putHost') this.#hosts.set(operation.key, structuredClone(operation.value));
 			else if (operation.type === 'delHost') this.#hosts.delete(operation.key);
+			else if (operation.type === 'putRunDetail') this.#details.set(operation.key, structuredClone(operation.value));
+			else if (operation.type === 'delRunDetail') this.#details.delete(operation.key);
 			else this.#runs.set(operation.key, structuredClone(operation.value));
 		}
 	}
@@ -40,6 +43,10 @@ export class MemoryStore implements ValidatorStore {
 
 	runEntries(): AsyncIterable<[string, RunRecord]> {
 		return sorted(this.#runs);
+	}
+
+	async getRunDetails(keys: readonly string[]): Promise<Array<RunDetail | undefined>> {
+		return keys.map((key) => structuredClone(this.#details.get(key)));
 	}
 
 	async close(): Promise<void> {}

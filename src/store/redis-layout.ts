@@ -8,6 +8,7 @@
  *   P {url.NN}:idx        zset   the same URL keys, all with score 0: their byte order
  *   P {host.NN}:rec/:idx         the same for host records (key: origin)
  *   P {run.NN}:rec/:idx          the same for run rows (key: zero-padded start time)
+ *   P {detail.NN}:rec/:idx       the same for run details (changed and failed URLs, same key)
  *
  * e.g. `revisit:{url.07}:rec`. A key's bucket NN is FNV-1a (32-bit, over its UTF-8
  * bytes) modulo `buckets`, written with two digits.
@@ -26,7 +27,7 @@
 export const LAYOUT_VERSION = 1;
 export const BUCKETS = 16;
 
-export type Kind = 'url' | 'host' | 'run';
+export type Kind = 'url' | 'host' | 'run' | 'detail';
 
 /** The meta hash of the store under `prefix`. */
 export const metaKey = (prefix: string): string => `${prefix}meta`;

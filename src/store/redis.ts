@@ -3,7 +3,7 @@ import { connectRedis, type RedisLink, type RedisTimeouts } from './redis-link.j
 import { BUCKETS, bucketKeys, bucketOf, LAYOUT_VERSION, metaKey, type Kind } from './redis-layout.js';
 import { mergeBuckets } from './redis-merge.js';
 import { parseRedisUrl, type RedisTarget } from './redis-url.js';
-import { RECORD_VERSION, type HostRecord, type RunRecord, type StoreOperation, type UrlRecord, type ValidatorStore } from './types.js';
+import { RECORD_VERSION, type HostRecord, type RunDetail, type RunRecord, type StoreOperation, type UrlRecord, type ValidatorStore } from './types.js';
 
 export interface RedisStoreOptions extends RedisTimeouts {
 	/** Create the store under its prefix when there is none (default true). */
@@ -88,9 +88,9 @@ export class RedisStore implements ValidatorStore {
 	async batch(operations: readonly StoreOperation[]): Promise<void> {
 		const commands: string[][] = [];
 		for (const op of operations) {
-			const kind: Kind = op.type === 'put' || op.type === 'del' ? 'url' : op.type === 'putRun' ? 'run' : 'host';
+			const kind = KIND_OF[op.type];
 			const { rec, idx } = bucketKeys(this.#prefix, kind, bucketOf(op.key, this.#buckets));
-			if (op.type === 'del' || op.type === 'delHost') commands.push(['HDEL', rec, op.key], ['ZREM', idx, op.key]);
+			if (op.type === 'del' || op.type === 'delHost' || op.type === 'delRunDetail') commands.push(['HDEL', rec, op.key], ['ZREM', idx, op.key]);
 			else commands.push(['HSET', rec, op.key, JSON.stringify(op.value)], ['ZADD', idx, '0', op.key]);
 		}
 		await this.#link.write(commands);
@@ -108,6 +108,10 @@ export class RedisStore implements ValidatorStore {
 		return this.#entries<RunRecord>('run');
 	}
 
+	getRunDetails(keys: readonly string[]): Promise<Array<RunDetail | undefined>> {
+		return this.#get<RunDetail>('detail', keys);
+	}
+
 	#entries<T>(kind: Kind): AsyncIterable<[string, T]> {
 		const buckets = Array.from({ length: this.#buckets }, (_, bucket) => bucketKeys(this.#prefix, kind, bucket));
 		return mergeBuckets<T>(this.#link, buckets);
@@ -117,6 +121,8 @@ export class RedisStore implements ValidatorStore {
 		await this.#link.close();
 	}
 }
+
+const KIND_OF: Record<StoreOperation['type'], Kind> = { put: 'url', del: 'url', putHost: 'host', delHost: 'host', putRun: 'run', putRunDetail: 'detail', delRunDetail: 'detail' };
 
 /** Reads (or, when allowed and nothing is there, writes) the meta hash; returns the bucket count. */
 async function checkFormat(link: RedisLink, prefix: string, create: boolean): Promise<number> {
@@ -143,7 +149,7 @@ async function checkFormat(link: RedisLink, prefix: string, create: boolean): Pr
 }
 
 async function hasBuckets(link: RedisLink, prefix: string): Promise<boolean> {
-	const kinds: Kind[] = ['url', 'host', 'run'];
+	const kinds: Kind[] = ['url', 'host', 'run', 'detail'];
 	const keys = kinds.flatMap((kind) => Array.from({ length: BUCKETS }, (_, bucket) => Object.values(bucketKeys(prefix, kind, bucket))).flat());
 	// One EXISTS per key rather than one for all: a Cluster refuses multi-key commands across slots.
 	const counts = await Promise.all(keys.map((key) => link.read<number>(['EXISTS', key])));

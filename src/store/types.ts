@@ -84,6 +84,18 @@ export interface UrlRecord {
 	learned?: LearnedNoise[];
 	/** Its last capture in a WARC (`--warc`): payload digest (sha1:BASE32), WARC-Date, target URI; what a revisit record refers to. */
 	warc?: { digest: string; date: string; uri: string };
+	/**
+	 * The counted text at the page's last change (`--keep-text`, default on), cut at the
+	 * per-page cap: what `revisit report` diffs the next change against. Kept only for
+	 * pages that have changed, within a total cap (see pipelines/keep-text.ts).
+	 */
+	text?: KeptText;
+}
+
+/** Counted text kept for the next diff: the text (cut at the cap), whether it was cut, and its content hash. */
+export interface KeptText {
+	text: string;
+	cut?: boolean;
 }
 
 export type HostMode = 'conditional' | 'hash-only' | 'unconditional';
@@ -241,6 +253,61 @@ export interface RunRecord {
 	notDue: number;
 	blockedHosts: string[];
 	hosts: Record<string, RunHostFigures>;
+	/** Bytes of counted text the store keeps for diffs after this run (`--keep-text`), as the runs counted them. */
+	textBytes?: number;
+}
+
+/**
+ * A word diff, as hunks of parts: `[0, text]` the same, `[1, text]` added, `[-1, text]`
+ * removed (whitespace is a part of its own). Context around the changes is cut short.
+ */
+export type WordDiffHunks = Array<Array<[0 | 1 | -1, string]>>;
+
+/** Validators and hashes of one side of a change. */
+export interface ChangeSide {
+	status?: number;
+	etag?: string;
+	lastModified?: string;
+	/** Hash of the body bytes, and of the counted content when rules or noise apply. */
+	hash?: string;
+	content?: string;
+}
+
+/** One changed or failed URL of a run, as its detail keeps it for `revisit report`. */
+export interface RunChange {
+	url: string;
+	origin?: string;
+	reason: string;
+	changed: boolean;
+	before?: ChangeSide;
+	after?: ChangeSide;
+	/** The 304 was audited (an unconditional re-fetch compared the hashes). */
+	audit?: boolean;
+	/** The content rule that counted (its id), and the learned noise patterns removed. */
+	rule?: string;
+	noise?: number;
+	bytes?: number;
+	error?: { code: string; message: string };
+	/** The word diff of the counted content; absent when there was nothing to diff against (see `text`). */
+	diff?: WordDiffHunks;
+	/** Why there is or is not a diff: `diff`, `no-earlier-text`, `not-read`, `off`, `total-cap`, `too-different`. */
+	text?: string;
+	/** The diff was cut at its size cap. */
+	cut?: boolean;
+}
+
+/**
+ * What `revisit report` needs of a run beyond its row: its changed and failed URLs, each
+ * list cut at a cap (`dropped` counts what was left out), and every error counted by code.
+ * Kept under the run's key; only the latest runs' details are kept.
+ */
+export interface RunDetail {
+	v: number;
+	startedAt: number;
+	changes: RunChange[];
+	errors: RunChange[];
+	errorCounts: Record<string, number>;
+	dropped: { changes: number; errors: number };
 }
 
 export type StoreOperation =
@@ -248,7 +315,9 @@ export type StoreOperation =
 	| { type: 'del'; key: string }
 	| { type: 'putHost'; key: string; value: HostRecord }
 	| { type: 'delHost'; key: string }
-	| { type: 'putRun'; key: string; value: RunRecord };
+	| { type: 'putRun'; key: string; value: RunRecord }
+	| { type: 'putRunDetail'; key: string; value: RunDetail }
+	| { type: 'delRunDetail'; key: string };
 
 /**
  * The validator store as the pipeline sees it. Small on purpose: LevelDB is the
@@ -268,5 +337,7 @@ export interface ValidatorStore {
 	hostEntries(): AsyncIterable<[string, HostRecord]>;
 	/** Run history rows, oldest first (keys sort by start time). */
 	runEntries(): AsyncIterable<[string, RunRecord]>;
+	/** Run details (changed and failed URLs) for run keys, in order; `undefined` where none is kept. */
+	getRunDetails(keys: readonly string[]): Promise<Array<RunDetail | undefined>>;
 	close(): Promise<void>;
 }

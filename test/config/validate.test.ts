@@ -40,7 +40,7 @@ describe('pipeline validation', () => {
 		[
 			'an unknown key, with the allowed ones and the nearest',
 			`{ ${stdin},\n "stages": [{ "use": "probe", "perhost": 4 }], ${stdout} }`,
-			['pipeline.json:2:31: /stages/0/perhost: unknown key; the probe stage takes concurrency, perHost, rate, acceptEncoding, userAgent, timeout, retries, maxRetryAfter, method, audit, verifyEvery, maxBody, denyPrivate, insecure, localWorkers, candidates, headers, robots, robotsAgent or maxCrawlDelay (did you mean `perHost`?)'],
+			['pipeline.json:2:31: /stages/0/perhost: unknown key; the probe stage takes concurrency, perHost, rate, acceptEncoding, userAgent, timeout, retries, maxRetryAfter, method, audit, verifyEvery, maxBody, denyPrivate, insecure, localWorkers, candidates, headers, robots, robotsAgent, maxCrawlDelay, keepText or keepTextTotal (did you mean `perHost`?)'],
 		],
 		[
 			'an unknown stage',
@@ -56,7 +56,7 @@ describe('pipeline validation', () => {
 			'an unknown sink type and a misspelt enum value',
 			`{ ${stdin}, "sinks": [{ "type": "stdot" }, { "type": "stdout", "format": "json" }] }`,
 			[
-				'pipeline.json:1:54: /sinks/0/type: unknown sink "stdot"; sinks are stdout, file, command, dir, atom, webhook and warc (did you mean `stdout`?)',
+				'pipeline.json:1:54: /sinks/0/type: unknown sink "stdot"; sinks are stdout, file, command, dir, atom, report, webhook and warc (did you mean `stdout`?)',
 				'pipeline.json:1:95: /sinks/1/format: must be one of lines or ndjson (got "json"; did you mean `ndjson`?)',
 			],
 		],

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runKey } from '../../src/store/run-key.js';
-import { RECORD_VERSION, type HostRecord, type RunRecord, type UrlRecord, type ValidatorStore } from '../../src/store/types.js';
+import { RECORD_VERSION, type HostRecord, type RunDetail, type RunRecord, type UrlRecord, type ValidatorStore } from '../../src/store/types.js';
 import { newHostRecord } from '../../src/hosts/record.js';
 
 const record = (over: Partial<UrlRecord> = {}): UrlRecord => ({ v: RECORD_VERSION, status: 200, etag: 'W/"a b"', lastModified: 'Mon, 14 Jul 2025 09:02:11 GMT', hash: 'ab'.repeat(16), lastChecked: 1, ...over });
@@ -94,6 +94,27 @@ export function storeContract(name: string, open: () => Promise<{ store: Validat
 			const starts: number[] = [];
 			for await (const [, value] of store.runEntries()) starts.push(value.startedAt);
 			expect(starts).toEqual([50, 900, 10_000]);
+		});
+
+		it('keeps run details apart from run rows, read by run key and deleted by it', async () => {
+			const detail = (startedAt: number): RunDetail => ({
+				v: 1,
+				startedAt,
+				changes: [{ url: 'https://a/', reason: 'new-body', changed: true, before: { hash: 'aa' }, after: { hash: 'bb' }, diff: [[[0, 'a'], [0, ' '], [-1, 'old'], [1, 'new']]] }],
+				errors: [{ url: 'https://b/', reason: 'error', changed: false, error: { code: 'HTTP_500', message: 'server answered 500' } }],
+				errorCounts: { HTTP_500: 1 },
+				dropped: { changes: 0, errors: 0 },
+			});
+			await store.batch([
+				{ type: 'putRunDetail', key: runKey(5), value: detail(5) },
+				{ type: 'putRunDetail', key: runKey(7), value: detail(7) },
+			]);
+			expect(await store.getRunDetails([runKey(7), runKey(6), runKey(5)])).toEqual([detail(7), undefined, detail(5)]);
+			const rows: string[] = [];
+			for await (const [key] of store.runEntries()) rows.push(key);
+			expect(rows).toEqual([]);
+			await store.batch([{ type: 'delRunDetail', key: runKey(5) }]);
+			expect(await store.getRunDetails([runKey(5), runKey(7)])).toEqual([undefined, detail(7)]);
 		});
 
 		it('hands out copies, so a caller cannot change stored state by mutation', async () => {

@@ -1,0 +1,85 @@
+import type { Argv, CommandModule } from 'yargs';
+import { UsageError } from '../../errors/index.js';
+import { integerValue } from '../../config/values.js';
+import { loadReport } from '../../history/report-data.js';
+import { renderReport } from '../../history/report-html.js';
+import { describeStore } from '../../store/open.js';
+import { parseDuration } from '../../util/duration.js';
+import { formatBytes } from '../../util/bytes.js';
+import { writeFileAtomic } from '../../util/write-file-atomic.js';
+import type { CliIo } from '../io.js';
+import type { CommandResult } from './result.js';
+import { storeOption, withStore } from './store-option.js';
+
+interface ReportArgs {
+	store: string;
+	html?: string;
+	runs?: number;
+	since?: string;
+}
+
+const REPORT_EPILOG = `The page is one self-contained file (inline CSS and script, no request to the network):
+open it from disk or mail it. It shows the summary (URLs checked, changed, 304s, errors,
+bytes received and saved), each changed URL with why (validators and hashes before and
+after, audit, content rule, learned noise) and a word diff of its counted content
+(inline or side by side, whitespace ignored or not), errors by code, the hosts of the
+runs as revisit stats shows them, and the run history chart.
+
+A diff needs the counted text from before the change: a sweep keeps it for pages that
+changed, up to --keep-text per page (16KiB) and --keep-text-total in all (16MiB), so a
+page's first change has no diff and its later ones do. --keep-text off keeps none.
+Each run keeps its changed and failed URLs (up to 5000 and 1000) for the last 50 runs.`;
+
+/**
+ * `--since`: a duration back from now (24h, 7d) or a date (2026-12-01, or ISO 8601 with a time).
+ *
+ * @example
+ * sinceValue('24h', Date.now()) // Date.now() - 86_400_000
+ */
+export function sinceValue(text: string, now: number): number {
+	const back = parseDuration(text.trim());
+	if (back !== undefined) return now - back;
+	const at = /^\d{4}-\d{2}-\d{2}/.test(text.trim()) ? Date.parse(text.trim()) : Number.NaN;
+	if (Number.isNaN(at)) throw new UsageError(`--since must be a duration back from now (24h, 7d) or a date (2026-12-01, 2026-12-01T08:00Z) (got ${JSON.stringify(text)})`);
+	return at;
+}
+
+/** `revisit report`: an HTML page of what the last runs changed and why. */
+export function reportCommand(io: CliIo, result: CommandResult): CommandModule<object, ReportArgs> {
+	return {
+		command: 'report',
+		describe: 'Write an HTML page of what changed and why: summary, changed URLs with word diffs, errors, hosts, history',
+		builder: (yargs) =>
+			storeOption(yargs, io.env)
+				.options({
+					html: { type: 'string', requiresArg: true, describe: 'Write the page to FILE (self-contained: open it from disk, attach it to a mail)' },
+					runs: { requiresArg: true, coerce: (value: unknown) => (value === undefined ? undefined : integerValue('runs', 1)(value)), describe: 'Cover the last N runs [default: the last run]' },
+					since: { type: 'string', requiresArg: true, describe: 'Cover the runs started since then: a duration back from now (24h, 7d) or a date' },
+				})
+				.conflicts('runs', 'since')
+				.example('revisit sweep -q < urls.txt; revisit report --html report.html', 'What the sweep just found, as a page')
+				.example('revisit report --html week.html --since 7d', "A week's changes in one page")
+				.epilog(REPORT_EPILOG) as unknown as Argv<ReportArgs>,
+		handler: async (args) => {
+			if (args.html === undefined || args.html.trim() === '') throw new UsageError('revisit report needs --html FILE: where to write the page');
+			const since = args.since === undefined ? undefined : sinceValue(args.since, Date.now());
+			const html = await withStore(args.store, { create: false }, async (store) => {
+				const data = await loadReport(store, { runs: args.runs, since }, describeStore(args.store));
+				return data.runs.length === 0 ? undefined : { page: renderReport(data), data };
+			});
+			if (!html) {
+				io.stderr.write(`revisit: no run in ${describeStore(args.store)}${since === undefined ? '' : ` since ${new Date(since).toISOString()}`} to report on\n`);
+				result.status = 1;
+				return;
+			}
+			try {
+				await writeFileAtomic(args.html, html.page);
+			} catch (error) {
+				throw new UsageError(`--html: cannot write ${args.html}: ${(error as Error).message}`, { cause: error });
+			}
+			const { summary } = html.data;
+			io.stderr.write(`revisit: wrote ${args.html} (${formatBytes(Buffer.byteLength(html.page))}): ${summary.runs} run${summary.runs === 1 ? '' : 's'}, ${summary.urls} URLs, ${summary.changed} changed, ${summary.errors} errors\n`);
+			result.status = 0;
+		},
+	};
+}

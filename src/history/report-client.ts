@@ -1,0 +1,246 @@
+/**
+ * The report page's script, as text for an inline <script>: it reads the JSON data
+ * element and builds the sections on demand. The changed URLs are listed 100 at a time
+ * (more as the list is scrolled to its end); a change's reasons and diff are built when
+ * it is opened; errors and hosts when their section is opened. Diffs use inline styles
+ * only, so that a diff copied into an e-mail keeps its colours. Plain ES5-style code in
+ * a string (no template literals): it runs in the browser, not in Node. The page sets
+ * `data-ready` on <html> once the first rows are in (tests and bench/report.js wait for it).
+ */
+export const REPORT_SCRIPT = String.raw`
+(function () {
+'use strict';
+var data = JSON.parse(document.getElementById('revisit-data').textContent);
+var state = { view: 'inline', ignoreWs: false, filter: '', shown: 0, list: data.changes };
+var PAGE = 100;
+var S = {
+	box: 'font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px;line-height:1.5;white-space:pre-wrap;word-break:break-word;border:1px solid #d0d7de;border-radius:4px;padding:6px 8px;margin:6px 0;background:#ffffff;color:#1f2328',
+	del: 'background:#ffd7d5;color:#82071e;text-decoration:line-through',
+	ins: 'background:#ccffd8;color:#055d20;text-decoration:none',
+	gap: 'color:#8c959f;font-family:sans-serif;font-size:12px;margin:2px 0',
+	table: 'width:100%;border-collapse:collapse;table-layout:fixed;margin:6px 0',
+	cell: 'vertical-align:top;width:50%;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px;line-height:1.5;white-space:pre-wrap;word-break:break-word;border:1px solid #d0d7de;padding:6px 8px;background:#ffffff;color:#1f2328',
+	head: 'text-align:left;font-family:sans-serif;font-size:12px;color:#59636e;padding:2px 8px;border:1px solid #d0d7de;background:#f6f8fa'
+};
+var REASONS = {
+	'new-body': 'the body differs from the last download (its hash moved)',
+	'new': 'first seen: nothing stored before',
+	'audit': 'an audit re-fetched a 304 in full and found a change the 304 hid',
+	'gone': 'the server answered 404 or 410',
+	'selector-gone': "the content rule's selectors no longer match anything",
+	'candidate': 'its validators moved; the body was not read (candidates sweep)',
+	'error': 'the request failed'
+};
+var TEXT = {
+	'diff': '',
+	'first-sight': 'No diff: the page was seen for the first time.',
+	'no-earlier-text': 'No diff: no text was kept from before this change (counted text is kept from a page\'s first change on; the next change will show a diff).',
+	'total-cap': 'No diff: the store holds --keep-text-total of text already, so none was kept from before.',
+	'too-different': 'No diff: the two versions are too different to diff word by word.',
+	'not-read': 'No diff: the body was not read.',
+	'gone': 'No diff: the page is gone.',
+	'off': 'No diff: text keeping is off (--keep-text off).',
+	'report-cap': 'No diff: the run\'s detail reached its size cap before this change.'
+};
+
+function esc(value) {
+	return String(value).replace(/[&<>"']/g, function (c) { return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]; });
+}
+function el(id) { return document.getElementById(id); }
+function pct(r) { return r === null || r === undefined ? '-' : (r * 100).toFixed(1) + '%'; }
+function short(hash) { return hash ? String(hash).slice(0, 12) : ''; }
+
+// Whitespace-only additions become unchanged text and whitespace-only removals disappear; neighbours merge again.
+function visible(hunk) {
+	if (!state.ignoreWs) return hunk;
+	var out = [];
+	for (var i = 0; i < hunk.length; i++) {
+		var op = hunk[i][0], text = hunk[i][1];
+		if (op !== 0 && /^\s*$/.test(text)) {
+			if (op === -1) continue;
+			op = 0;
+		}
+		var last = out[out.length - 1];
+		if (last && last[0] === op) last[1] += text; else out.push([op, text]);
+	}
+	return out;
+}
+function changed(hunk) {
+	for (var i = 0; i < hunk.length; i++) if (hunk[i][0] !== 0) return true;
+	return false;
+}
+function hunksOf(change) {
+	var out = [];
+	for (var i = 0; i < change.diff.length; i++) {
+		var hunk = visible(change.diff[i]);
+		if (changed(hunk)) out.push(hunk);
+	}
+	return out;
+}
+function span(op, text) {
+	if (op === 1) return '<ins style="' + S.ins + '">' + esc(text) + '</ins>';
+	if (op === -1) return '<del style="' + S.del + '">' + esc(text) + '</del>';
+	return esc(text);
+}
+function diffHtml(change) {
+	var hunks = hunksOf(change);
+	if (hunks.length === 0) return '<p class="note">Only whitespace changed.</p>';
+	var gap = '<div style="' + S.gap + '">&#8943;</div>';
+	var html = [];
+	for (var i = 0; i < hunks.length; i++) {
+		var hunk = hunks[i];
+		if (state.view === 'side') {
+			var left = '', right = '';
+			for (var j = 0; j < hunk.length; j++) {
+				if (hunk[j][0] !== 1) left += span(hunk[j][0], hunk[j][1]);
+				if (hunk[j][0] !== -1) right += span(hunk[j][0], hunk[j][1]);
+			}
+			html.push('<table class="side" style="' + S.table + '"><tr><td style="' + S.cell + '">' + left + '</td><td style="' + S.cell + '">' + right + '</td></tr></table>');
+		} else {
+			var parts = '';
+			for (var k = 0; k < hunk.length; k++) parts += span(hunk[k][0], hunk[k][1]);
+			html.push('<div class="inline" style="' + S.box + '">' + parts + '</div>');
+		}
+	}
+	var head = state.view === 'side' ? '<table style="' + S.table + '"><tr><th style="' + S.head + '">before</th><th style="' + S.head + '">after</th></tr></table>' : '';
+	return head + html.join(gap) + (change.cut ? '<div style="' + S.gap + '">(cut at the size cap)</div>' : '');
+}
+
+function row(label, before, after) {
+	if (before === undefined && after === undefined) return '';
+	var moved = before !== after && before !== undefined;
+	var value = before === undefined ? '<code>' + esc(after) + '</code>' : after === undefined ? '<code>' + esc(before) + '</code> &rarr; (none)' : before === after ? '<code>' + esc(after) + '</code> (same)' : '<code>' + esc(before) + '</code> &rarr; <code>' + esc(after) + '</code>';
+	return '<tr><th>' + esc(label) + '</th><td' + (moved ? ' class="moved"' : '') + '>' + value + '</td></tr>';
+}
+function whyHtml(change) {
+	var b = change.before || {}, a = change.after || {};
+	var rows = '<tr><th>reason</th><td><b>' + esc(change.reason) + '</b>: ' + esc(REASONS[change.reason] || '') + '</td></tr>';
+	rows += row('status', b.status, a.status);
+	rows += row('ETag', b.etag, a.etag);
+	rows += row('Last-Modified', b.lastModified, a.lastModified);
+	rows += row('body hash', b.hash, a.hash);
+	if (b.content !== undefined || a.content !== undefined) rows += row('content hash', b.content, a.content);
+	if (change.rule) rows += '<tr><th>content rule</th><td><code>' + esc(change.rule) + '</code>: only what it counts is compared</td></tr>';
+	if (change.noise) rows += '<tr><th>learned noise</th><td>' + change.noise + ' pattern' + (change.noise === 1 ? '' : 's') + ' removed before hashing</td></tr>';
+	rows += '<tr><th>audit</th><td>' + (change.audit ? 'yes: the 304 was checked by a full re-fetch' : 'no') + '</td></tr>';
+	if (change.bytes !== undefined) rows += '<tr><th>received</th><td>' + change.bytes + ' bytes</td></tr>';
+	rows += '<tr><th>run</th><td>' + esc(change.run) + '</td></tr>';
+	return '<table class="why">' + rows + '</table>';
+}
+function bodyHtml(change) {
+	var diff = change.diff ? '<div class="diff">' + diffHtml(change) + '</div>' : '<p class="note">' + esc(TEXT[change.text] !== undefined ? TEXT[change.text] : 'No diff.') + '</p>';
+	return whyHtml(change) + diff;
+}
+function headline(change) {
+	var b = change.before || {}, a = change.after || {};
+	if (change.reason === 'audit') return 'a 304 hid this change';
+	if (b.etag !== undefined && a.etag !== undefined && b.etag !== a.etag) return 'ETag moved';
+	if (b.lastModified !== undefined && a.lastModified !== undefined && b.lastModified !== a.lastModified) return 'Last-Modified moved';
+	if (b.hash && a.hash && b.hash !== a.hash) return 'hash ' + short(b.hash) + ' \u2192 ' + short(a.hash);
+	return REASONS[change.reason] || '';
+}
+function changeItem(change, index) {
+	var li = document.createElement('li');
+	li.innerHTML = '<details class="change" data-index="' + index + '"><summary><span class="reason ' + esc(change.reason) + '">' + esc(change.reason) + '</span> <span class="url">' + esc(change.url) + '</span> <span class="meta">' + esc(headline(change)) + (change.diff ? ' &middot; diff' : '') + '</span></summary><div class="body"></div></details>';
+	var details = li.firstChild;
+	details.addEventListener('toggle', function () {
+		if (details.open && !details.dataset.built) {
+			details.dataset.built = '1';
+			details.lastChild.innerHTML = bodyHtml(change);
+		}
+	});
+	return li;
+}
+function showMore() {
+	var list = el('change-list');
+	var end = Math.min(state.list.length, state.shown + PAGE);
+	var frag = document.createDocumentFragment();
+	for (var i = state.shown; i < end; i++) frag.appendChild(changeItem(state.list[i], i));
+	list.appendChild(frag);
+	state.shown = end;
+	var more = el('more-changes');
+	more.hidden = state.shown >= state.list.length;
+	more.textContent = 'Show more (' + (state.list.length - state.shown) + ' left)';
+}
+function resetList() {
+	var needle = state.filter.toLowerCase();
+	state.list = needle === '' ? data.changes : data.changes.filter(function (c) { return c.url.toLowerCase().indexOf(needle) !== -1; });
+	state.shown = 0;
+	el('change-list').textContent = '';
+	el('change-count').textContent = state.list.length === data.changes.length ? String(data.changes.length) : state.list.length + ' of ' + data.changes.length;
+	showMore();
+}
+function rerenderDiffs() {
+	var open = document.querySelectorAll('details.change[data-built]');
+	for (var i = 0; i < open.length; i++) {
+		var change = state.list[Number(open[i].dataset.index)];
+		if (change) open[i].lastChild.innerHTML = bodyHtml(change);
+	}
+}
+
+function errorsHtml() {
+	var codes = Object.keys(data.errorCounts).sort(function (a, b) { return data.errorCounts[b] - data.errorCounts[a]; });
+	if (codes.length === 0) return '<p class="note">No errors.</p>';
+	var html = '';
+	for (var i = 0; i < codes.length; i++) {
+		var code = codes[i];
+		var urls = data.errors.filter(function (e) { return e.error && e.error.code === code; });
+		html += '<details class="change error-code" data-code="' + esc(code) + '"><summary><span class="reason">' + esc(code) + '</span> <b>' + data.errorCounts[code] + '</b> <span class="meta">' + esc(urls.length ? urls[0].error.message : '') + '</span></summary><div class="body"><ul>';
+		for (var j = 0; j < urls.length; j++) html += '<li><span class="url">' + esc(urls[j].url) + '</span> <span class="meta">' + esc(urls[j].error.message) + '</span></li>';
+		if (urls.length < data.errorCounts[code]) html += '<li class="meta">and ' + (data.errorCounts[code] - urls.length) + ' more not kept</li>';
+		html += '</ul></div></details>';
+	}
+	return html;
+}
+function hostsHtml(limit) {
+	var head = '<tr><th>host</th><th class="num">checked</th><th class="num">changed</th><th>mode</th><th>conditional form</th><th class="num">304 ratio</th><th class="num">audit rate</th><th class="num">audits / lies</th><th>method</th><th>why</th></tr>';
+	var body = '';
+	var hosts = data.hosts.slice(0, limit);
+	for (var i = 0; i < hosts.length; i++) {
+		var h = hosts[i];
+		body += '<tr><td class="url">' + esc(h.host) + '</td><td class="num">' + h.checked + '</td><td class="num">' + h.changed + '</td><td>' + esc(h.mode) + (h.overridden ? ' (set)' : '') + '</td><td>' + esc(h.form) + '</td><td class="num">' + pct(h.ratio304) + '</td><td class="num">' + (h.auditRate === null ? 'run\'s' : pct(h.auditRate)) + '</td><td class="num">' + h.audits + ' / ' + h.lies + '</td><td>' + esc(h.method) + '</td><td>' + esc(h.reason) + (h.formReason ? '; ' + esc(h.formReason) : '') + '</td></tr>';
+	}
+	return '<table class="grid" id="hosts-table"><thead>' + head + '</thead><tbody>' + body + '</tbody></table>' + (data.hosts.length > limit ? '<button class="more" id="more-hosts">Show all ' + data.hosts.length + ' hosts</button>' : '');
+}
+function onOpen(id, build) {
+	var section = el(id);
+	var done = false;
+	var run = function () { if (section.open && !done) { done = true; build(); } };
+	section.addEventListener('toggle', run);
+	run();
+}
+
+el('view-inline').addEventListener('change', function () { state.view = 'inline'; rerenderDiffs(); });
+el('view-side').addEventListener('change', function () { state.view = 'side'; rerenderDiffs(); });
+el('ignore-ws').addEventListener('change', function (event) { state.ignoreWs = event.target.checked; rerenderDiffs(); });
+var timer;
+el('filter').addEventListener('input', function (event) {
+	clearTimeout(timer);
+	timer = setTimeout(function () { state.filter = event.target.value; resetList(); }, 120);
+});
+el('more-changes').addEventListener('click', showMore);
+onOpen('errors-section', function () { el('errors-body').innerHTML = errorsHtml(); });
+onOpen('hosts-section', function () {
+	var body = el('hosts-body');
+	body.innerHTML = hostsHtml(500);
+	body.addEventListener('click', function (event) { if (event.target.id === 'more-hosts') body.innerHTML = hostsHtml(data.hosts.length); });
+});
+var notes = [];
+if (data.dropped.changes > 0) notes.push(data.dropped.changes + ' more changed URLs were not kept (a run keeps at most 5000).');
+if (data.dropped.runsWithoutDetail > 0) notes.push(data.dropped.runsWithoutDetail + ' run(s) with changes have no detail kept (older than the last 50 runs, or from before revisit kept any).');
+if (notes.length) { el('changes-note').hidden = false; el('changes-note').textContent = notes.join(' '); }
+resetList();
+// The first changes with a diff are opened, so that the page shows one at a glance.
+var first = document.querySelectorAll('details.change');
+for (var n = 0, opened = 0; n < first.length && opened < 3; n++) {
+	if (state.list[n] && state.list[n].diff) { first[n].open = true; opened++; }
+}
+if ('IntersectionObserver' in window) {
+	new IntersectionObserver(function (entries) {
+		if (entries[0].isIntersecting && state.shown < state.list.length) showMore();
+	}, { rootMargin: '400px' }).observe(el('more-changes'));
+}
+// When the page became usable, in ms since navigation began (bench/report.js reads it).
+document.documentElement.dataset.ready = String(Math.round(performance.now()));
+})();
+`;

@@ -1,0 +1,111 @@
+import { hostStats, type HostStats } from '../hosts/stats.js';
+import { runKey } from '../store/run-key.js';
+import type { RunChange, RunRecord, ValidatorStore } from '../store/types.js';
+import { loadRuns, runPoints, runRow, type RunRow } from './rows.js';
+import { renderSvg } from './svg.js';
+
+/** Which runs a report covers: the last `runs` (default 1), or those started at `since` (epoch ms) or later. */
+export interface ReportScope {
+	runs?: number | undefined;
+	since?: number | undefined;
+}
+
+/** One host as the report's table shows it: `revisit stats` figures, with its share of the covered runs. */
+export interface ReportHost extends HostStats {
+	/** URLs of this host judged, and changed, in the covered runs. */
+	checked: number;
+	changed: number;
+}
+
+/** Everything one report page shows, as plain data (embedded in the page as JSON). */
+export interface ReportData {
+	generatedAt: string;
+	/** Where the figures came from (the store's description). */
+	source: string;
+	runs: RunRow[];
+	summary: { runs: number; urls: number; changed: number; notModified: number; sameHash: number; errors: number; notDue: number; bytes: number; bytesSaved: number };
+	/** Changed URLs with why, newest run first; `run` is the run's start (ISO). */
+	changes: Array<RunChange & { run: string }>;
+	/** Errors counted by code over the covered runs, and some of their URLs. */
+	errorCounts: Record<string, number>;
+	errors: Array<RunChange & { run: string }>;
+	/** Left out by the runs' caps, and runs whose detail is no longer (or was never) kept. */
+	dropped: { changes: number; errors: number; runsWithoutDetail: number };
+	hosts: ReportHost[];
+	/** The run history chart (every run in the store, up to the last 120), as SVG. */
+	svg: string;
+}
+
+/** The runs a scope covers, oldest first. */
+export function coveredRuns(runs: readonly RunRecord[], scope: ReportScope): RunRecord[] {
+	if (scope.since !== undefined) return runs.filter((run) => run.startedAt >= scope.since!);
+	return runs.slice(-(scope.runs ?? 1));
+}
+
+/**
+ * Reads what a report shows from the store: the covered runs' rows and details (changed
+ * and failed URLs), the hosts they probed with their `revisit stats` figures, and the
+ * history chart.
+ *
+ * @example
+ * const data = await loadReport(store, { runs: 3 }, '.revisit');
+ */
+export async function loadReport(store: ValidatorStore, scope: ReportScope, source: string, now = Date.now()): Promise<ReportData> {
+	const all = await loadRuns(store);
+	const runs = coveredRuns(all, scope);
+	const details = await store.getRunDetails(runs.map((run) => runKey(run.startedAt)));
+	const rows = runs.map(runRow);
+	const summary = { runs: runs.length, urls: 0, changed: 0, notModified: 0, sameHash: 0, errors: 0, notDue: 0, bytes: 0, bytesSaved: 0 };
+	for (const row of rows) {
+		summary.urls += row.urls;
+		summary.changed += row.changed;
+		summary.notModified += row.notModified;
+		summary.sameHash += row.sameHash;
+		summary.errors += row.errors;
+		summary.notDue += row.notDue;
+		summary.bytes += row.bytes;
+		summary.bytesSaved += row.bytesSaved;
+	}
+	const changes: ReportData['changes'] = [];
+	const errors: ReportData['errors'] = [];
+	const errorCounts: Record<string, number> = {};
+	const dropped = { changes: 0, errors: 0, runsWithoutDetail: 0 };
+	// Newest run first: the latest change of a URL is the one a reader looks for.
+	for (let i = runs.length - 1; i >= 0; i--) {
+		const detail = details[i];
+		const run = rows[i]!.start;
+		if (!detail) {
+			if (runs[i]!.changed > 0 || runs[i]!.errors > 0) dropped.runsWithoutDetail++;
+			continue;
+		}
+		for (const change of detail.changes) changes.push({ ...change, run });
+		for (const error of detail.errors) errors.push({ ...error, run });
+		for (const [code, count] of Object.entries(detail.errorCounts)) errorCounts[code] = (errorCounts[code] ?? 0) + count;
+		dropped.changes += detail.dropped.changes;
+		dropped.errors += detail.dropped.errors;
+	}
+	const figures = new Map<string, { checked: number; changed: number }>();
+	for (const run of runs) {
+		for (const [origin, host] of Object.entries(run.hosts ?? {})) {
+			const sum = figures.get(origin) ?? { checked: 0, changed: 0 };
+			sum.checked += host.urls;
+			sum.changed += host.changed;
+			figures.set(origin, sum);
+		}
+	}
+	const origins = [...figures.keys()].sort();
+	const records = await store.getHosts(origins);
+	const hosts = origins.flatMap((origin, i) => (records[i] ? [{ ...hostStats(origin, records[i]!), ...figures.get(origin)! }] : []));
+	return {
+		generatedAt: new Date(now).toISOString(),
+		source,
+		runs: rows,
+		summary,
+		changes,
+		errorCounts,
+		errors,
+		dropped,
+		hosts,
+		svg: renderSvg(runPoints(all.slice(-120)), { title: 'revisit history' }),
+	};
+}

@@ -1,0 +1,88 @@
+import { runKey } from '../store/run-key.js';
+import { RECORD_VERSION, type ChangeSide, type RunChange, type RunDetail, type StoreOperation, type UrlRecord, type ValidatorStore } from '../store/types.js';
+import type { Task } from '../types.js';
+
+/** How much of a run its detail keeps: changed URLs, failed URLs (and per error code), the diffs' characters, and how many runs keep one. */
+export const DETAIL_CAPS = { changes: 5000, errors: 1000, errorsPerCode: 50, diffChars: 3_000_000, runs: 50 } as const;
+
+/** An empty detail for the run started at `startedAt`. */
+export function createRunDetail(startedAt: number): RunDetail & { diffChars: number } {
+	return { v: RECORD_VERSION, startedAt, changes: [], errors: [], errorCounts: {}, dropped: { changes: 0, errors: 0 }, diffChars: 0 };
+}
+
+const side = (record: Pick<UrlRecord, 'etag' | 'lastModified' | 'hash' | 'content'> & { status?: number | undefined }): ChangeSide => {
+	const out: ChangeSide = {};
+	if (record.status !== undefined) out.status = record.status;
+	if (record.etag !== undefined) out.etag = record.etag;
+	if (record.lastModified !== undefined) out.lastModified = record.lastModified;
+	if (record.hash !== undefined) out.hash = record.hash;
+	if (record.content !== undefined && record.content.rules !== '-') out.content = record.content.hash;
+	return out;
+};
+
+/**
+ * Adds a finished task to the run's detail when its verdict is a change or an error:
+ * why it changed (validators and hashes before and after, audit, rule, noise) and its
+ * word diff, within DETAIL_CAPS (what is left out is counted in `dropped`).
+ *
+ * @example
+ * tasks$.pipe(tap((task) => addToDetail(detail, task)))
+ */
+export function addToDetail(detail: RunDetail & { diffChars: number }, task: Task): void {
+	const verdict = task.verdict;
+	if (!verdict || !(verdict.changed || verdict.reason === 'error')) return;
+	const change: RunChange = { url: verdict.url, reason: verdict.reason, changed: verdict.changed };
+	if (task.origin !== undefined) change.origin = task.origin;
+	if (verdict.bytes !== undefined) change.bytes = verdict.bytes;
+	if (verdict.error) {
+		const code = verdict.error.code;
+		detail.errorCounts[code] = (detail.errorCounts[code] ?? 0) + 1;
+		if (detail.errors.length >= DETAIL_CAPS.errors || detail.errorCounts[code]! > DETAIL_CAPS.errorsPerCode) {
+			detail.dropped.errors++;
+			return;
+		}
+		change.error = verdict.error;
+		if (verdict.status !== undefined) change.after = { status: verdict.status };
+		detail.errors.push(change);
+		return;
+	}
+	if (detail.changes.length >= DETAIL_CAPS.changes) {
+		detail.dropped.changes++;
+		return;
+	}
+	if (task.record) change.before = side(task.record);
+	change.after = side({ ...(task.next ?? {}), status: verdict.status, etag: verdict.etag ?? task.next?.etag, lastModified: verdict.lastModified ?? task.next?.lastModified, hash: verdict.hash ?? task.next?.hash });
+	if (verdict.reason === 'audit' || task.probe?.audit !== undefined) change.audit = true;
+	const rule = task.next?.content?.rules ?? task.record?.content?.rules;
+	if (rule !== undefined && rule !== '-') change.rule = rule;
+	const noise = task.record?.noise?.length ?? 0;
+	if (noise > 0) change.noise = noise;
+	const word = task.wordDiff;
+	if (word) {
+		change.text = word.why;
+		if (word.hunks) {
+			const chars = word.hunks.reduce((sum, hunk) => sum + hunk.reduce((inner, [, text]) => inner + text.length, 0), 0);
+			if (detail.diffChars + chars <= DETAIL_CAPS.diffChars) {
+				change.diff = word.hunks;
+				detail.diffChars += chars;
+				if (word.cut) change.cut = true;
+			} else change.text = 'report-cap';
+		}
+	}
+	detail.changes.push(change);
+}
+
+/**
+ * The store operations that keep a finished run's detail (when it has anything) and drop
+ * the details of runs that fell out of the last DETAIL_CAPS.runs.
+ */
+export async function detailOperations(store: ValidatorStore, detail: RunDetail & { diffChars: number }): Promise<StoreOperation[]> {
+	if (detail.changes.length === 0 && detail.errors.length === 0 && detail.dropped.changes === 0 && detail.dropped.errors === 0) return [];
+	const { diffChars: _chars, ...value } = detail;
+	const operations: StoreOperation[] = [{ type: 'putRunDetail', key: runKey(detail.startedAt), value }];
+	const keys: string[] = [];
+	for await (const [key] of store.runEntries()) keys.push(key);
+	// This run's row is not written yet: the last `runs - 1` rows keep theirs.
+	for (const key of keys.slice(0, Math.max(0, keys.length - (DETAIL_CAPS.runs - 1))).slice(-10)) operations.push({ type: 'delRunDetail', key });
+	return operations;
+}
