@@ -7,6 +7,15 @@
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
+/**
+ * Verdict reasons that say nothing about whether the page changed since its last check:
+ * they add no check to the history, and score no skip signal.
+ *
+ * @example
+ * UNOBSERVED_REASONS.has('new') // true
+ */
+export const UNOBSERVED_REASONS: ReadonlySet<string> = new Set(['new', 'error', 'robots', 'deferred', 'candidate']);
+
 /** Checks kept per URL (the bounded history): the latest ones, oldest first. */
 export const HISTORY_LENGTH = 24;
 
@@ -64,6 +73,8 @@ export function estimateRate(history: readonly number[] | undefined, prior: { ch
 		else unchangedDays += days;
 	}
 	const { changes: a, days: b } = prior;
+	// No change seen: the root is a / (b + days watched), in closed form (most URLs of a sweep).
+	if (changed.length === 0) return Math.min(1e3, Math.max(1e-4, a / (b + unchangedDays)));
 	const slope = (rate: number): number => {
 		let sum = a / rate - b - unchangedDays;
 		for (const t of changed) sum += t / Math.expm1(rate * t);

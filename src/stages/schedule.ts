@@ -1,5 +1,5 @@
 import { map, type MonoTypeOperatorFunction } from 'rxjs';
-import { addCheck, estimateRate } from '../schedule/rate.js';
+import { addCheck, estimateRate, UNOBSERVED_REASONS } from '../schedule/rate.js';
 import type { Task } from '../types.js';
 
 export interface ScheduleOptions {
@@ -12,8 +12,6 @@ export interface ScheduleOptions {
 }
 
 const DAY_MS = 86_400_000;
-/** Reasons that say nothing about whether the page changed since its last check. */
-const UNOBSERVED = new Set(['new', 'error', 'robots', 'deferred', 'candidate']);
 
 /**
  * Keeps each URL's change history and rate on the record about to be committed (see
@@ -33,7 +31,7 @@ export function schedule(options: ScheduleOptions): MonoTypeOperatorFunction<Tas
 	return map((task) => {
 		if (!task.next || !task.verdict) return task;
 		// In place: `next` and `verdict` are this task's alone.
-		const observed = task.record && !UNOBSERVED.has(task.verdict.reason);
+		const observed = task.record && !UNOBSERVED_REASONS.has(task.verdict.reason);
 		const checks = observed ? addCheck(task.record!.checks, task.next.lastChecked - task.record!.lastChecked, task.verdict.changed) : task.record?.checks ?? [];
 		const rate = Number(estimateRate(checks).toPrecision(4));
 		task.next.checks = checks;

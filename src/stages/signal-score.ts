@@ -1,10 +1,8 @@
 import { tap, type MonoTypeOperatorFunction } from 'rxjs';
 import type { HostBook } from '../hosts/book.js';
+import { UNOBSERVED_REASONS } from '../schedule/rate.js';
 import { lastmodSays, maxAgeSays, scoreSignal } from '../schedule/signals.js';
 import type { Clock, Task } from '../types.js';
-
-/** Reasons that say nothing about whether the page changed since its last check. */
-const UNOBSERVED = new Set(['new', 'error', 'robots', 'deferred', 'candidate']);
 
 /**
  * Scores each host's free signals against what its checks found (schedule/signals.ts):
@@ -17,7 +15,7 @@ const UNOBSERVED = new Set(['new', 'error', 'robots', 'deferred', 'candidate']);
  */
 export function signalScore(book: HostBook, clock: Clock): MonoTypeOperatorFunction<Task> {
 	return tap((task) => {
-		if (!task.verdict || !task.record || task.origin === undefined || UNOBSERVED.has(task.verdict.reason)) return;
+		if (!task.verdict || !task.record || task.origin === undefined || UNOBSERVED_REASONS.has(task.verdict.reason)) return;
 		const changed = task.verdict.changed;
 		const lastmod = lastmodSays(task.lastmod, task.record.lastChecked);
 		if (lastmod !== undefined) {
