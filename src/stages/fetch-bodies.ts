@@ -34,7 +34,7 @@ export function fetchBodies(deps: SendDeps, options: FetchBodiesOptions): MonoTy
 		const { verdict: _cleared, ...rest } = task;
 		return { ...rest, origin, probe, fetched: true };
 	};
-	return mergeAsync((task, signal) => {
+	return mergeAsync((task) => {
 		if (!wanted(task)) return undefined;
 		if (options.skip && task.origin !== undefined && options.skip(task.origin)) {
 			// In place, like the guard's own hold: nothing is downloaded, shown or committed; the next run reports it.
@@ -42,6 +42,6 @@ export function fetchBodies(deps: SendDeps, options: FetchBodiesOptions): MonoTy
 			task.verdict = undefined;
 			return undefined;
 		}
-		return fetchOne(task, signal);
+		return (signal) => fetchOne(task, signal);
 	}, highWater);
 }

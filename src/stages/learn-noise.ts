@@ -63,5 +63,5 @@ export function learnNoiseStage(
 		if (next.content) next.content = { ...next.content, hash: maskedHash(first, places, record?.noise), noiseAt: time };
 		return task;
 	};
-	return mergeAsync((task, signal) => (wanted(task) ? learnOne(task, signal) : undefined), options.concurrency);
+	return mergeAsync((task) => (wanted(task) ? (signal) => learnOne(task, signal) : undefined), options.concurrency);
 }

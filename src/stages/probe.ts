@@ -73,7 +73,7 @@ export function probe(deps: ProbeDeps, options: ProbeOptions): MonoTypeOperatorF
 			};
 			const context = { methodFor, checksForm };
 			return source.pipe(
-				mergeAsync((task, signal) => (task.skip || task.url === undefined || task.verdict ? undefined : probeOne(deps, options, context, task, signal)), concurrency),
+				mergeAsync((task) => (task.skip || task.url === undefined || task.verdict ? undefined : (signal) => probeOne(deps, options, context, task, signal)), concurrency),
 			);
 		});
 }

@@ -37,13 +37,14 @@ export function robots(deps: RobotsGateDeps, options: RobotsStageOptions): MonoT
 			// One gate per run: each origin's robots.txt is fetched once, whatever the URLs' order.
 			const gate = createRobotsGate(deps, options);
 			return source.pipe(
-				mergeAsync((task, signal) => {
+				mergeAsync((task) => {
 					if (task.skip || task.url === undefined || task.verdict || task.origin === undefined) return undefined;
 					const target = probeTarget(task.url, task.record);
 					// Once the origin's robots.txt is in hand (every URL but its first few), the task passes at once.
 					const now = gate.checkNow(target, task.origin);
 					if (now) return void judged(task, now);
-					return gate.check(target, task.origin, signal).then((answer) => judged(task, answer));
+					const origin = task.origin;
+					return (signal) => gate.check(target, origin, signal).then((answer) => judged(task, answer));
 				}, concurrency),
 			);
 		});

@@ -15,7 +15,7 @@ describe('mergeAsync', () => {
 			running--;
 			return item * 10;
 		};
-		const out = await lastValueFrom(from([30, 1, 1, 1, 1]).pipe(mergeAsync(work, 2), toArray()));
+		const out = await lastValueFrom(from([30, 1, 1, 1, 1]).pipe(mergeAsync((item) => () => work(item), 2), toArray()));
 		expect(most).toBe(2);
 		expect(out).toHaveLength(5);
 		// The slow first item finishes last: results are not held back for order.
@@ -25,11 +25,13 @@ describe('mergeAsync', () => {
 	it('passes items that need no work straight through, taking no slot', async () => {
 		let running = 0;
 		let most = 0;
-		const work = (item: number): Promise<number> | undefined => {
+		const work = (item: number) => {
 			if (item === 2) return undefined;
-			running++;
-			most = Math.max(most, running);
-			return sleep(5).then(() => (running--, item));
+			return () => {
+				running++;
+				most = Math.max(most, running);
+				return sleep(5).then(() => (running--, item));
+			};
 		};
 		const out = await lastValueFrom(from([1, 2, 3]).pipe(mergeAsync(work, 2), toArray()));
 		expect(out).toEqual([2, 1, 3]);
@@ -40,7 +42,7 @@ describe('mergeAsync', () => {
 		const signals: AbortSignal[] = [];
 		const out = await lastValueFrom(
 			from([1, 50, 50]).pipe(
-				mergeAsync((item, signal) => {
+				mergeAsync((item) => (signal) => {
 					signals.push(signal);
 					return sleep(item).then(() => item);
 				}, 3),
@@ -53,15 +55,15 @@ describe('mergeAsync', () => {
 	});
 
 	it('errors the stream when work rejects, and completes only after the last item', async () => {
-		await expect(lastValueFrom(from([1]).pipe(mergeAsync(() => Promise.reject(new Error('boom')), 2)))).rejects.toThrow('boom');
+		await expect(lastValueFrom(from([1]).pipe(mergeAsync(() => () => Promise.reject(new Error('boom')), 2)))).rejects.toThrow('boom');
 		const source = new Subject<number>();
-		const done = lastValueFrom(source.pipe(mergeAsync((item) => sleep(5).then(() => item), 2), toArray()));
+		const done = lastValueFrom(source.pipe(mergeAsync((item) => () => sleep(5).then(() => item), 2), toArray()));
 		source.next(1);
 		source.complete();
 		await expect(done).resolves.toEqual([1]);
 	});
 
 	it.each([0, 1.5])('rejects a concurrency of %s', (value) => {
-		expect(() => mergeAsync(async (item) => item, value)).toThrow(TypeError);
+		expect(() => mergeAsync((item) => async () => item, value)).toThrow(TypeError);
 	});
 });
