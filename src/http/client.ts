@@ -6,6 +6,7 @@ import { descriptorBudget, openFileLimit } from '../util/descriptors.js';
 import { compileRules, type RuleSpec } from '../content/rules.js';
 import { assertPublicHost, denyPrivateLookup } from './guard.js';
 import { createSocketPool, type SocketPool } from './sockets.js';
+import { leanNativeOptions } from './native-options.js';
 import { compileHeaders, type HeaderRule } from './headers.js';
 import { proxyChooser, type ProxySettings } from './proxy.js';
 
@@ -98,7 +99,7 @@ export function createHttpClient(options: HttpClientOptions, extras: HttpClientE
 		responseType: 'buffer',
 		cache: false,
 		context: { maxBodyBytes: options.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: options.denyPrivate ?? false, capture: options.capture ?? false, rules: compileRules(options.rules ?? []), keepText: options.keepText ?? false, keepCounted: options.keepCounted ?? 0, secretHeaders: headers.secretNames },
-		hooks: { beforeRedirect: [checkRedirect(options.denyPrivate ?? false)], ...(headers.names.length > 0 ? { beforeRequest: [addHeaders(headers)] } : {}) },
+		hooks: { init: [leanNativeOptions], beforeRedirect: [checkRedirect(options.denyPrivate ?? false)], ...(headers.names.length > 0 ? { beforeRequest: [addHeaders(headers)] } : {}) },
 		https: { rejectUnauthorized: !options.insecure },
 		...(options.denyPrivate ? { dnsLookup: denyPrivateLookup() } : {}),
 	});
