@@ -2,7 +2,7 @@
 // loop), side by side and interleaved, on one local origin:
 //
 //   node bench/compare.js --against 71aa77a[,3e048d2,...] [--rounds 3] [--pages 20000] [--concurrency 24]
-//        [--per-host N] [--origin nginx|node] [--no-got] [--args="--audit 0"] [--no-build] [--keep]
+//        [--per-host N] [--origin nginx|node] [--no-got] [--got-lean] [--args="--audit 0"] [--no-build] [--keep]
 //
 // (--against also takes a directory holding a build: bin/revisit.js and dist/.)
 // - "tree": this working tree, built first (`npm run build`, unless --no-build) and copied
@@ -11,6 +11,8 @@
 //   (git-ignored), node_modules symlinked from this tree, built with `npm run build`. The
 //   worktree is removed at the end unless --keep (then a later run reuses its build).
 // - "got": bench/got-loop.js, the floor (If-None-Match from the first pass's ETags), unless --no-got.
+// - "got-lean" (--got-lean): the same loop with revisit's workaround for got 14's per-request
+//   options literal (src/http/native-options.ts), to tell that gain from the rest.
 //
 // The origin is nginx (gzip on, as a static site is usually served: 200s are gzipped, their
 // ETags weak; Last-Modified from the files) with --pages static ~4 KB pages, or with
@@ -45,6 +47,7 @@ const { values: flags } = parseArgs({
 		origin: { type: 'string', default: 'nginx' },
 		args: { type: 'string', default: '' },
 		'no-got': { type: 'boolean', default: false },
+		'got-lean': { type: 'boolean', default: false },
 		'no-build': { type: 'boolean', default: false },
 		keep: { type: 'boolean', default: false },
 	},
@@ -219,6 +222,7 @@ try {
 	// Several builds may be named, comma-separated: each is measured alongside.
 	for (const ref of (flags.against ?? '').split(',').filter(Boolean)) contenders.push(commitBuild(ref));
 	if (!flags['no-got']) contenders.push({ name: 'got', label: 'bench/got-loop.js (got 14, one keep-alive agent)', got: true });
+	if (flags['got-lean']) contenders.push({ name: 'got-lean', label: 'bench/got-loop.js --lean (the same, with revisit\'s native-options hook)', got: true, lean: true });
 	const origin = flags.origin === 'nginx' ? await startNginx() : await startNodeOrigin();
 	cleanups.unshift(() => origin.close());
 	const urls = path.join(tmp, 'urls.txt');
@@ -226,7 +230,7 @@ try {
 	const sweep = (store) => ['sweep', '--store', store, '-q', '--concurrency', C, '--per-host', perHost, ...extra];
 	const argsOf = (contender, round) =>
 		contender.got
-			? [path.join(HERE, 'got-loop.js'), ['--concurrency', C, '--etags', path.join(tmp, `etags-${round}.json`)]]
+			? [path.join(HERE, 'got-loop.js'), ['--concurrency', C, '--etags', path.join(tmp, `etags-${contender.name}-${round}.json`), ...(contender.lean ? ['--lean'] : [])]]
 			: [contender.bin, sweep(path.join(tmp, `store-${contender.name}-${round}`))];
 	log(`origin: ${origin.describe}`);
 	log(`revisit: node bin/revisit.js ${sweep('<fresh store>').join(' ')} < urls (second sweep measured)`);

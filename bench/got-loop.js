@@ -1,6 +1,6 @@
 // Baseline for bench/run.js: the simplest reasonable "conditional GET sweep" with got 14.
 //
-//   node bench/got-loop.js --concurrency 24 --etags FILE < urls.txt > changed.txt
+//   node bench/got-loop.js --concurrency 24 --etags FILE [--lean] < urls.txt > changed.txt
 //
 // Reads every URL from stdin, then runs N async workers over the list on one keep-alive
 // agent. When FILE exists (second pass) it is loaded into an in-memory Map url -> ETag and
@@ -10,6 +10,8 @@
 // stdout, like `revisit sweep` prints changed URLs, and a JSON summary on stderr.
 //
 // No dedupe, no store, no body hash, no retries: this is the floor revisit is compared to.
+// --lean gives it revisit's workaround for got's per-request options literal (after
+// `npm run build`), so that revisit can also be compared with a loop that has it.
 import fs from 'node:fs';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
@@ -19,6 +21,9 @@ const { values } = parseArgs({
 	options: {
 		concurrency: { type: 'string', default: '24' },
 		etags: { type: 'string' },
+		// The same workaround revisit's client applies (src/http/native-options.ts, from dist/):
+		// a got loop that does not pay for got 14's spread literal per request.
+		lean: { type: 'boolean', default: false },
 	},
 });
 const concurrency = Number(values.concurrency);
@@ -29,8 +34,10 @@ const etags = new Map(values.etags && fs.existsSync(values.etags) ? JSON.parse(f
 const conditional = etags.size > 0;
 
 const agent = new http.Agent({ keepAlive: true });
+const lean = values.lean ? (await import('../dist/http/native-options.js')).leanNativeOptions : undefined;
 const client = got.extend({
 	agent: { http: agent },
+	...(lean ? { hooks: { init: [lean] } } : {}),
 	retry: { limit: 0 },
 	throwHttpErrors: false,
 	responseType: 'buffer',
