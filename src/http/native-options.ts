@@ -11,15 +11,15 @@ const gotOwn = Options.prototype.createNativeRequestOptions;
  * ALPNProtocols, ca, …}`, 34 properties). On Node 20's V8 a literal of that shape
  * rebuilds its hidden classes on every call: ~70 µs and ~18 KB of garbage per request,
  * measured alone (bench/PERF.md), against ~0.4 µs and ~0.3 KB for the same properties
- * written without the spread. This is that function without the spread, for plain
- * HTTP/1.1 requests; HTTP/2 and unix-socket requests keep got's own. The cache options
- * are copied after the fixed ones, so the object holds the same keys and values as
- * got's (test/http/native-options.test.ts compares the two).
+ * written without the spread. This is that function without the spread, for HTTP/1.1
+ * requests; HTTP/2 and unix-socket requests keep got's own. It returns the keys and
+ * values got's does (test/http/native-options.test.ts compares the two), less, for a
+ * plain `http:` request without TLS settings, the keys whose value is undefined.
  */
 function nativeRequestOptions(this: Options): NativeOptions {
 	if (this.http2 || this.enableUnixSockets) return gotOwn.call(this);
 	const url = this.url as URL;
-	return url.protocol === 'http:' ? plainOptions(this) : tlsOptions(this, url);
+	return url.protocol === 'http:' && !tlsSet(this.https) ? plainOptions(this) : tlsOptions(this, url);
 }
 
 /**
@@ -30,7 +30,7 @@ function nativeRequestOptions(this: Options): NativeOptions {
  */
 function plainOptions(options: Options): NativeOptions {
 	const out: Record<string, unknown> = {
-		checkServerIdentity: options.https.checkServerIdentity ?? checkServerIdentity,
+		checkServerIdentity,
 		setHost: options.setHost,
 		method: options.method,
 		headers: options.headers,
@@ -45,7 +45,6 @@ function plainOptions(options: Options): NativeOptions {
 	if (options.localAddress !== undefined) out.localAddress = options.localAddress;
 	if (options.createConnection !== undefined) out.createConnection = options.createConnection;
 	if (options.h2session !== undefined) out.h2session = options.h2session;
-	if (tlsSet(https)) return tlsOptions(options, options.url as URL);
 	const cache = options.cacheOptions as Record<string, unknown>;
 	for (const key in cache) if (cache[key] !== undefined) out[key] = cache[key];
 	return out as NativeOptions;
@@ -57,6 +56,7 @@ function tlsSet(https: Options['https']): boolean {
 	return false;
 }
 
+/** Every key got's literal has, in its order, the cache options last instead of first. */
 function tlsOptions(options: Options, url: URL): NativeOptions {
 	const https = options.https;
 	const agents = options.agent;
