@@ -1,5 +1,6 @@
 // Where does a sweep spend its CPU?
-//   node bench/profile.js [--pages 5000] [--pass 1|2] [--concurrency 24] [--top 25] [--only revisit|got] [--build DIR]
+//   node bench/profile.js [--pages 5000] [--pass 1|2] [--concurrency 24] [--top 25] [--only revisit|got] [--build DIR] [--got-lean]
+// (--got-lean: the got loop with revisit's native-options hook, bench/got-loop.js --lean)
 // (--build: profile another build, a directory with dist/; revisit runs unbundled, from
 // dist/cli/main.js through bench/lib/unbundled.js, so self time can be told apart by package)
 //
@@ -33,6 +34,7 @@ const { values } = parseArgs({
 		concurrency: { type: 'string', default: '24' },
 		top: { type: 'string', default: '25' },
 		only: { type: 'string' },
+		'got-lean': { type: 'boolean', default: false },
 		build: { type: 'string' },
 	},
 });
@@ -136,7 +138,7 @@ try {
 		fs.rmSync(dir, { recursive: true, force: true });
 		const store = path.join(tmp, `store-${tool}`);
 		const etags = path.join(tmp, `etags-${tool}.json`);
-		const args = tool === 'revisit' ? [BIN, 'sweep', '--store', store, '-q', '--concurrency', C, '--per-host', C, ...fairArgs] : [GOT_LOOP, '--concurrency', C, '--etags', etags];
+		const args = tool === 'revisit' ? [BIN, 'sweep', '--store', store, '-q', '--concurrency', C, '--per-host', C, ...fairArgs] : [GOT_LOOP, '--concurrency', C, '--etags', etags, ...(values['got-lean'] ? ['--lean'] : [])];
 		if (pass === 2) await run(args);
 		const ms = await run(['--cpu-prof', '--cpu-prof-dir', dir, ...args]);
 		const [file] = fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
