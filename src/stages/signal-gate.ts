@@ -2,7 +2,7 @@ import { map, type MonoTypeOperatorFunction } from 'rxjs';
 import type { HostBook } from '../hosts/book.js';
 import { verificationDue } from '../hosts/verify.js';
 import { liveRecord } from '../http/target.js';
-import { lastmodSays, maxAgeSays, SIGNAL_SAMPLE, untested, type Signal } from '../schedule/signals.js';
+import { lastmodSays, maxAgeSays, signalSample, untested, type Signal } from '../schedule/signals.js';
 import type { HostRecord } from '../store/types.js';
 import type { Clock, Task } from '../types.js';
 
@@ -17,7 +17,8 @@ export interface SignalGateDeps {
  * known URL that a trusted sitemap lastmod dates before its last check, or whose last
  * answer is still fresh by a trusted max-age / Expires, is skipped (`signal`), unless
  * `--verify-every` has made it due, the signal has gone untested for half of it, or it
- * falls in the SIGNAL_SAMPLE checked anyway. One
+ * falls in the sample checked anyway (`signalSample`: 1% a run, less when the host's
+ * runs are less than a day apart, so 1% a day). One
  * whose trusted lastmod is after its last check is marked `announced`, for the budget.
  *
  * @example
@@ -40,7 +41,7 @@ export function signalGate(options: { verifyEveryMs: number }, deps: SignalGateD
 		if (live === undefined || verificationDue(live, task.url!, host.runInterval, options.verifyEveryMs, now)) return task;
 		const trust = host[skipOn]!;
 		if (untested(trust, now, options.verifyEveryMs)) return task;
-		const sampled = deps.random() < SIGNAL_SAMPLE;
+		const sampled = deps.random() < signalSample(host.runInterval);
 		const counted: HostRecord = { ...host, [skipOn]: { ...trust, ...(sampled ? { sampled: trust.sampled + 1 } : { skipped: trust.skipped + 1 }) } };
 		deps.book.set(task.origin, counted);
 		return sampled ? task : { ...task, skip: 'signal' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastmodSays, maxAgeSays, newSignalTrust, scoreSignal, TRUST_AFTER, untested } from '../../src/schedule/signals.js';
+import { lastmodSays, maxAgeSays, newSignalTrust, scoreSignal, SIGNAL_SAMPLE, signalSample, TRUST_AFTER, untested } from '../../src/schedule/signals.js';
 
 const checked = Date.parse('2030-01-10T12:00:00Z');
 
@@ -61,5 +61,15 @@ describe('untested', () => {
 		expect(untested(trust, 11 * DAY, 4 * DAY)).toBe(false);
 		expect(untested(trust, 12 * DAY, 4 * DAY)).toBe(true);
 		expect(untested(trust, 100 * DAY, 0)).toBe(false);
+	});
+});
+
+describe('signalSample', () => {
+	it('is SIGNAL_SAMPLE a run for runs a day or more apart, and SIGNAL_SAMPLE over a day of more frequent runs', () => {
+		const DAY = 86_400_000;
+		for (const interval of [undefined, 0, DAY, 7 * DAY]) expect(signalSample(interval)).toBe(SIGNAL_SAMPLE);
+		expect(signalSample(DAY / 4)).toBeCloseTo(0.0025, 4);
+		// Four runs a day, each sampling its share: checked anyway over the day as at one run a day.
+		expect(1 - (1 - signalSample(DAY / 4)) ** 4).toBeCloseTo(SIGNAL_SAMPLE, 12);
 	});
 });

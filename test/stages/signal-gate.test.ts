@@ -9,6 +9,7 @@ import type { Task } from '../../src/types.js';
 import { fixedClock, NOW } from './deps.js';
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 const VERIFY_EVERY = 30 * DAY;
 const origin = 'https://a';
 const trusted: SignalTrust = { ...newSignalTrust(), right: 5, streak: 5, trusted: true, reason: 'test', testedAt: NOW };
@@ -41,6 +42,16 @@ describe('signalGate', () => {
 		const { out, host } = await run([task(1, { lastmod: new Date(NOW - 2 * DAY).toISOString() })], { lastmod: trusted }, 0.001);
 		expect(out[0]!.skip).toBeUndefined();
 		expect(host.lastmod).toMatchObject({ skipped: 0, sampled: 1 });
+	});
+
+	it('samples 1% a day, not a run: a quarter of it when the host runs every 6 hours, all of it when runs are a day or more apart or not known yet', async () => {
+		const lastmod = new Date(NOW - 2 * DAY).toISOString();
+		const skip = async (runInterval: number | undefined, random: number) =>
+			(await run([task(1, { lastmod })], { lastmod: trusted, ...(runInterval === undefined ? {} : { runInterval }) }, random)).out[0]!.skip;
+		// 0.005 falls in 1% but not in the ~0.25% of a run 6 hours after the last.
+		expect(await skip(6 * HOUR, 0.005)).toBe('signal');
+		expect(await skip(6 * HOUR, 0.002)).toBeUndefined();
+		for (const interval of [DAY, 7 * DAY, undefined]) expect(await skip(interval, 0.005)).toBeUndefined();
 	});
 
 	it('marks a URL whose trusted lastmod is after its last check as announced, for the budget', async () => {
