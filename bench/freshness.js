@@ -63,6 +63,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mulberry32 } from './lib/prng.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = path.join(ROOT, 'bin/revisit.js');
@@ -88,21 +89,10 @@ if (RUNS !== 1 && ROWS.includes('nutch')) throw new Error('nutch is defined in d
 /** The simulated time of every run, in days: k / RUNS. */
 const TIMES = Array.from({ length: DAYS * RUNS }, (_, k) => k / RUNS);
 
-// Seeded PRNG (mulberry32).
-function prng(seed) {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 /** True rates (per day) and change times (days) of every page. */
 function makePages() {
-	const random = prng(SEED);
+	const random = mulberry32(SEED);
 	const pages = [];
 	for (let i = 0; i < PAGES; i++) {
 		const u = random();
