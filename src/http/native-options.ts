@@ -9,9 +9,9 @@ const gotOwn = Options.prototype.createNativeRequestOptions;
  * got 14's `createNativeRequestOptions` (called once per request and per redirect hop)
  * returns an object literal that opens with a spread (`{...cacheOptions, ...unixOptions,
  * ALPNProtocols, ca, …}`, 34 properties). On Node 20's V8 a literal of that shape
- * rebuilds its hidden classes on every call: ~70 µs and ~18 KB of garbage per request,
- * measured alone (bench/PERF.md), against ~0.4 µs and ~0.3 KB for the same properties
- * written without the spread. This is that function without the spread, for HTTP/1.1
+ * rebuilds its hidden classes on every call: ~70–110 µs and ~18 KB of garbage per
+ * request, measured alone (bench/native-options.js), against under 1 µs and 1 KB for the
+ * same properties written without the spread. This is that function without it, for HTTP/1.1
  * requests; HTTP/2 and unix-socket requests keep got's own. It returns the keys and
  * values got's does (test/http/native-options.test.ts compares the two), less, for a
  * plain `http:` request without TLS settings, the keys whose value is undefined.
@@ -38,7 +38,7 @@ function plainOptions(options: Options): NativeOptions {
 	if (options.agent.http !== undefined) out.agent = options.agent.http;
 	const https = options.https;
 	if (https.rejectUnauthorized !== undefined) out.rejectUnauthorized = https.rejectUnauthorized;
-	const lookup = options.dnsLookup ?? (options.dnsCache as { lookup?: unknown } | undefined)?.lookup;
+	const lookup = lookupOf(options);
 	if (lookup !== undefined) out.lookup = lookup;
 	if (options.dnsLookupIpVersion !== undefined) out.family = options.dnsLookupIpVersion;
 	if (options.maxHeaderSize !== undefined) out.maxHeaderSize = options.maxHeaderSize;
@@ -49,6 +49,9 @@ function plainOptions(options: Options): NativeOptions {
 	for (const key in cache) if (cache[key] !== undefined) out[key] = cache[key];
 	return out as NativeOptions;
 }
+
+/** The DNS lookup got hands node: its own option, else the lookup of its DNS cache. */
+const lookupOf = (options: Options): unknown => options.dnsLookup ?? (options.dnsCache as { lookup?: unknown } | undefined)?.lookup;
 
 /** Any TLS setting besides rejectUnauthorized: then the full set, as got makes it, whatever the protocol. */
 function tlsSet(https: Options['https']): boolean {
@@ -81,7 +84,7 @@ function tlsOptions(options: Options, url: URL): NativeOptions {
 		ecdhCurve: https.ecdhCurve,
 		crl: https.certificateRevocationLists,
 		secureOptions: https.secureOptions,
-		lookup: options.dnsLookup ?? (options.dnsCache as { lookup?: unknown } | undefined)?.lookup,
+		lookup: lookupOf(options),
 		family: options.dnsLookupIpVersion,
 		agent: url.protocol === 'https:' ? agents.https : agents.http,
 		setHost: options.setHost,
