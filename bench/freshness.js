@@ -89,7 +89,6 @@ if (RUNS !== 1 && ROWS.includes('nutch')) throw new Error('nutch is defined in d
 /** The simulated time of every run, in days: k / RUNS. */
 const TIMES = Array.from({ length: DAYS * RUNS }, (_, k) => k / RUNS);
 
-
 /** True rates (per day) and change times (days) of every page. */
 function makePages() {
 	const random = mulberry32(SEED);
