@@ -88,8 +88,8 @@ async function run(job: Job, edges: JobEdges, summary: Summary, stop: Promise<st
 		input,
 		build: (runDeps) => composeRun(runDeps, job, edges),
 		afterRun: job.reports?.length ? (store) => writeReports(store, job.reports!, typeof job.store === 'string' ? describeStore(job.store) : 'the store given') : undefined,
-		onBlocked: (origin, changed, probed, sample) =>
-			edges.diagnose(`${describeChurn(origin, { changed, probed, sample })}: changes held back (churn guard); check the site, then ${hint(origin)}`),
+		onBlocked: (origin, decision) =>
+			edges.diagnose(`${describeChurn(origin, decision)}: changes held back (churn guard); check the site, then ${hint(origin)}`),
 	}, summary);
 	try {
 		return await new Promise<string | undefined>((resolve, reject) => {

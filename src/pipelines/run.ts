@@ -20,8 +20,8 @@ export interface RunPlan {
 	input(deps: SweepDeps, valve: Valve): Observable<InputLine>;
 	/** Input lines to tasks whose output is written: every stage but the commit. */
 	build(deps: SweepDeps): OperatorFunction<InputLine, Task>;
-	/** The churn guard held back a host's changes; `sample` is set when `changed` is estimated from the fetched candidates. */
-	onBlocked?(origin: string, changed: number, probed: number, sample?: ChurnDecision['sample']): void;
+	/** The churn guard held back a host's changes, on these figures (see `describeChurn`). */
+	onBlocked?(origin: string, decision: ChurnDecision): void;
 	/** Write the run-history row when the run completes (default true). */
 	history?: boolean;
 	/** Once the row is stored (and the store still open): a pipeline file's report pages. */
@@ -52,9 +52,9 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 			hooks: {
 				release: () => valve.release(),
 				park: () => valve.park(),
-				onBlocked: (origin, changed, probed, sample) => {
+				onBlocked: (origin, decision) => {
 					summary.blockedHosts.push(origin);
-					plan.onBlocked?.(origin, changed, probed, sample);
+					plan.onBlocked?.(origin, decision);
 				},
 			},
 		};

@@ -22,6 +22,7 @@ import { schedule } from '../stages/schedule.js';
 import { tally } from '../stages/tally.js';
 import { trust } from '../stages/trust.js';
 import type { InputLine } from '../stages/read-lines.js';
+import { changeChance } from '../schedule/surprise.js';
 import type { ValidatorStore } from '../store/types.js';
 import type { Clock, Task } from '../types.js';
 import { robotsAgentOf, type SweepOptions } from './sweep-options.js';
@@ -37,7 +38,7 @@ export interface SweepDeps {
 	/** This run's hosts; one book per run. */
 	book: HostBook;
 	/** Edge callbacks: a host blocked by the churn guard; a task's backpressure credit returned early, or parked. */
-	hooks?: { onBlocked?(origin: string, changed: number, probed: number, sample?: ChurnDecision['sample']): void; release?(): void; park?(): boolean } | undefined;
+	hooks?: { onBlocked?(origin: string, decision: ChurnDecision): void; release?(): void; park?(): boolean } | undefined;
 }
 
 /** Optional stages a pipeline file can add to a sweep, each at its fixed place. */
@@ -100,13 +101,14 @@ export function guard(
 	scale?: (origin: string) => ChurnScale | undefined,
 	onBlocked?: (origin: string) => void,
 ): MonoTypeOperatorFunction<Task> {
-	return churnGuard({ maxChurn: options.maxChurn, churnMin: options.churnMin, accept: options.acceptChurn, scale }, {
-		onDecision: (origin, { blocked, changed, probed, sample }) => {
+	const chance = (task: Task): number | undefined => (task.record ? changeChance(task.record, deps.clock.now()) : undefined);
+	return churnGuard({ maxChurn: options.maxChurn, churnMin: options.churnMin, accept: options.acceptChurn, scale, chance }, {
+		onDecision: (origin, decision) => {
 			const host = deps.book.get(origin);
-			if (blocked) {
+			if (decision.blocked) {
 				onBlocked?.(origin);
-				deps.book.set(origin, { ...host, blocked: { at: deps.clock.now(), changed, probed } });
-				deps.hooks?.onBlocked?.(origin, changed, probed, sample);
+				deps.book.set(origin, { ...host, blocked: { at: deps.clock.now(), changed: decision.changed, probed: decision.probed } });
+				deps.hooks?.onBlocked?.(origin, decision);
 			} else if (host.blocked) {
 				const { blocked: _cleared, ...rest } = host;
 				deps.book.set(origin, rest);

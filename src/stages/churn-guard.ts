@@ -1,4 +1,5 @@
 import { Observable, type MonoTypeOperatorFunction } from 'rxjs';
+import { atLeast, CHURN_SURPRISE } from '../schedule/surprise.js';
 import type { Task } from '../types.js';
 
 /**
@@ -27,6 +28,15 @@ export interface ChurnGuardOptions {
 	 * over `probed`. Without figures every known URL judged counts, as in a sweep.
 	 */
 	scale?: ((origin: string) => ChurnScale | undefined) | undefined;
+	/**
+	 * A known URL's chance of having changed since its last check, as its history predicts
+	 * (schedule/surprise.ts: `changeChance`); undefined for a URL without history. Given, a
+	 * host whose judged URLs mostly have history is blocked only if its changes are also a
+	 * surprise: at least as many had a chance under `surprise`.
+	 */
+	chance?: ((task: Task) => number | undefined) | undefined;
+	/** The surprise level (default `CHURN_SURPRISE`, 1e-3). */
+	surprise?: number | undefined;
 }
 
 /** What the guard decided for a host, and on what figures. */
@@ -38,6 +48,11 @@ export interface ChurnDecision {
 	probed: number;
 	/** When scaled: the fetched URLs the estimate came from, and how many of them changed. */
 	sample?: { changed: number; fetched: number };
+	/**
+	 * Where the URLs' history judged (`chance`): of the `judged` URLs with a history, how
+	 * many changed, how many their rates predicted, and the chance of at least that many.
+	 */
+	expected?: { judged: number; changed: number; predicted: number; chance: number };
 }
 
 export interface ChurnGuardHooks {
@@ -53,6 +68,10 @@ interface HostState {
 	seen: number;
 	changed: number;
 	decided?: 'pass' | 'blocked';
+	/** Known URLs judged, sampled or not; of them, the chances of those with a history, and how many of those changed. */
+	judged: number;
+	chances: number[];
+	historyChanged: number;
 }
 
 /** A verdict the guard counts: on a URL known before this run, probed, and not an error (robots.txt's `robots` and `deferred` were never probed). */
@@ -64,7 +83,12 @@ const unprobed = new Set(['error', 'robots', 'deferred']);
 /**
  * Holds back a host's changes when nearly all its known URLs changed in one run (a
  * template deploy or a block page, not real change). It buffers a host's first
- * `churnMin` verdicts on known URLs, decides, then streams. A blocked host's changes are
+ * `churnMin` verdicts on known URLs, decides, then streams. With `chance`, a share over
+ * `maxChurn` blocks only if it is also a surprise: where most judged URLs have a history,
+ * the chance that at least as many of those would change, by their own rates, must be
+ * under `surprise` (a Poisson binomial tail). So a budgeted run, which checks the URLs
+ * most likely to have changed, passes, and a host whose slow pages all change at once
+ * does not. A blocked host's changes are
  * neither emitted nor committed (they become `held`), so the next run reports them again.
  *
  * Churn is over the URLs probed in the run, however it is split: where a sweep passed
@@ -78,10 +102,12 @@ const unprobed = new Set(['error', 'robots', 'deferred']);
  * fetched$.pipe(churnGuard({ maxChurn: 0.9, churnMin: 20, accept: [], scale: () => ({ probed: 3000, passedOn: 2900 }) }, { onDecision }))
  */
 export function churnGuard(options: ChurnGuardOptions, hooks: ChurnGuardHooks): MonoTypeOperatorFunction<Task> {
-	const { maxChurn, churnMin, accept, scale } = options;
+	const { maxChurn, churnMin, accept, scale, chance } = options;
+	const surprise = options.surprise ?? CHURN_SURPRISE;
 	const maxBuffered = options.maxBuffered ?? 50_000;
 	if (!(maxChurn >= 0 && maxChurn <= 1)) throw new TypeError(`Expected \`maxChurn\` between 0 and 1, got \`${maxChurn}\``);
 	if (!Number.isInteger(churnMin) || churnMin < 1) throw new TypeError(`Expected \`churnMin\` to be a positive integer, got \`${churnMin}\``);
+	if (!(surprise > 0 && surprise < 1)) throw new TypeError(`Expected \`surprise\` between 0 and 1, got \`${surprise}\``);
 	if (maxChurn === 0) return (source) => source;
 	const accepted = (origin: string) => accept === 'all' || accept.some((host) => host === origin || host.toLowerCase() === new URL(origin).hostname);
 	// Unscaled, what the guard counted is all there is: probed = passed on = seen.
@@ -96,12 +122,21 @@ export function churnGuard(options: ChurnGuardOptions, hooks: ChurnGuardHooks): 
 		// Even if every URL passed on changed, fewer than maxChurn of those probed did.
 		if (figures.passedOn < maxChurn * figures.probed) return 'pass';
 		if (state.seen < churnMin && !done) return undefined;
-		return estimate(state, figures) >= maxChurn * figures.probed ? 'blocked' : 'pass';
+		if (estimate(state, figures) < maxChurn * figures.probed) return 'pass';
+		return (expected(state)?.chance ?? 0) < surprise ? 'blocked' : 'pass';
+	};
+	// Judged by history when most of the URLs judged have one; otherwise by the share alone.
+	const expected = (state: HostState): ChurnDecision['expected'] => {
+		if (state.chances.length === 0 || state.chances.length * 2 < state.judged) return undefined;
+		const predicted = state.chances.reduce((sum, p) => sum + p, 0);
+		return { judged: state.chances.length, changed: state.historyChanged, predicted, chance: atLeast(state.chances, state.historyChanged) };
 	};
 	const report = (origin: string, state: HostState, blocked: boolean): ChurnDecision => {
 		const scaled = scale?.(origin);
-		if (!scaled) return { blocked, changed: state.changed, probed: state.seen };
-		return { blocked, changed: Math.round(estimate(state, scaled)), probed: scaled.probed, sample: { changed: state.changed, fetched: state.seen } };
+		const history = expected(state);
+		const judged = history === undefined ? {} : { expected: history };
+		if (!scaled) return { blocked, changed: state.changed, probed: state.seen, ...judged };
+		return { blocked, changed: Math.round(estimate(state, scaled)), probed: scaled.probed, sample: { changed: state.changed, fetched: state.seen }, ...judged };
 	};
 
 	return (source) =>
@@ -124,7 +159,7 @@ export function churnGuard(options: ChurnGuardOptions, hooks: ChurnGuardHooks): 
 					const origin = task.origin!;
 					let state = hosts.get(origin);
 					if (!state) {
-						hosts.set(origin, (state = { buffer: [], seen: 0, changed: 0 }));
+						hosts.set(origin, (state = { buffer: [], seen: 0, changed: 0, judged: 0, chances: [], historyChanged: 0 }));
 						if (accepted(origin)) release(origin, state, 'pass');
 					}
 					if (state.decided) return subscriber.next(state.decided === 'blocked' ? hold(task) : task);
@@ -133,6 +168,12 @@ export function churnGuard(options: ChurnGuardOptions, hooks: ChurnGuardHooks): 
 					if (sampled) {
 						state.seen++;
 						if (task.verdict!.changed) state.changed++;
+					}
+					state.judged++;
+					const p = chance?.(task);
+					if (p !== undefined) {
+						state.chances.push(p);
+						if (task.verdict!.changed) state.historyChanged++;
 					}
 					const decision = decide(origin, state, false);
 					if (decision) {
@@ -169,8 +210,10 @@ export function churnGuard(options: ChurnGuardOptions, hooks: ChurnGuardHooks): 
  * // 'https://a.example: 20 of its first 20 known URLs changed'
  */
 export function describeChurn(origin: string, decision: Omit<ChurnDecision, 'blocked'>): string {
-	const { changed, probed, sample } = decision;
-	return sample
+	const { changed, probed, sample, expected } = decision;
+	const share = sample
 		? `${origin}: about ${changed} of its first ${probed} known URLs changed (${sample.changed} of ${sample.fetched} fetched)`
 		: `${origin}: ${changed} of its first ${probed} known URLs changed`;
+	if (!expected) return share;
+	return `${share}, where their change rates predicted ${expected.predicted.toFixed(1)} of ${expected.judged}`;
 }

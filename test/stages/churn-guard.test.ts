@@ -157,4 +157,40 @@ describe('churnGuard', () => {
 			expect(out.map((t) => t.line)).toEqual([0, 1, 2]);
 		});
 	});
+
+	describe('with the URLs\' change chances', () => {
+		// Each URL's chance of having changed since its last check, as schedule/surprise.ts gives it.
+		const withChance = (t: Task, chance: number | undefined): Task => ({ ...t, record: { ...known, ...(chance === undefined ? {} : { checks: [1], rate: chance }) } });
+		const chance = (t: Task) => (t.record?.checks ? t.record.rate : undefined);
+		const host = (n: number, p: number | undefined, changed = n) => Array.from({ length: n }, (_, i) => withChance(task('https://a', i, i < changed), p));
+
+		it('passes a host whose URLs nearly all changed where their chances said they would (a budget picks those)', async () => {
+			const { out, decisions, reports } = await guard(host(20, 0.9), { churnMin: 20, chance });
+			expect(decisions).toEqual([['https://a', false]]);
+			expect(out.filter((t) => t.skip === 'held')).toHaveLength(0);
+			expect(reports[0]!.expected).toMatchObject({ judged: 20, changed: 20 });
+			expect(reports[0]!.expected!.predicted).toBeCloseTo(18, 6);
+		});
+
+		it('holds back a host whose URLs all changed where few were due to: an interstitial, a redesign', async () => {
+			const { out, decisions, reports } = await guard(host(20, 0.2), { churnMin: 20, chance });
+			expect(decisions).toEqual([['https://a', true]]);
+			expect(out.filter((t) => t.skip === 'held')).toHaveLength(20);
+			expect(describeChurn('https://a', reports[0]!)).toBe('https://a: 20 of its first 20 known URLs changed, where their change rates predicted 4.0 of 20');
+		});
+
+		it('judges by the share alone where most URLs have no history yet, as without chances', async () => {
+			const mixed = [...host(5, 0.9), ...Array.from({ length: 15 }, (_, i) => withChance(task('https://a', 100 + i, true), undefined))];
+			expect((await guard(mixed, { churnMin: 20, chance })).decisions).toEqual([['https://a', true]]);
+			expect((await guard(host(20, undefined), { churnMin: 20, chance })).decisions).toEqual([['https://a', true]]);
+		});
+
+		it('still needs the share: surprising but few changes pass', async () => {
+			expect((await guard(host(20, 0.01, 10), { churnMin: 20, chance })).decisions).toEqual([['https://a', false]]);
+		});
+
+		it('refuses a surprise level outside (0, 1)', () => {
+			expect(() => churnGuard({ maxChurn: 0.9, churnMin: 5, accept: [], surprise: 0 }, { onDecision: () => {} })).toThrow(/surprise/);
+		});
+	});
 });
