@@ -134,6 +134,8 @@ export interface Task {
 	lastmod?: string;
 	/** Its host's trusted lastmod says it changed since its last check (schedule/signals.ts): ranked before others by the budget. */
 	announced?: boolean;
+	/** A trusted signal would have skipped it, but `--verify-every` has made it due: under a budget it gets a check of its own (the `verify` tier), since nothing else would check it before its bound. */
+	mustVerify?: boolean;
 	/** The document that listed the URL (a sitemap's URL), for the filter's `sameHost`. */
 	from?: string;
 	/** Stored state; `null` when the URL has never been seen. */

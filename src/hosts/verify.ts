@@ -23,6 +23,35 @@ export function firstVerification(url: string, now: number, periodMs: number): n
 }
 
 /**
+ * When a URL's body must next be confirmed by a full download: a new URL's first moment,
+ * or a period after it last was; undefined for a record from before verification existed
+ * (it is due at its phase moment) or with `periodMs` 0.
+ *
+ * @example
+ * verificationBound({ verifiedAt: 0 } as UrlRecord, 30 * 86_400_000) // 2_592_000_000
+ */
+export function verificationBound(record: Pick<UrlRecord, 'verifiedAt' | 'verifyBy'>, periodMs: number): number | undefined {
+	if (periodMs <= 0) return undefined;
+	// A new URL's first moment falls within its first period, so it comes first while set.
+	if (record.verifyBy !== undefined) return record.verifyBy;
+	return record.verifiedAt === undefined ? undefined : record.verifiedAt + periodMs;
+}
+
+/**
+ * Whether a URL is a whole period past its verification bound: under a budget, a URL due
+ * for verification waits for a check the budget chooses anyway (that check goes
+ * unconditional), and this is the backstop that gives it one of its own, so that a lying
+ * 304 cannot hide a change for ever however small the budget.
+ *
+ * @example
+ * verificationOverdue({ verifiedAt: 0 } as UrlRecord, 30 * 86_400_000, 61 * 86_400_000) // true
+ */
+export function verificationOverdue(record: Pick<UrlRecord, 'verifiedAt' | 'verifyBy'>, periodMs: number, now: number): boolean {
+	const bound = verificationBound(record, periodMs);
+	return bound !== undefined && now >= bound + periodMs;
+}
+
+/**
  * Whether a URL's body must be confirmed by a full download in this run, so that no
  * change hides behind 304s for longer than `periodMs` whatever the server says. It is
  * due at `verifiedAt + periodMs` (a new URL: at its first moment, `verifyBy`), and is

@@ -1,8 +1,12 @@
-import { verificationDue } from '../hosts/verify.js';
-import { liveRecord, probeTarget } from '../http/target.js';
-import { candidateOf, pick, type BudgetOptions, type PickTier } from '../schedule/pick.js';
+import { concatMap, filter, from, map, type Observable } from 'rxjs';
+import { createHostBook } from '../hosts/book.js';
+import { probeTarget } from '../http/target.js';
+import type { BudgetOptions, PickTier } from '../schedule/pick.js';
+import { budget, budgetCandidate } from '../stages/budget.js';
 import { isDue } from '../stages/due.js';
-import type { UrlRecord, ValidatorStore } from '../store/types.js';
+import { signalGate } from '../stages/signal-gate.js';
+import type { ValidatorStore } from '../store/types.js';
+import type { Task } from '../types.js';
 
 /** One stored URL that is due, as `revisit due --json` prints it. */
 export interface DueEntry {
@@ -11,12 +15,14 @@ export interface DueEntry {
 	rate: number;
 	/** Its last check (ISO 8601). */
 	lastChecked: string;
-	/** Why it competes where it does: `verify` (made due by --verify-every) before `value`. */
+	/** Why it competes where it does: `verify` (a check of its own for verification) before `value`. */
 	tier: PickTier;
 	/** ψ: days of freshness a check now adds (docs/16-scheduling.md); null for `verify`. */
 	value: number | null;
 	/** Left for a later run by the budget. */
 	later: boolean;
+	/** Skipped by its host's trusted max-age (`signal`), as a run skips it; a run checks 1% a day of these anyway, at random. */
+	skip?: 'signal';
 }
 
 export interface DueListOptions extends BudgetOptions {
@@ -27,35 +33,43 @@ export interface DueListOptions extends BudgetOptions {
 }
 
 /**
- * The stored URLs due at `now`, in store order, each marked `later` where a run with this
- * budget would leave it for later (the same rule as the sweep's budget stage).
+ * The stored URLs due at `now`, each marked `later` where a run with this budget would
+ * leave it for later, and `skip: 'signal'` where its host's trusted max-age would skip
+ * it: the run's own signal gate and budget stages, over the store instead of the input,
+ * so it holds O(budget) URLs. Entries come as they are decided: those left for later
+ * while the store is read, those chosen at the end. A sitemap's lastmod is not in the
+ * store: a run that reads one may skip or announce more.
  *
  * @example
- * for (const entry of await dueList(store, { budget: 200, verifyEveryMs: 0, now: Date.now() })) console.log(entry.url);
+ * dueList(store, { budget: 200, verifyEveryMs: 0, now: Date.now() }).subscribe((entry) => console.log(entry.url));
  */
-export async function dueList(store: ValidatorStore, options: DueListOptions): Promise<DueEntry[]> {
-	const due: Array<[string, UrlRecord, string]> = [];
-	for await (const [url, record] of store.entries()) {
-		if (isDue(record, options.ttlMs, options.now)) due.push([url, record, new URL(probeTarget(url, record)).origin]);
-	}
-	const origins = [...new Set(due.map(([, , origin]) => origin))];
-	const hosts = new Map(origins.map((origin, i) => [origin, i]));
-	const records = await store.getHosts(origins);
-	const candidates = due.map(([url, record, origin]) => {
-		const live = liveRecord(record);
-		const verify = live !== undefined && verificationDue(live, url, records[hosts.get(origin)!]?.runInterval, options.verifyEveryMs, options.now);
-		return candidateOf(record, origin, { verify }, options.now);
-	});
-	const chosen = pick(candidates, options);
-	return due.map(([url, record], i) => {
-		const candidate = candidates[i]!;
-		return {
-			url,
-			rate: candidate.rate!,
-			lastChecked: new Date(record.lastChecked).toISOString(),
-			tier: candidate.tier,
-			value: Number.isFinite(candidate.value) ? Number(candidate.value.toPrecision(4)) : null,
-			later: !chosen[i],
-		};
-	});
+export function dueList(store: ValidatorStore, options: DueListOptions): Observable<DueEntry> {
+	const clock = { now: () => options.now };
+	const book = createHostBook(store, options.now);
+	let line = 0;
+	const tasks = from(store.entries()).pipe(
+		filter(([, record]) => isDue(record, options.ttlMs, options.now)),
+		concatMap(async ([url, record]): Promise<Task> => {
+			const origin = new URL(probeTarget(url, record)).origin;
+			await book.load([origin]);
+			return { line: line++, input: url, url, origin, record };
+		}),
+	);
+	// The sample a run checks anyway is left out (random() is never under it): it is random.
+	return tasks.pipe(
+		signalGate({ verifyEveryMs: options.verifyEveryMs }, { book, clock, random: () => 1 }),
+		budget({ ...options }, { clock }),
+		map((task): DueEntry => {
+			const candidate = budgetCandidate(task.record!, task.origin!, task, options.verifyEveryMs, options.now);
+			return {
+				url: task.url!,
+				rate: candidate.rate!,
+				lastChecked: new Date(task.record!.lastChecked).toISOString(),
+				tier: candidate.tier,
+				value: Number.isFinite(candidate.value) ? Number(candidate.value.toPrecision(4)) : null,
+				later: task.skip === 'later',
+				...(task.skip === 'signal' ? { skip: 'signal' as const } : {}),
+			};
+		}),
+	);
 }

@@ -76,7 +76,7 @@ export function judgeStages(deps: SweepDeps, options: SweepOptions, extras: Swee
 		pipe(
 			due({ ttlMs: options.ttlMs }, deps.clock),
 			signalGate({ verifyEveryMs: options.trust.verifyEveryMs }, deps),
-			budget({ budget: options.budget, hostBudget: options.hostBudget, verifyEveryMs: options.trust.verifyEveryMs }, { book: deps.book, clock: deps.clock, release: () => deps.hooks?.release?.() }),
+			budget({ budget: options.budget, hostBudget: options.hostBudget, verifyEveryMs: options.trust.verifyEveryMs }, { clock: deps.clock, release: () => deps.hooks?.release?.() }),
 		),
 		robotsStage(deps, options),
 		probe(deps, options),

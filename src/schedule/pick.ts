@@ -43,6 +43,19 @@ export function candidateOf(record: UrlRecord | null | undefined, origin: string
 }
 
 /**
+ * Whether candidate `a`, at input position `ai`, is checked before `b` at `bi`: by tier
+ * (new, verify, announced, value), then the higher value, then the earlier in the input.
+ *
+ * @example
+ * ranksBefore({ origin: 'a', tier: 'value', value: 2 }, 1, { origin: 'a', tier: 'value', value: 1 }, 0) // true
+ */
+export function ranksBefore(a: Candidate, ai: number, b: Candidate, bi: number): boolean {
+	const tiers = TIER_RANK[a.tier] - TIER_RANK[b.tier];
+	if (tiers !== 0) return tiers < 0;
+	return a.value === b.value ? ai < bi : a.value > b.value;
+}
+
+/**
  * Which candidates a run checks: in tier order (new, verify, value), the highest value
  * first, ties in input order, until `budget` checks are taken; an origin that has had
  * `hostBudget` is passed over. Returns one boolean per candidate, in input order.
@@ -53,11 +66,7 @@ export function candidateOf(record: UrlRecord | null | undefined, origin: string
 export function pick(candidates: readonly Candidate[], options: BudgetOptions): boolean[] {
 	const budget = options.budget ?? Infinity;
 	const hostBudget = options.hostBudget ?? Infinity;
-	const order = candidates.map((_, i) => i).sort((x, y) => {
-		const a = candidates[x]!;
-		const b = candidates[y]!;
-		return TIER_RANK[a.tier] - TIER_RANK[b.tier] || (a.value === b.value ? x - y : b.value - a.value);
-	});
+	const order = candidates.map((_, i) => i).sort((x, y) => (x === y ? 0 : ranksBefore(candidates[x]!, x, candidates[y]!, y) ? -1 : 1));
 	const taken = candidates.map(() => false);
 	const perHost = new Map<string, number>(options.used ?? []);
 	let total = 0;

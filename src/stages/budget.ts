@@ -1,31 +1,61 @@
 import { Observable, type MonoTypeOperatorFunction } from 'rxjs';
-import type { HostBook } from '../hosts/book.js';
-import { verificationDue } from '../hosts/verify.js';
+import { verificationOverdue } from '../hosts/verify.js';
 import { liveRecord } from '../http/target.js';
-import { candidateOf, pick, type BudgetOptions, type Candidate } from '../schedule/pick.js';
+import { candidateOf, ranksBefore, type BudgetOptions, type Candidate } from '../schedule/pick.js';
+import type { UrlRecord } from '../store/types.js';
 import type { Clock, Task } from '../types.js';
+import { Heap, type HeapEntry } from '../util/heap.js';
 
 export interface BudgetStageOptions extends BudgetOptions {
-	/** `--verify-every` in ms (0: off): a URL it has made due is taken before the others. */
+	/** `--verify-every` in ms (0: off): see `budgetCandidate` for what it changes in the pick. */
 	verifyEveryMs: number;
 }
 
 export interface BudgetDeps {
-	book: HostBook;
 	clock: Clock;
 	/** A task went into the buffer: give its backpressure credit back so the reader goes on. */
 	release?(): void;
 }
 
 /**
+ * How a stored URL competes for a run's budget. Verification rides on the budget's own
+ * choice: a URL due for it competes by its value like any other, and if chosen, its check
+ * goes unconditional (the probe sees it is due). It is taken before the others (`verify`)
+ * only where nothing else would check it: a trusted signal would skip it (`mustVerify`),
+ * or it is a whole period past its bound (`verificationOverdue`).
+ *
+ * @example
+ * budgetCandidate(record, 'https://example.org', { mustVerify: false, announced: false }, 30 * 86_400_000, Date.now())
+ */
+export function budgetCandidate(record: UrlRecord, origin: string, flags: { mustVerify?: boolean | undefined; announced?: boolean | undefined }, verifyEveryMs: number, now: number): Candidate {
+	const live = liveRecord(record);
+	const verify = live !== undefined && (flags.mustVerify === true || verificationOverdue(live, verifyEveryMs, now));
+	return candidateOf(record, origin, { verify, announced: flags.announced === true }, now);
+}
+
+/** A known URL still in the running: its place in the input, and its entries in the heaps it is in. */
+interface Held {
+	task: Task;
+	candidate: Candidate;
+	index: number;
+	inHost?: HeapEntry<Held>;
+	inAll?: HeapEntry<Held>;
+}
+
+/** The worst candidate on top: the one to let go first. */
+const worstFirst = (a: Held, b: Held): boolean => ranksBefore(b.candidate, b.index, a.candidate, a.index);
+
+/**
  * Checks at most `budget` URLs in the run (`hostBudget` per origin): those whose check
  * adds the most expected freshness (schedule/pick.ts). New URLs go through at once while
- * the budget lasts; known ones are held until the input ends, then ranked. Those not
- * taken are marked `later` (counted in the summary, left as they are in the store).
+ * the budget lasts. Known ones are ranked as they come, in a heap of the best `budget`
+ * (and one of the best `hostBudget` per origin): one pushed out is marked `later` at once
+ * (counted in the summary, left as it is in the store), and those still in when the input
+ * ends are checked, in input order. So a run holds O(budget) URLs, however many are due.
  * Without a budget it is the identity.
  *
  * @example
- * tasks$.pipe(lookup(store, { book }), due(...), budget({ budget: 200, verifyEveryMs: 0 }, { book, clock }), probe(...))
+ * tasks$.pipe(lookup(store, { book }), due(...), budget({ budget: 200, verifyEveryMs: 0 }, { clock }), probe(...))
  */
 export function budget(options: BudgetStageOptions, deps: BudgetDeps): MonoTypeOperatorFunction<Task> {
 	if (options.budget === undefined && options.hostBudget === undefined) return (source) => source;
@@ -33,9 +63,24 @@ export function budget(options: BudgetStageOptions, deps: BudgetDeps): MonoTypeO
 	const perHost = options.hostBudget ?? Infinity;
 	return (source) =>
 		new Observable<Task>((subscriber) => {
-			const held: Task[] = [];
+			const all = new Heap<Held>(worstFirst);
+			const hosts = new Map<string, Heap<Held>>();
+			// Checks taken by new URLs, in all and per origin.
 			const used = new Map<string, number>();
 			let taken = 0;
+			let index = 0;
+			const letGo = (held: Held) => {
+				if (held.inAll) all.remove(held.inAll);
+				if (held.inHost) hosts.get(held.task.origin!)!.remove(held.inHost);
+				subscriber.next({ ...held.task, skip: 'later' });
+			};
+			// Over either bound, the worst goes: from its host's heap, then from all.
+			const trim = (origin: string) => {
+				const host = hosts.get(origin);
+				const room = perHost - (used.get(origin) ?? 0);
+				while (host && host.size > room) letGo(host.peek()!.value);
+				while (all.size > total - taken) letGo(all.peek()!.value);
+			};
 			const subscription = source.subscribe({
 				next(task) {
 					if (task.skip || task.url === undefined) return subscriber.next(task);
@@ -46,21 +91,23 @@ export function budget(options: BudgetStageOptions, deps: BudgetDeps): MonoTypeO
 						if (taken >= total || count >= perHost) return subscriber.next({ ...task, skip: 'later' });
 						taken++;
 						used.set(origin, count + 1);
+						trim(origin);
 						return subscriber.next(task);
 					}
 					if (!task.creditReturned && !task.parked) deps.release?.();
-					held.push({ ...task, creditReturned: true });
+					const held: Held = { task: { ...task, creditReturned: true }, candidate: budgetCandidate(task.record, origin, task, options.verifyEveryMs, deps.clock.now()), index: index++ };
+					if (Number.isFinite(perHost)) {
+						let host = hosts.get(origin);
+						if (!host) hosts.set(origin, (host = new Heap<Held>(worstFirst)));
+						held.inHost = host.push(held);
+					}
+					if (Number.isFinite(total)) held.inAll = all.push(held);
+					trim(origin);
 				},
 				error: (error: unknown) => subscriber.error(error),
 				complete() {
-					const now = deps.clock.now();
-					const candidates: Candidate[] = held.map((task) => {
-						const live = liveRecord(task.record);
-						const verify = live !== undefined && verificationDue(live, task.url!, deps.book.get(task.origin!).runInterval, options.verifyEveryMs, now);
-						return candidateOf(task.record, task.origin!, { verify, announced: task.announced === true }, now);
-					});
-					const chosen = pick(candidates, { budget: Math.max(0, total - taken), hostBudget: perHost, used });
-					held.forEach((task, i) => subscriber.next(chosen[i] ? task : { ...task, skip: 'later' }));
+					const chosen = Number.isFinite(total) ? all.entries() : [...hosts.values()].flatMap((host) => host.entries());
+					for (const { value } of [...chosen].sort((a, b) => a.value.index - b.value.index)) subscriber.next(value.task);
 					subscriber.complete();
 				},
 			});

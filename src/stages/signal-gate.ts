@@ -19,7 +19,9 @@ export interface SignalGateDeps {
  * `--verify-every` has made it due, the signal has gone untested for half of it, or it
  * falls in the sample checked anyway (`signalSample`: 1% a run, less when the host's
  * runs are less than a day apart, so 1% a day). One
- * whose trusted lastmod is after its last check is marked `announced`, for the budget.
+ * whose trusted lastmod is after its last check is marked `announced`, for the budget,
+ * and one that a signal would skip but verification has made due `mustVerify`: the
+ * signal would hide it past its bound, so the budget gives it a check of its own.
  *
  * @example
  * tasks$.pipe(lookup(store, { book }), due(...), signalGate({ verifyEveryMs }, { book, clock, random }), budget(...))
@@ -38,7 +40,8 @@ export function signalGate(options: { verifyEveryMs: number }, deps: SignalGateD
 		if (skipOn === undefined && host.maxAge?.trusted && maxAgeSays(task.record, now) === 'unchanged') skipOn = 'maxAge';
 		if (skipOn === undefined) return task;
 		const live = liveRecord(task.record);
-		if (live === undefined || verificationDue(live, task.url!, host.runInterval, options.verifyEveryMs, now)) return task;
+		if (live === undefined) return task;
+		if (verificationDue(live, task.url!, host.runInterval, options.verifyEveryMs, now)) return { ...task, mustVerify: true };
 		const trust = host[skipOn]!;
 		if (untested(trust, now, options.verifyEveryMs)) return task;
 		const sampled = deps.random() < signalSample(host.runInterval);

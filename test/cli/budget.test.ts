@@ -58,17 +58,26 @@ describe('revisit sweep --budget, --host-budget, --now; revisit due', () => {
 		expect(run.status).toBe(0);
 	});
 
-	it('checks first, within the budget, the URLs --verify-every has made due', async () => {
-		await sweep(0, ['-q']);
-		// Day 40: every URL is past a 30-day verification; the budget goes to them before value.
+	it('verifies at the checks the budget chose, and gives its own check only to a URL a period past its verification bound', async () => {
+		await runCli(['sweep', '--store', store.dir, '-q', '--audit', '0', '--verify-every', '30d', '--now', at(0)], input());
+		const db = await LevelStore.open(store.dir);
+		const records = await db.getMany(paths.map((path) => a.url(path)));
+		await db.close();
+		// A new URL's first verification is spread over the period: by day 40, those due by day 10 are a period past it.
+		const overdue = paths.filter((_, i) => records[i]!.verifyBy! + 30 * DAY <= START + 40 * DAY).map((path) => a.url(path));
+		expect(overdue.length).toBeGreaterThan(0);
+		expect(overdue.length).toBeLessThan(paths.length);
+		const due = ndjson((await runCli(['due', '--store', store.dir, '--now', at(40), '--verify-every', '30d', '--json', '--budget', String(overdue.length)])).stdout);
+		expect(due.filter((entry) => entry.tier === 'verify').map((entry) => entry.url).sort()).toEqual([...overdue].sort());
+		expect(due.filter((entry) => !entry.later).map((entry) => entry.url).sort()).toEqual([...overdue].sort());
+		// At day 20 none is a period past its bound: the budget ranks by value, and no URL has a check of its own.
+		const early = ndjson((await runCli(['due', '--store', store.dir, '--now', at(20), '--verify-every', '30d', '--json', '--budget', '3'])).stdout);
+		expect(early.filter((entry) => entry.tier === 'verify')).toEqual([]);
+
 		const before = a.requests.length;
 		day = 40;
-		await runCli(['sweep', '--store', store.dir, '-q', '--audit', '0', '--verify-every', '30d', '--now', at(40), '--budget', '3'], input());
-		expect(requestedSince(a, before).size).toBe(3);
-		const due = ndjson((await runCli(['due', '--store', store.dir, '--now', at(40), '--verify-every', '30d', '--json', '--budget', '3'])).stdout);
-		expect(due.filter((entry) => entry.tier === 'verify').length).toBeGreaterThan(0);
-		expect(due.filter((entry) => !entry.later)).toHaveLength(3);
-		expect(due.filter((entry) => !entry.later).every((entry) => entry.tier === 'verify')).toBe(true);
+		await runCli(['sweep', '--store', store.dir, '-q', '--audit', '0', '--verify-every', '30d', '--now', at(40), '--budget', String(overdue.length)], input());
+		expect([...requestedSince(a, before)].map((path) => a.url(path)).sort()).toEqual([...overdue].sort());
 	});
 
 	it('keeps each origin within --host-budget', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstVerification, phaseOf, verificationDue } from '../../src/hosts/verify.js';
+import { firstVerification, phaseOf, verificationBound, verificationDue, verificationOverdue } from '../../src/hosts/verify.js';
 import type { UrlRecord } from '../../src/store/types.js';
 
 const DAY = 86_400_000;
@@ -56,5 +56,23 @@ describe('verification', () => {
 		// Nine runs share each cycle (the tenth day is the bound): about 222 each, none doubled.
 		expect(Math.max(...perDay)).toBeLessThan(300);
 		expect(Math.min(...perDay)).toBeGreaterThan(150);
+	});
+});
+
+describe('verificationBound, verificationOverdue', () => {
+	const D = 86_400_000;
+	const P = 30 * D;
+	it('is a new URL\'s first moment while it has one, then a period after the last confirmation', () => {
+		expect(verificationBound({ verifiedAt: 0, verifyBy: 12 * D }, P)).toBe(12 * D);
+		expect(verificationBound({ verifiedAt: 5 * D }, P)).toBe(35 * D);
+		expect(verificationBound({}, P)).toBeUndefined();
+		expect(verificationBound({ verifiedAt: 5 * D }, 0)).toBeUndefined();
+	});
+
+	it('is overdue a whole period past the bound, never with verification off', () => {
+		expect(verificationOverdue({ verifiedAt: 0 }, P, 59 * D)).toBe(false);
+		expect(verificationOverdue({ verifiedAt: 0 }, P, 60 * D)).toBe(true);
+		expect(verificationOverdue({ verifiedAt: 0, verifyBy: 10 * D }, P, 40 * D)).toBe(true);
+		expect(verificationOverdue({ verifiedAt: 0 }, 0, 1000 * D)).toBe(false);
 	});
 });

@@ -1,9 +1,9 @@
-import { from, lastValueFrom, toArray } from 'rxjs';
+import { from, lastValueFrom, Subject, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createHostBook } from '../../src/hosts/book.js';
 import { budget } from '../../src/stages/budget.js';
-import { MemoryStore } from '../../src/store/memory.js';
+import { candidateOf, pick } from '../../src/schedule/pick.js';
 import type { Task } from '../../src/types.js';
+import { mulberry32 } from '../../bench/lib/prng.js';
 import { fixedClock, NOW } from './deps.js';
 
 const DAY = 86_400_000;
@@ -11,11 +11,9 @@ const origin = 'https://a';
 const known = (line: number, daysAgo: number, rate: number): Task => ({ line, input: '', url: `${origin}/${line}`, origin, record: { v: 1, status: 200, lastChecked: NOW - daysAgo * DAY, rate } });
 const fresh = (line: number): Task => ({ line, input: '', url: `${origin}/${line}`, origin, record: null });
 
-async function run(tasks: Task[], options: { budget?: number; hostBudget?: number }) {
-	const book = createHostBook(new MemoryStore(), NOW);
-	await book.load([origin]);
+async function run(tasks: Task[], options: { budget?: number; hostBudget?: number; verifyEveryMs?: number }) {
 	let released = 0;
-	const out = await lastValueFrom(from(tasks).pipe(budget({ ...options, verifyEveryMs: 0 }, { book, clock: fixedClock, release: () => released++ }), toArray()));
+	const out = await lastValueFrom(from(tasks).pipe(budget({ verifyEveryMs: 0, ...options }, { clock: fixedClock, release: () => released++ }), toArray()));
 	return { out, released, taken: out.filter((task) => !task.skip).map((task) => task.line) };
 }
 
@@ -36,5 +34,63 @@ describe('budget', () => {
 		const skipped: Task = { line: 9, input: 'x', skip: 'rejected' };
 		expect((await run([known(1, 1, 0.1), skipped], {})).out).toEqual([known(1, 1, 0.1), skipped]);
 		expect((await run([skipped, fresh(2), fresh(3)], { budget: 1 })).out.map((task) => task.skip)).toEqual(['rejected', undefined, 'later']);
+	});
+
+	it('takes what pick() takes, with budget and host budget, new URLs among the known', async () => {
+		const random = mulberry32(3);
+		for (let round = 0; round < 30; round++) {
+			const tasks: Task[] = Array.from({ length: 60 }, (_, line) => {
+				const host = `https://h${Math.floor(random() * 4)}`;
+				if (random() < 0.1) return { line, input: '', url: `${host}/${line}`, origin: host, record: null };
+				return { line, input: '', url: `${host}/${line}`, origin: host, record: { v: 1, status: 200, lastChecked: NOW - Math.floor(random() * 20) * DAY, rate: Math.round(random() * 10) / 10 } };
+			});
+			const options = { budget: 1 + Math.floor(random() * 30), ...(random() < 0.5 ? { hostBudget: 1 + Math.floor(random() * 10) } : {}) };
+			// pick() over the known ones, with the budget and host counts the new ones left.
+			const used = new Map<string, number>();
+			let left = options.budget;
+			const newTaken = new Set<number>();
+			for (const task of tasks) {
+				if (task.record) continue;
+				const count = used.get(task.origin!) ?? 0;
+				if (left > 0 && count < (options.hostBudget ?? Infinity)) {
+					left--;
+					used.set(task.origin!, count + 1);
+					newTaken.add(task.line);
+				}
+			}
+			const known = tasks.filter((task) => task.record);
+			const chosen = pick(known.map((task) => candidateOf(task.record, task.origin!, {}, NOW)), { budget: left, hostBudget: options.hostBudget, used });
+			const expected = [...newTaken, ...known.filter((_, i) => chosen[i]).map((task) => task.line)].sort((a, b) => a - b);
+			const { taken, out } = await run(tasks, options);
+			expect(taken.sort((a, b) => a - b)).toEqual(expected);
+			expect(out).toHaveLength(60);
+		}
+	});
+
+	it('lets a URL go as soon as the budget has better ones: it holds O(budget), not every due URL', async () => {
+		const input = new Subject<Task>();
+		const seen: Task[] = [];
+		input.pipe(budget({ budget: 10, verifyEveryMs: 0 }, { clock: fixedClock })).subscribe((task) => seen.push(task));
+		for (let line = 0; line < 1000; line++) input.next(known(line, 1 + (line % 7), 0.1));
+		expect(seen.filter((task) => task.skip === 'later')).toHaveLength(990);
+		input.complete();
+		expect(seen.filter((task) => !task.skip)).toHaveLength(10);
+	});
+
+	describe('verification under a budget', () => {
+		const verifyEveryMs = 30 * DAY;
+		// Its bound was 2 days ago: due for verification, not a period past it.
+		const due = (line: number, rate: number): Task => ({ ...known(line, 1, rate), record: { ...known(line, 1, rate).record!, verifiedAt: NOW - 32 * DAY } });
+
+		it('rides on the budget\'s choice: a URL due for verification gets no check of its own', async () => {
+			const { taken } = await run([due(1, 0.001), known(2, 5, 0.5)], { budget: 1, verifyEveryMs });
+			expect(taken).toEqual([2]);
+		});
+
+		it('gives one its own check where a trusted signal would hide it (mustVerify), or a period past its bound', async () => {
+			expect((await run([{ ...due(1, 0.001), mustVerify: true }, known(2, 5, 0.5)], { budget: 1, verifyEveryMs })).taken).toEqual([1]);
+			const overdue: Task = { ...known(1, 1, 0.001), record: { ...known(1, 1, 0.001).record!, verifiedAt: NOW - 61 * DAY } };
+			expect((await run([overdue, known(2, 5, 0.5)], { budget: 1, verifyEveryMs })).taken).toEqual([1]);
+		});
 	});
 });

@@ -82,5 +82,7 @@ describe('signalGate', () => {
 		const fresh: Task = { line: 2, input: '', url: `${origin}/2`, origin, record: null, lastmod: new Date(NOW - 40 * DAY).toISOString() };
 		const { out } = await run([due, fresh], { lastmod: trusted });
 		expect(out.map((one) => one.skip)).toEqual([undefined, undefined]);
+		// The signal would have hidden it past its bound: under a budget it gets a check of its own.
+		expect(out.map((one) => one.mustVerify)).toEqual([true, undefined]);
 	});
 });

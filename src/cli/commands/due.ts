@@ -1,3 +1,4 @@
+import { concatMap, lastValueFrom } from 'rxjs';
 import type { Argv, CommandModule } from 'yargs';
 import { dueList } from '../../pipelines/due-list.js';
 import { clockFor } from '../../pipelines/resources.js';
@@ -23,7 +24,7 @@ interface DueArgs {
 export function dueCommand(io: CliIo, result: CommandResult): CommandModule<object, DueArgs> {
 	return {
 		command: 'due',
-		describe: 'List the stored URLs that are due for a check now (with --budget: those the next run would check)',
+		describe: 'List the stored URLs that the next run would check: due, not skipped by a trusted max-age, and (with --budget) within the budget',
 		builder: (yargs) =>
 			storeOption(yargs, io.env)
 				.options({
@@ -32,7 +33,7 @@ export function dueCommand(io: CliIo, result: CommandResult): CommandModule<obje
 					'host-budget': sweepFlagOptions['host-budget'],
 					'verify-every': sweepFlagOptions['verify-every'],
 					now: sweepFlagOptions.now,
-					json: { type: 'boolean', default: false, describe: 'One JSON object per due URL: url, rate (changes/day), lastChecked, tier, value (days of freshness a check adds), later' },
+					json: { type: 'boolean', default: false, describe: 'One JSON object per due URL: url, rate (changes/day), lastChecked, tier, value (days of freshness a check adds), later, and skip: "signal" where a trusted max-age skips it' },
 					later: { type: 'boolean', default: false, describe: 'List the due URLs the --budget leaves for a later run instead' },
 				})
 				.example('revisit due | revisit sweep --adaptive', 'A cron job that checks only what is due')
@@ -42,11 +43,11 @@ export function dueCommand(io: CliIo, result: CommandResult): CommandModule<obje
 			const write = createWriter(io.stdout);
 			await withStore(args.store, { create: false }, async (store) => {
 				const now = clockFor(args.now ?? nowDefault(io.env).now).now();
-				const entries = await dueList(store, { ttlMs: args.ttl, budget: args.budget, hostBudget: args['host-budget'], verifyEveryMs: args['verify-every'], now });
-				for (const entry of entries) {
+				const entries = dueList(store, { ttlMs: args.ttl, budget: args.budget, hostBudget: args['host-budget'], verifyEveryMs: args['verify-every'], now });
+				await lastValueFrom(entries.pipe(concatMap(async (entry) => {
 					if (args.json) await write(`${JSON.stringify(entry)}\n`);
-					else if (entry.later === args.later) await write(`${entry.url}\n`);
-				}
+					else if (entry.skip === undefined && entry.later === args.later) await write(`${entry.url}\n`);
+				})), { defaultValue: undefined });
 				result.status = 0;
 			});
 		},

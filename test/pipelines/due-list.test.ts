@@ -1,0 +1,38 @@
+import { lastValueFrom, toArray } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { newHostRecord } from '../../src/hosts/record.js';
+import { dueList } from '../../src/pipelines/due-list.js';
+import { newSignalTrust } from '../../src/schedule/signals.js';
+import { MemoryStore } from '../../src/store/memory.js';
+import type { UrlRecord } from '../../src/store/types.js';
+
+const DAY = 86_400_000;
+const NOW = Date.parse('2030-03-01T00:00:00Z');
+const origin = 'https://a.example';
+
+describe('dueList', () => {
+	it('applies the run\'s signal skips: a URL still fresh by its host\'s trusted max-age is skipped, as a run skips it', async () => {
+		const store = new MemoryStore();
+		const record = (freshUntil?: number): UrlRecord => ({ v: 1, status: 200, lastChecked: NOW - DAY, verifiedAt: NOW - DAY, ...(freshUntil === undefined ? {} : { freshUntil }) });
+		await store.batch([
+			{ type: 'put', key: `${origin}/fresh`, value: record(NOW + DAY) },
+			{ type: 'put', key: `${origin}/stale`, value: record(NOW - 1) },
+			{ type: 'putHost', key: origin, value: { ...newHostRecord(NOW - 10 * DAY), maxAge: { ...newSignalTrust(), right: 5, streak: 5, trusted: true, testedAt: NOW - DAY } } },
+		]);
+		const entries = await lastValueFrom(dueList(store, { verifyEveryMs: 30 * DAY, now: NOW }).pipe(toArray()));
+		expect(entries.map((entry) => [entry.url, entry.skip])).toEqual([
+			[`${origin}/fresh`, 'signal'],
+			[`${origin}/stale`, undefined],
+		]);
+	});
+
+	it('holds O(budget): a URL the budget lets go comes out while the store is still read', async () => {
+		const store = new MemoryStore();
+		await store.batch(Array.from({ length: 50 }, (_, i) => ({ type: 'put' as const, key: `${origin}/${String(i).padStart(2, '0')}`, value: { v: 1, status: 200, lastChecked: NOW - (1 + (i % 5)) * DAY, rate: 0.1 } })));
+		const entries = await lastValueFrom(dueList(store, { budget: 5, verifyEveryMs: 0, now: NOW }).pipe(toArray()));
+		expect(entries.filter((entry) => !entry.later)).toHaveLength(5);
+		// The five chosen come last, after every one let go.
+		expect(entries.slice(-5).every((entry) => !entry.later)).toBe(true);
+		expect(entries.slice(-5).every((entry) => entry.lastChecked === new Date(NOW - 5 * DAY).toISOString())).toBe(true);
+	});
+});
