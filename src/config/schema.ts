@@ -166,7 +166,7 @@ const stages = [
 			candidates: { type: 'boolean', default: false, description: 'Never download a body: report what may have changed (reason candidate), as sweep --candidates' },
 			headers: headerListSchema,
 			robots: { enum: ['obey', 'ignore'], description: 'Obey each origin\'s robots.txt (RFC 9309): a disallowed URL gets reason robots and no request; ignore it for your own sites (default: obey, or $REVISIT_ROBOTS)' },
-			robotsAgent: { type: 'string', pattern: '^[A-Za-z_-]+$', description: 'Product token matched against robots.txt (default: the userAgent up to its /)' },
+			robotsAgent: { type: 'string', minLength: 1, description: 'The crawler\'s name matched against robots.txt\'s User-agent lines, compared whole as Google does; a name beyond letters, _ and - gets the * groups only (default: the userAgent up to its /)' },
 			maxCrawlDelay: {
 				anyOf: [{ type: 'number', minimum: 0 }, duration],
 				default: flagDefault('max-crawl-delay'),

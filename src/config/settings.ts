@@ -1,7 +1,7 @@
 import { fetchDefaults, sweepDefaults, writtenDefaults } from './defaults.js';
 import { parseHeaderLine, type HeaderRule } from '../http/headers.js';
 import { checkProxyUrl } from '../http/proxy.js';
-import { durationValue, headerValue, timeValue, integerValue, numberValue, productTokenValue, rateValue, robotsValue, secondsValue, sizeOrOffValue, sizeValue, verifyValue } from './values.js';
+import { durationValue, headerValue, timeValue, integerValue, numberValue, robotsAgentValue, rateValue, robotsValue, secondsValue, sizeOrOffValue, sizeValue, verifyValue } from './values.js';
 
 /** One setting that a flag and a pipeline file's stage option both take: its default as written, and its check. */
 export interface Setting {
@@ -84,7 +84,7 @@ export const sweepSettings: Record<keyof SweepSettings, Setting> = {
 	'local-workers': { default: sweepDefaults.localWorkers, parse: integerValue('local-workers', 0) },
 	// No default here: unset, it is $REVISIT_ROBOTS or obey (pipelines/sweep-options.ts).
 	robots: { parse: robotsValue },
-	'robots-agent': { parse: productTokenValue('robots-agent') },
+	'robots-agent': { parse: robotsAgentValue('robots-agent') },
 	'max-crawl-delay': { default: writtenDefaults.maxCrawlDelay, parse: secondsValue('max-crawl-delay') },
 	'keep-text': { default: writtenDefaults.keepText, parse: sizeOrOffValue('keep-text') },
 	'keep-text-total': { default: writtenDefaults.keepTextTotal, parse: sizeOrOffValue('keep-text-total') },

@@ -59,11 +59,15 @@ export const robotsValue = (value: unknown): 'obey' | 'ignore' => {
 	throw new UsageError(`--robots must be obey or ignore (got ${JSON.stringify(value)})`);
 };
 
-/** A robots.txt product token: letters, `_` and `-` (RFC 9309 §2.2.1). */
-export const productTokenValue = (flag: string) => (value: unknown): string | undefined => {
+/**
+ * The crawler's name robots.txt groups are matched against: any name (`MJ12bot`, `Foo Bar`),
+ * not empty and without control characters. It is compared whole (robots/agent.ts), so a
+ * name beyond letters, `_` and `-` gets the `*` groups only, as Google's matcher gives it.
+ */
+export const robotsAgentValue = (flag: string) => (value: unknown): string | undefined => {
 	if (value === undefined) return undefined;
 	const text = String(value).trim();
-	if (!/^[A-Za-z_-]+$/.test(text)) throw new UsageError(`--${flag} must be a product token: letters, _ and - (got ${JSON.stringify(value)})`);
+	if (text === '' || /[\x00-\x1f\x7f]/.test(text)) throw new UsageError(`--${flag} must be a crawler's name, such as mybot (got ${JSON.stringify(value)})`);
 	return text;
 };
 

@@ -75,7 +75,7 @@ export interface SweepOptions {
 	cookieJar?: string | undefined;
 	/** `obey` each origin's robots.txt (the default), or `ignore` it (a user's own sites). */
 	robots: 'obey' | 'ignore';
-	/** The product token matched against robots.txt; by default the User-Agent's, the part before `/`. */
+	/** The crawler's name matched against robots.txt's groups (any name; see robots/agent.ts); by default the User-Agent's, the part before `/`. */
 	robotsAgent?: string | undefined;
 	/** A Crawl-delay above this (ms) defers the origin's URLs. */
 	maxCrawlDelayMs: number;
@@ -86,7 +86,7 @@ export interface SweepOptions {
 }
 
 /**
- * The product token robots.txt groups are matched against: `robotsAgent`, else the
+ * The crawler's name robots.txt groups are matched against: `robotsAgent`, else the
  * User-Agent up to its first `/` or space.
  *
  * @example
@@ -164,7 +164,7 @@ export function normaliseSweepOptions(input: SweepOptionsInput = {}): SweepOptio
 	if (options.now !== undefined) nonNegativeInteger('now', options.now);
 	nonNegativeInteger('keepTextBytes', options.keepTextBytes);
 	nonNegativeInteger('keepTextTotalBytes', options.keepTextTotalBytes);
-	if (options.robotsAgent !== undefined && !/^[A-Za-z_-]+$/.test(options.robotsAgent)) throw new TypeError(`Expected \`robotsAgent\` to be a product token (letters, _ and -), got \`${options.robotsAgent}\``);
+	if (options.robotsAgent !== undefined && (options.robotsAgent.trim() === '' || /[\x00-\x1f\x7f]/.test(options.robotsAgent))) throw new TypeError(`Expected \`robotsAgent\` to be a crawler's name, got \`${options.robotsAgent}\``);
 	// A bad selector or pattern fails here, before anything is opened or sent.
 	if (options.rules) compileRules(options.rules);
 	if (!/^[\x21-\x7e][\x20-\x7e]*$/.test(options.acceptEncoding)) throw new TypeError(`Expected \`acceptEncoding\` to be a header value, got \`${options.acceptEncoding}\``);

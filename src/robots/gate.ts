@@ -4,7 +4,7 @@ import type { Limiter } from '../http/limiter.js';
 import type { RobotsCopy } from '../store/types.js';
 import type { Clock } from '../types.js';
 import { decide, pathOf, rulesFor, type AgentRules, type RobotsDecision } from './match.js';
-import { PARSE_LIMIT_BYTES, parseRobots } from './parse.js';
+import { parseableBytes, parseRobots } from './parse.js';
 
 /** A copy is used without asking again for at most this long (less by Cache-Control). */
 export const ROBOTS_FRESH_MS = 24 * 3_600_000;
@@ -38,7 +38,7 @@ export interface RobotsGateDeps {
 }
 
 export interface RobotsGateOptions {
-	/** The product token (`revisit`), or a whole User-Agent whose token is taken. */
+	/** The crawler's name (`revisit`), or a whole User-Agent, up to its `/` (see `crawlerName`). */
 	agent: string;
 	/** Crawl-delay above this defers the origin's URLs (ms). */
 	maxCrawlDelayMs: number;
@@ -228,13 +228,13 @@ async function fetchRobots(deps: RobotsGateDeps, options: RobotsGateOptions, ori
 	}
 }
 
-/** The body as text, cut at the parse limit (whole lines only; see parseRobots). */
+/**
+ * The body as the text kept and parsed: cut at the parse limit (whole lines only), and
+ * without a byte order mark (whole or cut short) at its start, which decoding would
+ * otherwise turn into a U+FFFD that spoils the first line.
+ */
 function parseableText(body: Buffer | undefined): string {
-	if (!body) return '';
-	if (body.length <= PARSE_LIMIT_BYTES) return body.toString('utf8');
-	const cut = body.subarray(0, PARSE_LIMIT_BYTES);
-	const end = cut.lastIndexOf(0x0a);
-	return cut.subarray(0, end === -1 ? 0 : end).toString('utf8');
+	return body ? parseableBytes(body).toString('utf8') : '';
 }
 
 /**

@@ -1,4 +1,5 @@
-import { normalisePath, productToken, type Robots, type RobotsGroup, type RobotsRule } from './parse.js';
+import { crawlerName } from './agent.js';
+import { normalisePath, type Robots, type RobotsGroup, type RobotsRule } from './parse.js';
 
 /** What applies to an agent: the merged rules of its groups (or of `*`), with where they came from. */
 export interface AgentRules {
@@ -19,15 +20,17 @@ export interface RobotsDecision {
 }
 
 /**
- * The rules for a product token (RFC 9309 §2.2.1): every group naming the token,
- * case-insensitively, merged; else every `*` group, merged; else none.
+ * The rules for a crawler (RFC 9309 §2.2.1, as Google's matcher reads it): every group
+ * whose user-agent name (`groupAgent`) equals the crawler's whole name (`crawlerName`),
+ * case-insensitively, merged; else every `*` group, merged; else none. `Foo Bar` is
+ * not the `Foo` of a `User-agent: Foo Bar` line, so only `*` groups apply to it.
  *
  * @example
  * rulesFor(parseRobots(text), 'revisit').rules
  */
 export function rulesFor(robots: Robots, agent: string): AgentRules {
-	const token = productToken(agent);
-	let groups = robots.groups.filter((group) => group.agents.includes(token));
+	const name = crawlerName(agent);
+	let groups = name === '' || name === '*' ? [] : robots.groups.filter((group) => group.agents.includes(name));
 	let matched: AgentRules['matched'] = 'agent';
 	if (groups.length === 0) {
 		groups = robots.groups.filter((group) => group.agents.includes('*'));

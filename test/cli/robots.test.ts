@@ -139,6 +139,29 @@ describe('robots.txt (RFC 9309) in a sweep', () => {
 		expect(ndjson(other.stdout).map((verdict) => verdict.reason)).toEqual(['robots', 'robots']);
 	});
 
+	it('reads robots.txt as the major crawlers do: a cut-short byte order mark, a missing colon, an index page, any --robots-agent name', async () => {
+		// EF BB: the start of a byte order mark; the first line also lacks its colon. Read
+		// wrong, either makes FooBot fall to the * group, which disallows everything.
+		const body = Buffer.concat([Buffer.from([0xef, 0xbb]), Buffer.from('User-agent FooBot\nDisallow /private/\nAllow: /private/index.html\n\nUser-agent: *\nDisallow: /\n')]);
+		server = await startServer((req, res) => (req.url === '/robots.txt' ? res.end(body) : page(res, req)));
+		const urls = [server.url('/a'), server.url('/private/x'), server.url('/private/'), server.url('/private/index.html')];
+		const foo = await sweep(urls, ['--robots-agent', 'FooBot']);
+		expect(foo.status).toBe(0);
+		const reasons = byUrl(foo.stdout);
+		expect(Object.fromEntries(urls.map((url) => [url, reasons[url]?.reason]))).toEqual({
+			[server.url('/a')]: 'new',
+			[server.url('/private/x')]: 'robots',
+			[server.url('/private/')]: 'new',
+			[server.url('/private/index.html')]: 'new',
+		});
+		expect(server.seen('/private/x')).toHaveLength(0);
+		// A name no User-agent line can give is accepted, and gets the * group, as at Google.
+		const spaced = await sweep([server.url('/b')], ['--robots-agent', 'Foo Bar']);
+		expect(spaced.status).toBe(0);
+		expect(ndjson(spaced.stdout)).toEqual([{ url: server.url('/b'), changed: false, reason: 'robots' }]);
+		expect(server.seen('/b')).toHaveLength(0);
+	});
+
 	it('defers an origin whose Crawl-delay is above --max-crawl-delay, and says so once', async () => {
 		server = await startServer((req, res) => (req.url === '/robots.txt' ? res.end('User-agent: *\nCrawl-delay: 60\n') : page(res, req)));
 		const { status, stdout, stderr } = await sweep([server.url('/a'), server.url('/b')], ['--max-crawl-delay', '5']);
@@ -219,6 +242,16 @@ describe('revisit robots check', () => {
 		const { status, stdout } = await runCli(['robots', 'check', '--robots', file, 'https://example.test/private/x', 'https://example.test/a']);
 		expect(status).toBe(1);
 		expect(stdout).toBe('https://example.test/private/x disallowed\nhttps://example.test/a allowed\n');
+	});
+
+	it('takes any --agent name, compared whole: MJ12bot is not the MJ a User-agent: MJ12bot line names', async () => {
+		await writeFile(file, 'User-agent: MJ12bot\nDisallow: /\n');
+		const mj = await runCli(['robots', 'check', '--robots', file, '--agent', 'MJ', 'https://example.test/a']);
+		expect(mj).toMatchObject({ status: 1, stdout: 'https://example.test/a disallowed\n', stderr: '' });
+		const whole = await runCli(['robots', 'check', '--robots', file, '--agent', 'MJ12bot', 'https://example.test/a']);
+		expect(whole).toMatchObject({ status: 0, stdout: 'https://example.test/a allowed\n' });
+		expect(whole.stderr).toContain('only the * groups apply');
+		expect((await runCli(['robots', 'check', '--robots', file, '--agent', ' ', 'https://example.test/a'])).status).toBe(2);
 	});
 
 	it('exits 2 when the file cannot be read', async () => {

@@ -26,6 +26,7 @@ describe('pipeline validation', () => {
 		['every stage, in order', `{ ${stdin}, "stages": [{ "use": "normalise" }, { "use": "dedupe" }, { "use": "filter", "include": ["^https://"], "exclude": ["\\\\.pdf$"], "sameHost": true }, { "use": "due", "ttl": "1h30m" }, { "use": "probe", "maxBody": 500000 }, { "use": "compare" }, { "use": "churn-guard", "maxChurn": 0 }, { "use": "fetch" }], "sinks": [{ "type": "dir", "path": "pages", "when": "all" }] }`],
 		['a redis store, as settings and as a string', `{ "store": { "type": "redis", "url": "redis://app:pw@127.0.0.1:6379/2?prefix=crawl:" }, ${stdin}, ${stdout} }`],
 		['a redis store URL as the store string', `{ "store": "rediss://cache.internal:6380", ${stdin}, ${stdout} }`],
+		['any crawler name as robotsAgent (matched whole against robots.txt)', `{ ${stdin}, "stages": [{ "use": "probe", "robots": "obey", "robotsAgent": "MJ12bot 1.5" }], ${stdout} }`],
 		['a memory store, every sink filter', `{ "store": { "type": "memory" }, ${stdin}, "sinks": [{ "type": "stdout", "when": "error" }, { "type": "file", "path": "x", "mode": "truncate", "when": "unchanged" }, { "type": "command", "command": "cat", "format": "ndjson" }] }`],
 	])('accepts %s', (_name, text) => {
 		expect(problems(text)).toEqual([]);

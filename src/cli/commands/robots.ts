@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { Argv, CommandModule } from 'yargs';
-import { productTokenValue } from '../../config/values.js';
+import { robotsAgentValue } from '../../config/values.js';
 import { UsageError } from '../../errors/index.js';
 import { createHostBook } from '../../hosts/book.js';
 import { createHttpClient } from '../../http/client.js';
 import { createLimiter } from '../../http/limiter.js';
 import { robotsAgentOf, sweepDefaults } from '../../pipelines/sweep-options.js';
+import { canBeNamed } from '../../robots/agent.js';
 import { createRobotsGate, type OriginRobots } from '../../robots/gate.js';
 import { decide, pathOf, rulesFor, type AgentRules } from '../../robots/match.js';
 import { parseRobots } from '../../robots/parse.js';
@@ -50,13 +51,15 @@ function checkCommand(io: CliIo, result: CommandResult): CommandModule<object, C
 			yargs
 				.positional('urls', { type: 'string', array: true, demandOption: true, describe: 'URLs to check (their path and query are matched)' })
 				.option('robots', { type: 'string', demandOption: true, requiresArg: true, describe: 'The robots.txt file' })
-				.option('agent', { type: 'string', requiresArg: true, coerce: productTokenValue('agent'), describe: `Product token to match [default: ${defaultAgent}]` })
+				.option('agent', { type: 'string', requiresArg: true, coerce: robotsAgentValue('agent'), describe: `The crawler's name matched against the User-agent lines, whole [default: ${defaultAgent}]` })
 				.example('revisit robots check --robots robots.txt --agent revisit https://example.org/private/x', 'disallowed, exit 1') as unknown as Argv<CheckArgs>,
 		handler: async (args) => {
 			const text = await readFile(args.robots).catch((error: Error) => {
 				throw new UsageError(`cannot read --robots ${args.robots}: ${error.message}`);
 			});
-			const rules = rulesFor(parseRobots(text), args.agent ?? defaultAgent);
+			const agent = args.agent ?? defaultAgent;
+			noteUnnamable(io, agent);
+			const rules = rulesFor(parseRobots(text), agent);
 			let disallowed = 0;
 			for (const url of args.urls) {
 				const path = pathOrThrow(url);
@@ -76,12 +79,13 @@ function liveCommand(io: CliIo, result: CommandResult): CommandModule<object, Li
 		builder: (yargs) =>
 			storeOption(yargs as Argv, io.env)
 				.positional('url', { type: 'string', demandOption: true, describe: 'The URL to look up' })
-				.option('agent', { type: 'string', requiresArg: true, coerce: productTokenValue('agent'), describe: `Product token to match [default: ${defaultAgent}]` })
+				.option('agent', { type: 'string', requiresArg: true, coerce: robotsAgentValue('agent'), describe: `The crawler's name matched against the User-agent lines, whole [default: ${defaultAgent}]` })
 				.example('revisit robots https://example.org/private/x', 'The copy (fetched, 304, cached, or unreachable), the group, the rule') as unknown as Argv<LiveArgs>,
 		handler: async (args) => {
 			const url = new URL(args.url.includes('://') ? args.url : 'invalid:');
 			if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`not an http(s) URL: ${args.url}`);
 			const agent = args.agent ?? defaultAgent;
+			noteUnnamable(io, agent);
 			result.status = await withStore(args.store, { create: true }, async (store) => {
 				const clock = systemClock;
 				const book = createHostBook(store, clock.now());
@@ -110,6 +114,11 @@ function liveCommand(io: CliIo, result: CommandResult): CommandModule<object, Li
 			});
 		},
 	};
+}
+
+/** A name no User-agent line can give (Google's reading, robots/agent.ts) gets the * groups only: say so, since the user may expect otherwise. */
+function noteUnnamable(io: CliIo, agent: string): void {
+	if (!canBeNamed(agent)) io.stderr.write(`revisit: no User-agent line can name ${JSON.stringify(agent)} (a line's name stops at the first character that is not a letter, _ or -): only the * groups apply to it\n`);
 }
 
 function pathOrThrow(url: string): string {

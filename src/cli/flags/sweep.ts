@@ -41,7 +41,7 @@ export const sweepFlagOptions: Record<keyof SweepFlags, Options> = {
 		describe: 'Send the requests from N worker threads (HTTP, decoding and hashing on every core; this process keeps the store and the limits); 0 = this thread',
 	},
 	robots: { ...flagOf(sweepSettings.robots), choices: ['obey', 'ignore'], defaultDescription: 'obey, or $REVISIT_ROBOTS', describe: 'Obey each origin\'s robots.txt (RFC 9309), or ignore it for your own sites'},
-	'robots-agent': { ...flagOf(sweepSettings['robots-agent']), type: 'string', requiresArg: true, describe: 'Product token matched against robots.txt [default: the --user-agent up to its /]'},
+	'robots-agent': { ...flagOf(sweepSettings['robots-agent']), type: 'string', requiresArg: true, describe: 'The crawler\'s name matched against robots.txt\'s User-agent lines, whole [default: the --user-agent up to its /]'},
 	'max-crawl-delay': { ...flagOf(sweepSettings['max-crawl-delay']), requiresArg: true, describe: 'Longest robots.txt Crawl-delay to honour (seconds, or 30s, 2m); an origin asking more is deferred'},
 	'keep-text': { ...flagOf(sweepSettings['keep-text']), requiresArg: true, describe: "Keep up to this much of a changed page's counted text, so that its next change shows as a word diff in revisit report (off: keep none)"},
 	'keep-text-total': { ...flagOf(sweepSettings['keep-text-total']), requiresArg: true, describe: 'Keep at most this much counted text in the store in all (off: keep none)'},
