@@ -8,10 +8,11 @@ import { diffFlagOption, refuseLearnNoise, ruleFlagOptions, rulesFrom, type Rule
 import { feedFlagOptions, feedsFrom, type FeedFlags } from '../flags/feeds.js';
 import { crawlFlagOptions } from '../flags/crawl.js';
 import { sweepFlagOptions, type SweepFlags } from '../flags/sweep.js';
+import { GROUP, groupedFlags } from '../flags/groups.js';
 import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
 import type { CommandResult } from './result.js';
-import { storeOption } from './store-option.js';
+import { storeFlag } from './store-option.js';
 
 interface CrawlArgs extends AccessFlags, SweepFlags, WarcFlags, RuleFlags, FeedFlags {
 	urls: string[];
@@ -48,20 +49,21 @@ export function crawlCommand(io: CliIo, result: CommandResult): CommandModule<ob
 		command: 'crawl [urls..]',
 		describe: 'Sweep, then fetch what changed into a directory, in one process',
 		builder: (yargs) =>
-			storeOption(yargs, io.env)
-				.positional('urls', { type: 'string', array: true, default: [], describe: 'URLs; none or - reads stdin' })
-				.options({
-					out: { type: 'string', demandOption: true, requiresArg: true, describe: 'Directory for bodies (a folder per host) and index.ndjson' },
-					...sweepFlagOptions,
-					...crawlFlagOptions,
-					...accessFlagOptions,
-					...warcFlagOptions,
-					...ruleFlagOptions,
-					...feedFlagOptions,
-					diff: diffFlagOption,
-					quiet: { type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' },
-				})
-				.example('revisit crawl --out pages/ < urls.txt', 'Same as: revisit sweep --candidates < urls.txt | revisit fetch --out pages/') as unknown as Argv<CrawlArgs>,
+			groupedFlags(yargs.positional('urls', { type: 'string', array: true, default: [], describe: 'URLs; none or - reads stdin' }), {
+				store: { ...storeFlag(io.env), group: GROUP.io },
+				out: { group: GROUP.io, type: 'string', demandOption: true, requiresArg: true, describe: 'Directory for bodies (a folder per host) and index.ndjson' },
+				diff: diffFlagOption,
+				quiet: { group: GROUP.io, type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' },
+				...ruleFlagOptions,
+				...sweepFlagOptions,
+				...accessFlagOptions,
+				...warcFlagOptions,
+				...feedFlagOptions,
+				...crawlFlagOptions,
+			})
+				.example('revisit crawl --out pages/ < urls.txt', 'Same as: revisit sweep --candidates < urls.txt | revisit fetch --out pages/')
+				.example('revisit crawl --out pages/ --diff --atom changes.atom < urls.txt', 'A diff next to each changed body, and an Atom feed of the changes')
+				.example('revisit crawl --out pages/ --warc crawl.warc.gz --fetch-per-host 1 < urls.txt', 'Archive the run as WARC, one download per origin at a time') as unknown as Argv<CrawlArgs>,
 		handler: async (args) => {
 			refuseLearnNoise(args);
 			result.status = await runCrawl(io, args, normaliseSweepOptions({ ...sweepOptionsFrom(args), ...accessFrom(args, io.env), candidates: true, rules: rulesFrom(args) }));

@@ -6,7 +6,8 @@ import { nowDefault } from '../../pipelines/sweep-options.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
 import { sweepFlagOptions } from '../flags/sweep.js';
-import { storeOption, withStore } from './store-option.js';
+import { storeFlag, withStore } from './store-option.js';
+import { GROUP, groupedFlags } from '../flags/groups.js';
 import { createWriter } from '../terminal.js';
 
 interface DueArgs {
@@ -26,16 +27,16 @@ export function dueCommand(io: CliIo, result: CommandResult): CommandModule<obje
 		command: 'due',
 		describe: 'List the stored URLs that the next run would check: due, not skipped by a trusted max-age, and (with --budget) within the budget',
 		builder: (yargs) =>
-			storeOption(yargs, io.env)
-				.options({
-					ttl: sweepFlagOptions.ttl,
-					budget: sweepFlagOptions.budget,
-					'host-budget': sweepFlagOptions['host-budget'],
-					'verify-every': sweepFlagOptions['verify-every'],
-					now: sweepFlagOptions.now,
-					json: { type: 'boolean', default: false, describe: 'One JSON object per due URL: url, rate (changes/day), lastChecked, tier, value (days of freshness a check adds), later, and skip: "signal" where a trusted max-age skips it' },
-					later: { type: 'boolean', default: false, describe: 'List the due URLs the --budget leaves for a later run instead' },
-				})
+			groupedFlags(yargs, {
+				store: { ...storeFlag(io.env), group: GROUP.io },
+				json: { group: GROUP.io, type: 'boolean', default: false, describe: 'One JSON object per due URL: url, rate (changes/day), lastChecked, tier, value (days of freshness a check adds), later, and skip: "signal" where a trusted max-age skips it' },
+				later: { group: GROUP.io, type: 'boolean', default: false, describe: 'List the due URLs the --budget leaves for a later run instead' },
+				ttl: sweepFlagOptions.ttl,
+				budget: sweepFlagOptions.budget,
+				'host-budget': sweepFlagOptions['host-budget'],
+				'verify-every': sweepFlagOptions['verify-every'],
+				now: sweepFlagOptions.now,
+			})
 				.example('revisit due | revisit sweep --adaptive', 'A cron job that checks only what is due')
 				.example('revisit due --ttl 6h | wc -l', 'How many URLs were last checked over 6 hours ago')
 				.example('revisit due --budget 1000 --json | jq -c "{url, rate}"', 'What a run with --budget 1000 would check, with each URL\'s change rate') as unknown as Argv<DueArgs>,

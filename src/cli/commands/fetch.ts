@@ -7,10 +7,11 @@ import { warcFlagOptions, warcFrom, type WarcFlags } from '../flags/warc.js';
 import { diffFlagOption, refuseLearnNoise, ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
 import { feedFlagOptions, feedsFrom, type FeedFlags } from '../flags/feeds.js';
 import { sweepFlagOptions, type SweepFlags } from '../flags/sweep.js';
+import { GROUP, groupedFlags } from '../flags/groups.js';
 import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
 import type { CommandResult } from './result.js';
-import { storeOption } from './store-option.js';
+import { storeFlag } from './store-option.js';
 
 interface FetchArgs extends AccessFlags, SweepFlags, WarcFlags, RuleFlags, FeedFlags {
 	urls: string[];
@@ -33,21 +34,20 @@ export function fetchCommand(io: CliIo, result: CommandResult): CommandModule<ob
 		command: 'fetch [urls..]',
 		describe: 'Download URLs (e.g. a sweep\'s candidates), write their bodies, and record them',
 		builder: (yargs) =>
-			storeOption(yargs, io.env)
-				.positional('urls', { type: 'string', array: true, default: [], describe: 'URLs; none or - reads stdin' })
-				.options({
-					out: { type: 'string', requiresArg: true, describe: 'Directory for bodies (a folder per host, stable safe names) and index.ndjson; changed URLs go to stdout' },
-					ndjson: { type: 'boolean', default: false, describe: 'One object per URL on stdout, with the body (encoding: utf8 or base64)' },
-					...fetchFlagOptions,
-					concurrency: { ...fetchFlagOptions.concurrency, default: fetchDefaults.concurrency },
-					'per-host': { ...fetchFlagOptions['per-host'], default: fetchDefaults.perHost },
-					...accessFlagOptions,
-					...warcFlagOptions,
-					...ruleFlagOptions,
-					...feedFlagOptions,
-					diff: diffFlagOption,
-					quiet: { type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' },
-				})
+			groupedFlags(yargs.positional('urls', { type: 'string', array: true, default: [], describe: 'URLs; none or - reads stdin' }), {
+				store: { ...storeFlag(io.env), group: GROUP.io },
+				out: { group: GROUP.io, type: 'string', requiresArg: true, describe: 'Directory for bodies (a folder per host, stable safe names) and index.ndjson; changed URLs go to stdout' },
+				ndjson: { group: GROUP.io, type: 'boolean', default: false, describe: 'One object per URL on stdout, with the body (encoding: utf8 or base64)' },
+				diff: diffFlagOption,
+				quiet: { group: GROUP.io, type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' },
+				...ruleFlagOptions,
+				...fetchFlagOptions,
+				concurrency: { ...fetchFlagOptions.concurrency, default: fetchDefaults.concurrency },
+				'per-host': { ...fetchFlagOptions['per-host'], default: fetchDefaults.perHost },
+				...accessFlagOptions,
+				...warcFlagOptions,
+				...feedFlagOptions,
+			})
 				.example('revisit sweep --candidates < urls.txt | revisit fetch --out pages/', 'Fetch only what may have changed')
 				.example('revisit fetch --ndjson https://example.org/ | jq -r .body', 'Bodies as JSON') as unknown as Argv<FetchArgs>,
 		handler: async (args) => {

@@ -3,6 +3,7 @@ import { loadPipeline } from '../../config/load.js';
 import type { PipelineConfig } from '../../config/pipeline-config.js';
 import { ConfigError, EXIT } from '../../errors/index.js';
 import type { CliIo } from '../io.js';
+import { GROUP } from '../flags/groups.js';
 
 /** Arguments `run` and `check` share. */
 export interface PipelineFileArgs {
@@ -15,6 +16,7 @@ export function pipelineFileOptions<T>(yargs: Argv<T>): Argv<T> {
 	return yargs
 		.positional('pipeline', { type: 'string', demandOption: true, describe: 'The pipeline file (JSON; see revisit schema)' })
 		.option('set', {
+			group: GROUP.io,
 			type: 'string',
 			array: true,
 			default: [],

@@ -9,7 +9,8 @@ import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
 import { sweepDefaults } from '../../pipelines/sweep-options.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
-import { storeOption, withStore } from './store-option.js';
+import { storeFlag, withStore } from './store-option.js';
+import { GROUP, groupedFlags } from '../flags/groups.js';
 import { maskedHash } from '../../content/noise.js';
 import { noiseOf, placesAt, templateOf } from '../../hosts/noise.js';
 import { normaliseUrl } from '../../stages/normalise.js';
@@ -42,9 +43,10 @@ function testCommand(io: CliIo, result: CommandResult): CommandModule<object, Ru
 		command: 'test <url>',
 		describe: 'Fetch URL once and print what the content rules count on it, and its content hash',
 		builder: (yargs) =>
-			storeOption(yargs, io.env)
-				.positional('url', { type: 'string', demandOption: true, describe: 'The page to try the rules on' })
-				.options(ruleFlagOptions)
+			groupedFlags(yargs.positional('url', { type: 'string', demandOption: true, describe: 'The page to try the rules on' }), {
+				store: { ...storeFlag(io.env), group: GROUP.io },
+				...ruleFlagOptions,
+			})
 				.example("revisit rules test https://shop.example/item/7 --select '.price'", 'Only the price counts')
 				.example('revisit rules test https://example.org/ --text --ignore "Generated at [0-9:]+"', 'Visible text, without the timestamp')
 				.example('revisit rules test https://shop.example/item/7 --store .revisit', 'Also the noise learned for the page (--learn-noise): each place, where and when it was learned') as unknown as Argv<RulesTestArgs>,

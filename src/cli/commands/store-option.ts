@@ -1,16 +1,26 @@
-import type { Argv } from 'yargs';
+import type { Argv, Options } from 'yargs';
 import { openStore } from '../../store/open.js';
 import type { ValidatorStore } from '../../store/types.js';
 import { defaultStoreDir } from '../../store/default-dir.js';
 
 /** `--store DIR|URL`, defaulting to $REVISIT_STORE or ./.revisit; shared by every command that opens the store. */
 export function storeOption(yargs: Argv, env: NodeJS.ProcessEnv): Argv {
-	return yargs.option('store', {
+	return yargs.option('store', storeFlag(env));
+}
+
+/**
+ * The `--store` flag's definition, for the commands that add it to a grouped flag table.
+ *
+ * @example
+ * groupedFlags(yargs, { store: { ...storeFlag(io.env), group: GROUP.io }, ...sweepFlagOptions })
+ */
+export function storeFlag(env: NodeJS.ProcessEnv): Options {
+	return {
 		type: 'string',
 		default: defaultStoreDir(env),
 		defaultDescription: '$REVISIT_STORE or ./.revisit',
 		describe: 'Validator store: a LevelDB directory, or redis://[user:password@]host:port[/db][?prefix=NAME] (rediss:// for TLS; redis+cluster://host:port for a Redis Cluster)',
-	});
+	};
 }
 
 /**

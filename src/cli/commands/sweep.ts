@@ -9,11 +9,12 @@ import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
 import { sweepFlagOptions, type SweepFlags } from '../flags/sweep.js';
 import { accessFlagOptions, accessFrom, type AccessFlags } from '../flags/access.js';
 import { warcFlagOptions, warcFrom, type WarcFlags } from '../flags/warc.js';
+import { GROUP, groupedFlags } from '../flags/groups.js';
 import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
 import { runCrawl } from './crawl.js';
 import type { CommandResult } from './result.js';
-import { storeOption } from './store-option.js';
+import { storeFlag } from './store-option.js';
 
 interface SweepArgs extends AccessFlags, SweepFlags, FleetFlags, WarcFlags, RuleFlags, FeedFlags {
 	urls: string[];
@@ -53,22 +54,21 @@ export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<ob
 		command: 'sweep [urls..]',
 		describe: 'Probe URLs with conditional requests and print those that changed',
 		builder: (yargs) =>
-			storeOption(yargs, io.env)
-				.positional('urls', { type: 'string', array: true, default: [], describe: 'URLs to check; none or - reads stdin, one per line' })
-				.options({
-					ndjson: { type: 'boolean', default: false, describe: 'Print one JSON verdict per line instead of URLs' },
-					all: { type: 'boolean', default: false, describe: 'With --ndjson, include unchanged URLs' },
-					...sweepFlagOptions,
-					candidates: { type: 'boolean', default: false, describe: 'Never download a body: print the URLs that may have changed, for revisit fetch' },
-					fetch: { type: 'string', requiresArg: true, describe: 'Crawl: fetch the changed bodies into this directory in the same run (as revisit crawl --out DIR)' },
-					...crawlFlagOptions,
-					...fleetFlagOptions,
-					...accessFlagOptions,
-					...warcFlagOptions,
-					...ruleFlagOptions,
-					...feedFlagOptions,
-					quiet: { type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' },
-				})
+			groupedFlags(yargs.positional('urls', { type: 'string', array: true, default: [], describe: 'URLs to check; none or - reads stdin, one per line' }), {
+				store: { ...storeFlag(io.env), group: GROUP.io },
+				ndjson: { group: GROUP.io, type: 'boolean', default: false, describe: 'Print one JSON verdict per line instead of URLs' },
+				all: { group: GROUP.io, type: 'boolean', default: false, describe: 'With --ndjson, include unchanged URLs' },
+				candidates: { group: GROUP.io, type: 'boolean', default: false, describe: 'Never download a body: print the URLs that may have changed, for revisit fetch' },
+				fetch: { group: GROUP.io, type: 'string', requiresArg: true, describe: 'Crawl: fetch the changed bodies into this directory in the same run (as revisit crawl --out DIR)' },
+				quiet: { group: GROUP.io, type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' },
+				...ruleFlagOptions,
+				...sweepFlagOptions,
+				...accessFlagOptions,
+				...warcFlagOptions,
+				...feedFlagOptions,
+				...crawlFlagOptions,
+				...fleetFlagOptions,
+			})
 				.example('revisit sweep < urls.txt > changed.txt', 'Print the URLs that changed since the last sweep')
 				.example('revisit sweep --ndjson --all < urls.txt | jq .', 'One verdict per URL, as JSON')
 				.example('revisit sweep https://example.org/ https://example.org/about', 'URLs as arguments')

@@ -1,4 +1,4 @@
-import type { Options } from 'yargs';
+import { GROUP, type Flag } from './groups.js';
 import { accessSettings } from '../../config/settings.js';
 import type { HeaderRule } from '../../http/headers.js';
 import { proxyFromEnv, type ProxySettings } from '../../http/proxy.js';
@@ -13,17 +13,19 @@ export interface AccessFlags {
 }
 
 /** The flags of every command that sends requests (sweep, fetch, crawl): what to send, and through where. */
-export const accessFlagOptions: Record<keyof AccessFlags, Options> = {
+export const accessFlagOptions: Record<keyof AccessFlags, Flag> = {
 	header: {
+		group: GROUP.politeness,
 		...flagOf(accessSettings.header),
 		alias: 'H',
 		type: 'string',
 		requiresArg: true,
 		describe: "Add a request header, 'Name: value' as curl takes it (repeatable). Host, If-None-Match, If-Modified-Since, Accept-Encoding and Range are revisit's own",
 	},
-	cookies: { type: 'string', requiresArg: true, describe: 'Send cookies from this Netscape cookies.txt (as curl, wget and browser extensions export it)' },
-	'cookie-jar': { type: 'string', requiresArg: true, describe: 'When the run ends, write the cookies (those read and those the servers set) to this file, in the same format' },
+	cookies: { group: GROUP.politeness, type: 'string', requiresArg: true, describe: 'Send cookies from this Netscape cookies.txt (as curl, wget and browser extensions export it)' },
+	'cookie-jar': { group: GROUP.politeness, type: 'string', requiresArg: true, describe: 'When the run ends, write the cookies (those read and those the servers set) to this file, in the same format' },
 	proxy: {
+		group: GROUP.politeness,
 		...flagOf(accessSettings.proxy),
 		type: 'string',
 		describe: 'Send through this proxy (http://[user:password@]host:port) instead of the one HTTP_PROXY, HTTPS_PROXY or ALL_PROXY names; NO_PROXY still applies. --no-proxy: ignore them all, go direct',

@@ -1,4 +1,4 @@
-import type { Options } from 'yargs';
+import { GROUP, type Flag } from './groups.js';
 import { UsageError } from '../../errors/index.js';
 import { integerValue } from '../../config/values.js';
 import type { FeedsOutput } from '../../pipelines/compose.js';
@@ -19,12 +19,12 @@ const httpUrl = (value: unknown): string | undefined => {
 };
 
 /** Telling people: an Atom feed file, a webhook. */
-export const feedFlagOptions: Record<keyof FeedFlags, Options> = {
-	atom: { type: 'string', requiresArg: true, describe: 'Keep an Atom feed of the changes in this file (newest first; with --diff, each entry carries the diff)' },
-	'atom-max': { requiresArg: true, default: 200, coerce: integerValue('atom-max', 1), describe: 'Entries the Atom feed keeps' },
-	webhook: { type: 'string', requiresArg: true, coerce: httpUrl, describe: 'POST each change as JSON to this URL; a change is committed only once delivered' },
-	'webhook-secret': { type: 'string', requiresArg: true, describe: 'Sign webhook bodies: X-Revisit-Signature: sha256=HMAC [default: $REVISIT_WEBHOOK_SECRET]' },
-	'webhook-batch': { requiresArg: true, default: 1, coerce: integerValue('webhook-batch', 1), describe: 'Changes per webhook POST' },
+export const feedFlagOptions: Record<keyof FeedFlags, Flag> = {
+	atom: { group: GROUP.feeds, type: 'string', requiresArg: true, describe: 'Keep an Atom feed of the changes in this file (newest first; with --diff, each entry carries the diff)' },
+	'atom-max': { group: GROUP.feeds, requiresArg: true, default: 200, coerce: integerValue('atom-max', 1), describe: 'Entries the Atom feed keeps' },
+	webhook: { group: GROUP.feeds, type: 'string', requiresArg: true, coerce: httpUrl, describe: 'POST each change as JSON to this URL; a change is committed only once delivered' },
+	'webhook-secret': { group: GROUP.feeds, type: 'string', requiresArg: true, describe: 'Sign webhook bodies: X-Revisit-Signature: sha256=HMAC [default: $REVISIT_WEBHOOK_SECRET]' },
+	'webhook-batch': { group: GROUP.feeds, requiresArg: true, default: 1, coerce: integerValue('webhook-batch', 1), describe: 'Changes per webhook POST' },
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { Options } from 'yargs';
+import { GROUP, type Flag } from './groups.js';
 import { UsageError } from '../../errors/index.js';
 import { parseDuration } from '../../util/duration.js';
 import { integerValue } from '../../config/values.js';
@@ -20,15 +20,16 @@ const seconds = (flag: string) => (value: unknown): number | undefined => {
 };
 
 /** The coordinator's fleet flags: yargs option definitions, each checked by its coerce. */
-export const fleetFlagOptions: Record<keyof FleetFlags, Options> = {
+export const fleetFlagOptions: Record<keyof FleetFlags, Flag> = {
 	workers: {
+		group: GROUP.scale,
 		type: 'boolean',
 		default: false,
 		describe: 'Hand the requests to `revisit worker` processes through the Redis store (--store redis://…); the run keeps at most the sum of their --concurrency in flight',
 	},
-	lease: { requiresArg: true, coerce: seconds('lease'), describe: 'With --workers: how long a worker may hold a request it took before it goes to another [default: --timeout + 10s]' },
-	'max-deliveries': { requiresArg: true, default: 3, coerce: integerValue('max-deliveries', 1), describe: 'With --workers: hand-outs of a request, never answered, before its URL is an error (DELIVERY_LIMIT)' },
-	'redis-timeout': { requiresArg: true, default: '30s', coerce: seconds('redis-timeout'), describe: 'How long a Redis store (and with --workers, the queue) may stay unreachable before the run ends (exit 2)' },
+	lease: { group: GROUP.scale, requiresArg: true, coerce: seconds('lease'), describe: 'With --workers: how long a worker may hold a request it took before it goes to another [default: --timeout + 10s]' },
+	'max-deliveries': { group: GROUP.scale, requiresArg: true, default: 3, coerce: integerValue('max-deliveries', 1), describe: 'With --workers: hand-outs of a request, never answered, before its URL is an error (DELIVERY_LIMIT)' },
+	'redis-timeout': { group: GROUP.scale, requiresArg: true, default: '30s', coerce: seconds('redis-timeout'), describe: 'How long a Redis store (and with --workers, the queue) may stay unreachable before the run ends (exit 2)' },
 };
 
 /** The fleet flags as the pipeline layer takes them. */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Options } from 'yargs';
+import { GROUP, type Flag } from './groups.js';
 import type { RuleSpec } from '../../content/rules.js';
 import { UsageError } from '../../errors/index.js';
 import { validateRules } from '../../config/rule-list.js';
@@ -14,19 +14,20 @@ export interface RuleFlags {
 }
 
 /** `--diff` of fetch and crawl. */
-export const diffFlagOption: Options = {
+export const diffFlagOption: Flag = {
+	group: GROUP.io,
 	type: 'boolean',
 	default: false,
 	describe: 'Next to each changed body with a previous version in --out, write a unified diff of what counts (FILE.diff, named in index.ndjson)',
 };
 
 /** `--select`, `--text`, `--ignore`, `--rules FILE`. */
-export const ruleFlagOptions: Record<keyof RuleFlags, Options> = {
-	select: { type: 'string', array: true, default: [], requiresArg: true, describe: 'Only the elements this CSS selector matches count (repeatable); noise elsewhere is not a change' },
-	text: { type: 'boolean', default: false, describe: 'Only the visible text counts (scripts, styles and tags dropped, whitespace collapsed)' },
-	ignore: { type: 'string', array: true, default: [], requiresArg: true, describe: 'Remove what this regular expression matches before hashing (repeatable); for JSON, drop keys it matches' },
-	rules: { type: 'string', requiresArg: true, describe: 'A JSON file of content rules, in order, the first matching a URL wins (see docs/6-noise.md)' },
-	'learn-noise': { type: 'boolean', default: false, describe: 'Fetch a new or changed page again at once; what differs between the two is noise, left out of its hash from then on' },
+export const ruleFlagOptions: Record<keyof RuleFlags, Flag> = {
+	select: { group: GROUP.content, type: 'string', array: true, default: [], requiresArg: true, describe: 'Only the elements this CSS selector matches count (repeatable); noise elsewhere is not a change' },
+	text: { group: GROUP.content, type: 'boolean', default: false, describe: 'Only the visible text counts (scripts, styles and tags dropped, whitespace collapsed)' },
+	ignore: { group: GROUP.content, type: 'string', array: true, default: [], requiresArg: true, describe: 'Remove what this regular expression matches before hashing (repeatable); for JSON, drop keys it matches' },
+	rules: { group: GROUP.content, type: 'string', requiresArg: true, describe: 'A JSON file of content rules, in order, the first matching a URL wins (see docs/6-noise.md)' },
+	'learn-noise': { group: GROUP.content, type: 'boolean', default: false, describe: 'Fetch a new or changed page again at once; what differs between the two is noise, left out of its hash from then on' },
 };
 
 /**

@@ -8,6 +8,6 @@ import type { Setting } from '../../config/settings.js';
  * @example
  * concurrency: { ...flagOf(sweepSettings.concurrency), requiresArg: true, describe: 'Requests in flight in total' }
  */
-export function flagOf(setting: Setting): Options {
+export function flagOf(setting: Setting): Omit<Options, 'group'> {
 	return { ...(setting.default === undefined ? {} : { default: setting.default }), ...(setting.parse ? { coerce: setting.parse } : {}) };
 }

@@ -1,0 +1,37 @@
+import type { Argv, Options } from 'yargs';
+
+/**
+ * The headings of a run's --help, in the order they are shown: a reader looks a flag up
+ * by what it configures. docs/1-usage.md's options tables follow the same headings.
+ */
+export const GROUP = {
+	io: 'Input and output:',
+	requests: 'Requests:',
+	politeness: 'Politeness and access:',
+	trust: 'Trust and verification:',
+	schedule: 'Schedule and budget:',
+	content: 'Content and noise:',
+	feeds: 'Feeds and archives:',
+	scale: 'Scale:',
+} as const;
+
+export type FlagGroup = (typeof GROUP)[keyof typeof GROUP];
+
+/** A flag as the run commands' tables define it: a yargs option that must name its help heading. */
+export type Flag = Options & { group: FlagGroup };
+
+/**
+ * Adds the flags to a command, each under its heading, the headings in GROUP's order
+ * (yargs shows them in the order they are first named, which the tables' order is not).
+ * Call it after the positionals, which yargs shows first.
+ *
+ * @example
+ * groupedFlags(yargs.positional('urls', { ... }), { ...sweepFlagOptions, ...warcFlagOptions })
+ */
+export function groupedFlags<T>(yargs: Argv<T>, flags: Record<string, Flag>): Argv<T> {
+	for (const heading of Object.values(GROUP)) {
+		const keys = Object.keys(flags).filter((key) => flags[key]?.group === heading);
+		if (keys.length > 0) yargs.group(keys, heading);
+	}
+	return yargs.options(flags) as unknown as Argv<T>;
+}
