@@ -139,13 +139,14 @@ function keyAndValue(raw: string): [string, string] | undefined {
 }
 
 /**
- * Google's reading of an allowed index page: `/dir/index.html`, `/dir/index.htm` (a
- * pattern whose last `/` starts `/index.htm`) also allows the directory itself,
- * `/dir/$`. Undefined for any other pattern.
+ * An allowed index page also allows the directory itself, `/dir/$`: Google's reading of
+ * `/dir/index.html` and `/dir/index.htm` (a pattern whose last `/` starts `/index.htm`),
+ * and, as issue 26 asks, `/dir/index.php`, the index page of PHP sites, which a server
+ * serves at `/dir/` as it does the others. Undefined for any other pattern.
  */
 function indexDirectory(pattern: string): string | undefined {
 	const slash = pattern.lastIndexOf('/');
-	if (slash === -1 || !pattern.startsWith('/index.htm', slash)) return undefined;
+	if (slash === -1 || !(pattern.startsWith('/index.htm', slash) || pattern.startsWith('/index.php', slash))) return undefined;
 	return `${pattern.slice(0, slash + 1)}$`;
 }
 

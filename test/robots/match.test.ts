@@ -65,14 +65,14 @@ describe('an allowed index page', () => {
 		expect(allowed(file, '/dir/')).toBe(true);
 		expect(allowed(file, '/dir/index.html')).toBe(true);
 		expect(allowed(file, '/old/')).toBe(true);
+		expect(allowed(file, '/app/')).toBe(true);
 		expect(allowed(file, '/')).toBe(true);
 		expect(allowed(file, '/dir/other.html')).toBe(false);
 		expect(allowed(file, '/dir/?q=1')).toBe(false);
 		expect(allowed(file, '/dir')).toBe(false);
 	});
 
-	it('index.php, or a disallowed index page, does not stand for the directory', () => {
-		expect(allowed(file, '/app/')).toBe(false);
+	it('a disallowed index page does not stand for the directory', () => {
 		expect(allowed(file, '/app/index.php')).toBe(true);
 		expect(allowed('User-agent: *\nDisallow: /dir/index.html\n', '/dir/')).toBe(true);
 	});

@@ -37,7 +37,7 @@ describe('parseRobots: lines', () => {
 		expect(robots.groups).toEqual([{ agents: ['a'], line: 1, rules: [{ allow: false, pattern: '/y', written: '/y', line: 4 }] }]);
 	});
 
-	it('adds /dir/$ after an Allow of /dir/index.html or /dir/index.htm, and only then', () => {
+	it('adds /dir/$ after an Allow of /dir/index.html, /dir/index.htm or /dir/index.php, and only then', () => {
 		const rules = parseRobots('User-agent: *\nAllow: /dir/index.html\nAllow: /d/index.htm$\nAllow: /p/index.php\nDisallow: /q/index.html\n').groups[0]!.rules;
 		expect(rules.map((rule) => [rule.allow, rule.pattern, rule.written, rule.line])).toEqual([
 			[true, '/dir/index.html', '/dir/index.html', 2],
@@ -45,6 +45,7 @@ describe('parseRobots: lines', () => {
 			[true, '/d/index.htm$', '/d/index.htm$', 3],
 			[true, '/d/$', '/d/index.htm$', 3],
 			[true, '/p/index.php', '/p/index.php', 4],
+			[true, '/p/$', '/p/index.php', 4],
 			[false, '/q/index.html', '/q/index.html', 5],
 		]);
 	});
