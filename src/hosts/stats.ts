@@ -33,6 +33,8 @@ export interface HostStats {
 	badValidators: number;
 	/** URLs that have learned noise (`--learn-noise`). */
 	noisy: number;
+	/** URLs its last budgeted run left for later although past their `--verify-every` bound. */
+	pastBound: number;
 	/** Its sitemap lastmod as a skip signal (schedule/signals.ts); null until a sitemap URL of it was checked. */
 	lastmod: SignalTrust | null;
 	/** Its Cache-Control max-age / Expires as a skip signal, the same way; null until measured. */
@@ -52,6 +54,7 @@ export function hostStats(host: string, record: HostRecord): HostStats {
 		host,
 		urls: record.urls,
 		noisy: record.noisy ?? 0,
+		pastBound: record.pastBound ?? 0,
 		learned: (record.noise ?? []).map((entry) => ({
 			template: entry.template,
 			at: entry.at,
@@ -66,7 +69,11 @@ export function hostStats(host: string, record: HostRecord): HostStats {
 		mode: effectiveMode(record),
 		overridden: record.override !== undefined,
 		blocked: record.blocked !== undefined,
-		reason: badValidators > 0 ? `${why}; ${badValidators} unsafe validator${badValidators === 1 ? '' : 's'} refused` : why,
+		reason: [
+			why,
+			badValidators > 0 ? `${badValidators} unsafe validator${badValidators === 1 ? '' : 's'} refused` : '',
+			record.pastBound ? `${record.pastBound} URL${record.pastBound === 1 ? '' : 's'} past the --verify-every bound, left for later by the last run's --budget (raise the budget or the period)` : '',
+		].filter(Boolean).join('; '),
 		etag: record.etagOff ? 'off' : 'sent',
 		lastModified: record.lastModifiedOff ? 'off' : 'sent',
 		audits: record.audits,

@@ -76,7 +76,7 @@ export function judgeStages(deps: SweepDeps, options: SweepOptions, extras: Swee
 		pipe(
 			due({ ttlMs: options.ttlMs }, deps.clock),
 			signalGate({ verifyEveryMs: options.trust.verifyEveryMs }, deps),
-			budget({ budget: options.budget, hostBudget: options.hostBudget, verifyEveryMs: options.trust.verifyEveryMs }, { clock: deps.clock, release: () => deps.hooks?.release?.() }),
+			budget({ budget: options.budget, hostBudget: options.hostBudget, verifyEveryMs: options.trust.verifyEveryMs }, { clock: deps.clock, release: () => deps.hooks?.release?.(), onPastBound: (counts) => notePastBound(deps.book, counts) }),
 		),
 		robotsStage(deps, options),
 		probe(deps, options),
@@ -128,6 +128,14 @@ export function guard(
  */
 export function robotsStage(deps: SweepDeps, options: SweepOptions): MonoTypeOperatorFunction<Task> {
 	return robots(deps, { robots: options.robots, agent: robotsAgentOf(options), maxCrawlDelayMs: options.maxCrawlDelayMs, timeoutMs: options.timeoutMs, highWater: options.highWater });
+}
+
+/** What the budget could not verify in time, per host, for `revisit stats`. */
+function notePastBound(book: HostBook, counts: ReadonlyMap<string, number>): void {
+	for (const [origin, count] of counts) {
+		const { pastBound: _last, ...host } = book.get(origin);
+		book.set(origin, count > 0 ? { ...host, pastBound: count } : host);
+	}
 }
 
 /** One more URL of `origin` has learned noise: `revisit stats` shows the count. */

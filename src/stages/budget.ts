@@ -1,5 +1,5 @@
 import { Observable, type MonoTypeOperatorFunction } from 'rxjs';
-import { verificationOverdue } from '../hosts/verify.js';
+import { verificationBound, verificationOverdue } from '../hosts/verify.js';
 import { liveRecord } from '../http/target.js';
 import { candidateOf, ranksBefore, type BudgetOptions, type Candidate } from '../schedule/pick.js';
 import type { UrlRecord } from '../store/types.js';
@@ -15,6 +15,8 @@ export interface BudgetDeps {
 	clock: Clock;
 	/** A task went into the buffer: give its backpressure credit back so the reader goes on. */
 	release?(): void;
+	/** When the input ends: per origin with known URLs in the run, how many it left for later although past their verification bound. */
+	onPastBound?(counts: ReadonlyMap<string, number>): void;
 }
 
 /**
@@ -69,10 +71,16 @@ export function budget(options: BudgetStageOptions, deps: BudgetDeps): MonoTypeO
 			const used = new Map<string, number>();
 			let taken = 0;
 			let index = 0;
+			// Known URLs left for later past their verification bound, per origin.
+			const pastBound = new Map<string, number>();
 			const letGo = (held: Held) => {
+				const { task } = held;
 				if (held.inAll) all.remove(held.inAll);
-				if (held.inHost) hosts.get(held.task.origin!)!.remove(held.inHost);
-				subscriber.next({ ...held.task, skip: 'later' });
+				if (held.inHost) hosts.get(task.origin!)!.remove(held.inHost);
+				const live = liveRecord(task.record);
+				const bound = live && verificationBound(live, options.verifyEveryMs);
+				if (bound !== undefined && bound <= deps.clock.now()) pastBound.set(task.origin!, pastBound.get(task.origin!)! + 1);
+				subscriber.next({ ...task, skip: 'later' });
 			};
 			// Over either bound, the worst goes: from its host's heap, then from all.
 			const trim = (origin: string) => {
@@ -95,6 +103,7 @@ export function budget(options: BudgetStageOptions, deps: BudgetDeps): MonoTypeO
 						return subscriber.next(task);
 					}
 					if (!task.creditReturned && !task.parked) deps.release?.();
+					if (!pastBound.has(origin)) pastBound.set(origin, 0);
 					const held: Held = { task: { ...task, creditReturned: true }, candidate: budgetCandidate(task.record, origin, task, options.verifyEveryMs, deps.clock.now()), index: index++ };
 					if (Number.isFinite(perHost)) {
 						let host = hosts.get(origin);
@@ -106,6 +115,7 @@ export function budget(options: BudgetStageOptions, deps: BudgetDeps): MonoTypeO
 				},
 				error: (error: unknown) => subscriber.error(error),
 				complete() {
+					deps.onPastBound?.(pastBound);
 					const chosen = Number.isFinite(total) ? all.entries() : [...hosts.values()].flatMap((host) => host.entries());
 					for (const { value } of [...chosen].sort((a, b) => a.value.index - b.value.index)) subscriber.next(value.task);
 					subscriber.complete();

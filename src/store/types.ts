@@ -160,6 +160,8 @@ export interface HostRecord {
 	lastRunAt: number;
 	/** URLs of this host that have learned noise (`--learn-noise`). */
 	noisy?: number;
+	/** URLs its last budgeted run left for later although past their `--verify-every` bound: the budget cannot keep the bound. */
+	pastBound?: number;
 	/** Places learned as noise on several of its pages: they apply to the host's other pages of that template too. */
 	noise?: HostNoise[];
 	/** URLs of this host first stored. */

@@ -78,6 +78,10 @@ describe('revisit sweep --budget, --host-budget, --now; revisit due', () => {
 		day = 40;
 		await runCli(['sweep', '--store', store.dir, '-q', '--audit', '0', '--verify-every', '30d', '--now', at(40), '--budget', String(overdue.length)], input());
 		expect([...requestedSince(a, before)].map((path) => a.url(path)).sort()).toEqual([...overdue].sort());
+		// Every other URL is past its bound (all first moments fall within 30 days) and was left for later: stats says so.
+		const stats = JSON.parse((await runCli(['stats', '--store', store.dir, '--json'])).stdout);
+		expect(stats).toMatchObject({ pastBound: paths.length - overdue.length });
+		expect(stats.reason).toContain(`${paths.length - overdue.length} URLs past the --verify-every bound`);
 	});
 
 	it('keeps each origin within --host-budget', async () => {

@@ -87,6 +87,12 @@ describe('budget', () => {
 			expect(taken).toEqual([2]);
 		});
 
+		it('counts per origin the URLs it left for later past their bound', async () => {
+			const counts: Array<[string, number]> = [];
+			await lastValueFrom(from([due(1, 0.001), due(2, 0.001), known(3, 5, 0.5)]).pipe(budget({ budget: 1, verifyEveryMs }, { clock: fixedClock, onPastBound: (seen) => counts.push(...seen) }), toArray()));
+			expect(counts).toEqual([[origin, 2]]);
+		});
+
 		it('gives one its own check where a trusted signal would hide it (mustVerify), or a period past its bound', async () => {
 			expect((await run([{ ...due(1, 0.001), mustVerify: true }, known(2, 5, 0.5)], { budget: 1, verifyEveryMs })).taken).toEqual([1]);
 			const overdue: Task = { ...known(1, 1, 0.001), record: { ...known(1, 1, 0.001).record!, verifiedAt: NOW - 61 * DAY } };
