@@ -27,6 +27,9 @@ export type MethodOption = 'get' | 'head' | 'auto';
 export interface ProbeOptions extends RetryPolicy {
 	/** `candidates`: never download a body; a 2xx is a candidate for the fetch phase. */
 	candidates?: boolean | undefined;
+	/** The run's `--budget` / `--host-budget`: under either, a URL due for verification is asked unconditionally (one request, not a conditional one and its audit). */
+	budget?: number | undefined;
+	hostBudget?: number | undefined;
 	/** Accept-Encoding pinned for the run; a stored ETag from another encoding is not sent. */
 	acceptEncoding: string;
 	/** `auto` samples HEAD against GET on a host's first URLs and uses HEAD only where they agree. */
@@ -93,14 +96,17 @@ async function probeOne(
 	let plan: Plan | undefined;
 	const staleEncoding = live?.encoding !== undefined && live.encoding !== options.acceptEncoding;
 	const verify = live !== undefined && verificationDue(live, task.url!, deps.book.get(origin).runInterval, options.trust.verifyEveryMs, deps.clock.now());
+	// Asked unconditionally: in a candidates sweep, a URL due for verification is a candidate
+	// for the fetch to confirm; under a budget, a check counts against it, and a conditional
+	// request audited after its 304 would be two.
+	const unconditional = verify && (options.candidates || options.budget !== undefined || options.hostBudget !== undefined);
 	const headers = (): Record<string, string> => {
 		const planned = planProbe(deps.book.get(origin), live, options.trust, deps.random, verify);
 		deps.book.set(origin, planned.host);
 		plan = planned.plan;
 		// An ETag obtained under another Accept-Encoding can't match: don't send it.
 		if (staleEncoding) plan = { ...plan, sendEtag: false };
-		// A candidates sweep reads no body: a URL due for verification is a candidate, for the fetch to confirm.
-		if (verify && options.candidates) plan = { ...plan, sendEtag: false, sendLastModified: false, audit: false };
+		if (unconditional) plan = { ...plan, sendEtag: false, sendLastModified: false, audit: false };
 		if (plan.canary) return { 'if-none-match': `"revisit-canary-${Math.floor(deps.random() * 2 ** 48).toString(16)}"` };
 		return conditionalHeaders(live, plan);
 	};
@@ -128,7 +134,7 @@ async function probeOne(
 		// (in a candidates sweep it is the verdict).
 		const mayHaveChanged = head.status >= 200 && head.status < 300 && !options.candidates;
 		result = unsupported || mayHaveChanged ? await request('GET', conditionalHeaders(live, plan!)) : head;
-	} else if (live && (live.etag !== undefined || live.lastModified !== undefined) && !staleEncoding && !(verify && options.candidates) && context.checksForm(origin)) {
+	} else if (live && (live.etag !== undefined || live.lastModified !== undefined) && !staleEncoding && !unconditional && context.checksForm(origin)) {
 		// Which conditional form does the host honour? Measured without reading a body it should not send.
 		const measuring = (): boolean => context.checksForm(origin);
 		const unmoved: Unless = { etag: live.etag, lastModified: live.lastModified, while: measuring };

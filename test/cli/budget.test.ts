@@ -116,4 +116,34 @@ describe('revisit sweep --budget, --host-budget, --now; revisit due', () => {
 		await sweep(4, ['-q', '--budget', '5']);
 		expect([...requestedSince(a, before)].map((path) => a.url(path)).sort()).toEqual([...picked].sort());
 	});
+
+	it('under a budget, verifies with one unconditional request, where without one it asks conditionally and audits the 304', async () => {
+		const tagged = await startServer((req, res) => {
+			const etag = `"${req.url}"`;
+			if (req.headers['if-none-match'] === etag) return void res.writeHead(304, { etag }).end();
+			res.writeHead(200, { etag }).end(`${req.url} always`);
+		});
+		try {
+			const list = input(tagged);
+			const run = (d: number, args: string[]) => runCli(['sweep', '--store', store.dir, '-q', '--audit', '0', '--verify-every', '30d', '--now', at(d), ...args], list);
+			await run(0, []);
+			// Day 31: every URL's first verification (within 30 days) is due.
+			let before = tagged.requests.length;
+			await run(31, ['--budget', String(paths.length)]);
+			const budgeted = tagged.requests.slice(before).filter((request) => request.path !== '/robots.txt');
+			expect(budgeted).toHaveLength(paths.length);
+			expect(budgeted.every((request) => request.headers['if-none-match'] === undefined)).toBe(true);
+
+			await store.cleanup();
+			store = await tempDir();
+			await run(0, []);
+			before = tagged.requests.length;
+			await run(31, []);
+			const unbudgeted = tagged.requests.slice(before).filter((request) => request.path !== '/robots.txt');
+			expect(unbudgeted).toHaveLength(2 * paths.length);
+			expect(unbudgeted.filter((request) => request.headers['if-none-match'] !== undefined)).toHaveLength(paths.length);
+		} finally {
+			await tagged.close();
+		}
+	});
 });
