@@ -42,6 +42,8 @@ export const sweepDefaults = {
 	keepTextBytes: 16 * 1024,
 	/** And in total, over the whole store. */
 	keepTextTotalBytes: 16 * 1024 * 1024,
+	/** An HTML page without a content rule is kept (and diffed) as its visible text, not its markup. */
+	diffOf: 'visible' as 'visible' | 'source',
 };
 
 /** The fetch phase's limits (`revisit fetch`, a crawl's second phase); the sweep's other options apply as they are. */

@@ -59,6 +59,12 @@ export const robotsValue = (value: unknown): 'obey' | 'ignore' => {
 	throw new UsageError(`--robots must be obey or ignore (got ${JSON.stringify(value)})`);
 };
 
+/** `--diff-of`: what a report diffs of an HTML page without a content rule. */
+export const diffOfValue = (value: unknown): 'visible' | 'source' => {
+	if (value === 'visible' || value === 'source') return value;
+	throw new UsageError(`--diff-of must be visible or source (got ${JSON.stringify(value)})`);
+};
+
 /** A robots.txt product token: letters, `_` and `-` (RFC 9309 §2.2.1). */
 export const productTokenValue = (flag: string) => (value: unknown): string | undefined => {
 	if (value === undefined) return undefined;

@@ -36,13 +36,32 @@ export function createTextBudget(store: ValidatorStore): TextBudget {
 	return budget;
 }
 
+/**
+ * The word diff of a page's kept text against its new text. Where either was cut at the
+ * per-page cap, `kept` says how far the texts go: a change past it cannot show, so a diff
+ * with no change in words is `beyond-cut`, never "only whitespace". Texts that are the
+ * same (a change in markup only, as visible text reads it) are `same-text`.
+ */
+function diffOf(old: KeptText, counted: { text: string; cut: boolean }): NonNullable<Task['wordDiff']> {
+	const kept = Math.min(old.cut ? Buffer.byteLength(old.text) : Infinity, counted.cut ? Buffer.byteLength(counted.text) : Infinity);
+	const cut = Number.isFinite(kept) ? { kept } : {};
+	const diff = wordDiff(old.text, counted.text);
+	if (!diff) return { why: 'too-different', ...cut };
+	const words = diff.hunks.some((hunk) => hunk.some(([op, text]) => op !== 0 && /\S/.test(text)));
+	if (!words && Number.isFinite(kept)) return { why: 'beyond-cut', ...cut };
+	// The hash moved but the text compared did not: markup, attributes, or what visible text leaves out.
+	if (diff.hunks.length === 0) return { why: 'same-text' };
+	return { hunks: diff.hunks, why: 'diff', ...(diff.cut ? { cut: true } : {}), ...cut };
+}
+
 const whyNot = (reason: string): string => (reason === 'new' ? 'first-sight' : reason === 'gone' ? 'gone' : 'not-read');
 
 /**
  * For each change whose body was read, the word diff of its counted text against the
  * text kept at its previous change (`task.wordDiff`), and the new text kept in its record
- * for the next one, within the total. Text is kept only for pages that changed; an
- * unchanged page's record carries its text on. A record that leaves the store's text
+ * for the next one, within the total. Text is kept from a page's first sight on (a `new`
+ * verdict), so that its first change has a diff; an unchanged page's record carries its
+ * text on. A record that leaves the store's text
  * (a page gone, keeping off, no room) frees its share of the total.
  *
  * @example
@@ -63,15 +82,9 @@ export function keepText(budget: TextBudget, options: KeepTextOptions): MonoType
 			if (old !== undefined) budget.bytes! -= keptSize(old);
 			return task;
 		}
-		if (verdict.reason === 'new') {
-			task.wordDiff = { why: 'first-sight' };
-			return task;
-		}
-		if (old === undefined) task.wordDiff = { why: options.keep ? 'no-earlier-text' : 'off' };
-		else {
-			const diff = wordDiff(old.text, counted.text);
-			task.wordDiff = diff ? { hunks: diff.hunks, why: 'diff', ...(diff.cut || old.cut || counted.cut ? { cut: true } : {}) } : { why: 'too-different' };
-		}
+		if (verdict.reason === 'new') task.wordDiff = { why: 'first-sight' };
+		else if (old === undefined) task.wordDiff = { why: options.keep ? 'no-earlier-text' : 'off' };
+		else task.wordDiff = diffOf(old, counted);
 		const kept: KeptText = counted.cut ? { text: counted.text, cut: true } : { text: counted.text };
 		const size = keptSize(kept);
 		const held = budget.bytes! - keptSize(old);
@@ -86,6 +99,6 @@ export function keepText(budget: TextBudget, options: KeepTextOptions): MonoType
 	};
 	// The budget is read once, the first time a change has text to keep or free; after that every task passes at once.
 	const needsBudget = (task: Task): boolean =>
-		budget.bytes === undefined && task.verdict?.changed === true && task.next !== undefined && task.verdict.reason !== 'new' && (task.record?.text !== undefined || (options.keep && (task.probe?.counted ?? task.probe?.audit?.counted) !== undefined));
+		budget.bytes === undefined && task.verdict?.changed === true && task.next !== undefined && (task.record?.text !== undefined || (options.keep && (task.probe?.counted ?? task.probe?.audit?.counted) !== undefined));
 	return mergeMap((task: Task) => (needsBudget(task) ? from(budget.load().then(() => judge(task))) : of(judge(task))), 1);
 }

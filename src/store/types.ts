@@ -294,6 +294,8 @@ export interface RunChange {
 	text?: string;
 	/** The diff was cut at its size cap. */
 	cut?: boolean;
+	/** The text of one side or both was cut at the per-page cap (`--keep-text`): the bytes compared. A change past them does not show. */
+	kept?: number;
 }
 
 /**

@@ -38,12 +38,23 @@ describe('keepText', () => {
 		expect(budget.bytes).toBe('the new words, longer'.length);
 	});
 
-	it('keeps no text at first sight, and says why there is no diff at a first change', async () => {
+	it('keeps the text at first sight, so that the first change has a diff; a record from before that has none', async () => {
 		const { out } = await run([task('new', { record: null }, 'first'), task('new-body', { record: record() }, 'changed')]);
 		expect(out[0]!.wordDiff).toEqual({ why: 'first-sight' });
-		expect(out[0]!.next!.text).toBeUndefined();
+		expect(out[0]!.next!.text).toEqual({ text: 'first' });
 		expect(out[1]!.wordDiff).toEqual({ why: 'no-earlier-text' });
 		expect(out[1]!.next!.text).toEqual({ text: 'changed' });
+	});
+
+	it('says how far cut texts go, and never calls a change past the cut a whitespace change', async () => {
+		const cut = (text: string): Task['probe'] => ({ status: 200, finalUrl: 'https://a/', permanent: false, bytes: 10, ms: 1, counted: { text, cut: true } });
+		const { out } = await run([
+			task('new-body', { record: record({ text: { text: 'one two three', cut: true } }), probe: cut('one two three ') }),
+			task('new-body', { record: record({ text: { text: 'one two', cut: true } }), probe: cut('one two four') }),
+		]);
+		expect(out[0]!.wordDiff).toEqual({ why: 'beyond-cut', kept: 13 });
+		expect(out[1]!.wordDiff).toMatchObject({ why: 'diff', kept: 7 });
+		expect(out[1]!.wordDiff!.hunks!.flat().filter(([op]) => op === 1)).toEqual([[1, ' four']]);
 	});
 
 	it("carries an unchanged page's text on, and drops a gone page's", async () => {

@@ -45,4 +45,5 @@ export const sweepFlagOptions: Record<keyof SweepFlags, Options> = {
 	'max-crawl-delay': { ...flagOf(sweepSettings['max-crawl-delay']), requiresArg: true, describe: 'Longest robots.txt Crawl-delay to honour (seconds, or 30s, 2m); an origin asking more is deferred'},
 	'keep-text': { ...flagOf(sweepSettings['keep-text']), requiresArg: true, describe: "Keep up to this much of a changed page's counted text, so that its next change shows as a word diff in revisit report (off: keep none)"},
 	'keep-text-total': { ...flagOf(sweepSettings['keep-text-total']), requiresArg: true, describe: 'Keep at most this much counted text in the store in all (off: keep none)'},
+	'diff-of': { ...flagOf(sweepSettings['diff-of']), choices: ['visible', 'source'], describe: 'What revisit report diffs of an HTML page without a content rule: the text a reader sees (headings, paragraphs, list items, link and alt text, one block a line), or its markup'},
 };
