@@ -116,6 +116,6 @@ describeNeeding(CHROMIUM, 'revisit report in chromium: visible-text diffs of fir
 
 	it('lists no change without a diff', async () => {
 		await watched.page.locator('#nodiff-section > summary').click();
-		expect(await watched.page.locator('#nodiff-body').innerText()).toContain('Every change has a diff.');
+		await expect.poll(() => watched.page.locator('#nodiff-body').innerText()).toContain('Every change has a diff.');
 	});
 });

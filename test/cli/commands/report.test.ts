@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LevelStore } from '../../../src/store/level.js';
+import { unpackText } from '../../../src/store/text-blob.js';
 import { runCli, tempDir } from '../../helpers/cli.js';
 import { buildReportSite, reportData, type ReportSite } from '../../helpers/report-site.js';
 import { startServer } from '../../helpers/server.js';
@@ -51,9 +52,11 @@ describe('revisit report', () => {
 	it('keeps the visible text of every page from first sight, and none with --keep-text off', async () => {
 		const store = await LevelStore.open(site.storeDir);
 		try {
-			const [article, unchanged] = await store.getMany([site.a.url('/article'), site.a.url('/static')]);
-			expect(article!.text!.text).toBe('Council news\nThe council met on Wednesday and rejected the budget for the harbour.');
-			expect(unchanged!.text!.text).toBe('Nothing moves here.');
+			const [article, unchanged, other] = await store.getMany([site.a.url('/article'), site.a.url('/static'), site.b.url('/static')]);
+			const texts = await store.getTexts([article!.text!.hash!, unchanged!.text!.hash!]);
+			expect(texts.map((blob) => unpackText(blob!))).toEqual(['Council news\nThe council met on Wednesday and rejected the budget for the harbour.', 'Nothing moves here.']);
+			// Two pages with the same text share one blob.
+			expect(other!.text!.hash).toBe(unchanged!.text!.hash);
 		} finally {
 			await store.close();
 		}
