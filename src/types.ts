@@ -160,7 +160,7 @@ export interface Task {
 	/** The fetch phase downloaded the body and judged it (for the churn guard, a sample of the host's candidates). */
 	fetched?: boolean;
 	/** A change's word diff against the text kept at its last change, or why there is none (see stages/keep-text.ts). */
-	wordDiff?: { hunks?: WordDiffHunks; why: string; cut?: boolean };
+	wordDiff?: { hunks?: WordDiffHunks; why: string; cut?: boolean; kept?: number };
 }
 
 /** Injected time source, so tests and the schedule can control it. */

@@ -35,7 +35,6 @@ export function fetch(urls: UrlSource, options: FetchApiOptions = {}): Observabl
 			options: resolved,
 			input: (_deps, valve) => toLines(urls, valve),
 			build: (opened) => pipe(fetchStages(opened, resolved), out === undefined ? identity : writeBodies({ type: 'dir', dir: out }, opened.clock)),
-			history: false,
 		}, createSummary()).pipe(
 			map((task): FetchedVerdict | undefined => {
 				const verdict = toVerdict(task);

@@ -30,7 +30,7 @@ export function sweep(urls: UrlSource, options: SweepApiOptions = {}): Observabl
 	const sweepOptions = normaliseSweepOptions(rest);
 	const resources = { store: store ?? defaultStoreDir(), clock, random };
 	return withResources(resources, sweepOptions, (deps) =>
-		runTasks(deps, { options: sweepOptions, input: (_deps, valve) => toLines(urls, valve), build: (opened) => sweepStages(opened, sweepOptions), history: false }, createSummary()).pipe(
+		runTasks(deps, { options: sweepOptions, input: (_deps, valve) => toLines(urls, valve), build: (opened) => sweepStages(opened, sweepOptions) }, createSummary()).pipe(
 			map(toVerdict),
 			filter((verdict): verdict is Verdict => verdict !== undefined),
 		),

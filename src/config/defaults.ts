@@ -38,10 +38,12 @@ export const sweepDefaults = {
 	robots: 'obey' as 'obey' | 'ignore',
 	/** A Crawl-delay above this defers the origin's URLs. */
 	maxCrawlDelayMs: 30_000,
-	/** Counted text kept per changed page for the next diff (`revisit report`); 0: none. */
-	keepTextBytes: 16 * 1024,
-	/** And in total, over the whole store. */
-	keepTextTotalBytes: 16 * 1024 * 1024,
+	/** Counted text kept per page for the next diff (`revisit report`); 0: none. Visible text of a typical page is some 6 KB (bench/text-store.js). */
+	keepTextBytes: 32 * 1024,
+	/** And in total, over the whole store, compressed: 100,000 typical pages take some 233 MiB (bench/REPORT.md). */
+	keepTextTotalBytes: 256 * 1024 * 1024,
+	/** An HTML page without a content rule is kept (and diffed) as its visible text, not its markup. */
+	diffOf: 'visible' as 'visible' | 'source',
 };
 
 /** The fetch phase's limits (`revisit fetch`, a crawl's second phase); the sweep's other options apply as they are. */
@@ -57,6 +59,6 @@ export const writtenDefaults = {
 	verifyEvery: '30d',
 	maxBody: '10MiB',
 	maxCrawlDelay: '30s',
-	keepText: '16KiB',
-	keepTextTotal: '16MiB',
+	keepText: '32KiB',
+	keepTextTotal: '256MiB',
 } as const;

@@ -182,6 +182,11 @@ const stages = [
 				default: flagDefault('keep-text-total'),
 				description: 'Keep at most this much counted text in the store in all (off: none)',
 			},
+			diffOf: {
+				enum: ['visible', 'source'],
+				default: flagDefault('diff-of'),
+				description: 'What revisit report diffs of an HTML page without a content rule: the text a reader sees, one block a line (visible), or its markup (source)',
+			},
 		},
 	},
 	{

@@ -1,7 +1,7 @@
 import { fetchDefaults, sweepDefaults, writtenDefaults } from './defaults.js';
 import { parseHeaderLine, type HeaderRule } from '../http/headers.js';
 import { checkProxyUrl } from '../http/proxy.js';
-import { durationValue, headerValue, timeValue, integerValue, numberValue, robotsAgentValue, rateValue, robotsValue, secondsValue, sizeOrOffValue, sizeValue, verifyValue } from './values.js';
+import { durationValue, headerValue, timeValue, integerValue, numberValue, robotsAgentValue, rateValue, robotsValue, diffOfValue, secondsValue, sizeOrOffValue, sizeValue, verifyValue } from './values.js';
 
 /** One setting that a flag and a pipeline file's stage option both take: its default as written, and its check. */
 export interface Setting {
@@ -46,6 +46,7 @@ export interface SweepSettings {
 	/** Bytes; 0 when off. */
 	'keep-text'?: number;
 	'keep-text-total'?: number;
+	'diff-of': 'visible' | 'source';
 }
 
 /**
@@ -88,6 +89,7 @@ export const sweepSettings: Record<keyof SweepSettings, Setting> = {
 	'max-crawl-delay': { default: writtenDefaults.maxCrawlDelay, parse: secondsValue('max-crawl-delay') },
 	'keep-text': { default: writtenDefaults.keepText, parse: sizeOrOffValue('keep-text') },
 	'keep-text-total': { default: writtenDefaults.keepTextTotal, parse: sizeOrOffValue('keep-text-total') },
+	'diff-of': { default: sweepDefaults.diffOf, parse: diffOfValue },
 };
 
 /** The fetch phase's own limits, for a crawl (`crawl`, `sweep --fetch`, a pipeline's fetch stage). */

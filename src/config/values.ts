@@ -59,6 +59,12 @@ export const robotsValue = (value: unknown): 'obey' | 'ignore' => {
 	throw new UsageError(`--robots must be obey or ignore (got ${JSON.stringify(value)})`);
 };
 
+/** `--diff-of`: what a report diffs of an HTML page without a content rule. */
+export const diffOfValue = (value: unknown): 'visible' | 'source' => {
+	if (value === 'visible' || value === 'source') return value;
+	throw new UsageError(`--diff-of must be visible or source (got ${JSON.stringify(value)})`);
+};
+
 /**
  * The crawler's name robots.txt groups are matched against: any name (`MJ12bot`, `Foo Bar`),
  * not empty and without control characters. It is compared whole (robots/agent.ts), so a

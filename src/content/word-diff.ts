@@ -1,5 +1,5 @@
 import { diffWordsWithSpace } from 'diff';
-import type { KeptText, WordDiffHunks } from '../store/types.js';
+import type { WordDiffHunks } from '../store/types.js';
 
 /**
  * Text cut to at most `cap` UTF-8 bytes (never in the middle of a character), and
@@ -13,9 +13,6 @@ export function keptText(text: string, cap: number): { text: string; cut: boolea
 	// A cut inside a multi-byte character decodes to U+FFFD: drop it.
 	return { text: Buffer.from(text).subarray(0, cap).toString('utf8').replace(/\uFFFD+$/, ''), cut: true };
 }
-
-/** The UTF-8 size of kept text, what the total cap counts. */
-export const keptSize = (kept: KeptText | undefined): number => (kept === undefined ? 0 : Buffer.byteLength(kept.text));
 
 export interface WordDiffOptions {
 	/** Unchanged tokens (words and runs of whitespace) kept either side of a change (default 16). */

@@ -33,8 +33,11 @@ var REASONS = {
 };
 var TEXT = {
 	'diff': '',
-	'first-sight': 'No diff: the page was seen for the first time.',
-	'no-earlier-text': 'No diff: no text was kept from before this change (counted text is kept from a page\'s first change on; the next change will show a diff).',
+	'first-sight': 'No diff: the page was seen for the first time (its text is kept from now on).',
+	'no-earlier-text': 'No diff: no text was kept from before this change (the page was first seen before revisit kept text from first sight, or while text keeping was off).',
+	'same-text': 'No diff: the text compared is the same; the change is in what it leaves out (markup, attributes, scripts: see it with --diff-of source), or in what a content rule ignores.',
+	'evicted': 'No diff: the text kept from before was evicted to keep the store under --keep-text-total (least recently changed pages first).',
+	'beyond-cut': 'No diff: the words kept did not change. Text is kept up to --keep-text per page, and the change lies beyond it.',
 	'total-cap': 'No diff: the store holds --keep-text-total of text already, so none was kept from before.',
 	'too-different': 'No diff: the two versions are too different to diff word by word.',
 	'not-read': 'No diff: the body was not read.',
@@ -82,9 +85,14 @@ function span(op, text) {
 	if (op === -1) return '<del style="' + S.del + '">' + esc(text) + '</del>';
 	return esc(text);
 }
+function kb(bytes) { return (bytes / 1024).toFixed(1) + ' KB'; }
+// A diff of cut texts says where the cut is: a change past it does not show, so "only whitespace" would be false.
+function cutNote(change) {
+	return change.kept !== undefined ? '<div class="cut-note" style="' + S.gap + '">Text kept up to ' + kb(change.kept) + '; the change may lie beyond.</div>' : '';
+}
 function diffHtml(change) {
 	var hunks = hunksOf(change);
-	if (hunks.length === 0) return '<p class="note">Only whitespace changed.</p>';
+	if (hunks.length === 0) return change.kept !== undefined ? '<p class="note">No change in the words kept.</p>' + cutNote(change) : '<p class="note">Only whitespace changed.</p>';
 	var gap = '<div style="' + S.gap + '">&#8943;</div>';
 	var html = [];
 	for (var i = 0; i < hunks.length; i++) {
@@ -103,7 +111,7 @@ function diffHtml(change) {
 		}
 	}
 	var head = state.view === 'side' ? '<table style="' + S.table + '"><tr><th style="' + S.head + '">before</th><th style="' + S.head + '">after</th></tr></table>' : '';
-	return head + html.join(gap) + (change.cut ? '<div style="' + S.gap + '">(cut at the size cap)</div>' : '');
+	return head + html.join(gap) + (change.cut ? '<div style="' + S.gap + '">(cut at the size cap)</div>' : '') + cutNote(change);
 }
 
 function row(label, before, after) {
@@ -128,7 +136,7 @@ function whyHtml(change) {
 	return '<table class="why">' + rows + '</table>';
 }
 function bodyHtml(change) {
-	var diff = change.diff ? '<div class="diff">' + diffHtml(change) + '</div>' : '<p class="note">' + esc(TEXT[change.text] !== undefined ? TEXT[change.text] : 'No diff.') + '</p>';
+	var diff = change.diff ? '<div class="diff">' + diffHtml(change) + '</div>' : '<p class="note">' + esc(TEXT[change.text] !== undefined ? TEXT[change.text] : 'No diff.') + '</p>' + cutNote(change);
 	return whyHtml(change) + diff;
 }
 function headline(change) {
@@ -192,6 +200,28 @@ function errorsHtml() {
 	}
 	return html;
 }
+// Every change that shows no diff, grouped by why: a reader sees at once which are missing and whether a setting would bring them back.
+function noDiffHtml() {
+	var groups = {}, order = [];
+	for (var i = 0; i < data.changes.length; i++) {
+		var change = data.changes[i];
+		if (change.diff) continue;
+		var why = change.text || 'unknown';
+		if (!groups[why]) { groups[why] = []; order.push(why); }
+		groups[why].push(change);
+	}
+	if (order.length === 0) return '<p class="note">Every change has a diff.</p>';
+	order.sort(function (a, b) { return groups[b].length - groups[a].length; });
+	var html = '';
+	for (var j = 0; j < order.length; j++) {
+		var list = groups[order[j]];
+		html += '<details class="change nodiff" data-why="' + esc(order[j]) + '"><summary><span class="reason">' + esc(order[j]) + '</span> <b>' + list.length + '</b> <span class="meta">' + esc(TEXT[order[j]] || 'No diff.') + '</span></summary><div class="body"><ul>';
+		for (var k = 0; k < list.length && k < 50; k++) html += '<li><span class="url">' + esc(list[k].url) + '</span> <span class="meta">' + esc(list[k].reason) + ', ' + esc(list[k].run) + '</span></li>';
+		if (list.length > 50) html += '<li class="meta">and ' + (list.length - 50) + ' more</li>';
+		html += '</ul></div></details>';
+	}
+	return html;
+}
 function hostsHtml(limit) {
 	var head = '<tr><th>host</th><th class="num">checked</th><th class="num">changed</th><th>mode</th><th>conditional form</th><th class="num">304 ratio</th><th class="num">audit rate</th><th class="num">audits / lies</th><th>method</th><th>why</th></tr>';
 	var body = '';
@@ -220,6 +250,7 @@ el('filter').addEventListener('input', function (event) {
 });
 el('more-changes').addEventListener('click', showMore);
 onOpen('errors-section', function () { el('errors-body').innerHTML = errorsHtml(); });
+onOpen('nodiff-section', function () { el('nodiff-body').innerHTML = noDiffHtml(); });
 onOpen('hosts-section', function () {
 	var body = el('hosts-body');
 	body.innerHTML = hostsHtml(500);

@@ -95,6 +95,7 @@ ${card('URLs checked', String(s.urls))}${card('changed', String(s.changed), 'cha
 <ol class="list" id="change-list"></ol>
 <button class="more" id="more-changes" hidden>Show more</button>
 </section>
+<details class="section" id="nodiff-section"><summary>Changes without a diff (${data.changes.filter((change) => !change.diff).length}), by reason</summary><div id="nodiff-body"></div></details>
 <details class="section" id="errors-section"><summary>Errors (${s.errors}) by code</summary><div id="errors-body"></div></details>
 <details class="section" id="hosts-section"><summary>Hosts (${data.hosts.length})</summary><div id="hosts-body"></div></details>
 <details class="section chart" id="history-section" open><summary>Run history</summary><img alt="Changed URLs and 304 ratio per run" src="${chart}"></details>

@@ -39,6 +39,8 @@ export interface HttpClientOptions {
 	keepText?: boolean | undefined;
 	/** Keep each 2xx body's counted text, cut at this many bytes, as `counted` (`--keep-text`); 0: not. */
 	keepCounted?: number | undefined;
+	/** Keep an HTML page's markup rather than its visible text, where no rule applies (`--diff-of source`). */
+	keepSource?: boolean | undefined;
 	/**
 	 * Sockets open at once, idle keep-alive ones included: past it, the least recently
 	 * used idle one is closed first. Default DEFAULT_MAX_SOCKETS.
@@ -98,7 +100,7 @@ export function createHttpClient(options: HttpClientOptions, extras: HttpClientE
 		timeout: { request: options.timeoutMs },
 		responseType: 'buffer',
 		cache: false,
-		context: { maxBodyBytes: options.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: options.denyPrivate ?? false, capture: options.capture ?? false, rules: compileRules(options.rules ?? []), keepText: options.keepText ?? false, keepCounted: options.keepCounted ?? 0, secretHeaders: headers.secretNames },
+		context: { maxBodyBytes: options.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: options.denyPrivate ?? false, capture: options.capture ?? false, rules: compileRules(options.rules ?? []), keepText: options.keepText ?? false, keepCounted: options.keepCounted ?? 0, keepSource: options.keepSource ?? false, secretHeaders: headers.secretNames },
 		hooks: { init: [leanNativeOptions], beforeRedirect: [checkRedirect(options.denyPrivate ?? false)], ...(headers.names.length > 0 ? { beforeRequest: [addHeaders(headers)] } : {}) },
 		https: { rejectUnauthorized: !options.insecure },
 		...(options.denyPrivate ? { dnsLookup: denyPrivateLookup() } : {}),

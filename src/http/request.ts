@@ -6,6 +6,7 @@ import { assertPublicHost } from './guard.js';
 import { contentOf } from '../content/content-hash.js';
 import { countedText } from '../content/counted.js';
 import { keptText } from '../content/word-diff.js';
+import { isHtml, visibleText } from '../content/visible-text.js';
 import { ruleFor, type Rule } from '../content/rules.js';
 import { captureOf } from './capture.js';
 import { hashBody } from '../content/hash.js';
@@ -25,6 +26,8 @@ export interface RequestLimits {
 	keepText: boolean;
 	/** Keep the counted text, cut at this many bytes (`--keep-text`); 0: not. */
 	keepCounted: number;
+	/** Keep an HTML page's markup, not its visible text, when no rule applies (`--diff-of source`). */
+	keepSource: boolean;
 }
 
 // Read once per client, not per request: a client's defaults don't change.
@@ -33,7 +36,7 @@ const limitsOf = (client: Got): RequestLimits => {
 	let limits = limitsByClient.get(client);
 	if (limits === undefined) {
 		const context = client.defaults.options.context as Partial<RequestLimits>;
-		limits = { maxBodyBytes: context.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: context.denyPrivate ?? false, capture: context.capture ?? false, rules: context.rules ?? [], keepText: context.keepText ?? false, keepCounted: context.keepCounted ?? 0 };
+		limits = { maxBodyBytes: context.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: context.denyPrivate ?? false, capture: context.capture ?? false, rules: context.rules ?? [], keepText: context.keepText ?? false, keepCounted: context.keepCounted ?? 0, keepSource: context.keepSource ?? false };
 		limitsByClient.set(client, limits);
 	}
 	return limits;
@@ -240,9 +243,13 @@ function keepContent(result: ProbeResult, rule: Rule | undefined, body: Buffer, 
 	if (limits.rules.length > 0 || limits.keepText) {
 		// With a rule the hash is of the counted text either way: asking for the text costs nothing more.
 		result.content = contentOf(rule, body, contentType, limits.keepText || (keep && rule !== undefined), result.hash);
-		if (keep && result.content.text !== undefined) result.counted = keptText(result.content.text, limits.keepCounted);
+		if (keep && result.content.text !== undefined) result.counted = keptText(readable(rule, result.content.text, contentType, limits), limits.keepCounted);
 		// Only learning noise hands the text on with the hash (the compare stage masks noise when it has it).
 		if (!limits.keepText) delete result.content.text;
 	}
-	if (keep && result.counted === undefined) result.counted = keptText(countedText(rule, body, contentType).text, limits.keepCounted);
+	if (keep && result.counted === undefined) result.counted = keptText(readable(rule, countedText(rule, body, contentType).text, contentType, limits), limits.keepCounted);
 }
+
+// Only for the reader: the hash was taken already. Without a rule an HTML page's counted text is its markup; its visible text is what a reader wants diffed.
+const readable = (rule: Rule | undefined, counted: string, contentType: string | undefined, limits: RequestLimits): string =>
+	!rule && !limits.keepSource && isHtml(contentType, counted) ? visibleText(counted) : counted;

@@ -90,6 +90,7 @@ export function clientSettings(options: SweepOptions): HttpClientOptions {
 		// A rule that learns noise needs the counted text kept, as the flag does.
 		keepText: options.learnNoise || options.applyNoise === true || options.rules?.some((rule) => rule.learn) === true,
 		keepCounted: options.keepTextBytes,
+		keepSource: options.diffOf === 'source',
 		// The run's requests in flight, and room for one host's worth of idle keep-alive
 		// sockets beyond: enough for a host's URLs that come together to share connections.
 		maxSockets: options.concurrency + options.perHost,

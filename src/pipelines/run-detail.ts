@@ -60,6 +60,7 @@ export function addToDetail(detail: RunDetail & { diffChars: number }, task: Tas
 	const word = task.wordDiff;
 	if (word) {
 		change.text = word.why;
+		if (word.kept !== undefined) change.kept = word.kept;
 		if (word.hunks) {
 			const chars = word.hunks.reduce((sum, hunk) => sum + hunk.reduce((inner, [, text]) => inner + text.length, 0), 0);
 			if (detail.diffChars + chars <= DETAIL_CAPS.diffChars) {

@@ -8,7 +8,8 @@ import type { Task } from '../types.js';
 import { openSweepDeps, type ResourceOptions } from './resources.js';
 import { countTask, runRecord, type Summary } from './summary.js';
 import { addToDetail, createRunDetail, detailOperations } from './run-detail.js';
-import { createTextBudget, keepText } from '../stages/keep-text.js';
+import { createTextShelf, keepText } from '../stages/keep-text.js';
+import { collectTexts } from '../store/text-gc.js';
 import type { SweepDeps } from './sweep.js';
 import type { SweepOptions } from './sweep-options.js';
 
@@ -43,7 +44,7 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 		const started = deps.clock.now();
 		const valve = createValve(plan.options.highWater);
 		// What `revisit report` reads of the run: the text kept for diffs, and the changed and failed URLs.
-		const budget = createTextBudget(deps.store);
+		const shelf = createTextShelf(deps.store);
 		const detail = createRunDetail(started);
 		const keepsText = plan.history !== false && plan.options.keepTextBytes > 0 && plan.options.keepTextTotalBytes > 0;
 		// The run's own deps: the caller's object is left as it was given.
@@ -60,8 +61,8 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 		};
 		const tasks = plan.input(runDeps, valve).pipe(
 			plan.build(runDeps),
-			keepText(budget, { keep: keepsText, totalBytes: plan.options.keepTextTotalBytes }),
-			commit(deps.store, { extra: deps.book.drain }),
+			keepText(deps.store, shelf, { keep: keepsText, now: () => deps.clock.now() }),
+			commit(deps.store, { extra: () => [...shelf.drain(), ...deps.book.drain()] }),
 			tap((task) => {
 				if (task.parked) valve.unpark();
 				else if (!task.creditReturned) valve.release();
@@ -73,7 +74,7 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 			summary.elapsedMs = deps.clock.now() - started;
 			if (plan.history === false) return;
 			const row = runRecord(summary, started, deps.clock.now());
-			if (budget.bytes !== undefined) row.textBytes = budget.bytes;
+			if (shelf.bytes !== undefined) row.textBytes = shelf.bytes > plan.options.keepTextTotalBytes ? (await collectTexts(deps.store, { maxBytes: plan.options.keepTextTotalBytes })).bytes : shelf.bytes;
 			await deps.store.batch([...(await detailOperations(deps.store, detail)), { type: 'putRun', key: runKey(started), value: row }]);
 			await plan.afterRun?.(deps.store);
 		}).pipe(ignoreElements());

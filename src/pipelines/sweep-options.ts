@@ -83,6 +83,8 @@ export interface SweepOptions {
 	keepTextBytes: number;
 	/** The same, in total over the store. */
 	keepTextTotalBytes: number;
+	/** What is kept of an HTML page without a content rule: its `visible` text (default), or its markup (`source`). */
+	diffOf: 'visible' | 'source';
 }
 
 /**
@@ -164,6 +166,7 @@ export function normaliseSweepOptions(input: SweepOptionsInput = {}): SweepOptio
 	if (options.now !== undefined) nonNegativeInteger('now', options.now);
 	nonNegativeInteger('keepTextBytes', options.keepTextBytes);
 	nonNegativeInteger('keepTextTotalBytes', options.keepTextTotalBytes);
+	if (options.diffOf !== 'visible' && options.diffOf !== 'source') throw new TypeError(`Expected \`diffOf\` to be visible or source, got \`${String(options.diffOf)}\``);
 	if (options.robotsAgent !== undefined && (options.robotsAgent.trim() === '' || /[\x00-\x1f\x7f]/.test(options.robotsAgent))) throw new TypeError(`Expected \`robotsAgent\` to be a crawler's name, got \`${options.robotsAgent}\``);
 	// A bad selector or pattern fails here, before anything is opened or sent.
 	if (options.rules) compileRules(options.rules);
@@ -210,5 +213,6 @@ export function sweepOptionsFrom(flags: SweepSettings): SweepOptionsInput {
 		maxCrawlDelayMs: flags['max-crawl-delay'],
 		keepTextBytes: flags['keep-text'],
 		keepTextTotalBytes: flags['keep-text-total'],
+		diffOf: flags['diff-of'],
 	};
 }

@@ -1,55 +1,116 @@
 import { from, mergeMap, of, type MonoTypeOperatorFunction } from 'rxjs';
-import { keptSize, wordDiff } from '../content/word-diff.js';
-import type { KeptText, ValidatorStore } from '../store/types.js';
+import { wordDiff } from '../content/word-diff.js';
+import { blobSize, packText, textKey, unpackText } from '../store/text-blob.js';
+import type { KeptText, StoreOperation, ValidatorStore } from '../store/types.js';
 import type { Task } from '../types.js';
 
 export interface KeepTextOptions {
-	/** Keep new text (`--keep-text` and `--keep-text-total` both above 0); off, kept text is dropped as pages change. */
+	/** Keep new text (`--keep-text` and `--keep-text-total` both above 0); off, records lose their text as pages change. */
 	keep: boolean;
-	/** Bytes of counted text the store may hold in all. */
-	totalBytes: number;
+	/** The clock: when a page took its text (a blob's `at`, what eviction orders by). */
+	now?: () => number;
 }
 
 /**
- * How much counted text the store holds, as the runs counted it: the last run row's
- * `textBytes`, read the first time a change needs it, plus what this run added and freed.
- * An estimate that does not go down when `revisit prune` deletes records with text.
+ * The run's share of the store's kept text: the total as the runs counted it (the last
+ * run row's `textBytes`, read the first time a page needs it, plus the blobs this run
+ * added), the blobs this run wrote, and the operations that write them, drained into the
+ * commit's batches (`drain`). Blobs no record points to stay counted until collected
+ * (store/text-gc.ts).
  */
-export interface TextBudget {
-	/** Undefined until loaded (and unchanged by this run while it is). */
+export interface TextShelf {
+	/** Undefined until loaded. */
 	bytes: number | undefined;
 	load(): Promise<number>;
+	/** Keys of the blobs written by this run (they may not be in the store yet). */
+	written: Set<string>;
+	/** The blob operations not yet handed to a batch. */
+	drain(): StoreOperation[];
+	pending: StoreOperation[];
 }
 
-/** A budget over `store`'s run rows. */
-export function createTextBudget(store: ValidatorStore): TextBudget {
-	const budget: TextBudget = {
+/** A shelf over `store`'s run rows and text blobs. */
+export function createTextShelf(store: ValidatorStore): TextShelf {
+	const shelf: TextShelf = {
 		bytes: undefined,
 		async load() {
-			if (budget.bytes !== undefined) return budget.bytes;
+			if (shelf.bytes !== undefined) return shelf.bytes;
 			let last = 0;
 			for await (const [, run] of store.runEntries()) if (run.textBytes !== undefined) last = run.textBytes;
-			budget.bytes ??= last;
-			return budget.bytes;
+			shelf.bytes ??= last;
+			return shelf.bytes;
+		},
+		written: new Set(),
+		pending: [],
+		drain() {
+			const out = shelf.pending;
+			shelf.pending = [];
+			return out;
 		},
 	};
-	return budget;
+	return shelf;
+}
+
+/**
+ * The word diff of a page's kept text against its new text. Where either was cut at the
+ * per-page cap, `kept` says how far the texts go: a change past it cannot show, so a diff
+ * with no change in words is `beyond-cut`, never "only whitespace". Texts that are the
+ * same (a change in markup only, as visible text reads it) are `same-text`.
+ */
+function diffOf(old: { text: string; cut?: boolean | undefined }, counted: { text: string; cut: boolean }): NonNullable<Task['wordDiff']> {
+	const kept = Math.min(old.cut ? Buffer.byteLength(old.text) : Infinity, counted.cut ? Buffer.byteLength(counted.text) : Infinity);
+	const cut = Number.isFinite(kept) ? { kept } : {};
+	const diff = wordDiff(old.text, counted.text);
+	if (!diff) return { why: 'too-different', ...cut };
+	const words = diff.hunks.some((hunk) => hunk.some(([op, text]) => op !== 0 && /\S/.test(text)));
+	if (!words && Number.isFinite(kept)) return { why: 'beyond-cut', ...cut };
+	// The hash moved but the text compared did not: markup, attributes, or what visible text leaves out.
+	if (diff.hunks.length === 0) return { why: 'same-text' };
+	return { hunks: diff.hunks, why: 'diff', ...(diff.cut ? { cut: true } : {}), ...cut };
 }
 
 const whyNot = (reason: string): string => (reason === 'new' ? 'first-sight' : reason === 'gone' ? 'gone' : 'not-read');
 
+const countedOf = (task: Task): { text: string; cut: boolean } | undefined => task.probe?.counted ?? task.probe?.audit?.counted;
+
 /**
  * For each change whose body was read, the word diff of its counted text against the
- * text kept at its previous change (`task.wordDiff`), and the new text kept in its record
- * for the next one, within the total. Text is kept only for pages that changed; an
- * unchanged page's record carries its text on. A record that leaves the store's text
- * (a page gone, keeping off, no room) frees its share of the total.
+ * text kept from before (`task.wordDiff`), and the new text kept for the next one. Text
+ * is kept from a page's first sight on (a `new` verdict), so that its first change has a
+ * diff. A text is stored once, compressed, as a blob under its hash (pages with the same
+ * text share it); the record keeps the hash. An unchanged page's record carries its
+ * text on. A text kept from before whose blob is gone was `evicted` (store/text-gc.ts).
  *
  * @example
- * tasks$.pipe(keepText(createTextBudget(store), { keep: true, totalBytes: 16 << 20 }), commit(store))
+ * const shelf = createTextShelf(store);
+ * tasks$.pipe(keepText(store, shelf, { keep: true }), commit(store, { extra: shelf.drain }))
  */
-export function keepText(budget: TextBudget, options: KeepTextOptions): MonoTypeOperatorFunction<Task> {
-	const judge = (task: Task): Task => {
+export function keepText(store: ValidatorStore, shelf: TextShelf, options: KeepTextOptions): MonoTypeOperatorFunction<Task> {
+	const now = options.now ?? Date.now;
+	const judge = async (task: Task): Promise<Task> => {
+		const { verdict, next, record } = task;
+		const old = record?.text;
+		const counted = countedOf(task)!;
+		const key = options.keep ? textKey(counted.text) : undefined;
+		const wanted = [old?.text === undefined ? old?.hash : undefined, key !== undefined && !shelf.written.has(key) ? key : undefined];
+		const lookup = wanted.some((hash) => hash !== undefined) ? await store.getTexts(wanted.map((hash) => hash ?? '')) : [undefined, undefined];
+		if (verdict!.reason === 'new') task.wordDiff = { why: 'first-sight' };
+		else if (old === undefined) task.wordDiff = { why: options.keep ? 'no-earlier-text' : 'off' };
+		else {
+			const before = old.text ?? (lookup[0] === undefined ? undefined : unpackText(lookup[0]));
+			task.wordDiff = before === undefined ? { why: 'evicted' } : diffOf({ text: before, cut: old.cut }, counted);
+		}
+		if (key === undefined) return task;
+		const blob = packText(counted.text, now());
+		// A blob already stored is written again for its time (eviction keeps the most recently taken), but counted once.
+		if (!shelf.written.has(key) && lookup[1] === undefined) shelf.bytes! += blobSize(blob);
+		shelf.written.add(key);
+		shelf.pending.push({ type: 'putText', key, value: blob });
+		const kept: KeptText = counted.cut ? { hash: key, cut: true } : { hash: key };
+		next!.text = kept;
+		return task;
+	};
+	const pass = (task: Task): Task => {
 		const { verdict, next, record } = task;
 		if (!verdict || !next) return task;
 		const old = record?.text;
@@ -57,35 +118,17 @@ export function keepText(budget: TextBudget, options: KeepTextOptions): MonoType
 			if (old !== undefined && next.text === undefined && next.status >= 200 && next.status < 300) next.text = old;
 			return task;
 		}
-		const counted = task.probe?.counted ?? task.probe?.audit?.counted;
-		if (!counted) {
-			task.wordDiff = { why: whyNot(verdict.reason) };
-			if (old !== undefined) budget.bytes! -= keptSize(old);
-			return task;
-		}
-		if (verdict.reason === 'new') {
-			task.wordDiff = { why: 'first-sight' };
-			return task;
-		}
-		if (old === undefined) task.wordDiff = { why: options.keep ? 'no-earlier-text' : 'off' };
-		else {
-			const diff = wordDiff(old.text, counted.text);
-			task.wordDiff = diff ? { hunks: diff.hunks, why: 'diff', ...(diff.cut || old.cut || counted.cut ? { cut: true } : {}) } : { why: 'too-different' };
-		}
-		const kept: KeptText = counted.cut ? { text: counted.text, cut: true } : { text: counted.text };
-		const size = keptSize(kept);
-		const held = budget.bytes! - keptSize(old);
-		if (options.keep && held + size <= options.totalBytes) {
-			next.text = kept;
-			budget.bytes = held + size;
-		} else {
-			budget.bytes = held;
-			if (options.keep && task.wordDiff.why === 'no-earlier-text') task.wordDiff.why = 'total-cap';
-		}
+		// A change with no text read (a gone page, a HEAD): its record keeps no text; the blob stays until collected.
+		task.wordDiff = { why: whyNot(verdict.reason) };
 		return task;
 	};
-	// The budget is read once, the first time a change has text to keep or free; after that every task passes at once.
-	const needsBudget = (task: Task): boolean =>
-		budget.bytes === undefined && task.verdict?.changed === true && task.next !== undefined && task.verdict.reason !== 'new' && (task.record?.text !== undefined || (options.keep && (task.probe?.counted ?? task.probe?.audit?.counted) !== undefined));
-	return mergeMap((task: Task) => (needsBudget(task) ? from(budget.load().then(() => judge(task))) : of(judge(task))), 1);
+	// Changes with text wait for their blob reads, one at a time (the run's own writes are known by `written`); the rest pass at once.
+	const needsStore = (task: Task): boolean => task.verdict?.changed === true && task.next !== undefined && countedOf(task) !== undefined;
+	return mergeMap(
+		(task: Task) =>
+			needsStore(task)
+				? from((shelf.bytes === undefined ? shelf.load() : Promise.resolve(shelf.bytes)).then(() => judge(task)))
+				: of(pass(task)),
+		1,
+	);
 }

@@ -1,3 +1,4 @@
+import { blobFromJson, blobToJson } from './text-blob.js';
 import { RECORD_VERSION, type StoreOperation, type ValidatorStore } from './types.js';
 
 /** One NDJSON line of a store dump. */
@@ -5,10 +6,14 @@ export type DumpLine =
 	| { kind: 'meta'; format: number; exportedAt: string }
 	| { kind: 'url'; key: string; value: unknown }
 	| { kind: 'host'; key: string; value: unknown }
-	| { kind: 'run'; key: string; value: unknown };
+	| { kind: 'run'; key: string; value: unknown }
+	| { kind: 'detail'; key: string; value: unknown }
+	| { kind: 'text'; key: string; value: unknown };
 
 /**
- * Every record of a store as dump lines: a meta line, then URLs, hosts and runs.
+ * Every record of a store as dump lines: a meta line, then URLs, hosts, runs, the runs'
+ * details (what `revisit report` shows of them) and the kept text blobs (the compressed
+ * text in base64).
  *
  * @example
  * for await (const line of dumpStore(store)) process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -17,7 +22,17 @@ export async function* dumpStore(store: ValidatorStore, now = new Date()): Async
 	yield { kind: 'meta', format: RECORD_VERSION, exportedAt: now.toISOString() };
 	for await (const [key, value] of store.entries()) yield { kind: 'url', key, value };
 	for await (const [key, value] of store.hostEntries()) yield { kind: 'host', key, value };
-	for await (const [key, value] of store.runEntries()) yield { kind: 'run', key, value };
+	const runs: string[] = [];
+	for await (const [key, value] of store.runEntries()) {
+		runs.push(key);
+		yield { kind: 'run', key, value };
+	}
+	for (let i = 0; i < runs.length; i += 100) {
+		const keys = runs.slice(i, i + 100);
+		const details = await store.getRunDetails(keys);
+		for (const [j, value] of details.entries()) if (value !== undefined) yield { kind: 'detail', key: keys[j]!, value };
+	}
+	for await (const [key, value] of store.textEntries()) yield { kind: 'text', key, value: JSON.parse(blobToJson(value)) as unknown };
 }
 
 /**
@@ -52,7 +67,13 @@ export function parseDumpLine(text: string): { operation?: StoreOperation; probl
 		case 'run':
 			if (typeof record.startedAt !== 'number') return { problem: 'a run record needs a numeric "startedAt"' };
 			return { operation: { type: 'putRun', key, value: record as never } };
+		case 'detail':
+			if (typeof record.startedAt !== 'number' || !Array.isArray(record.changes)) return { problem: 'a run detail needs a numeric "startedAt" and "changes"' };
+			return { operation: { type: 'putRunDetail', key, value: record as never } };
+		case 'text':
+			if (typeof record.z !== 'string' || typeof record.bytes !== 'number' || typeof record.at !== 'number') return { problem: 'a kept text needs "z" (base64), "bytes" and "at"' };
+			return { operation: { type: 'putText', key, value: blobFromJson(JSON.stringify(record)) } };
 		default:
-			return { problem: `unknown kind ${JSON.stringify(kind)} (expected meta, url, host or run)` };
+			return { problem: `unknown kind ${JSON.stringify(kind)} (expected meta, url, host, run, detail or text)` };
 	}
 }

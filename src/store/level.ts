@@ -4,7 +4,8 @@ import path from 'node:path';
 import { Level } from 'level';
 import { StoreError } from '../errors/index.js';
 import { descriptorBudget, openFileLimit } from '../util/descriptors.js';
-import { RECORD_VERSION, type HostRecord, type RunDetail, type RunRecord, type StoreOperation, type UrlRecord, type ValidatorStore } from './types.js';
+import { blobFromBytes, blobToBytes } from './text-blob.js';
+import { RECORD_VERSION, type HostRecord, type RunDetail, type RunRecord, type StoreOperation, type TextBlob, type UrlRecord, type ValidatorStore } from './types.js';
 
 const FORMAT_KEY = 'format';
 type Meta = { format: number };
@@ -24,6 +25,7 @@ export class LevelStore implements ValidatorStore {
 	readonly #hosts;
 	readonly #runs;
 	readonly #details;
+	readonly #texts;
 
 	private constructor(db: Level<string, unknown>) {
 		this.#db = db;
@@ -31,6 +33,8 @@ export class LevelStore implements ValidatorStore {
 		this.#hosts = db.sublevel<string, HostRecord>('host', { valueEncoding: 'json' });
 		this.#runs = db.sublevel<string, RunRecord>('run', { valueEncoding: 'json' });
 		this.#details = db.sublevel<string, RunDetail>('detail', { valueEncoding: 'json' });
+		// Bytes, not JSON: the compressed text is stored as it is, without base64.
+		this.#texts = db.sublevel<string, Uint8Array>('text', { valueEncoding: 'view' });
 	}
 
 	/**
@@ -97,6 +101,10 @@ export class LevelStore implements ValidatorStore {
 					return { type: 'put', sublevel: this.#details, key: op.key, value: op.value } as const;
 				case 'delRunDetail':
 					return { type: 'del', sublevel: this.#details, key: op.key } as const;
+				case 'putText':
+					return { type: 'put', sublevel: this.#texts, key: op.key, value: blobToBytes(op.value) } as const;
+				case 'delText':
+					return { type: 'del', sublevel: this.#texts, key: op.key } as const;
 				default:
 					return { type: 'put', sublevel: this.#runs, key: op.key, value: op.value } as const;
 			}
@@ -122,6 +130,14 @@ export class LevelStore implements ValidatorStore {
 
 	async getRunDetails(keys: readonly string[]): Promise<Array<RunDetail | undefined>> {
 		return this.#details.getMany([...keys]);
+	}
+
+	async getTexts(keys: readonly string[]): Promise<Array<TextBlob | undefined>> {
+		return (await this.#texts.getMany([...keys])).map((bytes) => (bytes === undefined ? undefined : blobFromBytes(bytes)));
+	}
+
+	async *textEntries(): AsyncIterable<[string, TextBlob]> {
+		for await (const [key, bytes] of this.#texts.iterator()) yield [key, blobFromBytes(bytes)];
 	}
 
 	async close(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { HostRecord, RunDetail, RunRecord, StoreOperation, UrlRecord, ValidatorStore } from './types.js';
+import type { HostRecord, RunDetail, RunRecord, StoreOperation, TextBlob, UrlRecord, ValidatorStore } from './types.js';
 
 /**
  * An in-process store, for tests and short-lived library use.
@@ -12,6 +12,7 @@ export class MemoryStore implements ValidatorStore {
 	readonly #hosts = new Map<string, HostRecord>();
 	readonly #runs = new Map<string, RunRecord>();
 	readonly #details = new Map<string, RunDetail>();
+	readonly #texts = new Map<string, TextBlob>();
 
 	async getMany(keys: readonly string[]): Promise<Array<UrlRecord | undefined>> {
 		return keys.map((key) => structuredClone(this.#records.get(key)));
@@ -29,6 +30,8 @@ export class MemoryStore implements ValidatorStore {
 			else if (operation.type === 'delHost') this.#hosts.delete(operation.key);
 			else if (operation.type === 'putRunDetail') this.#details.set(operation.key, structuredClone(operation.value));
 			else if (operation.type === 'delRunDetail') this.#details.delete(operation.key);
+			else if (operation.type === 'putText') this.#texts.set(operation.key, copyBlob(operation.value));
+			else if (operation.type === 'delText') this.#texts.delete(operation.key);
 			else this.#runs.set(operation.key, structuredClone(operation.value));
 		}
 	}
@@ -49,8 +52,25 @@ export class MemoryStore implements ValidatorStore {
 		return keys.map((key) => structuredClone(this.#details.get(key)));
 	}
 
+	async getTexts(keys: readonly string[]): Promise<Array<TextBlob | undefined>> {
+		return keys.map((key) => {
+			const blob = this.#texts.get(key);
+			return blob && copyBlob(blob);
+		});
+	}
+
+	async *textEntries(): AsyncIterable<[string, TextBlob]> {
+		for (const key of [...this.#texts.keys()].sort()) {
+			const blob = this.#texts.get(key);
+			if (blob) yield [key, copyBlob(blob)];
+		}
+	}
+
 	async close(): Promise<void> {}
 }
+
+// structuredClone would turn the Buffer into a plain Uint8Array.
+const copyBlob = (blob: TextBlob): TextBlob => ({ ...blob, z: Buffer.from(blob.z) });
 
 async function* sorted<T>(map: Map<string, T>): AsyncIterable<[string, T]> {
 	for (const key of [...map.keys()].sort()) {

@@ -1,4 +1,5 @@
-import type { StoreOperation, UrlRecord, ValidatorStore } from './types.js';
+import { collectTexts } from './text-gc.js';
+import type { RunRecord, StoreOperation, UrlRecord, ValidatorStore } from './types.js';
 
 export interface PruneOptions {
 	/** URL records last checked before this time (epoch ms) are deleted. */
@@ -22,6 +23,9 @@ export interface PruneResult {
 	keptHosts: number;
 	/** Orphaned host rows kept because they carry a hand-set mode (`revisit hosts set`). */
 	keptOverrides: number;
+	/** Kept text blobs deleted because no record points to them any more (not counted by a dry run), and the text total left. */
+	texts: number;
+	textBytes?: number;
 }
 
 /**
@@ -34,7 +38,8 @@ export function isStale(record: UrlRecord, before: number, now: number): boolean
 }
 
 /**
- * Deletes stale URL records, then host rows that no URL record refers to any more, in
+ * Deletes stale URL records, then host rows that no URL record refers to any more, then
+ * the kept text no record points to (lowering the text total of the last run row), in
  * batches of `batchSize` deletes written while iterating. Safe on LevelDB: an iterator
  * reads a snapshot taken when it was created, and only keys it has already passed are
  * deleted. A host row counts as referred to by the origin of a kept record's key, and
@@ -48,7 +53,7 @@ export async function pruneStore(store: ValidatorStore, options: PruneOptions): 
 	const batchSize = options.batchSize ?? 1000;
 	if (!Number.isInteger(batchSize) || batchSize < 1) throw new TypeError(`Expected \`batchSize\` to be a positive integer, got \`${batchSize}\``);
 	if (!Number.isFinite(options.before) || !Number.isFinite(options.now)) throw new TypeError('Expected `before` and `now` to be epoch milliseconds');
-	const result: PruneResult = { urls: 0, keptUrls: 0, hosts: 0, keptHosts: 0, keptOverrides: 0 };
+	const result: PruneResult = { urls: 0, keptUrls: 0, hosts: 0, keptHosts: 0, keptOverrides: 0, texts: 0 };
 	let pending: StoreOperation[] = [];
 	const flush = async (): Promise<void> => {
 		if (pending.length > 0 && !options.dryRun) await store.batch(pending);
@@ -87,7 +92,23 @@ export async function pruneStore(store: ValidatorStore, options: PruneOptions): 
 		}
 	}
 	await flush();
+	if (!options.dryRun) await collectPrunedTexts(store, result);
 	return result;
+}
+
+/**
+ * Drops the text blobs of the records pruned (and any other no record points to), and
+ * writes the total left into the last run row, where the next sweep counts on from.
+ */
+async function collectPrunedTexts(store: ValidatorStore, result: PruneResult): Promise<void> {
+	const collected = await collectTexts(store, { maxBytes: Infinity });
+	result.texts = collected.unreferenced;
+	result.textBytes = collected.bytes;
+	let last: [string, RunRecord] | undefined;
+	for await (const entry of store.runEntries()) last = entry;
+	if (last && last[1].textBytes !== undefined && last[1].textBytes !== collected.bytes) {
+		await store.batch([{ type: 'putRun', key: last[0], value: { ...last[1], textBytes: collected.bytes } }]);
+	}
 }
 
 /**

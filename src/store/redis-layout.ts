@@ -9,6 +9,7 @@
  *   P {host.NN}:rec/:idx         the same for host records (key: origin)
  *   P {run.NN}:rec/:idx          the same for run rows (key: zero-padded start time)
  *   P {detail.NN}:rec/:idx       the same for run details (changed and failed URLs, same key)
+ *   P {text.NN}:rec/:idx         the same for kept text blobs (key: the text's hash; JSON, the text in base64)
  *
  * e.g. `revisit:{url.07}:rec`. A key's bucket NN is FNV-1a (32-bit, over its UTF-8
  * bytes) modulo `buckets`, written with two digits.
@@ -27,7 +28,7 @@
 export const LAYOUT_VERSION = 1;
 export const BUCKETS = 16;
 
-export type Kind = 'url' | 'host' | 'run' | 'detail';
+export type Kind = 'url' | 'host' | 'run' | 'detail' | 'text';
 
 /** The meta hash of the store under `prefix`. */
 export const metaKey = (prefix: string): string => `${prefix}meta`;

@@ -3,7 +3,8 @@ import { connectRedis, type RedisLink, type RedisTimeouts } from './redis-link.j
 import { BUCKETS, bucketKeys, bucketOf, LAYOUT_VERSION, metaKey, type Kind } from './redis-layout.js';
 import { mergeBuckets } from './redis-merge.js';
 import { parseRedisUrl, type RedisTarget } from './redis-url.js';
-import { RECORD_VERSION, type HostRecord, type RunDetail, type RunRecord, type StoreOperation, type UrlRecord, type ValidatorStore } from './types.js';
+import { blobFromJson, blobToJson } from './text-blob.js';
+import { RECORD_VERSION, type HostRecord, type RunDetail, type RunRecord, type StoreOperation, type TextBlob, type UrlRecord, type ValidatorStore } from './types.js';
 
 export interface RedisStoreOptions extends RedisTimeouts {
 	/** Create the store under its prefix when there is none (default true). */
@@ -90,8 +91,8 @@ export class RedisStore implements ValidatorStore {
 		for (const op of operations) {
 			const kind = KIND_OF[op.type];
 			const { rec, idx } = bucketKeys(this.#prefix, kind, bucketOf(op.key, this.#buckets));
-			if (op.type === 'del' || op.type === 'delHost' || op.type === 'delRunDetail') commands.push(['HDEL', rec, op.key], ['ZREM', idx, op.key]);
-			else commands.push(['HSET', rec, op.key, JSON.stringify(op.value)], ['ZADD', idx, '0', op.key]);
+			if (op.type === 'del' || op.type === 'delHost' || op.type === 'delRunDetail' || op.type === 'delText') commands.push(['HDEL', rec, op.key], ['ZREM', idx, op.key]);
+			else commands.push(['HSET', rec, op.key, op.type === 'putText' ? blobToJson(op.value) : JSON.stringify(op.value)], ['ZADD', idx, '0', op.key]);
 		}
 		await this.#link.write(commands);
 	}
@@ -112,6 +113,14 @@ export class RedisStore implements ValidatorStore {
 		return this.#get<RunDetail>('detail', keys);
 	}
 
+	async getTexts(keys: readonly string[]): Promise<Array<TextBlob | undefined>> {
+		return (await this.#get<unknown>('text', keys)).map((parsed) => (parsed === undefined ? undefined : blobFromJson(JSON.stringify(parsed))));
+	}
+
+	async *textEntries(): AsyncIterable<[string, TextBlob]> {
+		for await (const [key, parsed] of this.#entries<unknown>('text')) yield [key, blobFromJson(JSON.stringify(parsed))];
+	}
+
 	#entries<T>(kind: Kind): AsyncIterable<[string, T]> {
 		const buckets = Array.from({ length: this.#buckets }, (_, bucket) => bucketKeys(this.#prefix, kind, bucket));
 		return mergeBuckets<T>(this.#link, buckets);
@@ -122,7 +131,7 @@ export class RedisStore implements ValidatorStore {
 	}
 }
 
-const KIND_OF: Record<StoreOperation['type'], Kind> = { put: 'url', del: 'url', putHost: 'host', delHost: 'host', putRun: 'run', putRunDetail: 'detail', delRunDetail: 'detail' };
+const KIND_OF: Record<StoreOperation['type'], Kind> = { put: 'url', del: 'url', putHost: 'host', delHost: 'host', putRun: 'run', putRunDetail: 'detail', delRunDetail: 'detail', putText: 'text', delText: 'text' };
 
 /** Reads (or, when allowed and nothing is there, writes) the meta hash; returns the bucket count. */
 async function checkFormat(link: RedisLink, prefix: string, create: boolean): Promise<number> {
@@ -149,7 +158,7 @@ async function checkFormat(link: RedisLink, prefix: string, create: boolean): Pr
 }
 
 async function hasBuckets(link: RedisLink, prefix: string): Promise<boolean> {
-	const kinds: Kind[] = ['url', 'host', 'run', 'detail'];
+	const kinds: Kind[] = ['url', 'host', 'run', 'detail', 'text'];
 	const keys = kinds.flatMap((kind) => Array.from({ length: BUCKETS }, (_, bucket) => Object.values(bucketKeys(prefix, kind, bucket))).flat());
 	// One EXISTS per key rather than one for all: a Cluster refuses multi-key commands across slots.
 	const counts = await Promise.all(keys.map((key) => link.read<number>(['EXISTS', key])));

@@ -85,17 +85,37 @@ export interface UrlRecord {
 	/** Its last capture in a WARC (`--warc`): payload digest (sha1:BASE32), WARC-Date, target URI; what a revisit record refers to. */
 	warc?: { digest: string; date: string; uri: string };
 	/**
-	 * The counted text at the page's last change (`--keep-text`, default on), cut at the
-	 * per-page cap: what `revisit report` diffs the next change against. Kept only for
-	 * pages that have changed, within a total cap (see pipelines/keep-text.ts).
+	 * The counted text at the page's first sight or last change (`--keep-text`, default
+	 * on), cut at the per-page cap: what `revisit report` diffs the next change against.
+	 * The text itself is a TextBlob, shared by the pages with the same text (see stages/keep-text.ts).
 	 */
 	text?: KeptText;
 }
 
-/** Counted text kept for the next diff: the text (cut at the cap), whether it was cut, and its content hash. */
+/**
+ * Counted text kept for the next diff: the key of its blob (the text's hash), and whether
+ * it was cut at the per-page cap. A record written before blobs holds the text inline
+ * (`text`); it is read, and replaced by a blob at the page's next change.
+ */
 export interface KeptText {
-	text: string;
+	hash?: string;
+	text?: string;
 	cut?: boolean;
+}
+
+/**
+ * One kept text, stored once under its hash however many pages have it (`revisit report`
+ * diffs against it): compressed, with when a page last took it. Blobs no record points to
+ * any more are collected when the total passes its bound, and by `revisit prune` (store/text-gc.ts).
+ */
+export interface TextBlob {
+	v: number;
+	/** The text, brotli-compressed (store/text-blob.ts). */
+	z: Buffer;
+	/** Its UTF-8 size before compression. */
+	bytes: number;
+	/** When a page last changed to (or was first seen with) this text, epoch ms: past the total, the least recent go first. */
+	at: number;
 }
 
 export type HostMode = 'conditional' | 'hash-only' | 'unconditional';
@@ -296,6 +316,8 @@ export interface RunChange {
 	text?: string;
 	/** The diff was cut at its size cap. */
 	cut?: boolean;
+	/** The text of one side or both was cut at the per-page cap (`--keep-text`): the bytes compared. A change past them does not show. */
+	kept?: number;
 }
 
 /**
@@ -319,7 +341,9 @@ export type StoreOperation =
 	| { type: 'delHost'; key: string }
 	| { type: 'putRun'; key: string; value: RunRecord }
 	| { type: 'putRunDetail'; key: string; value: RunDetail }
-	| { type: 'delRunDetail'; key: string };
+	| { type: 'delRunDetail'; key: string }
+	| { type: 'putText'; key: string; value: TextBlob }
+	| { type: 'delText'; key: string };
 
 /**
  * The validator store as the pipeline sees it. Small on purpose: LevelDB is the
@@ -341,5 +365,9 @@ export interface ValidatorStore {
 	runEntries(): AsyncIterable<[string, RunRecord]>;
 	/** Run details (changed and failed URLs) for run keys, in order; `undefined` where none is kept. */
 	getRunDetails(keys: readonly string[]): Promise<Array<RunDetail | undefined>>;
+	/** Kept text blobs for their keys (text hashes), in order; `undefined` where none is kept. */
+	getTexts(keys: readonly string[]): Promise<Array<TextBlob | undefined>>;
+	/** Every kept text blob, in key order. */
+	textEntries(): AsyncIterable<[string, TextBlob]>;
 	close(): Promise<void>;
 }

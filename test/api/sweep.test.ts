@@ -1,6 +1,7 @@
 import { lastValueFrom, of, toArray } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryStore, sweep } from '../../src/index.js';
+import { loadReport } from '../../src/history/report-data.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 describe('sweep() (library)', () => {
@@ -38,6 +39,8 @@ describe('sweep() (library)', () => {
 			},
 			getMany: (keys: string[]) => memory.getMany(keys),
 			getHosts: (origins: string[]) => memory.getHosts(origins),
+			runEntries: () => memory.runEntries(),
+			getTexts: (keys: string[]) => memory.getTexts(keys),
 		});
 		await new Promise((resolve, reject) =>
 			sweep([server.url('/a'), server.url('/b')], { store }).subscribe({
@@ -51,6 +54,17 @@ describe('sweep() (library)', () => {
 			expect(events.indexOf(`commit ${url}`)).toBeGreaterThan(events.indexOf(`next ${url}`));
 		}
 		expect((await memory.getMany([server.url('/a')]))[0]).toMatchObject({ status: 200 });
+	});
+
+	it('keeps the run row and its detail as the CLI does, so that a report can be written after a library run', async () => {
+		const store = new MemoryStore();
+		await lastValueFrom(sweep([server.url('/a'), server.url('/b')], { store }).pipe(toArray()));
+		const data = await loadReport(store, { runs: 1 }, 'memory');
+		expect(data.summary).toMatchObject({ runs: 1, urls: 2, changed: 2 });
+		expect(data.changes.map((change) => change.text)).toEqual(['first-sight', 'first-sight']);
+		const texts = [];
+		for await (const entry of store.textEntries()) texts.push(entry);
+		expect(texts.length).toBeGreaterThan(0);
 	});
 
 	it('validates options when called, with a TypeError naming the option', () => {

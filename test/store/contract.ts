@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runKey } from '../../src/store/run-key.js';
 import { RECORD_VERSION, type HostRecord, type RunDetail, type RunRecord, type UrlRecord, type ValidatorStore } from '../../src/store/types.js';
 import { newHostRecord } from '../../src/hosts/record.js';
+import { packText, textKey, unpackText } from '../../src/store/text-blob.js';
 
 const record = (over: Partial<UrlRecord> = {}): UrlRecord => ({ v: RECORD_VERSION, status: 200, etag: 'W/"a b"', lastModified: 'Mon, 14 Jul 2025 09:02:11 GMT', hash: 'ab'.repeat(16), lastChecked: 1, ...over });
 
@@ -115,6 +116,26 @@ export function storeContract(name: string, open: () => Promise<{ store: Validat
 			expect(rows).toEqual([]);
 			await store.batch([{ type: 'delRunDetail', key: runKey(5) }]);
 			expect(await store.getRunDetails([runKey(5), runKey(7)])).toEqual([undefined, detail(7)]);
+		});
+
+		it('keeps text blobs by their hash, byte for byte, lists them in key order, and deletes them', async () => {
+			const texts = ['Council news\nThe council agreed the budget.', 'h\u00e9 \u{1F600} '.repeat(300), ''];
+			const keys = texts.map(textKey);
+			await store.batch(texts.map((text, i) => ({ type: 'putText' as const, key: keys[i]!, value: packText(text, 100 + i) })));
+			const got = await store.getTexts([keys[1]!, 'f'.repeat(32), keys[0]!]);
+			expect(got[1]).toBeUndefined();
+			expect(unpackText(got[0]!)).toBe(texts[1]);
+			expect(got[0]!.z.equals(packText(texts[1]!, 0).z)).toBe(true);
+			expect(got[2]).toMatchObject({ v: RECORD_VERSION, at: 100, bytes: Buffer.byteLength(texts[0]!) });
+			const listed: string[] = [];
+			for await (const [key, blob] of store.textEntries()) {
+				listed.push(key);
+				expect(unpackText(blob)).toBe(texts[keys.indexOf(key)]);
+			}
+			expect(listed).toEqual([...keys].sort());
+			await store.batch([{ type: 'delText', key: keys[0]! }, { type: 'put', key: 'u', value: record({ text: { hash: keys[1]!, cut: true } }) }]);
+			expect((await store.getTexts([keys[0]!]))[0]).toBeUndefined();
+			expect((await store.getMany(['u']))[0]!.text).toEqual({ hash: keys[1], cut: true });
 		});
 
 		it('hands out copies, so a caller cannot change stored state by mutation', async () => {

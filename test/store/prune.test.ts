@@ -1,3 +1,5 @@
+import { runKey } from '../../src/store/run-key.js';
+import { blobSize, packText, textKey } from '../../src/store/text-blob.js';
 import { describe, expect, it } from 'vitest';
 import { newHostRecord } from '../../src/hosts/record.js';
 import { isStale, pruneStore } from '../../src/store/prune.js';
@@ -55,11 +57,30 @@ describe('pruneStore', () => {
 			host('https://e.example'),
 		]);
 		const result = await pruneStore(store, { before: NOW - 30 * DAY, now: NOW });
-		expect(result).toEqual({ urls: 2, keptUrls: 4, hosts: 2, keptHosts: 5, keptOverrides: 1 });
+		expect(result).toEqual({ urls: 2, keptUrls: 4, hosts: 2, keptHosts: 5, keptOverrides: 1, texts: 0, textBytes: 0 });
 		expect(await keys(store)).toEqual({
 			urls: ['http://c.example/moved', 'https://a.example/new', 'https://a.example/scheduled', 'https://user@e.example/x'],
 			hosts: ['http://c.example', 'https://a.example', 'https://e.example', 'https://manual.example', 'https://www.c.example'],
 		});
+	});
+
+	it("drops the kept text of the records pruned, keeps a text a kept record shares, and lowers the last run row's total", async () => {
+		const store = new MemoryStore();
+		const text = (value: string): StoreOperation => ({ type: 'putText', key: textKey(value), value: packText(value, 1) });
+		const row = { v: 1, startedAt: 5, endedAt: 6, urls: 3, changed: 3, notModified: 0, sameHash: 0, errors: 0, bytes: 0, fullBytes: 0, notDue: 0, blockedHosts: [], hosts: {}, textBytes: 99_999 };
+		await store.batch([
+			put('https://a.example/old', record(NOW - 40 * DAY, { text: { hash: textKey('old text') } })),
+			put('https://a.example/old-shared', record(NOW - 40 * DAY, { text: { hash: textKey('shared text') } })),
+			put('https://a.example/new', record(NOW - DAY, { text: { hash: textKey('shared text') } })),
+			text('old text'),
+			text('shared text'),
+			{ type: 'putRun', key: runKey(5), value: row },
+		]);
+		const result = await pruneStore(store, { before: NOW - 30 * DAY, now: NOW });
+		const left = blobSize(packText('shared text', 1));
+		expect(result).toMatchObject({ urls: 2, texts: 1, textBytes: left });
+		expect(await store.getTexts([textKey('old text'), textKey('shared text')])).toEqual([undefined, expect.anything()]);
+		for await (const [, run] of store.runEntries()) expect(run.textBytes).toBe(left);
 	});
 
 	it('writes deletes in batches of batchSize while iterating, and nothing on a dry run', async () => {

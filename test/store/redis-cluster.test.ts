@@ -57,7 +57,12 @@ describeRedis('RedisStore on a Redis Cluster (redis+cluster://)', () => {
 			const urls = Array.from({ length: 20 }, (_, i) => site.url(`/p${i}`)).join('\n');
 			expect((await runCli(['sweep', '--store', url, '-q', '--audit', '0'], urls)).stdout.split('\n').filter(Boolean)).toHaveLength(20);
 			expect(await runCli(['sweep', '--store', url, '-q', '--audit', '0'], urls)).toMatchObject({ status: 0, stdout: '' });
-			expect(ndjson((await runCli(['export', '--store', url])).stdout).map((line) => line.kind)).toEqual(['meta', ...Array(20).fill('url'), 'host', 'run', 'run']);
+			const kinds = ndjson((await runCli(['export', '--store', url])).stdout).map((line) => line.kind);
+			expect(kinds.slice(0, 24)).toEqual(['meta', ...Array(20).fill('url'), 'host', 'run', 'run']);
+			// The first run's detail (20 new URLs), then the kept texts.
+			expect(kinds[24]).toBe('detail');
+			expect(kinds.slice(25).length).toBeGreaterThan(0);
+			expect(kinds.slice(25).every((kind) => kind === 'text')).toBe(true);
 		} finally {
 			await site.close();
 		}

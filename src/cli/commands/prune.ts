@@ -56,7 +56,7 @@ export function pruneCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				const overrides = pruned.keptOverrides > 0 ? `, ${pruned.keptOverrides} of them without URLs but with a mode set by hand` : '';
 				io.stderr.write(
 					`revisit: ${args['dry-run'] ? 'would prune' : 'pruned'} ${plural(pruned.urls, 'URL record')} and ${plural(pruned.hosts, 'host')}` +
-						` (not checked for ${formatDuration(olderThan)}, since ${cutoff}); kept ${plural(pruned.keptUrls, 'URL record')} and ${plural(pruned.keptHosts, 'host')}${overrides}\n`,
+						` (not checked for ${formatDuration(olderThan)}, since ${cutoff}); kept ${plural(pruned.keptUrls, 'URL record')} and ${plural(pruned.keptHosts, 'host')}${overrides}${pruned.texts > 0 ? `; freed ${plural(pruned.texts, 'kept text')}` : ''}\n`,
 				);
 				result.status = 0;
 			});

@@ -25,9 +25,11 @@ after, audit, content rule, learned noise) and a word diff of its counted conten
 (inline or side by side, whitespace ignored or not), errors by code, the hosts of the
 runs as revisit stats shows them, and the run history chart.
 
-A diff needs the counted text from before the change: a sweep keeps it for pages that
-changed, up to --keep-text per page (16KiB) and --keep-text-total in all (16MiB), so a
-page's first change has no diff and its later ones do. --keep-text off keeps none.
+A diff needs the text from before the change: a sweep keeps each page's text from its
+first sight on (an HTML page without a content rule as its visible text; --diff-of source
+for its markup), compressed and stored once per distinct text, up to --keep-text per page
+(32KiB) and --keep-text-total in all (256MiB; past it the least recently changed go
+first). --keep-text off keeps none. Changes without a diff are listed with the reason.
 Each run keeps its changed and failed URLs (up to 5000 and 1000) for the last 50 runs.`;
 
 /**

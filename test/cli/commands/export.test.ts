@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { LevelStore } from '../../../src/store/level.js';
+import { unpackText } from '../../../src/store/text-blob.js';
+import { reportData } from '../../helpers/report-site.js';
 import { ndjson, runCli, tempDir } from '../../helpers/cli.js';
 import { startServer, type TestServer } from '../../helpers/server.js';
 
@@ -18,20 +22,28 @@ describe('revisit export / import', () => {
 		await to.cleanup();
 	});
 
-	it('round-trips every URL record, host row and run row, validators byte for byte', async () => {
+	it('round-trips every URL record, host row, run row, run detail and kept text, validators byte for byte', async () => {
 		await runCli(['sweep', '--store', from.dir, '-q'], `${server.url('/a')}\n${server.url('/b')}\n`);
 		const dump = await runCli(['export', '--store', from.dir]);
 		const lines = ndjson(dump.stdout);
-		expect(lines.map((line) => line.kind)).toEqual(['meta', 'url', 'url', 'host', 'run']);
+		expect(lines.map((line) => line.kind)).toEqual(['meta', 'url', 'url', 'host', 'run', 'detail', 'text', 'text']);
 		const loaded = await runCli(['import', '--store', to.dir], dump.stdout);
-		expect(loaded).toMatchObject({ status: 0, stderr: 'revisit: imported 4 records\n' });
+		expect(loaded).toMatchObject({ status: 0, stderr: 'revisit: imported 7 records\n' });
 		const again = ndjson((await runCli(['export', '--store', to.dir])).stdout);
 		expect(again.slice(1)).toEqual(lines.slice(1));
 		const store = await LevelStore.open(to.dir);
 		expect((await store.getMany([server.url('/a')]))[0]?.etag).toBe('W/"/a"');
 		await store.close();
-		// The restored store carries on where the old one stopped.
+		// The restored store carries on where the old one stopped, and reports as the old one did.
 		expect((await runCli(['sweep', '--store', to.dir, '-q', '--audit', '0'], `${server.url('/a')}\n`)).stdout).toBe('');
+		const report = path.join(to.dir, '..', `${path.basename(to.dir)}.html`);
+		expect((await runCli(['report', '--store', to.dir, '--html', report, '--runs', '2'])).status).toBe(0);
+		expect(reportData(await readFile(report, 'utf8')).changes.map((change) => change.text)).toEqual(['first-sight', 'first-sight']);
+		const blobs = [];
+		const restored = await LevelStore.open(to.dir);
+		for await (const [, blob] of restored.textEntries()) blobs.push(unpackText(blob));
+		await restored.close();
+		expect(blobs.sort()).toEqual(['page /a', 'page /b']);
 	});
 
 	it('names and skips bad lines, loads the rest, and exits 1', async () => {
@@ -46,7 +58,7 @@ describe('revisit export / import', () => {
 		expect(status).toBe(1);
 		expect(stderr).toContain('line 2: not JSON');
 		expect(stderr).toContain('line 4: record format 99 is newer than this revisit understands');
-		expect(stderr).toContain('line 5: unknown kind "thing" (expected meta, url, host or run)');
+		expect(stderr).toContain('line 5: unknown kind "thing" (expected meta, url, host, run, detail or text)');
 		expect(stderr).toContain('imported 1 records, skipped 3 bad lines');
 	});
 

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LevelStore } from '../../../src/store/level.js';
+import { unpackText } from '../../../src/store/text-blob.js';
 import { runCli, tempDir } from '../../helpers/cli.js';
 import { buildReportSite, reportData, type ReportSite } from '../../helpers/report-site.js';
 import { startServer } from '../../helpers/server.js';
@@ -39,20 +40,23 @@ describe('revisit report', () => {
 		expect(data.hosts.find((host) => host.host === site.b.origin)).toMatchObject({ checked: 3, changed: 1, mode: 'conditional' });
 	});
 
-	it('covers the last N runs: a change first seen has no diff, as no earlier text was kept', async () => {
+	it('covers the last N runs: a first change has a diff, as the text is kept from first sight', async () => {
 		const data = reportData(await readFile(site.allRuns, 'utf8'));
 		expect(data.summary).toMatchObject({ runs: 3, urls: 18 });
 		const article = data.changes.filter((change) => change.url === site.a.url('/article'));
-		// Newest first: run 3 (a diff), run 2 (the first change: nothing kept before it), run 1 (first sight).
-		expect(article.map((change) => change.text)).toEqual(['diff', 'no-earlier-text', 'first-sight']);
+		// Newest first: run 3 (a diff), run 2 (the first change, against the text of first sight), run 1 (first sight).
+		expect(article.map((change) => change.text)).toEqual(['diff', 'diff', 'first-sight']);
+		expect(article[1]!.diff!.flat()).toContainEqual([1, 'Wednesday']);
 	});
 
-	it('keeps counted text only for changed pages, and none with --keep-text off', async () => {
+	it('keeps the visible text of every page from first sight, and none with --keep-text off', async () => {
 		const store = await LevelStore.open(site.storeDir);
 		try {
-			const [article, unchanged] = await store.getMany([site.a.url('/article'), site.a.url('/static')]);
-			expect(article!.text!.text).toContain('rejected the budget');
-			expect(unchanged!.text).toBeUndefined();
+			const [article, unchanged, other] = await store.getMany([site.a.url('/article'), site.a.url('/static'), site.b.url('/static')]);
+			const texts = await store.getTexts([article!.text!.hash!, unchanged!.text!.hash!]);
+			expect(texts.map((blob) => unpackText(blob!))).toEqual(['Council news\nThe council met on Wednesday and rejected the budget for the harbour.', 'Nothing moves here.']);
+			// Two pages with the same text share one blob.
+			expect(other!.text!.hash).toBe(unchanged!.text!.hash);
 		} finally {
 			await store.close();
 		}
@@ -93,6 +97,33 @@ describe('revisit report', () => {
 			expect(change!.rule).toBeDefined();
 			expect(change!.before!.content).not.toEqual(change!.after!.content);
 			expect(change!.diff!.flat()).toEqual([[0, 'Price: '], [-1, '12'], [1, '13'], [0, ' EUR']]);
+		} finally {
+			await server.close();
+			await dir.cleanup();
+		}
+	});
+
+	it('says where the kept text was cut when a change lies past it, and diffs the markup with --diff-of source', async () => {
+		let version = 1;
+		const long = Array.from({ length: 40 }, (_, i) => `<p>Paragraph ${i} says the same thing every time, at some length.</p>`).join('');
+		const server = await startServer((_req, res) => {
+			res.setHeader('content-type', 'text/html');
+			res.end(`<html><body><h1 class="v${version}">Title</h1>${long}${version > 1 ? '<p>Appended.</p>' : ''}</body></html>`);
+		});
+		const dir = await tempDir();
+		try {
+			const sweepAll = async (store: string, extra: string[]) => {
+				for (version = 1; version <= 2; version++) expect((await runCli(['sweep', '--store', store, '--robots', 'ignore', '-q', ...extra], `${server.url('/p')}\n`)).status).toBe(0);
+				const page = path.join(dir.dir, 'r.html');
+				expect((await runCli(['report', '--store', store, '--html', page])).status).toBe(0);
+				return reportData(await readFile(page, 'utf8')).changes[0]!;
+			};
+			const cut = await sweepAll(path.join(dir.dir, 'cut'), ['--keep-text', '1KiB']);
+			expect(cut).toMatchObject({ text: 'beyond-cut', kept: 1024 });
+			expect(cut.diff).toBeUndefined();
+			const source = await sweepAll(path.join(dir.dir, 'source'), ['--diff-of', 'source']);
+			expect(source.text).toBe('diff');
+			expect(source.diff!.flat().filter(([op]) => op !== 0).map(([, text]) => text).join('')).toMatch(/v1.*v2|<p>Appended\.<\/p>/);
 		} finally {
 			await server.close();
 			await dir.cleanup();
