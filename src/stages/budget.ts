@@ -15,6 +15,12 @@ export interface BudgetDeps {
 	clock: Clock;
 	/** A task went into the buffer: give its backpressure credit back so the reader goes on. */
 	release?(): void;
+	/**
+	 * Take a credit back for a chosen task before it is passed on once the input ends
+	 * (undefined when one was free at once), so that the chosen go on at the pace the
+	 * checks take rather than all at once into the probe's queue. Without it, all at once.
+	 */
+	acquire?(): Promise<void> | undefined;
 }
 
 /**
@@ -51,7 +57,8 @@ const worstFirst = (a: Held, b: Held): boolean => ranksBefore(b.candidate, b.ind
  * the budget lasts. Known ones are ranked as they come, in a heap of the best `budget`
  * (and one of the best `hostBudget` per origin): one pushed out is marked `later` at once
  * (counted in the summary, left as it is in the store), and those still in when the input
- * ends are checked, in input order. So a run holds O(budget) URLs, however many are due.
+ * ends are checked, in input order, each passed on once a credit is free (`acquire`). So a
+ * run holds O(budget) URLs, however many are due.
  * Without a budget it is the identity.
  *
  * @example
@@ -81,6 +88,22 @@ export function budget(options: BudgetStageOptions, deps: BudgetDeps): MonoTypeO
 				while (host && host.size > room) letGo(host.peek()!.value);
 				while (all.size > total - taken) letGo(all.peek()!.value);
 			};
+			let stopped = false;
+			// The chosen, in input order, each let go of as it is passed on.
+			const passOnChosen = async (chosen: Array<Held | undefined>): Promise<void> => {
+				for (let i = 0; i < chosen.length && !stopped; i++) {
+					const { task } = chosen[i]!;
+					chosen[i] = undefined;
+					if (!deps.acquire) {
+						subscriber.next(task);
+						continue;
+					}
+					const waiting = deps.acquire();
+					if (waiting) await waiting;
+					if (!stopped) subscriber.next({ ...task, creditReturned: false });
+				}
+				subscriber.complete();
+			};
 			const subscription = source.subscribe({
 				next(task) {
 					if (task.skip || task.url === undefined) return subscriber.next(task);
@@ -106,11 +129,16 @@ export function budget(options: BudgetStageOptions, deps: BudgetDeps): MonoTypeO
 				},
 				error: (error: unknown) => subscriber.error(error),
 				complete() {
-					const chosen = Number.isFinite(total) ? all.entries() : [...hosts.values()].flatMap((host) => host.entries());
-					for (const { value } of [...chosen].sort((a, b) => a.value.index - b.value.index)) subscriber.next(value.task);
-					subscriber.complete();
+					const entries = Number.isFinite(total) ? all.entries() : [...hosts.values()].flatMap((host) => host.entries());
+					const chosen = entries.map((entry) => entry.value).sort((a, b) => a.index - b.index);
+					all.clear();
+					hosts.clear();
+					passOnChosen(chosen).catch((error: unknown) => subscriber.error(error));
 				},
 			});
-			return () => subscription.unsubscribe();
+			return () => {
+				stopped = true;
+				subscription.unsubscribe();
+			};
 		});
 }
