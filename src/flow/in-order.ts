@@ -15,8 +15,8 @@ export interface InOrderOptions {
  * something to wait for (a write), or `undefined` when it has not; such an item, while no
  * earlier work is pending, goes straight through without a promise, an inner
  * subscription or a microtask. In a sweep where most URLs are unchanged and print
- * nothing, that is most items. A failed `work` errors the stream; completion waits for
- * pending work.
+ * nothing, that is most items. A failed `work` errors the stream; completion, and an
+ * error from upstream, wait for pending work.
  *
  * @example
  * tasks$.pipe(inOrder((task) => (task.verdict?.changed ? write(`${task.url}\n`) : undefined)))
@@ -60,7 +60,12 @@ export function inOrder<T>(work: (item: T) => Promise<void> | undefined, options
 					}
 					tail.catch(fail);
 				},
-				error: fail,
+				// Work already started finishes first: what it does (a write, a record made ready to
+				// commit) must not be lost with the stream.
+				error(error: unknown) {
+					if (tail === undefined) return fail(error);
+					tail.then(() => fail(error), () => fail(error));
+				},
 				complete() {
 					if (tail === undefined) return subscriber.complete();
 					tail.then(() => subscriber.complete(), () => {});

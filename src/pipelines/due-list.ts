@@ -1,4 +1,4 @@
-import { concatMap, filter, from, map, type Observable } from 'rxjs';
+import { from, map, type Observable } from 'rxjs';
 import { createHostBook } from '../hosts/book.js';
 import { probeTarget } from '../http/target.js';
 import type { BudgetOptions, PickTier } from '../schedule/pick.js';
@@ -46,15 +46,17 @@ export interface DueListOptions extends BudgetOptions {
 export function dueList(store: ValidatorStore, options: DueListOptions): Observable<DueEntry> {
 	const clock = { now: () => options.now };
 	const book = createHostBook(store, options.now);
-	let line = 0;
-	const tasks = from(store.entries()).pipe(
-		filter(([, record]) => isDue(record, options.ttlMs, options.now)),
-		concatMap(async ([url, record]): Promise<Task> => {
+	// Pulled one record at a time: the store is read no faster than the stages take it
+	// (`from(store.entries())` would read it all ahead into concatMap's buffer).
+	const tasks = from((async function* (): AsyncGenerator<Task> {
+		let line = 0;
+		for await (const [url, record] of store.entries()) {
+			if (!isDue(record, options.ttlMs, options.now)) continue;
 			const origin = new URL(probeTarget(url, record)).origin;
 			await book.load([origin]);
-			return { line: line++, input: url, url, origin, record };
-		}),
-	);
+			yield { line: line++, input: url, url, origin, record };
+		}
+	})());
 	// The sample a run checks anyway is left out (random() is never under it): it is random.
 	return tasks.pipe(
 		signalGate({ verifyEveryMs: options.verifyEveryMs }, { book, clock, random: () => 1 }),

@@ -50,7 +50,7 @@ export function fetchPhase(deps: SweepDeps, options: SweepOptions, only: 'all' |
  * readLines(stdin, valve).pipe(fetchStages(deps, options), writeBodies({ type: 'dir', dir: 'pages' }, clock), commit(store))
  */
 export function fetchStages(deps: SweepDeps, options: SweepOptions, extras: SweepExtras = {}): OperatorFunction<InputLine, Task> {
-	return pipe(normalise(), dedupe(), extras.filter ?? identity, lookup(deps.store, { book: deps.book }), robotsStage(deps, options), fetchPhase(deps, options, 'all', candidateSweepScale(deps.book)));
+	return pipe(normalise(), dedupe(extras.filter ?? identity), lookup(deps.store, { book: deps.book }), robotsStage(deps, options), fetchPhase(deps, options, 'all', candidateSweepScale(deps.book)));
 }
 
 /**

@@ -52,6 +52,7 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 			...deps,
 			hooks: {
 				release: () => valve.release(),
+				acquire: () => (valve.tryAcquire() ? undefined : valve.acquire()),
 				park: () => valve.park(),
 				onBlocked: (origin, decision) => {
 					summary.blockedHosts.push(origin);

@@ -37,8 +37,8 @@ export interface SweepDeps {
 	transport?: Transport | undefined;
 	/** This run's hosts; one book per run. */
 	book: HostBook;
-	/** Edge callbacks: a host blocked by the churn guard; a task's backpressure credit returned early, or parked. */
-	hooks?: { onBlocked?(origin: string, decision: ChurnDecision): void; release?(): void; park?(): boolean } | undefined;
+	/** Edge callbacks: a host blocked by the churn guard; a task's backpressure credit returned early, parked, or taken back (the budget's chosen, when the input ends). */
+	hooks?: { onBlocked?(origin: string, decision: ChurnDecision): void; release?(): void; park?(): boolean; acquire?(): Promise<void> | undefined } | undefined;
 }
 
 /** Optional stages a pipeline file can add to a sweep, each at its fixed place. */
@@ -71,12 +71,16 @@ export function sweepStages(deps: SweepDeps, options: SweepOptions, extras: Swee
  */
 export function judgeStages(deps: SweepDeps, options: SweepOptions, extras: SweepExtras = {}): OperatorFunction<InputLine, Task> {
 	return pipe(
-		pipe(normalise(), dedupe(), extras.filter ?? identity),
-		lookup(deps.store, { book: deps.book }),
-		pipe(
-			due({ ttlMs: options.ttlMs }, deps.clock),
-			signalGate({ verifyEveryMs: options.trust.verifyEveryMs }, deps),
-			budget({ budget: options.budget, hostBudget: options.hostBudget, verifyEveryMs: options.trust.verifyEveryMs }, { clock: deps.clock, release: () => deps.hooks?.release?.(), onPastBound: (counts) => notePastBound(deps.book, counts) }),
+		normalise(),
+		// Around the stages that may leave a URL unchecked: it keeps only the keys of URLs still to check.
+		dedupe(
+			pipe(
+				extras.filter ?? identity,
+				lookup(deps.store, { book: deps.book }),
+				due({ ttlMs: options.ttlMs }, deps.clock),
+				signalGate({ verifyEveryMs: options.trust.verifyEveryMs }, deps),
+				budget({ budget: options.budget, hostBudget: options.hostBudget, verifyEveryMs: options.trust.verifyEveryMs }, { clock: deps.clock, release: () => deps.hooks?.release?.(), acquire: deps.hooks?.acquire && (() => deps.hooks!.acquire!()), reload: (urls) => deps.store.getMany(urls), onPastBound: (counts) => notePastBound(deps.book, counts) }),
+			),
 		),
 		robotsStage(deps, options),
 		probe(deps, options),

@@ -17,6 +17,19 @@ export interface BudgetDeps {
 	release?(): void;
 	/** When the input ends: per origin with known URLs in the run, how many it left for later although past their verification bound. */
 	onPastBound?(counts: ReadonlyMap<string, number>): void;
+	/**
+	 * Take a credit back for a chosen task before it is passed on once the input ends
+	 * (undefined when one was free at once), so that the chosen go on at the pace the
+	 * checks take rather than all at once into the probe's queue. Without it, all at once.
+	 */
+	acquire?(): Promise<void> | undefined;
+	/**
+	 * The stored records of these URLs, in order (the store's `getMany`). Given, a held URL
+	 * keeps no record while it waits, and the chosen ones are read again once the input
+	 * ends: a record with its history is most of what a held URL costs (about 1.1 KiB in
+	 * all, bench/BUDGET.md). Without it, the records are kept.
+	 */
+	reload?(urls: readonly string[]): Promise<Array<UrlRecord | undefined>>;
 }
 
 /**
@@ -37,12 +50,18 @@ export function budgetCandidate(record: UrlRecord, origin: string, flags: { must
 
 /** A known URL still in the running: its place in the input, and its entries in the heaps it is in. */
 interface Held {
+	/** Without its record when the stage can reload it. */
 	task: Task;
 	candidate: Candidate;
 	index: number;
+	/** Its verification bound (epoch ms), if it has one: what `pastBound` counts. */
+	bound: number | undefined;
 	inHost?: HeapEntry<Held>;
 	inAll?: HeapEntry<Held>;
 }
+
+/** Chosen URLs whose records are read again in one `reload`. */
+const RELOAD_BATCH = 256;
 
 /** The worst candidate on top: the one to let go first. */
 const worstFirst = (a: Held, b: Held): boolean => ranksBefore(b.candidate, b.index, a.candidate, a.index);
@@ -53,7 +72,8 @@ const worstFirst = (a: Held, b: Held): boolean => ranksBefore(b.candidate, b.ind
  * the budget lasts. Known ones are ranked as they come, in a heap of the best `budget`
  * (and one of the best `hostBudget` per origin): one pushed out is marked `later` at once
  * (counted in the summary, left as it is in the store), and those still in when the input
- * ends are checked, in input order. So a run holds O(budget) URLs, however many are due.
+ * ends are checked, in input order, each passed on once a credit is free (`acquire`). So a
+ * run holds O(budget) URLs, however many are due.
  * Without a budget it is the identity.
  *
  * @example
@@ -77,9 +97,7 @@ export function budget(options: BudgetStageOptions, deps: BudgetDeps): MonoTypeO
 				const { task } = held;
 				if (held.inAll) all.remove(held.inAll);
 				if (held.inHost) hosts.get(task.origin!)!.remove(held.inHost);
-				const live = liveRecord(task.record);
-				const bound = live && verificationBound(live, options.verifyEveryMs);
-				if (bound !== undefined && bound <= deps.clock.now()) pastBound.set(task.origin!, pastBound.get(task.origin!)! + 1);
+				if (held.bound !== undefined && held.bound <= deps.clock.now()) pastBound.set(task.origin!, pastBound.get(task.origin!)! + 1);
 				subscriber.next({ ...task, skip: 'later' });
 			};
 			// Over either bound, the worst goes: from its host's heap, then from all.
@@ -88,6 +106,27 @@ export function budget(options: BudgetStageOptions, deps: BudgetDeps): MonoTypeO
 				const room = perHost - (used.get(origin) ?? 0);
 				while (host && host.size > room) letGo(host.peek()!.value);
 				while (all.size > total - taken) letGo(all.peek()!.value);
+			};
+			let stopped = false;
+			// The chosen, in input order, each let go of as it is passed on; their records read again in batches.
+			const passOnChosen = async (chosen: Array<Held | undefined>): Promise<void> => {
+				let records: Array<UrlRecord | undefined> = [];
+				for (let i = 0; i < chosen.length && !stopped; i++) {
+					let { task } = chosen[i]!;
+					if (deps.reload) {
+						if (i % RELOAD_BATCH === 0) records = await deps.reload(chosen.slice(i, i + RELOAD_BATCH).map((held) => held!.task.url!));
+						task = { ...task, record: records[i % RELOAD_BATCH] ?? null };
+					}
+					chosen[i] = undefined;
+					if (!deps.acquire) {
+						subscriber.next(task);
+						continue;
+					}
+					const waiting = deps.acquire();
+					if (waiting) await waiting;
+					if (!stopped) subscriber.next({ ...task, creditReturned: false });
+				}
+				subscriber.complete();
 			};
 			const subscription = source.subscribe({
 				next(task) {
@@ -104,7 +143,13 @@ export function budget(options: BudgetStageOptions, deps: BudgetDeps): MonoTypeO
 					}
 					if (!task.creditReturned && !task.parked) deps.release?.();
 					if (!pastBound.has(origin)) pastBound.set(origin, 0);
-					const held: Held = { task: { ...task, creditReturned: true }, candidate: budgetCandidate(task.record, origin, task, options.verifyEveryMs, deps.clock.now()), index: index++ };
+					const live = liveRecord(task.record);
+					const held: Held = {
+						task: { ...task, creditReturned: true, ...(deps.reload ? { record: undefined } : {}) },
+						candidate: budgetCandidate(task.record, origin, task, options.verifyEveryMs, deps.clock.now()),
+						index: index++,
+						bound: live && verificationBound(live, options.verifyEveryMs),
+					};
 					if (Number.isFinite(perHost)) {
 						let host = hosts.get(origin);
 						if (!host) hosts.set(origin, (host = new Heap<Held>(worstFirst)));
@@ -116,11 +161,16 @@ export function budget(options: BudgetStageOptions, deps: BudgetDeps): MonoTypeO
 				error: (error: unknown) => subscriber.error(error),
 				complete() {
 					deps.onPastBound?.(pastBound);
-					const chosen = Number.isFinite(total) ? all.entries() : [...hosts.values()].flatMap((host) => host.entries());
-					for (const { value } of [...chosen].sort((a, b) => a.value.index - b.value.index)) subscriber.next(value.task);
-					subscriber.complete();
+					const entries = Number.isFinite(total) ? all.entries() : [...hosts.values()].flatMap((host) => host.entries());
+					const chosen = entries.map((entry) => entry.value).sort((a, b) => a.index - b.index);
+					all.clear();
+					hosts.clear();
+					passOnChosen(chosen).catch((error: unknown) => subscriber.error(error));
 				},
 			});
-			return () => subscription.unsubscribe();
+			return () => {
+				stopped = true;
+				subscription.unsubscribe();
+			};
 		});
 }

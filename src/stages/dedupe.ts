@@ -1,29 +1,47 @@
 import { createHash, hash } from 'node:crypto';
-import { defer, map, type MonoTypeOperatorFunction } from 'rxjs';
+import { defer, identity, map, tap, type MonoTypeOperatorFunction } from 'rxjs';
 import type { Task } from '../types.js';
+
+/** Decisions that leave a URL unchecked for the rest of the run: its key can be let go. */
+const UNCHECKED: ReadonlySet<Task['skip']> = new Set(['not-due', 'later', 'signal', 'filtered']);
 
 /**
  * Marks a task whose normalised URL was already seen in this run as `duplicate`, so it
  * is probed once (in place: a task belongs to one stage at a time). Keys are kept as
- * 96-bit digests (12 one-byte characters) rather than whole URLs: about 60 bytes per
- * distinct URL (measured), so 200,000 distinct URLs cost ~12 MB.
+ * 96-bit digests (12 one-byte characters) rather than whole URLs: about 62 bytes per
+ * URL (measured), so 200,000 URLs cost ~12 MB.
+ *
+ * `decide` is the run's stages that may leave a URL unchecked (filter, lookup, due, the
+ * signal gate, the budget): a URL they skip (not due, left for later, skipped on a
+ * signal, filtered out) is forgotten at once, so the run keeps keys only of the URLs it
+ * may still check, O(budget) in a budgeted run however long its input. The same URL
+ * later in the input is then judged again, and skipped again for the same reason (the
+ * budget's bar only rises), so it counts under that reason rather than as a duplicate;
+ * a URL that is checked is remembered for the whole run and never probed twice.
  *
  * @example
- * tasks$.pipe(dedupe())
+ * tasks$.pipe(dedupe(pipe(lookup(store), due({}, clock), budget({ budget: 1000, verifyEveryMs: 0 }, { clock }))))
  */
-export function dedupe(): MonoTypeOperatorFunction<Task> {
+export function dedupe(decide: MonoTypeOperatorFunction<Task> = identity): MonoTypeOperatorFunction<Task> {
 	return (source) =>
 		defer(() => {
 			// Per subscription, not per stage: a resubscribed pipeline starts a fresh run.
-			const seen = new Set<string>();
+			// Each key's value is the line that holds it: only that task lets it go.
+			const seen = new Map<string, number>();
 			return source.pipe(
-			map((task): Task => {
-				if (task.skip || task.url === undefined) return task;
-				const key = digestKey(task.url);
-				if (seen.has(key)) task.skip = 'duplicate';
-				else seen.add(key);
-				return task;
-			}),
+				map((task): Task => {
+					if (task.skip || task.url === undefined) return task;
+					const key = digestKey(task.url);
+					if (seen.has(key)) task.skip = 'duplicate';
+					else seen.set(key, task.line);
+					return task;
+				}),
+				decide,
+				tap((task) => {
+					if (!UNCHECKED.has(task.skip) || task.url === undefined) return;
+					const key = digestKey(task.url);
+					if (seen.get(key) === task.line) seen.delete(key);
+				}),
 			);
 		});
 }

@@ -1,4 +1,5 @@
-import { from, mergeMap, of, type MonoTypeOperatorFunction } from 'rxjs';
+import type { MonoTypeOperatorFunction } from 'rxjs';
+import { inOrder } from '../flow/in-order.js';
 import { wordDiff } from '../content/word-diff.js';
 import { blobSize, packText, textKey, unpackText } from '../store/text-blob.js';
 import type { KeptText, StoreOperation, ValidatorStore } from '../store/types.js';
@@ -123,12 +124,10 @@ export function keepText(store: ValidatorStore, shelf: TextShelf, options: KeepT
 		return task;
 	};
 	// Changes with text wait for their blob reads, one at a time (the run's own writes are known by `written`); the rest pass at once.
+	// In order, and finished even when the stream fails: a task here was printed already, and the commit after must get it.
 	const needsStore = (task: Task): boolean => task.verdict?.changed === true && task.next !== undefined && countedOf(task) !== undefined;
-	return mergeMap(
-		(task: Task) =>
-			needsStore(task)
-				? from((shelf.bytes === undefined ? shelf.load() : Promise.resolve(shelf.bytes)).then(() => judge(task)))
-				: of(pass(task)),
-		1,
-	);
+	return inOrder((task: Task) => {
+		if (!needsStore(task)) return void pass(task);
+		return (shelf.bytes === undefined ? shelf.load() : Promise.resolve(shelf.bytes)).then(async () => void (await judge(task)));
+	});
 }

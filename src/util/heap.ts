@@ -59,6 +59,12 @@ export class Heap<T> {
 		this.#up(last.at);
 	}
 
+	/** Takes every entry off. */
+	clear(): void {
+		for (const entry of this.#items) entry.at = -1;
+		this.#items.length = 0;
+	}
+
 	/** Every entry still in, in no particular order. */
 	entries(): ReadonlyArray<HeapEntry<T>> {
 		return this.#items;

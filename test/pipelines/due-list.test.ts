@@ -35,4 +35,37 @@ describe('dueList', () => {
 		expect(entries.slice(-5).every((entry) => !entry.later)).toBe(true);
 		expect(entries.slice(-5).every((entry) => entry.lastChecked === new Date(NOW - 5 * DAY).toISOString())).toBe(true);
 	});
+
+	it('reads the store no faster than the stages take it: a URL let go comes out before the records after it are read', async () => {
+		const store = new MemoryStore();
+		// One origin each, and a host lookup that takes a turn of the event loop, as a real store's does.
+		await store.batch(Array.from({ length: 300 }, (_, i) => ({ type: 'put' as const, key: `https://h${String(i).padStart(3, '0')}.example/`, value: { v: 1, status: 200, lastChecked: NOW - DAY, rate: 0.1 } })));
+		const getHosts = store.getHosts.bind(store);
+		store.getHosts = async (origins) => {
+			await new Promise((resolve) => setImmediate(resolve));
+			return getHosts(origins);
+		};
+		let read = 0;
+		const entries = store.entries.bind(store);
+		store.entries = async function* () {
+			for await (const entry of entries()) {
+				read++;
+				yield entry;
+			}
+		};
+		// Equal values: each URL after the first is let go as it comes (ties go to the earlier).
+		const readAhead: number[] = [];
+		let out = 0;
+		await new Promise<void>((resolve, reject) =>
+			dueList(store, { budget: 1, verifyEveryMs: 0, now: NOW }).subscribe({
+				next: (entry) => {
+					if (entry.later) readAhead.push(read - ++out);
+				},
+				error: reject,
+				complete: resolve,
+			}),
+		);
+		expect(readAhead).toHaveLength(299);
+		expect(Math.max(...readAhead)).toBeLessThanOrEqual(2);
+	});
 });

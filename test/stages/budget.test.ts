@@ -30,6 +30,26 @@ describe('budget', () => {
 		expect(out.filter((task) => task.creditReturned)).toHaveLength(2);
 	});
 
+	it('passes its chosen on one credit at a time once the input ends, each to be released again downstream', async () => {
+		const credits: Array<() => void> = [];
+		const out: Task[] = [];
+		let done = false;
+		from([known(1, 1, 0.1), known(2, 2, 0.1), known(3, 3, 0.1), known(4, 4, 0.1)])
+			.pipe(budget({ budget: 3, verifyEveryMs: 0 }, { clock: fixedClock, acquire: () => new Promise<void>((resolve) => credits.push(resolve)) }))
+			.subscribe({ next: (task) => out.push(task), complete: () => (done = true) });
+		const settle = () => new Promise((resolve) => setImmediate(resolve));
+		await settle();
+		// The input has ended: the one let go is out, the three chosen wait for credit.
+		expect(out.map((task) => task.skip)).toEqual(['later']);
+		for (let i = 0; i < 3; i++) {
+			credits.shift()!();
+			await settle();
+			expect(out).toHaveLength(2 + i);
+		}
+		expect(done).toBe(true);
+		expect(out.slice(1).map((task) => [task.line, task.creditReturned])).toEqual([[2, false], [3, false], [4, false]]);
+	});
+
 	it('is the identity without a budget, and passes skipped tasks on untouched', async () => {
 		const skipped: Task = { line: 9, input: 'x', skip: 'rejected' };
 		expect((await run([known(1, 1, 0.1), skipped], {})).out).toEqual([known(1, 1, 0.1), skipped]);
@@ -75,6 +95,19 @@ describe('budget', () => {
 		expect(seen.filter((task) => task.skip === 'later')).toHaveLength(990);
 		input.complete();
 		expect(seen.filter((task) => !task.skip)).toHaveLength(10);
+	});
+
+	it('with reload, holds no record while a URL waits, and reads the chosen ones again when the input ends', async () => {
+		const tasks = [known(1, 1, 0.1), known(2, 9, 0.1), known(3, 5, 0.1)];
+		const asked: string[][] = [];
+		const reload = async (urls: readonly string[]) => {
+			asked.push([...urls]);
+			return urls.map((url) => ({ v: 1, status: 200, lastChecked: 0, etag: `"${url}"` }));
+		};
+		const out = await lastValueFrom(from(tasks).pipe(budget({ budget: 2, verifyEveryMs: 0 }, { clock: fixedClock, reload }), toArray()));
+		expect(asked).toEqual([[`${origin}/2`, `${origin}/3`]]);
+		expect(out.filter((task) => !task.skip).map((task) => task.record?.etag)).toEqual([`"${origin}/2"`, `"${origin}/3"`]);
+		expect(out.find((task) => task.skip === 'later')?.line).toBe(1);
 	});
 
 	describe('verification under a budget', () => {

@@ -14,6 +14,17 @@ describe('Heap', () => {
 		expect(heap.size).toBe(0);
 	});
 
+	it('clears: every entry out, and a removal of one after is nothing', () => {
+		const heap = new Heap<number>((a, b) => a < b);
+		const entry = heap.push(4);
+		heap.push(2);
+		heap.clear();
+		heap.remove(entry);
+		expect(heap.size).toBe(0);
+		heap.push(7);
+		expect(heap.pop()?.value).toBe(7);
+	});
+
 	it('keeps the heap order through random pushes and removals', () => {
 		const random = mulberry32(7);
 		const heap = new Heap<number>((a, b) => a > b);
