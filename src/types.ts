@@ -20,7 +20,47 @@ export interface Plan {
 	verify?: boolean;
 }
 
-export type Reason = 'new' | '304' | 'same-hash' | 'new-body' | 'gone' | 'audit' | 'candidate' | 'error' | 'same-content' | 'rebaseline' | 'selector-gone' | 'robots' | 'deferred';
+/**
+ * Every reason a verdict can give (README's table; `robots` and `deferred` are robots.txt's,
+ * docs/15-politeness.md): the one list. `Reason` is made from it and a verdict's `reason`
+ * is a `Reason`, so a stage cannot give a reason that is not listed here.
+ *
+ * @example
+ * REASONS.includes(verdict.reason) // true
+ */
+export const REASONS = ['new', '304', 'same-hash', 'new-body', 'gone', 'audit', 'candidate', 'error', 'same-content', 'rebaseline', 'selector-gone', 'robots', 'deferred'] as const;
+
+export type Reason = (typeof REASONS)[number];
+
+/**
+ * The codes revisit itself gives a failed URL (docs/10-errors.md), besides `HTTP_<status>`.
+ * The rest are the network's, passed on as Node and OpenSSL name them.
+ */
+export const URL_ERROR_CODES = ['BAD_INPUT', 'UNEXPECTED_304', 'BODY_TOO_LARGE', 'EPRIVATE', 'WORKER_DIED', 'DELIVERY_LIMIT'] as const;
+
+/**
+ * An error verdict's `error.code`: one of revisit's own (`URL_ERROR_CODES`), `HTTP_<status>`,
+ * or a network code. Those come from Node and OpenSSL, an open set (`ECONNREFUSED`,
+ * `DEPTH_ZERO_SELF_SIGNED_CERT`, …), so the type stays open to any string; the common ones
+ * are listed for editors to offer.
+ */
+export type UrlErrorCode =
+	| (typeof URL_ERROR_CODES)[number]
+	| `HTTP_${number}`
+	| 'ETIMEDOUT'
+	| 'ECONNREFUSED'
+	| 'ECONNRESET'
+	| 'ENOTFOUND'
+	| 'EAI_AGAIN'
+	| 'ERR_TOO_MANY_REDIRECTS'
+	| 'ERR_UNSUPPORTED_PROTOCOL'
+	| (string & {});
+
+/** Why a URL failed: its code, and a message for people. */
+export interface UrlError {
+	code: UrlErrorCode;
+	message: string;
+}
 
 /** The answer for one URL; what `--ndjson` prints. Fields that don't apply are absent. */
 export interface Verdict {
@@ -35,7 +75,7 @@ export interface Verdict {
 	/** Body bytes received on the wire (before decoding). */
 	bytes?: number;
 	ms?: number;
-	error?: { code: string; message: string };
+	error?: UrlError;
 	/** The 304 matched a weak (W/) ETag: semantically, not byte-for-byte, unchanged. */
 	weak?: boolean;
 	/** When the body was last confirmed by a full download (ISO 8601): what bounds a change hidden behind 304s. */
@@ -58,7 +98,7 @@ export interface ProbeResult {
 	permanent: boolean;
 	bytes: number;
 	ms: number;
-	error?: { code: string; message: string };
+	error?: UrlError;
 	/** The server sent a validator that can't be echoed safely; it was not kept. */
 	unsafeValidator?: boolean;
 	/** A 2xx whose body was not read (HEAD, or a candidates sweep): it may have changed. */

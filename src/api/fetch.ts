@@ -27,9 +27,9 @@ export type FetchedVerdict = Verdict & { body?: Buffer; contentType?: string };
  *   .subscribe((v) => v.body && console.log(v.url, v.body.length));
  */
 export function fetch(urls: UrlSource, options: FetchApiOptions = {}): Observable<FetchedVerdict> {
-	const { store, clock, random, out, ...rest } = options;
+	const { store, clock, random, redis, transport, out, ...rest } = options;
 	const resolved = fetchOptions(rest);
-	const resources = { store: store ?? defaultStoreDir(), clock, random };
+	const resources = { store: store ?? defaultStoreDir(), clock, random, redis, transport };
 	return withResources(resources, resolved, (deps) =>
 		runTasks(deps, {
 			options: resolved,

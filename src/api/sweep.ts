@@ -26,9 +26,9 @@ export type SweepApiOptions = SweepOptionsInput & Partial<ResourceOptions>;
  *   .subscribe((v) => v.changed && console.log(v.url));
  */
 export function sweep(urls: UrlSource, options: SweepApiOptions = {}): Observable<Verdict> {
-	const { store, clock, random, ...rest } = options;
+	const { store, clock, random, redis, transport, ...rest } = options;
 	const sweepOptions = normaliseSweepOptions(rest);
-	const resources = { store: store ?? defaultStoreDir(), clock, random };
+	const resources = { store: store ?? defaultStoreDir(), clock, random, redis, transport };
 	return withResources(resources, sweepOptions, (deps) =>
 		runTasks(deps, { options: sweepOptions, input: (_deps, valve) => toLines(urls, valve), build: (opened) => sweepStages(opened, sweepOptions) }, createSummary()).pipe(
 			map(toVerdict),

@@ -23,6 +23,7 @@ import { robotsCommand } from './commands/robots.js';
 import { workersCommand } from './commands/workers.js';
 import { STDIN_ARG } from '../sources/args.js';
 import { processIo, type CliIo } from './io.js';
+import { unknownFlagError, type KnownFlags } from './unknown-flags.js';
 
 /**
  * Runs the CLI and resolves to the exit status; never calls process.exit, so it can
@@ -70,6 +71,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 		.fail((message, error) => {
 			// yargs routes both its own complaints and our flag coercions (wrapped in YError) here.
 			if (error instanceof RevisitError) throw error;
+			if (!error) {
+				const unknown = unknownFlagError(message, argv, knownFlags(parser, argv));
+				if (unknown) throw unknown;
+			}
 			throw new UsageError(error?.message ?? message, { cause: error });
 		});
 
@@ -91,4 +96,11 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 		}
 		return status;
 	}
+}
+
+/** The parsed command's flags, as yargs holds them once a command's builder has run (`getOptions` is public in yargs 17, untyped in @types/yargs). */
+function knownFlags(parser: unknown, argv: readonly string[]): KnownFlags {
+	const options = (parser as { getOptions(): { key: Record<string, unknown>; alias: Record<string, string[]>; hiddenOptions: string[]; boolean: string[] } }).getOptions();
+	const names = new Set([...Object.keys(options.key), ...Object.values(options.alias).flat()]);
+	return { command: argv.find((arg) => !arg.startsWith('-')), names: [...names], hidden: options.hiddenOptions, booleans: options.boolean };
 }

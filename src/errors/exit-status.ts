@@ -1,4 +1,4 @@
-import { RevisitError } from './revisit-error.js';
+import { RevisitError, type ErrorCode } from './revisit-error.js';
 
 /** Exit statuses, the one place they are defined. */
 export const EXIT = {
@@ -13,7 +13,8 @@ export const EXIT = {
 	internal: 70,
 } as const;
 
-const byCode: Record<string, number> = {
+/** Each code's status; the type makes a new code in ERROR_CODES need one here. */
+const byCode: Record<ErrorCode, number> = {
 	USAGE: EXIT.usage,
 	STORE_LOCKED: EXIT.usage,
 	STORE_OPEN_FAILED: EXIT.usage,

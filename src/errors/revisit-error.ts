@@ -1,4 +1,30 @@
 /**
+ * Every code a RevisitError carries (docs/10-errors.md): the one list. `ErrorCode` is made
+ * from it, the errors' constructors take only these, and the exit-status map must give
+ * each one a status.
+ */
+export const ERROR_CODES = [
+	'USAGE',
+	'STORE_LOCKED',
+	'STORE_OPEN_FAILED',
+	'STORE_FORMAT',
+	'STORE_WRITE_FAILED',
+	'STORE_READ_FAILED',
+	'STORE_MISSING',
+	'CONFIG_INVALID',
+	'CONFIG_UNREADABLE',
+	'SOURCE_FAILED',
+	'SINK_FAILED',
+	'FLEET_USAGE',
+	'FLEET_NO_WORKERS',
+	'FLEET_UNREACHABLE',
+	'FLEET_FAILED',
+	'OUTPUT_CLOSED',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
  * Base class of every error revisit raises on purpose. `code` is stable across
  * versions and is what callers (and the exit-status map) branch on; messages may change.
  *
@@ -9,9 +35,9 @@
  */
 export class RevisitError extends Error {
 	override name = 'RevisitError';
-	readonly code: string;
+	readonly code: ErrorCode;
 
-	constructor(code: string, message: string, options?: { cause?: unknown }) {
+	constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
 		super(message, options);
 		this.code = code;
 	}
@@ -31,6 +57,9 @@ export class UsageError extends RevisitError {
  */
 export class StoreError extends RevisitError {
 	override name = 'StoreError';
+	constructor(code: Extract<ErrorCode, `STORE_${string}`>, message: string, options?: { cause?: unknown }) {
+		super(code, message, options);
+	}
 }
 
 /**
@@ -59,4 +88,7 @@ export class ConfigError extends RevisitError {
  */
 export class PipelineError extends RevisitError {
 	override name = 'PipelineError';
+	constructor(code: 'SOURCE_FAILED' | 'SINK_FAILED', message: string, options?: { cause?: unknown }) {
+		super(code, message, options);
+	}
 }

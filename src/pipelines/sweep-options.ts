@@ -6,6 +6,7 @@ import type { MethodOption } from '../stages/probe.js';
 import { compileRules, type RuleSpec } from '../content/rules.js';
 import type { HeaderRule } from '../http/headers.js';
 import type { ProxySettings } from '../http/proxy.js';
+import { checkOptionNames } from './option-names.js';
 import { nonNegativeInteger, positiveInteger, positiveNumber } from '../util/checks.js';
 
 /** What callers pass: any subset, with trust knobs one by one. */
@@ -134,12 +135,14 @@ export function robotsDefault(env: NodeJS.ProcessEnv): 'obey' | 'ignore' {
 }
 
 /**
- * Fills defaults and checks every option once, when the pipeline is built.
+ * Fills defaults and checks every option once, when the pipeline is built. An option it
+ * does not take is refused, naming the one meant (`select` is a rule in `rules`).
  *
  * @example
  * normaliseSweepOptions({ concurrency: 8 }) // { ...sweepDefaults, concurrency: 8 }
  */
 export function normaliseSweepOptions(input: SweepOptionsInput = {}): SweepOptions {
+	checkOptionNames(input);
 	const defined = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
 	const options: SweepOptions = { ...sweepDefaults, ...defined, trust: normaliseTrustOptions(input.trust) };
 	// More lines in flight than request slots, so a URL waiting for its busy host leaves no

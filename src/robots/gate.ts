@@ -2,7 +2,7 @@ import type { Got } from 'got';
 import type { HostBook } from '../hosts/book.js';
 import type { Limiter } from '../http/limiter.js';
 import type { RobotsCopy } from '../store/types.js';
-import type { Clock } from '../types.js';
+import type { Clock, Reason } from '../types.js';
 import { decide, pathOf, rulesFor, type AgentRules, type RobotsDecision } from './match.js';
 import { parseableBytes, parseRobots } from './parse.js';
 
@@ -48,7 +48,7 @@ export interface RobotsGateOptions {
 
 /** One URL's answer: `allow`, or the verdict reason, with a line for diagnostics the first time an origin is deferred. */
 export interface GateAnswer {
-	verdict: 'allow' | 'robots' | 'deferred';
+	verdict: 'allow' | Extract<Reason, 'robots' | 'deferred'>;
 	decision?: RobotsDecision | undefined;
 	notice?: string | undefined;
 }

@@ -89,7 +89,7 @@ export function judge(
 	return { verdict: verdictOf(url, CHANGED[reason], reason, probe, next), next };
 }
 
-const CHANGED: Record<'new' | 'same-hash' | 'new-body' | 'same-content' | 'rebaseline' | 'selector-gone', boolean> = {
+const CHANGED: Record<Extract<Reason, 'new' | 'same-hash' | 'new-body' | 'same-content' | 'rebaseline' | 'selector-gone'>, boolean> = {
 	new: true,
 	'same-hash': false,
 	'new-body': true,
@@ -105,7 +105,7 @@ const CHANGED: Record<'new' | 'same-hash' | 'new-body' | 'same-content' | 'rebas
  * without a report (`rebaseline`), so editing a rule never floods the output; a selector
  * that matched before and matches nothing now is a change of its own (`selector-gone`).
  */
-function byContent(record: UrlRecord, probe: ProbeResult): 'same-hash' | 'new-body' | 'same-content' | 'rebaseline' | 'selector-gone' {
+function byContent(record: UrlRecord, probe: ProbeResult): Extract<Reason, 'same-hash' | 'new-body' | 'same-content' | 'rebaseline' | 'selector-gone'> {
 	const before = record.content;
 	const now = probe.content!;
 	if (!isLive(record)) return 'new-body';

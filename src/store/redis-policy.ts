@@ -63,7 +63,7 @@ export function connectionPolicy(timeouts: RedisTimeouts, ReplyError: ReplyError
 		 * (`isOpen`: the new attempt waits in the client's queue). A reply error, a client
 		 * that gave up, or a 20th failure is a StoreError with `code`.
 		 */
-		async retry<T>(isOpen: () => boolean, code: string, what: string, work: () => Promise<T>): Promise<T> {
+		async retry<T>(isOpen: () => boolean, code: 'STORE_READ_FAILED' | 'STORE_WRITE_FAILED', what: string, work: () => Promise<T>): Promise<T> {
 			for (let attempt = 1; ; attempt++) {
 				try {
 					return await work();

@@ -70,4 +70,28 @@ describe('sweep() (library)', () => {
 	it('validates options when called, with a TypeError naming the option', () => {
 		expect(() => sweep([], { concurrency: 0 })).toThrow('`concurrency`');
 	});
+
+	it.each([
+		[{ select: ['main'] }, "Unknown sweep option `select`: content rules go in `rules`, a list of rule objects as a rules file holds them (the CLI's --select main --text is rules: [{ select: ['main'], text: true }])"],
+		[{ timeout: 5 }, 'Unknown sweep option `timeout`: did you mean `timeoutMs` (milliseconds; --timeout is in seconds)?'],
+		[{ perhost: 2 }, 'Unknown sweep option `perhost`: did you mean `perHost`?'],
+		[{ 'per-host': 2 }, 'Unknown sweep option `per-host`: did you mean `perHost`?'],
+		[{ trust: { auditrate: 0.5 } }, 'Unknown trust option `auditrate`: did you mean `auditRate`?'],
+	])('refuses an option it does not take (%j), naming the one meant', (options, message) => {
+		expect(() => sweep([server.url('/a')], options as never)).toThrow(message);
+		expect(server.requests).toHaveLength(0);
+	});
+
+	it('takes content rules as `rules`, the documented spelling of --select', async () => {
+		let visit = 0;
+		const noisy = await startServer((_req, res) => res.end(`<html><body><main>price 10</main><aside>visit ${++visit}</aside></body></html>`));
+		try {
+			const store = new MemoryStore();
+			const twice = async () => (await lastValueFrom(sweep([noisy.url('/p')], { store, rules: [{ select: ['main'] }] }).pipe(toArray())))[0]!;
+			expect((await twice()).reason).toBe('new');
+			expect(await twice()).toMatchObject({ changed: false, reason: 'same-content' });
+		} finally {
+			await noisy.close();
+		}
+	});
 });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, EXIT, exitStatusFor, PipelineError, RevisitError, StoreError, UsageError } from '../../src/errors/index.js';
+import { ConfigError, ERROR_CODES, EXIT, exitStatusFor, PipelineError, RevisitError, StoreError, UsageError, type ErrorCode } from '../../src/errors/index.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -35,7 +35,11 @@ describe('exitStatusFor', () => {
 	it('maps every code in the errors page\'s table to the exit status documented there', () => {
 		const table = documented();
 		expect(table.size).toBeGreaterThanOrEqual(16);
-		for (const [code, exit] of table) expect([code, exitStatusFor(new RevisitError(code, 'x'))]).toEqual([code, exit]);
+		for (const [code, exit] of table) expect([code, exitStatusFor(new RevisitError(code as ErrorCode, 'x'))]).toEqual([code, exit]);
+	});
+
+	it('documents exactly the codes of ERROR_CODES, the list the ErrorCode type is made from', () => {
+		expect([...documented().keys()].sort()).toEqual([...ERROR_CODES].sort());
 	});
 
 	it('documents every code the source raises', () => {
@@ -60,7 +64,8 @@ describe('exitStatusFor', () => {
 		expect(exitStatusFor(new TypeError('undefined is not a function'))).toBe(70);
 		expect(exitStatusFor('a string')).toBe(70);
 		expect(exitStatusFor(undefined)).toBe(70);
-		expect(exitStatusFor(new RevisitError('SOMETHING_NEW', 'x'))).toBe(70);
+		// The type refuses it; a RevisitError from another copy of revisit may still carry one.
+		expect(exitStatusFor(new RevisitError('SOMETHING_NEW' as ErrorCode, 'x'))).toBe(70);
 		expect(EXIT.internal).toBe(70);
 	});
 });

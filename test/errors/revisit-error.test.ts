@@ -27,6 +27,17 @@ describe('RevisitError', () => {
 		]);
 	});
 
+	it('takes only the documented codes, each class its own (a typecheck: npm run typecheck compiles the tests)', () => {
+		// @ts-expect-error: a misspelt code is not an ErrorCode
+		const misspelt = new RevisitError('STORE_LOKED', 'x');
+		// @ts-expect-error: a StoreError's code is one of the STORE_ codes
+		const foreign = new StoreError('SINK_FAILED', 'x');
+		// @ts-expect-error: a PipelineError is SOURCE_FAILED or SINK_FAILED
+		const other = new PipelineError('STORE_LOCKED', 'x');
+		const code: 'STORE_LOCKED' | 'OUTPUT_CLOSED' | 'USAGE' extends RevisitError['code'] ? true : false = true;
+		expect([misspelt.code, foreign.code, other.code, code]).toEqual(['STORE_LOKED', 'SINK_FAILED', 'STORE_LOCKED', true]);
+	});
+
 	it('a UsageError is always USAGE and keeps its cause', () => {
 		const cause = new TypeError('Expected a number');
 		const error = new UsageError('--ttl: not a duration', { cause });

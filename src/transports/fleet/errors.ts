@@ -1,4 +1,4 @@
-import { RevisitError } from '../../errors/index.js';
+import { RevisitError, type ErrorCode } from '../../errors/index.js';
 
 /**
  * A failure of the fleet itself, not of a URL: `FLEET_UNREACHABLE` (Redis away past
@@ -7,4 +7,7 @@ import { RevisitError } from '../../errors/index.js';
  */
 export class FleetError extends RevisitError {
 	override readonly name = 'FleetError';
+	constructor(code: Extract<ErrorCode, `FLEET_${string}`>, message: string, options?: { cause?: unknown }) {
+		super(code, message, options);
+	}
 }

@@ -76,7 +76,7 @@ describe('revisit sweep (command line)', () => {
 		[['--concurrency', '0'], '--concurrency must be an integer >= 1 (got 0)'],
 		[['--per-host', 'many'], '--per-host must be an integer >= 1 (got "many")'],
 		[['--timeout', '-1'], '--timeout must be a number > 0 (got -1)'],
-		[['--bogus'], 'Unknown argument: bogus'],
+		[['--bogus'], 'unknown flag --bogus'],
 	])('exits 2 on a bad flag %j, saying which', async (args, message) => {
 		const { status, stderr } = await sweep(args, server.url('/a'));
 		expect(status).toBe(2);
