@@ -90,7 +90,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 		if (error instanceof RevisitError && error.code === 'OUTPUT_CLOSED') return status;
 		if (error instanceof RevisitError) {
 			io.stderr.write(`revisit: ${error.message}\n`);
-			if (error instanceof UsageError) io.stderr.write('Run revisit --help for usage.\n');
+			if (error instanceof UsageError && error.help) io.stderr.write('Run revisit --help for usage.\n');
 		} else {
 			io.stderr.write(`revisit: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
 		}

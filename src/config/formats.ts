@@ -1,5 +1,6 @@
 import { sweepSettings } from './settings.js';
 import { isRedisSpec, parseRedisUrl } from '../store/redis-url.js';
+import { isHostname, selectorProblem } from '../content/rules.js';
 
 /**
  * The string formats a pipeline file uses, each checked by the same code the CLI runs
@@ -19,6 +20,10 @@ export const FORMATS: Record<string, { validate(value: string): boolean; text: s
 		plural: 'header values',
 	},
 	regex: { validate: (value) => regexProblem(value) === undefined, text: 'a regular expression', plural: 'regular expressions' },
+	// A content rule's fields, checked as compileRules checks them, so a pipeline file's bad selector is found with its schema problems, at its line.
+	selector: { validate: (value) => selectorProblem(value) === undefined, text: 'a CSS selector', plural: 'CSS selectors' },
+	'url-match': { validate: (value) => isHostname(value) || regexProblem(value) === undefined, text: 'a hostname or a regular expression', plural: 'hostnames or regular expressions' },
+	'json-pointer': { validate: (value) => value === '' || value.startsWith('/'), text: 'a JSON Pointer: empty, or starting with / (RFC 6901)', plural: 'JSON Pointers (RFC 6901)' },
 	'redis-url': { validate: (value) => isRedisSpec(value) && parsesAsRedis(value), text: 'a Redis URL such as redis://127.0.0.1:6379/0?prefix=revisit:', plural: 'Redis URLs' },
 	'http-url': { validate: (value) => /^https?:\/\//i.test(value) && URL.canParse(value), text: 'an absolute http(s) URL', plural: 'http(s) URLs' },
 };
@@ -30,6 +35,19 @@ function parsesAsRedis(value: string): boolean {
 	} catch {
 		return false;
 	}
+}
+
+/**
+ * Why a string fails its format, in the words of what checks it (a regular expression's
+ * or a selector's parser), or undefined when the format has no more to say.
+ *
+ * @example
+ * formatProblem('selector', '.price[') // 'Expected name, found the end of the selector'
+ */
+export function formatProblem(format: string, value: string): string | undefined {
+	if (format === 'regex' || format === 'url-match') return regexProblem(value);
+	if (format === 'selector') return selectorProblem(value);
+	return undefined;
 }
 
 /** Why `source` is not a valid JavaScript regular expression, or undefined. */

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { redactSpec } from '../store/redis-url.js';
-import { FORMATS, regexProblem } from './formats.js';
+import { FORMATS, formatProblem } from './formats.js';
 import { listOf, nearest } from './suggest.js';
 
 /** One thing wrong with a pipeline, at a JSON pointer; `key` when it is about a key, not its value. */
@@ -69,7 +69,8 @@ function toProblem(error: ErrorObject): Problem | undefined {
 		case 'minLength':
 			return { pointer, message: `must be ${describe(schema)}${got}` };
 		case 'format': {
-			const detail = error.params.format === 'regex' && typeof error.data === 'string' ? `: ${regexProblem(error.data)}` : '';
+			const problem = typeof error.data === 'string' ? formatProblem(String(error.params.format), error.data) : undefined;
+			const detail = problem === undefined ? '' : `: ${problem}`;
 			return { pointer, message: `must be ${describe(schema)} (got ${show(error.data)}${detail})` };
 		}
 		case 'enum': {

@@ -1,14 +1,15 @@
 import { compileRules, type RuleSpec } from '../content/rules.js';
 import { ConfigError, RevisitError } from '../errors/index.js';
 import { parseJsonText } from './json-text.js';
-import { problemsFromAjv } from './problems.js';
+import { problemsFromAjv, type Problem } from './problems.js';
 import { ruleListSchema } from './schema.js';
-import { compileSchema } from './validate.js';
+import { compileSchema, problemLines } from './validate.js';
 
 /**
  * Parses and checks a content-rule list (a `--rules` file, or what `revisit check` is
- * given): the schema first, then each selector, pattern and pointer compiled. Throws a
- * ConfigError (exit 2) listing every problem as `file: /index/field: message`.
+ * given) against the schema, whose formats check each selector, pattern and pointer as
+ * compileRules reads them. Throws a ConfigError (exit 2) listing every problem as
+ * `file:line:column: /index/field: message`.
  *
  * @example
  * const rules = validateRules('[{ "match": "shop.example", "select": [".price"] }]', 'rules.json');
@@ -20,18 +21,20 @@ export function validateRules(text: string, file = 'rules'): RuleSpec[] {
 		throw new ConfigError([`${file}:${line}:${column}: invalid JSON: ${message}`]);
 	}
 	const value = parsed.json.value;
+	const origin = { file, json: parsed.json };
 	const validate = compileSchema(ruleListSchema);
-	if (!validate(value)) throw new ConfigError(problemsFromAjv(validate.errors ?? []).map((problem) => `${file}: ${problem.pointer || '/'}: ${problem.message}`));
+	if (!validate(value)) throw new ConfigError(problemLines(problemsFromAjv(validate.errors ?? []), value, origin));
 	const rules = value as RuleSpec[];
-	const problems: string[] = [];
+	// The schema's formats check what compileRules does; this is its last word, should they ever differ.
+	const problems: Problem[] = [];
 	rules.forEach((rule, i) => {
 		try {
-			compileRules([rule], `${file}: /${i}`);
+			compileRules([rule]);
 		} catch (error) {
 			if (!(error instanceof RevisitError)) throw error;
-			problems.push(error.message.replace(/^(.*?: \/\d+) 1: /, '$1: '));
+			problems.push({ pointer: `/${i}`, message: error.message.replace(/^rule 1: /, '') });
 		}
 	});
-	if (problems.length > 0) throw new ConfigError(problems);
+	if (problems.length > 0) throw new ConfigError(problemLines(problems, value, origin));
 	return rules;
 }

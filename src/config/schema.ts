@@ -72,11 +72,12 @@ export const ruleSchema = {
 	title: 'a content rule',
 	additionalProperties: false,
 	properties: {
-		match: { type: 'string', minLength: 1, description: 'The URLs it applies to: a hostname (example.org), or a regular expression over the URL; absent: every URL' },
-		select: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 }, description: 'CSS selectors: only the matching elements count (HTML)' },
+		match: { type: 'string', minLength: 1, format: 'url-match', description: 'The URLs it applies to: a hostname (example.org), or a regular expression over the URL; absent: every URL' },
+		select: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, format: 'selector' }, description: 'CSS selectors: only the matching elements count (HTML)' },
+		exclude: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, format: 'selector' }, description: 'CSS selectors: the matching elements are removed before counting, with or without select (HTML): a timestamp, a "recently viewed" block' },
 		text: { type: 'boolean', description: 'Only the visible text counts (scripts, styles and tags dropped, whitespace collapsed)' },
 		ignore: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, format: 'regex' }, description: 'Regular expressions whose matches are removed before hashing; for JSON, keys they match are dropped and their matches in string values removed' },
-		pointer: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'JSON Pointers (RFC 6901): only these parts of a JSON document count' },
+		pointer: { type: 'array', minItems: 1, items: { type: 'string', format: 'json-pointer' }, description: 'JSON Pointers (RFC 6901): only these parts of a JSON document count' },
 		learn: { type: 'boolean', description: 'Learn noise on these URLs, as --learn-noise does for all: a new or changed page is fetched twice, what differs is left out from then on' },
 	},
 } as const;

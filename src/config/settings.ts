@@ -1,7 +1,7 @@
 import { fetchDefaults, sweepDefaults, writtenDefaults } from './defaults.js';
 import { parseHeaderLine, type HeaderRule } from '../http/headers.js';
 import { checkProxyUrl } from '../http/proxy.js';
-import { durationValue, headerValue, timeValue, integerValue, numberValue, robotsAgentValue, rateValue, robotsValue, diffOfValue, secondsValue, sizeOrOffValue, sizeValue, verifyValue } from './values.js';
+import { durationValue, headerValue, timeValue, integerValue, numberValue, robotsAgentValue, rateValue, robotsValue, diffOfValue, secondsValue, selectorsValue, sizeOrOffValue, sizeValue, verifyValue } from './values.js';
 
 /** One setting that a flag and a pipeline file's stage option both take: its default as written, and its check. */
 export interface Setting {
@@ -123,4 +123,17 @@ export const accessSettings: Record<'header' | 'cookies' | 'cookie-jar' | 'proxy
 	cookies: {},
 	'cookie-jar': {},
 	proxy: { parse: proxyValue },
+};
+
+/**
+ * The content-rule flags that take CSS selectors (a rule file's and a pipeline's rules
+ * check the same fields through the schema's `selector` format): each selector checked
+ * before anything is fetched.
+ *
+ * @example
+ * ruleSettings.exclude.parse!(['.ts']) // ['.ts']
+ */
+export const ruleSettings: Record<'select' | 'exclude', Setting> = {
+	select: { default: [], parse: selectorsValue('select') },
+	exclude: { default: [], parse: selectorsValue('exclude') },
 };

@@ -51,14 +51,23 @@ export interface ConfigOrigin {
 export function validatePipeline(value: unknown, origin: ConfigOrigin = {}): PipelineConfig {
 	const validate = validator();
 	const problems = validate(value) ? ruleProblems(value as PipelineConfig) : problemsFromAjv(validate.errors ?? []);
-	if (problems.length > 0) {
-		// In file order, so they read top to bottom; a --set's after the file's.
-		const rendered = problems.map((problem) => ({ problem, where: locate(problem, value, origin) }));
-		const rank = ({ where }: { where: Where }) => (where.line === undefined ? Number.MAX_SAFE_INTEGER : where.line * 1e6 + where.column!);
-		rendered.sort((a, b) => rank(a) - rank(b));
-		throw new ConfigError(rendered.map(({ problem, where }) => `${where.text}: ${problem.pointer || '/'}: ${problem.message}`));
-	}
+	if (problems.length > 0) throw new ConfigError(problemLines(problems, value, origin));
 	return value as PipelineConfig;
+}
+
+/**
+ * Problems as lines a person can act on, in file order so they read top to bottom (a
+ * --set's after the file's), each `file:line:column: /json/pointer: message`.
+ *
+ * @example
+ * problemLines([{ pointer: '/0/select/0', message: 'must be a CSS selector' }], value, { file: 'rules.json', json })
+ * // ['rules.json:1:15: /0/select/0: must be a CSS selector']
+ */
+export function problemLines(problems: readonly Problem[], value: unknown, origin: ConfigOrigin = {}): string[] {
+	const rendered = problems.map((problem) => ({ problem, where: locate(problem, value, origin) }));
+	const rank = ({ where }: { where: Where }) => (where.line === undefined ? Number.MAX_SAFE_INTEGER : where.line * 1e6 + where.column!);
+	rendered.sort((a, b) => rank(a) - rank(b));
+	return rendered.map(({ problem, where }) => `${where.text}: ${problem.pointer || '/'}: ${problem.message}`);
 }
 
 /** The rules beyond the schema, on a config the schema accepted. */

@@ -1,3 +1,4 @@
+import { selectorProblem } from '../content/rules.js';
 import { UsageError } from '../errors/index.js';
 import { parseDuration } from '../util/duration.js';
 
@@ -116,4 +117,14 @@ export const timeValue = (flag: string) => (value: unknown): number | undefined 
 	const ms = /^\d+$/.test(text) ? Number(text) : /^\d{4}-\d\d/.test(text) ? Date.parse(text) : Number.NaN;
 	if (!Number.isSafeInteger(ms)) throw new UsageError(`--${flag} must be a time in ISO 8601 (2026-01-31T12:00:00Z) or epoch milliseconds (got ${JSON.stringify(value)})`);
 	return ms;
+};
+
+/** CSS selectors (`--select`, `--exclude`, one or repeated), each checked as css-select reads it; the whole message, no --help hint. */
+export const selectorsValue = (flag: string) => (value: unknown): string[] => {
+	const selectors = value === undefined ? [] : (Array.isArray(value) ? value : [value]).map(String);
+	for (const selector of selectors) {
+		const problem = selectorProblem(selector);
+		if (problem !== undefined) throw new UsageError(`--${flag} ${JSON.stringify(selector)} is not a CSS selector: ${problem}`, { help: false });
+	}
+	return selectors;
 };

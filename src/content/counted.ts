@@ -1,7 +1,7 @@
 import render from 'dom-serializer';
 import { selectAll } from 'css-select';
 import type { AnyNode, Element } from 'domhandler';
-import { textContent } from 'domutils';
+import { removeElement, removeSubsets, textContent, uniqueSort } from 'domutils';
 import { parseDocument } from 'htmlparser2';
 import type { Rule } from './rules.js';
 
@@ -13,6 +13,16 @@ export interface Counted {
 	kind: 'html' | 'json' | 'bytes' | 'none';
 	/** A `select` rule: did any selector match? */
 	matched?: boolean | undefined;
+	/** An `exclude` rule: how many elements its selectors removed. */
+	excluded?: number | undefined;
+	/** With `explain`: a short excerpt of each removed element, in document order. */
+	excerpts?: string[] | undefined;
+}
+
+/** What `countedText` reports besides the text. */
+export interface CountOptions {
+	/** Describe each excluded element (`revisit rules test`); a sweep does not need it. */
+	explain?: boolean | undefined;
 }
 
 const HIDDEN = new Set(['script', 'style', 'noscript', 'template']);
@@ -27,7 +37,7 @@ const HIDDEN = new Set(['script', 'style', 'noscript', 'template']);
  * @example
  * countedText(rule, Buffer.from('<p class="price">5</p>'), 'text/html').text // '<p class="price">5</p>'
  */
-export function countedText(rule: Rule | undefined, body: Buffer, contentType: string | undefined): Counted {
+export function countedText(rule: Rule | undefined, body: Buffer, contentType: string | undefined, options: CountOptions = {}): Counted {
 	const raw = body.toString('utf8');
 	if (!rule) return { text: raw, kind: 'none' };
 	const type = (contentType ?? '').toLowerCase();
@@ -43,21 +53,46 @@ export function countedText(rule: Rule | undefined, body: Buffer, contentType: s
 		return { text: parts.map((part) => stable(part, rule.ignore)).join('\n'), kind: 'json' };
 	}
 	const html = /html|xml/.test(type) || (type === '' && /^\s*</.test(raw));
-	if (!html && (rule.select || rule.text)) return { text: removeMatches(raw, rule.ignore), kind: 'bytes' };
+	if (!html && (rule.select || rule.exclude || rule.text)) return { text: removeMatches(raw, rule.ignore), kind: 'bytes' };
 	if (!html) return { text: removeMatches(raw, rule.ignore), kind: 'none' };
 	const document = parseDocument(raw);
 	let nodes: AnyNode[] = [document];
 	let matched: boolean | undefined;
+	// Both sets of selectors see the page as served: `.price .was` excludes inside a selected `.price`.
 	if (rule.select) {
 		nodes = rule.select.flatMap(({ test }) => selectAll(test, document));
 		matched = nodes.length > 0;
 	}
+	let removed: Partial<Counted> = {};
+	if (rule.exclude) {
+		// Each element once, the outermost only (what is inside it goes with it), in document order.
+		const gone = uniqueSort(removeSubsets(rule.exclude.flatMap(({ test }) => selectAll<AnyNode, Element>(test, document)))) as Element[];
+		removed = { excluded: gone.length, ...(options.explain ? { excerpts: gone.map(excerpt) } : {}) };
+		for (const element of gone) removeElement(element);
+		// A selected element that was itself removed, or sat inside one, counts no more.
+		if (gone.length > 0) nodes = nodes.filter((node) => attachedTo(node, document));
+	}
 	if (rule.text) {
 		// Collapsed again once the ignored parts are out, so that removing them leaves no trace.
 		const text = removeMatches(nodes.map(visibleText).join('\n'), rule.ignore).replace(/[ \t]+/g, ' ').replace(/ ?\n ?/g, '\n').trim();
-		return { text, kind: 'html', matched };
+		return { text, kind: 'html', matched, ...removed };
 	}
-	return { text: removeMatches(nodes.map((node) => render(node)).join('\n'), rule.ignore), kind: 'html', matched };
+	return { text: removeMatches(nodes.map((node) => render(node)).join('\n'), rule.ignore), kind: 'html', matched, ...removed };
+}
+
+const attachedTo = (node: AnyNode, root: AnyNode): boolean => {
+	let current: AnyNode | null = node;
+	while (current && current !== root) current = current.parent;
+	return current === root;
+};
+
+/** An element, short: its tag with id and classes, and the start of its visible text. */
+function excerpt(element: Element): string {
+	const id = element.attribs['id'] ? `#${element.attribs['id']}` : '';
+	const classes = (element.attribs['class'] ?? '').split(/\s+/).filter(Boolean).map((name) => `.${name}`).join('');
+	const text = visibleText(element);
+	const shown = text.length > 60 ? `${text.slice(0, 59)}…` : text;
+	return `${element.name}${id}${classes}${shown ? ` "${shown}"` : ''}`;
 }
 
 function visibleText(node: AnyNode): string {

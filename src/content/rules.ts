@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { compile } from 'css-select';
+import type { AnyNode, Element } from 'domhandler';
 import { UsageError } from '../errors/index.js';
 
 /** A content rule as written (CLI flags, a rules file, a pipeline's compare stage): plain data. */
@@ -8,6 +9,8 @@ export interface RuleSpec {
 	match?: string | undefined;
 	/** CSS selectors: only the matching elements count (HTML). */
 	select?: readonly string[] | undefined;
+	/** CSS selectors: the matching elements are removed before counting, with or without `select` (HTML). */
+	exclude?: readonly string[] | undefined;
 	/** Count the visible text only: scripts, styles and tags dropped, whitespace collapsed. */
 	text?: boolean | undefined;
 	/** Regular expressions whose matches are removed before hashing; for JSON, keys matching one are dropped. */
@@ -18,12 +21,19 @@ export interface RuleSpec {
 	learn?: boolean | undefined;
 }
 
+/** A CSS selector as written, and compiled. */
+export interface Selector {
+	source: string;
+	test: ReturnType<typeof compile<AnyNode, Element>>;
+}
+
 /** A rule ready to apply: selectors compiled and patterns made once, when the run starts. */
 export interface Rule {
 	/** Short hash of the rule as written: stored with each content hash, so a changed rule is noticed. */
 	id: string;
 	matches(url: string): boolean;
-	select?: Array<{ source: string; test: ReturnType<typeof compile> }> | undefined;
+	select?: Selector[] | undefined;
+	exclude?: Selector[] | undefined;
 	text: boolean;
 	ignore: RegExp[];
 	pointer?: readonly string[] | undefined;
@@ -47,21 +57,23 @@ export function compileRules(specs: readonly RuleSpec[], where = 'rule'): Rule[]
 				throw new UsageError(`${at}: ${field} ${JSON.stringify(source)} is not a regular expression: ${(error as Error).message}`);
 			}
 		};
-		const select = spec.select?.map((source) => {
-			try {
-				return { source, test: compile(source) };
-			} catch (error) {
-				throw new UsageError(`${at}: select ${JSON.stringify(source)} is not a CSS selector: ${(error as Error).message}`);
-			}
-		});
+		const selectors = (field: string, sources: readonly string[] | undefined) =>
+			sources?.map((source) => {
+				const problem = selectorProblem(source);
+				if (problem !== undefined) throw new UsageError(`${at}: ${field} ${JSON.stringify(source)} is not a CSS selector: ${problem}`);
+				return { source, test: compile<AnyNode, Element>(source) };
+			});
+		const select = selectors('select', spec.select);
+		const exclude = spec.exclude?.length ? selectors('exclude', spec.exclude) : undefined;
 		for (const pointer of spec.pointer ?? []) {
 			if (pointer !== '' && !pointer.startsWith('/')) throw new UsageError(`${at}: pointer ${JSON.stringify(pointer)} must be empty or start with / (RFC 6901)`);
 		}
 		const match = spec.match;
-		const hostOnly = match !== undefined && /^[a-z0-9.-]+$/i.test(match);
+		const hostOnly = match !== undefined && isHostname(match);
 		const matcher = match === undefined ? undefined : hostOnly ? undefined : pattern(match, 'match');
 		return {
-			id: createHash('sha1').update(JSON.stringify([spec.select ?? [], spec.text ?? false, spec.ignore ?? [], spec.pointer ?? []])).digest('hex').slice(0, 12),
+			// `exclude` joins the hashed list only when set, so the ids of rules written before it existed stay the same.
+			id: createHash('sha1').update(JSON.stringify([spec.select ?? [], spec.text ?? false, spec.ignore ?? [], spec.pointer ?? [], ...(exclude ? [spec.exclude] : [])])).digest('hex').slice(0, 12),
 			matches: (url: string) => {
 				if (match === undefined) return true;
 				if (hostOnly) return hostOf(url) === match.toLowerCase();
@@ -69,6 +81,7 @@ export function compileRules(specs: readonly RuleSpec[], where = 'rule'): Rule[]
 				return matcher!.test(url);
 			},
 			select,
+			exclude,
 			text: spec.text ?? false,
 			ignore: (spec.ignore ?? []).map((source) => pattern(source, 'ignore')),
 			pointer: spec.pointer,
@@ -76,6 +89,29 @@ export function compileRules(specs: readonly RuleSpec[], where = 'rule'): Rule[]
 		};
 	});
 }
+
+/**
+ * Why `source` is not a CSS selector css-select can apply, in css-what's or css-select's
+ * own words, or undefined. css-what's "Expected name, found " names what follows the
+ * fault, which is nothing when the selector ends there: that is said in words.
+ *
+ * @example
+ * selectorProblem('.price[') // 'Expected name, found the end of the selector'
+ * selectorProblem('.price') // undefined
+ */
+export function selectorProblem(source: string): string | undefined {
+	if (source.trim() === '') return 'an empty selector matches nothing';
+	try {
+		compile(source);
+		return undefined;
+	} catch (error) {
+		const message = (error as Error).message;
+		return /found $/.test(message) ? `${message}the end of the selector` : message;
+	}
+}
+
+/** A `match` that names a host (compared whole), not a pattern. */
+export const isHostname = (match: string): boolean => /^[a-z0-9.-]+$/i.test(match);
 
 /** The first rule that applies to `url`, if any. */
 export const ruleFor = (rules: readonly Rule[], url: string): Rule | undefined => rules.find((rule) => rule.matches(url));

@@ -43,11 +43,17 @@ export class RevisitError extends Error {
 	}
 }
 
-/** A command-line flag or argument is wrong. Exit status 2. */
+/**
+ * A command-line flag or argument is wrong. Exit status 2. `help` is false when `--help`
+ * cannot help (a CSS selector's syntax, which the message already explains in full): the
+ * CLI then does not point to it.
+ */
 export class UsageError extends RevisitError {
 	override name = 'UsageError';
-	constructor(message: string, options?: { cause?: unknown }) {
+	readonly help: boolean;
+	constructor(message: string, options?: { cause?: unknown; help?: boolean }) {
 		super('USAGE', message, options);
+		this.help = options?.help ?? true;
 	}
 }
 

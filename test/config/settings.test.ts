@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fetchDefaults, sweepDefaults, writtenDefaults } from '../../src/config/defaults.js';
-import { crawlSettings, sweepSettings } from '../../src/config/settings.js';
+import { crawlSettings, ruleSettings, sweepSettings } from '../../src/config/settings.js';
 import { pipelineSchema } from '../../src/config/schema.js';
 import { normaliseSweepOptions, sweepOptionsFrom } from '../../src/pipelines/sweep-options.js';
 import type { SweepSettings } from '../../src/config/settings.js';
@@ -25,6 +25,9 @@ describe('settings: the defaults and checks flags and pipeline files share', () 
 		expect(() => sweepSettings.concurrency.parse!('0')).toThrow('--concurrency must be an integer >= 1 (got "0")');
 		expect(() => sweepSettings['max-body'].parse!('lots')).toThrow('--max-body must be a size');
 		expect(() => sweepSettings['verify-every'].parse!('soon')).toThrow('--verify-every must be a duration');
+		expect(() => ruleSettings.exclude.parse!(['.ts', '.price['])).toThrow('--exclude ".price[" is not a CSS selector: Expected name, found the end of the selector');
+		expect(() => ruleSettings.select.parse!(['a:nope'])).toThrow('--select "a:nope" is not a CSS selector: Unknown pseudo-class :nope');
+		expect(ruleSettings.exclude.parse!(['.ts', '#recent li'])).toEqual(['.ts', '#recent li']);
 	});
 
 	it('are the defaults the pipeline schema documents', () => {

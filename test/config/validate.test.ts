@@ -97,6 +97,16 @@ describe('pipeline validation', () => {
 			],
 		],
 		[
+			'a bad selector with another schema problem, both at once, each with its line and the whole parser message',
+			`{\n  ${stdin},\n  "stages": [\n    { "use": "probe", "concurrency": 0 },\n    { "use": "compare", "rules": [{ "select": [".price["], "exclude": ["a:nope", ".ok"], "match": "(shop" }] }\n  ],\n  ${stdout}\n}`,
+			[
+				'pipeline.json:4:38: /stages/0/concurrency: must be integer >= 1 (got 0)',
+				'pipeline.json:5:48: /stages/1/rules/0/select/0: must be a CSS selector (got ".price[": Expected name, found the end of the selector)',
+				'pipeline.json:5:72: /stages/1/rules/0/exclude/0: must be a CSS selector (got "a:nope": Unknown pseudo-class :nope)',
+				'pipeline.json:5:99: /stages/1/rules/0/match: must be a hostname or a regular expression (got "(shop": /(shop/: Unterminated group)',
+			],
+		],
+		[
 			'stages out of order or twice',
 			`{ ${stdin}, "stages": [{ "use": "probe" }, { "use": "dedupe" }, { "use": "probe" }], ${stdout} }`,
 			[

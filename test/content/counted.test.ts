@@ -38,4 +38,28 @@ describe('countedText', () => {
 		expect(countedText(one({ select: ['.price'] }), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]), 'image/png').kind).toBe('bytes');
 		expect(countedText(one({ pointer: ['/a'] }), Buffer.from('not json'), 'application/json').kind).toBe('bytes');
 	});
+
+	it('exclude removes the elements it matches before counting, without select', () => {
+		const page = (stamp: string) => Buffer.from(`<body><h1>Lamp</h1><span class="ts">Generated ${stamp}</span><p>$5</p></body>`);
+		const rule = one({ exclude: ['.ts'] });
+		expect(countedText(rule, page('12:00'), 'text/html')).toEqual({ text: '<body><h1>Lamp</h1><p>$5</p></body>', kind: 'html', excluded: 1 });
+		expect(countedText(rule, page('12:01'), 'text/html').text).toBe(countedText(rule, page('12:00'), 'text/html').text);
+	});
+
+	it('exclude with select: matched against the page as served, so it reaches inside a selected element', () => {
+		const page = (now: string, was: string) => Buffer.from(`<p class="price">$${now} <span class="was">was $${was}</span></p><p class="price old">$1</p>`);
+		const rule = one({ select: ['.price'], exclude: ['.price .was', '.old'], text: true });
+		expect(countedText(rule, page('24.50', '30'), 'text/html')).toEqual({ text: '$24.50', kind: 'html', matched: true, excluded: 2 });
+		expect(countedText(rule, page('24.50', '31'), 'text/html').text).toBe('$24.50');
+		expect(countedText(rule, page('21.00', '30'), 'text/html').text).toBe('$21.00');
+	});
+
+	it('explains each excluded element once, the outermost, in page order', () => {
+		const body = Buffer.from(`<div id="recent" class="box recent">Recently viewed: <b class="recent">${'Chair, '.repeat(20)}</b></div><p>x</p><i class="ts">12:00</i>`);
+		const counted = countedText(one({ exclude: ['.ts', '.recent'] }), body, 'text/html', { explain: true });
+		expect(counted.text).toBe('<p>x</p>');
+		expect(counted.excluded).toBe(2);
+		expect(counted.excerpts).toEqual([`div#recent.box.recent "Recently viewed: ${'Chair, '.repeat(6)}…"`, 'i.ts "12:00"']);
+		expect(countedText(one({ exclude: ['.none'] }), body, 'text/html', { explain: true })).toMatchObject({ excluded: 0, excerpts: [] });
+	});
 });

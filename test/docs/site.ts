@@ -12,7 +12,7 @@ export const SITE_PAGES = {
 	'/c': 'strong ETag',
 	'/lastmod': 'Last-Modified only; 304 when If-Modified-Since is that exact string',
 	'/plain': 'no validators, same body every time',
-	'/item/7': 'a product page: a stable .price and .stock, a timestamp and a nonce that change on every request',
+	'/item/7': 'a product page: a stable .price and .stock, a timestamp (.stamp), an ad (.ad) and a nonce that change on every request',
 	'/item/8': 'a product page whose .price goes up on every request',
 	'/news': 'an article with a clock time and a comment count that change on every request',
 	'/api.json': 'JSON: a requestId and a views count change on every request, data.price and data.available do not',
@@ -65,8 +65,8 @@ export async function startDocsSite(): Promise<TestServer> {
 				return void res.writeHead(200, { 'content-type': 'text/html' }).end(html('item 7', [
 					'<p class="price">$10</p>',
 					'<p class="stock">In stock</p>',
-					`<p>Generated at ${new Date().toISOString()}</p>`,
-					`<p>Sponsored: ${randomUUID()}</p>`,
+					`<p class="stamp">Generated at ${new Date().toISOString()}</p>`,
+					`<p class="ad">Sponsored: ${randomUUID()}</p>`,
 					`<script>window.nonce = "${randomUUID()}";</script>`,
 				].join('\n')));
 			case '/item/8':

@@ -22,9 +22,10 @@ interface RulesTestArgs extends RuleFlags {
 }
 
 /**
- * `revisit rules test URL [--select …] [--ignore …] [--rules FILE]`: fetches the page once
- * and prints what the rules count (stdout), then which rule applied and the content hash
- * (stderr): a preview for writing rules, like urlwatch's --test-filter.
+ * `revisit rules test URL [--select …] [--exclude …] [--ignore …] [--rules FILE]`: fetches
+ * the page once and prints what the rules count (stdout), then which rule applied, what
+ * its exclude selectors removed and the content hash (stderr): a preview for writing
+ * rules, like urlwatch's --test-filter.
  */
 export function rulesCommand(io: CliIo, result: CommandResult): CommandModule<object, object> {
 	return {
@@ -48,6 +49,7 @@ function testCommand(io: CliIo, result: CommandResult): CommandModule<object, Ru
 				...ruleFlagOptions,
 			})
 				.example("revisit rules test https://shop.example/item/7 --select '.price'", 'Only the price counts')
+				.example("revisit rules test https://shop.example/item/7 --exclude '.recently-viewed'", 'All but the "recently viewed" block counts; each element removed is listed')
 				.example('revisit rules test https://example.org/ --text --ignore "Generated at [0-9:]+"', 'Visible text, without the timestamp')
 				.example('revisit rules test https://shop.example/item/7 --store .revisit', 'Also the noise learned for the page (--learn-noise): each place, where and when it was learned') as unknown as Argv<RulesTestArgs>,
 		handler: async (args) => {
@@ -68,13 +70,18 @@ async function rulesTest(io: CliIo, args: RulesTestArgs): Promise<number> {
 		}
 		const body = await decodeBody(response.rawBody, response.headers['content-encoding'], sweepDefaults.maxBodyBytes);
 		const rule = ruleFor(rules, args.url);
-		const counted = countedText(rule, body, response.headers['content-type']);
+		const counted = countedText(rule, body, response.headers['content-type'], { explain: true });
 		io.stdout.write(counted.text.endsWith('\n') ? counted.text : `${counted.text}\n`);
 		const which = rule ? `rule ${rules.indexOf(rule) + 1} of ${rules.length}` : rules.length > 0 ? 'no rule matches this URL: the whole body counts' : 'no rules: the whole body counts';
 		const notes = [which, `read as ${counted.kind === 'none' ? 'text' : counted.kind}`];
 		if (counted.matched === false) notes.push('the selectors matched nothing');
+		if (counted.excluded === 0) notes.push('the exclude selectors matched nothing');
 		if (counted.kind === 'bytes') notes.push('not HTML or JSON: hashed as bytes');
 		io.stderr.write(`revisit: ${notes.join('; ')}; counted ${Buffer.byteLength(counted.text)} of ${body.length} bytes; content hash ${hashText(counted.text)}\n`);
+		if (counted.excerpts?.length) {
+			const n = counted.excerpts.length;
+			io.stderr.write(`revisit: excluded ${n} element${n === 1 ? '' : 's'} (${rule!.exclude!.map((selector) => selector.source).join(', ')}):\n${counted.excerpts.map((line) => `  ${line}\n`).join('')}`);
+		}
 		await showNoise(io, args, counted.text);
 		return counted.matched === false ? 1 : 0;
 	} catch (error) {

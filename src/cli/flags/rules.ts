@@ -3,10 +3,12 @@ import { GROUP, type Flag } from './groups.js';
 import type { RuleSpec } from '../../content/rules.js';
 import { UsageError } from '../../errors/index.js';
 import { validateRules } from '../../config/rule-list.js';
+import { ruleSettings } from '../../config/settings.js';
 
 /** Parsed content-rule flags of sweep, fetch and crawl. */
 export interface RuleFlags {
 	select: string[];
+	exclude: string[];
 	text: boolean;
 	ignore: string[];
 	rules?: string;
@@ -21,9 +23,10 @@ export const diffFlagOption: Flag = {
 	describe: 'Next to each changed body with a previous version in --out, write a unified diff of what counts (FILE.diff, named in index.ndjson)',
 };
 
-/** `--select`, `--text`, `--ignore`, `--rules FILE`. */
+/** `--select`, `--exclude`, `--text`, `--ignore`, `--rules FILE`. */
 export const ruleFlagOptions: Record<keyof RuleFlags, Flag> = {
-	select: { group: GROUP.content, type: 'string', array: true, default: [], requiresArg: true, describe: 'Only the elements this CSS selector matches count (repeatable); noise elsewhere is not a change' },
+	select: { group: GROUP.content, type: 'string', array: true, default: ruleSettings.select.default, requiresArg: true, describe: 'Only the elements this CSS selector matches count (repeatable); noise elsewhere is not a change' },
+	exclude: { group: GROUP.content, type: 'string', array: true, default: ruleSettings.exclude.default, requiresArg: true, describe: 'Remove the elements this CSS selector matches before counting, with or without --select (repeatable): a timestamp, a "recently viewed" block' },
 	text: { group: GROUP.content, type: 'boolean', default: false, describe: 'Only the visible text counts (scripts, styles and tags dropped, whitespace collapsed)' },
 	ignore: { group: GROUP.content, type: 'string', array: true, default: [], requiresArg: true, describe: 'Remove what this regular expression matches before hashing (repeatable); for JSON, drop keys it matches' },
 	rules: { group: GROUP.content, type: 'string', requiresArg: true, describe: 'A JSON file of content rules, in order, the first matching a URL wins (see docs/6-noise.md)' },
@@ -34,7 +37,7 @@ export const ruleFlagOptions: Record<keyof RuleFlags, Flag> = {
  * The run's rule list: the rules file's rules, then one rule for every URL from the flags.
  *
  * @example
- * rulesFrom({ select: ['.price'], text: false, ignore: [] }) // [{ select: ['.price'] }]
+ * rulesFrom({ select: ['.price'], exclude: ['.price .was'], text: false, ignore: [] }) // [{ select: ['.price'], exclude: ['.price .was'] }]
  */
 export function rulesFrom(flags: RuleFlags): RuleSpec[] | undefined {
 	const rules: RuleSpec[] = [];
@@ -47,8 +50,16 @@ export function rulesFrom(flags: RuleFlags): RuleSpec[] | undefined {
 		}
 		rules.push(...validateRules(text, flags.rules));
 	}
-	if (flags.select.length > 0 || flags.text || flags.ignore.length > 0) {
-		rules.push({ ...(flags.select.length ? { select: flags.select } : {}), ...(flags.text ? { text: true } : {}), ...(flags.ignore.length ? { ignore: flags.ignore } : {}) });
+	// Checked here, not as yargs' coerce, which keeps only the message: a selector's error is not a --help matter.
+	const select = ruleSettings.select.parse!(flags.select) as string[];
+	const exclude = ruleSettings.exclude.parse!(flags.exclude) as string[];
+	if (select.length > 0 || exclude.length > 0 || flags.text || flags.ignore.length > 0) {
+		rules.push({
+			...(select.length ? { select } : {}),
+			...(exclude.length ? { exclude } : {}),
+			...(flags.text ? { text: true } : {}),
+			...(flags.ignore.length ? { ignore: flags.ignore } : {}),
+		});
 	}
 	return rules.length > 0 ? rules : undefined;
 }

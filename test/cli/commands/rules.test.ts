@@ -118,7 +118,8 @@ describe('content rules (noisy pages)', () => {
 		await writeFile(bad, JSON.stringify([{ select: ['.price'] }, { ignore: ['(unclosed'] }, { pointer: ['no-slash'] }]));
 		const checked = await runCli(['check', bad]);
 		expect(checked.status).toBe(2);
-		expect(checked.stderr).toContain(`${bad}: /1/ignore/0: must be a regular expression`);
+		expect(checked.stderr).toContain(`${bad}:1:35: /1/ignore/0: must be a regular expression`);
+		expect(checked.stderr).toContain(`${bad}:1:61: /2/pointer/0: must be a JSON Pointer`);
 		const good = path.join(dir.dir, 'good.json');
 		await writeFile(good, JSON.stringify([{ match: 'shop.example', select: ['.price'] }]));
 		expect((await runCli(['check', good])).stdout).toBe(`${good}: valid rule list (1 rule)\n`);
