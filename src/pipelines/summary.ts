@@ -1,6 +1,7 @@
 import { RECORD_VERSION, type RunHostFigures, type RunRecord } from '../store/types.js';
 import type { Task } from '../types.js';
 import { formatBytes } from '../util/bytes.js';
+import { counted } from '../util/counted.js';
 
 export { formatBytes };
 
@@ -16,7 +17,10 @@ export interface Summary {
 	/** (content rules) URLs whose rule changed: their content now is the new baseline. */
 	rebaseline: number;
 	errors: number;
+	/** Input lines that were not http(s) URLs. */
 	rejected: number;
+	/** Sources that failed as a whole: a sitemap that can't be fetched, is not one or is cut short; a command that exited non-zero. */
+	sourceErrors: number;
 	duplicates: number;
 	/** Body bytes received on the wire. */
 	bytes: number;
@@ -51,12 +55,13 @@ export interface Summary {
 }
 
 export function createSummary(): Summary {
-	return { urls: 0, changed: 0, notModified: 0, sameHash: 0, sameContent: 0, rebaseline: 0, errors: 0, rejected: 0, duplicates: 0, bytes: 0, bytesSaved: 0, noiseFetches: 0, notDue: 0, later: 0, signalSkipped: 0, held: 0, filtered: 0, robots: 0, deferred: 0, unreachable: 0, unreachableCodes: {}, blockedHosts: [], hosts: {}, elapsedMs: 0 };
+	return { urls: 0, changed: 0, notModified: 0, sameHash: 0, sameContent: 0, rebaseline: 0, errors: 0, rejected: 0, sourceErrors: 0, duplicates: 0, bytes: 0, bytesSaved: 0, noiseFetches: 0, notDue: 0, later: 0, signalSkipped: 0, held: 0, filtered: 0, robots: 0, deferred: 0, unreachable: 0, unreachableCodes: {}, blockedHosts: [], hosts: {}, elapsedMs: 0 };
 }
 
 /** Adds one finished task to the summary. */
 export function countTask(summary: Summary, task: Task): void {
-	if (task.skip === 'rejected') summary.rejected++;
+	// Line 0 is about a source as a whole (see sources/), not a line of it.
+	if (task.skip === 'rejected') summary[task.line === 0 ? 'sourceErrors' : 'rejected']++;
 	else if (task.skip === 'duplicate') summary.duplicates++;
 	else if (task.skip === 'not-due') summary.notDue++;
 	else if (task.skip === 'later') summary.later++;
@@ -97,7 +102,7 @@ export function countTask(summary: Summary, task: Task): void {
 
 /**
  * Whether the run left URLs unchecked because something failed: an `error` verdict, a bad
- * input line, or a URL deferred because its robots.txt could not be had. What the CLI
+ * input line, a source that failed, or a URL deferred because its robots.txt could not be had. What the CLI
  * exits 1 for. A URL robots.txt disallows, or defers by a Crawl-delay over the cap, was
  * left alone on purpose, and is no failure.
  *
@@ -105,17 +110,7 @@ export function countTask(summary: Summary, task: Task): void {
  * if (someFailed(summary)) process.exitCode = 1;
  */
 export function someFailed(summary: Summary): boolean {
-	return summary.errors > 0 || summary.rejected > 0 || summary.unreachable > 0;
-}
-
-/**
- * `1 URL`, `2 URLs`: a count and its noun, plural unless the count is 1.
- *
- * @example
- * counted(1, 'error') // '1 error'
- */
-export function counted(count: number, noun: string, plural = `${noun}s`): string {
-	return `${count} ${count === 1 ? noun : plural}`;
+	return summary.errors > 0 || summary.rejected > 0 || summary.sourceErrors > 0 || summary.unreachable > 0;
 }
 
 /**
@@ -144,6 +139,7 @@ export function formatSummary(summary: Summary): string {
 	if (summary.unreachable > 0) parts.push(`${summary.unreachable} not checked: robots.txt unreachable (${codes(summary.unreachableCodes)}), deferred to the next run`);
 	const crawlDelay = summary.deferred - summary.unreachable;
 	if (crawlDelay > 0) parts.push(`${crawlDelay} not checked: Crawl-delay above --max-crawl-delay, deferred to the next run`);
+	if (summary.sourceErrors > 0) parts.push(counted(summary.sourceErrors, 'source error'));
 	if (summary.rejected > 0) parts.push(counted(summary.rejected, 'bad line'));
 	if (summary.duplicates > 0) parts.push(counted(summary.duplicates, 'duplicate'));
 	if (summary.noiseFetches > 0) parts.push(`${counted(summary.noiseFetches, 'second fetch', 'second fetches')} for noise`);

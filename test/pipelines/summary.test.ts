@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counted, countTask, createSummary, formatSummary, runRecord, someFailed } from '../../src/pipelines/summary.js';
+import { countTask, createSummary, formatSummary, runRecord, someFailed } from '../../src/pipelines/summary.js';
 import { wanted } from '../../src/stages/emit.js';
 import type { Reason, Task, Verdict } from '../../src/types.js';
 
@@ -67,11 +67,5 @@ describe('summary: plurals', () => {
 		expect(line).toContain(', 1 duplicate, ');
 		expect(line).toContain(', 1 second fetch for noise, ');
 		expect(formatSummary({ ...summary, urls: 2, errors: 2, rejected: 2 })).toMatch(/^2 URLs, .*, 2 errors, 2 bad lines, /);
-	});
-
-	it('counted() takes an irregular plural', () => {
-		expect(counted(0, 'URL')).toBe('0 URLs');
-		expect(counted(1, 'second fetch', 'second fetches')).toBe('1 second fetch');
-		expect(counted(3, 'second fetch', 'second fetches')).toBe('3 second fetches');
 	});
 });
