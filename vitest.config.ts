@@ -12,7 +12,8 @@ export default defineConfig({
 		// The suites written before robots.txt support count every request their origins see,
 		// and their origins have no robots.txt: they run with robots.txt ignored, as a user's
 		// own sites would. The robots suites (test/cli/robots.test.ts) pass --robots obey, and
-		// one of them runs the CLI with the variable empty to check the default.
+		// one of them runs the CLI with the variable empty to check the default. The docs
+		// examples (test/docs/examples.test.ts) unset it: they run as users run them.
 		env: { REVISIT_ROBOTS: 'ignore' },
 	},
 });

@@ -25,7 +25,7 @@ export { REASONS, URL_ERROR_CODES, type Verdict, type Reason, type UrlError, typ
 export { sweepStages, type SweepDeps } from './pipelines/sweep.js';
 export { normaliseSweepOptions, sweepDefaults, type SweepOptions } from './pipelines/sweep-options.js';
 export { openSweepDeps } from './pipelines/resources.js';
-export { createSummary, countTask, formatSummary, type Summary } from './pipelines/summary.js';
+export { createSummary, countTask, formatSummary, someFailed, type Summary } from './pipelines/summary.js';
 export { createValve, type Valve } from './flow/valve.js';
 export { createLimiter, type Limiter, type LimiterOptions } from './http/limiter.js';
 export { createHttpClient } from './http/client.js';

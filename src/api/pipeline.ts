@@ -89,9 +89,9 @@ export function createPipeline(config: PipelineConfig, runtime: PipelineRuntime 
  * the end, and resolves to its counts: `revisit run` as a function.
  *
  * @example
- * import { run } from 'revisit';
+ * import { run, someFailed } from 'revisit';
  * const summary = await run('config/examples/sweep-file.json');
- * if (summary.errors > 0) process.exitCode = 1;
+ * if (someFailed(summary)) process.exitCode = 1;
  */
 export async function run(pipeline: string | PipelineConfig, runtime: PipelineRuntime & { set?: readonly string[] } = {}): Promise<Summary> {
 	const config = typeof pipeline === 'string' ? await loadPipeline(pipeline, runtime.set ?? []) : pipeline;

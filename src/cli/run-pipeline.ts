@@ -1,6 +1,6 @@
 import { EXIT } from '../errors/index.js';
 import { runJob, type Job } from '../pipelines/job.js';
-import { formatSummary } from '../pipelines/summary.js';
+import { formatSummary, someFailed } from '../pipelines/summary.js';
 import type { CliIo } from './io.js';
 import { createBatchWriter, createTerminal } from './terminal.js';
 
@@ -31,5 +31,5 @@ export async function runPipeline(io: CliIo, job: Job, display: { quiet: boolean
 	}
 	terminal.finish(formatSummary(summary));
 	if (summary.blockedHosts.length > 0) return EXIT.churnBlocked;
-	return summary.errors > 0 || summary.rejected > 0 ? EXIT.someFailed : EXIT.ok;
+	return someFailed(summary) ? EXIT.someFailed : EXIT.ok;
 }

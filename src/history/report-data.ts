@@ -23,7 +23,7 @@ export interface ReportData {
 	/** Where the figures came from (the store's description). */
 	source: string;
 	runs: RunRow[];
-	summary: { runs: number; urls: number; changed: number; notModified: number; sameHash: number; errors: number; notDue: number; bytes: number; bytesSaved: number };
+	summary: { runs: number; urls: number; changed: number; notModified: number; sameHash: number; sameContent: number; rebaseline: number; errors: number; deferred: number; notDue: number; bytes: number; bytesSaved: number };
 	/** Changed URLs with why, newest run first; `run` is the run's start (ISO). */
 	changes: Array<RunChange & { run: string }>;
 	/** Errors counted by code over the covered runs, and some of their URLs. */
@@ -55,13 +55,16 @@ export async function loadReport(store: ValidatorStore, scope: ReportScope, sour
 	const runs = coveredRuns(all, scope);
 	const details = await store.getRunDetails(runs.map((run) => runKey(run.startedAt)));
 	const rows = runs.map(runRow);
-	const summary = { runs: runs.length, urls: 0, changed: 0, notModified: 0, sameHash: 0, errors: 0, notDue: 0, bytes: 0, bytesSaved: 0 };
+	const summary = { runs: runs.length, urls: 0, changed: 0, notModified: 0, sameHash: 0, sameContent: 0, rebaseline: 0, errors: 0, deferred: 0, notDue: 0, bytes: 0, bytesSaved: 0 };
 	for (const row of rows) {
 		summary.urls += row.urls;
 		summary.changed += row.changed;
 		summary.notModified += row.notModified;
 		summary.sameHash += row.sameHash;
+		summary.sameContent += row.sameContent;
+		summary.rebaseline += row.rebaseline;
 		summary.errors += row.errors;
+		summary.deferred += row.deferred;
 		summary.notDue += row.notDue;
 		summary.bytes += row.bytes;
 		summary.bytesSaved += row.bytesSaved;

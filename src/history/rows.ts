@@ -10,8 +10,14 @@ export interface RunRow {
 	urls: number;
 	changed: number;
 	notModified: number;
+	/** Runs recorded before `sameContent` was kept count `same-content` and `rebaseline` here too (and 0 in those two). */
 	sameHash: number;
+	sameContent: number;
+	rebaseline: number;
 	errors: number;
+	/** URLs not checked because robots.txt deferred them, and of those the ones whose robots.txt could not be had. */
+	deferred: number;
+	unreachable: number;
 	notDue: number;
 	/** Body bytes received. */
 	bytes: number;
@@ -85,7 +91,11 @@ export function runRow(run: RunRecord): RunRow {
 		changed: run.changed,
 		notModified: run.notModified,
 		sameHash: run.sameHash,
+		sameContent: run.sameContent ?? 0,
+		rebaseline: run.rebaseline ?? 0,
 		errors: run.errors,
+		deferred: run.deferred ?? 0,
+		unreachable: run.unreachable ?? 0,
 		notDue: run.notDue ?? 0,
 		bytes: run.bytes,
 		fullBytes: run.fullBytes,

@@ -20,7 +20,7 @@ export const percent = (ratio: number | null): string => (ratio === null ? '-' :
 
 /** The run history as an aligned table, oldest run first. */
 export function formatRunTable(rows: readonly RunRow[]): string {
-	const header = ['START', 'TOOK', 'URLS', 'CHANGED', '304S', 'SAME-HASH', 'ERRORS', 'NOT-DUE', 'RECEIVED', 'FULL', 'SAVED', '304%', 'BLOCKED'];
+	const header = ['START', 'TOOK', 'URLS', 'CHANGED', '304S', 'SAME-HASH', 'SAME-CONTENT', 'ERRORS', 'DEFERRED', 'NOT-DUE', 'RECEIVED', 'FULL', 'SAVED', '304%', 'BLOCKED'];
 	return formatTable(
 		header,
 		rows.map((row) => [
@@ -30,7 +30,9 @@ export function formatRunTable(rows: readonly RunRow[]): string {
 			String(row.changed),
 			String(row.notModified),
 			String(row.sameHash),
+			String(row.sameContent),
 			String(row.errors),
+			String(row.deferred),
 			String(row.notDue),
 			formatBytes(row.bytes),
 			formatBytes(row.fullBytes),

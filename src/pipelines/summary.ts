@@ -1,6 +1,7 @@
 import { RECORD_VERSION, type RunHostFigures, type RunRecord } from '../store/types.js';
 import type { Task } from '../types.js';
 import { formatBytes } from '../util/bytes.js';
+import { counted } from '../util/counted.js';
 
 export { formatBytes };
 
@@ -9,9 +10,17 @@ export interface Summary {
 	urls: number;
 	changed: number;
 	notModified: number;
+	/** 200s whose body hash equals the stored one. */
 	sameHash: number;
+	/** (content rules) 200s whose bytes changed but whose counted content did not. */
+	sameContent: number;
+	/** (content rules) URLs whose rule changed: their content now is the new baseline. */
+	rebaseline: number;
 	errors: number;
+	/** Input lines that were not http(s) URLs. */
 	rejected: number;
+	/** Sources that failed as a whole: a sitemap that can't be fetched, is not one or is cut short; a command that exited non-zero. */
+	sourceErrors: number;
 	duplicates: number;
 	/** Body bytes received on the wire. */
 	bytes: number;
@@ -31,6 +40,10 @@ export interface Summary {
 	robots: number;
 	/** Deferred to the next run: robots.txt unreachable, or a Crawl-delay over the cap (reason `deferred`). */
 	deferred: number;
+	/** Of `deferred`, those whose robots.txt could not be had: not checked because something failed. */
+	unreachable: number;
+	/** `unreachable` by robots.txt's error code (`ECONNREFUSED`, `HTTP_503`). */
+	unreachableCodes: Record<string, number>;
 	blockedHosts: string[];
 	/** Per-origin figures, for run history and metrics. */
 	hosts: Record<string, RunHostFigures>;
@@ -42,12 +55,13 @@ export interface Summary {
 }
 
 export function createSummary(): Summary {
-	return { urls: 0, changed: 0, notModified: 0, sameHash: 0, errors: 0, rejected: 0, duplicates: 0, bytes: 0, bytesSaved: 0, noiseFetches: 0, notDue: 0, later: 0, signalSkipped: 0, held: 0, filtered: 0, robots: 0, deferred: 0, blockedHosts: [], hosts: {}, elapsedMs: 0 };
+	return { urls: 0, changed: 0, notModified: 0, sameHash: 0, sameContent: 0, rebaseline: 0, errors: 0, rejected: 0, sourceErrors: 0, duplicates: 0, bytes: 0, bytesSaved: 0, noiseFetches: 0, notDue: 0, later: 0, signalSkipped: 0, held: 0, filtered: 0, robots: 0, deferred: 0, unreachable: 0, unreachableCodes: {}, blockedHosts: [], hosts: {}, elapsedMs: 0 };
 }
 
 /** Adds one finished task to the summary. */
 export function countTask(summary: Summary, task: Task): void {
-	if (task.skip === 'rejected') summary.rejected++;
+	// Line 0 is about a source as a whole (see sources/), not a line of it.
+	if (task.skip === 'rejected') summary[task.line === 0 ? 'sourceErrors' : 'rejected']++;
 	else if (task.skip === 'duplicate') summary.duplicates++;
 	else if (task.skip === 'not-due') summary.notDue++;
 	else if (task.skip === 'later') summary.later++;
@@ -60,6 +74,10 @@ export function countTask(summary: Summary, task: Task): void {
 	if (verdict.reason === 'robots' || verdict.reason === 'deferred') {
 		// Nothing was sent for it: it is in no host's figures.
 		summary[verdict.reason]++;
+		if (verdict.reason === 'deferred' && verdict.error) {
+			summary.unreachable++;
+			summary.unreachableCodes[verdict.error.code] = (summary.unreachableCodes[verdict.error.code] ?? 0) + 1;
+		}
 		return;
 	}
 	if (task.origin !== undefined) {
@@ -75,39 +93,66 @@ export function countTask(summary: Summary, task: Task): void {
 		summary.notModified++;
 		summary.bytesSaved += Math.max(0, (task.record?.size ?? 0) - (verdict.bytes ?? 0));
 	}
-	if (verdict.reason === 'same-hash' || verdict.reason === 'same-content' || verdict.reason === 'rebaseline') summary.sameHash++;
+	if (verdict.reason === 'same-hash') summary.sameHash++;
+	else if (verdict.reason === 'same-content') summary.sameContent++;
+	else if (verdict.reason === 'rebaseline') summary.rebaseline++;
 	if (verdict.reason === 'error') summary.errors++;
 	if (task.noiseFetched) summary.noiseFetches++;
 }
 
 /**
- * One line for stderr.
+ * Whether the run left URLs unchecked because something failed: an `error` verdict, a bad
+ * input line, a source that failed, or a URL deferred because its robots.txt could not be had. What the CLI
+ * exits 1 for. A URL robots.txt disallows, or defers by a Crawl-delay over the cap, was
+ * left alone on purpose, and is no failure.
+ *
+ * @example
+ * if (someFailed(summary)) process.exitCode = 1;
+ */
+export function someFailed(summary: Summary): boolean {
+	return summary.errors > 0 || summary.rejected > 0 || summary.sourceErrors > 0 || summary.unreachable > 0;
+}
+
+/**
+ * One line for stderr. `same-content` and `rebaselined` appear when there are any (content
+ * rules), as do the reasons URLs were not checked.
  *
  * @example
  * formatSummary(summary) // '1000 URLs, 3 changed, 990 304s, 7 same-hash, 0 errors, 12.1 KB received (48.2 MB saved), 2.1s'
  */
 export function formatSummary(summary: Summary): string {
 	const parts = [
-		`${summary.urls} URLs`,
+		counted(summary.urls, 'URL'),
 		`${summary.changed} changed`,
 		`${summary.notModified} 304s`,
 		`${summary.sameHash} same-hash`,
-		`${summary.errors} errors`,
 	];
+	if (summary.sameContent > 0) parts.push(`${summary.sameContent} same-content`);
+	if (summary.rebaseline > 0) parts.push(`${summary.rebaseline} rebaselined`);
+	parts.push(counted(summary.errors, 'error'));
 	if (summary.notDue > 0) parts.push(`${summary.notDue} not due`);
 	if (summary.later > 0) parts.push(`${summary.later} left for later (--budget)`);
 	if (summary.signalSkipped > 0) parts.push(`${summary.signalSkipped} skipped on a trusted lastmod or max-age`);
 	if (summary.held > 0) parts.push(`${summary.held} held by the churn guard`);
 	if (summary.filtered > 0) parts.push(`${summary.filtered} filtered out`);
 	if (summary.robots > 0) parts.push(`${summary.robots} disallowed by robots.txt (not checked; --robots ignore for your own sites)`);
-	if (summary.deferred > 0) parts.push(`${summary.deferred} deferred to the next run (robots.txt)`);
-	if (summary.rejected > 0) parts.push(`${summary.rejected} bad lines`);
-	if (summary.duplicates > 0) parts.push(`${summary.duplicates} duplicates`);
-	if (summary.noiseFetches > 0) parts.push(`${summary.noiseFetches} second fetches for noise`);
+	if (summary.unreachable > 0) parts.push(`${summary.unreachable} not checked: robots.txt unreachable (${codes(summary.unreachableCodes)}), deferred to the next run`);
+	const crawlDelay = summary.deferred - summary.unreachable;
+	if (crawlDelay > 0) parts.push(`${crawlDelay} not checked: Crawl-delay above --max-crawl-delay, deferred to the next run`);
+	if (summary.sourceErrors > 0) parts.push(counted(summary.sourceErrors, 'source error'));
+	if (summary.rejected > 0) parts.push(counted(summary.rejected, 'bad line'));
+	if (summary.duplicates > 0) parts.push(counted(summary.duplicates, 'duplicate'));
+	if (summary.noiseFetches > 0) parts.push(`${counted(summary.noiseFetches, 'second fetch', 'second fetches')} for noise`);
 	parts.push(`${formatBytes(summary.bytes)} received (${formatBytes(summary.bytesSaved)} saved)`);
 	parts.push(`${(summary.elapsedMs / 1000).toFixed(1)}s`);
 	if (summary.sentBy) parts.push(`sent by ${summary.sentBy}`);
 	return parts.join(', ');
+}
+
+/** `ECONNREFUSED`, or `ECONNREFUSED 2, HTTP_503 1` when there are several. */
+function codes(byCode: Record<string, number>): string {
+	const entries = Object.entries(byCode).sort(([, a], [, b]) => b - a);
+	return entries.length === 1 ? entries[0]![0] : entries.map(([code, count]) => `${code} ${count}`).join(', ');
 }
 
 /**
@@ -126,7 +171,11 @@ export function runRecord(summary: Summary, startedAt: number, endedAt: number):
 		changed: summary.changed,
 		notModified: summary.notModified,
 		sameHash: summary.sameHash,
+		sameContent: summary.sameContent,
+		rebaseline: summary.rebaseline,
 		errors: summary.errors,
+		deferred: summary.deferred,
+		unreachable: summary.unreachable,
 		bytes: summary.bytes,
 		fullBytes: summary.bytes + summary.bytesSaved,
 		notDue: summary.notDue,

@@ -4,10 +4,11 @@ import type { Limiter } from '../http/limiter.js';
 import type { RobotsCopy } from '../store/types.js';
 import type { Clock, Reason } from '../types.js';
 import { decide, pathOf, rulesFor, type AgentRules, type RobotsDecision } from './match.js';
-import { parseableBytes, parseRobots } from './parse.js';
+import { fetchRobots, type Fetched } from './fetch.js';
+import { parseRobots } from './parse.js';
 
-/** A copy is used without asking again for at most this long (less by Cache-Control). */
-export const ROBOTS_FRESH_MS = 24 * 3_600_000;
+export { freshness, ROBOTS_FRESH_MS } from './fetch.js';
+
 /** When robots.txt cannot be fetched, the last good copy applies if it is this young. */
 export const ROBOTS_STALE_MS = 30 * 86_400_000;
 
@@ -21,6 +22,12 @@ export interface OriginRobots {
 	rules?: AgentRules | undefined;
 	/** Why the origin's URLs are deferred this run (unreachable robots.txt, Crawl-delay over the cap). */
 	deferred?: string | undefined;
+	/**
+	 * Set when the deferral is a failure (robots.txt could not be had): each deferred URL's
+	 * error, its code the network code or `HTTP_<status>`. A Crawl-delay over the cap is a
+	 * choice, not a failure, and has none.
+	 */
+	failure?: { code: string; message: string } | undefined;
 	/** The status robots.txt answered this run (absent for a network error or a cached copy). */
 	status?: number | undefined;
 	/** The copy applied, if any. */
@@ -46,11 +53,16 @@ export interface RobotsGateOptions {
 	timeoutMs: number;
 }
 
-/** One URL's answer: `allow`, or the verdict reason, with a line for diagnostics the first time an origin is deferred. */
+/**
+ * One URL's answer: `allow`, or the verdict reason. A deferral by Crawl-delay carries a
+ * line for diagnostics the first time its origin is deferred; one because robots.txt
+ * could not be had carries the URL's error instead, every time.
+ */
 export interface GateAnswer {
 	verdict: 'allow' | Extract<Reason, 'robots' | 'deferred'>;
 	decision?: RobotsDecision | undefined;
 	notice?: string | undefined;
+	error?: { code: string; message: string } | undefined;
 }
 
 export interface RobotsGate {
@@ -78,6 +90,7 @@ export function createRobotsGate(deps: RobotsGateDeps, options: RobotsGateOption
 	const loaded = new Map<string, OriginRobots>();
 	const told = new Set<string>();
 	const answer = (robots: OriginRobots, url: string, origin: string): GateAnswer => {
+		if (robots.failure !== undefined) return { verdict: 'deferred', error: robots.failure };
 		if (robots.deferred !== undefined) {
 			const notice = told.has(origin) ? undefined : robots.deferred;
 			told.add(origin);
@@ -137,6 +150,7 @@ async function load(deps: RobotsGateDeps, options: RobotsGateOptions, origin: st
 		} else {
 			// 5xx, 429, a network error or a timeout (or a 304 to an unconditional request, or a 1xx/3xx left over).
 			const what = fetched.status === undefined ? (fetched.error ?? 'no answer') : `HTTP ${fetched.status}`;
+			const code = fetched.status === undefined ? (fetched.error ?? 'ERROR') : `HTTP_${fetched.status}`;
 			if (stored && at - stored.fetchedAt <= ROBOTS_STALE_MS) {
 				result = { ...applied('stale', stored, options.agent), status: fetched.status, error: fetched.error };
 			} else {
@@ -145,6 +159,7 @@ async function load(deps: RobotsGateDeps, options: RobotsGateOptions, origin: st
 					status: fetched.status,
 					error: fetched.error,
 					deferred: `${origin}: robots.txt answered ${what} and no copy 30 days old or younger is kept: its URLs are deferred to the next run`,
+					failure: { code, message: `robots.txt answered ${what} and no copy 30 days old or younger is kept: not checked, deferred to the next run` },
 				};
 			}
 		}
@@ -175,79 +190,4 @@ function validators(fetched: Fetched, stored?: RobotsCopy): Pick<RobotsCopy, 'et
 	const etag = fetched.etag ?? stored?.etag;
 	const lastModified = fetched.lastModified ?? stored?.lastModified;
 	return { ...(etag === undefined ? {} : { etag }), ...(lastModified === undefined ? {} : { lastModified }) };
-}
-
-interface Fetched {
-	status?: number | undefined;
-	text?: string | undefined;
-	etag?: string | undefined;
-	lastModified?: string | undefined;
-	freshMs: number;
-	error?: string | undefined;
-	startedAt?: number | undefined;
-}
-
-/**
- * GET /robots.txt through the run's limiter (it is a request to the origin like any
- * other), conditional on the stored copy's validators, following up to five redirects.
- */
-async function fetchRobots(deps: RobotsGateDeps, options: RobotsGateOptions, origin: string, stored: RobotsCopy | undefined, signal?: AbortSignal): Promise<Fetched> {
-	const headers: Record<string, string> = {};
-	// Only a 2xx copy is revalidated: a 4xx has nothing to keep.
-	if (stored && stored.status >= 200 && stored.status < 300) {
-		if (stored.etag !== undefined) headers['if-none-match'] = stored.etag;
-		if (stored.lastModified !== undefined) headers['if-modified-since'] = stored.lastModified;
-	}
-	let startedAt: number | undefined;
-	try {
-		const response = await deps.limiter.run(
-			origin,
-			() => {
-				startedAt = deps.clock.now();
-				return deps.http.get(`${origin}/robots.txt`, { headers, decompress: true, followRedirect: true, maxRedirects: 5, timeout: { request: options.timeoutMs }, ...(signal ? { signal } : {}) });
-			},
-			signal,
-		);
-		const body = response.body as unknown as Buffer;
-		const header = (name: string): string | undefined => {
-			const value = response.headers[name];
-			return typeof value === 'string' ? value : undefined;
-		};
-		return {
-			status: response.statusCode,
-			text: parseableText(body),
-			etag: header('etag'),
-			lastModified: header('last-modified'),
-			freshMs: freshness(header('cache-control')),
-			startedAt,
-		};
-	} catch (error) {
-		if (signal?.aborted) throw error;
-		const code = (error as { code?: string }).code ?? (error instanceof Error ? error.name : 'ERROR');
-		return { error: code, freshMs: ROBOTS_FRESH_MS, startedAt };
-	}
-}
-
-/**
- * The body as the text kept and parsed: cut at the parse limit (whole lines only), and
- * without a byte order mark (whole or cut short) at its start, which decoding would
- * otherwise turn into a U+FFFD that spoils the first line.
- */
-function parseableText(body: Buffer | undefined): string {
-	return body ? parseableBytes(body).toString('utf8') : '';
-}
-
-/**
- * How long a copy may be used: 24 h, or less when Cache-Control says so (`max-age`,
- * `s-maxage`, `no-cache` and `no-store` mean 0 below that).
- *
- * @example
- * freshness('max-age=600') // 600_000
- */
-export function freshness(cacheControl: string | undefined): number {
-	if (cacheControl === undefined) return ROBOTS_FRESH_MS;
-	const directives = cacheControl.toLowerCase().split(',').map((part) => part.trim());
-	if (directives.some((directive) => directive === 'no-cache' || directive === 'no-store')) return 0;
-	const age = directives.map((directive) => /^max-age\s*=\s*"?(\d+)"?$/.exec(directive)?.[1]).find((value) => value !== undefined);
-	return age === undefined ? ROBOTS_FRESH_MS : Math.min(ROBOTS_FRESH_MS, Number(age) * 1000);
 }

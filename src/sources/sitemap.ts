@@ -1,9 +1,11 @@
 import { defer, finalize } from 'rxjs';
 import { decodeBody } from '../http/decode.js';
 import { send } from '../http/send.js';
+import { redact } from '../stages/emit.js';
 import type { InputLine } from '../stages/read-lines.js';
 import { readItems } from './items.js';
 import { parseSitemap } from './sitemap-xml.js';
+import { whatItIs, xmlProblem } from './xml-check.js';
 import type { Source, SourceContext } from './source.js';
 
 /** Sitemaps of more than this many bytes, unzipped, are refused (the protocol allows 50 MB). */
@@ -21,8 +23,9 @@ export interface SitemapSourceOptions {
  * sitemap once). Sitemaps are fetched through the run's HTTP client and limiter, with
  * its retries; gzip is undone whether it is a Content-Encoding or the file itself
  * (`sitemap.xml.gz`). Each URL keeps its entry's `<lastmod>` and the line it was on. A
- * sitemap that can't be fetched or read is reported as bad input (exit status 1) and the
- * others are still read.
+ * sitemap that can't be fetched or read, is not a sitemap, or is cut short (not
+ * well-formed XML) is reported as an error of the source (exit status 1) and the others
+ * are still read; of one cut short, the whole entries before the cut are still checked.
  *
  * @example
  * sitemapSource({ url: 'https://example.org/sitemap.xml' })
@@ -38,7 +41,8 @@ export function sitemapSource(options: SitemapSourceOptions): Source {
 
 async function* entries(context: SourceContext, root: string, maxDepth: number, signal: AbortSignal): AsyncGenerator<InputLine> {
 	const seen = new Set<string>();
-	const problem = (url: string, text: string): InputLine => ({ line: 0, text: url, source: 'sitemap', problem: text });
+	// Line 0: about the sitemap as a whole, named by its URL.
+	const problem = (url: string, text: string): InputLine => ({ line: 0, text: url, source: `sitemap ${redact(url)}`, problem: text });
 
 	async function* visit(url: string, depth: number): AsyncGenerator<InputLine> {
 		if (seen.has(url)) return;
@@ -46,7 +50,10 @@ async function* entries(context: SourceContext, root: string, maxDepth: number, 
 		const fetched = await fetchSitemap(context, url, signal);
 		if ('problem' in fetched) return void (yield problem(url, fetched.problem));
 		const document = parseSitemap(fetched.text);
-		if (document.kind === 'unknown') return void (yield problem(url, 'not a sitemap (no <urlset> or <sitemapindex>)'));
+		if (document.kind === 'unknown') return void (yield problem(url, `not a sitemap: ${whatItIs(fetched.text)} (no <urlset> or <sitemapindex>)`));
+		// Checked before its entries go out, so the error comes first and is not lost if the run stops early.
+		const broken = xmlProblem(fetched.text);
+		if (broken !== undefined) yield problem(url, `not well-formed XML, ${broken}; the ${document.entries.length} whole entries before that are read`);
 		if (document.kind === 'urlset') {
 			for (const entry of document.entries) {
 				yield { line: entry.line, text: entry.loc, source: url, from: root, ...(entry.lastmod === undefined ? {} : { lastmod: entry.lastmod }) };

@@ -75,7 +75,8 @@ export function emit(targets: EmitTargets, options: EmitOptions = {}): MonoTypeO
 	const unreadable = new Set<string>();
 	return inOrder((task) => {
 		if (task.skip === 'rejected') {
-			targets.diagnose(`${lineOf(task)}: ${task.problem}${task.input === '' ? '' : `: ${JSON.stringify(redact(task.input).slice(0, 200))}`}`);
+			// Line 0 is about a source as a whole, which lineOf names: its input is not echoed.
+			targets.diagnose(`${lineOf(task)}: ${task.problem}${task.input === '' || task.line === 0 ? '' : `: ${JSON.stringify(redact(task.input).slice(0, 200))}`}`);
 			return undefined;
 		}
 		if (task.notice !== undefined) targets.diagnose(task.notice);

@@ -25,9 +25,14 @@ export function normaliseUrl(text: string): { url: string; origin: string } | { 
 	return { url: parsed.href, origin: parsed.origin };
 }
 
+/** Why a line with whitespace inside is refused: the WHATWG parser would take `a b` as `a%20b`. */
+export const INNER_WHITESPACE = 'whitespace inside the line (one URL per line; write a space in a URL as %20)';
+
 /**
  * Turns input lines into tasks: a normalised URL with its origin, or a task marked
- * `rejected` with the reason, which later stages pass through untouched.
+ * `rejected` with the reason, which later stages pass through untouched. A line with
+ * whitespace inside it is rejected: `https://example.org/a extra words` is junk, not
+ * one URL with `%20`s.
  *
  * @example
  * readLines(stdin, valve).pipe(normalise())
@@ -39,7 +44,9 @@ export function normalise(): OperatorFunction<InputLine, Task> {
 		if (item.source !== undefined) task.source = item.source;
 		if (item.lastmod !== undefined) task.lastmod = item.lastmod;
 		if (item.from !== undefined) task.from = item.from;
-		const result = item.problem ? { problem: item.problem } : normaliseUrl(item.text);
+		let result = item.problem ? { problem: item.problem } : normaliseUrl(item.text);
+		// A line that is no URL at all is named as such; one the parser would take with its spaces is junk too.
+		if ('url' in result && /\s/.test(item.text)) result = { problem: INNER_WHITESPACE };
 		if ('url' in result) {
 			task.url = result.url;
 			task.origin = result.origin;

@@ -20,8 +20,10 @@ export interface RobotsStageOptions {
 /**
  * Obeys robots.txt (RFC 9309) before anything is sent for a URL: a URL its origin's
  * robots.txt disallows gets the verdict `robots`, and one whose robots.txt cannot be had
- * (or asks for a Crawl-delay over the cap) gets `deferred`. Neither is changed nor an
- * error, and neither carries a record to commit: the next run checks them again. The
+ * (or asks for a Crawl-delay over the cap) gets `deferred`. Neither is changed, and
+ * neither carries a record to commit: the next run checks them again. A `deferred`
+ * because robots.txt could not be had carries robots.txt's error (the run did not check
+ * the URL; the exit status says so); one by Crawl-delay does not. The
  * origin's robots.txt is fetched once per run (see robots/gate.ts); its Crawl-delay is
  * set on the limiter. Sits after `due`, so URLs not due cost no robots.txt fetch.
  *
@@ -50,10 +52,11 @@ export function robots(deps: RobotsGateDeps, options: RobotsStageOptions): MonoT
 		});
 }
 
-/** The task with the gate's answer: as it was when allowed, else with the verdict `robots` or `deferred` and nothing to commit. */
+/** The task with the gate's answer: as it was when allowed, else with the verdict `robots` or `deferred` (and its error, if robots.txt failed) and nothing to commit. */
 function judged(task: Task, answer: GateAnswer): Task {
 	if (answer.verdict === 'allow') return task;
 	task.verdict = { url: task.url!, changed: false, reason: answer.verdict };
+	if (answer.error !== undefined) task.verdict.error = answer.error;
 	task.next = undefined;
 	if (answer.notice !== undefined) task.notice = answer.notice;
 	return task;

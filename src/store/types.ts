@@ -266,8 +266,20 @@ export interface RunRecord {
 	urls: number;
 	changed: number;
 	notModified: number;
+	/**
+	 * 200s whose body hash was unchanged. Runs recorded before `sameContent` was kept also
+	 * count their `same-content` and `rebaseline` verdicts here.
+	 */
 	sameHash: number;
+	/** (content rules) `same-content` verdicts; absent in runs recorded before it was kept. */
+	sameContent?: number;
+	/** (content rules) `rebaseline` verdicts; absent in runs recorded before it was kept. */
+	rebaseline?: number;
 	errors: number;
+	/** URLs deferred by robots.txt (unreachable, or a Crawl-delay over the cap); absent in older runs. */
+	deferred?: number;
+	/** Of `deferred`, those whose robots.txt could not be had; absent in older runs. */
+	unreachable?: number;
 	/** Body bytes received. */
 	bytes: number;
 	/** Body bytes a full download of every URL would have cost, estimated from stored sizes. */

@@ -78,6 +78,17 @@ describe('revisit sweep on hostile input', () => {
 		expect(stderr).not.toContain('\0');
 	});
 
+	it('takes a line with words after its URL as a bad line, named with its number, not as one URL with %20s', async () => {
+		const input = lines(server.url('/page/1.html'), `${server.url('/page/2.html')} extra words`, `${server.url('/page/3.html')}\tnote`);
+		const { status, stderr, verdicts } = await sweepBytes(store.dir, input, []);
+		expect(status).toBe(1);
+		expect(verdicts.map((verdict) => verdict.url)).toEqual([server.url('/page/1.html')]);
+		expect(server.requests.map((request) => request.path)).toEqual(['/page/1.html']);
+		expect(stderr).toContain(`revisit: line 2: whitespace inside the line (one URL per line; write a space in a URL as %20): "${server.url('/page/2.html')} extra words"\n`);
+		expect(stderr).toMatch(/^revisit: line 3: whitespace inside the line/m);
+		expect(stderr).toMatch(/^revisit: 1 URL, 1 changed, .*, 0 errors, 2 bad lines, /m);
+	});
+
 	it('takes CRLF line endings as line endings: nothing to report, no CR in any request', async () => {
 		const input = Buffer.from(`${server.url('/a')}\r\n\r\n# a comment\r\n  ${server.url('/b')}  \r\n${server.url('/c')}\r\n`);
 		const { status, stderr, verdicts } = await sweepBytes(store.dir, input);

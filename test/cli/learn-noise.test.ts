@@ -36,7 +36,7 @@ describe('--learn-noise', () => {
 				const { stdout, stderr } = await sweep();
 				expect(stdout.trim().split('\n').filter(Boolean)).toEqual(run === 4 ? [server.url('/b')] : []);
 				// Only a changed page is fetched twice.
-				expect(stderr).toMatch(run === 4 ? /1 second fetches for noise/ : /^(?!.*second fetches)/);
+				expect(stderr).toMatch(run === 4 ? /1 second fetch for noise/ : /^(?!.*second fetch)/);
 			}
 			const noisy = ndjson((await runCli(['stats', '--store', store, '--json'])).stdout);
 			expect(noisy).toMatchObject([{ host: server.origin, noisy: 3 }]);

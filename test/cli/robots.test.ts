@@ -75,7 +75,7 @@ describe('robots.txt (RFC 9309) in a sweep', () => {
 		expect(server.seen('/no')).toHaveLength(0);
 	});
 
-	it('defers every URL when robots.txt answers 503 (no page request, exit 0, one line), and checks them next run', async () => {
+	it('defers every URL when robots.txt answers 503 (no page request, exit 1, a line per URL), and checks them next run', async () => {
 		let healthy = false;
 		server = await startServer((req, res) => {
 			if (req.url === '/robots.txt') return void (healthy ? res.writeHead(404).end() : res.writeHead(503).end());
@@ -83,14 +83,15 @@ describe('robots.txt (RFC 9309) in a sweep', () => {
 		});
 		const urls = [server.url('/a'), server.url('/b'), server.url('/c')];
 		const first = await sweep(urls);
-		expect(first.status).toBe(0);
+		// Not checked because something failed: not a success.
+		expect(first.status).toBe(1);
 		expect(ndjson(first.stdout).map((verdict) => verdict.reason)).toEqual(['deferred', 'deferred', 'deferred']);
-		expect(ndjson(first.stdout).every((verdict) => verdict.changed === false && verdict.error === undefined)).toBe(true);
+		expect(ndjson(first.stdout).every((verdict) => verdict.changed === false && (verdict.error as { code: string }).code === 'HTTP_503')).toBe(true);
 		expect(server.requests.map((request) => request.path)).toEqual(['/robots.txt']);
 		const lines = first.stderr.split('\n').filter((line) => line.includes(server!.origin));
-		expect(lines).toHaveLength(1);
-		expect(lines[0]).toContain('HTTP 503');
-		expect(first.stderr).toContain('3 deferred');
+		expect(lines.map((line) => line.slice(0, line.indexOf(': HTTP_503: ')))).toEqual(urls.map((url) => `revisit: ${url}`));
+		expect(lines[0]).toContain('robots.txt answered HTTP 503');
+		expect(first.stderr).toContain('3 not checked: robots.txt unreachable (HTTP_503), deferred to the next run');
 
 		healthy = true;
 		const second = await sweep(urls);
@@ -162,12 +163,13 @@ describe('robots.txt (RFC 9309) in a sweep', () => {
 		expect(server.seen('/b')).toHaveLength(0);
 	});
 
-	it('defers an origin whose Crawl-delay is above --max-crawl-delay, and says so once', async () => {
+	it('defers an origin whose Crawl-delay is above --max-crawl-delay, says so once, and exits 0 (nothing failed)', async () => {
 		server = await startServer((req, res) => (req.url === '/robots.txt' ? res.end('User-agent: *\nCrawl-delay: 60\n') : page(res, req)));
 		const { status, stdout, stderr } = await sweep([server.url('/a'), server.url('/b')], ['--max-crawl-delay', '5']);
 		expect(status).toBe(0);
-		expect(ndjson(stdout).map((verdict) => verdict.reason)).toEqual(['deferred', 'deferred']);
+		expect(ndjson(stdout).map((verdict) => [verdict.reason, verdict.error])).toEqual([['deferred', undefined], ['deferred', undefined]]);
 		expect(stderr.split('\n').filter((line) => line.includes('Crawl-delay 60s'))).toHaveLength(1);
+		expect(stderr).toContain('2 not checked: Crawl-delay above --max-crawl-delay, deferred to the next run');
 		expect(server.requests.map((request) => request.path)).toEqual(['/robots.txt']);
 	});
 

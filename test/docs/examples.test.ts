@@ -215,6 +215,9 @@ describe('docs examples', () => {
 		env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`, SITE: site.origin };
 		// Examples use the default store, ./.revisit, in their own directory.
 		delete env.REVISIT_STORE;
+		// Run as users run them: robots.txt obeyed (vitest.config.ts ignores it for the
+		// other suites). The docs site serves one; a down host's robots.txt fails as it would.
+		delete env.REVISIT_ROBOTS;
 		delete env.REVISIT_WEBHOOK_SECRET;
 	});
 

@@ -19,6 +19,7 @@ export const SITE_PAGES = {
 	'/gone': '410 Gone',
 	'/sitemap.xml': 'a sitemap of /a, /b, /c and /lastmod',
 	'/hook': 'a webhook receiver: 204 to any POST',
+	'/robots.txt': 'allows every page to every crawler, with no Crawl-delay',
 } as const;
 
 /** What each example's working directory starts with: urls.txt lists these pages. */
@@ -87,6 +88,9 @@ export async function startDocsSite(): Promise<TestServer> {
 				return void req.on('end', () => res.writeHead(req.method === 'POST' ? 204 : 405).end());
 			case '/gone':
 				return void res.writeHead(410).end('gone');
+			case '/robots.txt':
+				// The examples run with robots.txt obeyed, as users run them: every page allowed.
+				return void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nAllow: /\n');
 			case '/sitemap.xml':
 				return void res.writeHead(200, { 'content-type': 'application/xml' }).end([
 					'<?xml version="1.0" encoding="UTF-8"?>',

@@ -29,6 +29,16 @@ describe('Prometheus metrics of the last run', () => {
 		for (const line of text.trimEnd().split('\n')) expect(line).toMatch(/^(# (HELP|TYPE) revisit_\w+ .+|revisit_\w+(\{host="[^"]*"\})? -?[\d.e+-]+)$/);
 	});
 
+	it('gives same-content apart from same-hash, and URLs not checked apart from errors (0 for a run stored before them)', () => {
+		const text = formatMetrics({ ...last, sameContent: 7, rebaseline: 1, deferred: 5, unreachable: 3 });
+		expect(text).toContain('\nrevisit_last_run_same_hash 4\n');
+		expect(text).toContain('\nrevisit_last_run_same_content 7\n');
+		expect(text).toContain('\nrevisit_last_run_rebaseline 1\n');
+		expect(text).toContain('\nrevisit_last_run_deferred 5\n');
+		expect(text).toContain('\nrevisit_last_run_robots_unreachable 3\n');
+		expect(formatMetrics(last)).toContain('\nrevisit_last_run_same_content 0\n');
+	});
+
 	it('gives per-host series sorted by origin, a ratio only where conditional requests were sent', () => {
 		const text = formatMetrics(last);
 		expect(text).toContain('revisit_last_run_host_changed{host="https://a.example"} 0\nrevisit_last_run_host_changed{host="https://b.example"} 3\n');

@@ -6,7 +6,7 @@ const data = (over: Partial<ReportData> = {}): ReportData => ({
 	generatedAt: '2026-12-04T00:00:00.000Z',
 	source: '.revisit',
 	runs: [],
-	summary: { runs: 1, urls: 5, changed: 1, notModified: 3, sameHash: 0, errors: 1, notDue: 0, bytes: 2048, bytesSaved: 10_240 },
+	summary: { runs: 1, urls: 5, changed: 1, notModified: 3, sameHash: 0, sameContent: 0, rebaseline: 0, errors: 1, deferred: 0, notDue: 0, bytes: 2048, bytesSaved: 10_240 },
 	changes: [],
 	errorCounts: {},
 	errors: [],

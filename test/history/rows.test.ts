@@ -30,7 +30,11 @@ describe('history rows', () => {
 			changed: 4,
 			notModified: 15,
 			sameHash: 10,
+			sameContent: 0,
+			rebaseline: 0,
 			errors: 1,
+			deferred: 0,
+			unreachable: 0,
 			notDue: 0,
 			bytes: 2000,
 			fullBytes: 9000,
@@ -40,6 +44,14 @@ describe('history rows', () => {
 			blockedHosts: ['https://b.example'],
 		});
 		expect(runRow(run(T0)).ratio304).toBeNull();
+	});
+
+	it('keeps same-content, rebaseline and deferred apart from same-hash and errors; a row stored before them reads as 0', () => {
+		const row = runRow(run(T0, { urls: 9, sameHash: 1, sameContent: 4, rebaseline: 2, deferred: 2, unreachable: 1 }));
+		expect(row).toMatchObject({ sameHash: 1, sameContent: 4, rebaseline: 2, deferred: 2, unreachable: 1, errors: 0 });
+		// `mixed` is a row as revisit wrote it before these were kept: no such fields at all.
+		expect('sameContent' in mixed).toBe(false);
+		expect(runRow(mixed)).toMatchObject({ sameHash: 10, sameContent: 0, rebaseline: 0, deferred: 0, unreachable: 0 });
 	});
 
 	it('gives one row per run and matching origin; a hostname matches every scheme and port', () => {

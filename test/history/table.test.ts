@@ -13,9 +13,9 @@ describe('history tables', () => {
 		const rows = [run(T0, { urls: 3, changed: 3, bytes: 1500, fullBytes: 1500 }), run(T0 + 3_600_000, { urls: 3, notModified: 3, bytes: 0, fullBytes: 1500, blockedHosts: ['https://x', 'https://y'], hosts: { 'https://x': { urls: 3, changed: 0, conditional: 3, notModified: 3 } } })].map(runRow);
 		expect(formatRunTable(rows)).toBe(
 			[
-				'START                 TOOK  URLS  CHANGED  304S  SAME-HASH  ERRORS  NOT-DUE  RECEIVED  FULL    SAVED   304%    BLOCKED',
-				'2024-12-02 14:00:00Z  1.5s  3     3        0     0          0       0        1.5 KB    1.5 KB  0 B     -       -',
-				'2024-12-02 15:00:00Z  1.5s  3     0        3     0          0       0        0 B       1.5 KB  1.5 KB  100.0%  https://x,https://y',
+				'START                 TOOK  URLS  CHANGED  304S  SAME-HASH  SAME-CONTENT  ERRORS  DEFERRED  NOT-DUE  RECEIVED  FULL    SAVED   304%    BLOCKED',
+				'2024-12-02 14:00:00Z  1.5s  3     3        0     0          0             0       0         0        1.5 KB    1.5 KB  0 B     -       -',
+				'2024-12-02 15:00:00Z  1.5s  3     0        3     0          0             0       0         0        0 B       1.5 KB  1.5 KB  100.0%  https://x,https://y',
 				'',
 			].join('\n'),
 		);

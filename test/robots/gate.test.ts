@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHostBook } from '../../src/hosts/book.js';
 import { createHttpClient } from '../../src/http/client.js';
 import { createLimiter } from '../../src/http/limiter.js';
-import { createRobotsGate, freshness, ROBOTS_FRESH_MS } from '../../src/robots/gate.js';
+import { createRobotsGate } from '../../src/robots/gate.js';
 import { MemoryStore } from '../../src/store/memory.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
@@ -36,7 +36,7 @@ describe('robots.txt gate', () => {
 		expect(server.seen('/robots.txt')).toHaveLength(1);
 	});
 
-	it('applies the last good copy when robots.txt fails, up to 30 days old; after that, defers the origin and says so once', async () => {
+	it('applies the last good copy when robots.txt fails, up to 30 days old; after that, defers the origin with an error for each URL', async () => {
 		let healthy = true;
 		server = await startServer((req, res) => (healthy ? res.end('User-agent: *\nDisallow: /x\n') : res.writeHead(500).end()));
 		const store = new MemoryStore();
@@ -53,8 +53,19 @@ describe('robots.txt gate', () => {
 		const past = await run(store, t0 + 31 * DAY);
 		const answers = await Promise.all(['/a', '/b'].map((path) => past.gate.check(server!.url(path), server!.origin)));
 		expect(answers.map((answer) => answer.verdict)).toEqual(['deferred', 'deferred']);
+		expect(answers.map((answer) => answer.error?.code)).toEqual(['HTTP_500', 'HTTP_500']);
+		expect(answers[0]!.error!.message).toContain('robots.txt answered HTTP 500');
+		// The per-URL error says it all: no notice besides.
+		expect(answers.filter((answer) => answer.notice !== undefined)).toHaveLength(0);
+	});
+
+	it('defers an origin whose Crawl-delay is over the cap without an error, and says so once', async () => {
+		server = await startServer((req, res) => res.end('User-agent: *\nCrawl-delay: 60\n'));
+		const { gate } = await run(new MemoryStore(), Date.now());
+		const answers = await Promise.all(['/a', '/b'].map((path) => gate.check(server!.url(path), server!.origin)));
+		expect(answers.map((answer) => [answer.verdict, answer.error])).toEqual([['deferred', undefined], ['deferred', undefined]]);
 		expect(answers.filter((answer) => answer.notice !== undefined)).toHaveLength(1);
-		expect(answers.find((answer) => answer.notice)!.notice).toContain(server.origin);
+		expect(answers.find((answer) => answer.notice)!.notice).toContain('Crawl-delay 60s');
 	});
 
 	it('uses a fresh copy without a request, and revalidates a stale one with its Last-Modified', async () => {
@@ -73,15 +84,5 @@ describe('robots.txt gate', () => {
 		expect(await later.gate.origin(server.origin)).toMatchObject({ source: '304', status: 304 });
 		expect(server.requests).toHaveLength(2);
 		expect((await later.gate.check(server.url('/x'), server.origin)).verdict).toBe('robots');
-	});
-});
-
-describe('freshness', () => {
-	it('is 24 h, or less by Cache-Control', () => {
-		expect(freshness(undefined)).toBe(ROBOTS_FRESH_MS);
-		expect(freshness('max-age=600')).toBe(600_000);
-		expect(freshness('max-age=999999')).toBe(ROBOTS_FRESH_MS);
-		expect(freshness('no-cache')).toBe(0);
-		expect(freshness('private')).toBe(ROBOTS_FRESH_MS);
 	});
 });

@@ -1,5 +1,6 @@
+import { from, lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { normaliseUrl } from '../../src/stages/normalise.js';
+import { INNER_WHITESPACE, normalise, normaliseUrl } from '../../src/stages/normalise.js';
 
 describe('normaliseUrl', () => {
 	it.each([
@@ -20,5 +21,26 @@ describe('normaliseUrl', () => {
 		['http://', 'not an absolute URL'],
 	])('rejects %s', (input, problem) => {
 		expect(normaliseUrl(input)).toEqual({ problem });
+	});
+});
+
+describe('normalise', () => {
+	it('rejects a line with whitespace inside it, naming its line, instead of taking it as one URL with %20s', async () => {
+		const tasks = await lastValueFrom(
+			from([
+				{ line: 1, text: 'http://host.test/page/1.html' },
+				{ line: 2, text: 'http://host.test/page/2.html extra words' },
+				{ line: 3, text: 'http://host.test/a\tb' },
+				// Words that are no URL at all are named as such.
+				{ line: 4, text: 'not a url' },
+			]).pipe(normalise(), toArray()),
+		);
+		expect(tasks.map((task) => [task.line, task.url, task.skip, task.problem])).toEqual([
+			[1, 'http://host.test/page/1.html', undefined, undefined],
+			[2, undefined, 'rejected', INNER_WHITESPACE],
+			[3, undefined, 'rejected', INNER_WHITESPACE],
+			[4, undefined, 'rejected', 'not an absolute URL'],
+		]);
+		expect(INNER_WHITESPACE).toMatch(/^whitespace inside the line/);
 	});
 });

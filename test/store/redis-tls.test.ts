@@ -28,7 +28,7 @@ describeRedis('a Redis store over TLS (rediss://)', () => {
 		const url = redis.url('tls:');
 		const dump = ['{"kind":"meta","format":1}', '{"kind":"url","key":"https://a.example/","value":{"v":1,"status":200,"etag":"\\"x\\"","lastChecked":5}}'].join('\n');
 		const env = { NODE_EXTRA_CA_CERTS: cert };
-		expect(await spawnCli(['import', '--store', url], dump, env).done).toMatchObject({ status: 0, stderr: 'revisit: imported 1 records\n' });
+		expect(await spawnCli(['import', '--store', url], dump, env).done).toMatchObject({ status: 0, stderr: 'revisit: imported 1 record\n' });
 		const exported = await spawnCli(['export', '--store', url], '', env).done;
 		expect(ndjson(exported.stdout).slice(1)).toEqual([{ kind: 'url', key: 'https://a.example/', value: { v: 1, status: 200, etag: '"x"', lastChecked: 5 } }]);
 	});

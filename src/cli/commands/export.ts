@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import { dumpStore, parseDumpLine } from '../../store/dump.js';
 import { openStore } from '../../store/open.js';
 import type { StoreOperation } from '../../store/types.js';
+import { counted } from '../../util/counted.js';
 import type { CliIo } from '../io.js';
 import { createWriter } from '../terminal.js';
 import type { CommandResult } from './result.js';
@@ -69,7 +70,7 @@ export function importCommand(io: CliIo, result: CommandResult): CommandModule<o
 			} finally {
 				await store.close();
 			}
-			io.stderr.write(`revisit: imported ${loaded} records${bad ? `, skipped ${bad} bad lines` : ''}\n`);
+			io.stderr.write(`revisit: imported ${counted(loaded, 'record')}${bad ? `, skipped ${counted(bad, 'bad line')}` : ''}\n`);
 			result.status = bad > 0 ? 1 : 0;
 		},
 	};

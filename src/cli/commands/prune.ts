@@ -1,6 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors/index.js';
 import { pruneStore } from '../../store/prune.js';
+import { counted } from '../../util/counted.js';
 import { formatDuration, parseDuration } from '../../util/duration.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
@@ -20,7 +21,6 @@ hosts set). Run history is kept. A pruned URL that is swept again is reported as
 Deletes are written in batches while the store is read, so it stays fast and bounded in
 memory on millions of records. Prints one summary line on stderr.`;
 
-const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** `revisit prune --older-than D`: forget URLs not checked for D, and hosts left without URLs. */
 export function pruneCommand(io: CliIo, result: CommandResult): CommandModule<object, PruneArgs> {
@@ -55,8 +55,8 @@ export function pruneCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				const cutoff = `${new Date(before).toISOString().slice(0, 19).replace('T', ' ')}Z`;
 				const overrides = pruned.keptOverrides > 0 ? `, ${pruned.keptOverrides} of them without URLs but with a mode set by hand` : '';
 				io.stderr.write(
-					`revisit: ${args['dry-run'] ? 'would prune' : 'pruned'} ${plural(pruned.urls, 'URL record')} and ${plural(pruned.hosts, 'host')}` +
-						` (not checked for ${formatDuration(olderThan)}, since ${cutoff}); kept ${plural(pruned.keptUrls, 'URL record')} and ${plural(pruned.keptHosts, 'host')}${overrides}${pruned.texts > 0 ? `; freed ${plural(pruned.texts, 'kept text')}` : ''}\n`,
+					`revisit: ${args['dry-run'] ? 'would prune' : 'pruned'} ${counted(pruned.urls, 'URL record')} and ${counted(pruned.hosts, 'host')}` +
+						` (not checked for ${formatDuration(olderThan)}, since ${cutoff}); kept ${counted(pruned.keptUrls, 'URL record')} and ${counted(pruned.keptHosts, 'host')}${overrides}${pruned.texts > 0 ? `; freed ${counted(pruned.texts, 'kept text')}` : ''}\n`,
 				);
 				result.status = 0;
 			});

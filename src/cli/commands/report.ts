@@ -6,6 +6,7 @@ import { renderReport } from '../../history/report-html.js';
 import { describeStore } from '../../store/open.js';
 import { parseDuration } from '../../util/duration.js';
 import { formatBytes } from '../../util/bytes.js';
+import { counted } from '../../util/counted.js';
 import { writeFileAtomic } from '../../util/write-file-atomic.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
@@ -80,7 +81,7 @@ export function reportCommand(io: CliIo, result: CommandResult): CommandModule<o
 				throw new UsageError(`--html: cannot write ${args.html}: ${(error as Error).message}`, { cause: error });
 			}
 			const { summary } = html.data;
-			io.stderr.write(`revisit: wrote ${args.html} (${formatBytes(Buffer.byteLength(html.page))}): ${summary.runs} run${summary.runs === 1 ? '' : 's'}, ${summary.urls} URLs, ${summary.changed} changed, ${summary.errors} errors\n`);
+			io.stderr.write(`revisit: wrote ${args.html} (${formatBytes(Buffer.byteLength(html.page))}): ${counted(summary.runs, 'run')}, ${counted(summary.urls, 'URL')}, ${summary.changed} changed, ${counted(summary.errors, 'error')}\n`);
 			result.status = 0;
 		},
 	};

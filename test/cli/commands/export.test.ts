@@ -59,7 +59,7 @@ describe('revisit export / import', () => {
 		expect(stderr).toContain('line 2: not JSON');
 		expect(stderr).toContain('line 4: record format 99 is newer than this revisit understands');
 		expect(stderr).toContain('line 5: unknown kind "thing" (expected meta, url, host, run, detail or text)');
-		expect(stderr).toContain('imported 1 records, skipped 3 bad lines');
+		expect(stderr).toContain('imported 1 record, skipped 3 bad lines');
 	});
 
 	it('refuses a dump from a newer format', async () => {

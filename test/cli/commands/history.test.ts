@@ -83,11 +83,34 @@ describe('revisit history', () => {
 		await threeSweeps();
 		const table = await history();
 		const lines = table.stdout.trimEnd().split('\n');
-		expect(lines[0]).toMatch(/^START\s+TOOK\s+URLS\s+CHANGED\s+304S\s+SAME-HASH\s+ERRORS\s+NOT-DUE\s+RECEIVED\s+FULL\s+SAVED\s+304%\s+BLOCKED$/);
+		expect(lines[0]).toMatch(/^START\s+TOOK\s+URLS\s+CHANGED\s+304S\s+SAME-HASH\s+SAME-CONTENT\s+ERRORS\s+DEFERRED\s+NOT-DUE\s+RECEIVED\s+FULL\s+SAVED\s+304%\s+BLOCKED$/);
 		expect(lines).toHaveLength(4);
-		expect(lines[3]!.split(/\s{2,}/).slice(2)).toEqual(['11', '2', '4', '4', '1', '0', '6.0 KB', '10.0 KB', '4.0 KB', '80.0%', '-']);
+		expect(lines[3]!.split(/\s{2,}/).slice(2)).toEqual(['11', '2', '4', '4', '0', '1', '0', '0', '6.0 KB', '10.0 KB', '4.0 KB', '80.0%', '-']);
 		const last = await history('--last', '1', '--json');
 		expect(ndjson(last.stdout)).toEqual([ndjson((await history('--json')).stdout)[2]]);
+	});
+
+	it('counts same-content apart from same-hash: in the summary line, the history and the metrics', async () => {
+		// /counter: the same .price, a counter that changes every request; /fixed: the same bytes every time.
+		let hits = 0;
+		const rules = await startServer((req, res) => res.end(req.url === '/fixed' ? '<p class="price">$5</p>' : `<p class="price">$10</p><p>seen ${hits++}</p>`));
+		try {
+			const urls = [rules.url('/counter'), rules.url('/fixed')].join('\n');
+			const sweepRules = () => runCli(['sweep', '--store', store.dir, '--select', '.price', '--ndjson', '--all'], urls);
+			await sweepRules();
+			const second = await sweepRules();
+			expect(ndjson(second.stdout).map((verdict) => verdict.reason).sort()).toEqual(['same-content', 'same-hash']);
+			expect(second.stderr).toMatch(/^revisit: 2 URLs, 0 changed, 0 304s, 1 same-hash, 1 same-content, 0 errors, /m);
+			const rows = ndjson((await history('--json')).stdout);
+			expect(rows[1]).toMatchObject({ sameHash: 1, sameContent: 1 });
+			const file = path.join(store.dir, 'revisit.prom');
+			await history('--metrics', file);
+			const text = await readFile(file, 'utf8');
+			expect(text).toContain('\nrevisit_last_run_same_hash 1\n');
+			expect(text).toContain('\nrevisit_last_run_same_content 1\n');
+		} finally {
+			await rules.close();
+		}
 	});
 
 	it("restricts to one host's figures with --host (origin or hostname)", async () => {

@@ -39,7 +39,7 @@ describe('revisit sweep (command line)', () => {
 		await sweep(['-q'], server.url('/a'));
 		const { stdout, stderr } = await sweep([], server.url('/a'));
 		expect(stdout).toBe('');
-		expect(stderr).toMatch(/^revisit: 1 URLs, 0 changed, 0 304s, 1 same-hash, 0 errors, .* received \(0 B saved\), [\d.]+s\n$/);
+		expect(stderr).toMatch(/^revisit: 1 URL, 0 changed, 0 304s, 1 same-hash, 0 errors, .* received \(0 B saved\), [\d.]+s\n$/);
 	});
 
 	it('takes URLs as arguments, with - splicing in stdin', async () => {
