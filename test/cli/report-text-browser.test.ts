@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeNeeding } from '../helpers/debian.js';
 import { CHROMIUM, launchChromium, openWatched, type WatchedPage } from '../helpers/browser.js';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { answerHtml } from '../helpers/report-site.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 const EDITED = [7, 23, 51];
@@ -50,15 +50,7 @@ describeNeeding(CHROMIUM, 'revisit report in chromium: visible-text diffs of fir
 				res.end();
 				return;
 			}
-			const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"`;
-			res.setHeader('etag', etag);
-			res.setHeader('content-type', 'text/html; charset=utf-8');
-			if (req.headers['if-none-match'] === etag) {
-				res.statusCode = 304;
-				res.end();
-				return;
-			}
-			res.end(body);
+			answerHtml(req, res, body);
 		});
 		dir = await tempDir('revisit-report-text-');
 		const store = path.join(dir.dir, 'store');

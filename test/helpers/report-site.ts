@@ -35,6 +35,25 @@ export interface ReportSite {
  * @example
  * const site = await buildReportSite(); // site.lastRun is a report.html path
  */
+/**
+ * Answers with an HTML `body` and an ETag of its hash, or 304 when the request's
+ * If-None-Match is that ETag: a well-behaved origin.
+ *
+ * @example
+ * startServer((req, res) => answerHtml(req, res, '<p>hello</p>'))
+ */
+export function answerHtml(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, body: string): void {
+	const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"`;
+	res.setHeader('etag', etag);
+	res.setHeader('content-type', 'text/html; charset=utf-8');
+	if (req.headers['if-none-match'] === etag) {
+		res.statusCode = 304;
+		res.end();
+		return;
+	}
+	res.end(body);
+}
+
 export async function buildReportSite(options: { store?: string } = {}): Promise<ReportSite> {
 	let version = 1;
 	const handler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
@@ -49,16 +68,7 @@ export async function buildReportSite(options: { store?: string } = {}): Promise
 			res.end();
 			return;
 		}
-		const body = page(version);
-		const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"`;
-		res.setHeader('etag', etag);
-		res.setHeader('content-type', 'text/html; charset=utf-8');
-		if (req.headers['if-none-match'] === etag) {
-			res.statusCode = 304;
-			res.end();
-			return;
-		}
-		res.end(body);
+		answerHtml(req, res, page(version));
 	};
 	const a = await startServer(handler);
 	const b = await startServer(handler);
