@@ -1,5 +1,7 @@
 import { diffWordsWithSpace } from 'diff';
 import type { WordDiffHunks } from '../store/types.js';
+import type { ProbeResult } from '../types.js';
+import { visibleText } from './visible-text.js';
 
 /**
  * Text cut to at most `cap` UTF-8 bytes (never in the middle of a character), and
@@ -12,6 +14,18 @@ export function keptText(text: string, cap: number): { text: string; cut: boolea
 	if (text.length * 3 <= cap || Buffer.byteLength(text) <= cap) return { text, cut: false };
 	// A cut inside a multi-byte character decodes to U+FFFD: drop it.
 	return { text: Buffer.from(text).subarray(0, cap).toString('utf8').replace(/\uFFFD+$/, ''), cut: true };
+}
+
+/**
+ * A kept text made again from its whole counted text with learned noise masked
+ * (`masked`): read as the first was (visible text or as counted) and cut at `cap`.
+ *
+ * @example
+ * keptAgain({ text: 'Hats 5', cut: false, visible: true }, '<p>5</p>', 32768) // { text: '5', cut: false, visible: true }
+ */
+export function keptAgain(counted: NonNullable<ProbeResult['counted']>, masked: string, cap = Number.POSITIVE_INFINITY): NonNullable<ProbeResult['counted']> {
+	if (!counted.visible) return keptText(masked, cap);
+	return { ...keptText(visibleText(masked), cap), visible: true };
 }
 
 export interface WordDiffOptions {

@@ -129,7 +129,7 @@ function whyHtml(change) {
 	rows += row('body hash', b.hash, a.hash);
 	if (b.content !== undefined || a.content !== undefined) rows += row('content hash', b.content, a.content);
 	if (change.rule) rows += '<tr><th>content rule</th><td><code>' + esc(change.rule) + '</code>: only what it counts is compared</td></tr>';
-	if (change.noise) rows += '<tr><th>learned noise</th><td>' + change.noise + ' pattern' + (change.noise === 1 ? '' : 's') + ' removed before hashing</td></tr>';
+	if (change.noise) rows += '<tr><th>learned noise</th><td>' + change.noise + ' place' + (change.noise === 1 ? '' : 's') + ' removed, from the hash and the diff</td></tr>';
 	rows += '<tr><th>audit</th><td>' + (change.audit ? 'yes: the 304 was checked by a full re-fetch' : 'no') + '</td></tr>';
 	if (change.bytes !== undefined) rows += '<tr><th>received</th><td>' + change.bytes + ' bytes</td></tr>';
 	rows += '<tr><th>run</th><td>' + esc(change.run) + '</td></tr>';

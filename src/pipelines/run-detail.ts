@@ -55,7 +55,7 @@ export function addToDetail(detail: RunDetail & { diffChars: number }, task: Tas
 	if (verdict.reason === 'audit' || task.probe?.audit !== undefined) change.audit = true;
 	const rule = task.next?.content?.rules ?? task.record?.content?.rules;
 	if (rule !== undefined && rule !== '-') change.rule = rule;
-	const noise = task.record?.noise?.length ?? 0;
+	const noise = task.noise ?? task.record?.noise?.length ?? 0;
 	if (noise > 0) change.noise = noise;
 	const word = task.wordDiff;
 	if (word) {
