@@ -118,8 +118,12 @@ export interface ProbeResult {
 	wire?: WireCapture | undefined;
 	/** Which conditional forms were put to the server right after this answer, and what each got. */
 	formCheck?: FormCheck[];
-	/** The counted text of a 2xx body read whole, cut at `--keep-text` (for the word diff of `revisit report`). */
-	counted?: { text: string; cut: boolean } | undefined;
+	/**
+	 * The counted text of a 2xx body read whole, cut at `--keep-text` (for the word diff of
+	 * `revisit report`); `visible` when it is the visible text of the counted markup (an
+	 * HTML page without a rule), so that compare can make it again with learned noise out.
+	 */
+	counted?: { text: string; cut: boolean; visible?: boolean } | undefined;
 }
 
 /**
@@ -201,6 +205,8 @@ export interface Task {
 	fetched?: boolean;
 	/** A change's word diff against the text kept at its last change, or why there is none (see stages/keep-text.ts). */
 	wordDiff?: { hunks?: WordDiffHunks; why: string; cut?: boolean; kept?: number };
+	/** Learned noise: how many places (and legacy patterns) were masked in the counted text before it was judged and kept. */
+	noise?: number;
 }
 
 /** Injected time source, so tests and the schedule can control it. */

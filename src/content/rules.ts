@@ -72,8 +72,7 @@ export function compileRules(specs: readonly RuleSpec[], where = 'rule'): Rule[]
 		const hostOnly = match !== undefined && isHostname(match);
 		const matcher = match === undefined ? undefined : hostOnly ? undefined : pattern(match, 'match');
 		return {
-			// `exclude` joins the hashed list only when set, so the ids of rules written before it existed stay the same.
-			id: createHash('sha1').update(JSON.stringify([spec.select ?? [], spec.text ?? false, spec.ignore ?? [], spec.pointer ?? [], ...(exclude ? [spec.exclude] : [])])).digest('hex').slice(0, 12),
+			id: ruleId(spec),
 			matches: (url: string) => {
 				if (match === undefined) return true;
 				if (hostOnly) return hostOf(url) === match.toLowerCase();
@@ -88,6 +87,20 @@ export function compileRules(specs: readonly RuleSpec[], where = 'rule'): Rule[]
 			learn: spec.learn ?? false,
 		};
 	});
+}
+
+/**
+ * A rule's id: a short hash of what it counts (`select`, `text`, `ignore`, `pointer`,
+ * `exclude`), stored with each content hash, so that a changed rule is noticed. `match`
+ * and `learn` are not in it: they say where and whether, not what counts.
+ *
+ * @example
+ * ruleId({ select: ['.price'] }) // a 12-hex-digit id
+ */
+export function ruleId(spec: RuleSpec): string {
+	// `exclude` joins the hashed list only when set, so the ids of rules written before it existed stay the same.
+	const exclude = spec.exclude?.length ? [spec.exclude] : [];
+	return createHash('sha1').update(JSON.stringify([spec.select ?? [], spec.text ?? false, spec.ignore ?? [], spec.pointer ?? [], ...exclude])).digest('hex').slice(0, 12);
 }
 
 /**

@@ -1,5 +1,7 @@
-import { diffWordsWithSpace } from 'diff';
+import { diffArrays } from 'diff';
 import type { WordDiffHunks } from '../store/types.js';
+import type { ProbeResult } from '../types.js';
+import { visibleText } from './visible-text.js';
 
 /**
  * Text cut to at most `cap` UTF-8 bytes (never in the middle of a character), and
@@ -14,6 +16,18 @@ export function keptText(text: string, cap: number): { text: string; cut: boolea
 	return { text: Buffer.from(text).subarray(0, cap).toString('utf8').replace(/\uFFFD+$/, ''), cut: true };
 }
 
+/**
+ * A kept text made again from its whole counted text with learned noise masked
+ * (`masked`): read as the first was (visible text or as counted) and cut at `cap`.
+ *
+ * @example
+ * keptAgain({ text: 'Hats 5', cut: false, visible: true }, '<p>5</p>', 32768) // { text: '5', cut: false, visible: true }
+ */
+export function keptAgain(counted: NonNullable<ProbeResult['counted']>, masked: string, cap = Number.POSITIVE_INFINITY): NonNullable<ProbeResult['counted']> {
+	if (!counted.visible) return keptText(masked, cap);
+	return { ...keptText(visibleText(masked), cap), visible: true };
+}
+
 export interface WordDiffOptions {
 	/** Unchanged tokens (words and runs of whitespace) kept either side of a change (default 16). */
 	context?: number;
@@ -25,10 +39,29 @@ export interface WordDiffOptions {
 
 const tokens = (text: string): string[] => text.match(/\s+|\S+/g) ?? [];
 
+const CURRENCY = '[$€£¥₹¢₩₽₺]';
+const SPACE = '(?:[ \\u00A0\\u202F]|&nbsp;|&#160;)';
+// A number with its sign, separators and currency or percent, whole: `$24.50`, `1.234,56 €`, `24,50&nbsp;€`, `-3.5%`.
+// A sign only where no word or number ends just before (`2026-12-04` is three numbers, not two negative ones).
+const NUMBER = `(?:(?<![\\p{L}\\p{N}_.,])[-+−])?(?:${CURRENCY}${SPACE}?)?\\p{Nd}+(?:[.,'’]\\p{Nd}+|[\\u00A0\\u202F]\\p{Nd}{3}(?!\\p{Nd}))*(?:${SPACE}?${CURRENCY}|%)?(?![\\p{L}\\p{N}_])`;
+const DIFF_TOKENS = new RegExp(`${NUMBER}|[\\p{L}\\p{M}\\p{N}_]+|\\s+|.`, 'gsu');
+
+/**
+ * The tokens a word diff compares: numbers whole (see NUMBER), words, runs of whitespace,
+ * and each other character on its own.
+ *
+ * @example
+ * diffTokens('was $24.50, now 21,00 €') // ['was', ' ', '$24.50', ',', ' ', 'now', ' ', '21,00 €']
+ */
+export function diffTokens(text: string): string[] {
+	return text.match(DIFF_TOKENS) ?? [];
+}
+
 /**
  * The word diff of two counted texts as hunks: each change with `context` unchanged
  * tokens either side, changes closer than twice that in one hunk, the rest left out.
- * Whitespace runs are parts of their own, so that a reader can ignore them. Undefined
+ * Whitespace runs are parts of their own, so that a reader can ignore them; a number with
+ * its separators and currency is one token (`$24.50` → `$21.00`, never `$2421.5000`). Undefined
  * when the texts are too different to diff cheaply (jsdiff's maxEditLength).
  *
  * @example
@@ -37,9 +70,9 @@ const tokens = (text: string): string[] => text.match(/\s+|\S+/g) ?? [];
 export function wordDiff(before: string, after: string, options: WordDiffOptions = {}): { hunks: WordDiffHunks; cut: boolean } | undefined {
 	const context = options.context ?? 16;
 	const maxChars = options.maxChars ?? 8192;
-	const changes = diffWordsWithSpace(before, after, { maxEditLength: options.maxEdits ?? 5000 });
+	const changes = diffArrays(diffTokens(before), diffTokens(after), { maxEditLength: options.maxEdits ?? 5000 });
 	if (changes === undefined) return undefined;
-	const parts = changes.map((change): [0 | 1 | -1, string] => [change.added ? 1 : change.removed ? -1 : 0, change.value]);
+	const parts = changes.map((change): [0 | 1 | -1, string] => [change.added ? 1 : change.removed ? -1 : 0, change.value.join('')]);
 	const hunks: WordDiffHunks = [];
 	let hunk: Array<[0 | 1 | -1, string]> | undefined;
 	let chars = 0;

@@ -120,6 +120,23 @@ function row(label, before, after) {
 	var value = before === undefined ? '<code>' + esc(after) + '</code>' : after === undefined ? '<code>' + esc(before) + '</code> &rarr; (none)' : before === after ? '<code>' + esc(after) + '</code> (same)' : '<code>' + esc(before) + '</code> &rarr; <code>' + esc(after) + '</code>';
 	return '<tr><th>' + esc(label) + '</th><td' + (moved ? ' class="moved"' : '') + '>' + value + '</td></tr>';
 }
+// A rule as written (kept with the run's detail), its id after it; an id alone for a rule a run before revisit kept them.
+function ruleHtml(id) {
+	var spec = (data.rules || {})[id];
+	var tail = ': only what it counts is compared';
+	if (!spec) return '<code>' + esc(id) + '</code>' + tail;
+	var list = function (values) { return values.map(function (value) { return '<code>' + esc(value) + '</code>'; }).join(', '); };
+	var parts = [];
+	if (spec.match !== undefined) parts.push('match ' + list([spec.match]));
+	if (spec.select) parts.push('select ' + list(spec.select));
+	if (spec.pointer) parts.push('pointer ' + list(spec.pointer));
+	if (spec.exclude) parts.push('exclude ' + list(spec.exclude));
+	if (spec.text) parts.push('visible text');
+	else if (spec.select || spec.exclude) parts.push('markup');
+	if (spec.ignore) parts.push('ignore ' + list(spec.ignore));
+	if (spec.learn) parts.push('learns noise');
+	return '<span class="rule">' + parts.join(' &middot; ') + '</span> (rule ' + esc(id) + ')' + tail;
+}
 function whyHtml(change) {
 	var b = change.before || {}, a = change.after || {};
 	var rows = '<tr><th>reason</th><td><b>' + esc(change.reason) + '</b>: ' + esc(REASONS[change.reason] || '') + '</td></tr>';
@@ -128,8 +145,8 @@ function whyHtml(change) {
 	rows += row('Last-Modified', b.lastModified, a.lastModified);
 	rows += row('body hash', b.hash, a.hash);
 	if (b.content !== undefined || a.content !== undefined) rows += row('content hash', b.content, a.content);
-	if (change.rule) rows += '<tr><th>content rule</th><td><code>' + esc(change.rule) + '</code>: only what it counts is compared</td></tr>';
-	if (change.noise) rows += '<tr><th>learned noise</th><td>' + change.noise + ' pattern' + (change.noise === 1 ? '' : 's') + ' removed before hashing</td></tr>';
+	if (change.rule) rows += '<tr><th>content rule</th><td>' + ruleHtml(change.rule) + '</td></tr>';
+	if (change.noise) rows += '<tr><th>learned noise</th><td>' + change.noise + ' place' + (change.noise === 1 ? '' : 's') + ' removed, from the hash and the diff</td></tr>';
 	rows += '<tr><th>audit</th><td>' + (change.audit ? 'yes: the 304 was checked by a full re-fetch' : 'no') + '</td></tr>';
 	if (change.bytes !== undefined) rows += '<tr><th>received</th><td>' + change.bytes + ' bytes</td></tr>';
 	rows += '<tr><th>run</th><td>' + esc(change.run) + '</td></tr>';

@@ -1,6 +1,6 @@
 import { hostStats, type HostStats } from '../hosts/stats.js';
 import { runKey } from '../store/run-key.js';
-import type { RunChange, RunRecord, ValidatorStore } from '../store/types.js';
+import type { RuleShown, RunChange, RunRecord, ValidatorStore } from '../store/types.js';
 import { loadRuns, runPoints, runRow, type RunRow } from './rows.js';
 import { renderSvg } from './svg.js';
 
@@ -26,6 +26,8 @@ export interface ReportData {
 	summary: { runs: number; urls: number; changed: number; notModified: number; sameHash: number; sameContent: number; rebaseline: number; errors: number; deferred: number; notDue: number; bytes: number; bytesSaved: number };
 	/** Changed URLs with why, newest run first; `run` is the run's start (ISO). */
 	changes: Array<RunChange & { run: string }>;
+	/** The content rules the changes name, by id, as written (the newest run's spec of an id). */
+	rules: Record<string, RuleShown>;
 	/** Errors counted by code over the covered runs, and some of their URLs. */
 	errorCounts: Record<string, number>;
 	errors: Array<RunChange & { run: string }>;
@@ -72,6 +74,7 @@ export async function loadReport(store: ValidatorStore, scope: ReportScope, sour
 	const changes: ReportData['changes'] = [];
 	const errors: ReportData['errors'] = [];
 	const errorCounts: Record<string, number> = {};
+	const rules: Record<string, RuleShown> = {};
 	const dropped = { changes: 0, errors: 0, runsWithoutDetail: 0 };
 	// Newest run first: the latest change of a URL is the one a reader looks for.
 	for (let i = runs.length - 1; i >= 0; i--) {
@@ -82,6 +85,7 @@ export async function loadReport(store: ValidatorStore, scope: ReportScope, sour
 			continue;
 		}
 		for (const change of detail.changes) changes.push({ ...change, run });
+		for (const [id, spec] of Object.entries(detail.rules ?? {})) rules[id] ??= spec;
 		for (const error of detail.errors) errors.push({ ...error, run });
 		for (const [code, count] of Object.entries(detail.errorCounts)) errorCounts[code] = (errorCounts[code] ?? 0) + count;
 		dropped.changes += detail.dropped.changes;
@@ -105,6 +109,7 @@ export async function loadReport(store: ValidatorStore, scope: ReportScope, sour
 		runs: rows,
 		summary,
 		changes,
+		rules,
 		errorCounts,
 		errors,
 		dropped,

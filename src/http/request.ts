@@ -243,13 +243,13 @@ function keepContent(result: ProbeResult, rule: Rule | undefined, body: Buffer, 
 	if (limits.rules.length > 0 || limits.keepText) {
 		// With a rule the hash is of the counted text either way: asking for the text costs nothing more.
 		result.content = contentOf(rule, body, contentType, limits.keepText || (keep && rule !== undefined), result.hash);
-		if (keep && result.content.text !== undefined) result.counted = keptText(readable(rule, result.content.text, contentType, limits), limits.keepCounted);
+		if (keep && result.content.text !== undefined) result.counted = readable(rule, result.content.text, contentType, limits);
 		// Only learning noise hands the text on with the hash (the compare stage masks noise when it has it).
 		if (!limits.keepText) delete result.content.text;
 	}
-	if (keep && result.counted === undefined) result.counted = keptText(readable(rule, countedText(rule, body, contentType).text, contentType, limits), limits.keepCounted);
+	if (keep && result.counted === undefined) result.counted = readable(rule, countedText(rule, body, contentType).text, contentType, limits);
 }
 
 // Only for the reader: the hash was taken already. Without a rule an HTML page's counted text is its markup; its visible text is what a reader wants diffed.
-const readable = (rule: Rule | undefined, counted: string, contentType: string | undefined, limits: RequestLimits): string =>
-	!rule && !limits.keepSource && isHtml(contentType, counted) ? visibleText(counted) : counted;
+const readable = (rule: Rule | undefined, counted: string, contentType: string | undefined, limits: RequestLimits): NonNullable<ProbeResult['counted']> =>
+	!rule && !limits.keepSource && isHtml(contentType, counted) ? { ...keptText(visibleText(counted), limits.keepCounted), visible: true } : keptText(counted, limits.keepCounted);

@@ -34,7 +34,7 @@ export function fetchPhase(deps: SweepDeps, options: SweepOptions, only: 'all' |
 			const blocked = new Set<string>();
 			return source.pipe(
 				fetchBodies(deps, { ...options, highWater: Math.min(options.highWater, fetchDefaults.highWater * 4), only, skip: (origin) => blocked.has(origin) }),
-				compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs, hostNoise: (origin) => deps.book.get(origin).noise }, deps.clock),
+				compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs, hostNoise: (origin) => deps.book.get(origin).noise, keepTextBytes: options.keepTextBytes }, deps.clock),
 				schedule(options),
 				guard(deps, options, scale, (origin) => blocked.add(origin)),
 			);

@@ -1,13 +1,20 @@
+import { ruleId, type RuleSpec } from '../content/rules.js';
 import { runKey } from '../store/run-key.js';
-import { RECORD_VERSION, type ChangeSide, type RunChange, type RunDetail, type StoreOperation, type UrlRecord, type ValidatorStore } from '../store/types.js';
+import { RECORD_VERSION, type ChangeSide, type RuleShown, type RunChange, type RunDetail, type StoreOperation, type UrlRecord, type ValidatorStore } from '../store/types.js';
 import type { Task } from '../types.js';
 
 /** How much of a run its detail keeps: changed URLs, failed URLs (and per error code), the diffs' characters, and how many runs keep one. */
 export const DETAIL_CAPS = { changes: 5000, errors: 1000, errorsPerCode: 50, diffChars: 3_000_000, runs: 50 } as const;
 
-/** An empty detail for the run started at `startedAt`. */
-export function createRunDetail(startedAt: number): RunDetail & { diffChars: number } {
-	return { v: RECORD_VERSION, startedAt, changes: [], errors: [], errorCounts: {}, dropped: { changes: 0, errors: 0 }, diffChars: 0 };
+/** A run's detail while it runs: the diff characters so far, and the run's rules by id (those its changes name are kept). */
+export type DetailDraft = RunDetail & { diffChars: number; specs: Map<string, RuleSpec> };
+
+/** An empty detail for the run started at `startedAt`, run with content rules `rules`. */
+export function createRunDetail(startedAt: number, rules: readonly RuleSpec[] = []): DetailDraft {
+	// The first spec of an id wins, as the first rule that matches a URL does.
+	const specs = new Map<string, RuleSpec>();
+	for (const spec of rules) if (!specs.has(ruleId(spec))) specs.set(ruleId(spec), spec);
+	return { v: RECORD_VERSION, startedAt, changes: [], errors: [], errorCounts: {}, dropped: { changes: 0, errors: 0 }, diffChars: 0, specs };
 }
 
 const side = (record: Pick<UrlRecord, 'etag' | 'lastModified' | 'hash' | 'content'> & { status?: number | undefined }): ChangeSide => {
@@ -20,6 +27,19 @@ const side = (record: Pick<UrlRecord, 'etag' | 'lastModified' | 'hash' | 'conten
 	return out;
 };
 
+/** A rule spec with only the fields it sets (plain JSON for the store). */
+function shown(spec: RuleSpec): RuleShown {
+	const out: RuleShown = {};
+	if (spec.match !== undefined) out.match = spec.match;
+	if (spec.select?.length) out.select = [...spec.select];
+	if (spec.exclude?.length) out.exclude = [...spec.exclude];
+	if (spec.text) out.text = true;
+	if (spec.ignore?.length) out.ignore = [...spec.ignore];
+	if (spec.pointer?.length) out.pointer = [...spec.pointer];
+	if (spec.learn) out.learn = true;
+	return out;
+}
+
 /**
  * Adds a finished task to the run's detail when its verdict is a change or an error:
  * why it changed (validators and hashes before and after, audit, rule, noise) and its
@@ -28,7 +48,7 @@ const side = (record: Pick<UrlRecord, 'etag' | 'lastModified' | 'hash' | 'conten
  * @example
  * tasks$.pipe(tap((task) => addToDetail(detail, task)))
  */
-export function addToDetail(detail: RunDetail & { diffChars: number }, task: Task): void {
+export function addToDetail(detail: DetailDraft, task: Task): void {
 	const verdict = task.verdict;
 	if (!verdict || !(verdict.changed || verdict.reason === 'error')) return;
 	const change: RunChange = { url: verdict.url, reason: verdict.reason, changed: verdict.changed };
@@ -54,8 +74,12 @@ export function addToDetail(detail: RunDetail & { diffChars: number }, task: Tas
 	change.after = side({ ...(task.next ?? {}), status: verdict.status, etag: verdict.etag ?? task.next?.etag, lastModified: verdict.lastModified ?? task.next?.lastModified, hash: verdict.hash ?? task.next?.hash });
 	if (verdict.reason === 'audit' || task.probe?.audit !== undefined) change.audit = true;
 	const rule = task.next?.content?.rules ?? task.record?.content?.rules;
-	if (rule !== undefined && rule !== '-') change.rule = rule;
-	const noise = task.record?.noise?.length ?? 0;
+	if (rule !== undefined && rule !== '-') {
+		change.rule = rule;
+		const spec = detail.specs.get(rule);
+		if (spec && !detail.rules?.[rule]) (detail.rules ??= {})[rule] = shown(spec);
+	}
+	const noise = task.noise ?? task.record?.noise?.length ?? 0;
 	if (noise > 0) change.noise = noise;
 	const word = task.wordDiff;
 	if (word) {
@@ -77,9 +101,9 @@ export function addToDetail(detail: RunDetail & { diffChars: number }, task: Tas
  * The store operations that keep a finished run's detail (when it has anything) and drop
  * the details of runs that fell out of the last DETAIL_CAPS.runs.
  */
-export async function detailOperations(store: ValidatorStore, detail: RunDetail & { diffChars: number }): Promise<StoreOperation[]> {
+export async function detailOperations(store: ValidatorStore, detail: DetailDraft): Promise<StoreOperation[]> {
 	if (detail.changes.length === 0 && detail.errors.length === 0 && detail.dropped.changes === 0 && detail.dropped.errors === 0) return [];
-	const { diffChars: _chars, ...value } = detail;
+	const { diffChars: _chars, specs: _specs, ...value } = detail;
 	const operations: StoreOperation[] = [{ type: 'putRunDetail', key: runKey(detail.startedAt), value }];
 	const keys: string[] = [];
 	for await (const [key] of store.runEntries()) keys.push(key);

@@ -45,7 +45,7 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 		const valve = createValve(plan.options.highWater);
 		// What `revisit report` reads of the run: the text kept for diffs, and the changed and failed URLs.
 		const shelf = createTextShelf(deps.store);
-		const detail = createRunDetail(started);
+		const detail = createRunDetail(started, plan.options.rules);
 		const keepsText = plan.history !== false && plan.options.keepTextBytes > 0 && plan.options.keepTextTotalBytes > 0;
 		// The run's own deps: the caller's object is left as it was given.
 		const runDeps: SweepDeps = {

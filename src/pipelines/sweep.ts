@@ -84,7 +84,7 @@ export function judgeStages(deps: SweepDeps, options: SweepOptions, extras: Swee
 		),
 		robotsStage(deps, options),
 		probe(deps, options),
-		compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs, hostNoise: (origin) => deps.book.get(origin).noise }, deps.clock),
+		compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs, hostNoise: (origin) => deps.book.get(origin).noise, keepTextBytes: options.keepTextBytes }, deps.clock),
 		learning(deps, options),
 		pipe(signalScore(deps.book, deps.clock), schedule(options)),
 		trust(deps.book, options.trust, deps.clock),

@@ -18,7 +18,8 @@ export interface AtomSinkOptions {
 const ENTRY = /<entry>[\s\S]*?<\/entry>/g;
 
 /**
- * An Atom feed (RFC 4287) of changes: one entry per change, each with its own id (so a
+ * An Atom feed (RFC 4287) of changes, by the author "revisit" (the RFC needs one on the
+ * feed or on every entry): one entry per change, each with its own id (so a
  * reader shows a second change of one URL as a second item), newest first, capped at
  * `max`, with the diff as its content when there is one. The file is rewritten whole
  * (temporary file, then rename) after each change and before the change is committed,
@@ -48,7 +49,7 @@ export function atomSink(options: AtomSinkOptions): Sink {
 					state.entries.length = Math.min(state.entries.length, max);
 					const feed =
 						`<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n<title>${xml(options.title ?? 'revisit: what changed')}</title>\n` +
-						`<id>${feedId}</id>\n<updated>${updated}</updated>\n<generator version="${VERSION}">revisit</generator>\n${state.entries.join('\n')}\n</feed>\n`;
+						`<id>${feedId}</id>\n<updated>${updated}</updated>\n<author><name>revisit</name></author>\n<generator version="${VERSION}">revisit</generator>\n${state.entries.join('\n')}\n</feed>\n`;
 					try {
 						await writeFileAtomic(file, feed, { sync: false });
 					} catch (error) {

@@ -1,9 +1,11 @@
 import { map, type MonoTypeOperatorFunction } from 'rxjs';
 import { RECORD_VERSION, type HostNoise, type UrlRecord } from '../store/types.js';
-import { maskedHash } from '../content/noise.js';
+import { applyNoise, maskedHash } from '../content/noise.js';
+import { keptAgain } from '../content/word-diff.js';
 import { noiseOf, placesAt } from '../hosts/noise.js';
 import { firstVerification } from '../hosts/verify.js';
 import { liveRecord } from '../http/target.js';
+import { hashText } from '../content/content-hash.js';
 import type { Clock, ProbeResult, Reason, Task, Verdict } from '../types.js';
 
 export interface CompareOptions {
@@ -13,6 +15,8 @@ export interface CompareOptions {
 	verifyEveryMs?: number | undefined;
 	/** The noise a URL's host learned on several pages (see hosts/noise.ts), applied with the URL's own. */
 	hostNoise?: ((origin: string) => readonly HostNoise[] | undefined) | undefined;
+	/** `--keep-text` in bytes: the kept text made again with learned noise out is cut there too. */
+	keepTextBytes?: number | undefined;
 }
 
 const isLive = (record: UrlRecord | null | undefined): record is UrlRecord => liveRecord(record) !== undefined;
@@ -136,7 +140,12 @@ export function compare(options: CompareOptions, clock: Clock): MonoTypeOperator
 		const text = task.probe.content?.text;
 		const now = clock.now();
 		const masked = text === undefined ? undefined : withNoise(task, text, now, options.hostNoise?.(task.origin ?? ''));
-		if (masked) task.probe.content = { ...task.probe.content!, hash: masked.then, noiseAt: now };
+		if (masked) {
+			task.probe.content = { ...task.probe.content!, hash: masked.then, noiseAt: now };
+			// A diff shows what counted: the kept text loses the same places the hash does.
+			if (task.probe.counted) task.probe.counted = keptAgain(task.probe.counted, masked.text, options.keepTextBytes);
+			task.noise = masked.places;
+		}
 		const { verdict, next } = judge(task.url, task.record ?? null, task.probe, acceptEncoding, now, weakSent, verifyEveryMs);
 		if (masked && next?.content) {
 			// Judged by the noise the stored hash was taken under; kept under today's.
@@ -157,17 +166,19 @@ export function compare(options: CompareOptions, clock: Clock): MonoTypeOperator
  * text differs under the old one, the difference may lie in a newly learned place:
  * `ambiguous`, judged a `rebaseline` rather than a change. Undefined without noise.
  */
-function withNoise(task: Task, text: string, now: number, host: readonly HostNoise[] | undefined): { now: string; then: string; ambiguous: boolean } | undefined {
+function withNoise(task: Task, text: string, now: number, host: readonly HostNoise[] | undefined): { now: string; then: string; ambiguous: boolean; text: string; places: number } | undefined {
 	const record = task.record ?? undefined;
 	const entries = noiseOf(record, host, task.url!);
 	if (entries.length === 0 && record?.noise === undefined) return undefined;
 	const today = placesAt(entries, now);
-	const hashNow = maskedHash(text, today, record?.noise);
+	const masked = applyNoise(text, today, record?.noise);
+	const hashNow = hashText(masked);
+	const places = today.length + (record?.noise?.length ?? 0);
 	const stored = record?.content;
 	const before = placesAt(entries, stored?.noiseAt ?? Number.NEGATIVE_INFINITY);
-	if (stored === undefined || before.join('\n') === today.join('\n')) return { now: hashNow, then: hashNow, ambiguous: false };
+	if (stored === undefined || before.join('\n') === today.join('\n')) return { now: hashNow, then: hashNow, ambiguous: false, text: masked, places };
 	const then = maskedHash(text, before, record?.noise);
-	return { now: hashNow, then, ambiguous: then !== stored.hash };
+	return { now: hashNow, then, ambiguous: then !== stored.hash, text: masked, places };
 }
 
 /**

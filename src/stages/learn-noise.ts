@@ -1,5 +1,7 @@
 import type { MonoTypeOperatorFunction } from 'rxjs';
-import { learnPlaces, maskedHash, type LearnOptions } from '../content/noise.js';
+import { applyNoise, learnPlaces, type LearnOptions } from '../content/noise.js';
+import { hashText } from '../content/content-hash.js';
+import { keptAgain } from '../content/word-diff.js';
 import { mergeAsync } from '../flow/merge-async.js';
 import { hostLearned, noiseOf, pageLearned, placesAt } from '../hosts/noise.js';
 import { send, type RetryPolicy, type SendDeps } from '../http/send.js';
@@ -22,7 +24,7 @@ export interface LearnHooks {
  * in plain text token patterns. The page keeps the places with the time it learned them,
  * and its host counts them per URL template: a place learned on HOST_PAGES pages of a
  * template applies to all of them (hosts/noise.ts). The stored content hash is taken again
- * without them. A change already seen stays reported: the old text is gone, so nothing
+ * without them, and so is the text kept for the next diff. A change already seen stays reported: the old text is gone, so nothing
  * says the change lay only in the newly learned places. `learns` says, per URL, whether
  * to learn and what its rule protects (false: not at all). The second fetch is a
  * follow-up of the first: it goes ahead of its host's queue and takes a slot like any
@@ -33,7 +35,7 @@ export interface LearnHooks {
  */
 export function learnNoiseStage(
 	deps: SendDeps,
-	options: RetryPolicy & { concurrency: number; learns?: ((url: string) => LearnOptions | false) | undefined },
+	options: RetryPolicy & { concurrency: number; learns?: ((url: string) => LearnOptions | false) | undefined; keepTextBytes?: number | undefined },
 	hooks: LearnHooks = {},
 ): MonoTypeOperatorFunction<Task> {
 	const learns = options.learns ?? (() => ({}));
@@ -60,7 +62,11 @@ export function learnNoiseStage(
 		const next = task.next!;
 		next.learned = learned;
 		const places = placesAt(noiseOf(next, hostNoise, url), time);
-		if (next.content) next.content = { ...next.content, hash: maskedHash(first, places, record?.noise), noiseAt: time };
+		const masked = applyNoise(first, places, record?.noise);
+		if (next.content) next.content = { ...next.content, hash: hashText(masked), noiseAt: time };
+		// The text kept for the next diff loses the places too, so that the diff shows only what counts.
+		if (task.probe!.counted) task.probe!.counted = keptAgain(task.probe!.counted, masked, options.keepTextBytes);
+		task.noise = places.length + (record?.noise?.length ?? 0);
 		return task;
 	};
 	return mergeAsync((task) => (wanted(task) ? (signal) => learnOne(task, signal) : undefined), options.concurrency);

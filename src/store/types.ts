@@ -344,6 +344,19 @@ export interface RunDetail {
 	errors: RunChange[];
 	errorCounts: Record<string, number>;
 	dropped: { changes: number; errors: number };
+	/** The content rules its changes name (`RunChange.rule`), by id, as they were written. */
+	rules?: Record<string, RuleShown>;
+}
+
+/** A content rule as written (content/rules.ts `RuleSpec`), kept with a run's detail so that a report can show it. */
+export interface RuleShown {
+	match?: string | undefined;
+	select?: readonly string[] | undefined;
+	exclude?: readonly string[] | undefined;
+	text?: boolean | undefined;
+	ignore?: readonly string[] | undefined;
+	pointer?: readonly string[] | undefined;
+	learn?: boolean | undefined;
 }
 
 export type StoreOperation =

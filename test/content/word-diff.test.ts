@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keptText, wordDiff } from '../../src/content/word-diff.js';
+import { diffTokens, keptAgain, keptText, wordDiff } from '../../src/content/word-diff.js';
 
 describe('keptText', () => {
 	it('keeps text within the cap as it is, and cuts longer text at a character boundary', () => {
@@ -9,7 +9,32 @@ describe('keptText', () => {
 	});
 });
 
+describe('diffTokens', () => {
+	it('keeps a number whole with its sign, separators and currency or percent', () => {
+		expect(diffTokens('was $24.50, now 21,00 €')).toEqual(['was', ' ', '$24.50', ',', ' ', 'now', ' ', '21,00 €']);
+		expect(diffTokens('1.234,56 € or 24,50&nbsp;€ or 24,50\u00A0€')).toEqual(['1.234,56 €', ' ', 'or', ' ', '24,50&nbsp;€', ' ', 'or', ' ', '24,50\u00A0€']);
+		expect(diffTokens('down -3.5% to 1\u202F234 567')).toEqual(['down', ' ', '-3.5%', ' ', 'to', ' ', '1\u202F234', ' ', '567']);
+	});
+
+	it('leaves a hyphen between numbers, a full stop after one and words with digits as they are', () => {
+		expect(diffTokens('on 2026-12-04.')).toEqual(['on', ' ', '2026', '-', '12', '-', '04', '.']);
+		expect(diffTokens('the 3rd, x-3 and abc123')).toEqual(['the', ' ', '3rd', ',', ' ', 'x', '-', '3', ' ', 'and', ' ', 'abc123']);
+	});
+});
+
+describe('keptAgain', () => {
+	it('reads the masked text as the first kept text was read: visible text, or as it is', () => {
+		expect(keptAgain({ text: 'Hats 5', cut: false, visible: true }, '<p>5</p>', 100)).toEqual({ text: '5', cut: false, visible: true });
+		expect(keptAgain({ text: '<p>Hats</p><p>5</p>', cut: false }, '<p>5</p>', 4)).toEqual({ text: '<p>5', cut: true });
+	});
+});
+
 describe('wordDiff', () => {
+	it('shows a changed price as one number replaced by another', () => {
+		expect(wordDiff('Price: $24.50 today', 'Price: $21.00 today')).toEqual({ hunks: [[[0, 'Price: '], [-1, '$24.50'], [1, '$21.00'], [0, ' today']]], cut: false });
+		expect(wordDiff('Prix : 1.234,56 €', 'Prix : 1.199,00 €')!.hunks.flat().filter(([op]) => op !== 0)).toEqual([[-1, '1.234,56 €'], [1, '1.199,00 €']]);
+	});
+
 	it('marks the words removed and added, with whitespace as parts of their own', () => {
 		expect(wordDiff('price 5 EUR', 'price 6 EUR')).toEqual({ hunks: [[[0, 'price '], [-1, '5'], [1, '6'], [0, ' EUR']]], cut: false });
 	});

@@ -8,6 +8,7 @@ const data = (over: Partial<ReportData> = {}): ReportData => ({
 	runs: [],
 	summary: { runs: 1, urls: 5, changed: 1, notModified: 3, sameHash: 0, sameContent: 0, rebaseline: 0, errors: 1, deferred: 0, notDue: 0, bytes: 2048, bytesSaved: 10_240 },
 	changes: [],
+	rules: {},
 	errorCounts: {},
 	errors: [],
 	dropped: { changes: 0, errors: 0, runsWithoutDetail: 0 },

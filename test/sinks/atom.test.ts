@@ -1,10 +1,13 @@
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { atomSink, type AtomSinkOptions } from '../../src/sinks/atom.js';
 import type { Task } from '../../src/types.js';
 import { tempDir } from '../helpers/cli.js';
+import { describeNeeding, findProgram } from '../helpers/debian.js';
 import { failed, judged, NOW, sinkContext, unchanged } from './context.js';
 
 let dir: string;
@@ -52,5 +55,26 @@ describe('atomSink', () => {
 	it('writes no feed when nothing changed', async () => {
 		await run([unchanged('https://a.example/2')]);
 		await expect(readFile(feed, 'utf8')).rejects.toThrow(/ENOENT/);
+	});
+});
+
+const SCHEMA = fileURLToPath(new URL('../fixtures/atom.rnc', import.meta.url));
+
+// RFC 4287 Appendix B, checked by Debian's jing; the schema's Schematron rule on authors
+// is an annotation jing does not check, so it is checked here as the rule says.
+describeNeeding({ name: 'jing', path: findProgram('jing'), install: 'apt-get install -y jing' }, 'atomSink against the RFC 4287 schema', () => {
+	it('writes a feed the RELAX NG schema accepts, with an author as the RFC requires', async () => {
+		await run([judged('https://a.example/?a=1&b=<2>', { summary: '+1 -1' }, { diff: '-<old>\n+<new>\n' }), judged('https://a.example/2', { reason: 'new' })], { title: 'Site & co' });
+		const jing = (() => {
+			try {
+				return { status: 0, out: execFileSync(findProgram('jing')!, ['-c', SCHEMA, feed], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }) };
+			} catch (error) {
+				return { status: (error as { status: number }).status, out: String((error as { stdout: unknown }).stdout) };
+			}
+		})();
+		expect(jing).toEqual({ status: 0, out: '' });
+		const xml = await readFile(feed, 'utf8');
+		// "An atom:feed must have an atom:author unless all of its atom:entry children have an atom:author."
+		expect(xml).toMatch(/^<feed[^>]*>(?:(?!<entry>)[\s\S])*<author><name>revisit<\/name><\/author>/m);
 	});
 });

@@ -78,7 +78,7 @@ describe('revisit report', () => {
 		}
 	});
 
-	it('diffs what a content rule counts, not the page around it, and names the rule', async () => {
+	it('diffs what a content rule counts, not the page around it, and shows the rule as written', async () => {
 		let version = 1;
 		const server = await startServer((_req, res) => {
 			res.setHeader('content-type', 'text/html');
@@ -93,8 +93,11 @@ describe('revisit report', () => {
 			}
 			const page = path.join(dir.dir, 'r.html');
 			expect((await runCli(['report', '--store', storeDir, '--html', page])).status).toBe(0);
-			const [change] = reportData(await readFile(page, 'utf8')).changes;
-			expect(change!.rule).toBeDefined();
+			const data = reportData(await readFile(page, 'utf8'));
+			const [change] = data.changes;
+			expect(change!.rule).toMatch(/^[0-9a-f]{12}$/);
+			// The rule as written, not only its id.
+			expect(data.rules[change!.rule!]).toEqual({ select: ['.price'], text: true });
 			expect(change!.before!.content).not.toEqual(change!.after!.content);
 			expect(change!.diff!.flat()).toEqual([[0, 'Price: '], [-1, '12'], [1, '13'], [0, ' EUR']]);
 		} finally {
