@@ -67,6 +67,7 @@ export function createPipeline(config: PipelineConfig, runtime: PipelineRuntime 
 				options: shape.options,
 				input: (opened, valve) => shape.source({ deps: opened, retry: shape.options, valve, stdin, stderr, env }),
 				build: (opened) => composeRun(opened, shape, edges),
+				placesKeepText: true,
 				onBlocked: (origin, decision) => diagnose(`${describeChurn(origin, decision)}: changes held back (churn guard)`),
 			}, summary),
 		);

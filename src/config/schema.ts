@@ -23,6 +23,7 @@ const when = {
 } as const;
 const format = { enum: ['lines', 'ndjson'], default: 'lines', description: 'lines: one URL per line; ndjson: one verdict object per line' } as const;
 const path = { type: 'string', minLength: 1 } as const;
+const firstSighting = { type: 'boolean', default: false, description: "Also a URL's first sighting (reason new); left out by default, so that a new store's first run does not flood the feed or the receiver" } as const;
 const duration = { type: 'string', format: 'duration' } as const;
 const regexes = { type: 'array', items: { type: 'string', format: 'regex' } } as const;
 
@@ -265,6 +266,7 @@ const sinks = [
 			type: { const: 'atom', description: 'An Atom feed of the changes, newest first, one entry per change (with the diff, from a dir sink with diff: true)' },
 			path,
 			max: { type: 'integer', minimum: 1, default: 200, description: 'Entries the feed keeps' },
+			new: firstSighting,
 		},
 	},
 	{
@@ -288,6 +290,7 @@ const sinks = [
 			url: { type: 'string', pattern: '^https?://', description: 'The receiver' },
 			secretEnv: { type: 'string', minLength: 1, description: 'The environment variable holding the HMAC-SHA256 secret (X-Revisit-Signature: sha256=…)' },
 			batch: { type: 'integer', minimum: 1, default: 1, description: 'Changes per POST' },
+			new: firstSighting,
 		},
 	},
 	{

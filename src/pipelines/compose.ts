@@ -20,8 +20,8 @@ export type BodiesOutput = { dir: string; diff?: boolean | undefined } | 'ndjson
 
 /** The feeds a run keeps: an Atom file, a webhook (`--atom`, `--webhook`). */
 export interface FeedsOutput {
-	atom?: { path: string; max: number } | undefined;
-	webhook?: { url: string; secret?: string | undefined; batch: number } | undefined;
+	atom?: { path: string; max: number; new?: boolean | undefined } | undefined;
+	webhook?: { url: string; secret?: string | undefined; batch: number; new?: boolean | undefined } | undefined;
 }
 
 /**
@@ -65,7 +65,7 @@ export type RunEdges = EmitTargets & Omit<SinkContext, 'clock' | 'out'>;
 export function composeRun(deps: SweepDeps, shape: RunShape, edges: RunEdges): OperatorFunction<InputLine, Task> {
 	const context: SinkContext = { out: edges.out, stdout: edges.stdout, stderr: edges.stderr, env: edges.env, clock: deps.clock };
 	const after = (sinks: readonly Sink[]) => sinks.reduce<MonoTypeOperatorFunction<Task>>((chain, sink) => pipe(chain, sink(context)), identity);
-	return pipe(judge(deps, shape), after(keeping(shape)), emit(shape.emit ? edges : { out: async () => {}, diagnose: edges.diagnose }, shape.emit), after([...telling(shape.feeds), ...(shape.sinks ?? [])]));
+	return pipe(judge(deps, shape), deps.keepText ?? identity, after(keeping(shape)), emit(shape.emit ? edges : { out: async () => {}, diagnose: edges.diagnose }, shape.emit), after([...telling(shape.feeds), ...(shape.sinks ?? [])]));
 }
 
 function judge(deps: SweepDeps, shape: RunShape): OperatorFunction<InputLine, Task> {
@@ -84,5 +84,5 @@ function keeping(shape: RunShape): Sink[] {
 }
 
 function telling(feeds: FeedsOutput = {}): Sink[] {
-	return [...(feeds.atom ? [atomSink({ path: feeds.atom.path, max: feeds.atom.max })] : []), ...(feeds.webhook ? [webhookSink(feeds.webhook)] : [])];
+	return [...(feeds.atom ? [atomSink({ path: feeds.atom.path, max: feeds.atom.max, new: feeds.atom.new })] : []), ...(feeds.webhook ? [webhookSink(feeds.webhook)] : [])];
 }

@@ -87,6 +87,7 @@ async function run(job: Job, edges: JobEdges, summary: Summary, stop: Promise<st
 		options: job.options,
 		input,
 		build: (runDeps) => composeRun(runDeps, job, edges),
+		placesKeepText: true,
 		afterRun: job.reports?.length ? (store) => writeReports(store, job.reports!, typeof job.store === 'string' ? describeStore(job.store) : 'the store given') : undefined,
 		onBlocked: (origin, decision) =>
 			edges.diagnose(`${describeChurn(origin, decision)}: changes held back (churn guard); check the site, then ${hint(origin)}`),

@@ -1,4 +1,4 @@
-import { concat, defer, ignoreElements, Observable, tap, type OperatorFunction, type Subscription } from 'rxjs';
+import { concat, defer, identity, ignoreElements, Observable, tap, type OperatorFunction, type Subscription } from 'rxjs';
 import { createValve, type Valve } from '../flow/valve.js';
 import type { ChurnDecision } from '../stages/churn-guard.js';
 import { commit } from '../stages/commit.js';
@@ -23,6 +23,8 @@ export interface RunPlan {
 	build(deps: SweepDeps): OperatorFunction<InputLine, Task>;
 	/** The churn guard held back a host's changes, on these figures (see `describeChurn`). */
 	onBlocked?(origin: string, decision: ChurnDecision): void;
+	/** `build` places `deps.keepText` itself, before printing (composeRun does); otherwise it runs after `build`. */
+	placesKeepText?: boolean;
 	/** Write the run-history row when the run completes (default true). */
 	history?: boolean;
 	/** Once the row is stored (and the store still open): a pipeline file's report pages. */
@@ -47,9 +49,11 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 		const shelf = createTextShelf(deps.store);
 		const detail = createRunDetail(started, plan.options.rules);
 		const keepsText = plan.history !== false && plan.options.keepTextBytes > 0 && plan.options.keepTextTotalBytes > 0;
+		const keeping = keepText(deps.store, shelf, { keep: keepsText, now: () => deps.clock.now() });
 		// The run's own deps: the caller's object is left as it was given.
 		const runDeps: SweepDeps = {
 			...deps,
+			keepText: keeping,
 			hooks: {
 				release: () => valve.release(),
 				acquire: () => (valve.tryAcquire() ? undefined : valve.acquire()),
@@ -62,7 +66,7 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 		};
 		const tasks = plan.input(runDeps, valve).pipe(
 			plan.build(runDeps),
-			keepText(deps.store, shelf, { keep: keepsText, now: () => deps.clock.now() }),
+			plan.placesKeepText ? identity : keeping,
 			commit(deps.store, { extra: () => [...shelf.drain(), ...deps.book.drain()] }),
 			tap((task) => {
 				if (task.parked) valve.unpark();

@@ -39,6 +39,8 @@ export interface SweepDeps {
 	book: HostBook;
 	/** Edge callbacks: a host blocked by the churn guard; a task's backpressure credit returned early, parked, or taken back (the budget's chosen, when the input ends). */
 	hooks?: { onBlocked?(origin: string, decision: ChurnDecision): void; release?(): void; park?(): boolean; acquire?(): Promise<void> | undefined } | undefined;
+	/** The run's keep-text stage (stages/keep-text.ts), for a composer to place before what prints and tells, so that a feed entry carries the change's word diff. */
+	keepText?: MonoTypeOperatorFunction<Task> | undefined;
 }
 
 /** Optional stages a pipeline file can add to a sweep, each at its fixed place. */

@@ -6,13 +6,16 @@ import { concatMap } from 'rxjs';
 import { PipelineError } from '../errors/index.js';
 import { VERSION } from '../version.js';
 import { withResource } from './resource.js';
-import { isChange, type Sink } from './sink.js';
+import type { Task } from '../types.js';
+import { isTold, type Sink } from './sink.js';
 
 export interface AtomSinkOptions {
 	path: string;
 	/** Entries kept, newest first; default 200. */
 	max?: number | undefined;
 	title?: string | undefined;
+	/** Also a URL's first sighting (reason `new`); left out by default, so that a new store's first run does not flood the feed. */
+	new?: boolean | undefined;
 }
 
 const ENTRY = /<entry>[\s\S]*?<\/entry>/g;
@@ -21,7 +24,8 @@ const ENTRY = /<entry>[\s\S]*?<\/entry>/g;
  * An Atom feed (RFC 4287) of changes, by the author "revisit" (the RFC needs one on the
  * feed or on every entry): one entry per change, each with its own id (so a
  * reader shows a second change of one URL as a second item), newest first, capped at
- * `max`, with the diff as its content when there is one. The file is rewritten whole
+ * `max`, with the diff as its content when there is one: `--diff`'s unified diff, or
+ * else the change's word diff, as HTML (`<del>`, `<ins>`). The file is rewritten whole
  * (temporary file, then rename) after each change and before the change is committed,
  * so a reader never sees half a feed and a change in the store is in the feed. Entries
  * from earlier runs are kept: they are read back from the file itself.
@@ -38,13 +42,13 @@ export function atomSink(options: AtomSinkOptions): Sink {
 			async () => ({ entries: ((await readFile(file, 'utf8').catch(() => '')).match(ENTRY) ?? []).slice(0, max) }),
 			(state) =>
 				concatMap(async (task) => {
-					if (!isChange(task)) return task;
+					if (!isTold(task, options.new === true)) return task;
 					const verdict = task.verdict!;
 					const updated = new Date(context.clock.now()).toISOString();
 					const details = [verdict.reason, verdict.status && `status ${verdict.status}`, verdict.summary].filter(Boolean).join(', ');
 					state.entries.unshift(
 						`<entry><id>urn:uuid:${randomUUID()}</id><title>${xml(verdict.url)}</title><link href="${xml(verdict.url)}"/><updated>${updated}</updated>` +
-							`<summary>${xml(details)}</summary>${task.diff ? `<content type="text">${xml(task.diff)}</content>` : ''}</entry>`,
+							`<summary>${xml(details)}</summary>${contentOf(task)}</entry>`,
 					);
 					state.entries.length = Math.min(state.entries.length, max);
 					const feed =
@@ -62,3 +66,16 @@ export function atomSink(options: AtomSinkOptions): Sink {
 }
 
 const xml = (text: string): string => text.replace(/[<>&"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[char]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+
+/** An entry's content: the unified diff (`--diff`), else the word diff as HTML, else none. */
+function contentOf(task: Task): string {
+	if (task.diff) return `<content type="text">${xml(task.diff)}</content>`;
+	const hunks = task.wordDiff?.hunks;
+	if (!hunks?.length) return '';
+	const html = hunks
+		.map((hunk) => `<p>${hunk.map(([op, text]) => (op === 0 ? escapeHtml(text) : op < 0 ? `<del>${escapeHtml(text)}</del>` : `<ins>${escapeHtml(text)}</ins>`)).join('')}</p>`)
+		.join('');
+	return `<content type="html">${xml(html)}</content>`;
+}
+
+const escapeHtml = (text: string): string => text.replace(/[<>&]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[char]!);

@@ -51,7 +51,7 @@ export function sinkFrom(config: SinkConfig, info?: Record<string, string>, rule
 		case 'atom':
 			return atomSink(config);
 		case 'webhook':
-			return (context) => webhookSink({ url: config.url, batch: config.batch, secret: config.secretEnv === undefined ? undefined : context.env[config.secretEnv] })(context);
+			return (context) => webhookSink({ url: config.url, batch: config.batch, new: config.new, secret: config.secretEnv === undefined ? undefined : context.env[config.secretEnv] })(context);
 		case 'report':
 			// Written once the run row is stored, by the run itself (see `reportsOf`): nothing to do per task.
 			return () => identity;

@@ -24,3 +24,12 @@ export const quiet = (): void => {};
 
 /** A task a feed tells of (the Atom and webhook sinks): a judged change, not bad input and not an error. */
 export const isChange = (task: Task): boolean => !task.skip && task.verdict?.changed === true && task.verdict.reason !== 'error';
+
+/**
+ * A change a feed or notification tells of: a first sighting (`new`) only when `withNew`,
+ * so that the first run of a new store does not send every URL it lists.
+ *
+ * @example
+ * isTold(task, false) // false for a `new` verdict
+ */
+export const isTold = (task: Task, withNew: boolean): boolean => isChange(task) && (withNew || task.verdict!.reason !== 'new');

@@ -5,7 +5,7 @@ import { bufferTime, concatMap, filter, from } from 'rxjs';
 import { PipelineError } from '../errors/index.js';
 import type { Task } from '../types.js';
 import { VERSION } from '../version.js';
-import { isChange, type Sink } from './sink.js';
+import { isTold, type Sink } from './sink.js';
 
 export interface WebhookSinkOptions {
 	url: string;
@@ -16,6 +16,8 @@ export interface WebhookSinkOptions {
 	/** Attempts after the first, with backoff from `retryDelayMs` (default 3 and 500 ms). */
 	retries?: number | undefined;
 	retryDelayMs?: number | undefined;
+	/** Also a URL's first sighting (reason `new`); left out by default, so that a new store's first run does not send every URL. */
+	new?: boolean | undefined;
 }
 
 /**
@@ -56,7 +58,7 @@ export function webhookSink(options: WebhookSinkOptions): Sink {
 			bufferTime(500, null, Math.max(batch, 64)),
 			filter((tasks) => tasks.length > 0),
 			concatMap(async (tasks) => {
-				const changes = tasks.filter(isChange);
+				const changes = tasks.filter((task) => isTold(task, options.new === true));
 				for (let i = 0; i < changes.length; i += batch) {
 					const group = changes.slice(i, i + batch);
 					await post(batch === 1 ? entry(group[0]!) : { changes: group.map(entry) });

@@ -39,10 +39,10 @@ describe('what changed: diffs, Atom and webhooks', () => {
 			await fetch();
 			const parsed = new XMLParser({ ignoreAttributes: false }).parse(await readFile(feed, 'utf8')) as { feed: { entry: Array<{ id: string; title: string; content?: { '#text': string } }> } };
 			const entries = parsed.feed.entry;
-			// Two first sightings, then two changes of /b: four entries, newest first, ids all distinct.
-			expect(entries).toHaveLength(4);
-			expect(new Set(entries.map((entry) => entry.id)).size).toBe(4);
-			expect(entries.slice(0, 2).map((entry) => entry.title)).toEqual([site.url('/b'), site.url('/b')]);
+			// The first sightings are left out (no --feed-new); the two changes of /b: two entries, newest first, ids distinct.
+			expect(entries).toHaveLength(2);
+			expect(new Set(entries.map((entry) => entry.id)).size).toBe(2);
+			expect(entries.map((entry) => entry.title)).toEqual([site.url('/b'), site.url('/b')]);
 			expect(entries[0]!.content?.['#text']).toContain('+<p class="price">$13</p>');
 		} finally {
 			await dir.cleanup();
@@ -66,7 +66,7 @@ describe('what changed: diffs, Atom and webhooks', () => {
 		});
 		const dir = await tempDir('revisit-hook-');
 		try {
-			const sweep = () => runCli(['sweep', '--store', path.join(dir.dir, 'store'), '-q', '--webhook', receiver.url('/hook'), '--audit', '0'], site.url('/c'), { REVISIT_WEBHOOK_SECRET: 's3cret' });
+			const sweep = () => runCli(['sweep', '--store', path.join(dir.dir, 'store'), '-q', '--webhook', receiver.url('/hook'), '--feed-new', '--audit', '0'], site.url('/c'), { REVISIT_WEBHOOK_SECRET: 's3cret' });
 			const refused = await sweep();
 			expect(refused.status).toBe(1);
 			expect(refused.stderr).toMatch(/webhook http:\/\/127\.0\.0\.1:\d+: answered 503 after 4 attempts/);
@@ -91,7 +91,7 @@ describe('what changed: diffs, Atom and webhooks', () => {
 				store: path.join(dir.dir, 'store'),
 				source: { type: 'urls', urls: [site.url('/d')] },
 				stages: [{ use: 'compare', rules: [{ select: ['.price'], learn: true }] }, { use: 'fetch' }],
-				sinks: [{ type: 'dir', path: path.join(dir.dir, 'pages'), diff: true }, { type: 'stdout', format: 'ndjson' }, { type: 'atom', path: path.join(dir.dir, 'feed.atom'), max: 5 }],
+				sinks: [{ type: 'dir', path: path.join(dir.dir, 'pages'), diff: true }, { type: 'stdout', format: 'ndjson' }, { type: 'atom', path: path.join(dir.dir, 'feed.atom'), max: 5, new: true }],
 			};
 			await writeFile(file, JSON.stringify(config));
 			expect((await runCli(['check', file])).status).toBe(0);
@@ -101,6 +101,22 @@ describe('what changed: diffs, Atom and webhooks', () => {
 			expect(ndjson(second.stdout)).toMatchObject([{ url: site.url('/d'), changed: true, reason: 'new-body', summary: '+1 -1' }]);
 			const parsed = new XMLParser().parse(await readFile(path.join(dir.dir, 'feed.atom'), 'utf8')) as { feed: { entry: unknown[] } };
 			expect(parsed.feed.entry).toHaveLength(2);
+		} finally {
+			await dir.cleanup();
+		}
+	});
+
+	it('an Atom entry carries the change\'s word diff of the text a reader sees, without --diff', async () => {
+		const dir = await tempDir('revisit-atom-words-');
+		try {
+			const feed = path.join(dir.dir, 'changes.atom');
+			const sweep = () => runCli(['sweep', '--store', path.join(dir.dir, 'store'), '-q', '--atom', feed], site.url('/e'));
+			await sweep();
+			price.set('/e', 31);
+			expect((await sweep()).stdout.trim()).toBe(site.url('/e'));
+			const parsed = new XMLParser({ ignoreAttributes: false }).parse(await readFile(feed, 'utf8')) as { feed: { entry: { content: { '#text': string; '@_type': string } } } };
+			expect(parsed.feed.entry.content['@_type']).toBe('html');
+			expect(parsed.feed.entry.content['#text']).toMatch(/<del>\$\d+<\/del><ins>\$31<\/ins>/);
 		} finally {
 			await dir.cleanup();
 		}

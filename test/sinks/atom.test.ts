@@ -30,9 +30,18 @@ describe('atomSink', () => {
 		const xml = await readFile(feed, 'utf8');
 		expect(xml.startsWith('<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">')).toBe(true);
 		expect(xml.trimEnd().endsWith('</feed>')).toBe(true);
-		expect(titles(xml)).toEqual(['https://a.example/4', 'https://a.example/1']);
+		// A first sighting (`new`) is left out unless asked for: a new store's first run does not flood the feed.
+		expect(titles(xml)).toEqual(['https://a.example/1']);
 		expect(xml).toContain(`<updated>${new Date(NOW).toISOString()}</updated>`);
 		expect(xml).toContain('<summary>new-body, status 200</summary>');
+		await run([judged('https://a.example/5', { reason: 'new' })], { new: true });
+		expect(titles(await readFile(feed, 'utf8'))).toEqual(['https://a.example/5', 'https://a.example/1']);
+	});
+
+	it('puts the word diff in as HTML content where there is no unified diff', async () => {
+		await run([judged('https://a.example/p', {}, { wordDiff: { why: 'diff', hunks: [[[0, 'Price '], [-1, '$24.50'], [1, '$21.00'], [0, ' <today>']]] } })]);
+		const xml = await readFile(feed, 'utf8');
+		expect(xml).toContain('<content type="html">&lt;p&gt;Price &lt;del&gt;$24.50&lt;/del&gt;&lt;ins&gt;$21.00&lt;/ins&gt; &amp;lt;today&amp;gt;&lt;/p&gt;</content>');
 	});
 
 	it('keeps the entries of earlier runs, gives a second change of one URL its own id, and caps the feed at max', async () => {
@@ -64,7 +73,7 @@ const SCHEMA = fileURLToPath(new URL('../fixtures/atom.rnc', import.meta.url));
 // is an annotation jing does not check, so it is checked here as the rule says.
 describeNeeding({ name: 'jing', path: findProgram('jing'), install: 'apt-get install -y jing' }, 'atomSink against the RFC 4287 schema', () => {
 	it('writes a feed the RELAX NG schema accepts, with an author as the RFC requires', async () => {
-		await run([judged('https://a.example/?a=1&b=<2>', { summary: '+1 -1' }, { diff: '-<old>\n+<new>\n' }), judged('https://a.example/2', { reason: 'new' })], { title: 'Site & co' });
+		await run([judged('https://a.example/?a=1&b=<2>', { summary: '+1 -1' }, { diff: '-<old>\n+<new>\n' }), judged('https://a.example/2', { reason: 'new' }), judged('https://a.example/3', {}, { wordDiff: { why: 'diff', hunks: [[[-1, 'a'], [1, 'b']]] } })], { title: 'Site & co', new: true });
 		const jing = (() => {
 			try {
 				return { status: 0, out: execFileSync(findProgram('jing')!, ['-c', SCHEMA, feed], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }) };

@@ -40,7 +40,7 @@ describe('webhookSink', () => {
 	it('POSTs each change as JSON with its diff, and nothing for unchanged or failed URLs', async () => {
 		const { server, received } = await startReceiver();
 		const changed = judged('https://a.example/1', {}, { diff: '--- a\n+++ b\n' });
-		const out = await run([changed, unchanged('https://a.example/2'), failed('https://a.example/3'), judged('https://a.example/4', { reason: 'new' })], { url: server.url('/hook') });
+		const out = await run([changed, unchanged('https://a.example/2'), failed('https://a.example/3'), judged('https://a.example/4', { reason: 'new' })], { url: server.url('/hook'), new: true });
 		expect(out).toHaveLength(4);
 		expect(server.requests.map((request) => [request.method, request.path])).toEqual([
 			['POST', '/hook'],
@@ -53,6 +53,12 @@ describe('webhookSink', () => {
 		expect(received[0]!.headers['content-type']).toBe('application/json');
 		expect(received[0]!.headers['user-agent']).toBe(`revisit/${VERSION}`);
 		expect(received[0]!.headers).not.toHaveProperty('x-revisit-signature');
+	});
+
+	it('leaves a first sighting (new) out unless asked for', async () => {
+		const { server, received } = await startReceiver();
+		await run([judged('https://a.example/1', { reason: 'new' }), judged('https://a.example/2')], { url: server.url('/hook') });
+		expect(received.map((request) => JSON.parse(request.body).verdict.url)).toEqual(['https://a.example/2']);
 	});
 
 	it('signs each body with HMAC-SHA256 of the secret', async () => {

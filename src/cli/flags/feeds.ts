@@ -10,6 +10,7 @@ export interface FeedFlags {
 	webhook?: string;
 	'webhook-secret'?: string;
 	'webhook-batch': number;
+	'feed-new': boolean;
 }
 
 const httpUrl = (value: unknown): string | undefined => {
@@ -25,6 +26,7 @@ export const feedFlagOptions: Record<keyof FeedFlags, Flag> = {
 	webhook: { group: GROUP.feeds, type: 'string', requiresArg: true, coerce: httpUrl, describe: 'POST each change as JSON to this URL; a change is committed only once delivered' },
 	'webhook-secret': { group: GROUP.feeds, type: 'string', requiresArg: true, describe: 'Sign webhook bodies: X-Revisit-Signature: sha256=HMAC [default: $REVISIT_WEBHOOK_SECRET]' },
 	'webhook-batch': { group: GROUP.feeds, requiresArg: true, default: 1, coerce: integerValue('webhook-batch', 1), describe: 'Changes per webhook POST' },
+	'feed-new': { group: GROUP.feeds, type: 'boolean', default: false, describe: "Let the Atom feed and the webhook also carry a URL's first sighting (reason new); off, a new store's first run does not flood them" },
 };
 
 /**
@@ -35,7 +37,7 @@ export const feedFlagOptions: Record<keyof FeedFlags, Flag> = {
  */
 export function feedsFrom(flags: FeedFlags, env: NodeJS.ProcessEnv): FeedsOutput {
 	return {
-		atom: flags.atom === undefined ? undefined : { path: flags.atom, max: flags['atom-max'] },
-		webhook: flags.webhook === undefined ? undefined : { url: flags.webhook, secret: flags['webhook-secret'] ?? env['REVISIT_WEBHOOK_SECRET'], batch: flags['webhook-batch'] },
+		atom: flags.atom === undefined ? undefined : { path: flags.atom, max: flags['atom-max'], new: flags['feed-new'] },
+		webhook: flags.webhook === undefined ? undefined : { url: flags.webhook, secret: flags['webhook-secret'] ?? env['REVISIT_WEBHOOK_SECRET'], batch: flags['webhook-batch'], new: flags['feed-new'] },
 	};
 }
