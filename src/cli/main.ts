@@ -92,3 +92,4 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 		return status;
 	}
 }
+export { favourMemory } from './heap.js';
