@@ -46,6 +46,7 @@ const HOOK = pathToFileURL(path.join(HERE, 'lib', 'peak-rss.js')).href;
 const DAY = 86_400_000;
 // --trace FILE: the children also sample their memory into FILE (bench/lib/memory-trace.js, forced GCs: to explain a figure, not to measure one).
 let trace;
+let nodeFlags = [];
 const MIB = 1024 * 1024;
 // Where bodies come from: the same function here and in the origin, so stored hashes match.
 const body = (n) => `bench page ${n}\n`;
@@ -107,6 +108,8 @@ async function main() {
 			cases: { type: 'string' },
 			json: { type: 'string' },
 			trace: { type: 'string' },
+			// --node '--no-optimize-for-size': node flags for the measured children (the CLI otherwise sets that one itself: src/cli/heap.ts).
+			node: { type: 'string' },
 		},
 	});
 	const count = (name) => {
@@ -121,6 +124,7 @@ async function main() {
 	fs.mkdirSync(dir, { recursive: true });
 	const metaFile = path.join(dir, 'bench.json');
 	trace = flags.trace && path.resolve(flags.trace);
+	nodeFlags = flags.node ? flags.node.split(/\s+/).filter(Boolean) : [];
 	const meta = fs.existsSync(metaFile) ? JSON.parse(fs.readFileSync(metaFile, 'utf8')) : { now: Date.parse('2026-12-01T00:00:00Z'), port: await freePort(), stores: {} };
 	fs.writeFileSync(metaFile, JSON.stringify(meta));
 	console.log(`bench dir ${dir}; origin 127.0.0.1:${meta.port}; now ${new Date(meta.now).toISOString()}; ${os.cpus().length} CPUs, Node ${process.version}`);
@@ -164,11 +168,11 @@ async function main() {
 		await closeChild(origin);
 		if (!flags.keep) fs.rmSync(dir, { recursive: true, force: true });
 	}
-	console.log('\n| stored URLs | run | budget | peak RSS (VmHWM) | peak RssAnon | peak RssFile | wall s | requests: 304 / full (audits) / robots | exit |');
-	console.log('|---:|---|---:|---:|---:|---:|---:|---|---:|');
+	console.log('\n| stored URLs | run | budget | peak RSS (VmHWM) | peak RssAnon | peak RssFile | wall s | CPU s | requests: 304 / full (audits) / robots | exit |');
+	console.log('|---:|---|---:|---:|---:|---:|---:|---:|---|---:|');
 	for (const r of results) {
 		const q = r.requests;
-		console.log(`| ${r.urls.toLocaleString('en')} | ${r.what} | ${r.budget.toLocaleString('en')} | ${r.vmHwmMiB.toFixed(1)} MiB | ${r.anonMiB.toFixed(1)} MiB | ${r.fileMiB.toFixed(1)} MiB | ${r.seconds.toFixed(1)} | ${r.what === 'due' ? `(${r.lines.toLocaleString('en')} lines out)` : `${q.notModified.toLocaleString('en')} / ${q.full.toLocaleString('en')} (${q.audits.toLocaleString('en')}) / ${q.robots}`} | ${r.status} |`);
+		console.log(`| ${r.urls.toLocaleString('en')} | ${r.what} | ${r.budget.toLocaleString('en')} | ${r.vmHwmMiB.toFixed(1)} MiB | ${r.anonMiB.toFixed(1)} MiB | ${r.fileMiB.toFixed(1)} MiB | ${r.seconds.toFixed(1)} | ${r.cpuSeconds.toFixed(1)} | ${r.what === 'due' ? `(${r.lines.toLocaleString('en')} lines out)` : `${q.notModified.toLocaleString('en')} / ${q.full.toLocaleString('en')} (${q.audits.toLocaleString('en')}) / ${q.robots}`} | ${r.status} |`);
 	}
 	if (flags.json) fs.writeFileSync(flags.json, JSON.stringify({ meta, results }, null, 2));
 	process.exitCode = failed ? 1 : 0;
@@ -248,7 +252,7 @@ async function runCase(dir, meta, storeDir, n, budget, what, origin) {
 	const args = what === 'sweep' ? ['sweep', '--store', copy, '--budget', String(budget), '-q', '--now', String(meta.now)] : ['due', '--store', copy, '--budget', String(budget), '--now', String(meta.now)];
 	const started = process.hrtime.bigint();
 	const traced = trace ? ['--expose-gc', '--import', pathToFileURL(path.join(HERE, 'lib', 'memory-trace.js')).href] : [];
-	const child = spawn(process.execPath, [...traced, '--import', HOOK, CLI, ...args], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, REVISIT_BENCH_STATS: statsFile, ...(trace ? { REVISIT_BENCH_MEMTRACE: trace } : {}) } });
+	const child = spawn(process.execPath, [...nodeFlags, ...traced, '--import', HOOK, CLI, ...args], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, REVISIT_BENCH_STATS: statsFile, ...(trace ? { REVISIT_BENCH_MEMTRACE: trace } : {}) } });
 	let lines = 0;
 	child.stdout.on('data', (chunk) => {
 		for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
@@ -281,6 +285,7 @@ async function runCase(dir, meta, storeDir, n, budget, what, origin) {
 		what,
 		status,
 		seconds,
+		cpuSeconds: ((own.cpuUserMs ?? 0) + (own.cpuSystemMs ?? 0)) / 1000,
 		lines,
 		vmHwmMiB: Math.max(own.vmHwmKb ?? 0, peaks.hwm) / 1024,
 		anonMiB: peaks.anon / 1024,
@@ -317,7 +322,7 @@ async function writeUrls(stream, port, n) {
 function line(r) {
 	const q = r.requests;
 	const requests = r.what === 'due' ? `${r.lines} lines out` : `${q.notModified} 304s, ${q.full} full (${q.audits} audits, ${q.conditionalFull} conditional answered 200), ${q.robots} robots.txt, ${q.other} other`;
-	return `${r.what} --budget ${r.budget} over ${r.urls} URLs: peak RSS ${r.vmHwmMiB.toFixed(1)} MiB (RssAnon ${r.anonMiB.toFixed(1)}, RssFile ${r.fileMiB.toFixed(1)}), ${r.seconds.toFixed(1)} s, ${requests}, exit ${r.status}`;
+	return `${r.what} --budget ${r.budget} over ${r.urls} URLs: peak RSS ${r.vmHwmMiB.toFixed(1)} MiB (RssAnon ${r.anonMiB.toFixed(1)}, RssFile ${r.fileMiB.toFixed(1)}), ${r.seconds.toFixed(1)} s (CPU ${r.cpuSeconds.toFixed(1)} s), ${requests}, exit ${r.status}`;
 }
 
 function du(dir) {

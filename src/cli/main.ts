@@ -104,3 +104,5 @@ function knownFlags(parser: unknown, argv: readonly string[]): KnownFlags {
 	const names = new Set([...Object.keys(options.key), ...Object.values(options.alias).flat()]);
 	return { command: argv.find((arg) => !arg.startsWith('-')), names: [...names], hidden: options.hiddenOptions, booleans: options.boolean };
 }
+
+export { favourMemory } from './heap.js';

@@ -48,16 +48,23 @@ export function budgetCandidate(record: UrlRecord, origin: string, flags: { must
 	return candidateOf(record, origin, { verify, announced: flags.announced === true }, now);
 }
 
-/** A known URL still in the running: its place in the input, and its entries in the heaps it is in. */
-interface Held {
-	/** Without its record when the stage can reload it. */
-	task: Task;
-	candidate: Candidate;
-	index: number;
-	/** Its verification bound (epoch ms), if it has one: what `pastBound` counts. */
-	bound: number | undefined;
-	inHost?: HeapEntry<Held>;
-	inAll?: HeapEntry<Held>;
+/**
+ * A known URL still in the running: its place in the input, and its entries in the heaps
+ * it is in. A class, so that every held URL shares one shape: most of what a held URL
+ * costs is bookkeeping, and 100,000 of them are what a `--budget 100000` run holds.
+ */
+class Held {
+	inHost: HeapEntry<Held> | undefined = undefined;
+	inAll: HeapEntry<Held> | undefined = undefined;
+
+	constructor(
+		/** The task as it came (not a copy: a copy made by a spread got a hidden class of its own, ~300 bytes each), without its record when the stage can reload it. */
+		readonly task: Task,
+		readonly candidate: Candidate,
+		readonly index: number,
+		/** Its verification bound (epoch ms), if it has one: what `pastBound` counts. */
+		readonly bound: number | undefined,
+	) {}
 }
 
 /** Chosen URLs whose records are read again in one `reload`. */
@@ -112,19 +119,17 @@ export function budget(options: BudgetStageOptions, deps: BudgetDeps): MonoTypeO
 			const passOnChosen = async (chosen: Array<Held | undefined>): Promise<void> => {
 				let records: Array<UrlRecord | undefined> = [];
 				for (let i = 0; i < chosen.length && !stopped; i++) {
-					let { task } = chosen[i]!;
-					if (deps.reload) {
-						if (i % RELOAD_BATCH === 0) records = await deps.reload(chosen.slice(i, i + RELOAD_BATCH).map((held) => held!.task.url!));
-						task = { ...task, record: records[i % RELOAD_BATCH] ?? null };
-					}
+					const { task } = chosen[i]!;
+					if (deps.reload && i % RELOAD_BATCH === 0) records = await deps.reload(chosen.slice(i, i + RELOAD_BATCH).map((held) => held!.task.url!));
+					const record = deps.reload ? { record: records[i % RELOAD_BATCH] ?? null } : {};
 					chosen[i] = undefined;
 					if (!deps.acquire) {
-						subscriber.next(task);
+						subscriber.next({ ...task, ...record });
 						continue;
 					}
 					const waiting = deps.acquire();
 					if (waiting) await waiting;
-					if (!stopped) subscriber.next({ ...task, creditReturned: false });
+					if (!stopped) subscriber.next({ ...task, ...record, creditReturned: false });
 				}
 				subscriber.complete();
 			};
@@ -144,12 +149,10 @@ export function budget(options: BudgetStageOptions, deps: BudgetDeps): MonoTypeO
 					if (!task.creditReturned && !task.parked) deps.release?.();
 					if (!pastBound.has(origin)) pastBound.set(origin, 0);
 					const live = liveRecord(task.record);
-					const held: Held = {
-						task: { ...task, creditReturned: true, ...(deps.reload ? { record: undefined } : {}) },
-						candidate: budgetCandidate(task.record, origin, task, options.verifyEveryMs, deps.clock.now()),
-						index: index++,
-						bound: live && verificationBound(live, options.verifyEveryMs),
-					};
+					const held = new Held(task, budgetCandidate(task.record, origin, task, options.verifyEveryMs, deps.clock.now()), index++, live && verificationBound(live, options.verifyEveryMs));
+					// The task is this stage's now (a task belongs to one stage at a time): held as it is, not copied.
+					task.creditReturned = true;
+					if (deps.reload) task.record = undefined;
 					if (Number.isFinite(perHost)) {
 						let host = hosts.get(origin);
 						if (!host) hosts.set(origin, (host = new Heap<Held>(worstFirst)));

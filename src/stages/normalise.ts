@@ -28,6 +28,9 @@ export function normaliseUrl(text: string): { url: string; origin: string } | { 
 /** Why a line with whitespace inside is refused: the WHATWG parser would take `a b` as `a%20b`. */
 export const INNER_WHITESPACE = 'whitespace inside the line (one URL per line; write a space in a URL as %20)';
 
+/** Origins whose string the stage shares between tasks. */
+const ORIGINS = 4096;
+
 /**
  * Turns input lines into tasks: a normalised URL with its origin, or a task marked
  * `rejected` with the reason, which later stages pass through untouched. A line with
@@ -38,6 +41,16 @@ export const INNER_WHITESPACE = 'whitespace inside the line (one URL per line; w
  * readLines(stdin, valve).pipe(normalise())
  */
 export function normalise(): OperatorFunction<InputLine, Task> {
+	// One string per origin rather than one per task: a task may wait long (a budget holds
+	// its best candidates to the end of the input). Bounded: cleared when it grows past ORIGINS.
+	const origins = new Map<string, string>();
+	const shared = (origin: string): string => {
+		const known = origins.get(origin);
+		if (known !== undefined) return known;
+		if (origins.size >= ORIGINS) origins.clear();
+		origins.set(origin, origin);
+		return origin;
+	};
 	return map((item): Task => {
 		const task: Task = { line: item.line, input: item.text };
 		// Where the line came from (a pipeline's source, a sitemap's lastmod) travels with it.
@@ -48,8 +61,9 @@ export function normalise(): OperatorFunction<InputLine, Task> {
 		// A line that is no URL at all is named as such; one the parser would take with its spaces is junk too.
 		if ('url' in result && /\s/.test(item.text)) result = { problem: INNER_WHITESPACE };
 		if ('url' in result) {
-			task.url = result.url;
-			task.origin = result.origin;
+			// The line itself when it was already in normal form, as most are: one string, not two.
+			task.url = result.url === item.text ? item.text : result.url;
+			task.origin = shared(result.origin);
 		} else {
 			task.skip = 'rejected';
 			task.problem = result.problem;

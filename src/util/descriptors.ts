@@ -3,9 +3,15 @@ import { readFileSync } from 'node:fs';
 /** Descriptors kept for Node itself, stdio, pipes, output files and bodies being written. */
 export const RESERVED_DESCRIPTORS = 64;
 
-/** LevelDB's own floor for `maxOpenFiles` (64 table files + 10 others): it raises anything lower to this. */
-const LEVELDB_MIN_OPEN_FILES = 74;
-const LEVELDB_DEFAULT_OPEN_FILES = 1000;
+/**
+ * LevelDB's `maxOpenFiles`: its own floor (64 table files + 10 others; it raises anything
+ * lower to this), whatever the limit. LevelDB maps every table it holds open into memory,
+ * and the pages it reads stay in RSS: with its default of 1000, a run that reads a whole
+ * store of 10M URLs (605 tables of 2 MiB) had 1.2 GiB of them; with 74, 185 MiB. Looking
+ * up 1M URLs took no longer with 74 than with 1000, on stores of 1M and 10M URLs
+ * (bench/BUDGET.md): a table is reopened from the page cache at little cost.
+ */
+const LEVELDB_OPEN_FILES = 74;
 
 /**
  * The process's soft limit on open files (RLIMIT_NOFILE), as Node left it (it raises the
@@ -35,17 +41,16 @@ export interface DescriptorBudget {
 }
 
 /**
- * Splits a descriptor limit so that the store can always open its files: LevelDB gets a
- * quarter (within its own bounds, 74 to its default 1000), a reserve is kept for the rest
- * of the process, and the HTTP side's sockets get what is left, however many hosts a run
- * meets. With no known limit, LevelDB keeps its default and sockets are not capped here.
+ * Splits a descriptor limit so that the store can always open its files: LevelDB gets its
+ * floor of 74 (see LEVELDB_OPEN_FILES), a reserve is kept for the rest of the process, and
+ * the HTTP side's sockets get what is left, however many hosts a run meets. With no known
+ * limit, sockets are not capped here.
  *
  * @example
  * descriptorBudget(256)  // { storeFiles: 74, sockets: 118 }
- * descriptorBudget(1024) // { storeFiles: 256, sockets: 704 }
+ * descriptorBudget(1024) // { storeFiles: 74, sockets: 886 }
  */
 export function descriptorBudget(limit: number | undefined): DescriptorBudget {
-	if (limit === undefined) return { storeFiles: LEVELDB_DEFAULT_OPEN_FILES, sockets: Number.POSITIVE_INFINITY };
-	const storeFiles = Math.min(LEVELDB_DEFAULT_OPEN_FILES, Math.max(LEVELDB_MIN_OPEN_FILES, Math.floor(limit / 4)));
-	return { storeFiles, sockets: Math.max(1, limit - storeFiles - RESERVED_DESCRIPTORS) };
+	if (limit === undefined) return { storeFiles: LEVELDB_OPEN_FILES, sockets: Number.POSITIVE_INFINITY };
+	return { storeFiles: LEVELDB_OPEN_FILES, sockets: Math.max(1, limit - LEVELDB_OPEN_FILES - RESERVED_DESCRIPTORS) };
 }

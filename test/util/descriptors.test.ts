@@ -29,9 +29,9 @@ describe('openFileLimit', () => {
 describe('descriptorBudget', () => {
 	it.each([
 		[256, 74, 256 - 74 - RESERVED_DESCRIPTORS],
-		[1024, 256, 1024 - 256 - RESERVED_DESCRIPTORS],
-		[20_000, 1000, 20_000 - 1000 - RESERVED_DESCRIPTORS],
-	])('splits a limit of %i: LevelDB %i files, sockets %i', (limit, storeFiles, sockets) => {
+		[1024, 74, 1024 - 74 - RESERVED_DESCRIPTORS],
+		[20_000, 74, 20_000 - 74 - RESERVED_DESCRIPTORS],
+	])('splits a limit of %i: LevelDB %i files (its floor, whatever the limit: it maps the tables it holds), sockets %i', (limit, storeFiles, sockets) => {
 		expect(descriptorBudget(limit)).toEqual({ storeFiles, sockets });
 	});
 
@@ -39,7 +39,7 @@ describe('descriptorBudget', () => {
 		expect(descriptorBudget(64).sockets).toBe(1);
 	});
 
-	it('keeps LevelDB at its default and sockets uncapped when the limit is unknown', () => {
-		expect(descriptorBudget(undefined)).toEqual({ storeFiles: 1000, sockets: Number.POSITIVE_INFINITY });
+	it('keeps LevelDB at its floor and sockets uncapped when the limit is unknown', () => {
+		expect(descriptorBudget(undefined)).toEqual({ storeFiles: 74, sockets: Number.POSITIVE_INFINITY });
 	});
 });
