@@ -2,24 +2,10 @@ import { createHash } from 'node:crypto';
 import { compile } from 'css-select';
 import type { AnyNode, Element } from 'domhandler';
 import { UsageError } from '../errors/index.js';
+import type { RuleShown } from '../store/types.js';
 
-/** A content rule as written (CLI flags, a rules file, a pipeline's compare stage): plain data. */
-export interface RuleSpec {
-	/** Which URLs it applies to: a hostname (`example.org`), or a regular expression over the URL. Absent: every URL. */
-	match?: string | undefined;
-	/** CSS selectors: only the matching elements count (HTML). */
-	select?: readonly string[] | undefined;
-	/** CSS selectors: the matching elements are removed before counting, with or without `select` (HTML). */
-	exclude?: readonly string[] | undefined;
-	/** Count the visible text only: scripts, styles and tags dropped, whitespace collapsed. */
-	text?: boolean | undefined;
-	/** Regular expressions whose matches are removed before hashing; for JSON, keys matching one are dropped. */
-	ignore?: readonly string[] | undefined;
-	/** JSON Pointers (RFC 6901): only these parts of a JSON document count. */
-	pointer?: readonly string[] | undefined;
-	/** Learn noise on the URLs this rule applies to, as `--learn-noise` does for all. */
-	learn?: boolean | undefined;
-}
+/** A content rule as written (CLI flags, a rules file, a pipeline's compare stage): plain data, defined in store/types.ts (`RuleShown`) so that run details can keep it. */
+export type RuleSpec = RuleShown;
 
 /** A CSS selector as written, and compiled. */
 export interface Selector {

@@ -348,14 +348,25 @@ export interface RunDetail {
 	rules?: Record<string, RuleShown>;
 }
 
-/** A content rule as written (content/rules.ts `RuleSpec`), kept with a run's detail so that a report can show it. */
+/**
+ * A content rule as written (CLI flags, a rules file, a pipeline's compare stage): plain
+ * data. Defined here, below content/, so that a run's detail can keep the rules its
+ * changes name and a report can show them; content/rules.ts calls it `RuleSpec`.
+ */
 export interface RuleShown {
+	/** Which URLs it applies to: a hostname (`example.org`), or a regular expression over the URL. Absent: every URL. */
 	match?: string | undefined;
+	/** CSS selectors: only the matching elements count (HTML). */
 	select?: readonly string[] | undefined;
+	/** CSS selectors: the matching elements are removed before counting, with or without `select` (HTML). */
 	exclude?: readonly string[] | undefined;
+	/** Count the visible text only: scripts, styles and tags dropped, whitespace collapsed. */
 	text?: boolean | undefined;
+	/** Regular expressions whose matches are removed before hashing; for JSON, keys matching one are dropped. */
 	ignore?: readonly string[] | undefined;
+	/** JSON Pointers (RFC 6901): only these parts of a JSON document count. */
 	pointer?: readonly string[] | undefined;
+	/** Learn noise on the URLs this rule applies to, as `--learn-noise` does for all. */
 	learn?: boolean | undefined;
 }
 
