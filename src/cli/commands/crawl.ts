@@ -2,13 +2,13 @@ import type { Argv, CommandModule } from 'yargs';
 import { crawlOptions } from '../../pipelines/fetch.js';
 import { normaliseSweepOptions, sweepOptionsFrom, type SweepOptions } from '../../pipelines/sweep-options.js';
 import type { TransportFactory } from '../../http/transport.js';
-import { accessFlagOptions, accessFrom, type AccessFlags } from '../flags/access.js';
-import { warcFlagOptions, warcFrom, type WarcFlags } from '../flags/warc.js';
-import { diffFlagOption, refuseLearnNoise, ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
-import { feedFlagOptions, feedsFrom, type FeedFlags } from '../flags/feeds.js';
-import { crawlFlagOptions } from '../flags/crawl.js';
-import { sweepFlagOptions, type SweepFlags } from '../flags/sweep.js';
-import { GROUP, groupedFlags } from '../flags/groups.js';
+import { accessFrom, type AccessFlags } from '../flags/access.js';
+import { warcFrom, type WarcFlags } from '../flags/warc.js';
+import { diffFlagOption, refuseLearnNoise, rulesFrom, type RuleFlags } from '../flags/rules.js';
+import { feedsFrom, type FeedFlags } from '../flags/feeds.js';
+import { crawlRunFlagOptions } from '../flags/crawl.js';
+import type { SweepFlags } from '../flags/sweep.js';
+import { GROUP, groupedFlags, quietFlag } from '../flags/groups.js';
 import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
 import type { CommandResult } from './result.js';
@@ -53,13 +53,8 @@ export function crawlCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				store: { ...storeFlag(io.env), group: GROUP.io },
 				out: { group: GROUP.io, type: 'string', demandOption: true, requiresArg: true, describe: 'Directory for bodies (a folder per host) and index.ndjson' },
 				diff: diffFlagOption,
-				quiet: { group: GROUP.io, type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' },
-				...ruleFlagOptions,
-				...sweepFlagOptions,
-				...accessFlagOptions,
-				...warcFlagOptions,
-				...feedFlagOptions,
-				...crawlFlagOptions,
+				quiet: quietFlag,
+				...crawlRunFlagOptions,
 			})
 				.example('revisit crawl --out pages/ < urls.txt', 'Same as: revisit sweep --candidates < urls.txt | revisit fetch --out pages/')
 				.example('revisit crawl --out pages/ --diff --atom changes.atom < urls.txt', 'A diff next to each changed body, and an Atom feed of the changes')

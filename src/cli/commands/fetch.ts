@@ -7,7 +7,7 @@ import { warcFlagOptions, warcFrom, type WarcFlags } from '../flags/warc.js';
 import { diffFlagOption, refuseLearnNoise, ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
 import { feedFlagOptions, feedsFrom, type FeedFlags } from '../flags/feeds.js';
 import { sweepFlagOptions, type SweepFlags } from '../flags/sweep.js';
-import { GROUP, groupedFlags } from '../flags/groups.js';
+import { GROUP, groupedFlags, quietFlag } from '../flags/groups.js';
 import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
 import type { CommandResult } from './result.js';
@@ -39,7 +39,7 @@ export function fetchCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				out: { group: GROUP.io, type: 'string', requiresArg: true, describe: 'Directory for bodies (a folder per host, stable safe names) and index.ndjson; changed URLs go to stdout' },
 				ndjson: { group: GROUP.io, type: 'boolean', default: false, describe: 'One object per URL on stdout, with the body (encoding: utf8 or base64)' },
 				diff: diffFlagOption,
-				quiet: { group: GROUP.io, type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' },
+				quiet: quietFlag,
 				...ruleFlagOptions,
 				...fetchFlagOptions,
 				concurrency: { ...fetchFlagOptions.concurrency, default: fetchDefaults.concurrency },

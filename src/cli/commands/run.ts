@@ -4,7 +4,7 @@ import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
 import { loadForCommand, pipelineFileOptions, type PipelineFileArgs } from './pipeline-file.js';
 import type { CommandResult } from './result.js';
-import { GROUP } from '../flags/groups.js';
+import { quietFlag } from '../flags/groups.js';
 import { defaultStoreDir } from '../../store/default-dir.js';
 
 interface RunArgs extends PipelineFileArgs {
@@ -22,7 +22,7 @@ export function runCommand(io: CliIo, result: CommandResult): CommandModule<obje
 		describe: 'Run a pipeline file: sources, stages and sinks in JSON',
 		builder: (yargs) =>
 			pipelineFileOptions(yargs)
-				.option('quiet', { group: GROUP.io, type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' })
+				.option('quiet', quietFlag)
 				.example('revisit run nightly.json', 'Run a pipeline')
 				.example('revisit run nightly.json --set concurrency=8 --set stages.due.ttl=6h', 'Override options for this run')
 				.epilog('Exit status: 0 every URL judged; 1 some errors, bad input or a failed sink command;\n2 invalid pipeline, usage or store error (nothing is run); 3 the churn guard held back a host.') as unknown as Argv<RunArgs>,

@@ -2,14 +2,14 @@ import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors/index.js';
 import { fleetRun } from '../../pipelines/fleet.js';
 import { normaliseSweepOptions, nowDefault, sweepOptionsFrom } from '../../pipelines/sweep-options.js';
-import { crawlFlagOptions } from '../flags/crawl.js';
-import { feedFlagOptions, feedsFrom, type FeedFlags } from '../flags/feeds.js';
+import { crawlRunFlagOptions } from '../flags/crawl.js';
+import { feedsFrom, type FeedFlags } from '../flags/feeds.js';
 import { fleetFlagOptions, fleetFrom, type FleetFlags } from '../flags/fleet.js';
-import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
-import { sweepFlagOptions, type SweepFlags } from '../flags/sweep.js';
-import { accessFlagOptions, accessFrom, type AccessFlags } from '../flags/access.js';
-import { warcFlagOptions, warcFrom, type WarcFlags } from '../flags/warc.js';
-import { GROUP, groupedFlags } from '../flags/groups.js';
+import { rulesFrom, type RuleFlags } from '../flags/rules.js';
+import type { SweepFlags } from '../flags/sweep.js';
+import { accessFrom, type AccessFlags } from '../flags/access.js';
+import { warcFrom, type WarcFlags } from '../flags/warc.js';
+import { GROUP, groupedFlags, quietFlag } from '../flags/groups.js';
 import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
 import { runCrawl } from './crawl.js';
@@ -48,7 +48,6 @@ State is committed only after a verdict is printed: a killed run loses nothing.
 Exit status: 0 all URLs judged; 1 some errors or bad input lines; 2 usage or store error;
 3 the churn guard held back a host's changes.`;
 
-
 export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<object, SweepArgs> {
 	return {
 		command: 'sweep [urls..]',
@@ -60,13 +59,8 @@ export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				all: { group: GROUP.io, type: 'boolean', default: false, describe: 'With --ndjson, include unchanged URLs' },
 				candidates: { group: GROUP.io, type: 'boolean', default: false, describe: 'Never download a body: print the URLs that may have changed, for revisit fetch' },
 				fetch: { group: GROUP.io, type: 'string', requiresArg: true, describe: 'Crawl: fetch the changed bodies into this directory in the same run (as revisit crawl --out DIR)' },
-				quiet: { group: GROUP.io, type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' },
-				...ruleFlagOptions,
-				...sweepFlagOptions,
-				...accessFlagOptions,
-				...warcFlagOptions,
-				...feedFlagOptions,
-				...crawlFlagOptions,
+				quiet: quietFlag,
+				...crawlRunFlagOptions,
 				...fleetFlagOptions,
 			})
 				.example('revisit sweep < urls.txt > changed.txt', 'Print the URLs that changed since the last sweep')

@@ -35,3 +35,6 @@ export function groupedFlags<T>(yargs: Argv<T>, flags: Record<string, Flag>): Ar
 	}
 	return yargs.options(flags) as unknown as Argv<T>;
 }
+
+/** `--quiet` (`-q`) of the commands that run a pipeline: no progress or summary on stderr. */
+export const quietFlag: Flag = { group: GROUP.io, type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' };
