@@ -4,6 +4,8 @@ import path from 'node:path';
 import { Level } from 'level';
 import { StoreError } from '../errors/index.js';
 import { descriptorBudget, openFileLimit } from '../util/descriptors.js';
+import { LevelDueQueue } from './due/level.js';
+import type { DueQueue, QueueClock } from './due/types.js';
 import { blobFromBytes, blobToBytes } from './text-blob.js';
 import { RECORD_VERSION, type HostRecord, type RunDetail, type RunRecord, type StoreOperation, type TextBlob, type UrlRecord, type ValidatorStore } from './types.js';
 
@@ -75,6 +77,10 @@ export class LevelStore implements ValidatorStore {
 				`store ${dir} has format ${JSON.stringify(format)}, newer than this revisit understands (${RECORD_VERSION}); upgrade revisit`,
 			);
 		}
+	}
+
+	dueQueue(clock: QueueClock): Promise<DueQueue> {
+		return LevelDueQueue.open(this.#db as never, clock);
 	}
 
 	async getMany(keys: readonly string[]): Promise<Array<UrlRecord | undefined>> {

@@ -1,3 +1,6 @@
+import { MemoryLevel } from 'memory-level';
+import { LevelDueQueue } from './due/level.js';
+import type { DueQueue, QueueClock } from './due/types.js';
 import type { HostRecord, RunDetail, RunRecord, StoreOperation, TextBlob, UrlRecord, ValidatorStore } from './types.js';
 
 /**
@@ -13,6 +16,7 @@ export class MemoryStore implements ValidatorStore {
 	readonly #runs = new Map<string, RunRecord>();
 	readonly #details = new Map<string, RunDetail>();
 	readonly #texts = new Map<string, TextBlob>();
+	#due: MemoryLevel<string, unknown> | undefined;
 
 	async getMany(keys: readonly string[]): Promise<Array<UrlRecord | undefined>> {
 		return keys.map((key) => structuredClone(this.#records.get(key)));
@@ -66,7 +70,15 @@ export class MemoryStore implements ValidatorStore {
 		}
 	}
 
-	async close(): Promise<void> {}
+	/** The schedule in a memory-level database: the same code as the LevelDB store's, so one contract holds for both. */
+	dueQueue(clock: QueueClock): Promise<DueQueue> {
+		this.#due ??= new MemoryLevel<string, unknown>({ valueEncoding: 'json' });
+		return LevelDueQueue.open(this.#due as never, clock);
+	}
+
+	async close(): Promise<void> {
+		await this.#due?.close();
+	}
 }
 
 // structuredClone would turn the Buffer into a plain Uint8Array.

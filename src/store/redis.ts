@@ -1,4 +1,5 @@
 import { StoreError } from '../errors/index.js';
+import type { DueQueue, QueueClock } from './due/types.js';
 import { connectRedis, type RedisLink, type RedisTimeouts } from './redis-link.js';
 import { BUCKETS, bucketKeys, bucketOf, LAYOUT_VERSION, metaKey, type Kind } from './redis-layout.js';
 import { mergeBuckets } from './redis-merge.js';
@@ -124,6 +125,12 @@ export class RedisStore implements ValidatorStore {
 	#entries<T>(kind: Kind): AsyncIterable<[string, T]> {
 		const buckets = Array.from({ length: this.#buckets }, (_, bucket) => bucketKeys(this.#prefix, kind, bucket));
 		return mergeBuckets<T>(this.#link, buckets);
+	}
+
+	/** The watch schedule under this store's prefix (store/due/redis.ts), loaded when first asked for. */
+	async dueQueue(clock: QueueClock): Promise<DueQueue> {
+		const { RedisDueQueue } = await import('./due/redis.js');
+		return RedisDueQueue.open(this.#link, this.#prefix, clock);
 	}
 
 	async close(): Promise<void> {

@@ -1,3 +1,5 @@
+import type { DueQueue, QueueClock } from './due/types.js';
+
 /** Record format version; bumped when the shape of a stored record changes. */
 export const RECORD_VERSION = 1;
 
@@ -405,5 +407,7 @@ export interface ValidatorStore {
 	getTexts(keys: readonly string[]): Promise<Array<TextBlob | undefined>>;
 	/** Every kept text blob, in key order. */
 	textEntries(): AsyncIterable<[string, TextBlob]>;
+	/** The watch schedule kept in this store (`revisit watch`; see store/due/types.ts), on the schedule's clock. */
+	dueQueue(clock: QueueClock): Promise<DueQueue>;
 	close(): Promise<void>;
 }

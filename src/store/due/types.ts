@@ -1,0 +1,132 @@
+/**
+ * The watch schedule (`revisit watch`): when each URL is next due, kept in the store
+ * beside its record, so that memory stays bounded however many URLs are watched and a
+ * restart (even after kill -9) finds every URL still scheduled.
+ *
+ * Times are in the schedule's clock (epoch ms; see `QueueClock`). Every backend keeps the
+ * same structures, after URLFrontier and Mercator: the URLs of each origin ordered by
+ * due time, the origins ordered by when each may next be asked, and leases on the URLs
+ * claimed and not yet done.
+ */
+
+/** One URL's place in the schedule. */
+export interface DueEntry {
+	url: string;
+	/** Its origin (scheme, host, port): politeness is per origin. */
+	origin: string;
+	/** When it is next due, schedule-clock epoch ms. */
+	due: number;
+	/** Its estimated change rate (changes per day), for the rate histogram the threshold is solved over. */
+	rate: number;
+}
+
+/** How the schedule's clock relates to the wall clock: at wall time `wall0` it read `at0`, and it runs `scale` times faster. */
+export interface QueueClock {
+	at0: number;
+	wall0: number;
+	scale: number;
+}
+
+export interface ClaimOptions {
+	/** Most URLs to claim in this call. */
+	max: number;
+	/** Most URLs claimed and not done per origin (across every process sharing the store). */
+	perHost: number;
+	/** How long a claim holds before its URL returns to the schedule (schedule-clock ms): a process killed mid-check loses nothing. */
+	leaseMs: number;
+	/** Checks per schedule-clock ms over every process sharing the store; the claims are spaced to it. */
+	rate: number;
+	/** How many checks' worth of unused rate may be spent at once (at least 1). */
+	burst: number;
+}
+
+/** What a claim returns: the URLs, and the schedule's time as the queue read it. */
+export interface Claim {
+	now: number;
+	entries: DueEntry[];
+}
+
+/** The schedule's size, as `/metrics` shows it. */
+export interface QueueStats {
+	/** URLs in the schedule. */
+	size: number;
+	/** Of them, due by now and not claimed: the backlog. */
+	backlog: number;
+	/** Claimed and not done. */
+	claimed: number;
+	/** Origins with URLs in the schedule. */
+	hosts: number;
+	/** The earliest due time of an unclaimed URL; undefined when there is none. */
+	next?: number | undefined;
+}
+
+/** Log-spaced bins of change rates (changes per day), from 1e-4 to 1e3, for `rateBins`. */
+export const RATE_BINS = 140;
+const LOG_LOW = Math.log(1e-4);
+const LOG_HIGH = Math.log(1e3);
+
+/**
+ * The bin a rate falls in.
+ *
+ * @example
+ * rateBin(1) // 80
+ */
+export function rateBin(rate: number): number {
+	const position = (Math.log(Math.min(1e3, Math.max(1e-4, rate))) - LOG_LOW) / (LOG_HIGH - LOG_LOW);
+	return Math.min(RATE_BINS - 1, Math.floor(position * RATE_BINS));
+}
+
+/**
+ * The rate at the middle of a bin (geometric).
+ *
+ * @example
+ * binRate(rateBin(1)) // about 1
+ */
+export function binRate(bin: number): number {
+	return Math.exp(LOG_LOW + ((bin + 0.5) / RATE_BINS) * (LOG_HIGH - LOG_LOW));
+}
+
+/**
+ * The watch schedule of one store (see the top of this file). Every method is atomic
+ * on its own; on Redis, any number of processes may share one queue.
+ *
+ * @example
+ * const queue = store.dueQueue({ at0: Date.now(), wall0: Date.now(), scale: 1 });
+ * await queue.put([{ url, origin, due: Date.now(), rate: 0.25 }]);
+ * const { entries } = await queue.claim({ max: 10, perHost: 2, leaseMs: 60_000, rate: 0.01, burst: 10 });
+ * await queue.done(entries.map((entry) => ({ ...entry, due: entry.due + 86_400_000 })));
+ */
+export interface DueQueue {
+	/** Adds URLs to the schedule, or moves them (a claimed URL keeps its claim). */
+	put(entries: readonly DueEntry[]): Promise<void>;
+	/** Takes URLs out of the schedule (a claimed one too: its `done` then puts nothing back). */
+	remove(urls: readonly string[]): Promise<void>;
+	/**
+	 * Claims URLs due by now, earliest first within each origin, from origins whose next
+	 * allowed time has come and that have fewer than `perHost` claimed; spaced to `rate`.
+	 * Each claimed origin's next allowed time becomes now + its gap. Claims whose lease
+	 * ran out return to the schedule first.
+	 */
+	claim(options: ClaimOptions): Promise<Claim>;
+	/** Ends claims: each URL due again at its entry's `due` (and rate); a URL removed meanwhile stays removed. */
+	done(entries: readonly DueEntry[]): Promise<void>;
+	/** Ends claims without checking: the URLs keep the due time they had. */
+	release(urls: readonly string[]): Promise<void>;
+	/** Sets the least time between two claims of an origin's URLs (schedule-clock ms; robots.txt's Crawl-delay). */
+	gap(origin: string, ms: number): Promise<void>;
+	/**
+	 * Notes that an input (`source`: a file's path, a sitemap's URL) listed these URLs in
+	 * its reading number `generation`; `sweepOut` then takes out what a later reading no
+	 * longer lists. Only the listing is kept: the URLs are scheduled with `put`.
+	 */
+	mark(source: string, urls: readonly string[], generation: number): Promise<void>;
+	/** Takes out of the schedule every URL `source` listed before `generation` and not since; returns them. */
+	sweepOut(source: string, generation: number): Promise<string[]>;
+	/** Whether each URL is in the schedule. */
+	has(urls: readonly string[]): Promise<boolean[]>;
+	/** URLs in the schedule per rate bin (`rateBin`), RATE_BINS long. */
+	rateBins(): Promise<number[]>;
+	stats(): Promise<QueueStats>;
+	/** The time on the queue's clock. */
+	now(): Promise<number>;
+}

@@ -1,0 +1,163 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RATE_BINS, rateBin, type ClaimOptions, type DueEntry, type DueQueue, type QueueClock } from '../../src/store/due/types.js';
+import type { ValidatorStore } from '../../src/store/types.js';
+
+/** A schedule clock that stands still at `t` (scale 0) unless moved: `at(t)` gives a clock reading t now. */
+export const stillAt = (t: number): QueueClock => ({ at0: t, wall0: Date.now(), scale: 0 });
+
+const entry = (url: string, due: number, origin = 'http://a.test', rate = 1): DueEntry => ({ url, origin, due, rate });
+const many: ClaimOptions = { max: 100, perHost: 100, leaseMs: 60_000, rate: 1e6, burst: 1e6 };
+const urls = (claim: { entries: DueEntry[] }): string[] => claim.entries.map((e) => e.url);
+
+/**
+ * The contract every store's watch schedule runs (store/due/types.ts), as `storeContract`
+ * does for the stores: `open` gives a fresh store; `reopen` the same store again (a
+ * restart), closing the first.
+ */
+export function dueQueueContract(name: string, open: () => Promise<{ store: ValidatorStore; reopen(): Promise<ValidatorStore>; cleanup(): Promise<void> }>): void {
+	describe(`${name} (DueQueue contract)`, () => {
+		let store: ValidatorStore;
+		let reopen: () => Promise<ValidatorStore>;
+		let cleanup: () => Promise<void>;
+		beforeEach(async () => {
+			({ store, reopen, cleanup } = await open());
+		});
+		afterEach(async () => {
+			await store.close();
+			await cleanup();
+		});
+
+		it('claims only URLs due by now, earliest first', async () => {
+			const queue = await store.dueQueue(stillAt(1000));
+			await queue.put([entry('u3', 900), entry('u1', 100), entry('u4', 2000), entry('u2', 500)]);
+			const claim = await queue.claim(many);
+			expect(claim.now).toBe(1000);
+			expect(urls(claim)).toEqual(['u1', 'u2', 'u3']);
+			expect(urls(await queue.claim(many))).toEqual([]);
+		});
+
+		it('a claimed URL is not claimed again until done, and done puts it back at its new time', async () => {
+			let queue = await store.dueQueue(stillAt(1000));
+			await queue.put([entry('u1', 100)]);
+			expect(urls(await queue.claim(many))).toEqual(['u1']);
+			await queue.done([entry('u1', 1500)]);
+			expect(urls(await queue.claim(many))).toEqual([]);
+			queue = await store.dueQueue(stillAt(1600));
+			expect(urls(await queue.claim(many))).toEqual(['u1']);
+		});
+
+		it('holds at most perHost claims per origin, and spreads a claim over origins', async () => {
+			const queue = await store.dueQueue(stillAt(1000));
+			await queue.put([entry('a1', 1), entry('a2', 2), entry('a3', 3), entry('b1', 4, 'http://b.test'), entry('b2', 5, 'http://b.test')]);
+			const first = await queue.claim({ ...many, perHost: 1 });
+			expect(urls(first).sort()).toEqual(['a1', 'b1']);
+			expect(urls(await queue.claim({ ...many, perHost: 1 }))).toEqual([]);
+			await queue.done([entry('a1', 5000)]);
+			expect(urls(await queue.claim({ ...many, perHost: 1 }))).toEqual(['a2']);
+		});
+
+		it('spaces an origin\'s claims by its gap', async () => {
+			const queue = await store.dueQueue({ at0: 1000, wall0: Date.now(), scale: 1 });
+			await queue.gap('http://a.test', 400);
+			await queue.put([entry('a1', 1), entry('a2', 2)]);
+			expect(urls(await queue.claim(many))).toEqual(['a1']);
+			await queue.done([entry('a1', 1e9)]);
+			expect(urls(await queue.claim(many))).toEqual([]);
+			await new Promise((resolve) => setTimeout(resolve, 450));
+			expect(urls(await queue.claim(many))).toEqual(['a2']);
+		});
+
+		it('spaces claims to the rate, with a burst saved up at most', async () => {
+			const queue = await store.dueQueue({ at0: 1000, wall0: Date.now(), scale: 1 });
+			await queue.put(Array.from({ length: 50 }, (_, i) => entry(`u${i}`, i)));
+			const rate = { ...many, rate: 0.01, burst: 3 };
+			const first = (await queue.claim(rate)).entries.length;
+			expect(first).toBeGreaterThanOrEqual(1);
+			expect(first).toBeLessThanOrEqual(4);
+			await new Promise((resolve) => setTimeout(resolve, 1000));
+			const later = (await queue.claim(rate)).entries.length;
+			// 10 slots a second, at most 3 saved before the first claim.
+			expect(first + later).toBeGreaterThanOrEqual(8);
+			expect(first + later).toBeLessThanOrEqual(15);
+		});
+
+		it('a lease that runs out returns its URL; release returns it at once with its due time', async () => {
+			const queue = await store.dueQueue({ at0: 1000, wall0: Date.now(), scale: 1 });
+			await queue.put([entry('u1', 1), entry('u2', 2)]);
+			expect(urls(await queue.claim({ ...many, leaseMs: 300 }))).toEqual(['u1', 'u2']);
+			await queue.release(['u2']);
+			expect(urls(await queue.claim(many))).toEqual(['u2']);
+			await new Promise((resolve) => setTimeout(resolve, 350));
+			expect(urls(await queue.claim(many))).toEqual(['u1']);
+		});
+
+		it('claims a killed process left return when the schedule is opened again', async () => {
+			const queue = await store.dueQueue(stillAt(1000));
+			await queue.put([entry('u1', 100), entry('u2', 200), entry('u3', 5000)]);
+			expect(urls(await queue.claim({ ...many, max: 1 }))).toEqual(['u1']);
+			store = await reopen();
+			const again = await store.dueQueue(stillAt(1000));
+			expect(urls(await again.claim(many))).toEqual(['u1', 'u2']);
+			expect((await again.stats()).size).toBe(3);
+		});
+
+		it('remove takes URLs out, a claimed one too: done then puts nothing back', async () => {
+			const queue = await store.dueQueue(stillAt(1000));
+			await queue.put([entry('u1', 1), entry('u2', 2)]);
+			expect(urls(await queue.claim({ ...many, max: 1 }))).toEqual(['u1']);
+			await queue.remove(['u1', 'u2', 'never']);
+			await queue.done([entry('u1', 10)]);
+			expect(urls(await queue.claim(many))).toEqual([]);
+			expect(await queue.has(['u1', 'u2'])).toEqual([false, false]);
+			expect((await queue.stats()).size).toBe(0);
+		});
+
+		it('put moves a URL (once, whatever its origin), and keeps a claimed one claimed', async () => {
+			const queue = await store.dueQueue(stillAt(1000));
+			await queue.put([entry('u1', 5000), entry('u2', 50)]);
+			await queue.put([entry('u1', 10)]);
+			expect(urls(await queue.claim({ ...many, max: 1 }))).toEqual(['u1']);
+			await queue.put([entry('u1', 20)]);
+			expect(urls(await queue.claim(many))).toEqual(['u2']);
+			expect((await queue.stats()).size).toBe(2);
+		});
+
+		it('keeps a histogram of rates, moved as URLs are', async () => {
+			const queue = await store.dueQueue(stillAt(1000));
+			await queue.put([entry('u1', 1, 'http://a.test', 1), entry('u2', 1, 'http://a.test', 1), entry('u3', 1, 'http://b.test', 0.01)]);
+			await queue.put([entry('u2', 5, 'http://a.test', 0.01)]);
+			await queue.remove(['u1']);
+			const bins = await queue.rateBins();
+			expect(bins).toHaveLength(RATE_BINS);
+			expect(bins[rateBin(0.01)]).toBe(2);
+			expect(bins.reduce((a, b) => a + b, 0)).toBe(2);
+		});
+
+		it('stats: size, backlog, claimed, hosts and the next due time', async () => {
+			const queue = await store.dueQueue(stillAt(1000));
+			await queue.put([entry('a1', 1), entry('a2', 900), entry('a3', 3000), entry('b1', 2000, 'http://b.test')]);
+			await queue.claim({ ...many, max: 1 });
+			expect(await queue.stats()).toEqual({ size: 4, backlog: 1, claimed: 1, hosts: 2, next: 900 });
+		});
+
+		it('sweepOut takes out what a source listed before and no longer lists', async () => {
+			const queue = await store.dueQueue(stillAt(1000));
+			await queue.put([entry('u1', 1), entry('u2', 1), entry('u3', 1)]);
+			await queue.mark('list.txt', ['u1', 'u2', 'u3'], 1);
+			await queue.mark('other.txt', ['u3'], 1);
+			await queue.mark('list.txt', ['u1', 'u3'], 2);
+			expect(await queue.sweepOut('list.txt', 2)).toEqual(['u2']);
+			expect(await queue.has(['u1', 'u2', 'u3'])).toEqual([true, false, true]);
+			expect(await queue.sweepOut('list.txt', 2)).toEqual([]);
+		});
+
+		it('runs on the schedule\'s clock: scaled from the wall clock', async () => {
+			const queue = await store.dueQueue({ at0: 0, wall0: Date.now(), scale: 1000 });
+			await queue.put([entry('u1', 200_000)]);
+			expect(urls(await queue.claim(many))).toEqual([]);
+			await new Promise((resolve) => setTimeout(resolve, 300));
+			expect(urls(await queue.claim(many))).toEqual(['u1']);
+			expect(await queue.now()).toBeGreaterThan(250_000);
+		});
+	});
+}
