@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RATE_BINS, rateBin, type ClaimOptions, type DueEntry, type DueQueue, type QueueClock } from '../../src/store/due/types.js';
+import { RATE_BINS, rateBin, type ClaimOptions, type DueEntry, type QueueClock } from '../../src/store/due/types.js';
 import type { ValidatorStore } from '../../src/store/types.js';
 
 /** A schedule clock that stands still at `t` (scale 0) unless moved: `at(t)` gives a clock reading t now. */

@@ -1,0 +1,19 @@
+import { queueNow } from '../store/due/clock.js';
+import type { QueueClock } from '../store/due/types.js';
+import type { Clock } from '../types.js';
+
+/**
+ * The schedule's clock for a watch: `--now T` starts it at T, `--time-scale S` runs it S
+ * times faster than the wall clock. Stages read it as their clock, so change rates,
+ * due times and `--rate` are all in schedule time; politeness stays in wall time.
+ *
+ * @example
+ * const clock = watchClock({ now: Date.parse('2026-01-01'), scale: 3600 }); // an hour a second
+ */
+export function watchClock(options: { now?: number | undefined; scale?: number | undefined } = {}, wall: () => number = Date.now): Clock & { readonly queue: QueueClock; wallMs(scheduleMs: number): number } {
+	const wall0 = wall();
+	const scale = options.scale ?? 1;
+	if (!(scale > 0 && Number.isFinite(scale))) throw new TypeError(`Expected a time scale above 0, got ${scale}`);
+	const queue: QueueClock = { at0: options.now ?? wall0, wall0, scale };
+	return { queue, now: () => queueNow(queue, wall()), wallMs: (scheduleMs) => scheduleMs / scale };
+}
