@@ -15,6 +15,7 @@ import { runCommand } from './commands/run.js';
 import { schemaCommand } from './commands/schema.js';
 import { statsCommand } from './commands/stats.js';
 import { sweepCommand } from './commands/sweep.js';
+import { watchCommand } from './commands/watch.js';
 import { workerCommand } from './commands/worker.js';
 import { warcIndexCommand } from './commands/warc-index.js';
 import { rulesCommand } from './commands/rules.js';
@@ -40,6 +41,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 		.scriptName('revisit')
 		.usage('$0 <command> [options]\n\nTells which URLs changed since the last look, downloading as little as possible.\nStored validators (ETag, Last-Modified) go back as conditional requests;\na hash of the body decides where servers get them wrong.')
 		.command(sweepCommand(io, result))
+		.command(watchCommand(io, result))
 		.command(fetchCommand(io, result))
 		.command(crawlCommand(io, result))
 		.command(statsCommand(io, result))

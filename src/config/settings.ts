@@ -1,7 +1,7 @@
 import { fetchDefaults, sweepDefaults, writtenDefaults } from './defaults.js';
 import { parseHeaderLine, type HeaderRule } from '../http/headers.js';
 import { checkProxyUrl } from '../http/proxy.js';
-import { durationValue, headerValue, timeValue, integerValue, numberValue, robotsAgentValue, rateValue, robotsValue, diffOfValue, secondsValue, selectorsValue, sizeOrOffValue, sizeValue, verifyValue } from './values.js';
+import { durationValue, headerValue, timeValue, integerValue, numberValue, robotsAgentValue, rateValue, robotsValue, diffOfValue, secondsValue, selectorsValue, sizeOrOffValue, sizeValue, verifyValue, checksRateValue, untilValue } from './values.js';
 
 /** One setting that a flag and a pipeline file's stage option both take: its default as written, and its check. */
 export interface Setting {
@@ -90,6 +90,21 @@ export const sweepSettings: Record<keyof SweepSettings, Setting> = {
 	'keep-text': { default: writtenDefaults.keepText, parse: sizeOrOffValue('keep-text') },
 	'keep-text-total': { default: writtenDefaults.keepTextTotal, parse: sizeOrOffValue('keep-text-total') },
 	'diff-of': { default: sweepDefaults.diffOf, parse: diffOfValue },
+};
+
+/**
+ * A watch's own settings (`revisit watch`): its rate of checks over every origin, each
+ * origin's request rate, when it stops, its clock, and how often sitemaps are read again.
+ *
+ * @example
+ * watchSettings.rate.parse!('5000/h') // 120000 checks a day
+ */
+export const watchSettings: Record<'rate' | 'host-rate' | 'until' | 'time-scale' | 'sitemap-every', Setting> = {
+	rate: { default: '1/s', parse: checksRateValue('rate') },
+	'host-rate': { parse: numberValue('host-rate') },
+	until: { parse: untilValue('until') },
+	'time-scale': { default: 1, parse: numberValue('time-scale') },
+	'sitemap-every': { default: '1d', parse: durationValue('sitemap-every') },
 };
 
 /** The fetch phase's own limits, for a crawl (`crawl`, `sweep --fetch`, a pipeline's fetch stage). */

@@ -128,3 +128,35 @@ export const selectorsValue = (flag: string) => (value: unknown): string[] => {
 	}
 	return selectors;
 };
+
+const PER: Record<string, number> = { s: 86_400, sec: 86_400, second: 86_400, m: 1440, min: 1440, minute: 1440, h: 24, hour: 24, d: 1, day: 1 };
+
+/**
+ * A rate of checks with its unit (`20/s`, `300/min`, `5000/h`, `100000/d`), in checks a day.
+ *
+ * @example
+ * checksRateValue('rate')('5000/h') // 120000
+ */
+export const checksRateValue = (flag: string) => (value: unknown): number => {
+	const match = /^\s*(\d+(?:\.\d+)?)\s*\/\s*([a-z]+)\s*$/i.exec(String(value));
+	const per = match ? PER[match[2]!.toLowerCase()] : undefined;
+	const perDay = match && per !== undefined ? Number(match[1]) * per : Number.NaN;
+	if (!(perDay > 0) || !Number.isFinite(perDay)) throw new UsageError(`--${flag} must be a number of checks per second, minute, hour or day, such as 20/s, 5000/h or 100000/d (got ${JSON.stringify(value)})`);
+	return perDay;
+};
+
+/**
+ * When a watch stops: a time (as `timeValue` reads it), or a duration (`30d`) after it starts, on the schedule's clock.
+ *
+ * @example
+ * untilValue('until')('2d') // { afterMs: 172800000 }
+ */
+export const untilValue = (flag: string) => (value: unknown): { at: number } | { afterMs: number } | undefined => {
+	if (value === undefined) return undefined;
+	const text = String(value).trim();
+	const after = /^\d+(\.\d+)?[a-z]+$/i.test(text) ? parseDuration(text) : undefined;
+	if (after !== undefined) return { afterMs: after };
+	const at = /^\d+$/.test(text) ? Number(text) : /^\d{4}-\d\d/.test(text) ? Date.parse(text) : Number.NaN;
+	if (!Number.isSafeInteger(at)) throw new UsageError(`--${flag} must be a time in ISO 8601 or epoch milliseconds, or a duration from the start such as 12h or 30d (got ${JSON.stringify(value)})`);
+	return { at };
+};

@@ -12,7 +12,7 @@ import type { InputLine } from '../stages/read-lines.js';
 import type { Task } from '../types.js';
 import { warcInfo } from '../warc/info.js';
 import { crawl, fetchStages } from './fetch.js';
-import { sweepStages, type SweepDeps } from './sweep.js';
+import { judgeStages, sweepStages, type SweepDeps } from './sweep.js';
 import type { SweepOptions } from './sweep-options.js';
 
 /** Where a run's bodies go: files under a folder per host with an index (and, with `diff`, a diff of what the rules count), or NDJSON on stdout. */
@@ -30,8 +30,8 @@ export interface FeedsOutput {
  * compiles to it, and `composeRun` turns it into the run's stages.
  */
 export interface RunShape {
-	/** sweep: conditional probes; fetch: download every URL; crawl: a candidates sweep feeding a fetch phase. */
-	phase: 'sweep' | 'fetch' | 'crawl';
+	/** sweep: conditional probes; fetch: download every URL; crawl: a candidates sweep feeding a fetch phase; watch: a sweep's checks, the same URL again and again (`revisit watch`). */
+	phase: 'sweep' | 'fetch' | 'crawl' | 'watch';
 	/** The run's options: the sweep's, the fetch's (`fetchOptions`), or a crawl's sweep phase (`crawlOptions(...).sweep`). */
 	options: SweepOptions;
 	/** A crawl's fetch phase (`crawlOptions(...).fetch`). */
@@ -71,6 +71,8 @@ export function composeRun(deps: SweepDeps, shape: RunShape, edges: RunEdges): O
 function judge(deps: SweepDeps, shape: RunShape): OperatorFunction<InputLine, Task> {
 	const extras = { filter: shape.filter && filter(shape.filter) };
 	if (shape.phase === 'crawl') return crawl(deps, { sweep: shape.options, fetch: shape.fetch ?? shape.options }, extras);
+	// No churn guard: a watch has no run whose end could release what it held back.
+	if (shape.phase === 'watch') return judgeStages(deps, shape.options, { ...extras, dedupe: false });
 	return shape.phase === 'fetch' ? fetchStages(deps, shape.options, extras) : sweepStages(deps, shape.options, extras);
 }
 

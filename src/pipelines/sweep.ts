@@ -47,6 +47,8 @@ export interface SweepDeps {
 export interface SweepExtras {
 	/** After dedupe, before lookup: drop URLs (see `stages/filter.ts`). */
 	filter?: MonoTypeOperatorFunction<Task> | undefined;
+	/** False: no dedupe. A watch checks the same URL again and again in one run; its schedule claims each URL once at a time. */
+	dedupe?: boolean | undefined;
 }
 
 /**
@@ -72,10 +74,11 @@ export function sweepStages(deps: SweepDeps, options: SweepOptions, extras: Swee
  * pipe(judgeStages(deps, options), guard(deps, options))
  */
 export function judgeStages(deps: SweepDeps, options: SweepOptions, extras: SweepExtras = {}): OperatorFunction<InputLine, Task> {
+	const once = extras.dedupe === false ? (deciding: MonoTypeOperatorFunction<Task>) => deciding : dedupe;
 	return pipe(
 		normalise(),
 		// Around the stages that may leave a URL unchecked: it keeps only the keys of URLs still to check.
-		dedupe(
+		once(
 			pipe(
 				extras.filter ?? identity,
 				lookup(deps.store, { book: deps.book }),

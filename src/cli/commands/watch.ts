@@ -1,0 +1,125 @@
+import type { Argv, CommandModule } from 'yargs';
+import { watchSettings } from '../../config/settings.js';
+import { EXIT } from '../../errors/index.js';
+import { formatSummary } from '../../pipelines/summary.js';
+import { normaliseSweepOptions, nowDefault, sweepOptionsFrom } from '../../pipelines/sweep-options.js';
+import { WATCH_INTERVALS } from '../../schedule/due-time.js';
+import { runWatch } from '../../watch/job.js';
+import { accessFrom, type AccessFlags } from '../flags/access.js';
+import { accessFlagOptions } from '../flags/access.js';
+import { feedFlagOptions, feedsFrom, type FeedFlags } from '../flags/feeds.js';
+import { GROUP, groupedFlags, quietFlag, type Flag } from '../flags/groups.js';
+import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
+import { flagOf } from '../flags/setting.js';
+import { sweepFlagOptions, type SweepFlags } from '../flags/sweep.js';
+import { warcFlagOptions, warcFrom, type WarcFlags } from '../flags/warc.js';
+import type { CliIo } from '../io.js';
+import { createBatchWriter, createTerminal } from '../terminal.js';
+import type { CommandResult } from './result.js';
+import { storeFlag } from './store-option.js';
+import { watchInputsFor, watchObserve } from './watch-parts.js';
+
+/** The sweep flags a watch has no use for: its schedule replaces the TTL, the budget and the churn guard; `--rate` means its own. */
+const NOT_WATCH = ['rate', 'ttl', 'adaptive', 'budget', 'host-budget', 'max-churn', 'churn-min', 'accept-churn', 'local-workers'] as const;
+type WatchSweepFlags = Omit<SweepFlags, (typeof NOT_WATCH)[number]>;
+
+interface WatchArgs extends AccessFlags, WatchSweepFlags, WarcFlags, RuleFlags, FeedFlags {
+	urls: string[];
+	store: string;
+	ndjson: boolean;
+	all: boolean;
+	quiet: boolean;
+	input: string[];
+	sitemap: string[];
+	'sitemap-every': number;
+	rate: number | string;
+	'host-rate'?: number;
+	until?: { at: number } | { afterMs: number };
+	'time-scale': number;
+	listen?: string;
+}
+
+const sweepFlags = Object.fromEntries(Object.entries(sweepFlagOptions).filter(([name]) => !(NOT_WATCH as readonly string[]).includes(name))) as Record<keyof WatchSweepFlags, Flag>;
+
+const watchFlags: Record<string, Flag> = {
+	input: { group: GROUP.io, type: 'string', array: true, default: [], requiresArg: true, describe: 'Read URLs from this file, and again whenever it changes or on SIGHUP; a URL it no longer lists leaves the schedule (repeatable)' },
+	sitemap: { group: GROUP.io, type: 'string', array: true, default: [], requiresArg: true, describe: 'Read URLs from this sitemap (or sitemap index), and again every --sitemap-every (repeatable)' },
+	'sitemap-every': { group: GROUP.io, ...flagOf(watchSettings['sitemap-every']), requiresArg: true, describe: 'How often sitemaps are read again' },
+	listen: { group: GROUP.io, type: 'string', requiresArg: true, describe: 'Serve /metrics (Prometheus), /healthz and / (the live report page) on HOST:PORT' },
+	rate: { group: GROUP.schedule, ...flagOf(watchSettings.rate), type: 'string', requiresArg: true, describe: 'Checks over every origin, spread evenly: 20/s, 300/min, 5000/h, 100000/d. Each URL is checked when a check of it is worth most, so that the rate is spent where pages change' },
+	'host-rate': { group: GROUP.politeness, ...flagOf(watchSettings['host-rate']), requiresArg: true, describe: 'Requests per second per origin [default: unlimited; robots.txt Crawl-delay always holds]' },
+	until: { group: GROUP.schedule, ...flagOf(watchSettings.until), requiresArg: true, describe: 'Stop at this time (ISO 8601 or epoch ms), or after this long (12h, 30d) [default: run until SIGTERM or SIGINT]' },
+	'time-scale': { group: GROUP.schedule, ...flagOf(watchSettings['time-scale']), requiresArg: true, describe: 'Run the schedule this many times faster than the wall clock (for simulations and tests); --rate and every duration are read in its clock, politeness in wall time' },
+};
+
+const WATCH_EPILOG = `A URL is checked again when a check is worth a threshold μ: U(t) = 1/λ − (t + 1/λ)·e^(−λt)
+days of freshness, for its estimated change rate λ and the time t since its last check.
+μ is adjusted so that checks go out at --rate. New URLs go first and are checked again
+after 1h, 2h, 4h, … while their rate is learnt; no URL waits longer than --max-interval.
+
+Due times live in the store, not in memory: a restart (even after kill -9) loses no URL.
+On Redis (--store redis://…) any number of watches share one schedule, the per-origin
+limits and the rate. Each hour of the schedule is a run in revisit history and report.
+
+Signals: SIGTERM or SIGINT stops after the checks in flight are committed (exit 0);
+SIGHUP reads --input files and sitemaps again.
+Exit status: 0 stopped by a signal or at --until; 2 usage or store error.`;
+
+/** `revisit watch`: keeps a store fresh continuously, under a rate of checks. */
+export function watchCommand(io: CliIo, result: CommandResult): CommandModule<object, WatchArgs> {
+	return {
+		command: 'watch [urls..]',
+		describe: 'Keep checking URLs, each when a check is worth most, under a rate of checks; print those that changed',
+		builder: (yargs) =>
+			groupedFlags(yargs.positional('urls', { type: 'string', array: true, default: [], describe: 'URLs to watch; - reads stdin (stdin is read when no URL, --input or --sitemap is given)' }), {
+				store: { ...storeFlag(io.env), group: GROUP.io },
+				ndjson: { group: GROUP.io, type: 'boolean', default: false, describe: 'Print one JSON verdict per line instead of URLs' },
+				all: { group: GROUP.io, type: 'boolean', default: false, describe: 'With --ndjson, include unchanged URLs' },
+				quiet: quietFlag,
+				...watchFlags,
+				...ruleFlagOptions,
+				...sweepFlags,
+				...accessFlagOptions,
+				...warcFlagOptions,
+				...feedFlagOptions,
+			})
+				.example('revisit watch --rate 5000/h < urls.txt', 'Watch a list, 5,000 checks an hour, printing the URLs that change')
+				.example('revisit watch --input urls.txt --listen 127.0.0.1:9464 --atom changes.xml', 'Follow a file, serve metrics, keep a feed')
+				.example('revisit watch --store redis://db:6379 --input urls.txt --rate 50/s', 'One of a fleet of watches sharing one schedule')
+				.epilog(WATCH_EPILOG) as unknown as Argv<WatchArgs>,
+		handler: async (args) => {
+			result.status = await runWatchCommand(args, io);
+		},
+	};
+}
+
+async function runWatchCommand(args: WatchArgs, io: CliIo): Promise<number> {
+	const checksPerDay = typeof args.rate === 'string' ? (watchSettings.rate.parse!(args.rate) as number) : args.rate;
+	const settings = { ...args, rate: args['host-rate'], ttl: undefined, adaptive: false, budget: undefined, 'host-budget': undefined, 'max-churn': 0, 'churn-min': 1, 'accept-churn': [], 'local-workers': 0 };
+	const options = normaliseSweepOptions({ ...sweepOptionsFrom(settings), ...(args.now === undefined ? nowDefault(io.env) : {}), ...accessFrom(args, io.env), rules: rulesFrom(args), learnNoise: args['learn-noise'], capture: args.warc !== undefined });
+	const terminal = createTerminal(io.stderr, { quiet: args.quiet });
+	const edges = { stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, env: io.env, out: createBatchWriter(io.stdout), ordered: true, diagnose: terminal.diagnose };
+	const started = Date.now();
+	const { summary, done } = runWatch({
+		shape: { phase: 'watch', options, warc: warcFrom(args, 'watch'), emit: { format: args.ndjson ? 'ndjson' : 'lines', all: args.all }, feeds: feedsFrom(args, io.env) },
+		store: args.store,
+		checksPerDay,
+		bounds: { ...WATCH_INTERVALS, minMs: args['min-interval'], maxMs: args['max-interval'] },
+		now: options.now,
+		scale: args['time-scale'],
+		until: args.until,
+		hostGapMs: args['host-rate'] === undefined ? undefined : 1000 / args['host-rate'],
+		inputs: watchInputsFor(args, io),
+		observe: args.listen === undefined ? undefined : watchObserve(args.listen),
+	}, edges, io.interrupted);
+	terminal.progress(() => formatSummary({ ...summary, elapsedMs: Date.now() - started }));
+	let stopped: string | undefined;
+	try {
+		stopped = await done;
+	} catch (error) {
+		terminal.stop();
+		throw error;
+	}
+	terminal.finish(`${formatSummary({ ...summary, elapsedMs: Date.now() - started })}${stopped ? `; stopped by ${stopped}` : ''}`);
+	return EXIT.ok;
+}

@@ -1,0 +1,107 @@
+import { Observable, Subject } from 'rxjs';
+import type { RunShape } from '../pipelines/compose.js';
+import type { JobEdges } from '../pipelines/job.js';
+import { openSweepDeps } from '../pipelines/resources.js';
+import { createSummary, type Summary } from '../pipelines/summary.js';
+import type { IntervalBounds } from '../schedule/due-time.js';
+import type { RedisTimeouts } from '../store/redis-link.js';
+import type { ValidatorStore } from '../store/types.js';
+import type { InputBatch } from './admit.js';
+import { watchClock } from './clock.js';
+import { watchTasks, type WatchObserver } from './run.js';
+
+/** A watch as plain data: the run it repeats, its store, rate, clock and inputs. */
+export interface WatchJob {
+	shape: RunShape;
+	store: string | ValidatorStore;
+	redis?: RedisTimeouts | undefined;
+	/** Checks a day over every origin, in the schedule's clock (`--rate`). */
+	checksPerDay: number;
+	bounds: IntervalBounds;
+	/** The schedule's clock: where it starts (`--now`) and how much faster than the wall clock it runs (`--time-scale`). */
+	now?: number | undefined;
+	scale: number;
+	until?: { at: number } | { afterMs: number } | undefined;
+	/** Least wall ms between two requests to an origin (`--host-rate`). */
+	hostGapMs?: number | undefined;
+	/** Where URLs come from, given the job's clock: see inputs.ts. */
+	inputs(context: { now(): number; wallMs(scheduleMs: number): number }): Observable<InputBatch>;
+	/** The metrics and the listening server, started once the store is open (`--listen`). */
+	observe?(context: { store: ValidatorStore; summary: Readonly<Summary> }): Promise<{ observer: WatchObserver; close(): Promise<void> }>;
+}
+
+/** A watch under way: its counts so far, and its end. */
+export interface WatchRun {
+	summary: Readonly<Summary>;
+	/** Resolves to the signal that stopped it, or undefined at `--until` or when there is nothing left to watch; rejects on an infrastructure failure. */
+	done: Promise<string | undefined>;
+}
+
+/** An epoch of the schedule's clock: an hour, and at least half a minute of wall time. */
+const EPOCH_MS = 3_600_000;
+const MIN_EPOCH_WALL_MS = 30_000;
+
+/**
+ * Runs a watch until `stop` resolves (SIGTERM, SIGINT) or its clock reaches `until`: opens
+ * the store, runs `watchTasks`, and closes what it opened. A stop lets the checks in
+ * flight finish and be committed first.
+ *
+ * @example
+ * const { done } = runWatch(job, edges, interrupted);
+ * await done; // 'SIGTERM'
+ */
+export function runWatch(job: WatchJob, edges: JobEdges, stop: Promise<string>): WatchRun {
+	const summary = createSummary();
+	return { summary, done: run(job, edges, summary, stop) };
+}
+
+async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promise<string>): Promise<string | undefined> {
+	const { deps, close } = await openSweepDeps({ store: job.store, redis: job.redis }, job.shape.options);
+	const clock = watchClock({ now: job.now, scale: job.scale });
+	const started = clock.now();
+	const until = job.until === undefined ? undefined : 'at' in job.until ? job.until.at : started + job.until.afterMs;
+	let observing: Awaited<ReturnType<NonNullable<WatchJob['observe']>>> | undefined;
+	let signal: string | undefined;
+	const stopping = new Subject<void>();
+	void stop.then((name) => {
+		signal = name;
+		stopping.next();
+	});
+	try {
+		observing = await job.observe?.({ store: deps.store, summary });
+		const watch$ = watchTasks(deps, {
+			shape: job.shape,
+			edges,
+			checksPerDay: job.checksPerDay,
+			bounds: job.bounds,
+			clock,
+			until,
+			epochMs: EPOCH_MS,
+			minEpochWallMs: MIN_EPOCH_WALL_MS,
+			inputs: job.inputs({ now: clock.now, wallMs: clock.wallMs }),
+			stop: stopping,
+			hostGapMs: job.hostGapMs,
+			observer: {
+				...observing?.observer,
+				epoch: (epoch) => {
+					addSummary(summary, epoch);
+					observing?.observer.epoch?.(epoch);
+				},
+			},
+		});
+		await new Promise<void>((resolve, reject) => watch$.subscribe({ error: reject, complete: resolve }));
+		return signal;
+	} finally {
+		await observing?.close();
+		await close();
+	}
+}
+
+/** Adds an epoch's counts to the watch's. */
+function addSummary(total: Summary, epoch: Summary): void {
+	for (const key of Object.keys(epoch) as Array<keyof Summary>) {
+		const value = epoch[key];
+		if (typeof value === 'number' && key !== 'elapsedMs') (total[key] as number) += value;
+	}
+	total.blockedHosts.push(...epoch.blockedHosts);
+}

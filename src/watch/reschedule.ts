@@ -1,0 +1,35 @@
+import { watchInterval, type IntervalBounds } from '../schedule/due-time.js';
+import { estimateRate } from '../schedule/rate.js';
+import type { HostRecord } from '../store/types.js';
+import type { DueEntry } from '../store/due/types.js';
+import type { Task } from '../types.js';
+
+/** Reasons that say the check did not happen: the URL comes back soon, not after a whole interval. */
+const RETRY_REASONS: ReadonlySet<string> = new Set(['error', 'deferred']);
+/** The longest a failed check waits to be tried again (schedule ms), before jitter. */
+const RETRY_MS = 3_600_000;
+
+/**
+ * When a URL the watch has just judged is due again: its interval at threshold μ from its
+ * estimated rate (`watchInterval`), after its last check. A trusted max-age that says the
+ * answer stays fresh longer moves it later, as in the budget. A check that did not happen
+ * (an error, robots.txt deferred) comes back within an hour, with ±10% jitter so that the
+ * retries of one outage don't all fall due at once.
+ *
+ * @example
+ * nextDue(task, 0.1, WATCH_INTERVALS, host, Date.now(), Math.random) // { url, origin, due, rate }
+ */
+export function nextDue(task: Task, mu: number, bounds: IntervalBounds, host: HostRecord | undefined, now: number, random: () => number): DueEntry | undefined {
+	if (task.url === undefined || task.origin === undefined) return undefined;
+	const record = task.next ?? task.record;
+	const rate = record?.rate ?? estimateRate(record?.checks);
+	const interval = watchInterval(rate, mu, record?.checks?.length ?? 0, bounds);
+	const reason = task.verdict?.reason;
+	if (reason !== undefined && RETRY_REASONS.has(reason)) {
+		return { url: task.url, origin: task.origin, rate, due: now + Math.min(interval, RETRY_MS) * (0.9 + 0.2 * random()) };
+	}
+	const since = record?.lastChecked ?? now;
+	let due = Math.max(now, since + interval);
+	if (host?.maxAge?.trusted && record?.freshUntil !== undefined && record.freshUntil > due) due = record.freshUntil;
+	return { url: task.url, origin: task.origin, rate, due };
+}

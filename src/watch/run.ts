@@ -1,0 +1,164 @@
+import { concat, concatMap, defer, EMPTY, finalize, from, ignoreElements, merge, mergeMap, Observable, of, repeat, share, Subject, switchMap, takeUntil, tap, timer } from 'rxjs';
+import { composeRun, type RunEdges, type RunShape } from '../pipelines/compose.js';
+import { runTasks } from '../pipelines/run.js';
+import { createSummary, type Summary } from '../pipelines/summary.js';
+import type { SweepDeps } from '../pipelines/sweep.js';
+import type { IntervalBounds } from '../schedule/due-time.js';
+import type { DueEntry, DueQueue, QueueClock, QueueStats } from '../store/due/types.js';
+import type { Clock, Task } from '../types.js';
+import { admit, type InputBatch } from './admit.js';
+import { dispatch } from './dispatch.js';
+import { nextDue } from './reschedule.js';
+import { createThreshold } from './threshold.js';
+
+/** What the watch tells its metrics (see metrics.ts); every method optional. */
+export interface WatchObserver {
+	check?(task: Task): void;
+	late?(seconds: number): void;
+	queue?(stats: QueueStats): void;
+	model?(figures: { mu: number; freshness: number; target: number; correction: number }): void;
+	/** An epoch's run row was written (its summary). */
+	epoch?(summary: Summary): void;
+}
+
+/** A watch as plain data: the run it repeats, its rate and clock, its inputs. */
+export interface WatchPlan {
+	/** The run's shape (phase `watch`): how URLs are judged, kept, printed and told. */
+	shape: RunShape;
+	edges: RunEdges;
+	/** Checks a day, in the schedule's clock (`--rate`). */
+	checksPerDay: number;
+	bounds: IntervalBounds;
+	clock: Clock & { readonly queue: QueueClock; wallMs(scheduleMs: number): number };
+	/** Stop at this schedule time (`--until`). */
+	until?: number | undefined;
+	/** Each epoch is a run in the history (its row, its report detail): this long in the schedule's clock, at least `minEpochWallMs` of wall time. */
+	epochMs: number;
+	minEpochWallMs: number;
+	inputs: Observable<InputBatch>;
+	/** Fires once to stop: in-flight checks finish and are committed. */
+	stop: Observable<unknown>;
+	observer?: WatchObserver | undefined;
+	/** Origins' least gap between requests (wall ms; `--host-rate`). */
+	hostGapMs?: number | undefined;
+}
+
+/** How long a claim holds (wall ms) before its URL goes back to the schedule: well past a request's timeouts and retries. */
+const LEASE_WALL_MS = 10 * 60_000;
+/** How often μ is solved again (wall ms). */
+const UPDATE_WALL_MS = 2000;
+
+/**
+ * The life of a watch over opened resources: inputs admitted into the store's schedule,
+ * URLs claimed as they fall due and judged by the run's stages, each rescheduled once
+ * its verdict is out. The run is repeated in epochs, each a run in the history, so that
+ * `revisit history` and `revisit report` see a watch as they see sweeps. Completes when
+ * `stop` fires or the clock reaches `until`, after the checks in flight are committed.
+ *
+ * @example
+ * watchTasks(deps, plan).subscribe({ complete: () => console.error('stopped') });
+ */
+export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
+	return from(deps.store.dueQueue(plan.clock.queue)).pipe(
+		switchMap((queue) => {
+			const stop = plan.stop.pipe(share());
+			let stopped = false;
+			const stopping = stop.pipe(tap(() => (stopped = true)), ignoreElements());
+			// Admission and the threshold's updates go on until the epochs end: by a stop, or at --until.
+			const ended = new Subject<void>();
+			const over = merge(stop, ended);
+			const threshold = createThreshold(queue, { checksPerDay: plan.checksPerDay, bounds: plan.bounds, slack: Math.max(10, plan.checksPerDay / 86_400 / 10), now: () => plan.clock.now() });
+			const done = createDoneBatch(queue);
+			const scale = plan.clock.wallMs(1);
+			const runDeps: SweepDeps = { ...deps, clock: plan.clock, limiter: gapsToQueue(deps, queue, 1 / scale) };
+			const update = defer(() => threshold.update()).pipe(
+				tap((stats) => {
+					plan.observer?.queue?.(stats);
+					plan.observer?.model?.({ ...threshold.model, mu: threshold.mu, target: plan.checksPerDay / 86_400 });
+				}),
+			);
+			const updates = timer(0, UPDATE_WALL_MS).pipe(concatMap(() => update), ignoreElements(), takeUntil(over));
+			const admitted = plan.inputs.pipe(
+				concatMap((batch) => admit(queue, batch, { now: plan.clock.now(), gapMs: plan.hostGapMs === undefined ? undefined : plan.hostGapMs / scale, diagnose: plan.edges.diagnose })),
+				ignoreElements(),
+				takeUntil(over),
+			);
+			const reachedUntil = (): boolean => plan.until !== undefined && plan.clock.now() >= plan.until;
+			const epoch = defer(() => {
+				const summary = createSummary();
+				const end = plan.clock.now() + Math.max(plan.epochMs, plan.minEpochWallMs / scale);
+				const until = Math.min(end, plan.until ?? Infinity);
+				return concat(
+					runTasks(runDeps, {
+						options: plan.shape.options,
+						input: (_d, valve) =>
+							dispatch(queue, valve, { rate: plan.checksPerDay / 86_400_000, perHost: plan.shape.options.perHost, leaseMs: LEASE_WALL_MS / scale, wallMs: plan.clock.wallMs, until }, stop, {
+								claimed: (entry, now) => {
+									threshold.dispatched(1);
+									plan.observer?.late?.(Math.max(0, now - entry.due) / 1000);
+								},
+							}),
+						build: (d) => composeRun(d, plan.shape, plan.edges),
+						placesKeepText: true,
+					}, summary).pipe(
+						mergeMap((task) => {
+							plan.observer?.check?.(task);
+							const host = task.origin === undefined ? undefined : runDeps.book.get(task.origin);
+							const entry = nextDue(task, threshold.mu, plan.bounds, host, plan.clock.now(), runDeps.random);
+							return entry ? from(done.add(entry)).pipe(concatMap(() => of(task))) : of(task);
+						}, 1),
+					),
+					defer(async () => {
+						await done.flush();
+						plan.observer?.epoch?.(summary);
+					}).pipe(ignoreElements()),
+				);
+			}).pipe(
+				repeat({ delay: () => (stopped || reachedUntil() ? EMPTY : of(0)) }),
+				finalize(() => ended.next()),
+			);
+			return merge(epoch, admitted, updates, stopping.pipe(takeUntil(ended)));
+		}),
+	);
+}
+
+/** Batches `done` calls: one store write per batch, awaited only when a batch is full. */
+function createDoneBatch(queue: DueQueue): { add(entry: DueEntry): Promise<void>; flush(): Promise<void> } {
+	let pending: DueEntry[] = [];
+	let writing: Promise<void> = Promise.resolve();
+	let timerId: NodeJS.Timeout | undefined;
+	const flush = (): Promise<void> => {
+		clearTimeout(timerId);
+		timerId = undefined;
+		if (pending.length > 0) {
+			const batch = pending;
+			pending = [];
+			writing = writing.then(() => queue.done(batch));
+		}
+		return writing;
+	};
+	return {
+		add(entry) {
+			pending.push(entry);
+			if (pending.length >= 256) return flush();
+			timerId ??= setTimeout(() => void flush().catch(() => {}), 50);
+			return Promise.resolve();
+		},
+		flush,
+	};
+}
+
+/** The run's limiter, whose Crawl-delay gaps also reach the schedule, so that claims respect them (and on Redis, fleet-wide). */
+function gapsToQueue(deps: SweepDeps, queue: DueQueue, scale: number): SweepDeps['limiter'] {
+	const limiter = deps.limiter;
+	return {
+		run: (origin, job, signal, held, first) => limiter.run(origin, job, signal, held, first),
+		gap: (origin, ms, since) => {
+			limiter.gap(origin, ms, since);
+			void queue.gap(origin, ms * scale).catch(() => {});
+		},
+		get pacing() {
+			return limiter.pacing;
+		},
+	};
+}
