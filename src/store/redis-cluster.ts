@@ -1,5 +1,5 @@
 import { connectionPolicy, type RedisTimeouts } from './redis-policy.js';
-import { credentials, socketOptions, type Command, type RedisLink } from './redis-link.js';
+import { credentials, evalScript, socketOptions, type Command, type RedisLink } from './redis-link.js';
 import { describeRedis, type RedisTarget } from './redis-url.js';
 
 /**
@@ -86,6 +86,10 @@ export async function connectCluster(target: RedisTarget, timeouts: RedisTimeout
 				),
 			);
 		},
+		eval: <T>(script: Parameters<RedisLink['eval']>[0], keys: readonly string[], args: readonly string[]) =>
+			policy.retry(isOpen, script.writes ? 'STORE_WRITE_FAILED' : 'STORE_READ_FAILED', script.writes ? writing : reading, () =>
+				evalScript<T>((command) => cluster.sendCommand(keys[0], !script.writes, command), script, keys, args),
+			),
 		async close() {
 			if (cluster.isOpen) await cluster.close();
 		},

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { connectionPolicy, type RedisTimeouts } from './redis-policy.js';
 import { describeRedis, type RedisTarget } from './redis-url.js';
@@ -16,7 +17,8 @@ export type Command = readonly string[];
  * never re-sends them on its own, unlike ioredis's default) and queues new ones until it
  * has reconnected. Every command the store sends is idempotent (HMGET, ZRANGEBYLEX, and
  * MULTI blocks of HSET/HDEL/ZADD/ZREM that leave the same state however often they run),
- * so `read` and `write` send again what was in flight. Reconnects back off until
+ * so `read` and `write` send again what was in flight; `eval` does too, and each script
+ * says why a second run is safe (store/due/redis-scripts.ts). Reconnects back off until
  * `reconnectWindowMs` has passed since the connection was lost; then the client gives
  * up, and whatever waits fails with STORE_READ_FAILED or STORE_WRITE_FAILED.
  */
@@ -30,7 +32,46 @@ export interface RedisLink {
 	 * or, on a failure, none; on a Cluster, one transaction per hash tag.
 	 */
 	write(commands: readonly Command[]): Promise<void>;
+	/**
+	 * Runs a Lua script on the node that holds `keys[0]` (on a Cluster, every key the script
+	 * touches must share its hash tag), sent again across a reconnect as `write` is: a
+	 * script must be safe to run twice, or say why a second run does no harm. Fails with
+	 * STORE_WRITE_FAILED, or STORE_READ_FAILED for a script made with `writes: false`.
+	 */
+	eval<T>(script: LuaScript, keys: readonly string[], args: readonly string[]): Promise<T>;
 	close(): Promise<void>;
+}
+
+/** A Lua script, with its SHA-1 for EVALSHA; `writes: false` for one that only reads. */
+export interface LuaScript {
+	readonly source: string;
+	readonly sha: string;
+	readonly writes: boolean;
+}
+
+/**
+ * A script for `RedisLink.eval`.
+ *
+ * @example
+ * const NOW = luaScript("return redis.call('TIME')", { writes: false });
+ */
+export function luaScript(source: string, options: { writes?: boolean } = {}): LuaScript {
+	return { source, sha: createHash('sha1').update(source).digest('hex'), writes: options.writes ?? true };
+}
+
+/**
+ * Sends a script as EVALSHA and, when the server has not cached it (NOSCRIPT: a restarted
+ * or failed-over Redis starts with none), as EVAL. A NOSCRIPT reply means nothing ran, so
+ * the EVAL runs the script once.
+ */
+export async function evalScript<T>(send: (args: string[]) => Promise<unknown>, script: LuaScript, keys: readonly string[], args: readonly string[]): Promise<T> {
+	const tail = [String(keys.length), ...keys, ...args];
+	try {
+		return (await send(['EVALSHA', script.sha, ...tail])) as T;
+	} catch (error) {
+		if (!String((error as Error)?.message).startsWith('NOSCRIPT')) throw error;
+		return (await send(['EVAL', script.source, ...tail])) as T;
+	}
 }
 
 /**
@@ -80,6 +121,10 @@ export async function connectRedis(target: RedisTarget, timeouts: RedisTimeouts 
 				for (const command of commands) multi.addCommand([...command]);
 				await multi.exec();
 			}),
+		eval: <T>(script: LuaScript, keys: readonly string[], args: readonly string[]) =>
+			policy.retry(isOpen, script.writes ? 'STORE_WRITE_FAILED' : 'STORE_READ_FAILED', `could not ${script.writes ? 'write to' : 'read from'} the Redis store at ${where}`, () =>
+				evalScript<T>((command) => client.sendCommand(command), script, keys, args),
+			),
 		async close() {
 			if (client.isOpen) await client.close();
 		},

@@ -1,10 +1,135 @@
-import { StoreError } from '../../errors/index.js';
 import type { RedisLink } from '../redis-link.js';
-import type { DueQueue, QueueClock } from './types.js';
+import { BACKLOG_COUNTED } from './level.js';
+import { CLAIM, GAP, NOW_SCRIPT, PLACE, RELEASE, REMOVE, STATS, SWEEP } from './redis-scripts.js';
+import { binRate, RATE_BINS, rateBin, type Claim, type ClaimOptions, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
 
-/** The watch schedule on Redis: not written yet. */
-export const RedisDueQueue = {
-	async open(_link: RedisLink, _prefix: string, _clock: QueueClock): Promise<DueQueue> {
-		throw new StoreError('STORE_OPEN_FAILED', 'the watch schedule on Redis is not written yet');
-	},
-};
+/** URLs per script call: a long batch is several calls, so that Redis serves others between them. */
+const CHUNK = 1_000;
+
+/**
+ * The watch schedule on Redis, shared by every process that opens the same store. Keys,
+ * all under the Redis Cluster hash tag `P{due}` (so that each script runs on one node:
+ * on a Cluster, one node holds the whole schedule):
+ *
+ *   P{due}:at:ORIGIN   zset   the origin's unclaimed URLs by due time
+ *   P{due}:ready       zset   origins with unclaimed URLs, by when each may next be asked:
+ *                             the later of its first due time and its last claim + its gap
+ *   P{due}:first       zset   the same origins by their first unclaimed due time (for stats)
+ *   P{due}:place       hash   URL → `bin|due|origin`, every URL in the schedule
+ *   P{due}:count       hash   origin → how many URLs it has in the schedule
+ *   P{due}:host:ORIGIN hash   g: its gap (ms), c: when last claimed from, k: claims held
+ *   P{due}:lease       zset   claimed URLs by when their lease runs out
+ *   P{due}:held        hash   claimed URL → the origin it was claimed from
+ *   P{due}:bins        hash   rate bin → URLs (the rate histogram)
+ *   P{due}:src:SOURCE  hash   URL → the last reading of SOURCE that listed it
+ *   P{due}:slot        string the pacing slot: the schedule time the next check's turn comes
+ *
+ * Claims run as one script on Redis's clock (TIME, turned into the schedule's with the
+ * queue's QueueClock), so the processes' own clocks do not matter and `perHost` and
+ * `rate` hold over all of them. Unlike the LevelDB schedule, opening the queue does not
+ * take back claims: another live process may hold them. A killed process's claims come
+ * back when their lease runs out.
+ *
+ * @example
+ * const queue = await RedisDueQueue.open(link, 'revisit:', { at0: Date.now(), wall0: Date.now(), scale: 1 });
+ */
+export class RedisDueQueue implements DueQueue {
+	readonly #link: RedisLink;
+	readonly #base: string;
+	readonly #clock: string[];
+
+	private constructor(link: RedisLink, prefix: string, clock: QueueClock) {
+		this.#link = link;
+		this.#base = `${prefix}{due}`;
+		this.#clock = [clock.at0, clock.wall0, clock.scale].map(String);
+	}
+
+	/** The schedule under `prefix` on `link`; nothing is read until it is used. */
+	static async open(link: RedisLink, prefix: string, clock: QueueClock): Promise<DueQueue> {
+		return new RedisDueQueue(link, prefix, clock);
+	}
+
+	#run<T>(script: Parameters<RedisLink['eval']>[0], args: readonly string[]): Promise<T> {
+		return this.#link.eval<T>(script, [this.#base], args);
+	}
+
+	async now(): Promise<number> {
+		return Number(await this.#run<string>(NOW_SCRIPT, this.#clock));
+	}
+
+	put(entries: readonly DueEntry[]): Promise<void> {
+		return this.#place(entries, '0');
+	}
+
+	done(entries: readonly DueEntry[]): Promise<void> {
+		return this.#place(entries, '1');
+	}
+
+	async #place(entries: readonly DueEntry[], ending: '0' | '1'): Promise<void> {
+		// The first of a URL's entries counts, as on LevelDB.
+		const seen = new Set<string>();
+		const args = entries.filter((entry) => !seen.has(entry.url) && seen.add(entry.url)).flatMap((entry) => [entry.url, entry.origin, String(entry.due), String(rateBin(entry.rate))]);
+		for (let i = 0; i < args.length; i += CHUNK * 4) await this.#run(PLACE, [ending, ...args.slice(i, i + CHUNK * 4)]);
+	}
+
+	async remove(urls: readonly string[]): Promise<void> {
+		for (let i = 0; i < urls.length; i += CHUNK) await this.#run(REMOVE, urls.slice(i, i + CHUNK));
+	}
+
+	async release(urls: readonly string[]): Promise<void> {
+		for (let i = 0; i < urls.length; i += CHUNK) await this.#run(RELEASE, urls.slice(i, i + CHUNK));
+	}
+
+	async claim(options: ClaimOptions): Promise<Claim> {
+		const { max, perHost, leaseMs, rate, burst } = options;
+		const reply = await this.#run<string[]>(CLAIM, [...this.#clock, ...[max, perHost, leaseMs, rate, Math.max(1, burst)].map(String)]);
+		const entries: DueEntry[] = [];
+		for (let i = 1; i < reply.length; i += 2) {
+			const place = reply[i + 1]!;
+			const [bin, due] = place.split('|', 2) as [string, string];
+			entries.push({ url: reply[i]!, origin: place.slice(bin.length + due.length + 2), due: Number(due), rate: binRate(Number(bin)) });
+		}
+		return { now: Number(reply[0]), entries };
+	}
+
+	async gap(origin: string, ms: number): Promise<void> {
+		await this.#run(GAP, [origin, String(ms)]);
+	}
+
+	async mark(source: string, urls: readonly string[], generation: number): Promise<void> {
+		const key = `${this.#base}:src:${source}`;
+		for (let i = 0; i < urls.length; i += CHUNK) await this.#link.write([['HSET', key, ...urls.slice(i, i + CHUNK).flatMap((url) => [url, String(generation)])]]);
+	}
+
+	async sweepOut(source: string, generation: number): Promise<string[]> {
+		const key = `${this.#base}:src:${source}`;
+		const gone = new Set<string>();
+		// HSCAN may give a field twice, and deleting while scanning is allowed: the script checks each one again.
+		let cursor = '0';
+		do {
+			const [next, flat] = await this.#link.read<[string, string[]]>(['HSCAN', key, cursor, 'COUNT', String(CHUNK)]);
+			cursor = next;
+			const stale: string[] = [];
+			for (let i = 0; i < flat.length; i += 2) if (Number(flat[i + 1]) < generation && !gone.has(flat[i]!)) stale.push(flat[i]!);
+			if (stale.length > 0) for (const url of await this.#run<string[]>(SWEEP, [source, String(generation), ...stale])) gone.add(url);
+		} while (cursor !== '0');
+		return [...gone];
+	}
+
+	async has(urls: readonly string[]): Promise<boolean[]> {
+		if (urls.length === 0) return [];
+		return (await this.#link.read<Array<string | null>>(['HMGET', `${this.#base}:place`, ...urls])).map((place) => place !== null);
+	}
+
+	async rateBins(): Promise<number[]> {
+		const bins = new Array<number>(RATE_BINS).fill(0);
+		const flat = await this.#link.read<string[]>(['HGETALL', `${this.#base}:bins`]);
+		for (let i = 0; i < flat.length; i += 2) bins[Number(flat[i])] = Number(flat[i + 1]);
+		return bins;
+	}
+
+	async stats(): Promise<QueueStats> {
+		const [size, backlog, claimed, hosts, next] = await this.#run<[number, number, number, number, string]>(STATS, [...this.#clock, String(BACKLOG_COUNTED)]);
+		return { size, backlog, claimed, hosts, next: next === '' ? undefined : Number(next) };
+	}
+}

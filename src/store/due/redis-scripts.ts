@@ -1,0 +1,227 @@
+import { luaScript } from '../redis-link.js';
+
+// The watch schedule's Lua scripts (store/due/redis.ts has the key layout). KEYS[1] is
+// the queue's base key `P{due}`; every key a script touches is built from it, so all of
+// them share the `{due}` hash tag and each script runs on one node, atomically.
+//
+// A retry after a lost reply (redis-link.ts sends a script again across a reconnect):
+// put, done, remove, release, gap and sweep leave the same state when run twice (a
+// second run finds the URLs already where the first put them, or no claim left to end).
+// claim does not: a claim whose reply was lost leased URLs nobody was told of. They are
+// not lost, only late: they return to the schedule when their lease runs out, as a
+// killed process's do.
+
+const PRELUDE = `local B = KEYS[1]
+local function num(x) return string.format('%.17g', x) end
+local order, touched = {}, {}
+local function touch(o) if not touched[o] then touched[o] = true; order[#order + 1] = o end end
+-- a place is 'bin|due|origin'
+local function split(place)
+  local i = string.find(place, '|', 1, true)
+  local j = string.find(place, '|', i + 1, true)
+  return string.sub(place, 1, i - 1), string.sub(place, i + 1, j - 1), string.sub(place, j + 1)
+end
+local function count(o, by) if redis.call('HINCRBY', B .. ':count', o, by) <= 0 then redis.call('HDEL', B .. ':count', o) end end
+local function bin(b, by) redis.call('HINCRBY', B .. ':bins', b, by) end
+-- an origin's next time to be asked: the later of its gap since its last claim and its first unclaimed URL
+local function reready(o)
+  local host = B .. ':host:' .. o
+  local first = redis.call('ZRANGE', B .. ':at:' .. o, 0, 0, 'WITHSCORES')
+  if #first == 0 then
+    redis.call('ZREM', B .. ':ready', o)
+    redis.call('ZREM', B .. ':first', o)
+  else
+    local at = tonumber(first[2])
+    local last = redis.call('HGET', host, 'c')
+    if last then at = math.max(at, tonumber(last) + (tonumber(redis.call('HGET', host, 'g')) or 0)) end
+    redis.call('ZADD', B .. ':ready', num(at), o)
+    redis.call('ZADD', B .. ':first', first[2], o)
+  end
+  -- an origin with no URLs and no claims keeps only its gap
+  if not redis.call('HGET', B .. ':count', o) and (tonumber(redis.call('HGET', host, 'k')) or 0) <= 0 then redis.call('HDEL', host, 'c', 'k') end
+end
+local function settle()
+  for _, o in ipairs(order) do reready(o) end
+  order, touched = {}, {}
+end
+-- ends a URL's claim; back: it is due again at the time its place has
+local function unclaim(url, back)
+  redis.call('ZREM', B .. ':lease', url)
+  local held = redis.call('HGET', B .. ':held', url)
+  if not held then return end
+  redis.call('HDEL', B .. ':held', url)
+  redis.call('HINCRBY', B .. ':host:' .. held, 'k', -1)
+  touch(held)
+  local place = back and redis.call('HGET', B .. ':place', url)
+  if place then
+    local _, due, o = split(place)
+    redis.call('ZADD', B .. ':at:' .. o, due, url)
+    touch(o)
+  end
+end
+local function remove(url)
+  local old = redis.call('HGET', B .. ':place', url)
+  if not old then return end
+  local b, _, o = split(old)
+  redis.call('HDEL', B .. ':place', url)
+  bin(b, -1)
+  count(o, -1)
+  redis.call('ZREM', B .. ':at:' .. o, url)
+  touch(o)
+end
+`;
+
+const NOW = `local t = redis.call('TIME')
+local now = tonumber(ARGV[1]) + (tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000 - tonumber(ARGV[2])) * tonumber(ARGV[3])
+`;
+
+/**
+ * put and done. ARGV: '1' for done (end the claims; a URL no longer in the schedule is
+ * not put back) or '0' for put (a claimed URL keeps its claim and goes back at its new
+ * place when done), then (url, origin, due, bin) quadruples.
+ */
+export const PLACE = luaScript(`${PRELUDE}
+local ending = ARGV[1] == '1'
+for i = 2, #ARGV, 4 do
+  local url, o, due, b = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
+  local claimed = false
+  if ending then unclaim(url, false) else claimed = redis.call('HEXISTS', B .. ':held', url) == 1 end
+  local old = redis.call('HGET', B .. ':place', url)
+  if old or not ending then
+    if old then
+      local ob, _, oo = split(old)
+      bin(ob, -1)
+      if not claimed then redis.call('ZREM', B .. ':at:' .. oo, url) end
+      if oo ~= o then count(oo, -1); count(o, 1) end
+      touch(oo)
+    else
+      count(o, 1)
+    end
+    bin(b, 1)
+    redis.call('HSET', B .. ':place', url, b .. '|' .. due .. '|' .. o)
+    if not claimed then redis.call('ZADD', B .. ':at:' .. o, due, url) end
+    touch(o)
+  end
+end
+settle()
+return 0`);
+
+/** Takes URLs out of the schedule; a claim on one stays until done or released (then nothing goes back). ARGV: the URLs. */
+export const REMOVE = luaScript(`${PRELUDE}
+for i = 1, #ARGV do remove(ARGV[i]) end
+settle()
+return 0`);
+
+/** Ends claims; the URLs keep the due time they had. ARGV: the URLs. */
+export const RELEASE = luaScript(`${PRELUDE}
+for i = 1, #ARGV do unclaim(ARGV[i], true) end
+settle()
+return 0`);
+
+/** Sets an origin's gap. ARGV: origin, ms. */
+export const GAP = luaScript(`${PRELUDE}
+redis.call('HSET', B .. ':host:' .. ARGV[1], 'g', ARGV[2])
+touch(ARGV[1])
+settle()
+return 0`);
+
+/**
+ * Takes out what a source listed before a generation and not since. ARGV: source,
+ * generation, then candidate URLs (read by HSCAN; checked again here, as a mark may have
+ * come in between). Returns the URLs taken out of the listing.
+ */
+export const SWEEP = luaScript(`${PRELUDE}
+local src = B .. ':src:' .. ARGV[1]
+local generation = tonumber(ARGV[2])
+local gone = {}
+for i = 3, #ARGV do
+  local seen = tonumber(redis.call('HGET', src, ARGV[i]))
+  if seen and seen < generation then
+    redis.call('HDEL', src, ARGV[i])
+    remove(ARGV[i])
+    gone[#gone + 1] = ARGV[i]
+  end
+end
+settle()
+return gone`);
+
+/**
+ * Claims, on Redis's clock turned into the schedule's. ARGV: at0, wall0, scale (the
+ * QueueClock), max, perHost, leaseMs, rate, burst. Leases run out first; then the pacing
+ * slot (shared by every process) gives the claim its tokens, and the ready origins are
+ * walked in order, each giving up to min(perHost - claimed, 1 if it has a gap) URLs due
+ * by now. Origins are moved in \`ready\` after the walk, so that the walk pages through a
+ * set that stands still. Returns now, then (url, place) pairs.
+ */
+export const CLAIM = luaScript(`${PRELUDE}${NOW}
+local max, perHost, leaseMs, rate, burst = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
+while true do
+  local expired = redis.call('ZRANGEBYSCORE', B .. ':lease', '-inf', num(now), 'LIMIT', 0, 1000)
+  for _, url in ipairs(expired) do unclaim(url, true) end
+  if #expired < 1000 then break end
+end
+settle()
+-- a slot per check; at most burst saved up, and never ahead of now by more than one
+-- (a clock set back, by --now or a restart, does not stop the claims)
+local interval = 1 / rate
+local slot = tonumber(redis.call('GET', B .. ':slot')) or (now - burst * interval)
+slot = math.min(math.max(slot, now - burst * interval), now + interval)
+local tokens = math.min(max, math.floor((now - slot) / interval) + 1)
+local out = {num(now)}
+local taken = 0
+local page = math.max(100, 2 * tokens)
+local offset = 0
+while tokens > 0 do
+  local origins = redis.call('ZRANGEBYSCORE', B .. ':ready', '-inf', num(now), 'LIMIT', offset, page)
+  for _, o in ipairs(origins) do
+    if tokens <= 0 then break end
+    local host = B .. ':host:' .. o
+    local info = redis.call('HMGET', host, 'g', 'k')
+    local room = math.min(tokens, perHost - (tonumber(info[2]) or 0))
+    if (tonumber(info[1]) or 0) > 0 then room = math.min(room, 1) end
+    if room > 0 then
+      local due = redis.call('ZRANGEBYSCORE', B .. ':at:' .. o, '-inf', num(now), 'LIMIT', 0, room)
+      for _, url in ipairs(due) do
+        redis.call('ZREM', B .. ':at:' .. o, url)
+        redis.call('ZADD', B .. ':lease', num(now + leaseMs), url)
+        redis.call('HSET', B .. ':held', url, o)
+        out[#out + 1] = url
+        out[#out + 1] = redis.call('HGET', B .. ':place', url)
+      end
+      if #due > 0 then
+        tokens = tokens - #due
+        taken = taken + #due
+        redis.call('HINCRBY', host, 'k', #due)
+        redis.call('HSET', host, 'c', num(now))
+        touch(o)
+      end
+    end
+  end
+  if #origins < page then break end
+  offset = offset + page
+end
+settle()
+redis.call('SET', B .. ':slot', num(slot + taken * interval))
+return out`);
+
+/** The schedule's time now, on Redis's clock. ARGV: at0, wall0, scale. */
+export const NOW_SCRIPT = luaScript(`${NOW}return string.format('%.17g', now)`, { writes: false });
+
+/**
+ * The schedule's size. ARGV: at0, wall0, scale, the most URLs to count in the backlog.
+ * Returns size, backlog, claimed, hosts, and the first unclaimed due time ('' for none).
+ */
+export const STATS = luaScript(
+	`${PRELUDE}${NOW}
+local cap = tonumber(ARGV[4])
+local backlog, offset = 0, 0
+while backlog < cap do
+  local origins = redis.call('ZRANGEBYSCORE', B .. ':first', '-inf', num(now), 'LIMIT', offset, 1000)
+  for _, o in ipairs(origins) do backlog = backlog + redis.call('ZCOUNT', B .. ':at:' .. o, '-inf', num(now)) end
+  if #origins < 1000 then break end
+  offset = offset + 1000
+end
+local first = redis.call('ZRANGE', B .. ':first', 0, 0, 'WITHSCORES')
+return {redis.call('HLEN', B .. ':place'), math.min(backlog, cap), redis.call('ZCARD', B .. ':lease'), redis.call('HLEN', B .. ':count'), first[2] or ''}`,
+	{ writes: false },
+);
