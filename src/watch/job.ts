@@ -27,7 +27,7 @@ export interface WatchJob {
 	/** Where URLs come from, given the job's clock: see inputs.ts. */
 	inputs(context: { now(): number; wallMs(scheduleMs: number): number }): Observable<InputBatch>;
 	/** The metrics and the listening server, started once the store is open (`--listen`). */
-	observe?(context: { store: ValidatorStore; summary: Readonly<Summary> }): Promise<{ observer: WatchObserver; close(): Promise<void> }>;
+	observe?(context: { store: ValidatorStore; summary: Readonly<Summary>; scale: number }): Promise<{ observer: WatchObserver; close(): Promise<void> }>;
 }
 
 /** A watch under way: its counts so far, and its end. */
@@ -68,7 +68,7 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promi
 		stopping.next();
 	});
 	try {
-		observing = await job.observe?.({ store: deps.store, summary });
+		observing = await job.observe?.({ store: deps.store, summary, scale: job.scale });
 		const watch$ = watchTasks(deps, {
 			shape: job.shape,
 			edges,

@@ -3,6 +3,9 @@ import type { InputBatch } from '../../watch/admit.js';
 import type { WatchJob } from '../../watch/job.js';
 import { argsInput } from '../../sources/args.js';
 import type { CliIo } from '../io.js';
+import { parseListen } from '../../watch/listen.js';
+import { observeWatch } from '../../watch/observe.js';
+import { describeStore } from '../../store/open.js';
 
 /** Batches of at most this many lines from stdin. */
 const BATCH = 1000;
@@ -42,7 +45,14 @@ export function watchInputsFor(args: { urls: string[]; input: string[]; sitemap:
 		});
 }
 
-/** The metrics and listening server for `--listen` (a first version: none yet). */
-export function watchObserve(_listen: string): WatchJob['observe'] {
-	return undefined;
+/** The metrics and listening server for `--listen HOST:PORT`; where it listens is said on stderr (port 0 picks one). */
+export function watchObserve(where: string, store: string, io: CliIo): WatchJob['observe'] {
+	const address = parseListen(where);
+	return ({ store: opened, scale }) =>
+		observeWatch(address, {
+			store: opened,
+			source: describeStore(store),
+			scale,
+			onListening: (bound) => io.stderr.write(`revisit: listening on http://${bound.host.includes(':') ? `[${bound.host}]` : bound.host || '0.0.0.0'}:${bound.port}/\n`),
+		});
 }

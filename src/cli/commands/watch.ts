@@ -110,7 +110,7 @@ async function runWatchCommand(args: WatchArgs, io: CliIo): Promise<number> {
 		until: args.until,
 		hostGapMs: args['host-rate'] === undefined ? undefined : 1000 / args['host-rate'],
 		inputs: watchInputsFor(args, io),
-		observe: args.listen === undefined ? undefined : watchObserve(args.listen),
+		observe: args.listen === undefined ? undefined : watchObserve(args.listen, args.store, io),
 	}, edges, io.interrupted);
 	terminal.progress(() => formatSummary({ ...summary, elapsedMs: Date.now() - started }));
 	let stopped: string | undefined;

@@ -1,0 +1,55 @@
+import type { Reason } from '../types.js';
+import type { ValidatorStore } from '../store/types.js';
+import { listen, type ListenAddress } from './listen.js';
+import { createWatchMetrics } from './metrics.js';
+import type { WatchObserver } from './run.js';
+
+/** How long the schedule may go unread before /healthz says the watch is unwell (wall ms). */
+const STALE_MS = 30_000;
+/** Runs (hours of the schedule) the live report page covers. */
+const REPORT_RUNS = 24;
+
+/**
+ * `--listen`: the watch's metrics (metrics.ts), fed by the watch's observer, and the
+ * server that shows them with /healthz and the live report page (listen.ts). Unwell
+ * once the schedule has not been read for 30 s: the store is down, or the loop is stuck.
+ *
+ * @example
+ * const { observer, close } = await observeWatch({ host: '127.0.0.1', port: 9464 }, { store, source: '.revisit', scale: 1 });
+ */
+export async function observeWatch(where: ListenAddress, context: { store: ValidatorStore; source: string; scale: number; onListening?(address: ListenAddress): void }): Promise<{ observer: WatchObserver; close(): Promise<void> }> {
+	const metrics = createWatchMetrics();
+	let readAt = Date.now();
+	let sent = 0;
+	let window = Date.now();
+	const server = await listen(where, {
+		metrics,
+		health: () => {
+			const idle = Date.now() - readAt;
+			return idle > STALE_MS ? { ok: false, reason: `the schedule has not been read for ${Math.round(idle / 1000)} s` } : { ok: true };
+		},
+		report: { store: context.store, source: context.source, scope: () => ({ runs: REPORT_RUNS }) },
+	});
+	context.onListening?.(server.address);
+	const observer: WatchObserver = {
+		check: (task) => {
+			if (!task.verdict) return;
+			sent++;
+			metrics.check(task.verdict.reason as Reason, task.verdict.bytes ?? 0, task.verdict.changed);
+		},
+		late: (seconds) => metrics.late(seconds),
+		queue: (stats) => {
+			readAt = Date.now();
+			metrics.queue(stats);
+		},
+		model: (figures) => {
+			const now = Date.now();
+			// Checks a second of the schedule's clock over the last update's window.
+			const rate = now > window ? ((sent * 1000) / (now - window)) * context.scale : 0;
+			sent = 0;
+			window = now;
+			metrics.model({ mu: figures.mu, freshness: figures.freshness, target: figures.target, rate });
+		},
+	};
+	return { observer, close: () => server.close() };
+}
