@@ -28,14 +28,27 @@ export function normaliseUrl(text: string): { url: string; origin: string } | { 
 /** Why a line with whitespace inside is refused: the WHATWG parser would take `a b` as `a%20b`. */
 export const INNER_WHITESPACE = 'whitespace inside the line (one URL per line; write a space in a URL as %20)';
 
+/**
+ * The URL an input line stands for, as the stage reads it: the line's own problem, else
+ * its normal form, refusing a line with whitespace inside (`https://example.org/a extra
+ * words` is junk, not one URL with `%20`s).
+ *
+ * @example
+ * urlOfLine({ line: 1, text: 'https://example.org/a b' }) // { problem: INNER_WHITESPACE }
+ */
+export function urlOfLine(item: InputLine): { url: string; origin: string } | { problem: string } {
+	if (item.problem) return { problem: item.problem };
+	const result = normaliseUrl(item.text);
+	// A line that is no URL at all is named as such; one the parser would take with its spaces is junk too.
+	return 'url' in result && /\s/.test(item.text) ? { problem: INNER_WHITESPACE } : result;
+}
+
 /** Origins whose string the stage shares between tasks. */
 const ORIGINS = 4096;
 
 /**
  * Turns input lines into tasks: a normalised URL with its origin, or a task marked
- * `rejected` with the reason, which later stages pass through untouched. A line with
- * whitespace inside it is rejected: `https://example.org/a extra words` is junk, not
- * one URL with `%20`s.
+ * `rejected` with the reason (`urlOfLine`), which later stages pass through untouched.
  *
  * @example
  * readLines(stdin, valve).pipe(normalise())
@@ -57,9 +70,7 @@ export function normalise(): OperatorFunction<InputLine, Task> {
 		if (item.source !== undefined) task.source = item.source;
 		if (item.lastmod !== undefined) task.lastmod = item.lastmod;
 		if (item.from !== undefined) task.from = item.from;
-		let result = item.problem ? { problem: item.problem } : normaliseUrl(item.text);
-		// A line that is no URL at all is named as such; one the parser would take with its spaces is junk too.
-		if ('url' in result && /\s/.test(item.text)) result = { problem: INNER_WHITESPACE };
+		const result = urlOfLine(item);
 		if ('url' in result) {
 			// The line itself when it was already in normal form, as most are: one string, not two.
 			task.url = result.url === item.text ? item.text : result.url;

@@ -1,55 +1,61 @@
-import { normaliseUrl } from '../stages/normalise.js';
-import type { InputLine } from '../stages/read-lines.js';
-import type { DueQueue } from '../store/due/types.js';
-import { RATE_PRIOR } from '../schedule/rate.js';
+import { estimateRate } from '../schedule/rate.js';
+import { urlOfLine } from '../stages/normalise.js';
+import type { DueEntry, DueQueue } from '../store/due/types.js';
+import type { InputBatch } from './inputs.js';
 
-/** One reading's worth of input lines: `complete` on the last batch of a reading of `source` (a file, a sitemap) that is read again. */
-export interface InputBatch {
+/** A line of input that is not a URL the watch can check, named as `source:line` for diagnostics. */
+export interface InputProblem {
 	source: string;
-	/** Grows with each reading of the source, across restarts too (the schedule keeps it). */
-	generation: number;
-	lines: InputLine[];
-	complete: boolean;
-	/** Sources read once (arguments, stdin) never take URLs out. */
-	reread?: boolean | undefined;
+	line: number;
+	text: string;
+	problem: string;
 }
 
-/** What one batch did to the schedule. */
 export interface Admitted {
+	/** URLs new to the schedule, put due now. */
 	added: number;
+	/** URLs taken out because the complete reading no longer lists them. */
 	removed: string[];
+	problems: InputProblem[];
+}
+
+export interface AdmitOptions {
+	/** The schedule's time now: when new URLs fall due. */
+	now: number;
+	/** The change rate (per day) a new URL is scheduled with until it is observed; the estimator's prior when absent. */
+	rate?: number | undefined;
 }
 
 /**
- * Applies a batch of input lines to the schedule: each new URL, normalised as the sweep
- * does, is put due now (new URLs go first); one already scheduled keeps its place. A
- * re-read source's URLs are marked with the reading's generation, and at the end of the
- * reading what it no longer lists leaves the schedule. A line that is not a URL is named
- * through `diagnose` (`urls.txt line 3: …`) and skipped.
+ * Applies a batch of input to the schedule: each line's URL in normal form (as the
+ * sweep's normalise stage reads it), those not yet scheduled put due now, all of them
+ * marked as listed by the batch's reading, and, when the batch completes its reading,
+ * the URLs its input no longer lists taken out. URLs already scheduled keep their due
+ * time. Lines that are not URLs come back as problems.
  *
  * @example
- * await admit(queue, { source: 'args', generation: 1, lines: [{ line: 1, text: 'https://example.org/' }], complete: true }, { now: Date.now(), diagnose: console.error })
+ * watchInputs(spec, deps).pipe(concatMap((batch) => admit(queue, batch, { now: clock.now() })))
  */
-export async function admit(queue: DueQueue, batch: InputBatch, options: { now: number; gapMs?: number | undefined; diagnose(message: string): void }): Promise<Admitted> {
-	const urls: string[] = [];
+export async function admit(queue: Pick<DueQueue, 'has' | 'put' | 'mark' | 'sweepOut'>, batch: InputBatch, options: AdmitOptions): Promise<Admitted> {
+	const rate = options.rate ?? estimateRate([]);
+	const problems: InputProblem[] = [];
+	// One entry per URL: a list may name one URL twice, or in two spellings of one normal form.
 	const origins = new Map<string, string>();
 	for (const line of batch.lines) {
-		const parsed = line.problem === undefined ? normaliseUrl(line.text) : { problem: line.problem };
-		if ('problem' in parsed) {
-			options.diagnose(`${line.source ?? batch.source} line ${line.line}: ${parsed.problem}`);
-			continue;
-		}
-		if (origins.has(parsed.url)) continue;
-		urls.push(parsed.url);
-		origins.set(parsed.url, parsed.origin);
+		const result = urlOfLine(line);
+		if ('url' in result) origins.set(result.url, result.origin);
+		else problems.push({ source: line.source ?? batch.source, line: line.line, text: line.text, problem: result.problem });
 	}
-	const known = await queue.has(urls);
-	const fresh = urls.filter((_, i) => !known[i]);
-	// A new URL's prior rate (schedule/rate.ts): its place in the histogram until it is checked.
-	const prior = RATE_PRIOR.changes / RATE_PRIOR.days;
-	if (fresh.length > 0) await queue.put(fresh.map((url) => ({ url, origin: origins.get(url)!, due: options.now, rate: prior })));
-	if (options.gapMs !== undefined) for (const origin of new Set(fresh.map((url) => origins.get(url)!))) await queue.gap(origin, options.gapMs);
-	if (batch.reread) await queue.mark(batch.source, urls, batch.generation);
-	const removed = batch.reread && batch.complete ? await queue.sweepOut(batch.source, batch.generation) : [];
-	return { added: fresh.length, removed };
+	const urls = [...origins.keys()];
+	let added = 0;
+	if (urls.length > 0) {
+		const known = await queue.has(urls);
+		const fresh: DueEntry[] = urls.filter((_, i) => !known[i]).map((url) => ({ url, origin: origins.get(url)!, due: options.now, rate }));
+		// Put before marked: a crash between the two leaves a URL scheduled and not yet marked, which the next reading marks.
+		if (fresh.length > 0) await queue.put(fresh);
+		added = fresh.length;
+		await queue.mark(batch.source, urls, batch.generation);
+	}
+	const removed = batch.complete ? await queue.sweepOut(batch.source, batch.generation) : [];
+	return { added, removed, problems };
 }

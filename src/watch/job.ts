@@ -6,9 +6,11 @@ import { createSummary, type Summary } from '../pipelines/summary.js';
 import type { IntervalBounds } from '../schedule/due-time.js';
 import type { RedisTimeouts } from '../store/redis-link.js';
 import type { ValidatorStore } from '../store/types.js';
-import type { InputBatch } from './admit.js';
+import type { InputBatch } from './inputs.js';
+import type { SweepDeps } from '../pipelines/sweep.js';
 import { watchClock } from './clock.js';
 import { watchTasks, type WatchObserver } from './run.js';
+import type { Clock } from '../types.js';
 
 /** A watch as plain data: the run it repeats, its store, rate, clock and inputs. */
 export interface WatchJob {
@@ -25,7 +27,7 @@ export interface WatchJob {
 	/** Least wall ms between two requests to an origin (`--host-rate`). */
 	hostGapMs?: number | undefined;
 	/** Where URLs come from, given the job's clock: see inputs.ts. */
-	inputs(context: { now(): number; wallMs(scheduleMs: number): number }): Observable<InputBatch>;
+	inputs(context: { deps: SweepDeps; clock: Clock; wallMs(scheduleMs: number): number; diagnose(message: string): void }): Observable<InputBatch>;
 	/** The metrics and the listening server, started once the store is open (`--listen`). */
 	observe?(context: { store: ValidatorStore; summary: Readonly<Summary>; scale: number }): Promise<{ observer: WatchObserver; close(): Promise<void> }>;
 }
@@ -78,7 +80,7 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promi
 			until,
 			epochMs: EPOCH_MS,
 			minEpochWallMs: MIN_EPOCH_WALL_MS,
-			inputs: job.inputs({ now: clock.now, wallMs: clock.wallMs }),
+			inputs: job.inputs({ deps: { ...deps, clock }, clock, wallMs: clock.wallMs, diagnose: edges.diagnose }),
 			stop: stopping,
 			hostGapMs: job.hostGapMs,
 			observer: {

@@ -6,7 +6,9 @@ import type { SweepDeps } from '../pipelines/sweep.js';
 import type { IntervalBounds } from '../schedule/due-time.js';
 import type { DueEntry, DueQueue, QueueClock, QueueStats } from '../store/due/types.js';
 import type { Clock, Task } from '../types.js';
-import { admit, type InputBatch } from './admit.js';
+import { urlOfLine } from '../stages/normalise.js';
+import { admit } from './admit.js';
+import type { InputBatch } from './inputs.js';
 import { dispatch } from './dispatch.js';
 import { nextDue } from './reschedule.js';
 import { createThreshold } from './threshold.js';
@@ -78,8 +80,15 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 				}),
 			);
 			const updates = timer(0, UPDATE_WALL_MS).pipe(concatMap(() => update), ignoreElements(), takeUntil(over));
+			// Origins given their --host-rate gap: one call each, the first time they are seen.
+			const gapped = new Set<string>();
 			const admitted = plan.inputs.pipe(
-				concatMap((batch) => admit(queue, batch, { now: plan.clock.now(), gapMs: plan.hostGapMs === undefined ? undefined : plan.hostGapMs / scale, diagnose: plan.edges.diagnose })),
+				concatMap(async (batch) => {
+					const { removed, problems } = await admit(queue, batch, { now: plan.clock.now() });
+					for (const problem of problems) plan.edges.diagnose(`${problem.source} line ${problem.line}: ${problem.problem}`);
+					if (removed.length > 0) plan.edges.diagnose(`${batch.source}: ${removed.length} URL${removed.length === 1 ? '' : 's'} no longer listed, out of the schedule`);
+					if (plan.hostGapMs !== undefined) await setGaps(queue, batch, gapped, plan.hostGapMs / scale);
+				}),
 				ignoreElements(),
 				takeUntil(over),
 			);
@@ -120,6 +129,16 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 			return merge(epoch, admitted, updates, stopping.pipe(takeUntil(ended)));
 		}),
 	);
+}
+
+/** Gives each origin first seen in `batch` its least gap between claims (schedule ms). */
+async function setGaps(queue: DueQueue, batch: InputBatch, gapped: Set<string>, gapMs: number): Promise<void> {
+	for (const line of batch.lines) {
+		const parsed = urlOfLine(line);
+		if (!('origin' in parsed) || gapped.has(parsed.origin)) continue;
+		gapped.add(parsed.origin);
+		await queue.gap(parsed.origin, gapMs);
+	}
 }
 
 /** Batches `done` calls: one store write per batch, awaited only when a batch is full. */

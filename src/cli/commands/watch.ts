@@ -109,7 +109,7 @@ async function runWatchCommand(args: WatchArgs, io: CliIo): Promise<number> {
 		scale: args['time-scale'],
 		until: args.until,
 		hostGapMs: args['host-rate'] === undefined ? undefined : 1000 / args['host-rate'],
-		inputs: watchInputsFor(args, io),
+		inputs: watchInputsFor(args, io, options),
 		observe: args.listen === undefined ? undefined : watchObserve(args.listen, args.store, io),
 	}, edges, io.interrupted);
 	terminal.progress(() => formatSummary({ ...summary, elapsedMs: Date.now() - started }));
