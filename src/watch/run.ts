@@ -12,6 +12,7 @@ import type { InputBatch } from './inputs.js';
 import { dispatch } from './dispatch.js';
 import { nextDue } from './reschedule.js';
 import { createThreshold } from './threshold.js';
+import { createHostThresholds } from './host-threshold.js';
 
 /** What the watch tells its metrics (see metrics.ts); every method optional. */
 export interface WatchObserver {
@@ -71,6 +72,7 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 			const over = merge(stop, ended);
 			const threshold = createThreshold(queue, { checksPerDay: plan.checksPerDay, bounds: plan.bounds, slack: Math.max(10, plan.checksPerDay / 86_400 / 10), now: () => plan.clock.now() });
 			const done = createDoneBatch(queue);
+			const hosts = createHostThresholds();
 			const scale = plan.clock.wallMs(1);
 			const runDeps: SweepDeps = { ...deps, clock: plan.clock, limiter: gapsToQueue(deps, queue, 1 / scale) };
 			const update = defer(() => threshold.update()).pipe(
@@ -104,6 +106,7 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 							dispatch(queue, valve, { rate: plan.checksPerDay / 86_400_000, perHost: plan.shape.options.perHost, leaseMs: LEASE_WALL_MS / scale, wallMs: plan.clock.wallMs, until }, stop, {
 								claimed: (entry, now) => {
 									threshold.dispatched(1);
+									hosts.claimed(entry.origin, now - entry.due);
 									plan.observer?.late?.(Math.max(0, now - entry.due) / 1000);
 								},
 							}),
@@ -113,7 +116,8 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 						mergeMap((task) => {
 							plan.observer?.check?.(task);
 							const host = task.origin === undefined ? undefined : runDeps.book.get(task.origin);
-							const entry = nextDue(task, threshold.mu, plan.bounds, host, plan.clock.now(), runDeps.random);
+							const mu = threshold.mu * (task.origin === undefined ? 1 : hosts.factor(task.origin));
+							const entry = nextDue(task, mu, plan.bounds, host, plan.clock.now(), runDeps.random);
 							return entry ? from(done.add(entry)).pipe(concatMap(() => of(task))) : of(task);
 						}, 1),
 					),
