@@ -40,7 +40,7 @@ export async function observeWatch(where: ListenAddress, context: { store: Valid
 		late: (seconds) => metrics.late(seconds),
 		queue: (stats) => {
 			readAt = Date.now();
-			metrics.queue(stats);
+			metrics.queue(stats, stats.depths);
 		},
 		model: (figures) => {
 			const now = Date.now();

@@ -161,7 +161,7 @@ export function dueQueueContract(name: string, open: () => Promise<{ store: Vali
 			const queue = await store.dueQueue(stillAt(1000));
 			await queue.put([entry('a1', 1), entry('a2', 900), entry('a3', 3000), entry('b1', 2000, 'http://b.test')]);
 			await queue.claim({ ...many, max: 1 });
-			expect(await queue.stats()).toEqual({ size: 4, backlog: 1, claimed: 1, hosts: 2, next: 900 });
+			expect(await queue.stats()).toEqual({ size: 4, backlog: 1, claimed: 1, hosts: 2, next: 900, depths: [{ origin: 'http://a.test', depth: 1 }] });
 		});
 
 		it('sweepOut takes out what a source listed before and no longer lists', async () => {

@@ -1,6 +1,6 @@
 import type { AbstractLevel, AbstractSublevel } from 'abstract-level';
 import { StoreError } from '../../errors/index.js';
-import { binRate, RATE_BINS, rateBin, type Claim, type ClaimOptions, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
+import { binRate, DEPTH_ORIGINS, RATE_BINS, rateBin, type Claim, type ClaimOptions, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
 import { queueNow } from './clock.js';
 
 // Any abstract-level database: a LevelDB directory (classic-level) or memory-level.
@@ -323,14 +323,19 @@ export class LevelDueQueue implements DueQueue {
 			let hosts = 0;
 			let backlog = 0;
 			let next: number | undefined;
+			const depths: Array<{ origin: string; depth: number }> = [];
 			for await (const [origin, host] of this.#hosts.iterator()) {
 				if (host.n <= 0) continue;
 				hosts++;
-				if (backlog < BACKLOG_COUNTED) for await (const key of this.#at.keys({ gte: `${origin}${SEP}`, lt: `${origin}${SEP}${pad(now + 1)}`, limit: BACKLOG_COUNTED - backlog })) void key, backlog++;
+				let depth = 0;
+				if (backlog < BACKLOG_COUNTED) for await (const key of this.#at.keys({ gte: `${origin}${SEP}`, lt: `${origin}${SEP}${pad(now + 1)}`, limit: BACKLOG_COUNTED - backlog })) void key, depth++;
+				backlog += depth;
+				if (depth > 0) depths.push({ origin, depth });
 				const first = await this.#firstDue(origin);
 				if (first !== undefined) next = Math.min(next ?? Infinity, first);
 			}
-			return { size, backlog, claimed: this.#leases.size, hosts, next };
+			depths.sort((a, b) => b.depth - a.depth || (a.origin < b.origin ? -1 : 1));
+			return { size, backlog, claimed: this.#leases.size, hosts, next, depths: depths.slice(0, DEPTH_ORIGINS) };
 		});
 	}
 

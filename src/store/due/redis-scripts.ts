@@ -208,20 +208,29 @@ return out`);
 export const NOW_SCRIPT = luaScript(`${NOW}return string.format('%.17g', now)`, { writes: false });
 
 /**
- * The schedule's size. ARGV: at0, wall0, scale, the most URLs to count in the backlog.
- * Returns size, backlog, claimed, hosts, and the first unclaimed due time ('' for none).
+ * The schedule's size. ARGV: at0, wall0, scale, the most URLs to count in the backlog, the
+ * most origins to name. Returns size, backlog, claimed, hosts, the first unclaimed due
+ * time ('' for none), then origin and depth of the deepest origins.
  */
 export const STATS = luaScript(
 	`${PRELUDE}${NOW}
 local cap = tonumber(ARGV[4])
 local backlog, offset = 0, 0
+local depths = {}
 while backlog < cap do
   local origins = redis.call('ZRANGEBYSCORE', B .. ':first', '-inf', num(now), 'LIMIT', offset, 1000)
-  for _, o in ipairs(origins) do backlog = backlog + redis.call('ZCOUNT', B .. ':at:' .. o, '-inf', num(now)) end
+  for _, o in ipairs(origins) do
+    local depth = redis.call('ZCOUNT', B .. ':at:' .. o, '-inf', num(now))
+    backlog = backlog + depth
+    if depth > 0 then depths[#depths + 1] = {o, depth} end
+  end
   if #origins < 1000 then break end
   offset = offset + 1000
 end
+table.sort(depths, function(a, b) if a[2] ~= b[2] then return a[2] > b[2] end return a[1] < b[1] end)
 local first = redis.call('ZRANGE', B .. ':first', 0, 0, 'WITHSCORES')
-return {redis.call('HLEN', B .. ':place'), math.min(backlog, cap), redis.call('ZCARD', B .. ':lease'), redis.call('HLEN', B .. ':count'), first[2] or ''}`,
+local out = {redis.call('HLEN', B .. ':place'), math.min(backlog, cap), redis.call('ZCARD', B .. ':lease'), redis.call('HLEN', B .. ':count'), first[2] or ''}
+for i = 1, math.min(#depths, tonumber(ARGV[5])) do out[#out + 1] = depths[i][1]; out[#out + 1] = depths[i][2] end
+return out`,
 	{ writes: false },
 );

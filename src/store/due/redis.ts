@@ -1,7 +1,7 @@
 import type { RedisLink } from '../redis-link.js';
 import { BACKLOG_COUNTED } from './level.js';
 import { CLAIM, GAP, NOW_SCRIPT, PLACE, RELEASE, REMOVE, STATS, SWEEP } from './redis-scripts.js';
-import { binRate, RATE_BINS, rateBin, type Claim, type ClaimOptions, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
+import { binRate, DEPTH_ORIGINS, RATE_BINS, rateBin, type Claim, type ClaimOptions, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
 
 /** URLs per script call: a long batch is several calls, so that Redis serves others between them. */
 const CHUNK = 1_000;
@@ -129,7 +129,9 @@ export class RedisDueQueue implements DueQueue {
 	}
 
 	async stats(): Promise<QueueStats> {
-		const [size, backlog, claimed, hosts, next] = await this.#run<[number, number, number, number, string]>(STATS, [...this.#clock, String(BACKLOG_COUNTED)]);
-		return { size, backlog, claimed, hosts, next: next === '' ? undefined : Number(next) };
+		const [size, backlog, claimed, hosts, next, ...flat] = await this.#run<[number, number, number, number, string, ...Array<string | number>]>(STATS, [...this.#clock, String(BACKLOG_COUNTED), String(DEPTH_ORIGINS)]);
+		const depths: Array<{ origin: string; depth: number }> = [];
+		for (let i = 0; i + 1 < flat.length; i += 2) depths.push({ origin: String(flat[i]), depth: Number(flat[i + 1]) });
+		return { size, backlog, claimed, hosts, next: next === '' ? undefined : Number(next), depths };
 	}
 }

@@ -58,7 +58,12 @@ export interface QueueStats {
 	hosts: number;
 	/** The earliest due time of an unclaimed URL; undefined when there is none. */
 	next?: number | undefined;
+	/** The origins with the deepest backlog, deepest first, at most DEPTH_ORIGINS of them. */
+	depths?: Array<{ origin: string; depth: number }> | undefined;
 }
+
+/** How many origins `QueueStats.depths` names. */
+export const DEPTH_ORIGINS = 20;
 
 /** Log-spaced bins of change rates (changes per day), from 1e-4 to 1e3, for `rateBins`. */
 export const RATE_BINS = 140;
