@@ -24,6 +24,8 @@ export interface WatchJob {
 	until?: { at: number } | { afterMs: number } | undefined;
 	/** Least wall ms between two requests to an origin (`--host-rate`). */
 	hostGapMs?: number | undefined;
+	/** How long a claimed URL is held (wall ms, `--lease`) before it returns to the schedule, for the others on a shared store. */
+	leaseMs?: number | undefined;
 	/** Where URLs come from, given the job's clock: see inputs.ts. */
 	inputs(context: { now(): number; wallMs(scheduleMs: number): number }): Observable<InputBatch>;
 	/** The metrics and the listening server, started once the store is open (`--listen`). */
@@ -81,6 +83,7 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promi
 			inputs: job.inputs({ now: clock.now, wallMs: clock.wallMs }),
 			stop: stopping,
 			hostGapMs: job.hostGapMs,
+			leaseWallMs: job.leaseMs,
 			observer: {
 				...observing?.observer,
 				epoch: (epoch) => {

@@ -41,10 +41,12 @@ export interface WatchPlan {
 	observer?: WatchObserver | undefined;
 	/** Origins' least gap between requests (wall ms; `--host-rate`). */
 	hostGapMs?: number | undefined;
+	/** How long a claim holds (wall ms, `--lease`) before its URL returns to the schedule; LEASE_WALL_MS when not given. */
+	leaseWallMs?: number | undefined;
 }
 
-/** How long a claim holds (wall ms) before its URL goes back to the schedule: well past a request's timeouts and retries. */
-const LEASE_WALL_MS = 10 * 60_000;
+/** How long a claim holds by default (wall ms) before its URL goes back to the schedule: well past a check's timeouts, retries and Retry-After waits. */
+export const LEASE_WALL_MS = 10 * 60_000;
 /** How often μ is solved again (wall ms). */
 const UPDATE_WALL_MS = 2000;
 
@@ -92,7 +94,7 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 					runTasks(runDeps, {
 						options: plan.shape.options,
 						input: (_d, valve) =>
-							dispatch(queue, valve, { rate: plan.checksPerDay / 86_400_000, perHost: plan.shape.options.perHost, leaseMs: LEASE_WALL_MS / scale, wallMs: plan.clock.wallMs, until }, stop, {
+							dispatch(queue, valve, { rate: plan.checksPerDay / 86_400_000, perHost: plan.shape.options.perHost, leaseMs: (plan.leaseWallMs ?? LEASE_WALL_MS) / scale, wallMs: plan.clock.wallMs, until }, stop, {
 								claimed: (entry, now) => {
 									threshold.dispatched(1);
 									plan.observer?.late?.(Math.max(0, now - entry.due) / 1000);
