@@ -45,10 +45,13 @@ export async function admit(queue: DueQueue, batch: InputBatch, options: { now: 
 	}
 	const known = await queue.has(urls);
 	const fresh = urls.filter((_, i) => !known[i]);
+	// The gap first: a URL put due now is claimed at once, by this process or another on the
+	// same store, and its origin's second claim must already wait for the gap. Every origin
+	// listed, not only new ones, so that a restart with another --host-rate applies it.
+	if (options.gapMs !== undefined) for (const origin of new Set(origins.values())) await queue.gap(origin, options.gapMs);
 	// A new URL's prior rate (schedule/rate.ts): its place in the histogram until it is checked.
 	const prior = RATE_PRIOR.changes / RATE_PRIOR.days;
 	if (fresh.length > 0) await queue.put(fresh.map((url) => ({ url, origin: origins.get(url)!, due: options.now, rate: prior })));
-	if (options.gapMs !== undefined) for (const origin of new Set(fresh.map((url) => origins.get(url)!))) await queue.gap(origin, options.gapMs);
 	if (batch.reread) await queue.mark(batch.source, urls, batch.generation);
 	const removed = batch.reread && batch.complete ? await queue.sweepOut(batch.source, batch.generation) : [];
 	return { added: fresh.length, removed };

@@ -72,7 +72,7 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 			const threshold = createThreshold(queue, { checksPerDay: plan.checksPerDay, bounds: plan.bounds, slack: Math.max(10, plan.checksPerDay / 86_400 / 10), now: () => plan.clock.now() });
 			const done = createDoneBatch(queue);
 			const scale = plan.clock.wallMs(1);
-			const runDeps: SweepDeps = { ...deps, clock: plan.clock, limiter: gapsToQueue(deps, queue, 1 / scale) };
+			const runDeps: SweepDeps = { ...deps, clock: plan.clock, limiter: gapsToQueue(deps, queue, 1 / scale, plan.hostGapMs) };
 			const update = defer(() => threshold.update()).pipe(
 				tap((stats) => {
 					plan.observer?.queue?.(stats);
@@ -150,14 +150,18 @@ function createDoneBatch(queue: DueQueue): { add(entry: DueEntry): Promise<void>
 	};
 }
 
-/** The run's limiter, whose Crawl-delay gaps also reach the schedule, so that claims respect them (and on Redis, fleet-wide). */
-function gapsToQueue(deps: SweepDeps, queue: DueQueue, scale: number): SweepDeps['limiter'] {
+/**
+ * The run's limiter, whose Crawl-delay gaps also reach the schedule, so that claims respect
+ * them (and on Redis, fleet-wide); never below `--host-rate`'s gap (`hostGapMs`, wall ms),
+ * which the schedule holds for the origin too.
+ */
+function gapsToQueue(deps: SweepDeps, queue: DueQueue, scale: number, hostGapMs = 0): SweepDeps['limiter'] {
 	const limiter = deps.limiter;
 	return {
 		run: (origin, job, signal, held, first) => limiter.run(origin, job, signal, held, first),
 		gap: (origin, ms, since) => {
 			limiter.gap(origin, ms, since);
-			void queue.gap(origin, ms * scale).catch(() => {});
+			void queue.gap(origin, Math.max(ms, hostGapMs) * scale).catch(() => {});
 		},
 		get pacing() {
 			return limiter.pacing;
