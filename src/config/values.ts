@@ -54,6 +54,13 @@ export const secondsValue = (flag: string) => (value: unknown): number => {
 	return ms;
 };
 
+/** A duration (30s, 1m), or a bare number of seconds, above zero; in ms. */
+export const positiveSecondsValue = (flag: string) => (value: unknown): number => {
+	const ms = secondsValue(flag)(value);
+	if (ms <= 0) throw new UsageError(`--${flag} must be above 0 (got ${JSON.stringify(value)})`);
+	return ms;
+};
+
 /** `obey` or `ignore`: whether robots.txt is obeyed. */
 export const robotsValue = (value: unknown): 'obey' | 'ignore' => {
 	if (value === 'obey' || value === 'ignore') return value;

@@ -26,6 +26,8 @@ export interface WatchJob {
 	until?: { at: number } | { afterMs: number } | undefined;
 	/** Least wall ms between two requests to an origin (`--host-rate`). */
 	hostGapMs?: number | undefined;
+	/** How long a claimed URL is held (wall ms, `--lease`) before it returns to the schedule, for the others on a shared store. */
+	leaseMs?: number | undefined;
 	/** Where URLs come from, given the job's clock: see inputs.ts. */
 	inputs(context: { deps: SweepDeps; clock: Clock; wallMs(scheduleMs: number): number; diagnose(message: string): void }): Observable<InputBatch>;
 	/** The metrics and the listening server, started once the store is open (`--listen`). */
@@ -83,6 +85,7 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promi
 			inputs: job.inputs({ deps: { ...deps, clock }, clock, wallMs: clock.wallMs, diagnose: edges.diagnose }),
 			stop: stopping,
 			hostGapMs: job.hostGapMs,
+			leaseWallMs: job.leaseMs,
 			observer: {
 				...observing?.observer,
 				epoch: (epoch) => {

@@ -44,10 +44,12 @@ export interface WatchPlan {
 	observer?: WatchObserver | undefined;
 	/** Origins' least gap between requests (wall ms; `--host-rate`). */
 	hostGapMs?: number | undefined;
+	/** How long a claim holds (wall ms, `--lease`) before its URL returns to the schedule; LEASE_WALL_MS when not given. */
+	leaseWallMs?: number | undefined;
 }
 
-/** How long a claim holds (wall ms) before its URL goes back to the schedule: well past a request's timeouts and retries. */
-const LEASE_WALL_MS = 10 * 60_000;
+/** How long a claim holds by default (wall ms) before its URL goes back to the schedule: well past a check's timeouts, retries and Retry-After waits. */
+export const LEASE_WALL_MS = 10 * 60_000;
 /** How often μ is solved again (wall ms). */
 const UPDATE_WALL_MS = 2000;
 
@@ -74,7 +76,7 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 			const done = createDoneBatch(queue);
 			const hosts = createHostThresholds();
 			const scale = plan.clock.wallMs(1);
-			const runDeps: SweepDeps = { ...deps, clock: plan.clock, limiter: gapsToQueue(deps, queue, 1 / scale) };
+			const runDeps: SweepDeps = { ...deps, clock: plan.clock, limiter: gapsToQueue(deps, queue, 1 / scale, plan.hostGapMs) };
 			const update = defer(() => threshold.update()).pipe(
 				tap((stats) => {
 					plan.observer?.queue?.(stats);
@@ -86,10 +88,11 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 			const gapped = new Set<string>();
 			const admitted = plan.inputs.pipe(
 				concatMap(async (batch) => {
+					// The gap first: a URL put due now is claimed at once, by this process or another on the store, and its origin's second claim must already wait for it.
+					if (plan.hostGapMs !== undefined) await setGaps(queue, batch, gapped, plan.hostGapMs / scale);
 					const { removed, problems } = await admit(queue, batch, { now: plan.clock.now() });
 					for (const problem of problems) plan.edges.diagnose(`${problem.source} line ${problem.line}: ${problem.problem}`);
 					if (removed.length > 0) plan.edges.diagnose(`${batch.source}: ${removed.length} URL${removed.length === 1 ? '' : 's'} no longer listed, out of the schedule`);
-					if (plan.hostGapMs !== undefined) await setGaps(queue, batch, gapped, plan.hostGapMs / scale);
 				}),
 				ignoreElements(),
 				takeUntil(over),
@@ -103,7 +106,7 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 					runTasks(runDeps, {
 						options: plan.shape.options,
 						input: (_d, valve) =>
-							dispatch(queue, valve, { rate: plan.checksPerDay / 86_400_000, perHost: plan.shape.options.perHost, leaseMs: LEASE_WALL_MS / scale, wallMs: plan.clock.wallMs, until }, stop, {
+							dispatch(queue, valve, { rate: plan.checksPerDay / 86_400_000, perHost: plan.shape.options.perHost, leaseMs: (plan.leaseWallMs ?? LEASE_WALL_MS) / scale, wallMs: plan.clock.wallMs, until }, stop, {
 								claimed: (entry, now) => {
 									threshold.dispatched(1);
 									hosts.claimed(entry.origin, now - entry.due);
@@ -171,14 +174,18 @@ function createDoneBatch(queue: DueQueue): { add(entry: DueEntry): Promise<void>
 	};
 }
 
-/** The run's limiter, whose Crawl-delay gaps also reach the schedule, so that claims respect them (and on Redis, fleet-wide). */
-function gapsToQueue(deps: SweepDeps, queue: DueQueue, scale: number): SweepDeps['limiter'] {
+/**
+ * The run's limiter, whose Crawl-delay gaps also reach the schedule, so that claims respect
+ * them (and on Redis, fleet-wide); never below `--host-rate`'s gap (`hostGapMs`, wall ms),
+ * which the schedule holds for the origin too.
+ */
+function gapsToQueue(deps: SweepDeps, queue: DueQueue, scale: number, hostGapMs = 0): SweepDeps['limiter'] {
 	const limiter = deps.limiter;
 	return {
 		run: (origin, job, signal, held, first) => limiter.run(origin, job, signal, held, first),
 		gap: (origin, ms, since) => {
 			limiter.gap(origin, ms, since);
-			void queue.gap(origin, ms * scale).catch(() => {});
+			void queue.gap(origin, Math.max(ms, hostGapMs) * scale).catch(() => {});
 		},
 		get pacing() {
 			return limiter.pacing;

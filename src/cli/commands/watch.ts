@@ -36,6 +36,7 @@ interface WatchArgs extends AccessFlags, WatchSweepFlags, WarcFlags, RuleFlags, 
 	'host-rate'?: number;
 	until?: { at: number } | { afterMs: number };
 	'time-scale': number;
+	lease: number;
 	listen?: string;
 }
 
@@ -49,6 +50,7 @@ const watchFlags: Record<string, Flag> = {
 	rate: { group: GROUP.schedule, ...flagOf(watchSettings.rate), type: 'string', requiresArg: true, describe: 'Checks over every origin, spread evenly: 20/s, 300/min, 5000/h, 100000/d. Each URL is checked when a check of it is worth most, so that the rate is spent where pages change' },
 	'host-rate': { group: GROUP.politeness, ...flagOf(watchSettings['host-rate']), requiresArg: true, describe: 'Requests per second per origin [default: unlimited; robots.txt Crawl-delay always holds]' },
 	until: { group: GROUP.schedule, ...flagOf(watchSettings.until), requiresArg: true, describe: 'Stop at this time (ISO 8601 or epoch ms), or after this long (12h, 30d) [default: run until SIGTERM or SIGINT]' },
+	lease: { group: GROUP.scale, ...flagOf(watchSettings.lease), requiresArg: true, describe: 'How long a claimed URL is held (wall time) before it returns to the schedule: a watch killed mid-check loses nothing, and on Redis the others check it then. Keep it well above --timeout × (--retries + 1)' },
 	'time-scale': { group: GROUP.schedule, ...flagOf(watchSettings['time-scale']), requiresArg: true, describe: 'Run the schedule this many times faster than the wall clock (for simulations and tests); --rate and every duration are read in its clock, politeness in wall time' },
 };
 
@@ -109,6 +111,7 @@ async function runWatchCommand(args: WatchArgs, io: CliIo): Promise<number> {
 		scale: args['time-scale'],
 		until: args.until,
 		hostGapMs: args['host-rate'] === undefined ? undefined : 1000 / args['host-rate'],
+		leaseMs: args.lease,
 		inputs: watchInputsFor(args, io, options),
 		observe: args.listen === undefined ? undefined : watchObserve(args.listen, args.store, io),
 	}, edges, io.interrupted);

@@ -1,0 +1,147 @@
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { ndjson, runCli, spawnCli } from '../helpers/cli.js';
+import { describeRedis, startRedis, type TestRedis } from '../helpers/redis.js';
+import { startWatchOrigin, type OriginHit, type WatchOrigin } from '../helpers/watch-origin.js';
+
+// Three `revisit watch` processes on one Redis schedule. Each sends its own User-Agent,
+// so the origins can tell whose request each was. The schedule clock is the wall clock
+// (no --time-scale): the URLs are all new, so every one is due at once and stays due
+// until checked, which keeps the rate binding without waiting for URLs to fall due again.
+const NAMES = ['A', 'B', 'C'] as const;
+const QUIET = ['--robots', 'ignore', '--audit', '0', '--ndjson', '-q', '--retries', '0'];
+
+const waitFor = async (test: () => boolean, what: string, ms = 20_000): Promise<void> => {
+	const deadline = Date.now() + ms;
+	while (!test()) {
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+};
+const agent = (name: string) => `revisit-fleet-test-${name}`;
+const whose = (hit: OriginHit) => String(hit.headers['user-agent']).replace('revisit-fleet-test-', '');
+
+describeRedis('revisit watch: three processes on one Redis store', () => {
+	let redis: TestRedis;
+	let origins: WatchOrigin[] = [];
+	let running: Array<ReturnType<typeof spawnCli>> = [];
+	let unique = 0;
+	beforeAll(async () => {
+		redis = await startRedis();
+	});
+	afterAll(async () => {
+		await redis?.stop();
+	});
+	afterEach(async () => {
+		for (const watch of running) watch.child.kill('SIGKILL');
+		await Promise.all(running.map((watch) => watch.done));
+		await Promise.all(origins.map((origin) => origin.close()));
+		running = [];
+		origins = [];
+	});
+
+	const prefix = () => `wf${process.pid}.${++unique}:`;
+	const listOf = (count: number) => origins.flatMap((origin) => Array.from({ length: count }, (_, i) => origin.url(`/p${i}`)));
+	/** Starts the three: the first reads the list on stdin, the others the same list (admission is idempotent). */
+	const fleet = (store: string, urls: string[], flags: string[]) => {
+		running = NAMES.map((name) => spawnCli(['watch', '--store', store, '--user-agent', agent(name), ...QUIET, ...flags], urls.join('\n')));
+		return running;
+	};
+	const stopAll = async (watches: Array<ReturnType<typeof spawnCli>>) => {
+		for (const watch of watches) watch.child.kill('SIGTERM');
+		return Promise.all(watches.map((watch) => watch.done));
+	};
+	const schedule = async (store: string) => {
+		const base = `${store}{due}`;
+		const [size, leased, held] = await Promise.all([redis.cli(['HLEN', `${base}:place`]), redis.cli(['ZCARD', `${base}:lease`]), redis.cli(['HLEN', `${base}:held`])]);
+		return { size: Number(size), leased: Number(leased), held: Number(held) };
+	};
+
+	it('--per-host and --host-rate hold fleet-wide at each origin, and each URL is claimed by one process', async () => {
+		origins = await Promise.all([0, 1, 2].map(() => startWatchOrigin(600)));
+		const urls = listOf(40);
+		const store = prefix();
+		// 2 in flight per origin and 4 requests a second (250 ms apart): with 600 ms answers, each limit binds.
+		const watches = fleet(redis.url(store), urls, ['--per-host', '2', '--host-rate', '4', '--concurrency', '8', '--rate', '100/s']);
+		await waitFor(() => origins.every((origin) => origin.hits.length >= 20) && NAMES.every((name) => origins.some((origin) => origin.hits.some((hit) => whose(hit) === name))), 'every process to check at every origin');
+		const results = await stopAll(watches);
+		expect(results.map((result) => result.status)).toEqual([0, 0, 0]);
+
+		for (const origin of origins) {
+			expect(origin.most).toBe(2);
+			// 250 ms between claims on Redis's clock; a request leaves its process a little after its
+			// claim, by an amount that varies with each process's event loop: 40 ms of tolerance for
+			// that. A process's first request at an origin is left out as the earlier of a pair: it
+			// goes out while the process is still starting (reading and admitting the list), up to
+			// ~150 ms after its claim, which shortens the gap after it, not the one before.
+			const sorted = origin.hits.slice().sort((a, b) => a.at - b.at);
+			const first = new Set(NAMES.map((name) => sorted.find((hit) => whose(hit) === name)));
+			const gaps = sorted.slice(1).flatMap((hit, i) => (first.has(sorted[i]) ? [] : [hit.at - sorted[i]!.at]));
+			expect(gaps.length).toBeGreaterThan(10);
+			expect(Math.min(...gaps)).toBeGreaterThanOrEqual(250 - 40);
+		}
+		// All three took part, and no URL was checked twice: each claim went to one process.
+		const printed = results.flatMap((result) => ndjson(result.stdout).map((verdict) => verdict.url as string));
+		for (const result of results) expect(ndjson(result.stdout).length).toBeGreaterThan(0);
+		expect(new Set(printed).size).toBe(printed.length);
+		// Every URL is still scheduled, and the stops gave back every claim.
+		expect(await schedule(store)).toEqual({ size: urls.length, leased: 0, held: 0 });
+	}, 40_000);
+
+	it('--rate holds fleet-wide within 5% over 10 s', async () => {
+		origins = await Promise.all([0, 1, 2, 3].map(() => startWatchOrigin(20)));
+		const urls = listOf(300);
+		const store = prefix();
+		const watches = fleet(redis.url(store), urls, ['--per-host', '8', '--concurrency', '16', '--rate', '40/s']);
+		const hits = () => origins.flatMap((origin) => origin.hits);
+		await waitFor(() => NAMES.every((name) => hits().some((hit) => whose(hit) === name)), 'every process to send');
+		// A second more of warm-up, then a window of 10 s.
+		const from = Date.now() + 1000;
+		await new Promise((resolve) => setTimeout(resolve, 11_000));
+		const counted = hits().filter((hit) => hit.at >= from && hit.at < from + 10_000);
+		const results = await stopAll(watches);
+		expect(results.map((result) => result.status)).toEqual([0, 0, 0]);
+		expect(counted.length).toBeGreaterThanOrEqual(380);
+		expect(counted.length).toBeLessThanOrEqual(420);
+		// The rate was spread over the fleet, not spent by one process.
+		for (const name of NAMES) expect(counted.filter((hit) => whose(hit) === name).length).toBeGreaterThan(0);
+		// Plenty of URLs were still due: the rate bound, not the list.
+		expect(new Set(hits().map((hit) => hit.path + hit.headers.host)).size).toBeLessThan(urls.length);
+	}, 40_000);
+
+	it('kill -9 one process: its claimed URLs come back after --lease and the others check them; no URL is lost', async () => {
+		const LEASE = 3000;
+		origins = await Promise.all([0, 1].map(() => startWatchOrigin(400)));
+		const urls = listOf(30);
+		const store = prefix();
+		const watches = fleet(redis.url(store), urls, ['--per-host', '8', '--concurrency', '4', '--rate', '20/s', '--timeout', '1', '--lease', String(LEASE / 1000)]);
+		const hits = () => origins.flatMap((origin) => origin.hits.map((hit) => ({ ...hit, url: origin.url(hit.path) })));
+		await waitFor(() => hits().filter((hit) => whose(hit) === 'B').length >= 4 && hits().some((hit) => whose(hit) === 'B' && hit.ended === undefined), 'B to have checks in flight');
+		watches[1]!.child.kill('SIGKILL');
+		const killedAt = Date.now();
+		const killed = await watches[1]!.done;
+		expect(killed.signal).toBe('SIGKILL');
+		const cut = hits().filter((hit) => whose(hit) === 'B' && hit.at <= killedAt && (hit.ended === undefined || hit.ended > killedAt));
+		expect(cut.length).toBeGreaterThan(0);
+
+		// The others go on; B's URLs cut off mid-check come back once their lease runs out.
+		const survivors = [watches[0]!, watches[2]!];
+		const printed = () => new Set(survivors.flatMap((watch) => ndjson(watch.stdout()).map((verdict) => verdict.url as string)));
+		const byB = new Set(ndjson(killed.stdout).map((verdict) => verdict.url as string));
+		await waitFor(() => urls.every((url) => printed().has(url) || byB.has(url)) && cut.every((hit) => printed().has(hit.url)), 'every URL checked, and those cut off checked again', 25_000);
+		const results = await stopAll(survivors);
+		expect(results.map((result) => result.status)).toEqual([0, 0]);
+
+		for (const hit of cut) {
+			const again = hits().find((other) => other.url === hit.url && other.at > killedAt);
+			expect(again, hit.url).toBeDefined();
+			expect(['A', 'C']).toContain(whose(again!));
+			// Not before the lease taken just before B's request ran out (100 ms of tolerance for the claim-to-request time).
+			expect(again!.at - hit.at).toBeGreaterThanOrEqual(LEASE - 100);
+		}
+		// Every URL has a record in the store and its place in the schedule; no claim is left.
+		const dump = ndjson((await runCli(['export', '--store', redis.url(store)])).stdout);
+		const recorded = new Set(dump.filter((row) => row.kind === 'url').map((row) => row.key as string));
+		for (const url of urls) expect(recorded, url).toContain(url);
+		expect(await schedule(store)).toEqual({ size: urls.length, leased: 0, held: 0 });
+	}, 45_000);
+});
