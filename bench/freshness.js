@@ -68,7 +68,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mulberry32 } from './lib/prng.js';
+import { freshness, lastChangeAt, makePages as drawPages, parseMix, psi, versionAt } from './lib/web-mix.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = path.join(ROOT, 'bin/revisit.js');
@@ -86,12 +86,7 @@ const SHARES = String(flag('shares', '0.1,0.2')).split(',').map(Number);
 // --seeds 1,2,3 runs every row on each seed's pages (--seed N is one seed).
 const SEEDS = String(flag('seeds', flag('seed', '1'))).split(',').map(Number);
 // --mix share:rate,...: the shares of pages and their base rates (changes a day, or a/b), each spread x/÷3.
-const MIX = String(flag('mix', '0.5:2/365,0.3:1/7,0.2:1')).split(',').map((part) => {
-	const [share, rate] = part.split(':');
-	const [a, b = '1'] = rate.split('/');
-	return { share: Number(share), rate: Number(a) / Number(b) };
-});
-if (MIX.some((kind) => !(kind.share > 0 && kind.rate > 0)) || Math.abs(MIX.reduce((sum, kind) => sum + kind.share, 0) - 1) > 1e-9) throw new Error('--mix takes share:rate pairs whose shares add up to 1, e.g. 0.5:2/365,0.3:1/7,0.2:1');
+const MIX = parseMix(flag('mix', '0.5:2/365,0.3:1/7,0.2:1'));
 const ROWS = String(flag('rows', 'uniform,nutch,oracle,revisit')).split(',');
 const EXTRA = String(flag('args', '')).split(' ').filter(Boolean);
 const JSON_OUT = flag('json', undefined);
@@ -104,59 +99,7 @@ if (RUNS !== 1 && ROWS.includes('nutch')) throw new Error('nutch is defined in d
 const TIMES = Array.from({ length: DAYS * RUNS }, (_, k) => k / RUNS);
 
 /** True rates (per day) and change times (days) of every page, drawn from `seed` on the --mix. */
-function makePages(seed) {
-	const random = mulberry32(seed);
-	const pages = [];
-	for (let i = 0; i < PAGES; i++) {
-		const u = random();
-		let acc = 0;
-		const base = (MIX.find((kind) => u < (acc += kind.share)) ?? MIX[MIX.length - 1]).rate;
-		const rate = base * 3 ** (2 * random() - 1);
-		const changes = [];
-		for (let t = -Math.log(1 - random()) / rate; t < DAYS; t += -Math.log(1 - random()) / rate) changes.push(t);
-		pages.push({ rate, changes });
-	}
-	return pages;
-}
-
-/** Versions of a page at simulated day t: changes at or before t. */
-const versionAt = (page, t) => {
-	let lo = 0;
-	let hi = page.changes.length;
-	while (lo < hi) {
-		const mid = (lo + hi) >> 1;
-		if (page.changes[mid] <= t) lo = mid + 1;
-		else hi = mid;
-	}
-	return lo;
-};
-const lastChangeAt = (page, t) => {
-	const v = versionAt(page, t);
-	return v === 0 ? -Infinity : page.changes[v - 1];
-};
-
-/** Time-averaged share of fresh pages over [from, to], given each page's sorted check days. */
-function freshness(pages, checks, from, to) {
-	let fresh = 0;
-	pages.forEach((page, i) => {
-		const days = checks[i];
-		for (let k = 0; k < days.length; k++) {
-			const start = Math.max(days[k], from);
-			const end = Math.min(k + 1 < days.length ? days[k + 1] : to, to);
-			if (end <= start) continue;
-			// Fresh from the check until the first change after it.
-			const v = versionAt(page, days[k]);
-			const next = v < page.changes.length ? page.changes[v] : Infinity;
-			fresh += Math.max(0, Math.min(end, next) - start);
-		}
-	});
-	return fresh / (pages.length * (to - from));
-}
-
-const psi = (rate, tau) => {
-	const x = rate * tau;
-	return x < 1e-9 ? (rate * tau * tau) / 2 : (-Math.expm1(-x)) / rate - tau * Math.exp(-x);
-};
+const makePages = (seed) => drawPages(seed, PAGES, DAYS, MIX);
 
 /** A simulated policy: each run at time t (days) `choose(t)` returns page indices to check. */
 function simulate(pages, budget, choose) {
