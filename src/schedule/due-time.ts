@@ -32,7 +32,7 @@ export function intervalFor(rate: number, mu: number): number {
 	// 1 − (1 + x)e^(−x) ≈ x²/2 for small x: a close start for the bisection's bounds.
 	let low = Math.log(1e-12);
 	let high = Math.log(80);
-	for (let i = 0; i < 64; i++) {
+	for (let i = 0; i < 40; i++) {
 		const mid = (low + high) / 2;
 		const x = Math.exp(mid);
 		if (-Math.expm1(-x) - x * Math.exp(-x) < target) low = mid;

@@ -35,7 +35,7 @@ export function solveThreshold(counts: readonly number[], checksPerDay: number, 
 	if (spent(0) <= checksPerDay) return 0;
 	let low = Math.log(1e-9);
 	let high = Math.log(1e5);
-	for (let i = 0; i < 60; i++) {
+	for (let i = 0; i < 40; i++) {
 		const mid = (low + high) / 2;
 		if (spent(Math.exp(mid)) > checksPerDay) low = mid;
 		else high = mid;

@@ -72,7 +72,7 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 			// Admission and the threshold's updates go on until the epochs end: by a stop, or at --until.
 			const ended = new Subject<void>();
 			const over = merge(stop, ended);
-			const threshold = createThreshold(queue, { checksPerDay: plan.checksPerDay, bounds: plan.bounds, slack: Math.max(10, plan.checksPerDay / 86_400 / 10), now: () => plan.clock.now() });
+			const threshold = createThreshold(queue, { checksPerDay: plan.checksPerDay, bounds: plan.bounds, now: () => plan.clock.now() });
 			const done = createDoneBatch(queue);
 			const hosts = createHostThresholds();
 			const scale = plan.clock.wallMs(1);

@@ -10,39 +10,46 @@ export interface Threshold {
 	readonly model: { mu: number; freshness: number; correction: number };
 	/** One check dispatched (for the feedback). */
 	dispatched(count: number): void;
-	/** Solves μ again over the schedule's rates and adjusts the correction; returns the queue's stats it read. */
+	/** Solves μ again over the schedule's rates and, once an hour of the schedule has passed, steps the correction; returns the queue's stats it read. */
 	update(): Promise<QueueStats>;
 }
 
-/** How far the correction may move μ from the model's, either way. */
-const MAX_CORRECTION = 8;
-/** Per update: the step the correction takes. */
-const STEP = 1.05;
+/** The correction stays within [1/LIMIT, LIMIT]. */
+const LIMIT = 64;
+/** The controller's gains, per hour of the schedule (bench/WATCH.md: tuned in bench/watch-model.js). */
+const GAIN = { integral: 0.02, proportional: 0.2, targetHours: 0.5, step: 0.1 } as const;
+const HOUR_MS = 3_600_000;
 
 /**
  * μ for a watch: the model's (`solveThreshold` over the schedule's rate histogram, so that
  * `checksPerDay` are spent), times a correction that feedback moves. The model does not
- * see new URLs' learning checks, lateness, or hosts whose politeness binds: when due URLs
- * pile up (a backlog over `slack` checks), μ rises, so intervals lengthen; when checks
- * are left unspent with nothing due, μ falls. Steps are small, since a new μ reaches a
- * URL only at its next check.
+ * see new URLs' learning checks, lateness, or origins whose politeness binds. Once an
+ * hour of the schedule's clock, the correction reads the queue's position P in hours of
+ * checks at the rate: the backlog (URLs due and not claimed) over an hour's checks, or,
+ * with nothing due, minus the share of the hour's checks left unspent; then
+ *   log f += clamp(0.02·(P − 0.5) + 0.2·(P − P an hour before), ±0.1),
+ * f within [1/64, 64]. A slow controller in the schedule's clock: a new μ reaches a URL
+ * only at its next check, hours or days later, so a fast one (a step every few seconds)
+ * swings from one bound to the other and leaves checks unspent (bench/WATCH.md).
  *
  * @example
- * const threshold = createThreshold(queue, { checksPerDay: 86_400, bounds: WATCH_INTERVALS, slack: 100 });
+ * const threshold = createThreshold(queue, { checksPerDay: 86_400, bounds: WATCH_INTERVALS, now: () => clock.now() });
  * setInterval(() => void threshold.update(), 2000);
  */
-export function createThreshold(queue: DueQueue, options: { checksPerDay: number; bounds: IntervalBounds; slack: number; now(): number }): Threshold {
-	let correction = 1;
+export function createThreshold(queue: DueQueue, options: { checksPerDay: number; bounds: IntervalBounds; now(): number }): Threshold {
+	let logF = 0;
 	let modelMu = 0;
 	let freshness = 1;
 	let sent = 0;
 	let since = options.now();
+	let before = 0;
+	const perHour = options.checksPerDay / 24;
 	return {
 		get mu() {
-			return modelMu * correction;
+			return modelMu * Math.exp(logF);
 		},
 		get model() {
-			return { mu: modelMu, freshness, correction };
+			return { mu: modelMu, freshness, correction: Math.exp(logF) };
 		},
 		dispatched(count) {
 			sent += count;
@@ -51,12 +58,17 @@ export function createThreshold(queue: DueQueue, options: { checksPerDay: number
 			const [bins, stats] = await Promise.all([queue.rateBins(), queue.stats()]);
 			modelMu = solveThreshold(bins, options.checksPerDay, options.bounds);
 			const now = options.now();
-			const expected = (options.checksPerDay * (now - since)) / 86_400_000;
-			if (stats.backlog > options.slack) correction = Math.min(MAX_CORRECTION, correction * STEP);
-			else if (stats.backlog === 0 && expected > 0 && sent < 0.9 * expected) correction = Math.max(1 / MAX_CORRECTION, correction / STEP);
-			sent = 0;
-			since = now;
-			freshness = expectedFreshness(bins, modelMu * correction, options.bounds);
+			const hours = (now - since) / HOUR_MS;
+			if (hours >= 1) {
+				const unspent = Math.max(0, 1 - sent / (perHour * hours));
+				const position = stats.backlog > 0 ? stats.backlog / perHour : -Math.min(1, unspent);
+				const step = GAIN.integral * (position - GAIN.targetHours) + GAIN.proportional * (position - before);
+				logF = Math.max(-Math.log(LIMIT), Math.min(Math.log(LIMIT), logF + Math.max(-GAIN.step, Math.min(GAIN.step, step))));
+				before = position;
+				sent = 0;
+				since = now;
+			}
+			freshness = expectedFreshness(bins, this.mu, options.bounds);
 			return stats;
 		},
 	};

@@ -11,7 +11,7 @@ describe('createThreshold', () => {
 		const queue = await new MemoryStore().dueQueue({ at0: T, wall0: Date.now(), scale: 0 });
 		await queue.put(Array.from({ length: 300 }, (_, i) => ({ url: `https://a.test/${i}`, origin: 'https://a.test', due: T - 1, rate: i % 3 === 0 ? 1 : 0.01 })));
 		let now = T;
-		const threshold = createThreshold(queue, { checksPerDay: 100, bounds: WATCH_INTERVALS, slack: 10, now: () => now });
+		const threshold = createThreshold(queue, { checksPerDay: 100, bounds: WATCH_INTERVALS, now: () => now });
 		await threshold.update();
 		expect(threshold.model.mu).toBeCloseTo(solveThreshold(await queue.rateBins(), 100, WATCH_INTERVALS), 9);
 		const first = threshold.mu;
@@ -24,7 +24,7 @@ describe('createThreshold', () => {
 		const queue = await new MemoryStore().dueQueue({ at0: T, wall0: Date.now(), scale: 0 });
 		await queue.put(Array.from({ length: 100 }, (_, i) => ({ url: `https://a.test/${i}`, origin: 'https://a.test', due: T + 86_400_000, rate: 0.1 })));
 		let now = T;
-		const threshold = createThreshold(queue, { checksPerDay: 1000, bounds: WATCH_INTERVALS, slack: 10, now: () => now });
+		const threshold = createThreshold(queue, { checksPerDay: 1000, bounds: WATCH_INTERVALS, now: () => now });
 		await threshold.update();
 		const first = threshold.mu;
 		now += 3_600_000;
