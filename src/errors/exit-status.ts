@@ -19,6 +19,7 @@ const byCode: Record<ErrorCode, number> = {
 	STORE_LOCKED: EXIT.usage,
 	STORE_OPEN_FAILED: EXIT.usage,
 	STORE_MISSING: EXIT.usage,
+	STORE_CLOCK: EXIT.usage,
 	STORE_FORMAT: EXIT.usage,
 	STORE_WRITE_FAILED: EXIT.usage,
 	STORE_READ_FAILED: EXIT.usage,

@@ -10,10 +10,22 @@ import type { Clock } from '../types.js';
  * @example
  * const clock = watchClock({ now: Date.parse('2026-01-01'), scale: 3600 }); // an hour a second
  */
-export function watchClock(options: { now?: number | undefined; scale?: number | undefined } = {}, wall: () => number = Date.now): Clock & { readonly queue: QueueClock; wallMs(scheduleMs: number): number } {
+export function watchClock(options: { now?: number | undefined; scale?: number | undefined } = {}, wall: () => number = Date.now): WatchClock {
 	const wall0 = wall();
 	const scale = options.scale ?? 1;
 	if (!(scale > 0 && Number.isFinite(scale))) throw new TypeError(`Expected a time scale above 0, got ${scale}`);
-	const queue: QueueClock = { at0: options.now ?? wall0, wall0, scale };
-	return { queue, now: () => queueNow(queue, wall()), wallMs: (scheduleMs) => scheduleMs / scale };
+	return clockOf({ at0: options.now ?? wall0, wall0, scale }, wall);
+}
+
+/** The schedule's clock as stages and timers read it. */
+export type WatchClock = Clock & { readonly queue: QueueClock; wallMs(scheduleMs: number): number };
+
+/**
+ * A watch clock running on `queue` (one a store's schedule kept: `DueQueue.adoptClock`).
+ *
+ * @example
+ * clockOf(await queue.adoptClock(watchClock(options).queue, false)).now()
+ */
+export function clockOf(queue: QueueClock, wall: () => number = Date.now): WatchClock {
+	return { queue, now: () => queueNow(queue, wall()), wallMs: (scheduleMs) => scheduleMs / queue.scale };
 }

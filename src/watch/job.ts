@@ -8,7 +8,7 @@ import type { RedisTimeouts } from '../store/redis-link.js';
 import type { ValidatorStore } from '../store/types.js';
 import type { InputBatch } from './inputs.js';
 import type { SweepDeps } from '../pipelines/sweep.js';
-import { watchClock } from './clock.js';
+import { clockOf, watchClock } from './clock.js';
 import { watchTasks, type WatchObserver } from './run.js';
 import type { Clock } from '../types.js';
 
@@ -61,7 +61,15 @@ export function runWatch(job: WatchJob, edges: JobEdges, stop: Promise<string>):
 
 async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promise<string>): Promise<string | undefined> {
 	const { deps, close } = await openSweepDeps({ store: job.store, redis: job.redis }, job.shape.options);
-	const clock = watchClock({ now: job.now, scale: job.scale });
+	// The schedule's clock is the store's: a restart, and every member of a fleet, read one clock (--now starts it again).
+	const queue = await deps.store.dueQueue(watchClock({ now: job.now, scale: job.scale }).queue).catch(async (error: unknown) => {
+		await close();
+		throw error;
+	});
+	const clock = await queue.adoptClock(watchClock({ now: job.now, scale: job.scale }).queue, job.now !== undefined).then(clockOf, async (error: unknown) => {
+		await close();
+		throw error;
+	});
 	const started = clock.now();
 	const until = job.until === undefined ? undefined : 'at' in job.until ? job.until.at : started + job.until.afterMs;
 	let observing: Awaited<ReturnType<NonNullable<WatchJob['observe']>>> | undefined;
@@ -79,6 +87,7 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promi
 			checksPerDay: job.checksPerDay,
 			bounds: job.bounds,
 			clock,
+			queue,
 			until,
 			epochMs: EPOCH_MS,
 			minEpochWallMs: MIN_EPOCH_WALL_MS,

@@ -45,7 +45,7 @@ export async function observeWatch(where: ListenAddress, context: { store: Valid
 		model: (figures) => {
 			const now = Date.now();
 			// Checks a second of the schedule's clock over the last update's window.
-			const rate = now > window ? ((sent * 1000) / (now - window)) * context.scale : 0;
+			const rate = now > window ? (sent * 1000) / (now - window) / context.scale : 0;
 			sent = 0;
 			window = now;
 			metrics.model({ mu: figures.mu, freshness: figures.freshness, target: figures.target, rate });

@@ -4,8 +4,9 @@ import { runTasks } from '../pipelines/run.js';
 import { createSummary, type Summary } from '../pipelines/summary.js';
 import type { SweepDeps } from '../pipelines/sweep.js';
 import type { IntervalBounds } from '../schedule/due-time.js';
-import type { DueEntry, DueQueue, QueueClock, QueueStats } from '../store/due/types.js';
-import type { Clock, Task } from '../types.js';
+import type { DueEntry, DueQueue, QueueStats } from '../store/due/types.js';
+import type { WatchClock } from './clock.js';
+import type { Task } from '../types.js';
 import { urlOfLine } from '../stages/normalise.js';
 import { admit } from './admit.js';
 import type { InputBatch } from './inputs.js';
@@ -32,7 +33,9 @@ export interface WatchPlan {
 	/** Checks a day, in the schedule's clock (`--rate`). */
 	checksPerDay: number;
 	bounds: IntervalBounds;
-	clock: Clock & { readonly queue: QueueClock; wallMs(scheduleMs: number): number };
+	clock: WatchClock;
+	/** The store's schedule, on `clock` (`DueQueue.adoptClock`). */
+	queue: DueQueue;
 	/** Stop at this schedule time (`--until`). */
 	until?: number | undefined;
 	/** Each epoch is a run in the history (its row, its report detail): this long in the schedule's clock, at least `minEpochWallMs` of wall time. */
@@ -64,7 +67,7 @@ const UPDATE_WALL_MS = 2000;
  * watchTasks(deps, plan).subscribe({ complete: () => console.error('stopped') });
  */
 export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
-	return from(deps.store.dueQueue(plan.clock.queue)).pipe(
+	return of(plan.queue).pipe(
 		switchMap((queue) => {
 			const stop = plan.stop.pipe(share());
 			let stopped = false;

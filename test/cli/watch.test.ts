@@ -47,14 +47,15 @@ describe('revisit watch', () => {
 		for (const page of pages.filter((p) => p.startsWith('/slow'))) expect(printed.filter((url) => url === server.url(page))).toHaveLength(1);
 		for (const page of pages.filter((p) => p.startsWith('/fast'))) expect(printed.filter((url) => url === server.url(page)).length).toBeGreaterThan(2);
 		const checks = server.requests.filter((request) => request.path !== '/robots.txt');
-		// 40 a day over 3 days, and a burst of at most a tenth of a wall second's worth.
+		// 40 a day over 3 days, and a burst of at most a tenth of a wall second's worth. Fewer
+		// while the rates are learnt and the threshold settles (an hourly step of its clock).
 		expect(checks.length).toBeLessThanOrEqual(40 * 3 + 2);
-		expect(checks.length).toBeGreaterThan(40 * 3 * 0.7);
+		expect(checks.length).toBeGreaterThan(40 * 3 * 0.4);
 		// Fast pages are checked more often than slow ones, once their rates are learnt.
 		const count = (prefix: string) => checks.filter((request) => request.path.startsWith(prefix)).length;
 		expect(count('/fast') / 3).toBeGreaterThan(count('/slow') / 7);
-		// Every check after a page's first sends its ETag back.
-		for (const page of pages) expect(server.seen(page).slice(1).every((request) => request.headers['if-none-match'] !== undefined)).toBe(true);
+		// A page's second check sends its ETag back (an audit of a 304, a sample, is sent without).
+		for (const page of pages) expect(server.seen(page)[1]?.headers['if-none-match']).toBeDefined();
 		const level = await LevelStore.open(store.dir);
 		try {
 			const queue = await level.dueQueue({ at0: T0, wall0: Date.now(), scale: 0 });
@@ -66,12 +67,14 @@ describe('revisit watch', () => {
 	});
 
 	it('writes its checks to the run history, as runs of the schedule', async () => {
-		const run = await watch(['--rate', '200/d', '--until', '6h'], `${server.url('/fast0')}\n${server.url('/slow0')}\n`);
+		const run = await watch(['--rate', '200/d', '--until', '6h', '--ndjson', '--all'], `${server.url('/fast0')}\n${server.url('/slow0')}\n`);
 		expect(run.status).toBe(0);
+		const verdicts = run.stdout.split('\n').filter(Boolean);
+		expect(verdicts.length).toBeGreaterThan(2);
 		const history = await runCli(['history', '--store', store.dir, '--json']);
 		const runs = history.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { urls: number });
 		expect(runs.length).toBeGreaterThanOrEqual(1);
-		expect(runs.reduce((sum, row) => sum + row.urls, 0)).toBe(server.requests.filter((request) => request.path !== '/robots.txt').length);
+		expect(runs.reduce((sum, row) => sum + row.urls, 0)).toBe(verdicts.length);
 	});
 
 	it('takes a URL out of the schedule when the --input file no longer lists it', async () => {
@@ -81,11 +84,13 @@ describe('revisit watch', () => {
 		// After a simulated day, /slow1 leaves the list.
 		await new Promise((resolve) => setTimeout(resolve, 3000));
 		await writeFile(list, `${server.url('/slow0')}\n`);
+		// The file is read again once it has been still for 200 ms (wall).
+		await new Promise((resolve) => setTimeout(resolve, 800));
 		const cutAt = server.requests.length;
 		const run = await running;
 		expect(run.status).toBe(0);
 		expect(run.stderr).toContain('1 URL no longer listed, out of the schedule');
-		const late = server.requests.slice(cutAt + 2);
+		const late = server.requests.slice(cutAt + 1);
 		expect(late.some((request) => request.path === '/slow0')).toBe(true);
 		expect(late.some((request) => request.path === '/slow1')).toBe(false);
 	});

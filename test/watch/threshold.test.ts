@@ -16,6 +16,8 @@ describe('createThreshold', () => {
 		expect(threshold.model.mu).toBeCloseTo(solveThreshold(await queue.rateBins(), 100, WATCH_INTERVALS), 9);
 		const first = threshold.mu;
 		now += 3_600_000;
+		// The hour's checks all went out, and the backlog still stands.
+		threshold.dispatched(100 / 24);
 		await threshold.update();
 		expect(threshold.mu).toBeGreaterThan(first);
 	});

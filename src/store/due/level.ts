@@ -1,6 +1,6 @@
 import type { AbstractLevel, AbstractSublevel } from 'abstract-level';
 import { StoreError } from '../../errors/index.js';
-import { binRate, DEPTH_ORIGINS, RATE_BINS, rateBin, type Claim, type ClaimOptions, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
+import { binRate, chooseClock, DEPTH_ORIGINS, RATE_BINS, rateBin, type Claim, type ClaimOptions, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
 import { queueNow } from './clock.js';
 
 // Any abstract-level database: a LevelDB directory (classic-level) or memory-level.
@@ -48,7 +48,7 @@ const readyKey = (ready: number, origin: string): string => `${pad(ready)}${SEP}
  */
 export class LevelDueQueue implements DueQueue {
 	readonly #db: Db;
-	readonly #clock: QueueClock;
+	#clock: QueueClock;
 	readonly #at: Sub<number>;
 	readonly #ready: Sub<string>;
 	readonly #urls: Sub<Place>;
@@ -102,6 +102,15 @@ export class LevelDueQueue implements DueQueue {
 
 	async now(): Promise<number> {
 		return queueNow(this.#clock);
+	}
+
+	adoptClock(clock: QueueClock, reset: boolean): Promise<QueueClock> {
+		return this.#serial(async () => {
+			const meta = this.#meta as unknown as Sub<QueueClock | number[]>;
+			this.#clock = chooseClock((await meta.get('clock')) as QueueClock | undefined, clock, reset);
+			await meta.put('clock', this.#clock);
+			return this.#clock;
+		});
 	}
 
 	put(entries: readonly DueEntry[]): Promise<void> {

@@ -1,7 +1,7 @@
 import type { RedisLink } from '../redis-link.js';
 import { BACKLOG_COUNTED } from './level.js';
 import { CLAIM, GAP, NOW_SCRIPT, PLACE, RELEASE, REMOVE, STATS, SWEEP } from './redis-scripts.js';
-import { binRate, DEPTH_ORIGINS, RATE_BINS, rateBin, type Claim, type ClaimOptions, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
+import { binRate, chooseClock, DEPTH_ORIGINS, RATE_BINS, rateBin, type Claim, type ClaimOptions, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
 
 /** URLs per script call: a long batch is several calls, so that Redis serves others between them. */
 const CHUNK = 1_000;
@@ -36,7 +36,7 @@ const CHUNK = 1_000;
 export class RedisDueQueue implements DueQueue {
 	readonly #link: RedisLink;
 	readonly #base: string;
-	readonly #clock: string[];
+	#clock: string[];
 
 	private constructor(link: RedisLink, prefix: string, clock: QueueClock) {
 		this.#link = link;
@@ -51,6 +51,18 @@ export class RedisDueQueue implements DueQueue {
 
 	#run<T>(script: Parameters<RedisLink['eval']>[0], args: readonly string[]): Promise<T> {
 		return this.#link.eval<T>(script, [this.#base], args);
+	}
+
+	async adoptClock(clock: QueueClock, reset: boolean): Promise<QueueClock> {
+		const key = `${this.#base}:clock`;
+		const proposed = JSON.stringify(clock);
+		// SET NX: of processes starting together, the first one's clock is everyone's.
+		if (reset) await this.#link.write([['SET', key, proposed]]);
+		else await this.#link.write([['SET', key, proposed, 'NX']]);
+		const stored = await this.#link.read<string | null>(['GET', key]);
+		const chosen = chooseClock(stored ? (JSON.parse(stored) as QueueClock) : undefined, clock, false);
+		this.#clock = [chosen.at0, chosen.wall0, chosen.scale].map(String);
+		return chosen;
 	}
 
 	async now(): Promise<number> {

@@ -9,6 +9,8 @@
  * claimed and not yet done.
  */
 
+import { StoreError } from '../../errors/index.js';
+
 /** One URL's place in the schedule. */
 export interface DueEntry {
 	url: string;
@@ -134,4 +136,26 @@ export interface DueQueue {
 	stats(): Promise<QueueStats>;
 	/** The time on the queue's clock. */
 	now(): Promise<number>;
+	/**
+	 * The schedule's clock kept with the schedule, so that every process sharing it (and a
+	 * restart) reads one clock: the stored one when there is one, else `clock`, stored;
+	 * with `reset`, `clock` replaces the stored one. The queue runs on the clock returned.
+	 * Throws STORE_CLOCK when the stored clock runs at another scale and `reset` is off.
+	 */
+	adoptClock(clock: QueueClock, reset: boolean): Promise<QueueClock>;
+}
+
+/**
+ * The clock to keep: `stored` unless there is none or `reset`; a stored clock at another
+ * scale is refused without `reset`, since the schedule's times would mean something else.
+ *
+ * @example
+ * chooseClock(undefined, { at0: 0, wall0: 0, scale: 1 }, false) // the proposed clock
+ */
+export function chooseClock(stored: QueueClock | undefined, proposed: QueueClock, reset: boolean): QueueClock {
+	if (!stored || reset) return proposed;
+	if (stored.scale !== proposed.scale) {
+		throw new StoreError('STORE_CLOCK', `this store's watch schedule runs ${stored.scale} times faster than the wall clock, not ${proposed.scale}: give --time-scale ${stored.scale}, or --now to start its clock again`);
+	}
+	return stored;
 }
