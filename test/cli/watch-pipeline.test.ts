@@ -30,7 +30,7 @@ describe('revisit run, a watch-mode pipeline', () => {
 	});
 	const at = (file: string) => path.join(work.dir, file);
 
-	it('runs the watch example as revisit watch: URLs and a sitemap watched until watch.until, changes to every sink, exit 0', async () => {
+	it('runs the watch example as revisit watch: URLs and a sitemap watched until watch.until, changes to every sink (the report page after each epoch), exit 0', async () => {
 		const args = [
 			'run',
 			EXAMPLE,
@@ -39,6 +39,7 @@ describe('revisit run, a watch-mode pipeline', () => {
 			'--set', `source.1.url=${server.url('/sitemap.xml')}`,
 			'--set', `sinks.0.path=${at('changes.xml')}`,
 			'--set', `sinks.2=${JSON.stringify({ type: 'file', path: at('verdicts.ndjson'), format: 'ndjson', when: 'all' })}`,
+			'--set', `sinks.3=${JSON.stringify({ type: 'report', path: at('report.html'), runs: 24 })}`,
 			'--set', 'audit=0',
 			// Eight hours of the schedule in four seconds: each URL is checked again as its interval (1h, 2h, …) comes due.
 			'--set', 'watch.timeScale=7200',
@@ -61,6 +62,8 @@ describe('revisit run, a watch-mode pipeline', () => {
 		const feed = await readFile(at('changes.xml'), 'utf8');
 		expect(feed.match(/<entry>/g)).toHaveLength(1);
 		expect(feed).toContain(server.url('/b'));
+		// The report sink's page, written after each epoch: the last one has the change.
+		expect(await readFile(at('report.html'), 'utf8')).toContain(server.url('/b'));
 	}, 30_000);
 
 	it('refuses a watch-mode file with a source it cannot read again: exit 2, the source named, nothing run', async () => {
