@@ -12,6 +12,7 @@ import type { ValidatorStore } from '../store/types.js';
 import type { Clock, Task, Verdict } from '../types.js';
 import { toVerdict } from './sweep.js';
 import { defaultStoreDir } from '../store/default-dir.js';
+import { ConfigError } from '../errors/index.js';
 
 /** Where a pipeline's stdin source reads and its stdout sinks and diagnostics write; the process's by default. */
 export interface PipelineRuntime {
@@ -52,6 +53,8 @@ export interface Pipeline {
  */
 export function createPipeline(config: PipelineConfig, runtime: PipelineRuntime = {}): Pipeline {
 	const compiled = compilePipeline(validatePipeline(config));
+	// A watch never ends, so it has no run() to resolve nor verdicts$ to complete: the CLI's revisit run runs it.
+	if (compiled.watch) throw new ConfigError(['pipeline: /mode: createPipeline runs a pipeline once; a watch-mode pipeline runs with revisit run FILE']);
 	const env = runtime.env ?? process.env;
 	const stderr = runtime.stderr ?? process.stderr;
 	const stdout = runtime.stdout ?? process.stdout;

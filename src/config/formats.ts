@@ -1,4 +1,4 @@
-import { sweepSettings } from './settings.js';
+import { sweepSettings, watchSettings } from './settings.js';
 import { isRedisSpec, parseRedisUrl } from '../store/redis-url.js';
 import { isHostname, selectorProblem } from '../content/rules.js';
 
@@ -25,6 +25,9 @@ export const FORMATS: Record<string, { validate(value: string): boolean; text: s
 	'url-match': { validate: (value) => isHostname(value) || regexProblem(value) === undefined, text: 'a hostname or a regular expression', plural: 'hostnames or regular expressions' },
 	'json-pointer': { validate: (value) => value === '' || value.startsWith('/'), text: 'a JSON Pointer: empty, or starting with / (RFC 6901)', plural: 'JSON Pointers (RFC 6901)' },
 	'redis-url': { validate: (value) => isRedisSpec(value) && parsesAsRedis(value), text: 'a Redis URL such as redis://127.0.0.1:6379/0?prefix=revisit:', plural: 'Redis URLs' },
+	'checks-rate': { validate: accepts(watchSettings.rate.parse), text: 'a number of checks per second, minute, hour or day, such as 20/s, 5000/h or 100000/d', plural: 'rates of checks' },
+	until: { validate: accepts(watchSettings.until.parse), text: 'a time in ISO 8601, or a duration from the start such as 12h or 30d', plural: 'times or durations' },
+	listen: { validate: accepts(watchSettings.listen.parse), text: 'HOST:PORT, such as 127.0.0.1:9464, :9464 (every interface) or [::1]:9464', plural: 'listening addresses' },
 	'http-url': { validate: (value) => /^https?:\/\//i.test(value) && URL.canParse(value), text: 'an absolute http(s) URL', plural: 'http(s) URLs' },
 };
 

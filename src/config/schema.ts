@@ -1,4 +1,4 @@
-import { crawlSettings, sweepSettings } from './settings.js';
+import { crawlSettings, sweepSettings, watchSettings } from './settings.js';
 
 /**
  * The JSON Schema of a pipeline file: the one source of the file's shape. Ajv validates
@@ -15,6 +15,7 @@ import { crawlSettings, sweepSettings } from './settings.js';
 
 /** A setting's documented default, the one its flag shows too. */
 const flagDefault = (flag: keyof typeof sweepSettings): unknown => sweepSettings[flag].default;
+const watchDefault = (flag: keyof typeof watchSettings): unknown => watchSettings[flag].default;
 
 const when = {
 	enum: ['changed', 'all', 'error', 'unchanged'],
@@ -306,6 +307,22 @@ const sinks = [
 	},
 ] as const;
 
+/** A watch's own settings (`"mode": "watch"`): `revisit watch`'s flags in camelCase. */
+const watch = {
+	type: 'object',
+	title: 'the watch',
+	description: 'How the watch runs (only with "mode": "watch"): its rate of checks, its clock, how often sitemaps are read again, where it serves its metrics',
+	additionalProperties: false,
+	properties: {
+		rate: { type: 'string', format: 'checks-rate', default: watchDefault('rate'), description: 'Checks over every origin, spread evenly: 20/s, 300/min, 5000/h, 100000/d' },
+		hostRate: { type: 'number', exclusiveMinimum: 0, description: 'Requests per second per origin (default: unlimited; robots.txt Crawl-delay always holds)' },
+		until: { anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', format: 'until' }], description: 'Stop at this time (ISO 8601 or epoch ms), or after this long (12h, 30d) on the schedule\'s clock (default: run until SIGTERM or SIGINT)' },
+		timeScale: { type: 'number', exclusiveMinimum: 0, default: watchDefault('time-scale'), description: 'Run the schedule this many times faster than the wall clock (for simulations and tests); rate and every duration are read in its clock, politeness in wall time' },
+		sitemapEvery: { ...duration, default: watchDefault('sitemap-every'), description: 'How often sitemap sources are read again, on the schedule\'s clock' },
+		listen: { type: 'string', format: 'listen', description: 'Serve /metrics (Prometheus), /healthz and / (the live report page) on HOST:PORT: 127.0.0.1:9464, :9464 or [::1]:9464' },
+	},
+} as const;
+
 export const pipelineSchema = {
 	$schema: 'http://json-schema.org/draft-07/schema#',
 	$id: 'https://github.com/revisit-crawler/revisit/raw/main/config/pipeline.schema.json',
@@ -316,6 +333,7 @@ export const pipelineSchema = {
 	required: ['source', 'sinks'],
 	properties: {
 		$schema: { type: 'string', description: 'This schema, for editors' },
+		mode: { enum: ['run', 'watch'], default: 'run', description: 'run: read the sources once, check what is due, stop (revisit run); watch: keep checking, each URL when a check is worth most, under the watch\'s rate (revisit watch)' },
 		store: {
 			description: 'The validator store: a directory, a redis:// URL, or backend settings. Default: $REVISIT_STORE, else ./.revisit',
 			anyOf: [
@@ -335,6 +353,7 @@ export const pipelineSchema = {
 		source: { description: 'Where URLs come from: one source, or a list read in order', anyOf: [source, { type: 'array', minItems: 1, items: source }] },
 		stages: { type: 'array', description: 'Stages to configure or add, in pipeline order; stages left out run with their defaults', items: { type: 'object', discriminator: { propertyName: 'use' }, oneOf: stages } },
 		sinks: { type: 'array', minItems: 1, description: 'Where verdicts go', items: { type: 'object', discriminator: { propertyName: 'type' }, oneOf: sinks } },
+		watch,
 	},
 } as const;
 

@@ -7,6 +7,7 @@ import { propertyNode } from './json-text.js';
 import { problemsFromAjv, type Problem } from './problems.js';
 import { pipelineSchema, STAGE_ORDER } from './schema.js';
 import type { PipelineConfig } from './pipeline-config.js';
+import { watchProblems } from './watch-problems.js';
 
 let compiled: ValidateFunction | undefined;
 
@@ -41,7 +42,8 @@ export interface ConfigOrigin {
 
 /**
  * Checks a pipeline config against the schema, then the rules a schema can't say
- * (stage order, a fetch stage with a dir sink, min ≤ max interval), and returns it typed.
+ * (stage order, a fetch stage with a dir sink, min ≤ max interval, what a watch can't
+ * do), and returns it typed.
  * Throws a `ConfigError` (code CONFIG_INVALID, exit 2) listing every problem, each as
  * `file:line:column: /json/pointer: message`.
  *
@@ -90,8 +92,12 @@ function ruleProblems(config: PipelineConfig): Problem[] {
 	});
 	const fetchAt = stages.findIndex((stage) => stage.use === 'fetch');
 	const dirAt = config.sinks.findIndex((sink) => sink.type === 'dir');
-	if (fetchAt >= 0 && dirAt < 0) problems.push({ pointer: `/stages/${fetchAt}`, message: 'the fetch stage downloads bodies for a dir sink: add { "type": "dir", "path": "pages" } to sinks' });
-	if (dirAt >= 0 && fetchAt < 0) problems.push({ pointer: `/sinks/${dirAt}`, message: 'a dir sink writes fetched bodies: add { "use": "fetch" } to stages' });
+	problems.push(...watchProblems(config));
+	// A watch refuses both (watch-problems.ts): asking for one to go with the other would mislead.
+	if (config.mode !== 'watch') {
+		if (fetchAt >= 0 && dirAt < 0) problems.push({ pointer: `/stages/${fetchAt}`, message: 'the fetch stage downloads bodies for a dir sink: add { "type": "dir", "path": "pages" } to sinks' });
+		if (dirAt >= 0 && fetchAt < 0) problems.push({ pointer: `/sinks/${dirAt}`, message: 'a dir sink writes fetched bodies: add { "use": "fetch" } to stages' });
+	}
 	const sources = Array.isArray(config.source) ? config.source : [config.source];
 	const stdins = sources.map((source, i) => (source.type === 'stdin' ? i : -1)).filter((i) => i >= 0);
 	if (stdins.length > 1) problems.push({ pointer: `/source/${stdins[1]}`, message: 'stdin can be read only once' });

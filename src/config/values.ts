@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { selectorProblem } from '../content/rules.js';
 import { UsageError } from '../errors/index.js';
 import { parseDuration } from '../util/duration.js';
@@ -166,4 +167,28 @@ export const untilValue = (flag: string) => (value: unknown): { at: number } | {
 	const at = /^\d+$/.test(text) ? Number(text) : /^\d{4}-\d\d/.test(text) ? Date.parse(text) : Number.NaN;
 	if (!Number.isSafeInteger(at)) throw new UsageError(`--${flag} must be a time in ISO 8601 or epoch milliseconds, or a duration from the start such as 12h or 30d (got ${JSON.stringify(value)})`);
 	return { at };
+};
+
+/** Where a server listens. An empty host is every interface (`:9464`). */
+export interface ListenAddress {
+	host: string;
+	port: number;
+}
+
+/**
+ * HOST:PORT to listen on: `127.0.0.1:9464`, `:9464` (every interface), `[::1]:9464`, or
+ * a host name; port 0 asks the system for a free one.
+ *
+ * @example
+ * listenValue('listen')('[::1]:9464') // { host: '::1', port: 9464 }
+ */
+export const listenValue = (flag: string) => (value: unknown): ListenAddress => {
+	const text = String(value);
+	const match = /^(?:\[([^\]]*)\]|([^:[\]]*)):(\d{1,5})$/.exec(text.trim());
+	const port = match ? Number(match[3]) : Number.NaN;
+	const bad = (why: string): UsageError => new UsageError(`--${flag} needs HOST:PORT, such as 127.0.0.1:9464, :9464 (every interface) or [::1]:9464: ${why} (got ${JSON.stringify(text)})`);
+	if (!match) throw bad(/^\d+$/.test(text.trim()) ? 'a port alone needs a colon before it' : text.split(':').length > 2 ? 'an IPv6 address goes in brackets' : 'no :PORT at the end');
+	if (match[1] !== undefined && !isIPv6(match[1])) throw bad(`${match[1]} in brackets is not an IPv6 address`);
+	if (port > 65_535) throw bad('the port is above 65535');
+	return { host: match[1] ?? match[2]!, port };
 };

@@ -1,5 +1,6 @@
-import { crawlSettings, sweepSettings, type Setting, type SweepSettings } from '../config/settings.js';
+import { crawlSettings, sweepSettings, watchSettings, type Setting, type SweepSettings } from '../config/settings.js';
 import type { PipelineConfig, StageConfig } from '../config/pipeline-config.js';
+import type { ListenAddress } from '../config/values.js';
 import { ConfigError, RevisitError } from '../errors/index.js';
 import { reportsOf, sinkFrom } from '../sinks/index.js';
 import { warcInfo } from '../warc/info.js';
@@ -29,7 +30,26 @@ export interface CompiledPipeline {
 	sinks: Sink[];
 	/** Its `report` sinks: pages written when the run ends. */
 	reports: Array<{ path: string; runs: number }>;
+	/** Set in watch mode (`"mode": "watch"`): the watch's own settings, checked as `revisit watch`'s flags are. */
+	watch?: WatchSettings | undefined;
 }
+
+/** A watch's settings from a pipeline file, in the units `runWatch` takes. */
+export interface WatchSettings {
+	/** Checks a day over every origin (`rate`), schedule clock. */
+	checksPerDay: number;
+	/** Requests per second per origin (`hostRate`). */
+	hostRate?: number | undefined;
+	until?: { at: number } | { afterMs: number } | undefined;
+	timeScale: number;
+	/** Schedule ms between two readings of a sitemap (`sitemapEvery`). */
+	sitemapEveryMs: number;
+	/** Where it serves its metrics, health and live report page (`listen`). */
+	listen?: ListenAddress | undefined;
+}
+
+/** The sweep settings a watch fixes, as `revisit watch` does: its schedule replaces the TTL, the budget and the churn guard. */
+const WATCH_FIXED: Partial<SweepSettings> = { ttl: undefined, adaptive: false, budget: undefined, 'host-budget': undefined, 'max-churn': 0, 'churn-min': 1, 'accept-churn': [], 'local-workers': 0 };
 
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
@@ -55,17 +75,31 @@ export function compilePipeline(config: PipelineConfig, context: { env?: Record<
 			stageOf.set(name, i);
 		}
 	});
-	const valueOf = (table: Record<string, Setting>, name: string): unknown => {
-		const setting = table[name]!;
-		const value = values[camel(name)] ?? setting.default;
+	const checked = (table: Record<string, Setting>, name: string, value: unknown, at: string): unknown => {
 		try {
-			return value === undefined || !setting.parse ? value : setting.parse(value);
+			return value === undefined || !table[name]!.parse ? value : table[name]!.parse!(value);
 		} catch (error) {
 			const message = error instanceof RevisitError ? error.message.replace(/^--[\w-]+ /, '') : String(error);
-			throw new ConfigError([`pipeline: /stages/${stageOf.get(camel(name)) ?? 0}/${camel(name)}: ${message}`], { cause: error });
+			throw new ConfigError([`pipeline: ${at}: ${message}`], { cause: error });
 		}
 	};
-	const settings = Object.fromEntries(Object.keys(sweepSettings).map((name) => [name, valueOf(sweepSettings, name)])) as unknown as SweepSettings;
+	const valueOf = (table: Record<string, Setting>, name: string): unknown => checked(table, name, values[camel(name)] ?? table[name]!.default, `/stages/${stageOf.get(camel(name)) ?? 0}/${camel(name)}`);
+	const watchOf = (name: keyof typeof watchSettings): unknown => checked(watchSettings, name, (config.watch as Record<string, unknown> | undefined)?.[camel(name)] ?? watchSettings[name].default, `/watch/${camel(name)}`);
+	const watch: WatchSettings | undefined =
+		config.mode === 'watch'
+			? {
+					checksPerDay: watchOf('rate') as number,
+					hostRate: watchOf('host-rate') as number | undefined,
+					until: watchOf('until') as WatchSettings['until'],
+					timeScale: watchOf('time-scale') as number,
+					sitemapEveryMs: watchOf('sitemap-every') as number,
+					listen: watchOf('listen') as ListenAddress | undefined,
+				}
+			: undefined;
+	const settings = {
+		...Object.fromEntries(Object.keys(sweepSettings).map((name) => [name, valueOf(sweepSettings, name)])),
+		...(watch ? { ...WATCH_FIXED, rate: watch.hostRate } : {}),
+	} as unknown as SweepSettings;
 	const archiving = config.sinks.some((sink) => sink.type === 'warc');
 	const headers = headersOf(values.headers as HeaderConfig[] | undefined, `pipeline: /stages/${stageOf.get('headers') ?? 0}/headers`, context.env ?? process.env);
 	const proxy = context.proxyEnv === undefined ? undefined : proxyFromEnv(context.proxyEnv);
@@ -87,6 +121,7 @@ export function compilePipeline(config: PipelineConfig, context: { env?: Record<
 		source: Array.isArray(config.source) ? sources(config.source.map(sourceFrom)) : sourceFrom(config.source as Exclude<PipelineConfig['source'], readonly unknown[]>),
 		reports: reportsOf(config.sinks),
 		sinks: config.sinks.map((sink) => sinkFrom(sink, sink.type === 'warc' ? warcInfo(options, 'run') : undefined, compileRules(options.rules ?? []))),
+		watch,
 	};
 }
 
@@ -121,15 +156,15 @@ function storeOf(config: PipelineConfig): string | ValidatorStore | undefined {
 
 /**
  * The compiled pipeline as a run's shape (`composeRun`) with its sources: the sweep (or
- * a crawl, with a fetch stage) with the filter in its place, then diagnostics once, then
- * each sink in order. The commit comes after, in the run.
+ * a crawl, with a fetch stage; a watch's checks in watch mode) with the filter in its
+ * place, then diagnostics once, then each sink in order. The commit comes after, in the run.
  *
  * @example
  * runJob({ ...pipelineShape(compiled), store: compiled.store ?? '.revisit', churnHint: 'stage' }, edges, stop)
  */
 export function pipelineShape(compiled: CompiledPipeline): RunShape & { source: Source } {
 	return {
-		phase: compiled.crawl ? 'crawl' : 'sweep',
+		phase: compiled.watch ? 'watch' : compiled.crawl ? 'crawl' : 'sweep',
 		options: compiled.crawl?.sweep ?? compiled.options,
 		fetch: compiled.crawl?.fetch,
 		filter: compiled.filter,

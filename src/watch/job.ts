@@ -11,6 +11,8 @@ import type { SweepDeps } from '../pipelines/sweep.js';
 import { clockOf, watchClock } from './clock.js';
 import { watchTasks, type WatchObserver } from './run.js';
 import type { Clock } from '../types.js';
+import { writeReports } from '../history/report-html.js';
+import { describeStore } from '../store/open.js';
 
 /** A watch as plain data: the run it repeats, its store, rate, clock and inputs. */
 export interface WatchJob {
@@ -30,6 +32,8 @@ export interface WatchJob {
 	leaseMs?: number | undefined;
 	/** Where URLs come from, given the job's clock: see inputs.ts. */
 	inputs(context: { deps: SweepDeps; clock: Clock; wallMs(scheduleMs: number): number; diagnose(message: string): void }): Observable<InputBatch>;
+	/** Report pages (a pipeline file's `report` sinks), written again after each epoch. */
+	reports?: ReadonlyArray<{ path: string; runs: number }> | undefined;
 	/** The metrics and the listening server, started once the store is open (`--listen`). */
 	observe?(context: { store: ValidatorStore; summary: Readonly<Summary>; scale: number }): Promise<{ observer: WatchObserver; close(): Promise<void> }>;
 }
@@ -75,6 +79,10 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promi
 	let observing: Awaited<ReturnType<NonNullable<WatchJob['observe']>>> | undefined;
 	let signal: string | undefined;
 	const stopping = new Subject<void>();
+	const reports = job.reports ?? [];
+	const source = typeof job.store === 'string' ? describeStore(job.store) : 'the store given';
+	// One page write at a time, each after its epoch's run row; the last is awaited before the store closes.
+	let reporting = Promise.resolve();
 	void stop.then((name) => {
 		signal = name;
 		stopping.next();
@@ -100,12 +108,14 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promi
 				epoch: (epoch) => {
 					addSummary(summary, epoch);
 					observing?.observer.epoch?.(epoch);
+					if (reports.length > 0) reporting = reporting.then(() => writeReports(deps.store, reports, source)).catch((error: unknown) => edges.diagnose(`report: ${(error as Error).message}`));
 				},
 			},
 		});
 		await new Promise<void>((resolve, reject) => watch$.subscribe({ error: reject, complete: resolve }));
 		return signal;
 	} finally {
+		await reporting;
 		await observing?.close();
 		await close();
 	}

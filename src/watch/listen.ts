@@ -1,6 +1,6 @@
 import http from 'node:http';
-import { isIPv6 } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { listenValue, type ListenAddress } from '../config/values.js';
 import { UsageError } from '../errors/index.js';
 import { loadReport, type ReportScope } from '../history/report-data.js';
 import { renderReport } from '../history/report-html.js';
@@ -8,10 +8,7 @@ import type { ValidatorStore } from '../store/types.js';
 import type { WatchMetrics } from './metrics.js';
 
 /** Where the server listens. An empty host is every interface (`:9464`). */
-export interface ListenAddress {
-	host: string;
-	port: number;
-}
+export type { ListenAddress } from '../config/values.js';
 
 /** Whether the watch is well: `reason` is one line saying why not. */
 export interface Health {
@@ -43,13 +40,8 @@ export interface Listening {
  * parseListen('[::1]:9464') // { host: '::1', port: 9464 }
  */
 export function parseListen(text: string): ListenAddress {
-	const match = /^(?:\[([^\]]*)\]|([^:[\]]*)):(\d{1,5})$/.exec(text.trim());
-	const port = match ? Number(match[3]) : Number.NaN;
-	const bad = (why: string): UsageError => new UsageError(`--listen needs HOST:PORT, such as 127.0.0.1:9464, :9464 (every interface) or [::1]:9464: ${why} (got ${JSON.stringify(text)})`);
-	if (!match) throw bad(/^\d+$/.test(text.trim()) ? 'a port alone needs a colon before it' : text.split(':').length > 2 ? 'an IPv6 address goes in brackets' : 'no :PORT at the end');
-	if (match[1] !== undefined && !isIPv6(match[1])) throw bad(`${match[1]} in brackets is not an IPv6 address`);
-	if (port > 65_535) throw bad('the port is above 65535');
-	return { host: match[1] ?? match[2]!, port };
+	// The check lives with the settings', so that a pipeline file's watch.listen is checked by it too.
+	return listenValue('listen')(text);
 }
 
 const TEXT = 'text/plain; charset=utf-8';

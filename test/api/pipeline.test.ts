@@ -62,6 +62,11 @@ describe('createPipeline(), run() and fetch() (library)', () => {
 		expect(server.requests).toHaveLength(0);
 	});
 
+	it('refuses a watch-mode pipeline, which never ends: revisit run runs it', () => {
+		expect(() => createPipeline({ mode: 'watch', source: { type: 'urls', urls: [server.url('/a')] }, sinks: [{ type: 'stdout' }] })).toThrow('pipeline: /mode: createPipeline runs a pipeline once; a watch-mode pipeline runs with revisit run FILE');
+		expect(server.requests).toHaveLength(0);
+	});
+
 	it('run() takes a pipeline file, with --set style overrides, and reads JSON array files with their line numbers', async () => {
 		await writeFile(path.join(work.dir, 'urls.json'), `[\n  ${JSON.stringify(server.url('/a'))},\n  42\n]\n`);
 		await writeFile(

@@ -7,6 +7,7 @@ import { crawlFlagOptions } from '../../src/cli/flags/crawl.js';
 import { schemaText } from '../../src/cli/commands/schema.js';
 import { sweepFlagOptions } from '../../src/cli/flags/sweep.js';
 import { FORMATS } from '../../src/config/formats.js';
+import { watchSettings } from '../../src/config/settings.js';
 import { OPTION_STAGE } from '../../src/config/overrides.js';
 import { pipelineSchema, STAGE_ORDER } from '../../src/config/schema.js';
 import { validatePipeline } from '../../src/config/validate.js';
@@ -89,6 +90,28 @@ describe('pipeline schema', () => {
 		});
 	});
 
+	it('takes the watch\'s settings by their flag names in camelCase, with the flags\' defaults', () => {
+		const properties = pipelineSchema.properties.watch.properties as Record<string, { default?: unknown }>;
+		expect(Object.keys(properties).sort()).toEqual(Object.keys(watchSettings).map(camel).sort());
+		for (const [flag, setting] of Object.entries(watchSettings)) expect(properties[camel(flag)]!.default, flag).toEqual(setting.default);
+		expect(pipelineSchema.properties.mode.default).toBe('run');
+	});
+
+	it('compiles a watch-mode pipeline to the watch\'s settings in its units, and the sweep options revisit watch fixes', () => {
+		const config = validatePipeline({
+			...minimal,
+			mode: 'watch',
+			stages: [{ use: 'due', minInterval: '10m' }, { use: 'probe', concurrency: 4 }],
+			watch: { rate: '5000/h', hostRate: 2, until: '2d', timeScale: 60, listen: ':0' },
+		});
+		const compiled = compilePipeline(config);
+		expect(compiled.watch).toEqual({ checksPerDay: 120_000, hostRate: 2, until: { afterMs: 2 * 86_400_000 }, timeScale: 60, sitemapEveryMs: 86_400_000, listen: { host: '', port: 0 } });
+		expect(compiled.options).toMatchObject({ concurrency: 4, rate: 2, minIntervalMs: 600_000, adaptive: false, maxChurn: 0, localWorkers: 0 });
+		expect(compiled.options.ttlMs).toBeUndefined();
+		expect(compilePipeline(validatePipeline({ ...minimal, mode: 'watch' })).watch).toEqual({ checksPerDay: 86_400, timeScale: 1, sitemapEveryMs: 86_400_000 });
+		expect(compilePipeline(validatePipeline(minimal)).watch).toBeUndefined();
+	});
+
 	it('lists stages in the order they run', () => {
 		expect(STAGE_ORDER).toEqual(['normalise', 'dedupe', 'filter', 'due', 'probe', 'compare', 'churn-guard', 'fetch']);
 	});
@@ -97,6 +120,7 @@ describe('pipeline schema', () => {
 		const dir = path.join(ROOT, 'config/examples');
 		const files = (await readdir(dir)).filter((file) => file.endsWith('.json'));
 		expect(files.length).toBeGreaterThanOrEqual(4);
+		expect(files).toContain('watch.json');
 		for (const file of files) {
 			const config = JSON.parse(await readFile(path.join(dir, file), 'utf8'));
 			expect(() => compilePipeline(validatePipeline(config, { file })), file).not.toThrow();

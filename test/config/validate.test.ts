@@ -67,7 +67,7 @@ describe('pipeline validation', () => {
 			[
 				'pipeline.json:1:1: /: missing "source": a pipeline needs it',
 				'pipeline.json:1:1: /: missing "sinks": a pipeline needs it',
-				'pipeline.json:1:3: /sotre: unknown key; a pipeline takes $schema, store, source, stages or sinks (did you mean `store`?)',
+				'pipeline.json:1:3: /sotre: unknown key; a pipeline takes $schema, mode, store, source, stages, sinks or watch (did you mean `store`?)',
 			],
 		],
 		[
@@ -202,7 +202,7 @@ describe('--set overrides', () => {
 
 	it.each([
 		['concurrency8', '--set concurrency8: expected key.path=value, e.g. --set concurrency=8'],
-		['concurency=8', '--set concurency=8: concurency is neither a pipeline key ($schema, store, source, stages, sinks) nor a stage option (did you mean `concurrency`?)'],
+		['concurency=8', '--set concurency=8: concurency is neither a pipeline key ($schema, mode, store, source, stages, sinks, watch) nor a stage option (did you mean `concurrency`?)'],
 		['stages.prob.concurrency=8', '--set stages.prob.concurrency=8: unknown stage "prob"; stages are normalise, dedupe, filter, due, probe, compare, churn-guard, fetch (did you mean `probe`?)'],
 		['source.path.x=1', '--set source.path.x=1: source.path is "urls.txt", not an object or list; set it whole instead'],
 		['sinks.5.when=all', '--set sinks.5.when=all: sinks has 2 entries; 5 is past the end'],

@@ -23,10 +23,10 @@ export function checkCommand(io: CliIo, result: CommandResult): CommandModule<ob
 			const loaded = await loadForCommand(io, args);
 			if ('status' in loaded) return void (result.status = loaded.status);
 			// Compiling runs each option through its CLI flag's checks too.
-			compilePipeline(loaded.config);
+			const compiled = compilePipeline(loaded.config);
 			const stages = loaded.config.stages?.map((stage) => stage.use) ?? [];
 			const sinks = loaded.config.sinks.map((sink) => sink.type);
-			io.stdout.write(`${args.pipeline}: valid pipeline (stages: ${stages.length > 0 ? stages.join(', ') : 'defaults'}; sinks: ${sinks.join(', ')})\n`);
+			io.stdout.write(`${args.pipeline}: valid ${compiled.watch ? 'watch-mode ' : ''}pipeline (stages: ${stages.length > 0 ? stages.join(', ') : 'defaults'}; sinks: ${sinks.join(', ')})\n`);
 			result.status = 0;
 		},
 	};

@@ -6,6 +6,9 @@ import { loadForCommand, pipelineFileOptions, type PipelineFileArgs } from './pi
 import type { CommandResult } from './result.js';
 import { quietFlag } from '../flags/groups.js';
 import { defaultStoreDir } from '../../store/default-dir.js';
+import { nowDefault } from '../../pipelines/sweep-options.js';
+import { pipelineWatch } from '../../watch/pipeline.js';
+import { runWatchOnTerminal, watchInputsOf, watchObserve } from './watch-parts.js';
 
 interface RunArgs extends PipelineFileArgs {
 	quiet: boolean;
@@ -14,7 +17,7 @@ interface RunArgs extends PipelineFileArgs {
 /**
  * `revisit run PIPELINE.json`: validates the file (exit 2 and nothing runs when it is
  * invalid), then runs it through the same loop as `sweep` and `crawl`, with the same
- * exit statuses.
+ * exit statuses; a watch-mode file (`"mode": "watch"`) runs as `revisit watch` does.
  */
 export function runCommand(io: CliIo, result: CommandResult): CommandModule<object, RunArgs> {
 	return {
@@ -25,13 +28,20 @@ export function runCommand(io: CliIo, result: CommandResult): CommandModule<obje
 				.option('quiet', quietFlag)
 				.example('revisit run nightly.json', 'Run a pipeline')
 				.example('revisit run nightly.json --set concurrency=8 --set stages.due.ttl=6h', 'Override options for this run')
-				.epilog('Exit status: 0 every URL judged; 1 some errors, bad input or a failed sink command;\n2 invalid pipeline, usage or store error (nothing is run); 3 the churn guard held back a host.') as unknown as Argv<RunArgs>,
+				.example('revisit run watch.json --set watch.rate=20/s', 'Run a watch-mode pipeline ("mode": "watch") as revisit watch')
+				.epilog('Exit status: 0 every URL judged; 1 some errors, bad input or a failed sink command;\n2 invalid pipeline, usage or store error (nothing is run); 3 the churn guard held back a host.\nIn watch mode, as revisit watch: 0 stopped by a signal or at watch.until; 2 usage or store error.') as unknown as Argv<RunArgs>,
 		handler: async (args) => {
 			const loaded = await loadForCommand(io, args);
 			if ('status' in loaded) return void (result.status = loaded.status);
 			const env = { ...process.env, ...io.env };
 			const compiled = compilePipeline(loaded.config, { env, proxyEnv: io.env });
-			result.status = await runPipeline(io, { ...pipelineShape(compiled), store: compiled.store ?? defaultStoreDir(io.env), churnHint: 'stage' }, { quiet: args.quiet, env });
+			const store = compiled.store ?? defaultStoreDir(io.env);
+			if (compiled.watch) {
+				const { job, inputs, listen } = pipelineWatch(loaded.config, compiled, { store, now: nowDefault(io.env).now });
+				const watch = { ...job, inputs: watchInputsOf({ ...inputs, stdin: inputs.stdin ? io.stdin : undefined }, job.shape.options), observe: listen && watchObserve(listen, store, io) };
+				return void (result.status = await runWatchOnTerminal(io, watch, { quiet: args.quiet, env }));
+			}
+			result.status = await runPipeline(io, { ...pipelineShape(compiled), store, churnHint: 'stage' }, { quiet: args.quiet, env });
 		},
 	};
 }

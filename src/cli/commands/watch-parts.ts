@@ -1,12 +1,16 @@
 import type { RetryPolicy } from '../../http/send.js';
-import { watchInputs } from '../../watch/inputs.js';
+import { watchInputs, type WatchInputsSpec } from '../../watch/inputs.js';
 import { processSignals } from '../../watch/signals.js';
-import type { WatchJob } from '../../watch/job.js';
+import { runWatch, type WatchJob } from '../../watch/job.js';
 import { STDIN_ARG } from '../../sources/args.js';
 import type { CliIo } from '../io.js';
-import { parseListen } from '../../watch/listen.js';
+import { parseListen, type ListenAddress } from '../../watch/listen.js';
 import { observeWatch } from '../../watch/observe.js';
 import { describeStore } from '../../store/open.js';
+import type { ValidatorStore } from '../../store/types.js';
+import { EXIT } from '../../errors/index.js';
+import { formatSummary } from '../../pipelines/summary.js';
+import { createBatchWriter, createTerminal } from '../terminal.js';
 
 /**
  * The watch's inputs from its flags (watch/inputs.ts): the URL arguments, stdin (when `-`
@@ -16,18 +20,47 @@ import { describeStore } from '../../store/open.js';
 export function watchInputsFor(args: { urls: string[]; input: string[]; sitemap: string[]; 'sitemap-every': number }, io: CliIo, retry: RetryPolicy): WatchJob['inputs'] {
 	const dash = args.urls.some((url) => url === '-' || url === STDIN_ARG);
 	const readsStdin = dash || (args.urls.length === 0 && args.input.length === 0 && args.sitemap.length === 0);
-	const spec = { urls: args.urls.filter((url) => url !== '-' && url !== STDIN_ARG), stdin: readsStdin ? io.stdin : undefined, files: args.input, sitemaps: args.sitemap, sitemapEveryMs: args['sitemap-every'] };
+	return watchInputsOf({ urls: args.urls.filter((url) => url !== '-' && url !== STDIN_ARG), stdin: readsStdin ? io.stdin : undefined, files: args.input, sitemaps: args.sitemap, sitemapEveryMs: args['sitemap-every'] }, retry);
+}
+
+/** A watch's inputs as the job takes them, read again on this process's SIGHUP. */
+export function watchInputsOf(spec: WatchInputsSpec, retry: RetryPolicy): WatchJob['inputs'] {
 	return ({ deps, clock, wallMs, diagnose }) => watchInputs(spec, { signals: processSignals(), clock, wallMs, diagnose, http: { deps, retry } });
 }
 
 /** The metrics and listening server for `--listen HOST:PORT`; where it listens is said on stderr (port 0 picks one). */
-export function watchObserve(where: string, store: string, io: CliIo): WatchJob['observe'] {
-	const address = parseListen(where);
+export function watchObserve(where: string | ListenAddress, store: string | ValidatorStore, io: CliIo): WatchJob['observe'] {
+	const address = typeof where === 'string' ? parseListen(where) : where;
 	return ({ store: opened, scale }) =>
 		observeWatch(address, {
 			store: opened,
-			source: describeStore(store),
+			source: typeof store === 'string' ? describeStore(store) : 'the store given',
 			scale,
 			onListening: (bound) => io.stderr.write(`revisit: listening on http://${bound.host.includes(':') ? `[${bound.host}]` : bound.host || '0.0.0.0'}:${bound.port}/\n`),
 		});
+}
+
+/**
+ * A watch on the terminal (`revisit watch`, `revisit run` of a watch-mode file): its
+ * counts as progress on a TTY, the summary when it stops, exit 0 once stopped by a
+ * signal or at its end.
+ *
+ * @example
+ * result.status = await runWatchOnTerminal(io, job, { quiet: false });
+ */
+export async function runWatchOnTerminal(io: CliIo, job: WatchJob, display: { quiet: boolean; env?: NodeJS.ProcessEnv }): Promise<number> {
+	const terminal = createTerminal(io.stderr, { quiet: display.quiet });
+	const edges = { stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, env: display.env ?? io.env, out: createBatchWriter(io.stdout), ordered: true, diagnose: terminal.diagnose };
+	const started = Date.now();
+	const { summary, done } = runWatch(job, edges, io.interrupted);
+	terminal.progress(() => formatSummary({ ...summary, elapsedMs: Date.now() - started }));
+	let stopped: string | undefined;
+	try {
+		stopped = await done;
+	} catch (error) {
+		terminal.stop();
+		throw error;
+	}
+	terminal.finish(`${formatSummary({ ...summary, elapsedMs: Date.now() - started })}${stopped ? `; stopped by ${stopped}` : ''}`);
+	return EXIT.ok;
 }

@@ -1,10 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { watchSettings } from '../../config/settings.js';
-import { EXIT } from '../../errors/index.js';
-import { formatSummary } from '../../pipelines/summary.js';
 import { normaliseSweepOptions, nowDefault, sweepOptionsFrom } from '../../pipelines/sweep-options.js';
 import { WATCH_INTERVALS } from '../../schedule/due-time.js';
-import { runWatch } from '../../watch/job.js';
 import { accessFrom, type AccessFlags } from '../flags/access.js';
 import { accessFlagOptions } from '../flags/access.js';
 import { feedFlagOptions, feedsFrom, type FeedFlags } from '../flags/feeds.js';
@@ -14,10 +11,9 @@ import { flagOf } from '../flags/setting.js';
 import { sweepFlagOptions, type SweepFlags } from '../flags/sweep.js';
 import { warcFlagOptions, warcFrom, type WarcFlags } from '../flags/warc.js';
 import type { CliIo } from '../io.js';
-import { createBatchWriter, createTerminal } from '../terminal.js';
 import type { CommandResult } from './result.js';
 import { storeFlag } from './store-option.js';
-import { watchInputsFor, watchObserve } from './watch-parts.js';
+import { runWatchOnTerminal, watchInputsFor, watchObserve } from './watch-parts.js';
 
 /** The sweep flags a watch has no use for: its schedule replaces the TTL, the budget and the churn guard; `--rate` means its own. */
 const NOT_WATCH = ['rate', 'ttl', 'adaptive', 'budget', 'host-budget', 'max-churn', 'churn-min', 'accept-churn', 'local-workers'] as const;
@@ -99,10 +95,7 @@ async function runWatchCommand(args: WatchArgs, io: CliIo): Promise<number> {
 	const checksPerDay = typeof args.rate === 'string' ? (watchSettings.rate.parse!(args.rate) as number) : args.rate;
 	const settings = { ...args, rate: args['host-rate'], ttl: undefined, adaptive: false, budget: undefined, 'host-budget': undefined, 'max-churn': 0, 'churn-min': 1, 'accept-churn': [], 'local-workers': 0 };
 	const options = normaliseSweepOptions({ ...sweepOptionsFrom(settings), ...(args.now === undefined ? nowDefault(io.env) : {}), ...accessFrom(args, io.env), rules: rulesFrom(args), learnNoise: args['learn-noise'], capture: args.warc !== undefined });
-	const terminal = createTerminal(io.stderr, { quiet: args.quiet });
-	const edges = { stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, env: io.env, out: createBatchWriter(io.stdout), ordered: true, diagnose: terminal.diagnose };
-	const started = Date.now();
-	const { summary, done } = runWatch({
+	return runWatchOnTerminal(io, {
 		shape: { phase: 'watch', options, warc: warcFrom(args, 'watch'), emit: { format: args.ndjson ? 'ndjson' : 'lines', all: args.all }, feeds: feedsFrom(args, io.env) },
 		store: args.store,
 		checksPerDay,
@@ -114,15 +107,5 @@ async function runWatchCommand(args: WatchArgs, io: CliIo): Promise<number> {
 		leaseMs: args.lease,
 		inputs: watchInputsFor(args, io, options),
 		observe: args.listen === undefined ? undefined : watchObserve(args.listen, args.store, io),
-	}, edges, io.interrupted);
-	terminal.progress(() => formatSummary({ ...summary, elapsedMs: Date.now() - started }));
-	let stopped: string | undefined;
-	try {
-		stopped = await done;
-	} catch (error) {
-		terminal.stop();
-		throw error;
-	}
-	terminal.finish(`${formatSummary({ ...summary, elapsedMs: Date.now() - started })}${stopped ? `; stopped by ${stopped}` : ''}`);
-	return EXIT.ok;
+	}, { quiet: args.quiet });
 }

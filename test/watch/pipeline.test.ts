@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { validatePipeline } from '../../src/config/validate.js';
+import { compilePipeline } from '../../src/pipelines/config.js';
+import { pipelineWatch } from '../../src/watch/pipeline.js';
+
+const watchOf = (config: object, now?: number) => {
+	const valid = validatePipeline(config);
+	return pipelineWatch(valid, compilePipeline(valid), { store: 'db', now });
+};
+
+describe('pipelineWatch', () => {
+	it('maps sources onto the watch\'s inputs: urls as arguments, stdin, files read again, sitemaps every sitemapEvery', () => {
+		const { job, inputs, listen } = watchOf({
+			mode: 'watch',
+			source: [{ type: 'urls', urls: ['https://a.example/'] }, { type: 'stdin' }, { type: 'file', path: 'urls.txt' }, { type: 'sitemap', url: 'https://a.example/sitemap.xml' }, { type: 'urls', urls: ['https://b.example/'] }],
+			stages: [{ use: 'due', minInterval: '10m', maxInterval: '2d' }],
+			sinks: [{ type: 'stdout' }, { type: 'report', path: 'report.html', runs: 3 }],
+			watch: { rate: '20/s', hostRate: 4, until: '1d', timeScale: 60, sitemapEvery: '6h', listen: '127.0.0.1:9464' },
+		});
+		expect(inputs).toEqual({ urls: ['https://a.example/', 'https://b.example/'], stdin: true, files: ['urls.txt'], sitemaps: ['https://a.example/sitemap.xml'], sitemapEveryMs: 6 * 3_600_000 });
+		expect(listen).toEqual({ host: '127.0.0.1', port: 9464 });
+		expect(job).toMatchObject({ store: 'db', checksPerDay: 20 * 86_400, scale: 60, until: { afterMs: 86_400_000 }, hostGapMs: 250, reports: [{ path: 'report.html', runs: 3 }] });
+		expect(job.bounds).toMatchObject({ minMs: 600_000, maxMs: 2 * 86_400_000 });
+		expect(job.shape).toMatchObject({ phase: 'watch', options: { rate: 4, maxChurn: 0 } });
+		expect(job.shape.sinks).toHaveLength(2);
+	});
+
+	it('starts the clock at the due stage\'s now, else at the one given ($REVISIT_NOW)', () => {
+		const base = { mode: 'watch', source: { type: 'stdin' }, sinks: [{ type: 'stdout' }] };
+		expect(watchOf(base, 1_700_000_000_000).job.now).toBe(1_700_000_000_000);
+		expect(watchOf(base, 1_700_000_000_000).job.shape.options.now).toBe(1_700_000_000_000);
+		expect(watchOf({ ...base, stages: [{ use: 'due', now: 1_600_000_000_000 }] }, 1_700_000_000_000).job.now).toBe(1_600_000_000_000);
+	});
+
+	it('refuses a pipeline that runs once', () => {
+		expect(() => watchOf({ source: { type: 'stdin' }, sinks: [{ type: 'stdout' }] })).toThrow('/mode: this pipeline runs once');
+	});
+});
