@@ -319,6 +319,7 @@ const watch = {
 		until: { anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', format: 'until' }], description: 'Stop at this time (ISO 8601 or epoch ms), or after this long (12h, 30d) on the schedule\'s clock (default: run until SIGTERM or SIGINT)' },
 		timeScale: { type: 'number', exclusiveMinimum: 0, default: watchDefault('time-scale'), description: 'Run the schedule this many times faster than the wall clock (for simulations and tests); rate and every duration are read in its clock, politeness in wall time' },
 		sitemapEvery: { ...duration, default: watchDefault('sitemap-every'), description: 'How often sitemap sources are read again, on the schedule\'s clock' },
+		lease: { ...duration, default: watchDefault('lease'), description: 'How long a claimed URL is held (wall time) before it returns to the schedule: a watch killed mid-check loses nothing, and on a Redis store the others check it then' },
 		listen: { type: 'string', format: 'listen', description: 'Serve /metrics (Prometheus), /healthz and / (the live report page) on HOST:PORT: 127.0.0.1:9464, :9464 or [::1]:9464' },
 	},
 } as const;

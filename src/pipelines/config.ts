@@ -46,6 +46,8 @@ export interface WatchSettings {
 	sitemapEveryMs: number;
 	/** Where it serves its metrics, health and live report page (`listen`). */
 	listen?: ListenAddress | undefined;
+	/** How long a claim holds, wall ms (`lease`). */
+	leaseMs: number;
 }
 
 /** The sweep settings a watch fixes, as `revisit watch` does: its schedule replaces the TTL, the budget and the churn guard. */
@@ -94,6 +96,7 @@ export function compilePipeline(config: PipelineConfig, context: { env?: Record<
 					timeScale: watchOf('time-scale') as number,
 					sitemapEveryMs: watchOf('sitemap-every') as number,
 					listen: watchOf('listen') as ListenAddress | undefined,
+					leaseMs: watchOf('lease') as number,
 				}
 			: undefined;
 	const settings = {

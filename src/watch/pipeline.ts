@@ -42,6 +42,7 @@ export function pipelineWatch(config: PipelineConfig, compiled: CompiledPipeline
 			scale: watch.timeScale,
 			until: watch.until,
 			hostGapMs: watch.hostRate === undefined ? undefined : 1000 / watch.hostRate,
+			leaseMs: watch.leaseMs,
 			reports: compiled.reports,
 		},
 		inputs: { ...inputsOf(config.source), sitemapEveryMs: watch.sitemapEveryMs },

@@ -47,7 +47,7 @@ describe('watch mode in a pipeline file', () => {
 			'pipeline.json:6:18: /watch/timeScale: must be number > 0 (got -1)',
 			'pipeline.json:7:21: /watch/sitemapEvery: must be a duration such as 30m, 6h or 2d (got "daily")',
 			'pipeline.json:8:15: /watch/listen: must be HOST:PORT, such as 127.0.0.1:9464, :9464 (every interface) or [::1]:9464 (got "9464")',
-			'pipeline.json:9:5: /watch/rates: unknown key; the watch takes rate, hostRate, until, timeScale, sitemapEvery or listen (did you mean `rate`?)',
+			'pipeline.json:9:5: /watch/rates: unknown key; the watch takes rate, hostRate, until, timeScale, sitemapEvery, lease or listen (did you mean `rate`?)',
 		]);
 	});
 
