@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ndjson, runCli, spawnCli, tempDir } from '../helpers/cli.js';
+import { startServer } from '../helpers/server.js';
 import { startWatchOrigin, type OriginHit, type WatchOrigin } from '../helpers/watch-origin.js';
 
 const HOUR = 3_600_000;
@@ -125,4 +126,34 @@ describe('revisit watch and signals (LevelDB store)', () => {
 		expect(inFlightAtKill).toBeGreaterThan(0);
 		expect(repeated.length).toBeLessThanOrEqual(CONCURRENCY);
 	}, 60_000);
+	it('SIGHUP reads the sitemaps again: a URL added since is watched, one dropped leaves the schedule', async () => {
+		let listed = ['/p0', '/p1'];
+		origin = await startWatchOrigin(0);
+		const sitemap = await startServer((req, res) => {
+			const urls = listed.map((path) => `<url><loc>${origin.url(path)}</loc></url>`).join('');
+			res.writeHead(200, { 'content-type': 'application/xml' }).end(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`);
+		});
+		try {
+			const watch = spawnCli(['watch', '--store', store.dir, '--sitemap', sitemap.url('/sitemap.xml'), '--sitemap-every', '30d', '--rate', '20/s', '--time-scale', '600', ...QUIET], '');
+			await waitFor(() => pages(origin.hits).some((hit) => hit.path === '/p1'), 'the first reading');
+			listed = ['/p0', '/p2'];
+			watch.child.kill('SIGHUP');
+			const sentAt = Date.now();
+			await waitFor(() => pages(origin.hits).some((hit) => hit.path === '/p2'), 'the URL the second reading added');
+			// Read once at the start and once on SIGHUP: the 30-day timer never fired.
+			expect(sitemap.requests.filter((request) => request.path === '/sitemap.xml')).toHaveLength(2);
+			expect(pages(origin.hits).filter((hit) => hit.path === '/p2').every((hit) => hit.at >= sentAt)).toBe(true);
+			// /p1 is out of the schedule: after a moment (minutes of the schedule's clock), only /p0 and /p2 are checked.
+			await new Promise((resolve) => setTimeout(resolve, 1500));
+			const quietFrom = Date.now();
+			await new Promise((resolve) => setTimeout(resolve, 1500));
+			watch.child.kill('SIGTERM');
+			const { status, stderr } = await watch.done;
+			expect(status).toBe(0);
+			expect(stderr).toContain('1 URL no longer listed, out of the schedule');
+			expect(pages(origin.hits).filter((hit) => hit.at >= quietFrom && hit.path === '/p1')).toEqual([]);
+		} finally {
+			await sitemap.close();
+		}
+	}, 30_000);
 });
