@@ -9,6 +9,7 @@ import type { WatchClock } from './clock.js';
 import type { Task } from '../types.js';
 import { urlOfLine } from '../stages/normalise.js';
 import { admit } from './admit.js';
+import { announced } from './announced.js';
 import type { InputBatch } from './inputs.js';
 import { dispatch } from './dispatch.js';
 import { nextDue } from './reschedule.js';
@@ -94,6 +95,7 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 					// The gap first: a URL put due now is claimed at once, by this process or another on the store, and its origin's second claim must already wait for it.
 					if (plan.hostGapMs !== undefined) await setGaps(queue, batch, gapped, plan.hostGapMs / scale);
 					const { removed, problems } = await admit(queue, batch, { now: plan.clock.now() });
+					await announced(batch, { store: runDeps.store, book: runDeps.book, queue, now: plan.clock.now() });
 					for (const problem of problems) plan.edges.diagnose(`${problem.source} line ${problem.line}: ${problem.problem}`);
 					if (removed.length > 0) plan.edges.diagnose(`${batch.source}: ${removed.length} URL${removed.length === 1 ? '' : 's'} no longer listed, out of the schedule`);
 				}),
