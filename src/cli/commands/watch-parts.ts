@@ -10,7 +10,7 @@ import { describeStore } from '../../store/open.js';
 import type { ValidatorStore } from '../../store/types.js';
 import { EXIT } from '../../errors/index.js';
 import { formatSummary } from '../../pipelines/summary.js';
-import { createBatchWriter, createTerminal } from '../terminal.js';
+import { runOnTerminal } from '../run-pipeline.js';
 
 /**
  * The watch's inputs from its flags (watch/inputs.ts): the URL arguments, stdin (when `-`
@@ -49,18 +49,7 @@ export function watchObserve(where: string | ListenAddress, store: string | Vali
  * result.status = await runWatchOnTerminal(io, job, { quiet: false });
  */
 export async function runWatchOnTerminal(io: CliIo, job: WatchJob, display: { quiet: boolean; env?: NodeJS.ProcessEnv }): Promise<number> {
-	const terminal = createTerminal(io.stderr, { quiet: display.quiet });
-	const edges = { stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, env: display.env ?? io.env, out: createBatchWriter(io.stdout), ordered: true, diagnose: terminal.diagnose };
-	const started = Date.now();
-	const { summary, done } = runWatch(job, edges, io.interrupted);
-	terminal.progress(() => formatSummary({ ...summary, elapsedMs: Date.now() - started }));
-	let stopped: string | undefined;
-	try {
-		stopped = await done;
-	} catch (error) {
-		terminal.stop();
-		throw error;
-	}
-	terminal.finish(`${formatSummary({ ...summary, elapsedMs: Date.now() - started })}${stopped ? `; stopped by ${stopped}` : ''}`);
+	const { summary, stopped, terminal, elapsedMs } = await runOnTerminal(io, display, (edges) => runWatch(job, edges, io.interrupted));
+	terminal.finish(`${formatSummary({ ...summary, elapsedMs })}${stopped ? `; stopped by ${stopped}` : ''}`);
 	return EXIT.ok;
 }
