@@ -122,26 +122,46 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 	);
 }
 
-/** Batches `done` calls: one store write per batch, awaited only when a batch is full. */
+/** Most verdicts waiting for their `done` before the next one waits for the write. */
+const DONE_BATCH = 256;
+
+/**
+ * Batches `done` calls as a group commit: the verdicts of one turn of the event loop go
+ * in one write, and those that come while it is under way in the next. A claim ends (and
+ * its origin's room under --per-host comes back) one write after its verdict, not after a
+ * timer. `add` waits for the write only when a batch is full; a failed write is thrown by
+ * the next `add` or `flush`.
+ */
 function createDoneBatch(queue: DueQueue): { add(entry: DueEntry): Promise<void>; flush(): Promise<void> } {
 	let pending: DueEntry[] = [];
-	let writing: Promise<void> = Promise.resolve();
-	let timerId: NodeJS.Timeout | undefined;
-	const flush = (): Promise<void> => {
-		clearTimeout(timerId);
-		timerId = undefined;
-		if (pending.length > 0) {
-			const batch = pending;
-			pending = [];
-			writing = writing.then(() => queue.done(batch));
+	let writing: Promise<void> | undefined;
+	let failure: unknown;
+	const drain = async (): Promise<void> => {
+		try {
+			await new Promise((resolve) => setImmediate(resolve));
+			while (pending.length > 0) {
+				const batch = pending;
+				pending = [];
+				await queue.done(batch);
+			}
+		} catch (error) {
+			failure ??= error;
+		} finally {
+			// Cleared in the same step as the last look at `pending`: an entry added after it starts a new write.
+			writing = undefined;
 		}
-		return writing;
+	};
+	const flush = (): Promise<void> => {
+		if (failure !== undefined) return Promise.reject(failure);
+		writing ??= drain();
+		return writing.then(() => (failure === undefined ? undefined : Promise.reject(failure)));
 	};
 	return {
 		add(entry) {
 			pending.push(entry);
-			if (pending.length >= 256) return flush();
-			timerId ??= setTimeout(() => void flush().catch(() => {}), 50);
+			const written = flush();
+			if (pending.length >= DONE_BATCH) return written;
+			written.catch(() => {});
 			return Promise.resolve();
 		},
 		flush,
