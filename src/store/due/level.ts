@@ -2,6 +2,7 @@ import type { AbstractLevel, AbstractSublevel } from 'abstract-level';
 import { StoreError } from '../../errors/index.js';
 import { binRate, RATE_BINS, rateBin, type Claim, type ClaimOptions, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
 import { queueNow } from './clock.js';
+import { OriginHeads, type HeadItem } from './level-heads.js';
 
 // Any abstract-level database: a LevelDB directory (classic-level) or memory-level.
 type Db = AbstractLevel<string | Buffer | Uint8Array, string, unknown>;
@@ -29,6 +30,8 @@ interface HostPlace {
 export const BACKLOG_COUNTED = 100_000;
 /** Origins' places kept in memory at most (a write-through cache: one process holds the database). */
 const HOSTS_CACHED = 10_000;
+/** Keys read past what a claim takes, kept for the next claims of the origin (see OriginHeads). */
+const READ_AHEAD = 32;
 
 const SEP = '\x00';
 const END = '\x01';
@@ -69,6 +72,8 @@ export class LevelDueQueue implements DueQueue {
 	#slot: number | undefined;
 	/** Origins' places as last read or written; null for none. */
 	#hostCache = new Map<string, HostPlace | null>();
+	/** The first `at` keys of origins claimed from. */
+	readonly #heads = new OriginHeads();
 	/** One operation at a time: each reads what the one before wrote. */
 	#chain: Promise<unknown> = Promise.resolve();
 
@@ -106,6 +111,7 @@ export class LevelDueQueue implements DueQueue {
 		return next.catch((error: unknown) => {
 			// A failed write may have left the cache ahead of the database.
 			this.#hostCache.clear();
+			this.#heads.clear();
 			throw error instanceof StoreError ? error : new StoreError('STORE_WRITE_FAILED', `the watch schedule failed: ${(error as Error).message}`, { cause: error });
 		});
 	}
@@ -131,7 +137,7 @@ export class LevelDueQueue implements DueQueue {
 			urls.forEach((url, i) => {
 				const place = places[i];
 				if (!place) return;
-				ops.push(this.#del(this.#urls, url), this.#del(this.#at, atKey(place.o, place.d, url)));
+				ops.push(this.#del(this.#urls, url), this.#atDel(place.o, place.d, url));
 				this.#bins[place.b]!--;
 				touched.set(place.o, (touched.get(place.o) ?? 0) - 1);
 				unfirst.add(place.o);
@@ -168,9 +174,9 @@ export class LevelDueQueue implements DueQueue {
 				this.#bins[old.b]!--;
 				// A URL this process claimed has no `at` key (the claim took it out).
 				if (!claimed) {
-					ops.push(this.#del(this.#at, atKey(old.o, old.d, entry.url)));
+					ops.push(this.#atDel(old.o, old.d, entry.url));
 					unfirst.add(old.o);
-				} else if (ending) ops.push(this.#del(this.#at, atKey(old.o, old.d, entry.url)));
+				} else if (ending) ops.push(this.#atDel(old.o, old.d, entry.url));
 				if (old.o !== entry.origin) touched.set(old.o, (touched.get(old.o) ?? 0) - 1);
 			}
 			if (!old || old.o !== entry.origin) touched.set(entry.origin, (touched.get(entry.origin) ?? 0) + 1);
@@ -180,7 +186,7 @@ export class LevelDueQueue implements DueQueue {
 			// A claimed URL moved by `put` keeps its claim: it goes back at its new time when done.
 			if (claimed && !ending) ops.push({ type: 'put', sublevel: this.#claims, key: entry.url, value: place });
 			else {
-				ops.push({ type: 'put', sublevel: this.#at, key: atKey(entry.origin, entry.due, entry.url), value: bin });
+				ops.push(this.#atPut(entry.origin, entry.due, entry.url, bin));
 				firsts.set(entry.origin, Math.min(firsts.get(entry.origin) ?? Infinity, entry.due));
 			}
 		});
@@ -286,7 +292,7 @@ export class LevelDueQueue implements DueQueue {
 					for (const entry of got) {
 						entries.push(entry);
 						this.#leases.set(entry.url, now + options.leaseMs);
-						ops.push(this.#del(this.#at, atKey(origin, entry.due, entry.url)), { type: 'put', sublevel: this.#claims, key: entry.url, value: { o: origin, d: entry.due, b: rateBin(entry.rate) } });
+						ops.push(this.#atDel(origin, entry.due, entry.url), { type: 'put', sublevel: this.#claims, key: entry.url, value: { o: origin, d: entry.due, b: rateBin(entry.rate) } });
 					}
 					ops.push(...this.#reready(origin, host, { ...host, c: now }, first));
 					moved++;
@@ -299,14 +305,30 @@ export class LevelDueQueue implements DueQueue {
 		});
 	}
 
-	/** Up to `max` unclaimed URLs of `origin` due by `now`, in due order, and the due time of the first one left (undefined for none), read in the same pass. */
+	/**
+	 * Up to `max` unclaimed URLs of `origin` due by `now`, in due order, and the due time
+	 * of the first one left (undefined for none): from the origin's head when it holds
+	 * enough, else from one read of `max + 1 + READ_AHEAD` keys, the rest kept as its head.
+	 */
 	async #takeDue(origin: string, now: number, max: number): Promise<{ got: DueEntry[]; first: number | undefined }> {
+		let head = this.#heads.get(origin);
+		if (!head || (head.last !== undefined && head.items.length < max + 1)) {
+			const limit = max + 1 + READ_AHEAD;
+			const items: HeadItem[] = [];
+			const keys = this.#at.iterator({ gte: `${origin}${SEP}`, lt: `${origin}${END}`, limit });
+			try {
+				for (const [key, bin] of await keys.nextv(limit)) items.push({ key, due: Number(key.slice(origin.length + 1, origin.length + 16)), url: key.slice(origin.length + 17), bin });
+			} finally {
+				await keys.close();
+			}
+			this.#heads.set(origin, items, items.length < limit);
+			head = this.#heads.get(origin) ?? { items, last: undefined };
+		}
 		const got: DueEntry[] = [];
 		const by = keyTime(now + 1);
-		for await (const [key, bin] of this.#at.iterator({ gte: `${origin}${SEP}`, lt: `${origin}${END}`, limit: max + 1 })) {
-			const due = Number(key.slice(origin.length + 1, origin.length + 16));
-			if (got.length >= max || due >= by) return { got, first: due };
-			got.push({ url: key.slice(origin.length + 17), origin, due, rate: binRate(bin) });
+		for (const item of head.items) {
+			if (got.length >= max || item.due >= by) return { got, first: item.due };
+			got.push({ url: item.url, origin, due: item.due, rate: binRate(item.bin) });
 		}
 		return { got, first: undefined };
 	}
@@ -399,6 +421,19 @@ export class LevelDueQueue implements DueQueue {
 			await keys.close();
 		}
 		return count;
+	}
+
+	/** Writes a URL's `at` key, and keeps its origin's head up to date. */
+	#atPut(origin: string, due: number, url: string, bin: number): Op {
+		const key = atKey(origin, due, url);
+		this.#heads.put(origin, { key, due: keyTime(due), url, bin });
+		return { type: 'put', sublevel: this.#at, key, value: bin };
+	}
+
+	#atDel(origin: string, due: number, url: string): Op {
+		const key = atKey(origin, due, url);
+		this.#heads.del(origin, key);
+		return this.#del(this.#at, key);
 	}
 
 	#del<V>(sublevel: Sub<V>, key: string): Op {
