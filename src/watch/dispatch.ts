@@ -14,6 +14,8 @@ export interface DispatchOptions {
 	wallMs(scheduleMs: number): number;
 	/** Stop claiming once the schedule's clock reaches this (`--until`). */
 	until?: number | undefined;
+	/** Fires when claims end (their `done` is written): a dispatcher waiting for an origin's room claims again at once. */
+	freed?: Observable<unknown> | undefined;
 }
 
 export interface DispatchHooks {
@@ -50,6 +52,7 @@ export function dispatch(queue: DueQueue, valve: Valve, options: DispatchOptions
 		let timer: NodeJS.Timeout | undefined;
 		let wake: (() => void) | undefined;
 		const stopping = stop.subscribe(() => finish());
+		const waking = options.freed?.subscribe(() => wake?.());
 		function finish(): void {
 			if (stopped) return;
 			stopped = true;
@@ -58,8 +61,12 @@ export function dispatch(queue: DueQueue, valve: Valve, options: DispatchOptions
 		}
 		const sleep = (ms: number): Promise<void> =>
 			new Promise((resolve) => {
-				wake = resolve;
-				timer = setTimeout(resolve, ms);
+				wake = () => {
+					clearTimeout(timer);
+					wake = undefined;
+					resolve();
+				};
+				timer = setTimeout(wake, ms);
 			});
 		const loop = async (): Promise<void> => {
 			while (!stopped) {
@@ -92,6 +99,7 @@ export function dispatch(queue: DueQueue, valve: Valve, options: DispatchOptions
 		return () => {
 			finish();
 			stopping.unsubscribe();
+			waking?.unsubscribe();
 		};
 	});
 }

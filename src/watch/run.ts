@@ -43,6 +43,13 @@ export interface WatchPlan {
 	hostGapMs?: number | undefined;
 }
 
+/**
+ * Claims held per origin, as a multiple of --per-host, on a schedule one process holds:
+ * the run's limiter keeps --per-host requests in flight, and the claims beyond them wait
+ * in the pipeline (its store read, robots.txt), so that an origin's next request is ready
+ * when one ends. On a shared schedule (Redis) the claims are the fleet-wide limit: 1.
+ */
+const CLAIMS_PER_PLACE = 2;
 /** How long a claim holds (wall ms) before its URL goes back to the schedule: well past a request's timeouts and retries. */
 const LEASE_WALL_MS = 10 * 60_000;
 /** How often μ is solved again (wall ms). */
@@ -68,7 +75,8 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 			const ended = new Subject<void>();
 			const over = merge(stop, ended);
 			const threshold = createThreshold(queue, { checksPerDay: plan.checksPerDay, bounds: plan.bounds, slack: Math.max(10, plan.checksPerDay / 86_400 / 10), now: () => plan.clock.now() });
-			const done = createDoneBatch(queue);
+			const freed = new Subject<void>();
+			const done = createDoneBatch(queue, () => freed.next());
 			const scale = plan.clock.wallMs(1);
 			const runDeps: SweepDeps = { ...deps, clock: plan.clock, limiter: gapsToQueue(deps, queue, 1 / scale) };
 			const update = defer(() => threshold.update()).pipe(
@@ -92,7 +100,7 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 					runTasks(runDeps, {
 						options: plan.shape.options,
 						input: (_d, valve) =>
-							dispatch(queue, valve, { rate: plan.checksPerDay / 86_400_000, perHost: plan.shape.options.perHost, leaseMs: LEASE_WALL_MS / scale, wallMs: plan.clock.wallMs, until }, stop, {
+							dispatch(queue, valve, { rate: plan.checksPerDay / 86_400_000, perHost: plan.shape.options.perHost * (queue.shared ? 1 : CLAIMS_PER_PLACE), leaseMs: LEASE_WALL_MS / scale, wallMs: plan.clock.wallMs, until, freed }, stop, {
 								claimed: (entry, now) => {
 									threshold.dispatched(1);
 									plan.observer?.late?.(Math.max(0, now - entry.due) / 1000);
@@ -130,9 +138,9 @@ const DONE_BATCH = 256;
  * in one write, and those that come while it is under way in the next. A claim ends (and
  * its origin's room under --per-host comes back) one write after its verdict, not after a
  * timer. `add` waits for the write only when a batch is full; a failed write is thrown by
- * the next `add` or `flush`.
+ * the next `add` or `flush`. `written` is called after each write (the claims it ended).
  */
-function createDoneBatch(queue: DueQueue): { add(entry: DueEntry): Promise<void>; flush(): Promise<void> } {
+function createDoneBatch(queue: DueQueue, written: () => void): { add(entry: DueEntry): Promise<void>; flush(): Promise<void> } {
 	let pending: DueEntry[] = [];
 	let writing: Promise<void> | undefined;
 	let failure: unknown;
@@ -143,6 +151,7 @@ function createDoneBatch(queue: DueQueue): { add(entry: DueEntry): Promise<void>
 				const batch = pending;
 				pending = [];
 				await queue.done(batch);
+				written();
 			}
 		} catch (error) {
 			failure ??= error;

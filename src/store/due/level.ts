@@ -56,6 +56,8 @@ const readyKey = (ready: number, origin: string): string => `${pad(ready)}${SEP}
  * const queue = await LevelDueQueue.open(db, { at0: Date.now(), wall0: Date.now(), scale: 1 });
  */
 export class LevelDueQueue implements DueQueue {
+	/** One process holds a LevelDB directory (memory-level: one process by nature). */
+	readonly shared = false;
 	readonly #db: Db;
 	readonly #clock: QueueClock;
 	readonly #at: Sub<number>;
