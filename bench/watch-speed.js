@@ -65,6 +65,8 @@ const { values: flags } = parseArgs({
 		'got-urls': { type: 'string', default: '200000' },
 		rounds: { type: 'string', default: '1' },
 		rate: { type: 'string', default: '1000' },
+		// The late case's --rate over the rate URLs fall due at (1: none to spare, as in a watch whose threshold has settled).
+		headroom: { type: 'string', default: '1' },
 		cases: { type: 'string', default: 'speed,late' },
 		keep: { type: 'string' },
 		// Extra flags for every watch (e.g. --args="--per-host 8"): the figures are for the defaults.
@@ -87,6 +89,9 @@ const GOT_URLS = Math.min(N, int('got-urls'));
 const ROUNDS = int('rounds');
 const RATE = int('rate');
 const CASES = new Set(flags.cases.split(','));
+const HEADROOM = Number(flags.headroom);
+if (!(HEADROOM >= 1)) throw new TypeError('--headroom must be 1 or more');
+const WATCH_RATE = Math.round(RATE * HEADROOM);
 const extra = flags.args.split(/\s+/).filter(Boolean);
 
 const dir = flags.keep ? path.resolve(flags.keep) : fs.mkdtempSync(path.join(os.tmpdir(), 'revisit-watch-speed-'));
@@ -135,7 +140,7 @@ try {
 	}
 	if (CASES.has('late')) {
 		const r = await lateCase(nginx, store);
-		out.push(`late: node bin/revisit.js watch --store COPY -q --rate ${RATE}/s --until ${SECONDS + 15}s ${extra.join(' ')}`.trimEnd());
+		out.push(`late: node bin/revisit.js watch --store COPY -q --rate ${WATCH_RATE}/s --until ${SECONDS + 15}s ${extra.join(' ')}`.trimEnd() + `; URLs due at ${RATE}/s from 15 s after the start`);
 		out.push('');
 		out.push('| requests | rate seen /s | p50 | p90 | p99 | p99.9 | max | peak RSS | load |');
 		out.push('|---:|---:|---:|---:|---:|---:|---:|---:|---|');
@@ -394,7 +399,7 @@ async function lateCase(nginx, store) {
 	if (Date.now() > T0 - 3000) throw new Error('putting the lateness case took too long');
 	const read = nginx.mark();
 	const load0 = load();
-	const args = ['watch', '--store', copy, '-q', '--rate', `${RATE}/s`, '--until', `${SECONDS + 15}s`, ...extra];
+	const args = ['watch', '--store', copy, '-q', '--rate', `${WATCH_RATE}/s`, '--until', `${SECONDS + 15}s`, ...extra];
 	log(`late: node bin/revisit.js ${args.join(' ')} (first due ${new Date(T0).toISOString()})`);
 	const run = await watched(args);
 	const pages = (await read()).filter((l) => l.uri.startsWith('/p/'));
@@ -409,6 +414,16 @@ async function lateCase(nginx, store) {
 	}
 	late.sort((a, b) => a - b);
 	const q = (p) => Math.round(late[Math.min(late.length - 1, Math.floor(p * late.length))] ?? NaN);
+	// How it goes over the run: a lateness that only grows is a dispatcher that fell behind the rate for good.
+	const segments = [];
+	const first = pages[0]?.ms ?? 0;
+	for (const l of pages) {
+		const i = indexOf(l.uri);
+		if (i >= K) continue;
+		const s = Math.floor((l.ms - first) / 5_000);
+		(segments[s] ??= []).push(Math.max(0, l.ms - (T0 + (i * 1000) / RATE)));
+	}
+	log(`lateness by 5 s of the run, p50/p99 ms (requests): ${segments.map((v) => `${Math.round(v.sort((a, b) => a - b)[v.length >> 1])}/${Math.round(v[Math.floor(0.99 * v.length)])} (${v.length})`).join(' ')}`);
 	const span = (pages.at(-1)?.ms ?? 0) - (pages[0]?.ms ?? 0);
 	return { ...run, count: late.length, rate: (pages.length / span) * 1000, p50: q(0.5), p90: q(0.9), p99: q(0.99), p999: q(0.999), max: Math.round(late.at(-1) ?? NaN), load: `${load0} → ${load()}` };
 }
