@@ -52,6 +52,13 @@ export interface WatchPlan {
 	leaseWallMs?: number | undefined;
 }
 
+/**
+ * Claims held per origin, as a multiple of --per-host, on a schedule one process holds:
+ * the run's limiter keeps --per-host requests in flight, and the claims beyond them wait
+ * in the pipeline (its store read, robots.txt), so that an origin's next request is ready
+ * when one ends. On a shared schedule (Redis) the claims are the fleet-wide limit: 1.
+ */
+const CLAIMS_PER_PLACE = 2;
 /** How long a claim holds by default (wall ms) before its URL goes back to the schedule: well past a check's timeouts, retries and Retry-After waits. */
 export const LEASE_WALL_MS = 10 * 60_000;
 /** How often μ is solved again (wall ms). */
@@ -77,7 +84,8 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 			const ended = new Subject<void>();
 			const over = merge(stop, ended);
 			const threshold = createThreshold(queue, { checksPerDay: plan.checksPerDay, bounds: plan.bounds, now: () => plan.clock.now() });
-			const done = createDoneBatch(queue);
+			const freed = new Subject<void>();
+			const done = createDoneBatch(queue, () => freed.next());
 			const hosts = createHostThresholds();
 			const scale = plan.clock.wallMs(1);
 			const runDeps: SweepDeps = { ...deps, clock: plan.clock, limiter: gapsToQueue(deps, queue, 1 / scale, plan.hostGapMs) };
@@ -111,7 +119,7 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 					runTasks(runDeps, {
 						options: plan.shape.options,
 						input: (_d, valve) =>
-							dispatch(queue, valve, { rate: plan.checksPerDay / 86_400_000, perHost: plan.shape.options.perHost, leaseMs: (plan.leaseWallMs ?? LEASE_WALL_MS) / scale, wallMs: plan.clock.wallMs, until }, stop, {
+							dispatch(queue, valve, { rate: plan.checksPerDay / 86_400_000, perHost: plan.shape.options.perHost * (queue.shared ? 1 : CLAIMS_PER_PLACE), leaseMs: (plan.leaseWallMs ?? LEASE_WALL_MS) / scale, wallMs: plan.clock.wallMs, until, freed }, stop, {
 								claimed: (entry, now) => {
 									threshold.dispatched(1);
 									hosts.claimed(entry.origin, now - entry.due);
@@ -153,26 +161,47 @@ async function setGaps(queue: DueQueue, batch: InputBatch, gapped: Set<string>, 
 	}
 }
 
-/** Batches `done` calls: one store write per batch, awaited only when a batch is full. */
-function createDoneBatch(queue: DueQueue): { add(entry: DueEntry): Promise<void>; flush(): Promise<void> } {
+/** Most verdicts waiting for their `done` before the next one waits for the write. */
+const DONE_BATCH = 256;
+
+/**
+ * Batches `done` calls as a group commit: the verdicts of one turn of the event loop go
+ * in one write, and those that come while it is under way in the next. A claim ends (and
+ * its origin's room under --per-host comes back) one write after its verdict, not after a
+ * timer. `add` waits for the write only when a batch is full; a failed write is thrown by
+ * the next `add` or `flush`. `written` is called after each write (the claims it ended).
+ */
+function createDoneBatch(queue: DueQueue, written: () => void): { add(entry: DueEntry): Promise<void>; flush(): Promise<void> } {
 	let pending: DueEntry[] = [];
-	let writing: Promise<void> = Promise.resolve();
-	let timerId: NodeJS.Timeout | undefined;
-	const flush = (): Promise<void> => {
-		clearTimeout(timerId);
-		timerId = undefined;
-		if (pending.length > 0) {
-			const batch = pending;
-			pending = [];
-			writing = writing.then(() => queue.done(batch));
+	let writing: Promise<void> | undefined;
+	let failure: unknown;
+	const drain = async (): Promise<void> => {
+		try {
+			await new Promise((resolve) => setImmediate(resolve));
+			while (pending.length > 0) {
+				const batch = pending;
+				pending = [];
+				await queue.done(batch);
+				written();
+			}
+		} catch (error) {
+			failure ??= error;
+		} finally {
+			// Cleared in the same step as the last look at `pending`: an entry added after it starts a new write.
+			writing = undefined;
 		}
-		return writing;
+	};
+	const flush = (): Promise<void> => {
+		if (failure !== undefined) return Promise.reject(failure);
+		writing ??= drain();
+		return writing.then(() => (failure === undefined ? undefined : Promise.reject(failure)));
 	};
 	return {
 		add(entry) {
 			pending.push(entry);
-			if (pending.length >= 256) return flush();
-			timerId ??= setTimeout(() => void flush().catch(() => {}), 50);
+			const written = flush();
+			if (pending.length >= DONE_BATCH) return written;
+			written.catch(() => {});
 			return Promise.resolve();
 		},
 		flush,

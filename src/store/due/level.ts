@@ -2,6 +2,7 @@ import type { AbstractLevel, AbstractSublevel } from 'abstract-level';
 import { StoreError } from '../../errors/index.js';
 import { binRate, chooseClock, DEPTH_ORIGINS, RATE_BINS, rateBin, type Claim, type ClaimOptions, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
 import { queueNow } from './clock.js';
+import { OriginHeads, type HeadItem } from './level-heads.js';
 
 // Any abstract-level database: a LevelDB directory (classic-level) or memory-level.
 type Db = AbstractLevel<string | Buffer | Uint8Array, string, unknown>;
@@ -21,14 +22,22 @@ interface HostPlace {
 	n: number;
 	/** When it was last claimed from. */
 	c?: number;
+	/** The due time of its first unclaimed URL, -1 for none: kept so that claims and `done` need not read it back (absent in schedules written before it was kept: then it is read). */
+	f?: number;
 }
 
-/** The backlog is counted up to this many URLs (a count over a million due URLs is "at least a million"). */
-export const BACKLOG_COUNTED = 1_000_000;
+/** The backlog is counted up to this many URLs (a count over 100,000 due URLs is "at least 100,000"): on LevelDB, counting is reading every key. */
+export const BACKLOG_COUNTED = 100_000;
+/** Origins' places kept in memory at most (a write-through cache: one process holds the database). */
+const HOSTS_CACHED = 10_000;
+/** Keys read past what a claim takes, kept for the next claims of the origin (see OriginHeads). */
+const READ_AHEAD = 32;
 
 const SEP = '\x00';
 const END = '\x01';
-const pad = (time: number): string => Math.max(0, Math.round(time)).toString().padStart(15, '0');
+/** A time as keys hold it: whole ms, not before 1970. */
+const keyTime = (time: number): number => Math.max(0, Math.round(time));
+const pad = (time: number): string => keyTime(time).toString().padStart(15, '0');
 const atKey = (origin: string, due: number, url: string): string => `${origin}${SEP}${pad(due)}${SEP}${url}`;
 const readyKey = (ready: number, origin: string): string => `${pad(ready)}${SEP}${origin}`;
 
@@ -47,6 +56,8 @@ const readyKey = (ready: number, origin: string): string => `${pad(ready)}${SEP}
  * const queue = await LevelDueQueue.open(db, { at0: Date.now(), wall0: Date.now(), scale: 1 });
  */
 export class LevelDueQueue implements DueQueue {
+	/** One process holds a LevelDB directory (memory-level: one process by nature). */
+	readonly shared = false;
 	readonly #db: Db;
 	#clock: QueueClock;
 	readonly #at: Sub<number>;
@@ -61,6 +72,10 @@ export class LevelDueQueue implements DueQueue {
 	readonly #claimedPer = new Map<string, number>();
 	#bins: number[] = new Array<number>(RATE_BINS).fill(0);
 	#slot: number | undefined;
+	/** Origins' places as last read or written; null for none. */
+	#hostCache = new Map<string, HostPlace | null>();
+	/** The first `at` keys of origins claimed from. */
+	readonly #heads = new OriginHeads();
 	/** One operation at a time: each reads what the one before wrote. */
 	#chain: Promise<unknown> = Promise.resolve();
 
@@ -96,6 +111,9 @@ export class LevelDueQueue implements DueQueue {
 		const next = this.#chain.then(work, work);
 		this.#chain = next.catch(() => {});
 		return next.catch((error: unknown) => {
+			// A failed write may have left the cache ahead of the database.
+			this.#hostCache.clear();
+			this.#heads.clear();
 			throw error instanceof StoreError ? error : new StoreError('STORE_WRITE_FAILED', `the watch schedule failed: ${(error as Error).message}`, { cause: error });
 		});
 	}
@@ -126,14 +144,16 @@ export class LevelDueQueue implements DueQueue {
 			const places = await this.#urls.getMany([...urls]);
 			const ops: Op[] = [];
 			const touched = new Map<string, number>();
+			const unfirst = new Set<string>();
 			urls.forEach((url, i) => {
 				const place = places[i];
 				if (!place) return;
-				ops.push(this.#del(this.#urls, url), this.#del(this.#at, atKey(place.o, place.d, url)));
+				ops.push(this.#del(this.#urls, url), this.#atDel(place.o, place.d, url));
 				this.#bins[place.b]!--;
 				touched.set(place.o, (touched.get(place.o) ?? 0) - 1);
+				unfirst.add(place.o);
 			});
-			await this.#commit(ops, touched, new Map());
+			await this.#commit(ops, touched, new Map(), unfirst);
 		});
 	}
 
@@ -144,6 +164,8 @@ export class LevelDueQueue implements DueQueue {
 		const ops: Op[] = [];
 		const touched = new Map<string, number>();
 		const firsts = new Map<string, number>();
+		// Origins that lost an unclaimed URL: their first due time is read back.
+		const unfirst = new Set<string>();
 		const seen = new Set<string>();
 		entries.forEach((entry, i) => {
 			if (seen.has(entry.url)) return;
@@ -161,7 +183,11 @@ export class LevelDueQueue implements DueQueue {
 			const bin = rateBin(entry.rate);
 			if (old) {
 				this.#bins[old.b]!--;
-				if (!claimed || ending) ops.push(this.#del(this.#at, atKey(old.o, old.d, entry.url)));
+				// A URL this process claimed has no `at` key (the claim took it out).
+				if (!claimed) {
+					ops.push(this.#atDel(old.o, old.d, entry.url));
+					unfirst.add(old.o);
+				} else if (ending) ops.push(this.#atDel(old.o, old.d, entry.url));
 				if (old.o !== entry.origin) touched.set(old.o, (touched.get(old.o) ?? 0) - 1);
 			}
 			if (!old || old.o !== entry.origin) touched.set(entry.origin, (touched.get(entry.origin) ?? 0) + 1);
@@ -171,39 +197,69 @@ export class LevelDueQueue implements DueQueue {
 			// A claimed URL moved by `put` keeps its claim: it goes back at its new time when done.
 			if (claimed && !ending) ops.push({ type: 'put', sublevel: this.#claims, key: entry.url, value: place });
 			else {
-				ops.push({ type: 'put', sublevel: this.#at, key: atKey(entry.origin, entry.due, entry.url), value: bin });
+				ops.push(this.#atPut(entry.origin, entry.due, entry.url, bin));
 				firsts.set(entry.origin, Math.min(firsts.get(entry.origin) ?? Infinity, entry.due));
 			}
 		});
-		await this.#commit(ops, touched, firsts);
+		await this.#commit(ops, touched, firsts, unfirst);
 	}
 
-	/** Writes `ops` with the hosts they touched: counts moved by `touched`, ready times recomputed. */
-	async #commit(ops: Op[], touched: Map<string, number>, firsts: Map<string, number>): Promise<void> {
+	/**
+	 * Writes `ops` with the hosts they touched: counts moved by `touched`, ready times
+	 * recomputed. An origin's first due time is the earlier of the one it kept and `firsts`
+	 * (the URLs added), and is read back only for the origins in `unfirst` (which lost one).
+	 */
+	async #commit(ops: Op[], touched: Map<string, number>, firsts: Map<string, number>, unfirst: Set<string>): Promise<void> {
 		const origins = [...new Set([...touched.keys(), ...firsts.keys()])];
 		if (origins.length > 0) {
-			// The batch first, so that each origin's first unclaimed URL can be read back.
-			await this.#db.batch(ops as never);
-			ops = [];
-			const hosts = await this.#hosts.getMany(origins);
+			const hosts = await this.#getHosts(origins);
+			const unknown = origins.filter((origin, i) => unfirst.has(origin) || (hosts[i] !== undefined && hosts[i]!.f === undefined));
+			if (unknown.length > 0) {
+				// The batch first, so that those origins' first unclaimed URL can be read back.
+				await this.#db.batch(ops as never);
+				ops = [];
+			}
+			const reread = new Set(unknown);
 			for (let i = 0; i < origins.length; i++) {
 				const origin = origins[i]!;
-				const host = hosts[i] ?? { r: 0, g: 0, n: 0 };
+				const host = hosts[i] ?? { r: 0, g: 0, n: 0, f: -1 };
 				const next: HostPlace = { ...host, n: host.n + (touched.get(origin) ?? 0) };
-				ops.push(...(await this.#reready(origin, host, next)));
+				let first: number | undefined;
+				if (reread.has(origin)) first = await this.#firstDue(origin);
+				else {
+					const kept = host.f !== undefined && host.f >= 0 ? host.f : Infinity;
+					const added = firsts.get(origin) ?? Infinity;
+					first = Math.min(kept, added) === Infinity ? undefined : keyTime(Math.min(kept, added));
+				}
+				ops.push(...this.#reready(origin, hosts[i], next, first));
 			}
 		}
 		ops.push({ type: 'put', sublevel: this.#meta, key: 'bins', value: this.#bins });
 		await this.#db.batch(ops as never);
 	}
 
-	/** Operations that move `origin` in `ready` to its next time: the later of its gap and its first unclaimed URL. */
-	async #reready(origin: string, old: HostPlace | undefined, next: HostPlace): Promise<Op[]> {
+	/** Origins' places, from the cache or the database. */
+	async #getHosts(origins: readonly string[]): Promise<Array<HostPlace | undefined>> {
+		const missing = origins.filter((origin) => !this.#hostCache.has(origin));
+		if (missing.length > 0) {
+			const read = await this.#hosts.getMany(missing);
+			if (this.#hostCache.size + missing.length > HOSTS_CACHED) this.#hostCache.clear();
+			missing.forEach((origin, i) => this.#hostCache.set(origin, read[i] ?? null));
+		}
+		return origins.map((origin) => this.#hostCache.get(origin) ?? undefined);
+	}
+
+	/** Operations that move `origin` in `ready` to its next time: the later of its gap and its first unclaimed URL (`first`, undefined for none). */
+	#reready(origin: string, old: HostPlace | undefined, next: HostPlace, first: number | undefined): Op[] {
 		const ops: Op[] = [];
 		if (old && old.n > 0 && old.r >= 0) ops.push(this.#del(this.#ready, readyKey(old.r, origin)));
-		const first = await this.#firstDue(origin);
-		if (next.n <= 0 && first === undefined) return [...ops, this.#del(this.#hosts, origin)];
+		if (next.n <= 0 && first === undefined) {
+			this.#hostCache.set(origin, null);
+			return [...ops, this.#del(this.#hosts, origin)];
+		}
+		next.f = first ?? -1;
 		next.r = first === undefined ? -1 : Math.max(first, (next.c ?? -Infinity) + next.g);
+		this.#hostCache.set(origin, next);
 		ops.push({ type: 'put', sublevel: this.#hosts, key: origin, value: next });
 		if (next.r >= 0) ops.push({ type: 'put', sublevel: this.#ready, key: readyKey(next.r, origin), value: origin });
 		return ops;
@@ -232,44 +288,60 @@ export class LevelDueQueue implements DueQueue {
 					if (ready.length >= tokens) break;
 				}
 				if (ready.length === 0) break;
-				const hosts = await this.#hosts.getMany(ready.map(([origin]) => origin));
+				const hosts = await this.#getHosts(ready.map(([origin]) => origin));
 				const ops: Op[] = [];
-				const moved: Array<[string, HostPlace]> = [];
+				let moved = 0;
 				for (let i = 0; i < ready.length && tokens > 0; i++) {
 					const origin = ready[i]![0];
 					const host = hosts[i];
 					if (!host) continue;
 					const room = options.perHost - (this.#claimedPer.get(origin) ?? 0);
-					const got = await this.#takeDue(origin, now, Math.min(tokens, host.g > 0 ? 1 : room));
+					const { got, first } = await this.#takeDue(origin, now, Math.min(tokens, host.g > 0 ? 1 : room));
 					if (got.length === 0) continue;
 					tokens -= got.length;
 					this.#claimedPer.set(origin, (this.#claimedPer.get(origin) ?? 0) + got.length);
 					for (const entry of got) {
 						entries.push(entry);
 						this.#leases.set(entry.url, now + options.leaseMs);
-						ops.push(this.#del(this.#at, atKey(origin, entry.due, entry.url)), { type: 'put', sublevel: this.#claims, key: entry.url, value: { o: origin, d: entry.due, b: rateBin(entry.rate) } });
+						ops.push(this.#atDel(origin, entry.due, entry.url), { type: 'put', sublevel: this.#claims, key: entry.url, value: { o: origin, d: entry.due, b: rateBin(entry.rate) } });
 					}
-					moved.push([origin, host]);
+					ops.push(...this.#reready(origin, host, { ...host, c: now }, first));
+					moved++;
 				}
-				if (moved.length === 0) break;
+				if (moved === 0) break;
 				await this.#db.batch(ops as never);
-				const reready: Op[] = [];
-				for (const [origin, host] of moved) reready.push(...(await this.#reready(origin, host, { ...host, c: now })));
-				await this.#db.batch(reready as never);
 			}
 			this.#slot += entries.length * interval;
 			return { now, entries };
 		});
 	}
 
-	/** Up to `max` unclaimed URLs of `origin` due by `now`, in due order. */
-	async #takeDue(origin: string, now: number, max: number): Promise<DueEntry[]> {
-		const got: DueEntry[] = [];
-		for await (const [key, bin] of this.#at.iterator({ gte: `${origin}${SEP}`, lt: `${origin}${SEP}${pad(now + 1)}`, limit: max })) {
-			const due = Number(key.slice(origin.length + 1, origin.length + 16));
-			got.push({ url: key.slice(origin.length + 17), origin, due, rate: binRate(bin) });
+	/**
+	 * Up to `max` unclaimed URLs of `origin` due by `now`, in due order, and the due time
+	 * of the first one left (undefined for none): from the origin's head when it holds
+	 * enough, else from one read of `max + 1 + READ_AHEAD` keys, the rest kept as its head.
+	 */
+	async #takeDue(origin: string, now: number, max: number): Promise<{ got: DueEntry[]; first: number | undefined }> {
+		let head = this.#heads.get(origin);
+		if (!head || (head.last !== undefined && head.items.length < max + 1)) {
+			const limit = max + 1 + READ_AHEAD;
+			const items: HeadItem[] = [];
+			const keys = this.#at.iterator({ gte: `${origin}${SEP}`, lt: `${origin}${END}`, limit });
+			try {
+				for (const [key, bin] of await keys.nextv(limit)) items.push({ key, due: Number(key.slice(origin.length + 1, origin.length + 16)), url: key.slice(origin.length + 17), bin });
+			} finally {
+				await keys.close();
+			}
+			this.#heads.set(origin, items, items.length < limit);
+			head = this.#heads.get(origin) ?? { items, last: undefined };
 		}
-		return got;
+		const got: DueEntry[] = [];
+		const by = keyTime(now + 1);
+		for (const item of head.items) {
+			if (got.length >= max || item.due >= by) return { got, first: item.due };
+			got.push({ url: item.url, origin, due: item.due, rate: binRate(item.bin) });
+		}
+		return { got, first: undefined };
 	}
 
 	release(urls: readonly string[]): Promise<void> {
@@ -292,9 +364,14 @@ export class LevelDueQueue implements DueQueue {
 
 	gap(origin: string, ms: number): Promise<void> {
 		return this.#serial(async () => {
-			const host = await this.#hosts.get(origin);
-			if (!host) return void (await this.#hosts.put(origin, { r: -1, g: ms, n: 0 }));
-			await this.#db.batch((await this.#reready(origin, host, { ...host, g: ms })) as never);
+			const [host] = await this.#getHosts([origin]);
+			if (!host) {
+				const place: HostPlace = { r: -1, g: ms, n: 0, f: -1 };
+				await this.#hosts.put(origin, place);
+				return void this.#hostCache.set(origin, place);
+			}
+			const first = host.f === undefined ? await this.#firstDue(origin) : host.f >= 0 ? host.f : undefined;
+			await this.#db.batch(this.#reready(origin, host, { ...host, g: ms }, first) as never);
 		});
 	}
 
@@ -336,16 +413,44 @@ export class LevelDueQueue implements DueQueue {
 			for await (const [origin, host] of this.#hosts.iterator()) {
 				if (host.n <= 0) continue;
 				hosts++;
-				let depth = 0;
-				if (backlog < BACKLOG_COUNTED) for await (const key of this.#at.keys({ gte: `${origin}${SEP}`, lt: `${origin}${SEP}${pad(now + 1)}`, limit: BACKLOG_COUNTED - backlog })) void key, depth++;
-				backlog += depth;
-				if (depth > 0) depths.push({ origin, depth });
-				const first = await this.#firstDue(origin);
-				if (first !== undefined) next = Math.min(next ?? Infinity, first);
+				const first = host.f === undefined ? await this.#firstDue(origin) : host.f >= 0 ? host.f : undefined;
+				if (first === undefined) continue;
+				next = Math.min(next ?? Infinity, first);
+				// An origin whose first URL is not due yet has none due.
+				if (backlog < BACKLOG_COUNTED && first < keyTime(now + 1)) {
+					const depth = await this.#count(`${origin}${SEP}`, `${origin}${SEP}${pad(now + 1)}`, BACKLOG_COUNTED - backlog);
+					backlog += depth;
+					if (depth > 0) depths.push({ origin, depth });
+				}
 			}
 			depths.sort((a, b) => b.depth - a.depth || (a.origin < b.origin ? -1 : 1));
 			return { size, backlog, claimed: this.#leases.size, hosts, next, depths: depths.slice(0, DEPTH_ORIGINS) };
 		});
+	}
+
+	/** Keys of `at` in [gte, lt), up to `limit`: read a thousand at a time, not one promise each. */
+	async #count(gte: string, lt: string, limit: number): Promise<number> {
+		const keys = this.#at.keys({ gte, lt, limit });
+		let count = 0;
+		try {
+			for (let got = await keys.nextv(1000); got.length > 0; got = await keys.nextv(1000)) count += got.length;
+		} finally {
+			await keys.close();
+		}
+		return count;
+	}
+
+	/** Writes a URL's `at` key, and keeps its origin's head up to date. */
+	#atPut(origin: string, due: number, url: string, bin: number): Op {
+		const key = atKey(origin, due, url);
+		this.#heads.put(origin, { key, due: keyTime(due), url, bin });
+		return { type: 'put', sublevel: this.#at, key, value: bin };
+	}
+
+	#atDel(origin: string, due: number, url: string): Op {
+		const key = atKey(origin, due, url);
+		this.#heads.del(origin, key);
+		return this.#del(this.#at, key);
 	}
 
 	#del<V>(sublevel: Sub<V>, key: string): Op {

@@ -34,6 +34,7 @@ const CHUNK = 1_000;
  * const queue = await RedisDueQueue.open(link, 'revisit:', { at0: Date.now(), wall0: Date.now(), scale: 1 });
  */
 export class RedisDueQueue implements DueQueue {
+	readonly shared = true;
 	readonly #link: RedisLink;
 	readonly #base: string;
 	#clock: string[];

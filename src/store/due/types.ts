@@ -104,6 +104,8 @@ export function binRate(bin: number): number {
  * await queue.done(entries.map((entry) => ({ ...entry, due: entry.due + 86_400_000 })));
  */
 export interface DueQueue {
+	/** Whether other processes may claim from this schedule (Redis): then `perHost` in claims is the only limit that holds across them all. */
+	readonly shared: boolean;
 	/** Adds URLs to the schedule, or moves them (a claimed URL keeps its claim). */
 	put(entries: readonly DueEntry[]): Promise<void>;
 	/** Takes URLs out of the schedule (a claimed one too: its `done` then puts nothing back). */
