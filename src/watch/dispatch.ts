@@ -25,6 +25,13 @@ export interface DispatchHooks {
 
 /** Most URLs asked for in one claim: enough for 3,000 checks a second at one claim per 10 ms. */
 const CLAIM_BATCH = 64;
+/**
+ * How much unused rate (wall ms of it) may be spent at once: after a stall (a slow store
+ * write, a pause of the event loop) the URLs it made late are caught up within about
+ * this, rather than staying late for good when URLs fall due at the rate itself. Short
+ * enough that checks still go out evenly.
+ */
+const CATCH_UP_WALL_MS = 500;
 /** The longest wait between two claims (wall ms): a URL that falls due is seen within it. */
 const MAX_WAIT_MS = 200;
 /** With fewer free places than this in the run, the dispatcher waits GATHER_MS for more before it claims: one claim (a store read and write) per few URLs, not per URL, when checks are the bottleneck. */
@@ -43,7 +50,7 @@ const GATHER_MS = 3;
  */
 export function dispatch(queue: DueQueue, valve: Valve, options: DispatchOptions, stop: Observable<unknown>, hooks: DispatchHooks = {}): Observable<InputLine> {
 	if (!(options.rate > 0)) throw new TypeError(`Expected a rate above 0, got ${options.rate}`);
-	const claimOptions: ClaimOptions = { max: CLAIM_BATCH, perHost: options.perHost, leaseMs: options.leaseMs, rate: options.rate, burst: Math.max(1, Math.min(CLAIM_BATCH, options.rate * scheduleMsIn(options, 100))) };
+	const claimOptions: ClaimOptions = { max: CLAIM_BATCH, perHost: options.perHost, leaseMs: options.leaseMs, rate: options.rate, burst: Math.max(1, options.rate * scheduleMsIn(options, CATCH_UP_WALL_MS)) };
 	// A claim every slot, but never more often than every 5 ms nor less than MAX_WAIT_MS.
 	const pause = Math.min(MAX_WAIT_MS, Math.max(5, options.wallMs(1 / options.rate)));
 	return new Observable<InputLine>((subscriber) => {
@@ -108,5 +115,5 @@ function giveBack(valve: Valve, credits: number): void {
 	for (let i = 0; i < credits; i++) valve.release();
 }
 
-/** Schedule ms in `wall` wall ms: at most 100 ms of unused rate is spent at once. */
+/** Schedule ms in `wall` wall ms. */
 const scheduleMsIn = (options: DispatchOptions, wall: number): number => wall / options.wallMs(1);
