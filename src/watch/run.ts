@@ -61,8 +61,9 @@ export interface WatchPlan {
 const CLAIMS_PER_PLACE = 2;
 /** How long a claim holds by default (wall ms) before its URL goes back to the schedule: well past a check's timeouts, retries and Retry-After waits. */
 export const LEASE_WALL_MS = 10 * 60_000;
-/** How often μ is solved again (wall ms). */
+/** How often μ is solved again (wall ms), at most and at least. */
 const UPDATE_WALL_MS = 2000;
+const MIN_UPDATE_WALL_MS = 50;
 
 /**
  * The life of a watch over opened resources: inputs admitted into the store's schedule,
@@ -95,7 +96,9 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 					plan.observer?.model?.({ ...threshold.model, mu: threshold.mu, target: plan.checksPerDay / 86_400 });
 				}),
 			);
-			const updates = timer(0, UPDATE_WALL_MS).pipe(concatMap(() => update), ignoreElements(), takeUntil(over));
+			// Every 2 s, or every hour of the schedule's clock when that comes sooner (--time-scale): the correction steps once an hour.
+			const every = Math.max(MIN_UPDATE_WALL_MS, Math.min(UPDATE_WALL_MS, plan.clock.wallMs(3_600_000)));
+			const updates = timer(0, every).pipe(concatMap(() => update), ignoreElements(), takeUntil(over));
 			// Origins given their --host-rate gap: one call each, the first time they are seen.
 			const gapped = new Set<string>();
 			const admitted = plan.inputs.pipe(

@@ -26,7 +26,7 @@ const HOUR_MS = 3_600_000;
  * see new URLs' learning checks, lateness, or origins whose politeness binds. Once an
  * hour of the schedule's clock, the correction reads the queue's position P in hours of
  * checks at the rate: the backlog (URLs due and not claimed) over an hour's checks, or,
- * with nothing due or a tenth of the checks unspent, minus the share left unspent; then
+ * with nothing due, minus the share of the hour's checks left unspent; then
  *   log f += clamp(0.02·(P − 0.5) + 0.2·(P − P an hour before), ±0.1),
  * f within [1/64, 64]. A slow controller in the schedule's clock: a new μ reaches a URL
  * only at its next check, hours or days later, so a fast one (a step every few seconds)
@@ -61,12 +61,9 @@ export function createThreshold(queue: DueQueue, options: { checksPerDay: number
 			const hours = (now - since) / HOUR_MS;
 			if (hours >= 1) {
 				const unspent = Math.max(0, 1 - sent / (perHour * hours));
-				// A tenth of the rate unspent outweighs a backlog seen at this moment: the checks went out too seldom.
-				const position = stats.backlog > 0 && unspent < 0.1 ? stats.backlog / perHour : -Math.min(1, unspent);
-				// Hours since the last step count as that many steps (a --time-scale run updates every few hours of its clock).
-				const span = Math.min(hours, 24);
-				const step = GAIN.integral * (position - GAIN.targetHours) * span + GAIN.proportional * (position - before);
-				logF = Math.max(-Math.log(LIMIT), Math.min(Math.log(LIMIT), logF + Math.max(-GAIN.step * span, Math.min(GAIN.step * span, step))));
+				const position = stats.backlog > 0 ? stats.backlog / perHour : -Math.min(1, unspent);
+				const step = GAIN.integral * (position - GAIN.targetHours) + GAIN.proportional * (position - before);
+				logF = Math.max(-Math.log(LIMIT), Math.min(Math.log(LIMIT), logF + Math.max(-GAIN.step, Math.min(GAIN.step, step))));
 				before = position;
 				sent = 0;
 				since = now;
