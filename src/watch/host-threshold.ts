@@ -5,9 +5,11 @@ const MAX_FACTOR = 1000;
 const STEP = 1.1;
 
 /**
- * Per-origin thresholds for origins whose politeness binds (`--per-host`, `--host-rate`,
- * Crawl-delay): such an origin cannot take the checks μ gives its URLs, so they fall
- * late. Each of its claims more than an hour late raises its own threshold (×1.1, so its
+ * Per-origin thresholds for origins whose politeness binds (`--host-rate`, Crawl-delay:
+ * a gap between requests): such an origin cannot take the checks μ gives its URLs, so
+ * they fall late. Only those origins are fed here: lateness elsewhere is the global
+ * rate's, which μ answers for (a watch's new URLs are all late while the rate works
+ * through them). Each of its claims more than an hour late raises its own threshold (×1.1, so its
  * URLs' intervals lengthen to what it can serve); each on time lowers it again, back to
  * μ. This is the per-host multiplier of Kolobov et al. (SIGIR 2019) found by feedback.
  * Only raised origins are kept.

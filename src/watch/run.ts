@@ -89,7 +89,9 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 			const done = createDoneBatch(queue, () => freed.next());
 			const hosts = createHostThresholds();
 			const scale = plan.clock.wallMs(1);
-			const runDeps: SweepDeps = { ...deps, clock: plan.clock, limiter: gapsToQueue(deps, queue, 1 / scale, plan.hostGapMs) };
+			// Origins spaced by a gap (--host-rate, Crawl-delay): where politeness binds, so where an origin's own threshold may rise.
+			const spaced = new Set<string>();
+			const runDeps: SweepDeps = { ...deps, clock: plan.clock, limiter: gapsToQueue(deps, queue, 1 / scale, plan.hostGapMs, spaced) };
 			const update = defer(() => threshold.update()).pipe(
 				tap((stats) => {
 					plan.observer?.queue?.(stats);
@@ -125,7 +127,8 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 							dispatch(queue, valve, { rate: plan.checksPerDay / 86_400_000, perHost: plan.shape.options.perHost * (queue.shared ? 1 : CLAIMS_PER_PLACE), leaseMs: (plan.leaseWallMs ?? LEASE_WALL_MS) / scale, wallMs: plan.clock.wallMs, until, freed }, stop, {
 								claimed: (entry, now) => {
 									threshold.dispatched(1);
-									hosts.claimed(entry.origin, now - entry.due);
+									// Lateness anywhere else is the global rate's, which μ answers for.
+									if (plan.hostGapMs !== undefined || spaced.has(entry.origin)) hosts.claimed(entry.origin, now - entry.due);
 									plan.observer?.late?.(Math.max(0, now - entry.due) / 1000);
 								},
 							}),
@@ -216,12 +219,13 @@ function createDoneBatch(queue: DueQueue, written: () => void): { add(entry: Due
  * them (and on Redis, fleet-wide); never below `--host-rate`'s gap (`hostGapMs`, wall ms),
  * which the schedule holds for the origin too.
  */
-function gapsToQueue(deps: SweepDeps, queue: DueQueue, scale: number, hostGapMs = 0): SweepDeps['limiter'] {
+function gapsToQueue(deps: SweepDeps, queue: DueQueue, scale: number, hostGapMs = 0, spaced?: Set<string>): SweepDeps['limiter'] {
 	const limiter = deps.limiter;
 	return {
 		run: (origin, job, signal, held, first) => limiter.run(origin, job, signal, held, first),
 		gap: (origin, ms, since) => {
 			limiter.gap(origin, ms, since);
+			spaced?.add(origin);
 			void queue.gap(origin, Math.max(ms, hostGapMs) * scale).catch(() => {});
 		},
 		get pacing() {
