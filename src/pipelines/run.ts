@@ -29,6 +29,8 @@ export interface RunPlan {
 	history?: boolean;
 	/** Once the row is stored (and the store still open): a pipeline file's report pages. */
 	afterRun?(store: SweepDeps['store']): Promise<void>;
+	/** The commit's batches: when one takes the tasks passed so far, and when it is written (see `commit`). */
+	commit?: { flushing(): void; written(): void; maxWaitMs?: number } | undefined;
 }
 
 /**
@@ -67,7 +69,7 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 		const tasks = plan.input(runDeps, valve).pipe(
 			plan.build(runDeps),
 			plan.placesKeepText ? identity : keeping,
-			commit(deps.store, { extra: () => [...shelf.drain(), ...deps.book.drain()] }),
+			commit(deps.store, { extra: () => [...shelf.drain(), ...deps.book.drain()], flushing: plan.commit?.flushing, written: plan.commit?.written, ...(plan.commit?.maxWaitMs === undefined ? {} : { maxWaitMs: plan.commit.maxWaitMs }) }),
 			tap((task) => {
 				if (task.parked) valve.unpark();
 				else if (!task.creditReturned) valve.release();

@@ -10,6 +10,13 @@ export interface CommitOptions {
 	maxWaitMs?: number;
 	/** More operations to write with each batch (the host book's changes). */
 	extra?: () => StoreOperation[];
+	/**
+	 * A batch takes the records of every task passed downstream so far (`flushing`), and
+	 * is written (`written`), in that order, batch after batch: what follows a task may
+	 * wait for its record to be stored (a watch reschedules a URL only then).
+	 */
+	flushing?: () => void;
+	written?: () => void;
 }
 
 /**
@@ -38,8 +45,12 @@ export function commit(store: ValidatorStore, options: CommitOptions = {}): Mono
 				timer = undefined;
 				const operations = options.extra ? [...pending, ...options.extra()] : pending;
 				pending = [];
+				options.flushing?.();
 				if (operations.length > 0) {
 					writing = writing.then(() => store.batch(operations));
+					if (options.written) writing = writing.then(options.written);
+				} else if (options.written) writing = writing.then(options.written);
+				if (operations.length > 0) {
 					writing.catch((error: unknown) => {
 						if (!failed) {
 							failed = true;

@@ -1,4 +1,4 @@
-import { concat, concatMap, defer, EMPTY, finalize, from, ignoreElements, merge, mergeMap, Observable, of, repeat, share, Subject, switchMap, takeUntil, tap, timer } from 'rxjs';
+import { concat, concatMap, defer, EMPTY, finalize, ignoreElements, merge, Observable, of, repeat, share, Subject, switchMap, takeUntil, tap, timer } from 'rxjs';
 import { composeRun, type RunEdges, type RunShape } from '../pipelines/compose.js';
 import { runTasks } from '../pipelines/run.js';
 import { createSummary, type Summary } from '../pipelines/summary.js';
@@ -61,6 +61,8 @@ export interface WatchPlan {
 const CLAIMS_PER_PLACE = 2;
 /** How long a claim holds by default (wall ms) before its URL goes back to the schedule: well past a check's timeouts, retries and Retry-After waits. */
 export const LEASE_WALL_MS = 10 * 60_000;
+/** Longest a verdict's record waits for its batch (wall ms): its URL's claim ends only after. */
+const COMMIT_WAIT_MS = 10;
 /** How often μ is solved again (wall ms), at most and at least. */
 const UPDATE_WALL_MS = 2000;
 const MIN_UPDATE_WALL_MS = 50;
@@ -87,6 +89,9 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 			const threshold = createThreshold(queue, { checksPerDay: plan.checksPerDay, bounds: plan.bounds, now: () => plan.clock.now() });
 			const freed = new Subject<void>();
 			const done = createDoneBatch(queue, () => freed.next());
+			// Reschedules waiting for their records' batch (`awaiting`), and those of each batch taken and not yet written (`stored`).
+			const awaiting: DueEntry[] = [];
+			const stored: DueEntry[][] = [];
 			const hosts = createHostThresholds();
 			const scale = plan.clock.wallMs(1);
 			// Origins spaced by a gap (--host-rate, Crawl-delay): where politeness binds, so where an origin's own threshold may rise.
@@ -134,14 +139,17 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 							}),
 						build: (d) => composeRun(d, plan.shape, plan.edges),
 						placesKeepText: true,
+						// A URL is rescheduled only once its record is stored: a kill in between checks it again soon, never leaves it scheduled without its record.
+						// Batches a few ms apart: an origin's claims end only once their records are written.
+						commit: { flushing: () => stored.push(awaiting.splice(0)), written: () => void done.addAll(stored.shift() ?? []), maxWaitMs: COMMIT_WAIT_MS },
 					}, summary).pipe(
-						mergeMap((task) => {
+						tap((task) => {
 							plan.observer?.check?.(task);
 							const host = task.origin === undefined ? undefined : runDeps.book.get(task.origin);
 							const mu = threshold.mu * (task.origin === undefined ? 1 : hosts.factor(task.origin));
 							const entry = nextDue(task, mu, plan.bounds, host, plan.clock.now(), runDeps.random);
-							return entry ? from(done.add(entry)).pipe(concatMap(() => of(task))) : of(task);
-						}, 1),
+							if (entry) awaiting.push(entry);
+						}),
 					),
 					defer(async () => {
 						await done.flush();
@@ -167,17 +175,14 @@ async function setGaps(queue: DueQueue, batch: InputBatch, gapped: Set<string>, 
 	}
 }
 
-/** Most verdicts waiting for their `done` before the next one waits for the write. */
-const DONE_BATCH = 256;
-
 /**
  * Batches `done` calls as a group commit: the verdicts of one turn of the event loop go
  * in one write, and those that come while it is under way in the next. A claim ends (and
  * its origin's room under --per-host comes back) one write after its verdict, not after a
- * timer. `add` waits for the write only when a batch is full; a failed write is thrown by
- * the next `add` or `flush`. `written` is called after each write (the claims it ended).
+ * timer. A failed write is thrown by the next `flush`. `written` is called after each
+ * write (the claims it ended).
  */
-function createDoneBatch(queue: DueQueue, written: () => void): { add(entry: DueEntry): Promise<void>; flush(): Promise<void> } {
+function createDoneBatch(queue: DueQueue, written: () => void): { addAll(entries: readonly DueEntry[]): void; flush(): Promise<void> } {
 	let pending: DueEntry[] = [];
 	let writing: Promise<void> | undefined;
 	let failure: unknown;
@@ -203,12 +208,10 @@ function createDoneBatch(queue: DueQueue, written: () => void): { add(entry: Due
 		return writing.then(() => (failure === undefined ? undefined : Promise.reject(failure)));
 	};
 	return {
-		add(entry) {
-			pending.push(entry);
-			const written = flush();
-			if (pending.length >= DONE_BATCH) return written;
-			written.catch(() => {});
-			return Promise.resolve();
+		addAll(entries) {
+			if (entries.length === 0) return;
+			pending.push(...entries);
+			flush().catch(() => {});
 		},
 		flush,
 	};
