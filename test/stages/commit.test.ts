@@ -102,4 +102,19 @@ describe('commit', () => {
 	it('refuses a batch size that is not a positive integer', () => {
 		expect(() => commit(new MemoryStore(), { batchSize: 0 })).toThrow(TypeError);
 	});
+
+	it('tells when a batch takes the tasks passed so far, and when it is written, in that order', async () => {
+		const store = new WatchedStore();
+		store.delayMs = 20;
+		const events: string[] = [];
+		await lastValueFrom(
+			from([judged(1, record('a')), judged(2, record('b')), judged(3, record('c'))]).pipe(
+				commit(store, { batchSize: 2, flushing: () => events.push(`take (${store.batches.length} written)`), written: () => events.push(`written ${store.batches.length}`) }),
+				toArray(),
+			),
+		);
+		// The second batch is taken (at the end) before the first is written; each is told once written.
+		expect(events).toEqual(['take (0 written)', 'take (0 written)', 'written 1', 'written 2']);
+		expect(store.batches.map((batch) => batch.length)).toEqual([2, 1]);
+	});
 });
