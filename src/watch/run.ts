@@ -120,6 +120,8 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 				ignoreElements(),
 				takeUntil(over),
 			);
+			// On a shared schedule a process holds no more claims than it has requests in flight: the fleet-wide --per-host places go to whoever can use them, not to the first to claim.
+			const window = queue.shared ? { ...plan.shape.options, highWater: plan.shape.options.concurrency } : plan.shape.options;
 			const reachedUntil = (): boolean => plan.until !== undefined && plan.clock.now() >= plan.until;
 			const epoch = defer(() => {
 				const summary = createSummary();
@@ -127,7 +129,7 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 				const until = Math.min(end, plan.until ?? Infinity);
 				return concat(
 					runTasks(runDeps, {
-						options: plan.shape.options,
+						options: window,
 						input: (_d, valve) =>
 							dispatch(queue, valve, { rate: plan.checksPerDay / 86_400_000, perHost: plan.shape.options.perHost * (queue.shared ? 1 : CLAIMS_PER_PLACE), leaseMs: (plan.leaseWallMs ?? LEASE_WALL_MS) / scale, wallMs: plan.clock.wallMs, until, freed }, stop, {
 								claimed: (entry, now) => {

@@ -111,11 +111,12 @@ describeRedis('revisit watch: three processes on one Redis store', () => {
 	it('kill -9 one process: its claimed URLs come back after --lease and the others check them; no URL is lost', async () => {
 		const LEASE = 3000;
 		origins = await Promise.all([0, 1].map(() => startWatchOrigin(400)));
-		const urls = listOf(30);
+		// Enough URLs that the last process to start (on a loaded machine, seconds after the others) still finds some due.
+		const urls = listOf(120);
 		const store = prefix();
 		const watches = fleet(redis.url(store), urls, ['--per-host', '8', '--concurrency', '4', '--rate', '20/s', '--timeout', '1', '--lease', String(LEASE / 1000)]);
 		const hits = () => origins.flatMap((origin) => origin.hits.map((hit) => ({ ...hit, url: origin.url(hit.path) })));
-		await waitFor(() => hits().filter((hit) => whose(hit) === 'B').length >= 4 && hits().some((hit) => whose(hit) === 'B' && hit.ended === undefined), 'B to have checks in flight');
+		await waitFor(() => hits().filter((hit) => whose(hit) === 'B').length >= 2 && hits().some((hit) => whose(hit) === 'B' && hit.ended === undefined), 'B to have checks in flight');
 		watches[1]!.child.kill('SIGKILL');
 		const killedAt = Date.now();
 		const killed = await watches[1]!.done;
