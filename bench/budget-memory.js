@@ -37,6 +37,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { mulberry32 } from './lib/prng.js';
+import { pollRss } from './lib/poll-rss.js';
 import { closeChild } from './lib/child.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -257,23 +258,12 @@ async function runCase(dir, meta, storeDir, n, budget, what, origin) {
 	child.stdout.on('data', (chunk) => {
 		for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
 	});
-	const peaks = { anon: 0, file: 0, hwm: 0 };
-	const poll = setInterval(() => {
-		try {
-			const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
-			const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
-			peaks.anon = Math.max(peaks.anon, kb('RssAnon'));
-			peaks.file = Math.max(peaks.file, kb('RssFile'));
-			peaks.hwm = Math.max(peaks.hwm, kb('VmHWM'));
-		} catch {
-			// Gone: the figures so far stand.
-		}
-	}, 100);
+	const { peaks, stop: stopPolling } = pollRss(child.pid);
 	const exited = once(child, 'exit');
 	if (what === 'sweep') await writeUrls(child.stdin, meta.port, n);
 	else child.stdin.end();
 	const [status] = await exited;
-	clearInterval(poll);
+	stopPolling();
 	const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 	const own = fs.existsSync(statsFile) ? JSON.parse(fs.readFileSync(statsFile, 'utf8')) : {};
 	origin.send({ type: 'stats' });

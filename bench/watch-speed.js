@@ -45,6 +45,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { mulberry32 } from './lib/prng.js';
+import { pollRss } from './lib/poll-rss.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');
@@ -317,20 +318,9 @@ async function watched(args, stdin = 'ignore') {
 	const child = spawn(process.execPath, [...flags.node, '--import', HOOK, CLI, ...args], { stdio: [stdin, 'ignore', 'pipe'], env: { ...process.env, REVISIT_BENCH_STATS: statsFile } });
 	let stderr = '';
 	child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
-	const peaks = { anon: 0, file: 0, hwm: 0 };
-	const poll = setInterval(() => {
-		try {
-			const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
-			const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
-			peaks.anon = Math.max(peaks.anon, kb('RssAnon'));
-			peaks.file = Math.max(peaks.file, kb('RssFile'));
-			peaks.hwm = Math.max(peaks.hwm, kb('VmHWM'));
-		} catch {
-			// exited
-		}
-	}, 100);
+	const { peaks, stop: stopPolling } = pollRss(child.pid);
 	const [status] = await once(child, 'exit');
-	clearInterval(poll);
+	stopPolling();
 	const own = fs.existsSync(statsFile) ? JSON.parse(fs.readFileSync(statsFile, 'utf8')) : {};
 	if (status !== 0) log(`watch exited ${status}: ${stderr}`);
 	return { status, stderr, vmHwmMiB: Math.max(own.vmHwmKb ?? 0, peaks.hwm) / 1024, anonMiB: peaks.anon / 1024, fileMiB: peaks.file / 1024, cpuSeconds: ((own.cpuUserMs ?? 0) + (own.cpuSystemMs ?? 0)) / 1000 };
