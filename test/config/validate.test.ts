@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parsePipeline } from '../../src/config/load.js';
+import { problems } from '../helpers/pipeline-problems.js';
 import { applyOverrides } from '../../src/config/overrides.js';
 import { validatePipeline } from '../../src/config/validate.js';
 import { ConfigError } from '../../src/errors/index.js';
 
-/** The problems a pipeline text has, as printed. */
-function problems(text: string, sets: string[] = []): readonly string[] {
-	try {
-		parsePipeline(text, 'pipeline.json', sets);
-		return [];
-	} catch (error) {
-		if (!(error instanceof ConfigError)) throw error;
-		return error.problems;
-	}
-}
 
 const stdin = '"source": { "type": "stdin" }';
 const stdout = '"sinks": [{ "type": "stdout" }]';

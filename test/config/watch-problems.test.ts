@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parsePipeline } from '../../src/config/load.js';
-import { ConfigError } from '../../src/errors/index.js';
+import { problems } from '../helpers/pipeline-problems.js';
 
-/** The problems a pipeline text has, as printed. */
-function problems(text: string, sets: string[] = []): readonly string[] {
-	try {
-		parsePipeline(text, 'pipeline.json', sets);
-		return [];
-	} catch (error) {
-		if (!(error instanceof ConfigError)) throw error;
-		return error.problems;
-	}
-}
 
 const urls = '"source": { "type": "urls", "urls": ["https://a.example/"] }';
 const stdout = '"sinks": [{ "type": "stdout" }]';
