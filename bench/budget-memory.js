@@ -38,6 +38,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { mulberry32 } from './lib/prng.js';
 import { pollRss } from './lib/poll-rss.js';
+import { countFlag } from './lib/count-flag.js';
 import { closeChild } from './lib/child.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -113,11 +114,7 @@ async function main() {
 			node: { type: 'string' },
 		},
 	});
-	const count = (name) => {
-		const value = Number(String(flags[name]).replaceAll('_', ''));
-		if (!Number.isInteger(value) || value < 1) throw new TypeError(`--${name} must be a positive integer`);
-		return value;
-	};
+	const count = (name) => countFlag(flags, name);
 	const big = count('urls');
 	const small = Math.min(count('small'), big);
 	const budget = count('budget');

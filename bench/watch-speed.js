@@ -46,6 +46,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { mulberry32 } from './lib/prng.js';
 import { pollRss } from './lib/poll-rss.js';
+import { countFlag } from './lib/count-flag.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');
@@ -77,11 +78,7 @@ const { values: flags } = parseArgs({
 		json: { type: 'string' },
 	},
 });
-const int = (name) => {
-	const value = Number(String(flags[name]).replaceAll('_', ''));
-	if (!Number.isInteger(value) || value < 1) throw new TypeError(`--${name} must be a positive integer`);
-	return value;
-};
+const int = (name) => countFlag(flags, name);
 const N = int('urls');
 const ORIGINS = int('origins');
 const SECONDS = int('seconds');
