@@ -66,11 +66,12 @@ export function runWatch(job: WatchJob, edges: JobEdges, stop: Promise<string>):
 async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promise<string>): Promise<string | undefined> {
 	const { deps, close } = await openSweepDeps({ store: job.store, redis: job.redis }, job.shape.options);
 	// The schedule's clock is the store's: a restart, and every member of a fleet, read one clock (--now starts it again).
-	const queue = await deps.store.dueQueue(watchClock({ now: job.now, scale: job.scale }).queue).catch(async (error: unknown) => {
-		await close();
-		throw error;
-	});
-	const clock = await queue.adoptClock(watchClock({ now: job.now, scale: job.scale }).queue, job.now !== undefined).then(clockOf, async (error: unknown) => {
+	const proposed = watchClock({ now: job.now, scale: job.scale }).queue;
+	const opening = async () => {
+		const queue = await deps.store.dueQueue(proposed);
+		return { queue, clock: clockOf(await queue.adoptClock(proposed, job.now !== undefined)) };
+	};
+	const { queue, clock } = await opening().catch(async (error: unknown) => {
 		await close();
 		throw error;
 	});
