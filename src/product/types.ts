@@ -1,0 +1,47 @@
+/**
+ * The schema.org availability short names a product's availability is given as
+ * (https://schema.org/ItemAvailability). Shop words ("Sold out", "oos", "Ausverkauft") are
+ * mapped onto these (availability.ts).
+ */
+export const AVAILABILITIES = [
+	'InStock',
+	'OutOfStock',
+	'PreOrder',
+	'PreSale',
+	'BackOrder',
+	'Discontinued',
+	'LimitedAvailability',
+	'InStoreOnly',
+	'OnlineOnly',
+	'SoldOut',
+	'MadeToOrder',
+	'Reserved',
+] as const;
+
+export type Availability = (typeof AVAILABILITIES)[number];
+
+/** What a product page offers, as a verdict and a record carry it. Fields not found are absent. */
+export interface Product {
+	/** The price as a number (`2879.2`); the lowest when the page offers several. */
+	price?: number;
+	/** ISO 4217 code when the markup or the symbol says it unambiguously (`EUR`), else as written (`$`, `kr`). */
+	currency?: string;
+	availability?: Availability;
+}
+
+/** Where an offer was read from, in the order tried. */
+export type OfferSource = 'json-ld' | 'microdata' | 'opengraph' | 'selector';
+
+/** A product as read from one page, with where it came from. */
+export interface Offer extends Product {
+	/** The markup the price (else the availability) was read from. */
+	from: OfferSource;
+	/** The page offered several different prices: how many; `price` is the lowest. */
+	prices?: number;
+}
+
+/** A price read from text: the amount and, when the text names one, the currency. */
+export interface ParsedPrice {
+	amount: number;
+	currency?: string;
+}
