@@ -1,4 +1,5 @@
 import type { ConditionalForm, StoredContent, UrlRecord, WordDiffHunks } from './store/types.js';
+import type { Product } from './product/types.js';
 
 /** What to send for one URL, given what its host has shown. */
 export interface Plan {
@@ -28,7 +29,7 @@ export interface Plan {
  * @example
  * REASONS.includes(verdict.reason) // true
  */
-export const REASONS = ['new', '304', 'same-hash', 'new-body', 'gone', 'audit', 'candidate', 'error', 'same-content', 'rebaseline', 'selector-gone', 'robots', 'deferred'] as const;
+export const REASONS = ['new', '304', 'same-hash', 'new-body', 'gone', 'audit', 'candidate', 'error', 'same-content', 'rebaseline', 'selector-gone', 'price', 'availability', 'unmet', 'robots', 'deferred'] as const;
 
 export type Reason = (typeof REASONS)[number];
 
@@ -86,6 +87,10 @@ export interface Verdict {
 	summary?: string;
 	/** The URL's estimated rate of change, in changes per day, after this check (see docs/16-scheduling.md). */
 	rate?: number;
+	/** With `--product`: the offer read from the page; `prices` counts the different prices when there were several (`price` is the lowest). */
+	product?: Product & { prices?: number };
+	/** With `--product`: the offer as it was at the check before, when it differs. */
+	previous?: Product;
 }
 
 /** What the probe stage learnt from the network for one URL. */

@@ -1,4 +1,5 @@
 import type { DueQueue, QueueClock } from './due/types.js';
+import type { Product } from '../product/types.js';
 
 /** Record format version; bumped when the shape of a stored record changes. */
 export const RECORD_VERSION = 1;
@@ -14,6 +15,8 @@ export interface StoredContent {
 	unreadable?: boolean | undefined;
 	/** With learned noise: when the noise it was hashed under was taken (epoch ms); the entries learned by then are that set. */
 	noiseAt?: number | undefined;
+	/** With `--product`: the offer counted (what the next check's `previous` is). */
+	product?: Product | undefined;
 }
 
 /**
