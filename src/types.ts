@@ -1,5 +1,5 @@
 import type { ConditionalForm, StoredContent, UrlRecord, WordDiffHunks } from './store/types.js';
-import type { Product } from './product/types.js';
+import type { Offer, Product } from './product/types.js';
 
 /** What to send for one URL, given what its host has shown. */
 export interface Plan {
@@ -138,6 +138,8 @@ export interface ProbeResult {
 export interface ContentHash extends StoredContent {
 	/** The counted text itself, kept only while learning noise; never stored. */
 	text?: string | undefined;
+	/** A product rule: the offer read, with where from and how many prices (`product` is what is stored of it); never stored. */
+	offer?: Offer | undefined;
 }
 
 /**

@@ -151,7 +151,9 @@ export const accessSettings: Record<'header' | 'cookies' | 'cookie-jar' | 'proxy
  * @example
  * ruleSettings.exclude.parse!(['.ts']) // ['.ts']
  */
-export const ruleSettings: Record<'select' | 'exclude', Setting> = {
+export const ruleSettings: Record<'select' | 'exclude' | 'price' | 'availability', Setting> = {
 	select: { default: [], parse: selectorsValue('select') },
 	exclude: { default: [], parse: selectorsValue('exclude') },
+	price: { default: [], parse: selectorsValue('price') },
+	availability: { default: [], parse: selectorsValue('availability') },
 };

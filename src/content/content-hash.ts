@@ -18,6 +18,11 @@ export function contentOf(rule: Rule | undefined, body: Buffer, contentType: str
 	if (keepText) content.text = counted.text;
 	if (counted.matched) content.matched = true;
 	if (counted.kind === 'bytes') content.unreadable = true;
+	if (counted.offer) {
+		const { from: _from, prices: _prices, ...product } = counted.offer;
+		content.product = product;
+		content.offer = counted.offer;
+	}
 	return content;
 }
 

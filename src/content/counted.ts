@@ -4,6 +4,8 @@ import type { AnyNode, Element } from 'domhandler';
 import { removeElement, removeSubsets, textContent, uniqueSort } from 'domutils';
 import { parseDocument } from 'htmlparser2';
 import type { Rule } from './rules.js';
+import type { Offer } from '../product/types.js';
+import { offerText, pageOffer } from './offer-text.js';
 
 /** What a rule kept of one body, and how it read it. */
 export interface Counted {
@@ -17,6 +19,8 @@ export interface Counted {
 	excluded?: number | undefined;
 	/** With `explain`: a short excerpt of each removed element, in document order. */
 	excerpts?: string[] | undefined;
+	/** A product rule: the offer read from the page (absent when it has none). */
+	offer?: Offer | undefined;
 }
 
 /** What `countedText` reports besides the text. */
@@ -53,7 +57,7 @@ export function countedText(rule: Rule | undefined, body: Buffer, contentType: s
 		return { text: parts.map((part) => stable(part, rule.ignore)).join('\n'), kind: 'json' };
 	}
 	const html = /html|xml/.test(type) || (type === '' && /^\s*</.test(raw));
-	if (!html && (rule.select || rule.exclude || rule.text)) return { text: removeMatches(raw, rule.ignore), kind: 'bytes' };
+	if (!html && (rule.select || rule.exclude || rule.text || rule.product)) return { text: removeMatches(raw, rule.ignore), kind: 'bytes' };
 	if (!html) return { text: removeMatches(raw, rule.ignore), kind: 'none' };
 	const document = parseDocument(raw);
 	let nodes: AnyNode[] = [document];
@@ -71,6 +75,12 @@ export function countedText(rule: Rule | undefined, body: Buffer, contentType: s
 		for (const element of gone) removeElement(element);
 		// A selected element that was itself removed, or sat inside one, counts no more.
 		if (gone.length > 0) nodes = nodes.filter((node) => attachedTo(node, document));
+	}
+	if (rule.product) {
+		// The offer is all that counts: the rest of the page, priceValidUntil and tokens included, is noise.
+		// Excluded elements are gone first, so that a "related products" block's prices are not read.
+		const offer = pageOffer(document, rule.product);
+		return { text: removeMatches(offerText(offer), rule.ignore), kind: 'html', matched: offer !== undefined, ...(offer ? { offer } : {}), ...removed };
 	}
 	if (rule.text) {
 		// Collapsed again once the ignored parts are out, so that removing them leaves no trace.

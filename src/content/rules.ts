@@ -24,6 +24,8 @@ export interface Rule {
 	ignore: RegExp[];
 	pointer?: readonly string[] | undefined;
 	learn: boolean;
+	/** Only the page's offer counts (`--product`), with the selectors that read it where structured data is missing. */
+	product?: { price?: Selector[] | undefined; availability?: Selector[] | undefined } | undefined;
 }
 
 /**
@@ -51,6 +53,11 @@ export function compileRules(specs: readonly RuleSpec[], where = 'rule'): Rule[]
 			});
 		const select = selectors('select', spec.select);
 		const exclude = spec.exclude?.length ? selectors('exclude', spec.exclude) : undefined;
+		if (isProductRule(spec)) {
+			const other = (['select', 'text', 'pointer'] as const).find((field) => spec[field] !== undefined && spec[field] !== false);
+			if (other) throw new UsageError(`${at}: a product rule counts the page's offer, so ${other} has nothing to count: read the price with price (--price SELECTOR), or put ${other} in a rule of its own`);
+		}
+		const product = isProductRule(spec) ? { price: selectors('price', spec.price), availability: selectors('availability', spec.availability) } : undefined;
 		for (const pointer of spec.pointer ?? []) {
 			if (pointer !== '' && !pointer.startsWith('/')) throw new UsageError(`${at}: pointer ${JSON.stringify(pointer)} must be empty or start with / (RFC 6901)`);
 		}
@@ -71,13 +78,14 @@ export function compileRules(specs: readonly RuleSpec[], where = 'rule'): Rule[]
 			ignore: (spec.ignore ?? []).map((source) => pattern(source, 'ignore')),
 			pointer: spec.pointer,
 			learn: spec.learn ?? false,
+			product,
 		};
 	});
 }
 
 /**
  * A rule's id: a short hash of what it counts (`select`, `text`, `ignore`, `pointer`,
- * `exclude`), stored with each content hash, so that a changed rule is noticed. `match`
+ * `exclude`, and the product fields), stored with each content hash, so that a changed rule is noticed. `match`
  * and `learn` are not in it: they say where and whether, not what counts.
  *
  * @example
@@ -85,9 +93,13 @@ export function compileRules(specs: readonly RuleSpec[], where = 'rule'): Rule[]
  */
 export function ruleId(spec: RuleSpec): string {
 	// `exclude` joins the hashed list only when set, so the ids of rules written before it existed stay the same.
-	const exclude = spec.exclude?.length ? [spec.exclude] : [];
-	return createHash('sha1').update(JSON.stringify([spec.select ?? [], spec.text ?? false, spec.ignore ?? [], spec.pointer ?? [], ...exclude])).digest('hex').slice(0, 12);
+	const exclude = spec.exclude?.length || isProductRule(spec) ? [spec.exclude ?? []] : [];
+	const product = isProductRule(spec) ? [{ product: true, price: spec.price ?? [], availability: spec.availability ?? [] }] : [];
+	return createHash('sha1').update(JSON.stringify([spec.select ?? [], spec.text ?? false, spec.ignore ?? [], spec.pointer ?? [], ...exclude, ...product])).digest('hex').slice(0, 12);
 }
+
+/** A rule that counts a page's offer: `product`, or selectors for its price or availability. */
+export const isProductRule = (spec: RuleSpec): boolean => spec.product === true || (spec.price?.length ?? 0) > 0 || (spec.availability?.length ?? 0) > 0;
 
 /**
  * Why `source` is not a CSS selector css-select can apply, in css-what's or css-select's

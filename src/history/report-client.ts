@@ -28,6 +28,8 @@ var REASONS = {
 	'audit': 'an audit re-fetched a 304 in full and found a change the 304 hid',
 	'gone': 'the server answered 404 or 410',
 	'selector-gone': "the content rule's selectors no longer match anything",
+	'price': "the product's price moved",
+	'availability': "the product's availability moved",
 	'candidate': 'its validators moved; the body was not read (candidates sweep)',
 	'error': 'the request failed'
 };
@@ -134,6 +136,9 @@ function ruleHtml(id) {
 	if (spec.text) parts.push('visible text');
 	else if (spec.select || spec.exclude) parts.push('markup');
 	if (spec.ignore) parts.push('ignore ' + list(spec.ignore));
+	if (spec.product || spec.price || spec.availability) parts.push('the offer (price, availability)');
+	if (spec.price) parts.push('price from ' + list(spec.price));
+	if (spec.availability) parts.push('availability from ' + list(spec.availability));
 	if (spec.learn) parts.push('learns noise');
 	return '<span class="rule">' + parts.join(' &middot; ') + '</span> (rule ' + esc(id) + ')' + tail;
 }
@@ -145,6 +150,11 @@ function whyHtml(change) {
 	rows += row('Last-Modified', b.lastModified, a.lastModified);
 	rows += row('body hash', b.hash, a.hash);
 	if (b.content !== undefined || a.content !== undefined) rows += row('content hash', b.content, a.content);
+	if (change.product) {
+		var was = change.product.before || {}, now = change.product.after;
+		rows += row('price', money(was), money(now));
+		rows += row('availability', was.availability, now.availability);
+	}
 	if (change.rule) rows += '<tr><th>content rule</th><td>' + ruleHtml(change.rule) + '</td></tr>';
 	if (change.noise) rows += '<tr><th>learned noise</th><td>' + change.noise + ' place' + (change.noise === 1 ? '' : 's') + ' removed, from the hash and the diff</td></tr>';
 	rows += '<tr><th>audit</th><td>' + (change.audit ? 'yes: the 304 was checked by a full re-fetch' : 'no') + '</td></tr>';
@@ -156,8 +166,15 @@ function bodyHtml(change) {
 	var diff = change.diff ? '<div class="diff">' + diffHtml(change) + '</div>' : '<p class="note">' + esc(TEXT[change.text] !== undefined ? TEXT[change.text] : 'No diff.') + '</p>' + cutNote(change);
 	return whyHtml(change) + diff;
 }
+// A price as the offer holds it, with its currency: 21 EUR.
+function money(offer) {
+	return offer.price === undefined ? undefined : offer.price + (offer.currency ? ' ' + offer.currency : '');
+}
 function headline(change) {
 	var b = change.before || {}, a = change.after || {};
+	var offer = change.product;
+	if (offer && offer.before && change.reason === 'price') return 'price ' + money(offer.before) + ' \u2192 ' + money(offer.after);
+	if (offer && offer.before && change.reason === 'availability') return offer.before.availability + ' \u2192 ' + offer.after.availability;
 	if (change.reason === 'audit') return 'a 304 hid this change';
 	if (b.etag !== undefined && a.etag !== undefined && b.etag !== a.etag) return 'ETag moved';
 	if (b.lastModified !== undefined && a.lastModified !== undefined && b.lastModified !== a.lastModified) return 'Last-Modified moved';

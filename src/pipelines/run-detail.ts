@@ -79,6 +79,10 @@ export function addToDetail(detail: DetailDraft, task: Task): void {
 		const spec = detail.specs.get(rule);
 		if (spec && !detail.rules?.[rule]) (detail.rules ??= {})[rule] = shown(spec);
 	}
+	if (verdict.product) {
+		const { prices: _prices, ...after } = verdict.product;
+		change.product = { after, ...(verdict.previous ? { before: verdict.previous } : {}) };
+	}
 	const noise = task.noise ?? task.record?.noise?.length ?? 0;
 	if (noise > 0) change.noise = noise;
 	const word = task.wordDiff;

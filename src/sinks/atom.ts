@@ -7,6 +7,7 @@ import { PipelineError } from '../errors/index.js';
 import { VERSION } from '../version.js';
 import { withResource } from './resource.js';
 import type { Task } from '../types.js';
+import { offerChange } from '../product/fields.js';
 import { isTold, type Sink } from './sink.js';
 
 export interface AtomSinkOptions {
@@ -45,7 +46,8 @@ export function atomSink(options: AtomSinkOptions): Sink {
 					if (!isTold(task, options.new === true)) return task;
 					const verdict = task.verdict!;
 					const updated = new Date(context.clock.now()).toISOString();
-					const details = [verdict.reason, verdict.status && `status ${verdict.status}`, verdict.summary].filter(Boolean).join(', ');
+					const offer = verdict.product && offerChange(verdict.product, verdict.previous);
+					const details = [verdict.reason, offer, verdict.status && `status ${verdict.status}`, verdict.summary].filter(Boolean).join(', ');
 					state.entries.unshift(
 						`<entry><id>urn:uuid:${randomUUID()}</id><title>${xml(verdict.url)}</title><link href="${xml(verdict.url)}"/><updated>${updated}</updated>` +
 							`<summary>${xml(details)}</summary>${contentOf(task)}</entry>`,

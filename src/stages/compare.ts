@@ -7,6 +7,7 @@ import { firstVerification } from '../hosts/verify.js';
 import { liveRecord } from '../http/target.js';
 import { hashText } from '../content/content-hash.js';
 import type { Clock, ProbeResult, Reason, Task, Verdict } from '../types.js';
+import { offerFields, offerMoved } from '../product/fields.js';
 
 export interface CompareOptions {
 	/** Recorded with new validators, so a later run under another encoding can drop the ETag. */
@@ -84,17 +85,21 @@ export function judge(
 		if (!record && verifyEveryMs > 0) next.verifyBy = firstVerification(url, now, verifyEveryMs);
 	}
 	if (probe.content) {
-		const { text: _text, ...content } = probe.content;
+		const { text: _text, offer: _offer, ...content } = probe.content;
 		next.content = content;
 		if (record?.noise !== undefined) next.noise = record.noise;
 		if (record?.learned !== undefined) next.learned = record.learned;
 	}
 	const reason = !record ? 'new' : probe.content ? byContent(record, probe) : isLive(record) && record.hash === probe.hash ? 'same-hash' : 'new-body';
-	return { verdict: verdictOf(url, CHANGED[reason], reason, probe, next), next };
+	const verdict = verdictOf(url, CHANGED[reason], reason, probe, next);
+	if (probe.content?.offer) Object.assign(verdict, offerFields(probe.content.offer, isLive(record) ? record.content?.product : undefined));
+	return { verdict, next };
 }
 
-const CHANGED: Record<Extract<Reason, 'new' | 'same-hash' | 'new-body' | 'same-content' | 'rebaseline' | 'selector-gone'>, boolean> = {
+const CHANGED: Record<Extract<Reason, 'new' | 'same-hash' | 'new-body' | 'same-content' | 'rebaseline' | 'selector-gone' | 'price' | 'availability'>, boolean> = {
 	new: true,
+	price: true,
+	availability: true,
 	'same-hash': false,
 	'new-body': true,
 	'same-content': false,
@@ -109,7 +114,7 @@ const CHANGED: Record<Extract<Reason, 'new' | 'same-hash' | 'new-body' | 'same-c
  * without a report (`rebaseline`), so editing a rule never floods the output; a selector
  * that matched before and matches nothing now is a change of its own (`selector-gone`).
  */
-function byContent(record: UrlRecord, probe: ProbeResult): Extract<Reason, 'same-hash' | 'new-body' | 'same-content' | 'rebaseline' | 'selector-gone'> {
+function byContent(record: UrlRecord, probe: ProbeResult): Extract<Reason, 'same-hash' | 'new-body' | 'same-content' | 'rebaseline' | 'selector-gone' | 'price' | 'availability'> {
 	const before = record.content;
 	const now = probe.content!;
 	if (!isLive(record)) return 'new-body';
@@ -117,9 +122,10 @@ function byContent(record: UrlRecord, probe: ProbeResult): Extract<Reason, 'same
 	if (before === undefined && now.rules === '-') return record.hash === probe.hash ? 'same-hash' : 'new-body';
 	if (before === undefined || before.rules !== now.rules) return 'rebaseline';
 	if (before.matched && !now.matched) return 'selector-gone';
-	if (before.hash !== now.hash) return 'new-body';
+	if (before.hash !== now.hash) return now.product && before.product ? offerMoved(before.product, now.product) : 'new-body';
 	return record.hash === probe.hash ? 'same-hash' : 'same-content';
 }
+
 
 /**
  * Attaches `verdict` and `next` to every probed task (in place: a task belongs to one

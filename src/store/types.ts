@@ -335,6 +335,8 @@ export interface RunChange {
 	cut?: boolean;
 	/** The text of one side or both was cut at the per-page cap (`--keep-text`): the bytes compared. A change past them does not show. */
 	kept?: number;
+	/** A product rule's offer before and after (`--product`); `before` is absent at first sight. */
+	product?: { before?: Product; after: Product };
 }
 
 /**
@@ -373,6 +375,12 @@ export interface RuleShown {
 	pointer?: readonly string[] | undefined;
 	/** Learn noise on the URLs this rule applies to, as `--learn-noise` does for all. */
 	learn?: boolean | undefined;
+	/** Only the page's offer counts: price, currency and availability, from structured data (or `price`/`availability`). */
+	product?: boolean | undefined;
+	/** CSS selectors whose text gives the price where the page has no structured data; implies `product`. */
+	price?: readonly string[] | undefined;
+	/** CSS selectors whose text gives the availability where the page has no structured data; implies `product`. */
+	availability?: readonly string[] | undefined;
 }
 
 export type StoreOperation =

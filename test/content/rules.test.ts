@@ -21,6 +21,22 @@ describe('compileRules', () => {
 	});
 });
 
+describe('product rules', () => {
+	it('are rules of their own id, which moves with their selectors', () => {
+		const ids = [{}, { product: true }, { price: ['.cost'] }, { product: true, availability: ['.stock'] }].map(idOf);
+		expect(new Set(ids).size).toBe(4);
+		// --price implies --product: the same rule either way.
+		expect(idOf({ product: true, price: ['.cost'] })).toBe(ids[2]);
+		expect(compileRules([{ price: ['.cost'] }])[0]!.product?.price?.map((selector) => selector.source)).toEqual(['.cost']);
+	});
+
+	it('refuse what a product rule cannot count, and a bad price selector, naming the field', () => {
+		expect(() => compileRules([{ product: true, select: ['.price'] }])).toThrow("rule 1: a product rule counts the page's offer, so select has nothing to count");
+		expect(() => compileRules([{ product: true, text: true }])).toThrow('so text has nothing to count');
+		expect(() => compileRules([{ price: ['.cost['] }], 'rules.json')).toThrow('rules.json 1: price ".cost[" is not a CSS selector');
+	});
+});
+
 describe('selectorProblem', () => {
 	it.each([
 		['.price[', 'Expected name, found the end of the selector'],

@@ -13,6 +13,9 @@ export interface RuleFlags {
 	ignore: string[];
 	rules?: string;
 	'learn-noise': boolean;
+	product: boolean;
+	price: string[];
+	availability: string[];
 }
 
 /** `--diff` of fetch and crawl. */
@@ -31,6 +34,9 @@ export const ruleFlagOptions: Record<keyof RuleFlags, Flag> = {
 	ignore: { group: GROUP.content, type: 'string', array: true, default: [], requiresArg: true, describe: 'Remove what this regular expression matches before hashing (repeatable); for JSON, drop keys it matches' },
 	rules: { group: GROUP.content, type: 'string', requiresArg: true, describe: 'A JSON file of content rules, in order, the first matching a URL wins (see docs/6-noise.md)' },
 	'learn-noise': { group: GROUP.content, type: 'boolean', default: false, describe: 'Fetch a new or changed page again at once; what differs between the two is noise, left out of its hash from then on' },
+	product: { group: GROUP.content, type: 'boolean', default: false, describe: "Only the page's offer counts: price, currency and availability from JSON-LD, microdata or OpenGraph; the reason says what moved (price, availability)" },
+	price: { group: GROUP.content, type: 'string', array: true, default: ruleSettings.price.default, requiresArg: true, describe: 'With no structured data on a page, read the price from the text of the element this CSS selector matches (repeatable; implies --product)' },
+	availability: { group: GROUP.content, type: 'string', array: true, default: ruleSettings.availability.default, requiresArg: true, describe: 'With no structured data on a page, read the availability ("In stock", "Sold out") from this element\'s text (repeatable; implies --product)' },
 };
 
 /**
@@ -53,12 +59,18 @@ export function rulesFrom(flags: RuleFlags): RuleSpec[] | undefined {
 	// Checked here, not as yargs' coerce, which keeps only the message: a selector's error is not a --help matter.
 	const select = ruleSettings.select.parse!(flags.select) as string[];
 	const exclude = ruleSettings.exclude.parse!(flags.exclude) as string[];
-	if (select.length > 0 || exclude.length > 0 || flags.text || flags.ignore.length > 0) {
+	const price = ruleSettings.price.parse!(flags.price ?? []) as string[];
+	const availability = ruleSettings.availability.parse!(flags.availability ?? []) as string[];
+	const product = flags.product === true || price.length > 0 || availability.length > 0;
+	if (select.length > 0 || exclude.length > 0 || flags.text || flags.ignore.length > 0 || product) {
 		rules.push({
 			...(select.length ? { select } : {}),
 			...(exclude.length ? { exclude } : {}),
 			...(flags.text ? { text: true } : {}),
 			...(flags.ignore.length ? { ignore: flags.ignore } : {}),
+			...(product ? { product: true } : {}),
+			...(price.length ? { price } : {}),
+			...(availability.length ? { availability } : {}),
 		});
 	}
 	return rules.length > 0 ? rules : undefined;

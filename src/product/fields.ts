@@ -1,0 +1,46 @@
+import type { Offer, Product } from './types.js';
+
+/**
+ * What moved between two offers whose counted text differs: the price (or its currency)
+ * first, then the availability; `new-body` when neither did (a line the offer's text
+ * gained or lost, such as a price that appeared).
+ *
+ * @example
+ * offerMoved({ price: 24.5 }, { price: 21 }) // 'price'
+ */
+export const offerMoved = (before: Product, now: Product): 'price' | 'availability' | 'new-body' =>
+	before.price !== now.price || before.currency !== now.currency ? 'price' : before.availability !== now.availability ? 'availability' : 'new-body';
+
+/**
+ * A verdict's product fields: the offer read (with `prices` when the page had several,
+ * `price` being the lowest) and, when it moved, the offer before.
+ *
+ * @example
+ * offerFields({ from: 'json-ld', price: 21, currency: 'EUR' }, { price: 24.5, currency: 'EUR' })
+ * // { product: { price: 21, currency: 'EUR' }, previous: { price: 24.5, currency: 'EUR' } }
+ */
+export function offerFields(offer: Offer, before: Product | undefined): { product: Product & { prices?: number }; previous?: Product } {
+	const product: Product & { prices?: number } = {};
+	if (offer.price !== undefined) product.price = offer.price;
+	if (offer.currency !== undefined) product.currency = offer.currency;
+	if (offer.availability !== undefined) product.availability = offer.availability;
+	if (offer.prices !== undefined) product.prices = offer.prices;
+	const same = before && before.price === offer.price && before.currency === offer.currency && before.availability === offer.availability;
+	return before && !same ? { product, previous: before } : { product };
+}
+
+/**
+ * An offer's change in words, for a feed entry or a message: what moved, before → after;
+ * the offer alone at first sight.
+ *
+ * @example
+ * offerChange({ price: 21, currency: 'EUR', availability: 'InStock' }, { price: 24.5, currency: 'EUR', availability: 'InStock' })
+ * // 'price 24.5 EUR → 21 EUR, InStock'
+ */
+export function offerChange(product: Product, previous?: Product): string {
+	const money = (offer: Product) => (offer.price === undefined ? 'no price' : `${offer.price}${offer.currency ? ` ${offer.currency}` : ''}`);
+	const price = previous && (previous.price !== product.price || previous.currency !== product.currency) ? `price ${money(previous)} → ${money(product)}` : `price ${money(product)}`;
+	const was = previous?.availability ?? 'unknown';
+	const availability = previous && previous.availability !== product.availability ? `${was} → ${product.availability ?? 'unknown'}` : product.availability;
+	return availability === undefined ? price : `${price}, ${availability}`;
+}
