@@ -15,7 +15,8 @@
 // npm's parse-price (a devDependency for this comparison only) gets the same text; it
 // returns only a number, and 0 for a text without one, so its 0 counts as right for both
 // "no price" and a price of 0 (the figure is generous to it). Examples Zyte marks xfail
-// (its own parser gets them wrong) are scored on their own line.
+// (its own parser gets them wrong) are scored on their own line, and so is parsePrice
+// given the text alone, without the hint.
 // Speed: parses per second over the whole set, one core, median of --rounds (5).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -45,6 +46,7 @@ const hintOf = (example) => ({
 	...(example.decimal_separator === ',' || example.decimal_separator === '.' ? { decimal: example.decimal_separator } : {}),
 });
 const ours = (example) => parsePrice(example.price_raw ?? '', hintOf(example));
+const oursAlone = (example) => parsePrice(example.price_raw ?? '');
 const theirs = (example) => {
 	const amount = parsePriceNpm(example.price_raw ?? '');
 	return Number.isFinite(amount) ? { amount } : undefined;
@@ -94,6 +96,7 @@ function speed(parse) {
 }
 
 const mine = score(set.examples, ours);
+const mineAlone = score(set.examples, oursAlone);
 const npm = score(set.examples, theirs, { zeroMeansNone: true });
 const mineXfail = score(set.xfail, ours);
 const npmXfail = score(set.xfail, theirs, { zeroMeansNone: true });
@@ -101,6 +104,7 @@ console.log(`Price parsing, ${set.examples.length} real-world examples (+ ${set.
 console.log('| parser | examples | amount right | currency right (where the set gives one) |');
 console.log('|---|---:|---:|---:|');
 console.log(row('revisit parsePrice', mine));
+console.log(row('revisit parsePrice, the text alone (no hint)', mineAlone));
 console.log(row('npm parse-price 1.1.8', npm, false));
 console.log(row('revisit parsePrice, xfail set', mineXfail));
 console.log(row('npm parse-price, xfail set', npmXfail, false));
