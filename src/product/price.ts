@@ -20,7 +20,7 @@ interface Candidate {
 
 // "Free", as a price, in the languages shops write most; not "free shipping".
 const FREE = /(?<!\p{L})(?:free|gratis|kostenlos|gratuit|gratuite|gratuito|gratuita|бесплатно|zdarma|darmowy)(?!\p{L})(?!\s+(?:shipping|delivery|returns|versand|lieferung))/iu;
-const PERCENT = /^ ?%/;
+const PERCENT = / ?%/y;
 const RANGE = /^\s*(?:-|–|—|to|bis|à|a|au|do|до)\s*$/iu;
 const JOINER = /^[\s:]*$/;
 
@@ -43,13 +43,18 @@ export function parsePrice(text: string, hint: PriceHint = {}): ParsedPrice | un
 	const normal = normalizeSpaces(text);
 	const currencies = findCurrencies(normal);
 	const candidates = scanNumbers(normal)
-		.filter((token) => !PERCENT.test(normal.slice(token.end)) && readAmount(token.raw, hint) !== undefined)
+		.filter((token) => !followedBy(PERCENT, normal, token.end) && readAmount(token.raw, hint) !== undefined)
 		.map((token) => ({ token, currencies: attached(normal, token, currencies) }));
 	if (candidates.length === 0) return FREE.test(normal) ? { amount: 0 } : undefined;
 	const { token, currency } = choose(normal, candidates);
 	const found = currency ?? best(currencies) ?? best(hint.currency ? findCurrencies(normalizeSpaces(hint.currency)) : []);
 	const amount = readAmount(token.raw, { decimal: hint.decimal, threeDecimals: hasThreeDecimals(found?.code) })!;
 	return found ? { amount, currency: currencyName(found) } : { amount };
+}
+
+function followedBy(pattern: RegExp, text: string, at: number): boolean {
+	pattern.lastIndex = at;
+	return pattern.test(text);
 }
 
 /** The first candidate with a currency next to it (or ranging up to one: "From 26 to 50 €"), else the first. */
@@ -67,20 +72,34 @@ function choose(text: string, candidates: Candidate[]): { token: NumberToken; cu
 
 /** The currencies written next to a number: before it or after it, with only spaces, colons or other currencies between. */
 function attached(text: string, token: NumberToken, currencies: CurrencyMatch[]): CurrencyMatch[] {
-	const found = currencies.filter((currency) => currency.start >= token.start && currency.end <= token.end);
+	const found: CurrencyMatch[] = [];
+	// currencies are in text order: start at the first one that does not end before the number.
+	const first = firstEndingAfter(currencies, token.start);
 	let edge = token.start;
-	for (const currency of currencies.filter((c) => c.end <= token.start).reverse()) {
-		if (!JOINER.test(text.slice(currency.end, edge))) break;
-		found.push(currency);
-		edge = currency.start;
+	for (let i = first - 1; i >= 0 && JOINER.test(text.slice(currencies[i]!.end, edge)); i--) {
+		found.push(currencies[i]!);
+		edge = currencies[i]!.start;
 	}
+	let i = first;
+	for (; i < currencies.length && currencies[i]!.end <= token.end; i++) found.push(currencies[i]!); // "35€99"
 	edge = token.end;
-	for (const currency of currencies.filter((c) => c.start >= token.end)) {
-		if (!JOINER.test(text.slice(edge, currency.start))) break;
-		found.push(currency);
-		edge = currency.end;
+	for (; i < currencies.length && JOINER.test(text.slice(edge, currencies[i]!.start)); i++) {
+		found.push(currencies[i]!);
+		edge = currencies[i]!.end;
 	}
 	return found;
+}
+
+/** The index of the first currency that ends after a position (binary search: a long text may hold many). */
+function firstEndingAfter(currencies: CurrencyMatch[], position: number): number {
+	let low = 0;
+	let high = currencies.length;
+	while (low < high) {
+		const middle = (low + high) >> 1;
+		if (currencies[middle]!.end <= position) low = middle + 1;
+		else high = middle;
+	}
+	return low;
 }
 
 /** The most specific of some currencies: a code over a symbol naming one currency over an ambiguous one. */
