@@ -30,7 +30,7 @@ const { values: flags } = parseArgs({
 });
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rounds = countFlag(flags, 'rounds');
-const candidates = [flags.data, path.join(ROOT, 'bench/data/price-strings.json'), path.join(ROOT, '../shared/data/price-strings.json')].filter(Boolean);
+const candidates = flags.data ? [flags.data] : [path.join(ROOT, 'bench/data/price-strings.json'), path.join(ROOT, '../shared/data/price-strings.json')];
 const file = candidates.find((candidate) => fs.existsSync(candidate));
 if (!file) {
 	console.error(`No price set at ${candidates.join(' or ')}: make it with the command in bench/data/README.md, or pass --data FILE.`);
