@@ -18,7 +18,7 @@ const WORDS: readonly [RegExp, Availability][] = [
 	[/\bback ?order|\bavailable for order\b|\bnachbestellt\b|\ben reapprovisionnement\b/, 'BackOrder'],
 	[/\bsold ?out\b|\bausverkauft\b|\bepuise\b|\bagotad[oa]s?\b|\besaurit[oa]\b/, 'SoldOut'],
 	[/\bout of stock\b|\boos\b|\bnot (in stock|available)\b|\b(currently )?unavailable\b|\bno stock\b|\b0 (in stock|auf lager|en stock)\b|\bnicht (lieferbar|vorratig|verfugbar|auf lager)\b|\bnicht mehr auf lager\b|\brupture( de stock)?\b|\b(pas|plus) (en stock|disponible)\b|\bindisponible\b|\bsin (stock|existencias)\b|\bno disponible\b|\bnon disponibile\b|\bsenza scorte\b/, 'OutOfStock'],
-	[/\bin stock\b|\bauf lager\b|\bvorratig\b|\blieferbar\b|\bverfugbar\b|\ben stock\b|\ben existencia\b|\bdisponibles?\b|\bdisponibili?\b|\bavailable\b|\bin magazzino\b/, 'InStock'],
+	[/\bin stock\b|\bauf lager\b|\bvorratig\b|\blieferbar\b|\bverfugbar\b|\ben stock\b|\ben existencia\b|\bdisponibles?\b|\bdisponibil[ei]\b|\bavailable\b|\bin magazzino\b/, 'InStock'],
 ];
 
 /**

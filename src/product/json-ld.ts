@@ -24,7 +24,7 @@ const NOT_ASKED = /(ListPrice|StrikethroughPrice|MSRP|SRP|InvoicePrice|MinimumAd
  */
 export function jsonLdFound(blocks: readonly string[]): Found[] {
 	const found: Found[] = [];
-	const seen = new Set<object>();
+	const seen = new Set<string>();
 	blocks.forEach((text, i) => {
 		const value = parseBlock(text);
 		if (value !== undefined) walk(value, '', { found, seen, script: `script #${i + 1}` });
@@ -57,7 +57,7 @@ export function parseBlock(text: string): unknown {
 
 interface Walk {
 	found: Found[];
-	seen: Set<object>;
+	seen: Set<string>;
 	script: string;
 }
 
@@ -91,8 +91,12 @@ function walk(value: unknown, path: string, into: Walk): void {
 }
 
 function offer(node: Node, where: string, into: Walk): void {
-	if (into.seen.has(node)) return;
-	into.seen.add(node);
+	// The same offer written twice under one @id (in the graph and again in its product) is one offer.
+	const id = field(node, '@id');
+	if (typeof id === 'string' && id !== '') {
+		if (into.seen.has(id)) return;
+		into.seen.add(id);
+	}
 	const asked = field(node, 'price') ?? field(node, 'lowPrice');
 	const spec = asked === undefined ? specification(field(node, 'priceSpecification')) : undefined;
 	const written = asked ?? spec?.price ?? undefined;
@@ -120,11 +124,12 @@ function offer(node: Node, where: string, into: Walk): void {
 	});
 }
 
-/** The first price specification (an object or an array) that gives the price asked, not a list price. */
+/** The first price specification (an object or an array) that gives the price asked (`price`, else `minPrice`), not a list price. */
 function specification(value: unknown): { price?: unknown; priceCurrency?: unknown } | undefined {
 	const specs = (Array.isArray(value) ? value : [value]).filter(isNode);
-	const asked = specs.find((spec) => field(spec, 'price') !== undefined && !NOT_ASKED.test(String(field(spec, 'priceType') ?? '')));
-	return asked && { price: field(asked, 'price'), priceCurrency: field(asked, 'priceCurrency') };
+	const priceOf = (spec: Node) => field(spec, 'price') ?? field(spec, 'minPrice');
+	const asked = specs.find((spec) => priceOf(spec) !== undefined && !NOT_ASKED.test(String(field(spec, 'priceType') ?? '')));
+	return asked && { price: priceOf(asked), priceCurrency: field(asked, 'priceCurrency') };
 }
 
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
