@@ -32,7 +32,8 @@ export function microdataFound(itemprops: readonly Element[]): Found[] {
 			read(item, property, element);
 		}
 	}
-	return [...items.values()].filter((item) => item.price !== undefined || item.availability !== undefined);
+	// An item with only a currency stays: a page may name it in an item of its own.
+	return [...items.values()].filter((item) => item.price !== undefined || item.availability !== undefined || item.currency !== undefined);
 }
 
 function read(item: Found, property: Property, element: Element): void {
