@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { explainOffer, offerOf, readOffer } from '../../src/product/offer.js';
@@ -86,6 +87,18 @@ describe('readOffer', () => {
 		expect(read(ld({ '@type': 'WebSite', name: 'Shop' }) + ld('{broken'), '<div itemscope><span itemprop="name">Hat</span></div>')).toBeUndefined();
 		expect(read('', '<p class="price">call us</p>', { price: '.price', availability: '.missing' })).toBeUndefined();
 		expect(readOffer(parseDocument(''))).toBeUndefined();
+	});
+});
+
+describe('readOffer on whole product pages (bench/data/product/, written by bench/lib/product-pages.js)', () => {
+	it.each([
+		['shopify.html', { from: 'json-ld', price: 2879.2, currency: 'SEK', availability: 'InStock', prices: 2 }],
+		['magento.html', { from: 'microdata', price: 121.95, currency: 'USD', availability: 'InStock' }],
+		['opengraph.html', { from: 'opengraph', price: 59, currency: 'EUR', availability: 'OutOfStock' }],
+		['yoast-group.html', { from: 'json-ld', price: 1299, currency: 'EUR', availability: 'InStock', prices: 2 }],
+	])('reads %s past its menus, scripts, reviews and recommendations', (name, offer) => {
+		const html = readFileSync(new URL(`../../bench/data/product/${name}`, import.meta.url), 'utf8');
+		expect(readOffer(parseDocument(html), { price: '.price', availability: '.stock' })).toEqual(offer);
 	});
 });
 
