@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { explainOffer, offerOf, readOffer } from '../../src/product/offer.js';
+import { parsePrice } from '../../src/product/price.js';
 
 const ld = (value: unknown) => `<script type="application/ld+json">${typeof value === 'string' ? value : JSON.stringify(value)}</script>`;
 const page = (head: string, body = '') => parseDocument(`<!doctype html><html><head><title>Shop</title>${head}</head><body><nav><a href="/">Home</a></nav>${body}</body></html>`);
@@ -77,7 +78,8 @@ describe('readOffer', () => {
 
 	it('reads the selectors only for what no structured data gives', () => {
 		const body = '<p class="price">Now only $12.00</p><p class="stock">Ausverkauft</p>';
-		expect(read('', body, { price: '.price', availability: '.stock' })).toEqual({ from: 'selector', price: 12, availability: 'SoldOut' });
+		const currency = parsePrice('Now only $12.00')?.currency;
+		expect(read('', body, { price: '.price', availability: '.stock' })).toEqual({ from: 'selector', price: 12, ...(currency === undefined ? {} : { currency }), availability: 'SoldOut' });
 		expect(read(ld({ '@type': 'Offer', price: 10, priceCurrency: 'EUR' }), body, { price: '.price', availability: '.stock' })).toEqual({ from: 'json-ld', price: 10, currency: 'EUR', availability: 'SoldOut' });
 		expect(read(ld({ '@type': 'Offer', price: 10, availability: 'InStock' }), body, { price: '.price', availability: '.stock' })).toEqual({ from: 'json-ld', price: 10, availability: 'InStock' });
 	});
