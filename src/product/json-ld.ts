@@ -107,13 +107,13 @@ function offer(node: Node, where: string, into: Walk): void {
 	}
 	const amount = amountOf(written);
 	const currency = currencyOf(field(node, 'priceCurrency')) ?? currencyOf(spec?.priceCurrency) ?? amount?.currency;
-	const stated = field(node, 'availability');
-	const availability = typeof stated === 'string' ? availabilityOf(stated) : undefined;
+	const stated = named(field(node, 'availability'));
+	const availability = stated === undefined ? undefined : availabilityOf(stated);
 	if (amount === undefined && availability === undefined) return;
 	const shown: Found['written'] = {};
 	if (written !== undefined && written !== null) shown.price = String(written);
 	if (currency !== undefined) shown.currency = String(field(node, 'priceCurrency') ?? spec?.priceCurrency ?? amount?.currency);
-	if (typeof stated === 'string') shown.availability = stated;
+	if (stated !== undefined) shown.availability = stated;
 	into.found.push({
 		from: 'json-ld',
 		where: `${into.script}${where ? ` ${where}` : ''}`,
@@ -130,6 +130,14 @@ function specification(value: unknown): { price?: unknown; priceCurrency?: unkno
 	const priceOf = (spec: Node) => field(spec, 'price') ?? field(spec, 'minPrice');
 	const asked = specs.find((spec) => priceOf(spec) !== undefined && !NOT_ASKED.test(String(field(spec, 'priceType') ?? '')));
 	return asked && { price: priceOf(asked), priceCurrency: field(asked, 'priceCurrency') };
+}
+
+/** An enumeration value as JSON-LD writes it: a string, `{"@id": "schema:InStock"}`, or a list of either (the first). */
+function named(value: unknown): string | undefined {
+	const first = Array.isArray(value) ? value[0] : value;
+	if (typeof first === 'string') return first;
+	const id = isNode(first) ? field(first, '@id') : undefined;
+	return typeof id === 'string' ? id : undefined;
 }
 
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -26,9 +26,11 @@ describe('jsonLdFound', () => {
 		]);
 	});
 
-	it('reads an availability without the URL prefix', () => {
+	it('reads an availability without the URL prefix, as an @id and in a list', () => {
 		expect(offers({ '@type': 'Product', offers: { price: 5, availability: 'OutOfStock' } })[0]?.availability).toBe('OutOfStock');
 		expect(offers({ '@type': 'Product', offers: { price: 5, availability: 'schema:PreOrder' } })[0]?.availability).toBe('PreOrder');
+		expect(offers({ '@type': 'Product', offers: { price: 5, availability: { '@id': 'http://schema.org/BackOrder' } } })[0]?.availability).toBe('BackOrder');
+		expect(offers({ '@type': 'Product', offers: { price: 5, availability: ['https://schema.org/InStock'] } })[0]?.availability).toBe('InStock');
 	});
 
 	it('reads priceSpecification.price, as an object or an array, skipping a list price', () => {
