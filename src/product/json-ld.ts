@@ -106,13 +106,14 @@ function offer(node: Node, where: string, into: Walk): void {
 		if (inner !== undefined) walk({ offers: inner }, where, into);
 	}
 	const amount = amountOf(written);
-	const currency = currencyOf(field(node, 'priceCurrency')) ?? currencyOf(spec?.priceCurrency) ?? amount?.currency;
+	const code = [field(node, 'priceCurrency'), spec?.priceCurrency].find((value) => currencyOf(value) !== undefined);
+	const currency = currencyOf(code) ?? amount?.currency;
 	const stated = named(field(node, 'availability'));
 	const availability = stated === undefined ? undefined : availabilityOf(stated);
 	if (amount === undefined && availability === undefined) return;
 	const shown: Found['written'] = {};
 	if (written !== undefined && written !== null) shown.price = String(written);
-	if (currency !== undefined) shown.currency = String(field(node, 'priceCurrency') ?? spec?.priceCurrency ?? amount?.currency);
+	if (currency !== undefined) shown.currency = code === undefined ? currency : String(code);
 	if (stated !== undefined) shown.availability = stated;
 	into.found.push({
 		from: 'json-ld',

@@ -43,6 +43,7 @@ describe('jsonLdFound', () => {
 		];
 		expect(offers({ '@type': 'Product', offers: { '@type': 'Offer', priceSpecification: specs } })[0]?.price).toBe(79);
 		expect(offers({ '@type': 'Offer', priceSpecification: { minPrice: '490', priceCurrency: 'EUR' } })[0]?.price).toBe(490);
+		expect(read({ '@type': 'Offer', priceCurrency: '', priceSpecification: { price: 9, priceCurrency: 'nok' } })[0]).toMatchObject({ currency: 'NOK', written: { currency: 'nok' } });
 	});
 
 	it('reads an AggregateOffer by its lowPrice (highPrice aside), and a bare Offer', () => {
