@@ -1,0 +1,63 @@
+// The cost of reading a product page's offer: `npm run build && node bench/product-parse.js
+// [--rounds 300] [--reps 5]`. In this process, on one core, for each page in bench/data/product/
+// (bench/lib/product-pages.js writes them: ~70 KB product pages, one per markup), as bodies per
+// second (the median of --reps runs of --rounds bodies each):
+//   hash       hashBody of the whole body: what a check costs without --product
+//   parse      the body decoded and parseDocument'd (htmlparser2), nothing more
+//   readOffer  parse + readOffer (dist/product/offer.js): what a check costs with --product
+//   explain    parse + explainOffer (with the .price and .stock selectors), as `rules test` runs it
+//   alone      readOffer on a page parsed once: the extraction's own cost, without the parse
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { parseDocument } from 'htmlparser2';
+import { DATA } from './lib/product-pages.js';
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '300' }, reps: { type: 'string', default: '5' } } });
+const rounds = Number(values.rounds);
+const reps = Number(values.reps);
+if (!(rounds > 0 && reps > 0)) throw new Error('--rounds and --reps take positive numbers');
+const { readOffer, explainOffer } = await import(pathToFileURL(path.join(ROOT, 'dist/product/offer.js')).href);
+const { hashBody } = await import(pathToFileURL(path.join(ROOT, 'dist/content/hash.js')).href);
+
+const parsed = new Map();
+const ways = {
+	hash: (body) => hashBody(body),
+	parse: (body) => parseDocument(body.toString('utf8')),
+	readOffer: (body) => readOffer(parseDocument(body.toString('utf8'))),
+	explain: (body) => explainOffer(parseDocument(body.toString('utf8')), { price: '.price', availability: '.stock' }),
+	alone: (body) => readOffer(parsed.get(body)),
+};
+
+/**
+ * Bodies per second of each way on `body`: the median of `reps` timed runs, after a warm-up.
+ * The ways take turns within each repetition, so a busy machine slows them alike.
+ */
+function rates(body) {
+	const runs = Object.fromEntries(Object.keys(ways).map((way) => [way, []]));
+	for (const run of Object.values(ways)) for (let i = 0; i < 30; i++) run(body);
+	for (let rep = 0; rep < reps; rep++) {
+		for (const [way, run] of Object.entries(ways)) {
+			const started = process.hrtime.bigint();
+			for (let i = 0; i < rounds; i++) run(body);
+			runs[way].push(rounds / (Number(process.hrtime.bigint() - started) / 1e9));
+		}
+	}
+	return Object.fromEntries(Object.entries(runs).map(([way, list]) => [way, list.sort((a, b) => a - b)[Math.floor(reps / 2)]]));
+}
+
+const pages = readdirSync(DATA).filter((name) => name.endsWith('.html')).sort();
+if (pages.length === 0) throw new Error(`no pages in ${DATA}: run node bench/lib/product-pages.js`);
+console.log(`Bodies per second, one core, ${rounds} bodies x ${reps} runs (median); node ${process.version}\n`);
+console.log('| page | KB | offer read | hash | parse | parse + readOffer | parse + explain | readOffer alone | parse + readOffer / parse |');
+console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|');
+for (const name of pages) {
+	const body = readFileSync(path.join(DATA, name));
+	parsed.set(body, parseDocument(body.toString('utf8')));
+	const offer = readOffer(parsed.get(body));
+	const rate = rates(body);
+	const shown = offer ? `${offer.from} ${offer.price ?? '-'} ${offer.currency ?? ''} ${offer.availability ?? ''}`.replace(/ +/g, ' ') : 'none';
+	console.log(`| ${name} | ${(body.length / 1024).toFixed(0)} | ${shown} | ${Math.round(rate.hash)} | ${Math.round(rate.parse)} | ${Math.round(rate.readOffer)} | ${Math.round(rate.explain)} | ${Math.round(rate.alone)} | ${(rate.readOffer / rate.parse).toFixed(2)} |`);
+}

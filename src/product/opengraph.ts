@@ -1,0 +1,52 @@
+import type { Element } from 'domhandler';
+import { amountOf } from './amount.js';
+import { availabilityOf } from './availability.js';
+import { currencyOf, type Found } from './found.js';
+
+/** The meta properties of each field, the Open Graph product ones first, then the `og:` ones shops also write. */
+const NAMES = {
+	price: ['product:price:amount', 'og:price:amount'],
+	currency: ['product:price:currency', 'og:price:currency'],
+	availability: ['product:availability', 'og:availability'],
+} as const;
+
+/**
+ * The offer in a page's Open Graph meta elements (`product:price:amount`,
+ * `product:price:currency`, `product:availability`, or their `og:` forms), as one offer;
+ * none when they give neither a price nor an availability. The first of each counts.
+ *
+ * @example
+ * openGraphFound(scanMarkup(document).metas)
+ * // [{ from: 'opengraph', where: 'meta product:price:amount', price: 19.99, currency: 'USD', … }]
+ */
+export function openGraphFound(metas: readonly Element[]): Found[] {
+	const first = (names: readonly string[]) => {
+		for (const name of names) {
+			const meta = metas.find((element) => (element.attribs['property'] ?? element.attribs['name'] ?? '').trim().toLowerCase() === name);
+			const content = meta?.attribs['content'];
+			if (content !== undefined && content.trim() !== '') return { name, content };
+		}
+		return undefined;
+	};
+	const price = first(NAMES.price);
+	const currency = first(NAMES.currency);
+	const stated = first(NAMES.availability);
+	const amount = price && amountOf(price.content);
+	const availability = stated && availabilityOf(stated.content);
+	if (!amount && !availability) return [];
+	const found: Found = { from: 'opengraph', where: `meta ${(amount ? price : stated)!.name}`, written: {} };
+	if (amount) {
+		found.price = amount.amount;
+		found.written.price = price!.content;
+	}
+	const code = currencyOf(currency?.content) ?? amount?.currency;
+	if (code !== undefined) {
+		found.currency = code;
+		found.written.currency = currency?.content ?? code;
+	}
+	if (availability) {
+		found.availability = availability;
+		found.written.availability = stated!.content;
+	}
+	return [found];
+}

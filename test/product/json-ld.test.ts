@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { jsonLdFound, parseBlock } from '../../src/product/json-ld.js';
+
+const read = (...blocks: unknown[]) => jsonLdFound(blocks.map((block) => (typeof block === 'string' ? block : JSON.stringify(block))));
+/** The offers without `written`, for short assertions. */
+const offers = (...blocks: unknown[]) => read(...blocks).map(({ written: _, ...rest }) => rest);
+
+describe('jsonLdFound', () => {
+	it('reads a Product whose offers is an object', () => {
+		expect(offers({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kettle', offers: { '@type': 'Offer', price: '2879.20', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' } })).toEqual([
+			{ from: 'json-ld', where: 'script #1 Product.offers', price: 2879.2, currency: 'EUR', availability: 'InStock' },
+		]);
+	});
+
+	it('reads offers as an array, and offers with no @type', () => {
+		const found = offers({ '@type': 'Product', offers: [{ '@type': 'Offer', price: 10, priceCurrency: 'USD' }, { price: '12.50', priceCurrency: 'USD', availability: 'http://schema.org/OutOfStock' }] });
+		expect(found).toEqual([
+			{ from: 'json-ld', where: 'script #1 Product.offers[0]', price: 10, currency: 'USD' },
+			{ from: 'json-ld', where: 'script #1 Product.offers[1]', price: 12.5, currency: 'USD', availability: 'OutOfStock' },
+		]);
+	});
+
+	it('reads keys with capital letters (Offers, Price, PriceCurrency, Availability)', () => {
+		expect(offers({ '@type': 'Product', Offers: { '@type': 'Offer', Price: '19.99', PriceCurrency: 'gbp', Availability: 'InStock' } })).toEqual([
+			{ from: 'json-ld', where: 'script #1 Product.Offers', price: 19.99, currency: 'GBP', availability: 'InStock' },
+		]);
+	});
+
+	it('reads an availability without the URL prefix, as an @id and in a list', () => {
+		expect(offers({ '@type': 'Product', offers: { price: 5, availability: 'OutOfStock' } })[0]?.availability).toBe('OutOfStock');
+		expect(offers({ '@type': 'Product', offers: { price: 5, availability: 'schema:PreOrder' } })[0]?.availability).toBe('PreOrder');
+		expect(offers({ '@type': 'Product', offers: { price: 5, availability: { '@id': 'http://schema.org/BackOrder' } } })[0]?.availability).toBe('BackOrder');
+		expect(offers({ '@type': 'Product', offers: { price: 5, availability: ['https://schema.org/InStock'] } })[0]?.availability).toBe('InStock');
+	});
+
+	it('reads priceSpecification.price, as an object or an array, skipping a list price', () => {
+		expect(offers({ '@type': 'Product', offers: { '@type': 'Offer', priceSpecification: { '@type': 'UnitPriceSpecification', price: 49, priceCurrency: 'EUR' } } })).toEqual([
+			{ from: 'json-ld', where: 'script #1 Product.offers', price: 49, currency: 'EUR' },
+		]);
+		const specs = [
+			{ '@type': 'UnitPriceSpecification', priceType: 'https://schema.org/ListPrice', price: 99, priceCurrency: 'EUR' },
+			{ '@type': 'UnitPriceSpecification', price: 79, priceCurrency: 'EUR' },
+		];
+		expect(offers({ '@type': 'Product', offers: { '@type': 'Offer', priceSpecification: specs } })[0]?.price).toBe(79);
+		expect(offers({ '@type': 'Offer', priceSpecification: { minPrice: '490', priceCurrency: 'EUR' } })[0]?.price).toBe(490);
+		expect(read({ '@type': 'Offer', priceCurrency: '', priceSpecification: { price: 9, priceCurrency: 'nok' } })[0]).toMatchObject({ currency: 'NOK', written: { currency: 'nok' } });
+	});
+
+	it('reads an AggregateOffer by its lowPrice (highPrice aside), and a bare Offer', () => {
+		expect(offers({ '@type': 'Product', offers: { '@type': 'AggregateOffer', lowPrice: '15.00', highPrice: '30.00', priceCurrency: 'USD', offerCount: 4 } })).toEqual([
+			{ from: 'json-ld', where: 'script #1 Product.offers', price: 15, currency: 'USD' },
+		]);
+		expect(offers({ '@type': 'Offer', price: 3, priceCurrency: 'CHF' })).toEqual([{ from: 'json-ld', where: 'script #1 Offer', price: 3, currency: 'CHF' }]);
+	});
+
+	it("reads an AggregateOffer's own offers when it has no price", () => {
+		expect(offers({ '@type': 'Product', offers: { '@type': 'AggregateOffer', offers: [{ '@type': 'Offer', price: 7 }, { '@type': 'Offer', price: 8 }] } }).map((item) => item.price)).toEqual([7, 8]);
+	});
+
+	it('finds the product in @graph, in an array of blocks, and among other blocks (WebSite + Product)', () => {
+		const product = { '@type': 'Product', offers: { '@type': 'Offer', price: 20, priceCurrency: 'EUR' } };
+		expect(offers({ '@context': 'https://schema.org', '@graph': [{ '@type': 'WebSite', name: 'Shop' }, product] })[0]?.where).toBe('script #1 @graph[1] Product.offers');
+		expect(offers([{ '@type': 'BreadcrumbList', itemListElement: [] }, product])[0]?.where).toBe('script #1 [1] Product.offers');
+		expect(offers({ '@type': 'WebSite', potentialAction: { '@type': 'SearchAction' } }, product)).toEqual([{ from: 'json-ld', where: 'script #2 Product.offers', price: 20, currency: 'EUR' }]);
+	});
+
+	it('reads @type as an array and with a URL prefix', () => {
+		expect(offers({ '@type': ['Product', 'Car'], offers: { '@type': 'http://schema.org/Offer', price: 1 } })[0]?.price).toBe(1);
+		expect(offers({ '@type': 'http://schema.org/Offer', price: 2 })[0]?.where).toBe('script #1 Offer');
+		expect(offers({ '@type': ['schema:Offer'], price: 4 })[0]?.price).toBe(4);
+	});
+
+	it("reads a ProductGroup's variants, each with its offers", () => {
+		const group = {
+			'@type': 'ProductGroup',
+			name: 'T-shirt',
+			hasVariant: [
+				{ '@type': 'Product', name: 'S', offers: { '@type': 'Offer', price: 19, priceCurrency: 'EUR', availability: 'https://schema.org/OutOfStock' } },
+				{ '@type': 'Product', name: 'L', offers: { '@type': 'Offer', price: 21, priceCurrency: 'EUR', availability: 'https://schema.org/InStock' } },
+			],
+		};
+		expect(offers(group)).toEqual([
+			{ from: 'json-ld', where: 'script #1 ProductGroup.hasVariant[0] Product.offers', price: 19, currency: 'EUR', availability: 'OutOfStock' },
+			{ from: 'json-ld', where: 'script #1 ProductGroup.hasVariant[1] Product.offers', price: 21, currency: 'EUR', availability: 'InStock' },
+		]);
+	});
+
+	it("leaves out other products' offers: related, similar, the group a variant belongs to", () => {
+		const other = { '@type': 'Product', offers: { price: 1 } };
+		expect(offers({ '@type': 'Product', offers: { price: 50 }, isRelatedTo: other, isSimilarTo: [other], isVariantOf: { '@type': 'ProductGroup', hasVariant: [other] } }).map((item) => item.price)).toEqual([50]);
+	});
+
+	it('counts an offer once: written twice under one @id, or referred to by its @id', () => {
+		const offer = { '@type': 'Offer', '@id': '#o', price: 9 };
+		expect(offers({ '@graph': [offer, { '@type': 'Product', offers: offer }] })).toHaveLength(1);
+		expect(offers({ '@graph': [offer, { '@type': 'Product', offers: { '@id': '#o' } }] })).toEqual([{ from: 'json-ld', where: 'script #1 @graph[0] Offer', price: 9 }]);
+		expect(offers({ '@type': 'Product', offers: [{ price: 9 }, { price: 9 }] })).toHaveLength(2);
+	});
+
+	it('reads prices written as strings in either convention, or with a symbol', () => {
+		expect(offers({ '@type': 'Offer', price: '1.299,00' }, { '@type': 'Offer', price: '1,299.00' }, { '@type': 'Offer', price: '$19.99' }).map((item) => item.price)).toEqual([1299, 1299, 19.99]);
+	});
+
+	it('keeps what was written, for rules test to show', () => {
+		expect(read({ '@type': 'Offer', price: '2879.20', priceCurrency: 'eur', availability: 'http://schema.org/InStock' })[0]?.written).toEqual({ price: '2879.20', currency: 'eur', availability: 'http://schema.org/InStock' });
+	});
+
+	it('skips a block that is not JSON and reads the others, numbering blocks as the page has them', () => {
+		expect(offers('{"@type": "Product", "offers": {"price": 1', { '@type': 'Offer', price: 2 })).toEqual([{ from: 'json-ld', where: 'script #2 Offer', price: 2 }]);
+	});
+
+	it('finds nothing in blocks with no offer, or offers with neither price nor availability', () => {
+		expect(read({ '@type': 'WebSite', name: 'x' }, { '@type': 'Product', name: 'y' }, { '@type': 'Product', offers: { priceCurrency: 'EUR' } }, 'null', '42', '"text"')).toEqual([]);
+		expect(read({ '@type': 'Product', offers: { price: null, availability: 'Sometimes' } })).toEqual([]);
+	});
+});
+
+describe('parseBlock', () => {
+	it('forgives HTML comments, CDATA, trailing commas and raw line breaks in strings', () => {
+		expect(parseBlock('<!-- {"a": 1} -->')).toEqual({ a: 1 });
+		expect(parseBlock('<![CDATA[{"a": 1}]]>')).toEqual({ a: 1 });
+		expect(parseBlock('{"a": [1, 2,], "b": {"c": 3,},}')).toEqual({ a: [1, 2], b: { c: 3 } });
+		expect(parseBlock('{"description": "two\nlines"}')).toEqual({ description: 'two lines' });
+	});
+
+	it('gives undefined for what is not JSON even so', () => {
+		expect(parseBlock('{"a": ')).toBeUndefined();
+		expect(parseBlock('')).toBeUndefined();
+		expect(parseBlock('var x = {}')).toBeUndefined();
+	});
+});

@@ -1,0 +1,56 @@
+import { parseDocument } from 'htmlparser2';
+import { describe, expect, it } from 'vitest';
+import { scanMarkup } from '../../src/product/markup.js';
+import { microdataFound } from '../../src/product/microdata.js';
+
+const read = (html: string) => microdataFound(scanMarkup(parseDocument(html)).itemprops);
+
+describe('microdataFound', () => {
+	it('reads price, priceCurrency and availability from content and href, one offer per item', () => {
+		const html = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Kettle</h1>
+			<div itemprop="offers" itemscope itemtype="https://schema.org/Offer">
+				<meta itemprop="priceCurrency" content="EUR"><span itemprop="price" content="2879.20">2.879,20 €</span>
+				<link itemprop="availability" href="https://schema.org/InStock">In stock
+			</div></div>`;
+		expect(read(html)).toEqual([
+			{ from: 'microdata', where: 'itemscope #1 Offer', currency: 'EUR', price: 2879.2, availability: 'InStock', written: { currency: 'EUR', price: '2879.20', availability: 'https://schema.org/InStock' } },
+		]);
+	});
+
+	it("reads the price from the element's text ($121.95) with the price parser", () => {
+		const [found] = read('<div itemscope itemtype="http://schema.org/Product"><span itemprop="price">$121.95</span><span itemprop="availability">Out of stock</span></div>');
+		expect(found?.price).toBe(121.95);
+		expect(found?.availability).toBe('OutOfStock');
+		expect(found?.written).toEqual({ price: '$121.95', availability: 'Out of stock' });
+	});
+
+	it('names the currency by priceCurrency rather than by the symbol in the text', () => {
+		expect(read('<div itemscope><span itemprop="price">$5.00</span><meta itemprop="priceCurrency" content="usd"></div>')[0]?.currency).toBe('USD');
+	});
+
+	it('reads each item apart, in page order, and properties outside any item', () => {
+		const html = `<div itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="10"></div>
+			<div itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="12"><meta itemprop="availability" content="OutOfStock"></div>
+			<meta itemprop="price" content="11">`;
+		expect(read(html).map(({ where, price, availability }) => ({ where, price, availability }))).toEqual([
+			{ where: 'itemscope #1 Offer', price: 10, availability: undefined },
+			{ where: 'itemscope #2 Offer', price: 12, availability: 'OutOfStock' },
+			{ where: 'itemprop outside any itemscope', price: 11, availability: undefined },
+		]);
+	});
+
+	it('reads lowPrice, several names in one itemprop, and schema.org URLs as names', () => {
+		expect(read('<div itemscope itemtype="https://schema.org/AggregateOffer"><meta itemprop="lowPrice" content="15"></div>')[0]?.price).toBe(15);
+		expect(read('<div itemscope><span itemprop="name price" content="7">x</span></div>')[0]?.price).toBe(7);
+		expect(read('<div itemscope><meta itemprop="http://schema.org/price" content="8"></div>')[0]?.price).toBe(8);
+	});
+
+	it('keeps the first of a property written twice in one item', () => {
+		expect(read('<div itemscope><meta itemprop="price" content="19.99"><span itemprop="price">$24.99</span></div>')[0]?.price).toBe(19.99);
+	});
+
+	it('finds nothing where no item states a price or an availability', () => {
+		expect(read('<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Kettle</span><span itemprop="price">call us</span><span itemprop="availability">ask</span></div>')).toEqual([]);
+		expect(read('<p>$5</p>')).toEqual([]);
+	});
+});

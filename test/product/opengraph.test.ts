@@ -1,0 +1,33 @@
+import { parseDocument } from 'htmlparser2';
+import { describe, expect, it } from 'vitest';
+import { scanMarkup } from '../../src/product/markup.js';
+import { openGraphFound } from '../../src/product/opengraph.js';
+
+const read = (head: string) => openGraphFound(scanMarkup(parseDocument(`<html><head>${head}</head><body></body></html>`)).metas);
+
+describe('openGraphFound', () => {
+	it('reads product:price:amount, product:price:currency and product:availability as one offer', () => {
+		expect(read('<meta property="og:type" content="product"><meta property="product:price:amount" content="19.99"><meta property="product:price:currency" content="usd"><meta property="product:availability" content="in stock">')).toEqual([
+			{ from: 'opengraph', where: 'meta product:price:amount', price: 19.99, currency: 'USD', availability: 'InStock', written: { price: '19.99', currency: 'usd', availability: 'in stock' } },
+		]);
+	});
+
+	it('reads the og: forms shops also write, and name= for property=', () => {
+		expect(read('<meta property="og:price:amount" content="1.299,00"><meta property="og:price:currency" content="EUR"><meta property="og:availability" content="oos">')).toEqual([
+			{ from: 'opengraph', where: 'meta og:price:amount', price: 1299, currency: 'EUR', availability: 'OutOfStock', written: { price: '1.299,00', currency: 'EUR', availability: 'oos' } },
+		]);
+		expect(read('<meta name="product:price:amount" content="5">')[0]?.price).toBe(5);
+	});
+
+	it('prefers the product: form to the og: one', () => {
+		expect(read('<meta property="og:price:amount" content="9"><meta property="product:price:amount" content="8">')[0]?.price).toBe(8);
+	});
+
+	it('gives an availability alone', () => {
+		expect(read('<meta property="product:availability" content="preorder">')).toEqual([{ from: 'opengraph', where: 'meta product:availability', availability: 'PreOrder', written: { availability: 'preorder' } }]);
+	});
+
+	it('finds nothing without a price or an availability', () => {
+		expect(read('<meta property="og:title" content="Kettle $5"><meta property="product:price:currency" content="EUR"><meta property="product:price:amount" content="">')).toEqual([]);
+	});
+});
