@@ -1,6 +1,7 @@
 import { sweepSettings, watchSettings } from './settings.js';
 import { isRedisSpec, parseRedisUrl } from '../store/redis-url.js';
 import { isHostname, selectorProblem } from '../content/rules.js';
+import { conditionProblem } from '../condition/compile.js';
 
 /**
  * The string formats a pipeline file uses, each checked by the same code the CLI runs
@@ -23,6 +24,8 @@ export const FORMATS: Record<string, { validate(value: string): boolean; text: s
 	// A content rule's fields, checked as compileRules checks them, so a pipeline file's bad selector is found with its schema problems, at its line.
 	selector: { validate: (value) => selectorProblem(value) === undefined, text: 'a CSS selector', plural: 'CSS selectors' },
 	'url-match': { validate: (value) => isHostname(value) || regexProblem(value) === undefined, text: 'a hostname or a regular expression', plural: 'hostnames or regular expressions' },
+	// A --when expression, compiled as the flag's is: a syntax error is reported with its column.
+	condition: { validate: (value) => conditionProblem(value) === undefined, text: 'a condition such as changed_words > 3 or price < 40', plural: 'conditions' },
 	'json-pointer': { validate: (value) => value === '' || value.startsWith('/'), text: 'a JSON Pointer: empty, or starting with / (RFC 6901)', plural: 'JSON Pointers (RFC 6901)' },
 	'redis-url': { validate: (value) => isRedisSpec(value) && parsesAsRedis(value), text: 'a Redis URL such as redis://127.0.0.1:6379/0?prefix=revisit:', plural: 'Redis URLs' },
 	'checks-rate': { validate: accepts(watchSettings.rate.parse), text: 'a number of checks per second, minute, hour or day, such as 20/s, 5000/h or 100000/d', plural: 'rates of checks' },
@@ -50,6 +53,7 @@ function parsesAsRedis(value: string): boolean {
 export function formatProblem(format: string, value: string): string | undefined {
 	if (format === 'regex' || format === 'url-match') return regexProblem(value);
 	if (format === 'selector') return selectorProblem(value);
+	if (format === 'condition') return conditionProblem(value);
 	return undefined;
 }
 

@@ -200,7 +200,15 @@ const stages = [
 		title: 'the compare stage',
 		additionalProperties: false,
 		required: ['use'],
-		properties: { use: { const: 'compare', description: 'Judge each probe against the stored record. Always runs.' }, rules: ruleListSchema },
+		properties: {
+			use: { const: 'compare', description: 'Judge each probe against the stored record. Always runs.' },
+			rules: ruleListSchema,
+			when: {
+				type: 'string',
+				format: 'condition',
+				description: 'Report a change (or a first sight) only when this condition holds, as --when: e.g. "changed_words > 3" or "price < 40 or (in_stock and not was_in_stock)"; a change that does not is the new baseline, silently (reason unmet)',
+			},
+		},
 	},
 	{
 		type: 'object',

@@ -1,7 +1,7 @@
 import { fetchDefaults, sweepDefaults, writtenDefaults } from './defaults.js';
 import { parseHeaderLine, type HeaderRule } from '../http/headers.js';
 import { checkProxyUrl } from '../http/proxy.js';
-import { durationValue, headerValue, timeValue, integerValue, numberValue, robotsAgentValue, rateValue, robotsValue, diffOfValue, secondsValue, selectorsValue, sizeOrOffValue, sizeValue, verifyValue, checksRateValue, untilValue, positiveSecondsValue, listenValue } from './values.js';
+import { durationValue, headerValue, timeValue, integerValue, numberValue, robotsAgentValue, rateValue, robotsValue, diffOfValue, conditionValue, secondsValue, selectorsValue, sizeOrOffValue, sizeValue, verifyValue, checksRateValue, untilValue, positiveSecondsValue, listenValue } from './values.js';
 
 /** One setting that a flag and a pipeline file's stage option both take: its default as written, and its check. */
 export interface Setting {
@@ -47,6 +47,8 @@ export interface SweepSettings {
 	'keep-text'?: number;
 	'keep-text-total'?: number;
 	'diff-of': 'visible' | 'source';
+	/** A condition a change must meet to be reported (`--when`), as written. */
+	when?: string;
 }
 
 /**
@@ -90,6 +92,7 @@ export const sweepSettings: Record<keyof SweepSettings, Setting> = {
 	'keep-text': { default: writtenDefaults.keepText, parse: sizeOrOffValue('keep-text') },
 	'keep-text-total': { default: writtenDefaults.keepTextTotal, parse: sizeOrOffValue('keep-text-total') },
 	'diff-of': { default: sweepDefaults.diffOf, parse: diffOfValue },
+	when: { parse: conditionValue },
 };
 
 /**

@@ -1,4 +1,5 @@
 import { isIPv6 } from 'node:net';
+import { compileCondition } from '../condition/compile.js';
 import { selectorProblem } from '../content/rules.js';
 import { UsageError } from '../errors/index.js';
 import { parseDuration } from '../util/duration.js';
@@ -66,6 +67,19 @@ export const positiveSecondsValue = (flag: string) => (value: unknown): number =
 export const robotsValue = (value: unknown): 'obey' | 'ignore' => {
 	if (value === 'obey' || value === 'ignore') return value;
 	throw new UsageError(`--robots must be obey or ignore (got ${JSON.stringify(value)})`);
+};
+
+/**
+ * `--when EXPR`: a condition a change must meet to be reported, checked by compiling it
+ * (a syntax error names its column, an unknown name lists the known ones).
+ *
+ * @example
+ * conditionValue('price < 40') // 'price < 40'
+ */
+export const conditionValue = (value: unknown): string => {
+	const expression = String(Array.isArray(value) ? value[value.length - 1] : value);
+	compileCondition(expression, '--when');
+	return expression;
 };
 
 /** `--diff-of`: what a report diffs of an HTML page without a content rule. */

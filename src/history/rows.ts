@@ -29,6 +29,9 @@ export interface RunRow {
 	conditional: number;
 	ratio304: number | null;
 	blockedHosts: string[];
+	/** Changes that did not meet the run's `--when` condition, and the condition; absent without one. */
+	unmet?: number;
+	when?: string;
 }
 
 /** One host's figures in one run, for `revisit history --host`. */
@@ -103,6 +106,7 @@ export function runRow(run: RunRecord): RunRow {
 		conditional,
 		ratio304: ratio(notModified, conditional),
 		blockedHosts: run.blockedHosts ?? [],
+		...(run.when === undefined ? {} : { unmet: run.unmet ?? 0, when: run.when }),
 	};
 }
 

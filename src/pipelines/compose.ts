@@ -8,6 +8,8 @@ import { warcSink } from '../sinks/warc.js';
 import { webhookSink } from '../sinks/webhook.js';
 import { emit, type EmitOptions, type EmitTargets } from '../stages/emit.js';
 import { filter, type FilterOptions } from '../stages/filter.js';
+import { when } from '../stages/when.js';
+import { compileCondition } from '../condition/compile.js';
 import type { InputLine } from '../stages/read-lines.js';
 import type { Task } from '../types.js';
 import { warcInfo } from '../warc/info.js';
@@ -65,7 +67,9 @@ export type RunEdges = EmitTargets & Omit<SinkContext, 'clock' | 'out'>;
 export function composeRun(deps: SweepDeps, shape: RunShape, edges: RunEdges): OperatorFunction<InputLine, Task> {
 	const context: SinkContext = { out: edges.out, stdout: edges.stdout, stderr: edges.stderr, env: edges.env, clock: deps.clock };
 	const after = (sinks: readonly Sink[]) => sinks.reduce<MonoTypeOperatorFunction<Task>>((chain, sink) => pipe(chain, sink(context)), identity);
-	return pipe(judge(deps, shape), deps.keepText ?? identity, after(keeping(shape)), emit(shape.emit ? edges : { out: async () => {}, diagnose: edges.diagnose }, shape.emit), after([...telling(shape.feeds), ...(shape.sinks ?? [])]));
+	// The condition after keep-text (its word diff is `changed_words`), before anything is written out.
+	const condition = shape.options.when === undefined ? identity : when(compileCondition(shape.options.when, 'when'));
+	return pipe(judge(deps, shape), deps.keepText ?? identity, condition, after(keeping(shape)), emit(shape.emit ? edges : { out: async () => {}, diagnose: edges.diagnose }, shape.emit), after([...telling(shape.feeds), ...(shape.sinks ?? [])]));
 }
 
 function judge(deps: SweepDeps, shape: RunShape): OperatorFunction<InputLine, Task> {

@@ -81,7 +81,7 @@ export function compilePipeline(config: PipelineConfig, context: { env?: Record<
 		try {
 			return value === undefined || !table[name]!.parse ? value : table[name]!.parse!(value);
 		} catch (error) {
-			const message = error instanceof RevisitError ? error.message.replace(/^--[\w-]+ /, '') : String(error);
+			const message = error instanceof RevisitError ? error.message.replace(/^--[\w-]+:? /, '') : String(error);
 			throw new ConfigError([`pipeline: ${at}: ${message}`], { cause: error });
 		}
 	};

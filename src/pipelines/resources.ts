@@ -1,4 +1,6 @@
 import { CookieJar } from 'tough-cookie';
+import { namesUsed } from '../condition/syntax.js';
+import { sweepDefaults } from '../config/defaults.js';
 import { UsageError } from '../errors/index.js';
 import { createHostBook } from '../hosts/book.js';
 import { readCookieFile, writeCookieFile } from '../http/cookies.js';
@@ -89,7 +91,8 @@ export function clientSettings(options: SweepOptions): HttpClientOptions {
 		rules: options.rules,
 		// A rule that learns noise needs the counted text kept, as the flag does.
 		keepText: options.learnNoise || options.applyNoise === true || options.rules?.some((rule) => rule.learn) === true,
-		keepCounted: options.keepTextBytes,
+		// A condition on `text` reads it even with --keep-text off (then nothing is stored).
+		keepCounted: options.keepTextBytes > 0 || options.when === undefined || !namesUsed(options.when).names.includes('text') ? options.keepTextBytes : sweepDefaults.keepTextBytes,
 		keepSource: options.diffOf === 'source',
 		// The run's requests in flight, and room for one host's worth of idle keep-alive
 		// sockets beyond: enough for a host's URLs that come together to share connections.

@@ -81,6 +81,7 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 			summary.elapsedMs = deps.clock.now() - started;
 			if (plan.history === false) return;
 			const row = runRecord(summary, started, deps.clock.now());
+			if (plan.options.when !== undefined) row.when = plan.options.when;
 			if (shelf.bytes !== undefined) row.textBytes = shelf.bytes > plan.options.keepTextTotalBytes ? (await collectTexts(deps.store, { maxBytes: plan.options.keepTextTotalBytes })).bytes : shelf.bytes;
 			await deps.store.batch([...(await detailOperations(deps.store, detail)), { type: 'putRun', key: runKey(started), value: row }]);
 			await plan.afterRun?.(deps.store);

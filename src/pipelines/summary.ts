@@ -48,6 +48,8 @@ export interface Summary {
 	/** Per-origin figures, for run history and metrics. */
 	hosts: Record<string, RunHostFigures>;
 	elapsedMs: number;
+	/** Changes that did not meet the run's `--when` condition (reason `unmet`): the new baseline, not reported. */
+	unmet: number;
 	/** Second fetches made to learn noise (`--learn-noise`). */
 	noiseFetches: number;
 	/** Who sent the requests, when not this process (see http/transport.ts). */
@@ -55,7 +57,7 @@ export interface Summary {
 }
 
 export function createSummary(): Summary {
-	return { urls: 0, changed: 0, notModified: 0, sameHash: 0, sameContent: 0, rebaseline: 0, errors: 0, rejected: 0, sourceErrors: 0, duplicates: 0, bytes: 0, bytesSaved: 0, noiseFetches: 0, notDue: 0, later: 0, signalSkipped: 0, held: 0, filtered: 0, robots: 0, deferred: 0, unreachable: 0, unreachableCodes: {}, blockedHosts: [], hosts: {}, elapsedMs: 0 };
+	return { urls: 0, changed: 0, notModified: 0, sameHash: 0, sameContent: 0, rebaseline: 0, unmet: 0, errors: 0, rejected: 0, sourceErrors: 0, duplicates: 0, bytes: 0, bytesSaved: 0, noiseFetches: 0, notDue: 0, later: 0, signalSkipped: 0, held: 0, filtered: 0, robots: 0, deferred: 0, unreachable: 0, unreachableCodes: {}, blockedHosts: [], hosts: {}, elapsedMs: 0 };
 }
 
 /** Adds one finished task to the summary. */
@@ -96,6 +98,7 @@ export function countTask(summary: Summary, task: Task): void {
 	if (verdict.reason === 'same-hash') summary.sameHash++;
 	else if (verdict.reason === 'same-content') summary.sameContent++;
 	else if (verdict.reason === 'rebaseline') summary.rebaseline++;
+	else if (verdict.reason === 'unmet') summary.unmet++;
 	if (verdict.reason === 'error') summary.errors++;
 	if (task.noiseFetched) summary.noiseFetches++;
 }
@@ -129,6 +132,7 @@ export function formatSummary(summary: Summary): string {
 	];
 	if (summary.sameContent > 0) parts.push(`${summary.sameContent} same-content`);
 	if (summary.rebaseline > 0) parts.push(`${summary.rebaseline} rebaselined`);
+	if (summary.unmet > 0) parts.push(`${summary.unmet} unmet (--when)`);
 	parts.push(counted(summary.errors, 'error'));
 	if (summary.notDue > 0) parts.push(`${summary.notDue} not due`);
 	if (summary.later > 0) parts.push(`${summary.later} left for later (--budget)`);
@@ -173,6 +177,7 @@ export function runRecord(summary: Summary, startedAt: number, endedAt: number):
 		sameHash: summary.sameHash,
 		sameContent: summary.sameContent,
 		rebaseline: summary.rebaseline,
+		...(summary.unmet > 0 ? { unmet: summary.unmet } : {}),
 		errors: summary.errors,
 		deferred: summary.deferred,
 		unreachable: summary.unreachable,

@@ -4,6 +4,7 @@ import { timeValue } from '../config/values.js';
 import { normaliseTrustOptions, type TrustOptions } from '../hosts/trust-options.js';
 import type { MethodOption } from '../stages/probe.js';
 import { compileRules, type RuleSpec } from '../content/rules.js';
+import { compileCondition } from '../condition/compile.js';
 import type { HeaderRule } from '../http/headers.js';
 import type { ProxySettings } from '../http/proxy.js';
 import { checkOptionNames } from './option-names.js';
@@ -86,6 +87,8 @@ export interface SweepOptions {
 	keepTextTotalBytes: number;
 	/** What is kept of an HTML page without a content rule: its `visible` text (default), or its markup (`source`). */
 	diffOf: 'visible' | 'source';
+	/** Report a change only when this condition holds (`--when`, docs/6-noise.md); one that does not is committed as the baseline with reason `unmet`. */
+	when?: string | undefined;
 }
 
 /**
@@ -171,8 +174,9 @@ export function normaliseSweepOptions(input: SweepOptionsInput = {}): SweepOptio
 	nonNegativeInteger('keepTextTotalBytes', options.keepTextTotalBytes);
 	if (options.diffOf !== 'visible' && options.diffOf !== 'source') throw new TypeError(`Expected \`diffOf\` to be visible or source, got \`${String(options.diffOf)}\``);
 	if (options.robotsAgent !== undefined && (options.robotsAgent.trim() === '' || /[\x00-\x1f\x7f]/.test(options.robotsAgent))) throw new TypeError(`Expected \`robotsAgent\` to be a crawler's name, got \`${options.robotsAgent}\``);
-	// A bad selector or pattern fails here, before anything is opened or sent.
+	// A bad selector, pattern or condition fails here, before anything is opened or sent.
 	if (options.rules) compileRules(options.rules);
+	if (options.when !== undefined) compileCondition(options.when, 'when');
 	if (!/^[\x21-\x7e][\x20-\x7e]*$/.test(options.acceptEncoding)) throw new TypeError(`Expected \`acceptEncoding\` to be a header value, got \`${options.acceptEncoding}\``);
 	if (!/^[\x20-\x7e]+$/.test(options.userAgent)) throw new TypeError(`Expected \`userAgent\` to be a header value, got \`${options.userAgent}\``);
 	return options;
@@ -217,5 +221,6 @@ export function sweepOptionsFrom(flags: SweepSettings): SweepOptionsInput {
 		keepTextBytes: flags['keep-text'],
 		keepTextTotalBytes: flags['keep-text-total'],
 		diffOf: flags['diff-of'],
+		when: flags.when,
 	};
 }

@@ -14,3 +14,4 @@ export { churnGuard, describeChurn, judgedKnown, type ChurnGuardOptions, type Ch
 export { tally } from './tally.js';
 export { fetchBodies, type FetchBodiesOptions } from './fetch-bodies.js';
 export { writeBodies, type BodySink } from './write-bodies.js';
+export { when } from './when.js';

@@ -280,6 +280,10 @@ export interface RunRecord {
 	sameContent?: number;
 	/** (content rules) `rebaseline` verdicts; absent in runs recorded before it was kept. */
 	rebaseline?: number;
+	/** Changes that did not meet the run's `--when` condition (`unmet` verdicts); absent when none. */
+	unmet?: number;
+	/** The run's `--when` condition, as written; absent when it had none. */
+	when?: string;
 	errors: number;
 	/** URLs deferred by robots.txt (unreachable, or a Crawl-delay over the cap); absent in older runs. */
 	deferred?: number;

@@ -78,7 +78,9 @@ describe('createPipeline(), run() and fetch() (library)', () => {
 		expect(summary).toMatchObject({ urls: 1, changed: 1, rejected: 1 });
 		expect(diagnostics).toEqual([`${path.join(work.dir, 'urls.json')} line 3: entry is not a string: "42"`]);
 		expect(await readFile(path.join(work.dir, 'out.txt'), 'utf8')).toBe(`${server.url('/a')}\n`);
-		await expect(run(path.join(work.dir, 'pipeline.json'), { set: ['when=x'] })).rejects.toThrow('--set when=x: when is neither a pipeline key');
+		await expect(run(path.join(work.dir, 'pipeline.json'), { set: ['whence=x'] })).rejects.toThrow('--set whence=x: whence is neither a pipeline key');
+		// when is the compare stage's condition: a bad one is refused with what is wrong with it.
+		await expect(run(path.join(work.dir, 'pipeline.json'), { set: ['when=x'] })).rejects.toThrow('--set when=x: /stages/0/when: must be a condition such as changed_words > 3 or price < 40 (got "x": unknown name `x`');
 	});
 
 	it('fetch() downloads bodies: on the verdict, or into a directory', async () => {

@@ -31,9 +31,9 @@ describe('pipeline schema', () => {
 	});
 
 	it('names every stage option as its CLI flag in camelCase, each option in one stage only', () => {
-		// headers is --header (-H), repeated: a list in a file.
-		const flags = [...Object.keys(sweepFlagOptions), ...Object.keys(crawlFlagOptions), 'candidates', 'headers'].map(camel).sort();
-		const stageOptions = ['probe', 'due', 'churn-guard', 'fetch'].flatMap((use) => [...OPTION_STAGE].filter(([, stage]) => stage === use).map(([name]) => name));
+		// headers is --header (-H), repeated: a list in a file; rules are the rule flags (--select, --text, …) as a list.
+		const flags = [...Object.keys(sweepFlagOptions), ...Object.keys(crawlFlagOptions), 'candidates', 'headers', 'rules'].map(camel).sort();
+		const stageOptions = ['probe', 'due', 'compare', 'churn-guard', 'fetch'].flatMap((use) => [...OPTION_STAGE].filter(([, stage]) => stage === use).map(([name]) => name));
 		expect(stageOptions.sort()).toEqual(flags);
 		const all = pipelineSchema.properties.stages.items.oneOf.flatMap((stage) => Object.keys(stage.properties).filter((key) => key !== 'use'));
 		expect(new Set(all).size).toBe(all.length);

@@ -97,6 +97,18 @@ describe('pipeline validation', () => {
 			],
 		],
 		[
+			'a --when condition with a syntax error or an unknown name, each with the column in the expression',
+			`{\n  ${stdin},\n  "stages": [{ "use": "compare", "when": "price <<< 40" }],\n  ${stdout}\n}`,
+			['pipeline.json:3:42: /stages/0/when: must be a condition such as changed_words > 3 or price < 40 (got "price <<< 40": syntax error at column 8)'],
+		],
+		[
+			'a --when condition naming what is not a name',
+			`{ ${stdin}, "stages": [{ "use": "compare", "when": "prise < 40" }], ${stdout} }`,
+			[
+				'pipeline.json:1:73: /stages/0/when: must be a condition such as changed_words > 3 or price < 40 (got "prise < 40": unknown name `prise` (the names are price, previous_price, currency, availability, price_change, in_stock, was_in_stock, text, changed_words))',
+			],
+		],
+		[
 			'stages out of order or twice',
 			`{ ${stdin}, "stages": [{ "use": "probe" }, { "use": "dedupe" }, { "use": "probe" }], ${stdout} }`,
 			[

@@ -41,6 +41,13 @@ export const sweepFlagOptions: Record<keyof SweepFlags, Flag> = {
 	'keep-text': { group: GROUP.content, ...flagOf(sweepSettings['keep-text']), requiresArg: true, describe: "Keep up to this much of every page's text from its first sight (compressed, stored once per distinct text), so that its next change shows as a word diff in revisit report (off: keep none)"},
 	'keep-text-total': { group: GROUP.content, ...flagOf(sweepSettings['keep-text-total']), requiresArg: true, describe: 'Keep at most this much text in the store in all, compressed; past it the least recently taken goes first (off: keep none)'},
 	'diff-of': { group: GROUP.content, ...flagOf(sweepSettings['diff-of']), choices: ['visible', 'source'], describe: 'What revisit report diffs of an HTML page without a content rule: the text a reader sees (headings, paragraphs, list items, link and alt text, one block a line), or its markup'},
+	when: {
+		group: GROUP.content,
+		...flagOf(sweepSettings.when),
+		type: 'string',
+		requiresArg: true,
+		describe: "Report a change (or a first sight) only when this holds, e.g. 'changed_words > 3', 'contains(text, \"in stock\")' or 'price < 40 or (in_stock and not was_in_stock)'; a change that does not is the new baseline, silently (reason unmet). Names: price, previous_price, currency, availability, price_change, in_stock, was_in_stock, text, changed_words",
+	},
 	concurrency: { group: GROUP.scale, ...flagOf(sweepSettings.concurrency), requiresArg: true, describe: 'Requests in flight in total'},
 	'local-workers': {
 		group: GROUP.scale,

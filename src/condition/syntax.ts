@@ -1,0 +1,62 @@
+/**
+ * Reading an expression's text: where filtrex's parser stopped, and which names it uses.
+ * Filtrex throws its parser's message (the hash with the location is dropped), whose
+ * second and third lines show up to 20 characters either side of the error and a caret.
+ */
+
+/** Words of the language that are not names (filtrex's lexer takes them when a non-word character follows). */
+const KEYWORDS = new Set(['and', 'or', 'not', 'in', 'of', 'if', 'then', 'else', 'mod']);
+
+// Filtrex's lexer, as far as names go: strings, quoted names, bare names (dots allowed), the rest.
+const TOKENS = /"(?:\\"|\\\\|[^"\\])*"|'((?:\\'|\\\\|[^'\\])*)'|([a-zA-Z$_][.a-zA-Z0-9$_]*)(\s*\()?|[\s\S]/g;
+
+/**
+ * The names and the functions an expression that parsed uses, in order of first use.
+ *
+ * @example
+ * namesUsed('contains(text, "sold") and price < 40') // { names: ['text', 'price'], functions: ['contains'] }
+ */
+export function namesUsed(expression: string): { names: string[]; functions: string[] } {
+	const names = new Set<string>();
+	const functions = new Set<string>();
+	for (const [, quoted, bare, call] of expression.matchAll(TOKENS)) {
+		if (quoted !== undefined) names.add(quoted.replace(/\\(['\\])/g, '$1'));
+		else if (bare === undefined || KEYWORDS.has(bare)) continue;
+		else if (call !== undefined) functions.add(bare);
+		else names.add(bare);
+	}
+	return { names: [...names], functions: [...functions] };
+}
+
+/**
+ * The 1-based line and column a filtrex parse or lexical error points at, read from its
+ * message's caret against the expression; undefined when the message has none.
+ *
+ * @example
+ * errorPosition('price <<< 40', 'Parse error on line 1:\nprice <<< 40\n-------^\nExpecting …') // { line: 1, column: 8 }
+ */
+export function errorPosition(expression: string, message: string): { line: number; column: number } | undefined {
+	const lines = message.split('\n');
+	const caret = lines[2]?.match(/^(-*)\^$/);
+	if (!caret || lines[1] === undefined) return undefined;
+	// The shown text has its newlines taken out: match it against the expression with them out too, keeping where each character was
+	// (in UTF-16 units, as the parser counts).
+	const kept = expression.split('').flatMap((char, i) => (char === '\n' ? [] : [[char, i] as const]));
+	const flat = kept.map(([char]) => char).join('');
+	let before = lines[1].slice(0, caret[1]!.length);
+	let after = lines[1].slice(caret[1]!.length);
+	const cutBefore = before.startsWith('...');
+	if (cutBefore) before = before.slice(3);
+	if (after.length > 20 && after.endsWith('...')) after = after.slice(0, -3);
+	let at: number | undefined;
+	for (let i = before.length; i <= flat.length; i++) {
+		if ((cutBefore ? i > 20 : i === before.length) && flat.slice(i - before.length, i) === before && flat.startsWith(after, i)) {
+			at = i;
+			break;
+		}
+	}
+	if (at === undefined) return undefined;
+	const offset = at < kept.length ? kept[at]![1] : expression.length;
+	const lineStart = expression.lastIndexOf('\n', offset - 1) + 1;
+	return { line: expression.slice(0, lineStart).split('\n').length, column: [...expression.slice(lineStart, offset)].length + 1 };
+}

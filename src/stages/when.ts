@@ -1,0 +1,24 @@
+import { map, type MonoTypeOperatorFunction } from 'rxjs';
+import type { Condition } from '../condition/compile.js';
+import { conditionValues } from '../condition/names.js';
+import type { Task } from '../types.js';
+
+/**
+ * Holds each change (a first sight too) to the run's `--when` condition: a change it does
+ * not meet becomes `changed: false`, reason `unmet`, and nothing else about it changes.
+ * Its record is still committed, so the page's new state is the baseline the next run
+ * compares with: the change is never reported, neither now nor later. Errors and
+ * unchanged pages pass as they are. Runs after keep-text (for `changed_words`) and before
+ * anything is written out.
+ *
+ * @example
+ * tasks$.pipe(keepText(store, shelf, { keep: true }), when(compileCondition('price < 40')), emit(targets))
+ */
+export function when(condition: Condition): MonoTypeOperatorFunction<Task> {
+	return map((task) => {
+		const verdict = task.verdict;
+		if (verdict?.changed !== true || condition.holds(conditionValues(task))) return task;
+		task.verdict = { ...verdict, changed: false, reason: 'unmet' };
+		return task;
+	});
+}
