@@ -89,7 +89,7 @@ export interface Verdict {
 	rate?: number;
 	/** With `--product`: the offer read from the page; `prices` counts the different prices when there were several (`price` is the lowest). */
 	product?: Product & { prices?: number };
-	/** With `--product`: the offer as it was at the check before, when it differs. */
+	/** With `--product`: the offer as it was counted at the check before (absent at first sight). */
 	previous?: Product;
 }
 

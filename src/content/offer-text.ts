@@ -1,4 +1,5 @@
 import type { Document } from 'domhandler';
+import { readOffer } from '../product/offer.js';
 import type { Offer } from '../product/types.js';
 import type { Rule } from './rules.js';
 
@@ -18,8 +19,13 @@ export function offerText(offer: Offer | undefined): string {
 	return lines.join('\n');
 }
 
-/** The offer of a parsed page under a product rule (until the extraction lands: JSON-LD `offers.price` only). */
-export function pageOffer(document: Document, _product: NonNullable<Rule['product']>): Offer | undefined {
-	const text = JSON.stringify(document.children.length);
-	return text ? undefined : undefined;
+/**
+ * The offer of a parsed page under a product rule: its structured data first, the rule's
+ * `price` and `availability` selectors where that gives nothing (see product/offer.ts).
+ *
+ * @example
+ * pageOffer(parseDocument(html), { price: compiled('.cost') })
+ */
+export function pageOffer(document: Document, product: NonNullable<Rule['product']>): Offer | undefined {
+	return readOffer(document, product);
 }

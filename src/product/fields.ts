@@ -13,7 +13,8 @@ export const offerMoved = (before: Product, now: Product): 'price' | 'availabili
 
 /**
  * A verdict's product fields: the offer read (with `prices` when the page had several,
- * `price` being the lowest) and, when it moved, the offer before.
+ * `price` being the lowest) and the offer counted at the check before, when there was one
+ * (moved or not, so that a condition can always compare the two).
  *
  * @example
  * offerFields({ from: 'json-ld', price: 21, currency: 'EUR' }, { price: 24.5, currency: 'EUR' })
@@ -25,8 +26,7 @@ export function offerFields(offer: Offer, before: Product | undefined): { produc
 	if (offer.currency !== undefined) product.currency = offer.currency;
 	if (offer.availability !== undefined) product.availability = offer.availability;
 	if (offer.prices !== undefined) product.prices = offer.prices;
-	const same = before && before.price === offer.price && before.currency === offer.currency && before.availability === offer.availability;
-	return before && !same ? { product, previous: before } : { product };
+	return before ? { product, previous: before } : { product };
 }
 
 /**

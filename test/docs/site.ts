@@ -19,6 +19,8 @@ export const SITE_PAGES = {
 	'/gone': '410 Gone',
 	'/sitemap.xml': 'a sitemap of /a, /b, /c and /lastmod',
 	'/hook': 'a webhook receiver: 204 to any POST',
+	'/shop/9': 'a product page with a JSON-LD offer (49.90 EUR, in stock) whose priceValidUntil and timestamp change on every request',
+	'/shop/10': 'a product page without structured data: "Jetzt nur 1.299,00 € inkl. MwSt." in .cost, "Ausverkauft" in .stock',
 	'/robots.txt': 'allows every page to every crawler, with no Crawl-delay',
 } as const;
 
@@ -86,6 +88,16 @@ export async function startDocsSite(): Promise<TestServer> {
 			case '/hook':
 				req.resume();
 				return void req.on('end', () => res.writeHead(req.method === 'POST' ? 204 : 405).end());
+			case '/shop/9': {
+				const offer = { '@type': 'Offer', price: '49.90', priceCurrency: 'EUR', availability: 'https://schema.org/InStock', priceValidUntil: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) };
+				return void res.writeHead(200, { 'content-type': 'text/html' }).end(html('shop 9', [
+					`<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kettle', offers: offer })}</script>`,
+					'<h1>Kettle</h1><p class="price">Now only 49,90 €</p>',
+					`<p class="stamp">Generated at ${new Date().toISOString()}</p>`,
+				].join('\n')));
+			}
+			case '/shop/10':
+				return void res.writeHead(200, { 'content-type': 'text/html' }).end(html('shop 10', `<h1>Lamp</h1>\n<p class="cost">Jetzt nur 1.299,00 € inkl. MwSt.</p>\n<p class="stock">Ausverkauft</p>\n<p class="stamp">${randomUUID()}</p>`));
 			case '/gone':
 				return void res.writeHead(410).end('gone');
 			case '/robots.txt':

@@ -11,9 +11,9 @@ describe('offerMoved', () => {
 });
 
 describe('offerFields', () => {
-	it('carries the offer, its count of prices, and the offer before only when it moved', () => {
+	it('carries the offer, its count of prices, and the offer before whenever there was one', () => {
 		expect(offerFields({ from: 'json-ld', price: 21, currency: 'EUR', prices: 3 }, { price: 24.5, currency: 'EUR' })).toEqual({ product: { price: 21, currency: 'EUR', prices: 3 }, previous: { price: 24.5, currency: 'EUR' } });
-		expect(offerFields({ from: 'microdata', price: 21, currency: 'EUR' }, { price: 21, currency: 'EUR' })).toEqual({ product: { price: 21, currency: 'EUR' } });
+		expect(offerFields({ from: 'microdata', price: 21, currency: 'EUR' }, { price: 21, currency: 'EUR' })).toEqual({ product: { price: 21, currency: 'EUR' }, previous: { price: 21, currency: 'EUR' } });
 		expect(offerFields({ from: 'opengraph', availability: 'InStock' }, undefined)).toEqual({ product: { availability: 'InStock' } });
 	});
 });

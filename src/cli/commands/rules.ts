@@ -11,6 +11,7 @@ import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
 import { storeFlag, withStore } from './store-option.js';
 import { GROUP, groupedFlags } from '../flags/groups.js';
+import { offerLines } from './rules-offer.js';
 import { maskedHash } from '../../content/noise.js';
 import { noiseOf, placesAt, templateOf } from '../../hosts/noise.js';
 import { normaliseUrl } from '../../stages/normalise.js';
@@ -51,6 +52,7 @@ function testCommand(io: CliIo, result: CommandResult): CommandModule<object, Ru
 				.example("revisit rules test https://shop.example/item/7 --select '.price'", 'Only the price counts')
 				.example("revisit rules test https://shop.example/item/7 --exclude '.recently-viewed'", 'All but the "recently viewed" block counts; each element removed is listed')
 				.example('revisit rules test https://example.org/ --text --ignore "Generated at [0-9:]+"', 'Visible text, without the timestamp')
+				.example('revisit rules test https://shop.example/item/7 --product', 'The offer (price, currency, availability), and what each markup on the page gave')
 				.example('revisit rules test https://shop.example/item/7 --store .revisit', 'Also the noise learned for the page (--learn-noise): each place, where and when it was learned') as unknown as Argv<RulesTestArgs>,
 		handler: async (args) => {
 			result.status = await rulesTest(io, args);
@@ -74,7 +76,7 @@ async function rulesTest(io: CliIo, args: RulesTestArgs): Promise<number> {
 		io.stdout.write(counted.text.endsWith('\n') ? counted.text : `${counted.text}\n`);
 		const which = rule ? `rule ${rules.indexOf(rule) + 1} of ${rules.length}` : rules.length > 0 ? 'no rule matches this URL: the whole body counts' : 'no rules: the whole body counts';
 		const notes = [which, `read as ${counted.kind === 'none' ? 'text' : counted.kind}`];
-		if (counted.matched === false) notes.push('the selectors matched nothing');
+		if (counted.matched === false && !rule?.product) notes.push('the selectors matched nothing');
 		if (counted.excluded === 0) notes.push('the exclude selectors matched nothing');
 		if (counted.kind === 'bytes') notes.push('not HTML or JSON: hashed as bytes');
 		io.stderr.write(`revisit: ${notes.join('; ')}; counted ${Buffer.byteLength(counted.text)} of ${body.length} bytes; content hash ${hashText(counted.text)}\n`);
@@ -82,6 +84,7 @@ async function rulesTest(io: CliIo, args: RulesTestArgs): Promise<number> {
 			const n = counted.excerpts.length;
 			io.stderr.write(`revisit: excluded ${n} element${n === 1 ? '' : 's'} (${rule!.exclude!.map((selector) => selector.source).join(', ')}):\n${counted.excerpts.map((line) => `  ${line}\n`).join('')}`);
 		}
+		if (rule?.product && counted.kind === 'html') io.stderr.write(offerLines(rule, body.toString('utf8')).map((line, i) => (i === 0 ? `revisit: ${line}\n` : `${line}\n`)).join(''));
 		await showNoise(io, args, counted.text);
 		return counted.matched === false ? 1 : 0;
 	} catch (error) {
