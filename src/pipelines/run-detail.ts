@@ -37,6 +37,9 @@ function shown(spec: RuleSpec): RuleShown {
 	if (spec.ignore?.length) out.ignore = [...spec.ignore];
 	if (spec.pointer?.length) out.pointer = [...spec.pointer];
 	if (spec.learn) out.learn = true;
+	if (spec.product) out.product = true;
+	if (spec.price?.length) out.price = [...spec.price];
+	if (spec.availability?.length) out.availability = [...spec.availability];
 	return out;
 }
 

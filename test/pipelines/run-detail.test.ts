@@ -41,6 +41,14 @@ describe('run detail', () => {
 		expect(detail.changes[1]!.audit).toBe(true);
 	});
 
+	it("keeps a product page's offer before and after, for the report's row", () => {
+		const detail = createRunDetail(7);
+		const url = 'https://a/kettle';
+		addToDetail(detail, changed(url, { verdict: { url, changed: true, reason: 'price', product: { price: 21, currency: 'EUR', prices: 2 }, previous: { price: 24.5, currency: 'EUR' } } }));
+		addToDetail(detail, changed(`${url}/new`, { verdict: { url: `${url}/new`, changed: true, reason: 'new', product: { price: 9 } } }));
+		expect(detail.changes.map((change) => change.product)).toEqual([{ before: { price: 24.5, currency: 'EUR' }, after: { price: 21, currency: 'EUR' } }, { after: { price: 9 } }]);
+	});
+
 	it('counts every error by code and keeps some of their URLs', () => {
 		const detail = createRunDetail(7);
 		for (let i = 0; i < DETAIL_CAPS.errorsPerCode + 5; i++) addToDetail(detail, failed(`https://a/${i}`, 'ETIMEDOUT'));

@@ -38,6 +38,12 @@ describe('atomSink', () => {
 		expect(titles(await readFile(feed, 'utf8'))).toEqual(['https://a.example/5', 'https://a.example/1']);
 	});
 
+	it("says in a product page's summary what its offer was and is", async () => {
+		const product = { price: 21, currency: 'EUR', availability: 'InStock' as const };
+		await run([judged('https://a.example/kettle', { reason: 'price', product, previous: { ...product, price: 24.5 } })]);
+		expect(await readFile(feed, 'utf8')).toContain('<summary>price, price 24.5 EUR → 21 EUR, InStock, status 200</summary>');
+	});
+
 	it('puts the word diff in as HTML content where there is no unified diff', async () => {
 		await run([judged('https://a.example/p', {}, { wordDiff: { why: 'diff', hunks: [[[0, 'Price '], [-1, '$24.50'], [1, '$21.00'], [0, ' <today>']]] } })]);
 		const xml = await readFile(feed, 'utf8');
