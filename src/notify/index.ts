@@ -23,8 +23,19 @@ const mail: Service = {
 /** The schemes revisit sends itself; any other goes through the apprise command. */
 export const SERVICES: Readonly<Record<string, Service>> = { mailto: mail, mailtos: mail, ntfy, ntfys: ntfy, discord, slack, tgram: telegram, matrix, matrixs: matrix, json, jsons: json };
 
-/** Every part of a URL revisit does not read itself may be a token (`pbul://TOKEN`): all are hidden. */
-const everyPart = (url: NotifyUrl): string[] => [url.user ?? '', url.password ?? '', url.host, ...url.path, ...Object.values(url.query)].filter(Boolean);
+/**
+ * Any part of a URL revisit does not read itself may be a token (`pbul://TOKEN`): all are
+ * hidden in error text, but those under 4 characters (no token is that short, and hiding
+ * `x` would garble every word with an x), a password always.
+ */
+const everyPart = (url: NotifyUrl): string[] => [url.password ?? '', ...[url.user ?? '', url.host, ...url.path, ...Object.values(url.query)].filter((part) => part.length >= 4)].filter(Boolean);
+
+/** Such a URL as it may be shown: its scheme, port and query keys; every other part `***`. */
+const outline = (url: NotifyUrl): string => {
+	const userinfo = url.user === undefined && url.password === undefined ? '' : url.password === undefined ? '***@' : '***:***@';
+	const query = Object.keys(url.query).map((key) => `${key}=***`);
+	return `${url.scheme}://${userinfo}***${url.port === undefined ? '' : `:${url.port}`}${url.path.map(() => '/***').join('')}${query.length > 0 ? `?${query.join('&')}` : ''}`;
+};
 
 /**
  * A notify URL, parsed and checked, ready to send: natively for the schemes in SERVICES,
@@ -43,7 +54,7 @@ export function notifier(raw: string, options: NotifyOptions = {}): Notifier {
 	const timeoutMs = options.timeoutMs ?? 15_000;
 	const service = options.apprise ? undefined : SERVICES[url.scheme];
 	const secrets = service ? service.secrets(url) : everyPart(url);
-	const shown = hide(url.raw, secrets);
+	const shown = service ? hide(url.raw, secrets) : outline(url);
 	const guarded = (send: (message: Parameters<Notifier['send']>[0]) => Promise<void>): Notifier['send'] => async (message) => {
 		try {
 			await send(message);
