@@ -51,6 +51,8 @@ export function notifier(raw: string, options: NotifyOptions = {}): Notifier {
 	const url = splitNotifyUrl(raw);
 	// Nothing past the first `:` is shown: a mistyped URL may still carry a password.
 	if (!url) throw new UsageError(`notify URL starting ${JSON.stringify(raw.trim().split(/[:/@]/)[0]!.slice(0, 20))}: not a URL; write SCHEME://…, e.g. mailtos://user:pass@smtp.example.org?to=you@example.org or ntfy://ntfy.example.org/topic`);
+	// Apprise has no http(s):// service either: a web address here is a page to check, or a webhook.
+	if (url.scheme === 'http' || url.scheme === 'https') throw new UsageError(`notify URL ${url.scheme}://…: not a notification service; for a JSON POST write json://HOST/PATH (jsons:// for https), or use --webhook`);
 	const timeoutMs = options.timeoutMs ?? 15_000;
 	const service = options.apprise ? undefined : SERVICES[url.scheme];
 	const secrets = service ? service.secrets(url) : everyPart(url);

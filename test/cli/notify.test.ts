@@ -111,6 +111,19 @@ describe('notify URLs: secrets never shown', () => {
 		}
 	});
 
+	it('URLs after --notify are pages to check, not more notify URLs', async () => {
+		const { server, received } = await startReceiver();
+		const dir = await tempDir('revisit-notify-args-');
+		try {
+			const result = await runCli(['sweep', '--store', path.join(dir.dir, 'store'), '--feed-new', '--notify', `json://${hostOf(server)}/hook`, site.url('/args1'), site.url('/args2')]);
+			expect(result.status).toBe(0);
+			expect(received.map((r) => (r.body as { url: string }).url).sort()).toEqual([site.url('/args1'), site.url('/args2')]);
+		} finally {
+			await server.close();
+			await dir.cleanup();
+		}
+	});
+
 	it('a malformed URL is a usage error (exit 2) before anything runs, its token hidden', async () => {
 		const result = await runCli(['sweep', '--store', '/nonexistent/store', '--notify', 'tgram://123456:SECRET-BOT-TOKEN'], site.url('/x'));
 		expect(result.status).toBe(2);

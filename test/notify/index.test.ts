@@ -30,6 +30,10 @@ describe('notifier', () => {
 		expect(error.message).not.toContain('hunter22');
 	});
 
+	it('an http(s):// URL is refused, pointing to json:// and --webhook', () => {
+		expect(refusal(() => notifier('https://hooks.example.org/x')).message).toBe('notify URL https://…: not a notification service; for a JSON POST write json://HOST/PATH (jsons:// for https), or use --webhook');
+	});
+
 	it('a malformed URL of a known scheme is refused with its secrets hidden', () => {
 		const error = refusal(() => notifier('mailtos://me:hunter22@example.org?mode=tls'));
 		expect(error.message).toBe('notify URL mailtos://me:***@example.org?mode=tls: mode must be ssl, starttls or insecure (got "tls")');

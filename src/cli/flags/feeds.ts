@@ -34,7 +34,8 @@ export const feedFlagOptions: Record<keyof FeedFlags, Flag> = {
 	notify: {
 		group: GROUP.feeds,
 		type: 'string',
-		array: true,
+		// Not `array: true`: that would take the URLs after it as more notify URLs. Repeated, yargs gives a list.
+		coerce: (value: unknown) => (value === undefined ? [] : [value].flat().map(String)),
 		default: [],
 		requiresArg: true,
 		describe:
