@@ -307,6 +307,20 @@ const sinks = [
 	},
 	{
 		type: 'object',
+		title: 'a notify sink',
+		additionalProperties: false,
+		required: ['type'],
+		properties: {
+			type: { const: 'notify', description: 'A notification of each change, by e-mail or chat (as --notify); a change is committed only once delivered' },
+			urls: { type: 'array', minItems: 1, items: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9+.-]*://' }, description: 'Apprise-style URLs: mailto://, mailtos://, ntfy://, ntfys://, discord://, slack://, tgram://, matrix://, matrixs://, json://, jsons://; any other scheme through the apprise command' },
+			urlsEnv: { type: 'string', minLength: 1, description: 'The environment variable holding URLs (more than one: separated by spaces), which keeps passwords and tokens out of the file; urls, urlsEnv or both' },
+			template: { type: 'string', minLength: 1, description: 'The message body, with {url}, {reason}, {price}, {previous_price}, {currency}, {availability}, {previous_availability}, {diff} (default: the URL, the reason, and what moved)' },
+			apprise: { type: 'boolean', default: false, description: 'Send every URL through the apprise command, also those revisit sends itself' },
+			new: firstSighting,
+		},
+	},
+	{
+		type: 'object',
 		title: 'a warc sink',
 		additionalProperties: false,
 		required: ['type', 'path'],

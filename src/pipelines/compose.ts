@@ -6,6 +6,7 @@ import { dirSink } from '../sinks/dir.js';
 import type { Sink, SinkContext } from '../sinks/sink.js';
 import { warcSink } from '../sinks/warc.js';
 import { webhookSink } from '../sinks/webhook.js';
+import { notifySink, type NotifySinkOptions } from '../sinks/notify.js';
 import { emit, type EmitOptions, type EmitTargets } from '../stages/emit.js';
 import { filter, type FilterOptions } from '../stages/filter.js';
 import { when } from '../stages/when.js';
@@ -20,10 +21,11 @@ import type { SweepOptions } from './sweep-options.js';
 /** Where a run's bodies go: files under a folder per host with an index (and, with `diff`, a diff of what the rules count), or NDJSON on stdout. */
 export type BodiesOutput = { dir: string; diff?: boolean | undefined } | 'ndjson';
 
-/** The feeds a run keeps: an Atom file, a webhook (`--atom`, `--webhook`). */
+/** The feeds a run keeps: an Atom file, a webhook, notifications (`--atom`, `--webhook`, `--notify`). */
 export interface FeedsOutput {
 	atom?: { path: string; max: number; new?: boolean | undefined } | undefined;
 	webhook?: { url: string; secret?: string | undefined; batch: number; new?: boolean | undefined } | undefined;
+	notify?: NotifySinkOptions | undefined;
 }
 
 /**
@@ -90,5 +92,9 @@ function keeping(shape: RunShape): Sink[] {
 }
 
 function telling(feeds: FeedsOutput = {}): Sink[] {
-	return [...(feeds.atom ? [atomSink({ path: feeds.atom.path, max: feeds.atom.max, new: feeds.atom.new })] : []), ...(feeds.webhook ? [webhookSink(feeds.webhook)] : [])];
+	return [
+		...(feeds.atom ? [atomSink({ path: feeds.atom.path, max: feeds.atom.max, new: feeds.atom.new })] : []),
+		...(feeds.webhook ? [webhookSink(feeds.webhook)] : []),
+		...(feeds.notify && feeds.notify.urls.length > 0 ? [notifySink(feeds.notify)] : []),
+	];
 }

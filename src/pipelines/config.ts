@@ -1,7 +1,7 @@
 import { crawlSettings, sweepSettings, watchSettings, type Setting, type SweepSettings } from '../config/settings.js';
 import type { PipelineConfig, StageConfig } from '../config/pipeline-config.js';
 import type { ListenAddress } from '../config/values.js';
-import { ConfigError, RevisitError } from '../errors/index.js';
+import { ConfigError, RevisitError, UsageError } from '../errors/index.js';
 import { reportsOf, sinkFrom } from '../sinks/index.js';
 import { warcInfo } from '../warc/info.js';
 import { compileRules, type RuleSpec } from '../content/rules.js';
@@ -123,9 +123,19 @@ export function compilePipeline(config: PipelineConfig, context: { env?: Record<
 		filter: filterStage && { include: filterStage.include, exclude: filterStage.exclude, sameHost: filterStage.sameHost },
 		source: Array.isArray(config.source) ? sources(config.source.map(sourceFrom)) : sourceFrom(config.source as Exclude<PipelineConfig['source'], readonly unknown[]>),
 		reports: reportsOf(config.sinks),
-		sinks: config.sinks.map((sink) => sinkFrom(sink, sink.type === 'warc' ? warcInfo(options, 'run') : undefined, compileRules(options.rules ?? []))),
+		sinks: config.sinks.map((sink, i) => sinkAt(i, () => sinkFrom(sink, sink.type === 'warc' ? warcInfo(options, 'run') : undefined, compileRules(options.rules ?? []), context.env ?? process.env))),
 		watch,
 	};
+}
+
+/** A sink that cannot be built (a notify URL) is a problem of the file, at the sink's path. */
+function sinkAt(i: number, build: () => Sink): Sink {
+	try {
+		return build();
+	} catch (error) {
+		if (error instanceof UsageError) throw new ConfigError([`pipeline: /sinks/${i}: ${error.message}`]);
+		throw error;
+	}
 }
 
 type HeaderConfig = { name: string; value: string | { env: string }; match?: string | undefined };

@@ -1,4 +1,5 @@
 import { identity } from 'rxjs';
+import { UsageError } from '../errors/index.js';
 import type { SinkConfig } from '../config/pipeline-config.js';
 import { commandSink } from './command.js';
 import { dirSink } from './dir.js';
@@ -9,6 +10,7 @@ import type { Sink } from './sink.js';
 import { warcSink } from './warc.js';
 import { atomSink } from './atom.js';
 import { webhookSink } from './webhook.js';
+import { notifySink } from './notify.js';
 
 export { commandSink, type CommandSinkOptions } from './command.js';
 export { dirSink } from './dir.js';
@@ -18,6 +20,7 @@ export { stdoutSink } from './stdout.js';
 export { warcSink, type WarcSinkOptions } from './warc.js';
 export { atomSink, type AtomSinkOptions } from './atom.js';
 export { webhookSink, type WebhookSinkOptions } from './webhook.js';
+export { notifySink, type NotifySinkOptions } from './notify.js';
 export type { Sink, SinkContext } from './sink.js';
 
 /**
@@ -31,12 +34,14 @@ export function reportsOf(configs: readonly SinkConfig[]): Array<{ path: string;
 }
 
 /**
- * The sink a pipeline file's `sinks` entry describes.
+ * The sink a pipeline file's `sinks` entry describes. A notify sink's URLs are parsed
+ * here (with those in its `urlsEnv` variable, read from `env`), so that `revisit check`
+ * finds a bad one.
  *
  * @example
  * sinkFrom({ type: 'file', path: 'verdicts.ndjson', format: 'ndjson', when: 'all' })
  */
-export function sinkFrom(config: SinkConfig, info?: Record<string, string>, rules?: readonly Rule[]): Sink {
+export function sinkFrom(config: SinkConfig, info?: Record<string, string>, rules?: readonly Rule[], env: NodeJS.ProcessEnv = process.env): Sink {
 	switch (config.type) {
 		case 'stdout':
 			return stdoutSink(config);
@@ -52,8 +57,19 @@ export function sinkFrom(config: SinkConfig, info?: Record<string, string>, rule
 			return atomSink(config);
 		case 'webhook':
 			return (context) => webhookSink({ url: config.url, batch: config.batch, new: config.new, secret: config.secretEnv === undefined ? undefined : context.env[config.secretEnv] })(context);
+		case 'notify':
+			return notifySink({ urls: notifyUrls(config, env), template: config.template, apprise: config.apprise, new: config.new, env });
 		case 'report':
 			// Written once the run row is stored, by the run itself (see `reportsOf`): nothing to do per task.
 			return () => identity;
 	}
+}
+
+/** A notify sink's URLs: those written, then those in its `urlsEnv` variable, which must be set. */
+function notifyUrls(config: Extract<SinkConfig, { type: 'notify' }>, env: NodeJS.ProcessEnv): string[] {
+	const fromEnv = config.urlsEnv === undefined ? [] : (env[config.urlsEnv] ?? '').split(/\s+/).filter(Boolean);
+	if (config.urlsEnv !== undefined && fromEnv.length === 0) throw new UsageError(`urlsEnv: the environment variable ${config.urlsEnv} is not set`);
+	const urls = [...(config.urls ?? []), ...fromEnv];
+	if (urls.length === 0) throw new UsageError('a notify sink needs urls, urlsEnv or both');
+	return urls;
 }

@@ -47,7 +47,7 @@ describe('pipeline validation', () => {
 			'an unknown sink type and a misspelt enum value',
 			`{ ${stdin}, "sinks": [{ "type": "stdot" }, { "type": "stdout", "format": "json" }] }`,
 			[
-				'pipeline.json:1:54: /sinks/0/type: unknown sink "stdot"; sinks are stdout, file, command, dir, atom, report, webhook and warc (did you mean `stdout`?)',
+				'pipeline.json:1:54: /sinks/0/type: unknown sink "stdot"; sinks are stdout, file, command, dir, atom, report, webhook, notify and warc (did you mean `stdout`?)',
 				'pipeline.json:1:95: /sinks/1/format: must be one of lines or ndjson (got "json"; did you mean `ndjson`?)',
 			],
 		],

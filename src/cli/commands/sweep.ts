@@ -67,6 +67,7 @@ export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				.example('revisit sweep --ndjson --all < urls.txt | jq .', 'One verdict per URL, as JSON')
 				.example('revisit sweep https://example.org/ https://example.org/about', 'URLs as arguments')
 				.example('revisit sweep --candidates < urls.txt | revisit fetch --out pages/', 'Two phases: a cheap wide sweep, an expensive narrow fetch')
+				.example('revisit sweep --notify "mailtos://me:$SMTP_PASSWORD@smtp.example.org?to=me@example.org" < urls.txt', 'Mail each change (the password from the environment; never shown in messages)')
 				.epilog(SWEEP_EPILOG) as unknown as Argv<SweepArgs>,
 		handler: async (args) => {
 			result.status = await runSweep(args, io);

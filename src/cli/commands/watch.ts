@@ -83,6 +83,7 @@ export function watchCommand(io: CliIo, result: CommandResult): CommandModule<ob
 			})
 				.example('revisit watch --rate 5000/h < urls.txt', 'Watch a list, 5,000 checks an hour, printing the URLs that change')
 				.example('revisit watch --input urls.txt --listen 127.0.0.1:9464 --atom changes.xml', 'Follow a file, serve metrics, keep a feed')
+				.example('revisit watch --input urls.txt --notify ntfys://ntfy.example.org/prices', 'Push each change to an ntfy topic (and to more with --notify again)')
 				.example('revisit watch --store redis://db:6379 --input urls.txt --rate 50/s', 'One of a fleet of watches sharing one schedule')
 				.epilog(WATCH_EPILOG) as unknown as Argv<WatchArgs>,
 		handler: async (args) => {

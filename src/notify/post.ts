@@ -1,0 +1,44 @@
+import got, { type Method } from 'got';
+import { VERSION } from '../version.js';
+
+/** One request of a chat service: its method (POST unless said), URL, headers and JSON body. */
+export interface ServiceRequest {
+	method?: Method;
+	url: string;
+	json: unknown;
+	headers?: Record<string, string> | undefined;
+	timeoutMs: number;
+}
+
+/**
+ * Sends one JSON request with no retries of its own (the sink retries the whole message)
+ * and resolves to the answer's parsed body; a non-2xx answer rejects with its status and
+ * the start of its body, which services use to say what was wrong.
+ *
+ * @example
+ * await sendJson({ url: 'https://ntfy.sh/', json: { topic: 'alerts', message: 'hi' }, timeoutMs: 15_000 })
+ */
+export async function sendJson(request: ServiceRequest): Promise<unknown> {
+	const response = await got(request.url, {
+		method: request.method ?? 'POST',
+		json: request.json,
+		headers: { 'user-agent': `revisit/${VERSION}`, ...request.headers },
+		timeout: { request: request.timeoutMs },
+		retry: { limit: 0 },
+		throwHttpErrors: false,
+		followRedirect: false,
+	});
+	if (response.statusCode < 200 || response.statusCode >= 300) {
+		const said = response.body.replace(/\s+/g, ' ').trim().slice(0, 200);
+		throw new Error(`answered ${response.statusCode}${said ? `: ${said}` : ''}`);
+	}
+	if (!response.body) return undefined;
+	try {
+		return JSON.parse(response.body) as unknown;
+	} catch {
+		return response.body;
+	}
+}
+
+/** `Basic base64(user:password)`. */
+export const basicAuth = (user: string, password: string): string => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;

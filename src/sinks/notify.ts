@@ -1,0 +1,55 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { concatMap } from 'rxjs';
+import { PipelineError } from '../errors/index.js';
+import { checkTemplate, messageOf, notifier, type Notifier, type NotifyOptions } from '../notify/index.js';
+import { isTold, type Sink } from './sink.js';
+
+export interface NotifySinkOptions extends NotifyOptions {
+	/** Apprise-style URLs: `mailtos://…`, `ntfy://…`, `discord://…`, `slack://…`, `tgram://…`, `matrix://…`, `json://…`, or any apprise knows. */
+	urls: readonly string[];
+	/** The body, with `{url}`, `{reason}`, `{price}`, … (see PLACEHOLDERS); default: a short message of its own. */
+	template?: string | undefined;
+	/** Attempts after the first, with backoff from `retryDelayMs` (default 3 and 500 ms). */
+	retries?: number | undefined;
+	retryDelayMs?: number | undefined;
+	/** Also a URL's first sighting (reason `new`); left out by default, so that a new store's first run does not send every URL. */
+	new?: boolean | undefined;
+}
+
+/**
+ * Sends a notification of each change to every URL, in order, retried with backoff.
+ * Tasks pass on only after every URL took their message, so the commit after the sink
+ * records only delivered changes; a URL that keeps failing ends the run with SINK_FAILED
+ * (exit 1), and what it did not take is sent again next run (to every URL: delivery is at
+ * least once). The URLs are parsed when the sink is built: a malformed one, or one that
+ * needs apprise where it is not installed, throws a UsageError there. Messages never show
+ * a URL's secrets.
+ *
+ * @example
+ * notifySink({ urls: ['mailtos://me:pw@smtp.example.org?to=me@example.org', 'ntfys://ntfy.sh/prices'] })
+ */
+export function notifySink(options: NotifySinkOptions): Sink {
+	if (options.template !== undefined) checkTemplate(options.template);
+	const targets: Notifier[] = options.urls.map((url) => notifier(url, options));
+	const retries = options.retries ?? 3;
+	const delay = options.retryDelayMs ?? 500;
+	const deliver = async (target: Notifier, message: ReturnType<typeof messageOf>) => {
+		let problem = '';
+		for (let attempt = 0; attempt <= retries; attempt++) {
+			if (attempt > 0) await sleep(delay * 2 ** (attempt - 1));
+			try {
+				return await target.send(message);
+			} catch (error) {
+				problem = (error as Error).message;
+			}
+		}
+		throw new PipelineError('SINK_FAILED', `notify ${target.shown}: ${problem} after ${retries + 1} attempts; the changes not delivered will be reported again`);
+	};
+	return () =>
+		concatMap(async (task) => {
+			if (!isTold(task, options.new === true)) return task;
+			const message = messageOf(task, options.template);
+			for (const target of targets) await deliver(target, message);
+			return task;
+		});
+}
