@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ndjson, runCli, tempDir } from '../helpers/cli.js';
 import { SHOP_PAGES, startOfferShop } from '../helpers/offer-shop.js';
+import { startReceiver } from '../notify/receiver.js';
 
 type Row = { url: string; changed: boolean; reason: string; product?: { price?: number; currency?: string; availability?: string; prices?: number }; previous?: Record<string, unknown> };
 
@@ -53,7 +54,12 @@ describe('--product on a shop whose pages carry their offer every way issue 28 l
 		shop.offers.get('selectors')!.price = 999;
 		shop.offers.get('opengraph')!.availability = 'OutOfStock';
 		shop.offers.get('microdata-text')!.availability = 'OutOfStock';
-		const third = byKind(await sweep(store));
+		const { server: receiver, received } = await startReceiver();
+		const third = byKind(await sweep(store, '--notify', `json://127.0.0.1:${new URL(receiver.origin).port}/hook`).finally(() => receiver.close()));
+		// Each change was delivered before it was committed, with the offer before and after.
+		const posted = Object.fromEntries(received.map(({ body }) => [(body as { url: string }).url.replace(/.*\/p\//, ''), body as Row]));
+		expect(Object.keys(posted).sort()).toEqual(Object.keys(third).sort());
+		expect(posted['opengraph']).toMatchObject({ reason: 'availability', product: { availability: 'OutOfStock' }, previous: { availability: 'InStock' } });
 		expect(Object.keys(third).sort()).toEqual(['jsonld-graph', 'microdata-content', 'microdata-text', 'opengraph', 'selectors']);
 		expect(third['jsonld-graph']).toMatchObject({ reason: 'price', product: { price: 17.99, currency: 'EUR' }, previous: { price: first['jsonld-graph']!.product!.price } });
 		expect(third['microdata-content']).toMatchObject({ reason: 'price', product: { price: 1234.5 } });
