@@ -32,3 +32,6 @@ export { createHttpClient } from './http/client.js';
 export { MemoryStore, LevelStore, openStore, RECORD_VERSION, type OpenStoreOptions, type UrlRecord, type StoreOperation, type ValidatorStore } from './store/index.js';
 export { RevisitError, UsageError, StoreError, ConfigError, PipelineError, ERROR_CODES, EXIT, exitStatusFor, type ErrorCode } from './errors/index.js';
 export * as stages from './stages/index.js';
+export { parsePrice } from './product/price.js';
+export { readOffer, explainOffer } from './product/offer.js';
+export { AVAILABILITIES, type Availability, type Product, type Offer, type OfferSource, type ParsedPrice } from './product/types.js';

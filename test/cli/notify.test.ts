@@ -1,11 +1,11 @@
 import { writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { describeApprise, describeSmtp, startSmtp } from '../helpers/smtp.js';
 import { startReceiver } from '../notify/receiver.js';
+import { freePort } from '../interop/servers/launch.js';
 
 let site: TestServer;
 const price = new Map<string, string>();
@@ -18,13 +18,7 @@ afterAll(() => site.close());
 
 const hostOf = (server: TestServer) => server.origin.slice('http://'.length);
 /** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-	const server = net.createServer();
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as net.AddressInfo;
-	await new Promise((resolve) => server.close(resolve));
-	return port;
-}
+const closedPort = freePort;
 
 describeSmtp('revisit sweep --notify mailto:// (a real SMTP server, aiosmtpd)', () => {
 	it('mails each change once it is found, and nothing when nothing changed', async () => {

@@ -1,10 +1,11 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeNeeding, findProgram } from './debian.js';
+import { freePort } from '../interop/servers/launch.js';
+import { listening } from './listening.js';
 
 /** How to get the SMTP server and apprise on Debian; named by the one skip line. */
 export const AIOSMTPD_INSTALL = 'apt-get install -y python3-aiosmtpd';
@@ -53,14 +54,6 @@ export interface TestSmtp {
 	stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-	const server = net.createServer();
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as net.AddressInfo;
-	await new Promise((resolve) => server.close(resolve));
-	return port;
-}
-
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
 /**
@@ -78,17 +71,7 @@ export async function startSmtp(): Promise<TestSmtp> {
 	let stderr = '';
 	child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-	const deadline = Date.now() + 10_000;
-	for (;;) {
-		const up = await new Promise<boolean>((resolve) => {
-			const socket = net.connect(port, '127.0.0.1');
-			socket.once('connect', () => (socket.destroy(), resolve(true)));
-			socket.once('error', () => resolve(false));
-		});
-		if (up) break;
-		if (child.exitCode !== null || Date.now() > deadline) throw new Error(`aiosmtpd did not start: ${stderr}`);
-		await new Promise((resolve) => setTimeout(resolve, 50));
-	}
+	await listening(child, port, 'aiosmtpd', () => stderr);
 	return {
 		host: '127.0.0.1',
 		port,

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describeNeeding, findProgram } from './debian.js';
+import { freePort } from '../interop/servers/launch.js';
+import { listening } from './listening.js';
 
 /** How to get tinyproxy on Debian; named by the one skip line. */
 export const TINYPROXY_INSTALL = 'apt-get install -y tinyproxy';
@@ -27,14 +28,6 @@ export interface TestProxy {
 	stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-	const server = net.createServer();
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as net.AddressInfo;
-	await new Promise((resolve) => server.close(resolve));
-	return port;
-}
-
 /** Starts tinyproxy in the foreground on a free port of 127.0.0.1, logging to a temp dir; stopped by its pid. */
 export async function startTinyproxy(): Promise<TestProxy> {
 	const dir = await mkdtemp(path.join(tmpdir(), 'revisit-tinyproxy-'));
@@ -46,17 +39,7 @@ export async function startTinyproxy(): Promise<TestProxy> {
 	let stderr = '';
 	child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-	const deadline = Date.now() + 10_000;
-	for (;;) {
-		const up = await new Promise<boolean>((resolve) => {
-			const socket = net.connect(port, '127.0.0.1');
-			socket.once('connect', () => (socket.destroy(), resolve(true)));
-			socket.once('error', () => resolve(false));
-		});
-		if (up) break;
-		if (child.exitCode !== null || Date.now() > deadline) throw new Error(`tinyproxy did not start: ${stderr}`);
-		await new Promise((resolve) => setTimeout(resolve, 50));
-	}
+	await listening(child, port, 'tinyproxy', () => stderr);
 	return {
 		url: `http://127.0.0.1:${port}`,
 		log: () => readFile(logFile, 'utf8').catch(() => ''),
