@@ -41,6 +41,12 @@ const SWEEP_EPILOG = `How it decides, per URL (the "reason" field of --ndjson):
   candidate  (--candidates) it may have changed:     changed, not committed
              a 200 where a 304 was hoped for
   error      failed after retries; state untouched   unchanged, exit 1
+  price      (--product) the offer's price moved     changed
+  availability  (--product) its availability moved, changed
+             not its price
+  unmet      (--when) changed, but the condition     unchanged: the new
+             did not hold                            baseline, silently
+  (more reasons, such as same-content for content rules: README's table)
 
 Stored validators are sent back verbatim as If-None-Match / If-Modified-Since, in the
 form each host is measured to honour (revisit stats shows it).
@@ -67,6 +73,7 @@ export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				.example('revisit sweep --ndjson --all < urls.txt | jq .', 'One verdict per URL, as JSON')
 				.example('revisit sweep https://example.org/ https://example.org/about', 'URLs as arguments')
 				.example('revisit sweep --candidates < urls.txt | revisit fetch --out pages/', 'Two phases: a cheap wide sweep, an expensive narrow fetch')
+				.example("revisit sweep --product --when 'price < 40 or (in_stock and not was_in_stock)' < products.txt", 'Shop pages: report a price under 40 or a restock, read from their structured data')
 				.example('revisit sweep --notify "mailtos://me:$SMTP_PASSWORD@smtp.example.org?to=me@example.org" < urls.txt', 'Mail each change (the password from the environment; never shown in messages)')
 				.epilog(SWEEP_EPILOG) as unknown as Argv<SweepArgs>,
 		handler: async (args) => {
