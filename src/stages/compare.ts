@@ -60,7 +60,10 @@ export function judge(
 		setWhere(next, url, probe);
 		// An unconditional re-fetch found the same body: the 304 is confirmed.
 		if (audit?.hash !== undefined && audit.hash === record.hash) confirmed(next, now);
-		return { verdict: verdictOf(url, false, '304', probe, next, undefined, weakSent), next };
+		const verdict = verdictOf(url, false, '304', probe, next, undefined, weakSent);
+		// Not Modified: the offer counted last stands, and an --ndjson --all reader sees it.
+		if (record.content?.product) verdict.product = record.content.product;
+		return { verdict, next };
 	}
 	if (probe.status === 404 || probe.status === 410) {
 		const next: UrlRecord = { v: RECORD_VERSION, status: probe.status, lastChecked: now };
@@ -92,7 +95,10 @@ export function judge(
 	}
 	const reason = !record ? 'new' : probe.content ? byContent(record, probe) : isLive(record) && record.hash === probe.hash ? 'same-hash' : 'new-body';
 	const verdict = verdictOf(url, CHANGED[reason], reason, probe, next);
-	if (probe.content?.offer) Object.assign(verdict, offerFields(probe.content.offer, isLive(record) ? record.content?.product : undefined));
+	const before = isLive(record) ? record.content?.product : undefined;
+	if (probe.content?.offer) Object.assign(verdict, offerFields(probe.content.offer, before));
+	// The offer is gone from the page (selector-gone): what it was is all there is to say.
+	else if (before && probe.content) verdict.previous = before;
 	return { verdict, next };
 }
 

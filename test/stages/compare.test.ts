@@ -94,6 +94,27 @@ describe('judge', () => {
 	});
 });
 
+describe('judge on product pages', () => {
+	const offer = { price: 24.5, currency: 'EUR', availability: 'InStock' as const };
+	const shop: UrlRecord = { ...stored, content: { hash: 'c1', rules: 'r1', matched: true, product: offer } };
+	const counted = (content: ProbeResult['content']) => result({ hash: 'h2', content });
+
+	it('says what moved, with the offer before; the record keeps the offer, not where it was read', () => {
+		const { verdict, next } = judge(url, shop, counted({ hash: 'c2', rules: 'r1', matched: true, product: { ...offer, price: 21 }, offer: { ...offer, price: 21, from: 'json-ld', prices: 2 } }), 'gzip', now);
+		expect(verdict).toMatchObject({ changed: true, reason: 'price', product: { price: 21, currency: 'EUR', availability: 'InStock', prices: 2 }, previous: offer });
+		expect(next!.content).toEqual({ hash: 'c2', rules: 'r1', matched: true, product: { ...offer, price: 21 } });
+		const restock = judge(url, { ...shop, content: { ...shop.content!, product: { ...offer, availability: 'OutOfStock' } } }, counted({ hash: 'c3', rules: 'r1', matched: true, product: offer, offer: { ...offer, from: 'microdata' } }), 'gzip', now);
+		expect(restock.verdict).toMatchObject({ reason: 'availability', previous: { availability: 'OutOfStock' } });
+	});
+
+	it('a 304 carries the offer counted last; an offer gone from the page is selector-gone with the offer before', () => {
+		expect(judge(url, shop, result({ status: 304, bytes: 0 }), 'gzip', now).verdict).toMatchObject({ reason: '304', product: offer });
+		const gone = judge(url, shop, counted({ hash: 'c0', rules: 'r1' }), 'gzip', now).verdict;
+		expect(gone).toMatchObject({ changed: true, reason: 'selector-gone', previous: offer });
+		expect(gone.product).toBeUndefined();
+	});
+});
+
 describe('compare', () => {
 	it('judges probed tasks, flags a 304 to a weak ETag that was sent, and passes others through', async () => {
 		const probed: Task = { line: 1, input: url, url, record: stored, plan: { sendEtag: true, sendLastModified: false, audit: false, retest: false }, probe: result({ status: 304 }) };
