@@ -1,4 +1,8 @@
 import { crawlSettings, sweepSettings, watchSettings } from './settings.js';
+import { headerListSchema, ruleListSchema } from './schema-rules.js';
+import { sinks } from './schema-sinks.js';
+
+export { headerListSchema, headerSchema, ruleListSchema, ruleSchema } from './schema-rules.js';
 
 /**
  * The JSON Schema of a pipeline file: the one source of the file's shape. Ajv validates
@@ -17,14 +21,7 @@ import { crawlSettings, sweepSettings, watchSettings } from './settings.js';
 const flagDefault = (flag: keyof typeof sweepSettings): unknown => sweepSettings[flag].default;
 const watchDefault = (flag: keyof typeof watchSettings): unknown => watchSettings[flag].default;
 
-const when = {
-	enum: ['changed', 'all', 'error', 'unchanged'],
-	default: 'changed',
-	description: 'Which verdicts this sink receives: changed (default), all, error, or unchanged (judged, not changed, not an error)',
-} as const;
-const format = { enum: ['lines', 'ndjson'], default: 'lines', description: 'lines: one URL per line; ndjson: one verdict object per line' } as const;
 const path = { type: 'string', minLength: 1 } as const;
-const firstSighting = { type: 'boolean', default: false, description: "Also a URL's first sighting (reason new); left out by default, so that a new store's first run does not flood the feed or the receiver" } as const;
 const duration = { type: 'string', format: 'duration' } as const;
 const regexes = { type: 'array', items: { type: 'string', format: 'regex' } } as const;
 
@@ -67,50 +64,6 @@ const sources = [
 	},
 ] as const;
 const source = { type: 'object', discriminator: { propertyName: 'type' }, oneOf: sources } as const;
-
-/** One content rule: which part of a 200 body counts for the URLs it matches (see docs/6-noise.md). */
-export const ruleSchema = {
-	type: 'object',
-	title: 'a content rule',
-	additionalProperties: false,
-	properties: {
-		match: { type: 'string', minLength: 1, format: 'url-match', description: 'The URLs it applies to: a hostname (example.org), or a regular expression over the URL; absent: every URL' },
-		select: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, format: 'selector' }, description: 'CSS selectors: only the matching elements count (HTML)' },
-		exclude: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, format: 'selector' }, description: 'CSS selectors: the matching elements are removed before counting, with or without select (HTML): a timestamp, a "recently viewed" block' },
-		text: { type: 'boolean', description: 'Only the visible text counts (scripts, styles and tags dropped, whitespace collapsed)' },
-		ignore: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, format: 'regex' }, description: 'Regular expressions whose matches are removed before hashing; for JSON, keys they match are dropped and their matches in string values removed' },
-		pointer: { type: 'array', minItems: 1, items: { type: 'string', format: 'json-pointer' }, description: 'JSON Pointers (RFC 6901): only these parts of a JSON document count' },
-		learn: { type: 'boolean', description: 'Learn noise on these URLs, as --learn-noise does for all: a new or changed page is fetched twice, what differs is left out from then on' },
-		product: { type: 'boolean', description: "Only the page's offer counts: its price, currency and availability, read from JSON-LD, microdata or OpenGraph (see docs/19-products.md)" },
-		price: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, format: 'selector' }, description: 'CSS selectors whose text gives the price where the page has no structured data (implies product)' },
-		availability: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, format: 'selector' }, description: 'CSS selectors whose text gives the availability ("In stock", "Sold out") where the page has no structured data (implies product)' },
-	},
-} as const;
-
-/** A rule list: the first rule whose `match` fits a URL applies to it. */
-export const ruleListSchema = { type: 'array', items: ruleSchema, description: 'Content rules, in order; the first whose match fits a URL applies' } as const;
-
-/** One request header (as -H): for every URL, or those its `match` fits; its value written here or taken from the environment. */
-export const headerSchema = {
-	type: 'object',
-	title: 'a request header',
-	additionalProperties: false,
-	required: ['name', 'value'],
-	properties: {
-		name: { type: 'string', pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$", description: 'The header name; Host, If-None-Match, If-Modified-Since, Accept-Encoding and Range are revisit\'s own and refused' },
-		value: {
-			description: 'The value, or {"env": "NAME"} to take it from an environment variable (so secrets stay out of the file; such a value is never shown)',
-			anyOf: [
-				{ type: 'string' },
-				{ type: 'object', title: 'a value from the environment', additionalProperties: false, required: ['env'], properties: { env: { type: 'string', minLength: 1, description: 'The environment variable holding the value' } } },
-			],
-		},
-		match: { type: 'string', minLength: 1, description: 'The URLs it is sent to: an origin (https://api.example.org), a host (example.org), or a regular expression over the URL; absent: every URL' },
-	},
-} as const;
-
-/** Request headers, in order: a later one of the same name wins where both match. */
-export const headerListSchema = { type: 'array', items: headerSchema, description: 'Request headers added to the run\'s requests (as -H), for every URL or those each matches' } as const;
 
 const stages = [
 	{ type: 'object', title: 'the normalise stage', additionalProperties: false, required: ['use'], properties: { use: { const: 'normalise', description: 'WHATWG URL normal form; not http(s) is bad input. Always runs.' } } },
@@ -231,103 +184,6 @@ const stages = [
 			use: { const: 'fetch', description: 'Crawl: probe headers only, then download what may have changed, for a dir sink (as revisit crawl)' },
 			fetchConcurrency: { type: 'integer', minimum: 1, default: crawlSettings['fetch-concurrency'].default, description: 'Downloads in flight in total' },
 			fetchPerHost: { type: 'integer', minimum: 1, default: crawlSettings['fetch-per-host'].default, description: 'Downloads in flight per origin' },
-		},
-	},
-] as const;
-
-const sinks = [
-	{ type: 'object', title: 'a stdout sink', additionalProperties: false, required: ['type'], properties: { type: { const: 'stdout', description: 'Standard output' }, format, when } },
-	{
-		type: 'object',
-		title: 'a file sink',
-		additionalProperties: false,
-		required: ['type', 'path'],
-		properties: {
-			type: { const: 'file', description: 'A file, relative to the current directory' },
-			path,
-			format,
-			mode: { enum: ['append', 'truncate'], default: 'append', description: 'append to the file, or truncate it when the run starts' },
-			when,
-		},
-	},
-	{
-		type: 'object',
-		title: 'a command sink',
-		additionalProperties: false,
-		required: ['type', 'command'],
-		properties: { type: { const: 'command', description: 'Pipe the lines into a shell command\'s standard input' }, command: { type: 'string', minLength: 1 }, format, when },
-	},
-	{
-		type: 'object',
-		title: 'a dir sink',
-		additionalProperties: false,
-		required: ['type', 'path'],
-		properties: {
-			type: { const: 'dir', description: 'Fetched bodies, a folder per host, and index.ndjson (needs the fetch stage)' },
-			path,
-			when: { ...when, enum: ['changed', 'all', 'unchanged'] },
-			diff: { type: 'boolean', default: false, description: 'Next to each changed body with a previous version here, a unified diff of what counts (FILE.diff)' },
-		},
-	},
-	{
-		type: 'object',
-		title: 'an atom sink',
-		additionalProperties: false,
-		required: ['type', 'path'],
-		properties: {
-			type: { const: 'atom', description: 'An Atom feed of the changes, newest first, one entry per change (with the diff, from a dir sink with diff: true)' },
-			path,
-			max: { type: 'integer', minimum: 1, default: 200, description: 'Entries the feed keeps' },
-			new: firstSighting,
-		},
-	},
-	{
-		type: 'object',
-		title: 'a report sink',
-		additionalProperties: false,
-		required: ['type', 'path'],
-		properties: {
-			type: { const: 'report', description: 'When the run ends, an HTML page of what it changed and why (as revisit report --html), replaced each run' },
-			path,
-			runs: { type: 'integer', minimum: 1, default: 1, description: 'The page covers the last N runs, this one included' },
-		},
-	},
-	{
-		type: 'object',
-		title: 'a webhook sink',
-		additionalProperties: false,
-		required: ['type', 'url'],
-		properties: {
-			type: { const: 'webhook', description: 'POST each change (or batch) as JSON; a change is committed only once delivered' },
-			url: { type: 'string', pattern: '^https?://', description: 'The receiver' },
-			secretEnv: { type: 'string', minLength: 1, description: 'The environment variable holding the HMAC-SHA256 secret (X-Revisit-Signature: sha256=…)' },
-			batch: { type: 'integer', minimum: 1, default: 1, description: 'Changes per POST' },
-			new: firstSighting,
-		},
-	},
-	{
-		type: 'object',
-		title: 'a notify sink',
-		additionalProperties: false,
-		required: ['type'],
-		properties: {
-			type: { const: 'notify', description: 'A notification of each change, by e-mail or chat (as --notify); a change is committed only once delivered' },
-			urls: { type: 'array', minItems: 1, items: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9+.-]*://' }, description: 'Apprise-style URLs: mailto://, mailtos://, ntfy://, ntfys://, discord://, slack://, tgram://, matrix://, matrixs://, json://, jsons://; any other scheme through the apprise command' },
-			urlsEnv: { type: 'string', minLength: 1, description: 'The environment variable holding URLs (more than one: separated by spaces), which keeps passwords and tokens out of the file; urls, urlsEnv or both' },
-			template: { type: 'string', minLength: 1, description: 'The message body, with {url}, {reason}, {price}, {previous_price}, {currency}, {availability}, {previous_availability}, {diff} (default: the URL, the reason, and what moved)' },
-			apprise: { type: 'boolean', default: false, description: 'Send every URL through the apprise command, also those revisit sends itself' },
-			new: firstSighting,
-		},
-	},
-	{
-		type: 'object',
-		title: 'a warc sink',
-		additionalProperties: false,
-		required: ['type', 'path'],
-		properties: {
-			type: { const: 'warc', description: 'A WARC/1.1 archive of the run (.warc.gz): a response for each body read, a revisit for each 304 or same payload (as --warc)' },
-			path,
-			maxSize: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', format: 'size' }], description: 'Start a new file (PATH-00001.warc.gz, …) once one passes this size (bytes, or 512MiB, 1GB)' },
 		},
 	},
 ] as const;
