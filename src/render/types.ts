@@ -1,0 +1,47 @@
+/**
+ * A data request a rendered page made (an XHR or fetch whose response was JSON or HTML,
+ * or the document itself), kept with the page's record so that the next check can
+ * revalidate it with got, without a browser.
+ */
+export interface DataRequest {
+	url: string;
+	etag?: string;
+	lastModified?: string;
+	/** Hash of the decoded response body (content/hash.ts's hashBody). */
+	hash: string;
+}
+
+/** A page as the browser left it. */
+export interface Rendered {
+	/** The DOM serialised once the page was ready (`page.content()`). */
+	html: string;
+	/** Its data requests, in the order they were answered (GETs only; the document first). */
+	data: DataRequest[];
+	/** Wall-clock milliseconds the render took. */
+	ms: number;
+}
+
+/** How one page is rendered. */
+export interface RenderOptions {
+	/** Give up after this long (`--render-timeout`): a RENDER_TIMEOUT error. */
+	timeoutMs: number;
+	/** The page is ready once one of these CSS selectors matches (the rule's), else when the network is idle. */
+	waitFor?: readonly string[] | undefined;
+	/** Request headers for the page's requests (`--header` where it applies to the URL), cookies included as `cookie`. */
+	headers?: (url: string) => Record<string, string>;
+	/** Whether the page may request `url` (robots.txt, `--deny-private`); a refused request is aborted. */
+	allow?: (url: string) => boolean | Promise<boolean>;
+}
+
+/**
+ * A bounded pool of browser pages (`--render-concurrency`), one browser context per host.
+ * `render` serves `body` as the document at `url` through request interception (it is
+ * not downloaded again), blocks images, fonts and media, lets other requests go out
+ * under `allow`, and resolves to the rendered page; it rejects with a RenderError.
+ */
+export interface Renderer {
+	render(url: string, body: Buffer, contentType: string | undefined, options: RenderOptions, signal?: AbortSignal): Promise<Rendered>;
+	/** Pages rendered so far, and browser restarts after a crash or a hang. */
+	stats(): { renders: number; restarts: number };
+	close(): Promise<void>;
+}
