@@ -12,7 +12,8 @@
 // from its own directory. @redis/client stays external too (1.2 MB that every start would
 // parse): src/store/redis-link.ts imports it dynamically, only when a Redis store is opened.
 // warcio likewise, imported only by `revisit warc-index`, and nodemailer, imported only
-// when a --notify URL is a mailto:// one (src/notify/mail.ts).
+// when a --notify URL is a mailto:// one (src/notify/mail.ts), and playwright-core (some
+// 8 MB), imported only when a page is rendered (src/render/).
 import { build } from 'esbuild';
 
 await build({
@@ -24,7 +25,7 @@ await build({
 	target: 'node20',
 	// ESM builds where a package has one (jsonc-parser's main is a UMD build that requires at run time).
 	mainFields: ['module', 'main'],
-	external: ['classic-level', '@redis/client', 'warcio', 'nodemailer'],
+	external: ['classic-level', '@redis/client', 'warcio', 'nodemailer', 'playwright-core'],
 	// CommonJS dependencies call require(); an ESM bundle has none of its own.
 	banner: { js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" },
 	logLevel: 'warning',
