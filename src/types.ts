@@ -37,7 +37,7 @@ export type Reason = (typeof REASONS)[number];
  * The codes revisit itself gives a failed URL (docs/10-errors.md), besides `HTTP_<status>`.
  * The rest are the network's, passed on as Node and OpenSSL name them.
  */
-export const URL_ERROR_CODES = ['BAD_INPUT', 'UNEXPECTED_304', 'BODY_TOO_LARGE', 'EPRIVATE', 'WORKER_DIED', 'DELIVERY_LIMIT'] as const;
+export const URL_ERROR_CODES = ['BAD_INPUT', 'UNEXPECTED_304', 'BODY_TOO_LARGE', 'EPRIVATE', 'WORKER_DIED', 'DELIVERY_LIMIT', 'RENDER_TIMEOUT', 'BROWSER_CRASHED', 'RENDER_FAILED'] as const;
 
 /**
  * An error verdict's `error.code`: one of revisit's own (`URL_ERROR_CODES`), `HTTP_<status>`,

@@ -32,6 +32,11 @@ const byCode: Record<ErrorCode, number> = {
 	FLEET_NO_WORKERS: EXIT.usage,
 	FLEET_UNREACHABLE: EXIT.usage,
 	FLEET_FAILED: EXIT.usage,
+	NO_BROWSER: EXIT.usage,
+	// A page that failed to render is one URL's failure (an error verdict); should one end a run, it failed in part.
+	RENDER_TIMEOUT: EXIT.someFailed,
+	BROWSER_CRASHED: EXIT.someFailed,
+	RENDER_FAILED: EXIT.someFailed,
 };
 
 /**

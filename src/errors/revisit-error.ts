@@ -21,6 +21,10 @@ export const ERROR_CODES = [
 	'FLEET_UNREACHABLE',
 	'FLEET_FAILED',
 	'OUTPUT_CLOSED',
+	'NO_BROWSER',
+	'RENDER_TIMEOUT',
+	'BROWSER_CRASHED',
+	'RENDER_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -22,7 +22,7 @@ function raised(): Set<string> {
 			if (statSync(full).isDirectory()) walk(full);
 			else if (name.endsWith('.ts')) {
 				const text = readFileSync(full, 'utf8');
-				for (const [, code] of text.matchAll(/new (?:Revisit|Store|Pipeline|Fleet)Error\(\s*'([A-Z_]+)'/g)) codes.add(code!);
+				for (const [, code] of text.matchAll(/new (?:Revisit|Store|Pipeline|Fleet|Render)Error\(\s*'([A-Z_]+)'/g)) codes.add(code!);
 				for (const [, code] of text.matchAll(/code: '(CONFIG_[A-Z_]+)'/g)) codes.add(code!);
 			}
 		}
