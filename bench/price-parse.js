@@ -18,6 +18,12 @@
 // (its own parser gets them wrong) are scored on their own line, and so is parsePrice
 // given the text alone, without the hint.
 // Speed: parses per second over the whole set, one core, median of --rounds (5).
+//
+// `--held-out FILE` (default bench/data/held-out-prices.json when present) adds a set the
+// parser was not written against: price strings from other parsers' test suites, made by
+// bench/data/held-out-prices.js. parsePrice gets the text alone (those sources give no
+// hint) and is scored per source like the above; parse-price likewise. Either set may be
+// missing; the bench needs one.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -26,17 +32,27 @@ import { parseArgs } from 'node:util';
 import { countFlag } from './lib/count-flag.js';
 
 const { values: flags } = parseArgs({
-	options: { data: { type: 'string' }, misses: { type: 'boolean', default: false }, rounds: { type: 'string', default: '5' } },
+	options: {
+		data: { type: 'string' },
+		'held-out': { type: 'string' },
+		misses: { type: 'boolean', default: false },
+		rounds: { type: 'string', default: '5' },
+	},
 });
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rounds = countFlag(flags, 'rounds');
 const candidates = flags.data ? [flags.data] : [path.join(ROOT, 'bench/data/price-strings.json'), path.join(ROOT, '../shared/data/price-strings.json')];
 const file = candidates.find((candidate) => fs.existsSync(candidate));
-if (!file) {
+const heldOutFile = flags['held-out'] ?? [path.join(ROOT, 'bench/data/held-out-prices.json')].find((candidate) => fs.existsSync(candidate));
+if (flags['held-out'] && !fs.existsSync(flags['held-out'])) {
+	console.error(`No held-out set at ${flags['held-out']}: make it with the command in bench/data/README.md.`);
+	process.exit(2);
+}
+if (!file && !heldOutFile) {
 	console.error(`No price set at ${candidates.join(' or ')}: make it with the command in bench/data/README.md, or pass --data FILE.`);
 	process.exit(2);
 }
-const set = JSON.parse(fs.readFileSync(file, 'utf8'));
+const set = file ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
 const { parsePrice } = await import(pathToFileURL(path.join(ROOT, 'dist/product/price.js')).href);
 const { currencyCode } = await import(pathToFileURL(path.join(ROOT, 'dist/product/currencies.js')).href);
 const parsePriceNpm = createRequire(import.meta.url)('parse-price');
@@ -95,26 +111,65 @@ function speed(parse) {
 	return Math.round(rates.sort((a, b) => a - b)[Math.floor(rates.length / 2)]);
 }
 
-const mine = score(set.examples, ours);
-const mineAlone = score(set.examples, oursAlone);
-const npm = score(set.examples, theirs, { zeroMeansNone: true });
-const mineXfail = score(set.xfail, ours);
-const npmXfail = score(set.xfail, theirs, { zeroMeansNone: true });
-console.log(`Price parsing, ${set.examples.length} real-world examples (+ ${set.xfail.length} Zyte marks xfail) from ${path.relative(ROOT, file)}\n`);
-console.log('| parser | examples | amount right | currency right (where the set gives one) |');
-console.log('|---|---:|---:|---:|');
-console.log(row('revisit parsePrice', mine));
-console.log(row('revisit parsePrice, the text alone (no hint)', mineAlone));
-console.log(row('npm parse-price 1.1.8', npm, false));
-console.log(row('revisit parsePrice, xfail set', mineXfail));
-console.log(row('npm parse-price, xfail set', npmXfail, false));
-console.log(`\n| parser | parses/s (one core, median of ${rounds}) |`);
-console.log('|---|---:|');
-console.log(`| revisit parsePrice | ${speed(ours)} |`);
-console.log(`| npm parse-price | ${speed(theirs)} |`);
-if (flags.misses) {
-	console.log('\nrevisit misses (text | hint | want | got):');
-	for (const { example, parsed } of [...mine.misses, ...mineXfail.misses]) {
-		console.log(`${example.list.replace('PRICE_PARSING_', '')}: ${JSON.stringify(example.price_raw)} | ${JSON.stringify(example.currency_raw)} | ${example.amount} ${example.currency} | ${JSON.stringify(parsed)}`);
+// Zyte's set: with the hint, the text alone, and its xfail examples; and speed.
+function zyte() {
+	const mine = score(set.examples, ours);
+	const mineAlone = score(set.examples, oursAlone);
+	const npm = score(set.examples, theirs, { zeroMeansNone: true });
+	const mineXfail = score(set.xfail, ours);
+	const npmXfail = score(set.xfail, theirs, { zeroMeansNone: true });
+	console.log(`Price parsing, ${set.examples.length} real-world examples (+ ${set.xfail.length} Zyte marks xfail) from ${path.relative(ROOT, file)}\n`);
+	console.log('| parser | examples | amount right | currency right (where the set gives one) |');
+	console.log('|---|---:|---:|---:|');
+	console.log(row('revisit parsePrice', mine));
+	console.log(row('revisit parsePrice, the text alone (no hint)', mineAlone));
+	console.log(row('npm parse-price 1.1.8', npm, false));
+	console.log(row('revisit parsePrice, xfail set', mineXfail));
+	console.log(row('npm parse-price, xfail set', npmXfail, false));
+	console.log(`\n| parser | parses/s (one core, median of ${rounds}) |`);
+	console.log('|---|---:|');
+	console.log(`| revisit parsePrice | ${speed(ours)} |`);
+	console.log(`| npm parse-price | ${speed(theirs)} |`);
+	if (flags.misses) {
+		console.log('\nrevisit misses (text | hint | want | got):');
+		for (const { example, parsed } of [...mine.misses, ...mineXfail.misses]) {
+			console.log(`${example.list.replace('PRICE_PARSING_', '')}: ${JSON.stringify(example.price_raw)} | ${JSON.stringify(example.currency_raw)} | ${example.amount} ${example.currency} | ${JSON.stringify(parsed)}`);
+		}
 	}
 }
+
+// The held-out set: texts alone, scored per source and in all.
+function heldOut() {
+	const held = JSON.parse(fs.readFileSync(heldOutFile, 'utf8'));
+	const bySource = new Map();
+	for (const example of held.examples) bySource.set(example.source, [...(bySource.get(example.source) ?? []), example]);
+	// parse-price gives no currency, so only its amounts are misses; parsePrice's list
+	// has its currency misses too.
+	const amountMisses = (result) => result.misses.filter(({ example, parsed }) => !sameAmount(parsed?.amount === 0 && example.amount === null ? undefined : parsed?.amount, example.amount));
+	const signOnly = (result) => amountMisses(result).filter(({ example, parsed }) => example.amount !== null && parsed?.amount !== undefined && sameAmount(Math.abs(parsed.amount), Math.abs(example.amount))).length;
+	const rows = [];
+	const all = { mine: score(held.examples, oursAlone), npm: score(held.examples, theirs, { zeroMeansNone: true }) };
+	for (const [source, examples] of [...bySource, ['all', held.examples]]) {
+		const mine = source === 'all' ? all.mine : score(examples, oursAlone);
+		const npm = source === 'all' ? all.npm : score(examples, theirs, { zeroMeansNone: true });
+		rows.push(
+			`| ${source} | ${examples.length} | ${mine.amounts} (${percent(mine.amounts, mine.count)}) | ${mine.currencies} of ${mine.withCurrency} (${percent(mine.currencies, mine.withCurrency)}) | ${npm.amounts} (${percent(npm.amounts, npm.count)}) |`,
+		);
+	}
+	console.log(`\nHeld out: ${held.examples.length} price strings from ${bySource.size} other parsers' test suites (${path.relative(ROOT, heldOutFile)}), the text alone\n`);
+	console.log('| source | examples | parsePrice amount right | parsePrice currency right (where the source gives one) | npm parse-price amount right |');
+	console.log('|---|---:|---:|---:|---:|');
+	for (const line of rows) console.log(line);
+	console.log(`\nOf the amounts missed, right but for the sign: parsePrice ${signOnly(all.mine)} of ${all.mine.count - all.mine.amounts}, parse-price ${signOnly(all.npm)} of ${all.npm.count - all.npm.amounts}.`);
+	if (flags.misses) {
+		for (const [name, misses] of [['revisit parsePrice', all.mine.misses], ['npm parse-price', amountMisses(all.npm)]]) {
+			console.log(`\n${name} misses on the held-out set (source | text | want | got):`);
+			for (const { example, parsed } of misses) {
+				console.log(`${example.source}: ${JSON.stringify(example.price_raw)} | ${example.amount} ${example.currency} | ${JSON.stringify(parsed)}`);
+			}
+		}
+	}
+}
+
+if (set) zyte();
+if (heldOutFile) heldOut();

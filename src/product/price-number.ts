@@ -20,8 +20,11 @@ export interface ReadOptions {
 // Spaces shops put between digit groups, made plain spaces (one for one, so offsets hold).
 const SPACES = /[\u00a0\u2007\u2009\u200a\u202f\t\n\r]/g;
 
-/** The text with NBSP, narrow NBSP and thin spaces as plain spaces; the same length. */
-export const normalizeSpaces = (text: string): string => text.replace(SPACES, ' ');
+// An underscore between digit groups (`1_999.01€`, as in code) is a group separator too.
+const UNDERSCORE = /(?<=\d)_(?=\d{3}(?!\d))/g;
+
+/** The text with NBSP, narrow NBSP, thin spaces and digit-group underscores as plain spaces; the same length. */
+export const normalizeSpaces = (text: string): string => text.replace(SPACES, ' ').replace(UNDERSCORE, ' ');
 
 const isDigit = (char: string | undefined): boolean => char !== undefined && char >= '0' && char <= '9';
 const DIGITS = /\d*/y;

@@ -74,6 +74,12 @@ describe('parsePrice', () => {
 		expect(parsePrice('SGD4.90 $')).toEqual({ amount: 4.9, currency: 'SGD' });
 	});
 
+	it('reads underscores between digit groups as a thousands separator, never dropping the digits before them', () => {
+		expect(parsePrice('1_999.01€')).toEqual({ amount: 1999.01, currency: 'EUR' });
+		expect(parsePrice('992_991_999.01€')).toEqual({ amount: 992991999.01, currency: 'EUR' });
+		expect(parsePrice('1_999€')).toEqual({ amount: 1999, currency: 'EUR' });
+	});
+
 	it('takes the first number a currency is written next to, else the first number', () => {
 		expect(parsePrice('3 Ausgaben für nur 14,85 EUR')).toEqual({ amount: 14.85, currency: 'EUR' });
 		expect(parsePrice('2 Piece - $6.75')).toEqual({ amount: 6.75, currency: '$' });
