@@ -1,4 +1,4 @@
-import type { ConditionalForm, StoredContent, UrlRecord, WordDiffHunks } from './store/types.js';
+import type { ConditionalForm, DataRequest, StoredContent, UrlRecord, WordDiffHunks } from './store/types.js';
 import type { Offer, Product } from './product/types.js';
 
 /** What to send for one URL, given what its host has shown. */
@@ -91,6 +91,8 @@ export interface Verdict {
 	product?: Product & { prices?: number };
 	/** With `--product`: the offer as it was counted at the check before (absent at first sight). */
 	previous?: Product;
+	/** A browser rendered the page for this verdict (`--render`). */
+	rendered?: boolean;
 }
 
 /** What the probe stage learnt from the network for one URL. */
@@ -110,6 +112,10 @@ export interface ProbeResult {
 	headersOnly?: boolean;
 	/** How long the answer says it stays fresh (Cache-Control max-age, Expires), in ms; absent when it says nothing. */
 	freshMs?: number;
+	/** Chromium rendered the page (`--render`): its counted content is the rendered DOM's. */
+	rendered?: boolean;
+	/** What the render loaded, the document first: kept with the record, revalidated next time. */
+	renderData?: DataRequest[] | undefined;
 	/** The decoded body, kept only by a fetch until it is written out. */
 	body?: Buffer | undefined;
 	contentType?: string | undefined;

@@ -1,7 +1,7 @@
 import { fetchDefaults, sweepDefaults, writtenDefaults } from './defaults.js';
 import { parseHeaderLine, type HeaderRule } from '../http/headers.js';
 import { checkProxyUrl } from '../http/proxy.js';
-import { durationValue, headerValue, timeValue, integerValue, numberValue, robotsAgentValue, rateValue, robotsValue, diffOfValue, conditionValue, secondsValue, selectorsValue, sizeOrOffValue, sizeValue, verifyValue, checksRateValue, untilValue, positiveSecondsValue, listenValue } from './values.js';
+import { durationValue, headerValue, timeValue, integerValue, numberValue, robotsAgentValue, rateValue, robotsValue, diffOfValue, conditionValue, renderValue, secondsValue, selectorsValue, sizeOrOffValue, sizeValue, verifyValue, checksRateValue, untilValue, positiveSecondsValue, listenValue } from './values.js';
 
 /** One setting that a flag and a pipeline file's stage option both take: its default as written, and its check. */
 export interface Setting {
@@ -49,6 +49,12 @@ export interface SweepSettings {
 	'diff-of': 'visible' | 'source';
 	/** A condition a change must meet to be reported (`--when`), as written. */
 	when?: string;
+	render: 'never' | 'auto' | 'always';
+	/** Unset: $REVISIT_BROWSER, else Debian's /usr/bin/chromium. */
+	browser?: string;
+	/** Seconds. */
+	'render-timeout': number;
+	'render-concurrency': number;
 }
 
 /**
@@ -93,6 +99,10 @@ export const sweepSettings: Record<keyof SweepSettings, Setting> = {
 	'keep-text-total': { default: writtenDefaults.keepTextTotal, parse: sizeOrOffValue('keep-text-total') },
 	'diff-of': { default: sweepDefaults.diffOf, parse: diffOfValue },
 	when: { parse: conditionValue },
+	render: { default: 'never', parse: renderValue },
+	browser: {},
+	'render-timeout': { default: 15, parse: numberValue('render-timeout') },
+	'render-concurrency': { default: 2, parse: integerValue('render-concurrency', 1) },
 };
 
 /**

@@ -83,6 +83,12 @@ export const conditionValue = (value: unknown): string => {
 };
 
 /** `--diff-of`: what a report diffs of an HTML page without a content rule. */
+/** `--render`: never, auto or always. */
+export const renderValue = (value: unknown): 'never' | 'auto' | 'always' => {
+	if (value === 'never' || value === 'auto' || value === 'always') return value;
+	throw new UsageError(`--render must be never, auto or always (got ${JSON.stringify(value)})`);
+};
+
 export const diffOfValue = (value: unknown): 'visible' | 'source' => {
 	if (value === 'visible' || value === 'source') return value;
 	throw new UsageError(`--diff-of must be visible or source (got ${JSON.stringify(value)})`);

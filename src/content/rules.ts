@@ -24,6 +24,8 @@ export interface Rule {
 	ignore: RegExp[];
 	pointer?: readonly string[] | undefined;
 	learn: boolean;
+	/** Render the page in Chromium: never, when the static page cannot answer (auto), or always; absent: the run's `--render`. */
+	render?: 'never' | 'auto' | 'always' | undefined;
 	/** Only the page's offer counts (`--product`), with the selectors that read it where structured data is missing. */
 	product?: { price?: Selector[] | undefined; availability?: Selector[] | undefined } | undefined;
 }
@@ -78,6 +80,7 @@ export function compileRules(specs: readonly RuleSpec[], where = 'rule'): Rule[]
 			ignore: (spec.ignore ?? []).map((source) => pattern(source, 'ignore')),
 			pointer: spec.pointer,
 			learn: spec.learn ?? false,
+			render: spec.render,
 			product,
 		};
 	});

@@ -234,6 +234,22 @@ function header(value: string | string[] | undefined): string | undefined {
 }
 
 /**
+ * Counts a body that did not come over the wire as the probe read it (a page as Chromium
+ * rendered it): its content hash and kept text under the run's rules and limits, as a 2xx
+ * body of `client` would have been counted. The result's `hash` (the body's) is taken too.
+ *
+ * @example
+ * countBody(client, result, url, Buffer.from(rendered.html), 'text/html')
+ */
+export function countBody(client: Got, result: ProbeResult, url: string, body: Buffer, contentType: string | undefined): void {
+	const limits = limitsOf(client);
+	result.hash = hashBody(body);
+	delete result.content;
+	delete result.counted;
+	if (limits.rules.length > 0 || limits.keepText || limits.keepCounted > 0) keepContent(result, ruleFor(limits.rules, url), body, contentType, limits);
+}
+
+/**
  * The content hash of a 2xx body (with rules, or while learning noise) and its counted
  * text cut at `keepCounted` (`--keep-text`), reading the body once: where a rule applies,
  * the text the hash was taken of is the one kept; without one, the body as UTF-8.

@@ -13,7 +13,8 @@ import { localWorkers } from '../transports/threads/threads.js';
 import type { ValidatorStore } from '../store/types.js';
 import { systemClock, type Clock } from '../types.js';
 import type { SweepDeps } from './sweep.js';
-import type { SweepOptions } from './sweep-options.js';
+import { DEFAULT_BROWSER, RENDER_DEFAULTS, rendersAny, type SweepOptions } from './sweep-options.js';
+import { checkBrowser, createRenderer } from '../render/index.js';
 
 export interface ResourceOptions {
 	/** A store directory or Redis URL (opened and closed here), or a store the caller owns. */
@@ -42,6 +43,13 @@ export async function openSweepDeps(
 		// A jar is one process's state: threads and fleet workers could neither read nor update it.
 		throw new UsageError('--cookies and --cookie-jar need the requests sent from this process: they cannot be used with --local-workers or --workers');
 	}
+	const renders = rendersAny(options);
+	if (renders && (resources.transport !== undefined || options.localWorkers > 0)) {
+		// The body a probe read is rendered in this process: threads and fleet workers do not hand it back.
+		throw new UsageError('--render needs the requests sent from this process: it cannot be used with --local-workers or --workers');
+	}
+	const browser = options.render?.browser ?? DEFAULT_BROWSER;
+	if (renders) checkBrowser(browser);
 	const jar = cookies ? (options.cookies !== undefined ? await readCookieFile(options.cookies) : new CookieJar()) : undefined;
 	const ownsStore = typeof resources.store === 'string';
 	const store = typeof resources.store === 'string' ? await openStore(resources.store, resources.redis ? { redis: resources.redis } : {}) : resources.store;
@@ -58,9 +66,11 @@ export async function openSweepDeps(
 	}
 	const clock = resources.clock ?? clockFor(options.now);
 	const limiter = createLimiter({ concurrency: options.concurrency, perHost: options.perHost, rate: options.rate }, clock);
+	const renderer = renders ? createRenderer({ browserPath: browser, concurrency: options.render?.concurrency ?? RENDER_DEFAULTS.concurrency }) : undefined;
 	return {
-		deps: { store, http: client.got, limiter, clock, random: resources.random ?? Math.random, book: createHostBook(store, clock.now(), { auditRate: options.trust.auditRate }), transport: sender?.transport },
+		deps: { store, http: client.got, limiter, clock, random: resources.random ?? Math.random, book: createHostBook(store, clock.now(), { auditRate: options.trust.auditRate }), transport: sender?.transport, renderer },
 		async close() {
+			await renderer?.close();
 			await sender?.close();
 			client.close();
 			try {

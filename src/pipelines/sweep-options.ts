@@ -89,7 +89,43 @@ export interface SweepOptions {
 	diffOf: 'visible' | 'source';
 	/** Report a change only when this condition holds (`--when`, docs/6-noise.md); one that does not is committed as the baseline with reason `unmet`. */
 	when?: string | undefined;
+	/** Rendering in Chromium (`--render`, docs/21-rendering.md); absent: never, unless a rule says otherwise. */
+	render?: RenderSettings | undefined;
 }
+
+/** `--render`, `--browser`, `--render-timeout`, `--render-concurrency`. */
+export interface RenderSettings {
+	/** For URLs whose rule does not say: never, auto (only when the static page cannot answer), always. */
+	mode: 'never' | 'auto' | 'always';
+	/** The browser's executable: `--browser`, else `$REVISIT_BROWSER`, else Debian's /usr/bin/chromium. */
+	browser: string;
+	timeoutMs: number;
+	concurrency: number;
+}
+
+/** `--render-timeout` and `--render-concurrency` by default. */
+export const RENDER_DEFAULTS = { timeoutMs: 15_000, concurrency: 2 } as const;
+
+/** Debian's chromium: what `--render` launches unless told otherwise. */
+export const DEFAULT_BROWSER = '/usr/bin/chromium';
+
+/**
+ * The browser `--render` launches when `--browser` is not given: $REVISIT_BROWSER, else
+ * Debian's chromium.
+ *
+ * @example
+ * browserDefault({ REVISIT_BROWSER: '/opt/chromium/chrome' }) // '/opt/chromium/chrome'
+ */
+export const browserDefault = (env: NodeJS.ProcessEnv): string => env['REVISIT_BROWSER'] || DEFAULT_BROWSER;
+
+/**
+ * Whether a run may render: its `--render` is not never, or one of its rules says auto or always.
+ *
+ * @example
+ * rendersAny({ render: { mode: 'auto', ... } }) // true
+ */
+export const rendersAny = (options: Pick<SweepOptions, 'render' | 'rules'>): boolean =>
+	(options.render !== undefined && options.render.mode !== 'never') || options.rules?.some((rule) => rule.render !== undefined && rule.render !== 'never') === true;
 
 /**
  * The crawler's name robots.txt groups are matched against: `robotsAgent`, else the
@@ -222,5 +258,6 @@ export function sweepOptionsFrom(flags: SweepSettings): SweepOptionsInput {
 		keepTextTotalBytes: flags['keep-text-total'],
 		diffOf: flags['diff-of'],
 		when: flags.when,
+		render: { mode: flags.render ?? 'never', browser: flags.browser ?? browserDefault(process.env), timeoutMs: Math.round((flags['render-timeout'] ?? RENDER_DEFAULTS.timeoutMs / 1000) * 1000), concurrency: flags['render-concurrency'] ?? RENDER_DEFAULTS.concurrency },
 	};
 }

@@ -18,6 +18,9 @@ import type { LearnOptions } from '../content/noise.js';
 import { normalise } from '../stages/normalise.js';
 import { robots } from '../stages/robots.js';
 import { probe } from '../stages/probe.js';
+import { render as renderStage, publicHost, type RenderStageOptions } from '../stages/render.js';
+import { compileHeaders } from '../http/headers.js';
+import type { Renderer } from '../render/types.js';
 import { schedule } from '../stages/schedule.js';
 import { tally } from '../stages/tally.js';
 import { trust } from '../stages/trust.js';
@@ -25,7 +28,7 @@ import type { InputLine } from '../stages/read-lines.js';
 import { changeChance } from '../schedule/surprise.js';
 import type { ValidatorStore } from '../store/types.js';
 import type { Clock, Task } from '../types.js';
-import { robotsAgentOf, type SweepOptions } from './sweep-options.js';
+import { RENDER_DEFAULTS, robotsAgentOf, type SweepOptions } from './sweep-options.js';
 
 export interface SweepDeps {
 	store: ValidatorStore;
@@ -39,6 +42,8 @@ export interface SweepDeps {
 	book: HostBook;
 	/** Edge callbacks: a host blocked by the churn guard; a task's backpressure credit returned early, parked, or taken back (the budget's chosen, when the input ends). */
 	hooks?: { onBlocked?(origin: string, decision: ChurnDecision): void; release?(): void; park?(): boolean; acquire?(): Promise<void> | undefined } | undefined;
+	/** Chromium, when the run may render (`--render`). */
+	renderer?: Renderer | undefined;
 	/** The run's keep-text stage (stages/keep-text.ts), for a composer to place before what prints and tells, so that a feed entry carries the change's word diff. */
 	keepText?: MonoTypeOperatorFunction<Task> | undefined;
 }
@@ -88,7 +93,8 @@ export function judgeStages(deps: SweepDeps, options: SweepOptions, extras: Swee
 			),
 		),
 		robotsStage(deps, options),
-		probe(deps, options),
+		probe(deps, { ...options, keepBody: deps.renderer !== undefined }),
+		deps.renderer ? renderStage({ ...deps, renderer: deps.renderer }, renderOptions(options)) : identity,
 		compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs, hostNoise: (origin) => deps.book.get(origin).noise, keepTextBytes: options.keepTextBytes }, deps.clock),
 		learning(deps, options),
 		pipe(signalScore(deps.book, deps.clock), schedule(options)),
@@ -168,4 +174,21 @@ function learning(deps: SweepDeps, options: SweepOptions): MonoTypeOperatorFunct
 		return { protectTop: chose, noText: chose && rule?.text === true };
 	};
 	return learnNoiseStage(deps, { ...options, learns }, { onFirstNoise: (origin) => countNoisy(deps.book, origin), host: deps.book, now: () => deps.clock.now() });
+}
+
+/** The render stage's options from the run's: the rules, `--render*`, `-H`, `--deny-private`. */
+function renderOptions(options: SweepOptions): RenderStageOptions {
+	const headers = compileHeaders(options.headers ?? []);
+	return {
+		mode: options.render?.mode ?? 'never',
+		rules: compileRules(options.rules ?? []),
+		timeoutMs: options.render?.timeoutMs ?? RENDER_DEFAULTS.timeoutMs,
+		highWater: options.highWater,
+		retries: options.retries,
+		retryDelayMs: options.retryDelayMs,
+		maxRetryAfterMs: options.maxRetryAfterMs,
+		// A secret header goes to the page's own origin only, as along a redirect.
+		headers: (url, page) => headers.for(new URL(url), new URL(url).origin === new URL(page).origin),
+		allow: options.denyPrivate ? (url) => publicHost(url) : undefined,
+	};
 }

@@ -1,15 +1,6 @@
-/**
- * A data request a rendered page made (an XHR or fetch whose response was JSON or HTML,
- * or the document itself), kept with the page's record so that the next check can
- * revalidate it with got, without a browser.
- */
-export interface DataRequest {
-	url: string;
-	etag?: string;
-	lastModified?: string;
-	/** Hash of the decoded response body (content/hash.ts's hashBody). */
-	hash: string;
-}
+import type { DataRequest } from '../store/types.js';
+
+export type { DataRequest };
 
 /** A page as the browser left it. */
 export interface Rendered {

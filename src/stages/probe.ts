@@ -37,6 +37,8 @@ export interface ProbeOptions extends RetryPolicy {
 	trust: TrustOptions;
 	/** Tasks handled at once (waiting for a slot or in a request); bounds memory, not connections. */
 	highWater: number;
+	/** Keep each 2xx body with its result, for the render stage to render (`--render`); it drops them. */
+	keepBody?: boolean | undefined;
 }
 
 /**
@@ -110,7 +112,7 @@ async function probeOne(
 		if (plan.canary) return { 'if-none-match': `"revisit-canary-${Math.floor(deps.random() * 2 ** 48).toString(16)}"` };
 		return conditionalHeaders(live, plan);
 	};
-	const bodyMode = options.candidates ? 'headers' : 'hash';
+	const bodyMode = options.candidates ? 'headers' : options.keepBody ? 'keep' : 'hash';
 	// Held up by its own host (down, slow, rate-limited): park the line, so that it does not
 	// keep the reader from other hosts' lines. It stays parked until it leaves the pipeline.
 	const held = (): void => {

@@ -87,6 +87,11 @@ export interface UrlRecord {
 	noise?: string[];
 	/** Learned noise (`--learn-noise`): the places on this page left out of its content hash, and when each was learned. */
 	learned?: LearnedNoise[];
+	/**
+	 * The page needs rendering (`--render`): what its last render loaded, the document first,
+	 * each with its validators and body hash, revalidated with got at the next check.
+	 */
+	render?: { data: DataRequest[] };
 	/** Its last capture in a WARC (`--warc`): payload digest (sha1:BASE32), WARC-Date, target URI; what a revisit record refers to. */
 	warc?: { digest: string; date: string; uri: string };
 	/**
@@ -95,6 +100,19 @@ export interface UrlRecord {
 	 * The text itself is a TextBlob, shared by the pages with the same text (see stages/keep-text.ts).
 	 */
 	text?: KeptText;
+}
+
+/**
+ * A request a rendered page made for its data (an XHR or fetch answered with JSON or HTML,
+ * or the document itself), as the page's record keeps it: the next check revalidates it with
+ * got, without a browser.
+ */
+export interface DataRequest {
+	url: string;
+	etag?: string;
+	lastModified?: string;
+	/** Hash of the decoded response body (content/hash.ts's hashBody). */
+	hash: string;
 }
 
 /**
@@ -379,6 +397,8 @@ export interface RuleShown {
 	pointer?: readonly string[] | undefined;
 	/** Learn noise on the URLs this rule applies to, as `--learn-noise` does for all. */
 	learn?: boolean | undefined;
+	/** Render these pages in Chromium: never, when the static page cannot answer (auto), or always (`--render`). */
+	render?: 'never' | 'auto' | 'always' | undefined;
 	/** Only the page's offer counts: price, currency and availability, from structured data (or `price`/`availability`). */
 	product?: boolean | undefined;
 	/** CSS selectors whose text gives the price where the page has no structured data; implies `product`. */

@@ -41,6 +41,10 @@ export const sweepFlagOptions: Record<keyof SweepFlags, Flag> = {
 	'keep-text': { group: GROUP.content, ...flagOf(sweepSettings['keep-text']), requiresArg: true, describe: "Keep up to this much of every page's text from its first sight (compressed, stored once per distinct text), so that its next change shows as a word diff in revisit report (off: keep none)"},
 	'keep-text-total': { group: GROUP.content, ...flagOf(sweepSettings['keep-text-total']), requiresArg: true, describe: 'Keep at most this much text in the store in all, compressed; past it the least recently taken goes first (off: keep none)'},
 	'diff-of': { group: GROUP.content, ...flagOf(sweepSettings['diff-of']), choices: ['visible', 'source'], describe: 'What revisit report diffs of an HTML page without a content rule: the text a reader sees (headings, paragraphs, list items, link and alt text, one block a line), or its markup'},
+	render: { group: GROUP.content, ...flagOf(sweepSettings.render), choices: ['never', 'auto', 'always'], describe: 'Render pages in Chromium: auto only where the static page cannot answer (a --select or --product that finds nothing, an empty shell), and then revalidates what the page loaded without a browser (docs/21-rendering.md)' },
+	browser: { group: GROUP.content, ...flagOf(sweepSettings.browser), type: 'string', requiresArg: true, defaultDescription: '$REVISIT_BROWSER, else /usr/bin/chromium', describe: 'The Chromium --render launches (Debian\'s chromium; nothing is downloaded)' },
+	'render-timeout': { group: GROUP.content, ...flagOf(sweepSettings['render-timeout']), requiresArg: true, describe: 'Seconds a page may take to render: until a rule\'s selector appears, else the network is idle' },
+	'render-concurrency': { group: GROUP.content, ...flagOf(sweepSettings['render-concurrency']), requiresArg: true, describe: 'Pages rendered at once (one browser, a context per host)' },
 	when: {
 		group: GROUP.content,
 		...flagOf(sweepSettings.when),

@@ -1,0 +1,161 @@
+import type { MonoTypeOperatorFunction } from 'rxjs';
+import { ruleFor, type Rule } from '../content/rules.js';
+import { isHtml, visibleText } from '../content/visible-text.js';
+import { mergeAsync } from '../flow/merge-async.js';
+import { countBody } from '../http/request.js';
+import { assertPublicHost } from '../http/guard.js';
+import { send, type RetryPolicy, type SendDeps } from '../http/send.js';
+import { liveRecord } from '../http/target.js';
+import type { Renderer, RenderOptions } from '../render/types.js';
+import type { DataRequest, UrlRecord } from '../store/types.js';
+import type { ProbeResult, Task } from '../types.js';
+import { positiveInteger } from '../util/checks.js';
+
+export type RenderMode = 'never' | 'auto' | 'always';
+
+export interface RenderStageDeps extends SendDeps {
+	renderer: Renderer;
+}
+
+export interface RenderStageOptions extends RetryPolicy {
+	/** The run's `--render`, for URLs whose rule does not say. */
+	mode: RenderMode;
+	rules: readonly Rule[];
+	/** `--render-timeout` in ms. */
+	timeoutMs: number;
+	/** Tasks handled at once (renders are bounded by the renderer's own pool). */
+	highWater: number;
+	/** Chance that a page known to need rendering has its static HTML tried again (a site may move to server rendering). */
+	retestRate?: number | undefined;
+	/** What the page may request (robots.txt, `--deny-private`), and the headers to send with a request of the page at `page`. */
+	allow?: RenderOptions['allow'];
+	headers?: ((url: string, page: string) => Record<string, string>) | undefined;
+}
+
+/** An HTML shell: less visible text than this, and a script that fills it in. */
+const SHELL_TEXT = 200;
+
+/**
+ * Renders in Chromium the pages whose static HTML cannot answer their rule (`--render
+ * auto`: a select or product rule that matched nothing, or an empty shell with a script),
+ * or every page (`always`), and counts the rendered DOM instead. A page rendered before is
+ * checked without a browser: its document and the data requests its render recorded are
+ * revalidated with got, and only when one of them moved is it rendered again. Per-URL
+ * failures (a timeout, a crashed browser) become the task's error.
+ *
+ * @example
+ * tasks$.pipe(probe(deps, options), render({ ...deps, renderer }, { mode: 'auto', rules, timeoutMs: 10_000, highWater: 256, ...retry }), compare(...))
+ */
+export function render(deps: RenderStageDeps, options: RenderStageOptions): MonoTypeOperatorFunction<Task> {
+	const highWater = positiveInteger('highWater', options.highWater);
+	if (!['never', 'auto', 'always'].includes(options.mode)) throw new TypeError(`Expected \`mode\` to be never, auto or always, got \`${options.mode}\``);
+	const modeOf = (url: string): RenderMode => ruleFor(options.rules, url)?.render ?? options.mode;
+	return mergeAsync((task) => {
+		if (task.skip || task.url === undefined || task.verdict || !task.probe || task.probe.error) return undefined;
+		const mode = modeOf(task.url);
+		return mode === 'never' ? undefined : (signal) => renderOne(deps, options, mode, task, signal);
+	}, highWater);
+}
+
+async function renderOne(deps: RenderStageDeps, options: RenderStageOptions, mode: RenderMode, task: Task, signal: AbortSignal): Promise<Task> {
+	const url = task.url!;
+	const probe = task.probe!;
+	const known = liveRecord(task.record)?.render;
+	let base: ProbeResult;
+	if (probe.status === 304) {
+		if (!known) return task;
+		// A rendered page's record holds the rendered page's hash: an audit's static body would
+		// look like a lie. Its data requests are its audit.
+		if (probe.audit) task.probe = { ...probe, audit: undefined };
+		// Unchanged document: unchanged page, unless something it loaded moved.
+		if (!(await dataMoved(deps, options, task, known.data.slice(1), signal))) return task;
+		base = await send(deps, options, { method: 'GET', url, origin: task.origin, headers: {}, bodyMode: 'keep', followUp: true }, signal);
+		if (base.error || base.status < 200 || base.status >= 300 || !base.body) {
+			task.probe = base;
+			return task;
+		}
+	} else if (probe.status >= 200 && probe.status < 300 && probe.body) {
+		base = probe;
+	} else return task;
+	const body = base.body!;
+	if (!isHtml(base.contentType, body.toString('utf8', 0, 512))) return drop(task);
+	const rule = ruleFor(options.rules, url);
+	const retest = known !== undefined && deps.random() < (options.retestRate ?? 0.1);
+	if (mode === 'auto' && (!known || retest) && staticAnswers(rule, base, body)) return drop(task);
+	try {
+		const rendered = await deps.renderer.render(url, body, base.contentType, { timeoutMs: options.timeoutMs, waitFor: waitFor(rule), allow: options.allow, headers: options.headers && ((request) => options.headers!(request, url)) }, signal);
+		const result: ProbeResult = { ...base, rendered: true };
+		delete result.body;
+		countBody(deps.http, result, url, Buffer.from(rendered.html), 'text/html; charset=utf-8');
+		// Judged by what was rendered; the document's own hash and validators are kept for revalidation.
+		const document: DataRequest = { url, hash: base.hash!, ...(base.etag ? { etag: base.etag } : {}), ...(base.lastModified ? { lastModified: base.lastModified } : {}) };
+		result.renderData = [document, ...rendered.data.filter((item) => item.url !== url)];
+		task.probe = result;
+	} catch (error) {
+		if (signal.aborted) throw error;
+		const code = (error as { code?: string }).code ?? 'RENDER_FAILED';
+		task.probe = { ...base, body: undefined, error: { code, message: (error as Error).message } };
+	}
+	return task;
+}
+
+/** The body is no longer needed once the static page answered. */
+function drop(task: Task): Task {
+	if (task.probe?.body) task.probe = { ...task.probe, body: undefined };
+	return task;
+}
+
+/**
+ * Whether the static HTML answers the rule: a select or product rule matched (its
+ * content says `matched`), and the page is not an empty shell (little visible text, and a
+ * script to fill it in).
+ */
+function staticAnswers(rule: Rule | undefined, probe: ProbeResult, body: Buffer): boolean {
+	if ((rule?.select || rule?.product) && probe.content?.matched !== true) return false;
+	const html = body.toString('utf8');
+	return !(/<script\b[^>]*\bsrc=/i.test(html) && visibleText(html).length < SHELL_TEXT);
+}
+
+/** What the page is ready at: the rule's selectors, else network idle. */
+function waitFor(rule: Rule | undefined): string[] | undefined {
+	if (rule?.select) return rule.select.map((selector) => selector.source);
+	if (rule?.product?.price) return rule.product.price.map((selector) => selector.source);
+	return undefined;
+}
+
+/**
+ * Whether any recorded data request answers otherwise than when it was recorded: asked
+ * conditionally with got (a 304, or a 200 of the same hash, is unmoved). A failure counts
+ * as moved: the render that follows says what went wrong.
+ */
+async function dataMoved(deps: RenderStageDeps, options: RenderStageOptions, task: Task, data: readonly DataRequest[], signal: AbortSignal): Promise<boolean> {
+	const answers = await Promise.all(
+		data.map((item) => {
+			const headers: Record<string, string> = {};
+			if (item.etag) headers['if-none-match'] = item.etag;
+			if (item.lastModified) headers['if-modified-since'] = item.lastModified;
+			return send(deps, options, { method: 'GET', url: item.url, headers, followUp: true }, signal);
+		}),
+	);
+	return answers.some((answer, i) => answer.error !== undefined || (answer.status !== 304 && answer.hash !== data[i]!.hash));
+}
+
+/** The record's render data as the probe recorded it (see compare). */
+export const renderRecord = (probe: ProbeResult): UrlRecord['render'] => (probe.renderData ? { data: probe.renderData } : undefined);
+
+/**
+ * Whether a page's request may go out under `--deny-private`: not to a private address
+ * written as such. (A name resolving to one is refused by the document's own request, which
+ * goes through got's guarded lookup; the browser's own lookups are not guarded.)
+ *
+ * @example
+ * publicHost('http://10.0.0.1/api') // false
+ */
+export function publicHost(url: string): boolean {
+	try {
+		assertPublicHost(url);
+		return true;
+	} catch {
+		return false;
+	}
+}
