@@ -49,6 +49,22 @@ describeNeeding(CHROMIUM, 'launchBrowser, Debian chromium', () => {
 		}
 	});
 
+	it('closes the least recently used idle context past 16 origins, never one with a page open', async () => {
+		const live = await launchBrowser(CHROMIUM.path!, BROWSER_ARGS, () => {});
+		try {
+			const busy = await live.context('http://127.0.0.1:9000');
+			const first = await live.context('http://127.0.0.1:9001');
+			first.release();
+			for (let port = 9002; port <= 9017; port++) (await live.context(`http://127.0.0.1:${port}`)).release();
+			await expect(first.context.newPage()).rejects.toThrow();
+			const page = await busy.context.newPage();
+			expect(page.isClosed()).toBe(false);
+			busy.release();
+		} finally {
+			await live.close();
+		}
+	});
+
 	it('does not count a close it was asked for as lost', async () => {
 		let lost = 0;
 		const live = await launchBrowser(CHROMIUM.path!, BROWSER_ARGS, () => lost++);

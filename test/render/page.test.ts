@@ -77,6 +77,13 @@ describeNeeding(CHROMIUM, 'renderPage, in Debian chromium', () => {
 		expect(script.headers).toMatchObject({ 'x-revisit': 'render', cookie: 'session=1' });
 	});
 
+	it('sends a cookie given for a data request, and still records the answer with its ETag', async () => {
+		const rendered = await renderPage(live, site.url('/spa/4'), await fetched('/spa/4'), 'text/html', { timeoutMs: 10_000, waitFor: ['.price'], headers: () => ({ Cookie: 'session=4' }) });
+		expect(rendered.html).toContain('14.00 EUR');
+		expect(site.requests.filter((request) => request.path === '/api/price/4').at(-1)!.headers.cookie).toBe('session=4');
+		expect(rendered.data[1]).toMatchObject({ url: site.url('/api/price/4'), etag: expect.stringMatching(/^"[0-9a-f]+"$/) });
+	});
+
 	it('renders the static page as it is, with its offer', async () => {
 		const rendered = await renderPage(live, site.url('/static'), await fetched('/static'), 'text/html', { timeoutMs: 10_000 });
 		expect(rendered.html).toContain('<p class="price">10.00 EUR</p>');

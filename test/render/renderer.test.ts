@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors/index.js';
 import { RenderError } from '../../src/render/errors.js';
@@ -15,6 +18,12 @@ describe('createRenderer without a browser', () => {
 		expect(error).toMatchObject({ code: 'NO_BROWSER' });
 		for (const part of ['/nowhere/chromium', '--browser PATH', '$REVISIT_BROWSER', 'apt-get install chromium']) expect((error as Error).message).toContain(part);
 		await renderer.close();
+	});
+
+	it('loads playwright-core only when it launches a browser: no file of src/render imports it but as a type, or dynamically', () => {
+		const dir = fileURLToPath(new URL('../../src/render/', import.meta.url));
+		const imports = readdirSync(dir).flatMap((name) => [...readFileSync(path.join(dir, name), 'utf8').matchAll(/^import (?!type ).*'playwright-core'|import\('playwright-core'\)/gm)].map((match) => `${name}: ${match[0]}`));
+		expect(imports).toEqual(["browser.ts: import('playwright-core')"]);
 	});
 
 	it('refuses a concurrency below 1 when it is made', () => {
