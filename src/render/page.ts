@@ -1,0 +1,145 @@
+import type { Page, Response } from 'playwright-core';
+import { hashBody } from '../content/hash.js';
+import { firstLine, type LiveBrowser } from './browser.js';
+import { RenderError } from './errors.js';
+import type { DataRequest, Rendered, RenderOptions } from './types.js';
+
+/** Never fetched for a render: nothing of them reaches the counted text. */
+const BLOCKED = new Set(['image', 'font', 'media']);
+/** What a page's own script asked for; only these are kept as data requests. */
+const SCRIPTED = new Set(['xhr', 'fetch']);
+const DATA_TYPE = /json|html/i;
+
+/**
+ * Renders `body` as the document at `url` in a new page of `live` (in the context of
+ * url's origin), and closes the page. See Renderer.render for what is let through.
+ * Rejects with a RenderError, or with `signal`'s reason once it aborts.
+ *
+ * @example
+ * const { html, data } = await renderPage(live, 'https://shop.example/p/1', body, 'text/html', { timeoutMs: 15_000 });
+ */
+export async function renderPage(
+	live: LiveBrowser,
+	url: string,
+	body: Buffer,
+	contentType: string | undefined,
+	options: RenderOptions,
+	signal?: AbortSignal,
+): Promise<Rendered> {
+	const started = performance.now();
+	const deadline = started + options.timeoutMs;
+	const remaining = () => Math.max(1, deadline - performance.now());
+	const { context, release } = await live.context(new URL(url).origin);
+	let page: Page | undefined;
+	let crashed = false;
+	const onAbort = () => void page?.close().catch(() => undefined);
+	signal?.addEventListener('abort', onAbort, { once: true });
+	try {
+		signal?.throwIfAborted();
+		page = await context.newPage();
+		// An abort while the page was being made found no page to close.
+		signal?.throwIfAborted();
+		const opened = page;
+		opened.on('crash', () => {
+			crashed = true;
+		});
+		let served = false;
+		await opened.route('**/*', async (route, request) => {
+			try {
+				// The document is the body the caller already has: fetching it again would cost a request, and could differ.
+				if (!served && request.isNavigationRequest() && request.frame() === opened.mainFrame()) {
+					served = true;
+					return await route.fulfill({ status: 200, contentType: contentType ?? 'text/html', body });
+				}
+				if (BLOCKED.has(request.resourceType())) return await route.abort('blockedbyclient');
+				if (options.allow && !(await options.allow(request.url()))) return await route.abort('blockedbyclient');
+				const extra = options.headers?.(request.url());
+				if (!extra || Object.keys(extra).length === 0) return await route.continue();
+				const headers = { ...request.headers(), ...lowerCased(extra) };
+				// The browser ignores a Cookie header set on continue(); fetched from here, the request carries it. A redirect
+				// goes back to the browser, whose request for its target comes through these routes (and allow) again.
+				if ('cookie' in headers) return await route.fulfill({ response: await route.fetch({ headers, maxRedirects: 0 }) });
+				await route.continue({ headers });
+			} catch {
+				// The page closed meanwhile, or allow() failed: the request goes nowhere.
+				await route.abort('blockedbyclient').catch(() => undefined);
+			}
+		});
+		const answered: Array<Promise<DataRequest | undefined>> = [];
+		opened.on('response', (response) => {
+			const request = response.request();
+			if (request.method() === 'GET' && SCRIPTED.has(request.resourceType())) answered.push(dataRequest(response));
+		});
+		if (options.waitFor?.length) {
+			await opened.goto(url, { waitUntil: 'domcontentloaded', timeout: remaining() });
+			await opened.waitForFunction(ready, [...options.waitFor], { timeout: remaining(), polling: 100 });
+		} else {
+			await opened.goto(url, { waitUntil: 'networkidle', timeout: remaining() });
+		}
+		const html = await opened.content();
+		const data = await settled(answered, remaining());
+		return { html, data: [{ url, hash: hashBody(body) }, ...data], ms: Math.round(performance.now() - started) };
+	} catch (error) {
+		signal?.throwIfAborted();
+		if (crashed) throw new RenderError('BROWSER_CRASHED', `${url}: the page's renderer process crashed`, { cause: error });
+		if (live.lost || !live.browser.isConnected()) throw new RenderError('BROWSER_CRASHED', `${url}: the browser went away while rendering; it is started again for the next page`, { cause: error });
+		if (error instanceof Error && error.name === 'TimeoutError') {
+			const waited = options.waitFor?.length ? `none of ${options.waitFor.join(', ')} appeared` : 'the network was not idle';
+			throw new RenderError('RENDER_TIMEOUT', `${url}: not ready within ${options.timeoutMs} ms (${waited})`, { cause: error });
+		}
+		if (error instanceof RenderError) throw error;
+		throw new RenderError('RENDER_FAILED', `${url}: ${firstLine(error)}`, { cause: error });
+	} finally {
+		signal?.removeEventListener('abort', onAbort);
+		release();
+		await page?.close().catch(() => undefined);
+	}
+}
+
+/**
+ * In the page: whether one of `selectors` matches an element with content. An element
+ * merely present is not enough: shells carry the empty placeholder (`<p class="price"></p>`)
+ * their script fills in. Text, or a `content` or `value` attribute (meta, input), counts.
+ */
+function ready(selectors: string[]): boolean {
+	// Runs in the page, where the DOM is; src/ is compiled without its types.
+	const document = (globalThis as unknown as { document: { querySelectorAll(selector: string): ArrayLike<{ textContent: string | null; getAttribute(name: string): string | null }> } }).document;
+	return selectors.some((selector) =>
+		Array.from(document.querySelectorAll(selector)).some((element) => (element.textContent ?? '').trim() !== '' || Boolean(element.getAttribute('content') || element.getAttribute('value'))),
+	);
+}
+
+/** `headers` with lower-case names, so that they replace the request's own (which playwright gives lower-cased). */
+function lowerCased(headers: Record<string, string>): Record<string, string> {
+	return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+/** A data request from a response: a 2xx with a JSON or HTML body, else undefined. */
+async function dataRequest(response: Response): Promise<DataRequest | undefined> {
+	try {
+		if (response.status() < 200 || response.status() > 299) return undefined;
+		const headers = await response.allHeaders();
+		if (!DATA_TYPE.test(headers['content-type'] ?? '')) return undefined;
+		const hash = hashBody(await response.body());
+		const etag = headers['etag'];
+		const lastModified = headers['last-modified'];
+		return { url: response.url(), ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}), hash };
+	} catch {
+		// Its body never came (the page closed, the request was cut): nothing to revalidate it against.
+		return undefined;
+	}
+}
+
+/** The data requests whose bodies arrived within `ms`, in the order they were answered. */
+async function settled(answered: Array<Promise<DataRequest | undefined>>, ms: number): Promise<DataRequest[]> {
+	let timer: NodeJS.Timeout | undefined;
+	const late = new Promise<undefined>((resolve) => {
+		timer = setTimeout(resolve, ms, undefined);
+	});
+	try {
+		const data = await Promise.all(answered.map((one) => Promise.race([one, late])));
+		return data.filter((one): one is DataRequest => one !== undefined);
+	} finally {
+		clearTimeout(timer);
+	}
+}

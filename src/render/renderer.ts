@@ -1,0 +1,127 @@
+import { UsageError } from '../errors/index.js';
+import { BROWSER_ARGS, launchBrowser, type LiveBrowser } from './browser.js';
+import { RenderError } from './errors.js';
+import { renderPage } from './page.js';
+import { Slots } from './slots.js';
+import type { Rendered, Renderer, RenderOptions } from './types.js';
+
+/** How long past its timeout a render may run before its browser is taken for hung. */
+const HANG_MARGIN_MS = 5000;
+
+/** What createRenderer takes. */
+export interface RendererOptions {
+	/** The browser's executable (`--browser`, `$REVISIT_BROWSER`): Debian's is /usr/bin/chromium. */
+	browserPath: string;
+	/** Pages rendered at once (`--render-concurrency`, 2 by default); the others wait their turn. */
+	concurrency: number;
+	/** The browser's command-line flags; BROWSER_ARGS by default. */
+	launchArgs?: string[];
+}
+
+/** A Renderer that also names its browser process, for the pool's memory figures (bench/) and for tests that kill it. */
+export interface BrowserPool extends Renderer {
+	/** The running browser's process id; undefined before the first render and after a crash or close(). */
+	browserPid(): number | undefined;
+}
+
+/**
+ * A pool of browser pages (see Renderer). Nothing is loaded or launched until the first
+ * render; a browser that crashed or hung is closed and launched again for the next page.
+ *
+ * @example
+ * const renderer = createRenderer({ browserPath: '/usr/bin/chromium', concurrency: 2 });
+ * try {
+ *   const { html, data } = await renderer.render(url, body, 'text/html', { timeoutMs: 15_000, waitFor: ['.price'] });
+ * } finally { await renderer.close(); }
+ */
+export function createRenderer(options: RendererOptions): BrowserPool {
+	if (!Number.isInteger(options.concurrency) || options.concurrency < 1) throw new UsageError(`--render-concurrency must be a whole number of 1 or more, not ${options.concurrency}`);
+	const slots = new Slots(options.concurrency);
+	const args = options.launchArgs ?? BROWSER_ARGS;
+	let current: Promise<LiveBrowser> | undefined;
+	let running: LiveBrowser | undefined;
+	/** A browser was lost since the last launch: the next launch is a restart. */
+	let lost = false;
+	let renders = 0;
+	let restarts = 0;
+	let closed = false;
+
+	const drop = (launching: Promise<LiveBrowser>) => {
+		if (current !== launching) return;
+		current = undefined;
+		running = undefined;
+	};
+	const browser = (): Promise<LiveBrowser> => {
+		if (current) return current;
+		if (lost) restarts++;
+		lost = false;
+		const launching: Promise<LiveBrowser> = launchBrowser(options.browserPath, args, () => {
+			lost = true;
+			drop(launching);
+		});
+		current = launching;
+		launching.then(
+			(live) => {
+				if (current === launching) running = live;
+			},
+			() => drop(launching),
+		);
+		return launching;
+	};
+
+	/**
+	 * Settles as `render` does; or, when the browser stops answering well past the timeout,
+	 * kills it and rejects; or rejects at once when `signal` aborts (a page that no longer
+	 * answers could not be closed).
+	 */
+	const watched = (render: Promise<Rendered>, live: LiveBrowser, launching: Promise<LiveBrowser>, url: string, timeoutMs: number, signal?: AbortSignal): Promise<Rendered> => {
+		let timer: NodeJS.Timeout | undefined;
+		let onAbort = () => {};
+		const aborted = new Promise<never>((_, reject) => {
+			onAbort = () => reject(signal!.reason);
+			signal?.addEventListener('abort', onAbort, { once: true });
+		});
+		const hung = new Promise<never>((_, reject) => {
+			timer = setTimeout(() => {
+				live.lost = true;
+				lost = true;
+				drop(launching);
+				live.kill();
+				void live.close();
+				reject(new RenderError('RENDER_TIMEOUT', `${url}: the browser did not answer within ${timeoutMs + HANG_MARGIN_MS} ms; it is started again for the next page`));
+			}, timeoutMs + HANG_MARGIN_MS);
+		});
+		render.catch(() => undefined);
+		aborted.catch(() => undefined);
+		return Promise.race([render, hung, aborted]).finally(() => {
+			clearTimeout(timer);
+			signal?.removeEventListener('abort', onAbort);
+		});
+	};
+
+	return {
+		async render(url: string, body: Buffer, contentType: string | undefined, renderOptions: RenderOptions, signal?: AbortSignal): Promise<Rendered> {
+			if (closed) throw new RenderError('RENDER_FAILED', `${url}: the renderer is closed`);
+			const release = await slots.take(signal);
+			try {
+				const launching = browser();
+				const live = await launching;
+				const rendered = await watched(renderPage(live, url, body, contentType, renderOptions, signal), live, launching, url, renderOptions.timeoutMs, signal);
+				renders++;
+				return rendered;
+			} finally {
+				release();
+			}
+		},
+		stats: () => ({ renders, restarts }),
+		browserPid: () => running?.pid,
+		async close() {
+			closed = true;
+			const launching = current;
+			current = undefined;
+			running = undefined;
+			const live = await launching?.catch(() => undefined);
+			await live?.close();
+		},
+	};
+}
