@@ -116,10 +116,13 @@ function staticAnswers(rule: Rule | undefined, probe: ProbeResult, body: Buffer)
 	return !(/<script\b[^>]*\bsrc=/i.test(html) && visibleText(html).length < SHELL_TEXT);
 }
 
-/** What the page is ready at: the rule's selectors, else network idle. */
+/** Where a product's offer shows once a script has written it. */
+const OFFER_MARKUP = ['script[type="application/ld+json"]', '[itemprop="price"]', 'meta[property="product:price:amount"]'];
+
+/** What the page is ready at: the rule's selectors (or the offer's markup) with something in them, else network idle. */
 function waitFor(rule: Rule | undefined): string[] | undefined {
 	if (rule?.select) return rule.select.map((selector) => selector.source);
-	if (rule?.product?.price) return rule.product.price.map((selector) => selector.source);
+	if (rule?.product) return [...(rule.product.price ?? []).map((selector) => selector.source), ...OFFER_MARKUP];
 	return undefined;
 }
 

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ndjson, runCli, tempDir } from '../helpers/cli.js';
+import { CHROMIUM } from '../helpers/browser.js';
+import { describeNeeding } from '../helpers/debian.js';
+import { startSpaSite, type SpaSite } from '../helpers/spa-site.js';
+
+type Row = { url: string; changed: boolean; reason: string; rendered?: boolean; product?: { price?: number } };
+
+describeNeeding(CHROMIUM, 'sweep --render auto on a static page and two SPAs, in Debian chromium', () => {
+	let site: SpaSite;
+	let dir: Awaited<ReturnType<typeof tempDir>>;
+	beforeAll(async () => {
+		site = await startSpaSite();
+		dir = await tempDir('revisit-render-');
+	});
+	afterAll(async () => {
+		await site?.close();
+		await dir?.cleanup();
+	});
+
+	it('renders only the SPAs, then revalidates what they loaded with conditional requests, rendering again only what moved', async () => {
+		const store = path.join(dir.dir, 'store');
+		const urls = ['/static', '/spa-api', '/spa-late'].map((p) => site.url(p));
+		const sweep = async (...extra: string[]) => {
+			const run = await runCli(['sweep', '--store', store, '--product', '--render', 'auto', '--ndjson', '--all', ...extra, ...urls], '', { PATH: process.env.PATH ?? '' });
+			expect(run.status, run.stderr).toBe(0);
+			return Object.fromEntries((ndjson(run.stdout) as unknown as Row[]).map((row) => [new URL(row.url).pathname, row]));
+		};
+		const first = await sweep();
+		expect(first['/static']).toMatchObject({ reason: 'new', product: { price: 10 } });
+		expect(first['/static']!.rendered).toBeUndefined();
+		expect(first['/spa-api']).toMatchObject({ reason: 'new', rendered: true, product: { price: 11 } });
+		expect(first['/spa-late']).toMatchObject({ reason: 'new', rendered: true, product: { price: 12 } });
+		// The browser was given the shells revisit fetched: each was requested once, by revisit.
+		expect(site.logOf('/spa-api')).toHaveLength(1);
+
+		// Nothing moved: conditional requests only, for the shells and their API calls, all 304; no browser.
+		const before = site.log.length;
+		const second = await sweep();
+		expect(Object.values(second).map((row) => row.reason)).toEqual(['304', '304', '304']);
+		expect(Object.values(second).some((row) => row.rendered)).toBe(false);
+		const seen = site.log.slice(before);
+		expect(seen.map((entry) => entry.path).sort()).toEqual(['/api/price/1', '/api/price/2', '/spa-api', '/spa-late', '/static'].sort());
+		expect(seen.every((entry) => entry.status === 304 && entry.ifNoneMatch !== undefined)).toBe(true);
+
+		// The API prices move: exactly the two SPAs are reported, rendered again.
+		site.prices.set(1, 9.5);
+		site.prices.set(2, 30);
+		const third = await sweep();
+		expect(Object.entries(third).filter(([, row]) => row.changed).map(([p]) => p).sort()).toEqual(['/spa-api', '/spa-late']);
+		expect(third['/spa-api']).toMatchObject({ reason: 'price', rendered: true, product: { price: 9.5 } });
+		expect(third['/spa-late']).toMatchObject({ reason: 'price', rendered: true, product: { price: 30 } });
+	}, 120_000);
+});
