@@ -103,10 +103,6 @@ const stages = [
 		required: ['use'],
 		properties: {
 			use: { const: 'probe', description: 'Conditional requests with the stored validators. Always runs.' },
-			render: { enum: ['never', 'auto', 'always'], default: flagDefault('render'), description: 'Render pages in Chromium (as --render): auto only where the static page cannot answer the rules' },
-			browser: { type: 'string', minLength: 1, description: 'The Chromium to launch (default: $REVISIT_BROWSER, else /usr/bin/chromium)' },
-			renderTimeout: { type: 'number', exclusiveMinimum: 0, default: flagDefault('render-timeout'), description: 'Seconds a page may take to render' },
-			renderConcurrency: { type: 'integer', minimum: 1, default: flagDefault('render-concurrency'), description: 'Pages rendered at once' },
 			concurrency: { type: 'integer', minimum: 1, default: flagDefault('concurrency'), description: 'Requests in flight in total' },
 			perHost: { type: 'integer', minimum: 1, default: flagDefault('per-host'), description: 'Requests in flight per origin' },
 			rate: { type: 'number', exclusiveMinimum: 0, description: 'Requests per second per origin (default: unlimited)' },
@@ -150,6 +146,10 @@ const stages = [
 				default: flagDefault('diff-of'),
 				description: 'What revisit report diffs of an HTML page without a content rule: the text a reader sees, one block a line (visible), or its markup (source)',
 			},
+			render: { enum: ['never', 'auto', 'always'], default: flagDefault('render'), description: 'Render pages in Chromium (as --render): auto only where the static page cannot answer the rules' },
+			browser: { type: 'string', minLength: 1, description: 'The Chromium to launch (default: $REVISIT_BROWSER, else /usr/bin/chromium)' },
+			renderTimeout: { type: 'number', exclusiveMinimum: 0, default: flagDefault('render-timeout'), description: 'Seconds a page may take to render' },
+			renderConcurrency: { type: 'integer', minimum: 1, default: flagDefault('render-concurrency'), description: 'Pages rendered at once' },
 		},
 	},
 	{

@@ -13,7 +13,7 @@ import { localWorkers } from '../transports/threads/threads.js';
 import type { ValidatorStore } from '../store/types.js';
 import { systemClock, type Clock } from '../types.js';
 import type { SweepDeps } from './sweep.js';
-import { DEFAULT_BROWSER, RENDER_DEFAULTS, rendersAny, type SweepOptions } from './sweep-options.js';
+import { browserDefault, RENDER_DEFAULTS, rendersAny, type SweepOptions } from './sweep-options.js';
 import { checkBrowser, createRenderer } from '../render/index.js';
 
 export interface ResourceOptions {
@@ -48,7 +48,7 @@ export async function openSweepDeps(
 		// The body a probe read is rendered in this process: threads and fleet workers do not hand it back.
 		throw new UsageError('--render needs the requests sent from this process: it cannot be used with --local-workers or --workers');
 	}
-	const browser = options.render?.browser ?? DEFAULT_BROWSER;
+	const browser = options.render?.browser ?? browserDefault(process.env);
 	if (renders) checkBrowser(browser);
 	const jar = cookies ? (options.cookies !== undefined ? await readCookieFile(options.cookies) : new CookieJar()) : undefined;
 	const ownsStore = typeof resources.store === 'string';

@@ -258,6 +258,15 @@ export function sweepOptionsFrom(flags: SweepSettings): SweepOptionsInput {
 		keepTextTotalBytes: flags['keep-text-total'],
 		diffOf: flags['diff-of'],
 		when: flags.when,
-		render: { mode: flags.render ?? 'never', browser: flags.browser ?? browserDefault(process.env), timeoutMs: Math.round((flags['render-timeout'] ?? RENDER_DEFAULTS.timeoutMs / 1000) * 1000), concurrency: flags['render-concurrency'] ?? RENDER_DEFAULTS.concurrency },
+		render: renderFrom(flags),
 	};
+}
+
+/** The render settings, when any is not its default (rules may render while `--render` is never). */
+function renderFrom(flags: SweepSettings): RenderSettings | undefined {
+	const timeoutMs = Math.round((flags['render-timeout'] ?? RENDER_DEFAULTS.timeoutMs / 1000) * 1000);
+	const concurrency = flags['render-concurrency'] ?? RENDER_DEFAULTS.concurrency;
+	const mode = flags.render ?? 'never';
+	if (mode === 'never' && flags.browser === undefined && timeoutMs === RENDER_DEFAULTS.timeoutMs && concurrency === RENDER_DEFAULTS.concurrency) return undefined;
+	return { mode, browser: flags.browser ?? browserDefault(process.env), timeoutMs, concurrency };
 }
