@@ -50,6 +50,8 @@ export interface Summary {
 	elapsedMs: number;
 	/** Changes that did not meet the run's `--when` condition (reason `unmet`): the new baseline, not reported. */
 	unmet: number;
+	/** Pages rendered in Chromium (`--render`). */
+	rendered: number;
 	/** Second fetches made to learn noise (`--learn-noise`). */
 	noiseFetches: number;
 	/** Who sent the requests, when not this process (see http/transport.ts). */
@@ -57,7 +59,7 @@ export interface Summary {
 }
 
 export function createSummary(): Summary {
-	return { urls: 0, changed: 0, notModified: 0, sameHash: 0, sameContent: 0, rebaseline: 0, unmet: 0, errors: 0, rejected: 0, sourceErrors: 0, duplicates: 0, bytes: 0, bytesSaved: 0, noiseFetches: 0, notDue: 0, later: 0, signalSkipped: 0, held: 0, filtered: 0, robots: 0, deferred: 0, unreachable: 0, unreachableCodes: {}, blockedHosts: [], hosts: {}, elapsedMs: 0 };
+	return { urls: 0, changed: 0, notModified: 0, sameHash: 0, sameContent: 0, rebaseline: 0, unmet: 0, rendered: 0, errors: 0, rejected: 0, sourceErrors: 0, duplicates: 0, bytes: 0, bytesSaved: 0, noiseFetches: 0, notDue: 0, later: 0, signalSkipped: 0, held: 0, filtered: 0, robots: 0, deferred: 0, unreachable: 0, unreachableCodes: {}, blockedHosts: [], hosts: {}, elapsedMs: 0 };
 }
 
 /** Adds one finished task to the summary. */
@@ -100,6 +102,7 @@ export function countTask(summary: Summary, task: Task): void {
 	else if (verdict.reason === 'rebaseline') summary.rebaseline++;
 	else if (verdict.reason === 'unmet') summary.unmet++;
 	if (verdict.reason === 'error') summary.errors++;
+	if (verdict.rendered) summary.rendered++;
 	if (task.noiseFetched) summary.noiseFetches++;
 }
 
@@ -133,6 +136,7 @@ export function formatSummary(summary: Summary): string {
 	if (summary.sameContent > 0) parts.push(`${summary.sameContent} same-content`);
 	if (summary.rebaseline > 0) parts.push(`${summary.rebaseline} rebaselined`);
 	if (summary.unmet > 0) parts.push(`${summary.unmet} unmet (--when)`);
+	if (summary.rendered > 0) parts.push(`${summary.rendered} rendered`);
 	parts.push(counted(summary.errors, 'error'));
 	if (summary.notDue > 0) parts.push(`${summary.notDue} not due`);
 	if (summary.later > 0) parts.push(`${summary.later} left for later (--budget)`);
@@ -178,6 +182,7 @@ export function runRecord(summary: Summary, startedAt: number, endedAt: number):
 		sameContent: summary.sameContent,
 		rebaseline: summary.rebaseline,
 		...(summary.unmet > 0 ? { unmet: summary.unmet } : {}),
+		...(summary.rendered > 0 ? { rendered: summary.rendered } : {}),
 		errors: summary.errors,
 		deferred: summary.deferred,
 		unreachable: summary.unreachable,

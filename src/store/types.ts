@@ -300,6 +300,8 @@ export interface RunRecord {
 	rebaseline?: number;
 	/** Changes that did not meet the run's `--when` condition (`unmet` verdicts); absent when none. */
 	unmet?: number;
+	/** Pages rendered in Chromium (`--render`). */
+	rendered?: number;
 	/** The run's `--when` condition, as written; absent when it had none. */
 	when?: string;
 	errors: number;
