@@ -2,10 +2,9 @@ import type { Page, Response } from 'playwright-core';
 import { hashBody } from '../content/hash.js';
 import { firstLine, type LiveBrowser } from './browser.js';
 import { RenderError } from './errors.js';
+import { sendOn } from './routes.js';
 import type { DataRequest, Rendered, RenderOptions } from './types.js';
 
-/** Never fetched for a render: nothing of them reaches the counted text. */
-const BLOCKED = new Set(['image', 'font', 'media']);
 /** What a page's own script asked for; only these are kept as data requests. */
 const SCRIPTED = new Set(['xhr', 'fetch']);
 const DATA_TYPE = /json|html/i;
@@ -29,14 +28,16 @@ export async function renderPage(
 	const started = performance.now();
 	const deadline = started + options.timeoutMs;
 	const remaining = () => Math.max(1, deadline - performance.now());
-	const { context, release } = await live.context(new URL(url).origin);
+	let release = () => {};
 	let page: Page | undefined;
 	let crashed = false;
 	const onAbort = () => void page?.close().catch(() => undefined);
 	signal?.addEventListener('abort', onAbort, { once: true });
 	try {
 		signal?.throwIfAborted();
-		page = await context.newPage();
+		const held = await live.context(new URL(url).origin);
+		release = held.release;
+		page = await held.context.newPage();
 		// An abort while the page was being made found no page to close.
 		signal?.throwIfAborted();
 		const opened = page;
@@ -51,18 +52,10 @@ export async function renderPage(
 					served = true;
 					return await route.fulfill({ status: 200, contentType: contentType ?? 'text/html', body });
 				}
-				if (BLOCKED.has(request.resourceType())) return await route.abort('blockedbyclient');
-				if (options.allow && !(await options.allow(request.url()))) return await route.abort('blockedbyclient');
-				const extra = options.headers?.(request.url());
-				if (!extra || Object.keys(extra).length === 0) return await route.continue();
-				const headers = { ...request.headers(), ...lowerCased(extra) };
-				// The browser ignores a Cookie header set on continue(); fetched from here, the request carries it. A redirect
-				// goes back to the browser, whose request for its target comes through these routes (and allow) again.
-				if ('cookie' in headers) return await route.fulfill({ response: await route.fetch({ headers, maxRedirects: 0 }) });
-				await route.continue({ headers });
+				await sendOn(route, request, options);
 			} catch {
-				// The page closed meanwhile, or allow() failed: the request goes nowhere.
-				await route.abort('blockedbyclient').catch(() => undefined);
+				// The page closed meanwhile, allow() failed, or the request from here did: it goes nowhere.
+				await route.abort('failed').catch(() => undefined);
 			}
 		});
 		const answered: Array<Promise<DataRequest | undefined>> = [];
@@ -107,11 +100,6 @@ function ready(selectors: string[]): boolean {
 	return selectors.some((selector) =>
 		Array.from(document.querySelectorAll(selector)).some((element) => (element.textContent ?? '').trim() !== '' || Boolean(element.getAttribute('content') || element.getAttribute('value'))),
 	);
-}
-
-/** `headers` with lower-case names, so that they replace the request's own (which playwright gives lower-cased). */
-function lowerCased(headers: Record<string, string>): Record<string, string> {
-	return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
 /** A data request from a response: a 2xx with a JSON or HTML body, else undefined. */

@@ -104,6 +104,8 @@ export function createRenderer(options: RendererOptions): BrowserPool {
 			if (closed) throw new RenderError('RENDER_FAILED', `${url}: the renderer is closed`);
 			const release = await slots.take(signal);
 			try {
+				// Closed while this one waited: launching now would leave a browser nobody closes.
+				if (closed) throw new RenderError('RENDER_FAILED', `${url}: the renderer is closed`);
 				const launching = browser();
 				const live = await launching;
 				const rendered = await watched(renderPage(live, url, body, contentType, renderOptions, signal), live, launching, url, renderOptions.timeoutMs, signal);

@@ -39,17 +39,17 @@ const staticPage = (price: number) =>
  * A shell as SPAs ship it: an empty `.price` that /app.js fills in from `/api/price/ID`
  * after `delay` ms, an image and a web font (a render must not fetch them).
  */
-const shell = (id: number, delay = 0) =>
+const shell = (id: number, delay = 0, api = `/api/price/${id}`) =>
 	'<!doctype html><html><head><title>Product</title>' +
 	'<style>@font-face { font-family: Shop; src: url(/font.woff2) format("woff2"); } body { font-family: Shop, sans-serif; }</style></head>' +
 	`<body><h1>Product ${id}</h1><img src="/photo.jpg" alt=""><p class="price"></p>` +
-	`<script src="/app.js" data-id="${id}" data-delay="${delay}"></script></body></html>`;
+	`<script src="/app.js" data-id="${id}" data-delay="${delay}" data-api="${api}"></script></body></html>`;
 
 /** The SPA's script: fetches the price, writes it into `.price` and a JSON-LD Offer (so --product can read it). */
 const APP_JS = `(() => {
-	const { id, delay } = document.currentScript.dataset;
+	const { id, delay, api } = document.currentScript.dataset;
 	setTimeout(async () => {
-		const answer = await fetch('/api/price/' + id);
+		const answer = await fetch(api);
 		const { price, currency } = await answer.json();
 		document.querySelector('.price').textContent = price.toFixed(2) + ' ' + currency;
 		const ld = document.createElement('script');
@@ -70,7 +70,8 @@ function withEtag(req: http.IncomingMessage, res: http.ServerResponse, type: str
 /**
  * Issue 29's fixture site on 127.0.0.1: `/static`, a server-rendered product page;
  * `/spa-api`, a shell whose /app.js reads the price from `/api/price/1`; `/spa-late`,
- * the same showing `/api/price/2` only 1.5 s after load; `/spa/N` for benches (`/api/price/N`).
+ * the same showing `/api/price/2` only 1.5 s after load; `/spa-moved`, whose API call
+ * (`/api/moved/5`) is redirected to `/api/price/5`; `/spa/N` for benches (`/api/price/N`).
  * Shells, script and API answer with strong ETags and 304 on If-None-Match; `/static`
  * with an ETag and Last-Modified. Every request is logged with its validators and status.
  *
@@ -104,6 +105,9 @@ export async function startSpaSite(): Promise<SpaSite> {
 		}
 		if (path === '/spa-api') return withEtag(req, res, 'text/html; charset=utf-8', shell(1));
 		if (path === '/spa-late') return withEtag(req, res, 'text/html; charset=utf-8', shell(2, 1500));
+		if (path === '/spa-moved') return withEtag(req, res, 'text/html; charset=utf-8', shell(5, 0, '/api/moved/5'));
+		const movedId = /^\/api\/moved\/(\d+)$/.exec(path)?.[1];
+		if (movedId) return void res.writeHead(302, { location: `/api/price/${movedId}` }).end();
 		if (spaId) return withEtag(req, res, 'text/html; charset=utf-8', shell(Number(spaId)));
 		if (path === '/app.js') return withEtag(req, res, 'text/javascript', APP_JS);
 		if (priceId) {

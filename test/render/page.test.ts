@@ -61,29 +61,6 @@ describeNeeding(CHROMIUM, 'renderPage, in Debian chromium', () => {
 		expect(error).toMatchObject({ code: 'RENDER_TIMEOUT', message: expect.stringContaining('.never') });
 	});
 
-	it('aborts the requests allow() refuses, and sends the headers given for the others', async () => {
-		const before = site.logOf('/api/price/3').length;
-		const allowed: string[] = [];
-		const rendered = await renderPage(live, site.url('/spa/3'), await fetched('/spa/3'), 'text/html', {
-			timeoutMs: 10_000,
-			allow: async (url) => (allowed.push(url), !url.includes('/api/')),
-			headers: () => ({ 'x-revisit': 'render', cookie: 'session=1' }),
-		});
-		expect(site.logOf('/api/price/3')).toHaveLength(before);
-		expect(allowed).toEqual([site.url('/app.js'), site.url('/api/price/3')]);
-		expect(rendered.html).toContain('<p class="price"></p>');
-		expect(rendered.data).toHaveLength(1);
-		const script = site.requests.filter((request) => request.path === '/app.js').at(-1)!;
-		expect(script.headers).toMatchObject({ 'x-revisit': 'render', cookie: 'session=1' });
-	});
-
-	it('sends a cookie given for a data request, and still records the answer with its ETag', async () => {
-		const rendered = await renderPage(live, site.url('/spa/4'), await fetched('/spa/4'), 'text/html', { timeoutMs: 10_000, waitFor: ['.price'], headers: () => ({ Cookie: 'session=4' }) });
-		expect(rendered.html).toContain('14.00 EUR');
-		expect(site.requests.filter((request) => request.path === '/api/price/4').at(-1)!.headers.cookie).toBe('session=4');
-		expect(rendered.data[1]).toMatchObject({ url: site.url('/api/price/4'), etag: expect.stringMatching(/^"[0-9a-f]+"$/) });
-	});
-
 	it('renders the static page as it is, with its offer', async () => {
 		const rendered = await renderPage(live, site.url('/static'), await fetched('/static'), 'text/html', { timeoutMs: 10_000 });
 		expect(rendered.html).toContain('<p class="price">10.00 EUR</p>');

@@ -99,4 +99,15 @@ describeNeeding(CHROMIUM, 'createRenderer, in Debian chromium', () => {
 		for (const outcome of await Promise.all(waiting)) expect(outcome).toMatchObject({ message: 'run interrupted' });
 		expect((await render('/spa-api')).html).toContain('11.00 EUR');
 	});
+
+	it('closes its browser on close(), fails renders still waiting, and starts no other', async () => {
+		const pid = renderer.browserPid()!;
+		const running = [render('/spa-late'), render('/spa-late'), render('/spa-api')].map((one) => one.catch((caught: unknown) => caught));
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		await renderer.close();
+		const outcomes = await Promise.all(running);
+		expect(outcomes[2]).toMatchObject({ code: 'RENDER_FAILED', message: expect.stringContaining('closed') });
+		expect(renderer.browserPid()).toBeUndefined();
+		expect(() => process.kill(pid, 0)).toThrow();
+	});
 });
