@@ -41,6 +41,8 @@ export interface HostStats {
 	maxAge: SignalTrust | null;
 	/** Places learned as noise on the host's pages, per URL template; `applies` (ISO time) once learned on enough pages to apply to all of them. */
 	learned: Array<{ template: string; at: string; pages: number; since: string; applies?: string }>;
+	/** Its pages that need rendering (`--render`), per URL template, with the data requests they load, which the next checks revalidate without a browser. */
+	rendered: Array<{ template: string; pages: number; data: number }>;
 }
 
 export function hostStats(host: string, record: HostRecord): HostStats {
@@ -54,6 +56,7 @@ export function hostStats(host: string, record: HostRecord): HostStats {
 		host,
 		urls: record.urls,
 		noisy: record.noisy ?? 0,
+		rendered: Object.entries(record.render ?? {}).map(([template, { pages, data }]) => ({ template, pages, data })),
 		pastBound: record.pastBound ?? 0,
 		learned: (record.noise ?? []).map((entry) => ({
 			template: entry.template,

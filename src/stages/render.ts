@@ -10,11 +10,15 @@ import type { Renderer, RenderOptions } from '../render/types.js';
 import type { DataRequest, UrlRecord } from '../store/types.js';
 import type { ProbeResult, Task } from '../types.js';
 import { positiveInteger } from '../util/checks.js';
+import type { HostBook } from '../hosts/book.js';
+import { templateOf } from '../hosts/noise.js';
 
 export type RenderMode = 'never' | 'auto' | 'always';
 
 export interface RenderStageDeps extends SendDeps {
 	renderer: Renderer;
+	/** The run's hosts: which URL templates of each need rendering (`HostRecord.render`). */
+	book: HostBook;
 }
 
 export interface RenderStageOptions extends RetryPolicy {
@@ -80,8 +84,15 @@ async function renderOne(deps: RenderStageDeps, options: RenderStageOptions, mod
 	const body = base.body!;
 	if (!isHtml(base.contentType, body.toString('utf8', 0, 512))) return drop(task);
 	const rule = ruleFor(options.rules, url);
-	const retest = known !== undefined && deps.random() < (options.retestRate ?? 0.1);
-	if (mode === 'auto' && (!known || retest) && staticAnswers(rule, base, body)) return drop(task);
+	const origin = task.origin ?? new URL(url).origin;
+	const template = templateOf(url);
+	// A page rendered before, or a new page of a template whose pages need rendering, skips the static try, but for a sample.
+	const expected = known !== undefined || (task.record == null && (deps.book.get(origin).render?.[template]?.pages ?? 0) > 0);
+	const retest = expected && deps.random() < (options.retestRate ?? 0.1);
+	if (mode === 'auto' && (!expected || retest) && staticAnswers(rule, base, body)) {
+		if (known) remember(deps.book, origin, template, -1, -known.data.length);
+		return drop(task);
+	}
 	try {
 		const rendered = await deps.renderer.render(url, body, base.contentType, { timeoutMs: options.timeoutMs, waitFor: waitFor(rule), allow: options.allow, headers: options.headers && ((request) => options.headers!(request, url)) }, signal);
 		const result: ProbeResult = { ...base, rendered: true };
@@ -91,6 +102,7 @@ async function renderOne(deps: RenderStageDeps, options: RenderStageOptions, mod
 		const document: DataRequest = { url, hash: base.hash!, ...(base.etag ? { etag: base.etag } : {}), ...(base.lastModified ? { lastModified: base.lastModified } : {}) };
 		result.renderData = [document, ...rendered.data.filter((item) => item.url !== url)];
 		task.probe = result;
+		remember(deps.book, origin, template, known ? 0 : 1, result.renderData.length - (known?.data.length ?? 0));
 	} catch (error) {
 		if (signal.aborted) throw error;
 		const code = (error as { code?: string }).code ?? 'RENDER_FAILED';
@@ -161,4 +173,16 @@ export function publicHost(url: string): boolean {
 	} catch {
 		return false;
 	}
+}
+
+/** Counts a page that came to need rendering (or no longer does) in its host's record, by URL template. */
+function remember(book: HostBook, origin: string, template: string, pages: number, data: number): void {
+	if (pages === 0 && data === 0) return;
+	const host = book.get(origin);
+	const render = { ...host.render };
+	const now = render[template] ?? { pages: 0, data: 0 };
+	const next = { pages: Math.max(0, now.pages + pages), data: Math.max(0, now.data + data) };
+	if (next.pages === 0) delete render[template];
+	else render[template] = next;
+	book.set(origin, { ...host, render });
 }

@@ -203,6 +203,8 @@ export interface HostRecord {
 	lastRunAt: number;
 	/** URLs of this host that have learned noise (`--learn-noise`). */
 	noisy?: number;
+	/** Its pages that need rendering (`--render`), per URL template, and the data requests they load in all: a new page of such a template skips the static try. */
+	render?: Record<string, { pages: number; data: number }>;
 	/** URLs its last budgeted run left for later although past their `--verify-every` bound: the budget cannot keep the bound. */
 	pastBound?: number;
 	/** Places learned as noise on several of its pages: they apply to the host's other pages of that template too. */

@@ -34,6 +34,9 @@ describeNeeding(CHROMIUM, 'sweep --render auto on a static page and two SPAs, in
 		expect(first['/spa-late']).toMatchObject({ reason: 'new', rendered: true, product: { price: 12 } });
 		// The browser was given the shells revisit fetched: each was requested once, by revisit.
 		expect(site.logOf('/spa-api')).toHaveLength(1);
+		// stats lists, per URL template, the pages that need rendering and the data requests they load (each its document and its API call).
+		const [host] = ndjson((await runCli(['stats', '--store', store, '--json'])).stdout);
+		expect(host!['rendered']).toEqual([{ template: expect.any(String), pages: 2, data: 4 }]);
 
 		// Nothing moved: conditional requests only, for the shells and their API calls, all 304; no browser.
 		const before = site.log.length;

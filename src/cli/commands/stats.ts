@@ -37,6 +37,12 @@ function row(stats: HostStats): string[] {
 	];
 }
 
+/** A host's pages that need rendering, under the table: per URL template, with their data requests. */
+function renderedPages(stats: HostStats): string {
+	const lines = stats.rendered.map((entry) => `  ${entry.template}  ${entry.pages} page${entry.pages === 1 ? '' : 's'}, ${entry.data} data request${entry.data === 1 ? '' : 's'} revalidated without a browser`);
+	return `\nPages of ${stats.host} that need rendering (--render):\n${lines.join('\n')}\n`;
+}
+
 /** A host's learned noise, under the table: each place, its template, and whether it applies to the template's pages yet. */
 function learnedNoise(stats: HostStats): string {
 	const lines = stats.learned.map(
@@ -71,6 +77,7 @@ export function statsCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				} else {
 					io.stdout.write(formatTable(['HOST', 'URLS', 'COND', '304%', 'MODE', 'AUDITS/LIES', 'AUDIT RATE', 'METHOD', 'ERRORS', 'NOISY', 'WHY'], rows.map(row)));
 					for (const stats of rows.filter((host) => host.learned.length > 0)) io.stdout.write(learnedNoise(stats));
+					for (const stats of rows.filter((host) => host.rendered.length > 0)) io.stdout.write(renderedPages(stats));
 				}
 				result.status = 0;
 			});
