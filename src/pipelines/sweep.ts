@@ -190,5 +190,6 @@ function renderOptions(options: SweepOptions): RenderStageOptions {
 		// A secret header goes to the page's own origin only, as along a redirect.
 		headers: (url, page) => headers.for(new URL(url), new URL(url).origin === new URL(page).origin),
 		allow: options.denyPrivate ? (url) => publicHost(url) : undefined,
+		robots: options.robots === 'obey' ? { agent: robotsAgentOf(options), maxCrawlDelayMs: options.maxCrawlDelayMs, timeoutMs: options.timeoutMs } : undefined,
 	};
 }

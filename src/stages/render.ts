@@ -1,4 +1,5 @@
-import type { MonoTypeOperatorFunction } from 'rxjs';
+import { defer, type MonoTypeOperatorFunction } from 'rxjs';
+import { createRobotsGate, type RobotsGateOptions } from '../robots/gate.js';
 import { ruleFor, type Rule } from '../content/rules.js';
 import { isHtml, visibleText } from '../content/visible-text.js';
 import { mergeAsync } from '../flow/merge-async.js';
@@ -31,8 +32,10 @@ export interface RenderStageOptions extends RetryPolicy {
 	highWater: number;
 	/** Chance that a page known to need rendering has its static HTML tried again (a site may move to server rendering). */
 	retestRate?: number | undefined;
-	/** What the page may request (robots.txt, `--deny-private`), and the headers to send with a request of the page at `page`. */
-	allow?: RenderOptions['allow'];
+	/** What the page may request besides robots.txt (`--deny-private`), and the headers to send with a request of the page at `page`. */
+	allow?: ((url: string) => boolean) | undefined;
+	/** Obey robots.txt for the page's own requests too (`--robots obey`): the gate's settings. */
+	robots?: RobotsGateOptions | undefined;
 	headers?: ((url: string, page: string) => Record<string, string>) | undefined;
 }
 
@@ -54,14 +57,28 @@ export function render(deps: RenderStageDeps, options: RenderStageOptions): Mono
 	const highWater = positiveInteger('highWater', options.highWater);
 	if (!['never', 'auto', 'always'].includes(options.mode)) throw new TypeError(`Expected \`mode\` to be never, auto or always, got \`${options.mode}\``);
 	const modeOf = (url: string): RenderMode => ruleFor(options.rules, url)?.render ?? options.mode;
-	return mergeAsync((task) => {
-		if (task.skip || task.url === undefined || task.verdict || !task.probe || task.probe.error) return undefined;
-		const mode = modeOf(task.url);
-		return mode === 'never' ? undefined : (signal) => renderOne(deps, options, mode, task, signal);
-	}, highWater);
+	return (source) =>
+		defer(() => {
+			// One gate per run, as the robots stage's: each origin's robots.txt fetched once.
+			const gate = options.robots ? createRobotsGate(deps, options.robots) : undefined;
+			const allow = async (url: string): Promise<boolean> => {
+				if (options.allow && !options.allow(url)) return false;
+				if (!gate) return true;
+				const origin = new URL(url).origin;
+				return ((gate.checkNow(url, origin) ?? (await gate.check(url, origin))).verdict === 'allow');
+			};
+			const checked = { ...options, check: options.allow || gate ? allow : undefined };
+			return source.pipe(
+				mergeAsync((task) => {
+					if (task.skip || task.url === undefined || task.verdict || !task.probe || task.probe.error) return undefined;
+					const mode = modeOf(task.url);
+					return mode === 'never' ? undefined : (signal) => renderOne(deps, checked, mode, task, signal);
+				}, highWater),
+			);
+		});
 }
 
-async function renderOne(deps: RenderStageDeps, options: RenderStageOptions, mode: RenderMode, task: Task, signal: AbortSignal): Promise<Task> {
+async function renderOne(deps: RenderStageDeps, options: RenderStageOptions & { check: RenderOptions['allow'] }, mode: RenderMode, task: Task, signal: AbortSignal): Promise<Task> {
 	const url = task.url!;
 	const probe = task.probe!;
 	const known = liveRecord(task.record)?.render;
@@ -94,7 +111,7 @@ async function renderOne(deps: RenderStageDeps, options: RenderStageOptions, mod
 		return drop(task);
 	}
 	try {
-		const rendered = await deps.renderer.render(url, body, base.contentType, { timeoutMs: options.timeoutMs, waitFor: waitFor(rule), allow: options.allow, headers: options.headers && ((request) => options.headers!(request, url)) }, signal);
+		const rendered = await deps.renderer.render(url, body, base.contentType, { timeoutMs: options.timeoutMs, waitFor: waitFor(rule), allow: options.check, headers: options.headers && ((request) => options.headers!(request, url)) }, signal);
 		const result: ProbeResult = { ...base, rendered: true };
 		delete result.body;
 		countBody(deps.http, result, url, Buffer.from(rendered.html), 'text/html; charset=utf-8');

@@ -55,4 +55,19 @@ describeNeeding(CHROMIUM, 'sweep --render auto on a static page and two SPAs, in
 		expect(third['/spa-api']).toMatchObject({ reason: 'price', rendered: true, product: { price: 9.5 } });
 		expect(third['/spa-late']).toMatchObject({ reason: 'price', rendered: true, product: { price: 30 } });
 	}, 120_000);
+
+	it("obeys the site's robots.txt for the page's own requests: the disallowed API call is not made, so the page never gets its offer (RENDER_TIMEOUT)", async () => {
+		const own = await startSpaSite();
+		try {
+			own.robots = 'User-agent: *\nDisallow: /api/\n';
+			const run = await runCli(['sweep', '--store', path.join(dir.dir, 'robots-store'), '--robots', 'obey', '--product', '--render', 'auto', '--render-timeout', '2', '--ndjson', '--all', own.url('/spa-api')]);
+			expect(run.status).toBe(1);
+			const [row] = ndjson(run.stdout) as unknown as Array<Row & { error?: { code: string } }>;
+			expect(row).toMatchObject({ reason: 'error', error: { code: 'RENDER_TIMEOUT' } });
+			expect(own.logOf('/api/price/1')).toEqual([]);
+			expect(own.logOf('/robots.txt')).toHaveLength(1);
+		} finally {
+			await own.close();
+		}
+	}, 60_000);
 });

@@ -23,6 +23,8 @@ export interface SpaSite extends TestServer {
 	apiDelayMs: number;
 	/** API requests in flight now, and the most at once. */
 	api: { inFlight: number; most: number };
+	/** The site's robots.txt; unset, /robots.txt is a 404 (everything allowed). */
+	robots?: string | undefined;
 }
 
 const LAST_MODIFIED = 'Sun, 06 Dec 2026 08:00:00 GMT';
@@ -118,6 +120,7 @@ export async function startSpaSite(): Promise<SpaSite> {
 				withEtag(req, res, 'application/json', JSON.stringify({ price: prices.get(id) ?? 10 + id, currency: 'EUR' }));
 			}, site.apiDelayMs);
 		}
+		if (path === '/robots.txt' && spa.robots !== undefined) return void res.writeHead(200, { 'content-type': 'text/plain' }).end(spa.robots);
 		if (path === '/photo.jpg') return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(Buffer.alloc(64));
 		if (path === '/font.woff2') return void res.writeHead(200, { 'content-type': 'font/woff2' }).end(Buffer.alloc(64));
 		res.writeHead(404, { 'content-type': 'text/plain' }).end('no such page');
