@@ -68,7 +68,7 @@ export async function openSweepDeps(
 	const limiter = createLimiter({ concurrency: options.concurrency, perHost: options.perHost, rate: options.rate }, clock);
 	const renderer = renders ? createRenderer({ browserPath: browser, concurrency: options.render?.concurrency ?? RENDER_DEFAULTS.concurrency }) : undefined;
 	return {
-		deps: { store, http: client.got, limiter, clock, random: resources.random ?? Math.random, book: createHostBook(store, clock.now(), { auditRate: options.trust.auditRate }), transport: sender?.transport, renderer },
+		deps: { store, http: client.got, limiter, clock, random: resources.random ?? Math.random, book: createHostBook(store, clock.now(), { auditRate: options.trust.auditRate }), transport: sender?.transport, renderer, ...(renderer && jar ? { cookieHeader: (url: string) => jar.getCookieStringSync(url) } : {}) },
 		async close() {
 			await renderer?.close();
 			await sender?.close();

@@ -44,6 +44,8 @@ export interface SweepDeps {
 	hooks?: { onBlocked?(origin: string, decision: ChurnDecision): void; release?(): void; park?(): boolean; acquire?(): Promise<void> | undefined } | undefined;
 	/** Chromium, when the run may render (`--render`). */
 	renderer?: Renderer | undefined;
+	/** The run's cookies for a URL (`--cookies`, `--cookie-jar`), for a rendered page's own requests. */
+	cookieHeader?: ((url: string) => string) | undefined;
 	/** The run's keep-text stage (stages/keep-text.ts), for a composer to place before what prints and tells, so that a feed entry carries the change's word diff. */
 	keepText?: MonoTypeOperatorFunction<Task> | undefined;
 }
@@ -94,7 +96,7 @@ export function judgeStages(deps: SweepDeps, options: SweepOptions, extras: Swee
 		),
 		robotsStage(deps, options),
 		probe(deps, { ...options, keepBody: deps.renderer !== undefined }),
-		deps.renderer ? renderStage({ ...deps, renderer: deps.renderer }, renderOptions(options)) : identity,
+		deps.renderer ? renderStage({ ...deps, renderer: deps.renderer }, renderOptions(options, deps.cookieHeader)) : identity,
 		compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs, hostNoise: (origin) => deps.book.get(origin).noise, keepTextBytes: options.keepTextBytes }, deps.clock),
 		learning(deps, options),
 		pipe(signalScore(deps.book, deps.clock), schedule(options)),
@@ -176,8 +178,8 @@ function learning(deps: SweepDeps, options: SweepOptions): MonoTypeOperatorFunct
 	return learnNoiseStage(deps, { ...options, learns }, { onFirstNoise: (origin) => countNoisy(deps.book, origin), host: deps.book, now: () => deps.clock.now() });
 }
 
-/** The render stage's options from the run's: the rules, `--render*`, `-H`, `--deny-private`. */
-function renderOptions(options: SweepOptions): RenderStageOptions {
+/** The render stage's options from the run's: the rules, `--render*`, `-H` and the cookies, `--deny-private`, robots.txt. */
+function renderOptions(options: SweepOptions, cookieHeader: SweepDeps['cookieHeader']): RenderStageOptions {
 	const headers = compileHeaders(options.headers ?? []);
 	return {
 		mode: options.render?.mode ?? 'never',
@@ -188,7 +190,11 @@ function renderOptions(options: SweepOptions): RenderStageOptions {
 		retryDelayMs: options.retryDelayMs,
 		maxRetryAfterMs: options.maxRetryAfterMs,
 		// A secret header goes to the page's own origin only, as along a redirect.
-		headers: (url, page) => headers.for(new URL(url), new URL(url).origin === new URL(page).origin),
+		headers: (url, page) => {
+			const own = headers.for(new URL(url), new URL(url).origin === new URL(page).origin);
+			const cookie = cookieHeader?.(url);
+			return cookie ? { ...own, cookie } : own;
+		},
 		allow: options.denyPrivate ? (url) => publicHost(url) : undefined,
 		robots: options.robots === 'obey' ? { agent: robotsAgentOf(options), maxCrawlDelayMs: options.maxCrawlDelayMs, timeoutMs: options.timeoutMs } : undefined,
 	};

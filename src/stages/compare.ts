@@ -96,11 +96,11 @@ export function judge(
 	const reason = !record ? 'new' : probe.content ? byContent(record, probe) : isLive(record) && record.hash === probe.hash ? 'same-hash' : 'new-body';
 	const verdict = verdictOf(url, CHANGED[reason], reason, probe, next);
 	if (probe.renderData) next.render = { data: probe.renderData };
-	if (probe.rendered) verdict.rendered = true;
 	const before = isLive(record) ? record.content?.product : undefined;
 	if (probe.content?.offer) Object.assign(verdict, offerFields(probe.content.offer, before));
 	// The offer is gone from the page (selector-gone): what it was is all there is to say.
 	else if (before && probe.content) verdict.previous = before;
+	if (probe.rendered) verdict.rendered = true;
 	return { verdict, next };
 }
 

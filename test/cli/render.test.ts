@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ndjson, runCli, tempDir } from '../helpers/cli.js';
@@ -50,10 +51,15 @@ describeNeeding(CHROMIUM, 'sweep --render auto on a static page and two SPAs, in
 		// The API prices move: exactly the two SPAs are reported, rendered again.
 		site.prices.set(1, 9.5);
 		site.prices.set(2, 30);
-		const third = await sweep();
+		const feed = path.join(dir.dir, 'changes.atom');
+		const third = await sweep('--atom', feed);
 		expect(Object.entries(third).filter(([, row]) => row.changed).map(([p]) => p).sort()).toEqual(['/spa-api', '/spa-late']);
 		expect(third['/spa-api']).toMatchObject({ reason: 'price', rendered: true, product: { price: 9.5 } });
 		expect(third['/spa-late']).toMatchObject({ reason: 'price', rendered: true, product: { price: 30 } });
+		// Each change's entry carries the word diff of what was rendered and counted.
+		const atom = await readFile(feed, 'utf8');
+		expect(atom).toContain('&lt;del&gt;11&lt;/del&gt;&lt;ins&gt;9.5&lt;/ins&gt;');
+		expect(atom).toContain('&lt;del&gt;12&lt;/del&gt;&lt;ins&gt;30&lt;/ins&gt;');
 	}, 120_000);
 
 	it("obeys the site's robots.txt for the page's own requests: the disallowed API call is not made, so the page never gets its offer (RENDER_TIMEOUT)", async () => {
