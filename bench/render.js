@@ -49,6 +49,7 @@ if (!(pages >= 20 && seeds.every(Number.isInteger) && reps > 0 && parts.every((p
 
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 const mb = (kb) => (kb / 1024).toFixed(0);
+const perSecond = (seconds) => (pages / seconds >= 10 ? Math.round(pages / seconds) : (pages / seconds).toFixed(1));
 const kB = (bytes) => (bytes / 1024).toFixed(0);
 const RULE = ['--select', '.price'];
 const sweep = (dir, ...extra) => [CLI, ['sweep', '--store', dir, '--ndjson', '--all', ...RULE, ...extra]];
@@ -78,7 +79,7 @@ async function rate(origin, files, tmp, seed) {
 		const rendered = [...new Set(runs.map((r) => r.rows.filter((row) => row.rendered).length))].join('/');
 		const browser = runs.some((r) => r.tree.processes > 0);
 		console.log(
-			`| ${name} | ${WAYS[name].urls} | ${Math.round(pages / median(s))} | ${s.map((x) => x.toFixed(2)).join(', ')} | ${name === 'got' ? '-' : rendered} | ${mb(median(runs.map((r) => r.rss.hwm)))} | ${browser ? mb(median(runs.map((r) => r.tree.rss))) : '-'} | ${browser ? mb(median(runs.map((r) => r.tree.pss))) : '-'} | ${Math.max(...runs.map((r) => r.tree.processes))} |`,
+			`| ${name} | ${WAYS[name].urls} | ${perSecond(median(s))} | ${s.map((x) => x.toFixed(2)).join(', ')} | ${name === 'got' ? '-' : rendered} | ${mb(median(runs.map((r) => r.rss.hwm)))} | ${browser ? mb(median(runs.map((r) => r.tree.rss))) : '-'} | ${browser ? mb(median(runs.map((r) => r.tree.pss))) : '-'} | ${Math.max(...runs.map((r) => r.tree.processes))} |`,
 		);
 	}
 	const sec = (name) => median(results[name].map((r) => r.seconds));
