@@ -15,6 +15,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { DATA } from './product-pages.js';
 import { mulberry32 } from './prng.js';
+import { dropPrices } from './price-drops.js';
 
 const pages = Number(process.argv[2] ?? 200);
 const seed = Number(process.argv[3] ?? 1);
@@ -104,14 +105,7 @@ server.listen(0, '127.0.0.1', () => process.send?.({ type: 'ready', port: server
 process.on('message', (message) => {
 	if (message?.type === 'change') {
 		// A seeded share of the pages, each price down by 1% to 20% (at least a cent).
-		const pick = mulberry32(message.seed);
-		const order = Array.from({ length: pages }, (_, n) => n);
-		for (let i = order.length - 1; i > 0; i--) {
-			const j = Math.floor(pick() * (i + 1));
-			[order[i], order[j]] = [order[j], order[i]];
-		}
-		const chosen = order.slice(0, Math.round(pages * message.fraction)).sort((a, b) => a - b);
-		for (const n of chosen) prices[n] = Math.max(1, prices[n] - Math.max(1, Math.round(prices[n] * (0.01 + 0.19 * pick()))));
+		const chosen = dropPrices(prices, message.seed, message.fraction);
 		process.send?.({ type: 'changed', paths: chosen.map((n) => `/p/${n}`) });
 	} else if (message?.type === 'close') {
 		server.closeAllConnections();
