@@ -16,6 +16,7 @@ import path from 'node:path';
 import { DATA } from './product-pages.js';
 import { mulberry32 } from './prng.js';
 import { dropPrices } from './price-drops.js';
+import { serveForked } from './forked-server.js';
 
 const pages = Number(process.argv[2] ?? 200);
 const seed = Number(process.argv[3] ?? 1);
@@ -98,19 +99,10 @@ const server = http.createServer((req, res) => {
 	res.writeHead(200, { ...headers, 'content-length': String(body.length) });
 	res.end(body);
 });
-server.keepAliveTimeout = 60_000;
-server.headersTimeout = 65_000;
-server.listen(0, '127.0.0.1', () => process.send?.({ type: 'ready', port: server.address().port }));
-
-process.on('message', (message) => {
-	if (message?.type === 'change') {
+serveForked(server, (message) => {
+	if (message.type === 'change') {
 		// A seeded share of the pages, each price down by 1% to 20% (at least a cent).
 		const chosen = dropPrices(prices, message.seed, message.fraction);
 		process.send?.({ type: 'changed', paths: chosen.map((n) => `/p/${n}`) });
-	} else if (message?.type === 'close') {
-		server.closeAllConnections();
-		server.close(() => process.exit(0));
-		setTimeout(() => process.exit(0), 2000).unref();
 	}
 });
-process.on('disconnect', () => process.exit(0));

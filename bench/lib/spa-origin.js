@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { mulberry32 } from './prng.js';
 import { dropPrices } from './price-drops.js';
+import { serveForked } from './forked-server.js';
 
 const pages = Number(process.argv[2] ?? 200);
 const seed = Number(process.argv[3] ?? 1);
@@ -108,27 +109,18 @@ server.on('connection', (socket) => {
 		closed.in += socket.bytesRead;
 	});
 });
-server.keepAliveTimeout = 60_000;
-server.headersTimeout = 65_000;
-server.listen(0, '127.0.0.1', () => process.send?.({ type: 'ready', port: server.address().port }));
-
-process.on('message', (message) => {
-	if (message?.type === 'change') {
+serveForked(server, (message) => {
+	if (message.type === 'change') {
 		// A seeded share of the pages, each price down by 1% to 20% (at least a cent).
 		const chosen = dropPrices(prices, message.seed, message.fraction);
 		process.send?.({ type: 'changed', paths: chosen.map((n) => `/spa/${n}`) });
-	} else if (message?.type === 'reset') {
+	} else if (message.type === 'reset') {
 		prices = seeded();
 		requests = {};
 		base = wire();
 		process.send?.({ type: 'reset' });
-	} else if (message?.type === 'stats') {
+	} else if (message.type === 'stats') {
 		const now = wire();
 		process.send?.({ type: 'stats', requests, bytesOut: now.out - base.out, bytesIn: now.in - base.in });
-	} else if (message?.type === 'close') {
-		server.closeAllConnections();
-		server.close(() => process.exit(0));
-		setTimeout(() => process.exit(0), 2000).unref();
 	}
 });
-process.on('disconnect', () => process.exit(0));
