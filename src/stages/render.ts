@@ -8,7 +8,7 @@ import { assertPublicHost } from '../http/guard.js';
 import { send, type RetryPolicy, type SendDeps } from '../http/send.js';
 import { liveRecord } from '../http/target.js';
 import type { Renderer, RenderOptions } from '../render/types.js';
-import type { DataRequest, UrlRecord } from '../store/types.js';
+import type { DataRequest } from '../store/types.js';
 import type { ProbeResult, Task } from '../types.js';
 import { positiveInteger } from '../util/checks.js';
 import type { HostBook } from '../hosts/book.js';
@@ -70,9 +70,10 @@ export function render(deps: RenderStageDeps, options: RenderStageOptions): Mono
 			const checked = { ...options, check: options.allow || gate ? allow : undefined };
 			return source.pipe(
 				mergeAsync((task) => {
-					if (task.skip || task.url === undefined || task.verdict || !task.probe || task.probe.error) return undefined;
-					const mode = modeOf(task.url);
-					return mode === 'never' ? undefined : (signal) => renderOne(deps, checked, mode, task, signal);
+					const mode = task.skip || task.url === undefined || task.verdict || !task.probe || task.probe.error ? 'never' : modeOf(task.url);
+					// The probe kept every 2xx body for this stage: one that will not be rendered goes now, not at the commit.
+					if (mode === 'never') return void drop(task);
+					return (signal) => renderOne(deps, checked, mode, task, signal);
 				}, highWater),
 			);
 		});
@@ -89,7 +90,7 @@ async function renderOne(deps: RenderStageDeps, options: RenderStageOptions & { 
 		// look like a lie. Its data requests are its audit.
 		if (probe.audit) task.probe = { ...probe, audit: undefined };
 		// Unchanged document: unchanged page, unless something it loaded moved.
-		if (!(await dataMoved(deps, options, task, known.data.slice(1), signal))) return task;
+		if (!(await dataMoved(deps, options, known.data.slice(1), signal))) return task;
 		base = await send(deps, options, { method: 'GET', url, origin: task.origin, headers: {}, bodyMode: 'keep', followUp: true }, signal);
 		if (base.error || base.status < 200 || base.status >= 300 || !base.body) {
 			task.probe = base;
@@ -160,7 +161,7 @@ function waitFor(rule: Rule | undefined): string[] | undefined {
  * conditionally with got (a 304, or a 200 of the same hash, is unmoved). A failure counts
  * as moved: the render that follows says what went wrong.
  */
-async function dataMoved(deps: RenderStageDeps, options: RenderStageOptions, task: Task, data: readonly DataRequest[], signal: AbortSignal): Promise<boolean> {
+async function dataMoved(deps: RenderStageDeps, options: RenderStageOptions, data: readonly DataRequest[], signal: AbortSignal): Promise<boolean> {
 	const answers = await Promise.all(
 		data.map((item) => {
 			const headers: Record<string, string> = {};
@@ -171,9 +172,6 @@ async function dataMoved(deps: RenderStageDeps, options: RenderStageOptions, tas
 	);
 	return answers.some((answer, i) => answer.error !== undefined || (answer.status !== 304 && answer.hash !== data[i]!.hash));
 }
-
-/** The record's render data as the probe recorded it (see compare). */
-export const renderRecord = (probe: ProbeResult): UrlRecord['render'] => (probe.renderData ? { data: probe.renderData } : undefined);
 
 /**
  * Whether a page's request may go out under `--deny-private`: not to a private address
