@@ -40,6 +40,7 @@ import { mulberry32 } from './lib/prng.js';
 import { pollRss } from './lib/poll-rss.js';
 import { countFlag } from './lib/count-flag.js';
 import { closeChild } from './lib/child.js';
+import { openTemplate } from './lib/template-record.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');
@@ -194,14 +195,7 @@ async function storeOf(dir, meta, n, origin) {
 		if (code !== 0) throw new Error(`${what} template sweep: exit ${code}`);
 	}
 	origin.send({ type: 'reset' });
-	const { LevelStore } = await import(pathToFileURL(path.join(ROOT, 'dist/store/level.js')).href);
-	const { estimateRate } = await import(pathToFileURL(path.join(ROOT, 'dist/schedule/rate.js')).href);
-	const store = await LevelStore.open(storeDir);
-	let template;
-	for await (const [, record] of store.entries()) {
-		template = record;
-		break;
-	}
+	const { store, template, estimateRate } = await openTemplate(ROOT, storeDir);
 	const { verifyBy: _spread, checks: _checks, rate: _rate, ...base } = template;
 	const random = mulberry32(n);
 	const CHUNK = 10_000;

@@ -47,6 +47,7 @@ import { parseArgs } from 'node:util';
 import { mulberry32 } from './lib/prng.js';
 import { pollRss } from './lib/poll-rss.js';
 import { countFlag } from './lib/count-flag.js';
+import { openTemplate } from './lib/template-record.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');
@@ -253,14 +254,7 @@ async function storeOf(n) {
 		const [code] = await once(run, 'exit');
 		if (code !== 0) throw new Error(`${what} template sweep: exit ${code}`);
 	}
-	const { LevelStore } = await import(pathToFileURL(path.join(ROOT, 'dist/store/level.js')).href);
-	const { estimateRate } = await import(pathToFileURL(path.join(ROOT, 'dist/schedule/rate.js')).href);
-	const store = await LevelStore.open(storeDir);
-	let template;
-	for await (const [, record] of store.entries()) {
-		template = record;
-		break;
-	}
+	const { store, template, estimateRate } = await openTemplate(ROOT, storeDir);
 	const hashOf = (text) => createHash('sha256').update(text).digest('hex').slice(0, 32);
 	if (template.hash !== hashOf(body(0))) throw new Error(`the store's hash of page 0 is ${template.hash}, not ${hashOf(body(0))}: change hashOf`);
 	const { verifyBy: _v, checks: _c, rate: _r, ...base } = template;
