@@ -5,7 +5,8 @@ import { removeElement, removeSubsets, textContent, uniqueSort } from 'domutils'
 import { parseDocument } from 'htmlparser2';
 import type { Rule } from './rules.js';
 import type { Offer } from '../product/types.js';
-import { offerText, pageOffer } from './offer-text.js';
+import { offerText } from './offer-text.js';
+import { readOffer } from '../product/offer.js';
 
 /** What a rule kept of one body, and how it read it. */
 export interface Counted {
@@ -79,7 +80,7 @@ export function countedText(rule: Rule | undefined, body: Buffer, contentType: s
 	if (rule.product) {
 		// The offer is all that counts: the rest of the page, priceValidUntil and tokens included, is noise.
 		// Excluded elements are gone first, so that a "related products" block's prices are not read.
-		const offer = pageOffer(document, rule.product);
+		const offer = readOffer(document, rule.product);
 		return { text: removeMatches(offerText(offer), rule.ignore), kind: 'html', matched: offer !== undefined, ...(offer ? { offer } : {}), ...removed };
 	}
 	if (rule.text) {

@@ -1,7 +1,4 @@
-import type { Document } from 'domhandler';
-import { readOffer } from '../product/offer.js';
 import type { Offer } from '../product/types.js';
-import type { Rule } from './rules.js';
 
 /**
  * A page's offer as counted text: one line each for the price (with its currency) and
@@ -17,15 +14,4 @@ export function offerText(offer: Offer | undefined): string {
 	if (offer.price !== undefined) lines.push(`price: ${offer.price}${offer.currency ? ` ${offer.currency}` : ''}`);
 	if (offer.availability !== undefined) lines.push(`availability: ${offer.availability}`);
 	return lines.join('\n');
-}
-
-/**
- * The offer of a parsed page under a product rule: its structured data first, the rule's
- * `price` and `availability` selectors where that gives nothing (see product/offer.ts).
- *
- * @example
- * pageOffer(parseDocument(html), { price: compiled('.cost') })
- */
-export function pageOffer(document: Document, product: NonNullable<Rule['product']>): Offer | undefined {
-	return readOffer(document, product);
 }
