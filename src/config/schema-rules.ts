@@ -1,5 +1,8 @@
 /** The content rules' and request headers' schemas: a rules file's and a pipeline's (see schema.ts). */
 
+/** A list of CSS selectors, each checked by the schema's `selector` format as compileRules reads it. */
+const selectors = { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, format: 'selector' } } as const;
+
 /** One content rule: which part of a 200 body counts for the URLs it matches (see docs/6-noise.md). */
 export const ruleSchema = {
 	type: 'object',
@@ -7,16 +10,16 @@ export const ruleSchema = {
 	additionalProperties: false,
 	properties: {
 		match: { type: 'string', minLength: 1, format: 'url-match', description: 'The URLs it applies to: a hostname (example.org), or a regular expression over the URL; absent: every URL' },
-		select: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, format: 'selector' }, description: 'CSS selectors: only the matching elements count (HTML)' },
-		exclude: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, format: 'selector' }, description: 'CSS selectors: the matching elements are removed before counting, with or without select (HTML): a timestamp, a "recently viewed" block' },
+		select: { ...selectors, description: 'CSS selectors: only the matching elements count (HTML)' },
+		exclude: { ...selectors, description: 'CSS selectors: the matching elements are removed before counting, with or without select (HTML): a timestamp, a "recently viewed" block' },
 		text: { type: 'boolean', description: 'Only the visible text counts (scripts, styles and tags dropped, whitespace collapsed)' },
 		ignore: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, format: 'regex' }, description: 'Regular expressions whose matches are removed before hashing; for JSON, keys they match are dropped and their matches in string values removed' },
 		pointer: { type: 'array', minItems: 1, items: { type: 'string', format: 'json-pointer' }, description: 'JSON Pointers (RFC 6901): only these parts of a JSON document count' },
 		learn: { type: 'boolean', description: 'Learn noise on these URLs, as --learn-noise does for all: a new or changed page is fetched twice, what differs is left out from then on' },
 		render: { enum: ['never', 'auto', 'always'], description: 'Render these pages in Chromium (as --render): never, auto (only when the static page cannot answer the rule), or always' },
 		product: { type: 'boolean', description: "Only the page's offer counts: its price, currency and availability, read from JSON-LD, microdata or OpenGraph (see docs/19-products.md)" },
-		price: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, format: 'selector' }, description: 'CSS selectors whose text gives the price where the page has no structured data (implies product)' },
-		availability: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, format: 'selector' }, description: 'CSS selectors whose text gives the availability ("In stock", "Sold out") where the page has no structured data (implies product)' },
+		price: { ...selectors, description: 'CSS selectors whose text gives the price where the page has no structured data (implies product)' },
+		availability: { ...selectors, description: 'CSS selectors whose text gives the availability ("In stock", "Sold out") where the page has no structured data (implies product)' },
 	},
 } as const;
 
