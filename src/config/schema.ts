@@ -150,6 +150,7 @@ const stages = [
 			browser: { type: 'string', minLength: 1, description: 'The Chromium to launch (default: $REVISIT_BROWSER, else /usr/bin/chromium)' },
 			renderTimeout: { type: 'number', exclusiveMinimum: 0, default: flagDefault('render-timeout'), description: 'Seconds a page may take to render' },
 			renderConcurrency: { type: 'integer', minimum: 1, default: flagDefault('render-concurrency'), description: 'Pages rendered at once' },
+			renderMemory: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', format: 'size' }], default: flagDefault('render-memory'), description: 'A page\'s renderer process past this much memory is stopped (RENDER_TOO_LARGE)' },
 		},
 	},
 	{

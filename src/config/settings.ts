@@ -55,6 +55,7 @@ export interface SweepSettings {
 	/** Seconds. */
 	'render-timeout': number;
 	'render-concurrency': number;
+	'render-memory': number;
 }
 
 /**
@@ -103,6 +104,7 @@ export const sweepSettings: Record<keyof SweepSettings, Setting> = {
 	browser: {},
 	'render-timeout': { default: 15, parse: numberValue('render-timeout') },
 	'render-concurrency': { default: 2, parse: integerValue('render-concurrency', 1) },
+	'render-memory': { default: '1GiB', parse: sizeValue('render-memory') },
 };
 
 /**

@@ -35,6 +35,7 @@ const byCode: Record<ErrorCode, number> = {
 	NO_BROWSER: EXIT.usage,
 	// A page that failed to render is one URL's failure (an error verdict); should one end a run, it failed in part.
 	RENDER_TIMEOUT: EXIT.someFailed,
+	RENDER_TOO_LARGE: EXIT.someFailed,
 	BROWSER_CRASHED: EXIT.someFailed,
 	RENDER_FAILED: EXIT.someFailed,
 };

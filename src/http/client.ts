@@ -141,8 +141,9 @@ function addHeaders(compiled: ReturnType<typeof compileHeaders>) {
 		const url = options.url as URL;
 		const context = options.context as { firstOrigin?: string; baseHeaders?: Record<string, string | string[] | undefined> };
 		const sent = options.headers;
-		if (context.firstOrigin === undefined) {
-			context.firstOrigin = url.origin;
+		if (context.baseHeaders === undefined) {
+			// A request may name the origin its secrets belong to (a rendered page's data request: the page's).
+			context.firstOrigin ??= url.origin;
 			context.baseHeaders = Object.fromEntries(compiled.names.map((name) => [name, sent[name]]));
 		}
 		for (const name of compiled.names) {

@@ -85,3 +85,46 @@ export async function writeCookieFile(file: string, jar: CookieJar, now = Date.n
 	}
 	await writeFileAtomic(file, `${lines.join('\n')}\n`, { mode: 0o600 });
 }
+
+/** A cookie as a browser takes it (Playwright's `addCookies`): a host-only one by `url`, a domain one by `domain` and `path`. */
+export interface BrowserCookieData {
+	name: string;
+	value: string;
+	url?: string;
+	domain?: string;
+	path?: string;
+	expires?: number;
+	httpOnly?: boolean;
+	secure?: boolean;
+	sameSite?: 'Strict' | 'Lax' | 'None';
+}
+
+const SAME_SITE = { strict: 'Strict', lax: 'Lax', none: 'None' } as const;
+
+/**
+ * Every unexpired cookie of `jar`, as a browser takes it: the browser then sends each by
+ * its own rules (domain, path, Secure, SameSite), as it would its own.
+ *
+ * @example
+ * await context.addCookies(browserCookies(jar));
+ */
+export function browserCookies(jar: CookieJar, now = Date.now()): BrowserCookieData[] {
+	const cookies: BrowserCookieData[] = [];
+	for (const json of jar.serializeSync()?.cookies ?? []) {
+		const cookie = Cookie.fromJSON(json);
+		if (!cookie || !cookie.domain) continue;
+		const expiry = cookie.expiryTime();
+		if (expiry !== undefined && Number.isFinite(expiry) && expiry <= now) continue;
+		const sameSite = SAME_SITE[String(cookie.sameSite ?? '').toLowerCase() as keyof typeof SAME_SITE];
+		cookies.push({
+			name: cookie.key,
+			value: cookie.value,
+			...(cookie.hostOnly ? { url: `${cookie.secure ? 'https' : 'http'}://${cookie.domain}${cookie.path ?? '/'}` } : { domain: `.${cookie.domain}`, path: cookie.path ?? '/' }),
+			...(expiry !== undefined && Number.isFinite(expiry) ? { expires: Math.floor(expiry / 1000) } : {}),
+			httpOnly: cookie.httpOnly,
+			secure: cookie.secure,
+			...(sameSite ? { sameSite } : {}),
+		});
+	}
+	return cookies;
+}

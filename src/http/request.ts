@@ -80,13 +80,14 @@ export async function attemptRequest(
 	now: () => number,
 	bodyMode: BodyMode = 'hash',
 	stopIf?: StopIf,
+	secretsTo?: string,
 ): Promise<Attempt> {
 	const started = now();
 	const limits = limitsOf(client);
 	let tooLarge = false;
 	// Only what differs from the client's defaults: got merges every option given, per request.
 	// The redirect hook lives on the client too (see client.ts) and records hops in the request's own context.
-	const options = method === 'GET' ? { headers, signal } : { method, headers, signal };
+	const options = { ...(method === 'GET' ? { headers, signal } : { method, headers, signal }), ...(secretsTo ? { context: { firstOrigin: secretsTo } } : {}) };
 	try {
 		if (limits.denyPrivate) assertPublicHost(url);
 		let response: Response<Buffer>;

@@ -38,6 +38,8 @@ export interface Outgoing {
 	unless?: Unless | undefined;
 	/** A follow-up of a request already answered (an audit, a form check): it goes ahead of its host's queue. */
 	followUp?: boolean | undefined;
+	/** The origin the user's secret headers may go to, when not the URL's own (see AttemptSpec). */
+	secretsTo?: string | undefined;
 }
 
 // One in-process transport per deps object (a run's), not one per request.
@@ -70,7 +72,7 @@ export async function send(deps: SendDeps, policy: RetryPolicy, outgoing: Outgoi
 		const outcome = await deps.limiter.run(
 			origin,
 			// Headers given as a function are decided when the slot opens, on what is known by then.
-			() => transport.attempt({ method, url, headers: (fixed ??= (headers as () => Record<string, string>)()), bodyMode, unless: outgoing.unless }, signal),
+			() => transport.attempt({ method, url, headers: (fixed ??= (headers as () => Record<string, string>)()), bodyMode, unless: outgoing.unless, ...(outgoing.secretsTo ? { secretsTo: outgoing.secretsTo } : {}) }, signal),
 			signal,
 			outgoing.held,
 			outgoing.followUp,

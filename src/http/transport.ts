@@ -21,6 +21,8 @@ export interface AttemptSpec {
 	headers: Record<string, string>;
 	bodyMode: BodyMode;
 	unless?: Unless | undefined;
+	/** The origin the user's secret headers may go to, when it is not the URL's own (a rendered page's data request: the page's). */
+	secretsTo?: string | undefined;
 }
 
 /**
@@ -52,7 +54,7 @@ export function inProcess(client: Got, now: () => number, random: () => number):
 		attempt(spec, signal) {
 			const stopIf = spec.unless && unmoved(spec.unless);
 			const wait = { budgetMs, now: () => performance.now(), random, signal };
-			return waitForDescriptors(() => attemptRequest(client, spec.method, spec.url, spec.headers, signal, now, spec.bodyMode, stopIf), wait);
+			return waitForDescriptors(() => attemptRequest(client, spec.method, spec.url, spec.headers, signal, now, spec.bodyMode, stopIf, spec.secretsTo), wait);
 		},
 	};
 }

@@ -3,7 +3,7 @@ import { namesUsed } from '../condition/syntax.js';
 import { sweepDefaults } from '../config/defaults.js';
 import { UsageError } from '../errors/index.js';
 import { createHostBook } from '../hosts/book.js';
-import { readCookieFile, writeCookieFile } from '../http/cookies.js';
+import { browserCookies, readCookieFile, writeCookieFile } from '../http/cookies.js';
 import { createHttpClient, type HttpClientOptions } from '../http/client.js';
 import { createLimiter } from '../http/limiter.js';
 import type { TransportFactory } from '../http/transport.js';
@@ -66,9 +66,9 @@ export async function openSweepDeps(
 	}
 	const clock = resources.clock ?? clockFor(options.now);
 	const limiter = createLimiter({ concurrency: options.concurrency, perHost: options.perHost, rate: options.rate }, clock);
-	const renderer = renders ? createRenderer({ browserPath: browser, concurrency: options.render?.concurrency ?? RENDER_DEFAULTS.concurrency }) : undefined;
+	const renderer = renders ? createRenderer({ browserPath: browser, concurrency: options.render?.concurrency ?? RENDER_DEFAULTS.concurrency, memoryCapBytes: options.render?.memoryBytes ?? RENDER_DEFAULTS.memoryBytes }) : undefined;
 	return {
-		deps: { store, http: client.got, limiter, clock, random: resources.random ?? Math.random, book: createHostBook(store, clock.now(), { auditRate: options.trust.auditRate }), transport: sender?.transport, renderer, ...(renderer && jar ? { cookieHeader: (url: string) => jar.getCookieStringSync(url) } : {}) },
+		deps: { store, http: client.got, limiter, clock, random: resources.random ?? Math.random, book: createHostBook(store, clock.now(), { auditRate: options.trust.auditRate }), transport: sender?.transport, renderer, ...(renderer && jar ? { cookies: () => browserCookies(jar) } : {}) },
 		async close() {
 			await renderer?.close();
 			await sender?.close();

@@ -93,7 +93,7 @@ export interface SweepOptions {
 	render?: RenderSettings | undefined;
 }
 
-/** `--render`, `--browser`, `--render-timeout`, `--render-concurrency`. */
+/** `--render`, `--browser`, `--render-timeout`, `--render-concurrency`, `--render-memory`. */
 export interface RenderSettings {
 	/** For URLs whose rule does not say: never, auto (only when the static page cannot answer), always. */
 	mode: 'never' | 'auto' | 'always';
@@ -101,10 +101,12 @@ export interface RenderSettings {
 	browser: string;
 	timeoutMs: number;
 	concurrency: number;
+	/** `--render-memory`: a renderer process past this many bytes is killed (RENDER_TOO_LARGE). */
+	memoryBytes: number;
 }
 
-/** `--render-timeout` and `--render-concurrency` by default. */
-export const RENDER_DEFAULTS = { timeoutMs: 15_000, concurrency: 2 } as const;
+/** `--render-timeout`, `--render-concurrency` and `--render-memory` by default. */
+export const RENDER_DEFAULTS = { timeoutMs: 15_000, concurrency: 2, memoryBytes: 1024 ** 3 } as const;
 
 /** Debian's chromium: what `--render` launches unless told otherwise. */
 export const DEFAULT_BROWSER = '/usr/bin/chromium';
@@ -266,7 +268,8 @@ export function sweepOptionsFrom(flags: SweepSettings): SweepOptionsInput {
 function renderFrom(flags: SweepSettings): RenderSettings | undefined {
 	const timeoutMs = Math.round((flags['render-timeout'] ?? RENDER_DEFAULTS.timeoutMs / 1000) * 1000);
 	const concurrency = flags['render-concurrency'] ?? RENDER_DEFAULTS.concurrency;
+	const memoryBytes = flags['render-memory'] ?? RENDER_DEFAULTS.memoryBytes;
 	const mode = flags.render ?? 'never';
-	if (mode === 'never' && flags.browser === undefined && timeoutMs === RENDER_DEFAULTS.timeoutMs && concurrency === RENDER_DEFAULTS.concurrency) return undefined;
-	return { mode, browser: flags.browser ?? browserDefault(process.env), timeoutMs, concurrency };
+	if (mode === 'never' && flags.browser === undefined && timeoutMs === RENDER_DEFAULTS.timeoutMs && concurrency === RENDER_DEFAULTS.concurrency && memoryBytes === RENDER_DEFAULTS.memoryBytes) return undefined;
+	return { mode, browser: flags.browser ?? browserDefault(process.env), timeoutMs, concurrency, memoryBytes };
 }

@@ -20,6 +20,7 @@ import { robots } from '../stages/robots.js';
 import { probe } from '../stages/probe.js';
 import { render as renderStage, publicHost, type RenderStageOptions } from '../stages/render.js';
 import { compileHeaders } from '../http/headers.js';
+import type { BrowserCookieData } from '../http/cookies.js';
 import type { Renderer } from '../render/types.js';
 import { schedule } from '../stages/schedule.js';
 import { tally } from '../stages/tally.js';
@@ -44,8 +45,8 @@ export interface SweepDeps {
 	hooks?: { onBlocked?(origin: string, decision: ChurnDecision): void; release?(): void; park?(): boolean; acquire?(): Promise<void> | undefined } | undefined;
 	/** Chromium, when the run may render (`--render`). */
 	renderer?: Renderer | undefined;
-	/** The run's cookies for a URL (`--cookies`, `--cookie-jar`), for a rendered page's own requests. */
-	cookieHeader?: ((url: string) => string) | undefined;
+	/** The run's cookies (`--cookies`, `--cookie-jar`), put in a rendered page's browser context. */
+	cookies?: (() => BrowserCookieData[]) | undefined;
 	/** The run's keep-text stage (stages/keep-text.ts), for a composer to place before what prints and tells, so that a feed entry carries the change's word diff. */
 	keepText?: MonoTypeOperatorFunction<Task> | undefined;
 }
@@ -96,7 +97,7 @@ export function judgeStages(deps: SweepDeps, options: SweepOptions, extras: Swee
 		),
 		robotsStage(deps, options),
 		probe(deps, { ...options, keepBody: deps.renderer !== undefined }),
-		deps.renderer ? renderStage({ ...deps, renderer: deps.renderer }, renderOptions(options, deps.cookieHeader)) : identity,
+		deps.renderer ? renderStage({ ...deps, renderer: deps.renderer }, renderOptions(options, deps.cookies)) : identity,
 		compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs, hostNoise: (origin) => deps.book.get(origin).noise, keepTextBytes: options.keepTextBytes }, deps.clock),
 		learning(deps, options),
 		pipe(signalScore(deps.book, deps.clock), schedule(options)),
@@ -179,7 +180,7 @@ function learning(deps: SweepDeps, options: SweepOptions): MonoTypeOperatorFunct
 }
 
 /** The render stage's options from the run's: the rules, `--render*`, `-H` and the cookies, `--deny-private`, robots.txt. */
-function renderOptions(options: SweepOptions, cookieHeader: SweepDeps['cookieHeader']): RenderStageOptions {
+function renderOptions(options: SweepOptions, cookies: SweepDeps['cookies']): RenderStageOptions {
 	const headers = compileHeaders(options.headers ?? []);
 	return {
 		mode: options.render?.mode ?? 'never',
@@ -190,12 +191,11 @@ function renderOptions(options: SweepOptions, cookieHeader: SweepDeps['cookieHea
 		retryDelayMs: options.retryDelayMs,
 		maxRetryAfterMs: options.maxRetryAfterMs,
 		// A secret header goes to the page's own origin only, as along a redirect.
-		headers: (url, page) => {
-			const own = headers.for(new URL(url), new URL(url).origin === new URL(page).origin);
-			const cookie = cookieHeader?.(url);
-			return cookie ? { ...own, cookie } : own;
-		},
+		headers: (url, page) => headers.for(new URL(url), new URL(url).origin === new URL(page).origin),
+		cookies,
 		allow: options.denyPrivate ? (url) => publicHost(url) : undefined,
+		denyPrivate: options.denyPrivate,
+		maxBytes: options.maxBodyBytes,
 		robots: options.robots === 'obey' ? { agent: robotsAgentOf(options), maxCrawlDelayMs: options.maxCrawlDelayMs, timeoutMs: options.timeoutMs } : undefined,
 	};
 }

@@ -1,12 +1,45 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { RenderError } from './errors.js';
+import { startGuardProxy, type GuardPolicy, type GuardProxy } from './guard-proxy.js';
+import { watchMemory, type MemoryWatch } from './memory.js';
 
 /** Flags for a quiet headless run (as root in a container too): nothing fetched in the background, no sandbox, no GPU. */
 export const BROWSER_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
+/**
+ * Flags every launch adds: all traffic through the guard proxy, loopback included (Chromium
+ * sends it direct unless `<-loopback>` is named), and WebRTC kept to proxied connections,
+ * so that a page cannot send UDP (STUN) past the proxy.
+ */
+const GUARD_ARGS = (proxy: string) => [`--proxy-server=${proxy}`, '--proxy-bypass-list=<-loopback>', '--force-webrtc-ip-handling-policy=disable_non_proxied_udp', '--webrtc-ip-handling-policy=disable_non_proxied_udp'];
+
+/**
+ * Run in every frame before the page's own scripts: no window to open (a popup is closed
+ * as soon as it shows anyway, see `context`), and no WebRTC, which can reach addresses a
+ * proxy never sees.
+ */
+const INIT_SCRIPT = `(() => {
+	const none = () => null;
+	try { Object.defineProperty(window, 'open', { value: none, writable: false, configurable: false }); } catch {}
+	for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel']) {
+		try { Object.defineProperty(window, name, { value: undefined, writable: false, configurable: false }); } catch {}
+	}
+})();`;
+
 /** Contexts kept open at once; past this, the least recently used idle one is closed. */
 const MAX_CONTEXTS = 16;
+
+/** What a browser is launched with besides its flags. */
+export interface LaunchGuard {
+	/** The guard's policy until a run sets its own (`live.guard.policy`). */
+	policy?: GuardPolicy | undefined;
+	/** A renderer process past this many bytes of resident memory is killed (RENDER_TOO_LARGE). */
+	memoryCapBytes?: number | undefined;
+}
+
+/** `--render-memory` by default: a renderer past 1 GiB is taken for a runaway page. */
+export const RENDER_MEMORY_CAP = 1024 ** 3;
 
 /**
  * Throws NO_BROWSER unless `browserPath` is an executable file.
@@ -34,8 +67,16 @@ export interface LiveBrowser {
 	readonly pid: number | undefined;
 	/** True once the browser disconnected without close() (a crash, a kill) or was closed for hanging. */
 	lost: boolean;
+	/** The forward proxy all its requests go through. */
+	readonly guard: GuardProxy;
+	/** Its renderers' memory, watched while pages render. */
+	readonly memory: MemoryWatch;
+	/** Popups (window.open, target=_blank) closed as they opened. */
+	readonly popups: { closed: number };
 	/** The context for `origin`, made on first use; `release` when the page in it is closed. */
 	context(origin: string): Promise<{ context: BrowserContext; release: () => void }>;
+	/** Closes `origin`'s context and the pages in it: a page that does not close. Resolves false when the browser did not answer within `ms`. */
+	closeContext(origin: string, ms: number): Promise<boolean>;
 	/** Kills the process outright: for a browser that no longer answers. */
 	kill(): void;
 	close(): Promise<void>;
@@ -48,27 +89,48 @@ export interface LiveBrowser {
  * @example
  * const live = await launchBrowser('/usr/bin/chromium', BROWSER_ARGS, () => console.warn('browser lost'));
  */
-export async function launchBrowser(browserPath: string, args: readonly string[], onLost: () => void): Promise<LiveBrowser> {
+export async function launchBrowser(browserPath: string, args: readonly string[], onLost: () => void, launchGuard: LaunchGuard = {}): Promise<LiveBrowser> {
 	checkBrowser(browserPath);
+	const guard = await startGuardProxy(launchGuard.policy ?? { denyPrivate: false });
 	let browser: Browser;
 	try {
 		const { chromium } = await import('playwright-core');
-		browser = await chromium.launch({ executablePath: browserPath, args: [...args] });
+		browser = await chromium.launch({ executablePath: browserPath, args: [...args, ...GUARD_ARGS(guard.server)] });
 	} catch (error) {
+		await guard.close();
 		throw new RenderError('RENDER_FAILED', `the browser at ${browserPath} did not start: ${firstLine(error)}`, { cause: error });
 	}
 	const pid = await browserPid(browser);
+	const memory = watchMemory(pid, launchGuard.memoryCapBytes ?? RENDER_MEMORY_CAP);
 	const contexts = new Map<string, { context: Promise<BrowserContext>; pages: number }>();
+	const popups = { closed: 0 };
 	let closing = false;
+	const newContext = async (): Promise<BrowserContext> => {
+		// Service workers would answer requests past the page's routes: blocked.
+		// The proxy again for the context: what the routes fetch from here (route.fetch) goes through the guard too.
+		const context = await browser.newContext({ serviceWorkers: 'block', proxy: { server: guard.server } });
+		await context.addInitScript(INIT_SCRIPT);
+		context.on('page', (page) => {
+			// Only a popup has an opener: the pages revisit opens have none.
+			void page.opener().then((opener) => {
+				if (!opener) return;
+				popups.closed++;
+				return page.close({ runBeforeUnload: false });
+			}).catch(() => undefined);
+		});
+		return context;
+	};
 	const live: LiveBrowser = {
 		browser,
 		pid,
 		lost: false,
+		guard,
+		memory,
+		popups,
 		async context(origin) {
 			let entry = contexts.get(origin);
 			if (entry) contexts.delete(origin);
-			// Service workers would answer requests past the page's routes: blocked.
-			else entry = { context: browser.newContext({ serviceWorkers: 'block' }), pages: 0 };
+			else entry = { context: newContext(), pages: 0 };
 			contexts.set(origin, entry);
 			entry.pages++;
 			trim();
@@ -90,7 +152,16 @@ export async function launchBrowser(browserPath: string, args: readonly string[]
 				},
 			};
 		},
+		async closeContext(origin, ms) {
+			const entry = contexts.get(origin);
+			contexts.delete(origin);
+			if (!entry) return true;
+			const closed = entry.context.then((context) => context.close()).then(() => true, () => true);
+			return within(closed, ms, false);
+		},
 		kill() {
+			memory.stop();
+			void guard.close();
 			if (pid === undefined) return;
 			// Playwright starts the browser as a process group's leader: the group takes its renderers with it.
 			for (const target of [-pid, pid]) {
@@ -103,7 +174,9 @@ export async function launchBrowser(browserPath: string, args: readonly string[]
 		},
 		async close() {
 			closing = true;
+			memory.stop();
 			await browser.close().catch(() => undefined);
+			await guard.close();
 		},
 	};
 	/** Closes the least recently used contexts with no page open, down to MAX_CONTEXTS. */
@@ -116,6 +189,8 @@ export async function launchBrowser(browserPath: string, args: readonly string[]
 		}
 	};
 	browser.on('disconnected', () => {
+		memory.stop();
+		void guard.close();
 		if (closing) return;
 		live.lost = true;
 		onLost();
@@ -132,6 +207,19 @@ async function browserPid(browser: Browser): Promise<number | undefined> {
 		return info.processInfo.find((entry) => entry.type === 'browser')?.id;
 	} catch {
 		return undefined;
+	}
+}
+
+/** What `promise` resolves to, or `otherwise` when it takes longer than `ms`. */
+export async function within<T>(promise: Promise<T>, ms: number, otherwise: T): Promise<T> {
+	let timer: NodeJS.Timeout | undefined;
+	const late = new Promise<T>((resolve) => {
+		timer = setTimeout(resolve, ms, otherwise);
+	});
+	try {
+		return await Promise.race([promise, late]);
+	} finally {
+		clearTimeout(timer);
 	}
 }
 

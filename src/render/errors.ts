@@ -1,12 +1,13 @@
 import { RevisitError } from '../errors/index.js';
 
 /** The codes a RenderError carries. */
-export type RenderErrorCode = 'NO_BROWSER' | 'RENDER_TIMEOUT' | 'BROWSER_CRASHED' | 'RENDER_FAILED';
+export type RenderErrorCode = 'NO_BROWSER' | 'RENDER_TIMEOUT' | 'RENDER_TOO_LARGE' | 'BROWSER_CRASHED' | 'RENDER_FAILED';
 
 /**
  * A page could not be rendered. `NO_BROWSER` (no browser at the path given: exit 2, the
  * run cannot render anything) is the run's; `RENDER_TIMEOUT` (not ready in time),
- * `BROWSER_CRASHED` (the browser died or hung; it is relaunched for the next page) and
+ * `RENDER_TOO_LARGE` (the page's renderer grew past `--render-memory` and was killed),
+ * `BROWSER_CRASHED` (the browser died or stopped answering; it is relaunched) and
  * `RENDER_FAILED` (the browser would not start, or the page failed) are one URL's, an
  * `error` verdict with that code.
  *

@@ -31,12 +31,17 @@ export async function renderPage(
 	let release = () => {};
 	let page: Page | undefined;
 	let crashed = false;
-	const onAbort = () => void page?.close().catch(() => undefined);
+	const onAbort = () => void page?.close({ runBeforeUnload: false }).catch(() => undefined);
 	signal?.addEventListener('abort', onAbort, { once: true });
+	// The run's policy for every request its pages cause, the ones no route sees included.
+	live.guard.policy = { denyPrivate: options.denyPrivate ?? false, allow: options.allow };
+	const watched = live.memory.hold();
 	try {
 		signal?.throwIfAborted();
 		const held = await live.context(new URL(url).origin);
 		release = held.release;
+		const cookies = options.cookies?.() ?? [];
+		if (cookies.length > 0) await held.context.addCookies(cookies);
 		page = await held.context.newPage();
 		// An abort while the page was being made found no page to close.
 		signal?.throwIfAborted();
@@ -52,7 +57,7 @@ export async function renderPage(
 					served = true;
 					return await route.fulfill({ status: 200, contentType: contentType ?? 'text/html', body });
 				}
-				await sendOn(route, request, options);
+				await sendOn(route, request, url, options);
 			} catch {
 				// The page closed meanwhile, allow() failed, or the request from here did: it goes nowhere.
 				await route.abort('failed').catch(() => undefined);
@@ -69,11 +74,12 @@ export async function renderPage(
 		} else {
 			await opened.goto(url, { waitUntil: 'networkidle', timeout: remaining() });
 		}
-		const html = await opened.content();
+		const html = await serialised(opened, options.maxBytes);
 		const data = await settled(answered, remaining());
 		return { html, data: [{ url, hash: hashBody(body) }, ...data], ms: Math.round(performance.now() - started) };
 	} catch (error) {
 		signal?.throwIfAborted();
+		if (crashed && live.memory.killedSince(started)) throw new RenderError('RENDER_TOO_LARGE', `${url}: the page's renderer grew past the memory cap (--render-memory) and was stopped`, { cause: error });
 		if (crashed) throw new RenderError('BROWSER_CRASHED', `${url}: the page's renderer process crashed`, { cause: error });
 		if (live.lost || !live.browser.isConnected()) throw new RenderError('BROWSER_CRASHED', `${url}: the browser went away while rendering; it is started again for the next page`, { cause: error });
 		if (error instanceof Error && error.name === 'TimeoutError') {
@@ -83,10 +89,27 @@ export async function renderPage(
 		if (error instanceof RenderError) throw error;
 		throw new RenderError('RENDER_FAILED', `${url}: ${firstLine(error)}`, { cause: error });
 	} finally {
+		watched();
 		signal?.removeEventListener('abort', onAbort);
 		release();
-		await page?.close().catch(() => undefined);
+		await page?.close({ runBeforeUnload: false }).catch(() => undefined);
 	}
+}
+
+/**
+ * The page's DOM as markup (the doctype, then the root element), cut at `maxBytes`
+ * characters in the page itself, so that a page that built a huge DOM from a few bytes
+ * does not hand all of it to this process.
+ */
+async function serialised(page: Page, maxBytes: number | undefined): Promise<string> {
+	const limit = maxBytes !== undefined && Number.isFinite(maxBytes) ? Math.max(0, Math.floor(maxBytes)) : -1;
+	return page.evaluate((max) => {
+		// Runs in the page, where the DOM is; src/ is compiled without its types.
+		const document = (globalThis as unknown as { document: { doctype: { name: string } | null; documentElement: { outerHTML: string } | null } }).document;
+		const doctype = document.doctype ? `<!DOCTYPE ${document.doctype.name}>` : '';
+		const markup = doctype + (document.documentElement?.outerHTML ?? '');
+		return max >= 0 && markup.length > max ? markup.slice(0, max) : markup;
+	}, limit);
 }
 
 /**
@@ -111,7 +134,10 @@ async function dataRequest(response: Response): Promise<DataRequest | undefined>
 		const hash = hashBody(await response.body());
 		const etag = headers['etag'];
 		const lastModified = headers['last-modified'];
-		return { url: response.url(), ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}), hash };
+		// Under the URL the page asked for: got, revalidating it, follows the same redirects.
+		let first = response.request();
+		for (let earlier = first.redirectedFrom(); earlier; earlier = earlier.redirectedFrom()) first = earlier;
+		return { url: first.url(), ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}), hash };
 	} catch {
 		// Its body never came (the page closed, the request was cut): nothing to revalidate it against.
 		return undefined;

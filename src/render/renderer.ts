@@ -1,12 +1,16 @@
 import { UsageError } from '../errors/index.js';
-import { BROWSER_ARGS, launchBrowser, type LiveBrowser } from './browser.js';
+import { BROWSER_ARGS, launchBrowser, RENDER_MEMORY_CAP, type LiveBrowser } from './browser.js';
 import { RenderError } from './errors.js';
 import { renderPage } from './page.js';
 import { Slots } from './slots.js';
 import type { Rendered, Renderer, RenderOptions } from './types.js';
 
-/** How long past its timeout a render may run before its browser is taken for hung. */
+/** How long past its timeout a render may run before its page is taken for hung. */
 const HANG_MARGIN_MS = 5000;
+/** How long closing a hung page's context may take before the browser is taken for hung. */
+const CLOSE_MS = 5000;
+/** Tries of a page whose browser went away under it: once more, on a new browser. */
+const TRIES = 2;
 
 /** What createRenderer takes. */
 export interface RendererOptions {
@@ -16,6 +20,8 @@ export interface RendererOptions {
 	concurrency: number;
 	/** The browser's command-line flags; BROWSER_ARGS by default. */
 	launchArgs?: string[];
+	/** `--render-memory`: a renderer process past this many bytes is killed, its page RENDER_TOO_LARGE. */
+	memoryCapBytes?: number | undefined;
 }
 
 /** A Renderer that also names its browser process, for the pool's memory figures (bench/) and for tests that kill it. */
@@ -45,9 +51,17 @@ export function createRenderer(options: RendererOptions): BrowserPool {
 	let renders = 0;
 	let restarts = 0;
 	let closed = false;
+	/** Counts of the browsers gone before this one. */
+	const past = { popups: 0, memoryKills: 0, peak: 0 };
+	const tally = (live: LiveBrowser) => {
+		past.popups += live.popups.closed;
+		past.memoryKills += live.memory.kills;
+		past.peak = Math.max(past.peak, live.memory.peak);
+	};
 
 	const drop = (launching: Promise<LiveBrowser>) => {
 		if (current !== launching) return;
+		if (running) tally(running);
 		current = undefined;
 		running = undefined;
 	};
@@ -55,10 +69,15 @@ export function createRenderer(options: RendererOptions): BrowserPool {
 		if (current) return current;
 		if (lost) restarts++;
 		lost = false;
-		const launching: Promise<LiveBrowser> = launchBrowser(options.browserPath, args, () => {
-			lost = true;
-			drop(launching);
-		});
+		const launching: Promise<LiveBrowser> = launchBrowser(
+			options.browserPath,
+			args,
+			() => {
+				lost = true;
+				drop(launching);
+			},
+			{ memoryCapBytes: options.memoryCapBytes ?? RENDER_MEMORY_CAP },
+		);
 		current = launching;
 		launching.then(
 			(live) => {
@@ -70,9 +89,10 @@ export function createRenderer(options: RendererOptions): BrowserPool {
 	};
 
 	/**
-	 * Settles as `render` does; or, when the browser stops answering well past the timeout,
-	 * kills it and rejects; or rejects at once when `signal` aborts (a page that no longer
-	 * answers could not be closed).
+	 * Settles as `render` does; or, when the page is still not done well past its timeout,
+	 * closes the page's context (a runaway or hung page, never the other pages' browser) and
+	 * rejects with RENDER_TIMEOUT; only a browser that does not close the context either is
+	 * taken for hung, killed, and started again. Rejects at once when `signal` aborts.
 	 */
 	const watched = (render: Promise<Rendered>, live: LiveBrowser, launching: Promise<LiveBrowser>, url: string, timeoutMs: number, signal?: AbortSignal): Promise<Rendered> => {
 		let timer: NodeJS.Timeout | undefined;
@@ -83,15 +103,19 @@ export function createRenderer(options: RendererOptions): BrowserPool {
 		});
 		const hung = new Promise<never>((_, reject) => {
 			timer = setTimeout(() => {
-				live.lost = true;
-				lost = true;
-				drop(launching);
-				live.kill();
-				void live.close();
-				reject(new RenderError('RENDER_TIMEOUT', `${url}: the browser did not answer within ${timeoutMs + HANG_MARGIN_MS} ms; it is started again for the next page`));
+				void live.closeContext(new URL(url).origin, CLOSE_MS).then((answered) => {
+					if (answered) return reject(new RenderError('RENDER_TIMEOUT', `${url}: the page did not end within ${timeoutMs + HANG_MARGIN_MS} ms; it was closed`));
+					live.lost = true;
+					lost = true;
+					drop(launching);
+					live.kill();
+					void live.close();
+					reject(new RenderError('RENDER_TIMEOUT', `${url}: the browser did not answer within ${timeoutMs + HANG_MARGIN_MS + CLOSE_MS} ms; it is started again`));
+				});
 			}, timeoutMs + HANG_MARGIN_MS);
 		});
 		render.catch(() => undefined);
+		hung.catch(() => undefined);
 		aborted.catch(() => undefined);
 		return Promise.race([render, hung, aborted]).finally(() => {
 			clearTimeout(timer);
@@ -106,16 +130,31 @@ export function createRenderer(options: RendererOptions): BrowserPool {
 			try {
 				// Closed while this one waited: launching now would leave a browser nobody closes.
 				if (closed) throw new RenderError('RENDER_FAILED', `${url}: the renderer is closed`);
-				const launching = browser();
-				const live = await launching;
-				const rendered = await watched(renderPage(live, url, body, contentType, renderOptions, signal), live, launching, url, renderOptions.timeoutMs, signal);
-				renders++;
-				return rendered;
+				for (let attempt = 1; ; attempt++) {
+					let live: LiveBrowser | undefined;
+					try {
+						const launching = browser();
+						live = await launching;
+						const rendered = await watched(renderPage(live, url, body, contentType, renderOptions, signal), live, launching, url, renderOptions.timeoutMs, signal);
+						renders++;
+						return rendered;
+					} catch (error) {
+						// The browser went away under this page (another page hung it, or it crashed): once more, on a new one.
+						const browserLost = error instanceof RenderError && error.code === 'BROWSER_CRASHED' && live?.lost === true;
+						if (!browserLost || attempt >= TRIES || closed || signal?.aborted) throw error;
+					}
+				}
 			} finally {
 				release();
 			}
 		},
-		stats: () => ({ renders, restarts }),
+		stats: () => ({
+			renders,
+			restarts,
+			popups: past.popups + (running?.popups.closed ?? 0),
+			memoryKills: past.memoryKills + (running?.memory.kills ?? 0),
+			peakRendererBytes: Math.max(past.peak, running?.memory.peak ?? 0),
+		}),
 		browserPid: () => running?.pid,
 		async close() {
 			closed = true;

@@ -3,46 +3,34 @@ import type { RenderOptions } from './types.js';
 
 /** Never fetched for a render: nothing of them reaches the counted text. */
 const BLOCKED = new Set(['image', 'font', 'media']);
-/** Redirects followed for one request before it is given up. */
-const MAX_HOPS = 10;
 
 /**
  * Sends a page's request (not its document) on, or not: images, fonts and media are
- * aborted, and so is a request `allow` refuses; the others go out with `headers` merged.
+ * aborted, and so is a request `allow` refuses (robots.txt, a private address written as
+ * such); the others go out with `headers` merged, through the browser's own network stack,
+ * so that Chromium's CORS and Private Network Access checks hold, and through the guard
+ * proxy (guard-proxy.ts), which checks every request again after DNS.
  *
- * Under `allow`, or with a cookie to send, the request is made from here (route.fetch)
- * and its redirects followed one by one, each target asked of `allow`: the browser
- * follows a continued request's redirects without showing them to the routes, and
- * ignores a Cookie header given to continue(). The page then sees the last answer as
- * the answer to the URL it asked for.
+ * A request to the page's own origin given headers (secret ones go nowhere else) is made
+ * from here instead (route.fetch, through the same proxy) without following redirects:
+ * the browser then follows a redirect itself, as a new request that gets the headers of
+ * its own URL. Continued, the browser would carry them along a redirect to another
+ * origin. A same-origin request has no CORS to skip.
  *
  * @example
- * await page.route('**\/*', (route, request) => sendOn(route, request, options));
+ * await page.route('**\/*', (route, request) => sendOn(route, request, url, options));
  */
-export async function sendOn(route: Route, request: Request, options: Pick<RenderOptions, 'allow' | 'headers'>): Promise<void> {
+export async function sendOn(route: Route, request: Request, page: string, options: Pick<RenderOptions, 'allow' | 'headers'>): Promise<void> {
 	if (BLOCKED.has(request.resourceType())) return route.abort('blockedbyclient');
-	let url = request.url();
+	const url = request.url();
 	if (options.allow && !(await options.allow(url))) return route.abort('blockedbyclient');
 	const extra = lowerCased(options.headers?.(url));
-	if (!options.allow && !('cookie' in extra)) return route.continue(Object.keys(extra).length > 0 ? { headers: { ...request.headers(), ...extra } } : undefined);
-	let method = request.method();
-	let postData = request.postDataBuffer() ?? undefined;
-	let headers = { ...request.headers(), ...extra };
-	for (let hop = 0; hop <= MAX_HOPS; hop++) {
-		const response = await route.fetch({ url, method, headers, maxRedirects: 0, ...(postData ? { postData } : {}) });
-		const location = response.headers()['location'];
-		const status = response.status();
-		if (status < 300 || status > 399 || status === 304 || !location) return route.fulfill({ response });
-		url = new URL(location, url).href;
-		if (options.allow && !(await options.allow(url))) return route.abort('blockedbyclient');
-		// As browsers do: a 303, and a 301 or 302 to a POST, go on as a GET without a body.
-		if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
-			method = 'GET';
-			postData = undefined;
-		}
-		headers = { ...request.headers(), ...lowerCased(options.headers?.(url)) };
-	}
-	return route.abort('failed');
+	if (Object.keys(extra).length === 0) return route.continue();
+	const headers = { ...request.headers(), ...extra };
+	if (new URL(url).origin !== new URL(page).origin) return route.continue({ headers });
+	const postData = request.postDataBuffer() ?? undefined;
+	const response = await route.fetch({ url, method: request.method(), headers, maxRedirects: 0, ...(postData ? { postData } : {}) });
+	return route.fulfill({ response });
 }
 
 /** `headers` with lower-case names, so that they replace the request's own (which playwright gives lower-cased). */

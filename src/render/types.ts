@@ -22,6 +22,25 @@ export interface RenderOptions {
 	headers?: (url: string) => Record<string, string>;
 	/** Whether the page may request `url` (robots.txt, `--deny-private`); a refused request is aborted. */
 	allow?: (url: string) => boolean | Promise<boolean>;
+	/** `--deny-private`: every request the page causes is refused a private address, after DNS (the guard proxy). */
+	denyPrivate?: boolean | undefined;
+	/** The run's cookies (`--cookies`), put in the page's context for the browser to send by their own rules. */
+	cookies?: (() => BrowserCookie[]) | undefined;
+	/** The rendered DOM is cut at this many bytes (`--max-body`). */
+	maxBytes?: number | undefined;
+}
+
+/** A cookie as the browser takes it: a host-only one by `url`, a domain one by `domain` and `path`. */
+export interface BrowserCookie {
+	name: string;
+	value: string;
+	url?: string;
+	domain?: string;
+	path?: string;
+	expires?: number;
+	httpOnly?: boolean;
+	secure?: boolean;
+	sameSite?: 'Strict' | 'Lax' | 'None';
 }
 
 /**
@@ -32,7 +51,7 @@ export interface RenderOptions {
  */
 export interface Renderer {
 	render(url: string, body: Buffer, contentType: string | undefined, options: RenderOptions, signal?: AbortSignal): Promise<Rendered>;
-	/** Pages rendered so far, and browser restarts after a crash or a hang. */
-	stats(): { renders: number; restarts: number };
+	/** Pages rendered so far, browser restarts after a crash or a hang, popups closed, renderers killed for their memory and the largest seen (bytes). */
+	stats(): { renders: number; restarts: number; popups: number; memoryKills: number; peakRendererBytes: number };
 	close(): Promise<void>;
 }

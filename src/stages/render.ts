@@ -34,6 +34,12 @@ export interface RenderStageOptions extends RetryPolicy {
 	retestRate?: number | undefined;
 	/** What the page may request besides robots.txt (`--deny-private`), and the headers to send with a request of the page at `page`. */
 	allow?: ((url: string) => boolean) | undefined;
+	/** `--deny-private`: every request a page causes is refused a private address after DNS (the renderer's guard proxy). */
+	denyPrivate?: boolean | undefined;
+	/** The run's cookies, for the browser to send by their own rules. */
+	cookies?: RenderOptions['cookies'];
+	/** `--max-body`: the rendered DOM is cut there. */
+	maxBytes?: number | undefined;
 	/** Obey robots.txt for the page's own requests too (`--robots obey`): the gate's settings. */
 	robots?: RobotsGateOptions | undefined;
 	headers?: ((url: string, page: string) => Record<string, string>) | undefined;
@@ -90,7 +96,7 @@ async function renderOne(deps: RenderStageDeps, options: RenderStageOptions & { 
 		// look like a lie. Its data requests are its audit.
 		if (probe.audit) task.probe = { ...probe, audit: undefined };
 		// Unchanged document: unchanged page, unless something it loaded moved.
-		if (!(await dataMoved(deps, options, known.data.slice(1), signal))) return task;
+		if (!(await dataMoved(deps, options, url, known.data.slice(1), signal))) return task;
 		base = await send(deps, options, { method: 'GET', url, origin: task.origin, headers: {}, bodyMode: 'keep', followUp: true }, signal);
 		if (base.error || base.status < 200 || base.status >= 300 || !base.body) {
 			task.probe = base;
@@ -112,7 +118,13 @@ async function renderOne(deps: RenderStageDeps, options: RenderStageOptions & { 
 		return drop(task);
 	}
 	try {
-		const rendered = await deps.renderer.render(url, body, base.contentType, { timeoutMs: options.timeoutMs, waitFor: waitFor(rule), allow: options.check, headers: options.headers && ((request) => options.headers!(request, url)) }, signal);
+		const rendered = await deps.renderer.render(
+			url,
+			body,
+			base.contentType,
+			{ timeoutMs: options.timeoutMs, waitFor: waitFor(rule), allow: options.check, headers: options.headers && ((request) => options.headers!(request, url)), denyPrivate: options.denyPrivate, cookies: options.cookies, maxBytes: options.maxBytes },
+			signal,
+		);
 		const result: ProbeResult = { ...base, rendered: true };
 		delete result.body;
 		countBody(deps.http, result, url, Buffer.from(rendered.html), 'text/html; charset=utf-8');
@@ -159,15 +171,17 @@ function waitFor(rule: Rule | undefined): string[] | undefined {
 /**
  * Whether any recorded data request answers otherwise than when it was recorded: asked
  * conditionally with got (a 304, or a 200 of the same hash, is unmoved). A failure counts
- * as moved: the render that follows says what went wrong.
+ * as moved: the render that follows says what went wrong. Each goes with the headers the
+ * render gave it: the user's secret ones only to the page's own origin.
  */
-async function dataMoved(deps: RenderStageDeps, options: RenderStageOptions, data: readonly DataRequest[], signal: AbortSignal): Promise<boolean> {
+async function dataMoved(deps: RenderStageDeps, options: RenderStageOptions, page: string, data: readonly DataRequest[], signal: AbortSignal): Promise<boolean> {
+	const secretsTo = new URL(page).origin;
 	const answers = await Promise.all(
 		data.map((item) => {
 			const headers: Record<string, string> = {};
 			if (item.etag) headers['if-none-match'] = item.etag;
 			if (item.lastModified) headers['if-modified-since'] = item.lastModified;
-			return send(deps, options, { method: 'GET', url: item.url, headers, followUp: true }, signal);
+			return send(deps, options, { method: 'GET', url: item.url, headers, followUp: true, secretsTo }, signal);
 		}),
 	);
 	return answers.some((answer, i) => answer.error !== undefined || (answer.status !== 304 && answer.hash !== data[i]!.hash));

@@ -17,7 +17,8 @@ describeNeeding(CHROMIUM, 'sendOn: what a render lets out, in Debian chromium', 
 			headers: () => ({ 'x-revisit': 'render', cookie: 'session=1' }),
 		});
 		expect(spa.site.logOf('/api/price/3')).toHaveLength(before);
-		expect(allowed).toEqual([spa.site.url('/app.js'), spa.site.url('/api/price/3')]);
+		// Asked by the page's routes, and again by the guard proxy the browser sends through (Chromium's own requests too: refused).
+		expect([...new Set(allowed.filter((url) => url.startsWith(spa.site.url('/'))))]).toEqual([spa.site.url('/app.js'), spa.site.url('/api/price/3')]);
 		expect(rendered.html).toContain('<p class="price"></p>');
 		expect(rendered.data).toHaveLength(1);
 		const script = spa.site.requests.filter((request) => request.path === '/app.js').at(-1)!;
@@ -36,7 +37,7 @@ describeNeeding(CHROMIUM, 'sendOn: what a render lets out, in Debian chromium', 
 			timeoutMs: 10_000,
 			allow: (url) => (asked.push(url), !url.endsWith('/api/price/5')),
 		});
-		expect(asked).toEqual([spa.site.url('/app.js'), spa.site.url('/api/moved/5'), spa.site.url('/api/price/5')]);
+		expect([...new Set(asked.filter((url) => url.startsWith(spa.site.url('/'))))]).toEqual([spa.site.url('/app.js'), spa.site.url('/api/moved/5'), spa.site.url('/api/price/5')]);
 		expect(spa.site.logOf('/api/moved/5')).toHaveLength(1);
 		expect(spa.site.logOf('/api/price/5')).toEqual([]);
 		expect(refused.html).toContain('<p class="price"></p>');

@@ -45,6 +45,7 @@ export const sweepFlagOptions: Record<keyof SweepFlags, Flag> = {
 	browser: { group: GROUP.content, ...flagOf(sweepSettings.browser), type: 'string', requiresArg: true, defaultDescription: '$REVISIT_BROWSER, else /usr/bin/chromium', describe: 'The Chromium --render launches (Debian\'s chromium; nothing is downloaded)' },
 	'render-timeout': { group: GROUP.content, ...flagOf(sweepSettings['render-timeout']), requiresArg: true, describe: 'Seconds a page may take to render: until a rule\'s selector appears, else the network is idle' },
 	'render-concurrency': { group: GROUP.content, ...flagOf(sweepSettings['render-concurrency']), requiresArg: true, describe: 'Pages rendered at once (one browser, a context per host)' },
+	'render-memory': { group: GROUP.content, ...flagOf(sweepSettings['render-memory']), requiresArg: true, describe: 'A page\'s renderer process past this much resident memory is stopped, and the URL gets RENDER_TOO_LARGE; the browser and its other pages go on' },
 	when: {
 		group: GROUP.content,
 		...flagOf(sweepSettings.when),
