@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** How often the renderers' memory is read while a page renders. */
-const POLL_MS = 200;
+const POLL_MS = 100;
 
 /** Renderer processes of the browser whose process group is `group`, with their resident memory in bytes. */
 export function renderers(group: number): Array<{ pid: number; rss: number }> {

@@ -28,6 +28,8 @@ export interface RendererOptions {
 export interface BrowserPool extends Renderer {
 	/** The running browser's process id; undefined before the first render and after a crash or close(). */
 	browserPid(): number | undefined;
+	/** Pages open in the running browser, popups included: 0 between renders. */
+	openPages(): number;
 }
 
 /**
@@ -156,6 +158,7 @@ export function createRenderer(options: RendererOptions): BrowserPool {
 			peakRendererBytes: Math.max(past.peak, running?.memory.peak ?? 0),
 		}),
 		browserPid: () => running?.pid,
+		openPages: () => running?.browser.contexts().reduce((sum, context) => sum + context.pages().length, 0) ?? 0,
 		async close() {
 			closed = true;
 			const launching = current;

@@ -76,12 +76,14 @@ describeNeeding(CHROMIUM, 'createRenderer, in Debian chromium', () => {
 		expect(renderer.stats()).toMatchObject({ restarts: 1 });
 	});
 
-	it('takes a browser that stops answering for hung: RENDER_TIMEOUT, and a new browser for the next page', async () => {
+	it('takes a browser that stops answering for hung: RENDER_TIMEOUT for the page that found it, the page it held beside tried once more on a new browser', async () => {
 		await render('/spa-api');
 		const pid = renderer.browserPid()!;
 		process.kill(pid, 'SIGSTOP');
-		const error = await render('/spa-api', { timeoutMs: 1000 }).catch((caught: unknown) => caught);
-		expect(error).toMatchObject({ code: 'RENDER_TIMEOUT' });
+		const hung = render('/spa-api', { timeoutMs: 1000 }).catch((caught: unknown) => caught);
+		const beside = render('/spa-late', { timeoutMs: 30_000 });
+		expect(await hung).toMatchObject({ code: 'RENDER_TIMEOUT' });
+		expect((await beside).html).toContain('12.00 EUR');
 		const next = await render('/spa-api');
 		expect(next.html).toContain('11.00 EUR');
 		expect(renderer.browserPid()).not.toBe(pid);
