@@ -1,6 +1,9 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startDeadline } from './deadline.js';
 import type { Message } from './types.js';
 
 /**
@@ -22,27 +25,98 @@ export function findApprise(env: NodeJS.ProcessEnv): string | undefined {
 	return undefined;
 }
 
+/** How one apprise run is bounded, and where it runs. */
+export interface AppriseRun {
+	/** Past this, apprise is killed and the send rejects. */
+	timeoutMs: number;
+	env: NodeJS.ProcessEnv;
+	/** Aborts the run (a stopped run): apprise is killed and the send rejects. */
+	signal?: AbortSignal | undefined;
+}
+
+/** How long apprise has to exit after a SIGTERM before it gets a SIGKILL. */
+const GRACE_MS = 2000;
+
+/** How much of apprise's output is kept to say why it failed: its last lines. */
+const KEPT_CHARS = 64 * 1024;
+
 /**
- * Sends one message through the apprise command (`apprise -vv -t TITLE -b BODY URL`),
- * without a shell, so that nothing in the URL or the message is read as shell syntax.
- * Rejects with the end of apprise's output when it exits non-zero (the caller hides the
- * URL's secrets in it).
+ * Sends one message through the apprise command (`apprise -vv --config FILE -t TITLE -b
+ * BODY`), without a shell, so that nothing in the URL or the message is read as shell
+ * syntax. The URL is not on apprise's command line, where `ps` shows it to every user of
+ * the machine: it is in FILE, an apprise YAML config (mode 0600, in a directory of its own
+ * of mode 0700) removed once apprise has exited. At `timeoutMs`, or when `signal` aborts,
+ * apprise's process group gets a SIGTERM, then a SIGKILL 2 s later, and the send rejects
+ * once it has exited. When apprise exits non-zero, rejects with its first error lines, any
+ * URL in them withheld (the caller hides the URL's other secrets).
  *
  * @example
- * await sendApprise('/usr/bin/apprise', 'pover://user@token', message, 15_000, process.env)
+ * await sendApprise('/usr/bin/apprise', 'pover://user@token', message, { timeoutMs: 15_000, env: process.env, signal })
  */
-export function sendApprise(command: string, url: string, message: Message, timeoutMs: number, env: NodeJS.ProcessEnv): Promise<void> {
+export async function sendApprise(command: string, url: string, message: Message, run: AppriseRun): Promise<void> {
+	// mkdtemp makes the directory 0700: no one else can list it, open the file, or swap it.
+	const dir = await mkdtemp(path.join(tmpdir(), 'revisit-apprise-'));
+	try {
+		const config = path.join(dir, 'notify.yml');
+		// A JSON string is a YAML string: quoting that no character of a URL can break.
+		await writeFile(config, `version: 1\nurls:\n  - ${JSON.stringify(url)}\n`, { mode: 0o600, flag: 'wx' });
+		await runApprise(command, ['-vv', '--config', config, '-t', message.title, '-b', message.body], run);
+	} finally {
+		await rm(dir, { recursive: true, force: true });
+	}
+}
+
+function runApprise(command: string, args: string[], run: AppriseRun): Promise<void> {
 	return new Promise((resolve, reject) => {
-		execFile(command, ['-vv', '-t', message.title, '-b', message.body, url], { timeout: timeoutMs, env, maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
-			if (!error) return resolve();
-			const said = `${stdout}\n${stderr}`
-				.split('\n')
-				.map((line) => line.trim())
-				.filter((line) => /error|fail|warn/i.test(line))
-				.slice(-3)
-				.join('; ');
-			const how = error.killed ? `timed out after ${timeoutMs} ms` : `exited with status ${String(error.code)}`;
-			reject(new Error(`apprise ${how}${said ? `: ${said}` : ''}`));
-		});
+		const deadline = startDeadline(run.timeoutMs, 'apprise', run.signal);
+		// Its own process group, so that a kill reaches what a wrapper script (pipx's) started too.
+		const child = spawn(command, args, { env: run.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+		let output = '';
+		const keep = (chunk: Buffer) => void (output = (output + chunk.toString()).slice(-KEPT_CHARS));
+		child.stdout.on('data', keep);
+		child.stderr.on('data', keep);
+		let killer: NodeJS.Timeout | undefined;
+		const kill = (signal: NodeJS.Signals) => {
+			try {
+				process.kill(-child.pid!, signal);
+			} catch {
+				// Gone already.
+			}
+		};
+		const onAbort = () => {
+			if (child.pid === undefined) return;
+			kill('SIGTERM');
+			killer = setTimeout(() => kill('SIGKILL'), GRACE_MS);
+		};
+		deadline.signal.addEventListener('abort', onAbort, { once: true });
+		if (deadline.signal.aborted) onAbort();
+		let settled = false;
+		const settle = (error: Error | undefined) => {
+			if (settled) return;
+			settled = true;
+			deadline.clear();
+			clearTimeout(killer);
+			deadline.signal.removeEventListener('abort', onAbort);
+			if (deadline.signal.aborted) reject(deadline.signal.reason as Error);
+			else if (error) reject(error);
+			else resolve();
+		};
+		child.once('error', (error) => settle(new Error(`apprise could not be started: ${error.message}`)));
+		child.once('close', (code, signal) => settle(code === 0 ? undefined : new Error(`apprise exited with ${code === null ? `signal ${signal}` : `status ${code}`}${said(output)}`)));
 	});
 }
+
+/**
+ * apprise's first error and warning lines (the first says why; the rest follow from it),
+ * without their time stamps, each URL in them replaced by `***`: apprise prints URLs (in
+ * full, or with a token's first and last characters), which the caller's hiding of whole
+ * secrets would miss. Its usage text, which follows some errors, is left out.
+ */
+const said = (output: string): string => {
+	const lines = output
+		.split('\n')
+		.flatMap((line) => /^[\d-]+ [\d:,.]+ - (?:WARNING|ERROR|CRITICAL) - (.*)$/.exec(line.trim())?.slice(1) ?? [])
+		.map((line) => line.replace(/[a-z][a-z0-9+.-]*:\/\/\S*/gi, '***'));
+	const first = [...new Set(lines)].slice(0, 3);
+	return first.length > 0 ? `: ${first.join('; ')}` : '';
+};

@@ -16,7 +16,7 @@ const mail: Service = {
 	secrets: (url) => [url.password ?? '', url.query['pass'] ?? ''].filter(Boolean),
 	build(url, context) {
 		const settings = mailSettings(url, context.shown);
-		return (message) => sendMail(settings, message, context.timeoutMs);
+		return (message, signal) => sendMail(settings, message, context.timeoutMs, signal);
 	},
 };
 
@@ -54,12 +54,13 @@ export function notifier(raw: string, options: NotifyOptions = {}): Notifier {
 	// Apprise has no http(s):// service either: a web address here is a page to check, or a webhook.
 	if (url.scheme === 'http' || url.scheme === 'https') throw new UsageError(`notify URL ${url.scheme}://…: not a notification service; for a JSON POST write json://HOST/PATH (jsons:// for https), or use --webhook`);
 	const timeoutMs = options.timeoutMs ?? 15_000;
+	if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new TypeError(`Expected timeoutMs to be a positive number of milliseconds, got ${timeoutMs}`);
 	const service = options.apprise ? undefined : SERVICES[url.scheme];
 	const secrets = service ? service.secrets(url) : everyPart(url);
 	const shown = service ? hide(url.raw, secrets) : outline(url);
-	const guarded = (send: (message: Parameters<Notifier['send']>[0]) => Promise<void>): Notifier['send'] => async (message) => {
+	const guarded = (send: Notifier['send']): Notifier['send'] => async (message, signal) => {
 		try {
-			await send(message);
+			await send(message, signal);
 		} catch (error) {
 			throw new Error(hide((error as Error).message ?? String(error), secrets));
 		}
@@ -71,5 +72,5 @@ export function notifier(raw: string, options: NotifyOptions = {}): Notifier {
 		const why = options.apprise ? 'was asked to go through apprise' : `uses ${url.scheme}://, which revisit does not send itself (it sends ${[...new Set(Object.keys(SERVICES))].map((s) => `${s}://`).join(' ')})`;
 		throw new UsageError(`notify URL ${shown} ${why}, and the apprise command is not installed: apt-get install apprise (or pipx install apprise)`);
 	}
-	return { shown, secrets, send: guarded((message) => sendApprise(command, url.raw, message, timeoutMs, env)) };
+	return { shown, secrets, send: guarded((message, signal) => sendApprise(command, url.raw, message, { timeoutMs, env, signal })) };
 }

@@ -25,7 +25,10 @@ export interface NotifyOptions {
 	apiBase?: Partial<ApiBase> | undefined;
 	/** Send every URL through the `apprise` command, also those revisit posts itself. */
 	apprise?: boolean | undefined;
-	/** Per request or per apprise run (default 15 s). */
+	/**
+	 * The deadline of one attempt at a message (default 15 s): each request of a service
+	 * revisit posts to, the whole SMTP exchange of an e-mail, the whole apprise run.
+	 */
 	timeoutMs?: number | undefined;
 	/** Where the `apprise` command is looked up (default: process.env). */
 	env?: NodeJS.ProcessEnv | undefined;
@@ -37,8 +40,11 @@ export interface Notifier {
 	shown: string;
 	/** The URL's secrets (passwords, tokens), cut out of any error text before it is shown. */
 	secrets: string[];
-	/** Sends one message; rejects with a message free of secrets. */
-	send(message: Message): Promise<void>;
+	/**
+	 * Sends one message; rejects with a message free of secrets, at the deadline (`timeoutMs`)
+	 * at the latest, and at once when `signal` aborts (its connection closed, apprise killed).
+	 */
+	send(message: Message, signal?: AbortSignal): Promise<void>;
 }
 
 /** What a service is built with: the resolved API hosts, the timeout, and the URL as it may be shown. */
@@ -52,5 +58,5 @@ export interface ServiceContext {
 /** One service family, by scheme: what of its URL is secret, and its sender (a malformed URL throws a UsageError). */
 export interface Service {
 	secrets(url: import('./url.js').NotifyUrl): string[];
-	build(url: import('./url.js').NotifyUrl, context: ServiceContext): (message: Message) => Promise<void>;
+	build(url: import('./url.js').NotifyUrl, context: ServiceContext): (message: Message, signal?: AbortSignal) => Promise<void>;
 }

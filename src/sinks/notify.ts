@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { concatMap } from 'rxjs';
+import { concatMap, Observable, of } from 'rxjs';
 import { PipelineError } from '../errors/index.js';
 import { checkTemplate, messageOf, notifier, type Notifier, type NotifyOptions } from '../notify/index.js';
+import type { Task } from '../types.js';
 import { isTold, type Sink } from './sink.js';
 
 export interface NotifySinkOptions extends NotifyOptions {
@@ -23,7 +24,8 @@ export interface NotifySinkOptions extends NotifyOptions {
  * (exit 1), and what it did not take is sent again next run (to every URL: delivery is at
  * least once). The URLs are parsed when the sink is built: a malformed one, or one that
  * needs apprise where it is not installed, throws a UsageError there. Messages never show
- * a URL's secrets.
+ * a URL's secrets. Each attempt has the notifier's deadline (`timeoutMs`); a run stopped
+ * while a message is under way (the sink unsubscribed) aborts it at once, without retries.
  *
  * @example
  * notifySink({ urls: ['mailtos://me:pw@smtp.example.org?to=me@example.org', 'ntfys://ntfy.sh/prices'] })
@@ -33,23 +35,46 @@ export function notifySink(options: NotifySinkOptions): Sink {
 	const targets: Notifier[] = options.urls.map((url) => notifier(url, options));
 	const retries = options.retries ?? 3;
 	const delay = options.retryDelayMs ?? 500;
-	const deliver = async (target: Notifier, message: ReturnType<typeof messageOf>) => {
+	const deliver = async (target: Notifier, message: ReturnType<typeof messageOf>, signal: AbortSignal) => {
 		let problem = '';
 		for (let attempt = 0; attempt <= retries; attempt++) {
-			if (attempt > 0) await sleep(delay * 2 ** (attempt - 1));
+			if (attempt > 0) await sleep(delay * 2 ** (attempt - 1), undefined, { signal });
 			try {
-				return await target.send(message);
+				return await target.send(message, signal);
 			} catch (error) {
+				// A stopped run neither retries nor waits: what was not delivered is not committed, and comes again.
+				if (signal.aborted) throw error;
 				problem = (error as Error).message;
 			}
 		}
 		throw new PipelineError('SINK_FAILED', `notify ${target.shown}: ${problem} after ${retries + 1} attempts; the changes not delivered will be reported again`);
 	};
+	const tell = async (task: Task, signal: AbortSignal): Promise<Task> => {
+		const message = messageOf(task, options.template);
+		for (const target of targets) await deliver(target, message, signal);
+		return task;
+	};
 	return () =>
-		concatMap(async (task) => {
-			if (!isTold(task, options.new === true)) return task;
-			const message = messageOf(task, options.template);
-			for (const target of targets) await deliver(target, message);
-			return task;
+		concatMap((task) => {
+			if (!isTold(task, options.new === true)) return of(task);
+			// Unsubscribed (the run stopped by a signal) while delivering: the delivery is aborted, its connection closed.
+			return new Observable<Task>((subscriber) => {
+				const controller = new AbortController();
+				let pending = true;
+				tell(task, controller.signal).then(
+					(told) => {
+						pending = false;
+						subscriber.next(told);
+						subscriber.complete();
+					},
+					(error: unknown) => {
+						pending = false;
+						subscriber.error(error);
+					},
+				);
+				return () => {
+					if (pending) controller.abort();
+				};
+			});
 		});
 }

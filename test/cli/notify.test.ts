@@ -1,9 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { runCli, spawnCli, tempDir } from '../helpers/cli.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { describeApprise, describeSmtp, startSmtp } from '../helpers/smtp.js';
+import { startDripSmtp } from '../notify/hanging.js';
 import { startReceiver } from '../notify/receiver.js';
 import { freePort } from '../interop/servers/launch.js';
 
@@ -85,6 +86,34 @@ describe('revisit sweep --notify to chat services', () => {
 			expect(received).toHaveLength(5);
 		} finally {
 			await server.close();
+			await dir.cleanup();
+		}
+	});
+});
+
+describe('a delivery that hangs', () => {
+	it('SIGTERM while a mail server drips its reply ends the run within seconds, exit 130, and the change comes again', async () => {
+		const drip = await startDripSmtp();
+		const dir = await tempDir('revisit-notify-sigterm-');
+		try {
+			const url = site.url('/sigterm');
+			const store = path.join(dir.dir, 'store');
+			const run = spawnCli(['sweep', '--store', store, '-q', '--feed-new', '--audit', '0', '--notify', `mailto://${drip.host}:${drip.port}?from=revisit@example.org&to=me@example.org`], url);
+			// The run is in the SMTP exchange, which the server never ends (the default deadline is 15 s).
+			await drip.reached;
+			run.child.kill('SIGTERM');
+			// It used to wait for the server for as long as the server liked.
+			let bound: NodeJS.Timeout | undefined;
+			const ended = await Promise.race([run.done, new Promise<undefined>((resolve) => (bound = setTimeout(() => resolve(undefined), 15_000)))]);
+			clearTimeout(bound);
+			if (!ended) run.child.kill('SIGKILL');
+			expect(ended).toMatchObject({ status: 130, stdout: `${url}\n` });
+			await drip.left;
+			// Not delivered, so not committed: the next run reports the first sighting again.
+			const again = await runCli(['sweep', '--store', store, '-q', '--feed-new', '--audit', '0'], url);
+			expect(again).toMatchObject({ status: 0, stdout: `${url}\n` });
+		} finally {
+			await drip.close();
 			await dir.cleanup();
 		}
 	});
