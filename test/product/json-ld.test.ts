@@ -129,6 +129,9 @@ describe('parseBlock', () => {
 		expect(parseBlock('var x = {}')).toBeUndefined();
 	});
 
+});
+
+describe('jsonLdFound on deep blocks and refused prices', () => {
 	it('cuts a block nested 10,000 deep at 64 levels, saying so, and still reads a Product beside it', () => {
 		const deep = `${'{"@type":"Thing","part":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
 		const problems: string[] = [];

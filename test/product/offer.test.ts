@@ -129,6 +129,9 @@ describe('offerOf', () => {
 		expect(offerOf([{ from: 'opengraph', where: 'meta og:availability', availability: 'PreOrder', written: {} }])).toEqual({ from: 'opengraph', availability: 'PreOrder' });
 	});
 
+});
+
+describe('explainOffer and what was not read', () => {
 	it('explains a refused price and a cut block as problems, and takes the price from the next markup', () => {
 		const deep = `${'{"@type":"Thing","part":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
 		const explained = explainOffer(page(ld(deep) + ld({ '@type': 'Product', offers: { price: '-5', priceCurrency: 'EUR' } }), '<div itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="5"></div>'));

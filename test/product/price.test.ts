@@ -134,6 +134,9 @@ describe('priceNumber', () => {
 		expect(priceNumber(null)).toBeUndefined();
 	});
 
+});
+
+describe('parsePrice and the sign', () => {
 	it('reads a minus sign before the number, or before its currency, as negative; a dash after a digit or a letter is not one', () => {
 		expect(parsePrice('-5')).toEqual({ amount: -5 });
 		expect(parsePrice('−5 €')).toEqual({ amount: -5, currency: 'EUR' });
