@@ -1,6 +1,8 @@
 import { compileExpression } from 'filtrex';
 import { UsageError } from '../errors/index.js';
 import { CONDITION_NAMES, type ConditionValues } from './names.js';
+import { MAX_LENGTH, sizeProblem } from './limits.js';
+import { literalPatterns, compilePattern, patternCache, type Pattern } from './patterns.js';
 import { errorPosition, namesUsed } from './syntax.js';
 
 /** A compiled `--when` condition. */
@@ -30,14 +32,8 @@ function numbers(op: string, a: unknown, b: unknown): [number, number] {
 const arithmetic = (op: string, apply: (a: number, b: number) => number) => (a: unknown, b: unknown) => (isMissing(a, b) ? MISSING : apply(...numbers(op, a, b)));
 const order = (op: string, apply: (a: number, b: number) => boolean) => (a: unknown, b: unknown) => !isMissing(a, b) && apply(...numbers(op, a, b));
 
-const patterns = new Map<string, RegExp>();
-const pattern = (source: string): RegExp => {
-	let regex = patterns.get(source);
-	if (!regex) patterns.set(source, (regex = new RegExp(source)));
-	return regex;
-};
-
-const OPERATORS = {
+/** The operators, `~=` with the condition's own pattern cache. */
+const operators = (pattern: (source: string) => Pattern) => ({
 	'+': (a: unknown, b: unknown) => {
 		if (isMissing(a, b)) return MISSING;
 		if (typeof a === 'string' || typeof b === 'string') return String(a) + String(b);
@@ -59,7 +55,7 @@ const OPERATORS = {
 		if (typeof a !== 'string' || typeof b !== 'string') throw new TypeError(`~= matches text against a "regular expression", got ${kind(a)} and ${kind(b)}`);
 		return pattern(b).test(a);
 	},
-};
+});
 
 // Filtrex's own functions, each missing when an argument is, and those added here.
 const math = (name: string, apply: (...args: number[]) => number) => (...args: unknown[]) => {
@@ -99,11 +95,13 @@ const SAMPLES: ConditionValues[] = [
 
 /**
  * Compiles a `--when` expression (filtrex's language: `and`, `or`, `not`, comparisons,
- * `"strings"`, `in (…)`, `~=` for a regular expression, `contains(text, "word")`); the
- * expression is parsed, never evaluated as JavaScript. Throws a UsageError, prefixed
- * with `where` and ending with the expression, for a syntax error (naming its column), a
- * name or function it does not know (listing those it does), or a type error the sample
- * values reach (`text < 5`).
+ * `"strings"`, `in (…)`, `~=` for a regular expression, matched by RE2 in linear time,
+ * `contains(text, "word")`); the expression is parsed, never evaluated as JavaScript.
+ * Throws a UsageError, prefixed with `where` and ending with the expression, for one past
+ * the size bounds (limits.ts: 4,096 characters, 64 nested parentheses, 256 operators), a
+ * syntax error (naming its column), a name or function it does not know (listing those it
+ * does), a `~=` pattern RE2 does not take (a backreference, a lookaround), or a type
+ * error the sample values reach (`text < 5`).
  *
  * @example
  * compileCondition('price < 40 or (in_stock and not was_in_stock)').holds({ price: 35, in_stock: true, was_in_stock: true }) // true
@@ -129,16 +127,20 @@ export function conditionProblem(expression: string): string | undefined {
 
 function attempt(expression: string): { evaluate: (values: object) => unknown } | { problem: string; cause?: unknown } {
 	if (expression.trim() === '') return { problem: 'the expression is empty' };
+	const tooBig = sizeProblem(expression);
+	if (tooBig !== undefined) return { problem: tooBig };
 	let evaluate: (values: object) => unknown;
 	try {
 		evaluate = compileExpression(expression, {
-			operators: OPERATORS,
+			operators: operators(patternCache()),
 			extraFunctions: FUNCTIONS,
 			constants: { true: true, false: false },
 			// Names were checked when compiled: one without a value here is missing for this page.
 			customProp: (name: string, _get: unknown, values: Record<string, unknown>) => (Object.hasOwn(values, name) ? values[name] : MISSING),
 		});
 	} catch (error) {
+		// The size bounds keep the parser within the stack; should one not, the expression is refused all the same.
+		if (error instanceof RangeError) return { problem: 'too deeply nested to parse', cause: error };
 		return { problem: syntaxProblem(expression, error), cause: error };
 	}
 	const { names, functions } = namesUsed(expression);
@@ -146,6 +148,10 @@ function attempt(expression: string): { evaluate: (values: object) => unknown } 
 	if (unknown !== undefined) return { problem: `unknown name \`${unknown}\` (the names are ${NAMES.filter((name) => name !== 'true' && name !== 'false').join(', ')})` };
 	const unknownFunction = functions.find((name) => !Object.hasOwn(FUNCTIONS, name));
 	if (unknownFunction !== undefined) return { problem: `unknown function \`${unknownFunction}()\` (the functions are ${Object.keys(FUNCTIONS).join(', ')})` };
+	for (const source of literalPatterns(expression)) {
+		const compiled = compilePattern(source);
+		if ('problem' in compiled) return compiled;
+	}
 	for (const sample of SAMPLES) {
 		const result = evaluate(sample);
 		if (result instanceof Error) return { problem: result.message.replace(/\.$/, ''), cause: result };
@@ -154,8 +160,11 @@ function attempt(expression: string): { evaluate: (values: object) => unknown } 
 	return { evaluate };
 }
 
-// Messages are one line (a pipeline file's problems are listed a line each).
-const oneLine = (expression: string): string => expression.replace(/\s*\n\s*/g, ' ');
+// Messages are one line (a pipeline file's problems are listed a line each), and one past the length bound shows its start only.
+const oneLine = (expression: string): string => {
+	const line = expression.replace(/\s*\n\s*/g, ' ');
+	return expression.length > MAX_LENGTH ? `${line.slice(0, 40)}…` : line;
+};
 
 /** Filtrex's parse error in a few words: where it is. */
 function syntaxProblem(expression: string, error: unknown): string {

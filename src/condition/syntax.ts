@@ -56,7 +56,30 @@ export function errorPosition(expression: string, message: string): { line: numb
 		}
 	}
 	if (at === undefined) return undefined;
-	const offset = at < kept.length ? kept[at]![1] : expression.length;
+	return lineAndColumn(expression, at < kept.length ? kept[at]![1] : expression.length);
+}
+
+/**
+ * The 1-based line and column of an offset (in UTF-16 units) in an expression, the column
+ * counted in characters.
+ *
+ * @example
+ * lineAndColumn('a\nbc', 3) // { line: 2, column: 2 }
+ */
+export function lineAndColumn(expression: string, offset: number): { line: number; column: number } {
 	const lineStart = expression.lastIndexOf('\n', offset - 1) + 1;
 	return { line: expression.slice(0, lineStart).split('\n').length, column: [...expression.slice(lineStart, offset)].length + 1 };
+}
+
+/**
+ * Where something is in an expression, as the messages say it: ` at column 8`, or
+ * ` at line 2, column 3` when the expression has several lines; '' for no offset.
+ *
+ * @example
+ * placeOf('price <<< 40', 7) // ' at column 8'
+ */
+export function placeOf(expression: string, offset: number | undefined): string {
+	if (offset === undefined) return '';
+	const at = lineAndColumn(expression, offset);
+	return expression.includes('\n') ? ` at line ${at.line}, column ${at.column}` : ` at column ${at.column}`;
 }

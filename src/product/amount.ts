@@ -4,8 +4,9 @@ import type { ParsedPrice } from './types.js';
 /**
  * A price as structured data writes it: a number, or a string that is only a number
  * (`"2879.20"`, `"1.299,00"`, `"1,299.00"`, `"19,99"`), or else a string with words or a
- * symbol around it (`"$19.99"`), which goes to `parsePrice`. Undefined for anything else,
- * for a negative number and for an empty string.
+ * symbol around it (`"$19.99"`), which goes to `parsePrice`. Undefined for anything else
+ * and for an empty string. A negative or absurd number is given as it is: `priceRead`
+ * names it and refuses it.
  *
  * Where both separators appear, the last is the decimal one. A lone `.` is always decimal
  * (schema.org asks for a dot, so `"1.299"` is 1.299); a lone `,` is decimal unless exactly
@@ -17,7 +18,7 @@ import type { ParsedPrice } from './types.js';
  * amountOf(2879.2) // { amount: 2879.2 }
  */
 export function amountOf(value: unknown): ParsedPrice | undefined {
-	if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? { amount: value } : undefined;
+	if (typeof value === 'number') return Number.isNaN(value) ? undefined : { amount: value };
 	if (typeof value !== 'string') return undefined;
 	const text = value.trim();
 	if (text === '') return undefined;

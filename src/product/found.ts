@@ -10,6 +10,8 @@ export interface Found {
 	availability?: Availability;
 	/** The values as the markup wrote them (`"2879.20"`, `"http://schema.org/InStock"`), where they were read. */
 	written: { price?: string; currency?: string; availability?: string };
+	/** Why the written price was not read: `negative price -5 refused`, `price of 400 digits refused as absurd`. */
+	problem?: string;
 }
 
 /** The currency as markup names it: a three-letter code in capitals (`eur` → `EUR`), anything else as written. */

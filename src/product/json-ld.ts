@@ -1,6 +1,7 @@
 import { amountOf } from './amount.js';
 import { availabilityOf } from './availability.js';
 import { currencyOf, type Found } from './found.js';
+import { priceRead } from './refused.js';
 
 /**
  * Links to other products: their offers are not this page's (a "similar items" block, the
@@ -12,22 +13,33 @@ const ELSEWHERE = new Set(['isrelatedto', 'issimilarto', 'isaccessoryorsparepart
 const NOT_ASKED = /(ListPrice|StrikethroughPrice|MSRP|SRP|InvoicePrice|MinimumAdvertisedPrice)$/i;
 
 /**
+ * How deep the walk goes into a block's objects and arrays. A product's offers sit a few
+ * levels down (`@graph`, `hasVariant`, `offers`, `priceSpecification`); the walk recurses
+ * once a level, so a block nested 10,000 deep overflowed the stack and failed the page.
+ */
+export const MAX_JSON_LD_DEPTH = 64;
+
+/**
  * The offers in a page's JSON-LD blocks, in page order: every `offers` (an object or an
  * array) of any node, and every node typed `Offer` or `AggregateOffer`, wherever they sit
  * (`@graph`, arrays of blocks, a `ProductGroup`'s `hasVariant`), read with keys in any case
  * (`Offers`, `Price`). A block that is not JSON, even after dropping HTML comments, trailing
- * commas and raw line breaks in strings, is skipped; the others still count.
+ * commas and raw line breaks in strings, is skipped; the others still count. What lies
+ * deeper than `MAX_JSON_LD_DEPTH` levels is not read, and `problems` says where a block
+ * was cut; the rest of the block, and the other blocks, still count.
  *
  * @example
  * jsonLdFound(['{"@type":"Product","offers":{"price":"19.99","priceCurrency":"EUR"}}'])
  * // [{ from: 'json-ld', where: 'script #1 Product.offers', price: 19.99, currency: 'EUR', … }]
  */
-export function jsonLdFound(blocks: readonly string[]): Found[] {
+export function jsonLdFound(blocks: readonly string[], problems: string[] = []): Found[] {
 	const found: Found[] = [];
 	const seen = new Set<string>();
 	blocks.forEach((text, i) => {
 		const value = parseBlock(text);
-		if (value !== undefined) walk(value, '', { found, seen, script: `script #${i + 1}` });
+		const into: Walk = { found, seen, script: `script #${i + 1}`, cut: false };
+		if (value !== undefined) walk(value, '', into, 0);
+		if (into.cut) problems.push(`${into.script}: nested deeper than ${MAX_JSON_LD_DEPTH} levels, read no deeper`);
 	});
 	return found;
 }
@@ -59,20 +71,27 @@ interface Walk {
 	found: Found[];
 	seen: Set<string>;
 	script: string;
+	/** Something lay deeper than the walk goes. */
+	cut: boolean;
 }
 
 type Node = Record<string, unknown>;
 
-function walk(value: unknown, path: string, into: Walk): void {
+function walk(value: unknown, path: string, into: Walk, depth: number): void {
+	if (typeof value !== 'object' || value === null) return;
+	if (depth >= MAX_JSON_LD_DEPTH) {
+		into.cut = true;
+		return;
+	}
 	if (Array.isArray(value)) {
-		value.forEach((item, i) => walk(item, `${path}[${i}]`, into));
+		value.forEach((item, i) => walk(item, `${path}[${i}]`, into, depth + 1));
 		return;
 	}
 	if (!isNode(value)) return;
 	const types = typesOf(value);
 	const label = types.length > 0 ? `${path ? `${path} ` : ''}${types[0]}` : path;
 	if (types.some((type) => /^(aggregate)?offer$/i.test(type))) {
-		offer(value, label, into);
+		offer(value, label, into, depth);
 		return;
 	}
 	let offers = false;
@@ -82,15 +101,15 @@ function walk(value: unknown, path: string, into: Walk): void {
 		const at = `${label}${label ? '.' : ''}${key}`;
 		if (name === 'offers') {
 			offers = true;
-			if (Array.isArray(child)) child.forEach((item, i) => isNode(item) && offer(item, `${at}[${i}]`, into));
-			else if (isNode(child)) offer(child, at, into);
-		} else walk(child, at, into);
+			if (Array.isArray(child)) child.forEach((item, i) => isNode(item) && offer(item, `${at}[${i}]`, into, depth + 2));
+			else if (isNode(child)) offer(child, at, into, depth + 1);
+		} else walk(child, at, into, depth + 1);
 	}
 	// A product that carries its price itself, with no offers.
-	if (!offers && types.some((type) => /^product$/i.test(type)) && field(value, 'price') !== undefined) offer(value, label, into);
+	if (!offers && types.some((type) => /^product$/i.test(type)) && field(value, 'price') !== undefined) offer(value, label, into, depth);
 }
 
-function offer(node: Node, where: string, into: Walk): void {
+function offer(node: Node, where: string, into: Walk, depth: number): void {
 	// The same offer written twice under one @id (in the graph and again in its product) is one offer.
 	const id = field(node, '@id');
 	if (typeof id === 'string' && id !== '') {
@@ -103,14 +122,14 @@ function offer(node: Node, where: string, into: Walk): void {
 	if (written === undefined || written === null) {
 		// An AggregateOffer without a price of its own: its offers have the prices.
 		const inner = field(node, 'offers');
-		if (inner !== undefined) walk({ offers: inner }, where, into);
+		if (inner !== undefined) walk({ offers: inner }, where, into, depth);
 	}
-	const amount = amountOf(written);
+	const { amount, problem } = priceRead(written, amountOf);
 	const code = [field(node, 'priceCurrency'), spec?.priceCurrency].find((value) => currencyOf(value) !== undefined);
 	const currency = currencyOf(code) ?? amount?.currency;
 	const stated = named(field(node, 'availability'));
 	const availability = stated === undefined ? undefined : availabilityOf(stated);
-	if (amount === undefined && availability === undefined) return;
+	if (amount === undefined && availability === undefined && problem === undefined) return;
 	const shown: Found['written'] = {};
 	if (written !== undefined && written !== null) shown.price = String(written);
 	if (currency !== undefined) shown.currency = code === undefined ? currency : String(code);
@@ -122,6 +141,7 @@ function offer(node: Node, where: string, into: Walk): void {
 		...(currency !== undefined ? { currency } : {}),
 		...(availability !== undefined ? { availability } : {}),
 		written: shown,
+		...(problem !== undefined ? { problem } : {}),
 	});
 }
 

@@ -1,5 +1,5 @@
-import type { AnyNode, Element } from 'domhandler';
-import { findAll, textContent } from 'domutils';
+import type { AnyNode, Element, Text } from 'domhandler';
+import { findAll } from 'domutils';
 
 /** The elements an offer can be read from, found in one walk of the page. */
 export interface Markup {
@@ -24,7 +24,7 @@ export function scanMarkup(document: AnyNode[] | AnyNode): Markup {
 		const attribs = element.attribs;
 		if (attribs['itemprop'] !== undefined) found.itemprops.push(element);
 		if (element.name === 'meta' && (attribs['property'] !== undefined || attribs['name'] !== undefined)) found.metas.push(element);
-		else if (element.name === 'script' && /^\s*application\/ld\+json\s*(;|$)/i.test(attribs['type'] ?? '')) found.jsonLd.push(textContent(element));
+		else if (element.name === 'script' && /^\s*application\/ld\+json\s*(;|$)/i.test(attribs['type'] ?? '')) found.jsonLd.push(textOf(element));
 		return false;
 	}, nodes as AnyNode[]);
 	return found;
@@ -45,5 +45,24 @@ export function valueOf(element: Element): { value: string; text: boolean } {
 	if (/^(a|link|area)$/.test(element.name) && attribs['href'] !== undefined) return { value: attribs['href'], text: false };
 	if (/^(data|meter)$/.test(element.name) && attribs['value'] !== undefined) return { value: attribs['value'], text: false };
 	if (element.name === 'time' && attribs['datetime'] !== undefined) return { value: attribs['datetime'], text: false };
-	return { value: textContent(element).replace(/\s+/g, ' ').trim(), text: true };
+	return { value: textOf(element).replace(/\s+/g, ' ').trim(), text: true };
+}
+
+/**
+ * An element's text, as domutils' `textContent` gives it (text and CDATA, not comments),
+ * walked with a stack of its own: `textContent` recurses once a level, and an element
+ * nested 10,000 deep overflowed the call stack.
+ *
+ * @example
+ * textOf(parseDocument('<p>a<b>b</b></p>').firstChild) // 'ab'
+ */
+export function textOf(node: AnyNode): string {
+	const parts: string[] = [];
+	const stack: AnyNode[] = [node];
+	while (stack.length > 0) {
+		const current = stack.pop()!;
+		if (current.type === 'text') parts.push((current as Text).data);
+		else if (current.type !== 'comment' && 'children' in current) for (let i = current.children.length - 1; i >= 0; i--) stack.push(current.children[i]!);
+	}
+	return parts.join('');
 }

@@ -4,6 +4,7 @@ import { availabilityOf } from './availability.js';
 import { currencyOf, type Found } from './found.js';
 import { valueOf } from './markup.js';
 import { parsePrice } from './price.js';
+import { priceRead } from './refused.js';
 
 type Property = 'price' | 'currency' | 'availability';
 
@@ -33,14 +34,20 @@ export function microdataFound(itemprops: readonly Element[]): Found[] {
 		}
 	}
 	// An item with only a currency stays: a page may name it in an item of its own.
-	return [...items.values()].filter((item) => item.price !== undefined || item.availability !== undefined || item.currency !== undefined);
+	return [...items.values()].filter((item) => item.price !== undefined || item.availability !== undefined || item.currency !== undefined || item.problem !== undefined);
 }
 
 function read(item: Found, property: Property, element: Element): void {
 	if (item.written[property] !== undefined) return;
 	const { value, text } = valueOf(element);
 	if (property === 'price') {
-		const amount = text ? parsePrice(value) : amountOf(value);
+		const { amount, problem } = priceRead(value, text ? (written: string) => parsePrice(written) : amountOf);
+		if (problem !== undefined) {
+			// Refused, and the item's first price all the same: the offer reads no price from it.
+			item.written.price = value;
+			item.problem = problem;
+			return;
+		}
 		if (!amount) return;
 		item.price = amount.amount;
 		item.written.price = value;

@@ -13,10 +13,12 @@ const ORDER: readonly OfferSource[] = ['json-ld', 'microdata', 'opengraph', 'sel
 /** The states in which the product can be had now. */
 const BUYABLE = new Set<Availability>(['InStock', 'LimitedAvailability', 'OnlineOnly', 'InStoreOnly']);
 
-/** What `explainOffer` gives: the offer, and everything each markup said, in the order tried. */
+/** What `explainOffer` gives: the offer, everything each markup said, in the order tried, and what was wrong with it. */
 export interface Explained {
 	offer: Offer | undefined;
 	found: Found[];
+	/** What was not read and why, each with where: `script #1: nested deeper than 64 levels, read no deeper`, `json-ld script #2 Offer: negative price -5 refused`. */
+	problems: string[];
 }
 
 /**
@@ -61,13 +63,15 @@ export function readOffer(document: AnyNode, options: OfferOptions = {}): Offer 
  * // [{ from: 'json-ld', where: 'script #2 Product.offers[0]', price: 19.99, written: { price: '19.99' }, … }, …]
  */
 export function explainOffer(document: AnyNode, options: OfferOptions = {}): Explained {
-	const found = [...structuredFound(document), ...selectorFound(document, options)];
-	return { offer: offerOf(found), found };
+	const problems: string[] = [];
+	const found = [...structuredFound(document, problems), ...selectorFound(document, options)];
+	problems.push(...found.filter((item) => item.problem !== undefined).map((item) => `${item.from} ${item.where}: ${item.problem}`));
+	return { offer: offerOf(found), found, problems };
 }
 
-function structuredFound(document: AnyNode): Found[] {
+function structuredFound(document: AnyNode, problems: string[] = []): Found[] {
 	const markup = scanMarkup(document);
-	return [...jsonLdFound(markup.jsonLd), ...microdataFound(markup.itemprops), ...openGraphFound(markup.metas)];
+	return [...jsonLdFound(markup.jsonLd, problems), ...microdataFound(markup.itemprops), ...openGraphFound(markup.metas)];
 }
 
 /**

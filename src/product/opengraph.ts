@@ -1,5 +1,6 @@
 import type { Element } from 'domhandler';
 import { amountOf } from './amount.js';
+import { priceRead } from './refused.js';
 import { availabilityOf } from './availability.js';
 import { currencyOf, type Found } from './found.js';
 
@@ -31,14 +32,13 @@ export function openGraphFound(metas: readonly Element[]): Found[] {
 	const price = first(NAMES.price);
 	const currency = first(NAMES.currency);
 	const stated = first(NAMES.availability);
-	const amount = price && amountOf(price.content);
+	const { amount, problem } = price ? priceRead(price.content, amountOf) : {};
 	const availability = stated && availabilityOf(stated.content);
-	if (!amount && !availability) return [];
-	const found: Found = { from: 'opengraph', where: `meta ${(amount ? price : stated)!.name}`, written: {} };
-	if (amount) {
-		found.price = amount.amount;
-		found.written.price = price!.content;
-	}
+	if (!amount && !availability && problem === undefined) return [];
+	const found: Found = { from: 'opengraph', where: `meta ${(amount || problem !== undefined ? price : stated)!.name}`, written: {} };
+	if (amount) found.price = amount.amount;
+	if (amount || problem !== undefined) found.written.price = price!.content;
+	if (problem !== undefined) found.problem = problem;
 	const code = currencyOf(currency?.content) ?? amount?.currency;
 	if (code !== undefined) {
 		found.currency = code;

@@ -30,6 +30,8 @@ const JOINER = /^[\s:]*$/;
  * and decimal separators are read by their positions (`1,234.56`, `1.234,56`, `1 234,56`,
  * `1'234.56`, `1234,-`, Indian `1,23,456.00`). The currency is the ISO 4217 code when the
  * text names one unambiguously (`€` → EUR, `zł` → PLN), else as written (`$`, `kr`, `¥`).
+ * A minus sign right before the number, or before a currency right before it, makes it
+ * negative (`-5`, `−5 €`, `-€5`, `€ -5`); one after a digit or a letter does not (`10-20`).
  *
  * @example
  * parsePrice('Beginning at 1 099,00 € tax incl.') // { amount: 1099, currency: 'EUR' }
@@ -37,6 +39,7 @@ const JOINER = /^[\s:]*$/;
  * parsePrice('Free') // { amount: 0 }
  * parsePrice('Out of stock') // undefined
  * parsePrice('12,50', { currency: 'EUR' }) // { amount: 12.5, currency: 'EUR' }
+ * parsePrice('−5 €') // { amount: -5, currency: 'EUR' }
  */
 export function parsePrice(text: string, hint: PriceHint = {}): ParsedPrice | undefined {
 	if (typeof text !== 'string') return undefined;
@@ -48,8 +51,24 @@ export function parsePrice(text: string, hint: PriceHint = {}): ParsedPrice | un
 	if (candidates.length === 0) return FREE.test(normal) ? { amount: 0 } : undefined;
 	const { token, currency } = choose(normal, candidates);
 	const found = currency ?? best(currencies) ?? best(hint.currency ? findCurrencies(normalizeSpaces(hint.currency)) : []);
-	const amount = readAmount(token.raw, { decimal: hint.decimal, threeDecimals: hasThreeDecimals(found?.code) })!;
+	const read = readAmount(token.raw, { decimal: hint.decimal, threeDecimals: hasThreeDecimals(found?.code) })!;
+	const amount = negative(normal, token, currencies) ? -read : read;
 	return found ? { amount, currency: currencyName(found) } : { amount };
+}
+
+const MINUS = /[-\u2212]/;
+const WORD = /[\p{L}\p{N}]/u;
+
+/** Whether a minus sign stands right before the number, or before a currency written right before it, and after no digit or letter. */
+function negative(text: string, token: NumberToken, currencies: CurrencyMatch[]): boolean {
+	let at = token.start - 1;
+	if (!MINUS.test(text[at] ?? '')) {
+		// The last currency that ends where the number starts, or a space before it.
+		const currency = currencies[firstEndingAfter(currencies, token.start) - 1];
+		if (!currency || !/^ ?$/.test(text.slice(currency.end, token.start))) return false;
+		at = currency.start - 1;
+	}
+	return MINUS.test(text[at] ?? '') && !WORD.test(text[at - 1] ?? '');
 }
 
 function followedBy(pattern: RegExp, text: string, at: number): boolean {
@@ -124,5 +143,6 @@ export function priceNumber(value: unknown): number | undefined {
 	if (typeof value !== 'string') return undefined;
 	const text = value.trim();
 	if (/^\d+(?:\.\d+)?$/.test(text) || /^\.\d+$/.test(text)) return Number(text);
-	return parsePrice(text)?.amount;
+	const amount = parsePrice(text)?.amount;
+	return amount !== undefined && amount >= 0 ? amount : undefined;
 }

@@ -6,6 +6,7 @@ import { availabilityOf } from './availability.js';
 import type { Found } from './found.js';
 import { valueOf } from './markup.js';
 import { parsePrice } from './price.js';
+import { priceRead } from './refused.js';
 
 /** A CSS selector as written, or compiled once with its source (the content rules' `Selector` is one). */
 export type OfferSelector = string | { source: string; test: ReturnType<typeof compile<AnyNode, Element>> };
@@ -30,7 +31,9 @@ export function selectorFound(document: AnyNode, options: OfferOptions): Found[]
 	const found: Found[] = [];
 	const price = first(document, options.price, (element, source) => {
 		const { value, text } = valueOf(element);
-		const amount = text ? parsePrice(value) : amountOf(value);
+		const { amount, problem } = priceRead(value, text ? (written: string) => parsePrice(written) : amountOf);
+		// A refused price is the selector's answer all the same: the offer reads no price, and the problem says why.
+		if (problem !== undefined) return { from: 'selector', where: `selector ${source}`, written: { price: value }, problem };
 		if (!amount) return undefined;
 		return { from: 'selector', where: `selector ${source}`, price: amount.amount, ...(amount.currency !== undefined ? { currency: amount.currency } : {}), written: { price: value } };
 	});

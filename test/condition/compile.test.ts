@@ -70,7 +70,7 @@ describe('compileCondition', () => {
 		expect(problem('text < 5')).toBe('--when: < takes numbers, got text and number: text < 5');
 		expect(problem('price and in_stock')).toContain('but got a number');
 		expect(problem('changed_words')).toBe('--when: the expression must be true or false, and gives number (a comparison such as changed_words > 0 is): changed_words');
-		expect(problem('text ~= "("')).toContain('Invalid regular expression');
+		expect(problem('text ~= "("')).toContain('~= pattern "(" is not one RE2 takes (missing closing )');
 	});
 
 	it('names the problem in a few words for a pipeline file', () => {

@@ -128,4 +128,31 @@ describe('parseBlock', () => {
 		expect(parseBlock('')).toBeUndefined();
 		expect(parseBlock('var x = {}')).toBeUndefined();
 	});
+
+});
+
+describe('jsonLdFound on deep blocks and refused prices', () => {
+	it('cuts a block nested 10,000 deep at 64 levels, saying so, and still reads a Product beside it', () => {
+		const deep = `${'{"@type":"Thing","part":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+		const problems: string[] = [];
+		expect(jsonLdFound([deep, '{"@type":"Product","offers":{"price":"24.50","priceCurrency":"EUR"}}'], problems).map(({ written: _, ...rest }) => rest)).toEqual([
+			{ from: 'json-ld', where: 'script #2 Product.offers', price: 24.5, currency: 'EUR' },
+		]);
+		expect(problems).toEqual(['script #1: nested deeper than 64 levels, read no deeper']);
+		// The same in arrays, and an offer deep in the same block at a sane depth still counts.
+		const arrays: string[] = [];
+		expect(offers(`[${'['.repeat(10_000)}${']'.repeat(10_000)}, {"@type":"Offer","price":"3"}]`)).toEqual([{ from: 'json-ld', where: 'script #1 [1] Offer', price: 3 }]);
+		jsonLdFound([`${'['.repeat(10_000)}${']'.repeat(10_000)}`], arrays);
+		expect(arrays).toEqual(['script #1: nested deeper than 64 levels, read no deeper']);
+	});
+
+	it('names a negative or absurd price, reading no price from it', () => {
+		expect(read({ '@type': 'Offer', price: '-5', availability: 'InStock' })).toEqual([
+			{ from: 'json-ld', where: 'script #1 Offer', availability: 'InStock', written: { price: '-5', availability: 'InStock' }, problem: 'negative price -5 refused' },
+		]);
+		expect(read({ '@type': 'Offer', price: -5 })[0]?.problem).toBe('negative price -5 refused');
+		expect(read(`{"@type":"Offer","price":"${'9'.repeat(400)}"}`)[0]).toMatchObject({ problem: 'price of 400 digits refused as absurd' });
+		expect(read(`{"@type":"Offer","price":${'9'.repeat(400)}}`)[0]).toMatchObject({ problem: 'price Infinity refused as absurd' });
+		expect(read(`{"@type":"Offer","price":"${'9'.repeat(400)}"}`)[0]?.price).toBeUndefined();
+	});
 });

@@ -26,4 +26,10 @@ describe('valueOf', () => {
 		expect(valueOf(element('<time datetime="2026-01-01">New year</time>'))).toEqual({ value: '2026-01-01', text: false });
 		expect(valueOf(element('<div>\n  Now only <b>$19.99</b>\n</div>'))).toEqual({ value: 'Now only $19.99', text: true });
 	});
+
+	it('reads the text of an element nested 10,000 deep (a recursive walk overflowed the stack)', () => {
+		const page = parseDocument(`<span itemprop="price">${'<div itemscope>'.repeat(10_000)}$7.25${'</div>'.repeat(10_000)}</span>`);
+		const [price] = scanMarkup(page).itemprops;
+		expect(valueOf(price!)).toEqual({ value: '$7.25', text: true });
+	});
 });

@@ -53,4 +53,13 @@ describe('microdataFound', () => {
 		expect(read('<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Kettle</span><span itemprop="price">call us</span><span itemprop="availability">ask</span></div>')).toEqual([]);
 		expect(read('<p>$5</p>')).toEqual([]);
 	});
+
+	it('reads a price whose element holds itemscopes nested 10,000 deep, and names a refused one', () => {
+		expect(read(`<div itemscope itemtype="https://schema.org/Offer"><span itemprop="price">${'<div itemscope>'.repeat(10_000)}$7.25${'</div>'.repeat(10_000)}</span></div>`)).toEqual([
+			{ from: 'microdata', where: 'itemscope #1 Offer', price: 7.25, currency: '$', written: { price: '$7.25' } },
+		]);
+		expect(read('<div itemscope itemtype="https://schema.org/Offer"><span itemprop="price">−5 €</span></div>')).toEqual([
+			{ from: 'microdata', where: 'itemscope #1 Offer', written: { price: '−5 €' }, problem: 'negative price -5 refused' },
+		]);
+	});
 });

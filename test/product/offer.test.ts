@@ -128,4 +128,15 @@ describe('offerOf', () => {
 		expect(offerOf([])).toBeUndefined();
 		expect(offerOf([{ from: 'opengraph', where: 'meta og:availability', availability: 'PreOrder', written: {} }])).toEqual({ from: 'opengraph', availability: 'PreOrder' });
 	});
+
+});
+
+describe('explainOffer and what was not read', () => {
+	it('explains a refused price and a cut block as problems, and takes the price from the next markup', () => {
+		const deep = `${'{"@type":"Thing","part":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+		const explained = explainOffer(page(ld(deep) + ld({ '@type': 'Product', offers: { price: '-5', priceCurrency: 'EUR' } }), '<div itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="5"></div>'));
+		expect(explained.offer).toEqual({ from: 'microdata', price: 5 });
+		expect(explained.problems).toEqual(['script #1: nested deeper than 64 levels, read no deeper', 'json-ld script #2 Product.offers: negative price -5 refused']);
+		expect(readOffer(page(ld({ '@type': 'Offer', price: '9'.repeat(400) })))).toBeUndefined();
+	});
 });

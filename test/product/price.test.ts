@@ -133,4 +133,20 @@ describe('priceNumber', () => {
 		expect(priceNumber(-5)).toBeUndefined();
 		expect(priceNumber(null)).toBeUndefined();
 	});
+
+});
+
+describe('parsePrice and the sign', () => {
+	it('reads a minus sign before the number, or before its currency, as negative; a dash after a digit or a letter is not one', () => {
+		expect(parsePrice('-5')).toEqual({ amount: -5 });
+		expect(parsePrice('−5 €')).toEqual({ amount: -5, currency: 'EUR' });
+		expect(parsePrice('-€5')).toEqual({ amount: -5, currency: 'EUR' });
+		expect(parsePrice('€ -1,500.00')).toEqual({ amount: -1500, currency: 'EUR' });
+		expect(parsePrice('Price: -12,50 EUR')).toEqual({ amount: -12.5, currency: 'EUR' });
+		expect(parsePrice('10-20 €')).toEqual({ amount: 10, currency: 'EUR' });
+		expect(parsePrice('Model X-5')).toEqual({ amount: 5 });
+		// A dash set apart by a space is a separator as often as a sign: not read as one.
+		expect(parsePrice('Sale - 5 €')).toEqual({ amount: 5, currency: 'EUR' });
+		expect(priceNumber('-5')).toBeUndefined();
+	});
 });

@@ -13,11 +13,15 @@ import { offerChange } from '../../product/fields.js';
  * offerLines(rule, html) // ['the offer: price 49.9 EUR, InStock (from json-ld)', '  json-ld  script #1 Product.offers  price "49.90" → 49.9 …']
  */
 export function offerLines(rule: Rule, html: string): string[] {
-	const { offer, found } = explainOffer(parseDocument(html), rule.product ?? {});
+	const { offer, found, problems } = explainOffer(parseDocument(html), rule.product ?? {});
 	const head = offer ? `the offer: ${offerChange(offer)} (price from ${offer.from}${offer.prices ? `, the lowest of ${offer.prices} prices` : ''})` : 'no offer on this page: no structured data gives a price or an availability, and no --price or --availability selector matched';
-	if (found.length === 0) return [head];
-	const width = Math.max(...found.map((item) => item.from.length));
-	return [head, 'read from the markup, in the order believed:', ...found.map((item) => `  ${item.from.padEnd(width)}  ${item.where}  ${fields(item)}`)];
+	const lines = [head];
+	if (found.length > 0) {
+		const width = Math.max(...found.map((item) => item.from.length));
+		lines.push('read from the markup, in the order believed:', ...found.map((item) => `  ${item.from.padEnd(width)}  ${item.where}  ${fields(item)}`));
+	}
+	if (problems.length > 0) lines.push('not read:', ...problems.map((problem) => `  ${problem}`));
+	return lines;
 }
 
 function fields(item: Found): string {
