@@ -36,6 +36,8 @@ export interface LaunchGuard {
 	policy?: GuardPolicy | undefined;
 	/** A renderer process past this many bytes of resident memory is killed (RENDER_TOO_LARGE). */
 	memoryCapBytes?: number | undefined;
+	/** No guard: the browser sends directly and keeps window.open and WebRTC. Only for bench/render-guard.js, which measures what the guard costs. */
+	unguarded?: boolean | undefined;
 }
 
 /** `--render-memory` by default: a renderer past 1 GiB is taken for a runaway page. */
@@ -95,7 +97,7 @@ export async function launchBrowser(browserPath: string, args: readonly string[]
 	let browser: Browser;
 	try {
 		const { chromium } = await import('playwright-core');
-		browser = await chromium.launch({ executablePath: browserPath, args: [...args, ...GUARD_ARGS(guard.server)] });
+		browser = await chromium.launch({ executablePath: browserPath, args: [...args, ...(launchGuard.unguarded ? [] : GUARD_ARGS(guard.server))] });
 	} catch (error) {
 		await guard.close();
 		throw new RenderError('RENDER_FAILED', `the browser at ${browserPath} did not start: ${firstLine(error)}`, { cause: error });
@@ -108,8 +110,8 @@ export async function launchBrowser(browserPath: string, args: readonly string[]
 	const newContext = async (): Promise<BrowserContext> => {
 		// Service workers would answer requests past the page's routes: blocked.
 		// The proxy again for the context: what the routes fetch from here (route.fetch) goes through the guard too.
-		const context = await browser.newContext({ serviceWorkers: 'block', proxy: { server: guard.server } });
-		await context.addInitScript(INIT_SCRIPT);
+		const context = await browser.newContext({ serviceWorkers: 'block', ...(launchGuard.unguarded ? {} : { proxy: { server: guard.server } }) });
+		if (!launchGuard.unguarded) await context.addInitScript(INIT_SCRIPT);
 		context.on('page', (page) => {
 			// Only a popup has an opener: the pages revisit opens have none.
 			void page.opener().then((opener) => {

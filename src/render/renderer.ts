@@ -22,6 +22,8 @@ export interface RendererOptions {
 	launchArgs?: string[];
 	/** `--render-memory`: a renderer process past this many bytes is killed, its page RENDER_TOO_LARGE. */
 	memoryCapBytes?: number | undefined;
+	/** No guard proxy, popups and WebRTC left alone: only for bench/render-guard.js, which measures the guard's cost. */
+	unguarded?: boolean | undefined;
 }
 
 /** A Renderer that also names its browser process, for the pool's memory figures (bench/) and for tests that kill it. */
@@ -78,7 +80,7 @@ export function createRenderer(options: RendererOptions): BrowserPool {
 				lost = true;
 				drop(launching);
 			},
-			{ memoryCapBytes: options.memoryCapBytes ?? RENDER_MEMORY_CAP },
+			{ memoryCapBytes: options.memoryCapBytes ?? RENDER_MEMORY_CAP, unguarded: options.unguarded },
 		);
 		current = launching;
 		launching.then(
