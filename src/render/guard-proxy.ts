@@ -49,7 +49,10 @@ export async function startGuardProxy(policy: GuardPolicy): Promise<GuardProxy> 
 		refused.push(what);
 		if (refused.length > REFUSED_KEPT) refused.splice(0, refused.length - REFUSED_KEPT);
 	};
-	const server = http.createServer((request, response) => void forward(guard, request, response, refuse));
+	// Its own keep-alive agent, whose sockets were all connected under the policy in force:
+	// another process-wide agent could hand over a socket that no guarded lookup ever made.
+	let agent = new http.Agent({ keepAlive: true });
+	const server = http.createServer((request, response) => void forward(guard, agent, request, response, refuse));
 	server.on('connect', (request: http.IncomingMessage, client: Duplex, head: Buffer) => void tunnel(guard, request, client, head, refuse));
 	server.on('connection', (socket: net.Socket) => {
 		sockets.add(socket);
@@ -59,12 +62,24 @@ export async function startGuardProxy(policy: GuardPolicy): Promise<GuardProxy> 
 		server.once('error', reject);
 		server.listen(0, '127.0.0.1', () => resolve());
 	});
+	let current = policy;
 	const guard: GuardProxy = {
 		server: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-		policy,
+		get policy() {
+			return current;
+		},
+		set policy(next) {
+			// A socket kept alive under a looser policy is not reused under a stricter one.
+			if (next.denyPrivate !== current.denyPrivate) {
+				agent.destroy();
+				agent = new http.Agent({ keepAlive: true });
+			}
+			current = next;
+		},
 		refused,
 		close: () =>
 			new Promise<void>((resolve) => {
+				agent.destroy();
 				for (const socket of sockets) socket.destroy();
 				server.close(() => resolve());
 			}),
@@ -83,7 +98,7 @@ async function permitted(policy: GuardPolicy, url: string): Promise<boolean> {
 }
 
 /** One plain http:// request, sent on through the guarded lookup, its answer streamed back as it comes. */
-async function forward(guard: GuardProxy, request: http.IncomingMessage, response: http.ServerResponse, refuse: (what: string) => void): Promise<void> {
+async function forward(guard: GuardProxy, agent: http.Agent, request: http.IncomingMessage, response: http.ServerResponse, refuse: (what: string) => void): Promise<void> {
 	const policy = guard.policy;
 	let target: URL;
 	try {
@@ -110,6 +125,7 @@ async function forward(guard: GuardProxy, request: http.IncomingMessage, respons
 			path: `${target.pathname}${target.search}`,
 			method: request.method,
 			headers,
+			agent,
 			// The guarded lookup's address is the one the socket connects to: nothing resolves twice.
 			...(policy.denyPrivate ? { lookup: denyPrivateLookup() as unknown as net.LookupFunction } : {}),
 		},
