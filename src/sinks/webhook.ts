@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import got from 'got';
-import { bufferTime, concatMap, filter, from } from 'rxjs';
+import { bufferTime, concatMap, filter, from, Observable } from 'rxjs';
 import { PipelineError } from '../errors/index.js';
 import type { Task } from '../types.js';
 import { VERSION } from '../version.js';
@@ -35,18 +35,20 @@ export function webhookSink(options: WebhookSinkOptions): Sink {
 	const batch = options.batch ?? 1;
 	const retries = options.retries ?? 3;
 	const delay = options.retryDelayMs ?? 500;
-	const client = got.extend({ timeout: { request: 10_000 }, retry: { limit: 0 }, throwHttpErrors: false, headers: { 'user-agent': `revisit/${VERSION}`, 'content-type': 'application/json' } });
-	const post = async (payload: unknown) => {
+	// A deadline on each phase and on the whole exchange: a receiver that drips its answer cannot hold the run.
+	const client = got.extend({ timeout: { lookup: 5_000, connect: 5_000, response: 10_000, request: 10_000 }, retry: { limit: 0 }, throwHttpErrors: false, headers: { 'user-agent': `revisit/${VERSION}`, 'content-type': 'application/json' } });
+	const post = async (payload: unknown, signal: AbortSignal) => {
 		const body = JSON.stringify(payload);
 		const headers: Record<string, string> = options.secret ? { 'x-revisit-signature': `sha256=${createHmac('sha256', options.secret).update(body).digest('hex')}` } : {};
 		let problem = '';
 		for (let attempt = 0; attempt <= retries; attempt++) {
-			if (attempt > 0) await sleep(delay * 2 ** (attempt - 1));
+			if (attempt > 0) await sleep(delay * 2 ** (attempt - 1), undefined, { signal });
 			try {
-				const response = await client.post(options.url, { body, headers });
+				const response = await client.post(options.url, { body, headers, signal });
 				if (response.statusCode >= 200 && response.statusCode < 300) return;
 				problem = `answered ${response.statusCode}`;
 			} catch (error) {
+				if (signal.aborted) throw error;
 				problem = (error as Error).message;
 			}
 		}
@@ -57,14 +59,31 @@ export function webhookSink(options: WebhookSinkOptions): Sink {
 		source.pipe(
 			bufferTime(500, null, Math.max(batch, 64)),
 			filter((tasks) => tasks.length > 0),
-			concatMap(async (tasks) => {
-				const changes = tasks.filter((task) => isTold(task, options.new === true));
-				for (let i = 0; i < changes.length; i += batch) {
-					const group = changes.slice(i, i + batch);
-					await post(batch === 1 ? entry(group[0]!) : { changes: group.map(entry) });
-				}
-				return tasks;
-			}),
+			concatMap(
+				(tasks) =>
+					// Unsubscribed (the run stopped by a signal) mid-delivery: the POST and any wait to retry it end at once.
+					new Observable<Task[]>((subscriber) => {
+						const controller = new AbortController();
+						const deliver = async () => {
+							const changes = tasks.filter((task) => isTold(task, options.new === true));
+							for (let i = 0; i < changes.length; i += batch) {
+								const group = changes.slice(i, i + batch);
+								await post(batch === 1 ? entry(group[0]!) : { changes: group.map(entry) }, controller.signal);
+							}
+							return tasks;
+						};
+						deliver().then(
+							(done) => {
+								subscriber.next(done);
+								subscriber.complete();
+							},
+							(error: unknown) => {
+								if (!controller.signal.aborted) subscriber.error(error);
+							},
+						);
+						return () => controller.abort();
+					}),
+			),
 			concatMap((tasks) => from(tasks)),
 		);
 }

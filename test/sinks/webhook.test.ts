@@ -116,4 +116,25 @@ describe('webhookSink', () => {
 		expect((error as Error).message).toContain('after 3 attempts');
 		expect(receiver.requests).toHaveLength(3);
 	});
+
+	it('closes a POST under way as soon as the run stops (unsubscribed), rather than waiting out its deadline and retries', async () => {
+		let closed!: () => void;
+		const gone = new Promise<void>((resolve) => (closed = resolve));
+		let arrived!: () => void;
+		const held = new Promise<void>((resolve) => (arrived = resolve));
+		// Takes the POST and never answers: only the client can end it.
+		receiver = await startServer((request) => {
+			request.resume();
+			request.socket.once('close', closed);
+			arrived();
+		});
+		const subscription = from([judged('https://a.example/1')]).pipe(webhookSink({ url: receiver.url('/hook') })(sinkContext().context)).subscribe({ error: () => undefined });
+		await held;
+		subscription.unsubscribe();
+		// At once, where it used to stay open for the 10 s request deadline (then retried): 5 s is a bound no loaded machine comes near.
+		let bound: NodeJS.Timeout | undefined;
+		await Promise.race([gone, new Promise((_, reject) => (bound = setTimeout(() => reject(new Error('the POST was still open 5 s after the run stopped')), 5000)))]);
+		clearTimeout(bound);
+		expect(receiver.requests).toHaveLength(1);
+	});
 });
