@@ -1,6 +1,7 @@
 import { loadReportPage, type PageCursor } from '../history/report-page.js';
 import { renderReport } from '../history/report-html.js';
 import type { ValidatorStore } from '../store/types.js';
+import { pacer } from './pace.js';
 import { pageCache } from './page-cache.js';
 
 /** Where the live report page reads from, and how much it shows. */
@@ -15,6 +16,8 @@ export interface LiveReportOptions {
 	/** How long a built page is served as it is, ms (default 5000). */
 	maxAgeMs?: number | undefined;
 	now?: (() => number) | undefined;
+	/** Pages answered a second at most (default 10): the others wait their turn, up to 64 of them; more are answered 503. */
+	perSecond?: number | undefined;
 	/** Called as each page build starts (the metrics count them). */
 	onBuild?: (() => void) | undefined;
 }
@@ -35,6 +38,8 @@ const HTML = 'text/html; charset=utf-8';
 const TEXT = 'text/plain; charset=utf-8';
 /** Pages kept at once: the newest and a few older ones being read. */
 const KEPT_PAGES = 16;
+/** Requests for a page that may wait their turn at once. */
+const WAITING = 64;
 
 const href = (cursor: PageCursor): string => `./?run=${cursor.run}&skip=${cursor.skip}`;
 
@@ -50,9 +55,10 @@ function cursorOf(search: URLSearchParams): PageCursor | undefined | string {
 /**
  * `GET /` of `revisit watch --listen`: the report page of the last runs, in pages of
  * `limit` changes (newest first, each page linking to the next older one), each page
- * built at most once per `maxAgeMs` however many ask (page-cache.ts), so that a reader
- * reloading it, or a script fetching it in a loop, costs the watch one build every few
- * seconds, and a bounded one (report-page.ts).
+ * built at most once per `maxAgeMs` however many ask (page-cache.ts), and answered at
+ * most `perSecond` times a second (pace.ts), so that a reader reloading it, or a script
+ * fetching it in a loop, costs the watch one bounded build (report-page.ts) every few
+ * seconds and a few writes a second.
  *
  * @example
  * const live = liveReport({ store, source: '.revisit', runs: 24 });
@@ -81,8 +87,12 @@ export function liveReport(options: LiveReportOptions): LiveReport {
 		},
 		{ maxAgeMs: options.maxAgeMs ?? 5000, max: KEPT_PAGES, now },
 	);
+	const pace = pacer(options.perSecond ?? 10, WAITING);
 	return {
 		answer: async (search) => {
+			const turn = pace.turn();
+			if (!turn) return { status: 503, type: TEXT, body: Buffer.from(`more than ${WAITING} requests for the report page wait already; ask again in a second\n`) };
+			await turn;
 			const cursor = cursorOf(search);
 			if (typeof cursor === 'string') return { status: 400, type: TEXT, body: Buffer.from(`${cursor}\n`) };
 			return pages.get(cursor ? `${cursor.run}:${cursor.skip}` : 'newest');

@@ -48,7 +48,7 @@ afterEach(async () => {
 async function start(store: MemoryStore, runs = 24) {
 	const metrics = createWatchMetrics();
 	// The clock stands still: every request falls in the first page's window, however slow the machine.
-	server = await listen({ host: '127.0.0.1', port: 0 }, { metrics, health: () => ({ ok: true }), report: { store, source: 'memory', runs, now: () => T0 + 30 * HOUR } });
+	server = await listen({ host: '127.0.0.1', port: 0 }, { metrics, health: () => ({ ok: true }), report: { store, source: 'memory', runs, now: () => T0 + 30 * HOUR, perSecond: 1000 } });
 	const base = `http://127.0.0.1:${server.address.port}`;
 	const builds = async () => Number(/^revisit_report_builds_total (\d+)$/m.exec(await (await fetch(`${base}/metrics`)).text())?.[1]);
 	return { base, builds };
