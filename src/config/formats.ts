@@ -31,6 +31,7 @@ export const FORMATS: Record<string, { validate(value: string): boolean; text: s
 	'checks-rate': { validate: accepts(watchSettings.rate.parse), text: 'a number of checks per second, minute, hour or day, such as 20/s, 5000/h or 100000/d', plural: 'rates of checks' },
 	until: { validate: accepts(watchSettings.until.parse), text: 'a time in ISO 8601, or a duration from the start such as 12h or 30d', plural: 'times or durations' },
 	listen: { validate: accepts(watchSettings.listen.parse), text: 'HOST:PORT, such as 127.0.0.1:9464, :9464 (every interface) or [::1]:9464', plural: 'listening addresses' },
+	'listen-host': { validate: accepts(watchSettings['listen-host'].parse), text: 'a host name or an IP address without a port, such as watch.example.org or 10.0.0.5', plural: 'host names or IP addresses' },
 	'http-url': { validate: (value) => /^https?:\/\//i.test(value) && URL.canParse(value), text: 'an absolute http(s) URL', plural: 'http(s) URLs' },
 };
 

@@ -207,6 +207,7 @@ const watch = {
 		sitemapEvery: { ...duration, default: watchDefault('sitemap-every'), description: 'How often sitemap sources are read again, on the schedule\'s clock' },
 		lease: { ...duration, default: watchDefault('lease'), description: 'How long a claimed URL is held (wall time) before it returns to the schedule: a watch killed mid-check loses nothing, and on a Redis store the others check it then' },
 		listen: { type: 'string', format: 'listen', description: 'Serve /metrics (Prometheus), /healthz and / (the live report page) on HOST:PORT: 127.0.0.1:9464, :9464 or [::1]:9464' },
+		listenHost: { type: 'array', items: { type: 'string', format: 'listen-host' }, default: watchDefault('listen-host'), description: 'More names the listening server answers to in the Host header (a reverse proxy\'s, the name Prometheus scrapes it by), beside the address it listens on' },
 	},
 } as const;
 

@@ -1,7 +1,7 @@
 import { fetchDefaults, sweepDefaults, writtenDefaults } from './defaults.js';
 import { parseHeaderLine, type HeaderRule } from '../http/headers.js';
 import { checkProxyUrl } from '../http/proxy.js';
-import { durationValue, headerValue, timeValue, integerValue, numberValue, robotsAgentValue, rateValue, robotsValue, diffOfValue, conditionValue, renderValue, secondsValue, selectorsValue, sizeOrOffValue, sizeValue, verifyValue, checksRateValue, untilValue, positiveSecondsValue, listenValue } from './values.js';
+import { durationValue, headerValue, timeValue, integerValue, numberValue, robotsAgentValue, rateValue, robotsValue, diffOfValue, conditionValue, renderValue, secondsValue, selectorsValue, sizeOrOffValue, sizeValue, verifyValue, checksRateValue, untilValue, positiveSecondsValue, listenValue, listenHostsValue } from './values.js';
 
 /** One setting that a flag and a pipeline file's stage option both take: its default as written, and its check. */
 export interface Setting {
@@ -110,12 +110,12 @@ export const sweepSettings: Record<keyof SweepSettings, Setting> = {
 /**
  * A watch's own settings (`revisit watch`, and a watch-mode pipeline's `watch`): its rate
  * of checks over every origin, each origin's request rate, when it stops, its clock, how
- * often sitemaps are read again, and where it serves its metrics.
+ * often sitemaps are read again, and where it serves its metrics (and by which names).
  *
  * @example
  * watchSettings.rate.parse!('5000/h') // 120000 checks a day
  */
-export const watchSettings: Record<'rate' | 'host-rate' | 'until' | 'time-scale' | 'sitemap-every' | 'lease' | 'listen', Setting> = {
+export const watchSettings: Record<'rate' | 'host-rate' | 'until' | 'time-scale' | 'sitemap-every' | 'lease' | 'listen' | 'listen-host', Setting> = {
 	rate: { default: '1/s', parse: checksRateValue('rate') },
 	'host-rate': { parse: numberValue('host-rate') },
 	until: { parse: untilValue('until') },
@@ -123,6 +123,7 @@ export const watchSettings: Record<'rate' | 'host-rate' | 'until' | 'time-scale'
 	'sitemap-every': { default: '1d', parse: durationValue('sitemap-every') },
 	lease: { default: '10m', parse: positiveSecondsValue('lease') },
 	listen: { parse: listenValue('listen') },
+	'listen-host': { default: [], parse: listenHostsValue('listen-host') },
 };
 
 /** The fetch phase's own limits, for a crawl (`crawl`, `sweep --fetch`, a pipeline's fetch stage). */

@@ -212,3 +212,23 @@ export const listenValue = (flag: string) => (value: unknown): ListenAddress => 
 	if (port > 65_535) throw bad('the port is above 65535');
 	return { host: match[1] ?? match[2]!, port };
 };
+
+/**
+ * `--listen-host NAME` (one or repeated): more names the listening server answers to in
+ * a request's Host header, such as the name a reverse proxy or Prometheus reaches it by.
+ * A host name or an IP address (IPv6 with or without brackets), without a port; kept in
+ * lower case, IPv6 without brackets.
+ *
+ * @example
+ * listenHostsValue('listen-host')(['Watch.Example.org', '[::1]']) // ['watch.example.org', '::1']
+ */
+export const listenHostsValue = (flag: string) => (value: unknown): string[] => {
+	const names = value === undefined ? [] : (Array.isArray(value) ? value : [value]).map(String);
+	return names.map((name) => {
+		const bare = name.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+		if (!(isIPv6(bare) || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(bare))) {
+			throw new UsageError(`--${flag} needs a host name or an IP address without a port, such as watch.example.org or 10.0.0.5 (got ${JSON.stringify(name)})`);
+		}
+		return bare;
+	});
+};

@@ -44,20 +44,9 @@ export function coveredRuns(runs: readonly RunRecord[], scope: ReportScope): Run
 	return runs.slice(-(scope.runs ?? 1));
 }
 
-/**
- * Reads what a report shows from the store: the covered runs' rows and details (changed
- * and failed URLs), the hosts they probed with their `revisit stats` figures, and the
- * history chart.
- *
- * @example
- * const data = await loadReport(store, { runs: 3 }, '.revisit');
- */
-export async function loadReport(store: ValidatorStore, scope: ReportScope, source: string, now = Date.now()): Promise<ReportData> {
-	const all = await loadRuns(store);
-	const runs = coveredRuns(all, scope);
-	const details = await store.getRunDetails(runs.map((run) => runKey(run.startedAt)));
-	const rows = runs.map(runRow);
-	const summary = { runs: runs.length, urls: 0, changed: 0, notModified: 0, sameHash: 0, sameContent: 0, rebaseline: 0, errors: 0, deferred: 0, notDue: 0, bytes: 0, bytesSaved: 0 };
+/** The summary cards' figures: the rows' counts added up. */
+export function summaryOf(rows: readonly RunRow[]): ReportData['summary'] {
+	const summary = { runs: rows.length, urls: 0, changed: 0, notModified: 0, sameHash: 0, sameContent: 0, rebaseline: 0, errors: 0, deferred: 0, notDue: 0, bytes: 0, bytesSaved: 0 };
 	for (const row of rows) {
 		summary.urls += row.urls;
 		summary.changed += row.changed;
@@ -71,6 +60,37 @@ export async function loadReport(store: ValidatorStore, scope: ReportScope, sour
 		summary.bytes += row.bytes;
 		summary.bytesSaved += row.bytesSaved;
 	}
+	return summary;
+}
+
+/** URLs checked and changed per origin over `runs`, from the runs' rows. */
+export function hostFigures(runs: readonly RunRecord[]): Map<string, { checked: number; changed: number }> {
+	const figures = new Map<string, { checked: number; changed: number }>();
+	for (const run of runs) {
+		for (const [origin, host] of Object.entries(run.hosts ?? {})) {
+			const sum = figures.get(origin) ?? { checked: 0, changed: 0 };
+			sum.checked += host.urls;
+			sum.changed += host.changed;
+			figures.set(origin, sum);
+		}
+	}
+	return figures;
+}
+
+/**
+ * Reads what a report shows from the store: the covered runs' rows and details (changed
+ * and failed URLs), the hosts they probed with their `revisit stats` figures, and the
+ * history chart.
+ *
+ * @example
+ * const data = await loadReport(store, { runs: 3 }, '.revisit');
+ */
+export async function loadReport(store: ValidatorStore, scope: ReportScope, source: string, now = Date.now()): Promise<ReportData> {
+	const all = await loadRuns(store);
+	const runs = coveredRuns(all, scope);
+	const details = await store.getRunDetails(runs.map((run) => runKey(run.startedAt)));
+	const rows = runs.map(runRow);
+	const summary = summaryOf(rows);
 	const changes: ReportData['changes'] = [];
 	const errors: ReportData['errors'] = [];
 	const errorCounts: Record<string, number> = {};
@@ -91,15 +111,7 @@ export async function loadReport(store: ValidatorStore, scope: ReportScope, sour
 		dropped.changes += detail.dropped.changes;
 		dropped.errors += detail.dropped.errors;
 	}
-	const figures = new Map<string, { checked: number; changed: number }>();
-	for (const run of runs) {
-		for (const [origin, host] of Object.entries(run.hosts ?? {})) {
-			const sum = figures.get(origin) ?? { checked: 0, changed: 0 };
-			sum.checked += host.urls;
-			sum.changed += host.changed;
-			figures.set(origin, sum);
-		}
-	}
+	const figures = hostFigures(runs);
 	const origins = [...figures.keys()].sort();
 	const records = await store.getHosts(origins);
 	const hosts = origins.flatMap((origin, i) => (records[i] ? [{ ...hostStats(origin, records[i]!), ...figures.get(origin)! }] : []));

@@ -44,6 +44,7 @@ table.grid th,table.grid td{border-bottom:1px solid var(--line);padding:4px 8px;
 table.grid th{background:var(--bg);position:sticky;top:0}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 button.more{margin:8px 0;padding:4px 12px;border:1px solid var(--line);border-radius:4px;background:var(--bg);cursor:pointer;font:inherit}
+.pages{margin:6px 0 10px;color:var(--muted)}.pages a{color:var(--accent);margin-left:10px}
 .chart img{max-width:100%;height:auto;border:1px solid var(--line);border-radius:6px}
 `;
 
@@ -52,15 +53,30 @@ const card = (label: string, value: string, kind = ''): string => `<div class="c
 /** The data as a script element's text: `<` escaped, so that no string in it can close the element. */
 const embedded = (data: ReportData): string => JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
+/** A page of a paged report (`revisit watch --listen`): what it holds, in a sentence, and the links to the others (relative hrefs). */
+export interface PageLinks {
+	note: string;
+	hosts?: string | undefined;
+	older?: string | undefined;
+	newest?: string | undefined;
+}
+
+const nav = (links: PageLinks): string => {
+	const older = links.older === undefined ? '' : `<a rel="next" href="${escapeXml(links.older)}">older changes &rarr;</a>`;
+	const newest = links.newest === undefined ? '' : `<a href="${escapeXml(links.newest)}">newest changes</a>`;
+	return `<nav class="pages" aria-label="pages">${escapeXml(links.note)}${newest}${older}</nav>\n`;
+};
+
 /**
  * The report page: one self-contained HTML document (inline CSS and script, the chart
  * as a data: image, a Content-Security-Policy that allows no request), with the data as
- * JSON; the script builds the lists from it as they are scrolled to or opened.
+ * JSON; the script builds the lists from it as they are scrolled to or opened. `links`
+ * makes it one page of several: a line saying which, with links to the others.
  *
  * @example
  * await writeFile('report.html', renderReport(await loadReport(store, { runs: 1 }, '.revisit')))
  */
-export function renderReport(data: ReportData): string {
+export function renderReport(data: ReportData, links?: PageLinks): string {
 	const s = data.summary;
 	const first = data.runs[0];
 	const last = data.runs.at(-1);
@@ -91,13 +107,13 @@ ${card('URLs checked', String(s.urls))}${card('changed', String(s.changed), 'cha
 <span>Diff: <label><input type="radio" name="view" value="inline" id="view-inline" checked> inline</label> <label><input type="radio" name="view" value="side" id="view-side"> side by side</label></span>
 <label><input type="checkbox" id="ignore-ws"> ignore whitespace</label>
 </div>
-<p class="note" id="changes-note" hidden></p>
+${links ? nav(links) : ''}<p class="note" id="changes-note" hidden></p>
 <ol class="list" id="change-list"></ol>
 <button class="more" id="more-changes" hidden>Show more</button>
 </section>
 <details class="section" id="nodiff-section"><summary>Changes without a diff (${data.changes.filter((change) => !change.diff).length}), by reason</summary><div id="nodiff-body"></div></details>
 <details class="section" id="errors-section"><summary>Errors (${s.errors}) by code</summary><div id="errors-body"></div></details>
-<details class="section" id="hosts-section"><summary>Hosts (${data.hosts.length})</summary><div id="hosts-body"></div></details>
+<details class="section" id="hosts-section"><summary>Hosts (${data.hosts.length})</summary>${links?.hosts ? `<p class="note">${escapeXml(links.hosts)}</p>` : ''}<div id="hosts-body"></div></details>
 <details class="section chart" id="history-section" open><summary>Run history</summary><img alt="Changed URLs and 304 ratio per run" src="${chart}"></details>
 </main>
 <script type="application/json" id="revisit-data">${embedded({ ...data, svg: '' })}</script>

@@ -46,6 +46,8 @@ export interface WatchSettings {
 	sitemapEveryMs: number;
 	/** Where it serves its metrics, health and live report page (`listen`). */
 	listen?: ListenAddress | undefined;
+	/** More names it answers to in the Host header (`listenHost`). */
+	listenHosts: string[];
 	/** How long a claim holds, wall ms (`lease`). */
 	leaseMs: number;
 }
@@ -96,6 +98,7 @@ export function compilePipeline(config: PipelineConfig, context: { env?: Record<
 					timeScale: watchOf('time-scale') as number,
 					sitemapEveryMs: watchOf('sitemap-every') as number,
 					listen: watchOf('listen') as ListenAddress | undefined,
+					listenHosts: watchOf('listen-host') as string[],
 					leaseMs: watchOf('lease') as number,
 				}
 			: undefined;

@@ -2,9 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { listenValue, type ListenAddress } from '../config/values.js';
 import { UsageError } from '../errors/index.js';
-import { loadReport, type ReportScope } from '../history/report-data.js';
-import { renderReport } from '../history/report-html.js';
-import type { ValidatorStore } from '../store/types.js';
+import { hostCheck, type MachineNames } from './host-check.js';
+import { liveReport, type Answer, type LiveReportOptions } from './live-report.js';
 import type { WatchMetrics } from './metrics.js';
 
 /** Where the server listens. An empty host is every interface (`:9464`). */
@@ -18,11 +17,15 @@ export interface Health {
 
 /** What the server answers from. */
 export interface ListenHandlers {
-	metrics: Pick<WatchMetrics, 'text' | 'contentType'>;
+	metrics: Pick<WatchMetrics, 'text' | 'contentType'> & Partial<Pick<WatchMetrics, 'reportBuilt'>>;
 	/** Asked on each `GET /healthz`; a throw counts as unwell, its message the reason. */
 	health(): Health | Promise<Health>;
-	/** `GET /` reads the report page from this store on each request: the runs `scope` gives (the last run by default), `source` naming the store on the page. */
-	report: { store: ValidatorStore; source: string; scope?: () => ReportScope };
+	/** `GET /` shows the report page of the last `runs` runs from this store, `source` naming it, in pages of `limit` changes, each built at most once per `maxAgeMs` (live-report.ts). */
+	report: LiveReportOptions;
+	/** More names answered in the Host header (`--listen-host`), beside the listening address's. */
+	hosts?: readonly string[] | undefined;
+	/** This machine's addresses and name, for a server on every interface (default: the system's). */
+	machine?: (() => MachineNames) | undefined;
 }
 
 export interface Listening {
@@ -49,10 +52,12 @@ const TEXT = 'text/plain; charset=utf-8';
 /** One line: a reason with a newline in it would read as two in a probe's log. */
 const oneLine = (text: string): string => text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 
-async function answer(handlers: ListenHandlers, path: string): Promise<{ status: number; type: string; body: string }> {
-	switch (path) {
+const text = (status: number, body: string): Answer => ({ status, type: TEXT, body: Buffer.from(body) });
+
+async function answer(handlers: ListenHandlers, report: ReturnType<typeof liveReport>, url: URL): Promise<Answer> {
+	switch (url.pathname) {
 		case '/metrics':
-			return { status: 200, type: handlers.metrics.contentType, body: await handlers.metrics.text() };
+			return { status: 200, type: handlers.metrics.contentType, body: Buffer.from(await handlers.metrics.text()) };
 		case '/healthz': {
 			let health: Health;
 			try {
@@ -60,40 +65,45 @@ async function answer(handlers: ListenHandlers, path: string): Promise<{ status:
 			} catch (error) {
 				health = { ok: false, reason: (error as Error).message };
 			}
-			return health.ok ? { status: 200, type: TEXT, body: 'ok\n' } : { status: 503, type: TEXT, body: `${oneLine(health.reason ?? 'unwell') || 'unwell'}\n` };
+			return health.ok ? text(200, 'ok\n') : text(503, `${oneLine(health.reason ?? 'unwell') || 'unwell'}\n`);
 		}
-		case '/': {
-			const { store, source, scope } = handlers.report;
-			return { status: 200, type: 'text/html; charset=utf-8', body: renderReport(await loadReport(store, scope?.() ?? {}, source)) };
-		}
+		case '/':
+			return report.answer(url.searchParams);
 		default:
-			return { status: 404, type: TEXT, body: 'not found: /metrics, /healthz and / are served\n' };
+			return text(404, 'not found: /metrics, /healthz and / are served\n');
 	}
 }
 
 /**
  * Serves the watch over HTTP (node:http): `GET /metrics` (Prometheus's text format),
  * `GET /healthz` (200 `ok`, or 503 with the reason) and `GET /` (the report page of the
- * latest runs, as `revisit report` writes it, read from the store on each request).
- * HEAD too; any other method is 405. Fails with a UsageError naming `--listen` when the
- * address cannot be listened on.
+ * latest runs, as `revisit report` writes it, in pages, each built at most every few
+ * seconds). HEAD too; any other method is 405. Only requests whose Host header names
+ * this server are answered (host-check.ts); the others get 421 with one line saying
+ * which names are. Fails with a UsageError naming `--listen` when the address cannot be
+ * listened on.
  *
  * @example
  * const server = await listen(parseListen('127.0.0.1:9464'), { metrics, health: () => ({ ok: true }), report: { store, source: '.revisit' } });
  * await server.close();
  */
 export async function listen(where: ListenAddress, handlers: ListenHandlers): Promise<Listening> {
+	const report = liveReport({ ...handlers.report, onBuild: handlers.metrics.reportBuilt });
+	let hosts: ReturnType<typeof hostCheck> | undefined;
 	const server = http.createServer((request, response) => {
 		response.setHeader('cache-control', 'no-store');
 		response.setHeader('x-content-type-options', 'nosniff');
+		if (!hosts?.allows(request.headers.host)) {
+			response.writeHead(421, { 'content-type': TEXT }).end(`${hosts?.refusal ?? 'not listening yet'}\n`);
+			return;
+		}
 		if (request.method !== 'GET' && request.method !== 'HEAD') {
 			response.writeHead(405, { allow: 'GET, HEAD', 'content-type': TEXT }).end('only GET and HEAD\n');
 			return;
 		}
-		const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-		answer(handlers, path).then(
+		answer(handlers, report, new URL(request.url ?? '/', 'http://localhost')).then(
 			({ status, type, body }) => {
-				response.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
+				response.writeHead(status, { 'content-type': type, 'content-length': body.length });
 				response.end(request.method === 'HEAD' ? undefined : body);
 			},
 			(error: unknown) => {
@@ -115,6 +125,7 @@ export async function listen(where: ListenAddress, handlers: ListenHandlers): Pr
 		});
 	});
 	const bound = server.address() as AddressInfo;
+	hosts = hostCheck(where, { host: bound.address, port: bound.port }, handlers.hosts ?? [], handlers.machine);
 	return {
 		address: { host: bound.address, port: bound.port },
 		close: () =>

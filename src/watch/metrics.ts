@@ -40,6 +40,8 @@ export interface WatchMetrics {
 	queue(stats: QueueStats, depths?: readonly OriginDepth[]): void;
 	/** The model's threshold, expected freshness and rates. */
 	model(figures: ModelFigures): void;
+	/** One build of the live report page (`GET /`). */
+	reportBuilt(): void;
 	/** Every metric in Prometheus's text format. */
 	text(): Promise<string>;
 }
@@ -84,6 +86,8 @@ export function createWatchMetrics(options: WatchMetricsOptions = {}): WatchMetr
 
 	const lateness = new Histogram({ name: 'revisit_lateness_seconds', help: 'Dispatch time minus due time, schedule clock.', buckets: LATENESS_BUCKETS, registers });
 
+	const reportBuilds = new Counter({ name: 'revisit_report_builds_total', help: 'Builds of the live report page (GET /), at most one per page every few seconds.', registers });
+
 	const freshness = new Gauge({ name: 'revisit_expected_freshness', help: 'Expected fraction of watched pages fresh (0..1), from the model.', registers });
 	const threshold = new Gauge({ name: 'revisit_threshold', help: 'The threshold mu each interval solves U(I) = mu for, in days.', registers });
 	const target = new Gauge({ name: 'revisit_rate_target', help: 'Checks per second asked for (--rate), schedule clock.', registers });
@@ -118,6 +122,7 @@ export function createWatchMetrics(options: WatchMetricsOptions = {}): WatchMetr
 			target.set(figures.target);
 			dispatch.set(figures.rate);
 		},
+		reportBuilt: () => reportBuilds.inc(),
 		text: () => registry.metrics(),
 	};
 }

@@ -17,7 +17,7 @@ const REPORT_RUNS = 24;
  * @example
  * const { observer, close } = await observeWatch({ host: '127.0.0.1', port: 9464 }, { store, source: '.revisit', scale: 1 });
  */
-export async function observeWatch(where: ListenAddress, context: { store: ValidatorStore; source: string; scale: number; onListening?(address: ListenAddress): void }): Promise<{ observer: WatchObserver; close(): Promise<void> }> {
+export async function observeWatch(where: ListenAddress, context: { store: ValidatorStore; source: string; scale: number; hosts?: readonly string[] | undefined; onListening?(address: ListenAddress): void }): Promise<{ observer: WatchObserver; close(): Promise<void> }> {
 	const metrics = createWatchMetrics();
 	let readAt = Date.now();
 	let sent = 0;
@@ -28,7 +28,8 @@ export async function observeWatch(where: ListenAddress, context: { store: Valid
 			const idle = Date.now() - readAt;
 			return idle > STALE_MS ? { ok: false, reason: `the schedule has not been read for ${Math.round(idle / 1000)} s` } : { ok: true };
 		},
-		report: { store: context.store, source: context.source, scope: () => ({ runs: REPORT_RUNS }) },
+		report: { store: context.store, source: context.source, runs: REPORT_RUNS },
+		hosts: context.hosts,
 	});
 	context.onListening?.(server.address);
 	const observer: WatchObserver = {

@@ -13,6 +13,8 @@ export interface PipelineWatch {
 	/** Its sources as `watchInputs` reads them; `stdin` says whether to read the process's. */
 	inputs: Omit<WatchInputsSpec, 'stdin'> & { stdin: boolean };
 	listen?: ListenAddress | undefined;
+	/** More names the listening server answers to (`listenHost`). */
+	listenHosts: string[];
 }
 
 /**
@@ -25,11 +27,12 @@ export interface PipelineWatch {
  * schedule's clock when the due stage's `now` does not ($REVISIT_NOW, as the flag).
  *
  * @example
- * const { job, inputs, listen } = pipelineWatch(config, compilePipeline(config), { store: '.revisit' });
+ * const { job, inputs, listen, listenHosts } = pipelineWatch(config, compilePipeline(config), { store: '.revisit' });
  */
 export function pipelineWatch(config: PipelineConfig, compiled: CompiledPipeline, context: { store: string | ValidatorStore; now?: number | undefined }): PipelineWatch {
 	const watch = compiled.watch;
 	if (!watch) throw new ConfigError(['pipeline: /mode: this pipeline runs once; a watch needs "mode": "watch"']);
+	if (watch.listenHosts.length > 0 && !watch.listen) throw new ConfigError(['pipeline: /watch/listenHost: names what listen answers to; it needs /watch/listen']);
 	const now = compiled.options.now ?? context.now;
 	const options = { ...compiled.options, now };
 	return {
@@ -47,6 +50,7 @@ export function pipelineWatch(config: PipelineConfig, compiled: CompiledPipeline
 		},
 		inputs: { ...inputsOf(config.source), sitemapEveryMs: watch.sitemapEveryMs },
 		listen: watch.listen,
+		listenHosts: watch.listenHosts,
 	};
 }
 

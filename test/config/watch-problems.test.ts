@@ -28,7 +28,7 @@ describe('watch mode in a pipeline file', () => {
 	});
 
 	it('checks the watch\'s values as its flags are checked, each at its line', () => {
-		const text = `{ "mode": "watch", ${urls}, ${stdout},\n  "watch": {\n    "rate": "fast",\n    "hostRate": 0,\n    "until": "soon",\n    "timeScale": -1,\n    "sitemapEvery": "daily",\n    "listen": "9464",\n    "rates": 2\n  }\n}`;
+		const text = `{ "mode": "watch", ${urls}, ${stdout},\n  "watch": {\n    "rate": "fast",\n    "hostRate": 0,\n    "until": "soon",\n    "timeScale": -1,\n    "sitemapEvery": "daily",\n    "listen": "9464",\n    "rates": 2,\n    "listenHost": ["watch.example:80"]\n  }\n}`;
 		expect(problems(text)).toEqual([
 			'pipeline.json:3:13: /watch/rate: must be a number of checks per second, minute, hour or day, such as 20/s, 5000/h or 100000/d (got "fast")',
 			'pipeline.json:4:17: /watch/hostRate: must be number > 0 (got 0)',
@@ -36,7 +36,8 @@ describe('watch mode in a pipeline file', () => {
 			'pipeline.json:6:18: /watch/timeScale: must be number > 0 (got -1)',
 			'pipeline.json:7:21: /watch/sitemapEvery: must be a duration such as 30m, 6h or 2d (got "daily")',
 			'pipeline.json:8:15: /watch/listen: must be HOST:PORT, such as 127.0.0.1:9464, :9464 (every interface) or [::1]:9464 (got "9464")',
-			'pipeline.json:9:5: /watch/rates: unknown key; the watch takes rate, hostRate, until, timeScale, sitemapEvery, lease or listen (did you mean `rate`?)',
+			'pipeline.json:9:5: /watch/rates: unknown key; the watch takes rate, hostRate, until, timeScale, sitemapEvery, lease, listen or listenHost (did you mean `rate`?)',
+			'pipeline.json:10:20: /watch/listenHost/0: must be a host name or an IP address without a port, such as watch.example.org or 10.0.0.5 (got "watch.example:80")',
 		]);
 	});
 

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors/index.js';
 import { MemoryStore } from '../../src/store/memory.js';
@@ -46,11 +47,24 @@ afterEach(async () => {
 	server = undefined;
 });
 
-async function start(health: () => Health = () => ({ ok: true })) {
+async function start(health: () => Health = () => ({ ok: true }), more: { now?: () => number; hosts?: string[] } = {}) {
 	const store = new MemoryStore();
 	const metrics = createWatchMetrics();
-	server = await listen({ host: '127.0.0.1', port: 0 }, { metrics, health, report: { store, source: 'memory' } });
-	return { store, metrics, base: `http://127.0.0.1:${server.address.port}` };
+	server = await listen({ host: '127.0.0.1', port: 0 }, { metrics, health, report: { store, source: 'memory', now: more.now }, hosts: more.hosts });
+	return { store, metrics, port: server.address.port, base: `http://127.0.0.1:${server.address.port}` };
+}
+
+/** GET with a Host header of our choosing (fetch sets its own): the status and the body. */
+function get(port: number, path: string, host: string): Promise<{ status: number; body: string }> {
+	return new Promise((resolve, reject) => {
+		http
+			.get({ host: '127.0.0.1', port, path, headers: { host } }, (response) => {
+				let body = '';
+				response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+				response.on('end', () => resolve({ status: response.statusCode!, body }));
+			})
+			.on('error', reject);
+	});
 }
 
 describe('parseListen', () => {
@@ -114,23 +128,48 @@ describe('listen', () => {
 		expect([response.status, await response.text()]).toEqual([503, 'scheduler stopped\n']);
 	});
 
-	it('serves the report page on /, read from the store on each request', async () => {
-		const { store, base } = await start();
+	it('serves the report page on /, built again once it is 5 s old', async () => {
+		let now = T0;
+		const { store, base } = await start(undefined, { now: () => now });
 		let response = await fetch(base);
 		expect(response.status).toBe(200);
 		expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
 		expect(await response.text()).toContain('no runs recorded');
 
 		await addRun(store, T0, 'https://a.test/first');
+		// Within the window the page built a moment ago is served as it is.
+		now += 4999;
+		expect(await (await fetch(`${base}/`)).text()).toContain('no runs recorded');
+		now += 1;
 		let page = await (await fetch(`${base}/`)).text();
 		expect(page).toMatch(/^<!doctype html>/);
 		expect(page).toContain('https://a.test/first');
 
 		await addRun(store, T0 + 60_000, 'https://a.test/second');
+		now += 5000;
 		response = await fetch(`${base}/?again`);
 		page = await response.text();
 		expect(page).toContain('https://a.test/second');
 		expect(page).not.toContain('https://a.test/first');
+	});
+
+	it('answers only a Host naming the listening address, localhost or a --listen-host name, on every path', async () => {
+		const { port } = await start(undefined, { hosts: ['watch.example'] });
+		for (const path of ['/', '/metrics', '/healthz', '/nope']) {
+			const refused = await get(port, path, 'evil.example');
+			expect(refused.status, path).toBe(421);
+			expect(refused.body).toBe(`this server answers only requests whose Host is 127.0.0.1:${port}, localhost:${port}, watch.example; --listen-host NAME adds a name\n`);
+			// A rebinding page's port is the server's: the name is what tells it apart.
+			expect((await get(port, path, `evil.example:${port}`)).status, path).toBe(421);
+		}
+		for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LocalHost.:${port}`, 'watch.example', 'WATCH.example:443']) {
+			expect((await get(port, '/healthz', host)).status, host).toBe(200);
+			expect((await get(port, '/metrics', host)).status, host).toBe(200);
+			expect((await get(port, '/', host)).status, host).toBe(200);
+		}
+		// The listening address on another port is another server.
+		expect((await get(port, '/healthz', `127.0.0.1:${port + 1}`)).status).toBe(421);
+		expect((await get(port, '/healthz', '127.0.0.1')).status).toBe(421);
 	});
 
 	it('answers HEAD without a body, 404 elsewhere and 405 to other methods', async () => {

@@ -32,6 +32,14 @@ describe('pipelineWatch', () => {
 		expect(watchOf({ ...base, stages: [{ use: 'due', now: 1_600_000_000_000 }] }, 1_700_000_000_000).job.now).toBe(1_600_000_000_000);
 	});
 
+	it('takes listenHost as --listen-host, checked, and only with listen', () => {
+		const base = { mode: 'watch', source: { type: 'stdin' }, sinks: [{ type: 'stdout' }] };
+		expect(watchOf({ ...base, watch: { listen: '127.0.0.1:9464', listenHost: ['Watch.Example', '[::1]'] } }).listenHosts).toEqual(['watch.example', '::1']);
+		expect(watchOf({ ...base, watch: { listen: '127.0.0.1:9464' } }).listenHosts).toEqual([]);
+		expect(() => watchOf({ ...base, watch: { listenHost: ['watch.example'] } })).toThrow('/watch/listenHost: names what listen answers to; it needs /watch/listen');
+		expect(() => watchOf({ ...base, watch: { listen: '127.0.0.1:9464', listenHost: ['watch.example:80'] } })).toThrow(/listenHost.*host name or an IP address without a port/);
+	});
+
 	it('refuses a pipeline that runs once', () => {
 		expect(() => watchOf({ source: { type: 'stdin' }, sinks: [{ type: 'stdout' }] })).toThrow('/mode: this pipeline runs once');
 	});

@@ -37,8 +37,8 @@ export function runCommand(io: CliIo, result: CommandResult): CommandModule<obje
 			const compiled = compilePipeline(loaded.config, { env, proxyEnv: io.env });
 			const store = compiled.store ?? defaultStoreDir(io.env);
 			if (compiled.watch) {
-				const { job, inputs, listen } = pipelineWatch(loaded.config, compiled, { store, now: nowDefault(io.env).now });
-				const watch = { ...job, inputs: watchInputsOf({ ...inputs, stdin: inputs.stdin ? io.stdin : undefined }, job.shape.options), observe: listen && watchObserve(listen, store, io) };
+				const { job, inputs, listen, listenHosts } = pipelineWatch(loaded.config, compiled, { store, now: nowDefault(io.env).now });
+				const watch = { ...job, inputs: watchInputsOf({ ...inputs, stdin: inputs.stdin ? io.stdin : undefined }, job.shape.options), observe: listen && watchObserve(listen, listenHosts, store, io) };
 				return void (result.status = await runWatchOnTerminal(io, watch, { quiet: args.quiet, env }));
 			}
 			result.status = await runPipeline(io, { ...pipelineShape(compiled), store, churnHint: 'stage' }, { quiet: args.quiet, env });

@@ -28,12 +28,13 @@ export function watchInputsOf(spec: WatchInputsSpec, retry: RetryPolicy): WatchJ
 	return ({ deps, clock, wallMs, diagnose }) => watchInputs(spec, { signals: processSignals(), clock, wallMs, diagnose, http: { deps, retry } });
 }
 
-/** The metrics and listening server for `--listen HOST:PORT`; where it listens is said on stderr (port 0 picks one). */
-export function watchObserve(where: string | ListenAddress, store: string | ValidatorStore, io: CliIo): WatchJob['observe'] {
+/** The metrics and listening server for `--listen HOST:PORT`, answering the `--listen-host` names too; where it listens is said on stderr (port 0 picks one). */
+export function watchObserve(where: string | ListenAddress, hosts: readonly string[], store: string | ValidatorStore, io: CliIo): WatchJob['observe'] {
 	const address = typeof where === 'string' ? parseListen(where) : where;
 	return ({ store: opened, scale }) =>
 		observeWatch(address, {
 			store: opened,
+			hosts,
 			source: typeof store === 'string' ? describeStore(store) : 'the store given',
 			scale,
 			onListening: (bound) => io.stderr.write(`revisit: listening on http://${bound.host.includes(':') ? `[${bound.host}]` : bound.host || '0.0.0.0'}:${bound.port}/\n`),

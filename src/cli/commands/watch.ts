@@ -10,6 +10,7 @@ import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
 import { flagOf } from '../flags/setting.js';
 import { sweepFlagOptions, type SweepFlags } from '../flags/sweep.js';
 import { warcFlagOptions, warcFrom, type WarcFlags } from '../flags/warc.js';
+import { UsageError } from '../../errors/index.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
 import { storeFlag } from './store-option.js';
@@ -34,6 +35,7 @@ interface WatchArgs extends AccessFlags, WatchSweepFlags, WarcFlags, RuleFlags, 
 	'time-scale': number;
 	lease: number;
 	listen?: string;
+	'listen-host': string[];
 }
 
 const sweepFlags = Object.fromEntries(Object.entries(sweepFlagOptions).filter(([name]) => !(NOT_WATCH as readonly string[]).includes(name))) as Record<keyof WatchSweepFlags, Flag>;
@@ -42,7 +44,8 @@ const watchFlags: Record<string, Flag> = {
 	input: { group: GROUP.io, type: 'string', array: true, default: [], requiresArg: true, describe: 'Read URLs from this file, and again whenever it changes or on SIGHUP; a URL it no longer lists leaves the schedule (repeatable)' },
 	sitemap: { group: GROUP.io, type: 'string', array: true, default: [], requiresArg: true, describe: 'Read URLs from this sitemap (or sitemap index), and again every --sitemap-every (repeatable)' },
 	'sitemap-every': { group: GROUP.io, ...flagOf(watchSettings['sitemap-every']), requiresArg: true, describe: 'How often sitemaps are read again' },
-	listen: { group: GROUP.io, type: 'string', requiresArg: true, describe: 'Serve /metrics (Prometheus), /healthz and / (the live report page) on HOST:PORT' },
+	listen: { group: GROUP.io, type: 'string', requiresArg: true, describe: 'Serve /metrics (Prometheus), /healthz and / (the live report page) on HOST:PORT, to requests whose Host names that address (and localhost on loopback)' },
+	'listen-host': { group: GROUP.io, ...flagOf(watchSettings['listen-host']), type: 'string', array: true, requiresArg: true, describe: 'Answer requests to --listen with this name in their Host header too: a reverse proxy\'s, the name Prometheus scrapes by (repeatable)' },
 	rate: { group: GROUP.schedule, ...flagOf(watchSettings.rate), type: 'string', requiresArg: true, describe: 'Checks over every origin, spread evenly: 20/s, 300/min, 5000/h, 100000/d. Each URL is checked when a check of it is worth most, so that the rate is spent where pages change' },
 	'host-rate': { group: GROUP.politeness, ...flagOf(watchSettings['host-rate']), requiresArg: true, describe: 'Requests per second per origin [default: unlimited; robots.txt Crawl-delay always holds]' },
 	until: { group: GROUP.schedule, ...flagOf(watchSettings.until), requiresArg: true, describe: 'Stop at this time (ISO 8601 or epoch ms), or after this long (12h, 30d) [default: run until SIGTERM or SIGINT]' },
@@ -93,6 +96,7 @@ export function watchCommand(io: CliIo, result: CommandResult): CommandModule<ob
 }
 
 async function runWatchCommand(args: WatchArgs, io: CliIo): Promise<number> {
+	if (args['listen-host'].length > 0 && args.listen === undefined) throw new UsageError('--listen-host names what --listen answers to: it needs --listen HOST:PORT');
 	const checksPerDay = typeof args.rate === 'string' ? (watchSettings.rate.parse!(args.rate) as number) : args.rate;
 	const settings = { ...args, rate: args['host-rate'], ttl: undefined, adaptive: false, budget: undefined, 'host-budget': undefined, 'max-churn': 0, 'churn-min': 1, 'accept-churn': [], 'local-workers': 0 };
 	const options = normaliseSweepOptions({ ...sweepOptionsFrom(settings), ...(args.now === undefined ? nowDefault(io.env) : {}), ...accessFrom(args, io.env), rules: rulesFrom(args), learnNoise: args['learn-noise'], capture: args.warc !== undefined });
@@ -107,6 +111,6 @@ async function runWatchCommand(args: WatchArgs, io: CliIo): Promise<number> {
 		hostGapMs: args['host-rate'] === undefined ? undefined : 1000 / args['host-rate'],
 		leaseMs: args.lease,
 		inputs: watchInputsFor(args, io, options),
-		observe: args.listen === undefined ? undefined : watchObserve(args.listen, args.store, io),
+		observe: args.listen === undefined ? undefined : watchObserve(args.listen, args['listen-host'], args.store, io),
 	}, { quiet: args.quiet });
 }
