@@ -1,4 +1,5 @@
 import type { DataRequest } from '../store/types.js';
+import type { BrowserCookieData } from '../http/cookies.js';
 
 export type { DataRequest };
 
@@ -25,23 +26,11 @@ export interface RenderOptions {
 	/** `--deny-private`: every request the page causes is refused a private address, after DNS (the guard proxy). */
 	denyPrivate?: boolean | undefined;
 	/** The run's cookies (`--cookies`), put in the page's context for the browser to send by their own rules. */
-	cookies?: (() => BrowserCookie[]) | undefined;
+	cookies?: (() => BrowserCookieData[]) | undefined;
 	/** The rendered DOM is cut at this many bytes (`--max-body`). */
 	maxBytes?: number | undefined;
 }
 
-/** A cookie as the browser takes it: a host-only one by `url`, a domain one by `domain` and `path`. */
-export interface BrowserCookie {
-	name: string;
-	value: string;
-	url?: string;
-	domain?: string;
-	path?: string;
-	expires?: number;
-	httpOnly?: boolean;
-	secure?: boolean;
-	sameSite?: 'Strict' | 'Lax' | 'None';
-}
 
 /**
  * A bounded pool of browser pages (`--render-concurrency`), one browser context per host.
