@@ -88,7 +88,7 @@ describeNeeding(CHROMIUM, 'createRenderer, in Debian chromium', () => {
 		expect(next.html).toContain('11.00 EUR');
 		expect(renderer.browserPid()).not.toBe(pid);
 		expect(renderer.stats()).toMatchObject({ restarts: 2 });
-	});
+	}, 90_000);
 
 	it('stops a running render, and one still waiting for a page, when their signal aborts', async () => {
 		const controller = new AbortController();
