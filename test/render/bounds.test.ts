@@ -48,7 +48,7 @@ describeNeeding(CHROMIUM, 'a rendered page is bounded, in Debian chromium', () =
 		expect(PAGES['/dom-bomb']!.length).toBeLessThan(1000);
 		expect(rendered.html.length).toBe(1024 * 1024);
 		expect(rendered.html).toContain('<p class="price">5 EUR</p>');
-	});
+	}, 60_000);
 
 	it('stops a renderer past the memory cap (RENDER_TOO_LARGE) while a page on another origin renders beside it, on the same browser', async () => {
 		await render(1, '/plain', { waitFor: ['.price'] });
@@ -82,5 +82,5 @@ describeNeeding(CHROMIUM, 'a rendered page is bounded, in Debian chromium', () =
 		expect(renderer.stats().popups - before).toBeGreaterThanOrEqual(1);
 		// window.open is gone from the page: only the target=_blank click opened one.
 		expect(renderer.openPages()).toBe(0);
-	});
+	}, 60_000);
 });
