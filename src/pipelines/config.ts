@@ -129,7 +129,7 @@ export function compilePipeline(config: PipelineConfig, context: { env?: Record<
 		source: Array.isArray(config.source) ? sources(config.source.map(sourceFrom)) : sourceFrom(config.source as Exclude<PipelineConfig['source'], readonly unknown[]>),
 		reports: reportsOf(config.sinks),
 		sinks: config.sinks.map((sink, i) => sinkAt(i, () => sinkFrom(sink, sink.type === 'warc' ? warcInfo(options, 'run') : undefined, compileRules(options.rules ?? []), context.env ?? process.env))),
-		// Run at the start, not now: `revisit check` reads the file without asking apprise.
+		// Awaited at the run's start (and by `revisit check`): compiling stays synchronous.
 		checks: config.sinks.flatMap((sink, i) => (sink.type === 'notify' ? [() => checkNotify({ ...notifyOptionsOf(sink, context.env ?? process.env), label: `pipeline: /sinks/${i}` })] : [])),
 		watch,
 	};

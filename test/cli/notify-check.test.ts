@@ -72,3 +72,14 @@ describeApprise('--notify URLs sent through apprise are checked with apprise --d
 		expect(result.stderr).not.toContain(PASSWORD);
 	});
 });
+
+describeApprise('revisit check asks apprise too', () => {
+	it('names a notify URL apprise cannot load at its sink\'s path: exit 2', async () => {
+		const file = path.join(dir.dir, 'check.json');
+		await writeFile(file, JSON.stringify({ source: { type: 'urls', urls: [site.url('/check')] }, sinks: [{ type: 'notify', urls: [`mail://user:${PASSWORD}@mail.example.org`] }] }));
+		const result = await runCli(['check', file], '', withPath);
+		expect(result.status).toBe(2);
+		expect(result.stderr).toContain('pipeline: /sinks/0: notify URL mail://***:***@***: apprise cannot load it');
+		expect(result.stderr).not.toContain(PASSWORD);
+	});
+});
