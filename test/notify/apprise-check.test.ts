@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors/index.js';
+import { run } from '../../src/api/pipeline.js';
+import { MemoryStore } from '../../src/store/memory.js';
 import { notifier } from '../../src/notify/index.js';
+import { startServer } from '../helpers/server.js';
 import { describeApprise } from '../helpers/smtp.js';
 import { startReceiver } from './receiver.js';
 
@@ -28,6 +31,21 @@ describeApprise("Notifier.check: apprise's dry run", () => {
 			expect(received).toEqual([]);
 		} finally {
 			await server.close();
+		}
+	});
+});
+
+describeApprise('the library runs a pipeline only once apprise has loaded its notify URLs', () => {
+	it('run() rejects with a UsageError at the sink\'s path before the origin sees a request', async () => {
+		const site = await startServer((_req, res) => void res.writeHead(200).end('page'));
+		try {
+			const config = { source: { type: 'urls' as const, urls: [site.url('/lib')] }, sinks: [{ type: 'notify' as const, urls: ['jsno://user:p4ssw0rd3@127.0.0.1/x'], new: true }] };
+			const error = (await run(config, { store: new MemoryStore(), env: { PATH: process.env['PATH'] } }).catch((e: Error) => e)) as Error;
+			expect(error).toBeInstanceOf(UsageError);
+			expect(error.message).toMatch(/^pipeline: \/sinks\/0: notify URL jsno:\/\/\*\*\*:\*\*\*@\*\*\*\/\*\*\*: apprise cannot load it/);
+			expect(site.requests).toEqual([]);
+		} finally {
+			await site.close();
 		}
 	});
 });
