@@ -1,9 +1,9 @@
 import type { Readable, Writable } from 'node:stream';
-import { filter, map, Observable } from 'rxjs';
+import { concat, defer, filter, ignoreElements, map, Observable } from 'rxjs';
 import { loadPipeline } from '../config/load.js';
 import type { PipelineConfig } from '../config/pipeline-config.js';
 import { validatePipeline } from '../config/validate.js';
-import { composeRun } from '../pipelines/compose.js';
+import { checkStart, composeRun } from '../pipelines/compose.js';
 import { compilePipeline, pipelineShape } from '../pipelines/config.js';
 import { runTasks, withResources } from '../pipelines/run.js';
 import { createSummary, type Summary } from '../pipelines/summary.js';
@@ -64,8 +64,9 @@ export function createPipeline(config: PipelineConfig, runtime: PipelineRuntime 
 	const edges = { out: (text: string) => new Promise<void>((resolve, reject) => stdout.write(text, (error) => (error ? reject(error) : resolve()))), diagnose, stdout, stderr, env };
 	const store = runtime.store ?? compiled.store ?? defaultStoreDir(env);
 
+	// Its notify sinks' URLs are loaded by apprise's dry run before the store opens and any request goes out.
 	const tasks = (summary: Summary): Observable<Task> =>
-		withResources({ store, clock: runtime.clock, random: runtime.random }, shape.options, (deps) =>
+		concat(defer(() => checkStart(shape)).pipe(ignoreElements()), withResources({ store, clock: runtime.clock, random: runtime.random }, shape.options, (deps) =>
 			runTasks(deps, {
 				options: shape.options,
 				input: (opened, valve) => shape.source({ deps: opened, retry: shape.options, valve, stdin, stderr, env }),
@@ -73,7 +74,7 @@ export function createPipeline(config: PipelineConfig, runtime: PipelineRuntime 
 				placesKeepText: true,
 				onBlocked: (origin, decision) => diagnose(`${describeChurn(origin, decision)}: changes held back (churn guard)`),
 			}, summary),
-		);
+		));
 	return {
 		verdicts$: new Observable<Verdict>((subscriber) =>
 			tasks(createSummary())

@@ -54,19 +54,51 @@ const KEPT_CHARS = 64 * 1024;
  * await sendApprise('/usr/bin/apprise', 'pover://user@token', message, { timeoutMs: 15_000, env: process.env, signal })
  */
 export async function sendApprise(command: string, url: string, message: Message, run: AppriseRun): Promise<void> {
+	const ended = await withConfig(url, (config) => runApprise(command, ['-vv', '--config', config, '-t', message.title, '-b', message.body], run));
+	if (ended.code !== 0) throw new Error(`apprise exited with ${ended.code === null ? `signal ${ended.signal}` : `status ${ended.code}`}${said(ended.output)}`);
+}
+
+/**
+ * Whether apprise can load `url`: its dry run (`apprise --dry-run --config FILE`), which
+ * parses the URL and sends nothing. The URL goes in a 0600 config file, as `sendApprise`
+ * passes it. Resolves false when apprise refuses it (an unknown scheme, a URL its service
+ * cannot read: it exits non-zero); rejects at the deadline, on `signal`, or when apprise
+ * cannot be started. What apprise printed is not kept: it shows secrets abbreviated (`p...3`).
+ *
+ * @example
+ * await appriseLoads('/usr/bin/apprise', 'jsno://x', { timeoutMs: 15_000, env: process.env }) // false
+ */
+export async function appriseLoads(command: string, url: string, run: AppriseRun): Promise<boolean> {
+	const ended = await withConfig(url, (config) => runApprise(command, ['--dry-run', '--config', config, '-t', 'revisit', '-b', 'check'], run));
+	return ended.code === 0;
+}
+
+/**
+ * Runs `use` with the path of an apprise YAML config holding `url`, then removes it. The
+ * URL is not put on apprise's command line, where `ps` shows it to every user of the machine.
+ */
+async function withConfig<T>(url: string, use: (config: string) => Promise<T>): Promise<T> {
 	// mkdtemp makes the directory 0700: no one else can list it, open the file, or swap it.
 	const dir = await mkdtemp(path.join(tmpdir(), 'revisit-apprise-'));
 	try {
 		const config = path.join(dir, 'notify.yml');
 		// A JSON string is a YAML string: quoting that no character of a URL can break.
 		await writeFile(config, `version: 1\nurls:\n  - ${JSON.stringify(url)}\n`, { mode: 0o600, flag: 'wx' });
-		await runApprise(command, ['-vv', '--config', config, '-t', message.title, '-b', message.body], run);
+		return await use(config);
 	} finally {
 		await rm(dir, { recursive: true, force: true });
 	}
 }
 
-function runApprise(command: string, args: string[], run: AppriseRun): Promise<void> {
+/** How an apprise run ended: its exit status (null when killed), and the last of what it printed. */
+interface AppriseEnd {
+	code: number | null;
+	signal: NodeJS.Signals | null;
+	output: string;
+}
+
+/** Runs apprise to its exit; rejects at the deadline, on the run's signal, or when it cannot be started. */
+function runApprise(command: string, args: string[], run: AppriseRun): Promise<AppriseEnd> {
 	return new Promise((resolve, reject) => {
 		const deadline = startDeadline(run.timeoutMs, 'apprise', run.signal);
 		// Its own process group, so that a kill reaches what a wrapper script (pipx's) started too.
@@ -91,18 +123,18 @@ function runApprise(command: string, args: string[], run: AppriseRun): Promise<v
 		deadline.signal.addEventListener('abort', onAbort, { once: true });
 		if (deadline.signal.aborted) onAbort();
 		let settled = false;
-		const settle = (error: Error | undefined) => {
+		const settle = (error: Error | undefined, end?: AppriseEnd) => {
 			if (settled) return;
 			settled = true;
 			deadline.clear();
 			clearTimeout(killer);
 			deadline.signal.removeEventListener('abort', onAbort);
 			if (deadline.signal.aborted) reject(deadline.signal.reason as Error);
-			else if (error) reject(error);
-			else resolve();
+			else if (error || !end) reject(error);
+			else resolve(end);
 		};
 		child.once('error', (error) => settle(new Error(`apprise could not be started: ${error.message}`)));
-		child.once('close', (code, signal) => settle(code === 0 ? undefined : new Error(`apprise exited with ${code === null ? `signal ${signal}` : `status ${code}`}${said(output)}`)));
+		child.once('close', (code, signal) => settle(undefined, { code, signal, output }));
 	});
 }
 

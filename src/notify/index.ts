@@ -1,5 +1,5 @@
 import { UsageError } from '../errors/index.js';
-import { findApprise, sendApprise } from './apprise.js';
+import { appriseLoads, findApprise, sendApprise } from './apprise.js';
 import { json } from './json.js';
 import { mailSettings, sendMail } from './mail.js';
 import { matrix } from './matrix.js';
@@ -41,10 +41,12 @@ const outline = (url: NotifyUrl): string => {
  * A notify URL, parsed and checked, ready to send: natively for the schemes in SERVICES,
  * else (or with `apprise: true`) through the `apprise` command. A malformed URL, or one
  * that needs apprise where it is not installed, throws a UsageError that shows the URL
- * with its secrets hidden.
+ * with its secrets hidden. Whether apprise can load a URL it sends is known only by asking
+ * it: `check()` does (a dry run), and a run awaits it before its first request.
  *
  * @example
  * const target = notifier('ntfy://127.0.0.1:8080/prices');
+ * await target.check();
  * await target.send(messageOf(task));
  */
 export function notifier(raw: string, options: NotifyOptions = {}): Notifier {
@@ -65,12 +67,22 @@ export function notifier(raw: string, options: NotifyOptions = {}): Notifier {
 			throw new Error(hide((error as Error).message ?? String(error), secrets));
 		}
 	};
-	if (service) return { shown, secrets, send: guarded(service.build(url, { apiBase: { ...API_BASE, ...options.apiBase }, timeoutMs, shown })) };
+	if (service) return { shown, secrets, send: guarded(service.build(url, { apiBase: { ...API_BASE, ...options.apiBase }, timeoutMs, shown })), check: async () => {} };
 	const env = options.env ?? process.env;
 	const command = findApprise(env);
 	if (!command) {
 		const why = options.apprise ? 'was asked to go through apprise' : `uses ${url.scheme}://, which revisit does not send itself (it sends ${[...new Set(Object.keys(SERVICES))].map((s) => `${s}://`).join(' ')})`;
 		throw new UsageError(`notify URL ${shown} ${why}, and the apprise command is not installed: apt-get install apprise (or pipx install apprise)`);
 	}
-	return { shown, secrets, send: guarded((message, signal) => sendApprise(command, url.raw, message, { timeoutMs, env, signal })) };
+	const check = async (signal?: AbortSignal) => {
+		let loads: boolean;
+		try {
+			loads = await appriseLoads(command, url.raw, { timeoutMs, env, signal });
+		} catch (error) {
+			throw new UsageError(`notify URL ${shown} could not be checked with apprise --dry-run: ${hide((error as Error).message, secrets)}`);
+		}
+		// apprise's own words are not repeated: they show the URL's secrets abbreviated (`p...3`), which hiding them whole would miss.
+		if (!loads) throw new UsageError(`notify URL ${shown}: apprise cannot load it (apprise --dry-run refused it: a scheme apprise does not know, or a URL its service cannot read); apprise --details lists the schemes it knows`);
+	};
+	return { shown, secrets, send: guarded((message, signal) => sendApprise(command, url.raw, message, { timeoutMs, env, signal })), check };
 }

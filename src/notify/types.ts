@@ -45,6 +45,12 @@ export interface Notifier {
 	 * at the latest, and at once when `signal` aborts (its connection closed, apprise killed).
 	 */
 	send(message: Message, signal?: AbortSignal): Promise<void>;
+	/**
+	 * Confirms, sending nothing, that the URL can be sent: apprise's dry run loads one that
+	 * goes through apprise (revisit's own schemes were checked when the notifier was built).
+	 * Rejects with a UsageError showing the URL with its secrets hidden.
+	 */
+	check(signal?: AbortSignal): Promise<void>;
 }
 
 /** What a service is built with: the resolved API hosts, the timeout, and the URL as it may be shown. */

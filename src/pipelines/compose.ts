@@ -6,7 +6,7 @@ import { dirSink } from '../sinks/dir.js';
 import type { Sink, SinkContext } from '../sinks/sink.js';
 import { warcSink } from '../sinks/warc.js';
 import { webhookSink } from '../sinks/webhook.js';
-import { notifySink, type NotifySinkOptions } from '../sinks/notify.js';
+import { checkNotify, notifySink, type NotifySinkOptions } from '../sinks/notify.js';
 import { emit, type EmitOptions, type EmitTargets } from '../stages/emit.js';
 import { filter, type FilterOptions } from '../stages/filter.js';
 import { when } from '../stages/when.js';
@@ -53,6 +53,25 @@ export interface RunShape {
 	sinks?: readonly Sink[] | undefined;
 	/** Report pages to write once the run row is stored (a pipeline file's `report` sinks). */
 	reports?: ReadonlyArray<{ path: string; runs: number }> | undefined;
+	/** What must hold before the run's first request, beyond its feeds (a pipeline file's notify sinks): each rejects with a usage error. */
+	checks?: ReadonlyArray<() => Promise<void>> | undefined;
+}
+
+/**
+ * Checks what the run will tell before it sends a request: the notify URLs of its feeds
+ * and its `checks` (apprise's dry run of each URL it sends). A mistyped scheme would
+ * otherwise fail only at the first change, maybe days into a watch. Rejects with the
+ * first problem, in order.
+ *
+ * @example
+ * await checkStart(shape) // UsageError: --notify: notify URL jsno://***:***@***: apprise cannot load it …
+ */
+export async function checkStart(shape: RunShape): Promise<void> {
+	const notify = shape.feeds?.notify;
+	const checks = [...(notify && notify.urls.length > 0 ? [() => checkNotify(notify)] : []), ...(shape.checks ?? [])];
+	const results = await Promise.allSettled(checks.map((check) => check()));
+	const refused = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+	if (refused) throw refused.reason;
 }
 
 /** The process edges the stages of a run write to. */

@@ -2,7 +2,7 @@ import { crawlSettings, sweepSettings, watchSettings, type Setting, type SweepSe
 import type { PipelineConfig, StageConfig } from '../config/pipeline-config.js';
 import type { ListenAddress } from '../config/values.js';
 import { ConfigError, RevisitError, UsageError } from '../errors/index.js';
-import { reportsOf, sinkFrom } from '../sinks/index.js';
+import { checkNotify, notifyOptionsOf, reportsOf, sinkFrom } from '../sinks/index.js';
 import { warcInfo } from '../warc/info.js';
 import { compileRules, type RuleSpec } from '../content/rules.js';
 import type { Sink } from '../sinks/sink.js';
@@ -28,6 +28,8 @@ export interface CompiledPipeline {
 	filter?: FilterOptions | undefined;
 	source: Source;
 	sinks: Sink[];
+	/** What a run awaits before its first request: apprise's dry run of its notify sinks' URLs (see `checkStart`). */
+	checks: Array<() => Promise<void>>;
 	/** Its `report` sinks: pages written when the run ends. */
 	reports: Array<{ path: string; runs: number }>;
 	/** Set in watch mode (`"mode": "watch"`): the watch's own settings, checked as `revisit watch`'s flags are. */
@@ -127,6 +129,8 @@ export function compilePipeline(config: PipelineConfig, context: { env?: Record<
 		source: Array.isArray(config.source) ? sources(config.source.map(sourceFrom)) : sourceFrom(config.source as Exclude<PipelineConfig['source'], readonly unknown[]>),
 		reports: reportsOf(config.sinks),
 		sinks: config.sinks.map((sink, i) => sinkAt(i, () => sinkFrom(sink, sink.type === 'warc' ? warcInfo(options, 'run') : undefined, compileRules(options.rules ?? []), context.env ?? process.env))),
+		// Awaited at the run's start (and by `revisit check`): compiling stays synchronous.
+		checks: config.sinks.flatMap((sink, i) => (sink.type === 'notify' ? [() => checkNotify({ ...notifyOptionsOf(sink, context.env ?? process.env), label: `pipeline: /sinks/${i}` })] : [])),
 		watch,
 	};
 }
@@ -185,6 +189,7 @@ export function pipelineShape(compiled: CompiledPipeline): RunShape & { source: 
 		fetch: compiled.crawl?.fetch,
 		filter: compiled.filter,
 		sinks: compiled.sinks,
+		checks: compiled.checks,
 		reports: compiled.reports,
 		source: compiled.source,
 	};

@@ -10,7 +10,7 @@ import { writeReports } from '../history/report-html.js';
 import { describeStore, storeIsShared } from '../store/open.js';
 import type { RedisTimeouts } from '../store/redis-link.js';
 import type { ValidatorStore } from '../store/types.js';
-import { composeRun, type RunEdges, type RunShape } from './compose.js';
+import { checkStart, composeRun, type RunEdges, type RunShape } from './compose.js';
 import { openSweepDeps } from './resources.js';
 import { runTasks } from './run.js';
 import { createSummary, type Summary } from './summary.js';
@@ -64,6 +64,7 @@ export function runJob(job: Job, edges: JobEdges, stop: Promise<string>): JobRun
 }
 
 async function run(job: Job, edges: JobEdges, summary: Summary, stop: Promise<string>): Promise<string | undefined> {
+	await checkStart(job);
 	const opening = { store: job.store, transport: job.transport, redis: job.redis };
 	let lines: AsyncIterable<Buffer | string> = argsInput(job.urls ?? [], edges.stdin);
 	const waitForStore = job.waitForStore === true && !job.source && !(typeof job.store === 'string' && storeIsShared(job.store));

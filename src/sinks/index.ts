@@ -10,7 +10,7 @@ import type { Sink } from './sink.js';
 import { warcSink } from './warc.js';
 import { atomSink } from './atom.js';
 import { webhookSink } from './webhook.js';
-import { notifySink } from './notify.js';
+import { notifySink, type NotifySinkOptions } from './notify.js';
 
 export { commandSink, type CommandSinkOptions } from './command.js';
 export { dirSink } from './dir.js';
@@ -20,7 +20,7 @@ export { stdoutSink } from './stdout.js';
 export { warcSink, type WarcSinkOptions } from './warc.js';
 export { atomSink, type AtomSinkOptions } from './atom.js';
 export { webhookSink, type WebhookSinkOptions } from './webhook.js';
-export { notifySink, type NotifySinkOptions } from './notify.js';
+export { checkNotify, notifySink, type NotifySinkOptions } from './notify.js';
 export type { Sink, SinkContext } from './sink.js';
 
 /**
@@ -58,11 +58,22 @@ export function sinkFrom(config: SinkConfig, info?: Record<string, string>, rule
 		case 'webhook':
 			return (context) => webhookSink({ url: config.url, batch: config.batch, new: config.new, secret: config.secretEnv === undefined ? undefined : context.env[config.secretEnv] })(context);
 		case 'notify':
-			return notifySink({ urls: notifyUrls(config, env), template: config.template, apprise: config.apprise, new: config.new, env });
+			return notifySink(notifyOptionsOf(config, env));
 		case 'report':
 			// Written once the run row is stored, by the run itself (see `reportsOf`): nothing to do per task.
 			return () => identity;
 	}
+}
+
+/**
+ * A pipeline file's notify sink as the options `notifySink` and `checkNotify` take: its
+ * URLs are those written, then those in its `urlsEnv` variable (read from `env`).
+ *
+ * @example
+ * notifyOptionsOf({ type: 'notify', urls: ['ntfy://127.0.0.1/topic'] }, process.env) // { urls: ['ntfy://127.0.0.1/topic'], … }
+ */
+export function notifyOptionsOf(config: Extract<SinkConfig, { type: 'notify' }>, env: NodeJS.ProcessEnv): NotifySinkOptions {
+	return { urls: notifyUrls(config, env), template: config.template, apprise: config.apprise, new: config.new, env };
 }
 
 /** A notify sink's URLs: those written, then those in its `urlsEnv` variable, which must be set. */

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { concatMap, Observable, of } from 'rxjs';
-import { PipelineError } from '../errors/index.js';
+import { PipelineError, RevisitError, UsageError } from '../errors/index.js';
 import { checkTemplate, messageOf, notifier, type Notifier, type NotifyOptions } from '../notify/index.js';
 import type { Task } from '../types.js';
 import { isTold, type Sink } from './sink.js';
@@ -15,6 +15,26 @@ export interface NotifySinkOptions extends NotifyOptions {
 	retryDelayMs?: number | undefined;
 	/** Also a URL's first sighting (reason `new`); left out by default, so that a new store's first run does not send every URL. */
 	new?: boolean | undefined;
+	/** What names these URLs in an error of `checkNotify`: the flag (`--notify`), a pipeline file's sink (`pipeline: /sinks/2`). */
+	label?: string | undefined;
+}
+
+/**
+ * Confirms, sending nothing, that every URL can be sent: those that go through apprise are
+ * loaded by its dry run (`Notifier.check`), all at once. A run awaits this before its first
+ * request, so that a mistyped scheme stops it at the start rather than at the first change.
+ * Rejects with a UsageError that starts with `options.label` (the first refused URL, in order).
+ *
+ * @example
+ * await checkNotify({ urls: ['jsno://me:pw@example.org'], label: '--notify' }) // UsageError: --notify: notify URL jsno://***:***@***: apprise cannot load it …
+ */
+export async function checkNotify(options: NotifySinkOptions, signal?: AbortSignal): Promise<void> {
+	const label = options.label ?? 'notify';
+	const checked = await Promise.allSettled(options.urls.map((url) => notifier(url, options).check(signal)));
+	const refused = checked.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+	if (!refused) return;
+	const error = refused.reason as Error;
+	throw error instanceof RevisitError ? new UsageError(`${label}: ${error.message}`, { cause: error }) : error;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Observable, Subject } from 'rxjs';
-import type { RunShape } from '../pipelines/compose.js';
+import { checkStart, type RunShape } from '../pipelines/compose.js';
 import type { JobEdges } from '../pipelines/job.js';
 import { openSweepDeps } from '../pipelines/resources.js';
 import { createSummary, type Summary } from '../pipelines/summary.js';
@@ -64,6 +64,7 @@ export function runWatch(job: WatchJob, edges: JobEdges, stop: Promise<string>):
 }
 
 async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promise<string>): Promise<string | undefined> {
+	await checkStart(job.shape);
 	const { deps, close } = await openSweepDeps({ store: job.store, redis: job.redis }, job.shape.options);
 	// The schedule's clock is the store's: a restart, and every member of a fleet, read one clock (--now starts it again).
 	const proposed = watchClock({ now: job.now, scale: job.scale }).queue;

@@ -37,7 +37,7 @@ export function pipelineWatch(config: PipelineConfig, compiled: CompiledPipeline
 	const options = { ...compiled.options, now };
 	return {
 		job: {
-			shape: { phase: 'watch', options, filter: compiled.filter, sinks: compiled.sinks },
+			shape: { phase: 'watch', options, filter: compiled.filter, sinks: compiled.sinks, checks: compiled.checks },
 			store: context.store,
 			checksPerDay: watch.checksPerDay,
 			bounds: { ...WATCH_INTERVALS, minMs: options.minIntervalMs, maxMs: options.maxIntervalMs },

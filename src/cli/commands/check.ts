@@ -24,6 +24,8 @@ export function checkCommand(io: CliIo, result: CommandResult): CommandModule<ob
 			if ('status' in loaded) return void (result.status = loaded.status);
 			// Compiling runs each option through its CLI flag's checks too.
 			const compiled = compilePipeline(loaded.config);
+			// What a run checks at its start (apprise's dry run of the notify URLs it sends), so that check finds it first.
+			for (const check of compiled.checks) await check();
 			const stages = loaded.config.stages?.map((stage) => stage.use) ?? [];
 			const sinks = loaded.config.sinks.map((sink) => sink.type);
 			io.stdout.write(`${args.pipeline}: valid ${compiled.watch ? 'watch-mode ' : ''}pipeline (stages: ${stages.length > 0 ? stages.join(', ') : 'defaults'}; sinks: ${sinks.join(', ')})\n`);

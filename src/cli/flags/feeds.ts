@@ -47,7 +47,8 @@ export const feedFlagOptions: Record<keyof FeedFlags, Flag> = {
 
 /**
  * The run's feeds from the flags; the webhook secret defaults to $REVISIT_WEBHOOK_SECRET.
- * The notify URLs are checked here, so that a bad one stops the command before it runs.
+ * The notify URLs are parsed here, so that a malformed one stops the command before it
+ * runs; those apprise sends are checked by its dry run when the run starts (`checkStart`).
  *
  * @example
  * feedsFrom(args, process.env) // { atom: { path: 'changes.atom', max: 200 }, webhook: undefined }
@@ -61,6 +62,6 @@ export function feedsFrom(flags: FeedFlags, env: NodeJS.ProcessEnv): FeedsOutput
 	return {
 		atom: flags.atom === undefined ? undefined : { path: flags.atom, max: flags['atom-max'], new: flags['feed-new'] },
 		webhook: flags.webhook === undefined ? undefined : { url: flags.webhook, secret: flags['webhook-secret'] ?? env['REVISIT_WEBHOOK_SECRET'], batch: flags['webhook-batch'], new: flags['feed-new'] },
-		notify: urls.length === 0 ? undefined : { urls, template: flags['notify-template'], apprise: flags['notify-apprise'], new: flags['feed-new'], env },
+		notify: urls.length === 0 ? undefined : { urls, template: flags['notify-template'], apprise: flags['notify-apprise'], new: flags['feed-new'], env, label: '--notify' },
 	};
 }
