@@ -1,0 +1,171 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFile, mkdir, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BIN, tempDir } from '../helpers/cli.js';
+import { describeNeeding, findProgram } from '../helpers/debian.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+
+// The systemd unit docs/18-watch.md shows is config/systemd/revisit-watch.service, shipped
+// in the package: the page must carry the file as it is, systemd must accept the file, and
+// the command it starts must run as the unit runs it (its paths in the state and
+// configuration directories, reloaded by SIGHUP, stopped by SIGTERM with exit 0).
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const UNIT_FILE = 'config/systemd/revisit-watch.service';
+const PAGE = 'docs/18-watch.md';
+const HEADING = '## Running it as a service';
+const BINARY = '/usr/local/bin/revisit';
+const STATE = '/var/lib/revisit';
+const CONFIG = '/etc/revisit';
+
+const unit = (): string => readFileSync(path.join(ROOT, UNIT_FILE), 'utf8');
+
+/** The first ```ini block of the page's section on services, as its lines are. */
+function documentedUnit(): string | undefined {
+	const page = readFileSync(path.join(ROOT, PAGE), 'utf8');
+	const section = page.slice(page.indexOf(HEADING));
+	const block = /^```ini\n([\s\S]*?)^```$/m.exec(section);
+	return block?.[1];
+}
+
+/** A [Service] setting's value, continuation lines joined (as systemd reads them). */
+function setting(text: string, key: string): string {
+	const lines = text.replace(/\\\n/g, ' ').split('\n');
+	const line = lines.find((one) => one.startsWith(`${key}=`));
+	if (line === undefined) throw new Error(`${UNIT_FILE} has no ${key}=`);
+	return line.slice(key.length + 1).trim();
+}
+
+/** The unit with its ExecStart binary replaced by node running this checkout's bin/revisit.js. */
+const runnableUnit = (): string => unit().replace(`ExecStart=${BINARY} `, `ExecStart=${process.execPath} ${BIN} `);
+
+async function freePort(): Promise<number> {
+	const server = net.createServer();
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	await new Promise((resolve) => server.close(resolve));
+	return port;
+}
+
+function healthz(port: number): Promise<number> {
+	return new Promise((resolve, reject) => {
+		http.get({ host: '127.0.0.1', port, path: '/healthz' }, (res) => (res.resume(), resolve(res.statusCode ?? 0))).on('error', reject);
+	});
+}
+
+const waitFor = async (test: () => boolean | Promise<boolean>, what: string, ms = 20_000): Promise<void> => {
+	const deadline = Date.now() + ms;
+	while (!(await test())) {
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 20));
+	}
+};
+
+describe(`the systemd unit in ${PAGE}`, () => {
+	it(`is ${UNIT_FILE}, word for word`, () => {
+		expect(documentedUnit()).toBe(unit());
+	});
+
+	it('starts the installed binary, and writes only in its StateDirectory', () => {
+		const exec = setting(unit(), 'ExecStart').split(/\s+/);
+		expect(exec[0]).toBe(BINARY);
+		expect(setting(unit(), 'StateDirectory')).toBe('revisit');
+		expect(setting(unit(), 'ProtectSystem')).toBe('strict');
+		expect(setting(unit(), 'ExecReload')).toBe('/bin/kill -HUP $MAINPID');
+		// ProtectSystem=strict leaves only /var/lib/revisit writable: the store and every file sink go there.
+		for (const flag of ['--store', '--atom', '--warc', '--cookie-jar']) {
+			const at = exec.indexOf(flag);
+			if (at >= 0) expect(exec[at + 1], flag).toMatch(new RegExp(`^${STATE}/`));
+		}
+	});
+});
+
+describeNeeding({ name: 'systemd-analyze', path: findProgram('systemd-analyze'), install: 'apt-get install -y --no-install-recommends systemd' }, `systemd-analyze verify ${UNIT_FILE}`, () => {
+	let dir: { dir: string; cleanup(): Promise<void> };
+	beforeEach(async () => {
+		dir = await tempDir('revisit-unit-');
+	});
+	afterEach(async () => {
+		await dir.cleanup();
+	});
+
+	it('accepts it without a warning (its binary pointed at this checkout)', async () => {
+		// The file's name is the unit's name, which verify checks too.
+		const file = path.join(dir.dir, path.basename(UNIT_FILE));
+		await writeFile(file, runnableUnit());
+		const child = spawn(findProgram('systemd-analyze')!, ['verify', file], { cwd: dir.dir, env: { ...process.env, SYSTEMD_LOG_COLOR: '0' } });
+		let output = '';
+		child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+		child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+		const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+		// An unknown or misspelt setting is only a warning ("Unknown key …, ignoring"), with exit 0.
+		expect(output).toBe('');
+		expect(status).toBe(0);
+	});
+});
+
+describe(`the command ${UNIT_FILE} starts`, () => {
+	let root: { dir: string; cleanup(): Promise<void> };
+	let site: TestServer;
+	beforeEach(async () => {
+		root = await tempDir('revisit-service-');
+		site = await startServer((req, res) => {
+			if (req.url === '/robots.txt') return void res.writeHead(404).end();
+			res.writeHead(200, { 'content-type': 'text/html', etag: '"1"' }).end(`<p>${req.url}</p>`);
+		});
+	});
+	afterEach(async () => {
+		await site.close();
+		await root.cleanup();
+	});
+
+	it('runs as written: prints changed URLs on stdout, keeps its store in the state directory, reloads on SIGHUP, stops on SIGTERM with exit 0', async () => {
+		const state = path.join(root.dir, 'state');
+		const config = path.join(root.dir, 'config');
+		await mkdir(state);
+		await mkdir(config);
+		await writeFile(path.join(config, 'urls.txt'), `${site.url('/a')}\n`);
+		const port = await freePort();
+		// The unit's own command line, with its directories (which systemd makes) in a temporary one.
+		const args = setting(runnableUnit(), 'ExecStart')
+			.split(/\s+/)
+			.map((arg) => arg.replace(STATE, state).replace(CONFIG, config).replace(/^127\.0\.0\.1:9464$/, `127.0.0.1:${port}`));
+		for (const arg of args.slice(2)) if (arg.startsWith('/')) expect(arg.startsWith(root.dir), arg).toBe(true);
+		const env = { ...process.env };
+		for (const name of Object.keys(env)) if (name.startsWith('REVISIT_')) delete env[name];
+		const child = spawn(args[0]!, args.slice(1), { cwd: state, env, stdio: ['ignore', 'pipe', 'pipe'] });
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+		const done = new Promise<{ status: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (status, signal) => resolve({ status, signal })));
+		try {
+			await waitFor(() => stdout.includes(site.url('/a')), `${site.url('/a')} on stdout (stderr: ${stderr})`);
+			expect(await healthz(port)).toBe(200);
+
+			// systemctl reload: SIGHUP reads the list again, and the watch goes on.
+			await appendFile(path.join(config, 'urls.txt'), `${site.url('/b')}\n`);
+			child.kill('SIGHUP');
+			await waitFor(() => stdout.includes(site.url('/b')), `${site.url('/b')} on stdout after SIGHUP`);
+			expect(await healthz(port)).toBe(200);
+
+			// systemctl stop: SIGTERM, then exit 0 (Restart=on-failure leaves it stopped).
+			child.kill('SIGTERM');
+			expect(await done).toEqual({ status: 0, signal: null });
+		} finally {
+			child.kill('SIGKILL');
+		}
+		expect(stdout.trim().split('\n')).toEqual([site.url('/a'), site.url('/b')]);
+		// --quiet: the journal gets the address it listens on, and then only what goes wrong.
+		expect(stderr.split('\n').filter(Boolean)).toEqual([`revisit: listening on http://127.0.0.1:${port}/`]);
+		expect(existsSync(path.join(state, 'store'))).toBe(true);
+		// Nothing but the state directory was written to (the feed comes with a first change, not a first sight).
+		expect(readdirSync(root.dir).sort()).toEqual(['config', 'state']);
+		expect(readdirSync(config)).toEqual(['urls.txt']);
+	});
+});
