@@ -1,6 +1,6 @@
 import type { Page, Response } from 'playwright-core';
 import { hashBody } from '../content/hash.js';
-import { firstLine, type LiveBrowser } from './browser.js';
+import { firstLine, within, type LiveBrowser } from './browser.js';
 import { RenderError } from './errors.js';
 import { sendOn } from './routes.js';
 import type { DataRequest, Rendered, RenderOptions } from './types.js';
@@ -8,6 +8,8 @@ import type { DataRequest, Rendered, RenderOptions } from './types.js';
 /** What a page's own script asked for; only these are kept as data requests. */
 const SCRIPTED = new Set(['xhr', 'fetch']);
 const DATA_TYPE = /json|html/i;
+/** How long a render waits for its page to close before it answers anyway. */
+const CLOSE_WAIT_MS = 5000;
 
 /**
  * Renders `body` as the document at `url` in a new page of `live` (in the context of
@@ -92,7 +94,8 @@ export async function renderPage(
 		watched();
 		signal?.removeEventListener('abort', onAbort);
 		release();
-		await page?.close({ runBeforeUnload: false }).catch(() => undefined);
+		// A page that will not close is the renderer's to deal with (its context is closed): the caller is not held.
+		if (page) await within(page.close({ runBeforeUnload: false }).catch(() => undefined), CLOSE_WAIT_MS, undefined);
 	}
 }
 

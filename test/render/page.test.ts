@@ -47,7 +47,7 @@ describeNeeding(CHROMIUM, 'renderPage, in Debian chromium', () => {
 		const error = await renderPage(spa.live, spa.site.url('/spa-api'), await fetched('/spa-api'), 'text/html', { timeoutMs: 800, waitFor: ['.never'] }).catch((caught: unknown) => caught);
 		expect(error).toBeInstanceOf(RenderError);
 		expect(error).toMatchObject({ code: 'RENDER_TIMEOUT', message: expect.stringContaining('.never') });
-	});
+	}, 60_000);
 
 	it('renders the static page as it is, with its offer', async () => {
 		const rendered = await renderPage(spa.live, spa.site.url('/static'), await fetched('/static'), 'text/html', { timeoutMs: 10_000 });
