@@ -1,22 +1,9 @@
-import http from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, spawnCli, tempDir } from '../helpers/cli.js';
 import { startWatchOrigin, type WatchOrigin } from '../helpers/watch-origin.js';
+import { getWithHost as get } from '../helpers/listening.js';
 
 const QUIET = ['--robots', 'ignore', '--audit', '0', '-q'];
-
-/** GET with a Host header of our choosing: the status and the body. */
-function get(port: number, path: string, host: string): Promise<{ status: number; body: string }> {
-	return new Promise((resolve, reject) => {
-		http
-			.get({ host: '127.0.0.1', port, path, headers: { host } }, (response) => {
-				let body = '';
-				response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-				response.on('end', () => resolve({ status: response.statusCode!, body }));
-			})
-			.on('error', reject);
-	});
-}
 
 describe('revisit watch --listen and the Host header', () => {
 	let origin: WatchOrigin;

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors/index.js';
 import { MemoryStore } from '../../src/store/memory.js';
@@ -8,6 +7,7 @@ import type { RunDetail } from '../../src/store/types.js';
 import { listen, parseListen, type Health, type Listening } from '../../src/watch/listen.js';
 import { createWatchMetrics } from '../../src/watch/metrics.js';
 import { describeNeeding, findProgram } from '../helpers/debian.js';
+import { getWithHost as get } from '../helpers/listening.js';
 import { run, T0 } from '../history/fixtures.js';
 
 const PROMTOOL = findProgram('promtool');
@@ -52,19 +52,6 @@ async function start(health: () => Health = () => ({ ok: true }), more: { now?: 
 	const metrics = createWatchMetrics();
 	server = await listen({ host: '127.0.0.1', port: 0 }, { metrics, health, report: { store, source: 'memory', now: more.now }, hosts: more.hosts });
 	return { store, metrics, port: server.address.port, base: `http://127.0.0.1:${server.address.port}` };
-}
-
-/** GET with a Host header of our choosing (fetch sets its own): the status and the body. */
-function get(port: number, path: string, host: string): Promise<{ status: number; body: string }> {
-	return new Promise((resolve, reject) => {
-		http
-			.get({ host: '127.0.0.1', port, path, headers: { host } }, (response) => {
-				let body = '';
-				response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-				response.on('end', () => resolve({ status: response.statusCode!, body }));
-			})
-			.on('error', reject);
-	});
 }
 
 describe('parseListen', () => {
