@@ -77,6 +77,18 @@ export function hostFigures(runs: readonly RunRecord[]): Map<string, { checked: 
 	return figures;
 }
 
+/** Runs the history chart shows, the newest. */
+export const CHART_RUNS = 120;
+
+/** The history chart of the newest CHART_RUNS of `all`. */
+export const historyChart = (all: readonly RunRecord[]): string => renderSvg(runPoints(all.slice(-CHART_RUNS)), { title: 'revisit history' });
+
+/** The hosts table: each of `origins` with its `revisit stats` figures and what `figures` counted; an origin with no record left out. */
+export async function hostRows(store: ValidatorStore, origins: readonly string[], figures: ReturnType<typeof hostFigures>): Promise<ReportData['hosts']> {
+	const records = await store.getHosts([...origins]);
+	return origins.flatMap((origin, i) => (records[i] ? [{ ...hostStats(origin, records[i]!), ...figures.get(origin)! }] : []));
+}
+
 /**
  * Reads what a report shows from the store: the covered runs' rows and details (changed
  * and failed URLs), the hosts they probed with their `revisit stats` figures, and the
@@ -112,9 +124,7 @@ export async function loadReport(store: ValidatorStore, scope: ReportScope, sour
 		dropped.errors += detail.dropped.errors;
 	}
 	const figures = hostFigures(runs);
-	const origins = [...figures.keys()].sort();
-	const records = await store.getHosts(origins);
-	const hosts = origins.flatMap((origin, i) => (records[i] ? [{ ...hostStats(origin, records[i]!), ...figures.get(origin)! }] : []));
+	const hosts = await hostRows(store, [...figures.keys()].sort(), figures);
 	return {
 		generatedAt: new Date(now).toISOString(),
 		source,
@@ -126,6 +136,6 @@ export async function loadReport(store: ValidatorStore, scope: ReportScope, sour
 		errors,
 		dropped,
 		hosts,
-		svg: renderSvg(runPoints(all.slice(-120)), { title: 'revisit history' }),
+		svg: historyChart(all),
 	};
 }

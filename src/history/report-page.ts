@@ -1,9 +1,7 @@
-import { hostStats } from '../hosts/stats.js';
 import { runKey } from '../store/run-key.js';
 import type { RuleShown, RunRecord, ValidatorStore } from '../store/types.js';
-import { hostFigures, summaryOf, type ReportData } from './report-data.js';
-import { runPoints, runRow } from './rows.js';
-import { renderSvg } from './svg.js';
+import { CHART_RUNS, historyChart, hostFigures, hostRows, summaryOf, type ReportData } from './report-data.js';
+import { runRow } from './rows.js';
 
 /** Where a page of changes starts: the run (its start, epoch ms) and how many of its changes come before. */
 export interface PageCursor {
@@ -34,9 +32,6 @@ export interface PageScope {
 	limit: number;
 	from?: PageCursor | undefined;
 }
-
-/** Runs the history chart shows, the newest. */
-const CHART_RUNS = 120;
 
 /** The last `keep` run rows, without holding more than twice that while reading. */
 async function lastRuns(store: ValidatorStore, keep: number): Promise<RunRecord[]> {
@@ -115,8 +110,7 @@ export async function loadReportPage(store: ValidatorStore, scope: PageScope, so
 	const origins = [...figures.keys()].sort((a, b) => figures.get(b)!.changed - figures.get(a)!.changed || figures.get(b)!.checked - figures.get(a)!.checked || (a < b ? -1 : 1));
 	const shown = origins.slice(0, scope.limit);
 	paging.hostsLeftOut = origins.length - shown.length;
-	const records = await store.getHosts(shown);
-	const hosts = shown.flatMap((origin, n) => (records[n] ? [{ ...hostStats(origin, records[n]!), ...figures.get(origin)! }] : []));
+	const hosts = await hostRows(store, shown, figures);
 	const data: ReportData = {
 		generatedAt: new Date(now).toISOString(),
 		source,
@@ -128,7 +122,7 @@ export async function loadReportPage(store: ValidatorStore, scope: PageScope, so
 		errors,
 		dropped,
 		hosts,
-		svg: renderSvg(runPoints(all.slice(-CHART_RUNS)), { title: 'revisit history' }),
+		svg: historyChart(all),
 	};
 	return { data, paging };
 }
