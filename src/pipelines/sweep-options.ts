@@ -8,6 +8,7 @@ import { compileCondition } from '../condition/compile.js';
 import type { HeaderRule } from '../http/headers.js';
 import type { ProxySettings } from '../http/proxy.js';
 import { checkOptionNames } from './option-names.js';
+import { RENDER_MEMORY_CAP } from '../render/index.js';
 import { nonNegativeInteger, positiveInteger, positiveNumber } from '../util/checks.js';
 
 /** What callers pass: any subset, with trust knobs one by one. */
@@ -106,7 +107,7 @@ export interface RenderSettings {
 }
 
 /** `--render-timeout`, `--render-concurrency` and `--render-memory` by default. */
-export const RENDER_DEFAULTS = { timeoutMs: 15_000, concurrency: 2, memoryBytes: 1024 ** 3 } as const;
+export const RENDER_DEFAULTS = { timeoutMs: 15_000, concurrency: 2, memoryBytes: RENDER_MEMORY_CAP } as const;
 
 /** Debian's chromium: what `--render` launches unless told otherwise. */
 export const DEFAULT_BROWSER = '/usr/bin/chromium';

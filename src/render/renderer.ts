@@ -1,5 +1,5 @@
 import { UsageError } from '../errors/index.js';
-import { BROWSER_ARGS, launchBrowser, RENDER_MEMORY_CAP, type LiveBrowser } from './browser.js';
+import { BROWSER_ARGS, launchBrowser, type LiveBrowser } from './browser.js';
 import { RenderError } from './errors.js';
 import { renderPage } from './page.js';
 import { Slots } from './slots.js';
@@ -80,7 +80,7 @@ export function createRenderer(options: RendererOptions): BrowserPool {
 				lost = true;
 				drop(launching);
 			},
-			{ memoryCapBytes: options.memoryCapBytes ?? RENDER_MEMORY_CAP, unguarded: options.unguarded },
+			{ memoryCapBytes: options.memoryCapBytes, unguarded: options.unguarded },
 		);
 		current = launching;
 		launching.then(
