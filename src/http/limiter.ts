@@ -18,6 +18,11 @@ export const HELD_AFTER_MS = 1000;
  * per-origin rate. A job waiting for its origin holds no global slot, so a slow or
  * rate-limited host never starves the others. Origins are served round-robin.
  *
+ * A rate or a gap (Crawl-delay) holds between requests as the origin sees them: from
+ * when a job says its request was sent, not from when the job started (a loaded event
+ * loop may hold a request for tens of ms between the two). A job that never says so
+ * counts as sent when it ends.
+ *
  * `held`, when given, is called once if the job is still queued after its origin has
  * started nothing for HELD_AFTER_MS: the job is held up by its own host (slow, down,
  * rate-limited), so its caller may stop counting it against a shared budget.
@@ -27,8 +32,12 @@ export const HELD_AFTER_MS = 1000;
  * await limiter.run('https://example.org', () => got(url, { signal }), signal);
  */
 export interface Limiter {
-	/** `first` queues the job ahead of its origin's waiting jobs: a follow-up of a request already answered. */
-	run<T>(origin: string, job: () => Promise<T>, signal?: AbortSignal, held?: () => void, first?: boolean): Promise<T>;
+	/**
+	 * `first` queues the job ahead of its origin's waiting jobs: a follow-up of a request already answered.
+	 * The job is handed `sent`, to call once its request is on the wire: an origin's rate and gap are
+	 * counted from then, and a paced origin starts nothing else until it is called (or the job ends).
+	 */
+	run<T>(origin: string, job: (sent: () => void) => Promise<T>, signal?: AbortSignal, held?: () => void, first?: boolean): Promise<T>;
 	/**
 	 * From now on, at least `ms` between two request starts to `origin` (robots.txt's
 	 * Crawl-delay), counted from `since` (when the origin's last request started) if given.
@@ -55,6 +64,8 @@ interface Waiting {
 
 interface HostState {
 	active: number;
+	/** Jobs started whose request is not yet on the wire: a paced origin waits for them. */
+	unsent: number;
 	queue: Waiting[];
 	nextStartAt: number;
 	/** When the host last started a job (or was first seen): a host that starts nothing is stalled. */
@@ -74,6 +85,8 @@ export function createLimiter(options: LimiterOptions, clock: Clock = { now: Dat
 	// When the origin may start its next job: its rate interval, and its gap (Crawl-delay) if it has one.
 	const startsAt = (origin: string, host: HostState): number => {
 		const gap = pacing.gaps.get(origin);
+		// The next start is counted from this send, not yet made (`sent` dispatches again).
+		if (host.unsent > 0 && (interval > 0 || gap !== undefined)) return Number.POSITIVE_INFINITY;
 		if (gap === undefined) return host.nextStartAt;
 		return Math.max(host.nextStartAt, (pacing.last.get(origin) ?? Number.NEGATIVE_INFINITY) + gap);
 	};
@@ -91,6 +104,7 @@ export function createLimiter(options: LimiterOptions, clock: Clock = { now: Dat
 				}
 				if (host.active >= perHost) continue;
 				const wait = startsAt(origin, host) - now();
+				if (wait === Number.POSITIVE_INFINITY) continue;
 				if (wait > 0) {
 					host.timer ??= setTimeout(() => {
 						host.timer = undefined;
@@ -133,6 +147,7 @@ export function createLimiter(options: LimiterOptions, clock: Clock = { now: Dat
 		host.nextStartAt = now() + interval;
 		if (pacing.gaps.has(origin)) pacing.last.set(origin, clock.now());
 		host.active++;
+		host.unsent++;
 		active++;
 		// Move the origin to the back, for round-robin fairness.
 		if (hosts.size > 1) {
@@ -141,27 +156,44 @@ export function createLimiter(options: LimiterOptions, clock: Clock = { now: Dat
 		}
 	};
 
-	const finish = (host: HostState): void => {
-		host.active--;
-		active--;
-		dispatch();
+	// The origin's next start counts from now: its rate interval and its gap.
+	const sentNow = (origin: string, host: HostState): void => {
+		host.unsent--;
+		if (interval > 0) host.nextStartAt = Math.max(host.nextStartAt, clock.now() + interval);
+		if (pacing.gaps.has(origin)) pacing.last.set(origin, Math.max(pacing.last.get(origin) ?? Number.NEGATIVE_INFINITY, clock.now()));
 	};
 
-	const settle = <T>(host: HostState, job: () => Promise<T>): Promise<T> => {
+	const settle = <T>(origin: string, host: HostState, job: (sent: () => void) => Promise<T>): Promise<T> => {
+		let unsent = true;
+		const sent = (): void => {
+			if (!unsent) return;
+			unsent = false;
+			sentNow(origin, host);
+			dispatch();
+		};
+		const finish = (): void => {
+			if (unsent) {
+				unsent = false;
+				sentNow(origin, host);
+			}
+			host.active--;
+			active--;
+			dispatch();
+		};
 		let pending: Promise<T>;
 		try {
-			pending = job();
+			pending = job(sent);
 		} catch (error) {
-			finish(host);
+			finish();
 			return Promise.reject(error);
 		}
 		return pending.then(
 			(value) => {
-				finish(host);
+				finish();
 				return value;
 			},
 			(error: unknown) => {
-				finish(host);
+				finish();
 				throw error;
 			},
 		);
@@ -174,18 +206,18 @@ export function createLimiter(options: LimiterOptions, clock: Clock = { now: Dat
 			if (since !== undefined) pacing.last.set(origin, Math.max(pacing.last.get(origin) ?? Number.NEGATIVE_INFINITY, since));
 			dispatch();
 		},
-		run<T>(origin: string, job: () => Promise<T>, signal?: AbortSignal, held?: () => void, first = false): Promise<T> {
+		run<T>(origin: string, job: (sent: () => void) => Promise<T>, signal?: AbortSignal, held?: () => void, first = false): Promise<T> {
 			if (signal?.aborted) return Promise.reject(signal.reason);
 			let host = hosts.get(origin);
 			if (!host) {
-				host = { active: 0, queue: [], nextStartAt: 0, lastStartAt: clock.now() };
+				host = { active: 0, unsent: 0, queue: [], nextStartAt: 0, lastStartAt: clock.now() };
 				hosts.set(origin, host);
 			}
 			const state = host;
 			// Nobody is waiting ahead of it and there is room now: no queue entry, no abort listener.
 			if (state.queue.length === 0 && active < concurrency && state.active < perHost && startsAt(origin, state) <= now()) {
 				take(origin, state);
-				return settle(state, job);
+				return settle(origin, state, job);
 			}
 			return new Promise<T>((resolve, reject) => {
 				const onAbort = (): void => {
@@ -198,7 +230,7 @@ export function createLimiter(options: LimiterOptions, clock: Clock = { now: Dat
 				const waiting: Waiting = {
 					start: () => {
 						signal?.removeEventListener('abort', onAbort);
-						settle(state, job).then(resolve, reject);
+						settle(origin, state, job).then(resolve, reject);
 					},
 					held,
 				};

@@ -81,6 +81,7 @@ export async function attemptRequest(
 	bodyMode: BodyMode = 'hash',
 	stopIf?: StopIf,
 	secretsTo?: string,
+	sent?: () => void,
 ): Promise<Attempt> {
 	const started = now();
 	const limits = limitsOf(client);
@@ -93,11 +94,11 @@ export async function attemptRequest(
 		let response: Response<Buffer>;
 		let stopped = false;
 		if (bodyMode === 'headers' && method === 'GET') {
-			response = await headersOnly(client, url, options);
+			response = await headersOnly(client, url, options, sent);
 		} else {
 			// got's stream interface, not its promise: the same request, options and hooks,
 			// without the promise layer's own emitter, cancelable and body parsing per request.
-			const read = await readResponse(client, url, options, method === 'GET' ? stopIf : undefined, limits.maxBodyBytes, () => (tooLarge = true));
+			const read = await readResponse(client, url, options, method === 'GET' ? stopIf : undefined, limits.maxBodyBytes, () => (tooLarge = true), sent);
 			response = read.response;
 			stopped = read.stopped;
 		}
@@ -151,8 +152,9 @@ export async function attemptRequest(
 }
 
 /** A GET whose connection is dropped once the headers are in: status and validators, no body. */
-async function headersOnly(client: Got, url: string, options: object): Promise<Response<Buffer>> {
+async function headersOnly(client: Got, url: string, options: object, sent?: () => void): Promise<Response<Buffer>> {
 	const stream = client.stream(url, options);
+	onSent(stream, sent);
 	// Destroying the stream below may make it emit an error nobody needs.
 	stream.on('error', () => {});
 	const response = await new Promise<Response>((resolve, reject) => {
@@ -161,6 +163,14 @@ async function headersOnly(client: Got, url: string, options: object): Promise<R
 	});
 	stream.destroy();
 	return Object.assign(response, { body: Buffer.alloc(0) }) as Response<Buffer>;
+}
+
+/**
+ * Calls `sent` once the first request is handed to the kernel (its ClientRequest's
+ * `finish`): what the origin sees as the request's time, for the limiter's pacing.
+ */
+function onSent(stream: NodeJS.EventEmitter, sent: (() => void) | undefined): void {
+	if (sent) stream.once('request', (request: NodeJS.EventEmitter) => request.once('finish', sent));
 }
 
 /** Decides, from a response's status and headers, that its body is not worth reading. */
@@ -179,9 +189,11 @@ function readResponse(
 	stopIf: StopIf | undefined,
 	maxBodyBytes: number,
 	onTooLarge: () => void,
+	sent?: () => void,
 ): Promise<{ response: Response<Buffer>; stopped: boolean }> {
 	return new Promise((resolve, reject) => {
 		const stream = client.stream(url, options);
+		onSent(stream, sent);
 		// Stays on once settled: an error after the end (or after a drop) has no one to tell.
 		stream.on('error', reject);
 		stream.once('response', (response: Response) => {

@@ -72,7 +72,10 @@ export async function send(deps: SendDeps, policy: RetryPolicy, outgoing: Outgoi
 		const outcome = await deps.limiter.run(
 			origin,
 			// Headers given as a function are decided when the slot opens, on what is known by then.
-			() => transport.attempt({ method, url, headers: (fixed ??= (headers as () => Record<string, string>)()), bodyMode, unless: outgoing.unless, ...(outgoing.secretsTo ? { secretsTo: outgoing.secretsTo } : {}) }, signal),
+			(sent) => {
+				if (!transport.reportsSent) sent();
+				return transport.attempt({ method, url, headers: (fixed ??= (headers as () => Record<string, string>)()), bodyMode, unless: outgoing.unless, ...(outgoing.secretsTo ? { secretsTo: outgoing.secretsTo } : {}) }, signal, sent);
+			},
 			signal,
 			outgoing.held,
 			outgoing.followUp,

@@ -34,8 +34,14 @@ export interface AttemptSpec {
 export interface Transport {
 	/** Who sends, for the run's summary line ("2 worker threads"); absent for this process. */
 	label?: string | undefined;
-	/** Resolves with the attempt's outcome; rejects only when `signal` aborts it. */
-	attempt(spec: AttemptSpec, signal: AbortSignal): Promise<Attempt>;
+	/**
+	 * Resolves with the attempt's outcome; rejects only when `signal` aborts it. `sent`, which
+	 * a transport with `reportsSent` calls, says the request is on the wire: the limiter's
+	 * rate and gaps count from then. One that cannot tell (another thread or process sends
+	 * it) leaves `reportsSent` unset, and its attempts count as sent when they start.
+	 */
+	attempt(spec: AttemptSpec, signal: AbortSignal, sent?: () => void): Promise<Attempt>;
+	readonly reportsSent?: boolean | undefined;
 }
 
 /**
@@ -51,10 +57,11 @@ export function inProcess(client: Got, now: () => number, random: () => number):
 	// got's own timeout (an injected clock may stand still).
 	const budgetMs = client.defaults.options.timeout.request ?? 0;
 	return {
-		attempt(spec, signal) {
+		reportsSent: true,
+		attempt(spec, signal, sent) {
 			const stopIf = spec.unless && unmoved(spec.unless);
 			const wait = { budgetMs, now: () => performance.now(), random, signal };
-			return waitForDescriptors(() => attemptRequest(client, spec.method, spec.url, spec.headers, signal, now, spec.bodyMode, stopIf, spec.secretsTo), wait);
+			return waitForDescriptors(() => attemptRequest(client, spec.method, spec.url, spec.headers, signal, now, spec.bodyMode, stopIf, spec.secretsTo, sent), wait);
 		},
 	};
 }

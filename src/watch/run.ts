@@ -15,6 +15,7 @@ import { dispatch } from './dispatch.js';
 import { nextDue } from './reschedule.js';
 import { createThreshold } from './threshold.js';
 import { createHostThresholds } from './host-threshold.js';
+import { withTurns } from './turns.js';
 
 /** What the watch tells its metrics (see metrics.ts); every method optional. */
 export interface WatchObserver {
@@ -96,7 +97,7 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 			const scale = plan.clock.wallMs(1);
 			// Origins spaced by a gap (--host-rate, Crawl-delay): where politeness binds, so where an origin's own threshold may rise.
 			const spaced = new Set<string>();
-			const runDeps: SweepDeps = { ...deps, clock: plan.clock, limiter: gapsToQueue(deps, queue, 1 / scale, plan.hostGapMs, spaced) };
+			const runDeps: SweepDeps = { ...deps, clock: plan.clock, limiter: withTurns(gapsToQueue(deps, queue, 1 / scale, plan.hostGapMs, spaced), queue, plan.hostGapMs) };
 			const update = defer(() => threshold.update()).pipe(
 				tap((stats) => {
 					plan.observer?.queue?.(stats);

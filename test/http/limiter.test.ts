@@ -65,6 +65,37 @@ describe('createLimiter', () => {
 		expect(started).toEqual([0, 1, 5]);
 	});
 
+	it('counts a rate from when the request was sent, and starts nothing paced before', async () => {
+		let now = 0;
+		const limiter = createLimiter({ concurrency: 10, perHost: 10, rate: 10 }, { now: () => now });
+		const started: number[] = [];
+		const sends: Array<() => void> = [];
+		const gate = deferred();
+		const jobs = [0, 1].map(() =>
+			limiter.run('a', (sent) => {
+				started.push(now);
+				sends.push(sent);
+				return gate.promise;
+			}),
+		);
+		await tick();
+		expect(started).toEqual([0]);
+		// 100 ms on, the first request is still not on the wire (a busy event loop): the second waits.
+		now = 100;
+		await new Promise((resolve) => setTimeout(resolve, 5));
+		expect(started).toEqual([0]);
+		now = 130;
+		sends[0]!();
+		await new Promise((resolve) => setTimeout(resolve, 5));
+		expect(started).toEqual([0]);
+		// 100 ms after the send, not after the start.
+		now = 230;
+		await new Promise((resolve) => setTimeout(resolve, 120));
+		expect(started).toEqual([0, 230]);
+		gate.resolve();
+		await Promise.all(jobs);
+	});
+
 	it('drops a queued job when its signal aborts', async () => {
 		const limiter = createLimiter({ concurrency: 1, perHost: 1 });
 		const gate = deferred();

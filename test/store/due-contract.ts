@@ -175,6 +175,36 @@ export function dueQueueContract(name: string, open: () => Promise<{ store: Vali
 			expect(await queue.sweepOut('list.txt', 2)).toEqual([]);
 		});
 
+		it('turns to send: one holder at a time per origin, the next a gap after the last was sent', async () => {
+			const queue = await store.dueQueue(stillAt(1000));
+			const [a, b] = ['http://a.test', 'http://b.test'];
+			expect(await queue.turn(a, 60_000, 30_000, 'p1')).toBe(0);
+			// Asked again (a reply lost and the script sent again): still its own.
+			expect(await queue.turn(a, 60_000, 30_000, 'p1')).toBe(0);
+			// Another holder waits; another origin does not.
+			const waiting = await queue.turn(a, 60_000, 30_000, 'p2');
+			expect(waiting).toBeGreaterThan(0);
+			expect(waiting).toBeLessThanOrEqual(60_000);
+			expect(await queue.turn(b, 60_000, 30_000, 'p2')).toBe(0);
+			// Sent: the next turn is a gap after it, for anyone.
+			await queue.sent(a, 60_000, 'p1');
+			const after = await queue.turn(a, 60_000, 30_000, 'p2');
+			expect(after).toBeGreaterThan(59_000);
+			expect(after).toBeLessThanOrEqual(60_000);
+			expect(await queue.turn(a, 60_000, 30_000, 'p1')).toBeGreaterThan(59_000);
+		});
+
+		it('a turn never said sent frees the origin after its hold', async () => {
+			const queue = await store.dueQueue(stillAt(1000));
+			expect(await queue.turn('http://a.test', 10, 50, 'killed')).toBe(0);
+			expect(await queue.turn('http://a.test', 10, 50, 'p2')).toBeGreaterThan(0);
+			await new Promise((resolve) => setTimeout(resolve, 80));
+			expect(await queue.turn('http://a.test', 10, 50, 'p2')).toBe(0);
+			// A late `sent` of the old holder does not end the new one's turn, but does space the next.
+			await queue.sent('http://a.test', 10, 'killed');
+			expect(await queue.turn('http://a.test', 10, 50, 'p3')).toBeGreaterThan(0);
+		});
+
 		it('runs on the schedule\'s clock: scaled from the wall clock', async () => {
 			const queue = await store.dueQueue({ at0: 0, wall0: Date.now(), scale: 1000 });
 			await queue.put([entry('u1', 200_000)]);

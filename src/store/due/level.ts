@@ -1,3 +1,4 @@
+import { LocalTurns } from './turns.js';
 import type { AbstractLevel, AbstractSublevel } from 'abstract-level';
 import { StoreError } from '../../errors/index.js';
 import { binRate, chooseClock, DEPTH_ORIGINS, RATE_BINS, rateBin, type Claim, type ClaimOptions, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
@@ -78,6 +79,7 @@ export class LevelDueQueue implements DueQueue {
 	readonly #heads = new OriginHeads();
 	/** One operation at a time: each reads what the one before wrote. */
 	#chain: Promise<unknown> = Promise.resolve();
+	readonly #turns = new LocalTurns();
 
 	private constructor(db: Db, clock: QueueClock) {
 		this.#db = db;
@@ -360,6 +362,14 @@ export class LevelDueQueue implements DueQueue {
 		await this.#place(back, true);
 		// Claims of a killed process were never counted here.
 		if (all) for (const entry of back) this.#claimedPer.delete(entry.origin);
+	}
+
+	turn(origin: string, gapMs: number, holdMs: number, token: string): Promise<number> {
+		return this.#turns.turn(origin, gapMs, holdMs, token);
+	}
+
+	sent(origin: string, gapMs: number, token: string): Promise<void> {
+		return this.#turns.sent(origin, gapMs, token);
 	}
 
 	gap(origin: string, ms: number): Promise<void> {

@@ -1,6 +1,6 @@
 import type { RedisLink } from '../redis-link.js';
 import { BACKLOG_COUNTED } from './level.js';
-import { CLAIM, GAP, NOW_SCRIPT, PLACE, RELEASE, REMOVE, STATS, SWEEP } from './redis-scripts.js';
+import { CLAIM, GAP, NOW_SCRIPT, PLACE, RELEASE, REMOVE, SENT, STATS, SWEEP, TURN } from './redis-scripts.js';
 import { binRate, chooseClock, DEPTH_ORIGINS, RATE_BINS, rateBin, type Claim, type ClaimOptions, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
 
 /** URLs per script call: a long batch is several calls, so that Redis serves others between them. */
@@ -17,7 +17,9 @@ const CHUNK = 1_000;
  *   P{due}:first       zset   the same origins by their first unclaimed due time (for stats)
  *   P{due}:place       hash   URL → `bin|due|origin`, every URL in the schedule
  *   P{due}:count       hash   origin → how many URLs it has in the schedule
- *   P{due}:host:ORIGIN hash   g: its gap (ms), c: when last claimed from, k: claims held
+ *   P{due}:host:ORIGIN hash   g: its gap (ms), c: when last claimed from, k: claims held;
+ *                             t, u: who holds its turn to send and until when, n: when
+ *                             the next send may go (wall ms; DueQueue.turn)
  *   P{due}:lease       zset   claimed URLs by when their lease runs out
  *   P{due}:held        hash   claimed URL → the origin it was claimed from
  *   P{due}:bins        hash   rate bin → URLs (the rate histogram)
@@ -103,6 +105,14 @@ export class RedisDueQueue implements DueQueue {
 			entries.push({ url: reply[i]!, origin: place.slice(bin.length + due.length + 2), due: Number(due), rate: binRate(Number(bin)) });
 		}
 		return { now: Number(reply[0]), entries };
+	}
+
+	async turn(origin: string, gapMs: number, holdMs: number, token: string): Promise<number> {
+		return Number(await this.#run<number>(TURN, [origin, String(Math.ceil(gapMs)), String(Math.ceil(holdMs)), token]));
+	}
+
+	async sent(origin: string, gapMs: number, token: string): Promise<void> {
+		await this.#run(SENT, [origin, String(Math.ceil(gapMs)), token]);
 	}
 
 	async gap(origin: string, ms: number): Promise<void> {

@@ -124,6 +124,16 @@ export interface DueQueue {
 	/** Sets the least time between two claims of an origin's URLs (schedule-clock ms; robots.txt's Crawl-delay). */
 	gap(origin: string, ms: number): Promise<void>;
 	/**
+	 * Asks for `origin`'s turn to send a request, in wall ms, over every process sharing the
+	 * schedule: politeness as the origin sees it, where a claim's spacing cannot reach (a
+	 * request leaves its process some time after its claim). Granted (0) when no other
+	 * `token` holds the turn and `gapMs` has passed since the origin's last `sent`; else the
+	 * ms to wait before asking again. A granted turn holds until `sent`, or `holdMs`.
+	 */
+	turn(origin: string, gapMs: number, holdMs: number, token: string): Promise<number>;
+	/** The request of `token`'s turn is on the wire (or given up): the origin's next turn comes `gapMs` after now. */
+	sent(origin: string, gapMs: number, token: string): Promise<void>;
+	/**
 	 * Notes that an input (`source`: a file's path, a sitemap's URL) listed these URLs in
 	 * its reading number `generation`; `sweepOut` then takes out what a later reading no
 	 * longer lists. Only the listing is kept: the URLs are scheduled with `put`.
