@@ -7,6 +7,9 @@ export default defineConfig({
 		globalSetup: ['test/helpers/redis-global.ts'],
 		testTimeout: 30_000,
 		hookTimeout: 30_000,
+		// expect.poll waits for what a server or a child process will see: 1 s (vitest's default)
+		// is too short on a loaded machine, where a worker thread or a browser takes longer to start.
+		expect: { poll: { timeout: 15_000 } },
 		// Tests start real servers and child processes; the machines have two cores.
 		maxWorkers: 2,
 		// The suites written before robots.txt support count every request their origins see,
