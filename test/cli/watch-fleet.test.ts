@@ -44,10 +44,8 @@ describeRedis('revisit watch: three processes on one Redis store', () => {
 	const prefix = () => `wf${process.pid}.${++unique}:`;
 	const listOf = (count: number) => origins.flatMap((origin) => Array.from({ length: count }, (_, i) => origin.url(`/p${i}`)));
 	/** Starts the three: the first reads the list on stdin, the others the same list (admission is idempotent). */
-	const fleet = (store: string, urls: string[], flags: string[]) => {
-		// A test that gives --robots has it instead of QUIET's.
-		const quiet = flags.includes('--robots') ? QUIET.filter((flag, i) => flag !== '--robots' && QUIET[i - 1] !== '--robots') : QUIET;
-		running = NAMES.map((name) => spawnCli(['watch', '--store', store, '--user-agent', agent(name), ...quiet, ...flags], urls.join('\n')));
+	const fleet = (store: string, urls: string[], flags: string[], base: readonly string[] = QUIET) => {
+		running = NAMES.map((name) => spawnCli(['watch', '--store', store, '--user-agent', agent(name), ...base, ...flags], urls.join('\n')));
 		return running;
 	};
 	const stopAll = async (watches: Array<ReturnType<typeof spawnCli>>) => {
@@ -70,8 +68,9 @@ describeRedis('revisit watch: three processes on one Redis store', () => {
 		let results: Awaited<ReturnType<typeof stopAll>>;
 		try {
 			// 2 in flight per origin and 4 requests a second (250 ms apart): with 600 ms answers, each limit binds.
-			// robots.txt read as by default: each process's first request at an origin, a moment before its first page there.
-			const watches = fleet(redis.url(store), urls, ['--robots', 'obey', '--per-host', '2', '--host-rate', '4', '--concurrency', '8', '--rate', '100/s']);
+			// robots.txt and audits as by default: a process's first request at an origin comes a
+			// moment before its first page there, and an audit right after the 304 it checks.
+			const watches = fleet(redis.url(store), urls, ['--per-host', '2', '--host-rate', '4', '--concurrency', '8', '--rate', '100/s'], ['--robots', 'obey', '--ndjson', '-q']);
 			const sentBy = (name: string) => timed.origins.some((origin) => origin.hits.some((hit) => hit.agent === agent(name)));
 			await waitFor(() => timed.origins.every((origin) => origin.hits.length >= 20) && NAMES.every(sentBy), 'every process to check at every origin', 40_000);
 			results = await stopAll(watches);
