@@ -13,6 +13,7 @@ import { watchTasks, type WatchObserver } from './run.js';
 import type { Clock } from '../types.js';
 import { writeReports } from '../history/report-html.js';
 import { describeStore } from '../store/open.js';
+import { bothObservers, createWatchStatus, type WatchFigures, type WatchStatus } from './status.js';
 
 /** A watch as plain data: the run it repeats, its store, rate, clock and inputs. */
 export interface WatchJob {
@@ -32,6 +33,8 @@ export interface WatchJob {
 	leaseMs?: number | undefined;
 	/** Where URLs come from, given the job's clock: see inputs.ts. */
 	inputs(context: { deps: SweepDeps; clock: Clock; wallMs(scheduleMs: number): number; diagnose(message: string): void }): Observable<InputBatch>;
+	/** Where the watch's lines on what it is doing go (watch/say.ts); none when absent (--quiet). */
+	inform?: ((line: string) => void) | undefined;
 	/** Report pages (a pipeline file's `report` sinks), written again after each epoch. */
 	reports?: ReadonlyArray<{ path: string; runs: number }> | undefined;
 	/** The metrics and the listening server, started once the store is open (`--listen`). */
@@ -41,6 +44,8 @@ export interface WatchJob {
 /** A watch under way: its counts so far, and its end. */
 export interface WatchRun {
 	summary: Readonly<Summary>;
+	/** Its checks as they are judged, and its schedule as last read: the progress line's and status line's figures (watch/status.ts). */
+	figures: Readonly<WatchFigures>;
 	/** Resolves to the signal that stopped it, or undefined at `--until` or when there is nothing left to watch; rejects on an infrastructure failure. */
 	done: Promise<string | undefined>;
 }
@@ -60,10 +65,13 @@ const MIN_EPOCH_WALL_MS = 30_000;
  */
 export function runWatch(job: WatchJob, edges: JobEdges, stop: Promise<string>): WatchRun {
 	const summary = createSummary();
-	return { summary, done: run(job, edges, summary, stop) };
+	let now = (): number => Date.now();
+	const status = createWatchStatus(() => now());
+	const done = run(job, edges, summary, stop, status, (clock) => (now = clock));
+	return { summary, figures: status.figures, done };
 }
 
-async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promise<string>): Promise<string | undefined> {
+async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promise<string>, status: WatchStatus, onClock: (now: () => number) => void): Promise<string | undefined> {
 	await checkStart(job.shape);
 	const { deps, close } = await openSweepDeps({ store: job.store, redis: job.redis }, job.shape.options);
 	// The schedule's clock is the store's: a restart, and every member of a fleet, read one clock (--now starts it again).
@@ -76,6 +84,7 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promi
 		await close();
 		throw error;
 	});
+	onClock(() => clock.now());
 	const started = clock.now();
 	const until = job.until === undefined ? undefined : 'at' in job.until ? job.until.at : started + job.until.afterMs;
 	let observing: Awaited<ReturnType<NonNullable<WatchJob['observe']>>> | undefined;
@@ -103,18 +112,21 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promi
 			minEpochWallMs: MIN_EPOCH_WALL_MS,
 			inputs: job.inputs({ deps: { ...deps, clock }, clock, wallMs: clock.wallMs, diagnose: edges.diagnose }),
 			stop: stopping,
+			inform: job.inform,
 			hostGapMs: job.hostGapMs,
 			leaseWallMs: job.leaseMs,
-			observer: {
+			observer: bothObservers(status.observer, {
 				...observing?.observer,
 				epoch: (epoch) => {
 					addSummary(summary, epoch);
 					observing?.observer.epoch?.(epoch);
 					if (reports.length > 0) reporting = reporting.then(() => writeReports(deps.store, reports, source)).catch((error: unknown) => edges.diagnose(`report: ${(error as Error).message}`));
 				},
-			},
+			}),
 		});
 		await new Promise<void>((resolve, reject) => watch$.subscribe({ error: reject, complete: resolve }));
+		// The schedule as it is at the end, for the summary's count of URLs watched (the last update may be seconds old).
+		status.observer.queue?.(await queue.stats());
 		return signal;
 	} finally {
 		await reporting;

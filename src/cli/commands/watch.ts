@@ -36,6 +36,7 @@ interface WatchArgs extends AccessFlags, WatchSweepFlags, WarcFlags, RuleFlags, 
 	lease: number;
 	listen?: string;
 	'listen-host': string[];
+	'status-every': number;
 }
 
 const sweepFlags = Object.fromEntries(Object.entries(sweepFlagOptions).filter(([name]) => !(NOT_WATCH as readonly string[]).includes(name))) as Record<keyof WatchSweepFlags, Flag>;
@@ -50,6 +51,7 @@ const watchFlags: Record<string, Flag> = {
 	'host-rate': { group: GROUP.politeness, ...flagOf(watchSettings['host-rate']), requiresArg: true, describe: 'Requests per second per origin [default: unlimited; robots.txt Crawl-delay always holds]' },
 	until: { group: GROUP.schedule, ...flagOf(watchSettings.until), requiresArg: true, describe: 'Stop at this time (ISO 8601 or epoch ms), or after this long (12h, 30d) [default: run until SIGTERM or SIGINT]' },
 	lease: { group: GROUP.scale, ...flagOf(watchSettings.lease), requiresArg: true, describe: 'How long a claimed URL is held (wall time) before it returns to the schedule: a watch killed mid-check loses nothing, and on Redis the others check it then. Keep it well above --timeout × (--retries + 1)' },
+	'status-every': { group: GROUP.io, ...flagOf(watchSettings['status-every']), type: 'string', requiresArg: true, describe: 'Where stderr is not a terminal (a log, the journal), write a status line this often: URLs watched, checks, changes, the backlog; off for none. Wall time' },
 	'time-scale': { group: GROUP.schedule, ...flagOf(watchSettings['time-scale']), requiresArg: true, describe: 'Run the schedule this many times faster than the wall clock (for simulations and tests); --rate and every duration are read in its clock, politeness in wall time' },
 };
 
@@ -112,5 +114,5 @@ async function runWatchCommand(args: WatchArgs, io: CliIo): Promise<number> {
 		leaseMs: args.lease,
 		inputs: watchInputsFor(args, io, options),
 		observe: args.listen === undefined ? undefined : watchObserve(args.listen, args['listen-host'], args.store, io),
-	}, { quiet: args.quiet });
+	}, { quiet: args.quiet, statusEveryMs: args['status-every'] });
 }
