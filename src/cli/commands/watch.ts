@@ -65,7 +65,9 @@ On Redis (--store redis://…) any number of watches share one schedule, the per
 limits and the rate. Each hour of the schedule is a run in revisit history and report.
 
 Signals: SIGTERM or SIGINT stops after the checks in flight are committed (exit 0);
-SIGHUP reads --input files and sitemaps again.
+SIGHUP reads --input files and sitemaps again, and says what each found.
+On stderr: what --rate means for the URLs at the start; a progress line on a terminal,
+else a status line every --status-every; the summary when it stops.
 Exit status: 0 stopped by a signal or at --until; 2 usage or store error.`;
 
 /** `revisit watch`: keeps a store fresh continuously, under a rate of checks. */
