@@ -76,7 +76,9 @@ const NO_VALVE: Pick<Valve, 'acquire'> = { acquire: () => Promise.resolve() };
  * completes (stdin's end ends only stdin). A file that can't be read at the start fails
  * it with SOURCE_FAILED; one that can't be read later, or a sitemap that can't be read in
  * full, is diagnosed and its reading is not complete, so it takes nothing out of the
- * schedule. Unsubscribing stops every watcher, timer and signal listener.
+ * schedule. Once every input's first reading is over, an empty `settled` batch says so.
+ * A SIGHUP with no file or sitemap to read again is diagnosed. Unsubscribing stops every
+ * watcher, timer and signal listener.
  *
  * @example
  * watchInputs({ urls: [], files: ['urls.txt'], sitemaps: [], sitemapEveryMs: 86_400_000 }, { signals: processSignals(), clock, wallMs: clock.wallMs, diagnose })

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LevelStore } from '../../src/store/level.js';
 import { BIN, runCli, spawnCli, tempDir } from '../helpers/cli.js';
+import { findProgram } from '../helpers/debian.js';
 import { startWatchOrigin, type WatchOrigin } from '../helpers/watch-origin.js';
 
 const QUIET_CHECKS = ['--robots', 'ignore', '--audit', '0'];
@@ -33,11 +34,16 @@ describe('revisit watch says what it is doing', () => {
 		await dir.cleanup();
 	});
 
-	it('on a terminal, the progress line counts the URLs watched, the checks and the changes as they happen', async () => {
+	it('on a terminal, the progress line counts the URLs watched, the checks and the changes as they happen', async (context) => {
+		const script = findProgram('script');
+		if (script === undefined) {
+			if (process.env['CI'] === 'true') throw new Error('script is not installed; CI=true needs it: apt-get install -y bsdutils');
+			return context.skip('needs script (util-linux) for a pseudo-terminal');
+		}
 		await writeFile(list('urls.txt'), urls(...pages(5)));
 		// stderr on a pseudo-terminal (util-linux script), stdout to a file.
 		const command = [process.execPath, BIN, 'watch', '--store', store(), '--input', list('urls.txt'), '--rate', '100/s', ...QUIET_CHECKS].map((arg) => `'${arg}'`).join(' ');
-		const child = spawn('script', ['-qfc', `${command} > '${list('out.txt')}'`, '/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'] });
+		const child = spawn(script, ['-qfc', `${command} > '${list('out.txt')}'`, '/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'] });
 		let tty = '';
 		child.stdout.on('data', (chunk: Buffer) => (tty += chunk.toString()));
 		const closed = new Promise((resolve) => child.on('close', resolve));
