@@ -13,7 +13,7 @@ import { watchTasks, type WatchObserver } from './run.js';
 import type { Clock } from '../types.js';
 import { writeReports } from '../history/report-html.js';
 import { describeStore } from '../store/open.js';
-import { bothObservers, createWatchStatus, type WatchFigures, type WatchStatus } from './status.js';
+import { bothObservers, createWatchFigures, createWatchStatus, type WatchFigures } from './status.js';
 
 /** A watch as plain data: the run it repeats, its store, rate, clock and inputs. */
 export interface WatchJob {
@@ -65,13 +65,11 @@ const MIN_EPOCH_WALL_MS = 30_000;
  */
 export function runWatch(job: WatchJob, edges: JobEdges, stop: Promise<string>): WatchRun {
 	const summary = createSummary();
-	let now = (): number => Date.now();
-	const status = createWatchStatus(() => now());
-	const done = run(job, edges, summary, stop, status, (clock) => (now = clock));
-	return { summary, figures: status.figures, done };
+	const figures = createWatchFigures();
+	return { summary, figures, done: run(job, edges, summary, figures, stop) };
 }
 
-async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promise<string>, status: WatchStatus, onClock: (now: () => number) => void): Promise<string | undefined> {
+async function run(job: WatchJob, edges: JobEdges, summary: Summary, figures: WatchFigures, stop: Promise<string>): Promise<string | undefined> {
 	await checkStart(job.shape);
 	const { deps, close } = await openSweepDeps({ store: job.store, redis: job.redis }, job.shape.options);
 	// The schedule's clock is the store's: a restart, and every member of a fleet, read one clock (--now starts it again).
@@ -84,7 +82,7 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promi
 		await close();
 		throw error;
 	});
-	onClock(() => clock.now());
+	const status = createWatchStatus(figures, () => clock.now());
 	const started = clock.now();
 	const until = job.until === undefined ? undefined : 'at' in job.until ? job.until.at : started + job.until.afterMs;
 	let observing: Awaited<ReturnType<NonNullable<WatchJob['observe']>>> | undefined;

@@ -23,19 +23,23 @@ export interface WatchStatus {
 	readonly observer: WatchObserver;
 }
 
+/** Figures at the start: nothing watched, nothing checked. */
+export function createWatchFigures(): WatchFigures {
+	return { watched: 0, checks: 0, changed: 0, errors: 0, backlog: 0, lateMs: 0 };
+}
+
 /**
- * Counts a watch's checks as they are judged (the run history's counts come only when
- * an hour of the schedule closes) and keeps the schedule's size and backlog as the
- * threshold's updates read them, every few seconds. `now` is the schedule's clock, which
- * the lateness of the oldest due URL is read on.
+ * Counts a watch's checks into `figures` as they are judged (the run history's counts
+ * come only when an hour of the schedule closes) and keeps the schedule's size and
+ * backlog as the threshold's updates read them, every few seconds. `now` is the
+ * schedule's clock, which the lateness of the oldest due URL is read on.
  *
  * @example
- * const status = createWatchStatus(() => clock.now());
+ * const status = createWatchStatus(createWatchFigures(), () => clock.now());
  * watchTasks(deps, { ...plan, observer: bothObservers(plan.observer, status.observer) });
  * formatWatchStatus(status.figures) // '50 URLs watched, 130 checks, 3 changed, 0 errors, none due'
  */
-export function createWatchStatus(now: () => number): WatchStatus {
-	const figures: WatchFigures = { watched: 0, checks: 0, changed: 0, errors: 0, backlog: 0, lateMs: 0 };
+export function createWatchStatus(figures: WatchFigures, now: () => number): WatchStatus {
 	return {
 		figures,
 		observer: {
