@@ -33,8 +33,6 @@ export interface WatchJob {
 	leaseMs?: number | undefined;
 	/** Where URLs come from, given the job's clock: see inputs.ts. */
 	inputs(context: { deps: SweepDeps; clock: Clock; wallMs(scheduleMs: number): number; diagnose(message: string): void }): Observable<InputBatch>;
-	/** Where the watch's lines on what it is doing go (watch/say.ts); none when absent (--quiet). */
-	inform?: ((line: string) => void) | undefined;
 	/** Report pages (a pipeline file's `report` sinks), written again after each epoch. */
 	reports?: ReadonlyArray<{ path: string; runs: number }> | undefined;
 	/** The metrics and the listening server, started once the store is open (`--listen`). */
@@ -110,7 +108,6 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, figures: Wa
 			minEpochWallMs: MIN_EPOCH_WALL_MS,
 			inputs: job.inputs({ deps: { ...deps, clock }, clock, wallMs: clock.wallMs, diagnose: edges.diagnose }),
 			stop: stopping,
-			inform: job.inform,
 			hostGapMs: job.hostGapMs,
 			leaseWallMs: job.leaseMs,
 			observer: bothObservers(status.observer, {

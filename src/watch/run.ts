@@ -44,8 +44,6 @@ export interface WatchPlan {
 	epochMs: number;
 	minEpochWallMs: number;
 	inputs: Observable<InputBatch>;
-	/** Where the watch's lines on what it is doing go (the rate at the start, what re-reads found: watch/say.ts); none when absent (--quiet). */
-	inform?: ((line: string) => void) | undefined;
 	/** Fires once to stop: in-flight checks finish and are committed. */
 	stop: Observable<unknown>;
 	observer?: WatchObserver | undefined;
@@ -90,7 +88,7 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 			const ended = new Subject<void>();
 			const over = merge(stop, ended);
 			const threshold = createThreshold(queue, { checksPerDay: plan.checksPerDay, bounds: plan.bounds, now: () => plan.clock.now() });
-			const say = createSayings({ diagnose: plan.edges.diagnose, inform: plan.inform, checksPerDay: plan.checksPerDay, bounds: plan.bounds });
+			const say = createSayings({ diagnose: plan.edges.diagnose, checksPerDay: plan.checksPerDay, bounds: plan.bounds });
 			const freed = new Subject<void>();
 			const done = createDoneBatch(queue, () => freed.next());
 			// Reschedules waiting for their records' batch (`awaiting`), and those of each batch taken and not yet written (`stored`).

@@ -26,21 +26,21 @@ export interface Sayings {
 }
 
 /**
- * The watch's own lines on stderr. Through `inform` (none with --quiet): at the start,
- * what `--rate` means for the URLs given (whether the schedule can spend it, and how new
- * URLs are checked while their rates are learnt); after each reading of an input read
- * again (SIGHUP, a file that changed, a sitemap's next reading), what it added, removed
- * and left as it was. Through `diagnose`, always: URLs a reading took out of the schedule
- * (when `inform` does not say it), and a threshold that has sat at a bound for an hour of
- * the schedule: the rate cannot be spent (every URL at `--min-interval`), or cannot keep
- * up (every URL at `--max-interval`).
+ * The watch's own lines on stderr, each said once, when it happens (--quiet leaves them,
+ * as it leaves the address `--listen` took): at the start, what `--rate` means for the
+ * URLs given (whether the schedule can spend it, and how new URLs are checked while their
+ * rates are learnt); after each reading of an input read again (SIGHUP, a file that
+ * changed, a sitemap's next reading), what it added, removed and left as it was, and
+ * after a first reading, what it took out of the schedule; and when the threshold has
+ * sat at a bound for an hour of the schedule: the rate cannot be spent (every URL at
+ * `--min-interval`), or cannot keep up (every URL at `--max-interval`).
  *
  * @example
- * const say = createSayings({ diagnose, inform: diagnose, checksPerDay: 120_000, bounds: WATCH_INTERVALS });
+ * const say = createSayings({ diagnose, checksPerDay: 120_000, bounds: WATCH_INTERVALS });
  * say.settled(await queue.stats()); // '50 URLs, --rate 5000/h: no URL is checked more often than every 1h …'
  */
-export function createSayings(options: { diagnose(line: string): void; inform?: ((line: string) => void) | undefined; checksPerDay: number; bounds: IntervalBounds }): Sayings {
-	const { diagnose, inform, checksPerDay, bounds } = options;
+export function createSayings(options: { diagnose(line: string): void; checksPerDay: number; bounds: IntervalBounds }): Sayings {
+	const { diagnose, checksPerDay, bounds } = options;
 	const readings = new Map<string, { added: number; removed: number; listed: number }>();
 	const readBefore = new Set<string>();
 	let addedAtStart = 0;
@@ -61,13 +61,13 @@ export function createSayings(options: { diagnose(line: string): void; inform?: 
 			const source = redact(batch.source);
 			const again = readBefore.has(batch.source);
 			readBefore.add(batch.source);
-			if (again && inform) inform(`${source} read again: ${reading.added} added, ${reading.removed} removed, ${reading.listed - reading.added} unchanged`);
+			if (again) diagnose(`${source} read again: ${reading.added} added, ${reading.removed} removed, ${reading.listed - reading.added} unchanged`);
 			else if (reading.removed > 0) diagnose(`${source}: ${counted(reading.removed, 'URL')} no longer listed, out of the schedule`);
 		},
 		settled(stats) {
 			if (started) return;
 			started = true;
-			inform?.(rateLine(stats.size, addedAtStart, checksPerDay, bounds));
+			diagnose(rateLine(stats.size, addedAtStart, checksPerDay, bounds));
 		},
 		claimed() {
 			if (boundSince) boundSince.claims++;

@@ -45,14 +45,14 @@ export function watchObserve(where: string | ListenAddress, hosts: readonly stri
 /**
  * A watch on the terminal (`revisit watch`, `revisit run` of a watch-mode file): its
  * figures as progress on a TTY, or as a status line every `statusEveryMs` where there is
- * none, its lines on what it is doing (watch/say.ts; not with quiet), the summary when it
- * stops, exit 0 once stopped by a signal or at its end.
+ * none (neither with quiet), the summary when it stops (not with quiet), exit 0 once
+ * stopped by a signal or at its end.
  *
  * @example
  * result.status = await runWatchOnTerminal(io, job, { quiet: false });
  */
 export async function runWatchOnTerminal(io: CliIo, job: WatchJob, display: { quiet: boolean; env?: NodeJS.ProcessEnv; statusEveryMs?: number | undefined }): Promise<number> {
-	const { run, summary, stopped, terminal, elapsedMs } = await runOnTerminal(io, display, (edges) => runWatch({ ...job, inform: display.quiet ? undefined : edges.diagnose }, edges, io.interrupted), (watch, ms) => `${formatWatchStatus(watch.figures)}, ${formatElapsed(ms)}`);
+	const { run, summary, stopped, terminal, elapsedMs } = await runOnTerminal(io, display, (edges) => runWatch(job, edges, io.interrupted), (watch, ms) => `${formatWatchStatus(watch.figures)}, ${formatElapsed(ms)}`);
 	terminal.finish(`${formatSummary({ ...summary, elapsedMs }, { watched: run.figures.watched })}${stopped ? `; stopped by ${stopped}` : ''}`);
 	return EXIT.ok;
 }
