@@ -26,24 +26,30 @@ export async function runPipeline(io: CliIo, job: Job, display: { quiet: boolean
 /**
  * A run or a watch on the terminal, up to its end: the process edges (stdout through a
  * batch writer, diagnostics through the terminal), progress on a TTY, and the summary and
- * stopping signal for the caller to finish with.
+ * stopping signal for the caller to finish with. `progress` draws the progress line (and,
+ * with `display.statusEveryMs`, the status line written where there is no TTY); the
+ * summary's counts by default.
  *
  * @example
  * const { summary, stopped, terminal } = await runOnTerminal(io, { quiet }, (edges) => runWatch(job, edges, io.interrupted));
  */
-export async function runOnTerminal(
+export async function runOnTerminal<Run extends { summary: Readonly<Summary>; done: Promise<string | undefined> }>(
 	io: CliIo,
-	display: { quiet: boolean; env?: NodeJS.ProcessEnv },
-	start: (edges: JobEdges) => { summary: Readonly<Summary>; done: Promise<string | undefined> },
-): Promise<{ summary: Readonly<Summary>; stopped: string | undefined; terminal: ReturnType<typeof createTerminal>; elapsedMs: number }> {
+	display: { quiet: boolean; env?: NodeJS.ProcessEnv; statusEveryMs?: number | undefined },
+	start: (edges: JobEdges) => Run,
+	progress: (run: Run, elapsedMs: number) => string = (run, elapsedMs) => formatSummary({ ...run.summary, elapsedMs }),
+): Promise<{ run: Run; summary: Readonly<Summary>; stopped: string | undefined; terminal: ReturnType<typeof createTerminal>; elapsedMs: number }> {
 	const terminal = createTerminal(io.stderr, { quiet: display.quiet });
 	const edges = { stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, env: display.env ?? io.env, out: createBatchWriter(io.stdout), ordered: true, diagnose: terminal.diagnose };
 	const started = Date.now();
-	const { summary, done } = start(edges);
-	terminal.progress(() => formatSummary({ ...summary, elapsedMs: Date.now() - started }));
+	const run = start(edges);
+	const { summary, done } = run;
+	const render = () => progress(run, Date.now() - started);
+	terminal.progress(render);
+	if (display.statusEveryMs !== undefined) terminal.status(render, display.statusEveryMs);
 	try {
 		const stopped = await done;
-		return { summary, stopped, terminal, elapsedMs: Date.now() - started };
+		return { run, summary, stopped, terminal, elapsedMs: Date.now() - started };
 	} catch (error) {
 		terminal.stop();
 		throw error;

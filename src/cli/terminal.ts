@@ -15,6 +15,8 @@ export interface Terminal {
 	diagnose(text: string): void;
 	/** Starts redrawing `render()` every 200 ms, TTY only. */
 	progress(render: () => string): void;
+	/** Writes `render()` as a line every `everyMs` (wall ms) where there is no progress line: not a TTY, not quiet; 0 never. */
+	status(render: () => string, everyMs: number): void;
 	/** Stops progress and prints the final summary unless quiet. */
 	finish(summary: string): void;
 	/** Stops progress and clears its line, printing nothing (the run failed; its error follows). */
@@ -24,6 +26,7 @@ export interface Terminal {
 export function createTerminal(stream: Writable & { isTTY?: boolean }, options: { quiet: boolean }): Terminal {
 	const live = stream.isTTY === true && !options.quiet;
 	let timer: NodeJS.Timeout | undefined;
+	let statusTimer: NodeJS.Timeout | undefined;
 	let shown = false;
 
 	const clear = (): void => {
@@ -40,18 +43,25 @@ export function createTerminal(stream: Writable & { isTTY?: boolean }, options: 
 			if (!live) return;
 			timer = setInterval(() => {
 				clear();
-				stream.write(render().slice(0, (process.stderr.columns ?? 100) - 1));
+				stream.write(render().slice(0, (process.stderr.columns || 100) - 1));
 				shown = true;
 			}, 200);
 			timer.unref();
 		},
+		status(render, everyMs) {
+			if (live || options.quiet || !(everyMs > 0)) return;
+			statusTimer = setInterval(() => stream.write(`revisit: ${render()}\n`), everyMs);
+			statusTimer.unref();
+		},
 		finish(summary) {
 			clearInterval(timer);
+			clearInterval(statusTimer);
 			clear();
 			if (!options.quiet) stream.write(`revisit: ${summary}\n`);
 		},
 		stop() {
 			clearInterval(timer);
+			clearInterval(statusTimer);
 			clear();
 		},
 	};

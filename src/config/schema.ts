@@ -208,6 +208,7 @@ const watch = {
 		lease: { ...duration, default: watchDefault('lease'), description: 'How long a claimed URL is held (wall time) before it returns to the schedule: a watch killed mid-check loses nothing, and on a Redis store the others check it then' },
 		listen: { type: 'string', format: 'listen', description: 'Serve /metrics (Prometheus), /healthz and / (the live report page) on HOST:PORT: 127.0.0.1:9464, :9464 or [::1]:9464' },
 		listenHost: { type: 'array', items: { type: 'string', format: 'listen-host' }, default: watchDefault('listen-host'), description: 'More names the listening server answers to in the Host header (a reverse proxy\'s, the name Prometheus scrapes it by), beside the address it listens on' },
+		statusEvery: { anyOf: [duration, { const: 'off' }], default: watchDefault('status-every'), description: 'Where stderr is not a terminal (a log, the journal), write a status line this often (wall time): URLs watched, checks, changes, the backlog; off for none' },
 	},
 } as const;
 

@@ -1,7 +1,7 @@
 import { fetchDefaults, sweepDefaults, writtenDefaults } from './defaults.js';
 import { parseHeaderLine, type HeaderRule } from '../http/headers.js';
 import { checkProxyUrl } from '../http/proxy.js';
-import { durationValue, headerValue, timeValue, integerValue, numberValue, robotsAgentValue, rateValue, robotsValue, diffOfValue, conditionValue, renderValue, secondsValue, selectorsValue, sizeOrOffValue, sizeValue, verifyValue, checksRateValue, untilValue, positiveSecondsValue, listenValue, listenHostsValue } from './values.js';
+import { durationOrOffValue, durationValue, headerValue, timeValue, integerValue, numberValue, robotsAgentValue, rateValue, robotsValue, diffOfValue, conditionValue, renderValue, secondsValue, selectorsValue, sizeOrOffValue, sizeValue, verifyValue, checksRateValue, untilValue, positiveSecondsValue, listenValue, listenHostsValue } from './values.js';
 
 /** One setting that a flag and a pipeline file's stage option both take: its default as written, and its check. */
 export interface Setting {
@@ -115,7 +115,7 @@ export const sweepSettings: Record<keyof SweepSettings, Setting> = {
  * @example
  * watchSettings.rate.parse!('5000/h') // 120000 checks a day
  */
-export const watchSettings: Record<'rate' | 'host-rate' | 'until' | 'time-scale' | 'sitemap-every' | 'lease' | 'listen' | 'listen-host', Setting> = {
+export const watchSettings: Record<'rate' | 'host-rate' | 'until' | 'time-scale' | 'sitemap-every' | 'lease' | 'listen' | 'listen-host' | 'status-every', Setting> = {
 	rate: { default: '1/s', parse: checksRateValue('rate') },
 	'host-rate': { parse: numberValue('host-rate') },
 	until: { parse: untilValue('until') },
@@ -124,6 +124,7 @@ export const watchSettings: Record<'rate' | 'host-rate' | 'until' | 'time-scale'
 	lease: { default: '10m', parse: positiveSecondsValue('lease') },
 	listen: { parse: listenValue('listen') },
 	'listen-host': { default: [], parse: listenHostsValue('listen-host') },
+	'status-every': { default: '15m', parse: durationOrOffValue('status-every') },
 };
 
 /** The fetch phase's own limits, for a crawl (`crawl`, `sweep --fetch`, a pipeline's fetch stage). */

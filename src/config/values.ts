@@ -48,6 +48,14 @@ export const durationValue = (flag: string) => (value: unknown): number | undefi
 	return ms;
 };
 
+/** A duration such as 15m, or `off` (0); in ms. */
+export const durationOrOffValue = (flag: string) => (value: unknown): number => {
+	if (value === 0 || String(value).trim().toLowerCase() === 'off') return 0;
+	const ms = parseDuration(String(value));
+	if (ms === undefined) throw new UsageError(`--${flag} must be a duration such as 30s, 15m or 1h, or off (got ${JSON.stringify(value)})`);
+	return ms;
+};
+
 /** A duration (30s, 1m), or a bare number of seconds; in ms. */
 export const secondsValue = (flag: string) => (value: unknown): number => {
 	const text = String(value).trim();

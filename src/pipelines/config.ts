@@ -52,6 +52,8 @@ export interface WatchSettings {
 	listenHosts: string[];
 	/** How long a claim holds, wall ms (`lease`). */
 	leaseMs: number;
+	/** Wall ms between two status lines on stderr where it is not a terminal (`statusEvery`); 0 for none. */
+	statusEveryMs: number;
 }
 
 /** The sweep settings a watch fixes, as `revisit watch` does: its schedule replaces the TTL, the budget and the churn guard. */
@@ -102,6 +104,7 @@ export function compilePipeline(config: PipelineConfig, context: { env?: Record<
 					listen: watchOf('listen') as ListenAddress | undefined,
 					listenHosts: watchOf('listen-host') as string[],
 					leaseMs: watchOf('lease') as number,
+					statusEveryMs: watchOf('status-every') as number,
 				}
 			: undefined;
 	const settings = {

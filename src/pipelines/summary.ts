@@ -121,14 +121,16 @@ export function someFailed(summary: Summary): boolean {
 
 /**
  * One line for stderr. `same-content` and `rebaselined` appear when there are any (content
- * rules), as do the reasons URLs were not checked.
+ * rules), as do the reasons URLs were not checked. A watch, which checks its URLs again
+ * and again, gives `watched`: the URLs it watches and its checks are then named apart.
  *
  * @example
  * formatSummary(summary) // '1000 URLs, 3 changed, 990 304s, 7 same-hash, 0 errors, 12.1 KB received (48.2 MB saved), 2.1s'
+ * formatSummary(summary, { watched: 50 }) // '50 URLs watched, 130 checks, 3 changed, …'
  */
-export function formatSummary(summary: Summary): string {
+export function formatSummary(summary: Summary, options: { watched?: number | undefined } = {}): string {
 	const parts = [
-		counted(summary.urls, 'URL'),
+		options.watched === undefined ? counted(summary.urls, 'URL') : `${counted(options.watched, 'URL')} watched, ${counted(summary.urls, 'check')}`,
 		`${summary.changed} changed`,
 		`${summary.notModified} 304s`,
 		`${summary.sameHash} same-hash`,

@@ -16,6 +16,8 @@ export interface Admitted {
 	added: number;
 	/** URLs taken out because the complete reading no longer lists them. */
 	removed: string[];
+	/** URLs the batch lists (each once): those not `added` were scheduled already. */
+	listed: number;
 	problems: InputProblem[];
 }
 
@@ -57,5 +59,5 @@ export async function admit(queue: Pick<DueQueue, 'has' | 'put' | 'mark' | 'swee
 		await queue.mark(batch.source, urls, batch.generation);
 	}
 	const removed = batch.complete ? await queue.sweepOut(batch.source, batch.generation) : [];
-	return { added, removed, problems };
+	return { added, removed, listed: urls.length, problems };
 }

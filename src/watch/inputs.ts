@@ -27,6 +27,13 @@ export interface InputBatch {
 	 * file or sitemap; never for the arguments or stdin, which are not read again.
 	 */
 	complete: boolean;
+	/** The last batch of its reading (complete or not); a reading that failed has none. */
+	last: boolean;
+	/**
+	 * An empty batch, after every other: every input's first reading is in (stdin's at its
+	 * end), so the watch's start is over. Once, and never when stdin does not end.
+	 */
+	settled?: true | undefined;
 }
 
 export interface WatchInputsSpec {
@@ -69,7 +76,9 @@ const NO_VALVE: Pick<Valve, 'acquire'> = { acquire: () => Promise.resolve() };
  * completes (stdin's end ends only stdin). A file that can't be read at the start fails
  * it with SOURCE_FAILED; one that can't be read later, or a sitemap that can't be read in
  * full, is diagnosed and its reading is not complete, so it takes nothing out of the
- * schedule. Unsubscribing stops every watcher, timer and signal listener.
+ * schedule. Once every input's first reading is over, an empty `settled` batch says so.
+ * A SIGHUP with no file or sitemap to read again is diagnosed. Unsubscribing stops every
+ * watcher, timer and signal listener.
  *
  * @example
  * watchInputs({ urls: [], files: ['urls.txt'], sitemaps: [], sitemapEveryMs: 86_400_000 }, { signals: processSignals(), clock, wallMs: clock.wallMs, diagnose })
@@ -96,19 +105,27 @@ export function watchInputs(spec: WatchInputsSpec, deps: WatchInputsDeps): Obser
 				open,
 				async (lines, last) => {
 					await Promise.race([valve.acquire(), stopped]);
-					if (!signal.aborted) subscriber.next({ source, generation: number, lines, complete: again && last && whole() });
+					if (!signal.aborted) subscriber.next({ source, generation: number, lines, complete: again && last && whole(), last });
 				},
 				signal,
 			);
 		};
 		const failed = (what: string) => (error: unknown) => deps.diagnose(`${what}: ${(error as Error).message}`);
+		// Each input's first reading, read or failed: once all are over, the `settled` batch.
+		const firsts: Array<Promise<void>> = [];
+		const firstOf = () => {
+			let over!: () => void;
+			firsts.push(new Promise<void>((resolve) => (over = resolve)));
+			return over;
+		};
 
-		if (spec.urls.length > 0) void read('args', (valve) => readLines(argumentLines(spec.urls), valve).pipe(labelled('args')), false).catch(failed('arguments'));
+		if (spec.urls.length > 0) firsts.push(read('args', (valve) => readLines(argumentLines(spec.urls), valve).pipe(labelled('args')), false).catch(failed('arguments')));
 		const stdin = spec.stdin;
-		if (stdin !== undefined) void read('stdin', (valve) => readLines(stdin, valve).pipe(labelled('stdin')), false).catch(failed('stdin'));
+		if (stdin !== undefined) firsts.push(read('stdin', (valve) => readLines(stdin, valve).pipe(labelled('stdin')), false).catch(failed('stdin')));
 
 		for (const file of spec.files) {
 			let first = true;
+			const firstOver = firstOf();
 			const reading = rereading(async () => {
 				try {
 					await read(file, (valve) => readLines(createReadStream(file), valve).pipe(labelled(file)), true);
@@ -118,6 +135,7 @@ export function watchInputs(spec: WatchInputsSpec, deps: WatchInputsDeps): Obser
 					else deps.diagnose(`${message}; its URLs stay in the schedule`);
 				}
 				first = false;
+				firstOver();
 			}, signal);
 			try {
 				stops.push(watchFile(file, reading.trigger, failed(`${file}: cannot watch for changes`), deps.quietMs));
@@ -130,6 +148,7 @@ export function watchInputs(spec: WatchInputsSpec, deps: WatchInputsDeps): Obser
 
 		for (const url of spec.sitemaps) {
 			const context = { ...deps.http!, stdin: NO_INPUT, stderr: process.stderr, env: process.env };
+			const firstOver = firstOf();
 			const reading = rereading(async () => {
 				timer.again();
 				let whole = true;
@@ -149,15 +168,25 @@ export function watchInputs(spec: WatchInputsSpec, deps: WatchInputsDeps): Obser
 					failed(`sitemap ${redact(url)}`)(error);
 				});
 				if (!whole && !signal.aborted) deps.diagnose(`sitemap ${redact(url)}: not read in full, so none of its URLs leave the schedule`);
+				firstOver();
 			}, signal);
 			const timer = repeating(reading.trigger, spec.sitemapEveryMs, deps.clock, deps.wallMs);
 			stops.push(timer.stop);
 			rereads.push(reading.trigger);
 		}
 
-		stops.push(deps.signals.onHup(() => rereads.forEach((reread) => reread())));
+		stops.push(
+			deps.signals.onHup(() => {
+				// Each reading says what it found once it is in (watch/say.ts); with nothing to read, say so now.
+				if (rereads.length === 0) deps.diagnose('SIGHUP: nothing to read again (no --input file or --sitemap)');
+				rereads.forEach((reread) => reread());
+			}),
+		);
 		// Started once every watcher is on, so a change made while a file is first read is not missed.
 		if (!subscriber.closed) rereads.forEach((reread) => reread());
+		void Promise.all(firsts).then(() => {
+			if (!signal.aborted) subscriber.next({ source: 'inputs', generation: 0, lines: [], complete: false, last: false, settled: true });
+		});
 		return () => {
 			controller.abort();
 			for (const stop of stops) stop();

@@ -13,6 +13,7 @@ import { watchTasks, type WatchObserver } from './run.js';
 import type { Clock } from '../types.js';
 import { writeReports } from '../history/report-html.js';
 import { describeStore } from '../store/open.js';
+import { bothObservers, createWatchFigures, createWatchStatus, type WatchFigures } from './status.js';
 
 /** A watch as plain data: the run it repeats, its store, rate, clock and inputs. */
 export interface WatchJob {
@@ -41,6 +42,8 @@ export interface WatchJob {
 /** A watch under way: its counts so far, and its end. */
 export interface WatchRun {
 	summary: Readonly<Summary>;
+	/** Its checks as they are judged, and its schedule as last read: the progress line's and status line's figures (watch/status.ts). */
+	figures: Readonly<WatchFigures>;
 	/** Resolves to the signal that stopped it, or undefined at `--until` or when there is nothing left to watch; rejects on an infrastructure failure. */
 	done: Promise<string | undefined>;
 }
@@ -60,10 +63,11 @@ const MIN_EPOCH_WALL_MS = 30_000;
  */
 export function runWatch(job: WatchJob, edges: JobEdges, stop: Promise<string>): WatchRun {
 	const summary = createSummary();
-	return { summary, done: run(job, edges, summary, stop) };
+	const figures = createWatchFigures();
+	return { summary, figures, done: run(job, edges, summary, figures, stop) };
 }
 
-async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promise<string>): Promise<string | undefined> {
+async function run(job: WatchJob, edges: JobEdges, summary: Summary, figures: WatchFigures, stop: Promise<string>): Promise<string | undefined> {
 	await checkStart(job.shape);
 	const { deps, close } = await openSweepDeps({ store: job.store, redis: job.redis }, job.shape.options);
 	// The schedule's clock is the store's: a restart, and every member of a fleet, read one clock (--now starts it again).
@@ -76,6 +80,7 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promi
 		await close();
 		throw error;
 	});
+	const status = createWatchStatus(figures, () => clock.now());
 	const started = clock.now();
 	const until = job.until === undefined ? undefined : 'at' in job.until ? job.until.at : started + job.until.afterMs;
 	let observing: Awaited<ReturnType<NonNullable<WatchJob['observe']>>> | undefined;
@@ -105,16 +110,18 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promi
 			stop: stopping,
 			hostGapMs: job.hostGapMs,
 			leaseWallMs: job.leaseMs,
-			observer: {
+			observer: bothObservers(status.observer, {
 				...observing?.observer,
 				epoch: (epoch) => {
 					addSummary(summary, epoch);
 					observing?.observer.epoch?.(epoch);
 					if (reports.length > 0) reporting = reporting.then(() => writeReports(deps.store, reports, source)).catch((error: unknown) => edges.diagnose(`report: ${(error as Error).message}`));
 				},
-			},
+			}),
 		});
 		await new Promise<void>((resolve, reject) => watch$.subscribe({ error: reject, complete: resolve }));
+		// The schedule as it is at the end, for the summary's count of URLs watched (the last update may be seconds old).
+		status.observer.queue?.(await queue.stats());
 		return signal;
 	} finally {
 		await reporting;

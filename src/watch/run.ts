@@ -16,6 +16,7 @@ import { nextDue } from './reschedule.js';
 import { createThreshold } from './threshold.js';
 import { createHostThresholds } from './host-threshold.js';
 import { withTurns } from './turns.js';
+import { createSayings } from './say.js';
 
 /** What the watch tells its metrics (see metrics.ts); every method optional. */
 export interface WatchObserver {
@@ -88,6 +89,7 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 			const ended = new Subject<void>();
 			const over = merge(stop, ended);
 			const threshold = createThreshold(queue, { checksPerDay: plan.checksPerDay, bounds: plan.bounds, now: () => plan.clock.now() });
+			const say = createSayings({ diagnose: plan.edges.diagnose, checksPerDay: plan.checksPerDay, bounds: plan.bounds });
 			const freed = new Subject<void>();
 			const done = createDoneBatch(queue, () => freed.next());
 			// Reschedules waiting for their records' batch (`awaiting`), and those of each batch taken and not yet written (`stored`).
@@ -102,6 +104,7 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 				tap((stats) => {
 					plan.observer?.queue?.(stats);
 					plan.observer?.model?.({ ...threshold.model, mu: threshold.mu, target: plan.checksPerDay / 86_400 });
+					say.updated(threshold.model.mu, stats, plan.clock.now());
 				}),
 			);
 			// Every 2 s, or every hour of the schedule's clock when that comes sooner (--time-scale): the correction steps once an hour.
@@ -111,12 +114,17 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 			const gapped = new Set<string>();
 			const admitted = plan.inputs.pipe(
 				concatMap(async (batch) => {
+					if (batch.settled) {
+						const stats = await queue.stats();
+						plan.observer?.queue?.(stats);
+						return say.settled(stats);
+					}
 					// The gap first: a URL put due now is claimed at once, by this process or another on the store, and its origin's second claim must already wait for it.
 					if (plan.hostGapMs !== undefined) await setGaps(queue, batch, gapped, plan.hostGapMs / scale);
-					const { removed, problems } = await admit(queue, batch, { now: plan.clock.now() });
+					const result = await admit(queue, batch, { now: plan.clock.now() });
 					await announced(batch, { store: runDeps.store, book: runDeps.book, queue, now: plan.clock.now() });
-					for (const problem of problems) plan.edges.diagnose(`${problem.source} line ${problem.line}: ${problem.problem}`);
-					if (removed.length > 0) plan.edges.diagnose(`${batch.source}: ${removed.length} URL${removed.length === 1 ? '' : 's'} no longer listed, out of the schedule`);
+					for (const problem of result.problems) plan.edges.diagnose(`${problem.source} line ${problem.line}: ${problem.problem}`);
+					say.admitted(batch, result);
 				}),
 				ignoreElements(),
 				takeUntil(over),
@@ -135,6 +143,7 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 							dispatch(queue, valve, { rate: plan.checksPerDay / 86_400_000, perHost: plan.shape.options.perHost * (queue.shared ? 1 : CLAIMS_PER_PLACE), leaseMs: (plan.leaseWallMs ?? LEASE_WALL_MS) / scale, wallMs: plan.clock.wallMs, until, freed }, stop, {
 								claimed: (entry, now) => {
 									threshold.dispatched(1);
+									say.claimed();
 									// Lateness anywhere else is the global rate's, which μ answers for.
 									if (plan.hostGapMs !== undefined || spaced.has(entry.origin)) hosts.claimed(entry.origin, now - entry.due);
 									plan.observer?.late?.(Math.max(0, now - entry.due) / 1000);

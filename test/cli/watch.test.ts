@@ -89,7 +89,7 @@ describe('revisit watch', () => {
 		const cutAt = server.requests.length;
 		const run = await running;
 		expect(run.status).toBe(0);
-		expect(run.stderr).toContain('1 URL no longer listed, out of the schedule');
+		expect(run.stderr).toContain(`${list} read again: 0 added, 1 removed, 1 unchanged`);
 		const late = server.requests.slice(cutAt + 1);
 		expect(late.some((request) => request.path === '/slow0')).toBe(true);
 		expect(late.some((request) => request.path === '/slow1')).toBe(false);

@@ -105,10 +105,10 @@ describe('pipeline schema', () => {
 			watch: { rate: '5000/h', hostRate: 2, until: '2d', timeScale: 60, listen: ':0' },
 		});
 		const compiled = compilePipeline(config);
-		expect(compiled.watch).toEqual({ checksPerDay: 120_000, hostRate: 2, until: { afterMs: 2 * 86_400_000 }, timeScale: 60, sitemapEveryMs: 86_400_000, listen: { host: '', port: 0 }, listenHosts: [], leaseMs: 600_000 });
+		expect(compiled.watch).toEqual({ checksPerDay: 120_000, hostRate: 2, until: { afterMs: 2 * 86_400_000 }, timeScale: 60, sitemapEveryMs: 86_400_000, listen: { host: '', port: 0 }, listenHosts: [], leaseMs: 600_000, statusEveryMs: 900_000 });
 		expect(compiled.options).toMatchObject({ concurrency: 4, rate: 2, minIntervalMs: 600_000, adaptive: false, maxChurn: 0, localWorkers: 0 });
 		expect(compiled.options.ttlMs).toBeUndefined();
-		expect(compilePipeline(validatePipeline({ ...minimal, mode: 'watch' })).watch).toEqual({ checksPerDay: 86_400, timeScale: 1, sitemapEveryMs: 86_400_000, leaseMs: 600_000, listenHosts: [] });
+		expect(compilePipeline(validatePipeline({ ...minimal, mode: 'watch' })).watch).toEqual({ checksPerDay: 86_400, timeScale: 1, sitemapEveryMs: 86_400_000, leaseMs: 600_000, listenHosts: [], statusEveryMs: 900_000 });
 		expect(compilePipeline(validatePipeline(minimal)).watch).toBeUndefined();
 	});
 

@@ -36,7 +36,7 @@ describe('watch mode in a pipeline file', () => {
 			'pipeline.json:6:18: /watch/timeScale: must be number > 0 (got -1)',
 			'pipeline.json:7:21: /watch/sitemapEvery: must be a duration such as 30m, 6h or 2d (got "daily")',
 			'pipeline.json:8:15: /watch/listen: must be HOST:PORT, such as 127.0.0.1:9464, :9464 (every interface) or [::1]:9464 (got "9464")',
-			'pipeline.json:9:5: /watch/rates: unknown key; the watch takes rate, hostRate, until, timeScale, sitemapEvery, lease, listen or listenHost (did you mean `rate`?)',
+			'pipeline.json:9:5: /watch/rates: unknown key; the watch takes rate, hostRate, until, timeScale, sitemapEvery, lease, listen, listenHost or statusEvery (did you mean `rate`?)',
 			'pipeline.json:10:20: /watch/listenHost/0: must be a host name or an IP address without a port, such as watch.example.org or 10.0.0.5 (got "watch.example:80")',
 		]);
 	});

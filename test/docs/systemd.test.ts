@@ -161,8 +161,14 @@ describe(`the command ${UNIT_FILE} starts`, () => {
 			child.kill('SIGKILL');
 		}
 		expect(stdout.trim().split('\n')).toEqual([site.url('/a'), site.url('/b')]);
-		// --quiet: the journal gets the address it listens on, and then only what goes wrong.
-		expect(stderr.split('\n').filter(Boolean)).toEqual([`revisit: listening on http://127.0.0.1:${port}/`]);
+		// --quiet: the journal gets the address it listens on, what the rate means for the list,
+		// what the reload found (the edit and the SIGHUP may make one reading or two), and
+		// otherwise only what goes wrong: no status lines, no summary.
+		const lines = stderr.split('\n').filter(Boolean);
+		const list = path.join(config, 'urls.txt');
+		expect(lines.slice(0, 2)).toEqual([`revisit: listening on http://127.0.0.1:${port}/`, expect.stringMatching(/^revisit: 1 URL, --rate 5000\/h: no URL is checked more often than every 1h/)]);
+		expect(lines.slice(2)).toContain(`revisit: ${list} read again: 1 added, 0 removed, 1 unchanged`);
+		for (const line of lines.slice(2)) expect([`revisit: ${list} read again: 1 added, 0 removed, 1 unchanged`, `revisit: ${list} read again: 0 added, 0 removed, 2 unchanged`]).toContain(line);
 		expect(existsSync(path.join(state, 'store'))).toBe(true);
 		// Nothing but the state directory was written to (the feed comes with a first change, not a first sight).
 		expect(readdirSync(root.dir).sort()).toEqual(['config', 'state']);

@@ -69,3 +69,14 @@ describe('summary: plurals', () => {
 		expect(formatSummary({ ...summary, urls: 2, errors: 2, rejected: 2 })).toMatch(/^2 URLs, .*, 2 errors, 2 bad lines, /);
 	});
 });
+
+describe('summary: a watch', () => {
+	it('names the URLs watched and the checks apart, where a run names its URLs', () => {
+		const summary = createSummary();
+		for (let i = 0; i < 3; i++) countTask(summary, task('https://a.test/p/1', '304'));
+		countTask(summary, task('https://a.test/p/2', 'new-body', { changed: true }));
+		expect(formatSummary(summary)).toMatch(/^4 URLs, 1 changed, 3 304s, /);
+		expect(formatSummary(summary, { watched: 2 })).toMatch(/^2 URLs watched, 4 checks, 1 changed, 3 304s, /);
+		expect(formatSummary(createSummary(), { watched: 1 })).toMatch(/^1 URL watched, 0 checks, 0 changed, /);
+	});
+});

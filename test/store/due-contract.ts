@@ -205,6 +205,19 @@ export function dueQueueContract(name: string, open: () => Promise<{ store: Vali
 			expect(await queue.turn('http://a.test', 10, 50, 'p3')).toBeGreaterThan(0);
 		});
 
+		it('sweepOut keeps a URL another source still lists, and takes it out once none does', async () => {
+			const queue = await store.dueQueue(stillAt(1000));
+			await queue.put([entry('u1', 1), entry('u2', 1)]);
+			await queue.mark('a.txt', ['u1', 'u2'], 1);
+			await queue.mark('b.txt', ['u2'], 1);
+			await queue.mark('a.txt', ['u1'], 2);
+			expect(await queue.sweepOut('a.txt', 2)).toEqual([]);
+			expect(await queue.has(['u1', 'u2'])).toEqual([true, true]);
+			await queue.mark('b.txt', ['u1'], 2);
+			expect(await queue.sweepOut('b.txt', 2)).toEqual(['u2']);
+			expect(await queue.has(['u1', 'u2'])).toEqual([true, false]);
+		});
+
 		it('runs on the schedule\'s clock: scaled from the wall clock', async () => {
 			const queue = await store.dueQueue({ at0: 0, wall0: Date.now(), scale: 1000 });
 			await queue.put([entry('u1', 200_000)]);

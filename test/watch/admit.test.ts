@@ -17,6 +17,7 @@ describe('admit', () => {
 			source: 'urls.txt',
 			generation: 1,
 			complete: true,
+			last: true,
 			lines: [
 				...lines('HTTP://Example.ORG:80/a#top', 'http://example.org/a', 'https://example.org/known', 'mailto:someone@example.org', 'https://example.org/b c'),
 				{ line: 6, text: 'x\\0y', source: 'urls.txt', problem: 'line contains a NUL byte' },
@@ -26,6 +27,7 @@ describe('admit', () => {
 		expect(admitted).toEqual({
 			added: 1,
 			removed: [],
+			listed: 2,
 			problems: [
 				{ source: 'urls.txt', line: 4, text: 'mailto:someone@example.org', problem: 'scheme mailto: is not http or https' },
 				{ source: 'urls.txt', line: 5, text: 'https://example.org/b c', problem: INNER_WHITESPACE },
@@ -40,7 +42,7 @@ describe('admit', () => {
 
 	it('takes out what a complete reading no longer lists, and nothing on a reading that is not complete', async () => {
 		const queue = await new MemoryStore().dueQueue({ at0: 0, wall0: Date.now(), scale: 1 });
-		const reading = (generation: number, complete: boolean, ...urls: string[]): InputBatch => ({ source: 'urls.txt', generation, complete, lines: lines(...urls) });
+		const reading = (generation: number, complete: boolean, ...urls: string[]): InputBatch => ({ source: 'urls.txt', generation, complete, last: complete, lines: lines(...urls) });
 		expect(await admit(queue, reading(1, true, 'https://example.org/a', 'https://example.org/b'), { now: 0 })).toMatchObject({ added: 2, removed: [] });
 		// A reading cut short (a sitemap that answered 500) lists less, and takes nothing out.
 		expect(await admit(queue, reading(2, false, 'https://example.org/a'), { now: 0 })).toMatchObject({ added: 0, removed: [] });
@@ -50,7 +52,7 @@ describe('admit', () => {
 		expect(await admit(queue, reading(3, true, 'https://example.org/c'), { now: 0 })).toMatchObject({ added: 1, removed: ['https://example.org/b'] });
 		expect(await queue.has(['https://example.org/a', 'https://example.org/b', 'https://example.org/c'])).toEqual([true, false, true]);
 		// Another input's URLs are its own: sweeping this one leaves them.
-		await admit(queue, { source: 'other.txt', generation: 4, complete: true, lines: lines('https://example.org/d') }, { now: 0 });
+		await admit(queue, { source: 'other.txt', generation: 4, complete: true, last: true, lines: lines('https://example.org/d') }, { now: 0 });
 		expect(await admit(queue, reading(5, true), { now: 0 })).toMatchObject({ removed: ['https://example.org/a', 'https://example.org/c'] });
 		expect(await queue.has(['https://example.org/d'])).toEqual([true]);
 	});

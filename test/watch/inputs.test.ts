@@ -194,6 +194,44 @@ describe('watchInputs: arguments and stdin', () => {
 		}
 	});
 
+	it('says once every first reading is in (stdin at its end), after their batches, each reading ending with a last batch', async () => {
+		const stdin = new PassThrough();
+		const dir = await mkdtemp(path.join(os.tmpdir(), 'revisit-inputs-'));
+		const file = path.join(dir, 'urls.txt');
+		await writeFile(file, 'https://example.org/file\n');
+		const run = record(watchInputs(spec({ urls: ['https://example.org/arg'], stdin, files: [file] }), baseDeps()));
+		try {
+			stdin.write('https://example.org/typed\n');
+			await run.until('the line typed on stdin', () => (run.seen.batches.some((batch) => batch.source === 'stdin' && batch.lines.length > 0) ? true : undefined));
+			await run.until('the file', () => (run.seen.batches.some((batch) => batch.source === file && batch.last) ? true : undefined));
+			// stdin has not ended: its first reading is not over.
+			expect(run.seen.batches.some((batch) => batch.settled)).toBe(false);
+			stdin.end();
+			const settled = await run.until('the settled batch', () => {
+				const at = run.seen.batches.findIndex((batch) => batch.settled);
+				return at < 0 ? undefined : at;
+			});
+			expect(settled).toBe(run.seen.batches.length - 1);
+			expect(run.seen.batches[settled]).toMatchObject({ lines: [], complete: false });
+			for (const source of ['args', 'stdin', file]) expect(run.seen.batches.filter((batch) => batch.source === source).at(-1)?.last).toBe(true);
+		} finally {
+			run.unsubscribe();
+			await rm(dir, { recursive: true, force: true });
+		}
+	});
+
+	it('a SIGHUP with no file or sitemap to read again says so', async () => {
+		const signals = fakeSignals();
+		const said: string[] = [];
+		const run = record(watchInputs(spec({ urls: ['https://example.org/arg'] }), baseDeps({ signals, diagnose: (line) => void said.push(line) })));
+		try {
+			signals.hup();
+			expect(said).toEqual(['SIGHUP: nothing to read again (no --input file or --sitemap)']);
+		} finally {
+			run.unsubscribe();
+		}
+	});
+
 	it('takes one credit of the valve per batch, so a long input waits for its batches to be applied', async () => {
 		const stdin = new PassThrough();
 		const valve = createValve(1);

@@ -39,7 +39,7 @@ export function runCommand(io: CliIo, result: CommandResult): CommandModule<obje
 			if (compiled.watch) {
 				const { job, inputs, listen, listenHosts } = pipelineWatch(loaded.config, compiled, { store, now: nowDefault(io.env).now });
 				const watch = { ...job, inputs: watchInputsOf({ ...inputs, stdin: inputs.stdin ? io.stdin : undefined }, job.shape.options), observe: listen && watchObserve(listen, listenHosts, store, io) };
-				return void (result.status = await runWatchOnTerminal(io, watch, { quiet: args.quiet, env }));
+				return void (result.status = await runWatchOnTerminal(io, watch, { quiet: args.quiet, env, statusEveryMs: compiled.watch.statusEveryMs }));
 			}
 			result.status = await runPipeline(io, { ...pipelineShape(compiled), store, churnHint: 'stage' }, { quiet: args.quiet, env });
 		},

@@ -11,6 +11,7 @@ import type { ValidatorStore } from '../../store/types.js';
 import { EXIT } from '../../errors/index.js';
 import { formatSummary } from '../../pipelines/summary.js';
 import { runOnTerminal } from '../run-pipeline.js';
+import { formatWatchStatus } from '../../watch/status.js';
 
 /**
  * The watch's inputs from its flags (watch/inputs.ts): the URL arguments, stdin (when `-`
@@ -43,14 +44,24 @@ export function watchObserve(where: string | ListenAddress, hosts: readonly stri
 
 /**
  * A watch on the terminal (`revisit watch`, `revisit run` of a watch-mode file): its
- * counts as progress on a TTY, the summary when it stops, exit 0 once stopped by a
- * signal or at its end.
+ * figures as progress on a TTY, or as a status line every `statusEveryMs` where there is
+ * none (neither with quiet), the summary when it stops (not with quiet), exit 0 once
+ * stopped by a signal or at its end.
  *
  * @example
  * result.status = await runWatchOnTerminal(io, job, { quiet: false });
  */
-export async function runWatchOnTerminal(io: CliIo, job: WatchJob, display: { quiet: boolean; env?: NodeJS.ProcessEnv }): Promise<number> {
-	const { summary, stopped, terminal, elapsedMs } = await runOnTerminal(io, display, (edges) => runWatch(job, edges, io.interrupted));
-	terminal.finish(`${formatSummary({ ...summary, elapsedMs })}${stopped ? `; stopped by ${stopped}` : ''}`);
+export async function runWatchOnTerminal(io: CliIo, job: WatchJob, display: { quiet: boolean; env?: NodeJS.ProcessEnv; statusEveryMs?: number | undefined }): Promise<number> {
+	const { run, summary, stopped, terminal, elapsedMs } = await runOnTerminal(io, display, (edges) => runWatch(job, edges, io.interrupted), (watch, ms) => `${formatWatchStatus(watch.figures)}, ${formatElapsed(ms)}`);
+	terminal.finish(`${formatSummary({ ...summary, elapsedMs }, { watched: run.figures.watched })}${stopped ? `; stopped by ${stopped}` : ''}`);
 	return EXIT.ok;
+}
+
+/** Wall time since the start: `42s`, `12m 5s`, `3h 20m`, `2d 4h`. */
+function formatElapsed(ms: number): string {
+	const s = Math.floor(ms / 1000);
+	if (s < 60) return `${s}s`;
+	if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`;
+	if (s < 86_400) return `${Math.floor(s / 3600)}h ${Math.floor(s / 60) % 60}m`;
+	return `${Math.floor(s / 86_400)}d ${Math.floor(s / 3600) % 24}h`;
 }

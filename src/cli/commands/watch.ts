@@ -36,6 +36,7 @@ interface WatchArgs extends AccessFlags, WatchSweepFlags, WarcFlags, RuleFlags, 
 	lease: number;
 	listen?: string;
 	'listen-host': string[];
+	'status-every': number;
 }
 
 const sweepFlags = Object.fromEntries(Object.entries(sweepFlagOptions).filter(([name]) => !(NOT_WATCH as readonly string[]).includes(name))) as Record<keyof WatchSweepFlags, Flag>;
@@ -50,6 +51,7 @@ const watchFlags: Record<string, Flag> = {
 	'host-rate': { group: GROUP.politeness, ...flagOf(watchSettings['host-rate']), requiresArg: true, describe: 'Requests per second per origin [default: unlimited; robots.txt Crawl-delay always holds]' },
 	until: { group: GROUP.schedule, ...flagOf(watchSettings.until), requiresArg: true, describe: 'Stop at this time (ISO 8601 or epoch ms), or after this long (12h, 30d) [default: run until SIGTERM or SIGINT]' },
 	lease: { group: GROUP.scale, ...flagOf(watchSettings.lease), requiresArg: true, describe: 'How long a claimed URL is held (wall time) before it returns to the schedule: a watch killed mid-check loses nothing, and on Redis the others check it then. Keep it well above --timeout × (--retries + 1)' },
+	'status-every': { group: GROUP.io, ...flagOf(watchSettings['status-every']), type: 'string', requiresArg: true, describe: 'Where stderr is not a terminal (a log, the journal), write a status line this often: URLs watched, checks, changes, the backlog; off for none. Wall time' },
 	'time-scale': { group: GROUP.schedule, ...flagOf(watchSettings['time-scale']), requiresArg: true, describe: 'Run the schedule this many times faster than the wall clock (for simulations and tests); --rate and every duration are read in its clock, politeness in wall time' },
 };
 
@@ -63,7 +65,9 @@ On Redis (--store redis://…) any number of watches share one schedule, the per
 limits and the rate. Each hour of the schedule is a run in revisit history and report.
 
 Signals: SIGTERM or SIGINT stops after the checks in flight are committed (exit 0);
-SIGHUP reads --input files and sitemaps again.
+SIGHUP reads --input files and sitemaps again, and says what each found.
+On stderr: what --rate means for the URLs at the start; a progress line on a terminal,
+else a status line every --status-every; the summary when it stops.
 Exit status: 0 stopped by a signal or at --until; 2 usage or store error.`;
 
 /** `revisit watch`: keeps a store fresh continuously, under a rate of checks. */
@@ -112,5 +116,5 @@ async function runWatchCommand(args: WatchArgs, io: CliIo): Promise<number> {
 		leaseMs: args.lease,
 		inputs: watchInputsFor(args, io, options),
 		observe: args.listen === undefined ? undefined : watchObserve(args.listen, args['listen-host'], args.store, io),
-	}, { quiet: args.quiet });
+	}, { quiet: args.quiet, statusEveryMs: args['status-every'] });
 }

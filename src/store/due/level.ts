@@ -391,16 +391,36 @@ export class LevelDueQueue implements DueQueue {
 
 	sweepOut(source: string, generation: number): Promise<string[]> {
 		return this.#serial(async () => {
-			const gone: string[] = [];
+			const stale: string[] = [];
 			for await (const [key, seen] of this.#sources.iterator({ gte: `${source}${SEP}`, lt: `${source}${END}` })) {
-				if (seen < generation) gone.push(key.slice(source.length + 1));
+				if (seen < generation) stale.push(key.slice(source.length + 1));
 			}
-			await this.#db.batch(gone.map((url) => this.#del(this.#sources, `${source}${SEP}${url}`)) as never);
+			await this.#db.batch(stale.map((url) => this.#del(this.#sources, `${source}${SEP}${url}`)) as never);
+			// A URL another input still lists stays: it leaves only once none lists it.
+			let gone = stale;
+			for (const other of await this.#sourceNames()) {
+				if (other === source || gone.length === 0) continue;
+				const listed = await this.#sources.getMany(gone.map((url) => `${other}${SEP}${url}`));
+				gone = gone.filter((_, i) => listed[i] === undefined);
+			}
 			return gone;
 		}).then(async (gone) => {
 			await this.remove(gone);
 			return gone;
 		});
+	}
+
+	/** The sources with URLs marked: one key read per source, each skipping past the source's own keys. */
+	async #sourceNames(): Promise<string[]> {
+		const names: string[] = [];
+		let from = '';
+		for (;;) {
+			let name: string | undefined;
+			for await (const key of this.#sources.keys({ gte: from, limit: 1 })) name = key.slice(0, key.indexOf(SEP));
+			if (name === undefined) return names;
+			names.push(name);
+			from = `${name}${END}`;
+		}
 	}
 
 	async has(urls: readonly string[]): Promise<boolean[]> {

@@ -152,18 +152,30 @@ return 0`);
 /**
  * Takes out what a source listed before a generation and not since. ARGV: source,
  * generation, then candidate URLs (read by HSCAN; checked again here, as a mark may have
- * come in between). Returns the URLs taken out of the listing.
+ * come in between). Each leaves the source's listing; those no other source in
+ * `P{due}:srcs` lists leave the schedule too, and are returned.
  */
 export const SWEEP = luaScript(`${PRELUDE}
 local src = B .. ':src:' .. ARGV[1]
 local generation = tonumber(ARGV[2])
+local others = {}
+for _, name in ipairs(redis.call('SMEMBERS', B .. ':srcs')) do
+  if name ~= ARGV[1] then others[#others + 1] = B .. ':src:' .. name end
+end
 local gone = {}
 for i = 3, #ARGV do
   local seen = tonumber(redis.call('HGET', src, ARGV[i]))
   if seen and seen < generation then
     redis.call('HDEL', src, ARGV[i])
-    remove(ARGV[i])
-    gone[#gone + 1] = ARGV[i]
+    -- a URL another input still lists stays
+    local listed = false
+    for _, other in ipairs(others) do
+      if redis.call('HEXISTS', other, ARGV[i]) == 1 then listed = true; break end
+    end
+    if not listed then
+      remove(ARGV[i])
+      gone[#gone + 1] = ARGV[i]
+    end
   end
 end
 settle()

@@ -24,6 +24,7 @@ const CHUNK = 1_000;
  *   P{due}:held        hash   claimed URL → the origin it was claimed from
  *   P{due}:bins        hash   rate bin → URLs (the rate histogram)
  *   P{due}:src:SOURCE  hash   URL → the last reading of SOURCE that listed it
+ *   P{due}:srcs        set    the SOURCEs marked (a URL one of them still lists is not swept out)
  *   P{due}:slot        string the pacing slot: the schedule time the next check's turn comes
  *
  * Claims run as one script on Redis's clock (TIME, turned into the schedule's with the
@@ -121,6 +122,8 @@ export class RedisDueQueue implements DueQueue {
 
 	async mark(source: string, urls: readonly string[], generation: number): Promise<void> {
 		const key = `${this.#base}:src:${source}`;
+		// The sources' names too: a sweep of one keeps the URLs the others list.
+		if (urls.length > 0) await this.#link.write([['SADD', `${this.#base}:srcs`, source]]);
 		for (let i = 0; i < urls.length; i += CHUNK) await this.#link.write([['HSET', key, ...urls.slice(i, i + CHUNK).flatMap((url) => [url, String(generation)])]]);
 	}
 

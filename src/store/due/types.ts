@@ -139,7 +139,7 @@ export interface DueQueue {
 	 * longer lists. Only the listing is kept: the URLs are scheduled with `put`.
 	 */
 	mark(source: string, urls: readonly string[], generation: number): Promise<void>;
-	/** Takes out of the schedule every URL `source` listed before `generation` and not since; returns them. */
+	/** Takes out of `source`'s listing every URL it listed before `generation` and not since, and out of the schedule those no other source lists; returns the latter. */
 	sweepOut(source: string, generation: number): Promise<string[]>;
 	/** Whether each URL is in the schedule. */
 	has(urls: readonly string[]): Promise<boolean[]>;
