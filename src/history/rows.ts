@@ -32,6 +32,10 @@ export interface RunRow {
 	/** Changes that did not meet the run's `--when` condition, and the condition; absent without one. */
 	unmet?: number;
 	when?: string;
+	/** The hour a running watch is in: its figures so far (`end` is now). */
+	live?: true;
+	/** Stored before the run ended: a watch still running elsewhere, or killed (its figures as of its last committed batch). */
+	unfinished?: true;
 }
 
 /** One host's figures in one run, for `revisit history --host`. */
@@ -107,6 +111,7 @@ export function runRow(run: RunRecord): RunRow {
 		ratio304: ratio(notModified, conditional),
 		blockedHosts: run.blockedHosts ?? [],
 		...(run.when === undefined ? {} : { unmet: run.unmet ?? 0, when: run.when }),
+		...(run.live ? { live: true as const } : run.unfinished ? { unfinished: true as const } : {}),
 	};
 }
 

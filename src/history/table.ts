@@ -25,7 +25,7 @@ export function formatRunTable(rows: readonly RunRow[]): string {
 		header,
 		rows.map((row) => [
 			shortTime(row.start),
-			shortDuration(row.durationMs),
+			`${shortDuration(row.durationMs)}${row.live ? ' live' : row.unfinished ? ' unfinished' : ''}`,
 			String(row.urls),
 			String(row.changed),
 			String(row.notModified),

@@ -12,7 +12,10 @@ import { clockOf, watchClock } from './clock.js';
 import { watchTasks, type WatchObserver } from './run.js';
 import type { Clock } from '../types.js';
 import { writeReports } from '../history/report-html.js';
-import { describeStore } from '../store/open.js';
+import { describeStore, storeIsShared } from '../store/open.js';
+import { serveStore, type StoreServer } from '../store/serve.js';
+import type { LiveRun } from '../pipelines/live-run.js';
+import { withLiveRun } from './live-store.js';
 
 /** A watch as plain data: the run it repeats, its store, rate, clock and inputs. */
 export interface WatchJob {
@@ -89,8 +92,13 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promi
 		signal = name;
 		stopping.next();
 	});
+	// Readers see the hour under way as a live row: the page at `/`, and the commands that read through the socket.
+	let current: LiveRun | undefined;
+	const view = withLiveRun(deps.store, () => current);
+	let serving: StoreServer | undefined;
 	try {
-		observing = await job.observe?.({ store: deps.store, summary, scale: job.scale });
+		serving = await serveReads(job.store, view, edges);
+		observing = await job.observe?.({ store: view, summary, scale: job.scale });
 		const watch$ = watchTasks(deps, {
 			shape: job.shape,
 			edges,
@@ -107,6 +115,9 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promi
 			leaseWallMs: job.leaseMs,
 			observer: {
 				...observing?.observer,
+				started: (run) => {
+					current = run;
+				},
 				epoch: (epoch) => {
 					addSummary(summary, epoch);
 					observing?.observer.epoch?.(epoch);
@@ -118,8 +129,24 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promi
 		return signal;
 	} finally {
 		await reporting;
+		await serving?.close();
 		await observing?.close();
 		await close();
+	}
+}
+
+/**
+ * On a LevelDB store (which the watch holds locked), answers the reads of `revisit history`,
+ * `report`, `stats`, `due` and `export` on the store's socket. A socket that cannot be made
+ * is said once; the watch goes on without.
+ */
+async function serveReads(store: WatchJob['store'], view: ValidatorStore, edges: JobEdges): Promise<StoreServer | undefined> {
+	if (typeof store !== 'string' || storeIsShared(store)) return undefined;
+	try {
+		return await serveStore(store, view);
+	} catch (error) {
+		edges.diagnose(`${(error as Error).message}; revisit history and report can read the store once the watch stops`);
+		return undefined;
 	}
 }
 
