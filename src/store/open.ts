@@ -37,11 +37,12 @@ export async function openStore(spec: string, options: OpenStoreOptions = {}): P
 	try {
 		return await LevelStore.open(spec, options.create === undefined ? {} : { create: options.create });
 	} catch (error) {
-		if (!options.readOnly || !(error instanceof StoreError && error.code === 'STORE_LOCKED')) throw error;
+		if (!(error instanceof StoreError && error.code === 'STORE_LOCKED')) throw error;
 		const { SocketStore } = await import('./socket-store.js');
 		const watch = await SocketStore.connect(spec);
 		if (!watch) throw error;
-		return watch;
+		if (options.readOnly) return watch;
+		throw new StoreError('STORE_LOCKED', `store ${spec} is locked: a running revisit watch holds it (history, report, stats, due and export read it through the watch); stop the watch to change it`, { cause: error });
 	}
 }
 

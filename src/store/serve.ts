@@ -5,7 +5,7 @@ import path from 'node:path';
 import { StoreError } from '../errors/index.js';
 import { blobToJson } from './text-blob.js';
 import type { TextBlob, ValidatorStore } from './types.js';
-import { jsonLines, READ_OPS, SOCKET_NAME, SOCKET_PATH_MAX, WIRE_VERSION, type AnswerLine, type ReadRequest } from './watch-socket.js';
+import { firstLine, READ_OPS, SOCKET_NAME, SOCKET_PATH_MAX, WIRE_VERSION, type AnswerLine, type ReadRequest } from './watch-socket.js';
 
 /** A store's reads served on its socket; `close` stops answering and takes the socket away. */
 export interface StoreServer {
@@ -64,19 +64,16 @@ function parseRequest(line: unknown): ReadRequest | string {
 }
 
 async function serveConnection(store: ValidatorStore, socket: Socket): Promise<void> {
-	const lines = jsonLines(socket);
 	try {
-		const first = await lines.next();
-		if (first.done) return;
-		const request = parseRequest(first.value);
+		const line = await firstLine(socket);
+		if (line === undefined) return void socket.end();
+		const request = parseRequest(line);
 		if (typeof request === 'string') await send(socket, { error: { code: 'STORE_READ_FAILED', message: request } });
 		else await answer(store, socket, request);
 		socket.end();
 	} catch (error) {
 		const code = error instanceof StoreError ? error.code : 'STORE_READ_FAILED';
 		if (!socket.destroyed) socket.end(`${JSON.stringify({ error: { code, message: (error as Error).message } } satisfies AnswerLine)}\n`);
-	} finally {
-		await lines.return(undefined);
 	}
 }
 

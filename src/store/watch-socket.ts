@@ -73,3 +73,41 @@ export async function* jsonLines(socket: Socket): AsyncGenerator<unknown> {
 	}
 	if (rest.trim() !== '') yield JSON.parse(rest) as unknown;
 }
+
+/**
+ * The first line a socket sends, parsed as JSON; undefined when it ends first. Read by a
+ * listener taken off after it, not by an async iterator, whose end would destroy the
+ * socket and cut short an answer still being written on it.
+ *
+ * @example
+ * const request = await firstLine(socket);
+ */
+export function firstLine(socket: Socket): Promise<unknown> {
+	return new Promise((resolve, reject) => {
+		let text = '';
+		const done = (): void => {
+			socket.off('data', data);
+			socket.off('end', ended);
+			socket.off('error', reject);
+			socket.pause();
+		};
+		const data = (chunk: Buffer): void => {
+			text += chunk.toString('utf8');
+			const end = text.indexOf('\n');
+			if (end === -1) return;
+			done();
+			try {
+				resolve(JSON.parse(text.slice(0, end)) as unknown);
+			} catch (error) {
+				reject(error as Error);
+			}
+		};
+		const ended = (): void => {
+			done();
+			resolve(undefined);
+		};
+		socket.on('data', data);
+		socket.once('end', ended);
+		socket.once('error', reject);
+	});
+}

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ndjson, spawnCli, tempDir } from '../helpers/cli.js';
+import { getWithHost } from '../helpers/listening.js';
 import { startWatchOrigin, type WatchOrigin } from '../helpers/watch-origin.js';
 
 const QUIET = ['--robots', 'ignore', '--audit', '0', '--ndjson', '-q'];
@@ -130,5 +131,27 @@ describe('reading the store while a watch runs (LevelDB)', () => {
 			again.child.kill('SIGTERM');
 		}
 		expect((await again.done).status).toBe(0);
+	}, 60_000);
+
+	it("the live report at / shows the hour's checks and changes from the first checks on, not after the hour", async () => {
+		const watch = spawnCli(['watch', '--store', store.dir, '--rate', '100/s', '--listen', '127.0.0.1:0', '--robots', 'ignore', '--audit', '0', '--ndjson'], urls(3).join('\n'));
+		let stderr = '';
+		watch.child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+		try {
+			await waitFor(() => /listening on http:\/\/127\.0\.0\.1:\d+\//.test(stderr), 'the server to listen');
+			const port = Number(/listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(stderr)![1]);
+			await waitFor(() => ndjson(watch.stdout()).length >= 3, 'the three first checks');
+			// A page is built at most every 5 s: ask until one built after the checks shows them.
+			let page = '';
+			await waitFor(async () => {
+				page = (await getWithHost(port, '/', `127.0.0.1:${port}`)).body;
+				return urls(3).every((url) => page.includes(url));
+			}, 'the page to show the three changes');
+			expect(page).toContain(', the last under way (live)');
+			expect(page).not.toContain('no runs recorded');
+		} finally {
+			watch.child.kill('SIGTERM');
+		}
+		expect((await watch.done).status).toBe(0);
 	}, 60_000);
 });
