@@ -10,10 +10,11 @@ export interface OpenStoreOptions {
 	/** Connect and reconnect limits of a Redis store. */
 	redis?: RedisTimeouts;
 	/**
-	 * The caller only reads: a LevelDB store held by a running `revisit watch` is then read
-	 * through the watch (socket-store.ts) rather than refused as STORE_LOCKED.
+	 * The caller only reads, or sets hosts' hand overrides (`revisit hosts set`): a LevelDB
+	 * store held by a running `revisit watch` is then used through the watch
+	 * (socket-store.ts) rather than refused as STORE_LOCKED.
 	 */
-	readOnly?: boolean;
+	viaWatch?: boolean;
 }
 
 /**
@@ -22,7 +23,7 @@ export interface OpenStoreOptions {
  * one on a Redis Cluster, anything else a LevelDB directory. Failures
  * are StoreErrors with stable codes (STORE_OPEN_FAILED, STORE_MISSING, STORE_LOCKED,
  * STORE_FORMAT), and no message carries a password. The Redis client is loaded only when
- * a Redis store is opened. With `readOnly`, a LevelDB store that a running watch holds is
+ * a Redis store is opened. With `viaWatch`, a LevelDB store that a running watch holds is
  * read through the watch (it answers on `watch.sock` in the store directory).
  *
  * @example
@@ -41,8 +42,8 @@ export async function openStore(spec: string, options: OpenStoreOptions = {}): P
 		const { SocketStore } = await import('./socket-store.js');
 		const watch = await SocketStore.connect(spec);
 		if (!watch) throw error;
-		if (options.readOnly) return watch;
-		throw new StoreError('STORE_LOCKED', `store ${spec} is locked: a running revisit watch holds it (history, report, stats, due and export read it through the watch); stop the watch to change it`, { cause: error });
+		if (options.viaWatch) return watch;
+		throw new StoreError('STORE_LOCKED', `store ${spec} is locked: a running revisit watch holds it (history, report, stats, due, export and hosts set go through the watch); stop the watch to change it`, { cause: error });
 	}
 }
 

@@ -4,8 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { StoreError } from '../errors/index.js';
 import { blobToJson } from './text-blob.js';
-import type { TextBlob, ValidatorStore } from './types.js';
-import { firstLine, READ_OPS, SOCKET_NAME, SOCKET_PATH_MAX, WIRE_VERSION, type AnswerLine, type ReadRequest } from './watch-socket.js';
+import type { HostMode, TextBlob, ValidatorStore } from './types.js';
+import { firstLine, READ_OPS, SOCKET_NAME, SOCKET_PATH_MAX, WIRE_VERSION, type AnswerLine, type ReadOp, type ReadRequest } from './watch-socket.js';
+
+const MODES: ReadonlyArray<unknown> = ['conditional', 'hash-only', 'unconditional'] satisfies HostMode[];
+
+/**
+ * What a watch does with a hand override of a host's mode (`revisit hosts set`; `undefined`
+ * hands it back to measurement): the only write it takes through its socket, since the
+ * rest of a host's record is its own measurement, held in memory as it runs.
+ */
+export type OverrideHosts = (overrides: ReadonlyArray<[string, HostMode | undefined]>) => Promise<void>;
 
 /** A store's reads served on its socket; `close` stops answering and takes the socket away. */
 export interface StoreServer {
@@ -36,9 +45,14 @@ async function send(socket: Socket, line: AnswerLine): Promise<void> {
 	});
 }
 
-async function answer(store: ValidatorStore, socket: Socket, request: ReadRequest): Promise<void> {
+async function answer(store: ValidatorStore, socket: Socket, request: ReadRequest, override: OverrideHosts | undefined): Promise<void> {
 	const { op } = request;
 	switch (op) {
+		case 'overrides':
+			if (!override) throw new StoreError('STORE_LOCKED', 'this watch takes no hand overrides');
+			await override((request.overrides ?? []).map(([origin, mode]) => [origin, mode ?? undefined]));
+			await send(socket, { items: [] });
+			return;
 		case 'getMany':
 		case 'getHosts':
 		case 'getRunDetails':
@@ -58,18 +72,19 @@ function parseRequest(line: unknown): ReadRequest | string {
 	const request = line as Partial<ReadRequest> | null;
 	if (typeof request !== 'object' || request === null) return 'a request is one JSON object';
 	if (request.v !== WIRE_VERSION) return `this watch speaks version ${WIRE_VERSION} of the read protocol, not ${JSON.stringify(request.v)}: use the same revisit for both`;
-	if (!READ_OPS.includes(request.op as ReadRequest['op'])) return `${JSON.stringify(request.op)} is not a read this watch answers (it answers ${READ_OPS.join(', ')})`;
+	if (request.op === 'overrides') return Array.isArray(request.overrides) && request.overrides.every((entry) => Array.isArray(entry) && typeof entry[0] === 'string' && (entry[1] === null || MODES.includes(entry[1]))) ? (request as ReadRequest) : 'overrides must be a list of [origin, mode or null]';
+	if (!READ_OPS.includes(request.op as ReadOp)) return `${JSON.stringify(request.op)} is not a read this watch answers (it answers ${READ_OPS.join(', ')})`;
 	if (request.keys !== undefined && !(Array.isArray(request.keys) && request.keys.every((key) => typeof key === 'string'))) return 'keys must be a list of strings';
 	return request as ReadRequest;
 }
 
-async function serveConnection(store: ValidatorStore, socket: Socket): Promise<void> {
+async function serveConnection(store: ValidatorStore, socket: Socket, override: OverrideHosts | undefined): Promise<void> {
 	try {
 		const line = await firstLine(socket);
 		if (line === undefined) return void socket.end();
 		const request = parseRequest(line);
 		if (typeof request === 'string') await send(socket, { error: { code: 'STORE_READ_FAILED', message: request } });
-		else await answer(store, socket, request);
+		else await answer(store, socket, request, override);
 		socket.end();
 	} catch (error) {
 		const code = error instanceof StoreError ? error.code : 'STORE_READ_FAILED';
@@ -83,7 +98,8 @@ async function serveConnection(store: ValidatorStore, socket: Socket): Promise<v
  * while a watch holds the store (see socket-store.ts): one request a connection, a line
  * of JSON, answered in lines of JSON; an iteration streams, at the pace its reader reads.
  * Whoever calls this holds the store's lock, so a socket already there is one a killed
- * process left: it is replaced. Where `dir/watch.sock` is too long a path for a socket,
+ * process left: it is replaced. Of writes, it takes only hosts' hand overrides, and only
+ * with `override`. Where `dir/watch.sock` is too long a path for a socket,
  * the socket is made in a private temporary directory and `dir/watch.sock` links to it.
  * Only the socket's owner may connect (mode 0600).
  *
@@ -91,7 +107,7 @@ async function serveConnection(store: ValidatorStore, socket: Socket): Promise<v
  * const server = await serveStore('.revisit', store);
  * await server.close();
  */
-export async function serveStore(dir: string, store: ValidatorStore): Promise<StoreServer> {
+export async function serveStore(dir: string, store: ValidatorStore, options: { override?: OverrideHosts | undefined } = {}): Promise<StoreServer> {
 	const at = path.resolve(dir, SOCKET_NAME);
 	await unlink(at).catch(() => {});
 	let socketPath = at;
@@ -106,7 +122,7 @@ export async function serveStore(dir: string, store: ValidatorStore): Promise<St
 		socket.on('close', () => connections.delete(socket));
 		// A reader that goes away mid-answer is its own business.
 		socket.on('error', () => {});
-		void serveConnection(store, socket);
+		void serveConnection(store, socket, options.override);
 	});
 	try {
 		await new Promise<void>((resolve, reject) => {

@@ -2,7 +2,7 @@ import net, { type Socket } from 'node:net';
 import { StoreError } from '../errors/index.js';
 import type { DueQueue } from './due/types.js';
 import { blobFromJson } from './text-blob.js';
-import type { HostRecord, RunDetail, RunRecord, StoreOperation, TextBlob, UrlRecord, ValidatorStore } from './types.js';
+import type { HostMode, HostRecord, RunDetail, RunRecord, StoreOperation, TextBlob, UrlRecord, ValidatorStore } from './types.js';
 import { jsonLines, socketTarget, WIRE_VERSION, type AnswerLine, type ReadOp } from './watch-socket.js';
 
 /** Keys asked in one request at most: a long list goes in several. */
@@ -26,7 +26,7 @@ function connect(socketPath: string): Promise<Socket> {
  * read of ValidatorStore, answered by the watch from its open store; writes are refused
  * with STORE_LOCKED. Each read is a connection of its own, so iterations may overlap and a
  * loop left early closes only its own. Open it with `SocketStore.connect`, or let
- * `openStore(dir, { readOnly: true })` do so when the store is locked.
+ * `openStore(dir, { viaWatch: true })` do so when the store is locked.
  *
  * @example
  * const store = await SocketStore.connect('.revisit');
@@ -56,7 +56,7 @@ export class SocketStore implements ValidatorStore {
 		return new StoreError('STORE_READ_FAILED', `the watch holding store ${this.#dir} stopped answering: ${(error as Error).message}`, { cause: error });
 	}
 
-	async *#ask(op: ReadOp, keys?: readonly string[]): AsyncGenerator<AnswerLine> {
+	async *#ask(op: ReadOp | 'overrides', keys?: readonly string[], overrides?: Array<[string, HostMode | null]>): AsyncGenerator<AnswerLine> {
 		let socket: Socket;
 		try {
 			socket = await connect(this.#path);
@@ -64,10 +64,10 @@ export class SocketStore implements ValidatorStore {
 			throw this.#failed(error);
 		}
 		try {
-			socket.write(`${JSON.stringify({ v: WIRE_VERSION, op, ...(keys ? { keys } : {}) })}\n`);
+			socket.write(`${JSON.stringify({ v: WIRE_VERSION, op, ...(keys ? { keys } : {}), ...(overrides ? { overrides } : {}) })}\n`);
 			for await (const line of jsonLines(socket)) {
 				const answer = line as AnswerLine;
-				if (answer.error) throw new StoreError('STORE_READ_FAILED', `the watch holding store ${this.#dir} could not read it: ${answer.error.message}`);
+				if (answer.error) throw answer.error.code === 'STORE_LOCKED' ? this.#refuse() : new StoreError('STORE_READ_FAILED', `the watch holding store ${this.#dir} could not read it: ${answer.error.message}`);
 				yield answer;
 				if (answer.end || answer.items) return;
 			}
@@ -128,11 +128,19 @@ export class SocketStore implements ValidatorStore {
 	}
 
 	#refuse(): StoreError {
-		return new StoreError('STORE_LOCKED', `store ${this.#dir} is held by a running revisit watch, which answers reads only: stop the watch to change the store`);
+		return new StoreError('STORE_LOCKED', `store ${this.#dir} is held by a running revisit watch, which takes reads and hosts' hand overrides only: stop the watch to change the store`);
 	}
 
+	/**
+	 * Only hosts' hand overrides go through a watch (`revisit hosts set`): of each putHost,
+	 * its `override` is what the watch takes, the rest of the record being its own to
+	 * measure. Any other write is refused with STORE_LOCKED.
+	 */
 	async batch(operations: readonly StoreOperation[]): Promise<void> {
-		if (operations.length > 0) throw this.#refuse();
+		if (operations.length === 0) return;
+		if (!operations.every((operation) => operation.type === 'putHost')) throw this.#refuse();
+		const overrides = operations.map((operation): [string, HostMode | null] => [operation.key, (operation.value as HostRecord).override ?? null]);
+		for await (const _ of this.#ask('overrides', undefined, overrides));
 	}
 
 	dueQueue(): Promise<DueQueue> {

@@ -1,6 +1,7 @@
 import { readlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Socket } from 'node:net';
+import type { HostMode } from './types.js';
 
 /** The name of the socket a watch answers reads on, in its LevelDB store directory. */
 export const SOCKET_NAME = 'watch.sock';
@@ -22,8 +23,10 @@ export const READ_OPS: readonly ReadOp[] = ['getMany', 'getHosts', 'getRunDetail
 /** One request: a line of JSON, the only one a connection carries. */
 export interface ReadRequest {
 	v: number;
-	op: ReadOp;
+	op: ReadOp | 'overrides';
 	keys?: string[];
+	/** With `overrides`: hosts' hand overrides to set (a mode) or drop (null). */
+	overrides?: Array<[string, HostMode | null]>;
 }
 
 /**

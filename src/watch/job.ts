@@ -13,7 +13,7 @@ import { watchTasks, type WatchObserver } from './run.js';
 import type { Clock } from '../types.js';
 import { writeReports } from '../history/report-html.js';
 import { describeStore, storeIsShared } from '../store/open.js';
-import { serveStore, type StoreServer } from '../store/serve.js';
+import { serveStore, type OverrideHosts, type StoreServer } from '../store/serve.js';
 import type { LiveRun } from '../pipelines/live-run.js';
 import { withLiveRun } from './live-store.js';
 
@@ -97,7 +97,7 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promi
 	const view = withLiveRun(deps.store, () => current);
 	let serving: StoreServer | undefined;
 	try {
-		serving = await serveReads(job.store, view, edges);
+		serving = await serveReads(job.store, view, overrideHosts(deps), edges);
 		observing = await job.observe?.({ store: view, summary, scale: job.scale });
 		const watch$ = watchTasks(deps, {
 			shape: job.shape,
@@ -140,14 +140,30 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promi
  * `report`, `stats`, `due` and `export` on the store's socket. A socket that cannot be made
  * is said once; the watch goes on without.
  */
-async function serveReads(store: WatchJob['store'], view: ValidatorStore, edges: JobEdges): Promise<StoreServer | undefined> {
+async function serveReads(store: WatchJob['store'], view: ValidatorStore, override: OverrideHosts, edges: JobEdges): Promise<StoreServer | undefined> {
 	if (typeof store !== 'string' || storeIsShared(store)) return undefined;
 	try {
-		return await serveStore(store, view);
+		return await serveStore(store, view, { override });
 	} catch (error) {
 		edges.diagnose(`${(error as Error).message}; revisit history and report can read the store once the watch stops`);
 		return undefined;
 	}
+}
+
+/**
+ * `revisit hosts set` during a watch: the override goes into the watch's own view of the
+ * host (which it writes back with its commits, and which the next check of the host
+ * follows), and is stored at once.
+ */
+function overrideHosts(deps: SweepDeps): OverrideHosts {
+	return async (overrides) => {
+		await deps.book.load(overrides.map(([origin]) => origin));
+		for (const [origin, mode] of overrides) {
+			const { override: _old, ...host } = deps.book.get(origin);
+			deps.book.set(origin, mode === undefined ? host : { ...host, override: mode });
+		}
+		await deps.store.batch(overrides.map(([origin]) => ({ type: 'putHost', key: origin, value: deps.book.get(origin) })));
+	};
 }
 
 /** Adds an epoch's counts to the watch's. */

@@ -80,10 +80,15 @@ describe('reading the store while a watch runs (LevelDB)', () => {
 			expect(lines.filter((line) => line.kind === 'url').map((line) => line.key).sort()).toEqual(urls(5).sort());
 			expect(lines.filter((line) => line.kind === 'run')).toEqual([expect.objectContaining({ value: expect.objectContaining({ urls: 5, live: true }) })]);
 
-			// A command that writes is still refused, naming why.
-			const set = await cli(['hosts', 'set', new URL(origin.url('/')).origin, '--mode', 'hash-only']);
-			expect(set.status).toBe(2);
-			expect(set.stderr).toBe(`revisit: store ${store.dir} is locked: a running revisit watch holds it (history, report, stats, due and export read it through the watch); stop the watch to change it\n`);
+			// A hand override goes through the watch: stored at once, and kept by the watch's own writes after.
+			const host = new URL(origin.url('/')).origin;
+			const set = await cli(['hosts', 'set', host, '--mode', 'hash-only']);
+			expect(set).toMatchObject({ status: 0, stderr: `revisit: ${host}: mode set to hash-only\n` });
+			expect(ndjson((await cli(['stats', '--json'])).stdout)).toEqual([expect.objectContaining({ host, overridden: true })]);
+			// Any other write is refused, naming why.
+			const forget = await cli(['noise', 'forget', host]);
+			expect(forget.status).toBe(2);
+			expect(forget.stderr).toBe(`revisit: store ${store.dir} is locked: a running revisit watch holds it (history, report, stats, due, export and hosts set go through the watch); stop the watch to change it\n`);
 		} finally {
 			watch.child.kill('SIGTERM');
 		}
@@ -95,6 +100,7 @@ describe('reading the store while a watch runs (LevelDB)', () => {
 		expect(after[0]).toMatchObject({ urls: 5, changed: 5 });
 		expect(after[0]!.live).toBeUndefined();
 		expect(after[0]!.unfinished).toBeUndefined();
+		expect(ndjson((await cli(['stats', '--json'])).stdout)).toEqual([expect.objectContaining({ overridden: true })]);
 	}, 60_000);
 
 	it('a watch killed with -9 leaves its hour in history, up to its last committed batch', async () => {

@@ -7,6 +7,7 @@ import { openStore } from '../../src/store/open.js';
 import { serveStore } from '../../src/store/serve.js';
 import { SocketStore } from '../../src/store/socket-store.js';
 import { RECORD_VERSION, type StoreOperation, type ValidatorStore } from '../../src/store/types.js';
+import { newHostRecord } from '../../src/hosts/record.js';
 import { tempDir } from '../helpers/cli.js';
 import { storeContract } from './contract.js';
 
@@ -42,14 +43,14 @@ storeContract('SocketStore (reads through the socket)', async () => {
 const record = (n: number) => ({ v: RECORD_VERSION, status: 200, etag: `"${n}"`, lastChecked: n });
 
 describe('a store held by a watch, read through its socket', () => {
-	it('openStore with readOnly reads through the watch; without, names the watch in STORE_LOCKED; with none answering, STORE_LOCKED as before', async () => {
+	it('openStore with viaWatch reads through the watch; without, names the watch in STORE_LOCKED; with none answering, STORE_LOCKED as before', async () => {
 		const { dir, cleanup } = await tempDir();
 		const held = await LevelStore.open(dir);
 		try {
 			await held.batch([{ type: 'put', key: 'https://a.example/', value: record(1) }]);
-			await expect(openStore(dir, { create: false, readOnly: true })).rejects.toMatchObject({ code: 'STORE_LOCKED', message: `store ${dir} is locked: another revisit is using it` });
+			await expect(openStore(dir, { create: false, viaWatch: true })).rejects.toMatchObject({ code: 'STORE_LOCKED', message: `store ${dir} is locked: another revisit is using it` });
 			const server = await serveStore(dir, held);
-			const reader = await openStore(dir, { create: false, readOnly: true });
+			const reader = await openStore(dir, { create: false, viaWatch: true });
 			expect(await reader.getMany(['https://a.example/', 'https://b.example/'])).toEqual([record(1), undefined]);
 			await expect(reader.batch([{ type: 'del', key: 'https://a.example/' }])).rejects.toMatchObject({ code: 'STORE_LOCKED' });
 			await expect(openStore(dir, { create: false })).rejects.toMatchObject({ code: 'STORE_LOCKED', message: expect.stringContaining('a running revisit watch holds it') });
@@ -62,13 +63,36 @@ describe('a store held by a watch, read through its socket', () => {
 		}
 	});
 
+	it("takes hosts' hand overrides only, and only from a watch that handles them; refuses any other write", async () => {
+		const { dir, cleanup } = await tempDir();
+		const held = await LevelStore.open(dir);
+		try {
+			const seen: unknown[] = [];
+			let server = await serveStore(dir, held, { override: async (overrides) => void seen.push(...overrides) });
+			let reader = (await SocketStore.connect(dir))!;
+			const host = { ...newHostRecord(1), override: 'hash-only' as const };
+			await reader.batch([{ type: 'putHost', key: 'https://a.example', value: host }, { type: 'putHost', key: 'https://b.example', value: newHostRecord(1) }]);
+			expect(seen).toEqual([['https://a.example', 'hash-only'], ['https://b.example', undefined]]);
+			await expect(reader.batch([{ type: 'putHost', key: 'https://a.example', value: host }, { type: 'del', key: 'x' }])).rejects.toMatchObject({ code: 'STORE_LOCKED', message: expect.stringContaining("takes reads and hosts' hand overrides only") });
+			expect(seen).toHaveLength(2);
+			await server.close();
+			server = await serveStore(dir, held);
+			reader = (await SocketStore.connect(dir))!;
+			await expect(reader.batch([{ type: 'putHost', key: 'https://a.example', value: host }])).rejects.toMatchObject({ code: 'STORE_LOCKED' });
+			await server.close();
+		} finally {
+			await held.close();
+			await cleanup();
+		}
+	});
+
 	it('a socket nobody listens on (left by a killed watch) is ignored, and replaced by the next watch', async () => {
 		const { dir, cleanup } = await tempDir();
 		const held = await LevelStore.open(dir);
 		try {
 			await writeFile(path.join(dir, 'watch.sock'), 'left behind');
 			expect(await SocketStore.connect(dir)).toBeUndefined();
-			await expect(openStore(dir, { create: false, readOnly: true })).rejects.toMatchObject({ code: 'STORE_LOCKED' });
+			await expect(openStore(dir, { create: false, viaWatch: true })).rejects.toMatchObject({ code: 'STORE_LOCKED' });
 			const server = await serveStore(dir, held);
 			expect(lstatSync(path.join(dir, 'watch.sock')).isSocket()).toBe(true);
 			expect(await SocketStore.connect(dir)).toBeDefined();

@@ -67,7 +67,7 @@ export function historyCommand(io: CliIo, result: CommandResult): CommandModule<
 			for (const flag of ['metrics', 'svg'] as const) {
 				if (args[flag] !== undefined && args[flag]!.trim() === '') throw new UsageError(`--${flag} must name a file`);
 			}
-			const runs = await withStore(args.store, { create: false, readOnly: true }, loadRuns);
+			const runs = await withStore(args.store, { create: false, viaWatch: true }, loadRuns);
 			if (runs.length === 0) {
 				io.stderr.write(`revisit: no sweep runs recorded in ${describeStore(args.store)} yet\n`);
 				result.status = 1;
