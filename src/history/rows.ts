@@ -49,6 +49,9 @@ export interface HostRunRow {
 	conditional: number;
 	notModified: number;
 	ratio304: number | null;
+	/** As in RunRow: the hour a running watch is in, or one stored before its end. */
+	live?: true;
+	unfinished?: true;
 }
 
 /** What the charts and metrics need of a run (or of one host's share of it). */
@@ -131,6 +134,7 @@ export function hostRunRows(runs: readonly RunRecord[], host: string): HostRunRo
 				conditional: figures.conditional,
 				notModified: figures.notModified,
 				ratio304: ratio(figures.notModified, figures.conditional),
+				...(run.live ? { live: true as const } : run.unfinished ? { unfinished: true as const } : {}),
 			});
 		}
 	}

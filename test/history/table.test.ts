@@ -27,6 +27,8 @@ describe('history tables', () => {
 		const lines = formatRunTable(rows).split('\n');
 		expect(lines[1]).toMatch(/^2024-12-02 14:00:00Z {2}1\.5s unfinished {2}/);
 		expect(lines[2]).toMatch(/^2024-12-02 15:00:00Z {2}1\.5s live {8}/);
+		const hosts = hostRunRows([run(T0, { live: true, hosts: { 'https://x': { urls: 3, changed: 1, conditional: 3, notModified: 2 } } })], 'x');
+		expect(formatHostTable(hosts).split('\n')[1]).toMatch(/^2024-12-02 14:00:00Z {2}1\.5s live {2}https:\/\/x/);
 	});
 
 	it("aligns a host's rows", () => {
