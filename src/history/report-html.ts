@@ -80,7 +80,8 @@ export function renderReport(data: ReportData, links?: PageLinks): string {
 	const s = data.summary;
 	const first = data.runs[0];
 	const last = data.runs.at(-1);
-	const span = !first ? 'no runs recorded' : data.runs.length === 1 ? `run of ${first.start}` : `${data.runs.length} runs, ${first.start} to ${last!.start}`;
+	const under = last?.live ? ', the last under way (live)' : last?.unfinished ? ', the last unfinished' : '';
+	const span = !first ? 'no runs recorded' : data.runs.length === 1 ? `run of ${first.start}${under}` : `${data.runs.length} runs, ${first.start} to ${last!.start}${under}`;
 	const chart = `data:image/svg+xml;base64,${Buffer.from(data.svg).toString('base64')}`;
 	return `<!doctype html>
 <html lang="en">

@@ -32,6 +32,10 @@ export interface RunRow {
 	/** Changes that did not meet the run's `--when` condition, and the condition; absent without one. */
 	unmet?: number;
 	when?: string;
+	/** The hour a running watch is in: its figures so far (`end` is now). */
+	live?: true;
+	/** Stored before the run ended: a watch still running elsewhere, or killed (its figures as of its last committed batch). */
+	unfinished?: true;
 }
 
 /** One host's figures in one run, for `revisit history --host`. */
@@ -45,6 +49,9 @@ export interface HostRunRow {
 	conditional: number;
 	notModified: number;
 	ratio304: number | null;
+	/** As in RunRow: the hour a running watch is in, or one stored before its end. */
+	live?: true;
+	unfinished?: true;
 }
 
 /** What the charts and metrics need of a run (or of one host's share of it). */
@@ -107,6 +114,7 @@ export function runRow(run: RunRecord): RunRow {
 		ratio304: ratio(notModified, conditional),
 		blockedHosts: run.blockedHosts ?? [],
 		...(run.when === undefined ? {} : { unmet: run.unmet ?? 0, when: run.when }),
+		...(run.live ? { live: true as const } : run.unfinished ? { unfinished: true as const } : {}),
 	};
 }
 
@@ -126,6 +134,7 @@ export function hostRunRows(runs: readonly RunRecord[], host: string): HostRunRo
 				conditional: figures.conditional,
 				notModified: figures.notModified,
 				ratio304: ratio(figures.notModified, figures.conditional),
+				...(run.live ? { live: true as const } : run.unfinished ? { unfinished: true as const } : {}),
 			});
 		}
 	}

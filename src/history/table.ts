@@ -18,6 +18,9 @@ export function shortDuration(ms: number): string {
 
 export const percent = (ratio: number | null): string => (ratio === null ? '-' : `${(ratio * 100).toFixed(1)}%`);
 
+/** TOOK: the run's length, and whether it is the hour a running watch is in, or one left unfinished. */
+const took = (row: RunRow | HostRunRow): string => `${shortDuration(row.durationMs)}${row.live ? ' live' : row.unfinished ? ' unfinished' : ''}`;
+
 /** The run history as an aligned table, oldest run first. */
 export function formatRunTable(rows: readonly RunRow[]): string {
 	const header = ['START', 'TOOK', 'URLS', 'CHANGED', '304S', 'SAME-HASH', 'SAME-CONTENT', 'ERRORS', 'DEFERRED', 'NOT-DUE', 'RECEIVED', 'FULL', 'SAVED', '304%', 'BLOCKED'];
@@ -25,7 +28,7 @@ export function formatRunTable(rows: readonly RunRow[]): string {
 		header,
 		rows.map((row) => [
 			shortTime(row.start),
-			shortDuration(row.durationMs),
+			took(row),
 			String(row.urls),
 			String(row.changed),
 			String(row.notModified),
@@ -49,7 +52,7 @@ export function formatHostTable(rows: readonly HostRunRow[]): string {
 		['START', 'TOOK', 'HOST', 'URLS', 'CHANGED', 'COND', '304S', '304%'],
 		rows.map((row) => [
 			shortTime(row.start),
-			shortDuration(row.durationMs),
+			took(row),
 			row.host,
 			String(row.urls),
 			String(row.changed),

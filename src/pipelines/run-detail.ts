@@ -104,17 +104,24 @@ export function addToDetail(detail: DetailDraft, task: Task): void {
 	detail.changes.push(change);
 }
 
+/** A detail as the store keeps it: without the draft's working fields, its lists copied as they stand. */
+export function detailValue(detail: DetailDraft): RunDetail {
+	const { diffChars: _chars, specs: _specs, ...value } = detail;
+	return { ...value, changes: [...value.changes], errors: [...value.errors], errorCounts: { ...value.errorCounts }, dropped: { ...value.dropped } };
+}
+
 /**
  * The store operations that keep a finished run's detail (when it has anything) and drop
  * the details of runs that fell out of the last DETAIL_CAPS.runs.
  */
 export async function detailOperations(store: ValidatorStore, detail: DetailDraft): Promise<StoreOperation[]> {
 	if (detail.changes.length === 0 && detail.errors.length === 0 && detail.dropped.changes === 0 && detail.dropped.errors === 0) return [];
-	const { diffChars: _chars, specs: _specs, ...value } = detail;
-	const operations: StoreOperation[] = [{ type: 'putRunDetail', key: runKey(detail.startedAt), value }];
+	const own = runKey(detail.startedAt);
+	const operations: StoreOperation[] = [{ type: 'putRunDetail', key: own, value: detailValue(detail) }];
 	const keys: string[] = [];
-	for await (const [key] of store.runEntries()) keys.push(key);
-	// This run's row is not written yet: the last `runs - 1` rows keep theirs.
+	// A watch's hour may have stored its row as it went (live-run.ts): it is not counted among the others.
+	for await (const [key] of store.runEntries()) if (key !== own) keys.push(key);
+	// This run's row is not counted: the last `runs - 1` others keep theirs.
 	for (const key of keys.slice(0, Math.max(0, keys.length - (DETAIL_CAPS.runs - 1))).slice(-10)) operations.push({ type: 'delRunDetail', key });
 	return operations;
 }

@@ -8,6 +8,7 @@ import type { Task } from '../types.js';
 import { openSweepDeps, type ResourceOptions } from './resources.js';
 import { countTask, runRecord, type Summary } from './summary.js';
 import { addToDetail, createRunDetail, detailOperations } from './run-detail.js';
+import { liveWriter, type LiveOptions } from './live-run.js';
 import { createTextShelf, keepText } from '../stages/keep-text.js';
 import { collectTexts } from '../store/text-gc.js';
 import type { SweepDeps } from './sweep.js';
@@ -31,6 +32,8 @@ export interface RunPlan {
 	afterRun?(store: SweepDeps['store']): Promise<void>;
 	/** The commit's batches: when one takes the tasks passed so far, and when it is written (see `commit`). */
 	commit?: { flushing(): void; written(): void; maxWaitMs?: number } | undefined;
+	/** Write the row (`unfinished`) with the commits as the run goes, and show it live (a watch's hour; see live-run.ts). */
+	live?: LiveOptions | undefined;
 }
 
 /**
@@ -52,6 +55,13 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 		const detail = createRunDetail(started, plan.options.rules);
 		const keepsText = plan.history !== false && plan.options.keepTextBytes > 0 && plan.options.keepTextTotalBytes > 0;
 		const keeping = keepText(deps.store, shelf, { keep: keepsText, now: () => deps.clock.now() });
+		const row = () => {
+			const value = runRecord(summary, started, deps.clock.now());
+			if (plan.options.when !== undefined) value.when = plan.options.when;
+			return value;
+		};
+		const live = plan.live && plan.history !== false ? liveWriter({ started, row, detail }, plan.live) : undefined;
+		if (live) plan.live?.started?.(live.run);
 		// The run's own deps: the caller's object is left as it was given.
 		const runDeps: SweepDeps = {
 			...deps,
@@ -69,7 +79,7 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 		const tasks = plan.input(runDeps, valve).pipe(
 			plan.build(runDeps),
 			plan.placesKeepText ? identity : keeping,
-			commit(deps.store, { extra: () => [...shelf.drain(), ...deps.book.drain()], flushing: plan.commit?.flushing, written: plan.commit?.written, ...(plan.commit?.maxWaitMs === undefined ? {} : { maxWaitMs: plan.commit.maxWaitMs }) }),
+			commit(deps.store, { extra: () => [...shelf.drain(), ...deps.book.drain(), ...(live?.operations() ?? [])], flushing: plan.commit?.flushing, written: plan.commit?.written, ...(plan.commit?.maxWaitMs === undefined ? {} : { maxWaitMs: plan.commit.maxWaitMs }) }),
 			tap((task) => {
 				if (task.parked) valve.unpark();
 				else if (!task.creditReturned) valve.release();
@@ -80,10 +90,10 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 		const finish = defer(async () => {
 			summary.elapsedMs = deps.clock.now() - started;
 			if (plan.history === false) return;
-			const row = runRecord(summary, started, deps.clock.now());
-			if (plan.options.when !== undefined) row.when = plan.options.when;
-			if (shelf.bytes !== undefined) row.textBytes = shelf.bytes > plan.options.keepTextTotalBytes ? (await collectTexts(deps.store, { maxBytes: plan.options.keepTextTotalBytes })).bytes : shelf.bytes;
-			await deps.store.batch([...(await detailOperations(deps.store, detail)), { type: 'putRun', key: runKey(started), value: row }]);
+			const value = row();
+			if (shelf.bytes !== undefined) value.textBytes = shelf.bytes > plan.options.keepTextTotalBytes ? (await collectTexts(deps.store, { maxBytes: plan.options.keepTextTotalBytes })).bytes : shelf.bytes;
+			await deps.store.batch([...(await detailOperations(deps.store, detail)), { type: 'putRun', key: runKey(started), value }]);
+			live?.end();
 			await plan.afterRun?.(deps.store);
 		}).pipe(ignoreElements());
 		return concat(tasks, finish);

@@ -66,7 +66,8 @@ export function parseDumpLine(text: string): { operation?: StoreOperation; probl
 			return { operation: { type: 'putHost', key, value: record as never } };
 		case 'run':
 			if (typeof record.startedAt !== 'number') return { problem: 'a run record needs a numeric "startedAt"' };
-			return { operation: { type: 'putRun', key, value: record as never } };
+			// An export taken during a watch has its hour under way marked live: stored, it is an unfinished hour.
+			return { operation: { type: 'putRun', key, value: (record.live === undefined ? record : liveAsStored(record)) as never } };
 		case 'detail':
 			if (typeof record.startedAt !== 'number' || !Array.isArray(record.changes)) return { problem: 'a run detail needs a numeric "startedAt" and "changes"' };
 			return { operation: { type: 'putRunDetail', key, value: record as never } };
@@ -76,4 +77,10 @@ export function parseDumpLine(text: string): { operation?: StoreOperation; probl
 		default:
 			return { problem: `unknown kind ${JSON.stringify(kind)} (expected meta, url, host, run, detail or text)` };
 	}
+}
+
+/** A row exported live (read through a running watch), as it is stored: unfinished, not live. */
+function liveAsStored(record: Record<string, unknown>): Record<string, unknown> {
+	const { live: _live, ...stored } = record;
+	return { ...stored, unfinished: true };
 }

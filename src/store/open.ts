@@ -1,3 +1,4 @@
+import { StoreError } from '../errors/index.js';
 import { LevelStore } from './level.js';
 import type { RedisTimeouts } from './redis-link.js';
 import { isRedisSpec, redactSpec } from './redis-url.js';
@@ -8,6 +9,12 @@ export interface OpenStoreOptions {
 	create?: boolean;
 	/** Connect and reconnect limits of a Redis store. */
 	redis?: RedisTimeouts;
+	/**
+	 * The caller only reads, or sets hosts' hand overrides (`revisit hosts set`): a LevelDB
+	 * store held by a running `revisit watch` is then used through the watch
+	 * (socket-store.ts) rather than refused as STORE_LOCKED.
+	 */
+	viaWatch?: boolean;
 }
 
 /**
@@ -16,7 +23,8 @@ export interface OpenStoreOptions {
  * one on a Redis Cluster, anything else a LevelDB directory. Failures
  * are StoreErrors with stable codes (STORE_OPEN_FAILED, STORE_MISSING, STORE_LOCKED,
  * STORE_FORMAT), and no message carries a password. The Redis client is loaded only when
- * a Redis store is opened.
+ * a Redis store is opened. With `viaWatch`, a LevelDB store that a running watch holds is
+ * read through the watch (it answers on `watch.sock` in the store directory).
  *
  * @example
  * const store = await openStore(process.env.REVISIT_STORE ?? '.revisit', { create: false });
@@ -27,7 +35,16 @@ export async function openStore(spec: string, options: OpenStoreOptions = {}): P
 		const { RedisStore } = await import('./redis.js');
 		return RedisStore.open(spec, { ...options.redis, ...(options.create === undefined ? {} : { create: options.create }) });
 	}
-	return LevelStore.open(spec, options.create === undefined ? {} : { create: options.create });
+	try {
+		return await LevelStore.open(spec, options.create === undefined ? {} : { create: options.create });
+	} catch (error) {
+		if (!(error instanceof StoreError && error.code === 'STORE_LOCKED')) throw error;
+		const { SocketStore } = await import('./socket-store.js');
+		const watch = await SocketStore.connect(spec);
+		if (!watch) throw error;
+		if (options.viaWatch) return watch;
+		throw new StoreError('STORE_LOCKED', `store ${spec} is locked: a running revisit watch holds it (history, report, stats, due, export and hosts set go through the watch); stop the watch to change it`, { cause: error });
+	}
 }
 
 /**

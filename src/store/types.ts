@@ -320,6 +320,14 @@ export interface RunRecord {
 	hosts: Record<string, RunHostFigures>;
 	/** Bytes of counted text the store keeps for diffs after this run (`--keep-text`), as the runs counted them. */
 	textBytes?: number;
+	/**
+	 * Written before the run ended: a watch writes its hour's row with its commits as it
+	 * goes, so that this is what a watch still running elsewhere, or one that was killed,
+	 * had committed. Absent once the run's own end wrote it.
+	 */
+	unfinished?: boolean;
+	/** Set (never stored) on the row of the hour a running watch is in, as the watch answers a read: its figures so far. */
+	live?: boolean;
 }
 
 /**

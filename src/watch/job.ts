@@ -12,8 +12,11 @@ import { clockOf, watchClock } from './clock.js';
 import { watchTasks, type WatchObserver } from './run.js';
 import type { Clock } from '../types.js';
 import { writeReports } from '../history/report-html.js';
-import { describeStore } from '../store/open.js';
+import { describeStore, storeIsShared } from '../store/open.js';
 import { bothObservers, createWatchFigures, createWatchStatus, type WatchFigures } from './status.js';
+import { serveStore, type OverrideHosts, type StoreServer } from '../store/serve.js';
+import type { LiveRun } from '../pipelines/live-run.js';
+import { withLiveRun } from './live-store.js';
 
 /** A watch as plain data: the run it repeats, its store, rate, clock and inputs. */
 export interface WatchJob {
@@ -94,8 +97,13 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, figures: Wa
 		signal = name;
 		stopping.next();
 	});
+	// Readers see the hour under way as a live row: the page at `/`, and the commands that read through the socket.
+	let current: LiveRun | undefined;
+	const view = withLiveRun(deps.store, () => current);
+	let serving: StoreServer | undefined;
 	try {
-		observing = await job.observe?.({ store: deps.store, summary, scale: job.scale });
+		serving = await serveReads(job.store, view, overrideHosts(deps), edges);
+		observing = await job.observe?.({ store: view, summary, scale: job.scale });
 		const watch$ = watchTasks(deps, {
 			shape: job.shape,
 			edges,
@@ -112,6 +120,9 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, figures: Wa
 			leaseWallMs: job.leaseMs,
 			observer: bothObservers(status.observer, {
 				...observing?.observer,
+				started: (run) => {
+					current = run;
+				},
 				epoch: (epoch) => {
 					addSummary(summary, epoch);
 					observing?.observer.epoch?.(epoch);
@@ -125,9 +136,41 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, figures: Wa
 		return signal;
 	} finally {
 		await reporting;
+		await serving?.close();
 		await observing?.close();
 		await close();
 	}
+}
+
+/**
+ * On a LevelDB store (which the watch holds locked), answers the reads of `revisit history`,
+ * `report`, `stats`, `due` and `export` on the store's socket. A socket that cannot be made
+ * is said once; the watch goes on without.
+ */
+async function serveReads(store: WatchJob['store'], view: ValidatorStore, override: OverrideHosts, edges: JobEdges): Promise<StoreServer | undefined> {
+	if (typeof store !== 'string' || storeIsShared(store)) return undefined;
+	try {
+		return await serveStore(store, view, { override });
+	} catch (error) {
+		edges.diagnose(`${(error as Error).message}; revisit history and report can read the store once the watch stops`);
+		return undefined;
+	}
+}
+
+/**
+ * `revisit hosts set` during a watch: the override goes into the watch's own view of the
+ * host (which it writes back with its commits, and which the next check of the host
+ * follows), and is stored at once.
+ */
+function overrideHosts(deps: SweepDeps): OverrideHosts {
+	return async (overrides) => {
+		await deps.book.load(overrides.map(([origin]) => origin));
+		for (const [origin, mode] of overrides) {
+			const { override: _old, ...host } = deps.book.get(origin);
+			deps.book.set(origin, mode === undefined ? host : { ...host, override: mode });
+		}
+		await deps.store.batch(overrides.map(([origin]) => ({ type: 'putHost', key: origin, value: deps.book.get(origin) })));
+	};
 }
 
 /** Adds an epoch's counts to the watch's. */

@@ -1,6 +1,7 @@
 import { concat, concatMap, defer, EMPTY, finalize, ignoreElements, merge, Observable, of, repeat, share, Subject, switchMap, takeUntil, tap, timer } from 'rxjs';
 import { composeRun, type RunEdges, type RunShape } from '../pipelines/compose.js';
 import { runTasks } from '../pipelines/run.js';
+import type { LiveRun } from '../pipelines/live-run.js';
 import { createSummary, type Summary } from '../pipelines/summary.js';
 import type { SweepDeps } from '../pipelines/sweep.js';
 import type { IntervalBounds } from '../schedule/due-time.js';
@@ -26,6 +27,8 @@ export interface WatchObserver {
 	model?(figures: { mu: number; freshness: number; target: number; correction: number }): void;
 	/** An epoch's run row was written (its summary). */
 	epoch?(summary: Summary): void;
+	/** An epoch began: its row and detail as they stand, for readers while it runs. */
+	started?(run: LiveRun): void;
 }
 
 /** A watch as plain data: the run it repeats, its rate and clock, its inputs. */
@@ -63,6 +66,9 @@ export interface WatchPlan {
 const CLAIMS_PER_PLACE = 2;
 /** How long a claim holds by default (wall ms) before its URL goes back to the schedule: well past a check's timeouts, retries and Retry-After waits. */
 export const LEASE_WALL_MS = 10 * 60_000;
+/** Least wall ms between two writes of an epoch's row as it goes, and of its changed URLs (live-run.ts): a kill loses a second of the row. */
+const LIVE_ROW_WALL_MS = 1000;
+const LIVE_DETAIL_WALL_MS = 60_000;
 /** Longest a verdict's record waits for its batch (wall ms): its URL's claim ends only after. */
 const COMMIT_WAIT_MS = 10;
 /** How often μ is solved again (wall ms), at most and at least. */
@@ -151,6 +157,8 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 							}),
 						build: (d) => composeRun(d, plan.shape, plan.edges),
 						placesKeepText: true,
+						// The hour's row is stored as it goes and shown live: a watch killed with -9 leaves its hours in history.
+						live: { rowEveryMs: LIVE_ROW_WALL_MS, detailEveryMs: LIVE_DETAIL_WALL_MS, started: (run) => plan.observer?.started?.(run) },
 						// A URL is rescheduled only once its record is stored: a kill in between checks it again soon, never leaves it scheduled without its record.
 						// Batches a few ms apart: an origin's claims end only once their records are written.
 						commit: { flushing: () => stored.push(awaiting.splice(0)), written: () => void done.addAll(stored.shift() ?? []), maxWaitMs: COMMIT_WAIT_MS },

@@ -21,6 +21,16 @@ describe('history tables', () => {
 		);
 	});
 
+	it("marks the hour a running watch is in as live, and one whose watch was killed as unfinished, in TOOK and the JSON rows", () => {
+		const rows = [run(T0, { unfinished: true }), run(T0 + 3_600_000, { unfinished: true, live: true })].map(runRow);
+		expect(rows.map((row) => [row.live, row.unfinished])).toEqual([[undefined, true], [true, undefined]]);
+		const lines = formatRunTable(rows).split('\n');
+		expect(lines[1]).toMatch(/^2024-12-02 14:00:00Z {2}1\.5s unfinished {2}/);
+		expect(lines[2]).toMatch(/^2024-12-02 15:00:00Z {2}1\.5s live {8}/);
+		const hosts = hostRunRows([run(T0, { live: true, hosts: { 'https://x': { urls: 3, changed: 1, conditional: 3, notModified: 2 } } })], 'x');
+		expect(formatHostTable(hosts).split('\n')[1]).toMatch(/^2024-12-02 14:00:00Z {2}1\.5s live {2}https:\/\/x/);
+	});
+
 	it("aligns a host's rows", () => {
 		const rows = hostRunRows([run(T0, { hosts: { 'https://x': { urls: 3, changed: 1, conditional: 3, notModified: 2 } } })], 'x');
 		expect(formatHostTable(rows)).toBe(['START                 TOOK  HOST       URLS  CHANGED  COND  304S  304%', '2024-12-02 14:00:00Z  1.5s  https://x  3     1        3     2     66.7%', ''].join('\n'));

@@ -42,7 +42,7 @@ export function dueCommand(io: CliIo, result: CommandResult): CommandModule<obje
 				.example('revisit due --budget 1000 --json | jq -c "{url, rate}"', 'What a run with --budget 1000 would check, with each URL\'s change rate') as unknown as Argv<DueArgs>,
 		handler: async (args) => {
 			const write = createWriter(io.stdout);
-			await withStore(args.store, { create: false }, async (store) => {
+			await withStore(args.store, { create: false, viaWatch: true }, async (store) => {
 				const now = clockFor(args.now ?? nowDefault(io.env).now).now();
 				const entries = dueList(store, { ttlMs: args.ttl, budget: args.budget, hostBudget: args['host-budget'], verifyEveryMs: args['verify-every'], now });
 				await lastValueFrom(entries.pipe(concatMap(async (entry) => {

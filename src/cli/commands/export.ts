@@ -23,7 +23,8 @@ export function exportCommand(io: CliIo, result: CommandResult): CommandModule<o
 				.example('revisit export > backup.ndjson', 'Back the store up')
 				.example("revisit export | jq -c 'select(.kind == \"url\") | .key'", 'Every stored URL') as unknown as Argv<StoreArgs>,
 		handler: async (args) => {
-			const store = await openStore(args.store);
+			// A store a running watch holds is exported through the watch, as it reads it.
+			const store = await openStore(args.store, { viaWatch: true });
 			const write = createWriter(io.stdout);
 			try {
 				for await (const line of dumpStore(store)) await write(`${JSON.stringify(line)}\n`);

@@ -28,7 +28,9 @@ const HISTORY_EPILOG = `Each sweep stores one run row. Columns: TOOK run length;
 304S Not Modified answers; SAME-HASH re-downloads whose body had not changed; NOT-DUE URLs
 skipped by the schedule; RECEIVED body bytes; FULL what downloading every body would have
 cost; SAVED the difference; 304% 304s per conditional request; BLOCKED hosts the churn
-guard held back. Times are UTC.
+guard held back. Times are UTC. A watch stores each hour of its schedule as a run, and
+its row as the hour goes: TOOK says "live" for the hour a running watch is in (read
+through the watch), "unfinished" for an hour whose watch was killed.
 
 --metrics writes the last run (whatever --last says) for the node_exporter textfile
 collector: gauges revisit_last_run_{timestamp_seconds,duration_seconds,urls,changed,
@@ -65,7 +67,7 @@ export function historyCommand(io: CliIo, result: CommandResult): CommandModule<
 			for (const flag of ['metrics', 'svg'] as const) {
 				if (args[flag] !== undefined && args[flag]!.trim() === '') throw new UsageError(`--${flag} must name a file`);
 			}
-			const runs = await withStore(args.store, { create: false }, loadRuns);
+			const runs = await withStore(args.store, { create: false, viaWatch: true }, loadRuns);
 			if (runs.length === 0) {
 				io.stderr.write(`revisit: no sweep runs recorded in ${describeStore(args.store)} yet\n`);
 				result.status = 1;
@@ -76,7 +78,8 @@ export function historyCommand(io: CliIo, result: CommandResult): CommandModule<
 				result.status = 1;
 				return;
 			}
-			const lastRun = runs.at(-1)!;
+			// The hour a running watch is in is not over: --metrics gives the last run that is.
+			const lastRun = runs.findLast((run) => !run.live) ?? runs.at(-1)!;
 			const shownRuns = args.last === undefined ? runs : runs.slice(-args.last);
 
 			if (args.metrics !== undefined) {

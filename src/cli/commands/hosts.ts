@@ -31,7 +31,8 @@ export function hostsCommand(io: CliIo, result: CommandResult): CommandModule {
 				.example('revisit hosts set https://shop.example --mode hash-only', 'Never send validators to this origin')
 				.example('revisit hosts set shop.example --mode auto', 'Let revisit measure again') as unknown as Argv<HostsSetArgs>,
 		handler: async (args) => {
-			await withStore(args.store, { create: true }, async (store) => {
+			// During a watch the override goes through it, and its next checks of the host follow it.
+			await withStore(args.store, { create: true, viaWatch: true }, async (store) => {
 				const now = Date.now();
 				const targets: Array<[string, HostRecord]> = [];
 				for await (const [origin, record] of store.hostEntries()) {

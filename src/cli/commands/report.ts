@@ -66,7 +66,7 @@ export function reportCommand(io: CliIo, result: CommandResult): CommandModule<o
 		handler: async (args) => {
 			if (args.html === undefined || args.html.trim() === '') throw new UsageError('revisit report needs --html FILE: where to write the page');
 			const since = args.since === undefined ? undefined : sinceValue(args.since, Date.now());
-			const html = await withStore(args.store, { create: false }, async (store) => {
+			const html = await withStore(args.store, { create: false, viaWatch: true }, async (store) => {
 				const data = await loadReport(store, { runs: args.runs, since }, describeStore(args.store));
 				return data.runs.length === 0 ? undefined : { page: renderReport(data), data };
 			});

@@ -105,7 +105,7 @@ async function showNoise(io: CliIo, args: RulesTestArgs, text: string): Promise<
 	if ('problem' in normal) return;
 	let found: { record: UrlRecord | undefined; host: HostRecord | undefined };
 	try {
-		found = await withStore(args.store, { create: false }, async (store) => ({ record: (await store.getMany([normal.url]))[0], host: (await store.getHosts([normal.origin]))[0] }));
+		found = await withStore(args.store, { create: false, viaWatch: true }, async (store) => ({ record: (await store.getMany([normal.url]))[0], host: (await store.getHosts([normal.origin]))[0] }));
 	} catch {
 		return;
 	}

@@ -64,7 +64,7 @@ export function statsCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				.example('revisit stats', 'A table of every host')
 				.example("revisit stats --json | jq 'select(.mode != \"conditional\")'", 'Hosts whose validators are not trusted') as unknown as Argv<StatsArgs>,
 		handler: async (args) => {
-			await withStore(args.store, { create: false }, async (store) => {
+			await withStore(args.store, { create: false, viaWatch: true }, async (store) => {
 				const rows: HostStats[] = [];
 				for await (const stats of readHostStats(store, args.host)) rows.push(stats);
 				if (args.host !== undefined && rows.length === 0) {

@@ -25,13 +25,14 @@ export function storeFlag(env: NodeJS.ProcessEnv): Options {
 
 /**
  * Opens the store for one command, runs `work`, and closes it whatever happens. Commands
- * that only read (stats, history, due, export) pass `create: false`, so a mistyped
- * --store is an error rather than a new empty store.
+ * that only read (stats, history, due, report) pass `create: false`, so a mistyped
+ * --store is an error rather than a new empty store, and `viaWatch`, so that a store a
+ * running watch holds is read through the watch rather than refused as locked.
  *
  * @example
- * await withStore(args.store, { create: false }, async (store) => { for await (const entry of store.entries()) ... });
+ * await withStore(args.store, { create: false, viaWatch: true }, async (store) => { for await (const entry of store.entries()) ... });
  */
-export async function withStore<T>(spec: string, options: { create: boolean }, work: (store: ValidatorStore) => Promise<T>): Promise<T> {
+export async function withStore<T>(spec: string, options: { create: boolean; viaWatch?: boolean }, work: (store: ValidatorStore) => Promise<T>): Promise<T> {
 	const store = await openStore(spec, options);
 	try {
 		return await work(store);

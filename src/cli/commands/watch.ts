@@ -63,6 +63,9 @@ after 1h, 2h, 4h, … while their rate is learnt; no URL waits longer than --max
 Due times live in the store, not in memory: a restart (even after kill -9) loses no URL.
 On Redis (--store redis://…) any number of watches share one schedule, the per-origin
 limits and the rate. Each hour of the schedule is a run in revisit history and report.
+While a watch holds a LevelDB store, history, report, stats, due, export and hosts set
+work through it (it answers on watch.sock in the store directory), the hour under way
+shown as a live row; a watch killed with -9 leaves its hours in history, unfinished.
 
 Signals: SIGTERM or SIGINT stops after the checks in flight are committed (exit 0);
 SIGHUP reads --input files and sitemaps again, and says what each found.
