@@ -13,6 +13,8 @@ import { watchTasks, type WatchObserver } from './run.js';
 import type { Clock } from '../types.js';
 import { writeReports } from '../history/report-html.js';
 import { describeStore } from '../store/open.js';
+import { openOutbox, type Outbox } from '../outbox/open.js';
+import type { TargetStatus } from '../outbox/worker.js';
 
 /** A watch as plain data: the run it repeats, its store, rate, clock and inputs. */
 export interface WatchJob {
@@ -35,7 +37,7 @@ export interface WatchJob {
 	/** Report pages (a pipeline file's `report` sinks), written again after each epoch. */
 	reports?: ReadonlyArray<{ path: string; runs: number }> | undefined;
 	/** The metrics and the listening server, started once the store is open (`--listen`). */
-	observe?(context: { store: ValidatorStore; summary: Readonly<Summary>; scale: number }): Promise<{ observer: WatchObserver; close(): Promise<void> }>;
+	observe?(context: { store: ValidatorStore; summary: Readonly<Summary>; scale: number; deliveries?: (() => TargetStatus[]) | undefined }): Promise<{ observer: WatchObserver; close(): Promise<void> }>;
 }
 
 /** A watch under way: its counts so far, and its end. */
@@ -89,8 +91,11 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promi
 		signal = name;
 		stopping.next();
 	});
+	// Deliveries go on beside the checks, for as long as --delivery-max-age: a target that is down never stops the watch.
+	let outbox: Outbox | undefined;
 	try {
-		observing = await job.observe?.({ store: deps.store, summary, scale: job.scale });
+		outbox = openOutbox(deps.store, job.shape.feeds, { diagnose: edges.diagnose });
+		observing = await job.observe?.({ store: deps.store, summary, scale: job.scale, deliveries: outbox && (() => outbox!.deliveries.status()) });
 		const watch$ = watchTasks(deps, {
 			shape: job.shape,
 			edges,
@@ -105,6 +110,7 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promi
 			stop: stopping,
 			hostGapMs: job.hostGapMs,
 			leaseWallMs: job.leaseMs,
+			outbox,
 			observer: {
 				...observing?.observer,
 				epoch: (epoch) => {
@@ -114,9 +120,18 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promi
 				},
 			},
 		});
-		await new Promise<void>((resolve, reject) => watch$.subscribe({ error: reject, complete: resolve }));
+		await new Promise<void>((resolve, reject) => {
+			const subscription = watch$.subscribe({ error: reject, complete: resolve });
+			// Only the store failing under the worker ends a watch (a target never does: it is retried).
+			outbox?.deliveries.failed.catch((error: unknown) => {
+				subscription.unsubscribe();
+				reject(error);
+			});
+		});
 		return signal;
 	} finally {
+		await outbox?.deliveries.stop();
+		for (const target of outbox?.deliveries.status() ?? []) if (target.pending > 0) edges.diagnose(`${target.shown}: ${target.pending} deliver${target.pending === 1 ? 'y' : 'ies'} pending, kept in the store for the next watch or run with this target`);
 		await reporting;
 		await observing?.close();
 		await close();

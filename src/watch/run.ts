@@ -1,5 +1,6 @@
 import { concat, concatMap, defer, EMPTY, finalize, ignoreElements, merge, Observable, of, repeat, share, Subject, switchMap, takeUntil, tap, timer } from 'rxjs';
 import { composeRun, type RunEdges, type RunShape } from '../pipelines/compose.js';
+import type { Outbox } from '../outbox/open.js';
 import { runTasks } from '../pipelines/run.js';
 import { createSummary, type Summary } from '../pipelines/summary.js';
 import type { SweepDeps } from '../pipelines/sweep.js';
@@ -48,6 +49,8 @@ export interface WatchPlan {
 	observer?: WatchObserver | undefined;
 	/** Origins' least gap between requests (wall ms; `--host-rate`). */
 	hostGapMs?: number | undefined;
+	/** Where the feeds' deliveries go (openOutbox): committed with each change, sent by its worker. */
+	outbox?: Outbox | undefined;
 	/** How long a claim holds (wall ms, `--lease`) before its URL returns to the schedule; LEASE_WALL_MS when not given. */
 	leaseWallMs?: number | undefined;
 }
@@ -139,7 +142,7 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 									plan.observer?.late?.(Math.max(0, now - entry.due) / 1000);
 								},
 							}),
-						build: (d) => composeRun(d, plan.shape, plan.edges),
+						build: (d) => composeRun(d, plan.shape, plan.edges, plan.outbox),
 						placesKeepText: true,
 						// A URL is rescheduled only once its record is stored: a kill in between checks it again soon, never leaves it scheduled without its record.
 						// Batches a few ms apart: an origin's claims end only once their records are written.
