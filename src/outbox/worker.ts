@@ -48,7 +48,7 @@ const PAGE = 64;
 /** How often an idle target looks at the store anyway (another process, a delivery it was not told of). */
 const IDLE_MS = 2_000;
 /** After `queued`, the store is looked at this often until the delivery shows (its commit batch is written), for up to EXPECT_MS. */
-const EXPECT_POLL_MS = 20;
+const EXPECT_POLL_MS = 50;
 const EXPECT_MS = 5_000;
 
 interface State {
