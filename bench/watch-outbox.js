@@ -121,6 +121,9 @@ const deadline = backAt + AFTER_S * 1000;
 while (Date.now() < deadline && !(caughtUp(received.json) && caughtUp(received.webhook))) await sleep(100);
 const deliveredIn = (list) => (caughtUp(list) ? (list[backlog - 1].at - backAt) / 1000 : null);
 const figures = { json: deliveredIn(received.json), webhook: deliveredIn(received.webhook) };
+// When the first attempt after the targets came back got through (the backoff's wait), and how fast the backlog went after it.
+const firstIn = (list) => (list.length > 0 ? (list[0].at - backAt) / 1000 : null);
+const perSecond = (list) => (caughtUp(list) && backlog > 1 ? Math.round((backlog - 1) / ((list[backlog - 1].at - list[0].at) / 1000)) : null);
 // A few more seconds of changes, delivered as they come.
 await sleep(5000);
 
@@ -139,6 +142,8 @@ const result = {
 	secondHalf: { none: secondHalf.a, allDown: secondHalf.b, ratio: Number((secondHalf.b / secondHalf.a).toFixed(3)) },
 	backlog,
 	deliveredAllWithinSeconds: figures,
+	firstDeliveredAfterSeconds: { json: firstIn(received.json), webhook: firstIn(received.webhook) },
+	backlogDeliveriesPerSecond: { json: perSecond(received.json), webhook: perSecond(received.webhook) },
 	eachOnceInOrder: {
 		json: once(received.json.map((entry) => entry.body)),
 		webhook: once(received.webhook.map((entry) => ({ url: entry.body.verdict.url }))),

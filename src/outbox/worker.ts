@@ -110,13 +110,13 @@ export function startDeliveries(store: ValidatorStore, targets: readonly OutboxT
 		state.status.pending = Math.max(0, state.status.pending - keys.length);
 	};
 
-	const attempt = async (state: State, page: Array<[string, Delivery]>): Promise<void> => {
+	/** One attempt at a group of deliveries: true once the target took them (and they are deleted). */
+	const attempt = async (state: State, group: Array<[string, Delivery]>): Promise<boolean> => {
 		const { status, target } = state;
-		const group = page.slice(0, target.batch);
 		try {
 			await target.send(group.map(([, delivery]) => delivery.payload), signal);
 		} catch (error) {
-			if (signal.aborted) return;
+			if (signal.aborted) return false;
 			const problem = (error as Error).message;
 			status.failures++;
 			state.failuresInRow++;
@@ -127,13 +127,14 @@ export function startDeliveries(store: ValidatorStore, targets: readonly OutboxT
 			status.failing ??= { since: now(), problem };
 			status.failing.problem = problem;
 			await pause(state, retryDelay(state.failuresInRow, now() - status.failing.since, backoff), false);
-			return;
+			return false;
 		}
 		await remove(state, group.map(([key]) => key));
 		status.delivered += group.length;
 		if (status.failing) options.diagnose(`${target.shown}: delivering again, after ${state.failuresInRow} failed attempt${state.failuresInRow === 1 ? '' : 's'} over ${Math.round((now() - status.failing.since) / 1000)} s`);
 		status.failing = undefined;
 		state.failuresInRow = 0;
+		return true;
 	};
 
 	const serve = async (state: State): Promise<void> => {
@@ -155,7 +156,11 @@ export function startDeliveries(store: ValidatorStore, targets: readonly OutboxT
 				options.diagnose(`${target.shown}: ${expired.length} deliver${expired.length === 1 ? 'y' : 'ies'} older than --delivery-max-age ${formatDuration(options.maxAgeMs)} dropped`);
 				continue;
 			}
-			await attempt(state, page);
+			// The page in groups, each deleted once taken; read again after a failure (and its wait) or at its end.
+			for (let i = 0; i < page.length && !signal.aborted; i += target.batch) {
+				if (!(await attempt(state, page.slice(i, i + target.batch)))) break;
+				status.oldestAt = page[i + target.batch]?.[1].at;
+			}
 		}
 	};
 
