@@ -4,6 +4,17 @@ import { RECORD_VERSION, type Delivery } from '../store/types.js';
 import type { Task } from '../types.js';
 import type { OutboxTarget } from './targets.js';
 
+/** A process's part of its delivery keys: 8 hex digits. */
+export const newRunId = (): string => randomBytes(4).toString('hex');
+
+/**
+ * The run id in a delivery key (`TARGET/WHEN-RUN-SEQ`): which process made it.
+ *
+ * @example
+ * runOfKey('3f2a…/0001767225600000-9c1d2e3f-00000007') // '9c1d2e3f'
+ */
+export const runOfKey = (key: string): string | undefined => key.slice(key.indexOf('/') + 1).split('-')[1];
+
 /**
  * Gives each change its pending deliveries, one per target that tells it, for the commit
  * after to write in the batch of the change's record (`Task.deliveries`): the check goes
@@ -15,8 +26,8 @@ import type { OutboxTarget } from './targets.js';
  * @example
  * tasks$.pipe(enqueue(outboxTargets(feeds), { queued: (id) => worker.queued(id) }), commit(store))
  */
-export function enqueue(targets: readonly OutboxTarget[], options: { queued?(target: string): void; now?(): number } = {}): MonoTypeOperatorFunction<Task> {
-	const run = randomBytes(4).toString('hex');
+export function enqueue(targets: readonly OutboxTarget[], options: { queued?(target: string): void; now?(): number; run?: string } = {}): MonoTypeOperatorFunction<Task> {
+	const run = options.run ?? newRunId();
 	const now = options.now ?? Date.now;
 	let seq = 0;
 	// Never backwards, so that a clock set back does not put a change before one made earlier.

@@ -2,6 +2,7 @@ import { PipelineError } from '../errors/index.js';
 import type { Delivery, ValidatorStore } from '../store/types.js';
 import { formatDuration } from '../util/duration.js';
 import { DEFAULT_BACKOFF, retryDelay, type Backoff } from './backoff.js';
+import { runOfKey } from './enqueue.js';
 import type { OutboxTarget } from './targets.js';
 
 export interface DeliveryOptions {
@@ -10,6 +11,13 @@ export interface DeliveryOptions {
 	backoff?: Backoff | undefined;
 	/** Failed attempts in a row after which a target fails the run with SINK_FAILED (a sweep: 4); absent, it is retried for as long as `maxAgeMs` (a watch). */
 	attempts?: number | undefined;
+	/**
+	 * On a store other processes share (Redis): this process's run id (its keys', see
+	 * enqueue.ts), and how long another's deliveries are left to it before this process
+	 * takes them (it may have died); those made before this process started are taken at
+	 * once (a restart's). Absent: every delivery is this process's.
+	 */
+	shared?: { run: string; adoptAfterMs: number } | undefined;
 	/** One line on stderr: a target failing, back again, deliveries dropped. */
 	diagnose(line: string): void;
 	now?(): number;
@@ -74,6 +82,7 @@ interface State {
  */
 export function startDeliveries(store: ValidatorStore, targets: readonly OutboxTarget[], options: DeliveryOptions): Deliveries {
 	const now = options.now ?? Date.now;
+	const startedAt = now();
 	const backoff = options.backoff ?? DEFAULT_BACKOFF;
 	const controller = new AbortController();
 	const { signal } = controller;
@@ -149,7 +158,14 @@ export function startDeliveries(store: ValidatorStore, targets: readonly OutboxT
 				await pause(state, expecting ? EXPECT_POLL_MS : IDLE_MS, !expecting);
 				continue;
 			}
-			const expired = page.filter(([, delivery]) => now() - delivery.at > options.maxAgeMs);
+			const mine = options.shared ? page.filter(([key, delivery]) => runOfKey(key) === options.shared!.run || delivery.at < startedAt || now() - delivery.at > options.shared!.adoptAfterMs) : page;
+			if (mine.length === 0) {
+				// Only others' recent deliveries: theirs to send.
+				if (draining) return;
+				await pause(state, IDLE_MS, true);
+				continue;
+			}
+			const expired = mine.filter(([, delivery]) => now() - delivery.at > options.maxAgeMs);
 			if (expired.length > 0) {
 				await remove(state, expired.map(([key]) => key));
 				status.dropped += expired.length;
@@ -157,9 +173,9 @@ export function startDeliveries(store: ValidatorStore, targets: readonly OutboxT
 				continue;
 			}
 			// The page in groups, each deleted once taken; read again after a failure (and its wait) or at its end.
-			for (let i = 0; i < page.length && !signal.aborted; i += target.batch) {
-				if (!(await attempt(state, page.slice(i, i + target.batch)))) break;
-				status.oldestAt = page[i + target.batch]?.[1].at;
+			for (let i = 0; i < mine.length && !signal.aborted; i += target.batch) {
+				if (!(await attempt(state, mine.slice(i, i + target.batch)))) break;
+				status.oldestAt = mine[i + target.batch]?.[1].at;
 			}
 		}
 	};

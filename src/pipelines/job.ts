@@ -87,7 +87,7 @@ async function run(job: Job, edges: JobEdges, summary: Summary, stop: Promise<st
 	// A change is committed with its deliveries; a target that keeps failing ends the run (exit 1), and the next run with it delivers what is left.
 	let outbox: ReturnType<typeof openOutbox>;
 	try {
-		outbox = openOutbox(deps.store, job.feeds, { attempts: SWEEP_ATTEMPTS, backoff: SWEEP_BACKOFF, diagnose: edges.diagnose });
+		outbox = openOutbox(deps.store, job.feeds, { attempts: SWEEP_ATTEMPTS, backoff: SWEEP_BACKOFF, diagnose: edges.diagnose, shared: typeof job.store === 'string' && storeIsShared(job.store) });
 	} catch (error) {
 		await close();
 		throw error;

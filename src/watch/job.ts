@@ -12,7 +12,7 @@ import { clockOf, watchClock } from './clock.js';
 import { watchTasks, type WatchObserver } from './run.js';
 import type { Clock } from '../types.js';
 import { writeReports } from '../history/report-html.js';
-import { describeStore } from '../store/open.js';
+import { describeStore, storeIsShared } from '../store/open.js';
 import { openOutbox, type Outbox } from '../outbox/open.js';
 import type { TargetStatus } from '../outbox/worker.js';
 
@@ -94,7 +94,7 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, stop: Promi
 	// Deliveries go on beside the checks, for as long as --delivery-max-age: a target that is down never stops the watch.
 	let outbox: Outbox | undefined;
 	try {
-		outbox = openOutbox(deps.store, job.shape.feeds, { diagnose: edges.diagnose });
+		outbox = openOutbox(deps.store, job.shape.feeds, { diagnose: edges.diagnose, shared: typeof job.store === 'string' && storeIsShared(job.store) });
 		observing = await job.observe?.({ store: deps.store, summary, scale: job.scale, deliveries: outbox && (() => outbox!.deliveries.status()) });
 		const watch$ = watchTasks(deps, {
 			shape: job.shape,

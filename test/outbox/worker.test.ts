@@ -126,6 +126,28 @@ describe('the outbox: deliveries committed with their change, sent by the worker
 		expect(await pending(store)).toEqual([]);
 	});
 
+	it('on a shared store, each process sends its own deliveries and those made before it started, not another\'s: one change, one message', async () => {
+		const { server, received } = await startReceiver();
+		closing.push(() => server.close());
+		const store = new MemoryStore();
+		const targets = outboxTargets({ notify: { urls: [`json://${server.origin.slice(7)}/`] } });
+		// Left by a process that died before these started.
+		await lastValueFrom(from([change('https://a.example/0', 0)]).pipe(enqueue(targets, { run: 'deadbeef', now: () => Date.now() - 60_000 }), commit(store), toArray()));
+		const members = ['aaaaaaaa', 'bbbbbbbb'].map((run) => ({ run, deliveries: startDeliveries(store, targets, { maxAgeMs: HOUR, shared: { run, adoptAfterMs: HOUR }, diagnose: () => {} }) }));
+		for (const member of members) closing.push(() => member.deliveries.stop());
+		for (const [i, member] of members.entries()) {
+			const tasks = [1, 2, 3].map((n) => change(`https://a.example/${member.run}/${n}`, 10 * i + n));
+			await lastValueFrom(from(tasks).pipe(enqueue(targets, { run: member.run, queued: (id) => member.deliveries.queued(id) }), commit(store), toArray()));
+		}
+		await waitFor(() => received.length >= 7, 'every change delivered');
+		await Promise.all(members.map((member) => member.deliveries.drain()));
+		const urls = received.map((request) => (request.body as { url: string }).url);
+		// The dead process's change may go out from both (each started after it): at least once; the others once each.
+		expect(urls.filter((url) => url !== 'https://a.example/0').sort()).toEqual(['aaaaaaaa', 'bbbbbbbb'].flatMap((run) => [1, 2, 3].map((n) => `https://a.example/${run}/${n}`)).sort());
+		expect(urls).toContain('https://a.example/0');
+		expect(await pending(store)).toEqual([]);
+	});
+
 	it('drops deliveries older than maxAgeMs, with a line, without sending them', async () => {
 		const { server, received } = await startReceiver();
 		closing.push(() => server.close());
