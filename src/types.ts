@@ -1,4 +1,4 @@
-import type { ConditionalForm, DataRequest, StoredContent, UrlRecord, WordDiffHunks } from './store/types.js';
+import type { ConditionalForm, DataRequest, Delivery, StoredContent, UrlRecord, WordDiffHunks } from './store/types.js';
 import type { Offer, Product } from './product/types.js';
 
 /** What to send for one URL, given what its host has shown. */
@@ -204,6 +204,8 @@ export interface Task {
 	verdict?: Verdict;
 	/** State to commit once the verdict is out; `undefined` leaves the store as it is. */
 	next?: UrlRecord;
+	/** The change's pending deliveries (src/outbox), committed in the same batch as `next`. */
+	deliveries?: Array<{ key: string; value: Delivery }>;
 	/** The task gave its backpressure credit back early (held in a buffer); don't release it again. */
 	creditReturned?: boolean;
 	/** The task was parked while its host held it up (see `Valve.park`): it leaves through `unpark()`. */

@@ -14,6 +14,8 @@ import { compileCondition } from '../condition/compile.js';
 import type { InputLine } from '../stages/read-lines.js';
 import type { Task } from '../types.js';
 import { warcInfo } from '../warc/info.js';
+import { enqueue } from '../outbox/enqueue.js';
+import type { Outbox } from '../outbox/open.js';
 import { crawl, fetchStages } from './fetch.js';
 import { judgeStages, sweepStages, type SweepDeps } from './sweep.js';
 import type { SweepOptions } from './sweep-options.js';
@@ -26,6 +28,8 @@ export interface FeedsOutput {
 	atom?: { path: string; max: number; new?: boolean | undefined } | undefined;
 	webhook?: { url: string; secret?: string | undefined; batch: number; new?: boolean | undefined } | undefined;
 	notify?: NotifySinkOptions | undefined;
+	/** How long a delivery waits in the store for its target (`--delivery-max-age`; default 7 days). */
+	deliveryMaxAgeMs?: number | undefined;
 }
 
 /**
@@ -81,16 +85,20 @@ export type RunEdges = EmitTargets & Omit<SinkContext, 'clock' | 'out'>;
  * The stages of one run, from input lines to tasks ready for the commit: judge, keep
  * (WARC, bodies), print, tell (feeds, sinks). Each task passes on only once every write
  * before it is done, so the commit after never records what was not written or shown.
+ * With `outbox` (a command's run, see openOutbox), the feeds are not told here: each
+ * change carries its pending deliveries into the commit, and the outbox's worker sends them.
  *
  * @example
  * runTasks(deps, { options: shape.options, input, build: (d) => composeRun(d, shape, edges) }, summary)
  */
-export function composeRun(deps: SweepDeps, shape: RunShape, edges: RunEdges): OperatorFunction<InputLine, Task> {
+export function composeRun(deps: SweepDeps, shape: RunShape, edges: RunEdges, outbox?: Outbox): OperatorFunction<InputLine, Task> {
 	const context: SinkContext = { out: edges.out, stdout: edges.stdout, stderr: edges.stderr, env: edges.env, clock: deps.clock };
 	const after = (sinks: readonly Sink[]) => sinks.reduce<MonoTypeOperatorFunction<Task>>((chain, sink) => pipe(chain, sink(context)), identity);
 	// The condition after keep-text (its word diff is `changed_words`), before anything is written out.
 	const condition = shape.options.when === undefined ? identity : when(compileCondition(shape.options.when, 'when'));
-	return pipe(judge(deps, shape), deps.keepText ?? identity, condition, after(keeping(shape)), emit(shape.emit ? edges : { out: async () => {}, diagnose: edges.diagnose }, shape.emit), after([...telling(shape.feeds), ...(shape.sinks ?? [])]));
+	// With an outbox, the feeds' deliveries are committed with the change and sent by its worker, off the check path.
+	const tell = outbox ? pipe(after(shape.sinks ?? []), enqueue(outbox.targets, { queued: outbox.queued, run: outbox.run })) : after([...telling(shape.feeds), ...(shape.sinks ?? [])]);
+	return pipe(judge(deps, shape), deps.keepText ?? identity, condition, after(keeping(shape)), emit(shape.emit ? edges : { out: async () => {}, diagnose: edges.diagnose }, shape.emit), tell);
 }
 
 function judge(deps: SweepDeps, shape: RunShape): OperatorFunction<InputLine, Task> {

@@ -11,6 +11,7 @@ import { describeStore, storeIsShared } from '../store/open.js';
 import type { RedisTimeouts } from '../store/redis-link.js';
 import type { ValidatorStore } from '../store/types.js';
 import { checkStart, composeRun, type RunEdges, type RunShape } from './compose.js';
+import { openOutbox } from '../outbox/open.js';
 import { openSweepDeps } from './resources.js';
 import { runTasks } from './run.js';
 import { createSummary, type Summary } from './summary.js';
@@ -83,11 +84,19 @@ async function run(job: Job, edges: JobEdges, summary: Summary, stop: Promise<st
 	}
 	const { deps, close } = opened;
 	summary.sentBy = deps.transport?.label;
+	// A change is committed with its deliveries; a target that keeps failing ends the run (exit 1), and the next run with it delivers what is left.
+	let outbox: ReturnType<typeof openOutbox>;
+	try {
+		outbox = openOutbox(deps.store, job.feeds, { attempts: SWEEP_ATTEMPTS, backoff: SWEEP_BACKOFF, diagnose: edges.diagnose, shared: typeof job.store === 'string' && storeIsShared(job.store) });
+	} catch (error) {
+		await close();
+		throw error;
+	}
 	const hint = job.churnHint === 'stage' ? (origin: string) => `add it to the churn-guard stage's acceptChurn (--set 'acceptChurn=["${origin}"]')` : (origin: string) => `rerun with --accept-churn ${origin}`;
 	const run$ = runTasks(deps, {
 		options: job.options,
 		input,
-		build: (runDeps) => composeRun(runDeps, job, edges),
+		build: (runDeps) => composeRun(runDeps, job, edges, outbox),
 		placesKeepText: true,
 		afterRun: job.reports?.length ? (store) => writeReports(store, job.reports!, typeof job.store === 'string' ? describeStore(job.store) : 'the store given') : undefined,
 		onBlocked: (origin, decision) =>
@@ -95,16 +104,25 @@ async function run(job: Job, edges: JobEdges, summary: Summary, stop: Promise<st
 	}, summary);
 	try {
 		return await new Promise<string | undefined>((resolve, reject) => {
-			const subscription = run$.subscribe({ error: reject, complete: () => resolve(undefined) });
+			const subscription = run$.subscribe({ error: reject, complete: () => void (outbox?.deliveries.drain() ?? Promise.resolve()).then(() => resolve(undefined), reject) });
+			outbox?.deliveries.failed.catch((error: unknown) => {
+				subscription.unsubscribe();
+				reject(error);
+			});
 			void stop.then((signal) => {
 				subscription.unsubscribe();
 				resolve(signal);
 			});
 		});
 	} finally {
+		await outbox?.deliveries.stop();
 		await close();
 	}
 }
+
+/** A sweep's deliveries: four attempts, half a second, then one and two seconds apart, before the run fails. */
+const SWEEP_ATTEMPTS = 4;
+const SWEEP_BACKOFF = { firstMs: 500, capMs: 2_000 };
 
 /** Retries an open that failed on a lock for up to `waitMs`: the holder is about to exit. */
 async function openWhenFree<T>(open: () => Promise<T>, waitMs = 30_000): Promise<T> {

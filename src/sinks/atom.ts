@@ -35,36 +35,74 @@ const ENTRY = /<entry>[\s\S]*?<\/entry>/g;
  * atomSink({ path: 'changes.atom', max: 200 })
  */
 export function atomSink(options: AtomSinkOptions): Sink {
-	const max = options.max ?? 200;
-	const file = path.resolve(options.path);
-	const feedId = `urn:sha1:${createHash('sha1').update(file).digest('hex')}`;
+	const feed = atomFeed(options);
 	return (context) =>
 		withResource(
-			async () => ({ entries: ((await readFile(file, 'utf8').catch(() => '')).match(ENTRY) ?? []).slice(0, max) }),
+			async () => ({ entries: await feed.read() }),
 			(state) =>
 				concatMap(async (task) => {
 					if (!isTold(task, options.new === true)) return task;
-					const verdict = task.verdict!;
 					const updated = new Date(context.clock.now()).toISOString();
-					const offer = verdict.product && offerChange(verdict.product, verdict.previous);
-					const details = [verdict.reason, offer, verdict.status && `status ${verdict.status}`, verdict.summary].filter(Boolean).join(', ');
-					state.entries.unshift(
-						`<entry><id>urn:uuid:${randomUUID()}</id><title>${xml(verdict.url)}</title><link href="${xml(verdict.url)}"/><updated>${updated}</updated>` +
-							`<summary>${xml(details)}</summary>${contentOf(task)}</entry>`,
-					);
-					state.entries.length = Math.min(state.entries.length, max);
-					const feed =
-						`<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n<title>${xml(options.title ?? 'revisit: what changed')}</title>\n` +
-						`<id>${feedId}</id>\n<updated>${updated}</updated>\n<author><name>revisit</name></author>\n<generator version="${VERSION}">revisit</generator>\n${state.entries.join('\n')}\n</feed>\n`;
-					try {
-						await writeFileAtomic(file, feed, { sync: false });
-					} catch (error) {
-						throw new PipelineError('SINK_FAILED', `cannot write the Atom feed ${options.path}: ${(error as Error).message}`, { cause: error });
-					}
+					state.entries = await feed.write([atomEntry(task, updated)], state.entries, updated);
 					return task;
 				}),
 			async () => {},
 		);
+}
+
+/** An Atom file: its entries as they are read back, and the whole file written again with new entries first. */
+export interface AtomFeed {
+	/** The entries the file holds, newest first, at most `max` (none when there is no file yet). */
+	read(): Promise<string[]>;
+	/** Writes the file with `added` (newest first) before `entries`, capped at `max`; resolves to the entries written. Fails with SINK_FAILED. */
+	write(added: readonly string[], entries: readonly string[], updated: string): Promise<string[]>;
+}
+
+/**
+ * The feed file of `atomSink`, for a writer that keeps its entries elsewhere until
+ * written (the outbox, src/outbox): read back, then rewritten whole (temporary file,
+ * then rename), so a reader never sees half a feed.
+ *
+ * @example
+ * const feed = atomFeed({ path: 'changes.atom' });
+ * await feed.write([atomEntry(task, new Date().toISOString())], await feed.read(), new Date().toISOString());
+ */
+export function atomFeed(options: AtomSinkOptions): AtomFeed {
+	const max = options.max ?? 200;
+	const file = path.resolve(options.path);
+	const feedId = `urn:sha1:${createHash('sha1').update(file).digest('hex')}`;
+	return {
+		read: async () => ((await readFile(file, 'utf8').catch(() => '')).match(ENTRY) ?? []).slice(0, max),
+		async write(added, entries, updated) {
+			const kept = [...added, ...entries].slice(0, max);
+			const feed =
+				`<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n<title>${xml(options.title ?? 'revisit: what changed')}</title>\n` +
+				`<id>${feedId}</id>\n<updated>${updated}</updated>\n<author><name>revisit</name></author>\n<generator version="${VERSION}">revisit</generator>\n${kept.join('\n')}\n</feed>\n`;
+			try {
+				await writeFileAtomic(file, feed, { sync: false });
+			} catch (error) {
+				throw new PipelineError('SINK_FAILED', `cannot write the Atom feed ${options.path}: ${(error as Error).message}`, { cause: error });
+			}
+			return kept;
+		},
+	};
+}
+
+/**
+ * One change as an Atom entry, `updated` (ISO 8601) being when it was told: its own id,
+ * the URL as title and link, the reason and what moved as summary, the diff as content.
+ *
+ * @example
+ * atomEntry(task, '2026-01-02T03:04:05.000Z') // '<entry><id>urn:uuid:…</id><title>https://example.org/</title>…</entry>'
+ */
+export function atomEntry(task: Task, updated: string): string {
+	const verdict = task.verdict!;
+	const offer = verdict.product && offerChange(verdict.product, verdict.previous);
+	const details = [verdict.reason, offer, verdict.status && `status ${verdict.status}`, verdict.summary].filter(Boolean).join(', ');
+	return (
+		`<entry><id>urn:uuid:${randomUUID()}</id><title>${xml(verdict.url)}</title><link href="${xml(verdict.url)}"/><updated>${updated}</updated>` +
+		`<summary>${xml(details)}</summary>${contentOf(task)}</entry>`
+	);
 }
 
 const xml = (text: string): string => text.replace(/[<>&"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[char]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');

@@ -5,6 +5,7 @@ import { bufferTime, concatMap, filter, from, Observable } from 'rxjs';
 import { PipelineError } from '../errors/index.js';
 import type { Task } from '../types.js';
 import { VERSION } from '../version.js';
+import { withDeadline } from '../notify/deadline.js';
 import { isTold, type Sink } from './sink.js';
 
 export interface WebhookSinkOptions {
@@ -35,18 +36,13 @@ export function webhookSink(options: WebhookSinkOptions): Sink {
 	const batch = options.batch ?? 1;
 	const retries = options.retries ?? 3;
 	const delay = options.retryDelayMs ?? 500;
-	// A deadline on each phase and on the whole exchange: a receiver that drips its answer cannot hold the run.
-	const client = got.extend({ timeout: { lookup: 5_000, connect: 5_000, response: 10_000, request: 10_000 }, retry: { limit: 0 }, throwHttpErrors: false, headers: { 'user-agent': `revisit/${VERSION}`, 'content-type': 'application/json' } });
+	const once = webhookPost(options);
 	const post = async (payload: unknown, signal: AbortSignal) => {
-		const body = JSON.stringify(payload);
-		const headers: Record<string, string> = options.secret ? { 'x-revisit-signature': `sha256=${createHmac('sha256', options.secret).update(body).digest('hex')}` } : {};
 		let problem = '';
 		for (let attempt = 0; attempt <= retries; attempt++) {
 			if (attempt > 0) await sleep(delay * 2 ** (attempt - 1), undefined, { signal });
 			try {
-				const response = await client.post(options.url, { body, headers, signal });
-				if (response.statusCode >= 200 && response.statusCode < 300) return;
-				problem = `answered ${response.statusCode}`;
+				return await once(payload, signal);
 			} catch (error) {
 				if (signal.aborted) throw error;
 				problem = (error as Error).message;
@@ -54,7 +50,6 @@ export function webhookSink(options: WebhookSinkOptions): Sink {
 		}
 		throw new PipelineError('SINK_FAILED', `webhook ${new URL(options.url).origin}: ${problem} after ${retries + 1} attempts; the changes not delivered will be reported again`);
 	};
-	const entry = (task: Task) => ({ verdict: task.verdict, ...(task.diff ? { diff: task.diff } : {}) });
 	return () => (source) =>
 		source.pipe(
 			bufferTime(500, null, Math.max(batch, 64)),
@@ -68,7 +63,7 @@ export function webhookSink(options: WebhookSinkOptions): Sink {
 							const changes = tasks.filter((task) => isTold(task, options.new === true));
 							for (let i = 0; i < changes.length; i += batch) {
 								const group = changes.slice(i, i + batch);
-								await post(batch === 1 ? entry(group[0]!) : { changes: group.map(entry) }, controller.signal);
+								await post(batch === 1 ? webhookEntry(group[0]!) : { changes: group.map(webhookEntry) }, controller.signal);
 							}
 							return tasks;
 						};
@@ -86,4 +81,30 @@ export function webhookSink(options: WebhookSinkOptions): Sink {
 			),
 			concatMap((tasks) => from(tasks)),
 		);
+}
+
+/** What a webhook is sent of one change: `{ verdict, diff }` (a batch posts `{ changes: [...] }` of them). */
+export const webhookEntry = (task: Task): { verdict: Task['verdict']; diff?: string } => ({ verdict: task.verdict, ...(task.diff ? { diff: task.diff } : {}) });
+
+/** Longest a webhook POST may take, from its DNS lookup to its answer's last byte (ms). */
+const POST_DEADLINE_MS = 10_000;
+
+/**
+ * One attempt at POSTing a JSON payload to a webhook, signed when a secret is given: a
+ * deadline on each phase and on the whole exchange (a receiver that accepts and never
+ * answers, or drips its answer, cannot hold the caller past it), and none past `signal`.
+ * Rejects on a network error, a non-2xx answer (`answered 503`) or the deadline.
+ *
+ * @example
+ * await webhookPost({ url: 'https://hooks.example/revisit', secret })({ verdict }, signal)
+ */
+export function webhookPost(options: Pick<WebhookSinkOptions, 'url' | 'secret'>): (payload: unknown, signal?: AbortSignal) => Promise<void> {
+	const client = got.extend({ timeout: { lookup: 5_000, connect: 5_000, response: POST_DEADLINE_MS, request: POST_DEADLINE_MS }, retry: { limit: 0 }, throwHttpErrors: false, headers: { 'user-agent': `revisit/${VERSION}`, 'content-type': 'application/json' } });
+	const origin = new URL(options.url).host;
+	return async (payload, outer) => {
+		const body = JSON.stringify(payload);
+		const headers: Record<string, string> = options.secret ? { 'x-revisit-signature': `sha256=${createHmac('sha256', options.secret).update(body).digest('hex')}` } : {};
+		const response = await withDeadline(POST_DEADLINE_MS, origin, outer, (signal) => client.post(options.url, { body, headers, signal }));
+		if (response.statusCode < 200 || response.statusCode >= 300) throw new Error(`answered ${response.statusCode}`);
+	};
 }

@@ -65,6 +65,7 @@ export function commit(store: ValidatorStore, options: CommitOptions = {}): Mono
 				next(task) {
 					subscriber.next(task);
 					if (task.next && task.url) pending.push({ type: 'put', key: task.url, value: task.next });
+					for (const { key, value } of task.deliveries ?? []) pending.push({ type: 'putDelivery', key, value });
 					if (pending.length >= batchSize) void flush();
 					// A verdict without a record to store may still have changed its host's counters.
 					else if (task.verdict) timer ??= setTimeout(() => void flush(), maxWaitMs);

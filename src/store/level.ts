@@ -7,7 +7,7 @@ import { descriptorBudget, openFileLimit } from '../util/descriptors.js';
 import { LevelDueQueue } from './due/level.js';
 import type { DueQueue, QueueClock } from './due/types.js';
 import { blobFromBytes, blobToBytes } from './text-blob.js';
-import { RECORD_VERSION, type HostRecord, type RunDetail, type RunRecord, type StoreOperation, type TextBlob, type UrlRecord, type ValidatorStore } from './types.js';
+import { RECORD_VERSION, type Delivery, type HostRecord, type RunDetail, type RunRecord, type StoreOperation, type TextBlob, type UrlRecord, type ValidatorStore } from './types.js';
 
 const FORMAT_KEY = 'format';
 type Meta = { format: number };
@@ -28,6 +28,7 @@ export class LevelStore implements ValidatorStore {
 	readonly #runs;
 	readonly #details;
 	readonly #texts;
+	readonly #deliveries;
 
 	private constructor(db: Level<string, unknown>) {
 		this.#db = db;
@@ -37,6 +38,7 @@ export class LevelStore implements ValidatorStore {
 		this.#details = db.sublevel<string, RunDetail>('detail', { valueEncoding: 'json' });
 		// Bytes, not JSON: the compressed text is stored as it is, without base64.
 		this.#texts = db.sublevel<string, Uint8Array>('text', { valueEncoding: 'view' });
+		this.#deliveries = db.sublevel<string, Delivery>('delivery', { valueEncoding: 'json' });
 	}
 
 	/**
@@ -111,6 +113,10 @@ export class LevelStore implements ValidatorStore {
 					return { type: 'put', sublevel: this.#texts, key: op.key, value: blobToBytes(op.value) } as const;
 				case 'delText':
 					return { type: 'del', sublevel: this.#texts, key: op.key } as const;
+				case 'putDelivery':
+					return { type: 'put', sublevel: this.#deliveries, key: op.key, value: op.value } as const;
+				case 'delDelivery':
+					return { type: 'del', sublevel: this.#deliveries, key: op.key } as const;
 				default:
 					return { type: 'put', sublevel: this.#runs, key: op.key, value: op.value } as const;
 			}
@@ -144,6 +150,11 @@ export class LevelStore implements ValidatorStore {
 
 	async *textEntries(): AsyncIterable<[string, TextBlob]> {
 		for await (const [key, bytes] of this.#texts.iterator()) yield [key, blobFromBytes(bytes)];
+	}
+
+	deliveryEntries(target?: string): AsyncIterable<[string, Delivery]> {
+		// `/` is followed by `0` in byte order: the range holds exactly the keys `TARGET/…`.
+		return this.#deliveries.iterator(target === undefined ? {} : { gte: `${target}/`, lt: `${target}0` });
 	}
 
 	async close(): Promise<void> {

@@ -1,7 +1,7 @@
 import { MemoryLevel } from 'memory-level';
 import { LevelDueQueue } from './due/level.js';
 import type { DueQueue, QueueClock } from './due/types.js';
-import type { HostRecord, RunDetail, RunRecord, StoreOperation, TextBlob, UrlRecord, ValidatorStore } from './types.js';
+import type { Delivery, HostRecord, RunDetail, RunRecord, StoreOperation, TextBlob, UrlRecord, ValidatorStore } from './types.js';
 
 /**
  * An in-process store, for tests and short-lived library use.
@@ -16,6 +16,7 @@ export class MemoryStore implements ValidatorStore {
 	readonly #runs = new Map<string, RunRecord>();
 	readonly #details = new Map<string, RunDetail>();
 	readonly #texts = new Map<string, TextBlob>();
+	readonly #deliveries = new Map<string, Delivery>();
 	#due: MemoryLevel<string, unknown> | undefined;
 
 	async getMany(keys: readonly string[]): Promise<Array<UrlRecord | undefined>> {
@@ -36,6 +37,8 @@ export class MemoryStore implements ValidatorStore {
 			else if (operation.type === 'delRunDetail') this.#details.delete(operation.key);
 			else if (operation.type === 'putText') this.#texts.set(operation.key, copyBlob(operation.value));
 			else if (operation.type === 'delText') this.#texts.delete(operation.key);
+			else if (operation.type === 'putDelivery') this.#deliveries.set(operation.key, structuredClone(operation.value));
+			else if (operation.type === 'delDelivery') this.#deliveries.delete(operation.key);
 			else this.#runs.set(operation.key, structuredClone(operation.value));
 		}
 	}
@@ -68,6 +71,10 @@ export class MemoryStore implements ValidatorStore {
 			const blob = this.#texts.get(key);
 			if (blob) yield [key, copyBlob(blob)];
 		}
+	}
+
+	async *deliveryEntries(target?: string): AsyncIterable<[string, Delivery]> {
+		for await (const entry of sorted(this.#deliveries)) if (target === undefined || entry[0].startsWith(`${target}/`)) yield entry;
 	}
 
 	/** The schedule in a memory-level database: the same code as the LevelDB store's, so one contract holds for both. */

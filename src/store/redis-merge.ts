@@ -9,8 +9,9 @@ interface Cursor {
 	/** Fetched entries not yet yielded, from `next` on; `bytes` orders them. */
 	page: Array<{ key: string; bytes: Buffer; json: string }>;
 	next: number;
-	/** The ZRANGEBYLEX lower bound for the next page. */
+	/** The ZRANGEBYLEX bounds of the next page. */
 	after: string;
+	below: string;
 	done: boolean;
 }
 
@@ -18,13 +19,16 @@ interface Cursor {
  * Every record of the given buckets in byte order of its key, as LevelDB lists keys:
  * each bucket's index is paged with ZRANGEBYLEX (the page's values with one HMGET), and
  * the buckets' heads are merged. Memory stays at a page per bucket however large the
- * store. A key deleted between its index page and its HMGET is skipped.
+ * store. A key deleted between its index page and its HMGET is skipped. With `range`,
+ * only the keys from `from` (included) to `below` (excluded).
  *
  * @example
  * for await (const [key, record] of mergeBuckets<UrlRecord>(link, [bucketKeys('revisit:', 'url', 0)])) ...
  */
-export async function* mergeBuckets<T>(link: RedisLink, buckets: ReadonlyArray<{ rec: string; idx: string }>): AsyncIterable<[string, T]> {
-	const cursors: Cursor[] = buckets.map(({ rec, idx }) => ({ rec, idx, page: [], next: 0, after: '-', done: false }));
+export async function* mergeBuckets<T>(link: RedisLink, buckets: ReadonlyArray<{ rec: string; idx: string }>, range?: { from: string; below: string }): AsyncIterable<[string, T]> {
+	const after = range ? `[${range.from}` : '-';
+	const below = range ? `(${range.below}` : '+';
+	const cursors: Cursor[] = buckets.map(({ rec, idx }) => ({ rec, idx, page: [], next: 0, after, below, done: false }));
 	await Promise.all(cursors.map((cursor) => refill(link, cursor)));
 	for (;;) {
 		let best: Cursor | undefined;
@@ -42,7 +46,7 @@ async function refill(link: RedisLink, cursor: Cursor): Promise<void> {
 	cursor.page = [];
 	cursor.next = 0;
 	while (cursor.page.length === 0 && !cursor.done) {
-		const keys = await link.read<string[]>(['ZRANGEBYLEX', cursor.idx, cursor.after, '+', 'LIMIT', '0', String(PAGE)]);
+		const keys = await link.read<string[]>(['ZRANGEBYLEX', cursor.idx, cursor.after, cursor.below, 'LIMIT', '0', String(PAGE)]);
 		if (keys.length < PAGE) cursor.done = true;
 		if (keys.length === 0) return;
 		cursor.after = `(${keys.at(-1)!}`;

@@ -5,7 +5,7 @@ import { BUCKETS, bucketKeys, bucketOf, LAYOUT_VERSION, metaKey, type Kind } fro
 import { mergeBuckets } from './redis-merge.js';
 import { parseRedisUrl, type RedisTarget } from './redis-url.js';
 import { blobFromJson, blobToJson } from './text-blob.js';
-import { RECORD_VERSION, type HostRecord, type RunDetail, type RunRecord, type StoreOperation, type TextBlob, type UrlRecord, type ValidatorStore } from './types.js';
+import { RECORD_VERSION, type Delivery, type HostRecord, type RunDetail, type RunRecord, type StoreOperation, type TextBlob, type UrlRecord, type ValidatorStore } from './types.js';
 
 export interface RedisStoreOptions extends RedisTimeouts {
 	/** Create the store under its prefix when there is none (default true). */
@@ -92,7 +92,7 @@ export class RedisStore implements ValidatorStore {
 		for (const op of operations) {
 			const kind = KIND_OF[op.type];
 			const { rec, idx } = bucketKeys(this.#prefix, kind, bucketOf(op.key, this.#buckets));
-			if (op.type === 'del' || op.type === 'delHost' || op.type === 'delRunDetail' || op.type === 'delText') commands.push(['HDEL', rec, op.key], ['ZREM', idx, op.key]);
+			if (op.type === 'del' || op.type === 'delHost' || op.type === 'delRunDetail' || op.type === 'delText' || op.type === 'delDelivery') commands.push(['HDEL', rec, op.key], ['ZREM', idx, op.key]);
 			else commands.push(['HSET', rec, op.key, op.type === 'putText' ? blobToJson(op.value) : JSON.stringify(op.value)], ['ZADD', idx, '0', op.key]);
 		}
 		await this.#link.write(commands);
@@ -122,9 +122,13 @@ export class RedisStore implements ValidatorStore {
 		for await (const [key, parsed] of this.#entries<unknown>('text')) yield [key, blobFromJson(JSON.stringify(parsed))];
 	}
 
-	#entries<T>(kind: Kind): AsyncIterable<[string, T]> {
+	deliveryEntries(target?: string): AsyncIterable<[string, Delivery]> {
+		return this.#entries<Delivery>('delivery', target === undefined ? undefined : { from: `${target}/`, below: `${target}0` });
+	}
+
+	#entries<T>(kind: Kind, range?: { from: string; below: string }): AsyncIterable<[string, T]> {
 		const buckets = Array.from({ length: this.#buckets }, (_, bucket) => bucketKeys(this.#prefix, kind, bucket));
-		return mergeBuckets<T>(this.#link, buckets);
+		return mergeBuckets<T>(this.#link, buckets, range);
 	}
 
 	/** The watch schedule under this store's prefix (store/due/redis.ts), loaded when first asked for. */
@@ -138,7 +142,7 @@ export class RedisStore implements ValidatorStore {
 	}
 }
 
-const KIND_OF: Record<StoreOperation['type'], Kind> = { put: 'url', del: 'url', putHost: 'host', delHost: 'host', putRun: 'run', putRunDetail: 'detail', delRunDetail: 'detail', putText: 'text', delText: 'text' };
+const KIND_OF: Record<StoreOperation['type'], Kind> = { put: 'url', del: 'url', putHost: 'host', delHost: 'host', putRun: 'run', putRunDetail: 'detail', delRunDetail: 'detail', putText: 'text', delText: 'text', putDelivery: 'delivery', delDelivery: 'delivery' };
 
 /** Reads (or, when allowed and nothing is there, writes) the meta hash; returns the bucket count. */
 async function checkFormat(link: RedisLink, prefix: string, create: boolean): Promise<number> {
@@ -165,7 +169,7 @@ async function checkFormat(link: RedisLink, prefix: string, create: boolean): Pr
 }
 
 async function hasBuckets(link: RedisLink, prefix: string): Promise<boolean> {
-	const kinds: Kind[] = ['url', 'host', 'run', 'detail', 'text'];
+	const kinds: Kind[] = ['url', 'host', 'run', 'detail', 'text', 'delivery'];
 	const keys = kinds.flatMap((kind) => Array.from({ length: BUCKETS }, (_, bucket) => Object.values(bucketKeys(prefix, kind, bucket))).flat());
 	// One EXISTS per key rather than one for all: a Cluster refuses multi-key commands across slots.
 	const counts = await Promise.all(keys.map((key) => link.read<number>(['EXISTS', key])));

@@ -63,7 +63,7 @@ async function answer(store: ValidatorStore, socket: Socket, request: ReadReques
 		}
 		default:
 			// Leaving the loop early (the reader went away) closes the store's iterator.
-			for await (const [key, value] of store[op]() as AsyncIterable<[string, unknown]>) await send(socket, { item: [key, wire(op, value)] });
+			for await (const [key, value] of (op === 'deliveryEntries' ? store.deliveryEntries(request.keys?.[0]) : store[op]()) as AsyncIterable<[string, unknown]>) await send(socket, { item: [key, wire(op, value)] });
 			await send(socket, { end: true });
 	}
 }

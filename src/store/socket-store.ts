@@ -2,7 +2,7 @@ import net, { type Socket } from 'node:net';
 import { StoreError } from '../errors/index.js';
 import type { DueQueue } from './due/types.js';
 import { blobFromJson } from './text-blob.js';
-import type { HostMode, HostRecord, RunDetail, RunRecord, StoreOperation, TextBlob, UrlRecord, ValidatorStore } from './types.js';
+import type { Delivery, HostMode, HostRecord, RunDetail, RunRecord, StoreOperation, TextBlob, UrlRecord, ValidatorStore } from './types.js';
 import { jsonLines, socketTarget, WIRE_VERSION, type AnswerLine, type ReadOp } from './watch-socket.js';
 
 /** Keys asked in one request at most: a long list goes in several. */
@@ -89,8 +89,8 @@ export class SocketStore implements ValidatorStore {
 		return out;
 	}
 
-	async *#iterate<T>(op: ReadOp): AsyncIterable<[string, T]> {
-		for await (const answer of this.#ask(op)) {
+	async *#iterate<T>(op: ReadOp, keys?: readonly string[]): AsyncIterable<[string, T]> {
+		for await (const answer of this.#ask(op, keys)) {
 			if (answer.item) yield [answer.item[0], unwire(op, answer.item[1]) as T];
 		}
 	}
@@ -125,6 +125,10 @@ export class SocketStore implements ValidatorStore {
 
 	textEntries(): AsyncIterable<[string, TextBlob]> {
 		return this.#iterate('textEntries');
+	}
+
+	deliveryEntries(target?: string): AsyncIterable<[string, Delivery]> {
+		return this.#iterate('deliveryEntries', target === undefined ? undefined : [target]);
 	}
 
 	#refuse(): StoreError {

@@ -419,6 +419,23 @@ export interface RuleShown {
 	availability?: readonly string[] | undefined;
 }
 
+/**
+ * A change waiting for one target (`--atom`, `--webhook`, one `--notify` URL): written in
+ * the batch that commits the change, deleted once the target took it (src/outbox). Its key
+ * is `TARGET/WHEN-SEQ`, so that a target's deliveries list in the order they were committed.
+ */
+export interface Delivery {
+	v: number;
+	/** The target's id (a hash of its URL or path, no secret in it): the key's first part. */
+	target: string;
+	/** The target as it may be shown: its kind and its URL with the secrets hidden. */
+	shown: string;
+	/** When the change was committed (epoch ms, wall clock): what `--delivery-max-age` counts from. */
+	at: number;
+	/** What the target is sent: the notification, the webhook's entry, the Atom entry. */
+	payload: unknown;
+}
+
 export type StoreOperation =
 	| { type: 'put'; key: string; value: UrlRecord }
 	| { type: 'del'; key: string }
@@ -428,7 +445,9 @@ export type StoreOperation =
 	| { type: 'putRunDetail'; key: string; value: RunDetail }
 	| { type: 'delRunDetail'; key: string }
 	| { type: 'putText'; key: string; value: TextBlob }
-	| { type: 'delText'; key: string };
+	| { type: 'delText'; key: string }
+	| { type: 'putDelivery'; key: string; value: Delivery }
+	| { type: 'delDelivery'; key: string };
 
 /**
  * The validator store as the pipeline sees it. Small on purpose: LevelDB is the
@@ -454,6 +473,8 @@ export interface ValidatorStore {
 	getTexts(keys: readonly string[]): Promise<Array<TextBlob | undefined>>;
 	/** Every kept text blob, in key order. */
 	textEntries(): AsyncIterable<[string, TextBlob]>;
+	/** Pending deliveries in key order (a target's in the order they were committed); with `target`, only that target's. */
+	deliveryEntries(target?: string): AsyncIterable<[string, Delivery]>;
 	/** The watch schedule kept in this store (`revisit watch`; see store/due/types.ts), on the schedule's clock. */
 	dueQueue(clock: QueueClock): Promise<DueQueue>;
 	close(): Promise<void>;

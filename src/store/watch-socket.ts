@@ -16,14 +16,15 @@ export const SOCKET_PATH_MAX = 100;
 export const WIRE_VERSION = 1;
 
 /** The read operations a watch answers: the ValidatorStore's reads, by name. */
-export type ReadOp = 'getMany' | 'getHosts' | 'getRunDetails' | 'getTexts' | 'entries' | 'hostEntries' | 'runEntries' | 'textEntries';
+export type ReadOp = 'getMany' | 'getHosts' | 'getRunDetails' | 'getTexts' | 'entries' | 'hostEntries' | 'runEntries' | 'textEntries' | 'deliveryEntries';
 
-export const READ_OPS: readonly ReadOp[] = ['getMany', 'getHosts', 'getRunDetails', 'getTexts', 'entries', 'hostEntries', 'runEntries', 'textEntries'];
+export const READ_OPS: readonly ReadOp[] = ['getMany', 'getHosts', 'getRunDetails', 'getTexts', 'entries', 'hostEntries', 'runEntries', 'textEntries', 'deliveryEntries'];
 
 /** One request: a line of JSON, the only one a connection carries. */
 export interface ReadRequest {
 	v: number;
 	op: ReadOp | 'overrides';
+	/** The keys of a get; of `deliveryEntries`, the one target asked for, if any. */
 	keys?: string[];
 	/** With `overrides`: hosts' hand overrides to set (a mode) or drop (null). */
 	overrides?: Array<[string, HostMode | null]>;

@@ -17,6 +17,8 @@ import { bothObservers, createWatchFigures, createWatchStatus, type WatchFigures
 import { serveStore, type OverrideHosts, type StoreServer } from '../store/serve.js';
 import type { LiveRun } from '../pipelines/live-run.js';
 import { withLiveRun } from './live-store.js';
+import { openOutbox, type Outbox } from '../outbox/open.js';
+import type { TargetStatus } from '../outbox/worker.js';
 
 /** A watch as plain data: the run it repeats, its store, rate, clock and inputs. */
 export interface WatchJob {
@@ -39,7 +41,7 @@ export interface WatchJob {
 	/** Report pages (a pipeline file's `report` sinks), written again after each epoch. */
 	reports?: ReadonlyArray<{ path: string; runs: number }> | undefined;
 	/** The metrics and the listening server, started once the store is open (`--listen`). */
-	observe?(context: { store: ValidatorStore; summary: Readonly<Summary>; scale: number }): Promise<{ observer: WatchObserver; close(): Promise<void> }>;
+	observe?(context: { store: ValidatorStore; summary: Readonly<Summary>; scale: number; deliveries?: (() => TargetStatus[]) | undefined }): Promise<{ observer: WatchObserver; close(): Promise<void> }>;
 }
 
 /** A watch under way: its counts so far, and its end. */
@@ -101,9 +103,12 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, figures: Wa
 	let current: LiveRun | undefined;
 	const view = withLiveRun(deps.store, () => current);
 	let serving: StoreServer | undefined;
+	// Deliveries go on beside the checks, for as long as --delivery-max-age: a target that is down never stops the watch.
+	let outbox: Outbox | undefined;
 	try {
 		serving = await serveReads(job.store, view, overrideHosts(deps), edges);
-		observing = await job.observe?.({ store: view, summary, scale: job.scale });
+		outbox = openOutbox(deps.store, job.shape.feeds, { diagnose: edges.diagnose, shared: typeof job.store === 'string' && storeIsShared(job.store) });
+		observing = await job.observe?.({ store: view, summary, scale: job.scale, deliveries: outbox && (() => outbox!.deliveries.status()) });
 		const watch$ = watchTasks(deps, {
 			shape: job.shape,
 			edges,
@@ -118,6 +123,7 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, figures: Wa
 			stop: stopping,
 			hostGapMs: job.hostGapMs,
 			leaseWallMs: job.leaseMs,
+			outbox,
 			observer: bothObservers(status.observer, {
 				...observing?.observer,
 				started: (run) => {
@@ -130,11 +136,20 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, figures: Wa
 				},
 			}),
 		});
-		await new Promise<void>((resolve, reject) => watch$.subscribe({ error: reject, complete: resolve }));
+		await new Promise<void>((resolve, reject) => {
+			const subscription = watch$.subscribe({ error: reject, complete: resolve });
+			// Only the store failing under the worker ends a watch (a target never does: it is retried).
+			outbox?.deliveries.failed.catch((error: unknown) => {
+				subscription.unsubscribe();
+				reject(error);
+			});
+		});
 		// The schedule as it is at the end, for the summary's count of URLs watched (the last update may be seconds old).
 		status.observer.queue?.(await queue.stats());
 		return signal;
 	} finally {
+		await outbox?.deliveries.stop();
+		for (const target of outbox?.deliveries.status() ?? []) if (target.pending > 0) edges.diagnose(`${target.shown}: ${target.pending} deliver${target.pending === 1 ? 'y' : 'ies'} pending, kept in the store for the next watch or run with this target`);
 		await reporting;
 		await serving?.close();
 		await observing?.close();

@@ -9,10 +9,11 @@ import type { WatchMetrics } from './metrics.js';
 /** Where the server listens. An empty host is every interface (`:9464`). */
 export type { ListenAddress } from '../config/values.js';
 
-/** Whether the watch is well: `reason` is one line saying why not. */
+/** Whether the watch is well: `reason` is one line saying why not; `degraded`, why it is well but behind (deliveries waiting for a target). */
 export interface Health {
 	ok: boolean;
 	reason?: string | undefined;
+	degraded?: string | undefined;
 }
 
 /** What the server answers from. */
@@ -65,7 +66,9 @@ async function answer(handlers: ListenHandlers, report: ReturnType<typeof liveRe
 			} catch (error) {
 				health = { ok: false, reason: (error as Error).message };
 			}
-			return health.ok ? text(200, 'ok\n') : text(503, `${oneLine(health.reason ?? 'unwell') || 'unwell'}\n`);
+			// Degraded is still 200: a restart would not bring a target back, and the checks go on.
+			if (health.ok) return text(200, health.degraded ? `degraded: ${oneLine(health.degraded)}\n` : 'ok\n');
+			return text(503, `${oneLine(health.reason ?? 'unwell') || 'unwell'}\n`);
 		}
 		case '/':
 			return report.answer(url.searchParams);

@@ -21,9 +21,19 @@ export interface ModelFigures {
 	rate: number;
 }
 
+/** One delivery target as the metrics show it (outbox/worker.ts's TargetStatus): named without its secrets. */
+export interface TargetFigures {
+	shown: string;
+	pending: number;
+	failures: number;
+	dropped: number;
+}
+
 export interface WatchMetricsOptions {
 	/** Most origins `revisit_queue_depth` shows, those with the deepest backlog (20). */
 	origins?: number;
+	/** The delivery targets, read at each scrape (`revisit_deliveries_pending{target}`, …). */
+	deliveries?: (() => readonly TargetFigures[]) | undefined;
 }
 
 /** The watch's metrics (docs/18-watch.md has the table); each watch owns one registry. */
@@ -92,6 +102,24 @@ export function createWatchMetrics(options: WatchMetricsOptions = {}): WatchMetr
 	const threshold = new Gauge({ name: 'revisit_threshold', help: 'The threshold mu each interval solves U(I) = mu for, in days.', registers });
 	const target = new Gauge({ name: 'revisit_rate_target', help: 'Checks per second asked for (--rate), schedule clock.', registers });
 	const dispatch = new Gauge({ name: 'revisit_dispatch_rate', help: 'Checks per second dispatched, schedule clock.', registers });
+
+	const deliveries = options.deliveries;
+	if (deliveries) {
+		// Read at each scrape; a counter takes the worker's total as it is (reset, then the total added).
+		const total = (counter: Counter<'target'>, of: (target: TargetFigures) => number) => {
+			counter.reset();
+			for (const target of deliveries()) counter.inc({ target: target.shown }, of(target));
+		};
+		new Gauge({ name: 'revisit_deliveries_pending', help: 'Changes committed and not yet delivered, by target.', labelNames: ['target'] as const, registers, collect() {
+			for (const target of deliveries()) this.set({ target: target.shown }, target.pending);
+		} });
+		new Counter({ name: 'revisit_delivery_failures_total', help: 'Failed delivery attempts, by target.', labelNames: ['target'] as const, registers, collect() {
+			total(this, (target) => target.failures);
+		} });
+		new Counter({ name: 'revisit_deliveries_dropped_total', help: 'Deliveries dropped past --delivery-max-age, by target.', labelNames: ['target'] as const, registers, collect() {
+			total(this, (target) => target.dropped);
+		} });
+	}
 
 	return {
 		registry,

@@ -1,5 +1,6 @@
 import { concat, concatMap, defer, EMPTY, finalize, ignoreElements, merge, Observable, of, repeat, share, Subject, switchMap, takeUntil, tap, timer } from 'rxjs';
 import { composeRun, type RunEdges, type RunShape } from '../pipelines/compose.js';
+import type { Outbox } from '../outbox/open.js';
 import { runTasks } from '../pipelines/run.js';
 import type { LiveRun } from '../pipelines/live-run.js';
 import { createSummary, type Summary } from '../pipelines/summary.js';
@@ -53,6 +54,8 @@ export interface WatchPlan {
 	observer?: WatchObserver | undefined;
 	/** Origins' least gap between requests (wall ms; `--host-rate`). */
 	hostGapMs?: number | undefined;
+	/** Where the feeds' deliveries go (openOutbox): committed with each change, sent by its worker. */
+	outbox?: Outbox | undefined;
 	/** How long a claim holds (wall ms, `--lease`) before its URL returns to the schedule; LEASE_WALL_MS when not given. */
 	leaseWallMs?: number | undefined;
 }
@@ -155,7 +158,7 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 									plan.observer?.late?.(Math.max(0, now - entry.due) / 1000);
 								},
 							}),
-						build: (d) => composeRun(d, plan.shape, plan.edges),
+						build: (d) => composeRun(d, plan.shape, plan.edges, plan.outbox),
 						placesKeepText: true,
 						// The hour's row is stored as it goes and shown live: a watch killed with -9 leaves its hours in history.
 						live: { rowEveryMs: LIVE_ROW_WALL_MS, detailEveryMs: LIVE_DETAIL_WALL_MS, started: (run) => plan.observer?.started?.(run) },

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runKey } from '../../src/store/run-key.js';
-import { RECORD_VERSION, type HostRecord, type RunDetail, type RunRecord, type UrlRecord, type ValidatorStore } from '../../src/store/types.js';
+import { RECORD_VERSION, type Delivery, type HostRecord, type RunDetail, type RunRecord, type UrlRecord, type ValidatorStore } from '../../src/store/types.js';
 import { newHostRecord } from '../../src/hosts/record.js';
 import { packText, textKey, unpackText } from '../../src/store/text-blob.js';
 
@@ -136,6 +136,28 @@ export function storeContract(name: string, open: () => Promise<{ store: Validat
 			await store.batch([{ type: 'delText', key: keys[0]! }, { type: 'put', key: 'u', value: record({ text: { hash: keys[1]!, cut: true } }) }]);
 			expect((await store.getTexts([keys[0]!]))[0]).toBeUndefined();
 			expect((await store.getMany(['u']))[0]!.text).toEqual({ hash: keys[1], cut: true });
+		});
+
+		it('keeps pending deliveries with the change they tell of, lists a target\'s in commit order, and deletes them', async () => {
+			const delivery = (target: string, at: number): Delivery => ({ v: RECORD_VERSION, target, shown: `notify json://127.0.0.1/${target}`, at, payload: { title: 'changed', body: `at ${at}`, fields: { n: at } } });
+			// `a` and `a0`/`a.b`: ids that share a prefix must not show in each other's list.
+			const keys = ['a/0000000000002-000001', 'a/0000000000001-000000', 'a0/0000000000001-000000', 'a.b/0000000000001-000000', 'b/0000000000003-000000'];
+			await store.batch([{ type: 'put', key: 'https://a/', value: record() }, ...keys.map((key) => ({ type: 'putDelivery' as const, key, value: delivery(key.split('/')[0]!, Number(key.split('/')[1]!.slice(0, 13))) }))]);
+			const list = async (target?: string) => {
+				const listed: Array<[string, Delivery]> = [];
+				for await (const entry of store.deliveryEntries(target)) listed.push(entry);
+				return listed;
+			};
+			expect((await list()).map(([key]) => key)).toEqual([...keys].sort());
+			expect(await list('a')).toEqual([
+				['a/0000000000001-000000', delivery('a', 1)],
+				['a/0000000000002-000001', delivery('a', 2)],
+			]);
+			expect((await list('a0')).map(([key]) => key)).toEqual(['a0/0000000000001-000000']);
+			expect(await list('c')).toEqual([]);
+			await store.batch([{ type: 'delDelivery', key: 'a/0000000000001-000000' }]);
+			expect((await list('a')).map(([key]) => key)).toEqual(['a/0000000000002-000001']);
+			expect((await store.getMany(['https://a/']))[0]).toEqual(record());
 		});
 
 		it('hands out copies, so a caller cannot change stored state by mutation', async () => {

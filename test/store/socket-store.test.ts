@@ -30,6 +30,7 @@ storeContract('SocketStore (reads through the socket)', async () => {
 		hostEntries: () => reader.hostEntries(),
 		runEntries: () => reader.runEntries(),
 		textEntries: () => reader.textEntries(),
+		deliveryEntries: (target) => reader.deliveryEntries(target),
 		batch: (operations: readonly StoreOperation[]) => held.batch(operations),
 		dueQueue: (clock) => held.dueQueue(clock),
 		close: async () => {

@@ -107,6 +107,12 @@ describe('listen', () => {
 		expect([response.status, await response.text()]).toEqual([503, 'store: cannot write (disk full)\n']);
 	});
 
+	it('says degraded, still 200, with one line naming what is behind', async () => {
+		const { base } = await start(() => ({ ok: true, degraded: 'notify json://127.0.0.1:9/hook: 3 deliveries pending for 75 s\n(ECONNREFUSED)' }));
+		const response = await fetch(`${base}/healthz`);
+		expect([response.status, await response.text()]).toEqual([200, 'degraded: notify json://127.0.0.1:9/hook: 3 deliveries pending for 75 s (ECONNREFUSED)\n']);
+	});
+
 	it('counts a health check that throws as unwell', async () => {
 		const { base } = await start(() => {
 			throw new Error('scheduler stopped');

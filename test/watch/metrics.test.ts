@@ -82,6 +82,19 @@ describe('createWatchMetrics', () => {
 		expect(one.contentType).toMatch(/^text\/plain; version=0\.0\.4/);
 	});
 
+	it('shows each delivery target, named without secrets, with its pending deliveries, failed attempts and drops, read at each scrape', async () => {
+		const targets = [{ shown: 'notify mailtos://me:***@smtp.example.org?to=me@example.org', pending: 3, failures: 7, dropped: 0 }];
+		const metrics = createWatchMetrics({ deliveries: () => targets });
+		let shown = samples(await metrics.text());
+		expect(shown.get('revisit_deliveries_pending{target="notify mailtos://me:***@smtp.example.org?to=me@example.org"}')).toBe(3);
+		expect(shown.get('revisit_delivery_failures_total{target="notify mailtos://me:***@smtp.example.org?to=me@example.org"}')).toBe(7);
+		expect(shown.get('revisit_deliveries_dropped_total{target="notify mailtos://me:***@smtp.example.org?to=me@example.org"}')).toBe(0);
+		targets[0] = { ...targets[0]!, pending: 0, failures: 9 };
+		shown = samples(await metrics.text());
+		expect(shown.get('revisit_deliveries_pending{target="notify mailtos://me:***@smtp.example.org?to=me@example.org"}')).toBe(0);
+		expect(shown.get('revisit_delivery_failures_total{target="notify mailtos://me:***@smtp.example.org?to=me@example.org"}')).toBe(9);
+	});
+
 	it('refuses a count of origins that is not a whole number', () => {
 		expect(() => createWatchMetrics({ origins: -1 })).toThrow(/whole number of origins/);
 	});

@@ -3,6 +3,7 @@ import { readHostStats, type HostStats } from '../../hosts/stats.js';
 import { describeStore } from '../../store/open.js';
 import type { CliIo } from '../io.js';
 import { formatTable } from '../../util/table.js';
+import { pendingDeliveries, type PendingTarget } from '../../outbox/pending.js';
 import type { CommandResult } from './result.js';
 import { storeOption, withStore } from './store-option.js';
 
@@ -51,6 +52,10 @@ function learnedNoise(stats: HostStats): string {
 	return `\nLearned noise of ${stats.host} (revisit noise forget ${stats.host} drops it):\n${lines.join('\n')}\n`;
 }
 
+/** One target's pending deliveries: how many, and since when. */
+const pendingLine = (target: PendingTarget): string =>
+	`${target.shown}  ${target.pending} pending, the oldest from ${new Date(target.oldestAt).toISOString()}${target.pending > 1 ? `, the newest from ${new Date(target.newestAt).toISOString()}` : ''}`;
+
 export function statsCommand(io: CliIo, result: CommandResult): CommandModule<object, StatsArgs> {
 	return {
 		command: 'stats',
@@ -72,12 +77,16 @@ export function statsCommand(io: CliIo, result: CommandResult): CommandModule<ob
 					result.status = 1;
 					return;
 				}
+				const waiting = args.host === undefined ? await pendingDeliveries(store) : [];
 				if (args.json) {
 					for (const stats of rows) io.stdout.write(`${JSON.stringify(stats)}\n`);
+					// Not on stdout: its lines are one host each.
+					for (const target of waiting) io.stderr.write(`revisit: ${pendingLine(target)}\n`);
 				} else {
 					io.stdout.write(formatTable(['HOST', 'URLS', 'COND', '304%', 'MODE', 'AUDITS/LIES', 'AUDIT RATE', 'METHOD', 'ERRORS', 'NOISY', 'WHY'], rows.map(row)));
 					for (const stats of rows.filter((host) => host.learned.length > 0)) io.stdout.write(learnedNoise(stats));
 					for (const stats of rows.filter((host) => host.rendered.length > 0)) io.stdout.write(renderedPages(stats));
+					if (waiting.length > 0) io.stdout.write(`\nPending deliveries (changes committed, waiting for their target):\n${waiting.map((target) => `  ${pendingLine(target)}\n`).join('')}`);
 				}
 				result.status = 0;
 			});

@@ -32,9 +32,10 @@ export function watchInputsOf(spec: WatchInputsSpec, retry: RetryPolicy): WatchJ
 /** The metrics and listening server for `--listen HOST:PORT`, answering the `--listen-host` names too; where it listens is said on stderr (port 0 picks one). */
 export function watchObserve(where: string | ListenAddress, hosts: readonly string[], store: string | ValidatorStore, io: CliIo): WatchJob['observe'] {
 	const address = typeof where === 'string' ? parseListen(where) : where;
-	return ({ store: opened, scale }) =>
+	return ({ store: opened, scale, deliveries }) =>
 		observeWatch(address, {
 			store: opened,
+			deliveries,
 			hosts,
 			source: typeof store === 'string' ? describeStore(store) : 'the store given',
 			scale,

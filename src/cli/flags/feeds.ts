@@ -1,6 +1,6 @@
 import { GROUP, type Flag } from './groups.js';
 import { UsageError } from '../../errors/index.js';
-import { integerValue } from '../../config/values.js';
+import { durationValue, integerValue } from '../../config/values.js';
 import type { FeedsOutput } from '../../pipelines/compose.js';
 import { checkTemplate, notifier, PLACEHOLDERS } from '../../notify/index.js';
 
@@ -15,6 +15,7 @@ export interface FeedFlags {
 	notify: string[];
 	'notify-template'?: string;
 	'notify-apprise': boolean;
+	'delivery-max-age': number;
 }
 
 const httpUrl = (value: unknown): string | undefined => {
@@ -27,7 +28,7 @@ const httpUrl = (value: unknown): string | undefined => {
 export const feedFlagOptions: Record<keyof FeedFlags, Flag> = {
 	atom: { group: GROUP.feeds, type: 'string', requiresArg: true, describe: 'Keep an Atom feed of the changes in this file (newest first; with --diff, each entry carries the diff)' },
 	'atom-max': { group: GROUP.feeds, requiresArg: true, default: 200, coerce: integerValue('atom-max', 1), describe: 'Entries the Atom feed keeps' },
-	webhook: { group: GROUP.feeds, type: 'string', requiresArg: true, coerce: httpUrl, describe: 'POST each change as JSON to this URL; a change is committed only once delivered' },
+	webhook: { group: GROUP.feeds, type: 'string', requiresArg: true, coerce: httpUrl, describe: 'POST each change as JSON to this URL; a change is kept in the store until delivered' },
 	'webhook-secret': { group: GROUP.feeds, type: 'string', requiresArg: true, describe: 'Sign webhook bodies: X-Revisit-Signature: sha256=HMAC [default: $REVISIT_WEBHOOK_SECRET]' },
 	'webhook-batch': { group: GROUP.feeds, requiresArg: true, default: 1, coerce: integerValue('webhook-batch', 1), describe: 'Changes per webhook POST' },
 	'feed-new': { group: GROUP.feeds, type: 'boolean', default: false, describe: "Let the Atom feed, the webhook and the notifications also carry a URL's first sighting (reason new); off, a new store's first run does not flood them" },
@@ -39,10 +40,11 @@ export const feedFlagOptions: Record<keyof FeedFlags, Flag> = {
 		default: [],
 		requiresArg: true,
 		describe:
-			'Send a notification of each change to this apprise-style URL (repeatable): mailto://USER:PASS@HOST:PORT?to=ADDR (mailtos:// with TLS), ntfy://HOST/TOPIC, discord://ID/TOKEN, slack://A/B/C/#CHANNEL, tgram://BOT_TOKEN/CHAT_ID, matrix://USER:PASS@HOST/#ROOM, json://HOST/PATH; any other scheme through the apprise command. A change is committed only once delivered; secrets are never shown',
+			'Send a notification of each change to this apprise-style URL (repeatable): mailto://USER:PASS@HOST:PORT?to=ADDR (mailtos:// with TLS), ntfy://HOST/TOPIC, discord://ID/TOKEN, slack://A/B/C/#CHANNEL, tgram://BOT_TOKEN/CHAT_ID, matrix://USER:PASS@HOST/#ROOM, json://HOST/PATH; any other scheme through the apprise command. A change is kept in the store until delivered; secrets are never shown',
 	},
 	'notify-template': { group: GROUP.feeds, type: 'string', requiresArg: true, describe: `The notification's body, e.g. '{url}: {previous_price} → {price} {currency}'; placeholders: ${PLACEHOLDERS.map((name) => `{${name}}`).join(' ')} [default: the URL, the reason, and what moved]` },
 	'notify-apprise': { group: GROUP.feeds, type: 'boolean', default: false, describe: 'Send every --notify URL through the apprise command, also those revisit sends itself' },
+	'delivery-max-age': { group: GROUP.feeds, requiresArg: true, default: '7d', coerce: durationValue('delivery-max-age'), describe: 'How long a change waits in the store for a feed or notification target that is down before it is dropped (with a line on stderr)' },
 };
 
 /**
@@ -63,5 +65,6 @@ export function feedsFrom(flags: FeedFlags, env: NodeJS.ProcessEnv): FeedsOutput
 		atom: flags.atom === undefined ? undefined : { path: flags.atom, max: flags['atom-max'], new: flags['feed-new'] },
 		webhook: flags.webhook === undefined ? undefined : { url: flags.webhook, secret: flags['webhook-secret'] ?? env['REVISIT_WEBHOOK_SECRET'], batch: flags['webhook-batch'], new: flags['feed-new'] },
 		notify: urls.length === 0 ? undefined : { urls, template: flags['notify-template'], apprise: flags['notify-apprise'], new: flags['feed-new'], env, label: '--notify' },
+		deliveryMaxAgeMs: flags['delivery-max-age'],
 	};
 }
