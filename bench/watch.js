@@ -12,9 +12,8 @@
 // or the second half of --days). Every request counts, audits and verification too.
 //
 // Beside it, on the same pages and change times (bench/lib/watch-policy.js): the model
-// of the watch policy with the lead's controller at the cadence the CLI updates μ
-// (every 2 s of wall time: 2 s × scale), the oracle (true rates), uniform, and the best
-// once-a-day batch.
+// of the watch policy (src/watch/threshold.ts's controller, every slot spent: pull-ahead),
+// the oracle (true rates), uniform, and the best once-a-day batch.
 //
 // Parameters: --seeds 1,2 (or --seed), --mix, --pages 500, --days 90, --scale 17280 (a
 // simulated day per 5 s), --checks-per-page-day 1, --windows, --args '...' (more CLI
@@ -119,7 +118,7 @@ const rateIn = (checks, from, to) => checks.reduce((sum, days) => sum + days.fil
 const f3 = (x) => (x === undefined ? '-' : x.toFixed(3));
 const [from, to] = WINDOWS[0];
 console.log(`${PAGES} pages on the mix ${MIX.map((kind) => `${kind.share}:${Number(kind.rate.toPrecision(3))}/day`).join(', ')}, ${DAYS} simulated days at --time-scale ${SCALE} (a day per ${(DAY / SCALE / 1000).toFixed(1)} s of wall time; μ updated every ${UPDATE_HOURS.toFixed(1)} schedule hours), freshness over days ${WINDOWS.map((w) => w.join('-')).join(', ')}${EXTRA.length ? `; more flags: ${EXTRA.join(' ')}` : ''}\n`);
-console.log(`| seed | B | freshness (watch) ${WINDOWS.map((w) => w.join('-')).join(', ')} | model (lead's controller) | model oracle | uniform | batch | requests/page/day ${from}-${to} (all days) | 200 / 304 | exit | wall s |`);
+console.log(`| seed | B | freshness (watch) ${WINDOWS.map((w) => w.join('-')).join(', ')} | model (pull-ahead) | model oracle | uniform | batch | requests/page/day ${from}-${to} (all days) | 200 / 304 | exit | wall s |`);
 console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 const results = [];
 for (const seed of SEEDS) {
@@ -131,9 +130,8 @@ for (const seed of SEEDS) {
 			seed, B, freshness: fresh, perPageDay: rateIn(out.requests, from, to), perPageDayAll: out.counts.requests / (PAGES * DAYS), ...out.counts, printed: out.printed, status: out.status, seconds: out.seconds,
 		};
 		if (MODEL) {
-			const controller = { kind: 'lead', updateHours: UPDATE_HOURS };
-			row.model = freshness(pages, simulateWatch(pages, B, to, { dispatch: 'due', controller }).checks, from, to);
-			row.oracle = freshness(pages, simulateWatch(pages, B, to, { dispatch: 'due', oracle: true, controller }).checks, from, to);
+			row.model = freshness(pages, simulateWatch(pages, B, to, { dispatch: 'ahead' }).checks, from, to);
+			row.oracle = freshness(pages, simulateWatch(pages, B, to, { dispatch: 'ahead', oracle: true }).checks, from, to);
 			row.uniform = freshness(pages, uniformChecks(pages, B, to), from, to);
 			row.batch = freshness(pages, batchChecks(pages, B, to), from, to);
 		}

@@ -73,7 +73,7 @@ class Heap {
  * (integral and proportional on the position; f within [1/limit, limit]): f rises while
  * a backlog stands or grows, and falls while nothing is due.
  */
-export const CONTROLLER = { kind: 'pi', ki: 0.02, kp: 0.2, targetHours: 0.5, step: 0.1, limit: 64 };
+export const CONTROLLER = { kind: 'pi', ki: 0.02, kp: 0.2, targetHours: 1, step: 0.1, limit: 64 };
 
 /**
  * src/watch/threshold.ts's controller (kind 'lead'), every `updateHours` of the schedule's

@@ -19,7 +19,7 @@ export interface DispatchOptions {
 }
 
 export interface DispatchHooks {
-	/** A URL claimed at `now` (schedule ms): its lateness is `now − entry.due`. */
+	/** A URL claimed at `now` (schedule ms): its lateness is `now − entry.due` (negative when pulled ahead). */
 	claimed?(entry: DueEntry, now: number): void;
 }
 
@@ -42,7 +42,8 @@ const GATHER_MS = 3;
  * The watch's input: URLs claimed from the schedule as they fall due, each taken through
  * `valve` (so no more are claimed than the run has room for), as input lines for the
  * sweep's stages. Claims are spaced by the queue to the rate, so checks go out evenly,
- * not in bursts. Completes when `stop` fires or the clock passes `until`; claims made
+ * not in bursts. A slot that finds nothing due takes the URL due soonest instead
+ * (`claimAhead`; its lateness, now − due, is then negative). Completes when `stop` fires or the clock passes `until`; claims made
  * and not yet emitted are given back.
  *
  * @example
@@ -91,12 +92,15 @@ export function dispatch(queue: DueQueue, valve: Valve, options: DispatchOptions
 					giveBack(valve, credits);
 					return finish();
 				}
-				for (const entry of claim.entries) {
+				// Slots nothing due took go to the URLs due soonest (pull-ahead): the rate is spent whenever there is anything to check.
+				const ahead = claim.entries.length < credits ? (await queue.claimAhead({ ...claimOptions, max: credits - claim.entries.length })).entries : [];
+				const entries = ahead.length === 0 ? claim.entries : [...claim.entries, ...ahead];
+				for (const entry of entries) {
 					hooks.claimed?.(entry, claim.now);
 					subscriber.next({ line: ++line, text: entry.url, source: 'schedule' });
 				}
-				giveBack(valve, credits - claim.entries.length);
-				if (claim.entries.length < credits && !stopped) await sleep(pause);
+				giveBack(valve, credits - entries.length);
+				if (entries.length < credits && !stopped) await sleep(pause);
 			}
 		};
 		loop().then(

@@ -14,10 +14,12 @@ const RETRY_MS = 3_600_000;
  * estimated rate (`watchInterval`), after its last check. A trusted max-age that says the
  * answer stays fresh longer moves it later, as in the budget. A check that did not happen
  * (an error, robots.txt deferred) comes back within an hour, with ±10% jitter so that the
- * retries of one outage don't all fall due at once.
+ * retries of one outage don't all fall due at once. `notBefore` bounds pull-ahead: a URL
+ * is claimed ahead of its due time no sooner than the shortest interval after its check,
+ * and a retry or a URL a trusted max-age holds not at all.
  *
  * @example
- * nextDue(task, 0.1, WATCH_INTERVALS, host, Date.now(), Math.random) // { url, origin, due, rate }
+ * nextDue(task, 0.1, WATCH_INTERVALS, host, Date.now(), Math.random) // { url, origin, due, rate, notBefore }
  */
 export function nextDue(task: Task, mu: number, bounds: IntervalBounds, host: HostRecord | undefined, now: number, random: () => number): DueEntry | undefined {
 	if (task.url === undefined || task.origin === undefined) return undefined;
@@ -26,10 +28,11 @@ export function nextDue(task: Task, mu: number, bounds: IntervalBounds, host: Ho
 	const interval = watchInterval(rate, mu, record?.checks?.length ?? 0, bounds);
 	const reason = task.verdict?.reason;
 	if (reason !== undefined && RETRY_REASONS.has(reason)) {
-		return { url: task.url, origin: task.origin, rate, due: now + Math.min(interval, RETRY_MS) * (0.9 + 0.2 * random()) };
+		const due = now + Math.min(interval, RETRY_MS) * (0.9 + 0.2 * random());
+		return { url: task.url, origin: task.origin, rate, due, notBefore: due };
 	}
 	const since = record?.lastChecked ?? now;
-	let due = Math.max(now, since + interval);
-	if (host?.maxAge?.trusted && record?.freshUntil !== undefined && record.freshUntil > due) due = record.freshUntil;
-	return { url: task.url, origin: task.origin, rate, due };
+	const due = Math.max(now, since + interval);
+	if (host?.maxAge?.trusted && record?.freshUntil !== undefined && record.freshUntil > due) return { url: task.url, origin: task.origin, rate, due: record.freshUntil, notBefore: record.freshUntil };
+	return { url: task.url, origin: task.origin, rate, due, notBefore: Math.max(now, since) + bounds.minMs };
 }

@@ -151,7 +151,7 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 						input: (_d, valve) =>
 							dispatch(queue, valve, { rate: plan.checksPerDay / 86_400_000, perHost: plan.shape.options.perHost * (queue.shared ? 1 : CLAIMS_PER_PLACE), leaseMs: (plan.leaseWallMs ?? LEASE_WALL_MS) / scale, wallMs: plan.clock.wallMs, until, freed }, stop, {
 								claimed: (entry, now) => {
-									threshold.dispatched(1);
+									threshold.dispatched(1, entry.due - now);
 									say.claimed();
 									// Lateness anywhere else is the global rate's, which μ answers for.
 									if (plan.hostGapMs !== undefined || spaced.has(entry.origin)) hosts.claimed(entry.origin, now - entry.due);

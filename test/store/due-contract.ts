@@ -218,6 +218,57 @@ export function dueQueueContract(name: string, open: () => Promise<{ store: Vali
 			expect(await queue.has(['u1', 'u2'])).toEqual([true, false]);
 		});
 
+		it('claimAhead takes the earliest URLs not yet due, passing over those whose notBefore has not come', async () => {
+			const queue = await store.dueQueue(stillAt(1000));
+			await queue.put([entry('u1', 900), entry('u2', 2000), { ...entry('u3', 1500), notBefore: 1200 }, entry('u4', 3000), { ...entry('u5', 2500), notBefore: 1000 }]);
+			expect(urls(await queue.claim(many))).toEqual(['u1']);
+			const ahead = await queue.claimAhead({ ...many, max: 3 });
+			expect(ahead.now).toBe(1000);
+			expect(urls(ahead)).toEqual(['u2', 'u5', 'u4']);
+			expect(urls(await queue.claimAhead(many))).toEqual([]);
+			expect((await queue.stats()).claimed).toBe(4);
+			// done puts URLs back with their new notBefore; a later clock lets u3 go, and u1, but not u2.
+			await queue.done([{ ...entry('u2', 4500), notBefore: 4000 }, { ...entry('u1', 5000), notBefore: 1100 }, entry('u4', 3000), entry('u5', 2500)]);
+			const later = await store.dueQueue(stillAt(1300));
+			expect(urls(await later.claim(many))).toEqual([]);
+			expect(urls(await later.claimAhead(many))).toEqual(['u3', 'u5', 'u4', 'u1']);
+			expect(urls(await later.claimAhead(many))).toEqual([]);
+		});
+
+		it('claimAhead holds perHost and the rate', async () => {
+			const queue = await store.dueQueue(stillAt(1000));
+			await queue.put([entry('a1', 2000), entry('a2', 2100), entry('b1', 2200, 'http://b.test'), entry('b2', 2300, 'http://b.test')]);
+			expect(urls(await queue.claimAhead({ ...many, perHost: 1 }))).toEqual(['a1', 'b1']);
+			expect(urls(await queue.claimAhead({ ...many, perHost: 1 }))).toEqual([]);
+			const paced = await store.dueQueue({ at0: 1000, wall0: Date.now(), scale: 1 });
+			await paced.put(Array.from({ length: 50 }, (_, i) => entry(`u${i}`, 1e9 + i, 'http://c.test')));
+			const first = (await paced.claimAhead({ ...many, rate: 0.01, burst: 3 })).entries.length;
+			expect(first).toBeGreaterThanOrEqual(1);
+			expect(first).toBeLessThanOrEqual(4);
+			// The slots claim takes are gone for claimAhead: one pacing slot for both.
+			expect((await paced.claimAhead({ ...many, rate: 0.01, burst: 3 })).entries.length).toBeLessThanOrEqual(1);
+		});
+
+		it('claimAhead spaces an origin\'s claims by its gap', async () => {
+			const queue = await store.dueQueue({ at0: 1000, wall0: Date.now(), scale: 1 });
+			await queue.gap('http://a.test', 400);
+			await queue.put([entry('a1', 1e9), entry('a2', 2e9)]);
+			expect(urls(await queue.claimAhead(many))).toEqual(['a1']);
+			await queue.done([entry('a1', 3e9)]);
+			expect(urls(await queue.claimAhead(many))).toEqual([]);
+			await new Promise((resolve) => setTimeout(resolve, 450));
+			expect(urls(await queue.claimAhead(many))).toEqual(['a2']);
+		});
+
+		it('keeps a saved value for a restart to read back', async () => {
+			const queue = await store.dueQueue(stillAt(1000));
+			expect(await queue.saved('threshold')).toBeUndefined();
+			await queue.save('threshold', { correction: -0.5, position: 0.25 });
+			store = await reopen();
+			const again = await store.dueQueue(stillAt(1000));
+			expect(await again.saved('threshold')).toEqual({ correction: -0.5, position: 0.25 });
+		});
+
 		it('runs on the schedule\'s clock: scaled from the wall clock', async () => {
 			const queue = await store.dueQueue({ at0: 0, wall0: Date.now(), scale: 1000 });
 			await queue.put([entry('u1', 200_000)]);

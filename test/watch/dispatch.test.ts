@@ -22,7 +22,8 @@ describe('dispatch', () => {
 
 	it('completes when stopped, and at --until, giving back what it claimed past it', async () => {
 		const queue = await new MemoryStore().dueQueue({ at0: T, wall0: Date.now(), scale: 1 });
-		await queue.put(entries(2, T + 50));
+		// Not to be pulled ahead before they are due.
+		await queue.put(entries(2, T + 50).map((entry) => ({ ...entry, notBefore: T + 50 })));
 		const stop = new Subject<void>();
 		const done = lastValueFrom(dispatch(queue, createValve(10), options, stop).pipe(toArray()));
 		setTimeout(() => stop.next(), 20);

@@ -13,7 +13,7 @@ describe('nextDue', () => {
 	it('is the interval at which a check is worth μ, after the check just made', () => {
 		const next = record();
 		const entry = nextDue(task({ next, verdict: { url: 'https://a.test/p', changed: false, reason: '304' } as Task['verdict'] }), 0.5, WATCH_INTERVALS, undefined, NOW, () => 0.5);
-		expect(entry).toEqual({ url: 'https://a.test/p', origin: 'https://a.test', rate: 0.05, due: NOW + watchInterval(0.05, 0.5, 20, WATCH_INTERVALS) });
+		expect(entry).toEqual({ url: 'https://a.test/p', origin: 'https://a.test', rate: 0.05, due: NOW + watchInterval(0.05, 0.5, 20, WATCH_INTERVALS), notBefore: NOW + WATCH_INTERVALS.minMs });
 	});
 
 	it('brings a failed check back within the hour, jittered so that an outage\'s retries spread', () => {

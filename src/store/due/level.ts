@@ -9,11 +9,12 @@ import { OriginHeads, type HeadItem } from './level-heads.js';
 type Db = AbstractLevel<string | Buffer | Uint8Array, string, unknown>;
 type Sub<V> = AbstractSublevel<Db, string | Buffer | Uint8Array, string, V>;
 
-/** A URL's place, as `url` keeps it: origin, due time, rate bin. */
+/** A URL's place, as `url` keeps it: origin, due time, rate bin, and not claimed ahead before `n` (absent: any time). */
 interface Place {
 	o: string;
 	d: number;
 	b: number;
+	n?: number;
 }
 
 /** An origin's entry: when it may next be asked (`r`, also its key in `ready`), its gap, and its URLs. */
@@ -33,6 +34,8 @@ export const BACKLOG_COUNTED = 100_000;
 const HOSTS_CACHED = 10_000;
 /** Keys read past what a claim takes, kept for the next claims of the origin (see OriginHeads). */
 const READ_AHEAD = 32;
+/** Origins a pull-ahead claim looks at, in the order they are next ready: a bounded read when nothing is due. */
+const AHEAD_ORIGINS = 256;
 
 const SEP = '\x00';
 const END = '\x01';
@@ -194,7 +197,7 @@ export class LevelDueQueue implements DueQueue {
 			}
 			if (!old || old.o !== entry.origin) touched.set(entry.origin, (touched.get(entry.origin) ?? 0) + 1);
 			this.#bins[bin]!++;
-			const place: Place = { o: entry.origin, d: entry.due, b: bin };
+			const place: Place = entry.notBefore === undefined ? { o: entry.origin, d: entry.due, b: bin } : { o: entry.origin, d: entry.due, b: bin, n: entry.notBefore };
 			ops.push({ type: 'put', sublevel: this.#urls, key: entry.url, value: place });
 			// A claimed URL moved by `put` keeps its claim: it goes back at its new time when done.
 			if (claimed && !ending) ops.push({ type: 'put', sublevel: this.#claims, key: entry.url, value: place });
@@ -277,10 +280,8 @@ export class LevelDueQueue implements DueQueue {
 			const now = queueNow(this.#clock);
 			const expired = [...this.#leases].filter(([, until]) => until <= now).map(([url]) => url);
 			if (expired.length > 0) await this.#unclaim(expired, false);
-			// Pacing: a slot per check, `burst` of them saved up at most.
+			let tokens = this.#tokens(options, now);
 			const interval = 1 / options.rate;
-			this.#slot = Math.max(this.#slot ?? -Infinity, now - options.burst * interval);
-			let tokens = Math.min(options.max, Math.floor((now - this.#slot) / interval) + 1);
 			const entries: DueEntry[] = [];
 			// Rounds: each gives every ready origin its share; an origin without a gap may give more in the next.
 			while (tokens > 0) {
@@ -313,9 +314,97 @@ export class LevelDueQueue implements DueQueue {
 				if (moved === 0) break;
 				await this.#db.batch(ops as never);
 			}
-			this.#slot += entries.length * interval;
+			this.#slot! += entries.length * interval;
 			return { now, entries };
 		});
+	}
+
+	/** Pacing: a slot per check, `burst` of them saved up at most; how many have come by `now`. */
+	#tokens(options: ClaimOptions, now: number): number {
+		const interval = 1 / options.rate;
+		this.#slot = Math.max(this.#slot ?? -Infinity, now - options.burst * interval);
+		return Math.min(options.max, Math.floor((now - this.#slot) / interval) + 1);
+	}
+
+	claimAhead(options: ClaimOptions): Promise<Claim> {
+		return this.#serial(async () => {
+			const now = queueNow(this.#clock);
+			const tokens = this.#tokens(options, now);
+			if (tokens <= 0) return { now, entries: [] };
+			// Origins not ready now: their first URL is not due yet, or their gap has not passed (then passed over).
+			const origins: string[] = [];
+			for await (const origin of this.#ready.values({ gte: pad(now + 1), limit: AHEAD_ORIGINS })) origins.push(origin);
+			const hosts = await this.#getHosts(origins);
+			const offers: Array<{ origin: string; item: HeadItem; place: Place }> = [];
+			for (let i = 0; i < origins.length; i++) {
+				const origin = origins[i]!;
+				const host = hosts[i];
+				if (!host || (host.g > 0 && (host.c ?? -Infinity) + host.g > now)) continue;
+				const room = Math.min(tokens, host.g > 0 ? 1 : options.perHost - (this.#claimedPer.get(origin) ?? 0));
+				if (room <= 0) continue;
+				const look = Math.min(room + READ_AHEAD, 100);
+				const head = await this.#head(origin, look);
+				const items = head.items.slice(0, look);
+				const places = await this.#urls.getMany(items.map((item) => item.url));
+				let offered = 0;
+				for (let k = 0; k < items.length && offered < room; k++) {
+					const place = places[k];
+					if (!place || (place.n !== undefined && place.n > now)) continue;
+					offers.push({ origin, item: items[k]!, place });
+					offered++;
+				}
+			}
+			offers.sort((a, b) => a.item.due - b.item.due);
+			const entries: DueEntry[] = [];
+			const ops: Op[] = [];
+			const taken = new Set<string>();
+			for (const { origin, item, place } of offers.slice(0, tokens)) {
+				entries.push({ url: item.url, origin, due: item.due, rate: binRate(item.bin), notBefore: place.n });
+				this.#leases.set(item.url, now + options.leaseMs);
+				this.#claimedPer.set(origin, (this.#claimedPer.get(origin) ?? 0) + 1);
+				ops.push(this.#atDel(origin, item.due, item.url), { type: 'put', sublevel: this.#claims, key: item.url, value: place });
+				taken.add(origin);
+			}
+			for (const origin of taken) {
+				const [host] = await this.#getHosts([origin]);
+				const head = this.#heads.get(origin);
+				const first = head?.items[0]?.due ?? (head?.last === undefined ? undefined : await this.#firstAfter(origin, head.last));
+				ops.push(...this.#reready(origin, host, { ...host!, c: now }, first));
+			}
+			if (ops.length > 0) await this.#db.batch(ops as never);
+			this.#slot! += entries.length / options.rate;
+			return { now, entries };
+		});
+	}
+
+	/** The origin's head, read again when it holds fewer than `count` keys and the origin has more. */
+	async #head(origin: string, count: number): Promise<{ items: HeadItem[]; last: string | undefined }> {
+		const head = this.#heads.get(origin);
+		if (head && (head.last === undefined || head.items.length >= count)) return head;
+		const limit = count + 1;
+		const items: HeadItem[] = [];
+		const keys = this.#at.iterator({ gte: `${origin}${SEP}`, lt: `${origin}${END}`, limit });
+		try {
+			for (const [key, bin] of await keys.nextv(limit)) items.push({ key, due: Number(key.slice(origin.length + 1, origin.length + 16)), url: key.slice(origin.length + 17), bin });
+		} finally {
+			await keys.close();
+		}
+		this.#heads.set(origin, items, items.length < limit);
+		return this.#heads.get(origin) ?? { items, last: undefined };
+	}
+
+	/** The due time of the origin's first `at` key after `key` (undefined for none). */
+	async #firstAfter(origin: string, key: string): Promise<number | undefined> {
+		for await (const next of this.#at.keys({ gt: key, lt: `${origin}${END}`, limit: 1 })) return Number(next.slice(origin.length + 1, origin.length + 16));
+		return undefined;
+	}
+
+	async saved(name: string): Promise<unknown> {
+		return (this.#meta as unknown as Sub<unknown>).get(`saved${SEP}${name}`);
+	}
+
+	save(name: string, value: unknown): Promise<void> {
+		return this.#serial(() => (this.#meta as unknown as Sub<unknown>).put(`saved${SEP}${name}`, value));
 	}
 
 	/**
@@ -357,7 +446,7 @@ export class LevelDueQueue implements DueQueue {
 		urls.forEach((url, i) => {
 			const place = places[i];
 			if (!place || (!all && !this.#leases.has(url))) return;
-			back.push({ url, origin: place.o, due: place.d, rate: binRate(place.b) });
+			back.push({ url, origin: place.o, due: place.d, rate: binRate(place.b), notBefore: place.n });
 		});
 		await this.#place(back, true);
 		// Claims of a killed process were never counted here.

@@ -64,6 +64,7 @@ local function remove(url)
   if not old then return end
   local b, _, o = split(old)
   redis.call('HDEL', B .. ':place', url)
+  redis.call('HDEL', B .. ':nb', url)
   bin(b, -1)
   count(o, -1)
   redis.call('ZREM', B .. ':at:' .. o, url)
@@ -78,12 +79,12 @@ local now = tonumber(ARGV[1]) + (tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000 -
 /**
  * put and done. ARGV: '1' for done (end the claims; a URL no longer in the schedule is
  * not put back) or '0' for put (a claimed URL keeps its claim and goes back at its new
- * place when done), then (url, origin, due, bin) quadruples.
+ * place when done), then (url, origin, due, bin, notBefore or '') quintuples.
  */
 export const PLACE = luaScript(`${PRELUDE}
 local ending = ARGV[1] == '1'
-for i = 2, #ARGV, 4 do
-  local url, o, due, b = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
+for i = 2, #ARGV, 5 do
+  local url, o, due, b, nb = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4]
   local claimed = false
   if ending then unclaim(url, false) else claimed = redis.call('HEXISTS', B .. ':held', url) == 1 end
   local old = redis.call('HGET', B .. ':place', url)
@@ -99,6 +100,7 @@ for i = 2, #ARGV, 4 do
     end
     bin(b, 1)
     redis.call('HSET', B .. ':place', url, b .. '|' .. due .. '|' .. o)
+    if nb ~= '' then redis.call('HSET', B .. ':nb', url, nb) else redis.call('HDEL', B .. ':nb', url) end
     if not claimed then redis.call('ZADD', B .. ':at:' .. o, due, url) end
     touch(o)
   end
@@ -238,6 +240,61 @@ while tokens > 0 do
 end
 settle()
 redis.call('SET', B .. ':slot', num(slot + taken * interval))
+return out`);
+
+/**
+ * Pull-ahead claims (DueQueue.claimAhead), on Redis's clock. ARGV as CLAIM's. The pacing
+ * slot gives the tokens `claim` left; the origins next ready after now (at most 256)
+ * whose gap has passed and that have room under perHost offer their first URLs whose
+ * not-before time (\`nb\`) has come, and the earliest due of those are claimed. Returns
+ * now, then (url, place) pairs.
+ */
+export const CLAIM_AHEAD = luaScript(`${PRELUDE}${NOW}
+local max, perHost, leaseMs, rate, burst = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
+local interval = 1 / rate
+local slot = tonumber(redis.call('GET', B .. ':slot')) or (now - burst * interval)
+slot = math.min(math.max(slot, now - burst * interval), now + interval)
+local tokens = math.min(max, math.floor((now - slot) / interval) + 1)
+local out = {num(now)}
+if tokens <= 0 then return out end
+local offers = {}
+for _, o in ipairs(redis.call('ZRANGEBYSCORE', B .. ':ready', '(' .. num(now), '+inf', 'LIMIT', 0, 256)) do
+  local info = redis.call('HMGET', B .. ':host:' .. o, 'g', 'k', 'c')
+  local gap = tonumber(info[1]) or 0
+  local room = math.min(tokens, perHost - (tonumber(info[2]) or 0))
+  if gap > 0 then
+    room = math.min(room, 1)
+    if info[3] and tonumber(info[3]) + gap > now then room = 0 end
+  end
+  if room > 0 then
+    local first = redis.call('ZRANGE', B .. ':at:' .. o, 0, math.min(room + 31, 99), 'WITHSCORES')
+    local offered = 0
+    for k = 1, #first, 2 do
+      if offered >= room then break end
+      local nb = tonumber(redis.call('HGET', B .. ':nb', first[k]))
+      if not nb or nb <= now then
+        offers[#offers + 1] = {first[k], tonumber(first[k + 1]), o}
+        offered = offered + 1
+      end
+    end
+  end
+end
+table.sort(offers, function(a, b) if a[2] ~= b[2] then return a[2] < b[2] end return a[1] < b[1] end)
+local taken = 0
+for i = 1, math.min(tokens, #offers) do
+  local url, o = offers[i][1], offers[i][3]
+  redis.call('ZREM', B .. ':at:' .. o, url)
+  redis.call('ZADD', B .. ':lease', num(now + leaseMs), url)
+  redis.call('HSET', B .. ':held', url, o)
+  redis.call('HINCRBY', B .. ':host:' .. o, 'k', 1)
+  redis.call('HSET', B .. ':host:' .. o, 'c', num(now))
+  touch(o)
+  out[#out + 1] = url
+  out[#out + 1] = redis.call('HGET', B .. ':place', url)
+  taken = taken + 1
+end
+settle()
+if taken > 0 then redis.call('SET', B .. ':slot', num(slot + taken * interval)) end
 return out`);
 
 /** The schedule's time now, on Redis's clock. ARGV: at0, wall0, scale. */

@@ -1,6 +1,6 @@
 import type { RedisLink } from '../redis-link.js';
 import { BACKLOG_COUNTED } from './level.js';
-import { CLAIM, GAP, NOW_SCRIPT, PLACE, RELEASE, REMOVE, SENT, STATS, SWEEP, TURN } from './redis-scripts.js';
+import { CLAIM, CLAIM_AHEAD, GAP, NOW_SCRIPT, PLACE, RELEASE, REMOVE, SENT, STATS, SWEEP, TURN } from './redis-scripts.js';
 import { binRate, chooseClock, DEPTH_ORIGINS, RATE_BINS, rateBin, type Claim, type ClaimOptions, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
 
 /** URLs per script call: a long batch is several calls, so that Redis serves others between them. */
@@ -26,6 +26,8 @@ const CHUNK = 1_000;
  *   P{due}:src:SOURCE  hash   URL → the last reading of SOURCE that listed it
  *   P{due}:srcs        set    the SOURCEs marked (a URL one of them still lists is not swept out)
  *   P{due}:slot        string the pacing slot: the schedule time the next check's turn comes
+ *   P{due}:nb          hash   URL → not claimed ahead of its due time before this (pull-ahead)
+ *   P{due}:saved:NAME  string a JSON value kept with the schedule (the watch's threshold)
  *
  * Claims run as one script on Redis's clock (TIME, turned into the schedule's with the
  * queue's QueueClock), so the processes' own clocks do not matter and `perHost` and
@@ -84,8 +86,8 @@ export class RedisDueQueue implements DueQueue {
 	async #place(entries: readonly DueEntry[], ending: '0' | '1'): Promise<void> {
 		// The first of a URL's entries counts, as on LevelDB.
 		const seen = new Set<string>();
-		const args = entries.filter((entry) => !seen.has(entry.url) && seen.add(entry.url)).flatMap((entry) => [entry.url, entry.origin, String(entry.due), String(rateBin(entry.rate))]);
-		for (let i = 0; i < args.length; i += CHUNK * 4) await this.#run(PLACE, [ending, ...args.slice(i, i + CHUNK * 4)]);
+		const args = entries.filter((entry) => !seen.has(entry.url) && seen.add(entry.url)).flatMap((entry) => [entry.url, entry.origin, String(entry.due), String(rateBin(entry.rate)), entry.notBefore === undefined ? '' : String(entry.notBefore)]);
+		for (let i = 0; i < args.length; i += CHUNK * 5) await this.#run(PLACE, [ending, ...args.slice(i, i + CHUNK * 5)]);
 	}
 
 	async remove(urls: readonly string[]): Promise<void> {
@@ -96,9 +98,17 @@ export class RedisDueQueue implements DueQueue {
 		for (let i = 0; i < urls.length; i += CHUNK) await this.#run(RELEASE, urls.slice(i, i + CHUNK));
 	}
 
-	async claim(options: ClaimOptions): Promise<Claim> {
+	claim(options: ClaimOptions): Promise<Claim> {
+		return this.#claimWith(CLAIM, options);
+	}
+
+	claimAhead(options: ClaimOptions): Promise<Claim> {
+		return this.#claimWith(CLAIM_AHEAD, options);
+	}
+
+	async #claimWith(script: typeof CLAIM, options: ClaimOptions): Promise<Claim> {
 		const { max, perHost, leaseMs, rate, burst } = options;
-		const reply = await this.#run<string[]>(CLAIM, [...this.#clock, ...[max, perHost, leaseMs, rate, Math.max(1, burst)].map(String)]);
+		const reply = await this.#run<string[]>(script, [...this.#clock, ...[max, perHost, leaseMs, rate, Math.max(1, burst)].map(String)]);
 		const entries: DueEntry[] = [];
 		for (let i = 1; i < reply.length; i += 2) {
 			const place = reply[i + 1]!;
@@ -114,6 +124,15 @@ export class RedisDueQueue implements DueQueue {
 
 	async sent(origin: string, gapMs: number, token: string): Promise<void> {
 		await this.#run(SENT, [origin, String(Math.ceil(gapMs)), token]);
+	}
+
+	async saved(name: string): Promise<unknown> {
+		const text = await this.#link.read<string | null>(['GET', `${this.#base}:saved:${name}`]);
+		return text === null ? undefined : (JSON.parse(text) as unknown);
+	}
+
+	async save(name: string, value: unknown): Promise<void> {
+		await this.#link.write([['SET', `${this.#base}:saved:${name}`, JSON.stringify(value)]]);
 	}
 
 	async gap(origin: string, ms: number): Promise<void> {

@@ -20,6 +20,8 @@ export interface DueEntry {
 	due: number;
 	/** Its estimated change rate (changes per day), for the rate histogram the threshold is solved over. */
 	rate: number;
+	/** Not claimed ahead of its due time before this (schedule-clock ms): its last check + the shortest interval. Absent: any time. */
+	notBefore?: number | undefined;
 }
 
 /** How the schedule's clock relates to the wall clock: at wall time `wall0` it read `at0`, and it runs `scale` times faster. */
@@ -117,6 +119,12 @@ export interface DueQueue {
 	 * ran out return to the schedule first.
 	 */
 	claim(options: ClaimOptions): Promise<Claim>;
+	/**
+	 * Pull-ahead: claims URLs not yet due, the earliest due first, with the slots of the
+	 * rate that `claim` found nothing due for. The same pacing slot, `perHost` and gaps
+	 * hold; a URL whose `notBefore` has not come is passed over. Call it after `claim`.
+	 */
+	claimAhead(options: ClaimOptions): Promise<Claim>;
 	/** Ends claims: each URL due again at its entry's `due` (and rate); a URL removed meanwhile stays removed. */
 	done(entries: readonly DueEntry[]): Promise<void>;
 	/** Ends claims without checking: the URLs keep the due time they had. */
@@ -146,6 +154,10 @@ export interface DueQueue {
 	/** URLs in the schedule per rate bin (`rateBin`), RATE_BINS long. */
 	rateBins(): Promise<number[]>;
 	stats(): Promise<QueueStats>;
+	/** A value kept with the schedule under `name` (the watch's threshold), as last `save`d; undefined for none. */
+	saved(name: string): Promise<unknown>;
+	/** Keeps a JSON value with the schedule under `name`, for a restart (even after kill -9) to read back. */
+	save(name: string, value: unknown): Promise<void>;
 	/** The time on the queue's clock. */
 	now(): Promise<number>;
 	/**
