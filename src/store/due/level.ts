@@ -381,7 +381,11 @@ export class LevelDueQueue implements DueQueue {
 	async #head(origin: string, count: number): Promise<{ items: HeadItem[]; last: string | undefined }> {
 		const head = this.#heads.get(origin);
 		if (head && (head.last === undefined || head.items.length >= count)) return head;
-		const limit = count + 1;
+		return this.#readHead(origin, count + 1);
+	}
+
+	/** Reads the origin's first `limit` `at` keys as its head. */
+	async #readHead(origin: string, limit: number): Promise<{ items: HeadItem[]; last: string | undefined }> {
 		const items: HeadItem[] = [];
 		const keys = this.#at.iterator({ gte: `${origin}${SEP}`, lt: `${origin}${END}`, limit });
 		try {
@@ -414,18 +418,7 @@ export class LevelDueQueue implements DueQueue {
 	 */
 	async #takeDue(origin: string, now: number, max: number): Promise<{ got: DueEntry[]; first: number | undefined }> {
 		let head = this.#heads.get(origin);
-		if (!head || (head.last !== undefined && head.items.length < max + 1)) {
-			const limit = max + 1 + READ_AHEAD;
-			const items: HeadItem[] = [];
-			const keys = this.#at.iterator({ gte: `${origin}${SEP}`, lt: `${origin}${END}`, limit });
-			try {
-				for (const [key, bin] of await keys.nextv(limit)) items.push({ key, due: Number(key.slice(origin.length + 1, origin.length + 16)), url: key.slice(origin.length + 17), bin });
-			} finally {
-				await keys.close();
-			}
-			this.#heads.set(origin, items, items.length < limit);
-			head = this.#heads.get(origin) ?? { items, last: undefined };
-		}
+		if (!head || (head.last !== undefined && head.items.length < max + 1)) head = await this.#readHead(origin, max + 1 + READ_AHEAD);
 		const got: DueEntry[] = [];
 		const by = keyTime(now + 1);
 		for (const item of head.items) {
