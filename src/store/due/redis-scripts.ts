@@ -76,6 +76,17 @@ const NOW = `local t = redis.call('TIME')
 local now = tonumber(ARGV[1]) + (tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000 - tonumber(ARGV[2])) * tonumber(ARGV[3])
 `;
 
+// The claims' arguments (ARGV 4-8, after the clock's three) and their tokens from the
+// pacing slot, one for CLAIM and CLAIM_AHEAD, which share the slot: a slot per check; at
+// most burst saved up, and never ahead of now by more than one (a clock set back, by
+// --now or a restart, does not stop the claims).
+const PACING = `local max, perHost, leaseMs, rate, burst = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
+local interval = 1 / rate
+local slot = tonumber(redis.call('GET', B .. ':slot')) or (now - burst * interval)
+slot = math.min(math.max(slot, now - burst * interval), now + interval)
+local tokens = math.min(max, math.floor((now - slot) / interval) + 1)
+`;
+
 /**
  * put and done. ARGV: '1' for done (end the claims; a URL no longer in the schedule is
  * not put back) or '0' for put (a claimed URL keeps its claim and goes back at its new
@@ -192,20 +203,13 @@ return gone`);
  * set that stands still. Returns now, then (url, place) pairs.
  */
 export const CLAIM = luaScript(`${PRELUDE}${NOW}
-local max, perHost, leaseMs, rate, burst = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
 while true do
   local expired = redis.call('ZRANGEBYSCORE', B .. ':lease', '-inf', num(now), 'LIMIT', 0, 1000)
   for _, url in ipairs(expired) do unclaim(url, true) end
   if #expired < 1000 then break end
 end
 settle()
--- a slot per check; at most burst saved up, and never ahead of now by more than one
--- (a clock set back, by --now or a restart, does not stop the claims)
-local interval = 1 / rate
-local slot = tonumber(redis.call('GET', B .. ':slot')) or (now - burst * interval)
-slot = math.min(math.max(slot, now - burst * interval), now + interval)
-local tokens = math.min(max, math.floor((now - slot) / interval) + 1)
-local out = {num(now)}
+${PACING}local out = {num(now)}
 local taken = 0
 local page = math.max(100, 2 * tokens)
 local offset = 0
@@ -250,12 +254,7 @@ return out`);
  * now, then (url, place) pairs.
  */
 export const CLAIM_AHEAD = luaScript(`${PRELUDE}${NOW}
-local max, perHost, leaseMs, rate, burst = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
-local interval = 1 / rate
-local slot = tonumber(redis.call('GET', B .. ':slot')) or (now - burst * interval)
-slot = math.min(math.max(slot, now - burst * interval), now + interval)
-local tokens = math.min(max, math.floor((now - slot) / interval) + 1)
-local out = {num(now)}
+${PACING}local out = {num(now)}
 if tokens <= 0 then return out end
 local offers = {}
 for _, o in ipairs(redis.call('ZRANGEBYSCORE', B .. ':ready', '(' .. num(now), '+inf', 'LIMIT', 0, 256)) do
