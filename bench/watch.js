@@ -17,7 +17,8 @@
 //
 // Parameters: --seeds 1,2 (or --seed), --mix, --pages 500, --days 90, --scale 17280 (a
 // simulated day per 5 s), --checks-per-page-day 1, --windows, --args '...' (more CLI
-// flags), --no-model, --json FILE.
+// flags), --no-model, --json FILE, --dump FILE (each page's request times, the CLI's and
+// the model's, for a closer look).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -47,6 +48,7 @@ const WINDOWS = String(flag('windows', DAYS >= 90 ? '30:90' : `${DAYS / 2}:${DAY
 const EXTRA = String(flag('args', '')).split(' ').filter(Boolean);
 const MODEL = !argv.includes('--no-model');
 const JSON_OUT = flag('json', undefined);
+const DUMP = flag('dump', undefined);
 /** How often the CLI updates μ (src/watch/run.ts: every 2 s of wall time), in schedule hours. */
 const UPDATE_HOURS = (2 * SCALE) / 3600;
 
@@ -116,6 +118,13 @@ async function watch(pages, perPageDay) {
 
 const rateIn = (checks, from, to) => checks.reduce((sum, days) => sum + days.filter((t) => t >= from && t < to).length, 0) / (checks.length * (to - from));
 const f3 = (x) => (x === undefined ? '-' : x.toFixed(3));
+/** Freshness and checks per page per day in [from, to) by kind of the mix: "0.997/0.31, ...". */
+const byKind = (pages, checks, from, to) =>
+	MIX.map((_, kind) => {
+		const index = pages.flatMap((page, i) => (page.kind === kind ? [i] : []));
+		const subChecks = index.map((i) => checks[i]);
+		return `${f3(freshness(index.map((i) => pages[i]), subChecks, from, to))}/${rateIn(subChecks, from, to).toFixed(2)}`;
+	}).join(', ');
 const [from, to] = WINDOWS[0];
 console.log(`${PAGES} pages on the mix ${MIX.map((kind) => `${kind.share}:${Number(kind.rate.toPrecision(3))}/day`).join(', ')}, ${DAYS} simulated days at --time-scale ${SCALE} (a day per ${(DAY / SCALE / 1000).toFixed(1)} s of wall time; μ updated every ${UPDATE_HOURS.toFixed(1)} schedule hours), freshness over days ${WINDOWS.map((w) => w.join('-')).join(', ')}${EXTRA.length ? `; more flags: ${EXTRA.join(' ')}` : ''}\n`);
 console.log(`| seed | B | freshness (watch) ${WINDOWS.map((w) => w.join('-')).join(', ')} | model (pull-ahead) | model oracle | uniform | batch | requests/page/day ${from}-${to} (all days) | 200 / 304 | exit | wall s |`);
@@ -129,14 +138,20 @@ for (const seed of SEEDS) {
 		const row = {
 			seed, B, freshness: fresh, perPageDay: rateIn(out.requests, from, to), perPageDayAll: out.counts.requests / (PAGES * DAYS), ...out.counts, printed: out.printed, status: out.status, seconds: out.seconds,
 		};
+		row.kinds = byKind(pages, out.requests, from, to);
 		if (MODEL) {
-			row.model = freshness(pages, simulateWatch(pages, B, to, { dispatch: 'ahead' }).checks, from, to);
+			const model = simulateWatch(pages, B, to, { dispatch: 'ahead' }).checks;
+			row.model = freshness(pages, model, from, to);
+			row.modelKinds = byKind(pages, model, from, to);
+			if (DUMP) fs.writeFileSync(`${DUMP}.${seed}.${B}.json`, JSON.stringify({ seed, B, cli: out.requests, model }));
 			row.oracle = freshness(pages, simulateWatch(pages, B, to, { dispatch: 'ahead', oracle: true }).checks, from, to);
 			row.uniform = freshness(pages, uniformChecks(pages, B, to), from, to);
 			row.batch = freshness(pages, batchChecks(pages, B, to), from, to);
 		}
+		if (DUMP && !MODEL) fs.writeFileSync(`${DUMP}.${seed}.${B}.json`, JSON.stringify({ seed, B, cli: out.requests }));
 		results.push(row);
 		console.error(JSON.stringify(row));
+		console.error(`seed ${seed} B ${B}: freshness/checks a page a day by kind ${MIX.map((kind) => `${Number(kind.rate.toPrecision(3))}/d`).join(', ')}: watch ${row.kinds}; model ${row.modelKinds ?? '-'}`);
 		console.log(`| ${seed} | ${B} | ${fresh.map(f3).join(', ')} | ${f3(row.model)} | ${f3(row.oracle)} | ${f3(row.uniform)} | ${f3(row.batch)} | ${row.perPageDay.toFixed(3)} (${row.perPageDayAll.toFixed(3)}) | ${row.full} / ${row.notModified} | ${row.status} | ${row.seconds} |`);
 	}
 }
