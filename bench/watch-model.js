@@ -27,6 +27,8 @@
 // due (only URLs due by then, as DueQueue.claim does; a slot with none due is lost).
 // --controller pi (default; --ki, --kp, --step, --limit, --target-hours) or lead (src/watch/
 // threshold.ts's: --update-hours, --factor, --slack, --limit; see bench/lib/watch-policy.js).
+// --ahead-share S: how far into its interval a URL must be before a free slot may pull it
+// ahead (default the CLI's, src/watch/reschedule.ts; 0: only --min-minutes after its check).
 // Knobs, for tuning: --min-minutes,
 // --max-days, --learn-hours (the interval bounds), --prior changes:days, --fixed-mu M (no
 // solve, no feedback), --trace (μ, f and the backlog per simulated day), --json FILE.
@@ -64,7 +66,7 @@ const controller = {
 const fixedMu = flag('fixed-mu') === undefined ? undefined : Number(flag('fixed-mu'));
 const DISPATCH = flag('dispatch', 'ahead');
 if (!['ahead', 'due'].includes(DISPATCH)) throw new Error('--dispatch takes ahead or due');
-const options = { bounds, prior, controller, fixedMu, dispatch: DISPATCH };
+const options = { bounds, prior, controller, fixedMu, dispatch: DISPATCH, ...(flag('ahead-share') === undefined ? {} : { aheadShare: Number(flag('ahead-share')) }) };
 
 /** Checks per page per day within [from, to). */
 const rateIn = (checks, from, to, pages = checks) => checks.reduce((sum, days) => sum + days.filter((t) => t >= from && t < to).length, 0) / (pages.length * (to - from));

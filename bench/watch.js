@@ -25,7 +25,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { batchChecks, simulateWatch, uniformChecks } from './lib/watch-policy.js';
+import { batchChecks, CLI_INTERVALS, simulateWatch, uniformChecks } from './lib/watch-policy.js';
 import { DEFAULT_MIX, freshness, lastChangeAt, makePages, parseMix, versionAt } from './lib/web-mix.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -140,11 +140,11 @@ for (const seed of SEEDS) {
 		};
 		row.kinds = byKind(pages, out.requests, from, to);
 		if (MODEL) {
-			const model = simulateWatch(pages, B, to, { dispatch: 'ahead' }).checks;
+			const model = simulateWatch(pages, B, to, { dispatch: 'ahead', bounds: CLI_INTERVALS }).checks;
 			row.model = freshness(pages, model, from, to);
 			row.modelKinds = byKind(pages, model, from, to);
 			if (DUMP) fs.writeFileSync(`${DUMP}.${seed}.${B}.json`, JSON.stringify({ seed, B, cli: out.requests, model }));
-			row.oracle = freshness(pages, simulateWatch(pages, B, to, { dispatch: 'ahead', oracle: true }).checks, from, to);
+			row.oracle = freshness(pages, simulateWatch(pages, B, to, { dispatch: 'ahead', oracle: true, bounds: CLI_INTERVALS }).checks, from, to);
 			row.uniform = freshness(pages, uniformChecks(pages, B, to), from, to);
 			row.batch = freshness(pages, batchChecks(pages, B, to), from, to);
 		}

@@ -15,6 +15,12 @@ const { addCheck, estimateRate, RATE_PRIOR } = await import(path.join(ROOT, 'dis
 const { intervalFor, watchInterval, WATCH_INTERVALS, freshnessAt } = await import(path.join(ROOT, 'dist/schedule/due-time.js'));
 const { solveThreshold } = await import(path.join(ROOT, 'dist/schedule/threshold.js'));
 const { rateBin, RATE_BINS } = await import(path.join(ROOT, 'dist/store/due/types.js'));
+const { AHEAD_SHARE } = await import(path.join(ROOT, 'dist/watch/reschedule.js'));
+const { sweepDefaults } = await import(path.join(ROOT, 'dist/config/defaults.js'));
+
+/** The interval bounds `revisit watch` runs with by default (--min-interval 1h, --max-interval 30d). */
+export const CLI_INTERVALS = { ...WATCH_INTERVALS, minMs: sweepDefaults.minIntervalMs, maxMs: sweepDefaults.maxIntervalMs };
+export { AHEAD_SHARE };
 
 export { RATE_PRIOR, WATCH_INTERVALS };
 
@@ -110,6 +116,10 @@ export function simulateWatch(pages, perPageDay, days, options = {}) {
 		return solved.mu;
 	};
 	const due = new Float64Array(n); // all due at 0
+	// How far into its interval a URL must be before a free slot may pull it ahead (the CLI: reschedule.ts).
+	const aheadShare = options.aheadShare ?? AHEAD_SHARE;
+	const notBefore = new Float64Array(n);
+	let unspent = 0;
 	const last = new Float64Array(n).fill(NaN);
 	const seen = new Int32Array(n);
 	const rate = new Float64Array(n);
@@ -135,7 +145,7 @@ export function simulateWatch(pages, perPageDay, days, options = {}) {
 		let backlog = 0;
 		for (let i = 0; i < n; i++) if (due[i] <= t) backlog++;
 		// Nothing due: the share of the last hour the dispatcher waited (due), or how early its checks went, in hours, at most 1 (ahead).
-		const position = backlog > 0 ? backlog / capacity : -Math.min(1, ahead ? early / Math.max(1, checkedInHour) / HOUR : idle / HOUR);
+		const position = backlog > 0 ? backlog / capacity : -Math.min(1, ahead ? unspent / capacity + early / Math.max(1, checkedInHour) / HOUR : idle / HOUR);
 		if (t > 0 && !lead) {
 			const step = controller.ki * (position - controller.targetHours) + controller.kp * (position - positionBefore);
 			logF = Math.max(-Math.log(controller.limit), Math.min(Math.log(controller.limit), logF + Math.max(-controller.step, Math.min(controller.step, step))));
@@ -145,6 +155,7 @@ export function simulateWatch(pages, perPageDay, days, options = {}) {
 		const mu0 = options.fixedMu ?? solve(bins);
 		mu = mu0 * (options.fixedMu === undefined ? Math.exp(logF) : 1);
 		checkedInHour = 0;
+		unspent = 0;
 		idle = 0;
 		early = 0;
 	};
@@ -170,7 +181,7 @@ export function simulateWatch(pages, perPageDay, days, options = {}) {
 		mu = solved.mu * Math.exp(logF);
 	};
 	for (;;) {
-		const i = heap.peek();
+		let i = heap.peek();
 		// ahead: every slot is used, by the URL due earliest even if not yet due; due: only URLs due by then (DueQueue.claim).
 		const at = ahead ? nextFree : Math.max(nextFree, due[i]);
 		for (;;) {
@@ -186,7 +197,17 @@ export function simulateWatch(pages, perPageDay, days, options = {}) {
 			}
 		}
 		if (at >= days) break;
-		heap.pop();
+		// Pulled ahead only once its notBefore has passed (reschedule.ts): the URL due earliest among those.
+		const skipped = [];
+		while (ahead && heap.items.length > 0 && due[heap.peek()] > at && notBefore[heap.peek()] > at) skipped.push(heap.pop());
+		if (heap.items.length === 0 || due[heap.peek()] > at + 1e-12 && notBefore[heap.peek()] > at) {
+			for (const k of skipped) heap.push(k);
+			nextFree = at + slot;
+			unspent++;
+			continue;
+		}
+		i = heap.pop();
+		for (const k of skipped) heap.push(k);
 		if (!ahead && due[i] > nextFree) idle += due[i] - nextFree;
 		if (ahead && due[i] > at) early += due[i] - at;
 		nextFree = at + slot;
@@ -205,7 +226,9 @@ export function simulateWatch(pages, perPageDay, days, options = {}) {
 		seen[i] = version;
 		checks[i].push(at);
 		const observed = oracle ? 40 : histories[i].length;
-		due[i] = at + watchInterval(rate[i], mu, observed, bounds) / DAY_MS;
+		const interval = watchInterval(rate[i], mu, observed, bounds) / DAY_MS;
+		due[i] = at + interval;
+		notBefore[i] = at + Math.max(bounds.minMs / DAY_MS, aheadShare * interval);
 		heap.push(i);
 	}
 	return { checks, trace, rates: rate };

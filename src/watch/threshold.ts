@@ -19,6 +19,8 @@ const LIMIT = 64;
 /** The controller's gains, per hour of the schedule (bench/WATCH.md: tuned in bench/watch-model.js). */
 const GAIN = { integral: 0.02, proportional: 0.2, targetHours: 1, step: 0.1 } as const;
 const HOUR_MS = 3_600_000;
+/** The most hours one step of the correction stands for. */
+const STEP_HOURS = 3;
 /** The name the correction is saved under in the schedule (`DueQueue.save`). */
 const SAVED = 'threshold';
 
@@ -39,7 +41,8 @@ const isSaved = (value: unknown): value is SavedThreshold =>
  * checks at the rate: the backlog (URLs due and not claimed) over an hour's checks, or,
  * with nothing due, minus the share of the hour's checks left unspent plus how early
  * (hours) the hour's checks went on average (pulled ahead of their due time), at most 1; then
- *   log f += clamp(0.02·(P − 1) + 0.2·(P − P an hour before), ±0.1),
+ *   log f += clamp(0.02·h·(P − 1) + 0.2·(P − P before), ±0.1·h)
+ * over the h hours since the step before (1 in real time; more under --time-scale; at most 3),
  * f within [1/64, 64]. A slow controller in the schedule's clock: a new μ reaches a URL
  * only at its next check, hours or days later, so a fast one (a step every few seconds)
  * swings from one bound to the other and leaves checks unspent (bench/WATCH.md). So the
@@ -87,8 +90,11 @@ export function createThreshold(queue: DueQueue, options: { checksPerDay: number
 				const unspent = Math.max(0, 1 - sent / (perHour * hours));
 				const ahead = sent > 0 ? early / sent / HOUR_MS : 0;
 				const position = stats.backlog > 0 ? stats.backlog / perHour : -Math.min(1, unspent + ahead);
-				const step = GAIN.integral * (position - GAIN.targetHours) + GAIN.proportional * (position - before);
-				logF = clampLog(logF + Math.max(-GAIN.step, Math.min(GAIN.step, step)));
+				// Per hour of the schedule: under --time-scale an update can come hours apart, and a step per update would slow the controller by as much.
+				// At most STEP_HOURS: after the machine slept, one reading of a backlog that sleep made is not hours of evidence.
+				const weight = Math.min(hours, STEP_HOURS);
+				const step = GAIN.integral * weight * (position - GAIN.targetHours) + GAIN.proportional * (position - before);
+				logF = clampLog(logF + Math.max(-GAIN.step * weight, Math.min(GAIN.step * weight, step)));
 				before = position;
 				sent = 0;
 				early = 0;

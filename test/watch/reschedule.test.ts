@@ -13,7 +13,19 @@ describe('nextDue', () => {
 	it('is the interval at which a check is worth μ, after the check just made', () => {
 		const next = record();
 		const entry = nextDue(task({ next, verdict: { url: 'https://a.test/p', changed: false, reason: '304' } as Task['verdict'] }), 0.5, WATCH_INTERVALS, undefined, NOW, () => 0.5);
-		expect(entry).toEqual({ url: 'https://a.test/p', origin: 'https://a.test', rate: 0.05, due: NOW + watchInterval(0.05, 0.5, 20, WATCH_INTERVALS), notBefore: NOW + WATCH_INTERVALS.minMs });
+		const interval = watchInterval(0.05, 0.5, 20, WATCH_INTERVALS);
+		expect(entry).toEqual({ url: 'https://a.test/p', origin: 'https://a.test', rate: 0.05, due: NOW + interval, notBefore: NOW + 0.75 * interval });
+	});
+
+	it('is not pulled ahead before three quarters of its interval, however early a falling μ made others\' due times', () => {
+		// A new watch's μ falls for days: a URL checked now at μ 0.05 is due before one checked yesterday at μ 0.5. It must not be the next pulled ahead an hour later, again and again.
+		const verdict = { url: 'https://a.test/p', changed: false, reason: '304' } as Task['verdict'];
+		const entry = nextDue(task({ next: record(), verdict }), 0.05, WATCH_INTERVALS, undefined, NOW, () => 0.5)!;
+		expect(entry.due - NOW).toBeGreaterThan(86_400_000);
+		expect(entry.notBefore! - NOW).toBeCloseTo(0.75 * (entry.due - NOW), -3);
+		// Where the interval is short, --min-interval still holds.
+		const short = nextDue(task({ next: record(), verdict }), 0.5, { ...WATCH_INTERVALS, minMs: 40 * 86_400_000 }, undefined, NOW, () => 0.5)!;
+		expect(short.notBefore).toBe(NOW + 40 * 86_400_000);
 	});
 
 	it('brings a failed check back within the hour, jittered so that an outage\'s retries spread', () => {
