@@ -89,15 +89,19 @@ try {
 	}
 	const editable = variants.filter((variant) => variant.editable);
 	console.log(`\nChange detection under moving noise: ${pages.length} pages fetched twice (a token and a time move), ${editable.length} of them once more with the price edited (the others' price is not written in a form the edit finds, or they have none)\n`);
+	const uneditable = variants.filter((variant) => !variant.editable).map((variant) => variant.page.truth.file);
+	if (uneditable.length > 0) console.log(`not edited: ${uneditable.join(', ')}\n`);
 	console.log('| reader | false alarms (offer moved, only noise did) | missed edits (price moved, offer did not) |');
 	console.log('|---|---:|---:|');
+	const lists = [];
 	for (const [name, offers] of Object.entries(offersOf)) {
 		const alarms = variants.filter((variant, i) => !same(offers[i][0], offers[i][1]));
 		const missed = variants.filter((variant, i) => variant.editable && same(offers[i][0], offers[i][2]));
 		console.log(`| ${name} | ${alarms.length}/${pages.length} | ${missed.length}/${editable.length} |`);
-		if (missed.length > 0) console.log(`|  missed: ${missed.map((variant) => variant.page.truth.file).join(', ')} | | |`);
-		if (alarms.length > 0) console.log(`|  false alarms: ${alarms.map((variant) => variant.page.truth.file).join(', ')} | | |`);
+		if (alarms.length > 0) lists.push(`${name} false alarms: ${alarms.map((variant) => variant.page.truth.file).join(', ')}`);
+		if (missed.length > 0) lists.push(`${name} missed edits: ${missed.map((variant) => variant.page.truth.file).join(', ')}`);
 	}
+	if (lists.length > 0) console.log(`\n${lists.join('\n')}`);
 } finally {
 	rmSync(scratch, { recursive: true, force: true });
 }

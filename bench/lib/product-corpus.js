@@ -44,7 +44,7 @@ export function withNoise(html, token, time) {
 /**
  * The page with its price moved up by one unit wherever it is written as that price (the
  * visible text and the markup alike), in each of the ways shops write it: `7.49`, `7,49`,
- * `1,320`, `1.299,00`, `27.9`. `edits` is how many places were changed (0: the price is not
+ * `1,320`, `1.299,00`, `27.9`, `253.0`. `edits` is how many places were changed (0: the price is not
  * written in a way this finds, and the page cannot be edited).
  *
  * @example
@@ -55,6 +55,7 @@ export function editPrice(html, price) {
 	const forms = [];
 	for (const [thousands, decimal] of [[',', '.'], ['.', ','], ['', '.'], ['', ','], [' ', ','], ['\u00a0', ',']]) {
 		forms.push((value) => group(value.toFixed(2), thousands, decimal));
+		forms.push((value) => group(value.toFixed(1), thousands, decimal));
 		if (Number.isInteger(price) && price >= 1000 && thousands !== '') forms.push((value) => group(String(value), thousands, decimal));
 	}
 	if (!Number.isInteger(price) && String(price) !== price.toFixed(2)) forms.push((value) => String(Math.round(value * 100) / 100));
@@ -67,6 +68,14 @@ export function editPrice(html, price) {
 		out = out.replace(pattern, () => {
 			edits++;
 			return to;
+		});
+	}
+	// A whole price written bare ("253") is edited only as a value of its own (content="253",
+	// "price":253, <span>253</span>): as free text the number is too common to be this price.
+	if (Number.isInteger(price)) {
+		out = out.replace(new RegExp(`(?<=[="':>]\\s*)${price}(?=\\s*["'<,}])`, 'g'), () => {
+			edits++;
+			return String(moved);
 		});
 	}
 	return { html: out, edits };
