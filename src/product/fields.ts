@@ -3,7 +3,9 @@ import type { Offer, Product } from './types.js';
 /**
  * What moved between two offers whose counted text differs: the price (or its currency)
  * first, then the availability; `new-body` when neither did (a line the offer's text
- * gained or lost, such as a price that appeared).
+ * gained or lost, such as a price that appeared). A list price is not counted: one that
+ * moves alone is no change (shops move a "was" price for a sale's look, the price asked is
+ * what is watched).
  *
  * @example
  * offerMoved({ price: 24.5 }, { price: 21 }) // 'price'
@@ -23,6 +25,7 @@ export const offerMoved = (before: Product, now: Product): 'price' | 'availabili
 export function offerFields(offer: Offer, before: Product | undefined): { product: Product & { prices?: number }; previous?: Product } {
 	const product: Product & { prices?: number } = {};
 	if (offer.price !== undefined) product.price = offer.price;
+	if (offer.listPrice !== undefined) product.listPrice = offer.listPrice;
 	if (offer.currency !== undefined) product.currency = offer.currency;
 	if (offer.availability !== undefined) product.availability = offer.availability;
 	if (offer.prices !== undefined) product.prices = offer.prices;

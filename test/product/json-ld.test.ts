@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { jsonLdFound, parseBlock } from '../../src/product/json-ld.js';
 
 const read = (...blocks: unknown[]) => jsonLdFound(blocks.map((block) => (typeof block === 'string' ? block : JSON.stringify(block))));
-/** The offers without `written`, for short assertions. */
-const offers = (...blocks: unknown[]) => read(...blocks).map(({ written: _, ...rest }) => rest);
+/** The offers without `written` and what names their product, for short assertions. */
+const offers = (...blocks: unknown[]) => read(...blocks).map(({ written: _, product: _product, keys: _keys, ...rest }) => rest);
 
 describe('jsonLdFound', () => {
 	it('reads a Product whose offers is an object', () => {
@@ -85,15 +85,21 @@ describe('jsonLdFound', () => {
 		]);
 	});
 
-	it("leaves out other products' offers: related, similar, the group a variant belongs to", () => {
+	it("names other products' offers as theirs (related, similar), and leaves out the group a variant belongs to", () => {
 		const other = { '@type': 'Product', offers: { price: 1 } };
-		expect(offers({ '@type': 'Product', offers: { price: 50 }, isRelatedTo: other, isSimilarTo: [other], isVariantOf: { '@type': 'ProductGroup', hasVariant: [other] } }).map((item) => item.price)).toEqual([50]);
+		const found = read({ '@type': 'Product', offers: { price: 50 }, isRelatedTo: other, isSimilarTo: [other], isVariantOf: { '@type': 'ProductGroup', hasVariant: [other] } });
+		expect(found.map((item) => [item.price, item.product?.other])).toEqual([
+			[50, undefined],
+			[1, 'isRelatedTo'],
+			[1, 'isSimilarTo'],
+		]);
 	});
 
 	it('counts an offer once: written twice under one @id, or referred to by its @id', () => {
 		const offer = { '@type': 'Offer', '@id': '#o', price: 9 };
 		expect(offers({ '@graph': [offer, { '@type': 'Product', offers: offer }] })).toHaveLength(1);
-		expect(offers({ '@graph': [offer, { '@type': 'Product', offers: { '@id': '#o' } }] })).toEqual([{ from: 'json-ld', where: 'script #1 @graph[0] Offer', price: 9 }]);
+		// Read where its product refers to it, as that product's.
+		expect(offers({ '@graph': [offer, { '@type': 'Product', offers: { '@id': '#o' } }] })).toEqual([{ from: 'json-ld', where: 'script #1 @graph[1] Product.offers', price: 9 }]);
 		expect(offers({ '@type': 'Product', offers: [{ price: 9 }, { price: 9 }] })).toHaveLength(2);
 	});
 
@@ -135,7 +141,7 @@ describe('jsonLdFound on deep blocks and refused prices', () => {
 	it('cuts a block nested 10,000 deep at 64 levels, saying so, and still reads a Product beside it', () => {
 		const deep = `${'{"@type":"Thing","part":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
 		const problems: string[] = [];
-		expect(jsonLdFound([deep, '{"@type":"Product","offers":{"price":"24.50","priceCurrency":"EUR"}}'], problems).map(({ written: _, ...rest }) => rest)).toEqual([
+		expect(jsonLdFound([deep, '{"@type":"Product","offers":{"price":"24.50","priceCurrency":"EUR"}}'], problems).map(({ written: _, product: _product, ...rest }) => rest)).toEqual([
 			{ from: 'json-ld', where: 'script #2 Product.offers', price: 24.5, currency: 'EUR' },
 		]);
 		expect(problems).toEqual(['script #1: nested deeper than 64 levels, read no deeper']);

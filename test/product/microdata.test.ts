@@ -12,8 +12,8 @@ describe('microdataFound', () => {
 				<meta itemprop="priceCurrency" content="EUR"><span itemprop="price" content="2879.20">2.879,20 €</span>
 				<link itemprop="availability" href="https://schema.org/InStock">In stock
 			</div></div>`;
-		expect(read(html)).toEqual([
-			{ from: 'microdata', where: 'itemscope #1 Offer', currency: 'EUR', price: 2879.2, availability: 'InStock', written: { currency: 'EUR', price: '2879.20', availability: 'https://schema.org/InStock' } },
+		expect(read(html).map(({ product, ...rest }) => ({ ...rest, product: product?.where }))).toEqual([
+			{ from: 'microdata', where: 'itemscope #2 Offer', currency: 'EUR', price: 2879.2, availability: 'InStock', written: { currency: 'EUR', price: '2879.20', availability: 'https://schema.org/InStock' }, product: 'itemscope #1 Product' },
 		]);
 	});
 

@@ -97,7 +97,8 @@ describe('readOffer on whole product pages (bench/data/product/, written by benc
 		['shopify.html', { from: 'json-ld', price: 2879.2, currency: 'SEK', availability: 'InStock', prices: 2 }],
 		['magento.html', { from: 'microdata', price: 121.95, currency: 'USD', availability: 'InStock' }],
 		['opengraph.html', { from: 'opengraph', price: 59, currency: 'EUR', availability: 'OutOfStock' }],
-		['yoast-group.html', { from: 'json-ld', price: 1299, currency: 'EUR', availability: 'InStock', prices: 2 }],
+		// Its offers' ListPrice specifications give the list price beside the price.
+		['yoast-group.html', { from: 'json-ld', price: 1299, listPrice: 1499, currency: 'EUR', availability: 'InStock', prices: 2 }],
 	])('reads %s past its menus, scripts, reviews and recommendations', (name, offer) => {
 		const html = readFileSync(new URL(`../../bench/data/product/${name}`, import.meta.url), 'utf8');
 		expect(readOffer(parseDocument(html), { price: '.price', availability: '.stock' })).toEqual(offer);
