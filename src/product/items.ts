@@ -70,7 +70,8 @@ export function itemsFound(elements: readonly Element[], syntax: Syntax, candida
 			if (isProduct(type)) owner = item;
 			const link = syntax.properties(item).find((name) => OTHER.has(name));
 			if (link !== undefined && owner) {
-				other = link;
+				// As written (`isRelatedTo`), for `rules test` to show.
+				other = `${item.attribs['itemprop'] ?? ''} ${item.attribs['property'] ?? ''}`.split(/\s+/).find((token) => token.toLowerCase().endsWith(link))?.replace(/^.*[/:#]/, '') ?? link;
 				break;
 			}
 		}

@@ -111,7 +111,7 @@ function walk(value: unknown, path: string, into: Walk, depth: number, context: 
 		return;
 	}
 	let here = context;
-	if (types.some((type) => LIST.test(type))) here = { other: `inside ${types.find((type) => LIST.test(type))}` };
+	if (types.some((type) => LIST.test(type))) here = { other: context.other ?? `inside ${types.find((type) => LIST.test(type))}` };
 	else if (types.some((type) => PRODUCT.test(type)) || field(value, 'offers') !== undefined) here = { ...context, product: context.product ?? candidateOf(value, label, into, context.other), nearest: value };
 	let offers = false;
 	for (const [key, child] of Object.entries(value)) {
@@ -125,7 +125,7 @@ function walk(value: unknown, path: string, into: Walk, depth: number, context: 
 				const node = isNode(item) ? resolved(item, into) : undefined;
 				if (node) offer(node, Array.isArray(child) ? `${at}[${i}]` : at, into, depth + 1, here);
 			});
-		} else walk(child, at, into, depth + 1, OTHER.has(name) ? { other: key } : here);
+		} else walk(child, at, into, depth + 1, OTHER.has(name) ? { other: here.other ?? key } : here);
 	}
 	// A product that carries its price itself, with no offers.
 	if (!offers && here.nearest === value && field(value, 'price') !== undefined) offer(value, label, into, depth, here);

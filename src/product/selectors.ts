@@ -44,15 +44,16 @@ export function selectorFound(document: AnyNode, options: OfferOptions): Found[]
 
 function priceFound(document: AnyNode, selectors: OfferOptions['price']): Found | undefined {
 	let now: Found | undefined;
-	let list: { amount: number; currency?: string | undefined; source: string; written: string } | undefined;
+	let list: { amount: number; currency?: string | undefined; source: string; written: string; struck?: 'tag' | 'class' | undefined } | undefined;
 	each(document, selectors, (element, source) => {
 		const shown = shownPrice(element, null);
 		const written = valueOf(element).value;
-		if (shown.listPrice && !list) list = { ...shown.listPrice, source, written };
+		// Struck by its tag (`<s>`, `<del>`) is surer than by a class: a theme may call its price "regular" (`price__regular`).
+		if (shown.listPrice && (!list || (shown.struck === 'tag' && list.struck !== 'tag'))) list = { ...shown.listPrice, source, written, struck: shown.struck };
 		// A refused price is the selector's answer all the same: the offer reads no price, and the problem says why.
 		if (shown.problem !== undefined) now ??= { from: 'selector', where: `selector ${source}`, written: { price: written }, problem: shown.problem };
 		else if (shown.price) now ??= { from: 'selector', where: `selector ${source}`, price: shown.price.amount, ...(shown.price.currency !== undefined ? { currency: shown.price.currency } : {}), written: { price: written } };
-		return now !== undefined && list !== undefined;
+		return now !== undefined && list?.struck === 'tag';
 	});
 	if (!now && list) return { from: 'selector', where: `selector ${list.source}`, price: list.amount, ...(list.currency !== undefined ? { currency: list.currency } : {}), written: { price: list.written } };
 	if (now && list && now.price !== undefined) now.listPrice = list.amount;

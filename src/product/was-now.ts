@@ -121,17 +121,19 @@ export function wasNow(text: string): { price: ParsedPrice; listPrice?: ParsedPr
  * A price element's price and list price: all of it the list price when it is struck
  * through (or in a list price specification); else the list price from what is struck
  * inside it or called "was" in its text, the price from the rest. `stop` is where the
- * look for a struck-through context ends (the item the price is of).
+ * look for a struck-through context ends (the item the price is of); `struck` says how
+ * the whole element was marked, by its tag (or a list price specification) or its class.
  *
  * @example
  * shownPrice(p, null) // { price: { amount: 39.99, currency: '$' }, listPrice: { amount: 59.99, currency: '$' } } for <p><del>$59.99</del> <ins>$39.99</ins></p>
  */
-export function shownPrice(element: Element, stop: Element | null, listSpec = false): { price?: ParsedPrice; listPrice?: ParsedPrice; problem?: string } {
+export function shownPrice(element: Element, stop: Element | null, listSpec = false): { price?: ParsedPrice; listPrice?: ParsedPrice; problem?: string; struck?: 'tag' | 'class' } {
 	const { value, text } = valueOf(element);
 	const read = (written: string) => priceRead(written, text ? (shown: string) => parsePrice(shown) : amountOf);
-	if (listSpec || struck(element, stop) !== undefined) {
+	const mark = listSpec ? 'tag' : struck(element, stop);
+	if (mark !== undefined) {
 		const { amount } = read(value);
-		return amount ? { listPrice: amount } : {};
+		return amount ? { listPrice: amount, struck: mark } : {};
 	}
 	if (!text) return toShown(read(value));
 	const { current, struck: gone } = splitStruck(element);

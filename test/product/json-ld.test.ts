@@ -162,3 +162,54 @@ describe('jsonLdFound on deep blocks and refused prices', () => {
 		expect(read(`{"@type":"Offer","price":"${'9'.repeat(400)}"}`)[0]?.price).toBeUndefined();
 	});
 });
+
+describe('jsonLdFound on what real shops write', () => {
+	it('reads a block wrapped in CDATA or an HTML comment, as old templates write it', () => {
+		const product = '{"@type":"Product","offers":{"price":"12.50","priceCurrency":"EUR"}}';
+		for (const block of [`/*<![CDATA[*/ ${product} /*]]>*/`, `//<![CDATA[\n${product}\n//]]>`, `<!-- ${product} -->`, `<!--//--><![CDATA[//><!--\n${product}\n//--><!]]>`, `\n  <![CDATA[${product}]]>\n`]) {
+			expect(offers(block), block).toEqual([{ from: 'json-ld', where: 'script #1 Product.offers', price: 12.5, currency: 'EUR' }]);
+		}
+		// A "//" inside a string at the end is no comment.
+		expect(parseBlock('{"url": "https://shop.example/p"}')).toEqual({ url: 'https://shop.example/p' });
+	});
+
+	it('reads prices given as objects and arrays, and never writes one as [object Object]', () => {
+		const found = read(
+			{ '@type': 'Product', offers: { price: { '@value': '19.99' }, priceCurrency: 'EUR' } },
+			{ '@type': 'Product', offers: { '@type': 'AggregateOffer', lowPrice: { '@type': 'PriceSpecification', price: 15, priceCurrency: 'USD' }, priceCurrency: ['USD'] } },
+			{ '@type': 'Product', offers: { price: ['24.00', '26.00'], priceCurrency: 'GBP' } },
+			{ '@type': 'Product', offers: { price: { nothing: 'here' }, availability: 'InStock' } },
+		);
+		expect(found.map((item) => [item.price, item.currency, item.written.price])).toEqual([
+			[19.99, 'EUR', '19.99'],
+			[15, 'USD', '15'],
+			[24, 'GBP', '24.00'],
+			[undefined, undefined, undefined],
+		]);
+		expect(JSON.stringify(found)).not.toContain('[object Object]');
+	});
+
+	it('reads a ListPrice, StrikethroughPrice or SRP specification as the list price, beside the price or the other specification', () => {
+		const list = (priceType: string) => ({ '@type': 'UnitPriceSpecification', priceType, price: '59.99', priceCurrency: 'USD' });
+		expect(offers({ '@type': 'Product', offers: { price: '39.99', priceCurrency: 'USD', priceSpecification: list('https://schema.org/StrikethroughPrice') } })[0]).toMatchObject({ price: 39.99, listPrice: 59.99 });
+		expect(offers({ '@type': 'Product', offers: { priceSpecification: [list('https://schema.org/ListPrice'), { '@type': 'UnitPriceSpecification', price: '39.99', priceCurrency: 'USD' }] } })[0]).toMatchObject({ price: 39.99, listPrice: 59.99, currency: 'USD' });
+		expect(offers({ '@type': 'Offer', priceSpecification: [list('SRP'), { price: 45 }] })[0]).toMatchObject({ price: 45, listPrice: 59.99 });
+		// A price per kilogram is not the price when the item's own is given.
+		expect(offers({ '@type': 'Offer', priceSpecification: [{ price: 12.9, referenceQuantity: { value: 1, unitCode: 'KGM' } }, { price: 3.23 }] })[0]?.price).toBe(3.23);
+	});
+
+	it('names a product inside an ItemList, its itemListElement or an OfferCatalog as another', () => {
+		const found = read({ '@graph': [{ '@type': 'Product', name: 'Main', offers: { price: 100 } }, { '@type': 'ItemList', itemListElement: [{ '@type': 'ListItem', item: { '@type': 'Product', offers: { price: 9 } } }] }, { '@type': 'WebPage', hasPart: { itemListElement: [{ '@type': 'Product', offers: { price: 8 } }] } }] });
+		expect(found.map((item) => [item.price, item.product?.other])).toEqual([
+			[100, undefined],
+			[9, 'inside ItemList'],
+			[8, 'itemListElement'],
+		]);
+	});
+
+	it("gives each offer the keys a URL's ?variant= finds it by: its url, @id and sku, and its variant's", () => {
+		const group = { '@type': 'ProductGroup', hasVariant: [{ '@type': 'Product', sku: 'TEE-S', url: '/products/tee?variant=11', offers: { price: 19 } }] };
+		expect(read(group)[0]?.keys).toEqual(['/products/tee?variant=11', 'TEE-S']);
+	});
+});
+

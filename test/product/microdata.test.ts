@@ -63,3 +63,36 @@ describe('microdataFound', () => {
 		]);
 	});
 });
+
+describe('microdataFound on real markup', () => {
+	it('reads itemprop on <meta>, <link>, <data> (value) and <time> (datetime)', () => {
+		const [found] = read(`<div itemscope itemtype="https://schema.org/Offer"><data itemprop="price" value="129.5">129,50 €</data><meta itemprop="priceCurrency" content="EUR">
+			<link itemprop="availability" href="https://schema.org/PreOrder"><time itemprop="availabilityStarts" datetime="2027-03-01">March</time></div>`);
+		expect(found).toMatchObject({ price: 129.5, currency: 'EUR', availability: 'PreOrder', written: { price: '129.5' } });
+	});
+
+	it('reads a price struck through as the list price, and the other as the price (a theme\'s <del> inside the offer)', () => {
+		const [found] = read(`<div itemscope itemtype="https://schema.org/Offer"><del><span itemprop="price">$59.99</span></del> <ins><span itemprop="price">$39.99</span></ins></div>`);
+		expect(found).toMatchObject({ price: 39.99, listPrice: 59.99 });
+		const [text] = read(`<div itemscope itemtype="https://schema.org/Offer"><span itemprop="price">Was $59.99 Now $39.99</span></div>`);
+		expect(text).toMatchObject({ price: 39.99, listPrice: 59.99 });
+	});
+
+	it('reads a ListPrice price specification as the list price of its offer', () => {
+		const [found] = read(`<div itemscope itemtype="https://schema.org/Offer"><meta itemprop="priceCurrency" content="EUR">
+			<div itemprop="priceSpecification" itemscope itemtype="https://schema.org/UnitPriceSpecification"><meta itemprop="price" content="99.00"><meta itemprop="priceType" content="https://schema.org/ListPrice"></div>
+			<div itemprop="priceSpecification" itemscope itemtype="https://schema.org/UnitPriceSpecification"><meta itemprop="price" content="79.00"></div></div>`);
+		expect(found).toMatchObject({ where: 'itemscope #1 Offer', price: 79, listPrice: 99, currency: 'EUR' });
+	});
+
+	it('names the product of each offer, and a related product as another\'s', () => {
+		const found = read(`<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Lamp</span><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="80"></div>
+			<div itemprop="isRelatedTo" itemscope itemtype="https://schema.org/Product"><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="3"></div></div></div>
+			<ol itemscope itemtype="https://schema.org/ItemList"><li itemprop="itemListElement" itemscope itemtype="https://schema.org/Product"><meta itemprop="price" content="4"></li></ol>`);
+		expect(found.map((item) => [item.price, item.product?.name, item.product?.other])).toEqual([
+			[80, 'Lamp', undefined],
+			[3, undefined, 'isRelatedTo'],
+			[4, undefined, 'itemListElement'],
+		]);
+	});
+});

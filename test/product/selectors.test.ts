@@ -45,3 +45,35 @@ describe('selectorFound', () => {
 		expect(() => selectorFound(page, { price: '.price[' })).toThrow(/"\.price\[" is not a CSS selector/);
 	});
 });
+
+describe('selectorFound on was/now prices', () => {
+	const price = (html: string, selector: string) => {
+		const [found] = selectorFound(parseDocument(html), { price: selector });
+		return [found?.price, found?.listPrice];
+	};
+
+	it('a --price selector that matches the old price and the new reads the new one, and the old as the list price', () => {
+		// WooCommerce: the selector matches both amounts, the first inside <del>.
+		const woo = '<p class="price"><del aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi>59,99&nbsp;<span>€</span></bdi></span></del> <ins><span class="woocommerce-Price-amount amount"><bdi>39,99&nbsp;<span>€</span></bdi></span></ins></p>';
+		expect(price(woo, '.amount')).toEqual([39.99, 59.99]);
+		expect(price(woo, '.price')).toEqual([39.99, 59.99]);
+		// Magento: the old price in an `old-price` box, after the final price.
+		const magento = '<div class="price-box"><span class="special-price"><span class="price-container"><span class="price">$32.00</span></span></span><span class="old-price"><span class="price-container"><span class="price-label">Regular Price</span><span class="price">$45.00</span></span></span></div>';
+		expect(price(magento, '.price')).toEqual([32, 45]);
+	});
+
+	it('Shopify Dawn: the sale price, past the "regular" boxes, and the compare-at price struck through as the list price', () => {
+		const dawn = `<div class="price price--on-sale"><div class="price__container">
+			<div class="price__regular"><span class="visually-hidden">Regular price</span><span class="price-item price-item--regular">$39.99 USD</span></div>
+			<div class="price__sale"><span class="visually-hidden">Regular price</span><span><s class="price-item price-item--regular">$59.99 USD</s></span>
+			<span class="visually-hidden">Sale price</span><span class="price-item price-item--sale price-item--last">$39.99 USD</span></div></div></div>`;
+		expect(price(dawn, '.price-item')).toEqual([39.99, 59.99]);
+		// Not on sale: only "regular" boxes, whose price is the price.
+		expect(price('<div class="price__regular"><span class="price-item price-item--regular">$39.99 USD</span></div>', '.price-item')).toEqual([39.99, undefined]);
+	});
+
+	it('reads "Was … Now …" and "Regular price … Sale price …" in one element', () => {
+		expect(price('<div class="pricing">Was $59.99 Now $39.99</div>', '.pricing')).toEqual([39.99, 59.99]);
+		expect(price('<div class="pricing">Regular price $59.99 Sale price $39.99</div>', '.pricing')).toEqual([39.99, 59.99]);
+	});
+});
