@@ -38,13 +38,14 @@ const LIST_PRICE = /(list ?price|strike ?through ?price|msrp|srp|rrp)$/i;
  * (`<del>`, an `old-price`, a "was" before it, a `ListPrice` specification) is the list
  * price; of a property written twice in one item, the first counts. Each offer names its
  * product (the outermost item above it), a candidate for the page's product
- * (`candidates`); one inside a list or linked as related is another product.
+ * (`candidates`); one inside a list or linked as related is another product. `scopes`,
+ * the page's items in page order when the caller has them, number the items in `where`.
  *
  * @example
  * itemsFound(scanMarkup(document).itemprops, MICRODATA)
  * // [{ from: 'microdata', where: 'itemscope #1 Offer', price: 121.95, currency: '$', … }]
  */
-export function itemsFound(elements: readonly Element[], syntax: Syntax, candidates: Candidate[] = []): Found[] {
+export function itemsFound(elements: readonly Element[], syntax: Syntax, candidates: Candidate[] = [], scopes?: readonly Element[]): Found[] {
 	const items = new Map<Element | null, Found>();
 	const products = new Map<Element, Candidate>();
 	const scopeOf = (element: Element): Element | null => {
@@ -55,7 +56,7 @@ export function itemsFound(elements: readonly Element[], syntax: Syntax, candida
 	let order: Map<Element, number> | undefined;
 	const where = (scope: Element | null) => {
 		if (!scope) return `${syntax.from === 'rdfa' ? 'property' : 'itemprop'} outside any ${syntax.noun}`;
-		order ??= numbered(scope, syntax);
+		order ??= scopes ? new Map(scopes.map((item, i) => [item, i + 1])) : numbered(scope, syntax);
 		return `${syntax.noun} #${order.get(scope) ?? '?'}${syntax.typeOf(scope) ? ` ${syntax.typeOf(scope)}` : ''}`;
 	};
 	const productOf = (scope: Element | null): Candidate | undefined => {

@@ -12,6 +12,10 @@ export interface Markup {
 	metas: Element[];
 	/** Elements with a `property` (RDFa, and the `<meta>`s among them), in page order. */
 	properties: Element[];
+	/** Elements with `itemscope` (microdata items), in page order: what `itemscope #3` counts. */
+	itemscopes: Element[];
+	/** Elements with `typeof` (RDFa items), in page order. */
+	typeofs: Element[];
 	/** `<link rel="canonical">` hrefs. */
 	canonical: string[];
 	/** The page's `<title>` (not an SVG's). */
@@ -31,18 +35,37 @@ const CART = /cart|basket|warenkorb|panier|carrito|carrello|koszyk|winkelwagen|k
  * scanMarkup(parseDocument(html)).jsonLd // ['{"@type":"Product",…}']
  */
 export function scanMarkup(document: AnyNode[] | AnyNode): Markup {
-	const found: Markup = { jsonLd: [], itemprops: [], metas: [], properties: [], canonical: [], h1s: [], carts: [] };
+	const found: Markup = { jsonLd: [], itemprops: [], metas: [], properties: [], itemscopes: [], typeofs: [], canonical: [], h1s: [], carts: [] };
 	const nodes = Array.isArray(document) ? document : [document];
 	findAll((element) => {
 		const attribs = element.attribs;
-		if (attribs['itemprop'] !== undefined) found.itemprops.push(element);
-		if (attribs['property'] !== undefined) found.properties.push(element);
-		if (element.name === 'meta' && (attribs['property'] !== undefined || attribs['name'] !== undefined)) found.metas.push(element);
-		else if (element.name === 'script' && /^\s*application\/ld\+json\s*(;|$)/i.test(attribs['type'] ?? '')) found.jsonLd.push(textOf(element));
-		else if (element.name === 'link' && /(^|\s)canonical(\s|$)/i.test(attribs['rel'] ?? '') && attribs['href']) found.canonical.push(attribs['href']);
-		else if (element.name === 'h1') found.h1s.push(element);
-		else if (element.name === 'form' && CART.test(`${attribs['action'] ?? ''} ${attribs['id'] ?? ''} ${attribs['class'] ?? ''}`)) found.carts.push(element);
-		else if (element.name === 'title' && found.title === undefined && !inSvg(element)) found.title = textOf(element).trim();
+		// One pass over the few attributes an element has, rather than a lookup for each name sought.
+		for (const name in attribs) {
+			if (name === 'itemprop') found.itemprops.push(element);
+			else if (name === 'property') found.properties.push(element);
+			else if (name === 'itemscope') found.itemscopes.push(element);
+			else if (name === 'typeof') found.typeofs.push(element);
+		}
+		switch (element.name) {
+			case 'meta':
+				if (attribs['property'] !== undefined || attribs['name'] !== undefined) found.metas.push(element);
+				break;
+			case 'script':
+				if (/^\s*application\/ld\+json\s*(;|$)/i.test(attribs['type'] ?? '')) found.jsonLd.push(textOf(element));
+				break;
+			case 'link':
+				if (/(^|\s)canonical(\s|$)/i.test(attribs['rel'] ?? '') && attribs['href']) found.canonical.push(attribs['href']);
+				break;
+			case 'h1':
+				found.h1s.push(element);
+				break;
+			case 'form':
+				if (CART.test(`${attribs['action'] ?? ''} ${attribs['id'] ?? ''} ${attribs['class'] ?? ''}`)) found.carts.push(element);
+				break;
+			case 'title':
+				if (found.title === undefined && !inSvg(element)) found.title = textOf(element).trim();
+				break;
+		}
 		return false;
 	}, nodes as AnyNode[]);
 	return found;

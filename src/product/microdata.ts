@@ -20,6 +20,6 @@ export const MICRODATA: Syntax = {
  * microdataFound(scanMarkup(document).itemprops)
  * // [{ from: 'microdata', where: 'itemscope #2 Offer', price: 121.95, currency: '$', … }]
  */
-export function microdataFound(itemprops: readonly Element[], candidates: Candidate[] = []): Found[] {
-	return itemsFound(itemprops, MICRODATA, candidates);
+export function microdataFound(itemprops: readonly Element[], candidates: Candidate[] = [], scopes?: readonly Element[]): Found[] {
+	return itemsFound(itemprops, MICRODATA, candidates, scopes);
 }

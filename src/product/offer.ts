@@ -89,7 +89,7 @@ export function explainOffer(document: AnyNode, options: OfferOptions = {}): Exp
 function structuredFound(document: AnyNode, url: string | undefined, problems: string[] = []): { all: Found[]; kept: Found[]; choices: Choice[] } {
 	const markup = scanMarkup(document);
 	const candidates: Candidate[] = [];
-	const all = [...jsonLdFound(markup.jsonLd, problems, candidates), ...microdataFound(markup.itemprops, candidates), ...rdfaFound(markup.properties, candidates), ...openGraphFound(markup.metas)];
+	const all = [...jsonLdFound(markup.jsonLd, problems, candidates), ...microdataFound(markup.itemprops, candidates, markup.itemscopes), ...rdfaFound(markup.properties, candidates, markup.typeofs), ...openGraphFound(markup.metas)];
 	const { kept, choices } = thisProduct(candidates, all, pageFacts(markup, url));
 	return { all, kept, choices };
 }

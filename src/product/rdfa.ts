@@ -28,8 +28,15 @@ function schemaName(token: string, element: Element): string | undefined {
 	const prefix = token.slice(0, colon);
 	const name = token.slice(colon + 1);
 	if (!/^\w+$/.test(name)) return undefined;
-	const names = (node: Element) => new RegExp(`(^|\\s)${prefix.replace(/[^\w-]/g, '')}:\\s+https?://(www\\.)?schema\\.org/?(\\s|$)`, 'i').test(node.attribs['prefix'] ?? '');
-	return prefix === 'schema' || declared(element, names) ? name.toLowerCase() : undefined;
+	if (prefix === 'schema') return name.toLowerCase();
+	return declared(element, (node) => node.attribs['prefix'] !== undefined && declares(node.attribs['prefix'], prefix)) ? name.toLowerCase() : undefined;
+}
+
+/** Whether a `prefix` attribute (`og: https://ogp.me/ns# s: https://schema.org/`) maps `prefix` to schema.org. */
+function declares(attribute: string, prefix: string): boolean {
+	const words = attribute.trim().split(/\s+/);
+	for (let i = 0; i + 1 < words.length; i += 2) if (words[i] === `${prefix}:` && SCHEMA.test(words[i + 1]!)) return true;
+	return false;
 }
 
 function declared(element: Element, test: (node: Element) => boolean): boolean {
@@ -46,6 +53,6 @@ function declared(element: Element, test: (node: Element) => boolean): boolean {
  * rdfaFound(scanMarkup(document).properties)
  * // [{ from: 'rdfa', where: 'typeof #2 Offer', price: 19.99, currency: 'EUR', … }]
  */
-export function rdfaFound(properties: readonly Element[], candidates: Candidate[] = []): Found[] {
-	return itemsFound(properties, RDFA, candidates);
+export function rdfaFound(properties: readonly Element[], candidates: Candidate[] = [], scopes?: readonly Element[]): Found[] {
+	return itemsFound(properties, RDFA, candidates, scopes);
 }

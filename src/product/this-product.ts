@@ -122,8 +122,8 @@ function sameName(name: string, title: string): boolean {
 }
 
 const fold = (text: string): string =>
-	text
-		.normalize('NFKD')
+	// Accents off only where there are any: most names are ASCII, and NFKD is slow.
+	(/[^\x00-\x7f]/.test(text) ? text.normalize('NFKD') : text)
 		.replace(/[\u0300-\u036f]/g, '')
 		.toLowerCase()
 		.replace(/[^\p{L}\p{N}]+/gu, ' ')

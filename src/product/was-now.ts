@@ -100,6 +100,7 @@ export function wasNow(text: string): { price: ParsedPrice; listPrice?: ParsedPr
 		last = match.index! + match[0].length;
 	}
 	segments.push({ label, text: text.slice(last) });
+	if (!segments.some((segment) => segment.label === 'was')) return undefined;
 	const prices: { label: 'was' | 'now' | 'none'; price: ParsedPrice }[] = [];
 	for (const segment of segments) {
 		// The word is the first price's; what follows it is unlabelled.

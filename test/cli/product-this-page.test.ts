@@ -68,7 +68,8 @@ describe("--product reads this page's product: related products' moving prices a
 	};
 	beforeAll(async () => {
 		server = await startServer((req, res) => {
-			const page = PAGES[new URL(req.url ?? '/', 'http://x').pathname];
+			const path = new URL(req.url ?? '/', 'http://x').pathname;
+			const page = Object.hasOwn(PAGES, path) ? PAGES[path] : undefined;
 			state.fetches++;
 			res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(page ? page(state) : '');
 		});
