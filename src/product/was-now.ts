@@ -8,10 +8,10 @@ import type { ParsedPrice } from './types.js';
 /**
  * Class names, ids and `data-price-type`s that say a price is not the one asked but the
  * one struck through beside it: `old-price`, `was-price`, `compare-at-price`, `price--regular`,
- * `rrp`, `uvp`, `line-through`, Magento's `oldPrice`.
+ * `rrp`, `uvp`, `line-through`, Magento's `oldPrice`, BigCommerce's `price--non-sale`.
  */
 const LISTY =
-	/(^|[\s_-])(was|old|rrp|uvp|msrp|srp|strike(through|out)?|crossed(-?out)?|line-?through|compare-?at|del)([\s_-]|$)|(regular|old|was|list|compare(-?at)?|original|before|retail|reference|strike|crossed)[-_]*price|price[-_]*(item[-_]*)?(regular|old|was|list|compare(-?at)?|original|before|retail|strike|crossed)/i;
+	/(^|[\s_-])(was|old|rrp|uvp|msrp|srp|strike(through|out)?|crossed(-?out)?|line-?through|compare-?at|del|non-?sale)([\s_-]|$)|(regular|old|was|list|compare(-?at)?|original|before|retail|reference|strike|crossed)[-_]*price|price[-_]*(item[-_]*)?(regular|old|was|list|compare(-?at)?|original|before|retail|strike|crossed)/i;
 const STRUCK_TAGS = new Set(['del', 's', 'strike']);
 /** How far up a price's context is looked for: a `<del>` or an `old-price` a few levels up. */
 const CONTEXT_LEVELS = 4;
@@ -38,7 +38,8 @@ export function struck(element: Element, stop?: Element | null): 'tag' | 'class'
 }
 
 function marked(element: Element): 'tag' | 'class' | undefined {
-	if (STRUCK_TAGS.has(element.name) || /line-through/i.test(element.attribs['style'] ?? '')) return 'tag';
+	// Amazon marks its struck-through list price `data-a-strike="true"`.
+	if (STRUCK_TAGS.has(element.name) || /line-through/i.test(element.attribs['style'] ?? '') || element.attribs['data-a-strike'] === 'true') return 'tag';
 	const attribs = element.attribs;
 	return LISTY.test(`${attribs['class'] ?? ''} ${attribs['id'] ?? ''} ${attribs['data-price-type'] ?? ''}`) ? 'class' : undefined;
 }
