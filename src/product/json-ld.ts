@@ -141,7 +141,9 @@ function candidateOf(node: Node, label: string, into: Walk, other: string | unde
 	const known = into.products.get(node);
 	if (known) return known;
 	const name = scalar(field(node, 'name'));
-	const ids = [field(node, 'url'), field(node, '@id')].filter((value): value is string => typeof value === 'string');
+	// `mainEntityOfPage` names the page the product is the subject of: a URL, or a node with its `@id`.
+	const page = field(node, 'mainEntityOfPage');
+	const ids = [field(node, 'url'), field(node, '@id'), isNode(page) ? field(page, '@id') : page].filter((value): value is string => typeof value === 'string');
 	const candidate: Candidate = { from: 'json-ld', where: `${into.script}${label ? ` ${label}` : ''}`, ids, ...(name !== undefined ? { name: String(name) } : {}), ...(other !== undefined ? { other } : {}) };
 	into.products.set(node, candidate);
 	into.candidates.push(candidate);

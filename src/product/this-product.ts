@@ -54,11 +54,15 @@ export function thisProduct(candidates: readonly Candidate[], found: readonly Fo
 		const own = candidates.filter((candidate) => candidate.from === from);
 		const scored = own.filter((candidate) => candidate.other === undefined).map((candidate) => ({ candidate, ...score(candidate, found, facts) }));
 		const best = scored.reduce<(typeof scored)[number] | undefined>((top, item) => (!top || item.points > top.points ? item : top), undefined);
-		if (best) chosen.add(best.candidate);
+		// The same product written twice (a theme's block and a plugin's) is one: its offers all count.
+		const twins = best ? scored.filter((item) => item !== best && sameProduct(item.candidate, best.candidate, facts)) : [];
+		if (best) for (const item of [best, ...twins]) chosen.add(item.candidate);
 		for (const candidate of own) {
 			const item = scored.find((entry) => entry.candidate === candidate);
-			const why = candidate.other !== undefined ? `another product's (${candidate.other})` : item === best ? item!.reasons.join(', ') || 'the first' : `not the page's: ${best!.candidate.where} is more so`;
-			choices.push({ candidate, taken: item === best && best !== undefined, why });
+			const twin = twins.some((entry) => entry.candidate === candidate);
+			const why =
+				candidate.other !== undefined ? `another product's (${candidate.other})` : item === best ? item!.reasons.join(', ') || 'the first' : twin ? `the same product as ${best!.candidate.where}` : `not the page's: ${best!.candidate.where} is more so`;
+			choices.push({ candidate, taken: chosen.has(candidate), why });
 		}
 	}
 	return { kept: found.filter((item) => item.product === undefined || chosen.has(item.product)), choices };
@@ -67,7 +71,8 @@ export function thisProduct(candidates: readonly Candidate[], found: readonly Fo
 function score(candidate: Candidate, found: readonly Found[], facts: PageFacts): { points: number; reasons: string[] } {
 	const reasons: string[] = [];
 	let points = 0;
-	if (candidate.ids.some((id) => pageIds(facts).some((page) => sameUrl(id, page, facts.url ?? facts.canonical[0])))) {
+	// An `@id` of a fragment alone (`#product`) names a node, not a page: every node of the page would match.
+	if (candidate.ids.some((id) => !id.startsWith('#') && pageIds(facts).some((page) => sameUrl(id, page, facts.url ?? facts.canonical[0])))) {
 		points += 8;
 		reasons.push("its url is the page's");
 	}
@@ -90,6 +95,14 @@ function score(candidate: Candidate, found: readonly Found[], facts: PageFacts):
 		reasons.push('it has offers');
 	}
 	return { points, reasons };
+}
+
+/** Two candidates that name the same product: the same `url` or `@id`, or the same name. */
+function sameProduct(a: Candidate, b: Candidate, facts: PageFacts): boolean {
+	if (a.name !== undefined && b.name !== undefined && fold(a.name) !== '' && fold(a.name) === fold(b.name)) return true;
+	const base = facts.url ?? facts.canonical[0] ?? 'http://page.invalid/';
+	const hrefs = new Set<string | undefined>(a.ids.map((id) => parsed(id, base)?.href).filter((href) => href !== undefined));
+	return b.ids.some((id) => hrefs.has(parsed(id, base)?.href));
 }
 
 const pageIds = (facts: PageFacts): string[] => [...(facts.url !== undefined ? [facts.url] : []), ...facts.canonical];

@@ -170,3 +170,24 @@ describe('variantOf and isVariant', () => {
 		expect(isVariant(offer('SKU-14242'), '4242')).toBe(false);
 	});
 });
+
+describe('thisProduct with the same product written twice', () => {
+	it("counts a theme's block and a plugin's block for one product as one: the price from one, the availability from the other", () => {
+		const theme = { '@type': 'Product', name: 'Desk Lamp Arc', offers: { '@type': 'Offer', price: '89.00', priceCurrency: 'EUR' } };
+		const plugin = { '@type': 'Product', name: 'Desk Lamp Arc', offers: { '@type': 'Offer', availability: 'https://schema.org/OutOfStock' } };
+		const related = { '@type': 'Product', name: 'Bulb E27', offers: { '@type': 'Offer', price: '4.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' } };
+		const page = parseDocument(html(`<title>Desk Lamp Arc | Lights</title>${ld(theme)}${ld(related)}${ld(plugin)}`, '<h1>Desk Lamp Arc</h1>'));
+		expect(readOffer(page)).toEqual({ from: 'json-ld', price: 89, currency: 'EUR', availability: 'OutOfStock' });
+		expect(explainOffer(page).products.map(({ taken, why }) => [taken, why])).toEqual([
+			[true, "its name is the page's title, it has offers"],
+			[false, 'not the page\'s: script #1 Product is more so'],
+			[true, 'the same product as script #1 Product'],
+		]);
+	});
+
+	it('takes a fragment @id (#product) as naming a node, not the page; mainEntityOfPage names the page', () => {
+		const first = { '@type': 'Product', '@id': '#related', offers: { price: 4, priceCurrency: 'EUR' } };
+		const main = { '@type': 'Product', '@id': '#main', mainEntityOfPage: { '@id': 'https://lights.example/arc' }, offers: { price: 89, priceCurrency: 'EUR' } };
+		expect(readOffer(parseDocument(html(ld(first) + ld(main), '')), { url: 'https://lights.example/arc' })?.price).toBe(89);
+	});
+});
