@@ -18,9 +18,19 @@ const TAIL = 200;
  * parseBlock('/*<![CDATA[*\/ {"a": [1, 2,],} /*]]>*\/') // { a: [1, 2] }
  */
 export function parseBlock(text: string): unknown {
+	// Most blocks are plain JSON: read as they are, without copying them.
+	if (/^\s*[{[]/.test(text)) {
+		try {
+			return JSON.parse(text);
+		} catch {
+			// Forgiven below.
+		}
+	}
 	const opened = text.trim().replace(OPENING, '');
 	const cut = Math.max(0, opened.length - TAIL);
-	const bare = (opened.slice(0, cut) + opened.slice(cut).replace(CLOSING, '')).trim();
+	const tail = opened.slice(cut);
+	const closed = tail.replace(CLOSING, '');
+	const bare = (closed.length === tail.length ? opened : opened.slice(0, cut) + closed).trim();
 	try {
 		return JSON.parse(bare);
 	} catch {
