@@ -25,6 +25,8 @@ const LIST = /^(ItemList|OfferCatalog|ListItem|CollectionPage|SearchResultsPage)
 /** Items that are not a product: an offer, its price specification, the page, the site, a breadcrumb. */
 const NOT_PRODUCT = /(Offer|Specification|Page|WebSite|BreadcrumbList|Organization|Rating|Review|Brand|Person|Place)$/i;
 const SPECIFICATION = /Specification$/i;
+/** How a product is part of another: its variants, its model. */
+const PART = new Set(['hasvariant', 'model']);
 /** An item of a type that is no offer, page or the like: a thing offered. An item of no type is none. */
 const isProduct = (type: string): boolean => type !== '' && !NOT_PRODUCT.test(type) && !LIST.test(type);
 const LIST_PRICE = /(list ?price|strike ?through ?price|msrp|srp|rrp)$/i;
@@ -59,22 +61,34 @@ export function itemsFound(elements: readonly Element[], syntax: Syntax, candida
 		order ??= scopes ? new Map(scopes.map((item, i) => [item, i + 1])) : numbered(scope, syntax);
 		return `${syntax.noun} #${order.get(scope) ?? '?'}${syntax.typeOf(scope) ? ` ${syntax.typeOf(scope)}` : ''}`;
 	};
+	// As written (`isRelatedTo`), for `rules test` to show.
+	const written = (item: Element, name: string) =>
+		`${item.attribs['itemprop'] ?? ''} ${item.attribs['property'] ?? ''}`.split(/\s+/).find((token) => token.toLowerCase().endsWith(name))?.replace(/^.*[/:#]/, '') ?? name;
+	/**
+	 * The product an item's offers are of: the outermost product it is a part of, climbing
+	 * by the properties that link items (an item with none is an item of its own, however
+	 * nested its element). A product that is the value of another product's property (other
+	 * than its variants or its model), or of a list, is another product.
+	 */
 	const productOf = (scope: Element | null): Candidate | undefined => {
 		let owner: Element | undefined;
 		let other: string | undefined;
-		for (let item = scope; item; item = scopeOf(item)) {
+		for (let item = scope; item; ) {
 			const type = syntax.typeOf(item);
 			if (LIST.test(type)) {
 				other = `inside ${type}`;
 				break;
 			}
 			if (isProduct(type)) owner = item;
-			const link = syntax.properties(item).find((name) => OTHER.has(name));
+			const links = syntax.properties(item);
+			const parent = links.length > 0 ? scopeOf(item) : null;
+			if (!parent) break;
+			const link = links.find((name) => OTHER.has(name)) ?? (owner === item && isProduct(syntax.typeOf(parent)) && !links.some((name) => PART.has(name)) ? links[0] : undefined);
 			if (link !== undefined && owner) {
-				// As written (`isRelatedTo`), for `rules test` to show.
-				other = `${item.attribs['itemprop'] ?? ''} ${item.attribs['property'] ?? ''}`.split(/\s+/).find((token) => token.toLowerCase().endsWith(link))?.replace(/^.*[/:#]/, '') ?? link;
+				other = written(item, link);
 				break;
 			}
+			item = parent;
 		}
 		if (!owner) return other === undefined || !scope ? undefined : candidateFor(scope, other);
 		return candidateFor(owner, other);

@@ -9,6 +9,8 @@ export { parseBlock } from './json-ld-values.js';
 
 /** Links from a product to other products: their offers are not this page's. */
 const OTHER = new Set(['isrelatedto', 'issimilarto', 'isaccessoryorsparepartfor', 'isconsumablefor', 'itemlistelement']);
+/** How a product is part of another: its variants, its model. */
+const PART = new Set(['hasvariant', 'model']);
 /** Links not followed at all: the product group a variant page belongs to (every variant's price), reviews. */
 const SKIPPED = new Set(['isvariantof', 'review', 'reviews']);
 /** Types whose members are other products: a "you may also like" list, a category page. */
@@ -125,7 +127,11 @@ function walk(value: unknown, path: string, into: Walk, depth: number, context: 
 				const node = isNode(item) ? resolved(item, into) : undefined;
 				if (node) offer(node, Array.isArray(child) ? `${at}[${i}]` : at, into, depth + 1, here);
 			});
-		} else walk(child, at, into, depth + 1, OTHER.has(name) ? { other: here.other ?? key } : here);
+		} else {
+			// What a product links to, other than its variants and its model, is another product (`isRelatedTo`, a theme's `related`).
+			const other = OTHER.has(name) || (here.nearest === value && !PART.has(name));
+			walk(child, at, into, depth + 1, other ? { other: here.other ?? key } : here);
+		}
 	}
 	// A product that carries its price itself, with no offers.
 	if (!offers && here.nearest === value && field(value, 'price') !== undefined) offer(value, label, into, depth, here);

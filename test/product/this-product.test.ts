@@ -191,3 +191,30 @@ describe('thisProduct with the same product written twice', () => {
 		expect(readOffer(parseDocument(html(ld(first) + ld(main), '')), { url: 'https://lights.example/arc' })?.price).toBe(89);
 	});
 });
+
+describe('thisProduct and products inside the page\'s product', () => {
+	it('a product nested in the page\'s product by a property other than its variants (a theme\'s "related") is another product; its variants are its own', () => {
+		const product = {
+			'@type': 'ProductGroup',
+			name: 'Trail Shoe',
+			hasVariant: [{ '@type': 'Product', offers: { price: 99, priceCurrency: 'EUR', availability: 'InStock' } }],
+			relatedProducts: [{ '@type': 'Product', name: 'Socks', offers: { price: 9, priceCurrency: 'EUR', availability: 'InStock' } }],
+		};
+		expect(readOffer(parseDocument(html(ld(product), '')))).toEqual({ from: 'json-ld', price: 99, currency: 'EUR', availability: 'InStock' });
+		const micro = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Trail Shoe</h1><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="99"></div>
+			<div itemprop="crossSell" itemscope itemtype="https://schema.org/Product"><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="9"></div></div></div>`;
+		expect(readOffer(parseDocument(html('', micro)))).toEqual({ from: 'microdata', price: 99 });
+	});
+
+	it("an item nested in the page's product's element with no itemprop is an item of its own, not the product's (Magento's cross-sell inside the product column)", () => {
+		const micro = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Trail Shoe</h1><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="99"></div>
+			<div class="crosssell">${[7, 8].map((price) => `<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Lace ${price}</span><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="${price}"></div></div>`).join('')}</div></div>`;
+		const { offer, products } = explainOffer(parseDocument(html('<title>Trail Shoe</title>', micro)));
+		expect(offer).toEqual({ from: 'microdata', price: 99 });
+		expect(products.map(({ candidate, taken }) => [candidate.where, taken])).toEqual([
+			['itemscope #1 Product', true],
+			['itemscope #3 Product', false],
+			['itemscope #5 Product', false],
+		]);
+	});
+});
