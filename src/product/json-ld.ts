@@ -166,6 +166,10 @@ function offeredBy(node: Node, label: string, into: Walk, context: Context): Con
 }
 
 function offer(node: Node, where: string, into: Walk, depth: number, context: Context): void {
+	if (depth >= MAX_JSON_LD_DEPTH) {
+		into.cut = true;
+		return;
+	}
 	// The same offer written twice under one @id (in the graph and again in its product) is one offer.
 	const id = field(node, '@id');
 	if (typeof id === 'string' && id !== '') {
@@ -177,7 +181,8 @@ function offer(node: Node, where: string, into: Walk, depth: number, context: Co
 	if (written === undefined) {
 		// An AggregateOffer without a price of its own: its offers have the prices.
 		const inner = field(node, 'offers');
-		if (inner !== undefined) walk({ offers: inner }, where, into, depth, context);
+		const list = Array.isArray(inner) ? inner : [inner];
+		list.forEach((item, i) => isNode(item) && offer(resolved(item, into), `${where}.offers${Array.isArray(inner) ? `[${i}]` : ''}`, into, depth + 1, context));
 	}
 	const { amount, problem } = priceRead(written, amountOf);
 	const list = specs.listPrice === undefined ? undefined : priceRead(specs.listPrice, amountOf).amount;

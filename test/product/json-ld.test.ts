@@ -150,6 +150,10 @@ describe('jsonLdFound on deep blocks and refused prices', () => {
 		expect(offers(`[${'['.repeat(10_000)}${']'.repeat(10_000)}, {"@type":"Offer","price":"3"}]`)).toEqual([{ from: 'json-ld', where: 'script #1 [1] Offer', price: 3 }]);
 		jsonLdFound([`${'['.repeat(10_000)}${']'.repeat(10_000)}`], arrays);
 		expect(arrays).toEqual(['script #1: nested deeper than 64 levels, read no deeper']);
+		// Offers of offers (an AggregateOffer's), 10,000 deep.
+		const offersDeep: string[] = [];
+		expect(jsonLdFound([`${'{"@type":"AggregateOffer","offers":'.repeat(10_000)}{"price":3}${'}'.repeat(10_000)}`], offersDeep)).toEqual([]);
+		expect(offersDeep).toEqual(['script #1: nested deeper than 64 levels, read no deeper']);
 	});
 
 	it('names a negative or absurd price, reading no price from it', () => {
