@@ -25,6 +25,8 @@ const LIST = /^(ItemList|OfferCatalog|ListItem|CollectionPage|SearchResultsPage)
 /** Items that are not a product: an offer, its price specification, the page, the site, a breadcrumb. */
 const NOT_PRODUCT = /(Offer|Specification|Page|WebSite|BreadcrumbList|Organization|Rating|Review|Brand|Person|Place)$/i;
 const SPECIFICATION = /Specification$/i;
+/** How many items up the climb to an offer's product goes. */
+const MAX_ITEM_LEVELS = 32;
 /** How a product is part of another: its variants, its model. */
 const PART = new Set(['hasvariant', 'model']);
 /** An item of a type that is no offer, page or the like: a thing offered. An item of no type is none. */
@@ -73,7 +75,8 @@ export function itemsFound(elements: readonly Element[], syntax: Syntax, candida
 	const productOf = (scope: Element | null): Candidate | undefined => {
 		let owner: Element | undefined;
 		let other: string | undefined;
-		for (let item = scope; item; ) {
+		// Items nest a few deep on real pages; a hostile page's 10,000 would make this climb, once per item, quadratic.
+		for (let item = scope, level = 0; item && level < MAX_ITEM_LEVELS; level++) {
 			const type = syntax.typeOf(item);
 			if (LIST.test(type)) {
 				other = `inside ${type}`;

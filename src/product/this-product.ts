@@ -50,16 +50,18 @@ export interface Choice {
 export function thisProduct(candidates: readonly Candidate[], found: readonly Found[], facts: PageFacts): { kept: Found[]; choices: Choice[] } {
 	const choices: Choice[] = [];
 	const chosen = new Set<Candidate>();
+	const offered = new Set(found.filter((item) => item.price !== undefined || item.availability !== undefined).map((item) => item.product));
 	for (const from of new Set(candidates.map((candidate) => candidate.from))) {
 		const own = candidates.filter((candidate) => candidate.from === from);
-		const scored = own.filter((candidate) => candidate.other === undefined).map((candidate) => ({ candidate, ...score(candidate, found, facts) }));
+		const scored = own.filter((candidate) => candidate.other === undefined).map((candidate) => ({ candidate, ...score(candidate, offered.has(candidate), facts) }));
+		const byCandidate = new Map(scored.map((item) => [item.candidate, item]));
 		const best = scored.reduce<(typeof scored)[number] | undefined>((top, item) => (!top || item.points > top.points ? item : top), undefined);
 		// The same product written twice (a theme's block and a plugin's) is one: its offers all count.
-		const twins = best ? scored.filter((item) => item !== best && sameProduct(item.candidate, best.candidate, facts)) : [];
-		if (best) for (const item of [best, ...twins]) chosen.add(item.candidate);
+		const twins = new Set(best ? scored.filter((item) => item !== best && sameProduct(item.candidate, best.candidate, facts)).map((item) => item.candidate) : []);
+		if (best) for (const candidate of [best.candidate, ...twins]) chosen.add(candidate);
 		for (const candidate of own) {
-			const item = scored.find((entry) => entry.candidate === candidate);
-			const twin = twins.some((entry) => entry.candidate === candidate);
+			const item = byCandidate.get(candidate);
+			const twin = twins.has(candidate);
 			const why =
 				candidate.other !== undefined ? `another product's (${candidate.other})` : item === best ? item!.reasons.join(', ') || 'the first' : twin ? `the same product as ${best!.candidate.where}` : `not the page's: ${best!.candidate.where} is more so`;
 			choices.push({ candidate, taken: chosen.has(candidate), why });
@@ -68,7 +70,7 @@ export function thisProduct(candidates: readonly Candidate[], found: readonly Fo
 	return { kept: found.filter((item) => item.product === undefined || chosen.has(item.product)), choices };
 }
 
-function score(candidate: Candidate, found: readonly Found[], facts: PageFacts): { points: number; reasons: string[] } {
+function score(candidate: Candidate, offers: boolean, facts: PageFacts): { points: number; reasons: string[] } {
 	const reasons: string[] = [];
 	let points = 0;
 	// An `@id` of a fragment alone (`#product`) names a node, not a page: every node of the page would match.
@@ -90,7 +92,7 @@ function score(candidate: Candidate, found: readonly Found[], facts: PageFacts):
 			reasons.push('it holds the add-to-cart form');
 		}
 	}
-	if (found.some((item) => item.product === candidate && (item.price !== undefined || item.availability !== undefined))) {
+	if (offers) {
 		points += 1;
 		reasons.push('it has offers');
 	}

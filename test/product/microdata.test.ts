@@ -96,3 +96,15 @@ describe('microdataFound on real markup', () => {
 		]);
 	});
 });
+
+describe('microdataFound on hostile nesting', () => {
+	it('reads 2,000 items nested in one another, each with a price, each a product of its own part of the next', () => {
+		const html = `${'<div itemprop="isPartOf" itemscope itemtype="https://schema.org/Product"><meta itemprop="price" content="5">'.repeat(2_000)}${'</div>'.repeat(2_000)}`;
+		const found = read(html);
+		expect(found).toHaveLength(2_000);
+		expect(found[0]?.price).toBe(5);
+		// The outermost is the page's candidate; each inner one is the value of its parent's isPartOf.
+		expect(found[0]?.product?.other).toBeUndefined();
+		expect(found[1]?.product?.other).toBe('isPartOf');
+	}, 20_000);
+});
