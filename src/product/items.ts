@@ -106,11 +106,17 @@ export function itemsFound(elements: readonly Element[], syntax: Syntax, candida
 		}
 		return candidate;
 	};
+	const keys = new Map<Element | null, string[]>();
 	// Price specifications whose priceType says list price, known before their prices are read.
 	const listed = new Set(elements.filter((element) => syntax.properties(element).includes('pricetype') && LIST_PRICE.test(valueOf(element).value.trim())).map(scopeOf));
 	for (const element of elements) {
 		for (const property of syntax.properties(element)) {
 			let scope = scopeOf(element);
+			if ((property === 'url' || property === 'sku') && scope) {
+				// What names an offer or its variant, for a URL's `?variant=` to find it by.
+				const value = valueOf(element).value.trim();
+				if (value) keys.set(scope, [...(keys.get(scope) ?? []), value]);
+			}
 			if (property === 'name' || property === 'url') {
 				const product = scope && isProduct(syntax.typeOf(scope)) ? productOf(scope) : undefined;
 				if (product?.element !== scope || !product) continue;
@@ -130,7 +136,9 @@ export function itemsFound(elements: readonly Element[], syntax: Syntax, candida
 			read(item, property, element, scope, spec !== undefined && listed.has(spec));
 		}
 	}
-	for (const item of items.values()) {
+	for (const [scope, item] of items) {
+		const named = scope ? [...(keys.get(scope) ?? []), ...(keys.get(scopeOf(scope)) ?? [])] : [];
+		if (named.length > 0) item.keys = named;
 		// A price marked as struck through and nothing else: the mark was a theme's name for the price ("price--regular").
 		if (item.price === undefined && item.listPrice !== undefined && item.problem === undefined) {
 			item.price = item.listPrice;

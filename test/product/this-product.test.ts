@@ -218,3 +218,13 @@ describe('thisProduct and products inside the page\'s product', () => {
 		]);
 	});
 });
+
+describe('readOffer and a variant named by the URL, in microdata', () => {
+	it("reads the variant whose url or sku the URL's ?variant= names", () => {
+		const variant = (id: number, price: number, availability: string) =>
+			`<div itemprop="hasVariant" itemscope itemtype="https://schema.org/Product"><link itemprop="url" href="/products/tee?variant=${id}"><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="${price}"><link itemprop="availability" href="https://schema.org/${availability}"></div></div>`;
+		const page = parseDocument(html('<title>Tee</title>', `<div itemscope itemtype="https://schema.org/ProductGroup"><h1 itemprop="name">Tee</h1>${variant(1, 19, 'OutOfStock')}${variant(2, 22, 'InStock')}</div>`));
+		expect(readOffer(page)).toEqual({ from: 'microdata', price: 22, availability: 'InStock', prices: 2 });
+		expect(readOffer(page, { url: 'https://shop.example/products/tee?variant=1' })).toEqual({ from: 'microdata', price: 19, availability: 'OutOfStock', prices: 2 });
+	});
+});
