@@ -15,7 +15,8 @@ export const offerMoved = (before: Product, now: Product): 'price' | 'availabili
 
 /**
  * A verdict's product fields: the offer read (with `prices` when the page had several,
- * `price` being the lowest) and the offer counted at the check before, when there was one
+ * `price` being the URL's variant's or the lowest that can be had; `listPrice` when a
+ * price was struck through beside it) and the offer counted at the check before, when there was one
  * (moved or not, so that a condition can always compare the two).
  *
  * @example

@@ -14,7 +14,7 @@ import { offerChange } from '../../product/fields.js';
  */
 export function offerLines(rule: Rule, html: string, url?: string): string[] {
 	const { offer, found, problems, products } = explainOffer(parseDocument(html), { ...rule.product, url });
-	const head = offer ? `the offer: ${offerChange(offer)} (price from ${offer.from}${offer.prices ? `, the lowest of ${offer.prices} prices` : ''})` : 'no offer on this page: no structured data gives a price or an availability, and no --price or --availability selector matched';
+	const head = offer ? `the offer: ${offerChange(offer)} (price from ${offer.from}${offer.prices ? `, one of ${offer.prices} prices` : ''})` : 'no offer on this page: no structured data gives a price or an availability, and no --price or --availability selector matched';
 	const lines = [head];
 	if (found.length > 0) {
 		const width = Math.max(...found.map((item) => item.from.length));
