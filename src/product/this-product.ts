@@ -57,7 +57,9 @@ export function thisProduct(candidates: readonly Candidate[], found: readonly Fo
 		const byCandidate = new Map(scored.map((item) => [item.candidate, item]));
 		const best = scored.reduce<(typeof scored)[number] | undefined>((top, item) => (!top || item.points > top.points ? item : top), undefined);
 		// The same product written twice (a theme's block and a plugin's) is one: its offers all count.
-		const twins = new Set(best ? scored.filter((item) => item !== best && sameProduct(item.candidate, best.candidate, facts)).map((item) => item.candidate) : []);
+		// So are products the page names as equally its own (one Product block per size, each named as the page is).
+		const equal = (item: (typeof scored)[number]) => best !== undefined && best.named && item.named && item.points === best.points;
+		const twins = new Set(best ? scored.filter((item) => item !== best && (sameProduct(item.candidate, best.candidate, facts) || equal(item))).map((item) => item.candidate) : []);
 		if (best) for (const candidate of [best.candidate, ...twins]) chosen.add(candidate);
 		for (const candidate of own) {
 			const item = byCandidate.get(candidate);
@@ -70,7 +72,8 @@ export function thisProduct(candidates: readonly Candidate[], found: readonly Fo
 	return { kept: found.filter((item) => item.product === undefined || chosen.has(item.product)), choices };
 }
 
-function score(candidate: Candidate, offers: boolean, facts: PageFacts): { points: number; reasons: string[] } {
+/** A candidate's points, why, and whether its url or name is the page's. */
+function score(candidate: Candidate, offers: boolean, facts: PageFacts): { points: number; reasons: string[]; named: boolean } {
 	const reasons: string[] = [];
 	let points = 0;
 	// An `@id` of a fragment alone (`#product`) names a node, not a page: every node of the page would match.
@@ -78,10 +81,12 @@ function score(candidate: Candidate, offers: boolean, facts: PageFacts): { point
 		points += 8;
 		reasons.push("its url is the page's");
 	}
-	if (candidate.name !== undefined && facts.titles.some((title) => sameName(candidate.name!, title))) {
-		points += 4;
-		reasons.push("its name is the page's title");
+	const match = candidate.name === undefined ? 0 : Math.max(0, ...facts.titles.map((title) => nameMatch(candidate.name!, title)));
+	if (match > 0) {
+		points += match === 2 ? 4 : 3;
+		reasons.push(match === 2 ? "its name is the page's title" : "its name holds the page's title");
 	}
+	const named = points > 0;
 	if (candidate.element) {
 		if (facts.h1s.some((h1) => holds(candidate.element!, h1))) {
 			points += 2;
@@ -96,7 +101,7 @@ function score(candidate: Candidate, offers: boolean, facts: PageFacts): { point
 		points += 1;
 		reasons.push('it has offers');
 	}
-	return { points, reasons };
+	return { points, reasons, named };
 }
 
 /** Two candidates that name the same product: the same `url` or `@id`, or the same name. */
@@ -128,12 +133,16 @@ function parsed(url: string, base: string | undefined): URL | undefined {
 	}
 }
 
-/** A name is the page's when one holds the other ("Kettle 2000" in "Kettle 2000 | Shop"), once folded. */
-function sameName(name: string, title: string): boolean {
+/**
+ * How well a name is the page's, once folded: 2 when the title holds it ("Kettle 2000" in
+ * "Kettle 2000 | Shop"), 1 when it holds the title ("Wool Coat - S" of a page titled "Wool
+ * Coat", as a size's block is named, but also "Wool Coat Hanger"), 0 when neither.
+ */
+function nameMatch(name: string, title: string): number {
 	const a = fold(name);
 	const b = fold(title);
-	if (a.length < 3 || b.length < 3) return false;
-	return b.includes(a) || a.includes(b);
+	if (a.length < 3 || b.length < 3) return 0;
+	return b.includes(a) ? 2 : a.includes(b) ? 1 : 0;
 }
 
 const fold = (text: string): string =>

@@ -228,3 +228,17 @@ describe('readOffer and a variant named by the URL, in microdata', () => {
 		expect(readOffer(page, { url: 'https://shop.example/products/tee?variant=1' })).toEqual({ from: 'microdata', price: 19, availability: 'OutOfStock', prices: 2 });
 	});
 });
+
+describe('readOffer and one Product block per size', () => {
+	it("counts every block the page names as its own (each named as the page is) as the product's variants, and no other", () => {
+		const size = (name: string, price: number, availability: string) => ld({ '@type': 'Product', name, offers: { '@type': 'Offer', price, priceCurrency: 'EUR', availability: `https://schema.org/${availability}` } });
+		const page = parseDocument(html(`<title>Wool Coat | Atelier</title>${size('Wool Coat - S', 180, 'OutOfStock')}${size('Wool Coat - L', 195, 'InStock')}${size('Silk Scarf', 45, 'InStock')}`, '<h1>Wool Coat</h1>'));
+		expect(readOffer(page)).toEqual({ from: 'json-ld', price: 195, currency: 'EUR', availability: 'InStock', prices: 2 });
+	});
+
+	it('takes a product named as the page over one whose name only holds it ("Wool Coat Hanger")', () => {
+		const product = (name: string, price: number) => ld({ '@type': 'Product', name, offers: { '@type': 'Offer', price, priceCurrency: 'EUR' } });
+		const page = parseDocument(html(`<title>Wool Coat | Atelier</title>${product('Wool Coat Hanger', 12)}${product('Wool Coat', 180)}`, '<h1>Wool Coat</h1>'));
+		expect(readOffer(page)).toEqual({ from: 'json-ld', price: 180, currency: 'EUR' });
+	});
+});
