@@ -7,6 +7,13 @@
 //   readOffer  parse + readOffer (dist/product/offer.js): what a check costs with --product
 //   explain    parse + explainOffer (with the .price and .stock selectors), as `rules test` runs it
 //   alone      readOffer on a page parsed once: the extraction's own cost, without the parse
+// With --against DIR, also `against`: parse + readOffer of another build (DIR/product/offer.js),
+// timed in turn with the others, and the cost of parse + this build's readOffer over that. To measure a change against the code before it (inside the repository,
+// so that the build finds node_modules; bench/.tmp/ is ignored):
+//   mkdir -p bench/.tmp/before && git archive REV src/product src/errors | tar -x -C bench/.tmp/before
+//   npx tsc --outDir bench/.tmp/before-dist --module nodenext --moduleResolution nodenext --target es2022 \
+//     --skipLibCheck bench/.tmp/before/src/product/offer.ts
+//   node bench/product-parse.js --against bench/.tmp/before-dist
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,12 +22,13 @@ import { parseDocument } from 'htmlparser2';
 import { DATA } from './lib/product-pages.js';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '300' }, reps: { type: 'string', default: '5' } } });
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '300' }, reps: { type: 'string', default: '5' }, against: { type: 'string' } } });
 const rounds = Number(values.rounds);
 const reps = Number(values.reps);
 if (!(rounds > 0 && reps > 0)) throw new Error('--rounds and --reps take positive numbers');
 const { readOffer, explainOffer } = await import(pathToFileURL(path.join(ROOT, 'dist/product/offer.js')).href);
 const { hashBody } = await import(pathToFileURL(path.join(ROOT, 'dist/content/hash.js')).href);
+const against = values.against === undefined ? undefined : await import(pathToFileURL(path.resolve(values.against, 'product/offer.js')).href);
 
 const parsed = new Map();
 const ways = {
@@ -29,6 +37,7 @@ const ways = {
 	readOffer: (body) => readOffer(parseDocument(body.toString('utf8'))),
 	explain: (body) => explainOffer(parseDocument(body.toString('utf8')), { price: '.price', availability: '.stock' }),
 	alone: (body) => readOffer(parsed.get(body)),
+	...(against ? { against: (body) => against.readOffer(parseDocument(body.toString('utf8'))) } : {}),
 };
 
 /**
@@ -51,13 +60,15 @@ function rates(body) {
 const pages = readdirSync(DATA).filter((name) => name.endsWith('.html')).sort();
 if (pages.length === 0) throw new Error(`no pages in ${DATA}: run node bench/lib/product-pages.js`);
 console.log(`Bodies per second, one core, ${rounds} bodies x ${reps} runs (median); node ${process.version}\n`);
-console.log('| page | KB | offer read | hash | parse | parse + readOffer | parse + explain | readOffer alone | parse + readOffer / parse |');
-console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|');
+const extra = against ? ` parse + readOffer, ${values.against} | cost over ${values.against}'s |` : '';
+console.log(`| page | KB | offer read | hash | parse | parse + readOffer | parse + explain | readOffer alone | parse + readOffer / parse |${extra}`);
+console.log(`|---|---:|---|---:|---:|---:|---:|---:|---:|${against ? '---:|---:|' : ''}`);
 for (const name of pages) {
 	const body = readFileSync(path.join(DATA, name));
 	parsed.set(body, parseDocument(body.toString('utf8')));
 	const offer = readOffer(parsed.get(body));
 	const rate = rates(body);
 	const shown = offer ? `${offer.from} ${offer.price ?? '-'} ${offer.currency ?? ''} ${offer.availability ?? ''}`.replace(/ +/g, ' ') : 'none';
-	console.log(`| ${name} | ${(body.length / 1024).toFixed(0)} | ${shown} | ${Math.round(rate.hash)} | ${Math.round(rate.parse)} | ${Math.round(rate.readOffer)} | ${Math.round(rate.explain)} | ${Math.round(rate.alone)} | ${(rate.readOffer / rate.parse).toFixed(2)} |`);
+	const side = against ? ` ${Math.round(rate.against)} | ${(rate.against / rate.readOffer).toFixed(2)} |` : '';
+	console.log(`| ${name} | ${(body.length / 1024).toFixed(0)} | ${shown} | ${Math.round(rate.hash)} | ${Math.round(rate.parse)} | ${Math.round(rate.readOffer)} | ${Math.round(rate.explain)} | ${Math.round(rate.alone)} | ${(rate.readOffer / rate.parse).toFixed(2)} |${side}`);
 }

@@ -87,7 +87,7 @@ export interface Verdict {
 	summary?: string;
 	/** The URL's estimated rate of change, in changes per day, after this check (see docs/16-scheduling.md). */
 	rate?: number;
-	/** With `--product`: the offer read from the page; `prices` counts the different prices when there were several (`price` is the lowest). */
+	/** With `--product`: the offer read from the page; `prices` counts the different prices when there were several (`price` is the URL's variant's, else the lowest that can be had), `listPrice` is the price struck through beside it. */
 	product?: Product & { prices?: number };
 	/** With `--product`: the offer as it was counted at the check before (absent at first sight). */
 	previous?: Product;

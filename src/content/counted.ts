@@ -28,6 +28,8 @@ export interface Counted {
 export interface CountOptions {
 	/** Describe each excluded element (`revisit rules test`); a sweep does not need it. */
 	explain?: boolean | undefined;
+	/** The URL the body came from: a product rule's offer may depend on it (`?variant=`, the product whose `url` it is). */
+	url?: string | undefined;
 }
 
 const HIDDEN = new Set(['script', 'style', 'noscript', 'template']);
@@ -80,7 +82,7 @@ export function countedText(rule: Rule | undefined, body: Buffer, contentType: s
 	if (rule.product) {
 		// The offer is all that counts: the rest of the page, priceValidUntil and tokens included, is noise.
 		// Excluded elements are gone first, so that a "related products" block's prices are not read.
-		const offer = readOffer(document, rule.product);
+		const offer = readOffer(document, options.url === undefined ? rule.product : { ...rule.product, url: options.url });
 		return { text: removeMatches(offerText(offer), rule.ignore), kind: 'html', matched: offer !== undefined, ...(offer ? { offer } : {}), ...removed };
 	}
 	if (rule.text) {

@@ -21,8 +21,8 @@ export interface ContentDiff {
  */
 export function diffBodies(rules: readonly Rule[], url: string, name: string, before: Buffer, after: Buffer, contentType: string | undefined): ContentDiff {
 	const rule = ruleFor(rules, url);
-	const old = countedText(rule, before, contentType).text;
-	const now = countedText(rule, after, contentType).text;
+	const old = countedText(rule, before, contentType, { url }).text;
+	const now = countedText(rule, after, contentType, { url }).text;
 	const patch = createTwoFilesPatch(`a/${name}`, `b/${name}`, withNewline(old), withNewline(now), undefined, undefined, { context: 3 });
 	let added = 0;
 	let removed = 0;

@@ -126,7 +126,7 @@ export async function attemptRequest(
 			addValidators(result, response.headers);
 			result.hash = hashBody(body);
 			if (limits.capture) result.wire = captureOf(response, method, now());
-			if (limits.rules.length > 0 || limits.keepText || limits.keepCounted > 0) keepContent(result, ruleFor(limits.rules, url), body, header(response.headers['content-type']), limits);
+			if (limits.rules.length > 0 || limits.keepText || limits.keepCounted > 0) keepContent(result, ruleFor(limits.rules, url), body, header(response.headers['content-type']), limits, url);
 			if (bodyMode === 'keep') {
 				result.body = body;
 				result.contentType = header(response.headers['content-type']);
@@ -259,7 +259,7 @@ export function countBody(client: Got, result: ProbeResult, url: string, body: B
 	result.hash = hashBody(body);
 	delete result.content;
 	delete result.counted;
-	if (limits.rules.length > 0 || limits.keepText || limits.keepCounted > 0) keepContent(result, ruleFor(limits.rules, url), body, contentType, limits);
+	if (limits.rules.length > 0 || limits.keepText || limits.keepCounted > 0) keepContent(result, ruleFor(limits.rules, url), body, contentType, limits, url);
 }
 
 /**
@@ -267,16 +267,16 @@ export function countBody(client: Got, result: ProbeResult, url: string, body: B
  * text cut at `keepCounted` (`--keep-text`), reading the body once: where a rule applies,
  * the text the hash was taken of is the one kept; without one, the body as UTF-8.
  */
-function keepContent(result: ProbeResult, rule: Rule | undefined, body: Buffer, contentType: string | undefined, limits: RequestLimits): void {
+function keepContent(result: ProbeResult, rule: Rule | undefined, body: Buffer, contentType: string | undefined, limits: RequestLimits, url: string): void {
 	const keep = limits.keepCounted > 0;
 	if (limits.rules.length > 0 || limits.keepText) {
 		// With a rule the hash is of the counted text either way: asking for the text costs nothing more.
-		result.content = contentOf(rule, body, contentType, limits.keepText || (keep && rule !== undefined), result.hash);
+		result.content = contentOf(rule, body, contentType, limits.keepText || (keep && rule !== undefined), result.hash, url);
 		if (keep && result.content.text !== undefined) result.counted = readable(rule, result.content.text, contentType, limits);
 		// Only learning noise hands the text on with the hash (the compare stage masks noise when it has it).
 		if (!limits.keepText) delete result.content.text;
 	}
-	if (keep && result.counted === undefined) result.counted = readable(rule, countedText(rule, body, contentType).text, contentType, limits);
+	if (keep && result.counted === undefined) result.counted = readable(rule, countedText(rule, body, contentType, { url }).text, contentType, limits);
 }
 
 // Only for the reader: the hash was taken already. Without a rule an HTML page's counted text is its markup; its visible text is what a reader wants diffed.

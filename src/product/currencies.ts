@@ -17,6 +17,32 @@ const ISO_CODES = new Set(
 	).split(' '),
 );
 
+/**
+ * Withdrawn ISO 4217 codes that shops still write for the currency that replaced them
+ * (`RUR` for the rouble since 1998): the amount is in today's currency, so the code is
+ * today's. The pre-euro codes are not here: an amount in DEM is not one in EUR.
+ */
+export const WITHDRAWN: Readonly<Record<string, string>> = {
+	RUR: 'RUB',
+	BYR: 'BYN',
+	BYB: 'BYN',
+	TRL: 'TRY',
+	ROL: 'RON',
+	GHC: 'GHS',
+	MZM: 'MZN',
+	ZMK: 'ZMW',
+	MRO: 'MRU',
+	STD: 'STN',
+	VEF: 'VES',
+	VEB: 'VES',
+	AZM: 'AZN',
+	TMM: 'TMT',
+	SDD: 'SDG',
+	CSD: 'RSD',
+	MGF: 'MGA',
+	UAK: 'UAH',
+};
+
 // Codes that are also everyday words (ALL, TOP, CUP, TRY) are matched in capitals only;
 // these common ones are matched in lower case too ("140,00 pln").
 const LOWER_CASE_CODES = new Set('eur usd gbp pln chf nok sek dkk czk huf ron bgn rub uah inr brl aud cad nzd jpy cny sgd hkd mxn zar aed sar mkd isk'.split(' '));
@@ -134,6 +160,7 @@ const THREE_DECIMALS = new Set(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']
 const BY_SYMBOL = new Map<string, string | undefined>();
 for (const [code, symbols] of Object.entries(SYMBOLS)) for (const symbol of symbols.split(' ')) BY_SYMBOL.set(symbol.replaceAll('_', ' '), code);
 for (const symbol of AMBIGUOUS) BY_SYMBOL.set(symbol, undefined);
+for (const [withdrawn, code] of Object.entries(WITHDRAWN)) if (!ISO_CODES.has(withdrawn)) BY_SYMBOL.set(withdrawn, code);
 
 // Tokens by their first character, longest first, so a scan tries only the few that can start there.
 const BY_FIRST = new Map<string, string[]>();
@@ -169,7 +196,7 @@ export interface CurrencyMatch {
  * currencyCode('kr') // undefined
  */
 export function currencyCode(written: string): string | undefined {
-	if (ISO_CODES.has(written)) return written;
+	if (ISO_CODES.has(written)) return WITHDRAWN[written] ?? written;
 	if (LOWER_CASE_CODES.has(written)) return written.toUpperCase();
 	return BY_SYMBOL.get(written);
 }
@@ -193,7 +220,7 @@ export function findCurrencies(text: string): CurrencyMatch[] {
 		const written = BY_FIRST.get(text[start]!)?.find((token) => text.startsWith(token, start) && bounded(text, start, token));
 		if (!written) continue;
 		const code = currencyCode(written);
-		const rank = ISO_CODES.has(written) || LOWER_CASE_CODES.has(written) ? 3 : code ? 2 : 1;
+		const rank = ISO_CODES.has(written) || LOWER_CASE_CODES.has(written) || WITHDRAWN[written] !== undefined ? 3 : code ? 2 : 1;
 		found.push({ start, end: start + written.length, written, ...(code ? { code } : {}), rank });
 		start += written.length - 1;
 	}

@@ -3,7 +3,9 @@ import type { Offer, Product } from './types.js';
 /**
  * What moved between two offers whose counted text differs: the price (or its currency)
  * first, then the availability; `new-body` when neither did (a line the offer's text
- * gained or lost, such as a price that appeared).
+ * gained or lost, such as a price that appeared). A list price is not counted: one that
+ * moves alone is no change (shops move a "was" price for a sale's look, the price asked is
+ * what is watched).
  *
  * @example
  * offerMoved({ price: 24.5 }, { price: 21 }) // 'price'
@@ -13,7 +15,8 @@ export const offerMoved = (before: Product, now: Product): 'price' | 'availabili
 
 /**
  * A verdict's product fields: the offer read (with `prices` when the page had several,
- * `price` being the lowest) and the offer counted at the check before, when there was one
+ * `price` being the URL's variant's or the lowest that can be had; `listPrice` when a
+ * price was struck through beside it) and the offer counted at the check before, when there was one
  * (moved or not, so that a condition can always compare the two).
  *
  * @example
@@ -23,6 +26,7 @@ export const offerMoved = (before: Product, now: Product): 'price' | 'availabili
 export function offerFields(offer: Offer, before: Product | undefined): { product: Product & { prices?: number }; previous?: Product } {
 	const product: Product & { prices?: number } = {};
 	if (offer.price !== undefined) product.price = offer.price;
+	if (offer.listPrice !== undefined) product.listPrice = offer.listPrice;
 	if (offer.currency !== undefined) product.currency = offer.currency;
 	if (offer.availability !== undefined) product.availability = offer.availability;
 	if (offer.prices !== undefined) product.prices = offer.prices;

@@ -1,3 +1,5 @@
+import { WITHDRAWN } from './currencies.js';
+import type { Candidate } from './this-product.js';
 import type { Availability, OfferSource } from './types.js';
 
 /** One offer as one markup gave it, for `rules test --product` to show; the offer is made from these. */
@@ -6,18 +8,32 @@ export interface Found {
 	/** Where on the page: `script #2 Product.offers[0]`, `itemscope #3 Offer`, `meta product:price:amount`, `selector .price`. */
 	where: string;
 	price?: number;
+	/** The price struck through or stated as "was", list or recommended, beside the price asked. */
+	listPrice?: number;
 	currency?: string;
 	availability?: Availability;
 	/** The values as the markup wrote them (`"2879.20"`, `"http://schema.org/InStock"`), where they were read. */
 	written: { price?: string; currency?: string; availability?: string };
 	/** Why the written price was not read: `negative price -5 refused`, `price of 400 digits refused as absurd`. */
 	problem?: string;
+	/** The product the offer is of, where the markup says (absent: an offer of no product named, taken as the page's). */
+	product?: Candidate;
+	/** What names this offer or its variant (its `url`, `@id`, `sku`): how a URL's `?variant=` finds it. */
+	keys?: string[];
 }
 
-/** The currency as markup names it: a three-letter code in capitals (`eur` → `EUR`), anything else as written. */
+/**
+ * The currency as markup names it: a three-letter code in capitals (`eur` → `EUR`), a
+ * withdrawn code as the one that replaced it (`RUR` → `RUB`), anything else as written.
+ *
+ * @example
+ * currencyOf('rur') // 'RUB'
+ */
 export const currencyOf = (value: unknown): string | undefined => {
 	if (typeof value !== 'string') return undefined;
 	const text = value.trim();
 	if (text === '') return undefined;
-	return /^[a-z]{3}$/i.test(text) ? text.toUpperCase() : text;
+	if (!/^[a-z]{3}$/i.test(text)) return text;
+	const code = text.toUpperCase();
+	return WITHDRAWN[code] ?? code;
 };

@@ -1,5 +1,6 @@
 import type { AnyNode, Element, Text } from 'domhandler';
 import { findAll } from 'domutils';
+import type { PageFacts } from './this-product.js';
 
 /** The elements an offer can be read from, found in one walk of the page. */
 export interface Markup {
@@ -9,7 +10,23 @@ export interface Markup {
 	itemprops: Element[];
 	/** `<meta>` elements with a `property` or `name`, in page order. */
 	metas: Element[];
+	/** Elements with a `property` (RDFa, and the `<meta>`s among them), in page order. */
+	properties: Element[];
+	/** Elements with `itemscope` (microdata items), in page order: what `itemscope #3` counts. */
+	itemscopes: Element[];
+	/** Elements with `typeof` (RDFa items), in page order. */
+	typeofs: Element[];
+	/** `<link rel="canonical">` hrefs. */
+	canonical: string[];
+	/** The page's `<title>` (not an SVG's). */
+	title?: string;
+	h1s: Element[];
+	/** Forms that put a product in a cart. */
+	carts: Element[];
 }
+
+// A form whose action, id or class says it adds to a cart: Shopify's `/cart/add`, WooCommerce's `form.cart`, Magento's `product_addtocart_form`.
+const CART = /cart|basket|warenkorb|panier|carrito|carrello|koszyk|winkelwagen|kosik|korzina/i;
 
 /**
  * The JSON-LD blocks, microdata properties and meta elements of a page, in one walk.
@@ -18,16 +35,58 @@ export interface Markup {
  * scanMarkup(parseDocument(html)).jsonLd // ['{"@type":"Product",…}']
  */
 export function scanMarkup(document: AnyNode[] | AnyNode): Markup {
-	const found: Markup = { jsonLd: [], itemprops: [], metas: [] };
+	const found: Markup = { jsonLd: [], itemprops: [], metas: [], properties: [], itemscopes: [], typeofs: [], canonical: [], h1s: [], carts: [] };
 	const nodes = Array.isArray(document) ? document : [document];
 	findAll((element) => {
 		const attribs = element.attribs;
-		if (attribs['itemprop'] !== undefined) found.itemprops.push(element);
-		if (element.name === 'meta' && (attribs['property'] !== undefined || attribs['name'] !== undefined)) found.metas.push(element);
-		else if (element.name === 'script' && /^\s*application\/ld\+json\s*(;|$)/i.test(attribs['type'] ?? '')) found.jsonLd.push(textOf(element));
+		// One pass over the few attributes an element has, rather than a lookup for each name sought.
+		for (const name in attribs) {
+			if (name === 'itemprop') found.itemprops.push(element);
+			else if (name === 'property') found.properties.push(element);
+			else if (name === 'itemscope') found.itemscopes.push(element);
+			else if (name === 'typeof') found.typeofs.push(element);
+		}
+		switch (element.name) {
+			case 'meta':
+				if (attribs['property'] !== undefined || attribs['name'] !== undefined) found.metas.push(element);
+				break;
+			case 'script':
+				if (/^\s*application\/ld\+json\s*(;|$)/i.test(attribs['type'] ?? '')) found.jsonLd.push(textOf(element));
+				break;
+			case 'link':
+				if (/(^|\s)canonical(\s|$)/i.test(attribs['rel'] ?? '') && attribs['href']) found.canonical.push(attribs['href']);
+				break;
+			case 'h1':
+				found.h1s.push(element);
+				break;
+			case 'form':
+				if (CART.test(`${attribs['action'] ?? ''} ${attribs['id'] ?? ''} ${attribs['class'] ?? ''}`)) found.carts.push(element);
+				break;
+			case 'title':
+				if (found.title === undefined && !inSvg(element)) found.title = textOf(element).trim();
+				break;
+		}
 		return false;
 	}, nodes as AnyNode[]);
 	return found;
+}
+
+const inSvg = (element: Element): boolean => {
+	for (let node = element.parent; node; node = node.parent) if ((node as Element).name === 'svg') return true;
+	return false;
+};
+
+/**
+ * What the page says about itself, for choosing its product: its URL, canonical and
+ * `og:url`, its `og:title`, `<title>` and `<h1>`s, and its add-to-cart forms.
+ *
+ * @example
+ * pageFacts(scanMarkup(document), 'https://shop.example/p/1').canonical // ['https://shop.example/p/1']
+ */
+export function pageFacts(markup: Markup, url: string | undefined): PageFacts {
+	const meta = (name: string) => markup.metas.filter((element) => (element.attribs['property'] ?? element.attribs['name'] ?? '').trim().toLowerCase() === name).map((element) => element.attribs['content'] ?? '').filter((content) => content.trim() !== '');
+	const h1s = markup.h1s.map((element) => textOf(element).replace(/\s+/g, ' ').trim()).filter((text) => text !== '');
+	return { url, canonical: [...markup.canonical, ...meta('og:url')], titles: [...meta('og:title'), ...(markup.title ? [markup.title] : []), ...h1s], h1s: markup.h1s, carts: markup.carts };
 }
 
 /**
@@ -43,6 +102,7 @@ export function valueOf(element: Element): { value: string; text: boolean } {
 	const attribs = element.attribs;
 	if (attribs['content'] !== undefined) return { value: attribs['content'], text: false };
 	if (/^(a|link|area)$/.test(element.name) && attribs['href'] !== undefined) return { value: attribs['href'], text: false };
+	if (attribs['resource'] !== undefined) return { value: attribs['resource'], text: false };
 	if (/^(data|meter)$/.test(element.name) && attribs['value'] !== undefined) return { value: attribs['value'], text: false };
 	if (element.name === 'time' && attribs['datetime'] !== undefined) return { value: attribs['datetime'], text: false };
 	return { value: textOf(element).replace(/\s+/g, ' ').trim(), text: true };

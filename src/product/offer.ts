@@ -1,14 +1,16 @@
 import type { AnyNode } from 'domhandler';
 import type { Found } from './found.js';
 import { jsonLdFound } from './json-ld.js';
-import { scanMarkup } from './markup.js';
+import { pageFacts, scanMarkup } from './markup.js';
 import { microdataFound } from './microdata.js';
 import { openGraphFound } from './opengraph.js';
+import { rdfaFound } from './rdfa.js';
 import { selectorFound, type OfferOptions } from './selectors.js';
+import { type Candidate, type Choice, isVariant, thisProduct, variantOf } from './this-product.js';
 import type { Availability, Offer, OfferSource } from './types.js';
 
 /** The markups in the order they are believed: the structured ones first, the selectors last. */
-const ORDER: readonly OfferSource[] = ['json-ld', 'microdata', 'opengraph', 'selector'];
+const ORDER: readonly OfferSource[] = ['json-ld', 'microdata', 'rdfa', 'opengraph', 'selector'];
 
 /** The states in which the product can be had now. */
 const BUYABLE = new Set<Availability>(['InStock', 'LimitedAvailability', 'OnlineOnly', 'InStoreOnly']);
@@ -16,42 +18,55 @@ const BUYABLE = new Set<Availability>(['InStock', 'LimitedAvailability', 'Online
 /** What `explainOffer` gives: the offer, everything each markup said, in the order tried, and what was wrong with it. */
 export interface Explained {
 	offer: Offer | undefined;
+	/** Every offer each markup gave, other products' included (their `product` says whose). */
 	found: Found[];
 	/** What was not read and why, each with where: `script #1: nested deeper than 64 levels, read no deeper`, `json-ld script #2 Offer: negative price -5 refused`. */
 	problems: string[];
+	/** The products the markups name, each taken as this page's or not, and why. */
+	products: Choice[];
 }
 
 /**
  * A product page's offer, read from its markup (a document from htmlparser2's
  * `parseDocument`); undefined when the page states neither a price nor an availability.
  *
- * - **Where from.** JSON-LD, then microdata, then Open Graph, then the `price` and
- *   `availability` selectors. The first of these that gives a price gives the price and the
- *   currency (and `from`); the first that gives an availability gives the availability. The
- *   two are chosen apart because shops often state only one of them in a given markup (a
- *   JSON-LD price with the stock level only in microdata). Selectors are the fallback: they
- *   are read only for what no structured data gives, as the issue has it, since a shop's
+ * - **Which product.** A page shows other products beside its own (related, similar,
+ *   recently viewed), often with markup of their own. Of the products each markup names,
+ *   the page's is chosen first (`thisProduct`): never one in a list or linked as related;
+ *   of the others, the one whose `url` is the page's, whose name is its title, whose
+ *   element holds its `<h1>` or add-to-cart form. Only that product's offers are read, and
+ *   those that name no product.
+ * - **Where from.** JSON-LD, then microdata, then RDFa, then Open Graph, then the `price`
+ *   and `availability` selectors. The first of these that gives a price gives the price
+ *   and the currency (and `from`); the first that gives an availability gives the
+ *   availability. The two are chosen apart because shops often state only one of them in a
+ *   given markup (a JSON-LD price with the stock level only in microdata). Selectors are
+ *   the fallback: they are read only for what no structured data gives, since a shop's
  *   structured data is written for machines and its page text is not.
- * - **Several prices.** Within that one markup, the same number written two ways is one
- *   price; different prices give the lowest, and `prices` says how many there were.
- *   Offers in a currency other than the first one named are left out: the same price in
- *   two currencies is not two prices.
- * - **Several availabilities** (variants, sellers): the first that can be had now (`InStock`,
- *   `LimitedAvailability`, `OnlineOnly`, `InStoreOnly`), else the first. A product is in
- *   stock when any of its offers can be bought, and a restock of one variant is what a
- *   watcher wants to hear of.
+ * - **Several prices** (variants, sellers). Within that one markup, the same number written
+ *   two ways is one price, and `prices` says how many different ones there were. The price
+ *   is the variant's the page's URL names (`options.url` with Shopify's `?variant=123`),
+ *   else the lowest of those that can be had now (`InStock`, `LimitedAvailability`,
+ *   `OnlineOnly`, `InStoreOnly`, or not said), else the lowest. Offers in a currency other
+ *   than the first one named are left out: the same price in two currencies is not two prices.
+ * - **Availability**: the named variant's, else the first that can be had now, else the
+ *   first. A product is in stock when any of its offers can be bought, and a restock of one
+ *   variant is what a watcher wants to hear of.
+ * - **List price**: the price struck through beside the price (`<del>`, a `ListPrice`
+ *   specification, "Was $59.99"), as `listPrice`, where it is above the price.
  *
  * @example
  * readOffer(parseDocument(html)) // { from: 'json-ld', price: 19.99, currency: 'EUR', availability: 'InStock' }
  * readOffer(parseDocument(html), { price: ['.price'] }) // the selector when the page has no price in its markup
+ * readOffer(parseDocument(html), { url: 'https://shop.example/products/hat?variant=42' }) // variant 42's price
  */
 export function readOffer(document: AnyNode, options: OfferOptions = {}): Offer | undefined {
-	const found = structuredFound(document);
+	const { kept: found } = structuredFound(document, options.url);
 	const selectors: OfferOptions = {};
 	if (options.price !== undefined && !found.some((item) => item.price !== undefined)) selectors.price = options.price;
 	if (options.availability !== undefined && !found.some((item) => item.availability !== undefined)) selectors.availability = options.availability;
 	if (selectors.price !== undefined || selectors.availability !== undefined) found.push(...selectorFound(document, selectors));
-	return offerOf(found);
+	return offerOf(found, variantOf(options.url));
 }
 
 /**
@@ -64,37 +79,51 @@ export function readOffer(document: AnyNode, options: OfferOptions = {}): Offer 
  */
 export function explainOffer(document: AnyNode, options: OfferOptions = {}): Explained {
 	const problems: string[] = [];
-	const found = [...structuredFound(document, problems), ...selectorFound(document, options)];
+	const { all, kept, choices } = structuredFound(document, options.url, problems);
+	const selected = selectorFound(document, options);
+	const found = [...all, ...selected];
 	problems.push(...found.filter((item) => item.problem !== undefined).map((item) => `${item.from} ${item.where}: ${item.problem}`));
-	return { offer: offerOf(found), found, problems };
+	return { offer: offerOf([...kept, ...selected], variantOf(options.url)), found, problems, products: choices };
 }
 
-function structuredFound(document: AnyNode, problems: string[] = []): Found[] {
+function structuredFound(document: AnyNode, url: string | undefined, problems: string[] = []): { all: Found[]; kept: Found[]; choices: Choice[] } {
 	const markup = scanMarkup(document);
-	return [...jsonLdFound(markup.jsonLd, problems), ...microdataFound(markup.itemprops), ...openGraphFound(markup.metas)];
+	const candidates: Candidate[] = [];
+	const all = [...jsonLdFound(markup.jsonLd, problems, candidates), ...microdataFound(markup.itemprops, candidates, markup.itemscopes), ...rdfaFound(markup.properties, candidates, markup.typeofs), ...openGraphFound(markup.metas)];
+	const { kept, choices } = thisProduct(candidates, all, pageFacts(markup, url));
+	return { all, kept, choices };
 }
 
 /**
- * The offer that a list of found offers makes, by the rules `readOffer` states.
+ * The offer that a list of found offers (this page's product's) makes, by the rules
+ * `readOffer` states; `variant` is the one the page's URL names.
  *
  * @example
  * offerOf([{ from: 'json-ld', where: 'script #1 Offer', price: 5, written: {} }]) // { from: 'json-ld', price: 5 }
  */
-export function offerOf(found: readonly Found[]): Offer | undefined {
+export function offerOf(found: readonly Found[], variant?: string): Offer | undefined {
 	const priced = firstSource(found, (item) => item.price !== undefined);
 	const stocked = firstSource(found, (item) => item.availability !== undefined);
 	if (!priced && !stocked) return undefined;
 	const offer: Offer = { from: (priced ?? stocked)![0]!.from };
+	const named = (items: Found[]) => (variant === undefined ? undefined : items.find((item) => isVariant(item, variant)));
 	if (priced) {
 		const currency = priced.find((item) => item.currency !== undefined)?.currency ?? found.find((item) => item.from === offer.from && item.currency !== undefined)?.currency;
-		const prices = new Set(priced.filter((item) => item.currency === undefined || item.currency === currency).map((item) => item.price!));
-		offer.price = Math.min(...prices);
+		const same = priced.filter((item) => item.currency === undefined || item.currency === currency);
+		const buyable = same.filter((item) => item.availability === undefined || BUYABLE.has(item.availability));
+		const pick = named(same) ?? lowest(buyable.length > 0 ? buyable : same);
+		offer.price = pick.price!;
+		const listPrice = pick.listPrice ?? same.find((item) => item.price === pick.price && item.listPrice !== undefined)?.listPrice;
+		if (listPrice !== undefined && listPrice > offer.price) offer.listPrice = listPrice;
 		if (currency !== undefined) offer.currency = currency;
+		const prices = new Set(same.map((item) => item.price!));
 		if (prices.size > 1) offer.prices = prices.size;
 	}
-	if (stocked) offer.availability = (stocked.find((item) => BUYABLE.has(item.availability!)) ?? stocked[0]!).availability!;
+	if (stocked) offer.availability = (named(stocked) ?? stocked.find((item) => BUYABLE.has(item.availability!)) ?? stocked[0]!).availability!;
 	return offer;
 }
+
+const lowest = (items: readonly Found[]): Found => items.reduce((low, item) => (item.price! < low.price! ? item : low));
 
 /** The found offers of the first markup, in `ORDER`, that has one passing `test`: those offers only. */
 function firstSource(found: readonly Found[], test: (item: Found) => boolean): Found[] | undefined {

@@ -4,9 +4,16 @@ import { priceRead } from './refused.js';
 import { availabilityOf } from './availability.js';
 import { currencyOf, type Found } from './found.js';
 
-/** The meta properties of each field, the Open Graph product ones first, then the `og:` ones shops also write. */
+/**
+ * The meta properties of each field, the Open Graph product ones first, then the `og:` ones
+ * shops also write, then the bare `product:price` and `og:price` some write with text
+ * ("30,000원~"). Facebook's catalogue's `product:sale_price:amount`, where there is one, is
+ * the price asked, and `product:price:amount` beside it the list price.
+ */
 const NAMES = {
-	price: ['product:price:amount', 'og:price:amount'],
+	sale: ['product:sale_price:amount', 'og:sale_price:amount'],
+	list: ['product:original_price:amount', 'og:original_price:amount'],
+	price: ['product:price:amount', 'og:price:amount', 'product:price', 'og:price'],
 	currency: ['product:price:currency', 'og:price:currency'],
 	availability: ['product:availability', 'og:availability'],
 } as const;
@@ -29,14 +36,18 @@ export function openGraphFound(metas: readonly Element[]): Found[] {
 		}
 		return undefined;
 	};
-	const price = first(NAMES.price);
+	const sale = first(NAMES.sale);
+	const listed = sale ? first(NAMES.price) : first(NAMES.list);
+	const price = sale ?? first(NAMES.price);
 	const currency = first(NAMES.currency);
 	const stated = first(NAMES.availability);
 	const { amount, problem } = price ? priceRead(price.content, amountOf) : {};
+	const listPrice = listed && priceRead(listed.content, amountOf).amount;
 	const availability = stated && availabilityOf(stated.content);
 	if (!amount && !availability && problem === undefined) return [];
 	const found: Found = { from: 'opengraph', where: `meta ${(amount || problem !== undefined ? price : stated)!.name}`, written: {} };
 	if (amount) found.price = amount.amount;
+	if (listPrice) found.listPrice = listPrice.amount;
 	if (amount || problem !== undefined) found.written.price = price!.content;
 	if (problem !== undefined) found.problem = problem;
 	const code = currencyOf(currency?.content) ?? amount?.currency;

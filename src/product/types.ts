@@ -22,21 +22,27 @@ export type Availability = (typeof AVAILABILITIES)[number];
 
 /** What a product page offers, as a verdict and a record carry it. Fields not found are absent. */
 export interface Product {
-	/** The price as a number (`2879.2`); the lowest when the page offers several. */
+	/** The price asked, as a number (`2879.2`): the variant the URL names, else the lowest that can be had. */
 	price?: number;
+	/**
+	 * The price struck through beside it, or stated as "was", list or recommended
+	 * (`<del>$59.99</del>`, a `ListPrice` specification); only where it is above `price`.
+	 * Not counted: a list price that moves alone is no change.
+	 */
+	listPrice?: number;
 	/** ISO 4217 code when the markup or the symbol says it unambiguously (`EUR`), else as written (`$`, `kr`). */
 	currency?: string;
 	availability?: Availability;
 }
 
 /** Where an offer was read from, in the order tried. */
-export type OfferSource = 'json-ld' | 'microdata' | 'opengraph' | 'selector';
+export type OfferSource = 'json-ld' | 'microdata' | 'rdfa' | 'opengraph' | 'selector';
 
 /** A product as read from one page, with where it came from. */
 export interface Offer extends Product {
 	/** The markup the price (else the availability) was read from. */
 	from: OfferSource;
-	/** The page offered several different prices: how many; `price` is the lowest. */
+	/** This page's product had several different prices (variants, sellers): how many. */
 	prices?: number;
 }
 

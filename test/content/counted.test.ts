@@ -63,3 +63,27 @@ describe('countedText', () => {
 		expect(countedText(one({ exclude: ['.none'] }), body, 'text/html', { explain: true })).toMatchObject({ excluded: 0, excerpts: [] });
 	});
 });
+
+describe('countedText with a product rule', () => {
+	const shoe = (was: string, offers: string) =>
+		Buffer.from(`<html><head><script type="application/ld+json">{"@type":"Product","name":"Shoe","offers":${offers}}</script></head><body><div itemscope itemtype="https://schema.org/Offer"><del><span itemprop="price">${was}</span></del></div></body></html>`);
+
+	it('counts the price and the availability, not the list price: a list price moving alone is no change', () => {
+		const rule = one({ product: true });
+		const offers = '{"price":"39.99","priceCurrency":"USD","priceSpecification":{"priceType":"https://schema.org/StrikethroughPrice","price":"59.99"}}';
+		const before = countedText(rule, shoe('$59.99', offers), 'text/html');
+		expect(before.offer).toEqual({ from: 'json-ld', price: 39.99, listPrice: 59.99, currency: 'USD' });
+		const after = countedText(rule, shoe('$69.99', offers.replace('59.99', '69.99')), 'text/html');
+		expect(after.offer?.listPrice).toBe(69.99);
+		expect(after.text).toBe(before.text);
+		expect(after.text).toBe('price: 39.99 USD');
+	});
+
+	it("reads the variant the body's URL names", () => {
+		const offers = '[{"price":25,"priceCurrency":"USD","url":"/p/shoe?variant=1"},{"price":29,"priceCurrency":"USD","url":"/p/shoe?variant=2"}]';
+		const rule = one({ product: true });
+		expect(countedText(rule, shoe('', offers), 'text/html').text).toBe('price: 25 USD');
+		expect(countedText(rule, shoe('', offers), 'text/html', { url: 'https://shop.example/p/shoe?variant=2' }).text).toBe('price: 29 USD');
+	});
+});
+

@@ -46,3 +46,10 @@ describe('hasThreeDecimals', () => {
 		expect(hasThreeDecimals(undefined)).toBe(false);
 	});
 });
+
+describe('withdrawn codes in text', () => {
+	it('reads RUR as RUB, a code', () => {
+		expect(currencyCode('RUR')).toBe('RUB');
+		expect(findCurrencies('1 299 RUR')).toMatchObject([{ written: 'RUR', code: 'RUB', rank: 3 }]);
+	});
+});

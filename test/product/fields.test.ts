@@ -15,6 +15,7 @@ describe('offerFields', () => {
 		expect(offerFields({ from: 'json-ld', price: 21, currency: 'EUR', prices: 3 }, { price: 24.5, currency: 'EUR' })).toEqual({ product: { price: 21, currency: 'EUR', prices: 3 }, previous: { price: 24.5, currency: 'EUR' } });
 		expect(offerFields({ from: 'microdata', price: 21, currency: 'EUR' }, { price: 21, currency: 'EUR' })).toEqual({ product: { price: 21, currency: 'EUR' }, previous: { price: 21, currency: 'EUR' } });
 		expect(offerFields({ from: 'opengraph', availability: 'InStock' }, undefined)).toEqual({ product: { availability: 'InStock' } });
+		expect(offerFields({ from: 'json-ld', price: 39.99, listPrice: 59.99, currency: 'USD' }, undefined)).toEqual({ product: { price: 39.99, listPrice: 59.99, currency: 'USD' } });
 	});
 });
 

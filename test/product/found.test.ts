@@ -16,3 +16,14 @@ describe('currencyOf', () => {
 		expect(currencyOf(undefined)).toBeUndefined();
 	});
 });
+
+describe('currencyOf and withdrawn codes', () => {
+	it('names a withdrawn code by the one that replaced it', () => {
+		expect(currencyOf('RUR')).toBe('RUB');
+		expect(currencyOf('rur')).toBe('RUB');
+		expect(currencyOf('BYR')).toBe('BYN');
+		expect(currencyOf('TRL')).toBe('TRY');
+		// An amount in marks is not one in euros: the pre-euro codes stay.
+		expect(currencyOf('DEM')).toBe('DEM');
+	});
+});

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { jsonLdFound, parseBlock } from '../../src/product/json-ld.js';
 
 const read = (...blocks: unknown[]) => jsonLdFound(blocks.map((block) => (typeof block === 'string' ? block : JSON.stringify(block))));
-/** The offers without `written`, for short assertions. */
-const offers = (...blocks: unknown[]) => read(...blocks).map(({ written: _, ...rest }) => rest);
+/** The offers without `written` and what names their product, for short assertions. */
+const offers = (...blocks: unknown[]) => read(...blocks).map(({ written: _, product: _product, keys: _keys, ...rest }) => rest);
 
 describe('jsonLdFound', () => {
 	it('reads a Product whose offers is an object', () => {
@@ -85,15 +85,21 @@ describe('jsonLdFound', () => {
 		]);
 	});
 
-	it("leaves out other products' offers: related, similar, the group a variant belongs to", () => {
+	it("names other products' offers as theirs (related, similar), and leaves out the group a variant belongs to", () => {
 		const other = { '@type': 'Product', offers: { price: 1 } };
-		expect(offers({ '@type': 'Product', offers: { price: 50 }, isRelatedTo: other, isSimilarTo: [other], isVariantOf: { '@type': 'ProductGroup', hasVariant: [other] } }).map((item) => item.price)).toEqual([50]);
+		const found = read({ '@type': 'Product', offers: { price: 50 }, isRelatedTo: other, isSimilarTo: [other], isVariantOf: { '@type': 'ProductGroup', hasVariant: [other] } });
+		expect(found.map((item) => [item.price, item.product?.other])).toEqual([
+			[50, undefined],
+			[1, 'isRelatedTo'],
+			[1, 'isSimilarTo'],
+		]);
 	});
 
 	it('counts an offer once: written twice under one @id, or referred to by its @id', () => {
 		const offer = { '@type': 'Offer', '@id': '#o', price: 9 };
 		expect(offers({ '@graph': [offer, { '@type': 'Product', offers: offer }] })).toHaveLength(1);
-		expect(offers({ '@graph': [offer, { '@type': 'Product', offers: { '@id': '#o' } }] })).toEqual([{ from: 'json-ld', where: 'script #1 @graph[0] Offer', price: 9 }]);
+		// Read where its product refers to it, as that product's.
+		expect(offers({ '@graph': [offer, { '@type': 'Product', offers: { '@id': '#o' } }] })).toEqual([{ from: 'json-ld', where: 'script #1 @graph[1] Product.offers', price: 9 }]);
 		expect(offers({ '@type': 'Product', offers: [{ price: 9 }, { price: 9 }] })).toHaveLength(2);
 	});
 
@@ -135,7 +141,7 @@ describe('jsonLdFound on deep blocks and refused prices', () => {
 	it('cuts a block nested 10,000 deep at 64 levels, saying so, and still reads a Product beside it', () => {
 		const deep = `${'{"@type":"Thing","part":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
 		const problems: string[] = [];
-		expect(jsonLdFound([deep, '{"@type":"Product","offers":{"price":"24.50","priceCurrency":"EUR"}}'], problems).map(({ written: _, ...rest }) => rest)).toEqual([
+		expect(jsonLdFound([deep, '{"@type":"Product","offers":{"price":"24.50","priceCurrency":"EUR"}}'], problems).map(({ written: _, product: _product, ...rest }) => rest)).toEqual([
 			{ from: 'json-ld', where: 'script #2 Product.offers', price: 24.5, currency: 'EUR' },
 		]);
 		expect(problems).toEqual(['script #1: nested deeper than 64 levels, read no deeper']);
@@ -144,6 +150,10 @@ describe('jsonLdFound on deep blocks and refused prices', () => {
 		expect(offers(`[${'['.repeat(10_000)}${']'.repeat(10_000)}, {"@type":"Offer","price":"3"}]`)).toEqual([{ from: 'json-ld', where: 'script #1 [1] Offer', price: 3 }]);
 		jsonLdFound([`${'['.repeat(10_000)}${']'.repeat(10_000)}`], arrays);
 		expect(arrays).toEqual(['script #1: nested deeper than 64 levels, read no deeper']);
+		// Offers of offers (an AggregateOffer's), 10,000 deep.
+		const offersDeep: string[] = [];
+		expect(jsonLdFound([`${'{"@type":"AggregateOffer","offers":'.repeat(10_000)}{"price":3}${'}'.repeat(10_000)}`], offersDeep)).toEqual([]);
+		expect(offersDeep).toEqual(['script #1: nested deeper than 64 levels, read no deeper']);
 	});
 
 	it('names a negative or absurd price, reading no price from it', () => {
@@ -156,3 +166,54 @@ describe('jsonLdFound on deep blocks and refused prices', () => {
 		expect(read(`{"@type":"Offer","price":"${'9'.repeat(400)}"}`)[0]?.price).toBeUndefined();
 	});
 });
+
+describe('jsonLdFound on what real shops write', () => {
+	it('reads a block wrapped in CDATA or an HTML comment, as old templates write it', () => {
+		const product = '{"@type":"Product","offers":{"price":"12.50","priceCurrency":"EUR"}}';
+		for (const block of [`/*<![CDATA[*/ ${product} /*]]>*/`, `//<![CDATA[\n${product}\n//]]>`, `<!-- ${product} -->`, `<!--//--><![CDATA[//><!--\n${product}\n//--><!]]>`, `\n  <![CDATA[${product}]]>\n`]) {
+			expect(offers(block), block).toEqual([{ from: 'json-ld', where: 'script #1 Product.offers', price: 12.5, currency: 'EUR' }]);
+		}
+		// A "//" inside a string at the end is no comment.
+		expect(parseBlock('{"url": "https://shop.example/p"}')).toEqual({ url: 'https://shop.example/p' });
+	});
+
+	it('reads prices given as objects and arrays, and never writes one as [object Object]', () => {
+		const found = read(
+			{ '@type': 'Product', offers: { price: { '@value': '19.99' }, priceCurrency: 'EUR' } },
+			{ '@type': 'Product', offers: { '@type': 'AggregateOffer', lowPrice: { '@type': 'PriceSpecification', price: 15, priceCurrency: 'USD' }, priceCurrency: ['USD'] } },
+			{ '@type': 'Product', offers: { price: ['24.00', '26.00'], priceCurrency: 'GBP' } },
+			{ '@type': 'Product', offers: { price: { nothing: 'here' }, availability: 'InStock' } },
+		);
+		expect(found.map((item) => [item.price, item.currency, item.written.price])).toEqual([
+			[19.99, 'EUR', '19.99'],
+			[15, 'USD', '15'],
+			[24, 'GBP', '24.00'],
+			[undefined, undefined, undefined],
+		]);
+		expect(JSON.stringify(found)).not.toContain('[object Object]');
+	});
+
+	it('reads a ListPrice, StrikethroughPrice or SRP specification as the list price, beside the price or the other specification', () => {
+		const list = (priceType: string) => ({ '@type': 'UnitPriceSpecification', priceType, price: '59.99', priceCurrency: 'USD' });
+		expect(offers({ '@type': 'Product', offers: { price: '39.99', priceCurrency: 'USD', priceSpecification: list('https://schema.org/StrikethroughPrice') } })[0]).toMatchObject({ price: 39.99, listPrice: 59.99 });
+		expect(offers({ '@type': 'Product', offers: { priceSpecification: [list('https://schema.org/ListPrice'), { '@type': 'UnitPriceSpecification', price: '39.99', priceCurrency: 'USD' }] } })[0]).toMatchObject({ price: 39.99, listPrice: 59.99, currency: 'USD' });
+		expect(offers({ '@type': 'Offer', priceSpecification: [list('SRP'), { price: 45 }] })[0]).toMatchObject({ price: 45, listPrice: 59.99 });
+		// A price per kilogram is not the price when the item's own is given.
+		expect(offers({ '@type': 'Offer', priceSpecification: [{ price: 12.9, referenceQuantity: { value: 1, unitCode: 'KGM' } }, { price: 3.23 }] })[0]?.price).toBe(3.23);
+	});
+
+	it('names a product inside an ItemList, its itemListElement or an OfferCatalog as another', () => {
+		const found = read({ '@graph': [{ '@type': 'Product', name: 'Main', offers: { price: 100 } }, { '@type': 'ItemList', itemListElement: [{ '@type': 'ListItem', item: { '@type': 'Product', offers: { price: 9 } } }] }, { '@type': 'WebPage', hasPart: { itemListElement: [{ '@type': 'Product', offers: { price: 8 } }] } }] });
+		expect(found.map((item) => [item.price, item.product?.other])).toEqual([
+			[100, undefined],
+			[9, 'inside ItemList'],
+			[8, 'itemListElement'],
+		]);
+	});
+
+	it("gives each offer the keys a URL's ?variant= finds it by: its url, @id and sku, and its variant's", () => {
+		const group = { '@type': 'ProductGroup', hasVariant: [{ '@type': 'Product', sku: 'TEE-S', url: '/products/tee?variant=11', offers: { price: 19 } }] };
+		expect(read(group)[0]?.keys).toEqual(['/products/tee?variant=11', 'TEE-S']);
+	});
+});
+

@@ -1,7 +1,7 @@
 import { parseDocument } from 'htmlparser2';
 import type { Element } from 'domhandler';
 import { describe, expect, it } from 'vitest';
-import { scanMarkup, valueOf } from '../../src/product/markup.js';
+import { pageFacts, scanMarkup, valueOf } from '../../src/product/markup.js';
 
 describe('scanMarkup', () => {
 	it('finds JSON-LD blocks, itemprop elements and meta elements in one walk, in page order', () => {
@@ -33,3 +33,22 @@ describe('valueOf', () => {
 		expect(valueOf(price!)).toEqual({ value: '$7.25', text: true });
 	});
 });
+
+describe('scanMarkup and pageFacts: what the page says about itself', () => {
+	it('finds the canonical, og:url and og:title, the title (not an SVG icon\'s), the <h1>s, the cart forms and the RDFa properties', () => {
+		const page = parseDocument(`<html><head><title>Kettle | Shop</title><link rel="canonical" href="https://shop.example/kettle"><meta property="og:url" content="https://shop.example/kettle?ref=og"><meta property="og:title" content="Kettle"></head>
+			<body><svg><title>cart icon</title></svg><h1> Kettle
+			2000 </h1><form action="/search"></form><form action="/cart/add" method="post"></form><form class="cart" method="post"></form><span property="price">5</span></body></html>`);
+		const markup = scanMarkup(page);
+		expect(markup.properties.map((element) => element.attribs['property'])).toEqual(['og:url', 'og:title', 'price']);
+		const facts = pageFacts(markup, 'https://shop.example/kettle?variant=1');
+		expect({ ...facts, h1s: facts.h1s.length, carts: facts.carts.map((form) => form.attribs['action'] ?? form.attribs['class']) }).toEqual({
+			url: 'https://shop.example/kettle?variant=1',
+			canonical: ['https://shop.example/kettle', 'https://shop.example/kettle?ref=og'],
+			titles: ['Kettle', 'Kettle | Shop', 'Kettle 2000'],
+			h1s: 1,
+			carts: ['/cart/add', 'cart'],
+		});
+	});
+});
+

@@ -12,8 +12,8 @@ describe('microdataFound', () => {
 				<meta itemprop="priceCurrency" content="EUR"><span itemprop="price" content="2879.20">2.879,20 €</span>
 				<link itemprop="availability" href="https://schema.org/InStock">In stock
 			</div></div>`;
-		expect(read(html)).toEqual([
-			{ from: 'microdata', where: 'itemscope #1 Offer', currency: 'EUR', price: 2879.2, availability: 'InStock', written: { currency: 'EUR', price: '2879.20', availability: 'https://schema.org/InStock' } },
+		expect(read(html).map(({ product, ...rest }) => ({ ...rest, product: product?.where }))).toEqual([
+			{ from: 'microdata', where: 'itemscope #2 Offer', currency: 'EUR', price: 2879.2, availability: 'InStock', written: { currency: 'EUR', price: '2879.20', availability: 'https://schema.org/InStock' }, product: 'itemscope #1 Product' },
 		]);
 	});
 
@@ -62,4 +62,49 @@ describe('microdataFound', () => {
 			{ from: 'microdata', where: 'itemscope #1 Offer', written: { price: '−5 €' }, problem: 'negative price -5 refused' },
 		]);
 	});
+});
+
+describe('microdataFound on real markup', () => {
+	it('reads itemprop on <meta>, <link>, <data> (value) and <time> (datetime)', () => {
+		const [found] = read(`<div itemscope itemtype="https://schema.org/Offer"><data itemprop="price" value="129.5">129,50 €</data><meta itemprop="priceCurrency" content="EUR">
+			<link itemprop="availability" href="https://schema.org/PreOrder"><time itemprop="availabilityStarts" datetime="2027-03-01">March</time></div>`);
+		expect(found).toMatchObject({ price: 129.5, currency: 'EUR', availability: 'PreOrder', written: { price: '129.5' } });
+	});
+
+	it('reads a price struck through as the list price, and the other as the price (a theme\'s <del> inside the offer)', () => {
+		const [found] = read(`<div itemscope itemtype="https://schema.org/Offer"><del><span itemprop="price">$59.99</span></del> <ins><span itemprop="price">$39.99</span></ins></div>`);
+		expect(found).toMatchObject({ price: 39.99, listPrice: 59.99 });
+		const [text] = read(`<div itemscope itemtype="https://schema.org/Offer"><span itemprop="price">Was $59.99 Now $39.99</span></div>`);
+		expect(text).toMatchObject({ price: 39.99, listPrice: 59.99 });
+	});
+
+	it('reads a ListPrice price specification as the list price of its offer', () => {
+		const [found] = read(`<div itemscope itemtype="https://schema.org/Offer"><meta itemprop="priceCurrency" content="EUR">
+			<div itemprop="priceSpecification" itemscope itemtype="https://schema.org/UnitPriceSpecification"><meta itemprop="price" content="99.00"><meta itemprop="priceType" content="https://schema.org/ListPrice"></div>
+			<div itemprop="priceSpecification" itemscope itemtype="https://schema.org/UnitPriceSpecification"><meta itemprop="price" content="79.00"></div></div>`);
+		expect(found).toMatchObject({ where: 'itemscope #1 Offer', price: 79, listPrice: 99, currency: 'EUR' });
+	});
+
+	it('names the product of each offer, and a related product as another\'s', () => {
+		const found = read(`<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Lamp</span><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="80"></div>
+			<div itemprop="isRelatedTo" itemscope itemtype="https://schema.org/Product"><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="3"></div></div></div>
+			<ol itemscope itemtype="https://schema.org/ItemList"><li itemprop="itemListElement" itemscope itemtype="https://schema.org/Product"><meta itemprop="price" content="4"></li></ol>`);
+		expect(found.map((item) => [item.price, item.product?.name, item.product?.other])).toEqual([
+			[80, 'Lamp', undefined],
+			[3, undefined, 'isRelatedTo'],
+			[4, undefined, 'itemListElement'],
+		]);
+	});
+});
+
+describe('microdataFound on hostile nesting', () => {
+	it('reads 2,000 items nested in one another, each with a price, each a product of its own part of the next', () => {
+		const html = `${'<div itemprop="isPartOf" itemscope itemtype="https://schema.org/Product"><meta itemprop="price" content="5">'.repeat(2_000)}${'</div>'.repeat(2_000)}`;
+		const found = read(html);
+		expect(found).toHaveLength(2_000);
+		expect(found[0]?.price).toBe(5);
+		// The outermost is the page's candidate; each inner one is the value of its parent's isPartOf.
+		expect(found[0]?.product?.other).toBeUndefined();
+		expect(found[1]?.product?.other).toBe('isPartOf');
+	}, 20_000);
 });

@@ -97,7 +97,8 @@ describe('readOffer on whole product pages (bench/data/product/, written by benc
 		['shopify.html', { from: 'json-ld', price: 2879.2, currency: 'SEK', availability: 'InStock', prices: 2 }],
 		['magento.html', { from: 'microdata', price: 121.95, currency: 'USD', availability: 'InStock' }],
 		['opengraph.html', { from: 'opengraph', price: 59, currency: 'EUR', availability: 'OutOfStock' }],
-		['yoast-group.html', { from: 'json-ld', price: 1299, currency: 'EUR', availability: 'InStock', prices: 2 }],
+		// Its offers' ListPrice specifications give the list price beside the price.
+		['yoast-group.html', { from: 'json-ld', price: 1299, listPrice: 1499, currency: 'EUR', availability: 'InStock', prices: 2 }],
 	])('reads %s past its menus, scripts, reviews and recommendations', (name, offer) => {
 		const html = readFileSync(new URL(`../../bench/data/product/${name}`, import.meta.url), 'utf8');
 		expect(readOffer(parseDocument(html), { price: '.price', availability: '.stock' })).toEqual(offer);
@@ -140,3 +141,32 @@ describe('explainOffer and what was not read', () => {
 		expect(readOffer(page(ld({ '@type': 'Offer', price: '9'.repeat(400) })))).toBeUndefined();
 	});
 });
+
+describe('readOffer with several offers of one product, and list prices', () => {
+	it('gives the lowest price that can be had now, and InStock when any offer is', () => {
+		const offers = [
+			{ price: 19, priceCurrency: 'EUR', availability: 'https://schema.org/OutOfStock' },
+			{ price: 21, priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+			{ price: 24, priceCurrency: 'EUR' },
+		];
+		expect(read(ld({ '@type': 'Product', offers }))).toEqual({ from: 'json-ld', price: 21, currency: 'EUR', availability: 'InStock', prices: 3 });
+	});
+
+	it('gives the list price only where it is above the price', () => {
+		const spec = (list: number) => ld({ '@type': 'Product', offers: { price: 40, priceCurrency: 'EUR', priceSpecification: { priceType: 'https://schema.org/ListPrice', price: list } } });
+		expect(read(spec(60))).toEqual({ from: 'json-ld', price: 40, listPrice: 60, currency: 'EUR' });
+		expect(read(spec(40))).toEqual({ from: 'json-ld', price: 40, currency: 'EUR' });
+		expect(read(spec(30))).toEqual({ from: 'json-ld', price: 40, currency: 'EUR' });
+	});
+
+	it('reads a --price selector that matches the old price and the new as the new one', () => {
+		expect(read('', '<p class="price"><del>59,99 €</del> <ins>39,99 €</ins></p>', { price: '.price' })).toEqual({ from: 'selector', price: 39.99, listPrice: 59.99, currency: 'EUR' });
+	});
+
+	it('explains a price given as an object without writing [object Object]', () => {
+		const explained = explainOffer(page(ld({ '@type': 'Product', offers: { '@type': 'AggregateOffer', lowPrice: { '@value': 15 }, highPrice: { '@value': 30 }, priceCurrency: 'USD' } })));
+		expect(explained.offer).toEqual({ from: 'json-ld', price: 15, currency: 'USD' });
+		expect(JSON.stringify(explained.found)).not.toContain('[object Object]');
+	});
+});
+

@@ -31,3 +31,16 @@ describe('openGraphFound', () => {
 		expect(read('<meta property="og:title" content="Kettle $5"><meta property="product:price:currency" content="EUR"><meta property="product:price:amount" content="">')).toEqual([]);
 	});
 });
+
+describe('openGraphFound on what shops write besides the standard', () => {
+	it('reads product:price and og:price, with text ("30,000원~") parsed', () => {
+		expect(read('<meta property="product:price" content="30,000원~">')[0]).toMatchObject({ where: 'meta product:price', price: 30000, currency: 'KRW' });
+		expect(read('<meta property="og:price" content="1 299,00 руб.">')[0]).toMatchObject({ price: 1299, currency: 'RUB' });
+		expect(read('<meta property="og:price:amount" content="19.99"><meta property="og:price:currency" content="RUR">')[0]).toMatchObject({ price: 19.99, currency: 'RUB' });
+	});
+
+	it('reads a sale price as the price, and the price beside it as the list price', () => {
+		expect(read('<meta property="product:price:amount" content="59.99"><meta property="product:sale_price:amount" content="39.99"><meta property="product:price:currency" content="USD">')[0]).toMatchObject({ price: 39.99, listPrice: 59.99, currency: 'USD' });
+		expect(read('<meta property="product:price:amount" content="39.99"><meta property="product:original_price:amount" content="59.99">')[0]).toMatchObject({ price: 39.99, listPrice: 59.99 });
+	});
+});

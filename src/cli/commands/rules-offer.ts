@@ -12,13 +12,18 @@ import { offerChange } from '../../product/fields.js';
  * @example
  * offerLines(rule, html) // ['the offer: price 49.9 EUR, InStock (from json-ld)', '  json-ld  script #1 Product.offers  price "49.90" → 49.9 …']
  */
-export function offerLines(rule: Rule, html: string): string[] {
-	const { offer, found, problems } = explainOffer(parseDocument(html), rule.product ?? {});
-	const head = offer ? `the offer: ${offerChange(offer)} (price from ${offer.from}${offer.prices ? `, the lowest of ${offer.prices} prices` : ''})` : 'no offer on this page: no structured data gives a price or an availability, and no --price or --availability selector matched';
+export function offerLines(rule: Rule, html: string, url?: string): string[] {
+	const { offer, found, problems, products } = explainOffer(parseDocument(html), { ...rule.product, url });
+	const head = offer ? `the offer: ${offerChange(offer)} (price from ${offer.from}${offer.prices ? `, one of ${offer.prices} prices` : ''})` : 'no offer on this page: no structured data gives a price or an availability, and no --price or --availability selector matched';
 	const lines = [head];
 	if (found.length > 0) {
 		const width = Math.max(...found.map((item) => item.from.length));
-		lines.push('read from the markup, in the order believed:', ...found.map((item) => `  ${item.from.padEnd(width)}  ${item.where}  ${fields(item)}`));
+		// Another product's offer (a related product's) is shown as read, and said not to count.
+		const whose = (item: Found) => {
+			const choice = item.product && products.find((entry) => entry.candidate === item.product);
+			return choice && !choice.taken ? `  (not this page's product: ${choice.why})` : '';
+		};
+		lines.push('read from the markup, in the order believed:', ...found.map((item) => `  ${item.from.padEnd(width)}  ${item.where}  ${fields(item)}${whose(item)}`));
 	}
 	if (problems.length > 0) lines.push('not read:', ...problems.map((problem) => `  ${problem}`));
 	return lines;

@@ -72,7 +72,7 @@ async function rulesTest(io: CliIo, args: RulesTestArgs): Promise<number> {
 		}
 		const body = await decodeBody(response.rawBody, response.headers['content-encoding'], sweepDefaults.maxBodyBytes);
 		const rule = ruleFor(rules, args.url);
-		const counted = countedText(rule, body, response.headers['content-type'], { explain: true });
+		const counted = countedText(rule, body, response.headers['content-type'], { explain: true, url: args.url });
 		io.stdout.write(counted.text.endsWith('\n') ? counted.text : `${counted.text}\n`);
 		const which = rule ? `rule ${rules.indexOf(rule) + 1} of ${rules.length}` : rules.length > 0 ? 'no rule matches this URL: the whole body counts' : 'no rules: the whole body counts';
 		const notes = [which, `read as ${counted.kind === 'none' ? 'text' : counted.kind}`];
@@ -84,7 +84,7 @@ async function rulesTest(io: CliIo, args: RulesTestArgs): Promise<number> {
 			const n = counted.excerpts.length;
 			io.stderr.write(`revisit: excluded ${n} element${n === 1 ? '' : 's'} (${rule!.exclude!.map((selector) => selector.source).join(', ')}):\n${counted.excerpts.map((line) => `  ${line}\n`).join('')}`);
 		}
-		if (rule?.product && counted.kind === 'html') io.stderr.write(offerLines(rule, body.toString('utf8')).map((line, i) => (i === 0 ? `revisit: ${line}\n` : `${line}\n`)).join(''));
+		if (rule?.product && counted.kind === 'html') io.stderr.write(offerLines(rule, body.toString('utf8'), args.url).map((line, i) => (i === 0 ? `revisit: ${line}\n` : `${line}\n`)).join(''));
 		await showNoise(io, args, counted.text);
 		return counted.matched === false ? 1 : 0;
 	} catch (error) {

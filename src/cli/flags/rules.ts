@@ -34,7 +34,7 @@ export const ruleFlagOptions: Record<keyof RuleFlags, Flag> = {
 	ignore: { group: GROUP.content, type: 'string', array: true, default: [], requiresArg: true, describe: 'Remove what this regular expression matches before hashing (repeatable); for JSON, drop keys it matches' },
 	rules: { group: GROUP.content, type: 'string', requiresArg: true, describe: 'A JSON file of content rules, in order, the first matching a URL wins (see docs/6-noise.md)' },
 	'learn-noise': { group: GROUP.content, type: 'boolean', default: false, describe: 'Fetch a new or changed page again at once; what differs between the two is noise, left out of its hash from then on' },
-	product: { group: GROUP.content, type: 'boolean', default: false, describe: "Only the page's offer counts: price, currency and availability from JSON-LD, microdata or OpenGraph; the reason says what moved (price, availability)" },
+	product: { group: GROUP.content, type: 'boolean', default: false, describe: "Only the page's offer counts: its own product's price, currency and availability from JSON-LD, microdata, RDFa or OpenGraph; the reason says what moved (price, availability)" },
 	price: { group: GROUP.content, type: 'string', array: true, default: ruleSettings.price.default, requiresArg: true, describe: 'With no structured data on a page, read the price from the text of the element this CSS selector matches (repeatable; implies --product)' },
 	availability: { group: GROUP.content, type: 'string', array: true, default: ruleSettings.availability.default, requiresArg: true, describe: 'With no structured data on a page, read the availability ("In stock", "Sold out") from this element\'s text (repeatable; implies --product)' },
 };
