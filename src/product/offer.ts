@@ -4,11 +4,12 @@ import { jsonLdFound } from './json-ld.js';
 import { scanMarkup } from './markup.js';
 import { microdataFound } from './microdata.js';
 import { openGraphFound } from './opengraph.js';
+import { pageFound } from './page/found.js';
 import { selectorFound, type OfferOptions } from './selectors.js';
 import type { Availability, Offer, OfferSource } from './types.js';
 
 /** The markups in the order they are believed: the structured ones first, the selectors last. */
-const ORDER: readonly OfferSource[] = ['json-ld', 'microdata', 'opengraph', 'selector'];
+const ORDER: readonly OfferSource[] = ['json-ld', 'microdata', 'opengraph', 'selector', 'page'];
 
 /** The states in which the product can be had now. */
 const BUYABLE = new Set<Availability>(['InStock', 'LimitedAvailability', 'OnlineOnly', 'InStoreOnly']);
@@ -19,6 +20,8 @@ export interface Explained {
 	found: Found[];
 	/** What was not read and why, each with where: `script #1: nested deeper than 64 levels, read no deeper`, `json-ld script #2 Offer: negative price -5 refused`. */
 	problems: string[];
+	/** Price-looking elements of the page not taken, and why (`span.price "$4.99": in a block of other products (div.related)`), when the page itself was read. */
+	passed: string[];
 }
 
 /**
@@ -26,7 +29,8 @@ export interface Explained {
  * `parseDocument`); undefined when the page states neither a price nor an availability.
  *
  * - **Where from.** JSON-LD, then microdata, then Open Graph, then the `price` and
- *   `availability` selectors. The first of these that gives a price gives the price and the
+ *   `availability` selectors, then, where none of these gave a price and no `price`
+ *   selector was given, the page itself (page/found.ts). The first of these that gives a price gives the price and the
  *   currency (and `from`); the first that gives an availability gives the availability. The
  *   two are chosen apart because shops often state only one of them in a given markup (a
  *   JSON-LD price with the stock level only in microdata). Selectors are the fallback: they
@@ -51,8 +55,13 @@ export function readOffer(document: AnyNode, options: OfferOptions = {}): Offer 
 	if (options.price !== undefined && !found.some((item) => item.price !== undefined)) selectors.price = options.price;
 	if (options.availability !== undefined && !found.some((item) => item.availability !== undefined)) selectors.availability = options.availability;
 	if (selectors.price !== undefined || selectors.availability !== undefined) found.push(...selectorFound(document, selectors));
+	found.push(...fromPage(document, found, options));
 	return offerOf(found);
 }
+
+/** The page itself, read last: only where no markup and no `--price` selector was given a price (see page/found.ts). */
+const fromPage = (document: AnyNode, found: readonly Found[], options: OfferOptions, passed?: string[]): Found[] =>
+	options.price === undefined && !found.some((item) => item.price !== undefined) ? pageFound(document, passed) : [];
 
 /**
  * The offer and what each markup gave, selectors included even where structured data won,
@@ -64,9 +73,11 @@ export function readOffer(document: AnyNode, options: OfferOptions = {}): Offer 
  */
 export function explainOffer(document: AnyNode, options: OfferOptions = {}): Explained {
 	const problems: string[] = [];
+	const passed: string[] = [];
 	const found = [...structuredFound(document, problems), ...selectorFound(document, options)];
+	found.push(...fromPage(document, found, options, passed));
 	problems.push(...found.filter((item) => item.problem !== undefined).map((item) => `${item.from} ${item.where}: ${item.problem}`));
-	return { offer: offerOf(found), found, problems };
+	return { offer: offerOf(found), found, problems, passed };
 }
 
 function structuredFound(document: AnyNode, problems: string[] = []): Found[] {

@@ -29,8 +29,8 @@ export interface Product {
 	availability?: Availability;
 }
 
-/** Where an offer was read from, in the order tried. */
-export type OfferSource = 'json-ld' | 'microdata' | 'opengraph' | 'selector';
+/** Where an offer was read from, in the order tried: `page` is the price and buy area the page shows, found without structured data or a selector. */
+export type OfferSource = 'json-ld' | 'microdata' | 'opengraph' | 'selector' | 'page';
 
 /** A product as read from one page, with where it came from. */
 export interface Offer extends Product {
