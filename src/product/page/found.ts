@@ -1,7 +1,7 @@
 import type { AnyNode } from 'domhandler';
 import type { Found } from '../found.js';
 import { pagePrice } from './price.js';
-import { scanPage, type Place } from './scan.js';
+import { buyButton, scanPage, type Place } from './scan.js';
 import { pageAvailability } from './stock.js';
 
 /**
@@ -14,15 +14,16 @@ import { pageAvailability } from './stock.js';
  * @example
  * pageFound(parseDocument(html)) // [{ from: 'page', where: 'span.price, nearest the title', price: 39.99, currency: '$', … }, { from: 'page', where: 'button#add, the buy button, enabled', availability: 'InStock', … }]
  */
-export function pageFound(document: AnyNode, passed: string[] = []): Found[] {
-	const scan = scanPage(document);
+export function pageFound(document: AnyNode, passed?: string[]): Found[] {
+	const scan = scanPage(document, passed !== undefined);
 	const title = scan.titles.find((place) => !place.elsewhere);
-	const buttons = scan.buttons.filter((place) => !place.elsewhere);
-	// The title first: the buy button nearest it is the product's, and so is the price nearest both.
-	const button = title ? buttons.find((place) => place.index > title.index) ?? buttons[0] : buttons[0];
+	// The title first: the first buy button after it is the product's (else the page's first), and the price nearest both.
+	const controls = scan.controls.filter((place) => !place.elsewhere);
+	const after = title ? controls.filter((place) => place.index > title.index) : [];
+	const button = after.find((place) => buyButton(place.element)) ?? controls.find((place) => buyButton(place.element));
 	const anchors: Place[] = [...(title ? [title] : []), ...(button ? [button] : [])];
-	const price = pagePrice(scan.prices, anchors, title ? 'title' : 'buy button');
-	passed.push(...price.passed);
-	const availability = pageAvailability(button ? [button] : [], scan.stocks, anchors);
+	const price = pagePrice(scan.prices, anchors, title ? 'title' : 'buy button', passed !== undefined);
+	passed?.push(...price.passed);
+	const availability = pageAvailability(button ? [button] : [], scan.stocks, anchors, scan.notes);
 	return [...(price.found ? [price.found] : []), ...(availability ? [availability] : [])];
 }

@@ -3,11 +3,13 @@ import { parsePrice } from '../price.js';
 import { priceRead } from '../refused.js';
 import type { ParsedPrice } from '../types.js';
 import { inside, nearest } from './nearest.js';
-import { describe, visibleText, type Place } from './scan.js';
+import { describe, shortText, type Place } from './scan.js';
 import { fold, PRICE_NAME, WAS_BEFORE, WAS_PRICE } from './words.js';
 
 /** A price element's text longer than this holds more than a price: a block around it. */
 const LONG = 100;
+/** Candidates not taken that `rules test` lists, at most; the rest are counted. */
+const SHOWN = 20;
 /** More words than this around a number is a sentence ("free shipping on orders over $50"), less likely the price. */
 const WORDY = 4;
 
@@ -38,18 +40,19 @@ export interface PagePrice {
  * @example
  * pagePrice(scanPage(document).prices, [title]).found // { from: 'page', where: 'span.price, nearest the title', price: 39.99, … }
  */
-export function pagePrice(places: readonly Place[], anchors: readonly Place[], anchorName: string): PagePrice {
+export function pagePrice(places: readonly Place[], anchors: readonly Place[], anchorName: string, explain = false): PagePrice {
 	const passed: string[] = [];
 	const priced: Priced[] = [];
 	// Said once for a price and the parts inside it (Amazon's `.a-price` and its `.a-offscreen`).
 	let said: Place | undefined;
 	for (const place of places) {
-		const text = visibleText(place.element, true);
-		if (text === '' || text.length > LONG) continue;
+		// Elsewhere or struck: read only to say so (rules test), never to be taken.
+		if ((place.elsewhere || place.struck) && (!explain || passed.length >= SHOWN || (said && inside(place.element, said.element)))) continue;
+		const text = shortText(place.element, true);
+		if (text === undefined || text === '' || text.length > LONG) continue;
 		const shown = `${describe(place.element)} "${text}"`;
 		if (place.elsewhere || place.struck) {
-			if (said && inside(place.element, said.element)) continue;
-			if (parsePrice(visibleText(place.element)) !== undefined) {
+			if (parsePrice(shortText(place.element) ?? '') !== undefined) {
 				passed.push(`${shown}: ${place.elsewhere ?? place.struck}`);
 				said = place;
 			}
@@ -57,7 +60,7 @@ export function pagePrice(places: readonly Place[], anchors: readonly Place[], a
 		}
 		const label = labelBefore(place);
 		if (label !== undefined) {
-			if (parsePrice(text) !== undefined) passed.push(`${shown}: after "${label}", a former or list price`);
+			if (explain && parsePrice(text) !== undefined) passed.push(`${shown}: after "${label}", a former or list price`);
 			continue;
 		}
 		const { amount, problem } = priceRead(text.replace(WAS_PRICE, ' '), (written: string) => parsePrice(written));
@@ -67,14 +70,20 @@ export function pagePrice(places: readonly Place[], anchors: readonly Place[], a
 		priced.push({ ...place, text, amount, named });
 	}
 	// A price made of parts (Amazon's whole and fraction spans) is read whole, from the outermost element that gives one.
-	const whole = priced.filter((item) => !priced.some((outer) => outer !== item && inside(item.element, outer.element)));
+	const holders = new Set(priced.map((item) => item.element));
+	const whole = priced.filter((item) => !within(item.element, holders));
 	// A page with neither a title nor a buy button may be no product's: only an element named as a price says one then.
 	const current = whole.filter((item) => !item.regular && (anchors.length > 0 || item.named));
 	const pool = current.length > 0 ? current : whole.filter((item) => anchors.length > 0 || item.named);
 	const taken = nearest(pool, anchors, (item) => (item.named ? 0 : 2) + (item.text.split(' ').length > WORDY ? 3 : 0));
-	for (const item of whole) {
-		if (item === taken) continue;
-		const why = pool.includes(item) ? `farther from the ${anchorName} than ${describe(taken!.element)}` : item.regular && current.length > 0 ? 'a "regular" price, and a current one was found' : 'not named as a price, on a page with neither a title nor a buy button';
+	const pooled = new Set(pool);
+	const others = explain ? whole.filter((item) => item !== taken) : [];
+	for (const [i, item] of others.entries()) {
+		if (passed.length >= SHOWN) {
+			passed.push(`and ${others.length - i} more price-looking elements`);
+			break;
+		}
+		const why = pooled.has(item) ? `farther from the ${anchorName} than ${describe(taken!.element)}` : item.regular && current.length > 0 ? 'a "regular" price, and a current one was found' : 'not named as a price, on a page with neither a title nor a buy button';
 		passed.push(`${describe(item.element)} "${item.text}": ${why}`);
 	}
 	if (!taken) return { passed };
@@ -82,6 +91,12 @@ export function pagePrice(places: readonly Place[], anchors: readonly Place[], a
 	const found: Found = { from: 'page', where, price: taken.amount.amount, written: { price: taken.text } };
 	if (taken.amount.currency !== undefined) found.currency = taken.amount.currency;
 	return { found, passed };
+}
+
+/** Whether an element lies inside one of `holders` (a walk up, not a search of them all). */
+function within(element: Place['element'], holders: ReadonlySet<Place['element']>): boolean {
+	for (let node = element.parent; node; node = node.parent) if (holders.has(node as Place['element'])) return true;
+	return false;
 }
 
 /**
@@ -93,7 +108,7 @@ function labelBefore(place: Place): string | undefined {
 	let text = '';
 	for (let node = place.element, level = 0; level < 2 && node.parent && text.trim() === ''; node = node.parent as typeof node, level++) {
 		for (let sibling = node.prev; sibling && text.length < 40; sibling = sibling.prev) {
-			const part = sibling.type === 'text' ? (sibling as unknown as { data: string }).data : sibling.type === 'tag' ? visibleText(sibling as typeof node) : '';
+			const part = sibling.type === 'text' ? (sibling as unknown as { data: string }).data : sibling.type === 'tag' ? (shortText(sibling as typeof node, false, 20) ?? '') : '';
 			text = `${part} ${text}`;
 		}
 	}

@@ -3,28 +3,30 @@ import { availabilityOf } from '../availability.js';
 import type { Found } from '../found.js';
 import type { Availability } from '../types.js';
 import { nearest } from './nearest.js';
-import { controlText, describe, visibleText, type Place } from './scan.js';
+import { controlText, describe, outNotes, shortText, type Place } from './scan.js';
 import { fold, OUT_WORDS } from './words.js';
 
 /** Availabilities that say the product cannot be had now. */
 const CANNOT = new Set<Availability>(['OutOfStock', 'SoldOut', 'Discontinued']);
 /** A buy area's text longer than this is not read for stock words: it is the page, not the button's surroundings. */
 const AREA_TEXT = 400;
+/** Nor one of more nodes than this. */
+const AREA_NODES = 1000;
 
 /**
  * What a page's buy area says of its product's availability, without structured data or a
  * selector. The buy button nearest the title decides: disabled (or saying "Sold out") it is
  * out of stock; enabled, it is in stock unless its surroundings (its form, else its
  * parent's block) say "sold out", "out of stock", "nicht verfügbar", "épuisé", "在庫切れ",
- * … With no buy button, a stock note near the title says it ("Out of stock", an element
- * whose class says stock), if there is one. Words that name a state (`Sold out`,
+ * … With no buy button, a stock note near the title says it (an element whose class says
+ * stock, or one of `notes` whose text says "Out of stock"), if there is one. Words that name a state (`Sold out`,
  * `Ausverkauft`) give it as the rest of revisit reads them (SoldOut); a disabled button
  * with no such words gives OutOfStock.
  *
  * @example
- * pageAvailability(scan.buttons, scan.stocks, [title]) // { from: 'page', where: 'button.add-to-cart, disabled', availability: 'OutOfStock', … }
+ * pageAvailability([button], scan.stocks, [title], scan.notes) // { from: 'page', where: 'button.add-to-cart, disabled', availability: 'OutOfStock', … }
  */
-export function pageAvailability(buttons: readonly Place[], stocks: readonly Place[], anchors: readonly Place[]): Found | undefined {
+export function pageAvailability(buttons: readonly Place[], stocks: readonly Place[], anchors: readonly Place[], notes: readonly Place[] = []): Found | undefined {
 	const button = nearest(buttons.filter((place) => !place.elsewhere), anchors);
 	if (button) {
 		const says = controlText(button.element);
@@ -35,13 +37,13 @@ export function pageAvailability(buttons: readonly Place[], stocks: readonly Pla
 		if (note) return found(`${note.where}, beside the buy button`, note.availability, note.text);
 		return found(`${describe(button.element)}, the buy button, enabled`, 'InStock', says);
 	}
-	const notes = stocks.filter((place) => !place.elsewhere).flatMap((place) => {
-		const text = visibleText(place.element);
-		if (text === '' || text.length > 80) return [];
+	const said = [...stocks, ...outNotes(notes)].filter((place) => !place.elsewhere).flatMap((place) => {
+		const text = shortText(place.element);
+		if (text === undefined || text === '' || text.length > 80) return [];
 		const availability = outOf(text) ?? availabilityOf(text);
 		return availability ? [{ ...place, availability, text }] : [];
 	});
-	const note = nearest(notes, anchors);
+	const note = nearest(said, anchors);
 	return note && found(`${describe(note.element)}, a stock note`, note.availability, note.text);
 }
 
@@ -68,8 +70,8 @@ function areaNote(button: Element): { where: string; availability: Availability;
 	}
 	area ??= button.parent?.parent?.type === 'tag' ? (button.parent.parent as Element) : undefined;
 	if (!area) return undefined;
-	const text = visibleText(area);
-	if (text.length > AREA_TEXT) return undefined;
+	const text = shortText(area, false, AREA_NODES);
+	if (text === undefined || text.length > AREA_TEXT) return undefined;
 	const availability = outOf(text.replace(controlText(button), ' '));
 	return availability && { where: describe(area), availability, text };
 }

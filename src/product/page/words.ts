@@ -18,13 +18,17 @@ const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\
 /** Scripts written without spaces between words: a word of theirs is found anywhere. */
 const UNSPACED = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
-/** One pattern's source for a list of phrases, each found as words of their own (or anywhere, in Chinese and Japanese). */
+/**
+ * One pattern's source for a list of phrases, each found as words of their own (or
+ * anywhere, in Chinese and Japanese). The word boundaries are written once around all the
+ * spaced phrases, not around each: the pattern runs on every short text of a page.
+ */
 function alternatives(list: readonly string[], folded: boolean): string {
-	const parts = list.map((phrase) => {
-		const written = escape(folded ? fold(phrase) : phrase).replace(/ /g, '[\\s\\-_]*');
-		return UNSPACED.test(phrase) ? written : `(?<![\\p{L}\\p{N}])${written}(?![\\p{L}\\p{N}])`;
-	});
-	return `(?:${parts.join('|')})`;
+	const written = (phrase: string) => escape(folded ? fold(phrase) : phrase).replace(/ /g, '[\\s\\-_]*');
+	const spaced = list.filter((phrase) => !UNSPACED.test(phrase)).map(written);
+	const unspaced = list.filter((phrase) => UNSPACED.test(phrase)).map(written);
+	const bounded = spaced.length > 0 ? [`(?<![\\p{L}\\p{N}])(?:${spaced.join('|')})(?![\\p{L}\\p{N}])`] : [];
+	return `(?:${[...bounded, ...unspaced].join('|')})`;
 }
 
 /** A pattern for folded text. */

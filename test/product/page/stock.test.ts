@@ -1,12 +1,12 @@
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { scanPage } from '../../../src/product/page/scan.js';
+import { buyButton, scanPage } from '../../../src/product/page/scan.js';
 import { pageAvailability } from '../../../src/product/page/stock.js';
 
 const stockOf = (body: string) => {
 	const scan = scanPage(parseDocument(body));
 	const anchors = scan.titles.slice(0, 1);
-	return pageAvailability(scan.buttons.filter((place) => !place.elsewhere).slice(0, 1), scan.stocks, anchors);
+	return pageAvailability(scan.controls.filter((place) => !place.elsewhere && buyButton(place.element)).slice(0, 1), scan.stocks, anchors, scan.notes);
 };
 
 describe('pageAvailability', () => {
