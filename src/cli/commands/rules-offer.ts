@@ -1,6 +1,7 @@
 import type { Found } from '../../product/found.js';
 import type { Explained } from '../../product/offer.js';
 import { offerChange } from '../../product/fields.js';
+import type { OfferOptions } from '../../product/selectors.js';
 import type { Offer } from '../../product/types.js';
 
 /**
@@ -12,14 +13,16 @@ import type { Offer } from '../../product/types.js';
  * can be traced to its markup.
  *
  * @example
- * offerLines(counted.offer, counted.explained!)
+ * offerLines(counted.offer, counted.explained!, rule.product)
  * // ['the offer: price 49.9 EUR, availability InStock (price from json-ld)', 'read from the markup, in the order believed:', '  json-ld  script #1 Product.offers  price "49.90" → 49.9 …  taken: the price, the availability']
  */
-export function offerLines(offer: Offer | undefined, explained: Explained): string[] {
+export function offerLines(offer: Offer | undefined, explained: Explained, options: OfferOptions = {}): string[] {
 	const { found, problems, passed } = explained;
+	// The page itself is searched only where no --price selector was given: the user said where the price is.
+	const page = options.price === undefined ? ', and no price shows near a title or buy button' : ', and the page is not searched behind a --price selector';
 	const head = offer
 		? `the offer: ${offerChange(offer)} (${offer.price !== undefined ? 'price' : 'availability'} from ${offer.from}${offer.prices ? `, the lowest of ${offer.prices} prices` : ''})`
-		: 'no offer on this page: no structured data gives a price or an availability, no --price or --availability selector matched, and no price shows near a title or buy button';
+		: `no offer on this page: no structured data gives a price or an availability, no --price or --availability selector matched${page}`;
 	const lines = [head];
 	if (found.length > 0) {
 		const width = Math.max(...found.map((item) => item.from.length));
