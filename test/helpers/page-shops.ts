@@ -30,6 +30,17 @@ const amazon = page(`
 </div></div>
 <footer id="navFooter"><a href="/gift">Gift cards from $10</a></footer>`);
 
+/** Amazon's older layout: #priceblock_ourprice in a table after a struck list price, a savings line, and no buy button as the item is unavailable. */
+const amazonClassic = page(`
+<div id="centerCol"><div id="titleSection"><h1 id="title"><span id="productTitle">Hiking Socks, 3 Pairs</span></h1></div>
+<div id="price"><table class="a-lineitem">
+  <tr><td class="a-color-secondary">List Price:</td><td><span class="priceBlockStrikePriceString a-text-strike">$34.99</span></td></tr>
+  <tr><td class="a-color-secondary">Price:</td><td><span id="priceblock_ourprice" class="a-size-medium a-color-price priceBlockBuyingPriceString">$24.99</span></td></tr>
+  <tr><td class="a-color-secondary">You Save:</td><td class="a-span12 a-color-price priceBlockSavingsString">$10.00 (29%)</td></tr>
+</table></div>
+<div id="availability" class="a-section"><span class="a-size-medium a-color-price">Currently unavailable.</span><br>We don't know when or if this item will be back in stock.</div>
+</div>`);
+
 /** A German shop: UVP struck by its class, a header cart total, related products with their own prices. */
 const german = page(`
 <header class="site-header"><a class="cart" href="/warenkorb">Warenkorb <span class="cart-total">0,00 €</span></a></header>
@@ -72,6 +83,26 @@ const italianSoldOut = page(`
   <div class="price price--sold-out"><div class="price__regular"><span class="visually-hidden">Prezzo di listino</span><span class="price-item price-item--regular">€ 120,00</span></div></div>
   <form method="post" action="/cart/add"><button type="submit" name="add" class="product-form__submit button" disabled><span>Esaurito</span></button></form>
 </section></main>`, 'it');
+
+/** A Shopify (Dawn theme) page on sale: both the regular and the sale blocks are in the page, the former price in <s>, visually hidden labels. */
+const dawnSale = page(`
+<main id="MainContent"><section class="product">
+  <div class="product__title"><h1>Linen Shirt</h1></div>
+  <div class="price price--on-sale"><div class="price__container">
+    <div class="price__regular"><span class="visually-hidden visually-hidden--inline">Regular price</span><span class="price-item price-item--regular">$30.00 USD</span></div>
+    <div class="price__sale"><span class="visually-hidden visually-hidden--inline">Regular price</span><span><s class="price-item price-item--regular">$30.00 USD</s></span><span class="visually-hidden visually-hidden--inline">Sale price</span><span class="price-item price-item--sale price-item--last">$20.00 USD</span></div>
+  </div><span class="badge price__badge-sale">Sale</span></div>
+  <form method="post" action="/cart/add" class="form"><button type="submit" name="add" class="product-form__submit button button--full-width"><span>Add to cart</span></button></form>
+</section>
+<div class="product-recommendations"><ul><li><span class="price-item price-item--regular">$12.00 USD</span></li></ul></div></main>`);
+
+/** A Dutch shop: the stock line beside an enabled button says it cannot be had. */
+const dutch = page(`
+<div class="product-page">
+  <h1>Fietsbel chroom</h1>
+  <span class="product-prijs">€ 12,95</span>
+  <form class="bestel"><p class="levering">Niet op voorraad</p><button class="knop">In winkelwagen</button></form>
+</div>`, 'nl');
 
 /** A Japanese shop: the price in a sentence with its label and tax note, recommendations below. */
 const japanese = page(`
@@ -120,10 +151,13 @@ const blog = page(`<article><h1>Choosing a kettle</h1><p>Look for a 1.7 litre on
 
 export const SHOP_PAGES: Record<string, ShopPage> = {
 	amazon: { html: amazon, offer: { price: 29.99, currency: '$', availability: 'InStock' } },
+	'amazon-classic': { html: amazonClassic, offer: { price: 24.99, currency: '$', availability: 'OutOfStock' } },
 	german: { html: german, offer: { price: 69.99, currency: 'EUR', availability: 'InStock' } },
 	'french-sold-out': { html: frenchSoldOut, offer: { price: 45, currency: 'EUR', availability: 'OutOfStock' } },
 	spanish: { html: spanish, offer: { price: 39.99, currency: 'EUR', availability: 'InStock' } },
 	'italian-sold-out': { html: italianSoldOut, offer: { price: 120, currency: 'EUR', availability: 'SoldOut' } },
+	'dawn-sale': { html: dawnSale, offer: { price: 20, currency: 'USD', availability: 'InStock' } },
+	dutch: { html: dutch, offer: { price: 12.95, currency: 'EUR', availability: 'OutOfStock' } },
 	japanese: { html: japanese, offer: { price: 3980, currency: 'JPY', availability: 'InStock' } },
 	russian: { html: russian, offer: { price: 2490, currency: 'RUB', availability: 'OutOfStock' } },
 	polish: { html: polish, offer: { price: 129, currency: 'PLN', availability: 'InStock' } },
