@@ -21,7 +21,12 @@ export function treeDistance(a: AnyNode, b: AnyNode): number {
 	return Number.POSITIVE_INFINITY;
 }
 
-/** Whether `inner` lies inside `outer` (not `outer` itself). */
+/**
+ * Whether `inner` lies inside `outer` (not `outer` itself).
+ *
+ * @example
+ * inside(span, div) // true for <div><p><span/></p></div>
+ */
 export function inside(inner: AnyNode, outer: AnyNode): boolean {
 	for (let node = inner.parent; node; node = node.parent) if (node === outer) return true;
 	return false;

@@ -131,7 +131,13 @@ function within(element: Element, outer: Context): Context {
 	return context;
 }
 
-/** Why an element's text is a former or list price, or undefined. */
+/**
+ * Why an element's text is a former or list price, or undefined.
+ *
+ * @example
+ * struckBy(del) // 'struck through (<del>)'
+ * struckBy(span) // 'a former or list price (span.old-price)' for <span class="old-price">
+ */
 export function struckBy(element: Element): string | undefined {
 	if (element.name === 'del' || element.name === 's' || element.name === 'strike') return `struck through (<${element.name}>)`;
 	if (/line-through/i.test(element.attribs['style'] ?? '') || element.attribs['data-a-strike'] === 'true') return `struck through (${describe(element)})`;
@@ -139,7 +145,12 @@ export function struckBy(element: Element): string | undefined {
 	return undefined;
 }
 
-/** Not shown: scripts and the like, `hidden`, `aria-hidden="true"` (the visual copy of a price whose text is given for screen readers). */
+/**
+ * Not shown: scripts and the like, `hidden`, `aria-hidden="true"` (the visual copy of a price whose text is given for screen readers).
+ *
+ * @example
+ * hidden(span) // true for <span aria-hidden="true">$29.99</span>
+ */
 export const hidden = (element: Element): boolean =>
 	UNSEEN.has(element.name) || element.attribs['hidden'] !== undefined || element.attribs['aria-hidden'] === 'true' || /display:\s*none/i.test(element.attribs['style'] ?? '');
 
@@ -159,7 +170,12 @@ export function buyButton(element: Element): boolean {
 	return says.length <= 60 && BUY_WORDS.test(fold(says));
 }
 
-/** What a control says: its value (an `<input>`), else its text, else its `aria-label`. */
+/**
+ * What a control says: its value (an `<input>`), else its text, else its `aria-label`.
+ *
+ * @example
+ * controlText(input) // 'Add to Cart' for <input type="submit" value="Add to Cart">
+ */
 export function controlText(element: Element): string {
 	if (element.name === 'input') return element.attribs['value'] ?? element.attribs['alt'] ?? '';
 	const text = shortText(element, false, 50) ?? '';

@@ -4,7 +4,12 @@
  * case, accents off, white space single.
  */
 
-/** Lower case, accents off (`épuisé` → `epuise`), white space single. Kana keep their voicing marks. */
+/**
+ * Lower case, accents off (`épuisé` → `epuise`), white space single. Kana keep their voicing marks.
+ *
+ * @example
+ * fold('  Épuisé\n') // 'epuise'
+ */
 export const fold = (text: string): string =>
 	text
 		.normalize('NFD')
