@@ -87,8 +87,11 @@ export function pagePrice(places: readonly Place[], anchors: readonly Place[], a
 		passed.push(`${describe(item.element)} "${item.text}": ${why}`);
 	}
 	if (!taken) return { passed };
-	const where = `${describe(taken.element)}, ${anchors.length > 0 ? `nearest the ${anchorName}` : 'first on the page'}`;
-	const found: Found = { from: 'page', where, price: taken.amount.amount, written: { price: taken.text } };
+	// Named by the tightest element inside it that says the same price: `span.a-price "$29.99"`, not the block around it.
+	const same = (item: Priced) => item.amount.amount === taken.amount.amount && item.amount.currency === taken.amount.currency;
+	const shown = priced.filter((item) => same(item) && inside(item.element, taken.element)).reduce((best, item) => (item.text.length < best.text.length ? item : best), taken);
+	const where = `${describe(shown.element)}, ${anchors.length > 0 ? `nearest the ${anchorName}` : 'first on the page'}`;
+	const found: Found = { from: 'page', where, price: taken.amount.amount, written: { price: shown.text } };
 	if (taken.amount.currency !== undefined) found.currency = taken.amount.currency;
 	return { found, passed };
 }
