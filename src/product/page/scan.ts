@@ -71,7 +71,8 @@ export function scanPage(document: AnyNode, explain = false): PageScan {
 			if (hidden(element)) continue;
 			context = within(element, outer);
 			if (context.elsewhere && !explain) continue;
-			const place: Place = { element, index: index++ };
+			// Counted among the page's own elements only, so that `explain` walking the others changes no choice.
+			const place: Place = { element, index: context.elsewhere ? index : index++ };
 			if (context.elsewhere) place.elsewhere = context.elsewhere;
 			if (context.struck) place.struck = context.struck;
 			if (context.regular) place.regular = true;

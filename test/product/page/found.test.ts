@@ -1,6 +1,6 @@
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { offerOf, readOffer } from '../../../src/product/offer.js';
+import { explainOffer, offerOf, readOffer } from '../../../src/product/offer.js';
 import { pageFound } from '../../../src/product/page/found.js';
 import { SHOP_PAGES } from '../../helpers/page-shops.js';
 
@@ -11,6 +11,8 @@ describe('pageFound', () => {
 			const read = offerOf(found);
 			if (offer === undefined) expect(read).toBeUndefined();
 			else expect(read).toEqual({ from: 'page', ...offer });
+			// rules test explains the offer the sweep reads, not another.
+			expect(explainOffer(parseDocument(html)).offer).toEqual(readOffer(parseDocument(html)));
 		});
 	}
 
