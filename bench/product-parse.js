@@ -1,5 +1,7 @@
 // The cost of reading a product page's offer: `npm run build && node bench/product-parse.js
-// [--rounds 300] [--reps 5]`. In this process, on one core, for each page in bench/data/product/
+// [--rounds 300] [--reps 5] [--bare]`. With --bare, each page's structured data is taken out
+// first (JSON-LD, microdata attributes, Open Graph product metas), so that the offer is read
+// from the page itself (src/product/page/): what a shop without structured data costs. In this process, on one core, for each page in bench/data/product/
 // (bench/lib/product-pages.js writes them: ~70 KB product pages, one per markup), as bodies per
 // second (the median of --reps runs of --rounds bodies each):
 //   hash       hashBody of the whole body: what a check costs without --product
@@ -22,7 +24,7 @@ import { parseDocument } from 'htmlparser2';
 import { DATA } from './lib/product-pages.js';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '300' }, reps: { type: 'string', default: '5' }, against: { type: 'string' } } });
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '300' }, reps: { type: 'string', default: '5' }, against: { type: 'string' }, bare: { type: 'boolean', default: false } } });
 const rounds = Number(values.rounds);
 const reps = Number(values.reps);
 if (!(rounds > 0 && reps > 0)) throw new Error('--rounds and --reps take positive numbers');
@@ -64,11 +66,19 @@ const extra = against ? ` parse + readOffer, ${values.against} | cost over ${val
 console.log(`| page | KB | offer read | hash | parse | parse + readOffer | parse + explain | readOffer alone | parse + readOffer / parse |${extra}`);
 console.log(`|---|---:|---|---:|---:|---:|---:|---:|---:|${against ? '---:|---:|' : ''}`);
 for (const name of pages) {
-	const body = readFileSync(path.join(DATA, name));
+	const body = values.bare ? Buffer.from(bare(readFileSync(path.join(DATA, name), 'utf8'))) : readFileSync(path.join(DATA, name));
 	parsed.set(body, parseDocument(body.toString('utf8')));
 	const offer = readOffer(parsed.get(body));
 	const rate = rates(body);
 	const shown = offer ? `${offer.from} ${offer.price ?? '-'} ${offer.currency ?? ''} ${offer.availability ?? ''}`.replace(/ +/g, ' ') : 'none';
 	const side = against ? ` ${Math.round(rate.against)} | ${(rate.against / rate.readOffer).toFixed(2)} |` : '';
 	console.log(`| ${name} | ${(body.length / 1024).toFixed(0)} | ${shown} | ${Math.round(rate.hash)} | ${Math.round(rate.parse)} | ${Math.round(rate.readOffer)} | ${Math.round(rate.explain)} | ${Math.round(rate.alone)} | ${(rate.readOffer / rate.parse).toFixed(2)} |${side}`);
+}
+
+/** A page without its structured data: no JSON-LD, no microdata attributes, no Open Graph product metas. */
+function bare(html) {
+	return html
+		.replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, '')
+		.replace(/\sitem(prop|scope|type)(="[^"]*")?/g, '')
+		.replace(/<meta (property|name)="(og|product):[^>]*>/g, '');
 }

@@ -20,10 +20,10 @@ export function contentOf(rule: Rule | undefined, body: Buffer, contentType: str
 	if (counted.matched) content.matched = true;
 	if (counted.kind === 'bytes') content.unreadable = true;
 	if (counted.offer) {
-		const { from: _from, prices: _prices, ...product } = counted.offer;
-		content.product = product;
+		const { from, prices: _prices, ...product } = counted.offer;
+		content.product = { ...product, source: from };
 		content.offer = counted.offer;
-	}
+	} else if (rule?.product && counted.kind === 'html') content.noOffer = true;
 	return content;
 }
 

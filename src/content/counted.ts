@@ -6,7 +6,7 @@ import { parseDocument } from 'htmlparser2';
 import type { Rule } from './rules.js';
 import type { Offer } from '../product/types.js';
 import { offerText } from './offer-text.js';
-import { readOffer } from '../product/offer.js';
+import { explainOffer, readOffer, type Explained } from '../product/offer.js';
 
 /** What a rule kept of one body, and how it read it. */
 export interface Counted {
@@ -22,6 +22,8 @@ export interface Counted {
 	excerpts?: string[] | undefined;
 	/** A product rule: the offer read from the page (absent when it has none). */
 	offer?: Offer | undefined;
+	/** A product rule with `explain`: what each markup gave, read from the page as counted (exclusions applied). */
+	explained?: Explained | undefined;
 }
 
 /** What `countedText` reports besides the text. */
@@ -82,8 +84,11 @@ export function countedText(rule: Rule | undefined, body: Buffer, contentType: s
 	if (rule.product) {
 		// The offer is all that counts: the rest of the page, priceValidUntil and tokens included, is noise.
 		// Excluded elements are gone first, so that a "related products" block's prices are not read.
-		const offer = readOffer(document, options.url === undefined ? rule.product : { ...rule.product, url: options.url });
-		return { text: removeMatches(offerText(offer), rule.ignore), kind: 'html', matched: offer !== undefined, ...(offer ? { offer } : {}), ...removed };
+		const offerOptions = options.url === undefined ? rule.product : { ...rule.product, url: options.url };
+		const offer = readOffer(document, offerOptions);
+		// `rules test` explains the page as read here, not as served: an excluded block's prices are no candidates.
+		const explained = options.explain ? { explained: explainOffer(document, offerOptions) } : {};
+		return { text: removeMatches(offerText(offer), rule.ignore), kind: 'html', matched: offer !== undefined, ...(offer ? { offer } : {}), ...explained, ...removed };
 	}
 	if (rule.text) {
 		// Collapsed again once the ignored parts are out, so that removing them leaves no trace.

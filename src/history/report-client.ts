@@ -173,6 +173,8 @@ function money(offer) {
 function headline(change) {
 	var b = change.before || {}, a = change.after || {};
 	var offer = change.product;
+	// Worded when the run stored it, as every other output words an offer's move; runs stored before that are worded here.
+	if (offer && offer.before && offer.said && (change.reason === 'price' || change.reason === 'availability')) return offer.said;
 	if (offer && offer.before && change.reason === 'price') return 'price ' + money(offer.before) + ' \u2192 ' + money(offer.after);
 	if (offer && offer.before && change.reason === 'availability') return offer.before.availability + ' \u2192 ' + offer.after.availability;
 	if (change.reason === 'audit') return 'a 304 hid this change';

@@ -43,6 +43,8 @@ export interface HostStats {
 	learned: Array<{ template: string; at: string; pages: number; since: string; applies?: string }>;
 	/** Its pages that need rendering (`--render`), per URL template, with the data requests they load, which the next checks revalidate without a browser. */
 	rendered: Array<{ template: string; pages: number; data: number }>;
+	/** Its product pages (`--product`) that gave no offer at their last check (up to 100). */
+	noOffer: string[];
 }
 
 export function hostStats(host: string, record: HostRecord): HostStats {
@@ -56,6 +58,7 @@ export function hostStats(host: string, record: HostRecord): HostStats {
 		host,
 		urls: record.urls,
 		noisy: record.noisy ?? 0,
+		noOffer: record.noOffer ?? [],
 		rendered: Object.entries(record.render ?? {}).map(([template, { pages, data }]) => ({ template, pages, data })),
 		pastBound: record.pastBound ?? 0,
 		learned: (record.noise ?? []).map((entry) => ({

@@ -1,5 +1,5 @@
 import { UsageError } from '../errors/index.js';
-import type { Product } from '../product/types.js';
+import { offerMoves } from '../product/fields.js';
 import type { Task } from '../types.js';
 import type { Message } from './types.js';
 
@@ -34,21 +34,6 @@ function diffOf(task: Task): string {
 	return text.length > DIFF_CHARS ? `${text.slice(0, DIFF_CHARS)}…` : text;
 }
 
-/** `price 24.50 → 21.00 EUR` and `availability InStock → OutOfStock`, for what moved (else what is). */
-function offerLines(now: Product | undefined, before: Product | undefined): string[] {
-	if (!now) return [];
-	const lines: string[] = [];
-	const currency = now.currency ? ` ${now.currency}` : '';
-	if (now.price !== undefined || before?.price !== undefined) {
-		const moved = before && before.price !== now.price;
-		lines.push(moved ? `price ${formatPrice(before.price) || '?'} → ${formatPrice(now.price) || '?'}${currency}` : `price ${formatPrice(now.price)}${currency}`);
-	}
-	if (now.availability !== undefined || before?.availability !== undefined) {
-		const moved = before && before.availability !== now.availability;
-		lines.push(moved ? `availability ${before.availability ?? '?'} → ${now.availability ?? '?'}` : `availability ${now.availability}`);
-	}
-	return lines;
-}
 
 const TITLES: Record<string, string> = { new: 'New page', gone: 'Gone', price: 'Price changed', availability: 'Availability changed', 'selector-gone': 'Selector gone' };
 
@@ -58,7 +43,7 @@ const TITLES: Record<string, string> = { new: 'New page', gone: 'Gone', price: '
  * replaces the body (see PLACEHOLDERS; checked with `checkTemplate`).
  *
  * @example
- * messageOf(task).body // 'https://shop.example/kettle\nreason: price\nprice 24.50 → 21.00 EUR'
+ * messageOf(task).body // 'https://shop.example/kettle\nreason: price\nprice 24.5 EUR → 21 EUR'
  */
 export function messageOf(task: Task, template?: string): Message {
 	const verdict = task.verdict!;
@@ -74,7 +59,8 @@ export function messageOf(task: Task, template?: string): Message {
 		previous_availability: before?.availability ?? '',
 		diff: diffOf(task),
 	};
-	const offer = offerLines(now, before);
+	// The offer's move as every output says it (product/fields.ts), a line each for the price and the availability.
+	const offer = now ? offerMoves(now, before) : [];
 	const body =
 		template === undefined
 			? [verdict.url, `reason: ${verdict.reason}`, ...offer, ...(offer.length === 0 && values.diff ? ['', values.diff] : [])].join('\n')

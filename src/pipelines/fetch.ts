@@ -1,3 +1,4 @@
+import { noteOffer } from '../hosts/no-offer.js';
 import { defer, identity, pipe, type MonoTypeOperatorFunction, type OperatorFunction } from 'rxjs';
 import { fetchDefaults } from '../config/defaults.js';
 import { candidateSweepScale } from '../hosts/candidate-sweep.js';
@@ -34,7 +35,7 @@ export function fetchPhase(deps: SweepDeps, options: SweepOptions, only: 'all' |
 			const blocked = new Set<string>();
 			return source.pipe(
 				fetchBodies(deps, { ...options, highWater: Math.min(options.highWater, fetchDefaults.highWater * 4), only, skip: (origin) => blocked.has(origin) }),
-				compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs, hostNoise: (origin) => deps.book.get(origin).noise, keepTextBytes: options.keepTextBytes }, deps.clock),
+				compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs, hostNoise: (origin) => deps.book.get(origin).noise, keepTextBytes: options.keepTextBytes, offerRead: (origin, url, found) => noteOffer(deps.book, origin, url, found) }, deps.clock),
 				schedule(options),
 				guard(deps, options, scale, (origin) => blocked.add(origin)),
 			);

@@ -1,3 +1,4 @@
+import { offerChange } from '../product/fields.js';
 import { ruleId, type RuleSpec } from '../content/rules.js';
 import { runKey } from '../store/run-key.js';
 import { RECORD_VERSION, type ChangeSide, type RuleShown, type RunChange, type RunDetail, type StoreOperation, type UrlRecord, type ValidatorStore } from '../store/types.js';
@@ -84,7 +85,8 @@ export function addToDetail(detail: DetailDraft, task: Task): void {
 	}
 	if (verdict.product) {
 		const { prices: _prices, ...after } = verdict.product;
-		change.product = { after, ...(verdict.previous ? { before: verdict.previous } : {}) };
+		// Its headline in the report, worded as every other output words an offer's move.
+		change.product = { after, ...(verdict.previous ? { before: verdict.previous, said: offerChange(after, verdict.previous) } : {}) };
 	}
 	const noise = task.noise ?? task.record?.noise?.length ?? 0;
 	if (noise > 0) change.noise = noise;

@@ -54,12 +54,14 @@ export interface Summary {
 	rendered: number;
 	/** Second fetches made to learn noise (`--learn-noise`). */
 	noiseFetches: number;
+	/** Product pages (`--product`) on which no offer was found (verdicts with `problem: 'no-offer'`). */
+	noOffer: number;
 	/** Who sent the requests, when not this process (see http/transport.ts). */
 	sentBy?: string | undefined;
 }
 
 export function createSummary(): Summary {
-	return { urls: 0, changed: 0, notModified: 0, sameHash: 0, sameContent: 0, rebaseline: 0, unmet: 0, rendered: 0, errors: 0, rejected: 0, sourceErrors: 0, duplicates: 0, bytes: 0, bytesSaved: 0, noiseFetches: 0, notDue: 0, later: 0, signalSkipped: 0, held: 0, filtered: 0, robots: 0, deferred: 0, unreachable: 0, unreachableCodes: {}, blockedHosts: [], hosts: {}, elapsedMs: 0 };
+	return { urls: 0, changed: 0, notModified: 0, sameHash: 0, sameContent: 0, rebaseline: 0, unmet: 0, rendered: 0, errors: 0, rejected: 0, sourceErrors: 0, duplicates: 0, bytes: 0, bytesSaved: 0, noiseFetches: 0, noOffer: 0, notDue: 0, later: 0, signalSkipped: 0, held: 0, filtered: 0, robots: 0, deferred: 0, unreachable: 0, unreachableCodes: {}, blockedHosts: [], hosts: {}, elapsedMs: 0 };
 }
 
 /** Adds one finished task to the summary. */
@@ -103,6 +105,7 @@ export function countTask(summary: Summary, task: Task): void {
 	else if (verdict.reason === 'unmet') summary.unmet++;
 	if (verdict.reason === 'error') summary.errors++;
 	if (verdict.rendered) summary.rendered++;
+	if (verdict.problem === 'no-offer') summary.noOffer++;
 	if (task.noiseFetched) summary.noiseFetches++;
 }
 
@@ -139,6 +142,7 @@ export function formatSummary(summary: Summary, options: { watched?: number | un
 	if (summary.rebaseline > 0) parts.push(`${summary.rebaseline} rebaselined`);
 	if (summary.unmet > 0) parts.push(`${summary.unmet} unmet (--when)`);
 	if (summary.rendered > 0) parts.push(`${summary.rendered} rendered`);
+	if (summary.noOffer > 0) parts.push(`${summary.noOffer} with no offer (--product)`);
 	parts.push(counted(summary.errors, 'error'));
 	if (summary.notDue > 0) parts.push(`${summary.notDue} not due`);
 	if (summary.later > 0) parts.push(`${summary.later} left for later (--budget)`);

@@ -1,3 +1,4 @@
+import { noteOffer } from '../hosts/no-offer.js';
 import type { Got } from 'got';
 import { identity, pipe, type MonoTypeOperatorFunction, type OperatorFunction } from 'rxjs';
 import type { HostBook } from '../hosts/book.js';
@@ -98,7 +99,7 @@ export function judgeStages(deps: SweepDeps, options: SweepOptions, extras: Swee
 		robotsStage(deps, options),
 		probe(deps, { ...options, keepBody: deps.renderer !== undefined }),
 		deps.renderer ? renderStage({ ...deps, renderer: deps.renderer }, renderOptions(options, deps.cookies)) : identity,
-		compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs, hostNoise: (origin) => deps.book.get(origin).noise, keepTextBytes: options.keepTextBytes }, deps.clock),
+		compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs, hostNoise: (origin) => deps.book.get(origin).noise, keepTextBytes: options.keepTextBytes, offerRead: (origin, url, found) => noteOffer(deps.book, origin, url, found) }, deps.clock),
 		learning(deps, options),
 		pipe(signalScore(deps.book, deps.clock), schedule(options)),
 		trust(deps.book, options.trust, deps.clock),

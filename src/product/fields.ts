@@ -16,12 +16,12 @@ export const offerMoved = (before: Product, now: Product): 'price' | 'availabili
 /**
  * A verdict's product fields: the offer read (with `prices` when the page had several,
  * `price` being the URL's variant's or the lowest that can be had; `listPrice` when a
- * price was struck through beside it) and the offer counted at the check before, when there was one
+ * price was struck through beside it; `source`, where it was read from) and the offer counted at the check before, when there was one
  * (moved or not, so that a condition can always compare the two).
  *
  * @example
  * offerFields({ from: 'json-ld', price: 21, currency: 'EUR' }, { price: 24.5, currency: 'EUR' })
- * // { product: { price: 21, currency: 'EUR' }, previous: { price: 24.5, currency: 'EUR' } }
+ * // { product: { price: 21, currency: 'EUR', source: 'json-ld' }, previous: { price: 24.5, currency: 'EUR' } }
  */
 export function offerFields(offer: Offer, before: Product | undefined): { product: Product & { prices?: number }; previous?: Product } {
 	const product: Product & { prices?: number } = {};
@@ -30,21 +30,36 @@ export function offerFields(offer: Offer, before: Product | undefined): { produc
 	if (offer.currency !== undefined) product.currency = offer.currency;
 	if (offer.availability !== undefined) product.availability = offer.availability;
 	if (offer.prices !== undefined) product.prices = offer.prices;
+	product.source = offer.from;
 	return before ? { product, previous: before } : { product };
 }
 
 /**
- * An offer's change in words, for a feed entry or a message: what moved, before → after;
- * the offer alone at first sight.
+ * An offer's move in words, one part for the price and one for the availability: what
+ * moved, before → after, and what did not, as it is. The one wording of an offer's move
+ * that every output uses: Atom entries and `revisit rules test` join the parts with commas
+ * (`offerChange`), notifications put each on a line, and `revisit report` shows them as
+ * the change's headline. A price is written as the verdict writes it (`24.5`), with its
+ * currency after it.
+ *
+ * @example
+ * offerMoves({ price: 21, currency: 'EUR', availability: 'InStock' }, { price: 24.5, currency: 'EUR', availability: 'InStock' })
+ * // ['price 24.5 EUR → 21 EUR', 'availability InStock']
+ */
+export function offerMoves(product: Product, previous?: Product): string[] {
+	const money = (offer: Product) => (offer.price === undefined ? 'no price' : `${offer.price}${offer.currency ? ` ${offer.currency}` : ''}`);
+	const parts: string[] = [];
+	if (product.price !== undefined || previous?.price !== undefined) parts.push(previous && (previous.price !== product.price || previous.currency !== product.currency) ? `price ${money(previous)} → ${money(product)}` : `price ${money(product)}`);
+	if (product.availability !== undefined || previous?.availability !== undefined)
+		parts.push(previous && previous.availability !== product.availability ? `availability ${previous.availability ?? 'unknown'} → ${product.availability ?? 'unknown'}` : `availability ${product.availability}`);
+	return parts;
+}
+
+/**
+ * An offer's move in one line (`offerMoves`, joined): for a feed entry, `rules test`, the report.
  *
  * @example
  * offerChange({ price: 21, currency: 'EUR', availability: 'InStock' }, { price: 24.5, currency: 'EUR', availability: 'InStock' })
- * // 'price 24.5 EUR → 21 EUR, InStock'
+ * // 'price 24.5 EUR → 21 EUR, availability InStock'
  */
-export function offerChange(product: Product, previous?: Product): string {
-	const money = (offer: Product) => (offer.price === undefined ? 'no price' : `${offer.price}${offer.currency ? ` ${offer.currency}` : ''}`);
-	const price = previous && (previous.price !== product.price || previous.currency !== product.currency) ? `price ${money(previous)} → ${money(product)}` : `price ${money(product)}`;
-	const was = previous?.availability ?? 'unknown';
-	const availability = previous && previous.availability !== product.availability ? `${was} → ${product.availability ?? 'unknown'}` : product.availability;
-	return availability === undefined ? price : `${price}, ${availability}`;
-}
+export const offerChange = (product: Product, previous?: Product): string => offerMoves(product, previous).join(', ');

@@ -5,12 +5,13 @@ import { pageFacts, scanMarkup } from './markup.js';
 import { microdataFound } from './microdata.js';
 import { openGraphFound } from './opengraph.js';
 import { rdfaFound } from './rdfa.js';
+import { pageFound } from './page/found.js';
 import { selectorFound, type OfferOptions } from './selectors.js';
 import { type Candidate, type Choice, isVariant, thisProduct, variantOf } from './this-product.js';
 import type { Availability, Offer, OfferSource } from './types.js';
 
 /** The markups in the order they are believed: the structured ones first, the selectors last. */
-const ORDER: readonly OfferSource[] = ['json-ld', 'microdata', 'rdfa', 'opengraph', 'selector'];
+const ORDER: readonly OfferSource[] = ['json-ld', 'microdata', 'rdfa', 'opengraph', 'selector', 'page'];
 
 /** The states in which the product can be had now. */
 const BUYABLE = new Set<Availability>(['InStock', 'LimitedAvailability', 'OnlineOnly', 'InStoreOnly']);
@@ -24,6 +25,8 @@ export interface Explained {
 	problems: string[];
 	/** The products the markups name, each taken as this page's or not, and why. */
 	products: Choice[];
+	/** Price-looking elements of the page not taken, and why (`span.price "$4.99": in a block of other products (div.related)`), when the page itself was read. */
+	passed: string[];
 }
 
 /**
@@ -41,7 +44,9 @@ export interface Explained {
  *   and the currency (and `from`); the first that gives an availability gives the
  *   availability. The two are chosen apart because shops often state only one of them in a
  *   given markup (a JSON-LD price with the stock level only in microdata). Selectors are
- *   the fallback: they are read only for what no structured data gives, since a shop's
+ *   the fallback: they are read only for what no structured data gives; then, where none of
+ *   these gave a price and no `price` selector was given, the page itself (page/found.ts),
+ *   since a shop's
  *   structured data is written for machines and its page text is not.
  * - **Several prices** (variants, sellers). Within that one markup, the same number written
  *   two ways is one price, and `prices` says how many different ones there were. The price
@@ -66,8 +71,13 @@ export function readOffer(document: AnyNode, options: OfferOptions = {}): Offer 
 	if (options.price !== undefined && !found.some((item) => item.price !== undefined)) selectors.price = options.price;
 	if (options.availability !== undefined && !found.some((item) => item.availability !== undefined)) selectors.availability = options.availability;
 	if (selectors.price !== undefined || selectors.availability !== undefined) found.push(...selectorFound(document, selectors));
+	found.push(...fromPage(document, found, options));
 	return offerOf(found, variantOf(options.url));
 }
+
+/** The page itself, read last: only where no markup and no `--price` selector was given a price (see page/found.ts). */
+const fromPage = (document: AnyNode, found: readonly Found[], options: OfferOptions, passed?: string[]): Found[] =>
+	options.price === undefined && !found.some((item) => item.price !== undefined) ? pageFound(document, passed) : [];
 
 /**
  * The offer and what each markup gave, selectors included even where structured data won,
@@ -79,11 +89,14 @@ export function readOffer(document: AnyNode, options: OfferOptions = {}): Offer 
  */
 export function explainOffer(document: AnyNode, options: OfferOptions = {}): Explained {
 	const problems: string[] = [];
+	const passed: string[] = [];
 	const { all, kept, choices } = structuredFound(document, options.url, problems);
 	const selected = selectorFound(document, options);
 	const found = [...all, ...selected];
+	const page = fromPage(document, [...kept, ...selected], options, passed);
+	found.push(...page);
 	problems.push(...found.filter((item) => item.problem !== undefined).map((item) => `${item.from} ${item.where}: ${item.problem}`));
-	return { offer: offerOf([...kept, ...selected], variantOf(options.url)), found, problems, products: choices };
+	return { offer: offerOf([...kept, ...selected, ...page], variantOf(options.url)), found, problems, products: choices, passed };
 }
 
 function structuredFound(document: AnyNode, url: string | undefined, problems: string[] = []): { all: Found[]; kept: Found[]; choices: Choice[] } {

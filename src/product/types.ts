@@ -33,10 +33,12 @@ export interface Product {
 	/** ISO 4217 code when the markup or the symbol says it unambiguously (`EUR`), else as written (`$`, `kr`). */
 	currency?: string;
 	availability?: Availability;
+	/** Where the offer was read from: `json-ld`, `microdata`, `opengraph`, `selector`, or `page` (the page's own price and buy button). */
+	source?: OfferSource;
 }
 
-/** Where an offer was read from, in the order tried. */
-export type OfferSource = 'json-ld' | 'microdata' | 'rdfa' | 'opengraph' | 'selector';
+/** Where an offer was read from, in the order tried: `page` is the price and buy area the page shows, found without structured data or a selector. */
+export type OfferSource = 'json-ld' | 'microdata' | 'rdfa' | 'opengraph' | 'selector' | 'page';
 
 /** A product as read from one page, with where it came from. */
 export interface Offer extends Product {

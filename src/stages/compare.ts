@@ -18,6 +18,8 @@ export interface CompareOptions {
 	hostNoise?: ((origin: string) => readonly HostNoise[] | undefined) | undefined;
 	/** `--keep-text` in bytes: the kept text made again with learned noise out is cut there too. */
 	keepTextBytes?: number | undefined;
+	/** A product page was read: whether it gave an offer (for `revisit stats`' list of pages without one). */
+	offerRead?: ((origin: string, url: string, found: boolean) => void) | undefined;
 }
 
 const isLive = (record: UrlRecord | null | undefined): record is UrlRecord => liveRecord(record) !== undefined;
@@ -63,6 +65,7 @@ export function judge(
 		const verdict = verdictOf(url, false, '304', probe, next, undefined, weakSent);
 		// Not Modified: the offer counted last stands, and an --ndjson --all reader sees it.
 		if (record.content?.product) verdict.product = record.content.product;
+		else if (record.content?.noOffer) noOffer(verdict);
 		return { verdict, next };
 	}
 	if (probe.status === 404 || probe.status === 410) {
@@ -100,8 +103,15 @@ export function judge(
 	if (probe.content?.offer) Object.assign(verdict, offerFields(probe.content.offer, before));
 	// The offer is gone from the page (selector-gone): what it was is all there is to say.
 	else if (before && probe.content) verdict.previous = before;
+	if (probe.content?.noOffer) noOffer(verdict);
 	if (probe.rendered) verdict.rendered = true;
 	return { verdict, next };
+}
+
+/** A product page that gives no offer says so, rather than being `same-content` for ever without a word. */
+function noOffer(verdict: Verdict): void {
+	verdict.product = null;
+	verdict.problem = 'no-offer';
 }
 
 const CHANGED: Record<Extract<Reason, 'new' | 'same-hash' | 'new-body' | 'same-content' | 'rebaseline' | 'selector-gone' | 'price' | 'availability'>, boolean> = {
@@ -169,6 +179,8 @@ export function compare(options: CompareOptions, clock: Clock): MonoTypeOperator
 		}
 		task.verdict = verdict;
 		task.next = next;
+		const content = task.probe.content;
+		if (options.offerRead && task.origin !== undefined && verdict.reason !== 'error' && (content?.noOffer || content?.offer)) options.offerRead(task.origin, task.url, content.offer !== undefined);
 		return task;
 	});
 }

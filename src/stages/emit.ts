@@ -87,9 +87,22 @@ export function emit(targets: EmitTargets, options: EmitOptions = {}): MonoTypeO
 			unreadable.add(task.origin);
 			targets.diagnose(`${redact(verdict.url)}: its content rule needs HTML or JSON, and this body is neither: hashed as bytes (said once for ${task.origin})`);
 		}
+		if (verdict.problem === 'no-offer' && firstNoOffer(task)) targets.diagnose(`no offer found: ${redact(verdict.url)}; try revisit rules test ${redact(verdict.url)} --product`);
 		const text = render(verdict);
 		return text === undefined ? undefined : targets.out(text);
 	}, { overlap: targets.ordered === true });
+}
+
+/**
+ * A product page read now that gave no offer, and that its stored record did not know as
+ * one without (under the same rule), nor as one with an offer (that is `selector-gone`,
+ * a change of its own): the first sight of a page with no offer, said once.
+ */
+function firstNoOffer(task: Task): boolean {
+	const now = task.probe?.content;
+	if (!now?.noOffer) return false;
+	const before = task.record?.content;
+	return !(before && before.rules === now.rules && (before.noOffer || before.product));
 }
 
 /** `line 3`, or `urls.txt line 3` when the task names its source (the source alone for line 0: about the source as a whole). */

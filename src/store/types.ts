@@ -17,6 +17,8 @@ export interface StoredContent {
 	noiseAt?: number | undefined;
 	/** With `--product`: the offer counted (what the next check's `previous` is). */
 	product?: Product | undefined;
+	/** With `--product`: the page gave no offer (no price and no availability), so that the next check knows it never had one. */
+	noOffer?: boolean | undefined;
 }
 
 /**
@@ -203,6 +205,8 @@ export interface HostRecord {
 	lastRunAt: number;
 	/** URLs of this host that have learned noise (`--learn-noise`). */
 	noisy?: number;
+	/** Its product pages (`--product`) that gave no offer at their last check, up to 100 (hosts/no-offer.ts). */
+	noOffer?: string[];
 	/** Its pages that need rendering (`--render`), per URL template, and the data requests they load in all: a new page of such a template skips the static try. */
 	render?: Record<string, { pages: number; data: number }>;
 	/** URLs its last budgeted run left for later although past their `--verify-every` bound: the budget cannot keep the bound. */
@@ -369,8 +373,8 @@ export interface RunChange {
 	cut?: boolean;
 	/** The text of one side or both was cut at the per-page cap (`--keep-text`): the bytes compared. A change past them does not show. */
 	kept?: number;
-	/** A product rule's offer before and after (`--product`); `before` is absent at first sight. */
-	product?: { before?: Product; after: Product };
+	/** A product rule's offer before and after (`--product`); `before` is absent at first sight; `said`, its move in words (product/fields.ts `offerChange`). */
+	product?: { before?: Product; after: Product; said?: string };
 }
 
 /**

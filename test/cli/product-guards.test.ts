@@ -37,11 +37,11 @@ describe('--product on pages whose markup is deep or whose prices are negative o
 		const rows = Object.fromEntries(ndjson(run.stdout).map((row) => [new URL(row['url'] as string).pathname, row]));
 		expect(Object.keys(rows).sort()).toEqual(Object.keys(PAGES).sort());
 		for (const row of Object.values(rows)) expect(row['error']).toBeUndefined();
-		expect(rows['/deep-beside']!['product']).toEqual({ price: 24.5, currency: 'EUR', availability: 'InStock' });
-		expect(rows['/deep-only']!['product']).toBeUndefined();
-		expect(rows['/deep-microdata']!['product']).toEqual({ price: 7.25, currency: '$' });
-		expect(rows['/negative']!['product']).toEqual({ availability: 'InStock' });
-		expect(rows['/absurd']!['product']).toBeUndefined();
+		expect(rows['/deep-beside']!['product']).toEqual({ price: 24.5, currency: 'EUR', availability: 'InStock', source: 'json-ld' });
+		expect(rows['/deep-only']).toMatchObject({ product: null, problem: 'no-offer' });
+		expect(rows['/deep-microdata']!['product']).toEqual({ price: 7.25, currency: '$', source: 'microdata' });
+		expect(rows['/negative']!['product']).toEqual({ availability: 'InStock', source: 'json-ld' });
+		expect(rows['/absurd']).toMatchObject({ product: null, problem: 'no-offer' });
 	});
 
 	it('rules test --product names what was not read and why', async () => {

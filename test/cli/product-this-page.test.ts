@@ -129,6 +129,6 @@ describe("--product reads this page's product: related products' moving prices a
 		const run = await runCli(['rules', 'test', server.url('/woo'), '--product']);
 		expect(run.status, run.stderr).toBe(0);
 		expect(run.stdout).toBe('price: 259 EUR\navailability: InStock\n');
-		expect(run.stderr).toContain("(not this page's product: another product's (inside ItemList))");
+		expect(run.stderr).toContain("not taken: not this page's product: another product's (inside ItemList)");
 	});
 });

@@ -9,8 +9,13 @@ describe('messageOf', () => {
 	it('a price move: the title says so, the body gives the price before → after with the currency', () => {
 		const message = messageOf(task({ reason: 'price', product: { price: 21, currency: 'EUR', availability: 'InStock' }, previous: { price: 24.5, currency: 'EUR', availability: 'InStock' } }));
 		expect(message.title).toBe('Price changed: https://shop.example/kettle');
-		expect(message.body).toBe('https://shop.example/kettle\nreason: price\nprice 24.50 → 21.00 EUR\navailability InStock');
+		expect(message.body).toBe('https://shop.example/kettle\nreason: price\nprice 24.5 EUR → 21 EUR\navailability InStock');
 		expect(message.fields).toEqual({ reason: 'price', product: { price: 21, currency: 'EUR', availability: 'InStock' }, previous: { price: 24.5, currency: 'EUR', availability: 'InStock' } });
+	});
+
+	it('the same wording as Atom and rules test: a currency that moved is a price move', () => {
+		const message = messageOf(task({ reason: 'price', product: { price: 21, currency: 'USD' }, previous: { price: 21, currency: 'EUR' } }));
+		expect(message.body).toBe('https://shop.example/kettle\nreason: price\nprice 21 EUR → 21 USD');
 	});
 
 	it('a restock: availability before → after', () => {

@@ -41,7 +41,7 @@ export async function startReceiver(answer: (request: Received) => [number, unkn
 /** A message as messageOf makes one. */
 export const MESSAGE: Message = {
 	title: 'Price changed: https://shop.example/kettle',
-	body: 'https://shop.example/kettle\nreason: price\nprice 24.50 → 21.00 EUR',
+	body: 'https://shop.example/kettle\nreason: price\nprice 24.5 EUR → 21 EUR',
 	url: 'https://shop.example/kettle',
 	fields: { reason: 'price', product: { price: 21, currency: 'EUR' }, previous: { price: 24.5, currency: 'EUR' } },
 };

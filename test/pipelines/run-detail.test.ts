@@ -46,7 +46,7 @@ describe('run detail', () => {
 		const url = 'https://a/kettle';
 		addToDetail(detail, changed(url, { verdict: { url, changed: true, reason: 'price', product: { price: 21, currency: 'EUR', prices: 2 }, previous: { price: 24.5, currency: 'EUR' } } }));
 		addToDetail(detail, changed(`${url}/new`, { verdict: { url: `${url}/new`, changed: true, reason: 'new', product: { price: 9 } } }));
-		expect(detail.changes.map((change) => change.product)).toEqual([{ before: { price: 24.5, currency: 'EUR' }, after: { price: 21, currency: 'EUR' } }, { after: { price: 9 } }]);
+		expect(detail.changes.map((change) => change.product)).toEqual([{ before: { price: 24.5, currency: 'EUR' }, after: { price: 21, currency: 'EUR' }, said: 'price 24.5 EUR → 21 EUR' }, { after: { price: 9 } }]);
 	});
 
 	it('counts every error by code and keeps some of their URLs', () => {

@@ -80,3 +80,16 @@ describe('summary: a watch', () => {
 		expect(formatSummary(createSummary(), { watched: 1 })).toMatch(/^1 URL watched, 0 checks, 0 changed, /);
 	});
 });
+
+describe('summary: product pages with no offer', () => {
+	it('counts the verdicts that say no-offer, and says so only when there are some', () => {
+		const summary = createSummary();
+		expect(formatSummary(summary)).not.toContain('no offer');
+		countTask(summary, task('https://a.test/p/1', 'new', { changed: true, product: null, problem: 'no-offer' }));
+		countTask(summary, task('https://a.test/p/2', 'same-content', { product: null, problem: 'no-offer' }));
+		countTask(summary, task('https://a.test/p/3', 'new', { changed: true, product: { price: 5 } }));
+		expect(summary.noOffer).toBe(2);
+		expect(formatSummary(summary)).toContain(', 2 with no offer (--product), ');
+		expect(someFailed(summary)).toBe(false);
+	});
+});

@@ -41,7 +41,7 @@ describe('atomSink', () => {
 	it("says in a product page's summary what its offer was and is", async () => {
 		const product = { price: 21, currency: 'EUR', availability: 'InStock' as const };
 		await run([judged('https://a.example/kettle', { reason: 'price', product, previous: { ...product, price: 24.5 } })]);
-		expect(await readFile(feed, 'utf8')).toContain('<summary>price, price 24.5 EUR → 21 EUR, InStock, status 200</summary>');
+		expect(await readFile(feed, 'utf8')).toContain('<summary>price, price 24.5 EUR → 21 EUR, availability InStock, status 200</summary>');
 	});
 
 	it('puts the word diff in as HTML content where there is no unified diff', async () => {

@@ -33,7 +33,7 @@ describe('notifySink', () => {
 			['/one', 'https://a.example/1'],
 			['/two', 'https://a.example/1'],
 		]);
-		expect(started.received[0]!.body).toMatchObject({ message: 'https://a.example/1\nreason: price\nprice 24.50 → 21.00 EUR', product: { price: 21 }, previous: { price: 24.5 } });
+		expect(started.received[0]!.body).toMatchObject({ message: 'https://a.example/1\nreason: price\nprice 24.5 EUR → 21 EUR', product: { price: 21 }, previous: { price: 24.5 } });
 	});
 
 	it('with new, also a first sighting; with a template, its body', async () => {

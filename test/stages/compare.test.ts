@@ -113,6 +113,17 @@ describe('judge on product pages', () => {
 		expect(gone).toMatchObject({ changed: true, reason: 'selector-gone', previous: offer });
 		expect(gone.product).toBeUndefined();
 	});
+
+	it('a page with no offer says so: at first sight, checked again (same-content), on a 304, and when it loses the offer it had (selector-gone)', () => {
+		const first = judge(url, null, counted({ hash: 'c0', rules: 'r1', noOffer: true }), 'gzip', now);
+		expect(first.verdict).toMatchObject({ changed: true, reason: 'new', product: null, problem: 'no-offer' });
+		expect(first.next!.content).toEqual({ hash: 'c0', rules: 'r1', noOffer: true });
+		const again = judge(url, { ...stored, hash: 'h1', content: first.next!.content! }, counted({ hash: 'c0', rules: 'r1', noOffer: true }), 'gzip', now);
+		expect(again.verdict).toMatchObject({ changed: false, reason: 'same-content', product: null, problem: 'no-offer' });
+		expect(judge(url, { ...stored, content: first.next!.content! }, result({ status: 304, bytes: 0 }), 'gzip', now).verdict).toMatchObject({ reason: '304', product: null, problem: 'no-offer' });
+		const lost = judge(url, shop, counted({ hash: 'c0', rules: 'r1', noOffer: true }), 'gzip', now).verdict;
+		expect(lost).toMatchObject({ changed: true, reason: 'selector-gone', product: null, problem: 'no-offer', previous: offer });
+	});
 });
 
 describe('compare', () => {

@@ -108,4 +108,18 @@ describe('emit', () => {
 		expect(() => emit({ out: async () => {}, diagnose: () => {} }, { format: 'csv' as never })).toThrow(TypeError);
 		expect(() => emit({ out: async () => {}, diagnose: () => {} }, { when: 'sometimes' as never })).toThrow(TypeError);
 	});
+
+	it('says once, at first sight, that a product page has no offer: not again, and not for a page that lost its offer', async () => {
+		const url = 'https://shop.example/p/1';
+		const none = { hash: 'c', rules: 'r1', noOffer: true };
+		const sight = (record: Task['record']) => judged(1, { url, changed: true, reason: 'new', product: null, problem: 'no-offer' }, { probe: { status: 200, finalUrl: url, permanent: false, bytes: 1, ms: 1, content: none }, record });
+		const stored = { v: 1, status: 200, lastChecked: 1 };
+		const { diagnostics } = await run([
+			sight(null),
+			sight({ ...stored, content: none }),
+			sight({ ...stored, content: { hash: 'b', rules: 'r1', matched: true, product: { price: 5 } } }),
+			sight({ ...stored, content: { hash: 'c', rules: 'r0', noOffer: true } }),
+		]);
+		expect(diagnostics).toEqual([`no offer found: ${url}; try revisit rules test ${url} --product`, `no offer found: ${url}; try revisit rules test ${url} --product`]);
+	});
 });

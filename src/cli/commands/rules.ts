@@ -84,7 +84,7 @@ async function rulesTest(io: CliIo, args: RulesTestArgs): Promise<number> {
 			const n = counted.excerpts.length;
 			io.stderr.write(`revisit: excluded ${n} element${n === 1 ? '' : 's'} (${rule!.exclude!.map((selector) => selector.source).join(', ')}):\n${counted.excerpts.map((line) => `  ${line}\n`).join('')}`);
 		}
-		if (rule?.product && counted.kind === 'html') io.stderr.write(offerLines(rule, body.toString('utf8'), args.url).map((line, i) => (i === 0 ? `revisit: ${line}\n` : `${line}\n`)).join(''));
+		if (rule?.product && counted.explained) io.stderr.write(offerLines(counted.offer, counted.explained, { ...rule.product, url: args.url }).map((line, i) => (i === 0 ? `revisit: ${line}\n` : `${line}\n`)).join(''));
 		await showNoise(io, args, counted.text);
 		return counted.matched === false ? 1 : 0;
 	} catch (error) {

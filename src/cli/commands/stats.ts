@@ -52,6 +52,12 @@ function learnedNoise(stats: HostStats): string {
 	return `\nLearned noise of ${stats.host} (revisit noise forget ${stats.host} drops it):\n${lines.join('\n')}\n`;
 }
 
+/** A host's product pages that gave no offer, under the table. */
+function noOfferPages(stats: HostStats): string {
+	const n = stats.noOffer.length;
+	return `\n${n === 1 ? 'A product page' : `${n} product pages`} of ${stats.host} with no offer found (--product; revisit rules test URL --product shows why):\n${stats.noOffer.map((url) => `  ${url}\n`).join('')}`;
+}
+
 /** One target's pending deliveries: how many, and since when. */
 const pendingLine = (target: PendingTarget): string =>
 	`${target.shown}  ${target.pending} pending, the oldest from ${new Date(target.oldestAt).toISOString()}${target.pending > 1 ? `, the newest from ${new Date(target.newestAt).toISOString()}` : ''}`;
@@ -86,6 +92,7 @@ export function statsCommand(io: CliIo, result: CommandResult): CommandModule<ob
 					io.stdout.write(formatTable(['HOST', 'URLS', 'COND', '304%', 'MODE', 'AUDITS/LIES', 'AUDIT RATE', 'METHOD', 'ERRORS', 'NOISY', 'WHY'], rows.map(row)));
 					for (const stats of rows.filter((host) => host.learned.length > 0)) io.stdout.write(learnedNoise(stats));
 					for (const stats of rows.filter((host) => host.rendered.length > 0)) io.stdout.write(renderedPages(stats));
+					for (const stats of rows.filter((host) => host.noOffer.length > 0)) io.stdout.write(noOfferPages(stats));
 					if (waiting.length > 0) io.stdout.write(`\nPending deliveries (changes committed, waiting for their target):\n${waiting.map((target) => `  ${pendingLine(target)}\n`).join('')}`);
 				}
 				result.status = 0;

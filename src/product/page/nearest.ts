@@ -1,0 +1,60 @@
+import type { AnyNode } from 'domhandler';
+import type { Place } from './scan.js';
+
+/**
+ * How far apart two nodes are in the tree: the steps up from each to the nearest element
+ * holding both. A price in the title's own block is a step or two from it; one in a
+ * carousel further down the page is many.
+ *
+ * @example
+ * treeDistance(h1, price) // 3 for <div><h1/><p><span class="price"/></p></div>
+ */
+export function treeDistance(a: AnyNode, b: AnyNode): number {
+	const depths = new Map<AnyNode, number>();
+	let steps = 0;
+	for (let node: AnyNode | null = a; node; node = node.parent) depths.set(node, steps++);
+	steps = 0;
+	for (let node: AnyNode | null = b; node; node = node.parent, steps++) {
+		const up = depths.get(node);
+		if (up !== undefined) return up + steps;
+	}
+	return Number.POSITIVE_INFINITY;
+}
+
+/**
+ * Whether `inner` lies inside `outer` (not `outer` itself).
+ *
+ * @example
+ * inside(span, div) // true for <div><p><span/></p></div>
+ */
+export function inside(inner: AnyNode, outer: AnyNode): boolean {
+	for (let node = inner.parent; node; node = node.parent) if (node === outer) return true;
+	return false;
+}
+
+/**
+ * Of `places`, the one nearest the anchors (the product's title and buy button) by
+ * `treeDistance` plus its `penalty`, then nearest the first anchor in page order, then
+ * first in page order; the first, with no anchors. Undefined for none.
+ *
+ * @example
+ * nearest(prices, [title, button], (place) => (named(place) ? 0 : 2))
+ */
+export function nearest<T extends Place>(places: readonly T[], anchors: readonly Place[], penalty: (place: T) => number = () => 0): T | undefined {
+	let best: T | undefined;
+	let bestScore: readonly number[] = [];
+	for (const place of places) {
+		const distance = anchors.length === 0 ? 0 : Math.min(...anchors.map((anchor) => treeDistance(anchor.element, place.element)));
+		const score = [distance + penalty(place), anchors.length === 0 ? 0 : Math.abs(place.index - anchors[0]!.index), place.index];
+		if (best === undefined || lessThan(score, bestScore)) {
+			best = place;
+			bestScore = score;
+		}
+	}
+	return best;
+}
+
+const lessThan = (a: readonly number[], b: readonly number[]): boolean => {
+	for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+	return false;
+};

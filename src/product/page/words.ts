@@ -1,0 +1,96 @@
+/**
+ * The words and names a shop page's markup uses for its price, its buy button and its
+ * stock, in the languages shops write most. Texts are compared folded (`fold`): lower
+ * case, accents off, white space single.
+ */
+
+/**
+ * Lower case, accents off (`épuisé` → `epuise`), white space single. Kana keep their voicing marks.
+ *
+ * @example
+ * fold('  Épuisé\n') // 'epuise'
+ */
+export const fold = (text: string): string =>
+	text
+		.normalize('NFD')
+		.replace(/[\u0300-\u036f]/g, '')
+		.normalize('NFC')
+		.toLowerCase()
+		.replace(/\s+/g, ' ')
+		.trim();
+
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Scripts written without spaces between words: a word of theirs is found anywhere. */
+const UNSPACED = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
+/**
+ * One pattern's source for a list of phrases, each found as words of their own (or
+ * anywhere, in Chinese and Japanese). The word boundaries are written once around all the
+ * spaced phrases, not around each: the pattern runs on every short text of a page.
+ */
+function alternatives(list: readonly string[], folded: boolean): string {
+	const written = (phrase: string) => escape(folded ? fold(phrase) : phrase).replace(/ /g, '[\\s\\-_]*');
+	const spaced = list.filter((phrase) => !UNSPACED.test(phrase)).map(written);
+	const unspaced = list.filter((phrase) => UNSPACED.test(phrase)).map(written);
+	const bounded = spaced.length > 0 ? [`(?<![\\p{L}\\p{N}])(?:${spaced.join('|')})(?![\\p{L}\\p{N}])`] : [];
+	return `(?:${[...bounded, ...unspaced].join('|')})`;
+}
+
+/** A pattern for folded text. */
+const phrases = (list: readonly string[]): RegExp => new RegExp(alternatives(list, true), 'u');
+
+/** What a buy button says. */
+export const BUY_WORDS = phrases([
+	'add to cart', 'add to bag', 'add to basket', 'add to trolley', 'buy now', 'buy it now', 'order now', 'purchase',
+	'in den warenkorb', 'in den einkaufswagen', 'zum warenkorb hinzufügen', 'jetzt kaufen', 'in den korb',
+	'ajouter au panier', 'acheter', 'acheter maintenant', 'añadir al carrito', 'añadir a la cesta', 'agregar al carrito', 'comprar', 'comprar ahora',
+	'aggiungi al carrello', 'acquista', 'acquista ora', 'in winkelwagen', 'in winkelmand', 'toevoegen aan winkelwagen', 'bestellen',
+	'dodaj do koszyka', 'do koszyka', 'kup teraz', 'adicionar ao carrinho', 'lägg i varukorgen', 'köp', 'læg i kurv', 'legg i handlekurv',
+	'sepete ekle', 'přidat do košíku', 'do košíku', 'kosárba', 'в корзину', 'купить', 'додати в кошик',
+	'カートに入れる', 'カートに追加', '今すぐ買う', '購入する', '加入购物车', '加入購物車', '立即购买', '立即購買', '장바구니', '구매하기',
+]);
+
+/** A buy button's class, id or name: `add-to-cart`, `btn-cart`, Shopify's `name="add"`. */
+export const BUY_NAME = /add[-_ ]?to[-_ ]?(cart|bag|basket)|addtocart|buy[-_ ]?(now|button|box)|btn[-_]cart|cart[-_]?(button|btn|submit)|product-form__submit|single_add_to_cart|^add$/i;
+
+/** Words that say the product cannot be had now. */
+export const OUT_WORDS = phrases([
+	'sold out', 'out of stock', 'currently unavailable', 'temporarily unavailable', 'unavailable', 'not available', 'no longer available',
+	'nicht verfügbar', 'nicht lieferbar', 'nicht auf lager', 'ausverkauft', 'vergriffen', 'derzeit nicht verfügbar',
+	'rupture de stock', 'épuisé', 'épuisée', 'indisponible', 'plus disponible', 'agotado', 'agotada', 'sin stock', 'no disponible',
+	'esaurito', 'esaurita', 'non disponibile', 'niet op voorraad', 'uitverkocht', 'niet leverbaar', 'brak w magazynie', 'niedostępny', 'wyprzedany',
+	'esgotado', 'indisponível', 'slutsåld', 'ej i lager', 'udsolgt', 'utsolgt', 'stokta yok', 'tükendi', 'vyprodáno', 'nedostupné',
+	'нет в наличии', 'распродано', 'немає в наявності', '在庫切れ', '在庫なし', '品切れ', '売り切れ', '缺货', '无货', '售罄', '已售完', '缺貨', '품절',
+]);
+
+/** A class, id or `itemprop` that says price. */
+export const PRICE_NAME = /price|preis|prix|precio|prezzo|prijs|cena|preço|pris|amount|цена|価格|价格/i;
+
+/** A class or id that says the price is a former or list one: never the price paid now. */
+export const STRUCK_NAME = /(^|[-_ ])(was|old|before|compare[-_]?at|compare|strike|striked|strikethrough|crossed|rrp|uvp|msrp|list[-_]?price|price[-_]?list|original)([-_ ]|$)|old[-_]?price|price[-_]?old|was[-_]?price|price[-_]?was|compare[-_]?at|strike/i;
+
+/** A class that says "regular" price: the former one on a sale, but on some themes (Shopify's) also the only one. */
+export const REGULAR_NAME = /regular/i;
+
+/** Words that, right before a price, say it is a former or list one. */
+const WAS = [
+	'was', 'regular price', 'reg.', 'compare at', 'list price', 'list', 'rrp', 'msrp', 'uvp', 'statt', 'anstatt', 'bisher', 'ehemals', 'vorher', 'streichpreis',
+	'au lieu de', 'prix barré', 'prix conseillé', 'avant', 'antes', 'precio anterior', 'invece di', 'prezzo consigliato', 'vorige prijs',
+	'zamiast', 'poprzednia cena', 'было', 'старая цена', '通常価格', '定価', '原价',
+];
+
+/** A folded label that ends with a "was" word: `Was:`, `UVP`, `statt`. */
+export const WAS_BEFORE = new RegExp(`${alternatives(WAS, true)}[\\s:.\\-–]*$`, 'u');
+
+/** A price as text writes one right after a "was" word: an optional currency before, the number, an optional currency after. */
+const CODE = '(?:EUR|USD|GBP|CHF|PLN|CZK|HUF|SEK|NOK|DKK|RUB|UAH|TRY|JPY|CNY|KRW|INR|CAD|AUD|NZD|BRL|MXN)(?!\\p{L})';
+const WRITTEN_PRICE = String.raw`[\s:]*(?:[^\p{L}\p{N}\s]{1,3}|US\$|${CODE})?\s?\d+(?:[.,'\u00a0\u202f ]\d{3})*(?:[.,]\d{1,2}|[.,][-–])?(?:\s?(?:[^\p{L}\p{N}\s]{1,3}|${CODE}|руб\.?|zł|kr(?!\p{L})))?`;
+
+/** A "was" word with the price it names, in a text as written: `Was $59.99`, `UVP 59,99 €`, `statt 59,99`. */
+export const WAS_PRICE = new RegExp(`${alternatives(WAS, false)}${WRITTEN_PRICE}`, 'giu');
+
+/** A class or id of a block of other products (related, recommended, carousels) or of the page's chrome. */
+export const ELSEWHERE_NAME = /related|recommend|similar|carousel|slider|swiper|upsell|up-sell|cross-?sell|also[-_]?(bought|viewed|like)|recently[-_]?viewed|you[-_]?may|bought[-_]?together|sponsored|accessories|product[-_]?(list|grid|tiles|slider)|mini[-_]?cart|cart[-_]?drawer|megamenu|mega-menu|breadcrumb/i;
+
+/** A class, id or `itemprop` that says stock or availability. */
+export const STOCK_NAME = /stock|availab|inventory|lager|verfugbar|verfügbar|dispo|existencias|magazzino|voorraad|наличи|在庫/i;

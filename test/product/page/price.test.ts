@@ -1,0 +1,42 @@
+import { parseDocument } from 'htmlparser2';
+import { describe, expect, it } from 'vitest';
+import { pagePrice } from '../../../src/product/page/price.js';
+import { scanPage } from '../../../src/product/page/scan.js';
+
+const priceOf = (body: string) => {
+	const scan = scanPage(parseDocument(body), true);
+	const title = scan.titles.find((place) => !place.elsewhere);
+	return pagePrice(scan.prices, title ? [title] : [], 'title', true);
+};
+
+describe('pagePrice', () => {
+	it('takes the price nearest the title, not a cheaper one of a carousel above or below it', () => {
+		const read = priceOf(`<div class="carousel"><span class="price">$3</span></div><div class="p"><h1>Lamp</h1><div><span class="price">$24.50</span></div></div><ul class="grid"><li><b>$2.00</b></li></ul>`);
+		expect(read.found).toMatchObject({ from: 'page', price: 24.5, currency: '$', where: 'span.price, nearest the title' });
+		expect(read.passed).toContain('span.price "$3": in a block of other products (div.carousel)');
+		expect(read.passed).toContain('b "$2.00": farther from the title than span.price');
+	});
+
+	it('never takes a price after a "was" label or inside one', () => {
+		expect(priceOf('<h1>Jacket</h1><p>Was: <span class="price">$89.00</span></p><p>Now: <span class="price">$59.00</span></p>').found?.price).toBe(59);
+		expect(priceOf('<h1>Jacket</h1><div class="price">UVP 89,00 € jetzt 59,00 €</div>').found?.price).toBe(59);
+		expect(priceOf('<h1>Jacket</h1><span class="price" style="text-decoration: line-through">$89</span> <span class="price">$59</span>').found?.price).toBe(59);
+	});
+
+	it('takes a "regular" price only when there is no other', () => {
+		expect(priceOf('<h1>Mug</h1><s class="price-item price-item--regular">$30.00</s><span class="price-item price-item--sale">$20.00</span>').found?.price).toBe(20);
+		expect(priceOf('<h1>Mug</h1><span class="price-item price-item--regular">$30.00</span><span class="price-item price-item--sale">$20.00</span>').found?.price).toBe(20);
+		expect(priceOf('<h1>Mug</h1><span class="price-item price-item--regular">$30.00</span>').found?.price).toBe(30);
+	});
+
+	it('prefers an element named as a price to a sentence with a price in it, and gives none for a page without', () => {
+		expect(priceOf('<h1>Tent</h1><p>Free shipping on all orders over $50 this week</p><div class="product-price">$199.00</div>').found?.price).toBe(199);
+		expect(priceOf('<h1>Tent</h1><p>Our tents are the best.</p>').found).toBeUndefined();
+		expect(priceOf('<h1>Tent</h1><span class="price">-5 €</span>').passed).toContain('span.price "-5 €": negative price -5 refused');
+	});
+
+	it('reads a page of 10,000 nested or 20,000 side by side price elements without reading each block whole for every element inside it (a first version of this module took 20 s and 65 s on them)', () => {
+		expect(priceOf(`<h1>x</h1>${'<div class="price">'.repeat(10_000)}$5${'</div>'.repeat(10_000)}`).found?.price).toBe(5);
+		expect(priceOf(`<h1>x</h1>${'<span class="price">$5</span>'.repeat(20_000)}`).found?.price).toBe(5);
+	}, 20_000);
+});
