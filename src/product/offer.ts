@@ -91,9 +91,19 @@ function withCurrency(offer: Offer | undefined, signals: CurrencySignals, named?
 	return offer;
 }
 
-/** The page itself, read last: only where no markup and no `--price` selector was given a price (see page/found.ts). */
-const fromPage = (document: AnyNode, found: readonly Found[], options: OfferOptions, passed?: string[]): Found[] =>
-	options.price === undefined && !found.some((item) => item.price !== undefined) ? pageFound(document, passed) : [];
+/**
+ * The page itself, read last (see page/found.ts): for the price and availability where no
+ * markup and no `--price` selector gave a price; for the availability alone where they gave
+ * a price and nothing gave an availability (a shop's JSON-LD with no `availability`, its
+ * "5 in stock" and add-to-cart button in the page).
+ */
+function fromPage(document: AnyNode, found: readonly Found[], options: OfferOptions, passed?: string[]): Found[] {
+	const priced = found.some((item) => item.price !== undefined);
+	if (options.price === undefined && !priced) return pageFound(document, passed);
+	// A --price selector that matched nothing leaves no offer (the page says selector-gone), not an availability alone.
+	if (!priced || options.availability !== undefined || found.some((item) => item.availability !== undefined)) return [];
+	return pageFound(document, undefined, false);
+}
 
 /**
  * The offer and what each markup gave, selectors included even where structured data won,

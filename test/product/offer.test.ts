@@ -142,6 +142,22 @@ describe('explainOffer and what was not read', () => {
 	});
 });
 
+describe('readOffer with a structured price and the availability only in the page', () => {
+	const product = (offers: unknown) => ld({ '@type': 'Product', name: 'Hard Cider Kit', offers });
+	const body = (stock: string) => `<main><h1>Hard Cider Kit</h1><p class="price">$40.00</p>${stock}</main><div class="related"><p>Sold out</p></div>`;
+
+	it('reads the availability from the buy area where the markup gives a price and none', () => {
+		expect(read(product({ price: 40, priceCurrency: 'USD' }), body('<form action="/cart/add"><button name="add">Add to cart</button></form>'))).toEqual({ from: 'json-ld', price: 40, currency: 'USD', availability: 'InStock' });
+		expect(read(product({ price: 40, priceCurrency: 'USD' }), body('<p class="stock">5 in stock</p>'))).toEqual({ from: 'json-ld', price: 40, currency: 'USD', availability: 'InStock' });
+		expect(read(product({ price: 40, priceCurrency: 'USD' }), body('<button class="add-to-cart" disabled>Add to cart</button>'))).toMatchObject({ price: 40, availability: 'OutOfStock' });
+	});
+
+	it('keeps the price the markup gives, and the availability it states', () => {
+		expect(read(product({ price: 40, priceCurrency: 'USD', availability: 'OutOfStock' }), body('<button class="add-to-cart">Add to cart</button>'))).toEqual({ from: 'json-ld', price: 40, currency: 'USD', availability: 'OutOfStock' });
+		expect(read(product({ price: 39, priceCurrency: 'USD' }), body(''))).toEqual({ from: 'json-ld', price: 39, currency: 'USD' });
+	});
+});
+
 describe('readOffer with several offers of one product, and list prices', () => {
 	it('gives the lowest price that can be had now, and InStock when any offer is', () => {
 		const offers = [

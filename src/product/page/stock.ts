@@ -3,7 +3,7 @@ import { availabilityOf } from '../availability.js';
 import type { Found } from '../found.js';
 import type { Availability } from '../types.js';
 import { nearest } from './nearest.js';
-import { controlText, describe, outNotes, shortText, type Place } from './scan.js';
+import { controlText, describe, shortText, stockNotes, type Place } from './scan.js';
 import { fold, OUT_WORDS } from './words.js';
 
 /** Availabilities that say the product cannot be had now. */
@@ -19,7 +19,7 @@ const AREA_NODES = 1000;
  * out of stock; enabled, it is in stock unless its surroundings (its form, else its
  * parent's block) say "sold out", "out of stock", "nicht verfügbar", "épuisé", "在庫切れ",
  * … With no buy button, a stock note near the title says it (an element whose class says
- * stock, or one of `notes` whose text says "Out of stock"), if there is one. Words that name a state (`Sold out`,
+ * stock, or one of `notes` whose short text says "Out of stock" or "In stock: 6"), if there is one. Words that name a state (`Sold out`,
  * `Ausverkauft`) give it as the rest of revisit reads them (SoldOut); a disabled button
  * with no such words gives OutOfStock.
  *
@@ -37,8 +37,8 @@ export function pageAvailability(buttons: readonly Place[], stocks: readonly Pla
 		if (note) return found(`${note.where}, beside the buy button`, note.availability, note.text);
 		return found(`${describe(button.element)}, the buy button, enabled`, 'InStock', says);
 	}
-	const said = [...stocks, ...outNotes(notes)].filter((place) => !place.elsewhere).flatMap((place) => {
-		const text = shortText(place.element);
+	const said = [...stocks, ...stockNotes(notes)].filter((place) => !place.elsewhere).flatMap((place) => {
+		const text = 'says' in place ? (place.says as string) : shortText(place.element);
 		if (text === undefined || text === '' || text.length > 80) return [];
 		const availability = outOf(text) ?? availabilityOf(text);
 		return availability ? [{ ...place, availability, text }] : [];

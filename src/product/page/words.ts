@@ -50,8 +50,8 @@ export const BUY_WORDS = phrases([
 	'カートに入れる', 'カートに追加', '今すぐ買う', '購入する', '加入购物车', '加入購物車', '立即购买', '立即購買', '장바구니', '구매하기',
 ]);
 
-/** A buy button's class, id or name: `add-to-cart`, `btn-cart`, Shopify's `name="add"`. */
-export const BUY_NAME = /add[-_ ]?to[-_ ]?(cart|bag|basket)|addtocart|buy[-_ ]?(now|button|box)|btn[-_]cart|cart[-_]?(button|btn|submit)|product-form__submit|single_add_to_cart|^add$/i;
+/** A buy button's class, id or name: `add-to-cart`, `btn-cart`, WebSphere's `productPageAdd2Cart`, Shopify's `name="add"`. */
+export const BUY_NAME = /add[-_ ]?(to|2)[-_ ]?(cart|bag|basket)|addtocart|buy[-_ ]?(now|button|box)|btn[-_]cart|cart[-_]?(button|btn|submit)|product-form__submit|single_add_to_cart|^add$/i;
 
 /** Words that say the product cannot be had now. */
 export const OUT_WORDS = phrases([
@@ -61,6 +61,13 @@ export const OUT_WORDS = phrases([
 	'esaurito', 'esaurita', 'non disponibile', 'niet op voorraad', 'uitverkocht', 'niet leverbaar', 'brak w magazynie', 'niedostępny', 'wyprzedany',
 	'esgotado', 'indisponível', 'slutsåld', 'ej i lager', 'udsolgt', 'utsolgt', 'stokta yok', 'tükendi', 'vyprodáno', 'nedostupné',
 	'нет в наличии', 'распродано', 'немає в наявності', '在庫切れ', '在庫なし', '品切れ', '売り切れ', '缺货', '无货', '售罄', '已售完', '缺貨', '품절',
+]);
+
+/** Words that say the product can be had now, as a stock note writes them ("In stock", "5 in stock", "Есть в наличии"). */
+export const IN_WORDS = phrases([
+	'in stock', 'available', 'auf lager', 'lieferbar', 'sofort lieferbar', 'vorrätig', 'en stock', 'disponible', 'en existencia', 'disponibile', 'in magazzino',
+	'op voorraad', 'på lager', 'i lager', 'na stanie', 'dostępny', 'skladem', 'em estoque', 'stokta', 'в наличии', 'есть в наличии', 'в наявності', 'є в наявності',
+	'на складе', '在庫あり', '有货', '现货', '有貨', '現貨',
 ]);
 
 /** A class, id or `itemprop` that says price. */

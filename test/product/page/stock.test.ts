@@ -28,4 +28,17 @@ describe('pageAvailability', () => {
 		expect(stockOf('<h1>Kettle</h1><p class="availability">In stock</p>')?.availability).toBe('InStock');
 		expect(stockOf('<h1>Kettle</h1><div class="related"><p>Sold out</p></div>')).toBeUndefined();
 	});
+
+	it('without a buy button, takes a short note that says in stock, a line of its own included', () => {
+		// A Volusion-era page: the stock count is a line of text between <br>s in the product's block.
+		expect(stockOf('<h1>Patio Umbrella</h1><div id="productRight">SKU: UM9109-3462<br>\n\t\tIn Stock: 6<br><p><span class="price">$174.99</span></p></div>')).toMatchObject({ availability: 'InStock', written: { availability: 'In Stock: 6' } });
+		expect(stockOf('<h1>Cake Pan</h1><ul><li>Availability: <span class="gray">In Stock</span></li></ul>')?.availability).toBe('InStock');
+		expect(stockOf('<h1>Дисплей</h1><p class="in-stock">Есть в наличии</p>')?.availability).toBe('InStock');
+		// A sentence about the shop is no note of this product's stock.
+		expect(stockOf('<h1>Kettle</h1><p>All orders of in stock items placed before 2pm ship the same day</p>')).toBeUndefined();
+	});
+
+	it("reads WebSphere's Add2Cart ids as a buy button", () => {
+		expect(stockOf('<h1>Sandal</h1><a href="#" id="productPageAdd2Cart"><button type="submit" class="quantity_button">Add To Backpack:</button></a>')).toMatchObject({ availability: 'InStock', where: 'a#productPageAdd2Cart, the buy button, enabled' });
+	});
 });
