@@ -3,6 +3,7 @@ import type { Found } from '../found.js';
 import { pagePrice } from './price.js';
 import { buyButton, scanPage, type Place } from './scan.js';
 import { pageAvailability } from './stock.js';
+import { pageTitle, productTitle } from './title.js';
 
 /**
  * The offer a page shows for its product where it has no structured data for it: the
@@ -17,7 +18,7 @@ import { pageAvailability } from './stock.js';
  */
 export function pageFound(document: AnyNode, passed?: string[], withPrice = true): Found[] {
 	const scan = scanPage(document, passed !== undefined);
-	const title = scan.titles.find((place) => !place.elsewhere);
+	const title = productTitle(scan.titles, pageTitle(document));
 	// The title first: the first buy button after it is the product's (else the page's first), and the price nearest both.
 	const controls = scan.controls.filter((place) => !place.elsewhere);
 	const after = title ? controls.filter((place) => place.index > title.index) : [];

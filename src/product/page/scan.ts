@@ -181,7 +181,10 @@ export function buyButton(element: Element): boolean {
 	if (element.name === 'input' && !input) return false;
 	if (BUY_NAME.test(element.attribs['class'] ?? '') || BUY_NAME.test(element.attribs['id'] ?? '') || BUY_NAME.test(element.attribs['name'] ?? '')) return true;
 	const says = controlText(element);
-	return says.length <= 60 && BUY_WORDS.test(fold(says));
+	if (says.length > 60) return false;
+	const folded = fold(says);
+	// "Purchase" alone is a button; "Verified Purchase" is a review's badge.
+	return BUY_WORDS.test(folded) || folded === 'purchase';
 }
 
 /**

@@ -41,7 +41,7 @@ const phrases = (list: readonly string[]): RegExp => new RegExp(alternatives(lis
 
 /** What a buy button says. */
 export const BUY_WORDS = phrases([
-	'add to cart', 'add to bag', 'add to basket', 'add to trolley', 'buy now', 'buy it now', 'order now', 'purchase',
+	'add to cart', 'add to bag', 'add to basket', 'add to trolley', 'buy now', 'buy it now', 'order now', 'purchase now',
 	'in den warenkorb', 'in den einkaufswagen', 'zum warenkorb hinzufügen', 'jetzt kaufen', 'in den korb',
 	'ajouter au panier', 'acheter', 'acheter maintenant', 'añadir al carrito', 'añadir a la cesta', 'agregar al carrito', 'comprar', 'comprar ahora',
 	'aggiungi al carrello', 'acquista', 'acquista ora', 'in winkelwagen', 'in winkelmand', 'toevoegen aan winkelwagen', 'bestellen',
