@@ -79,11 +79,14 @@ export const STRUCK_NAME = /(^|[-_ ])(was|old|before|compare[-_]?at|compare|stri
 /** A class that says "regular" price: the former one on a sale, but on some themes (Shopify's) also the only one. */
 export const REGULAR_NAME = /regular/i;
 
-/** Words that, right before a price, say it is a former or list one. */
+/** Words that, right before a price, say it is a former or list one, or no price asked (a saving, a total, "Gifts under $20"). */
 const WAS = [
 	'was', 'regular price', 'reg.', 'compare at', 'list price', 'list', 'rrp', 'msrp', 'uvp', 'statt', 'anstatt', 'bisher', 'ehemals', 'vorher', 'streichpreis',
 	'au lieu de', 'prix barré', 'prix conseillé', 'avant', 'antes', 'precio anterior', 'invece di', 'prezzo consigliato', 'vorige prijs',
 	'zamiast', 'poprzednia cena', 'было', 'старая цена', '通常価格', '定価', '原价',
+	// Not a former price but no price asked either: a retail price beside the shop's, a saving, a total, a threshold.
+	'retail price', 'retail', 'you save', 'your savings', 'savings', 'save', 'total', 'subtotal', 'under', 'less than', 'over', 'orders over',
+	'sie sparen', 'ersparnis', 'economisez', 'ahorra', 'risparmi', 'prezzo in negozio',
 ];
 
 /** A folded label that ends with a "was" word: `Was:`, `UVP`, `statt`. */
