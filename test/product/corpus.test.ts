@@ -9,12 +9,9 @@ import { corpusDir, readCorpus, readTruth } from '../helpers/product-corpus.js';
  */
 const KNOWN_WRONG = new Map([
 	['1000bulbs.com-1.html', "reads availability 'InStock' (truth null)"],
-	['activemobility.co.uk-1.html', "reads availability 'OutOfStock' (truth 'InStock')"],
-	['amazon.es-1.html.gz', "reads price 14 (truth null), currency 'EUR' (truth null), availability 'InStock' (truth null)"],
 	['bookwalker.jp-1.html', "reads availability 'InStock' (truth null)"],
 	['brooklynbrewshop.com-1.html', "reads currency null (truth 'USD')"],
 	['cafepress.com-1.html', "reads availability 'InStock' (truth null)"],
-	['ctshirts.co.uk-1.html', "reads availability 'SoldOut' (truth 'InStock')"],
 	['globalsugarart.com-1.html', "reads price 9.99 (truth 47.99)"],
 	['lavazza.de-1.html', "reads availability 'InStock' (truth 'OutOfStock')"],
 	['shop.dunkindonuts.com-1.html', "reads price 17.98 (truth 8.99)"],

@@ -1,4 +1,5 @@
 import type { Element } from 'domhandler';
+import { findAll } from 'domutils';
 import { availabilityOf } from '../availability.js';
 import type { Found } from '../found.js';
 import type { Availability } from '../types.js';
@@ -49,9 +50,12 @@ export function pageAvailability(buttons: readonly Place[], stocks: readonly Pla
 
 const found = (where: string, availability: Availability, written: string): Found => ({ from: 'page', where, availability, written: { availability: written } });
 
+/** "Not available for VAT relief", "unavailable in stores": a service or a place the product is not for, not its stock. */
+const NOT_FOR = /\b(not available|unavailable|nicht verfugbar|non disponibile|no disponible|indisponible) (for|in|on|to|with|as|fur|pour|en|para|per|con)\b/g;
+
 /** The state words that say the product cannot be had give, or undefined. */
 function outOf(text: string): Availability | undefined {
-	if (!OUT_WORDS.test(fold(text))) return undefined;
+	if (!OUT_WORDS.test(fold(text).replace(NOT_FOR, ' '))) return undefined;
 	const named = availabilityOf(text);
 	return named && CANNOT.has(named) ? named : 'OutOfStock';
 }
@@ -70,8 +74,25 @@ function areaNote(button: Element): { where: string; availability: Availability;
 	}
 	area ??= button.parent?.parent?.type === 'tag' ? (button.parent.parent as Element) : undefined;
 	if (!area) return undefined;
-	const text = shortText(area, false, AREA_NODES);
+	let text = shortText(area, false, AREA_NODES);
 	if (text === undefined || text.length > AREA_TEXT) return undefined;
+	// One size's "sold out" among sizes that can be had is that size's state, not the product's.
+	for (const item of variantsOut(area)) text = text.replace(item, ' ');
 	const availability = outOf(text.replace(controlText(button), ' '));
 	return availability && { where: describe(area), availability, text };
+}
+
+/**
+ * The texts of the variants a list in the buy area marks as sold out (`<li>38" sold out</li>`)
+ * where others in the same list are not: each is one variant's state. Where every item says
+ * so, none is returned: the product is sold out.
+ */
+function variantsOut(area: Element): string[] {
+	const out: string[] = [];
+	for (const list of findAll((element) => element.name === 'ul' || element.name === 'ol', area.children)) {
+		const items = list.children.filter((child): child is Element => child.type === 'tag' && (child as Element).name === 'li').map((item) => shortText(item) ?? '');
+		const gone = items.filter((text) => outOf(text) !== undefined);
+		if (gone.length > 0 && gone.length < items.length) out.push(...gone.filter((text) => text !== ''));
+	}
+	return out;
 }

@@ -63,9 +63,13 @@ export const OUT_WORDS = phrases([
 	'нет в наличии', 'распродано', 'немає в наявності', '在庫切れ', '在庫なし', '品切れ', '売り切れ', '缺货', '无货', '售罄', '已售完', '缺貨', '품절',
 ]);
 
-/** Words that say the product can be had now, as a stock note writes them ("In stock", "5 in stock", "Есть в наличии"). */
+/**
+ * Words that say the product can be had now, as a stock note writes them ("In stock", "5 in
+ * stock", "Есть в наличии"). Not "available" or "disponible" alone: "Also available in blue",
+ * "La lista no está disponible" are about something else.
+ */
 export const IN_WORDS = phrases([
-	'in stock', 'available', 'auf lager', 'lieferbar', 'sofort lieferbar', 'vorrätig', 'en stock', 'disponible', 'en existencia', 'disponibile', 'in magazzino',
+	'in stock', 'auf lager', 'lieferbar', 'sofort lieferbar', 'vorrätig', 'en stock', 'en existencia', 'in magazzino',
 	'op voorraad', 'på lager', 'i lager', 'na stanie', 'dostępny', 'skladem', 'em estoque', 'stokta', 'в наличии', 'есть в наличии', 'в наявності', 'є в наявності',
 	'на складе', '在庫あり', '有货', '现货', '有貨', '現貨',
 ]);
@@ -100,7 +104,7 @@ const WRITTEN_PRICE = String.raw`[\s:]*(?:[^\p{L}\p{N}\s]{1,3}|US\$|${CODE})?\s?
 export const WAS_PRICE = new RegExp(`${alternatives(WAS, false)}${WRITTEN_PRICE}`, 'giu');
 
 /** A class or id of a block of other products (related, recommended, carousels) or of the page's chrome. */
-export const ELSEWHERE_NAME = /related|recommend|similar|carousel|slider|swiper|upsell|up-sell|cross-?sell|also[-_]?(bought|viewed|like)|recently[-_]?viewed|you[-_]?may|bought[-_]?together|sponsored|accessories|product[-_]?(list|grid|tiles|slider)|mini[-_]?cart|cart[-_]?drawer|megamenu|mega-menu|breadcrumb/i;
+export const ELSEWHERE_NAME = /related|recommend|similar|comparison|carousel|slider|swiper|upsell|up-sell|cross-?sell|also[-_]?(bought|viewed|like)|recently[-_]?viewed|you[-_]?may|bought[-_]?together|sponsored|accessories|product[-_]?(list|grid|tiles|slider)|mini[-_]?cart|cart[-_]?drawer|megamenu|mega-menu|breadcrumb/i;
 
 /** A class, id or `itemprop` that says stock or availability. */
 export const STOCK_NAME = /stock|availab|inventory|lager|verfugbar|verfügbar|dispo|existencias|magazzino|voorraad|наличи|在庫/i;

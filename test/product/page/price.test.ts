@@ -55,4 +55,9 @@ describe('pagePrice', () => {
 		expect(read.found?.price).toBe(113.95);
 		expect(priceOf('<h1>Lamp</h1><p class="price">Was $59.99 You save $20.00</p><p class="price">$39.99</p>').found?.price).toBe(39.99);
 	});
+
+	it("takes no price from a comparison of other products beside the title (Amazon's, with no offer of its own)", () => {
+		const read = priceOf('<div id="dp"><h1>Robot Limpiacristales</h1><div id="buybox"><a href="/offers">Ver todas las opciones de compra</a></div><div class="_product-comparison-desktop_style_table"><span class="a-price _product-comparison-desktop_priceStyle_price-light">14,00€</span></div></div>');
+		expect(read.found).toBeUndefined();
+	});
 });

@@ -41,4 +41,22 @@ describe('pageAvailability', () => {
 	it("reads WebSphere's Add2Cart ids as a buy button", () => {
 		expect(stockOf('<h1>Sandal</h1><a href="#" id="productPageAdd2Cart"><button type="submit" class="quantity_button">Add To Backpack:</button></a>')).toMatchObject({ availability: 'InStock', where: 'a#productPageAdd2Cart, the buy button, enabled' });
 	});
+
+	it('reads a size sold out among sizes that can be had as that size\'s state, and all of them sold out as the product\'s', () => {
+		const sizes = (marks: string[]) =>
+			`<h1>Slim Fit Chinos</h1><form class="prod_opts"><ul>${marks.map((mark, i) => `<li><span class="size">${30 + 2 * i}" ${mark}</span></li>`).join('')}</ul><p>£34.95</p><button class="add-to-cart">Add to bag</button></form>`;
+		expect(stockOf(sizes(['', '', 'sold out', 'sold out']))?.availability).toBe('InStock');
+		expect(stockOf(sizes(['sold out', 'sold out', 'sold out']))?.availability).toBe('SoldOut');
+	});
+
+	it('reads "not available for VAT relief" as no word on the stock', () => {
+		const page = (note: string) => `<h1>Hearing Aid - Mini Ear</h1><form action="/basket"><p>£17.26</p><p>${note}</p><input type="image" alt="Add to basket" value="Add to basket"></form>`;
+		expect(stockOf(page('This Product is NOT Available For VAT Relief'))?.availability).toBe('InStock');
+		expect(stockOf(page('This product is not available'))?.availability).toBe('OutOfStock');
+	});
+
+	it('takes no note that says "available" or "disponible" of something else', () => {
+		expect(stockOf('<h1>Robot Limpiacristales</h1><div><span>La lista no está disponible.</span></div>')).toBeUndefined();
+		expect(stockOf('<h1>Kettle</h1><p>Also available in blue</p>')).toBeUndefined();
+	});
 });
