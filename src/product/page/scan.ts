@@ -1,7 +1,7 @@
 import type { AnyNode, Element, Text } from 'domhandler';
 import { findCurrencies } from '../currencies.js';
 import { normalizeSpaces } from '../price-number.js';
-import { BUY_NAME, BUY_WORDS, ELSEWHERE_NAME, IN_WORDS, OUT_WORDS, PRICE_NAME, REGULAR_NAME, STOCK_NAME, STRUCK_NAME, fold } from './words.js';
+import { BUY_NAME, BUY_WORDS, ELSEWHERE_NAME, IN_WORDS, OTHERS_HEADING, OUT_WORDS, PRICE_NAME, REGULAR_NAME, STOCK_NAME, STRUCK_NAME, fold } from './words.js';
 
 /** One element of a page as the scan saw it: where it is, and what around it says it is not this product's price. */
 export interface Place {
@@ -124,18 +124,45 @@ export function stockNotes(notes: readonly Place[]): Array<Place & { says: strin
 const lines = (element: Element): string[] =>
 	element.children.flatMap((child) => (child.type === 'text' ? [(child as Text).data.replace(/\s+/g, ' ').trim()] : [])).filter((line) => line !== '');
 
+/** Headings a block's first element is. */
+const HEADINGS = new Set(['h2', 'h3', 'h4', 'h5']);
+
+/**
+ * The heading a block of other products opens with ("Recommended Products", "Ähnliche
+ * Artikel"), where its first element is one: many themes name such a block only by it. Else undefined.
+ */
+function otherProductsHeading(element: Element): string | undefined {
+	for (const child of element.children) {
+		if (child.type === 'text' && /^\s*$/.test((child as Text).data)) continue;
+		if (child.type !== 'tag' || !HEADINGS.has((child as Element).name)) return undefined;
+		const text = shortText(child as Element, false, 10);
+		return text !== undefined && text.length <= 60 && OTHERS_HEADING.test(fold(text)) ? text : undefined;
+	}
+	return undefined;
+}
+
+/** The outer context, or one of other products' where the element's heading says so. */
+function headedElsewhere(element: Element, outer: Context): Context {
+	const heading = otherProductsHeading(element);
+	return heading === undefined ? outer : { ...outer, elsewhere: `in a block of other products (${describe(element)}, headed "${heading}")` };
+}
+
 /** The context an element's own subtree is in. */
 function within(element: Element, outer: Context): Context {
 	const classes = blockNames(element);
 	const role = element.attribs['role'];
 	// Most elements change nothing: the outer context is passed on as it is.
-	if (classes === '' && role === undefined && !CONTEXTUAL.has(element.name)) return outer;
+	if (classes === '' && role === undefined && !CONTEXTUAL.has(element.name)) return outer.elsewhere ? outer : headedElsewhere(element, outer);
 	const context: Context = { ...outer };
 	if (element.name === 'main' || element.name === 'article') context.main = true;
 	if (!context.elsewhere) {
 		if (element.name === 'nav' || element.name === 'aside' || role === 'navigation' || role === 'banner' || role === 'contentinfo' || role === 'complementary') context.elsewhere = `in the page's ${element.name === 'aside' || role === 'complementary' ? 'sidebar' : role === 'banner' ? 'header' : role === 'contentinfo' ? 'footer' : 'navigation'} (${describe(element)})`;
 		else if ((element.name === 'header' || element.name === 'footer') && !outer.main) context.elsewhere = `in the page's ${element.name} (${describe(element)})`;
 		else if (ELSEWHERE_NAME.test(classes)) context.elsewhere = `in a block of other products (${describe(element)})`;
+		else {
+			const heading = otherProductsHeading(element);
+			if (heading !== undefined) context.elsewhere = `in a block of other products (${describe(element)}, headed "${heading}")`;
+		}
 	}
 	if (!context.struck) {
 		const struck = struckBy(element);

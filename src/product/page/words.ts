@@ -106,5 +106,15 @@ export const WAS_PRICE = new RegExp(`${alternatives(WAS, false)}${WRITTEN_PRICE}
 /** A class or id of a block of other products (related, recommended, carousels) or of the page's chrome. */
 export const ELSEWHERE_NAME = /related|recommend|similar|comparison|carousel|slider|swiper|upsell|up-sell|cross-?sell|also[-_]?(bought|viewed|like)|recently[-_]?viewed|you[-_]?may|bought[-_]?together|sponsored|accessories|product[-_]?(list|grid|tiles|slider)|mini[-_]?cart|cart[-_]?drawer|megamenu|mega-menu|breadcrumb/i;
 
+/** What the heading of a block of other products says. */
+export const OTHERS_HEADING = phrases([
+	'recommended products', 'recommended for you', 'related products', 'related items', 'similar products', 'similar items', 'you may also like', 'you might also like',
+	'customers also bought', 'customers also viewed', 'customers who bought this item also bought', 'frequently bought together', 'recently viewed', 'more from this collection',
+	'ähnliche produkte', 'ähnliche artikel', 'das könnte ihnen auch gefallen', 'das könnte dir auch gefallen', 'kunden kauften auch', 'zuletzt angesehen',
+	'produits similaires', 'vous aimerez aussi', 'vous aimerez peut-être aussi', 'productos relacionados', 'productos similares', 'también te puede interesar',
+	'prodotti correlati', 'prodotti simili', 'potrebbe interessarti anche', 'gerelateerde producten', 'vergelijkbare producten', 'podobne produkty', 'polecane produkty',
+	'похожие товары', 'рекомендуемые товары', 'с этим товаром покупают', '関連商品', 'おすすめ商品', '相关商品', '猜你喜欢', '相關商品',
+]);
+
 /** A class, id or `itemprop` that says stock or availability. */
 export const STOCK_NAME = /stock|availab|inventory|lager|verfugbar|verfügbar|dispo|existencias|magazzino|voorraad|наличи|在庫/i;

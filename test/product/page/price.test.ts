@@ -60,4 +60,16 @@ describe('pagePrice', () => {
 		const read = priceOf('<div id="dp"><h1>Robot Limpiacristales</h1><div id="buybox"><a href="/offers">Ver todas las opciones de compra</a></div><div class="_product-comparison-desktop_style_table"><span class="a-price _product-comparison-desktop_priceStyle_price-light">14,00€</span></div></div>');
 		expect(read.found).toBeUndefined();
 	});
+
+	it('takes no price from a block named as other products only by its heading', () => {
+		const html = `<form><div class="col3"><div class="block border products"><h3>Recommended Products</h3><ul class="grid5">
+			<li><span class="title">Satin Ice Fondant</span><span class="price"><s>$56.99</s>$47.99</span></li><li><span class="price">$9.99</span></li></ul></div></div></form>
+			<div class="col2"><form action="cart.actions.php"><h1>3-D Large Cupcake Cake Pan by Wilton</h1><ul class="right"><li class="up">Our Price</li><li><h2>$30.99</h2></li></ul>
+			<input type="submit" class="add_cart" value=""></form></div>`;
+		const read = priceOf(html);
+		expect(read.found?.price).toBe(30.99);
+		expect(read.passed).toContain('span.price "$9.99": in a block of other products (div.block.border.products, headed "Recommended Products")');
+		// A heading of the product's own block says nothing.
+		expect(priceOf('<div class="product"><h2>Details</h2><h1>Lamp</h1><span class="price">$24.50</span></div>').found?.price).toBe(24.5);
+	});
 });
