@@ -1,7 +1,7 @@
 import type { AnyNode, Element, Text } from 'domhandler';
 import { findCurrencies } from '../currencies.js';
 import { normalizeSpaces } from '../price-number.js';
-import { BUY_NAME, BUY_WORDS, ELSEWHERE_NAME, IN_WORDS, OTHERS_HEADING, OUT_WORDS, PRICE_NAME, REGULAR_NAME, STOCK_NAME, STRUCK_NAME, fold } from './words.js';
+import { BUY_NAME, BUY_WORDS, ELSEWHERE_NAME, OTHERS_HEADING, PRICE_NAME, REGULAR_NAME, STOCK_NAME, STRUCK_NAME, fold } from './words.js';
 
 /** One element of a page as the scan saw it: where it is, and what around it says it is not this product's price. */
 export interface Place {
@@ -36,10 +36,8 @@ const UNSEEN = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head'
 const CONTROLS = new Set(['button', 'a', 'input']);
 /** Elements that set a context by their name alone. */
 const CONTEXTUAL = new Set(['main', 'article', 'nav', 'aside', 'header', 'footer', 'del', 's', 'strike']);
-/** A note saying the product can be had is no longer than this ("Availability: In Stock", "In Stock: 6"). */
-const STOCK_NOTE = 30;
 /** Own text longer than this is prose, not a price or a stock note. */
-const SHORT = 80;
+export const SHORT = 80;
 
 interface Context {
 	elsewhere?: string;
@@ -99,30 +97,6 @@ function note(found: PageScan, place: Place): void {
 }
 
 const shortEnough = (raw: string): boolean => raw.replace(/\s+/g, ' ').trim().length <= SHORT;
-
-/**
- * Of the notes, those whose own text says the product cannot be had ("Sold out", "Нет в
- * наличии") or can ("In stock: 6", "Есть в наличии"): tested only when asked, as the words
- * are many. A note that says it can is a short one (`STOCK_NOTE`): a sentence with "in
- * stock" in it ("All in-stock items ship today") is about the shop, not this product.
- *
- * @example
- * stockNotes(scan.notes) // [{ element: <p>, says: 'Rupture de stock', … }]
- */
-export function stockNotes(notes: readonly Place[]): Array<Place & { says: string }> {
-	return notes.flatMap((place) => {
-		const own = ownText(place.element);
-		if (own.length > SHORT) return [];
-		if (OUT_WORDS.test(fold(own))) return [{ ...place, says: own }];
-		// Each line on its own: "SKU: UM9109<br>In Stock: 6" is two notes in one element.
-		const line = lines(place.element).find((text) => text.length <= STOCK_NOTE && IN_WORDS.test(fold(text)));
-		return line === undefined ? [] : [{ ...place, says: line }];
-	});
-}
-
-/** An element's own text children, each collapsed, the empty ones left out. */
-const lines = (element: Element): string[] =>
-	element.children.flatMap((child) => (child.type === 'text' ? [(child as Text).data.replace(/\s+/g, ' ').trim()] : [])).filter((line) => line !== '');
 
 /** Headings a block's first element is. */
 const HEADINGS = new Set(['h2', 'h3', 'h4', 'h5']);
@@ -234,7 +208,7 @@ function rawOwnText(element: Element): string {
 }
 
 /** The text of an element's own text children, collapsed. */
-const ownText = (element: Element): string => rawOwnText(element).replace(/\s+/g, ' ').trim();
+export const ownText = (element: Element): string => rawOwnText(element).replace(/\s+/g, ' ').trim();
 
 /**
  * An element's visible text, collapsed, without what is hidden and, with `unstruck`,

@@ -1,11 +1,11 @@
-import type { Element } from 'domhandler';
+import type { Element, Text } from 'domhandler';
 import { findAll } from 'domutils';
 import { availabilityOf } from '../availability.js';
 import type { Found } from '../found.js';
 import type { Availability } from '../types.js';
 import { nearest } from './nearest.js';
-import { controlText, describe, shortText, stockNotes, type Place } from './scan.js';
-import { fold, OUT_WORDS } from './words.js';
+import { controlText, describe, ownText, shortText, SHORT, type Place } from './scan.js';
+import { fold, IN_WORDS, OUT_WORDS } from './words.js';
 
 /** Availabilities that say the product cannot be had now. */
 const CANNOT = new Set<Availability>(['OutOfStock', 'SoldOut', 'Discontinued']);
@@ -96,3 +96,30 @@ function variantsOut(area: Element): string[] {
 	}
 	return out;
 }
+
+/** A note saying the product can be had is no longer than this ("Availability: In Stock", "In Stock: 6"). */
+const STOCK_NOTE = 30;
+
+/**
+ * Of the notes, those whose own text says the product cannot be had ("Sold out", "Нет в
+ * наличии") or can ("In stock: 6", "Есть в наличии"): tested only when asked, as the words
+ * are many. A note that says it can is a short one (`STOCK_NOTE`): a sentence with "in
+ * stock" in it ("All in-stock items ship today") is about the shop, not this product.
+ *
+ * @example
+ * stockNotes(scan.notes) // [{ element: <p>, says: 'Rupture de stock', … }]
+ */
+export function stockNotes(notes: readonly Place[]): Array<Place & { says: string }> {
+	return notes.flatMap((place) => {
+		const own = ownText(place.element);
+		if (own.length > SHORT) return [];
+		if (OUT_WORDS.test(fold(own))) return [{ ...place, says: own }];
+		// Each line on its own: "SKU: UM9109<br>In Stock: 6" is two notes in one element.
+		const line = lines(place.element).find((text) => text.length <= STOCK_NOTE && IN_WORDS.test(fold(text)));
+		return line === undefined ? [] : [{ ...place, says: line }];
+	});
+}
+
+/** An element's own text children, each collapsed, the empty ones left out. */
+const lines = (element: Element): string[] =>
+	element.children.flatMap((child) => (child.type === 'text' ? [(child as Text).data.replace(/\s+/g, ' ').trim()] : [])).filter((line) => line !== '');
