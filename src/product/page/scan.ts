@@ -189,7 +189,7 @@ export function buyButton(element: Element): boolean {
 }
 
 /**
- * What a control says: its value (an `<input>`), else its text, else its `aria-label`.
+ * What a control says: its value (an `<input>`), else its text, else its `aria-label`, else its image's `alt` or file name.
  *
  * @example
  * controlText(input) // 'Add to Cart' for <input type="submit" value="Add to Cart">
@@ -197,7 +197,23 @@ export function buyButton(element: Element): boolean {
 export function controlText(element: Element): string {
 	if (element.name === 'input') return element.attribs['value'] ?? element.attribs['alt'] ?? '';
 	const text = shortText(element, false, 50) ?? '';
-	return text !== '' ? text : (element.attribs['aria-label'] ?? element.attribs['title'] ?? '');
+	return text !== '' ? text : (element.attribs['aria-label'] ?? element.attribs['title'] ?? imageText(element));
+}
+
+/**
+ * What an image button says: its image's `alt`, else its file's name
+ * (`/Graphics/AddToCart.png` says "AddToCart"), as old shops draw their buttons.
+ */
+function imageText(element: Element): string {
+	const stack: AnyNode[] = [...element.children];
+	for (let seen = 0; stack.length > 0 && seen < 10; seen++) {
+		const node = stack.pop()!;
+		if (node.type !== 'tag') continue;
+		const inner = node as Element;
+		if (inner.name === 'img') return inner.attribs['alt']?.trim() || (/([^/?#]+)\.(png|gif|jpe?g|svg|webp)(?:[?#]|$)/i.exec(inner.attribs['src'] ?? '')?.[1] ?? '');
+		stack.push(...inner.children);
+	}
+	return '';
 }
 
 /** The text of an element's own text children, as written. */

@@ -59,4 +59,10 @@ describe('pageAvailability', () => {
 		expect(stockOf('<h1>Robot Limpiacristales</h1><div><span>La lista no está disponible.</span></div>')).toBeUndefined();
 		expect(stockOf('<h1>Kettle</h1><p>Also available in blue</p>')).toBeUndefined();
 	});
+
+	it('reads an image button by its alt or its file name, as old shops draw them', () => {
+		expect(stockOf('<h1>Home Jersey 2016</h1><table><tr><td><a href="javascript:checkOrder();"><img border=0 src="https://img.example/Graphics/AddToCart.png"></a></td></tr></table>')).toMatchObject({ availability: 'InStock', where: 'a, the buy button, enabled' });
+		expect(stockOf('<h1>Lamp</h1><a href="/basket/add"><img src="/i/btn.gif" alt="Add to basket"></a>')?.availability).toBe('InStock');
+		expect(stockOf('<h1>Lamp</h1><a href="/"><img src="/i/logo.png"></a>')).toBeUndefined();
+	});
 });
