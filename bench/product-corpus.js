@@ -36,11 +36,12 @@ function extructOffers(files) {
 	return files.map((file) => byFile.get(file) ?? {});
 }
 
-const revisit = (html) => readOffer(parseDocument(html)) ?? {};
+// The sweep gives the reader the page's URL (its domain names a currency, its ?variant= a variant): so does the bench.
+const revisit = (html, url) => readOffer(parseDocument(html), url ? { url } : {}) ?? {};
 const plain = (offer) => Object.fromEntries(FIELDS.map((field) => [field, offer[field] ?? null]));
 const same = (a, b) => JSON.stringify(plain(a)) === JSON.stringify(plain(b));
 
-const readers = { revisit: pages.map((page) => revisit(page.html)) };
+const readers = { revisit: pages.map((page) => revisit(page.html, page.truth.url)) };
 if (python) readers.extruct = extructOffers(pages.map((page) => page.path));
 
 console.log(`${pages.length} pages from ${new Set(pages.map((page) => page.truth.site)).size} sites in ${new Set(pages.map((page) => page.truth.language.split('-')[0])).size} languages (${dir}), ${new Date().toISOString().slice(0, 10)}\n`);
@@ -80,7 +81,7 @@ try {
 		return { page, htmls, files, editable: edited.edits > 0 };
 	});
 	const offersOf = {
-		revisit: variants.map((variant) => variant.htmls.map((html) => (html === undefined ? undefined : revisit(html)))),
+		revisit: variants.map((variant) => variant.htmls.map((html) => (html === undefined ? undefined : revisit(html, variant.page.truth.url)))),
 	};
 	if (python) {
 		const files = variants.flatMap((variant) => variant.files.filter(Boolean));

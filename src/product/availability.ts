@@ -18,6 +18,9 @@ const WORDS: readonly [RegExp, Availability][] = [
 	[/\bback ?order|\bavailable for order\b|\bnachbestellt\b|\ben reapprovisionnement\b/, 'BackOrder'],
 	[/\bsold ?out\b|\bausverkauft\b|\bepuise\b|\bagotad[oa]s?\b|\besaurit[oa]\b/, 'SoldOut'],
 	[/\bout of stock\b|\boos\b|\bnot (in stock|available)\b|\b(currently )?unavailable\b|\bno stock\b|\b0 (in stock|auf lager|en stock)\b|\bnicht (lieferbar|vorratig|verfugbar|auf lager)\b|\bnicht mehr auf lager\b|\brupture( de stock)?\b|\b(pas|plus) (en stock|disponible)\b|\bindisponible\b|\bsin (stock|existencias)\b|\bno disponible\b|\bnon disponibile\b|\bsenza scorte\b/, 'OutOfStock'],
+	// Cyrillic, Polish, Czech, Nordic and Dutch words: `\b` knows only ASCII letters, so the folded text's spaces bound them.
+	[/(^| )(нет|немає|немае) (в|у) (наличии|наявност[іи])( |$)|(^| )нет на складе( |$)|(^| )(niedostepny|niedostepna|brak w magazynie|brak towaru)( |$)|(^| )(neni skladem|vyprodano)( |$)|(^| )(niet op voorraad|uitverkocht)( |$)|(^| )(ej i lager|slut i lager|ikke pa lager|udsolgt|utsolgt)( |$)|在庫(切れ|なし)|品切れ|売り切れ|缺货|无货|售罄|缺貨|품절/, 'OutOfStock'],
+	[/(^| )(в наличии|есть в наличии|є в наявност[іи]|в наявност[іи]|на складе)( |$)|(^| )(dostepny|dostepna|na stanie|w magazynie)( |$)|(^| )skladem( |$)|(^| )op voorraad( |$)|(^| )(i lager|pa lager)( |$)|在庫あり|有货|现货|有貨|現貨|재고 있음/, 'InStock'],
 	[/\bin stock\b|\bauf lager\b|\bvorratig\b|\blieferbar\b|\bverfugbar\b|\ben stock\b|\ben existencia\b|\bdisponibles?\b|\bdisponibil[ei]\b|\bavailable\b|\bin magazzino\b/, 'InStock'],
 ];
 
@@ -41,11 +44,12 @@ export function availabilityOf(value: string): Availability | undefined {
 	return WORDS.find(([words]) => words.test(folded))?.[1];
 }
 
-/** Lower case, accents off (`vorrätig` → `vorratig`), punctuation to spaces, spaces single. */
+/** Lower case, accents off (`vorrätig` → `vorratig`; Hangul and kana composed again), punctuation to spaces, spaces single. */
 const fold = (text: string): string =>
 	text
 		.normalize('NFD')
 		.replace(/[\u0300-\u036f]/g, '')
+		.normalize('NFC')
 		.toLowerCase()
 		.replace(/[^\p{L}\p{N}]+/gu, ' ')
 		.trim();

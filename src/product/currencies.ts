@@ -201,6 +201,14 @@ export function currencyCode(written: string): string | undefined {
 	return BY_SYMBOL.get(written);
 }
 
+/**
+ * Whether a text is an ISO 4217 code in use (or a pre-euro one): `USD` is, `UAN` and `$` are not.
+ *
+ * @example
+ * isIsoCode('UAH') // true
+ */
+export const isIsoCode = (text: string): boolean => ISO_CODES.has(text);
+
 /** How a parsed price reports a currency: its code when unambiguous, else as written. */
 export const currencyName = (match: CurrencyMatch): string => match.code ?? match.written;
 

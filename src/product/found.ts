@@ -1,4 +1,4 @@
-import { WITHDRAWN } from './currencies.js';
+import { isIsoCode, WITHDRAWN } from './currencies.js';
 import type { Candidate } from './this-product.js';
 import type { Availability, OfferSource } from './types.js';
 
@@ -37,3 +37,16 @@ export const currencyOf = (value: unknown): string | undefined => {
 	const code = text.toUpperCase();
 	return WITHDRAWN[code] ?? code;
 };
+
+/**
+ * The currency of a price whose markup states one (`priceCurrency`) and whose text may name
+ * one too (`253.0 грн`): the stated one, unless it is no ISO code (`UAN`, a typo) and the
+ * text's is one (`UAH`): then the text's, since a shop that misspells a code writes the
+ * symbol it shows its buyers right.
+ *
+ * @example
+ * statedCurrency('UAN', 'UAH') // 'UAH'
+ * statedCurrency('EUR', 'USD') // 'EUR'
+ */
+export const statedCurrency = (stated: string | undefined, shown: string | undefined): string | undefined =>
+	stated !== undefined && !isIsoCode(stated) && shown !== undefined && isIsoCode(shown) ? shown : (stated ?? shown);

@@ -1,10 +1,14 @@
 import type { AnyNode, Element } from 'domhandler';
 import { findAll } from 'domutils';
 import { availabilityOf } from './availability.js';
-import { currencyOf, type Found } from './found.js';
-import { valueOf } from './markup.js';
+import { currencyOf, statedCurrency, type Found } from './found.js';
+import { textOf, valueOf } from './markup.js';
+import { parsePrice } from './price.js';
 import type { Candidate } from './this-product.js';
 import { shownPrice } from './was-now.js';
+
+/** A price element's text longer than this is a block around it, not the price shown. */
+const SHORT_TEXT = 60;
 
 /** How one syntax of items in the page's elements (microdata, RDFa) is written. */
 export interface Syntax {
@@ -162,12 +166,15 @@ function read(item: Found, property: string, element: Element, scope: Element | 
 			return;
 		}
 		item.price = shown.price!.amount;
-		if (shown.price!.currency !== undefined && item.currency === undefined) item.currency = shown.price!.currency;
+		// A `content` price says no currency; the text shown beside it may (`<span content="253">253.0 грн</span>`).
+		const written = shown.price!.currency ?? (valueOf(element).text ? undefined : shownCurrency(element));
+		const currency = item.written.currency === undefined ? (item.currency ?? written) : statedCurrency(item.currency, written);
+		if (currency !== undefined) item.currency = currency;
 	} else if (property === 'pricecurrency') {
 		const currency = currencyOf(value);
 		if (currency === undefined || item.written.currency !== undefined) return;
-		// The property names it better than a symbol in the price's text.
-		item.currency = currency;
+		// The property names it better than a symbol in the price's text, unless it is no code and the text's is.
+		item.currency = statedCurrency(currency, item.currency)!;
 		item.written.currency = value;
 	} else {
 		const availability = availabilityOf(value);
@@ -175,6 +182,12 @@ function read(item: Found, property: string, element: Element, scope: Element | 
 		item.availability = availability;
 		item.written.availability = value;
 	}
+}
+
+/** The currency a price element's own short text names (`253.0 грн` → UAH), or undefined. */
+function shownCurrency(element: Element): string | undefined {
+	const text = textOf(element);
+	return text.length > SHORT_TEXT ? undefined : parsePrice(text)?.currency;
 }
 
 function numbered(element: Element, syntax: Syntax): Map<Element, number> {

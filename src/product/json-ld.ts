@@ -1,6 +1,6 @@
 import { amountOf } from './amount.js';
 import { availabilityOf } from './availability.js';
-import { currencyOf, type Found } from './found.js';
+import { currencyOf, statedCurrency, type Found } from './found.js';
 import { field, isNode, named, type Node, parseBlock, scalar, specifications, typesOf } from './json-ld-values.js';
 import { priceRead } from './refused.js';
 import type { Candidate } from './this-product.js';
@@ -187,7 +187,7 @@ function offer(node: Node, where: string, into: Walk, depth: number, context: Co
 	const { amount, problem } = priceRead(written, amountOf);
 	const list = specs.listPrice === undefined ? undefined : priceRead(specs.listPrice, amountOf).amount;
 	const code = [scalar(field(node, 'priceCurrency')), scalar(specs.priceCurrency)].find((value) => currencyOf(value) !== undefined);
-	const currency = currencyOf(code) ?? amount?.currency;
+	const currency = statedCurrency(currencyOf(code), amount?.currency);
 	const stated = named(field(node, 'availability'));
 	const availability = stated === undefined ? undefined : availabilityOf(stated);
 	if (amount === undefined && availability === undefined && problem === undefined) return;

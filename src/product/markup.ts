@@ -23,6 +23,8 @@ export interface Markup {
 	h1s: Element[];
 	/** Forms that put a product in a cart. */
 	carts: Element[];
+	/** The page's language: `<html lang>` (or `xml:lang`), where it states one. */
+	lang?: string;
 }
 
 // A form whose action, id or class says it adds to a cart: Shopify's `/cart/add`, WooCommerce's `form.cart`, Magento's `product_addtocart_form`.
@@ -56,6 +58,11 @@ export function scanMarkup(document: AnyNode[] | AnyNode): Markup {
 			case 'link':
 				if (/(^|\s)canonical(\s|$)/i.test(attribs['rel'] ?? '') && attribs['href']) found.canonical.push(attribs['href']);
 				break;
+			case 'html': {
+				const lang = attribs['lang'] ?? attribs['xml:lang'];
+				if (found.lang === undefined && lang !== undefined && lang.trim() !== '') found.lang = lang.trim();
+				break;
+			}
 			case 'h1':
 				found.h1s.push(element);
 				break;

@@ -1,4 +1,5 @@
 import type { AnyNode } from 'domhandler';
+import { currencyNamed, pageCurrencySignals, type CurrencySignals } from './currency-signals.js';
 import type { Found } from './found.js';
 import { jsonLdFound } from './json-ld.js';
 import { pageFacts, scanMarkup } from './markup.js';
@@ -27,6 +28,8 @@ export interface Explained {
 	products: Choice[];
 	/** Price-looking elements of the page not taken, and why (`span.price "$4.99": in a block of other products (div.related)`), when the page itself was read. */
 	passed: string[];
+	/** Where the offer's currency was named by the page rather than written with its price: `$` read as USD, and why. */
+	currency?: { written?: string; code: string; why: string };
 }
 
 /**
@@ -66,18 +69,41 @@ export interface Explained {
  * readOffer(parseDocument(html), { url: 'https://shop.example/products/hat?variant=42' }) // variant 42's price
  */
 export function readOffer(document: AnyNode, options: OfferOptions = {}): Offer | undefined {
-	const { kept: found } = structuredFound(document, options.url);
+	const { kept: found, signals } = structuredFound(document, options.url);
 	const selectors: OfferOptions = {};
 	if (options.price !== undefined && !found.some((item) => item.price !== undefined)) selectors.price = options.price;
 	if (options.availability !== undefined && !found.some((item) => item.availability !== undefined)) selectors.availability = options.availability;
 	if (selectors.price !== undefined || selectors.availability !== undefined) found.push(...selectorFound(document, selectors));
 	found.push(...fromPage(document, found, options));
-	return offerOf(found, variantOf(options.url));
+	return withCurrency(offerOf(found, variantOf(options.url)), signals);
 }
 
-/** The page itself, read last: only where no markup and no `--price` selector was given a price (see page/found.ts). */
-const fromPage = (document: AnyNode, found: readonly Found[], options: OfferOptions, passed?: string[]): Found[] =>
-	options.price === undefined && !found.some((item) => item.price !== undefined) ? pageFound(document, passed) : [];
+/**
+ * The offer with its currency named by the page's signals where its price wrote a shared
+ * symbol (`$`) or none (`currencyFromPage`); `named` gets what was written and why.
+ */
+function withCurrency(offer: Offer | undefined, signals: CurrencySignals, named?: (currency: NonNullable<Explained['currency']>) => void): Offer | undefined {
+	if (offer?.price === undefined) return offer;
+	const decided = currencyNamed(offer.currency, signals);
+	if (decided === undefined) return offer;
+	named?.({ ...(offer.currency !== undefined ? { written: offer.currency } : {}), ...decided });
+	offer.currency = decided.code;
+	return offer;
+}
+
+/**
+ * The page itself, read last (see page/found.ts): for the price and availability where no
+ * markup and no `--price` selector gave a price; for the availability alone where they gave
+ * a price and nothing gave an availability (a shop's JSON-LD with no `availability`, its
+ * "5 in stock" and add-to-cart button in the page).
+ */
+function fromPage(document: AnyNode, found: readonly Found[], options: OfferOptions, passed?: string[]): Found[] {
+	const priced = found.some((item) => item.price !== undefined);
+	if (options.price === undefined && !priced) return pageFound(document, passed);
+	// A --price selector that matched nothing leaves no offer (the page says selector-gone), not an availability alone.
+	if (!priced || options.availability !== undefined || found.some((item) => item.availability !== undefined)) return [];
+	return pageFound(document, undefined, false);
+}
 
 /**
  * The offer and what each markup gave, selectors included even where structured data won,
@@ -90,21 +116,23 @@ const fromPage = (document: AnyNode, found: readonly Found[], options: OfferOpti
 export function explainOffer(document: AnyNode, options: OfferOptions = {}): Explained {
 	const problems: string[] = [];
 	const passed: string[] = [];
-	const { all, kept, choices } = structuredFound(document, options.url, problems);
+	const { all, kept, choices, signals } = structuredFound(document, options.url, problems);
 	const selected = selectorFound(document, options);
 	const found = [...all, ...selected];
 	const page = fromPage(document, [...kept, ...selected], options, passed);
 	found.push(...page);
 	problems.push(...found.filter((item) => item.problem !== undefined).map((item) => `${item.from} ${item.where}: ${item.problem}`));
-	return { offer: offerOf([...kept, ...selected, ...page], variantOf(options.url)), found, problems, products: choices, passed };
+	const explained: Explained = { offer: undefined, found, problems, products: choices, passed };
+	explained.offer = withCurrency(offerOf([...kept, ...selected, ...page], variantOf(options.url)), signals, (currency) => (explained.currency = currency));
+	return explained;
 }
 
-function structuredFound(document: AnyNode, url: string | undefined, problems: string[] = []): { all: Found[]; kept: Found[]; choices: Choice[] } {
+function structuredFound(document: AnyNode, url: string | undefined, problems: string[] = []): { all: Found[]; kept: Found[]; choices: Choice[]; signals: CurrencySignals } {
 	const markup = scanMarkup(document);
 	const candidates: Candidate[] = [];
 	const all = [...jsonLdFound(markup.jsonLd, problems, candidates), ...microdataFound(markup.itemprops, candidates, markup.itemscopes), ...rdfaFound(markup.properties, candidates, markup.typeofs), ...openGraphFound(markup.metas)];
 	const { kept, choices } = thisProduct(candidates, all, pageFacts(markup, url));
-	return { all, kept, choices };
+	return { all, kept, choices, signals: pageCurrencySignals(markup, kept, url) };
 }
 
 /**

@@ -52,9 +52,9 @@ describe('--product on shop pages without structured data, and on pages with no 
 	it('reads the price and availability a page shows, says where from, and says once that a page has no offer', async () => {
 		const store = path.join(dir.dir, 'sweep');
 		const first = await sweep(store);
-		expect(first.rows['/p/amazon']).toMatchObject({ reason: 'new', product: { price: 29.99, currency: '$', availability: 'InStock', source: 'page' } });
+		expect(first.rows['/p/amazon']).toMatchObject({ reason: 'new', product: { price: 29.99, currency: 'USD', availability: 'InStock', source: 'page' } });
 		expect(first.rows['/p/german']).toMatchObject({ reason: 'new', product: { price: 69.99, currency: 'EUR', availability: 'InStock', source: 'page' } });
-		expect(first.rows['/p/tote']).toMatchObject({ reason: 'new', product: { price: 39.99, currency: '$', availability: 'InStock', source: 'page' } });
+		expect(first.rows['/p/tote']).toMatchObject({ reason: 'new', product: { price: 39.99, currency: 'USD', availability: 'InStock', source: 'page' } });
 		expect(first.rows['/p/blog']).toMatchObject({ reason: 'new', product: null, problem: 'no-offer' });
 		expect(first.stderr.split(noOfferLine('/p/blog')).length - 1).toBe(1);
 		expect(first.stderr).not.toContain(noOfferLine('/p/amazon'));
@@ -85,7 +85,7 @@ describe('--product on shop pages without structured data, and on pages with no 
 		expect(JSON.parse(json.trim().split('\n')[0]!)).toMatchObject({ noOffer: [server.url('/p/blog')] });
 		state.blogSells = true;
 		const now = await sweep(store);
-		expect(now.rows['/p/blog']).toMatchObject({ product: { price: 24, currency: '$', availability: 'InStock', source: 'page' } });
+		expect(now.rows['/p/blog']).toMatchObject({ product: { price: 24, currency: 'USD', availability: 'InStock', source: 'page' } });
 		expect((await runCli(['stats', '--store', store])).stdout).not.toContain('no offer found');
 		state.blogSells = false;
 	}, 60_000);
@@ -130,7 +130,7 @@ describe('--product on shop pages without structured data, and on pages with no 
 	it('rules test --product lists what the page showed and why each price was or was not taken', async () => {
 		const run = await runCli(['rules', 'test', server.url('/p/tote'), '--product']);
 		expect(run.status, run.stderr).toBe(0);
-		expect(run.stderr).toContain('revisit: the offer: price 29.99 $, availability InStock (price from page)\n');
+		expect(run.stderr).toContain('revisit: the offer: price 29.99 USD, availability InStock (price from page)\nthe currency: "$", read as USD: a bare $ on a page in English naming no country\n');
 		expect(run.stderr).toContain('  page  p.price, nearest the title  price "$ 29.99" → 29.99, currency $  taken: the price\n');
 		expect(run.stderr).toContain('  page  button.single_add_to_cart_button.button.alt, the buy button, enabled  availability "Add to cart" → InStock  taken: the availability\n');
 		expect(run.stderr).toContain('not taken on the page:\n  span.price "$ 12.00": in a block of other products (section.related.products)\n');

@@ -55,6 +55,22 @@ describe('availabilityOf', () => {
 		['Only 3 left', 'LimitedAvailability'],
 		['In stock, only 2 left!', 'LimitedAvailability'],
 		['Nur noch 4 auf Lager', 'LimitedAvailability'],
+		['Есть в наличии', 'InStock'],
+		['Нет в наличии', 'OutOfStock'],
+		['В наявності', 'InStock'],
+		['Немає в наявності', 'OutOfStock'],
+		['Produkt dostępny', 'InStock'],
+		['Produkt niedostępny', 'OutOfStock'],
+		['Skladem', 'InStock'],
+		['Není skladem', 'OutOfStock'],
+		['Op voorraad', 'InStock'],
+		['Niet op voorraad', 'OutOfStock'],
+		['Finns i lager', 'InStock'],
+		['Ej i lager', 'OutOfStock'],
+		['På lager', 'InStock'],
+		['在庫あり', 'InStock'],
+		['在庫切れ', 'OutOfStock'],
+		['5 in stock', 'InStock'],
 	] as const)('maps the shop words %j to %s', (words, name) => {
 		expect(availabilityOf(words)).toBe(name);
 	});

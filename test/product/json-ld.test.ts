@@ -168,6 +168,12 @@ describe('jsonLdFound on deep blocks and refused prices', () => {
 });
 
 describe('jsonLdFound on what real shops write', () => {
+	it('takes the currency the price writes where the priceCurrency is no code', () => {
+		expect(offers({ '@type': 'Product', offers: { price: '253.0 грн', priceCurrency: 'UAN' } })).toMatchObject([{ price: 253, currency: 'UAH' }]);
+		expect(offers({ '@type': 'Product', offers: { price: '253', priceCurrency: 'UAN' } })).toMatchObject([{ price: 253, currency: 'UAN' }]);
+		expect(offers({ '@type': 'Product', offers: { price: '$271', priceCurrency: 'EUR' } })).toMatchObject([{ price: 271, currency: 'EUR' }]);
+	});
+
 	it('reads a block wrapped in CDATA or an HTML comment, as old templates write it', () => {
 		const product = '{"@type":"Product","offers":{"price":"12.50","priceCurrency":"EUR"}}';
 		for (const block of [`/*<![CDATA[*/ ${product} /*]]>*/`, `//<![CDATA[\n${product}\n//]]>`, `<!-- ${product} -->`, `<!--//--><![CDATA[//><!--\n${product}\n//--><!]]>`, `\n  <![CDATA[${product}]]>\n`]) {

@@ -65,6 +65,19 @@ describe('microdataFound', () => {
 });
 
 describe('microdataFound on real markup', () => {
+	it('takes the currency its price shows where the priceCurrency written is no code (UAN with грн), and the stated code otherwise', () => {
+		const offer = (code: string, shown: string) =>
+			`<div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">Дисплей</h1><div itemprop="offers" itemscope itemtype="http://schema.org/Offer">` +
+			`<meta content="${code}" itemprop="priceCurrency"><span content="253" itemprop="price" class="totalPrice">${shown}</span></div></div>`;
+		expect(read(offer('UAN', '253.0 грн'))).toMatchObject([{ price: 253, currency: 'UAH', written: { currency: 'UAN' } }]);
+		expect(read(offer('UAH', '253.0 грн'))).toMatchObject([{ price: 253, currency: 'UAH' }]);
+		// A code it states beats the symbol shown (a shop converting for its visitor names what it charges in).
+		expect(read(offer('EUR', '$ 271'))).toMatchObject([{ price: 253, currency: 'EUR' }]);
+		// Stated after the price, the same.
+		expect(read(offer('UAN', '253.0 грн').replace(/(<meta[^>]+>)(<span.*<\/span>)/, '$2$1'))).toMatchObject([{ price: 253, currency: 'UAH' }]);
+		expect(read(offer('UAN', '253'))).toMatchObject([{ price: 253, currency: 'UAN' }]);
+	});
+
 	it('reads itemprop on <meta>, <link>, <data> (value) and <time> (datetime)', () => {
 		const [found] = read(`<div itemscope itemtype="https://schema.org/Offer"><data itemprop="price" value="129.5">129,50 €</data><meta itemprop="priceCurrency" content="EUR">
 			<link itemprop="availability" href="https://schema.org/PreOrder"><time itemprop="availabilityStarts" datetime="2027-03-01">March</time></div>`);

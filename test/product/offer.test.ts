@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { explainOffer, offerOf, readOffer } from '../../src/product/offer.js';
-import { parsePrice } from '../../src/product/price.js';
 
 const ld = (value: unknown) => `<script type="application/ld+json">${typeof value === 'string' ? value : JSON.stringify(value)}</script>`;
 const page = (head: string, body = '') => parseDocument(`<!doctype html><html><head><title>Shop</title>${head}</head><body><nav><a href="/">Home</a></nav>${body}</body></html>`);
@@ -78,8 +77,8 @@ describe('readOffer', () => {
 
 	it('reads the selectors only for what no structured data gives', () => {
 		const body = '<p class="price">Now only $12.00</p><p class="stock">Ausverkauft</p>';
-		const currency = parsePrice('Now only $12.00')?.currency;
-		expect(read('', body, { price: '.price', availability: '.stock' })).toEqual({ from: 'selector', price: 12, ...(currency === undefined ? {} : { currency }), availability: 'SoldOut' });
+		// `$` on a page that names no language or country: USD (currency-signals.ts).
+		expect(read('', body, { price: '.price', availability: '.stock' })).toEqual({ from: 'selector', price: 12, currency: 'USD', availability: 'SoldOut' });
 		expect(read(ld({ '@type': 'Offer', price: 10, priceCurrency: 'EUR' }), body, { price: '.price', availability: '.stock' })).toEqual({ from: 'json-ld', price: 10, currency: 'EUR', availability: 'SoldOut' });
 		expect(read(ld({ '@type': 'Offer', price: 10, availability: 'InStock' }), body, { price: '.price', availability: '.stock' })).toEqual({ from: 'json-ld', price: 10, availability: 'InStock' });
 	});
@@ -136,9 +135,26 @@ describe('explainOffer and what was not read', () => {
 	it('explains a refused price and a cut block as problems, and takes the price from the next markup', () => {
 		const deep = `${'{"@type":"Thing","part":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
 		const explained = explainOffer(page(ld(deep) + ld({ '@type': 'Product', offers: { price: '-5', priceCurrency: 'EUR' } }), '<div itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="5"></div>'));
-		expect(explained.offer).toEqual({ from: 'microdata', price: 5 });
+		// The refused JSON-LD offer still states the product's currency.
+		expect(explained.offer).toEqual({ from: 'microdata', price: 5, currency: 'EUR' });
 		expect(explained.problems).toEqual(['script #1: nested deeper than 64 levels, read no deeper', 'json-ld script #2 Product.offers: negative price -5 refused']);
 		expect(readOffer(page(ld({ '@type': 'Offer', price: '9'.repeat(400) })))).toBeUndefined();
+	});
+});
+
+describe('readOffer with a structured price and the availability only in the page', () => {
+	const product = (offers: unknown) => ld({ '@type': 'Product', name: 'Hard Cider Kit', offers });
+	const body = (stock: string) => `<main><h1>Hard Cider Kit</h1><p class="price">$40.00</p>${stock}</main><div class="related"><p>Sold out</p></div>`;
+
+	it('reads the availability from the buy area where the markup gives a price and none', () => {
+		expect(read(product({ price: 40, priceCurrency: 'USD' }), body('<form action="/cart/add"><button name="add">Add to cart</button></form>'))).toEqual({ from: 'json-ld', price: 40, currency: 'USD', availability: 'InStock' });
+		expect(read(product({ price: 40, priceCurrency: 'USD' }), body('<p class="stock">5 in stock</p>'))).toEqual({ from: 'json-ld', price: 40, currency: 'USD', availability: 'InStock' });
+		expect(read(product({ price: 40, priceCurrency: 'USD' }), body('<button class="add-to-cart" disabled>Add to cart</button>'))).toMatchObject({ price: 40, availability: 'OutOfStock' });
+	});
+
+	it('keeps the price the markup gives, and the availability it states', () => {
+		expect(read(product({ price: 40, priceCurrency: 'USD', availability: 'OutOfStock' }), body('<button class="add-to-cart">Add to cart</button>'))).toEqual({ from: 'json-ld', price: 40, currency: 'USD', availability: 'OutOfStock' });
+		expect(read(product({ price: 39, priceCurrency: 'USD' }), body(''))).toEqual({ from: 'json-ld', price: 39, currency: 'USD' });
 	});
 });
 

@@ -114,7 +114,8 @@ describe("readOffer reads this page's product, not the others it shows", () => {
 	});
 
 	it('Magento: the item holding the <h1> and the cart form, not the related items beside it', () => {
-		expect(readOffer(parseDocument(MAGENTO))).toEqual({ from: 'microdata', price: 36, currency: 'USD' });
+		// The microdata states no availability: the cart form's enabled button says it.
+		expect(readOffer(parseDocument(MAGENTO))).toEqual({ from: 'microdata', price: 36, currency: 'USD', availability: 'InStock' });
 	});
 
 	it('PrestaShop: the product whose name is the title, though the accessories come first in the page', () => {

@@ -9,7 +9,7 @@ import type { Offer } from '../../product/types.js';
  * offer the sweep reads (`offer`, from the page as counted: excluded elements gone, the
  * rule's selectors applied), then every offer each markup gave, in the order they are
  * believed, with the values as written and as read and whether each was taken and why,
- * then the price-looking elements of the page not taken and why, so that a wrong price
+ * then how the page named a currency its price wrote as `$` or not at all, then the price-looking elements of the page not taken and why, so that a wrong price
  * can be traced to its markup.
  *
  * @example
@@ -24,6 +24,8 @@ export function offerLines(offer: Offer | undefined, explained: Explained, optio
 		? `the offer: ${offerChange(offer)} (${offer.price !== undefined ? 'price' : 'availability'} from ${offer.from}${offer.prices ? `, one of ${offer.prices} prices` : ''})`
 		: `no offer on this page: no structured data gives a price or an availability, no --price or --availability selector matched${page}`;
 	const lines = [head];
+	const named = explained.currency;
+	if (named) lines.push(`the currency: ${named.written === undefined ? 'none written' : `"${named.written}"`}, read as ${named.code}: ${named.why}`);
 	if (found.length > 0) {
 		const width = Math.max(...found.map((item) => item.from.length));
 		// Another product's offer (a related product's) is shown as read, and said not to count.
@@ -31,7 +33,7 @@ export function offerLines(offer: Offer | undefined, explained: Explained, optio
 			const choice = item.product && products.find((entry) => entry.candidate === item.product);
 			return choice && !choice.taken ? `not taken: not this page's product: ${choice.why}` : undefined;
 		};
-		lines.push('read from the markup, in the order believed:', ...found.map((item) => `  ${item.from.padEnd(width)}  ${item.where}  ${fields(item)}  ${whose(item) ?? taken(item, offer, found)}`));
+		lines.push('read from the markup, in the order believed:', ...found.map((item) => `  ${item.from.padEnd(width)}  ${item.where}  ${fields(item)}  ${whose(item) ?? taken(item, offer, found, named?.written)}`));
 	}
 	if (passed.length > 0) lines.push('not taken on the page:', ...passed.map((line) => `  ${line}`));
 	if (problems.length > 0) lines.push('not read:', ...problems.map((problem) => `  ${problem}`));
@@ -39,13 +41,13 @@ export function offerLines(offer: Offer | undefined, explained: Explained, optio
 }
 
 /** Whether the offer took what `item` gave, and why (not). */
-function taken(item: Found, offer: Offer | undefined, found: readonly Found[]): string {
+function taken(item: Found, offer: Offer | undefined, found: readonly Found[], written?: string): string {
 	const took: string[] = [];
 	const left: string[] = [];
 	const priceFrom = offer?.price !== undefined ? offer.from : undefined;
 	if (item.price !== undefined) {
 		if (priceFrom !== item.from) left.push(priceFrom ? `its price: the price is ${priceFrom}'s, believed first` : 'its price');
-		else if (offer!.currency !== undefined && item.currency !== undefined && item.currency !== offer!.currency) left.push(`its price: in ${item.currency}, not ${offer!.currency}`);
+		else if (offer!.currency !== undefined && item.currency !== undefined && item.currency !== offer!.currency && item.currency !== written) left.push(`its price: in ${item.currency}, not ${offer!.currency}`);
 		else if (item.price === offer!.price) took.push('the price');
 		else left.push(`its price: the offer's is ${offer!.price} (the URL's variant, else the lowest that can be had)`);
 	}

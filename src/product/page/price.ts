@@ -60,13 +60,21 @@ export function pagePrice(places: readonly Place[], anchors: readonly Place[], a
 		}
 		const label = labelBefore(place);
 		if (label !== undefined) {
-			if (explain && parsePrice(text) !== undefined) passed.push(`${shown}: after "${label}", a former or list price`);
+			if (explain && parsePrice(text) !== undefined) passed.push(`${shown}: after "${label}", a former, list or other price than the one asked`);
 			continue;
 		}
 		const { amount, problem } = priceRead(text.replace(WAS_PRICE, ' '), (written: string) => parsePrice(written));
 		if (problem !== undefined) passed.push(`${shown}: ${problem}`);
 		const named = PRICE_NAME.test([place.element.attribs['class'], place.element.attribs['id'], place.element.attribs['itemprop']].join(' '));
 		if (!amount || (amount.currency === undefined && !named)) continue;
+		// A number with words and no currency is a count ("0 Review(s)"), even in an element named as a price.
+		if (amount.currency === undefined && /\p{L}{2}/u.test(text)) continue;
+		// A link or a form's label with a price in it is a way elsewhere ("Gifts under $20", "Audio CD from $2.23") or an option's surcharge ("Cash on delivery (€ 18,00)").
+		const offside = named ? undefined : linkOrLabel(place.element);
+		if (offside !== undefined) {
+			if (explain) passed.push(`${shown}: in ${offside}, not the price asked`);
+			continue;
+		}
 		priced.push({ ...place, text, amount, named });
 	}
 	// A price made of parts (Amazon's whole and fraction spans) is read whole, from the outermost element that gives one.
@@ -94,6 +102,17 @@ export function pagePrice(places: readonly Place[], anchors: readonly Place[], a
 	const found: Found = { from: 'page', where, price: taken.amount.amount, written: { price: shown.text } };
 	if (taken.amount.currency !== undefined) found.currency = taken.amount.currency;
 	return { found, passed };
+}
+
+/** The link, form label or title an element is or lies in (`a link (<a>)`), up to a few levels, else undefined. */
+function linkOrLabel(element: Place['element']): string | undefined {
+	let node: Place['element'] | null = element;
+	for (let level = 0; node && node.type === 'tag' && level < 4; node = node.parent as Place['element'] | null, level++) {
+		if (node.name === 'a' && node.attribs['href'] !== undefined) return 'a link (<a>)';
+		if (node.name === 'label') return 'a form label (<label>)';
+		if (node.name === 'h1') return "the title (a product's name: \"Monitor MK2\")";
+	}
+	return undefined;
 }
 
 /** Whether an element lies inside one of `holders` (a walk up, not a search of them all). */

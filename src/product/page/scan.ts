@@ -1,7 +1,7 @@
 import type { AnyNode, Element, Text } from 'domhandler';
 import { findCurrencies } from '../currencies.js';
 import { normalizeSpaces } from '../price-number.js';
-import { BUY_NAME, BUY_WORDS, ELSEWHERE_NAME, OUT_WORDS, PRICE_NAME, REGULAR_NAME, STOCK_NAME, STRUCK_NAME, fold } from './words.js';
+import { BUY_NAME, BUY_WORDS, ELSEWHERE_NAME, OTHERS_HEADING, PRICE_NAME, REGULAR_NAME, STOCK_NAME, STRUCK_NAME, fold } from './words.js';
 
 /** One element of a page as the scan saw it: where it is, and what around it says it is not this product's price. */
 export interface Place {
@@ -37,7 +37,7 @@ const CONTROLS = new Set(['button', 'a', 'input']);
 /** Elements that set a context by their name alone. */
 const CONTEXTUAL = new Set(['main', 'article', 'nav', 'aside', 'header', 'footer', 'del', 's', 'strike']);
 /** Own text longer than this is prose, not a price or a stock note. */
-const SHORT = 80;
+export const SHORT = 80;
 
 interface Context {
 	elsewhere?: string;
@@ -98,31 +98,45 @@ function note(found: PageScan, place: Place): void {
 
 const shortEnough = (raw: string): boolean => raw.replace(/\s+/g, ' ').trim().length <= SHORT;
 
+/** Headings a block's first element is. */
+const HEADINGS = new Set(['h2', 'h3', 'h4', 'h5']);
+
 /**
- * Of the notes, those whose own text says the product cannot be had ("Sold out", "Нет в
- * наличии"): tested only when asked, as the words are many.
- *
- * @example
- * outNotes(scan.notes) // [place of <p>Rupture de stock</p>]
+ * The heading a block of other products opens with ("Recommended Products", "Ähnliche
+ * Artikel"), where its first element is one: many themes name such a block only by it. Else undefined.
  */
-export const outNotes = (notes: readonly Place[]): Place[] =>
-	notes.filter((place) => {
-		const own = ownText(place.element);
-		return own.length <= SHORT && OUT_WORDS.test(fold(own));
-	});
+function otherProductsHeading(element: Element): string | undefined {
+	for (const child of element.children) {
+		if (child.type === 'text' && /^\s*$/.test((child as Text).data)) continue;
+		if (child.type !== 'tag' || !HEADINGS.has((child as Element).name)) return undefined;
+		const text = shortText(child as Element, false, 10);
+		return text !== undefined && text.length <= 60 && OTHERS_HEADING.test(fold(text)) ? text : undefined;
+	}
+	return undefined;
+}
+
+/** The outer context, or one of other products' where the element's heading says so. */
+function headedElsewhere(element: Element, outer: Context): Context {
+	const heading = otherProductsHeading(element);
+	return heading === undefined ? outer : { ...outer, elsewhere: `in a block of other products (${describe(element)}, headed "${heading}")` };
+}
 
 /** The context an element's own subtree is in. */
 function within(element: Element, outer: Context): Context {
 	const classes = blockNames(element);
 	const role = element.attribs['role'];
 	// Most elements change nothing: the outer context is passed on as it is.
-	if (classes === '' && role === undefined && !CONTEXTUAL.has(element.name)) return outer;
+	if (classes === '' && role === undefined && !CONTEXTUAL.has(element.name)) return outer.elsewhere ? outer : headedElsewhere(element, outer);
 	const context: Context = { ...outer };
 	if (element.name === 'main' || element.name === 'article') context.main = true;
 	if (!context.elsewhere) {
 		if (element.name === 'nav' || element.name === 'aside' || role === 'navigation' || role === 'banner' || role === 'contentinfo' || role === 'complementary') context.elsewhere = `in the page's ${element.name === 'aside' || role === 'complementary' ? 'sidebar' : role === 'banner' ? 'header' : role === 'contentinfo' ? 'footer' : 'navigation'} (${describe(element)})`;
 		else if ((element.name === 'header' || element.name === 'footer') && !outer.main) context.elsewhere = `in the page's ${element.name} (${describe(element)})`;
 		else if (ELSEWHERE_NAME.test(classes)) context.elsewhere = `in a block of other products (${describe(element)})`;
+		else {
+			const heading = otherProductsHeading(element);
+			if (heading !== undefined) context.elsewhere = `in a block of other products (${describe(element)}, headed "${heading}")`;
+		}
 	}
 	if (!context.struck) {
 		const struck = struckBy(element);
@@ -168,11 +182,14 @@ export function buyButton(element: Element): boolean {
 	if (element.name === 'input' && !input) return false;
 	if (BUY_NAME.test(element.attribs['class'] ?? '') || BUY_NAME.test(element.attribs['id'] ?? '') || BUY_NAME.test(element.attribs['name'] ?? '')) return true;
 	const says = controlText(element);
-	return says.length <= 60 && BUY_WORDS.test(fold(says));
+	if (says.length > 60) return false;
+	const folded = fold(says);
+	// "Purchase" alone is a button; "Verified Purchase" is a review's badge.
+	return BUY_WORDS.test(folded) || folded === 'purchase';
 }
 
 /**
- * What a control says: its value (an `<input>`), else its text, else its `aria-label`.
+ * What a control says: its value (an `<input>`), else its text, else its `aria-label`, else its image's `alt` or file name.
  *
  * @example
  * controlText(input) // 'Add to Cart' for <input type="submit" value="Add to Cart">
@@ -180,7 +197,23 @@ export function buyButton(element: Element): boolean {
 export function controlText(element: Element): string {
 	if (element.name === 'input') return element.attribs['value'] ?? element.attribs['alt'] ?? '';
 	const text = shortText(element, false, 50) ?? '';
-	return text !== '' ? text : (element.attribs['aria-label'] ?? element.attribs['title'] ?? '');
+	return text !== '' ? text : (element.attribs['aria-label'] ?? element.attribs['title'] ?? imageText(element));
+}
+
+/**
+ * What an image button says: its image's `alt`, else its file's name
+ * (`/Graphics/AddToCart.png` says "AddToCart"), as old shops draw their buttons.
+ */
+function imageText(element: Element): string {
+	const stack: AnyNode[] = [...element.children];
+	for (let seen = 0; stack.length > 0 && seen < 10; seen++) {
+		const node = stack.pop()!;
+		if (node.type !== 'tag') continue;
+		const inner = node as Element;
+		if (inner.name === 'img') return inner.attribs['alt']?.trim() || (/([^/?#]+)\.(png|gif|jpe?g|svg|webp)(?:[?#]|$)/i.exec(inner.attribs['src'] ?? '')?.[1] ?? '');
+		stack.push(...inner.children);
+	}
+	return '';
 }
 
 /** The text of an element's own text children, as written. */
@@ -191,7 +224,7 @@ function rawOwnText(element: Element): string {
 }
 
 /** The text of an element's own text children, collapsed. */
-const ownText = (element: Element): string => rawOwnText(element).replace(/\s+/g, ' ').trim();
+export const ownText = (element: Element): string => rawOwnText(element).replace(/\s+/g, ' ').trim();
 
 /**
  * An element's visible text, collapsed, without what is hidden and, with `unstruck`,

@@ -1,10 +1,11 @@
-import type { Element } from 'domhandler';
+import type { Element, Text } from 'domhandler';
+import { findAll } from 'domutils';
 import { availabilityOf } from '../availability.js';
 import type { Found } from '../found.js';
 import type { Availability } from '../types.js';
 import { nearest } from './nearest.js';
-import { controlText, describe, outNotes, shortText, type Place } from './scan.js';
-import { fold, OUT_WORDS } from './words.js';
+import { controlText, describe, ownText, shortText, SHORT, type Place } from './scan.js';
+import { fold, IN_WORDS, OUT_WORDS } from './words.js';
 
 /** Availabilities that say the product cannot be had now. */
 const CANNOT = new Set<Availability>(['OutOfStock', 'SoldOut', 'Discontinued']);
@@ -19,7 +20,7 @@ const AREA_NODES = 1000;
  * out of stock; enabled, it is in stock unless its surroundings (its form, else its
  * parent's block) say "sold out", "out of stock", "nicht verfügbar", "épuisé", "在庫切れ",
  * … With no buy button, a stock note near the title says it (an element whose class says
- * stock, or one of `notes` whose text says "Out of stock"), if there is one. Words that name a state (`Sold out`,
+ * stock, or one of `notes` whose short text says "Out of stock" or "In stock: 6"), if there is one. Words that name a state (`Sold out`,
  * `Ausverkauft`) give it as the rest of revisit reads them (SoldOut); a disabled button
  * with no such words gives OutOfStock.
  *
@@ -37,8 +38,8 @@ export function pageAvailability(buttons: readonly Place[], stocks: readonly Pla
 		if (note) return found(`${note.where}, beside the buy button`, note.availability, note.text);
 		return found(`${describe(button.element)}, the buy button, enabled`, 'InStock', says);
 	}
-	const said = [...stocks, ...outNotes(notes)].filter((place) => !place.elsewhere).flatMap((place) => {
-		const text = shortText(place.element);
+	const said = [...stocks, ...stockNotes(notes)].filter((place) => !place.elsewhere).flatMap((place) => {
+		const text = 'says' in place ? (place.says as string) : shortText(place.element);
 		if (text === undefined || text === '' || text.length > 80) return [];
 		const availability = outOf(text) ?? availabilityOf(text);
 		return availability ? [{ ...place, availability, text }] : [];
@@ -49,9 +50,12 @@ export function pageAvailability(buttons: readonly Place[], stocks: readonly Pla
 
 const found = (where: string, availability: Availability, written: string): Found => ({ from: 'page', where, availability, written: { availability: written } });
 
+/** "Not available for VAT relief", "unavailable in stores": a service or a place the product is not for, not its stock. */
+const NOT_FOR = /\b(not available|unavailable|nicht verfugbar|non disponibile|no disponible|indisponible) (for|in|on|to|with|as|fur|pour|en|para|per|con)\b/g;
+
 /** The state words that say the product cannot be had give, or undefined. */
 function outOf(text: string): Availability | undefined {
-	if (!OUT_WORDS.test(fold(text))) return undefined;
+	if (!OUT_WORDS.test(fold(text).replace(NOT_FOR, ' '))) return undefined;
 	const named = availabilityOf(text);
 	return named && CANNOT.has(named) ? named : 'OutOfStock';
 }
@@ -70,8 +74,52 @@ function areaNote(button: Element): { where: string; availability: Availability;
 	}
 	area ??= button.parent?.parent?.type === 'tag' ? (button.parent.parent as Element) : undefined;
 	if (!area) return undefined;
-	const text = shortText(area, false, AREA_NODES);
+	let text = shortText(area, false, AREA_NODES);
 	if (text === undefined || text.length > AREA_TEXT) return undefined;
+	// One size's "sold out" among sizes that can be had is that size's state, not the product's.
+	for (const item of variantsOut(area)) text = text.replace(item, ' ');
 	const availability = outOf(text.replace(controlText(button), ' '));
 	return availability && { where: describe(area), availability, text };
 }
+
+/**
+ * The texts of the variants a list in the buy area marks as sold out (`<li>38" sold out</li>`)
+ * where others in the same list are not: each is one variant's state. Where every item says
+ * so, none is returned: the product is sold out.
+ */
+function variantsOut(area: Element): string[] {
+	const out: string[] = [];
+	for (const list of findAll((element) => element.name === 'ul' || element.name === 'ol', area.children)) {
+		const items = list.children.filter((child): child is Element => child.type === 'tag' && (child as Element).name === 'li').map((item) => shortText(item) ?? '');
+		const gone = items.filter((text) => outOf(text) !== undefined);
+		if (gone.length > 0 && gone.length < items.length) out.push(...gone.filter((text) => text !== ''));
+	}
+	return out;
+}
+
+/** A note saying the product can be had is no longer than this ("Availability: In Stock", "In Stock: 6"). */
+const STOCK_NOTE = 30;
+
+/**
+ * Of the notes, those whose own text says the product cannot be had ("Sold out", "Нет в
+ * наличии") or can ("In stock: 6", "Есть в наличии"): tested only when asked, as the words
+ * are many. A note that says it can is a short one (`STOCK_NOTE`): a sentence with "in
+ * stock" in it ("All in-stock items ship today") is about the shop, not this product.
+ *
+ * @example
+ * stockNotes(scan.notes) // [{ element: <p>, says: 'Rupture de stock', … }]
+ */
+export function stockNotes(notes: readonly Place[]): Array<Place & { says: string }> {
+	return notes.flatMap((place) => {
+		const own = ownText(place.element);
+		if (own.length > SHORT) return [];
+		if (OUT_WORDS.test(fold(own))) return [{ ...place, says: own }];
+		// Each line on its own: "SKU: UM9109<br>In Stock: 6" is two notes in one element.
+		const line = lines(place.element).find((text) => text.length <= STOCK_NOTE && IN_WORDS.test(fold(text)));
+		return line === undefined ? [] : [{ ...place, says: line }];
+	});
+}
+
+/** An element's own text children, each collapsed, the empty ones left out. */
+const lines = (element: Element): string[] =>
+	element.children.flatMap((child) => (child.type === 'text' ? [(child as Text).data.replace(/\s+/g, ' ').trim()] : [])).filter((line) => line !== '');
