@@ -4,6 +4,7 @@ import { priceRead } from '../refused.js';
 import type { ParsedPrice } from '../types.js';
 import { inside, nearest } from './nearest.js';
 import { describe, shortText, type Place } from './scan.js';
+import { withoutTokens } from './tokens.js';
 import { fold, PRICE_NAME, WAS_BEFORE, WAS_PRICE } from './words.js';
 
 /** A price element's text longer than this holds more than a price: a block around it. */
@@ -63,7 +64,7 @@ export function pagePrice(places: readonly Place[], anchors: readonly Place[], a
 			if (explain && parsePrice(text) !== undefined) passed.push(`${shown}: after "${label}", a former, list or other price than the one asked`);
 			continue;
 		}
-		const { amount, problem } = priceRead(text.replace(WAS_PRICE, ' '), (written: string) => parsePrice(written));
+		const { amount, problem } = priceRead(withoutTokens(text.replace(WAS_PRICE, ' ')), (written: string) => parsePrice(written));
 		if (problem !== undefined) passed.push(`${shown}: ${problem}`);
 		const named = PRICE_NAME.test([place.element.attribs['class'], place.element.attribs['id'], place.element.attribs['itemprop']].join(' '));
 		if (!amount || (amount.currency === undefined && !named)) continue;
