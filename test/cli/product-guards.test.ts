@@ -39,7 +39,7 @@ describe('--product on pages whose markup is deep or whose prices are negative o
 		for (const row of Object.values(rows)) expect(row['error']).toBeUndefined();
 		expect(rows['/deep-beside']!['product']).toEqual({ price: 24.5, currency: 'EUR', availability: 'InStock', source: 'json-ld' });
 		expect(rows['/deep-only']).toMatchObject({ product: null, problem: 'no-offer' });
-		expect(rows['/deep-microdata']!['product']).toEqual({ price: 7.25, currency: '$', source: 'microdata' });
+		expect(rows['/deep-microdata']!['product']).toEqual({ price: 7.25, currency: 'USD', source: 'microdata' });
 		expect(rows['/negative']!['product']).toEqual({ availability: 'InStock', source: 'json-ld' });
 		expect(rows['/absurd']).toMatchObject({ product: null, problem: 'no-offer' });
 	});

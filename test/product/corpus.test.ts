@@ -12,7 +12,6 @@ const KNOWN_WRONG = new Map([
 	['bookwalker.jp-1.html', "reads availability 'InStock' (truth null)"],
 	['brooklynbrewshop.com-1.html', "reads currency null (truth 'USD')"],
 	['cafepress.com-1.html', "reads availability 'InStock' (truth null)"],
-	['globalsugarart.com-1.html', "reads price 30.99 (truth 47.99)"],
 	['lavazza.de-1.html', "reads availability 'InStock' (truth 'OutOfStock')"],
 	['shop.dunkindonuts.com-1.html', "reads price 17.98 (truth 8.99)"],
 	['toralin.de-1.html', "reads price 4.92 (truth 5.95)"],
