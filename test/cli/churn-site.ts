@@ -11,8 +11,13 @@ export const PAGES = 3000;
 export const FEW = (i: number) => i % 15 === 0;
 /** 2,900 pages: every 30th stays as it was. */
 export const MOST = (i: number) => i % 30 !== 0;
-/** Wider than the defaults only to keep a sweep of 3,000 local URLs to a few seconds. */
-export const LIMITS = ['--audit', '0', '--concurrency', '16', '--per-host', '16'];
+/**
+ * Wider than the defaults only to keep a sweep of 3,000 local URLs to a few seconds; and no
+ * verification: each URL is verified at its own moment of a 30-day cycle (a hash of the URL,
+ * whose port is new each run), so now and then one of the 3,000 fell due within a test and
+ * its unchanged body was downloaded and written beside the edits (201 files for 200).
+ */
+export const LIMITS = ['--audit', '0', '--verify-every', 'off', '--concurrency', '16', '--per-host', '16'];
 
 export interface ChurnSite {
 	server: TestServer;
