@@ -34,7 +34,7 @@
 // solve, no feedback), --trace (μ, f and the backlog per simulated day), --json FILE.
 import fs from 'node:fs';
 import { batchChecks, CONTROLLER, LEAD_CONTROLLER, optimum, RATE_PRIOR, simulateWatch, uniformChecks, WATCH_INTERVALS } from './lib/watch-policy.js';
-import { DEFAULT_MIX, freshness, makePages, parseMix } from './lib/web-mix.js';
+import { byKind, checksPerPageDay, DEFAULT_MIX, freshness, makePages, parseMix } from './lib/web-mix.js';
 
 const argv = process.argv.slice(2);
 const flag = (name, fallback) => {
@@ -68,20 +68,9 @@ const DISPATCH = flag('dispatch', 'ahead');
 if (!['ahead', 'due'].includes(DISPATCH)) throw new Error('--dispatch takes ahead or due');
 const options = { bounds, prior, controller, fixedMu, dispatch: DISPATCH, ...(flag('ahead-share') === undefined ? {} : { aheadShare: Number(flag('ahead-share')) }) };
 
-/** Checks per page per day within [from, to). */
-const rateIn = (checks, from, to, pages = checks) => checks.reduce((sum, days) => sum + days.filter((t) => t >= from && t < to).length, 0) / (pages.length * (to - from));
-
 /** Freshness and checks per page per day, overall and per mix kind, in each window. */
 function measure(pages, checks) {
-	return WINDOWS.map(([from, to]) => {
-		const kinds = MIX.map((_, kind) => {
-			const index = pages.flatMap((page, i) => (page.kind === kind ? [i] : []));
-			const sub = index.map((i) => pages[i]);
-			const subChecks = index.map((i) => checks[i]);
-			return { freshness: freshness(sub, subChecks, from, to), perPageDay: rateIn(subChecks, from, to) };
-		});
-		return { from, to, freshness: freshness(pages, checks, from, to), perPageDay: rateIn(checks, from, to), kinds };
-	});
+	return WINDOWS.map(([from, to]) => ({ from, to, freshness: freshness(pages, checks, from, to), perPageDay: checksPerPageDay(checks, from, to), kinds: byKind(pages, checks, from, to, MIX) }));
 }
 
 function run(pages, row, B, days = DAYS) {

@@ -26,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { batchChecks, CLI_INTERVALS, simulateWatch, uniformChecks } from './lib/watch-policy.js';
-import { DEFAULT_MIX, freshness, lastChangeAt, makePages, parseMix, versionAt } from './lib/web-mix.js';
+import { byKind, checksPerPageDay, DEFAULT_MIX, freshness, lastChangeAt, makePages, parseMix, versionAt } from './lib/web-mix.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = path.join(ROOT, 'bin/revisit.js');
@@ -116,15 +116,9 @@ async function watch(pages, perPageDay) {
 	}
 }
 
-const rateIn = (checks, from, to) => checks.reduce((sum, days) => sum + days.filter((t) => t >= from && t < to).length, 0) / (checks.length * (to - from));
 const f3 = (x) => (x === undefined ? '-' : x.toFixed(3));
 /** Freshness and checks per page per day in [from, to) by kind of the mix: "0.997/0.31, ...". */
-const byKind = (pages, checks, from, to) =>
-	MIX.map((_, kind) => {
-		const index = pages.flatMap((page, i) => (page.kind === kind ? [i] : []));
-		const subChecks = index.map((i) => checks[i]);
-		return `${f3(freshness(index.map((i) => pages[i]), subChecks, from, to))}/${rateIn(subChecks, from, to).toFixed(2)}`;
-	}).join(', ');
+const kindsText = (pages, checks, from, to) => byKind(pages, checks, from, to, MIX).map((kind) => `${f3(kind.freshness)}/${kind.perPageDay.toFixed(2)}`).join(', ');
 const [from, to] = WINDOWS[0];
 console.log(`${PAGES} pages on the mix ${MIX.map((kind) => `${kind.share}:${Number(kind.rate.toPrecision(3))}/day`).join(', ')}, ${DAYS} simulated days at --time-scale ${SCALE} (a day per ${(DAY / SCALE / 1000).toFixed(1)} s of wall time; μ updated every ${UPDATE_HOURS.toFixed(1)} schedule hours), freshness over days ${WINDOWS.map((w) => w.join('-')).join(', ')}${EXTRA.length ? `; more flags: ${EXTRA.join(' ')}` : ''}\n`);
 console.log(`| seed | B | freshness (watch) ${WINDOWS.map((w) => w.join('-')).join(', ')} | model (pull-ahead) | model oracle | uniform | batch | requests/page/day ${from}-${to} (all days) | 200 / 304 | exit | wall s |`);
@@ -136,13 +130,13 @@ for (const seed of SEEDS) {
 		const out = await watch(pages, B);
 		const fresh = WINDOWS.map(([a, b]) => freshness(pages, out.requests, a, b));
 		const row = {
-			seed, B, freshness: fresh, perPageDay: rateIn(out.requests, from, to), perPageDayAll: out.counts.requests / (PAGES * DAYS), ...out.counts, printed: out.printed, status: out.status, seconds: out.seconds,
+			seed, B, freshness: fresh, perPageDay: checksPerPageDay(out.requests, from, to), perPageDayAll: out.counts.requests / (PAGES * DAYS), ...out.counts, printed: out.printed, status: out.status, seconds: out.seconds,
 		};
-		row.kinds = byKind(pages, out.requests, from, to);
+		row.kinds = kindsText(pages, out.requests, from, to);
 		if (MODEL) {
 			const model = simulateWatch(pages, B, to, { dispatch: 'ahead', bounds: CLI_INTERVALS }).checks;
 			row.model = freshness(pages, model, from, to);
-			row.modelKinds = byKind(pages, model, from, to);
+			row.modelKinds = kindsText(pages, model, from, to);
 			if (DUMP) fs.writeFileSync(`${DUMP}.${seed}.${B}.json`, JSON.stringify({ seed, B, cli: out.requests, model }));
 			row.oracle = freshness(pages, simulateWatch(pages, B, to, { dispatch: 'ahead', oracle: true, bounds: CLI_INTERVALS }).checks, from, to);
 			row.uniform = freshness(pages, uniformChecks(pages, B, to), from, to);

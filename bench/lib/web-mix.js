@@ -94,3 +94,17 @@ export function psi(rate, tau) {
 	const x = rate * tau;
 	return x < 1e-9 ? (rate * tau * tau) / 2 : -Math.expm1(-x) / rate - tau * Math.exp(-x);
 }
+
+/** Checks per page per day within [from, to). */
+export function checksPerPageDay(checks, from, to) {
+	return checks.reduce((sum, days) => sum + days.filter((t) => t >= from && t < to).length, 0) / (checks.length * (to - from));
+}
+
+/** Freshness and checks per page per day within [from, to), for each kind of `mix` (the pages' `kind`). */
+export function byKind(pages, checks, from, to, mix) {
+	return mix.map((_, kind) => {
+		const index = pages.flatMap((page, i) => (page.kind === kind ? [i] : []));
+		const subChecks = index.map((i) => checks[i]);
+		return { freshness: freshness(index.map((i) => pages[i]), subChecks, from, to), perPageDay: checksPerPageDay(subChecks, from, to) };
+	});
+}
