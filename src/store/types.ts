@@ -2,14 +2,14 @@ import type { DueQueue, QueueClock } from './due/types.js';
 import type { Delivery } from './delivery-record.js';
 import type { HostRecord } from './host-record.js';
 import type { RunDetail, RunRecord } from './run-record.js';
-import type { TextBlob } from './text-record.js';
+import type { TextBlob, VersionLog } from './text-record.js';
 import type { UrlRecord } from './url-record.js';
 
 // The records, one file each; re-exported so that code may import any of them from here.
 export type { DataRequest, LearnedNoise, StoredContent, UrlRecord } from './url-record.js';
 export type { ConditionalForm, FormChecks, HostMode, HostNoise, HostRecord, RobotsCopy, SignalTrust } from './host-record.js';
 export type { ChangeSide, RuleShown, RunChange, RunDetail, RunHostFigures, RunRecord, WordDiffHunks } from './run-record.js';
-export type { KeptText, TextBlob } from './text-record.js';
+export type { KeptText, StoredVersion, TextBlob, VersionLog } from './text-record.js';
 export type { Delivery } from './delivery-record.js';
 
 /** Record format version; bumped when the shape of a stored record changes. */
@@ -27,6 +27,8 @@ export type StoreOperation =
 	| { type: 'delRunDetail'; key: string }
 	| { type: 'putText'; key: string; value: TextBlob }
 	| { type: 'delText'; key: string }
+	| { type: 'putVersions'; key: string; value: VersionLog }
+	| { type: 'delVersions'; key: string }
 	| { type: 'putDelivery'; key: string; value: Delivery }
 	| { type: 'delDelivery'; key: string };
 
@@ -54,6 +56,10 @@ export interface ValidatorStore {
 	getTexts(keys: readonly string[]): Promise<Array<TextBlob | undefined>>;
 	/** Every kept text blob, in key order. */
 	textEntries(): AsyncIterable<[string, TextBlob]>;
+	/** The version logs of URLs (`--keep-versions`), in order; `undefined` where none is kept. */
+	getVersions(keys: readonly string[]): Promise<Array<VersionLog | undefined>>;
+	/** Every version log, in URL order. */
+	versionEntries(): AsyncIterable<[string, VersionLog]>;
 	/** Pending deliveries in key order (a target's in the order they were committed); with `target`, only that target's. */
 	deliveryEntries(target?: string): AsyncIterable<[string, Delivery]>;
 	/** The watch schedule kept in this store (`revisit watch`; see store/due/types.ts), on the schedule's clock. */
