@@ -1,7 +1,8 @@
 import type { AnyNode } from 'domhandler';
 import type { Found } from '../found.js';
 import { pagePrice } from './price.js';
-import { buyButton, scanPage, type Place } from './scan.js';
+import { buyButton } from './controls.js';
+import { scanPage, type Place } from './scan.js';
 import { pageAvailability } from './stock.js';
 import { pageTitle, productTitle } from './title.js';
 
