@@ -7,6 +7,7 @@ import type { Rule } from './rules.js';
 import type { Offer } from '../product/types.js';
 import { offerText } from './offer-text.js';
 import { explainOffer, readOffer, type Explained } from '../product/offer.js';
+import { parseWithMarkup } from '../product/parse.js';
 
 /** What a rule kept of one body, and how it read it. */
 export interface Counted {
@@ -64,7 +65,10 @@ export function countedText(rule: Rule | undefined, body: Buffer, contentType: s
 	const html = /html|xml/.test(type) || (type === '' && /^\s*</.test(raw));
 	if (!html && (rule.select || rule.exclude || rule.text || rule.product)) return { text: removeMatches(raw, rule.ignore), kind: 'bytes' };
 	if (!html) return { text: removeMatches(raw, rule.ignore), kind: 'none' };
-	const document = parseDocument(raw);
+	// A product rule's page is parsed with its markup found as it goes (no second walk for the offer).
+	const parsed = rule.product ? parseWithMarkup(raw) : { document: parseDocument(raw), markup: undefined };
+	const document = parsed.document;
+	let markup = parsed.markup;
 	let nodes: AnyNode[] = [document];
 	let matched: boolean | undefined;
 	// Both sets of selectors see the page as served: `.price .was` excludes inside a selected `.price`.
@@ -79,15 +83,19 @@ export function countedText(rule: Rule | undefined, body: Buffer, contentType: s
 		removed = { excluded: gone.length, ...(options.explain ? { excerpts: gone.map(excerpt) } : {}) };
 		for (const element of gone) removeElement(element);
 		// A selected element that was itself removed, or sat inside one, counts no more.
-		if (gone.length > 0) nodes = nodes.filter((node) => attachedTo(node, document));
+		if (gone.length > 0) {
+			nodes = nodes.filter((node) => attachedTo(node, document));
+			// The markup found as it was parsed holds the removed elements: the offer's is found again, in what is left.
+			markup = undefined;
+		}
 	}
 	if (rule.product) {
 		// The offer is all that counts: the rest of the page, priceValidUntil and tokens included, is noise.
 		// Excluded elements are gone first, so that a "related products" block's prices are not read.
 		const offerOptions = options.url === undefined ? rule.product : { ...rule.product, url: options.url };
-		const offer = readOffer(document, offerOptions);
+		const offer = readOffer(document, offerOptions, markup);
 		// `rules test` explains the page as read here, not as served: an excluded block's prices are no candidates.
-		const explained = options.explain ? { explained: explainOffer(document, offerOptions) } : {};
+		const explained = options.explain ? { explained: explainOffer(document, offerOptions, markup) } : {};
 		return { text: removeMatches(offerText(offer), rule.ignore), kind: 'html', matched: offer !== undefined, ...(offer ? { offer } : {}), ...explained, ...removed };
 	}
 	if (rule.text) {

@@ -36,7 +36,7 @@ const CART = /cart|basket|warenkorb|panier|carrito|carrello|koszyk|winkelwagen|k
  * scanMarkup(parseDocument(html)).jsonLd // ['{"@type":"Product",…}']
  */
 export function scanMarkup(document: AnyNode[] | AnyNode): Markup {
-	const found: Markup = { jsonLd: [], itemprops: [], metas: [], properties: [], itemscopes: [], typeofs: [], canonical: [], h1s: [], carts: [] };
+	const found = emptyMarkup();
 	// A stack of its own holding elements only: domutils' `findAll` with a callback cost a third more.
 	const stack: Element[] = [];
 	const pushChildren = (nodes: readonly AnyNode[]) => {
@@ -50,14 +50,31 @@ export function scanMarkup(document: AnyNode[] | AnyNode): Markup {
 	while (stack.length > 0) {
 		const element = stack.pop()!;
 		pushChildren(element.children);
-		const attribs = element.attribs;
-		if (attribs['itemprop'] !== undefined) found.itemprops.push(element);
-		if (attribs['property'] !== undefined) found.properties.push(element);
-		if (attribs['itemscope'] !== undefined) found.itemscopes.push(element);
-		if (attribs['typeof'] !== undefined) found.typeofs.push(element);
-		noteByName(found, element);
+		noteMarkup(found, element);
 	}
 	return found;
+}
+
+/** A Markup with nothing found yet. */
+export const emptyMarkup = (): Markup => ({ jsonLd: [], itemprops: [], metas: [], properties: [], itemscopes: [], typeofs: [], canonical: [], h1s: [], carts: [] });
+
+/** Element names `noteMarkup` files by name alone. */
+export const MARKUP_NAMES = new Set(['meta', 'script', 'link', 'html', 'h1', 'form', 'title']);
+
+/**
+ * Files one element where the offer may be read from it (elements are given in document
+ * order): by its `itemprop`, `property`, `itemscope`, `typeof`, and by its name.
+ *
+ * @example
+ * noteMarkup(found, span) // found.itemprops gets <span itemprop="price">
+ */
+export function noteMarkup(found: Markup, element: Element): void {
+	const attribs = element.attribs;
+	if (attribs['itemprop'] !== undefined) found.itemprops.push(element);
+	if (attribs['property'] !== undefined) found.properties.push(element);
+	if (attribs['itemscope'] !== undefined) found.itemscopes.push(element);
+	if (attribs['typeof'] !== undefined) found.typeofs.push(element);
+	if (MARKUP_NAMES.has(element.name)) noteByName(found, element);
 }
 
 /** What an element is by its name: a JSON-LD script, a meta, the canonical link, the page's language, title, `<h1>` or cart form. */

@@ -18,7 +18,7 @@ import { pageTitle, productTitle } from './title.js';
  * pageFound(parseDocument(html)) // [{ from: 'page', where: 'span.price, nearest the title', price: 39.99, currency: '$', … }, { from: 'page', where: 'button#add, the buy button, enabled', availability: 'InStock', … }]
  */
 export function pageFound(document: AnyNode, passed?: string[], withPrice = true): Found[] {
-	const scan = scanPage(document, passed !== undefined);
+	const scan = scanPage(document, { explain: passed !== undefined, prices: withPrice });
 	const title = productTitle(scan.titles, pageTitle(document));
 	// The title first: the first buy button after it is the product's (else the page's first), and the price nearest both.
 	const controls = scan.controls.filter((place) => !place.elsewhere);

@@ -37,6 +37,12 @@ const CONTEXTUAL = new Set(['main', 'article', 'nav', 'aside', 'header', 'footer
 /** Own text longer than this is prose, not a price or a stock note. */
 export const SHORT = 80;
 
+/** How much a scan notes: with `explain`, the blocks of other products and the page's chrome too; without `prices`, no prices (the availability alone is sought). */
+export interface ScanOptions {
+	explain?: boolean;
+	prices?: boolean;
+}
+
 interface Context {
 	elsewhere?: string;
 	struck?: string;
@@ -56,7 +62,7 @@ interface Context {
  * @example
  * scanPage(parseDocument(html)).prices.map((place) => place.element.attribs['class']) // ['price', 'price old-price']
  */
-export function scanPage(document: AnyNode, explain = false): PageScan {
+export function scanPage(document: AnyNode, { explain = false, prices = true }: ScanOptions = {}): PageScan {
 	const found: PageScan = { titles: [], controls: [], prices: [], stocks: [], notes: [] };
 	// Two stacks side by side rather than a pair per node, and elements only: a page has ten thousand nodes, most of them text.
 	const nodes: Element[] = [];
@@ -83,21 +89,21 @@ export function scanPage(document: AnyNode, explain = false): PageScan {
 		const context = within(element, outer);
 		if (context.elsewhere && !explain) continue;
 		// Counted among the page's own elements only, so that `explain` walking the others changes no choice.
-		note(found, element, context.elsewhere ? index : index++, context);
+		note(found, element, context.elsewhere ? index : index++, context, prices);
 		push(element, context);
 	}
 	return found;
 }
 
 /** Files the element under what it may be; a place is made only for an element filed somewhere (most are not). */
-function note(found: PageScan, element: Element, index: number, context: Context): void {
+function note(found: PageScan, element: Element, index: number, context: Context, prices: boolean): void {
 	const title = element.name === 'h1';
 	const control = CONTROLS.has(element.name) || element.attribs['role'] === 'button';
 	const named = names(element);
 	const raw = rawOwnText(element);
 	// Collapsed only where it may be a price: most elements' own text is white space or words.
-	const priced = raw !== '' && /\d/.test(raw) && raw.length <= 4 * SHORT && shortEnough(raw);
-	const price = (named !== '' && PRICE_NAME.test(named)) || (priced && findCurrencies(normalizeSpaces(raw)).length > 0);
+	const priced = prices && raw !== '' && /\d/.test(raw) && raw.length <= 4 * SHORT && shortEnough(raw);
+	const price = (prices && named !== '' && PRICE_NAME.test(named)) || (priced && findCurrencies(normalizeSpaces(raw)).length > 0);
 	const stock = named !== '' && STOCK_NAME.test(named);
 	const short = !stock && !context.elsewhere && raw !== '' && raw.length <= 4 * SHORT && /\S/.test(raw);
 	if (!title && !control && !price && !stock && !short) return;
@@ -112,7 +118,7 @@ function note(found: PageScan, element: Element, index: number, context: Context
 	if (short) found.notes.push(place);
 }
 
-const shortEnough = (raw: string): boolean => raw.replace(/\s+/g, ' ').trim().length <= SHORT;
+const shortEnough = (raw: string): boolean => raw.length <= SHORT || raw.replace(/\s+/g, ' ').trim().length <= SHORT;
 
 /** Headings a block's first element is. */
 const HEADINGS = new Set(['h2', 'h3', 'h4', 'h5']);
@@ -122,6 +128,8 @@ const HEADINGS = new Set(['h2', 'h3', 'h4', 'h5']);
  * Artikel"), where its first element is one: many themes name such a block only by it. Else undefined.
  */
 function otherProductsHeading(element: Element): string | undefined {
+	// Asked of nearly every element a page scan walks: most have one child or none, and no heading.
+	if (element.children.length < 2 && element.children[0]?.type !== 'tag') return undefined;
 	for (const child of element.children) {
 		if (child.type === 'text' && /^\s*$/.test((child as Text).data)) continue;
 		if (child.type !== 'tag' || !HEADINGS.has((child as Element).name)) return undefined;

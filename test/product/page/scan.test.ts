@@ -10,7 +10,7 @@ describe('scanPage', () => {
 		<button class="add-to-cart">Add</button><a href="/x">Add to basket</a><p class="stock">Only 2 left</p></article>
 		<div class="related-products"><span class="price">$5</span><button>Add to cart</button></div></main>
 		<footer>Free shipping from 50 €</footer><script>var price = "$1";</script>`),
-		true,
+		{ explain: true },
 	);
 	const shown = (places: typeof scan.prices) => places.map((place) => [place.element.name, place.elsewhere?.replace(/ \(.*$/, '') ?? place.struck?.replace(/ \(.*$/, '') ?? '']);
 
