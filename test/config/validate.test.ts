@@ -102,10 +102,17 @@ describe('pipeline validation', () => {
 			['pipeline.json:3:42: /stages/0/when: must be a condition such as changed_words > 3 or price < 40 (got "price <<< 40": syntax error at column 8)'],
 		],
 		[
+			"a --when condition with text in 'single quotes', which name a variable, with the fix",
+			`{ ${stdin}, "stages": [{ "use": "compare", "when": "availability == 'InStock'" }], ${stdout} }`,
+			[
+				"pipeline.json:1:73: /stages/0/when: must be a condition such as changed_words > 3 or price < 40 (got \"availability == 'InStock'\": unknown name 'InStock' at column 17 ('single quotes' make a name: write text in double quotes, \"InStock\"))",
+			],
+		],
+		[
 			'a --when condition naming what is not a name',
 			`{ ${stdin}, "stages": [{ "use": "compare", "when": "prise < 40" }], ${stdout} }`,
 			[
-				'pipeline.json:1:73: /stages/0/when: must be a condition such as changed_words > 3 or price < 40 (got "prise < 40": unknown name `prise` (the names are price, previous_price, currency, availability, price_change, in_stock, was_in_stock, text, changed_words))',
+				'pipeline.json:1:73: /stages/0/when: must be a condition such as changed_words > 3 or price < 40 (got "prise < 40": unknown name `prise` at column 1 (did you mean `price`? the names are price, previous_price, currency, availability, price_change, in_stock, was_in_stock, text, changed_words))',
 			],
 		],
 		[
