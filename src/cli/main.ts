@@ -25,6 +25,7 @@ import { workersCommand } from './commands/workers.js';
 import { STDIN_ARG } from '../sources/args.js';
 import { processIo, type CliIo } from './io.js';
 import { unknownFlagError, type KnownFlags } from './unknown-flags.js';
+import { strayValue } from './one-value.js';
 
 /**
  * Runs the CLI and resolves to the exit status; never calls process.exit, so it can
@@ -70,6 +71,12 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 		.wrap(null)
 		.epilog('Exit status: 0 success; 1 some URLs failed or were bad input; 2 usage or store error.\nEach command has its own --help, e.g. revisit sweep --help.')
 		.exitProcess(false)
+		// Before yargs' own checks: `rules test --exclude .a .b URL` would otherwise be an extra argument.
+		.middleware((parsed) => {
+			if (!('urls' in parsed || 'url' in parsed)) return;
+			const stray = strayValue(argv, repeatableFlags(parser));
+			if (stray) throw stray;
+		}, true)
 		.fail((message, error) => {
 			// yargs routes both its own complaints and our flag coercions (wrapped in YError) here.
 			if (error instanceof RevisitError) throw error;
@@ -105,6 +112,12 @@ function knownFlags(parser: unknown, argv: readonly string[]): KnownFlags {
 	const options = (parser as { getOptions(): { key: Record<string, unknown>; alias: Record<string, string[]>; hiddenOptions: string[]; boolean: string[] } }).getOptions();
 	const names = new Set([...Object.keys(options.key), ...Object.values(options.alias).flat()]);
 	return { command: argv.find((arg) => !arg.startsWith('-')), names: [...names], hidden: options.hiddenOptions, booleans: options.boolean };
+}
+
+/** The parsed command's flags that take one value each time and repeat (`repeatable` in flags/groups.ts). */
+function repeatableFlags(parser: unknown): Set<string> {
+	const options = (parser as { getOptions(): { array: string[]; narg: Record<string, number> } }).getOptions();
+	return new Set(options.array.filter((key) => options.narg[key] === 1));
 }
 
 export { favourMemory } from './heap.js';

@@ -1,6 +1,6 @@
 import { OPTION_STAGE } from '../config/overrides.js';
 import { pipelineSchema } from '../config/schema.js';
-import { editDistance, nearest } from '../config/suggest.js';
+import { editDistance, nearest } from '../util/suggest.js';
 import { UsageError } from '../errors/index.js';
 
 /** What yargs knows of the command that was parsed: its flags (long and short) and which of them are hidden or boolean. */
