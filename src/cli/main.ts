@@ -7,6 +7,8 @@ import { dueCommand } from './commands/due.js';
 import { exportCommand, importCommand } from './commands/export.js';
 import { historyCommand } from './commands/history.js';
 import { reportCommand } from './commands/report.js';
+import { logCommand } from './commands/log.js';
+import { diffCommand } from './commands/diff.js';
 import { fetchCommand } from './commands/fetch.js';
 import { hostsCommand } from './commands/hosts.js';
 import { pruneCommand } from './commands/prune.js';
@@ -51,6 +53,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 		.command(importCommand(io, result))
 		.command(historyCommand(io, result))
 		.command(reportCommand(io, result))
+		.command(logCommand(io, result))
+		.command(diffCommand(io, result))
 		.command(pruneCommand(io, result))
 		.command(workerCommand(io, result))
 		.command(workersCommand(io, result))
