@@ -19,7 +19,7 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)
 const DAY_MS = 86_400_000;
 
 /** What a specifier may be, for error messages and --help. */
-export const VERSION_FORMS = 'a number from revisit log, first, latest, ~N (N versions before the latest), or a date or time (2026-12-01, 2026-12-01T10:00; UTC unless it names a zone)';
+export const VERSION_FORMS = 'a number from revisit log, first, latest, ~N or latest~N (N versions before the latest), or a date or time (2026-12-01, 2026-12-01T10:00; UTC unless it names a zone)';
 
 /**
  * Reads a version specifier. A date alone stands for the end of that day (UTC), so that
@@ -28,7 +28,7 @@ export const VERSION_FORMS = 'a number from revisit log, first, latest, ~N (N ve
  * Throws a UsageError naming `argument` (the argument's name in the command's usage).
  *
  * @example
- * parseVersionSpec('~2', 'A') // { kind: 'back', back: 2 }
+ * parseVersionSpec('~2', 'A') // { kind: 'back', back: 2 }, as is 'latest~2'
  * parseVersionSpec('2026-12-01', 'A') // { kind: 'time', at: Date.UTC(2026, 11, 2) - 1, text: '2026-12-01' }
  */
 export function parseVersionSpec(text: string, argument: string): VersionSpec {
@@ -40,11 +40,13 @@ export function parseVersionSpec(text: string, argument: string): VersionSpec {
 	}
 	if (spec === 'first') return { kind: 'first' };
 	if (spec === 'latest') return { kind: 'back', back: 0 };
-	const back = /^~(\d*)$/.exec(spec);
+	const back = /^(?:latest)?~(\d*)$/.exec(spec);
 	if (back) return { kind: 'back', back: back[1] === '' ? 1 : Number(back[1]) };
 	const date = DATE.exec(spec);
 	if (date) return { kind: 'time', at: timeOf(date, spec, argument), text: spec };
-	throw new UsageError(`${argument}: cannot read '${text}' as a version: give ${VERSION_FORMS}`);
+	// A shell turns a bare ~ into $HOME and ~0 into $PWD before revisit sees them (zsh refuses ~N past its directory stack).
+	const shell = spec.startsWith('/') ? ': a shell expands a bare ~ and ~0 into directories, so write latest~N or quote it' : '';
+	throw new UsageError(`${argument}: cannot read '${text}' as a version${shell}: give ${VERSION_FORMS}`);
 }
 
 function timeOf(match: RegExpExecArray, spec: string, argument: string): number {

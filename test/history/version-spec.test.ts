@@ -18,7 +18,7 @@ const pick = (text: string) => {
 
 describe('version specifiers', () => {
 	it('read a number, first, latest, ~N and a bare ~ as git does', () => {
-		expect([pick('4'), pick('first'), pick('latest'), pick('~0'), pick('~2'), pick('~')]).toEqual([4, 3, 6, 6, 4, 5]);
+		expect([pick('4'), pick('first'), pick('latest'), pick('~0'), pick('~2'), pick('~'), pick('latest~2'), pick('latest~')]).toEqual([4, 3, 6, 6, 4, 5, 4, 5]);
 	});
 
 	it('read a date as the version current at the end of that day, and a time as the version current then', () => {
@@ -48,6 +48,8 @@ describe('version specifiers', () => {
 			['yesterday', /^B: cannot read 'yesterday' as a version: give a number from revisit log, first, latest, ~N/],
 			['~x', /^B: cannot read '~x'/],
 			['-1', /^B: cannot read '-1'/],
+			// What bash makes of an unquoted ~ (and zsh of ~0).
+			['/home/ann', /^B: cannot read '\/home\/ann' as a version: a shell expands a bare ~ and ~0 into directories, so write latest~N or quote it: give /],
 			['2026-02-30', /^B: '2026-02-30' is not a date and time that exists$/],
 			['2026-12-01T25:00', /^B: '2026-12-01T25:00' is not a date/],
 		] as const) {

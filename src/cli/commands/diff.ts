@@ -56,7 +56,7 @@ export function diffCommand(io: CliIo, result: CommandResult): CommandModule<obj
 				})
 				.example('revisit diff https://example.org/news', 'What the last change changed')
 				.example('revisit diff https://example.org/news first latest', 'Everything that changed since the page was first seen')
-				.example('revisit diff https://example.org/news ~3', 'The last three changes at once')
+				.example('revisit diff https://example.org/news latest~3', 'The last three changes at once (~3 alone, quoted: a shell may expand it)')
 				.example('revisit diff https://example.org/news 2026-11-30 2026-12-01', 'What changed on the 1st of December')
 				.example('revisit log URL; revisit diff URL 12 14', 'Two versions picked from the log')
 				.example('revisit diff -u URL first | delta', 'A unified diff for a patch viewer')
