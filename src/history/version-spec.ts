@@ -14,17 +14,24 @@ export interface VersionPoint {
 }
 
 // 2026-12-01, 2026-12-01T10:00, 2026-12-01 10:00:05, with an optional Z or ±hh:mm.
-const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
+// How long the unit a time ends with lasts: a day, a minute, a second.
 const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+const SECOND_MS = 1000;
 
 /** What a specifier may be, for error messages and --help. */
 export const VERSION_FORMS = 'a number from revisit log, first, latest, ~N or latest~N (N versions before the latest), or a date or time (2026-12-01, 2026-12-01T10:00; UTC unless it names a zone)';
 
 /**
- * Reads a version specifier. A date alone stands for the end of that day (UTC), so that
- * `2026-11-30 2026-12-01` compares the page as it stood at the end of each day: what
- * changed on the 1st. A time without a zone is UTC, as every time revisit prints.
+ * Reads a version specifier. A date or time stands for the end of what it names: a date
+ * alone the end of that day (UTC), so that `2026-11-30 2026-12-01` compares the page as
+ * it stood at the end of each day, what changed on the 1st; a time to the minute or the
+ * second the end of that minute or second, so that a time copied from `revisit log`'s
+ * table (to the second) names the version first seen then, not the one before; one with
+ * a fraction is the very millisecond (as `log --json` writes them). A time without a
+ * zone is UTC, as every time revisit prints.
  * Throws a UsageError naming `argument` (the argument's name in the command's usage).
  *
  * @example
@@ -50,7 +57,7 @@ export function parseVersionSpec(text: string, argument: string): VersionSpec {
 }
 
 function timeOf(match: RegExpExecArray, spec: string, argument: string): number {
-	const [, year, month, day, hour, minute, second, zone] = match;
+	const [, year, month, day, hour, minute, second, fraction, zone] = match;
 	const fields = [year, month, day, hour ?? '00', minute ?? '00', second ?? '00'].map(Number) as [number, number, number, number, number, number];
 	const [y, mo, d, h, mi, s] = fields;
 	const utc = Date.UTC(y, mo - 1, d, h, mi, s);
@@ -59,7 +66,8 @@ function timeOf(match: RegExpExecArray, spec: string, argument: string): number 
 	if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) throw new UsageError(`${argument}: '${spec}' is not a date and time that exists`);
 	const offset = zone === undefined || zone.toUpperCase() === 'Z' ? 0 : zoneMinutes(zone);
 	const at = utc - offset * 60_000;
-	return hour === undefined ? at + DAY_MS - 1 : at;
+	if (fraction !== undefined) return at + Math.floor(Number(`0.${fraction}`) * 1000);
+	return at + (hour === undefined ? DAY_MS : second === undefined ? MINUTE_MS : SECOND_MS) - 1;
 }
 
 function zoneMinutes(zone: string): number {

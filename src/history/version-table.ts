@@ -55,7 +55,7 @@ const validators = (version: PageVersion): string =>
 
 /**
  * A page's versions (newest first) as an aligned table: number, when first seen and
- * last confirmed, the reason, words +added −removed, the text's size, the offer (on a
+ * last confirmed, the reason, words +added −removed (`-` for the first), the text's size, the offer (on a
  * product page: its move from the version before) and the validators. `count` shows
  * the newest so many only (the offer's move still read against the version before).
  *
@@ -73,7 +73,8 @@ export function formatVersionTable(all: readonly PageVersion[], count = all.leng
 			utcTime(version.firstSeen),
 			utcTime(version.lastConfirmed),
 			version.reason,
-			`+${version.added} −${version.removed}`,
+			// The first version has no version before it to count words against.
+			version.n === 1 ? '-' : `+${version.added} −${version.removed}`,
 			`${formatBytes(version.bytes)}${version.cut ? ' cut' : ''}`,
 			...(offers ? [version.product === undefined ? '-' : offerChange(version.product, before)] : []),
 			validators(version),

@@ -21,11 +21,18 @@ describe('version specifiers', () => {
 		expect([pick('4'), pick('first'), pick('latest'), pick('~0'), pick('~2'), pick('~'), pick('latest~2'), pick('latest~')]).toEqual([4, 3, 6, 6, 4, 5, 4, 5]);
 	});
 
-	it('read a date as the version current at the end of that day, and a time as the version current then', () => {
+	it('read a date or time as the version current at the end of the day, minute or second it names', () => {
 		expect(pick('2026-12-02')).toBe(4);
 		expect(pick('2026-12-03')).toBe(5);
 		expect(pick('2026-12-03T11:59')).toBe(4);
+		expect(pick('2026-12-03T12:00')).toBe(5);
 		expect(pick('2026-12-03 12:00:00')).toBe(5);
+		expect(pick('2026-12-03 11:59:59Z')).toBe(4);
+		// As log --json writes them: to the millisecond.
+		expect(pick('2026-12-03T12:00:00.000Z')).toBe(5);
+		expect(pick('2026-12-03T11:59:59.999Z')).toBe(4);
+		expect(parseVersionSpec('2026-12-03T11:59:59.5Z', 'A')).toMatchObject({ at: at('2026-12-03T11:59:59.500Z') });
+		expect(parseVersionSpec('2026-12-03 11:59:59', 'A')).toMatchObject({ at: at('2026-12-03T11:59:59.999Z') });
 		// 13:30 in Paris is 12:30 UTC.
 		expect(pick('2026-12-03T13:30+01:00')).toBe(5);
 		expect(pick('2026-12-03T12:30-01:00')).toBe(5);

@@ -24,8 +24,9 @@ interface DiffArgs {
 
 const DIFF_EPILOG = `A and B each name a version:
 ${VERSION_FORMS}.
-A date alone is the end of that day, so "2026-11-30 2026-12-01" shows what changed on
-the 1st. Without B, B is the latest; without A, A is the one before it. "first" is the
+A date or time names the version current at the end of the day, minute or second it
+gives, so "2026-11-30 2026-12-01" shows what changed on the 1st, and a time copied from
+revisit log names the version first seen then. Without B, B is the latest; without A, A is the one before it. "first" is the
 oldest version kept (--keep-versions keeps the last 50).
 
 The word diff marks removed words [-so-] and added ones {+so+} (git's --word-diff), in
