@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { integerValue } from '../../config/values.js';
+import { integerValue } from '../../config/integer-value.js';
 import { formatVersionTable, versionRow } from '../../history/version-table.js';
 import type { CliIo } from '../io.js';
 import { createWriter } from '../terminal.js';
