@@ -4,6 +4,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { visibleText } from '../../../src/content/visible-text.js';
+import { PassThrough, Readable } from 'node:stream';
+import { main } from '../../../src/cli/main.js';
 import { ndjson, runCli, spawnCli, tempDir } from '../../helpers/cli.js';
 import { startServer, type TestServer } from '../../helpers/server.js';
 
@@ -83,6 +85,17 @@ describe('revisit log and revisit diff', () => {
 
 		const coloured = await cli('diff', url, '~2', '~1', '--color', 'always');
 		expect(coloured.stdout).toContain('Price \x1b[31m24.50\x1b[m\x1b[32m21.00\x1b[m EUR');
+
+		// On a terminal, colours unless NO_COLOR is set.
+		const onTerminal = async (env: NodeJS.ProcessEnv) => {
+			const stdout = Object.assign(new PassThrough(), { isTTY: true });
+			const chunks: Buffer[] = [];
+			stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+			const status = await main(['diff', url, '~2', '~1', '--store', store.dir], { stdin: Readable.from([]), stdout, stderr: new PassThrough(), env, interrupted: new Promise(() => {}) });
+			return { status, stdout: Buffer.concat(chunks).toString() };
+		};
+		expect(await onTerminal({})).toMatchObject({ status: 1, stdout: expect.stringContaining('\x1b[31m24.50\x1b[m') });
+		expect((await onTerminal({ NO_COLOR: '1' })).stdout).toContain('Price [-24.50-]{+21.00+} EUR');
 	});
 
 	it('diff of a version with itself, or of two dates between the same changes, prints nothing and exits 0', async () => {
