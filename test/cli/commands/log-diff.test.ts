@@ -190,6 +190,15 @@ describe('revisit log and revisit diff', () => {
 		expect((await cli('diff', url, 'first', 'latest')).status).toBe(0);
 	});
 
+	it('run from bin/revisit.js (their own bundle) as from the full CLI: the same help, the same errors', async () => {
+		for (const args of [['log', '--help'], ['diff', '--help'], ['diff', 'https://example.org/', '--colour', 'never'], ['log']]) {
+			const bundled = await spawnCli(args, '').done;
+			const full = await runCli(args);
+			expect({ status: bundled.status, stdout: bundled.stdout, stderr: bundled.stderr }, args.join(' ')).toEqual(full);
+		}
+		expect((await spawnCli(['diff', '--help'], '').done).stdout).toMatch(/^revisit diff <url> \[a\] \[b\]\n[\s\S]*Examples:\n  revisit diff https:\/\/example.org\/news  /);
+	});
+
 	it('log and diff read the store through a running watch', async () => {
 		const url = await threeVersions();
 		const before = { log: await cli('log', url, '--json'), diff: await cli('diff', url, 'first') };
