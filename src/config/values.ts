@@ -3,18 +3,15 @@ import { compileCondition } from '../condition/compile.js';
 import { selectorProblem } from '../content/rules.js';
 import { UsageError } from '../errors/index.js';
 import { parseDuration } from '../util/duration.js';
+import { integerValue } from './integer-value.js';
 
 // Checks of one setting's value, shared by the CLI (as yargs `coerce`) and pipeline files
 // (`config/settings.ts`), so that a value one rejects the other rejects too. A bad value
 // names its flag and is a UsageError (exit 2); a pipeline file's message drops the flag.
 
-export const integerValue = (flag: string, min: number) => (value: unknown): number => {
-	const number = Number(value);
-	if (!Number.isInteger(number) || number < min || String(value).trim() === '') {
-		throw new UsageError(`--${flag} must be an integer >= ${min} (got ${JSON.stringify(value)})`);
-	}
-	return number;
-};
+// integerValue lives apart so that a command that needs only it (log) loads no condition
+// compiler or selector engine with it: bin/revisit.js's quick bundle for log and diff.
+export { integerValue };
 
 export const numberValue = (flag: string) => (value: unknown): number | undefined => {
 	if (value === undefined) return undefined;
@@ -131,6 +128,14 @@ const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1e3, kb: 1e3, kib: 
  * @example
  * sizeOrOffValue('keep-text')('off') // 0
  */
+/**
+ * A count from 1, or 0 for `off`.
+ *
+ * @example
+ * countOrOffValue('keep-versions')('off') // 0
+ */
+export const countOrOffValue = (flag: string) => (value: unknown): number => (value === 0 || value === '0' || String(value).trim().toLowerCase() === 'off' ? 0 : integerValue(flag, 1)(value));
+
 export const sizeOrOffValue = (flag: string) => (value: unknown): number => (value === 0 || value === '0' || String(value).trim().toLowerCase() === 'off' ? 0 : sizeValue(flag)(value));
 
 export const sizeValue = (flag: string) => (value: unknown): number => {
