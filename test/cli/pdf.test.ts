@@ -99,10 +99,30 @@ describeNeeding(POPPLER, 'revisit sweep on PDFs (default flags)', () => {
 			expect(first.stderr).toContain('/locked-1.pdf: PDF text not read');
 			round++;
 			const second = await sweep(store, urls);
-			expect(second.verdicts.map((verdict) => verdict['reason'])).toEqual(['same-hash', 'new-body']);
+			const reasons = Object.fromEntries(second.verdicts.map((verdict) => [verdict['url'], verdict['reason']]));
+			expect(reasons).toEqual({ [urls[0]!]: 'same-hash', [urls[1]!]: 'new-body' });
 		} finally {
 			await server.close();
 			await dir.cleanup();
+		}
+	});
+});
+
+describeNeeding(POPPLER, 'revisit rules test on a PDF', () => {
+	it('prints the text that counts, and says it read a PDF; an encrypted one is said to be hashed as bytes', async () => {
+		const server = await startServer((req, res) => {
+			res.setHeader('content-type', 'application/pdf');
+			res.end(writePdf([['Agenda', 'Item 1: the new roof']], { compress: true, encrypt: req.url === '/locked.pdf' }));
+		});
+		try {
+			const read = await runCli(['rules', 'test', server.url('/agenda.pdf')]);
+			expect(read.status, read.stderr).toBe(0);
+			expect(read.stdout).toBe('Agenda\nItem 1: the new roof\n');
+			expect(read.stderr).toContain('no rules: the whole body counts; read as pdf');
+			const locked = await runCli(['rules', 'test', server.url('/locked.pdf')]);
+			expect(locked.stderr).toContain('a PDF whose text was not read (encrypted: it needs a password): hashed as bytes');
+		} finally {
+			await server.close();
 		}
 	});
 });
