@@ -3,9 +3,13 @@
 // Node process): start-up, time per document and per page, peak memory, and the text
 // each gives back of PDFs written by test/fixtures/pdf-writer.js (no network).
 //
-//   node bench/pdf.js [--runs 5]
+//   npm run build && node bench/pdf.js [--runs 5]
 //
-// Needs pdftotext on PATH (apt-get install poppler-utils) and pdfjs-dist in node_modules.
+// Then the targets end to end (bench/lib/pdf-sweep.js): 10 sweeps of PDFs written again
+// with the same text, and one edited sentence, through the built CLI.
+//
+// Needs pdftotext on PATH (apt-get install poppler-utils) and pdfjs-dist in node_modules
+// (npm install --no-save pdfjs-dist@5.4.296: revisit itself does not use it).
 // Every figure is the median of --runs; the memory figures are each a fresh process's peak RSS.
 // Writes a markdown table to stdout (bench/PDF.md has one run's).
 import { execFile, spawn } from 'node:child_process';
@@ -14,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { prosePages, writePdf } from '../test/fixtures/pdf-writer.js';
+import { pdfSweeps } from './lib/pdf-sweep.js';
 
 const PDFJS = fileURLToPath(new URL('../node_modules/pdfjs-dist/legacy/build/pdf.mjs', import.meta.url));
 const SIZES = [1, 10, 100, 500];
@@ -204,4 +209,17 @@ for (const [name, body] of Object.entries({ encrypted: writePdf(prosePages(1), {
 	const mozilla = await pdfjsText(pdfjs, body).then(() => 'text', (error) => `${error.name}: ${error.message}`);
 	print(`| ${name} | ${poppler} | ${mozilla} |`);
 }
+print();
+
+const sweeps = await pdfSweeps({ documents: 30, sizes: [1, 10, 100], runs: 10 });
+print(`### revisit sweep, default flags: ${sweeps.documents} PDFs of ${sweeps.sizes.join(', ')} pages, new bytes on every request`);
+print();
+print('| figure | value | target |');
+print('|---|---|---|');
+print(`| first sweep: new | ${sweeps.firstNew} of ${sweeps.documents} | |`);
+print(`| changes reported over the ${sweeps.runs} sweeps after it | ${sweeps.changes.reduce((a, b) => a + b, 0)} (per run: ${sweeps.changes.join(' ')}) | 0 |`);
+print(`| reasons seen in those sweeps | ${sweeps.reasons.join(', ')} | |`);
+print(`| one sweep of the ${sweeps.documents} (median) | ${sweeps.sweepMs.toFixed(0)} ms | |`);
+print(`| one sentence of one PDF edited: changes reported | ${sweeps.edited.join('; ') || 'none'} | that PDF alone |`);
+print(`| the new sentence's words in the report's diff (new side) | ${sweeps.wordsShown} of ${sweeps.words}, the sentence whole: ${sweeps.whole ? 'yes' : 'no'} (added: "${sweeps.added}") | all |`);
 console.log(out.join('\n'));
