@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 
 /**
  * A PDF's text, or why it has none to count (then its bytes are hashed, as for any other
@@ -17,6 +18,8 @@ export interface PdfOptions {
 	timeoutMs?: number | undefined;
 	/** Text past this many bytes is not read (default 16 MiB): the PDF's bytes are hashed. */
 	maxTextBytes?: number | undefined;
+	/** pdftotext processes at once, for `pdfReader` (default: the machine's cores); more PDFs wait their turn. */
+	concurrency?: number | undefined;
 }
 
 const MAX_BYTES = 32 * 1024 * 1024;
@@ -117,4 +120,32 @@ export function pdfLines(text: string): string {
 		.map((line) => line.replace(/\s+/g, ' ').trim())
 		.filter((line) => line !== '')
 		.join('\n');
+}
+
+/**
+ * `pdfText` with at most `options.concurrency` readings at once (default: the machine's
+ * cores): a sweep of many PDFs at its usual concurrency would otherwise start a
+ * pdftotext per request in flight, each CPU-bound. One reader per HTTP client.
+ *
+ * @example
+ * const read = pdfReader({ concurrency: 2 });
+ * const texts = await Promise.all(bodies.map((body) => read(body)));
+ */
+export function pdfReader(options: PdfOptions = {}): (body: Buffer) => Promise<PdfText> {
+	const most = options.concurrency ?? availableParallelism();
+	if (!Number.isInteger(most) || most < 1) throw new TypeError(`Expected \`concurrency\` to be a positive integer, got \`${most}\``);
+	let running = 0;
+	const waiting: Array<() => void> = [];
+	return async (body) => {
+		if (running < most) running++;
+		// A slot freed is handed to the first waiting, counted still: no newcomer takes it meanwhile.
+		else await new Promise<void>((resolve) => waiting.push(resolve));
+		try {
+			return await pdfText(body, options);
+		} finally {
+			const next = waiting.shift();
+			if (next) next();
+			else running--;
+		}
+	};
 }

@@ -4,7 +4,7 @@ import { countedContent } from '../content/content-hash.js';
 import { countedText, type Counted } from '../content/counted.js';
 import { hashBody } from '../content/hash.js';
 import { isJsonType, prettyJson } from '../content/json-text.js';
-import type { PdfOptions, PdfText } from '../content/pdf-text.js';
+import { pdfReader, type PdfOptions, type PdfText } from '../content/pdf-text.js';
 import { ruleFor, type Rule } from '../content/rules.js';
 import { isHtml, visibleText } from '../content/visible-text.js';
 import { keptText } from '../content/word-diff.js';
@@ -25,8 +25,8 @@ export interface RequestLimits {
 	keepCounted: number;
 	/** Keep an HTML page's markup, not its visible text, when no rule applies (`--diff-of source`). */
 	keepSource: boolean;
-	/** How a PDF's text is read (content/pdf-text.ts): the program, its size and time limits. */
-	pdf: PdfOptions;
+	/** Reads a PDF's text (content/pdf-text.ts), so many at once at most, with the client's `pdf` options. */
+	readPdf: (body: Buffer) => Promise<PdfText>;
 }
 
 const limitsByClient = new WeakMap<Got, RequestLimits>();
@@ -35,7 +35,7 @@ export const limitsOf = (client: Got): RequestLimits => {
 	let limits = limitsByClient.get(client);
 	if (limits === undefined) {
 		const context = client.defaults.options.context as Partial<RequestLimits>;
-		limits = { maxBodyBytes: context.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: context.denyPrivate ?? false, capture: context.capture ?? false, rules: context.rules ?? [], keepText: context.keepText ?? false, keepCounted: context.keepCounted ?? 0, keepSource: context.keepSource ?? false, pdf: context.pdf ?? {} };
+		limits = { maxBodyBytes: context.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: context.denyPrivate ?? false, capture: context.capture ?? false, rules: context.rules ?? [], keepText: context.keepText ?? false, keepCounted: context.keepCounted ?? 0, keepSource: context.keepSource ?? false, readPdf: pdfReader((context as { pdf?: PdfOptions }).pdf) };
 		limitsByClient.set(client, limits);
 	}
 	return limits;

@@ -3,7 +3,7 @@ import { freshFor } from './fresh-for.js';
 import type { ProbeResult } from '../types.js';
 import { decodeBody, TOO_LARGE } from './decode.js';
 import { assertPublicHost } from './guard.js';
-import { isPdf, pdfText } from '../content/pdf-text.js';
+import { isPdf } from '../content/pdf-text.js';
 import { ruleFor } from '../content/rules.js';
 import { keepContent, limitsOf } from './count-body.js';
 import { captureOf } from './capture.js';
@@ -96,7 +96,7 @@ export async function attemptRequest(
 			if (limits.capture) result.wire = captureOf(response, method, now());
 			const type = header(response.headers['content-type']);
 			// A PDF counts by its text, read in a child process: the event loop only waits for it.
-			const pdf = isPdf(type, body) ? await pdfText(body, limits.pdf) : undefined;
+			const pdf = isPdf(type, body) ? await limits.readPdf(body) : undefined;
 			keepContent(result, ruleFor(limits.rules, url), body, type, limits, url, pdf);
 			if (bodyMode === 'keep') {
 				result.body = body;

@@ -1,5 +1,8 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isPdf, pdfLines, pdfText } from '../../src/content/pdf-text.js';
+import { isPdf, pdfLines, pdfReader, pdfText } from '../../src/content/pdf-text.js';
+import { tempDir } from '../helpers/cli.js';
 import { prosePages, writePdf } from '../fixtures/pdf-writer.js';
 import { describeNeeding, findProgram } from '../helpers/debian.js';
 
@@ -62,5 +65,33 @@ describe('pdfText without pdftotext', () => {
 			why: '/nonexistent/pdftotext is not installed (apt-get install poppler-utils)',
 			transient: true,
 		});
+	});
+});
+
+describe('pdfReader', () => {
+	it('runs no more readings at once than its concurrency, and every one of them', async () => {
+		const { dir, cleanup } = await tempDir('revisit-pdf-reader-');
+		try {
+			// A stand-in for pdftotext that logs its start and end, and holds its slot a moment.
+			const program = path.join(dir, 'fake-pdftotext');
+			const log = path.join(dir, 'log');
+			await writeFile(program, `#!/bin/sh\necho start >> ${log}\ncat > /dev/null\nsleep 0.2\necho end >> ${log}\necho text\n`, { mode: 0o755 });
+			const read = pdfReader({ program, concurrency: 2 });
+			const answers = await Promise.all(Array.from({ length: 5 }, () => read(Buffer.from('%PDF-1.4'))));
+			expect(answers).toEqual(Array.from({ length: 5 }, () => ({ text: 'text' })));
+			let running = 0;
+			let most = 0;
+			for (const line of (await readFile(log, 'utf8')).trim().split('\n')) {
+				running += line === 'start' ? 1 : -1;
+				most = Math.max(most, running);
+			}
+			expect(most).toBeLessThanOrEqual(2);
+		} finally {
+			await cleanup();
+		}
+	});
+
+	it('refuses a concurrency that is not a positive integer', () => {
+		expect(() => pdfReader({ concurrency: 0 })).toThrow('Expected `concurrency` to be a positive integer, got `0`');
 	});
 });
