@@ -131,85 +131,17 @@ async function peakPdftotext(body) {
 
 const out = [];
 const print = (line = '') => out.push(line);
-const pdfjs = await import(PDFJS);
+// pdfjs-dist is not a dependency of revisit: the comparison needs it installed (npm install --no-save pdfjs-dist@5.4.296).
+const pdfjs = await import(PDFJS).catch(() => undefined);
 
-print(`pdftotext: ${(await promisify(execFile)('pdftotext', ['-v']).catch((error) => error)).stderr.split('\n')[0]}; pdfjs-dist ${JSON.parse(readFileSync(new URL('../node_modules/pdfjs-dist/package.json', import.meta.url), 'utf8')).version} (legacy build); Node ${process.version}; median of ${runs} runs`);
-print();
-
-// Start-up: what the first PDF of a run costs beyond its reading.
-const node = await bareNode();
-const loads = [];
-for (let i = 0; i < runs; i++) loads.push(await child(0));
-const firsts = [];
-for (let i = 0; i < runs; i++) firsts.push(await child(1));
-const empty = median(loads.map((load) => load.maxRssKb));
-print('### Start-up');
-print();
-print('| | ms | peak RSS |');
-print('|---|---:|---:|');
-print(`| node -e 0 (for scale) | ${node.toFixed(0)} | |`);
-print(`| pdfjs-dist: import the legacy build | ${median(loads.map((load) => load.loadMs)).toFixed(0)} | ${(empty / 1024).toFixed(0)} MB (the whole process) |`);
-print(`| pdfjs-dist: first 1-page document after import | ${median(firsts.map((first) => first.firstMs)).toFixed(0)} | |`);
-print(`| pdftotext: one 1-page document, spawn to exit | ${(await timePdftotext(writePdf(prosePages(1)))).toFixed(1)} | ${((await peakPdftotext(writePdf(prosePages(1)))) / 1024).toFixed(1)} MB |`);
+const pdfjsVersion = pdfjs === undefined ? 'not installed' : `${JSON.parse(readFileSync(new URL('../node_modules/pdfjs-dist/package.json', import.meta.url), 'utf8')).version} (legacy build)`;
+print(`pdftotext: ${(await promisify(execFile)('pdftotext', ['-v']).catch((error) => error)).stderr.split('\n')[0]}; pdfjs-dist ${pdfjsVersion}; Node ${process.version}; median of ${runs} runs`);
 print();
 
-print('### Per document (warm pdfjs-dist, in process; pdftotext spawned per document)');
-print();
-print('| pages | PDF bytes | pdftotext ms | pdfjs ms | pdftotext ms/page | pdfjs ms/page | pdftotext peak RSS | pdfjs peak RSS over its import | longest event-loop stall, pdftotext | pdfjs |');
-print('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-for (const size of SIZES) {
-	const body = writePdf(prosePages(size), { compress: true });
-	const poppler = await timed(() => pdftotext(body));
-	await pdfjsText(pdfjs, body); // warm: the first document pays for compiling the parser
-	const mozilla = await timed(() => pdfjsText(pdfjs, body));
-	const popplerRss = await peakPdftotext(body);
-	const grown = [];
-	for (let i = 0; i < Math.min(runs, 3); i++) grown.push((await child(size)).maxRssKb - empty);
-	const perPage = (figure) => (figure.ms / size).toFixed(2);
-	print(`| ${size} | ${body.length} | ${poppler.ms.toFixed(1)} | ${mozilla.ms.toFixed(1)} | ${perPage(poppler)} | ${perPage(mozilla)} | ${(popplerRss / 1024).toFixed(1)} MB | ${(median(grown) / 1024).toFixed(1)} MB | ${poppler.stallMs.toFixed(0)} ms | ${mozilla.stallMs.toFixed(0)} ms |`);
-}
-print();
-
-// Text: what each gives back of the same lines written in different ways, against the lines themselves.
-const LINES = [...prosePages(2, 20).flat(), 'Café prices: 5 € – “fair” ‘quoted’ — done', 'Total (net): 1,234.50 EUR; 12% off [see note]'];
-const source = normalise(LINES.join('\n'));
-const variants = {
-	'lines (Tj per line)': writePdf([LINES.slice(0, 21), LINES.slice(21)]),
-	'lines, compressed, reversed objects': writePdf([LINES.slice(0, 21), LINES.slice(21)], { compress: true, order: 'reverse', created: new Date(Date.UTC(2026, 5, 1)), id: 'other' }),
-	'word by word (Tm per word)': writePdf([LINES.slice(0, 21), LINES.slice(21)], { layout: 'split' }),
-	'no space characters (TJ offsets, kerning)': writePdf([LINES.slice(0, 21), LINES.slice(21)], { layout: 'kerned' }),
-};
-print('### Text given back (normalised: whitespace runs one space, blank lines dropped)');
-print();
-print('| written as | pdftotext: lines exact | pdfjs: lines exact |');
-print('|---|---:|---:|');
-const seen = { pdftotext: new Set(), pdfjs: new Set() };
-for (const [name, body] of Object.entries(variants)) {
-	const poppler = normalise(await pdftotext(body));
-	const mozilla = normalise(await pdfjsText(pdfjs, body));
-	seen.pdftotext.add(poppler);
-	seen.pdfjs.add(mozilla);
-	const exact = (text) => {
-		const got = new Set(text.split('\n'));
-		return `${source.split('\n').filter((line) => got.has(line)).length}/${source.split('\n').length}`;
-	};
-	print(`| ${name} | ${exact(poppler)} | ${exact(mozilla)} |`);
-	if (process.env.PDF_BENCH_SHOW) console.error(`--- ${name}\n${poppler.split('\n').slice(-3).join('\n')}\n${mozilla.split('\n').slice(-3).join('\n')}`);
-}
-print(`| distinct texts over the four | ${seen.pdftotext.size} | ${seen.pdfjs.size} |`);
-print();
-
-// Unreadable files: each must fail, not hang or give text.
-print('### Files neither can read');
-print();
-print('| file | pdftotext | pdfjs |');
-print('|---|---|---|');
-for (const [name, body] of Object.entries({ encrypted: writePdf(prosePages(1), { encrypt: true }), 'cut at a third': writePdf(prosePages(3), { broken: true }) })) {
-	const poppler = await pdftotext(body).then(() => 'text', (error) => error.message);
-	const mozilla = await pdfjsText(pdfjs, body).then(() => 'text', (error) => `${error.name}: ${error.message}`);
-	print(`| ${name} | ${poppler} | ${mozilla} |`);
-}
-print();
+if (pdfjs === undefined) {
+	print(`pdfjs-dist is not installed: the comparison is left out (npm install --no-save pdfjs-dist@5.4.296 to run it).`);
+	print();
+} else await compareExtractors();
 
 const sweeps = await pdfSweeps({ documents: 30, sizes: [1, 10, 100], runs: 10 });
 print(`### revisit sweep, default flags: ${sweeps.documents} PDFs of ${sweeps.sizes.join(', ')} pages, new bytes on every request`);
@@ -223,3 +155,81 @@ print(`| one sweep of the ${sweeps.documents} (median) | ${sweeps.sweepMs.toFixe
 print(`| one sentence of one PDF edited: changes reported | ${sweeps.edited.join('; ') || 'none'} | that PDF alone |`);
 print(`| the new sentence's words in the report's diff (new side) | ${sweeps.wordsShown} of ${sweeps.words}, the sentence whole: ${sweeps.whole ? 'yes' : 'no'} (added: "${sweeps.added}") | all |`);
 console.log(out.join('\n'));
+
+/** The comparison of the two extractors: start-up, per document, text, unreadable files. */
+async function compareExtractors() {
+	// Start-up: what the first PDF of a run costs beyond its reading.
+	const node = await bareNode();
+	const loads = [];
+	for (let i = 0; i < runs; i++) loads.push(await child(0));
+	const firsts = [];
+	for (let i = 0; i < runs; i++) firsts.push(await child(1));
+	const empty = median(loads.map((load) => load.maxRssKb));
+	print('### Start-up');
+	print();
+	print('| | ms | peak RSS |');
+	print('|---|---:|---:|');
+	print(`| node -e 0 (for scale) | ${node.toFixed(0)} | |`);
+	print(`| pdfjs-dist: import the legacy build | ${median(loads.map((load) => load.loadMs)).toFixed(0)} | ${(empty / 1024).toFixed(0)} MB (the whole process) |`);
+	print(`| pdfjs-dist: first 1-page document after import | ${median(firsts.map((first) => first.firstMs)).toFixed(0)} | |`);
+	print(`| pdftotext: one 1-page document, spawn to exit | ${(await timePdftotext(writePdf(prosePages(1)))).toFixed(1)} | ${((await peakPdftotext(writePdf(prosePages(1)))) / 1024).toFixed(1)} MB |`);
+	print();
+
+	print('### Per document (warm pdfjs-dist, in process; pdftotext spawned per document)');
+	print();
+	print('| pages | PDF bytes | pdftotext ms | pdfjs ms | pdftotext ms/page | pdfjs ms/page | pdftotext peak RSS | pdfjs peak RSS over its import | longest event-loop stall, pdftotext | pdfjs |');
+	print('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+	for (const size of SIZES) {
+		const body = writePdf(prosePages(size), { compress: true });
+		const poppler = await timed(() => pdftotext(body));
+		await pdfjsText(pdfjs, body); // warm: the first document pays for compiling the parser
+		const mozilla = await timed(() => pdfjsText(pdfjs, body));
+		const popplerRss = await peakPdftotext(body);
+		const grown = [];
+		for (let i = 0; i < Math.min(runs, 3); i++) grown.push((await child(size)).maxRssKb - empty);
+		const perPage = (figure) => (figure.ms / size).toFixed(2);
+		print(`| ${size} | ${body.length} | ${poppler.ms.toFixed(1)} | ${mozilla.ms.toFixed(1)} | ${perPage(poppler)} | ${perPage(mozilla)} | ${(popplerRss / 1024).toFixed(1)} MB | ${(median(grown) / 1024).toFixed(1)} MB | ${poppler.stallMs.toFixed(0)} ms | ${mozilla.stallMs.toFixed(0)} ms |`);
+	}
+	print();
+
+	// Text: what each gives back of the same lines written in different ways, against the lines themselves.
+	const LINES = [...prosePages(2, 20).flat(), 'Café prices: 5 € – “fair” ‘quoted’ — done', 'Total (net): 1,234.50 EUR; 12% off [see note]'];
+	const source = normalise(LINES.join('\n'));
+	const variants = {
+		'lines (Tj per line)': writePdf([LINES.slice(0, 21), LINES.slice(21)]),
+		'lines, compressed, reversed objects': writePdf([LINES.slice(0, 21), LINES.slice(21)], { compress: true, order: 'reverse', created: new Date(Date.UTC(2026, 5, 1)), id: 'other' }),
+		'word by word (Tm per word)': writePdf([LINES.slice(0, 21), LINES.slice(21)], { layout: 'split' }),
+		'no space characters (TJ offsets, kerning)': writePdf([LINES.slice(0, 21), LINES.slice(21)], { layout: 'kerned' }),
+	};
+	print('### Text given back (normalised: whitespace runs one space, blank lines dropped)');
+	print();
+	print('| written as | pdftotext: lines exact | pdfjs: lines exact |');
+	print('|---|---:|---:|');
+	const seen = { pdftotext: new Set(), pdfjs: new Set() };
+	for (const [name, body] of Object.entries(variants)) {
+		const poppler = normalise(await pdftotext(body));
+		const mozilla = normalise(await pdfjsText(pdfjs, body));
+		seen.pdftotext.add(poppler);
+		seen.pdfjs.add(mozilla);
+		const exact = (text) => {
+			const got = new Set(text.split('\n'));
+			return `${source.split('\n').filter((line) => got.has(line)).length}/${source.split('\n').length}`;
+		};
+		print(`| ${name} | ${exact(poppler)} | ${exact(mozilla)} |`);
+		if (process.env.PDF_BENCH_SHOW) console.error(`--- ${name}\n${poppler.split('\n').slice(-3).join('\n')}\n${mozilla.split('\n').slice(-3).join('\n')}`);
+	}
+	print(`| distinct texts over the four | ${seen.pdftotext.size} | ${seen.pdfjs.size} |`);
+	print();
+
+	// Unreadable files: each must fail, not hang or give text.
+	print('### Files neither can read');
+	print();
+	print('| file | pdftotext | pdfjs |');
+	print('|---|---|---|');
+	for (const [name, body] of Object.entries({ encrypted: writePdf(prosePages(1), { encrypt: true }), 'cut at a third': writePdf(prosePages(3), { broken: true }) })) {
+		const poppler = await pdftotext(body).then(() => 'text', (error) => error.message);
+		const mozilla = await pdfjsText(pdfjs, body).then(() => 'text', (error) => `${error.name}: ${error.message}`);
+		print(`| ${name} | ${poppler} | ${mozilla} |`);
+	}
+	print();
+}

@@ -34,8 +34,9 @@ const limitsByClient = new WeakMap<Got, RequestLimits>();
 export const limitsOf = (client: Got): RequestLimits => {
 	let limits = limitsByClient.get(client);
 	if (limits === undefined) {
-		const context = client.defaults.options.context as Partial<RequestLimits>;
-		limits = { maxBodyBytes: context.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: context.denyPrivate ?? false, capture: context.capture ?? false, rules: context.rules ?? [], keepText: context.keepText ?? false, keepCounted: context.keepCounted ?? 0, keepSource: context.keepSource ?? false, readPdf: pdfReader((context as { pdf?: PdfOptions }).pdf) };
+		// The client's options as http/client.ts put them in its context: `pdf` is read here into the reader.
+		const context = client.defaults.options.context as Partial<RequestLimits> & { pdf?: PdfOptions };
+		limits = { maxBodyBytes: context.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: context.denyPrivate ?? false, capture: context.capture ?? false, rules: context.rules ?? [], keepText: context.keepText ?? false, keepCounted: context.keepCounted ?? 0, keepSource: context.keepSource ?? false, readPdf: pdfReader(context.pdf) };
 		limitsByClient.set(client, limits);
 	}
 	return limits;
