@@ -27,8 +27,8 @@ const { wordDiff } = await dist('content/word-diff.js');
 const { MemoryStore } = await dist('store/memory.js');
 const { runKey } = await dist('store/run-key.js');
 const { newHostRecord } = await dist('hosts/record.js');
-const { loadReport } = await dist('history/report-data.js');
-const { renderReport } = await dist('history/report-html.js');
+const { loadReport } = await dist('report/data.js');
+const { renderReport } = await dist('report/html.js');
 
 const arg = (name, fallback) => {
 	const i = process.argv.indexOf(`--${name}`);

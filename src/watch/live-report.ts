@@ -1,5 +1,5 @@
-import { loadReportPage, type PageCursor } from '../history/report-page.js';
-import { renderReport } from '../history/report-html.js';
+import { loadReportPage, type PageCursor } from '../report/paged.js';
+import { renderReport } from '../report/html.js';
 import type { ValidatorStore } from '../store/types.js';
 import { pacer } from './pace.js';
 import { pageCache } from './page-cache.js';
@@ -57,7 +57,7 @@ function cursorOf(search: URLSearchParams): PageCursor | undefined | string {
  * `limit` changes (newest first, each page linking to the next older one), each page
  * built at most once per `maxAgeMs` however many ask (page-cache.ts), and answered at
  * most `perSecond` times a second (pace.ts), so that a reader reloading it, or a script
- * fetching it in a loop, costs the watch one bounded build (report-page.ts) every few
+ * fetching it in a loop, costs the watch one bounded build (report/paged.ts) every few
  * seconds and a few writes a second.
  *
  * @example

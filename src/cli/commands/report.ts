@@ -1,8 +1,8 @@
 import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors/index.js';
 import { integerValue } from '../../config/values.js';
-import { loadReport } from '../../history/report-data.js';
-import { renderReport } from '../../history/report-html.js';
+import { loadReport } from '../../report/data.js';
+import { renderReport } from '../../report/html.js';
 import { describeStore } from '../../store/open.js';
 import { parseDuration } from '../../util/duration.js';
 import { formatBytes } from '../../util/bytes.js';

@@ -1,8 +1,8 @@
 import { hostStats, type HostStats } from '../hosts/stats.js';
 import { runKey } from '../store/run-key.js';
 import type { RuleShown, RunChange, RunRecord, ValidatorStore } from '../store/types.js';
-import { loadRuns, runPoints, runRow, type RunRow } from './rows.js';
-import { renderSvg } from './svg.js';
+import { loadRuns, runPoints, runRow, type RunRow } from '../history/rows.js';
+import { renderSvg } from '../history/svg.js';
 
 /** Which runs a report covers: the last `runs` (default 1), or those started at `since` (epoch ms) or later. */
 export interface ReportScope {

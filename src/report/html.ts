@@ -1,9 +1,9 @@
 import type { ValidatorStore } from '../store/types.js';
 import { formatBytes } from '../util/bytes.js';
 import { writeFileAtomic } from '../util/write-file-atomic.js';
-import { REPORT_SCRIPT } from './report-client.js';
-import { loadReport, type ReportData } from './report-data.js';
-import { escapeXml } from './svg.js';
+import { REPORT_SCRIPT } from './client.js';
+import { loadReport, type ReportData } from './data.js';
+import { escapeXml } from '../history/svg.js';
 
 const STYLE = `
 :root{color-scheme:light;--fg:#1f2328;--muted:#59636e;--line:#d0d7de;--bg:#f6f8fa;--accent:#0969da}
