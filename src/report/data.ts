@@ -36,6 +36,8 @@ export interface ReportData {
 	hosts: ReportHost[];
 	/** The run history chart (every run in the store, up to the last 120), as SVG. */
 	svg: string;
+	/** Where each changed URL's page is: files beside a written report (hrefs by URL), or a watch's `url?u=` query. */
+	urlPages?: { files: Record<string, string> } | { query: string } | undefined;
 }
 
 /** The runs a scope covers, oldest first. */
