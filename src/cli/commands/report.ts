@@ -23,6 +23,9 @@ bytes received and saved), each changed URL with why (validators and hashes befo
 after, audit, content rule, learned noise) and a word diff of its counted content
 (inline or side by side, whitespace ignored or not), errors by code, the hosts of the
 runs as revisit stats shows them, and the run history chart.
+Each changed URL links to its own page, written beside it (FILE-urls/): the URL's
+versions newest first (first seen, last confirmed, reason, words added and removed, the
+offer) and two of them as a word diff, stepping from change to change.
 
 A diff needs the text from before the change: a sweep keeps each page's text from its
 first sight on (an HTML page without a content rule as its visible text; --diff-of source
