@@ -42,6 +42,8 @@ export const sweepDefaults = {
 	keepTextBytes: 32 * 1024,
 	/** And in total, over the whole store, compressed: 100,000 typical pages take some 233 MiB (bench/REPORT.md). */
 	keepTextTotalBytes: 256 * 1024 * 1024,
+	/** Versions of its counted text kept per page, the newest whole, the older as reverse deltas (bench/VERSIONS.md); 0: the newest only, with no log. */
+	keepVersions: 50,
 	/** An HTML page without a content rule is kept (and diffed) as its visible text, not its markup. */
 	diffOf: 'visible' as 'visible' | 'source',
 };

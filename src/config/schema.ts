@@ -141,6 +141,11 @@ const stages = [
 				default: flagDefault('keep-text-total'),
 				description: 'Keep at most this much counted text in the store in all (off: none)',
 			},
+			keepVersions: {
+				anyOf: [{ type: 'integer', minimum: 0 }, { const: 'off' }],
+				default: flagDefault('keep-versions'),
+				description: "Keep this many versions of each page's counted text, for revisit log and diff; past it the oldest go, never the newest (off: the newest only)",
+			},
 			diffOf: {
 				enum: ['visible', 'source'],
 				default: flagDefault('diff-of'),

@@ -1,7 +1,7 @@
 import { fetchDefaults, sweepDefaults, writtenDefaults } from './defaults.js';
 import { parseHeaderLine, type HeaderRule } from '../http/headers.js';
 import { checkProxyUrl } from '../http/proxy.js';
-import { durationOrOffValue, durationValue, headerValue, timeValue, integerValue, numberValue, robotsAgentValue, rateValue, robotsValue, diffOfValue, conditionValue, renderValue, secondsValue, selectorsValue, sizeOrOffValue, sizeValue, verifyValue, checksRateValue, untilValue, positiveSecondsValue, listenValue, listenHostsValue } from './values.js';
+import { durationOrOffValue, durationValue, headerValue, timeValue, integerValue, numberValue, robotsAgentValue, rateValue, robotsValue, diffOfValue, conditionValue, renderValue, secondsValue, selectorsValue, sizeOrOffValue, countOrOffValue, sizeValue, verifyValue, checksRateValue, untilValue, positiveSecondsValue, listenValue, listenHostsValue } from './values.js';
 
 /** One setting that a flag and a pipeline file's stage option both take: its default as written, and its check. */
 export interface Setting {
@@ -46,6 +46,8 @@ export interface SweepSettings {
 	/** Bytes; 0 when off. */
 	'keep-text'?: number;
 	'keep-text-total'?: number;
+	/** Versions of its text kept per page; 0 when off. */
+	'keep-versions'?: number;
 	'diff-of': 'visible' | 'source';
 	/** A condition a change must meet to be reported (`--when`), as written. */
 	when?: string;
@@ -98,6 +100,7 @@ export const sweepSettings: Record<keyof SweepSettings, Setting> = {
 	'max-crawl-delay': { default: writtenDefaults.maxCrawlDelay, parse: secondsValue('max-crawl-delay') },
 	'keep-text': { default: writtenDefaults.keepText, parse: sizeOrOffValue('keep-text') },
 	'keep-text-total': { default: writtenDefaults.keepTextTotal, parse: sizeOrOffValue('keep-text-total') },
+	'keep-versions': { default: sweepDefaults.keepVersions, parse: countOrOffValue('keep-versions') },
 	'diff-of': { default: sweepDefaults.diffOf, parse: diffOfValue },
 	when: { parse: conditionValue },
 	render: { default: 'never', parse: renderValue },

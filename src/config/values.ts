@@ -131,6 +131,14 @@ const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1e3, kb: 1e3, kib: 
  * @example
  * sizeOrOffValue('keep-text')('off') // 0
  */
+/**
+ * A count from 1, or 0 for `off`.
+ *
+ * @example
+ * countOrOffValue('keep-versions')('off') // 0
+ */
+export const countOrOffValue = (flag: string) => (value: unknown): number => (value === 0 || value === '0' || String(value).trim().toLowerCase() === 'off' ? 0 : integerValue(flag, 1)(value));
+
 export const sizeOrOffValue = (flag: string) => (value: unknown): number => (value === 0 || value === '0' || String(value).trim().toLowerCase() === 'off' ? 0 : sizeValue(flag)(value));
 
 export const sizeValue = (flag: string) => (value: unknown): number => {

@@ -8,7 +8,7 @@ const SWEEP_OPTION_NAMES: Record<keyof SweepOptions, true> = {
 	maxRetryAfterMs: true, highWater: true, method: true, trust: true, ttlMs: true, adaptive: true, minIntervalMs: true, maxIntervalMs: true,
 	budget: true, hostBudget: true, now: true, maxChurn: true, churnMin: true, acceptChurn: true, candidates: true, maxBodyBytes: true,
 	denyPrivate: true, insecure: true, rules: true, learnNoise: true, applyNoise: true, capture: true, localWorkers: true, headers: true,
-	proxy: true, cookies: true, cookieJar: true, robots: true, robotsAgent: true, maxCrawlDelayMs: true, keepTextBytes: true, keepTextTotalBytes: true, diffOf: true, when: true, render: true,
+	proxy: true, cookies: true, cookieJar: true, robots: true, robotsAgent: true, maxCrawlDelayMs: true, keepTextBytes: true, keepTextTotalBytes: true, keepVersions: true, diffOf: true, when: true, render: true,
 };
 
 const RULES_HINT = "content rules go in `rules`, a list of rule objects as a rules file holds them (the CLI's --select main --text is rules: [{ select: ['main'], text: true }])";

@@ -54,7 +54,7 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 		const shelf = createTextShelf(deps.store);
 		const detail = createRunDetail(started, plan.options.rules);
 		const keepsText = plan.history !== false && plan.options.keepTextBytes > 0 && plan.options.keepTextTotalBytes > 0;
-		const keeping = keepText(deps.store, shelf, { keep: keepsText, now: () => deps.clock.now() });
+		const keeping = keepText(deps.store, shelf, { keep: keepsText, versions: plan.options.keepVersions, now: () => deps.clock.now() });
 		const row = () => {
 			const value = runRecord(summary, started, deps.clock.now());
 			if (plan.options.when !== undefined) value.when = plan.options.when;

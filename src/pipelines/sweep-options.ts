@@ -86,6 +86,8 @@ export interface SweepOptions {
 	keepTextBytes: number;
 	/** The same, in total over the store. */
 	keepTextTotalBytes: number;
+	/** Versions of its counted text kept per page (`--keep-versions`), within `keepTextTotalBytes`; 0: the newest only (see src/versions). */
+	keepVersions: number;
 	/** What is kept of an HTML page without a content rule: its `visible` text (default), or its markup (`source`). */
 	diffOf: 'visible' | 'source';
 	/** Report a change only when this condition holds (`--when`, docs/6-noise.md); one that does not is committed as the baseline with reason `unmet`. */
@@ -211,6 +213,7 @@ export function normaliseSweepOptions(input: SweepOptionsInput = {}): SweepOptio
 	if (options.now !== undefined) nonNegativeInteger('now', options.now);
 	nonNegativeInteger('keepTextBytes', options.keepTextBytes);
 	nonNegativeInteger('keepTextTotalBytes', options.keepTextTotalBytes);
+	nonNegativeInteger('keepVersions', options.keepVersions);
 	if (options.diffOf !== 'visible' && options.diffOf !== 'source') throw new TypeError(`Expected \`diffOf\` to be visible or source, got \`${String(options.diffOf)}\``);
 	if (options.robotsAgent !== undefined && (options.robotsAgent.trim() === '' || /[\x00-\x1f\x7f]/.test(options.robotsAgent))) throw new TypeError(`Expected \`robotsAgent\` to be a crawler's name, got \`${options.robotsAgent}\``);
 	// A bad selector, pattern or condition fails here, before anything is opened or sent.
@@ -259,6 +262,7 @@ export function sweepOptionsFrom(flags: SweepSettings): SweepOptionsInput {
 		maxCrawlDelayMs: flags['max-crawl-delay'],
 		keepTextBytes: flags['keep-text'],
 		keepTextTotalBytes: flags['keep-text-total'],
+		keepVersions: flags['keep-versions'],
 		diffOf: flags['diff-of'],
 		when: flags.when,
 		render: renderFrom(flags),

@@ -2,12 +2,15 @@ import type { MonoTypeOperatorFunction } from 'rxjs';
 import { inOrder } from '../flow/in-order.js';
 import { wordDiff } from '../content/word-diff.js';
 import { blobSize, packText, textKey, unpackText } from '../store/text-blob.js';
-import type { KeptText, StoreOperation, ValidatorStore } from '../store/types.js';
+import type { KeptText, StoreOperation, TextBlob, ValidatorStore, VersionLog } from '../store/types.js';
+import { addVersion } from '../versions/add.js';
 import type { Task } from '../types.js';
 
 export interface KeepTextOptions {
 	/** Keep new text (`--keep-text` and `--keep-text-total` both above 0); off, records lose their text as pages change. */
 	keep: boolean;
+	/** Versions of its text kept per page (`--keep-versions`); 0 or absent: the newest only, no log (src/versions). */
+	versions?: number;
 	/** The clock: when a page took its text (a blob's `at`, what eviction orders by). */
 	now?: () => number;
 }
@@ -88,20 +91,25 @@ const countedOf = (task: Task): { text: string; cut: boolean } | undefined => ta
  */
 export function keepText(store: ValidatorStore, shelf: TextShelf, options: KeepTextOptions): MonoTypeOperatorFunction<Task> {
 	const now = options.now ?? Date.now;
+	const keepVersions = options.versions ?? 0;
 	const judge = async (task: Task): Promise<Task> => {
 		const { verdict, next, record } = task;
 		const old = record?.text;
 		const counted = countedOf(task)!;
 		const key = options.keep ? textKey(counted.text) : undefined;
+		const versioned = key !== undefined && keepVersions > 0 && task.url !== undefined;
 		const wanted = [old?.text === undefined ? old?.hash : undefined, key !== undefined && !shelf.written.has(key) ? key : undefined];
-		const lookup = wanted.some((hash) => hash !== undefined) ? await store.getTexts(wanted.map((hash) => hash ?? '')) : [undefined, undefined];
+		// The page's version log is read beside its texts, in the same round trip's time.
+		const [lookup, [log]] = await Promise.all([
+			wanted.some((hash) => hash !== undefined) ? store.getTexts(wanted.map((hash) => hash ?? '')) : [undefined, undefined],
+			versioned ? store.getVersions([task.url!]) : [undefined],
+		]);
+		const before = old === undefined ? undefined : (old.text ?? (lookup[0] === undefined ? undefined : unpackText(lookup[0])));
 		if (verdict!.reason === 'new') task.wordDiff = { why: 'first-sight' };
 		else if (old === undefined) task.wordDiff = { why: options.keep ? 'no-earlier-text' : 'off' };
-		else {
-			const before = old.text ?? (lookup[0] === undefined ? undefined : unpackText(lookup[0]));
-			task.wordDiff = before === undefined ? { why: 'evicted' } : diffOf({ text: before, cut: old.cut }, counted);
-		}
+		else task.wordDiff = before === undefined ? { why: 'evicted' } : diffOf({ text: before, cut: old.cut }, counted);
 		if (key === undefined) return task;
+		if (versioned) await addToLog(task, key, counted, log, { text: before, blob: lookup[0] });
 		const blob = packText(counted.text, now());
 		// A blob already stored is written again for its time (eviction keeps the most recently taken), but counted once.
 		if (!shelf.written.has(key) && lookup[1] === undefined) shelf.bytes! += blobSize(blob);
@@ -110,6 +118,22 @@ export function keepText(store: ValidatorStore, shelf: TextShelf, options: KeepT
 		const kept: KeptText = counted.cut ? { hash: key, cut: true } : { hash: key };
 		next!.text = kept;
 		return task;
+	};
+	/** The page's new text as its newest version: what was newest becomes a reverse delta against it, written with the record (src/versions). */
+	const addToLog = async (task: Task, key: string, counted: { text: string; cut: boolean }, log: VersionLog | undefined, kept: { text: string | undefined; blob: TextBlob | undefined }): Promise<void> => {
+		const { verdict, next } = task;
+		const record = task.record ?? undefined;
+		let text = kept.text;
+		// The log's newest is not the record's text (the page went, or lost its text, in between): read it.
+		if (log !== undefined && log.latest !== record?.text?.hash) {
+			text = log.latest === key ? counted.text : await store.getTexts([log.latest]).then(([blob]) => blob && unpackText(blob));
+		}
+		const before = record === undefined || (log === undefined && record.text === undefined) ? undefined : { text, lastChecked: record.lastChecked, firstSeen: kept.blob?.at, etag: record.etag, lastModified: record.lastModified, cut: record.text?.cut };
+		const product = next!.content?.product;
+		const added = addVersion(log, before, { text: counted.text, key, cut: counted.cut, seen: next!.lastChecked, reason: verdict!.reason, etag: next!.etag, lastModified: next!.lastModified, product }, keepVersions);
+		if (added === undefined) return;
+		shelf.bytes! += blobSize(added) - (log === undefined ? 0 : blobSize(log));
+		shelf.pending.push({ type: 'putVersions', key: task.url!, value: added });
 	};
 	const pass = (task: Task): Task => {
 		const { verdict, next, record } = task;

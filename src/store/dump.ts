@@ -1,5 +1,5 @@
 import { blobFromJson, blobToJson } from './text-blob.js';
-import { RECORD_VERSION, type StoreOperation, type ValidatorStore } from './types.js';
+import { RECORD_VERSION, type StoreOperation, type ValidatorStore, type VersionLog } from './types.js';
 
 /** One NDJSON line of a store dump. */
 export type DumpLine =
@@ -8,12 +8,13 @@ export type DumpLine =
 	| { kind: 'host'; key: string; value: unknown }
 	| { kind: 'run'; key: string; value: unknown }
 	| { kind: 'detail'; key: string; value: unknown }
-	| { kind: 'text'; key: string; value: unknown };
+	| { kind: 'text'; key: string; value: unknown }
+	| { kind: 'versions'; key: string; value: unknown };
 
 /**
  * Every record of a store as dump lines: a meta line, then URLs, hosts, runs, the runs'
- * details (what `revisit report` shows of them) and the kept text blobs (the compressed
- * text in base64).
+ * details (what `revisit report` shows of them), the kept text blobs (the compressed
+ * text in base64) and pages' version logs (the same way).
  *
  * @example
  * for await (const line of dumpStore(store)) process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -33,6 +34,7 @@ export async function* dumpStore(store: ValidatorStore, now = new Date()): Async
 		for (const [j, value] of details.entries()) if (value !== undefined) yield { kind: 'detail', key: keys[j]!, value };
 	}
 	for await (const [key, value] of store.textEntries()) yield { kind: 'text', key, value: JSON.parse(blobToJson(value)) as unknown };
+	for await (const [key, value] of store.versionEntries()) yield { kind: 'versions', key, value: JSON.parse(blobToJson(value)) as unknown };
 }
 
 /**
@@ -74,8 +76,11 @@ export function parseDumpLine(text: string): { operation?: StoreOperation; probl
 		case 'text':
 			if (typeof record.z !== 'string' || typeof record.bytes !== 'number' || typeof record.at !== 'number') return { problem: 'a kept text needs "z" (base64), "bytes" and "at"' };
 			return { operation: { type: 'putText', key, value: blobFromJson(JSON.stringify(record)) } };
+		case 'versions':
+			if (typeof record.z !== 'string' || typeof record.latest !== 'string' || typeof record.count !== 'number' || typeof record.oldest !== 'number') return { problem: 'a version log needs "z" (base64), "latest", "count" and "oldest"' };
+			return { operation: { type: 'putVersions', key, value: blobFromJson<VersionLog>(JSON.stringify(record)) } };
 		default:
-			return { problem: `unknown kind ${JSON.stringify(kind)} (expected meta, url, host, run, detail or text)` };
+			return { problem: `unknown kind ${JSON.stringify(kind)} (expected meta, url, host, run, detail, text or versions)` };
 	}
 }
 

@@ -7,7 +7,7 @@ import { descriptorBudget, openFileLimit } from '../util/descriptors.js';
 import { LevelDueQueue } from './due/level.js';
 import type { DueQueue, QueueClock } from './due/types.js';
 import { blobFromBytes, blobToBytes } from './text-blob.js';
-import { RECORD_VERSION, type Delivery, type HostRecord, type RunDetail, type RunRecord, type StoreOperation, type TextBlob, type UrlRecord, type ValidatorStore } from './types.js';
+import { RECORD_VERSION, type Delivery, type HostRecord, type RunDetail, type RunRecord, type StoreOperation, type TextBlob, type UrlRecord, type ValidatorStore, type VersionLog } from './types.js';
 
 const FORMAT_KEY = 'format';
 type Meta = { format: number };
@@ -28,6 +28,7 @@ export class LevelStore implements ValidatorStore {
 	readonly #runs;
 	readonly #details;
 	readonly #texts;
+	readonly #versions;
 	readonly #deliveries;
 
 	private constructor(db: Level<string, unknown>) {
@@ -39,6 +40,7 @@ export class LevelStore implements ValidatorStore {
 		// Bytes, not JSON: the compressed text is stored as it is, without base64.
 		this.#texts = db.sublevel<string, Uint8Array>('text', { valueEncoding: 'view' });
 		this.#deliveries = db.sublevel<string, Delivery>('delivery', { valueEncoding: 'json' });
+		this.#versions = db.sublevel<string, Uint8Array>('versions', { valueEncoding: 'view' });
 	}
 
 	/**
@@ -113,6 +115,10 @@ export class LevelStore implements ValidatorStore {
 					return { type: 'put', sublevel: this.#texts, key: op.key, value: blobToBytes(op.value) } as const;
 				case 'delText':
 					return { type: 'del', sublevel: this.#texts, key: op.key } as const;
+				case 'putVersions':
+					return { type: 'put', sublevel: this.#versions, key: op.key, value: blobToBytes(op.value) } as const;
+				case 'delVersions':
+					return { type: 'del', sublevel: this.#versions, key: op.key } as const;
 				case 'putDelivery':
 					return { type: 'put', sublevel: this.#deliveries, key: op.key, value: op.value } as const;
 				case 'delDelivery':
@@ -145,11 +151,19 @@ export class LevelStore implements ValidatorStore {
 	}
 
 	async getTexts(keys: readonly string[]): Promise<Array<TextBlob | undefined>> {
-		return (await this.#texts.getMany([...keys])).map((bytes) => (bytes === undefined ? undefined : blobFromBytes(bytes)));
+		return (await this.#texts.getMany([...keys])).map((bytes) => (bytes === undefined ? undefined : blobFromBytes<TextBlob>(bytes)));
 	}
 
 	async *textEntries(): AsyncIterable<[string, TextBlob]> {
-		for await (const [key, bytes] of this.#texts.iterator()) yield [key, blobFromBytes(bytes)];
+		for await (const [key, bytes] of this.#texts.iterator()) yield [key, blobFromBytes<TextBlob>(bytes)];
+	}
+
+	async getVersions(keys: readonly string[]): Promise<Array<VersionLog | undefined>> {
+		return (await this.#versions.getMany([...keys])).map((bytes) => (bytes === undefined ? undefined : blobFromBytes<VersionLog>(bytes)));
+	}
+
+	async *versionEntries(): AsyncIterable<[string, VersionLog]> {
+		for await (const [key, bytes] of this.#versions.iterator()) yield [key, blobFromBytes<VersionLog>(bytes)];
 	}
 
 	deliveryEntries(target?: string): AsyncIterable<[string, Delivery]> {

@@ -1,7 +1,7 @@
 import { MemoryLevel } from 'memory-level';
 import { LevelDueQueue } from './due/level.js';
 import type { DueQueue, QueueClock } from './due/types.js';
-import type { Delivery, HostRecord, RunDetail, RunRecord, StoreOperation, TextBlob, UrlRecord, ValidatorStore } from './types.js';
+import type { Delivery, HostRecord, RunDetail, RunRecord, StoreOperation, TextBlob, UrlRecord, ValidatorStore, VersionLog } from './types.js';
 
 /**
  * An in-process store, for tests and short-lived library use.
@@ -16,6 +16,7 @@ export class MemoryStore implements ValidatorStore {
 	readonly #runs = new Map<string, RunRecord>();
 	readonly #details = new Map<string, RunDetail>();
 	readonly #texts = new Map<string, TextBlob>();
+	readonly #versions = new Map<string, VersionLog>();
 	readonly #deliveries = new Map<string, Delivery>();
 	#due: MemoryLevel<string, unknown> | undefined;
 
@@ -37,6 +38,8 @@ export class MemoryStore implements ValidatorStore {
 			else if (operation.type === 'delRunDetail') this.#details.delete(operation.key);
 			else if (operation.type === 'putText') this.#texts.set(operation.key, copyBlob(operation.value));
 			else if (operation.type === 'delText') this.#texts.delete(operation.key);
+			else if (operation.type === 'putVersions') this.#versions.set(operation.key, copyBlob(operation.value));
+			else if (operation.type === 'delVersions') this.#versions.delete(operation.key);
 			else if (operation.type === 'putDelivery') this.#deliveries.set(operation.key, structuredClone(operation.value));
 			else if (operation.type === 'delDelivery') this.#deliveries.delete(operation.key);
 			else this.#runs.set(operation.key, structuredClone(operation.value));
@@ -73,6 +76,20 @@ export class MemoryStore implements ValidatorStore {
 		}
 	}
 
+	async getVersions(keys: readonly string[]): Promise<Array<VersionLog | undefined>> {
+		return keys.map((key) => {
+			const log = this.#versions.get(key);
+			return log && copyBlob(log);
+		});
+	}
+
+	async *versionEntries(): AsyncIterable<[string, VersionLog]> {
+		for (const key of [...this.#versions.keys()].sort()) {
+			const log = this.#versions.get(key);
+			if (log) yield [key, copyBlob(log)];
+		}
+	}
+
 	async *deliveryEntries(target?: string): AsyncIterable<[string, Delivery]> {
 		for await (const entry of sorted(this.#deliveries)) if (target === undefined || entry[0].startsWith(`${target}/`)) yield entry;
 	}
@@ -89,7 +106,7 @@ export class MemoryStore implements ValidatorStore {
 }
 
 // structuredClone would turn the Buffer into a plain Uint8Array.
-const copyBlob = (blob: TextBlob): TextBlob => ({ ...blob, z: Buffer.from(blob.z) });
+const copyBlob = <T extends { z: Buffer }>(blob: T): T => ({ ...blob, z: Buffer.from(blob.z) });
 
 async function* sorted<T>(map: Map<string, T>): AsyncIterable<[string, T]> {
 	for (const key of [...map.keys()].sort()) {

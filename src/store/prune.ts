@@ -23,9 +23,11 @@ export interface PruneResult {
 	keptHosts: number;
 	/** Orphaned host rows kept because they carry a hand-set mode (`revisit hosts set`). */
 	keptOverrides: number;
-	/** Kept text blobs deleted because no record points to them any more (not counted by a dry run), and the text total left. */
+	/** Kept text blobs deleted because no record or version log points to them any more (not counted by a dry run), and the text total left (blobs and version logs). */
 	texts: number;
 	textBytes?: number;
+	/** Version logs deleted with their URLs (not counted by a dry run). */
+	versions?: number;
 }
 
 /**
@@ -39,7 +41,8 @@ export function isStale(record: UrlRecord, before: number, now: number): boolean
 
 /**
  * Deletes stale URL records, then host rows that no URL record refers to any more, then
- * the kept text no record points to (lowering the text total of the last run row), in
+ * the version logs of URLs no longer kept, then the kept text nothing points to (lowering
+ * the text total of the last run row), in
  * batches of `batchSize` deletes written while iterating. Safe on LevelDB: an iterator
  * reads a snapshot taken when it was created, and only keys it has already passed are
  * deleted. A host row counts as referred to by the origin of a kept record's key, and
@@ -92,8 +95,33 @@ export async function pruneStore(store: ValidatorStore, options: PruneOptions): 
 		}
 	}
 	await flush();
-	if (!options.dryRun) await collectPrunedTexts(store, result);
+	if (!options.dryRun) {
+		result.versions = await dropOrphanLogs(store, batchSize);
+		await collectPrunedTexts(store, result);
+	}
 	return result;
+}
+
+/**
+ * Deletes the version logs of URLs that have no record any more (those just pruned), once
+ * the logs have been read through: a Redis iteration pages through its index, which
+ * deleting under it would shift.
+ */
+async function dropOrphanLogs(store: ValidatorStore, batchSize: number): Promise<number> {
+	const orphans: string[] = [];
+	let keys: string[] = [];
+	const check = async (): Promise<void> => {
+		const records = await store.getMany(keys);
+		orphans.push(...keys.filter((_, i) => records[i] === undefined));
+		keys = [];
+	};
+	for await (const [key] of store.versionEntries()) {
+		keys.push(key);
+		if (keys.length >= batchSize) await check();
+	}
+	await check();
+	for (let i = 0; i < orphans.length; i += batchSize) await store.batch(orphans.slice(i, i + batchSize).map((key): StoreOperation => ({ type: 'delVersions', key })));
+	return orphans.length;
 }
 
 /**

@@ -10,6 +10,7 @@
  *   P {run.NN}:rec/:idx          the same for run rows (key: zero-padded start time)
  *   P {detail.NN}:rec/:idx       the same for run details (changed and failed URLs, same key)
  *   P {text.NN}:rec/:idx         the same for kept text blobs (key: the text's hash; JSON, the text in base64)
+ *   P {versions.NN}:rec/:idx     the same for pages' version logs (key: the URL; JSON, the versions in base64)
  *   P {delivery.NN}:rec/:idx     the same for pending deliveries (key: TARGET/WHEN-SEQ; see src/outbox)
  *
  * e.g. `revisit:{url.07}:rec`. A key's bucket NN is FNV-1a (32-bit, over its UTF-8
@@ -29,7 +30,7 @@
 export const LAYOUT_VERSION = 1;
 export const BUCKETS = 16;
 
-export type Kind = 'url' | 'host' | 'run' | 'detail' | 'text' | 'delivery';
+export type Kind = 'url' | 'host' | 'run' | 'detail' | 'text' | 'versions' | 'delivery';
 
 /** The meta hash of the store under `prefix`. */
 export const metaKey = (prefix: string): string => `${prefix}meta`;

@@ -5,7 +5,7 @@ import { BUCKETS, bucketKeys, bucketOf, LAYOUT_VERSION, metaKey, type Kind } fro
 import { mergeBuckets } from './redis-merge.js';
 import { parseRedisUrl, type RedisTarget } from './redis-url.js';
 import { blobFromJson, blobToJson } from './text-blob.js';
-import { RECORD_VERSION, type Delivery, type HostRecord, type RunDetail, type RunRecord, type StoreOperation, type TextBlob, type UrlRecord, type ValidatorStore } from './types.js';
+import { RECORD_VERSION, type Delivery, type HostRecord, type RunDetail, type RunRecord, type StoreOperation, type TextBlob, type UrlRecord, type ValidatorStore, type VersionLog } from './types.js';
 
 export interface RedisStoreOptions extends RedisTimeouts {
 	/** Create the store under its prefix when there is none (default true). */
@@ -92,8 +92,8 @@ export class RedisStore implements ValidatorStore {
 		for (const op of operations) {
 			const kind = KIND_OF[op.type];
 			const { rec, idx } = bucketKeys(this.#prefix, kind, bucketOf(op.key, this.#buckets));
-			if (op.type === 'del' || op.type === 'delHost' || op.type === 'delRunDetail' || op.type === 'delText' || op.type === 'delDelivery') commands.push(['HDEL', rec, op.key], ['ZREM', idx, op.key]);
-			else commands.push(['HSET', rec, op.key, op.type === 'putText' ? blobToJson(op.value) : JSON.stringify(op.value)], ['ZADD', idx, '0', op.key]);
+			if (op.type === 'del' || op.type === 'delHost' || op.type === 'delRunDetail' || op.type === 'delText' || op.type === 'delVersions' || op.type === 'delDelivery') commands.push(['HDEL', rec, op.key], ['ZREM', idx, op.key]);
+			else commands.push(['HSET', rec, op.key, op.type === 'putText' || op.type === 'putVersions' ? blobToJson(op.value) : JSON.stringify(op.value)], ['ZADD', idx, '0', op.key]);
 		}
 		await this.#link.write(commands);
 	}
@@ -115,11 +115,19 @@ export class RedisStore implements ValidatorStore {
 	}
 
 	async getTexts(keys: readonly string[]): Promise<Array<TextBlob | undefined>> {
-		return (await this.#get<unknown>('text', keys)).map((parsed) => (parsed === undefined ? undefined : blobFromJson(JSON.stringify(parsed))));
+		return (await this.#get<unknown>('text', keys)).map((parsed) => (parsed === undefined ? undefined : blobFromJson<TextBlob>(JSON.stringify(parsed))));
 	}
 
 	async *textEntries(): AsyncIterable<[string, TextBlob]> {
 		for await (const [key, parsed] of this.#entries<unknown>('text')) yield [key, blobFromJson(JSON.stringify(parsed))];
+	}
+
+	async getVersions(keys: readonly string[]): Promise<Array<VersionLog | undefined>> {
+		return (await this.#get<unknown>('versions', keys)).map((parsed) => (parsed === undefined ? undefined : blobFromJson<VersionLog>(JSON.stringify(parsed))));
+	}
+
+	async *versionEntries(): AsyncIterable<[string, VersionLog]> {
+		for await (const [key, parsed] of this.#entries<unknown>('versions')) yield [key, blobFromJson<VersionLog>(JSON.stringify(parsed))];
 	}
 
 	deliveryEntries(target?: string): AsyncIterable<[string, Delivery]> {
@@ -142,7 +150,7 @@ export class RedisStore implements ValidatorStore {
 	}
 }
 
-const KIND_OF: Record<StoreOperation['type'], Kind> = { put: 'url', del: 'url', putHost: 'host', delHost: 'host', putRun: 'run', putRunDetail: 'detail', delRunDetail: 'detail', putText: 'text', delText: 'text', putDelivery: 'delivery', delDelivery: 'delivery' };
+const KIND_OF: Record<StoreOperation['type'], Kind> = { put: 'url', del: 'url', putHost: 'host', delHost: 'host', putRun: 'run', putRunDetail: 'detail', delRunDetail: 'detail', putText: 'text', delText: 'text', putVersions: 'versions', delVersions: 'versions', putDelivery: 'delivery', delDelivery: 'delivery' };
 
 /** Reads (or, when allowed and nothing is there, writes) the meta hash; returns the bucket count. */
 async function checkFormat(link: RedisLink, prefix: string, create: boolean): Promise<number> {
@@ -169,7 +177,7 @@ async function checkFormat(link: RedisLink, prefix: string, create: boolean): Pr
 }
 
 async function hasBuckets(link: RedisLink, prefix: string): Promise<boolean> {
-	const kinds: Kind[] = ['url', 'host', 'run', 'detail', 'text', 'delivery'];
+	const kinds: Kind[] = ['url', 'host', 'run', 'detail', 'text', 'versions', 'delivery'];
 	const keys = kinds.flatMap((kind) => Array.from({ length: BUCKETS }, (_, bucket) => Object.values(bucketKeys(prefix, kind, bucket))).flat());
 	// One EXISTS per key rather than one for all: a Cluster refuses multi-key commands across slots.
 	const counts = await Promise.all(keys.map((key) => link.read<number>(['EXISTS', key])));

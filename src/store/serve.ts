@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { StoreError } from '../errors/index.js';
 import { blobToJson } from './text-blob.js';
-import type { HostMode, TextBlob, ValidatorStore } from './types.js';
-import { firstLine, READ_OPS, SOCKET_NAME, SOCKET_PATH_MAX, WIRE_VERSION, type AnswerLine, type ReadOp, type ReadRequest } from './watch-socket.js';
+import type { HostMode, ValidatorStore } from './types.js';
+import { BLOB_OPS, firstLine, READ_OPS, SOCKET_NAME, SOCKET_PATH_MAX, WIRE_VERSION, type AnswerLine, type ReadOp, type ReadRequest } from './watch-socket.js';
 
 const MODES: ReadonlyArray<unknown> = ['conditional', 'hash-only', 'unconditional'] satisfies HostMode[];
 
@@ -23,8 +23,8 @@ export interface StoreServer {
 	close(): Promise<void>;
 }
 
-/** Values on the wire: JSON, a text blob's compressed bytes in base64. */
-const wire = (op: ReadRequest['op'], value: unknown): unknown => (value === undefined ? null : op === 'getTexts' || op === 'textEntries' ? JSON.parse(blobToJson(value as TextBlob)) : value);
+/** Values on the wire: JSON, a text blob's (or version log's) compressed bytes in base64. */
+const wire = (op: ReadRequest['op'], value: unknown): unknown => (value === undefined ? null : BLOB_OPS.has(op) ? JSON.parse(blobToJson(value as { z: Buffer })) : value);
 
 /** Writes a line, and waits for the socket to drain when its buffer is full: an iteration goes no faster than the reader reads. */
 async function send(socket: Socket, line: AnswerLine): Promise<void> {
@@ -56,7 +56,8 @@ async function answer(store: ValidatorStore, socket: Socket, request: ReadReques
 		case 'getMany':
 		case 'getHosts':
 		case 'getRunDetails':
-		case 'getTexts': {
+		case 'getTexts':
+		case 'getVersions': {
 			const values: unknown[] = await store[op](request.keys ?? []);
 			await send(socket, { items: values.map((value) => wire(op, value)) });
 			return;

@@ -2,13 +2,13 @@ import net, { type Socket } from 'node:net';
 import { StoreError } from '../errors/index.js';
 import type { DueQueue } from './due/types.js';
 import { blobFromJson } from './text-blob.js';
-import type { Delivery, HostMode, HostRecord, RunDetail, RunRecord, StoreOperation, TextBlob, UrlRecord, ValidatorStore } from './types.js';
-import { jsonLines, socketTarget, WIRE_VERSION, type AnswerLine, type ReadOp } from './watch-socket.js';
+import type { Delivery, HostMode, HostRecord, RunDetail, RunRecord, StoreOperation, TextBlob, UrlRecord, ValidatorStore, VersionLog } from './types.js';
+import { BLOB_OPS, jsonLines, socketTarget, WIRE_VERSION, type AnswerLine, type ReadOp } from './watch-socket.js';
 
 /** Keys asked in one request at most: a long list goes in several. */
 const KEYS_PER_REQUEST = 1000;
 
-const unwire = (op: ReadOp, value: unknown): unknown => (value === null ? undefined : op === 'getTexts' || op === 'textEntries' ? blobFromJson(JSON.stringify(value)) : value);
+const unwire = (op: ReadOp, value: unknown): unknown => (value === null ? undefined : BLOB_OPS.has(op) ? blobFromJson(JSON.stringify(value)) : value);
 
 function connect(socketPath: string): Promise<Socket> {
 	return new Promise((resolve, reject) => {
@@ -109,6 +109,14 @@ export class SocketStore implements ValidatorStore {
 
 	getTexts(keys: readonly string[]): Promise<Array<TextBlob | undefined>> {
 		return this.#get('getTexts', keys);
+	}
+
+	getVersions(keys: readonly string[]): Promise<Array<VersionLog | undefined>> {
+		return this.#get('getVersions', keys);
+	}
+
+	versionEntries(): AsyncIterable<[string, VersionLog]> {
+		return this.#iterate('versionEntries');
 	}
 
 	entries(): AsyncIterable<[string, UrlRecord]> {

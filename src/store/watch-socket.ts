@@ -16,9 +16,12 @@ export const SOCKET_PATH_MAX = 100;
 export const WIRE_VERSION = 1;
 
 /** The read operations a watch answers: the ValidatorStore's reads, by name. */
-export type ReadOp = 'getMany' | 'getHosts' | 'getRunDetails' | 'getTexts' | 'entries' | 'hostEntries' | 'runEntries' | 'textEntries' | 'deliveryEntries';
+export type ReadOp = 'getMany' | 'getHosts' | 'getRunDetails' | 'getTexts' | 'getVersions' | 'entries' | 'hostEntries' | 'runEntries' | 'textEntries' | 'versionEntries' | 'deliveryEntries';
 
-export const READ_OPS: readonly ReadOp[] = ['getMany', 'getHosts', 'getRunDetails', 'getTexts', 'entries', 'hostEntries', 'runEntries', 'textEntries', 'deliveryEntries'];
+export const READ_OPS: readonly ReadOp[] = ['getMany', 'getHosts', 'getRunDetails', 'getTexts', 'getVersions', 'entries', 'hostEntries', 'runEntries', 'textEntries', 'versionEntries', 'deliveryEntries'];
+
+/** The reads whose values hold compressed bytes, sent in base64. */
+export const BLOB_OPS: ReadonlySet<string> = new Set(['getTexts', 'textEntries', 'getVersions', 'versionEntries']);
 
 /** One request: a line of JSON, the only one a connection carries. */
 export interface ReadRequest {

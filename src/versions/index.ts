@@ -1,7 +1,3 @@
-// TEMPORARY STAND-IN until branch `versions` is merged: the shared interface of /work/notes/common.md.
-import type { ValidatorStore } from '../store/types.js';
-import type { PageVersion } from './types.js';
-
-export type { PageVersion } from './types.js';
-export async function pageVersions(_store: ValidatorStore, _url: string): Promise<PageVersion[]> { return []; }
-export async function versionText(_store: ValidatorStore, _url: string, _n: number): Promise<string | undefined> { return undefined; }
+export { pageVersions, versionText, type PageVersion } from './read.js';
+export { addVersion, type Before, type NewVersion } from './add.js';
+export { applyDelta, reverseDelta, type ReverseDelta } from './delta.js';

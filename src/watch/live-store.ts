@@ -1,6 +1,6 @@
 import type { LiveRun } from '../pipelines/live-run.js';
 import type { DueQueue, QueueClock } from '../store/due/types.js';
-import type { Delivery, HostRecord, RunDetail, RunRecord, StoreOperation, TextBlob, UrlRecord, ValidatorStore } from '../store/types.js';
+import type { Delivery, HostRecord, RunDetail, RunRecord, StoreOperation, TextBlob, UrlRecord, ValidatorStore, VersionLog } from '../store/types.js';
 
 /**
  * The watch's store as its readers see it (the live report at `/`, and `revisit history`,
@@ -25,6 +25,8 @@ export function withLiveRun(store: ValidatorStore, current: () => LiveRun | unde
 		hostEntries: (): AsyncIterable<[string, HostRecord]> => store.hostEntries(),
 		getTexts: (keys: readonly string[]): Promise<Array<TextBlob | undefined>> => store.getTexts(keys),
 		textEntries: (): AsyncIterable<[string, TextBlob]> => store.textEntries(),
+		getVersions: (keys: readonly string[]): Promise<Array<VersionLog | undefined>> => store.getVersions(keys),
+		versionEntries: (): AsyncIterable<[string, VersionLog]> => store.versionEntries(),
 		deliveryEntries: (target?: string): AsyncIterable<[string, Delivery]> => store.deliveryEntries(target),
 		dueQueue: (clock: QueueClock): Promise<DueQueue> => store.dueQueue(clock),
 		runEntries: (): AsyncIterable<[string, RunRecord]> => runsWithLive(store, live()),

@@ -41,6 +41,7 @@ describe('sweep() (library)', () => {
 			getHosts: (origins: string[]) => memory.getHosts(origins),
 			runEntries: () => memory.runEntries(),
 			getTexts: (keys: string[]) => memory.getTexts(keys),
+			getVersions: (keys: string[]) => memory.getVersions(keys),
 		});
 		await new Promise((resolve, reject) =>
 			sweep([server.url('/a'), server.url('/b')], { store }).subscribe({

@@ -31,7 +31,7 @@ describe('pipeline validation', () => {
 		[
 			'an unknown key, with the allowed ones and the nearest',
 			`{ ${stdin},\n "stages": [{ "use": "probe", "perhost": 4 }], ${stdout} }`,
-			['pipeline.json:2:31: /stages/0/perhost: unknown key; the probe stage takes concurrency, perHost, rate, acceptEncoding, userAgent, timeout, retries, maxRetryAfter, method, audit, verifyEvery, maxBody, denyPrivate, insecure, localWorkers, candidates, headers, robots, robotsAgent, maxCrawlDelay, keepText, keepTextTotal, diffOf, render, browser, renderTimeout, renderConcurrency or renderMemory (did you mean `perHost`?)'],
+			['pipeline.json:2:31: /stages/0/perhost: unknown key; the probe stage takes concurrency, perHost, rate, acceptEncoding, userAgent, timeout, retries, maxRetryAfter, method, audit, verifyEvery, maxBody, denyPrivate, insecure, localWorkers, candidates, headers, robots, robotsAgent, maxCrawlDelay, keepText, keepTextTotal, keepVersions, diffOf, render, browser, renderTimeout, renderConcurrency or renderMemory (did you mean `perHost`?)'],
 		],
 		[
 			'an unknown stage',

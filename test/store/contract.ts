@@ -3,6 +3,7 @@ import { runKey } from '../../src/store/run-key.js';
 import { RECORD_VERSION, type Delivery, type HostRecord, type RunDetail, type RunRecord, type UrlRecord, type ValidatorStore } from '../../src/store/types.js';
 import { newHostRecord } from '../../src/hosts/record.js';
 import { packText, textKey, unpackText } from '../../src/store/text-blob.js';
+import { versionCases } from './versions-contract.js';
 
 const record = (over: Partial<UrlRecord> = {}): UrlRecord => ({ v: RECORD_VERSION, status: 200, etag: 'W/"a b"', lastModified: 'Mon, 14 Jul 2025 09:02:11 GMT', hash: 'ab'.repeat(16), lastChecked: 1, ...over });
 
@@ -137,6 +138,8 @@ export function storeContract(name: string, open: () => Promise<{ store: Validat
 			expect((await store.getTexts([keys[0]!]))[0]).toBeUndefined();
 			expect((await store.getMany(['u']))[0]!.text).toEqual({ hash: keys[1], cut: true });
 		});
+
+		versionCases(() => store);
 
 		it('keeps pending deliveries with the change they tell of, lists a target\'s in commit order, and deletes them', async () => {
 			const delivery = (target: string, at: number): Delivery => ({ v: RECORD_VERSION, target, shown: `notify json://127.0.0.1/${target}`, at, payload: { title: 'changed', body: `at ${at}`, fields: { n: at } } });

@@ -7,6 +7,8 @@ import { LevelStore } from '../../src/store/level.js';
 import { MemoryStore } from '../../src/store/memory.js';
 import { RECORD_VERSION, type StoreOperation, type UrlRecord } from '../../src/store/types.js';
 import { tempDir } from '../helpers/cli.js';
+import { versionText } from '../../src/versions/index.js';
+import { checkText } from './versions-contract.js';
 
 const NOW = Date.UTC(2024, 11, 2);
 const DAY = 86_400_000;
@@ -57,7 +59,7 @@ describe('pruneStore', () => {
 			host('https://e.example'),
 		]);
 		const result = await pruneStore(store, { before: NOW - 30 * DAY, now: NOW });
-		expect(result).toEqual({ urls: 2, keptUrls: 4, hosts: 2, keptHosts: 5, keptOverrides: 1, texts: 0, textBytes: 0 });
+		expect(result).toEqual({ urls: 2, keptUrls: 4, hosts: 2, keptHosts: 5, keptOverrides: 1, texts: 0, textBytes: 0, versions: 0 });
 		expect(await keys(store)).toEqual({
 			urls: ['http://c.example/moved', 'https://a.example/new', 'https://a.example/scheduled', 'https://user@e.example/x'],
 			hosts: ['http://c.example', 'https://a.example', 'https://e.example', 'https://manual.example', 'https://www.c.example'],
@@ -81,6 +83,21 @@ describe('pruneStore', () => {
 		expect(result).toMatchObject({ urls: 2, texts: 1, textBytes: left });
 		expect(await store.getTexts([textKey('old text'), textKey('shared text')])).toEqual([undefined, expect.anything()]);
 		for await (const [, run] of store.runEntries()) expect(run.textBytes).toBe(left);
+	});
+
+	it('deletes the versions of the URLs pruned, and the text only their logs pointed to', async () => {
+		const store = new MemoryStore();
+		await checkText(store, 'https://a.example/old', 'first text', NOW - 50 * DAY);
+		await checkText(store, 'https://a.example/old', 'second text', NOW - 40 * DAY);
+		await checkText(store, 'https://a.example/kept', 'kept text', NOW - 40 * DAY);
+		await checkText(store, 'https://a.example/kept', 'kept text, changed', NOW);
+		const result = await pruneStore(store, { before: NOW - 30 * DAY, now: NOW });
+		expect(result).toMatchObject({ urls: 1, versions: 1 });
+		const logs: string[] = [];
+		for await (const [key] of store.versionEntries()) logs.push(key);
+		expect(logs).toEqual(['https://a.example/kept']);
+		expect(await store.getTexts([textKey('second text'), textKey('kept text, changed')]).then((blobs) => blobs.map((blob) => blob !== undefined))).toEqual([false, true]);
+		expect(await versionText(store, 'https://a.example/kept', 1)).toBe('kept text');
 	});
 
 	it('writes deletes in batches of batchSize while iterating, and nothing on a dry run', async () => {

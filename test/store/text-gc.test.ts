@@ -18,7 +18,7 @@ describe('collectTexts', () => {
 		const store = new MemoryStore();
 		await store.batch([page('https://a/1', 'shared'), page('https://a/2', 'shared'), blob('shared', 1), blob('orphan', 2)]);
 		const result = await collectTexts(store, { maxBytes: 1 << 20 });
-		expect(result).toEqual({ bytes: blobSize(packText('shared', 1)), blobs: 1, unreferenced: 1, evicted: 0 });
+		expect(result).toEqual({ versions: 0, bytes: blobSize(packText('shared', 1)), blobs: 1, unreferenced: 1, evicted: 0 });
 		expect(await keys(store)).toEqual([textKey('shared')]);
 	});
 

@@ -22,13 +22,13 @@ describe('revisit export / import', () => {
 		await to.cleanup();
 	});
 
-	it('round-trips every URL record, host row, run row, run detail and kept text, validators byte for byte', async () => {
+	it('round-trips every URL record, host row, run row, run detail, kept text and version log, validators byte for byte', async () => {
 		await runCli(['sweep', '--store', from.dir, '-q'], `${server.url('/a')}\n${server.url('/b')}\n`);
 		const dump = await runCli(['export', '--store', from.dir]);
 		const lines = ndjson(dump.stdout);
-		expect(lines.map((line) => line.kind)).toEqual(['meta', 'url', 'url', 'host', 'run', 'detail', 'text', 'text']);
+		expect(lines.map((line) => line.kind)).toEqual(['meta', 'url', 'url', 'host', 'run', 'detail', 'text', 'text', 'versions', 'versions']);
 		const loaded = await runCli(['import', '--store', to.dir], dump.stdout);
-		expect(loaded).toMatchObject({ status: 0, stderr: 'revisit: imported 7 records\n' });
+		expect(loaded).toMatchObject({ status: 0, stderr: 'revisit: imported 9 records\n' });
 		const again = ndjson((await runCli(['export', '--store', to.dir])).stdout);
 		expect(again.slice(1)).toEqual(lines.slice(1));
 		const store = await LevelStore.open(to.dir);
@@ -58,7 +58,7 @@ describe('revisit export / import', () => {
 		expect(status).toBe(1);
 		expect(stderr).toContain('line 2: not JSON');
 		expect(stderr).toContain('line 4: record format 99 is newer than this revisit understands');
-		expect(stderr).toContain('line 5: unknown kind "thing" (expected meta, url, host, run, detail or text)');
+		expect(stderr).toContain('line 5: unknown kind "thing" (expected meta, url, host, run, detail, text or versions)');
 		expect(stderr).toContain('imported 1 record, skipped 3 bad lines');
 	});
 

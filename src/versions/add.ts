@@ -1,0 +1,89 @@
+import { textKey } from '../store/text-blob.js';
+import { packVersions, trimVersions, unpackVersions } from '../store/version-log.js';
+import type { StoredVersion, VersionLog } from '../store/types.js';
+import type { Product } from '../product/types.js';
+import { reverseDelta } from './delta.js';
+
+/** A page's new text, as the check that saw it found it. */
+export interface NewVersion {
+	text: string;
+	/** Its blob's key (store/text-blob.ts `textKey`). */
+	key: string;
+	cut: boolean;
+	/** When it was seen (the check's time). */
+	seen: number;
+	/** The verdict's reason. */
+	reason: string;
+	etag?: string | undefined;
+	lastModified?: string | undefined;
+	product?: Product | undefined;
+}
+
+/** What the page had before: the newest version's text (undefined when its blob is gone), and its record's last check before this one. */
+export interface Before {
+	text: string | undefined;
+	lastChecked: number;
+	/** For a page kept from before versions were (a text but no log): what its record says of that text. */
+	firstSeen?: number;
+	etag?: string | undefined;
+	lastModified?: string | undefined;
+	cut?: boolean | undefined;
+}
+
+/** The short hash a log keeps of each version's text: enough to tell a page's versions apart. */
+export const shortHash = (key: string): string => key.slice(0, 16);
+
+/**
+ * The page's log with its new text added as the newest version: the one that was newest
+ * becomes a reverse delta against it (confirmed last at the record's last check), a
+ * version with the same text as the new one keeps no delta of its own (`same`), and past
+ * `keep` the oldest go. Undefined when the new text is the newest's already: nothing to write.
+ *
+ * @example
+ * const log = addVersion(undefined, undefined, { text: 'Hats 5', key: textKey('Hats 5'), cut: false, seen: Date.now(), reason: 'new' }, 50);
+ */
+export function addVersion(log: VersionLog | undefined, before: Before | undefined, version: NewVersion, keep: number): VersionLog | undefined {
+	if (log?.latest === version.key) return undefined;
+	const hash = shortHash(version.key);
+	let versions = log ? unpackVersions(log) : [];
+	const n = (versions[0]?.n ?? 0) + 1;
+	// The newest's text is gone (evicted): the older ones, made from it, are gone with it.
+	if (before?.text === undefined) versions = [];
+	else if (versions.length === 0) {
+		versions = [{ n: 1, firstSeen: before.firstSeen ?? before.lastChecked, reason: 'earlier', added: 0, removed: 0, ...validators(before), bytes: Buffer.byteLength(before.text), ...(before.cut ? { cut: true } : {}), hash: shortHash(textKey(before.text)) }];
+	}
+	let added = 0;
+	let removed = 0;
+	const newest = versions[0];
+	if (newest !== undefined && before?.text !== undefined) {
+		const moved = reverseDelta(version.text, before.text);
+		({ added, removed } = moved);
+		newest.lastConfirmed = before.lastChecked;
+		newest.delta = moved.delta;
+	}
+	const number = newest === undefined ? n : newest.n + 1;
+	for (const older of versions) {
+		if (older.hash === hash && older.same === undefined) {
+			delete older.delta;
+			older.same = number;
+		}
+	}
+	const entry: StoredVersion = {
+		n: number,
+		firstSeen: version.seen,
+		reason: version.reason,
+		added,
+		removed,
+		...validators(version),
+		...(version.product ? { product: version.product } : {}),
+		bytes: Buffer.byteLength(version.text),
+		...(version.cut ? { cut: true } : {}),
+		hash,
+	};
+	return packVersions(trimVersions([entry, ...versions], keep), version.key);
+}
+
+const validators = (from: { etag?: string | undefined; lastModified?: string | undefined }): Pick<StoredVersion, 'etag' | 'lastModified'> => ({
+	...(from.etag === undefined ? {} : { etag: from.etag }),
+	...(from.lastModified === undefined ? {} : { lastModified: from.lastModified }),
+});

@@ -1,0 +1,88 @@
+import { unpackText } from '../store/text-blob.js';
+import { unpackVersions } from '../store/version-log.js';
+import type { StoredVersion, ValidatorStore } from '../store/types.js';
+import type { Product } from '../product/types.js';
+import { applyDelta } from './delta.js';
+
+/** One version of a page's counted text, as `revisit log` shows it. */
+export interface PageVersion {
+	/** 1 for the first version seen; stays when older ones are evicted. */
+	n: number;
+	/** When it was first seen (epoch ms). */
+	firstSeen: number;
+	/** The last check that still found it (epoch ms): for the newest, the record's last check. */
+	lastConfirmed: number;
+	/** The verdict's reason when it was seen: `new`, `new-body`, `audit`, `price`, … (`earlier`: kept from before versions were). */
+	reason: string;
+	/** Words added and removed against the version before it. */
+	added: number;
+	removed: number;
+	etag?: string;
+	lastModified?: string;
+	/** The offer counted (`--product`). */
+	product?: Product;
+	/** The text's UTF-8 size. */
+	bytes: number;
+	/** The text was cut at the per-page cap (`--keep-text`). */
+	cut?: boolean;
+}
+
+/**
+ * A page's kept versions, newest first; `[]` when none is kept.
+ *
+ * @example
+ * const [latest] = await pageVersions(store, 'https://example.org/'); // { n: 3, firstSeen: …, reason: 'new-body', … }
+ */
+export async function pageVersions(store: ValidatorStore, url: string): Promise<PageVersion[]> {
+	const [[log], [record]] = await Promise.all([store.getVersions([url]), store.getMany([url])]);
+	if (log === undefined) return [];
+	return unpackVersions(log).map((version, i) => {
+		// The newest is confirmed by every check that kept it: its record's last one, while the record still has its text.
+		const stillNewest = i === 0 && record !== undefined && record.text?.hash === log.latest;
+		return shown(version, stillNewest ? record.lastChecked : (version.lastConfirmed ?? version.firstSeen));
+	});
+}
+
+function shown(version: StoredVersion, lastConfirmed: number): PageVersion {
+	const { n, firstSeen, reason, added, removed, etag, lastModified, product, bytes, cut } = version;
+	return {
+		n,
+		firstSeen,
+		lastConfirmed,
+		reason,
+		added,
+		removed,
+		...(etag === undefined ? {} : { etag }),
+		...(lastModified === undefined ? {} : { lastModified }),
+		...(product === undefined ? {} : { product }),
+		bytes,
+		...(cut ? { cut } : {}),
+	};
+}
+
+/**
+ * The text of a page's version `n` (a number of `pageVersions`), made from the newest
+ * through the reverse deltas between; undefined when that version is not kept (evicted,
+ * or never was), or when the newest's text was evicted with it.
+ *
+ * @example
+ * const first = await versionText(store, 'https://example.org/', 1);
+ */
+export async function versionText(store: ValidatorStore, url: string, n: number): Promise<string | undefined> {
+	const [log] = await store.getVersions([url]);
+	if (log === undefined) return undefined;
+	const versions = unpackVersions(log);
+	const index = versions.findIndex((version) => version.n === n);
+	if (index < 0) return undefined;
+	const [blob] = await store.getTexts([log.latest]);
+	if (blob === undefined) return undefined;
+	const texts = new Map<number, string>();
+	let text = unpackText(blob);
+	texts.set(versions[0]!.n, text);
+	for (let i = 1; i <= index; i++) {
+		const version = versions[i]!;
+		text = version.same === undefined ? applyDelta(text, version.delta ?? []) : texts.get(version.same)!;
+		texts.set(version.n, text);
+	}
+	return text;
+}

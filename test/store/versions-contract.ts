@@ -1,0 +1,121 @@
+import { expect, it } from 'vitest';
+import { collectTexts } from '../../src/store/text-gc.js';
+import { packText, textKey, unpackText } from '../../src/store/text-blob.js';
+import { packVersions, unpackVersions } from '../../src/store/version-log.js';
+import { RECORD_VERSION, type UrlRecord, type ValidatorStore } from '../../src/store/types.js';
+import { addVersion, pageVersions, versionText } from '../../src/versions/index.js';
+
+/**
+ * What a check that found a new text writes (as stages/keep-text.ts does): the text's
+ * blob, the page's log with it as the newest version, and its record, in one batch.
+ */
+export async function checkText(store: ValidatorStore, url: string, text: string, at: number, keep = 50, reason = 'new-body'): Promise<void> {
+	const [[record], [log]] = await Promise.all([store.getMany([url]), store.getVersions([url])]);
+	const [blob] = record?.text?.hash === undefined ? [undefined] : await store.getTexts([record.text.hash]);
+	const key = textKey(text);
+	const before = record === undefined ? undefined : { text: blob && unpackText(blob), lastChecked: record.lastChecked };
+	const added = addVersion(log, before, { text, key, cut: false, seen: at, reason: record ? reason : 'new', etag: `"${at}"` }, keep);
+	const next: UrlRecord = { v: RECORD_VERSION, status: 200, etag: `"${at}"`, lastChecked: at, text: { hash: key } };
+	await store.batch([{ type: 'putText', key, value: packText(text, at) }, ...(added ? [{ type: 'putVersions' as const, key: url, value: added }] : []), { type: 'put', key: url, value: next }]);
+}
+
+/** An unchanged check: only the record's lastChecked moves (nothing is written for versions). */
+export async function confirm(store: ValidatorStore, url: string, at: number): Promise<void> {
+	const [record] = await store.getMany([url]);
+	await store.batch([{ type: 'put', key: url, value: { ...record!, lastChecked: at } }]);
+}
+
+const page = (i: number, words = 600): string => Array.from({ length: words }, (_, w) => `word${(w * 7 + i) % 97}`).join(' ') + ` Edition ${i}: price $${(20 + i * 0.5).toFixed(2)}.`;
+
+/** The versions cases of the store contract: every backend keeps, bounds and gives back a page's versions alike. */
+export function versionCases(store: () => ValidatorStore): void {
+	it('keeps a version log under its URL byte for byte, lists logs in URL order, and deletes them', async () => {
+		const log = packVersions([{ n: 2, firstSeen: 20, reason: 'new-body', added: 1, removed: 1, bytes: 5, hash: 'ab' }, { n: 1, firstSeen: 10, lastConfirmed: 15, reason: 'new', added: 0, removed: 0, bytes: 5, hash: 'cd', delta: [[0, 4], 'é😀'] }], 'f'.repeat(32));
+		await store().batch([{ type: 'putVersions', key: 'https://b/', value: log }, { type: 'putVersions', key: 'https://a/', value: log }]);
+		const [got, none] = await store().getVersions(['https://b/', 'https://c/']);
+		expect(none).toBeUndefined();
+		expect(got!.z.equals(log.z)).toBe(true);
+		expect({ ...got, z: undefined }).toEqual({ ...log, z: undefined });
+		expect(unpackVersions(got!)[1]!.delta).toEqual([[0, 4], 'é😀']);
+		const listed: string[] = [];
+		for await (const [key] of store().versionEntries()) listed.push(key);
+		expect(listed).toEqual(['https://a/', 'https://b/']);
+		await store().batch([{ type: 'delVersions', key: 'https://a/' }]);
+		expect(await store().getVersions(['https://a/'])).toEqual([undefined]);
+	});
+
+	it('keeps every version of a page, newest first, and gives each text back exactly', async () => {
+		const url = 'https://shop.example/item';
+		const priced = page(0).replace('price $20.00', 'price $21.50');
+		const texts = [page(0), priced, priced.replace('word3 ', 'a whole new sentence here. '), 'héllo 😀 wörld'];
+		for (const [i, text] of texts.entries()) {
+			await checkText(store(), url, text, 1000 * (i + 1));
+			await confirm(store(), url, 1000 * (i + 1) + 500);
+		}
+		const versions = await pageVersions(store(), url);
+		expect(versions.map((version) => [version.n, version.firstSeen, version.lastConfirmed, version.reason])).toEqual([
+			[4, 4000, 4500, 'new-body'],
+			[3, 3000, 3500, 'new-body'],
+			[2, 2000, 2500, 'new-body'],
+			[1, 1000, 1500, 'new'],
+		]);
+		expect(versions[0]).toMatchObject({ etag: '"4000"', bytes: Buffer.byteLength(texts[3]!) });
+		expect(versions[1]).toMatchObject({ added: 5, removed: 1 });
+		expect(versions[2]).toMatchObject({ added: 1, removed: 1 });
+		for (const [i, text] of texts.entries()) expect(await versionText(store(), url, i + 1)).toBe(text);
+		expect(await versionText(store(), url, 5)).toBeUndefined();
+		expect(await pageVersions(store(), 'https://shop.example/never')).toEqual([]);
+	});
+
+	it('writes nothing for versions when a check finds the newest text again, and keeps a text seen twice once', async () => {
+		const url = 'https://a.example/';
+		await checkText(store(), url, page(0), 1);
+		await checkText(store(), url, page(1), 2);
+		const [log] = await store().getVersions([url]);
+		await checkText(store(), url, page(1), 3);
+		expect((await store().getVersions([url]))[0]!.z.equals(log!.z)).toBe(true);
+		await checkText(store(), url, page(0), 4);
+		const [reverted] = await store().getVersions([url]);
+		expect(unpackVersions(reverted!).map((version) => [version.n, version.same, version.delta === undefined])).toEqual([
+			[3, undefined, true],
+			[2, undefined, false],
+			[1, 3, true],
+		]);
+		expect(await versionText(store(), url, 1)).toBe(page(0));
+		expect(await versionText(store(), url, 2)).toBe(page(1));
+	});
+
+	it('keeps at most --keep-versions of a page: the oldest go, never the newest, and the numbers stay', async () => {
+		const url = 'https://a.example/bounded';
+		for (let i = 0; i < 8; i++) await checkText(store(), url, page(i), 100 + i, 5);
+		expect((await pageVersions(store(), url)).map((version) => version.n)).toEqual([8, 7, 6, 5, 4]);
+		for (let n = 4; n <= 8; n++) expect(await versionText(store(), url, n)).toBe(page(n - 1));
+		expect(await versionText(store(), url, 3)).toBeUndefined();
+		await checkText(store(), url, page(8), 200, 1);
+		expect((await pageVersions(store(), url)).map((version) => version.n)).toEqual([9]);
+		expect(await versionText(store(), url, 9)).toBe(page(8));
+	});
+
+	it('past --keep-text-total, drops the oldest versions in the store first, and never a newest', async () => {
+		// Two pages changing in turn: a's versions are the oldest.
+		for (let i = 0; i < 6; i++) {
+			await checkText(store(), 'https://a.example/', page(i), 1000 + i);
+			await checkText(store(), 'https://b.example/', page(i + 50), 2000 + i);
+		}
+		const sizes = await collectTexts(store(), { maxBytes: Infinity });
+		expect(sizes.versions).toBe(0);
+		const collected = await collectTexts(store(), { maxBytes: sizes.bytes - 1, targetBytes: sizes.bytes - 200 });
+		expect(collected.versions).toBeGreaterThan(0);
+		expect(collected.evicted).toBe(0);
+		const a = await pageVersions(store(), 'https://a.example/');
+		const b = await pageVersions(store(), 'https://b.example/');
+		expect(a.length).toBeLessThan(6);
+		expect(b.length).toBe(6);
+		expect(a[0]!.n).toBe(6);
+		for (const version of a) expect(await versionText(store(), 'https://a.example/', version.n)).toBe(page(version.n - 1));
+		// Down to the newest texts alone: every older version goes, the newest of each page stays.
+		const tight = await collectTexts(store(), { maxBytes: 1, targetBytes: 1 });
+		expect(tight.versions).toBeGreaterThan(0);
+		expect((await pageVersions(store(), 'https://b.example/')).map((version) => version.n)).toEqual(tight.evicted > 0 ? [] : [6]);
+	});
+}
