@@ -38,15 +38,16 @@ function offer(product) {
 	return parts.join(', ');
 }
 function timelineHtml() {
-	var rows = '';
+	var rows = '', offers = false;
+	for (var o = 0; o < data.versions.length; o++) if (data.versions[o].product) offers = true;
 	for (var i = 0; i < data.versions.length; i++) {
 		var v = data.versions[i], older = data.versions[i + 1];
 		var mark = v.n === state.a ? ' class="pick-a" title="version A"' : v.n === state.b ? ' class="pick-b" title="version B"' : '';
 		var compare = older ? '<a href="#a=' + older.n + '&b=' + v.n + '">diff with ' + older.n + '</a>' : '';
 		rows += '<tr data-n="' + v.n + '"' + mark + '><td class="num">' + v.n + '</td><td>' + esc(when(v.firstSeen)) + '</td><td>' + esc(when(v.lastConfirmed)) + '</td><td><span class="reason ' + esc(v.reason) + '">' + esc(v.reason) + '</span></td>'
-			+ '<td class="num words"><ins>+' + v.added + '</ins> <del>&minus;' + v.removed + '</del></td><td>' + esc(offer(v.product)) + '</td><td class="num">' + v.bytes + (v.cut ? ' (cut)' : '') + '</td><td>' + compare + '</td></tr>';
+			+ '<td class="num words"><ins>+' + v.added + '</ins> <del>&minus;' + v.removed + '</del></td>' + (offers ? '<td>' + esc(offer(v.product)) + '</td>' : '') + '<td class="num">' + v.bytes + (v.cut ? ' (cut)' : '') + '</td><td>' + compare + '</td></tr>';
 	}
-	return '<table class="grid" id="timeline"><thead><tr><th class="num">version</th><th>first seen</th><th>last confirmed</th><th>reason</th><th class="num">words</th><th>offer</th><th class="num">bytes</th><th></th></tr></thead><tbody>' + rows + '</tbody></table>';
+	return '<table class="grid" id="timeline"><thead><tr><th class="num">version</th><th>first seen</th><th>last confirmed</th><th>reason</th><th class="num">words</th>' + (offers ? '<th>offer</th>' : '') + '<th class="num">bytes</th><th></th></tr></thead><tbody>' + rows + '</tbody></table>';
 }
 function options(select, picked) {
 	var html = '';
