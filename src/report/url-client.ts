@@ -63,7 +63,7 @@ function diffSection() {
 	if (a === undefined || b === undefined) return '<p class="note">' + (data.versions.length === 0 ? 'No version of this page is kept.' : 'One version only: nothing to compare yet.') + '</p>';
 	if (a === b) return '<p class="note">Versions A and B are the same one.</p>';
 	var pair = data.diffs[a + '-' + b];
-	if (!pair) return '<p class="note" id="not-held">This page holds each change and each version against the latest; for versions ' + a + ' and ' + b + ' run <code>' + esc(commandFor(a, b)) + '</code>.</p>';
+	if (!pair) return '<p class="note" id="not-held">This page holds each change, and the oldest version kept against the latest; for versions ' + a + ' and ' + b + ' run <code>' + esc(commandFor(a, b)) + '</code>.</p>';
 	if (pair.none) return '<p class="note">' + esc(NONE[pair.none] || 'No diff.') + '</p>';
 	return '<div class="diff">' + diffHtml({ diff: pair.diff, cut: pair.cut, kept: pair.kept, labels: ['version ' + a, 'version ' + b] }) + '</div>';
 }

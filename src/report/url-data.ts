@@ -36,21 +36,36 @@ export interface UrlPageScope {
 	b?: number | undefined;
 	back: string;
 	served: boolean;
+	/**
+	 * The page as written before (its data), whose diffs are taken again where both
+	 * versions are the same ones (same number, first seen at the same time): a version's
+	 * text never changes, so neither does a diff of two.
+	 */
+	earlier?: UrlPageData | undefined;
+}
+
+/** A diff of `earlier` for versions a and b, if both are the versions of `now` by those numbers. */
+function diffKept(earlier: UrlPageData | undefined, now: ReadonlyMap<number, PageVersion>, a: number, b: number): PairDiff | undefined {
+	const diff = earlier?.diffs[`${a}-${b}`];
+	if (!diff) return undefined;
+	const same = (n: number): boolean => earlier!.versions.some((version) => version.n === n && version.firstSeen === now.get(n)?.firstSeen);
+	return same(a) && same(b) ? diff : undefined;
 }
 
 /**
- * The pairs a page holds: each change (a version and the one before it), each version
- * against the latest, and the pair asked for. Each change is there to step through,
- * "since then" for every version, without the square of the versions' count.
+ * The pairs a page holds: each change (a version and the one before it), the oldest kept
+ * against the latest, and the pair asked for. Each change is there to step through; any
+ * other pair is asked for (a watch's page) or named as a command (a file): all pairs
+ * would cost the square of the versions' count.
  *
  * @example
- * pagePairs([3, 2, 1]) // [[2, 3], [1, 2], [1, 3]]
+ * pagePairs([4, 3, 2, 1]) // [[3, 4], [2, 3], [1, 2], [1, 4]]
  */
 export function pagePairs(numbers: readonly number[], asked?: [number, number]): Array<[number, number]> {
 	const pairs = new Map<string, [number, number]>();
 	const add = (a: number, b: number): void => void pairs.set(`${a}-${b}`, [a, b]);
 	for (let i = 0; i + 1 < numbers.length; i++) add(numbers[i + 1]!, numbers[i]!);
-	for (let i = 2; i < numbers.length; i++) add(numbers[i]!, numbers[0]!);
+	if (numbers.length > 2) add(numbers.at(-1)!, numbers[0]!);
 	if (asked && asked[0] !== asked[1] && numbers.includes(asked[0]) && numbers.includes(asked[1])) add(Math.min(...asked), Math.max(...asked));
 	return [...pairs.values()];
 }
@@ -64,7 +79,8 @@ const keptOf = (...sides: PageVersion[]): number | undefined => {
 /**
  * Reads what a URL's page shows from the store: its versions (pageVersions), their texts
  * and the word diffs of the pairs it holds (pagePairs), made by the same word diff a
- * run's detail keeps (src/content/word-diff.ts). Each text is read once.
+ * run's detail keeps (src/content/word-diff.ts). Each text is read once, and only for a
+ * diff not taken from the page written before (`scope.earlier`).
  *
  * @example
  * const data = await loadUrlPage(store, 'https://example.org/', '.revisit', { back: '../report.html', served: false });
@@ -82,6 +98,11 @@ export async function loadUrlPage(store: ValidatorStore, url: string, source: st
 	const byNumber = new Map(versions.map((version) => [version.n, version]));
 	const diffs: Record<string, PairDiff> = {};
 	for (const [a, b] of pairs) {
+		const kept = diffKept(scope.earlier, byNumber, a, b);
+		if (kept) {
+			diffs[`${a}-${b}`] = kept;
+			continue;
+		}
 		const [before, after] = [await text(a), await text(b)];
 		if (before === undefined || after === undefined) {
 			diffs[`${a}-${b}`] = { none: 'evicted' };

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, rm, unlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { ValidatorStore } from '../store/types.js';
 import { writeFileAtomic } from '../util/write-file-atomic.js';
 import { loadReport, type ReportData, type ReportScope } from './data.js';
 import { renderReport } from './html.js';
-import { loadUrlPage } from './url-data.js';
+import { loadUrlPage, type UrlPageData } from './url-data.js';
 import { renderUrlPage } from './url-html.js';
 
 /**
@@ -20,10 +20,24 @@ export const urlPagesDir = (reportPath: string): string => `${reportPath.replace
 const pageName = (url: string): string => `${createHash('sha256').update(url).digest('hex').slice(0, 16)}.html`;
 const PAGE_NAME = /^[0-9a-f]{16}\.html$/;
 
+/** The data of a URL page written before, if there is one that reads as such. */
+async function earlierPage(file: string): Promise<UrlPageData | undefined> {
+	const html = await readFile(file, 'utf8').catch(() => undefined);
+	const json = html === undefined ? undefined : /<script type="application\/json" id="revisit-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
+	try {
+		const data = json === undefined ? undefined : (JSON.parse(json) as UrlPageData);
+		return data && Array.isArray(data.versions) && typeof data.diffs === 'object' ? data : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
 /**
  * Writes a page for each of `urls` with a version kept (each replaced atomically) into
  * urlPagesDir(reportPath), deletes the pages there of URLs no longer given, and returns
- * each written page's href relative to the report. A page links back to the report.
+ * each written page's href relative to the report. A page links back to the report. The
+ * diffs a page held before are taken again (loadUrlPage's `earlier`): a URL that changed
+ * once more costs the diffs of its new version only.
  *
  * @example
  * const links = await writeUrlPages(store, 'report.html', ['https://example.org/'], '.revisit');
@@ -35,10 +49,11 @@ export async function writeUrlPages(store: ValidatorStore, reportPath: string, u
 	const links: Record<string, string> = {};
 	const written = new Set<string>();
 	for (const url of new Set(urls)) {
-		const data = await loadUrlPage(store, url, source, { back: `../${back}`, served: false });
+		const name = pageName(url);
+		const earlier = await earlierPage(path.join(dir, name));
+		const data = await loadUrlPage(store, url, source, { back: `../${back}`, served: false, earlier });
 		if (data.versions.length === 0) continue;
 		if (written.size === 0) await mkdir(dir, { recursive: true });
-		const name = pageName(url);
 		await writeFileAtomic(path.join(dir, name), renderUrlPage(data));
 		written.add(name);
 		links[url] = `${encodeURIComponent(path.basename(dir))}/${name}`;
