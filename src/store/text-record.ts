@@ -30,12 +30,13 @@ export interface TextBlob {
  * A page's versions of its counted text (`--keep-versions`), kept under its URL: the
  * newest is the text blob named `latest` (shared with the record, or with other pages);
  * each older one is a reverse delta against the version after it (store/version-log.ts).
- * The versions are compressed together (`z`): the entries of one page share most words.
+ * The versions are compressed together (`z`), one column a field: a page's versions
+ * share most of their words and numbers.
  * The head (all but `z`) is what collection reads without unpacking.
  */
 export interface VersionLog {
 	v: number;
-	/** The versions, newest first, as brotli-compressed JSON (StoredVersion[]). */
+	/** The versions, newest first, as brotli-compressed JSON (store/version-log.ts's columns). */
 	z: Buffer;
 	/** Their JSON's UTF-8 size before compression. */
 	bytes: number;
@@ -72,8 +73,6 @@ export interface StoredVersion {
 	bytes: number;
 	/** Cut at the per-page cap (`--keep-text`). */
 	cut?: boolean;
-	/** The text's hash (cut short: it tells a page's versions apart). */
-	hash: string;
 	/** Older versions: the text made from the next version's: `[from, length]` copies a slice of it (UTF-16 offsets), a string is inserted. */
 	delta?: Array<string | [number, number]>;
 	/** Older versions whose text is that of a newer version (`n`): stored once. */

@@ -1,8 +1,7 @@
-import { textKey } from '../store/text-blob.js';
 import { packVersions, trimVersions, unpackVersions } from '../store/version-log.js';
 import type { StoredVersion, VersionLog } from '../store/types.js';
 import type { Product } from '../product/types.js';
-import { reverseDelta } from './delta.js';
+import { applyDelta, reverseDelta } from './delta.js';
 
 /** A page's new text, as the check that saw it found it. */
 export interface NewVersion {
@@ -30,9 +29,6 @@ export interface Before {
 	cut?: boolean | undefined;
 }
 
-/** The short hash a log keeps of each version's text: enough to tell a page's versions apart. */
-export const shortHash = (key: string): string => key.slice(0, 16);
-
 /**
  * The page's log with its new text added as the newest version: the one that was newest
  * becomes a reverse delta against it (confirmed last at the record's last check), a
@@ -43,14 +39,13 @@ export const shortHash = (key: string): string => key.slice(0, 16);
  * const log = addVersion(undefined, undefined, { text: 'Hats 5', key: textKey('Hats 5'), cut: false, seen: Date.now(), reason: 'new' }, 50);
  */
 export function addVersion(log: VersionLog | undefined, before: Before | undefined, version: NewVersion, keep: number): VersionLog | undefined {
-	if (log?.latest === version.key) return undefined;
-	const hash = shortHash(version.key);
+	if (log?.latest === version.key || (before?.text !== undefined && before.text === version.text)) return undefined;
 	let versions = log ? unpackVersions(log) : [];
 	const n = (versions[0]?.n ?? 0) + 1;
 	// The newest's text is gone (evicted): the older ones, made from it, are gone with it.
 	if (before?.text === undefined) versions = [];
 	else if (versions.length === 0) {
-		versions = [{ n: 1, firstSeen: before.firstSeen ?? before.lastChecked, reason: 'earlier', added: 0, removed: 0, ...validators(before), bytes: Buffer.byteLength(before.text), ...(before.cut ? { cut: true } : {}), hash: shortHash(textKey(before.text)) }];
+		versions = [{ n: 1, firstSeen: before.firstSeen ?? before.lastChecked, reason: 'earlier', added: 0, removed: 0, ...validators(before), bytes: Buffer.byteLength(before.text), ...(before.cut ? { cut: true } : {}) }];
 	}
 	let added = 0;
 	let removed = 0;
@@ -62,8 +57,10 @@ export function addVersion(log: VersionLog | undefined, before: Before | undefin
 		newest.delta = moved.delta;
 	}
 	const number = newest === undefined ? n : newest.n + 1;
-	for (const older of versions) {
-		if (older.hash === hash && older.same === undefined) {
+	// A text the page had before is kept once: the older version points to the new one.
+	for (const [i, text] of textsOf(versions, before?.text).entries()) {
+		const older = versions[i]!;
+		if (i > 0 && text === version.text && older.same === undefined) {
 			delete older.delta;
 			older.same = number;
 		}
@@ -78,7 +75,6 @@ export function addVersion(log: VersionLog | undefined, before: Before | undefin
 		...(version.product ? { product: version.product } : {}),
 		bytes: Buffer.byteLength(version.text),
 		...(version.cut ? { cut: true } : {}),
-		hash,
 	};
 	return packVersions(trimVersions([entry, ...versions], keep), version.key);
 }
@@ -87,3 +83,23 @@ const validators = (from: { etag?: string | undefined; lastModified?: string | u
 	...(from.etag === undefined ? {} : { etag: from.etag }),
 	...(from.lastModified === undefined ? {} : { lastModified: from.lastModified }),
 });
+
+/**
+ * The texts of a page's versions (newest first), made from the newest's: each older one
+ * from the one after it by its delta, or as the newer version it is the same as.
+ *
+ * @example
+ * textsOf(unpackVersions(log), newestText)[1] // the version before the newest
+ */
+export function textsOf(versions: readonly StoredVersion[], newest: string | undefined, upTo = versions.length - 1): string[] {
+	if (newest === undefined || versions.length === 0) return [];
+	const texts = [newest];
+	const byNumber = new Map([[versions[0]!.n, newest]]);
+	for (let i = 1; i <= upTo; i++) {
+		const version = versions[i]!;
+		const text = version.same === undefined ? applyDelta(texts[i - 1]!, version.delta ?? []) : byNumber.get(version.same)!;
+		texts.push(text);
+		byNumber.set(version.n, text);
+	}
+	return texts;
+}

@@ -2,7 +2,7 @@ import { unpackText } from '../store/text-blob.js';
 import { unpackVersions } from '../store/version-log.js';
 import type { StoredVersion, ValidatorStore } from '../store/types.js';
 import type { Product } from '../product/types.js';
-import { applyDelta } from './delta.js';
+import { textsOf } from './add.js';
 
 /** One version of a page's counted text, as `revisit log` shows it. */
 export interface PageVersion {
@@ -76,13 +76,5 @@ export async function versionText(store: ValidatorStore, url: string, n: number)
 	if (index < 0) return undefined;
 	const [blob] = await store.getTexts([log.latest]);
 	if (blob === undefined) return undefined;
-	const texts = new Map<number, string>();
-	let text = unpackText(blob);
-	texts.set(versions[0]!.n, text);
-	for (let i = 1; i <= index; i++) {
-		const version = versions[i]!;
-		text = version.same === undefined ? applyDelta(text, version.delta ?? []) : texts.get(version.same)!;
-		texts.set(version.n, text);
-	}
-	return text;
+	return textsOf(versions, unpackText(blob), index)[index];
 }

@@ -25,12 +25,15 @@ export async function confirm(store: ValidatorStore, url: string, at: number): P
 	await store.batch([{ type: 'put', key: url, value: { ...record!, lastChecked: at } }]);
 }
 
+/** A text of some 600 words, and its editions: each a sentence and a price apart from the one before. */
+const BASE = Array.from({ length: 600 }, (_, w) => `w${(w * 7919) % 1009}`).join(' ');
+const edited = (i: number): string => `${BASE.slice(0, 1000)} Sentence number ${i} is new. ${BASE.slice(1000)} Price $${(20 + i * 0.5).toFixed(2)}.`;
 const page = (i: number, words = 600): string => Array.from({ length: words }, (_, w) => `word${(w * 7 + i) % 97}`).join(' ') + ` Edition ${i}: price $${(20 + i * 0.5).toFixed(2)}.`;
 
 /** The versions cases of the store contract: every backend keeps, bounds and gives back a page's versions alike. */
 export function versionCases(store: () => ValidatorStore): void {
 	it('keeps a version log under its URL byte for byte, lists logs in URL order, and deletes them', async () => {
-		const log = packVersions([{ n: 2, firstSeen: 20, reason: 'new-body', added: 1, removed: 1, bytes: 5, hash: 'ab' }, { n: 1, firstSeen: 10, lastConfirmed: 15, reason: 'new', added: 0, removed: 0, bytes: 5, hash: 'cd', delta: [[0, 4], 'é😀'] }], 'f'.repeat(32));
+		const log = packVersions([{ n: 2, firstSeen: 20, reason: 'new-body', added: 1, removed: 1, bytes: 5 }, { n: 1, firstSeen: 10, lastConfirmed: 15, reason: 'new', added: 0, removed: 0, bytes: 5, delta: [[0, 4], 'é😀'] }], 'f'.repeat(32));
 		await store().batch([{ type: 'putVersions', key: 'https://b/', value: log }, { type: 'putVersions', key: 'https://a/', value: log }]);
 		const [got, none] = await store().getVersions(['https://b/', 'https://c/']);
 		expect(none).toBeUndefined();
@@ -97,25 +100,22 @@ export function versionCases(store: () => ValidatorStore): void {
 	});
 
 	it('past --keep-text-total, drops the oldest versions in the store first, and never a newest', async () => {
-		// Two pages changing in turn: a's versions are the oldest.
+		// Two pages changing in turn: a's first version is the oldest in the store, then b's, then a's second…
 		for (let i = 0; i < 6; i++) {
-			await checkText(store(), 'https://a.example/', page(i), 1000 + i);
-			await checkText(store(), 'https://b.example/', page(i + 50), 2000 + i);
+			await checkText(store(), 'https://a.example/', edited(i), 1000 + 2 * i);
+			await checkText(store(), 'https://b.example/', edited(i + 50), 1001 + 2 * i);
 		}
 		const sizes = await collectTexts(store(), { maxBytes: Infinity });
 		expect(sizes.versions).toBe(0);
-		const collected = await collectTexts(store(), { maxBytes: sizes.bytes - 1, targetBytes: sizes.bytes - 200 });
-		expect(collected.versions).toBeGreaterThan(0);
-		expect(collected.evicted).toBe(0);
-		const a = await pageVersions(store(), 'https://a.example/');
-		const b = await pageVersions(store(), 'https://b.example/');
-		expect(a.length).toBeLessThan(6);
-		expect(b.length).toBe(6);
-		expect(a[0]!.n).toBe(6);
-		for (const version of a) expect(await versionText(store(), 'https://a.example/', version.n)).toBe(page(version.n - 1));
-		// Down to the newest texts alone: every older version goes, the newest of each page stays.
+		// Just over: the oldest version in the store goes, and nothing else.
+		const collected = await collectTexts(store(), { maxBytes: sizes.bytes - 1, targetBytes: sizes.bytes - 1 });
+		expect(collected).toMatchObject({ versions: 1, evicted: 0 });
+		expect((await pageVersions(store(), 'https://a.example/')).map((version) => version.n)).toEqual([6, 5, 4, 3, 2]);
+		expect((await pageVersions(store(), 'https://b.example/')).map((version) => version.n)).toEqual([6, 5, 4, 3, 2, 1]);
+		for (let n = 2; n <= 6; n++) expect(await versionText(store(), 'https://a.example/', n)).toBe(edited(n - 1));
+		// Far over: every older version goes before a newest text does, and a log goes with the text it is made from.
 		const tight = await collectTexts(store(), { maxBytes: 1, targetBytes: 1 });
-		expect(tight.versions).toBeGreaterThan(0);
-		expect((await pageVersions(store(), 'https://b.example/')).map((version) => version.n)).toEqual(tight.evicted > 0 ? [] : [6]);
+		expect(tight).toMatchObject({ versions: 9, evicted: 2, bytes: 0 });
+		expect(await pageVersions(store(), 'https://b.example/')).toEqual([]);
 	});
 }
