@@ -93,8 +93,11 @@ function whyHtml(change) {
 	return '<table class="why">' + rows + '</table>';
 }
 function bodyHtml(change) {
+	// In the body, not the summary: a click that opens the entry must not leave the page.
+	var href = pageHref(change.url);
+	var link = href === undefined ? '' : '<p class="meta"><a class="timeline" href="' + esc(href) + '">Timeline &amp; versions of this URL &rarr;</a></p>';
 	var diff = change.diff ? '<div class="diff">' + diffHtml(change) + '</div>' : '<p class="note">' + esc(TEXT[change.text] !== undefined ? TEXT[change.text] : 'No diff.') + '</p>' + cutNote(change);
-	return whyHtml(change) + diff;
+	return link + whyHtml(change) + diff;
 }
 // A price as the offer holds it, with its currency: 21 EUR.
 function money(offer) {
@@ -121,9 +124,7 @@ function pageHref(url) {
 }
 function changeItem(change, index) {
 	var li = document.createElement('li');
-	var href = pageHref(change.url);
-	var link = href === undefined ? '' : ' <a class="timeline" href="' + esc(href) + '">timeline &amp; versions</a>';
-	li.innerHTML = '<details class="change" data-index="' + index + '"><summary><span class="reason ' + esc(change.reason) + '">' + esc(change.reason) + '</span> <span class="url">' + esc(change.url) + '</span> <span class="meta">' + esc(headline(change)) + (change.diff ? ' &middot; diff' : '') + '</span>' + link + '</summary><div class="body"></div></details>';
+	li.innerHTML = '<details class="change" data-index="' + index + '"><summary><span class="reason ' + esc(change.reason) + '">' + esc(change.reason) + '</span> <span class="url">' + esc(change.url) + '</span> <span class="meta">' + esc(headline(change)) + (change.diff ? ' &middot; diff' : '') + '</span></summary><div class="body"></div></details>';
 	var details = li.firstChild;
 	details.addEventListener('toggle', function () {
 		if (details.open && !details.dataset.built) {

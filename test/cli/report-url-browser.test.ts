@@ -29,8 +29,15 @@ describeNeeding(CHROMIUM, "a URL's page in chromium", () => {
 	});
 
 	/** The report's link to a URL's page, as an absolute address. */
+	const entry = (page: Page, url: string) => page.locator('details.change', { has: page.locator('.url', { hasText: url }) });
+	/** An entry of the changed-URL list, opened (the link is in its body). */
+	const opened = async (page: Page, url: string) => {
+		const item = entry(page, url);
+		if (!(await item.evaluate((node) => (node as { open: boolean }).open))) await item.locator('summary').click();
+		return item;
+	};
 	const linkOf = async (page: Page, url: string): Promise<string> => {
-		const href = await page.locator('details.change', { has: page.locator('.url', { hasText: url }) }).locator('a.timeline').getAttribute('href');
+		const href = await (await opened(page, url)).locator('a.timeline').getAttribute('href');
 		return new URL(href!, page.url()).href;
 	};
 	const words = (page: Page, tag: 'ins' | 'del'): Promise<string[]> => page.locator(`#diff-body .diff ${tag}`).allTextContents().then((all) => all.map((text) => text.trim()));
@@ -46,7 +53,7 @@ describeNeeding(CHROMIUM, "a URL's page in chromium", () => {
 	};
 
 	it("the changed-URL list links to a URL's page, which opens from disk with no error and no request", async () => {
-		await report.page.locator('details.change', { has: report.page.locator('.url', { hasText: site.council }) }).locator('a.timeline').click();
+		await (await opened(report.page, site.council)).locator('a.timeline').click();
 		await report.page.waitForURL(/-urls\/[0-9a-f]{16}\.html$/);
 		await report.page.waitForSelector('html[data-ready]');
 		expect(await report.page.locator('#page-url').textContent()).toBe(site.council);
