@@ -32,8 +32,9 @@ export interface HistorySite {
 	hostile: string;
 	shoe: string;
 	storeDir: string;
-	/** `revisit report --html` of the last sweep's two runs. */
+	/** `revisit report --html` of the last sweep's two runs, and what it said on stderr. */
 	report: string;
+	reportSaid: string;
 	close(): Promise<void>;
 }
 
@@ -72,6 +73,7 @@ export async function buildHistorySite(): Promise<HistorySite> {
 		shoe: origin.url('/shoe'),
 		storeDir,
 		report,
+		reportSaid: run.stderr,
 		close: async () => {
 			await origin.close();
 			await dir.cleanup();
