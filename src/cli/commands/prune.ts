@@ -56,10 +56,16 @@ export function pruneCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				const overrides = pruned.keptOverrides > 0 ? `, ${pruned.keptOverrides} of them without URLs but with a mode set by hand` : '';
 				io.stderr.write(
 					`revisit: ${args['dry-run'] ? 'would prune' : 'pruned'} ${counted(pruned.urls, 'URL record')} and ${counted(pruned.hosts, 'host')}` +
-						` (not checked for ${formatDuration(olderThan)}, since ${cutoff}); kept ${counted(pruned.keptUrls, 'URL record')} and ${counted(pruned.keptHosts, 'host')}${overrides}${pruned.texts > 0 ? `; freed ${counted(pruned.texts, 'kept text')}` : ''}\n`,
+						` (not checked for ${formatDuration(olderThan)}, since ${cutoff}); kept ${counted(pruned.keptUrls, 'URL record')} and ${counted(pruned.keptHosts, 'host')}${overrides}${freed(pruned)}\n`,
 				);
 				result.status = 0;
 			});
 		},
 	};
+}
+
+/** What a prune freed of kept text, if anything: `; freed 3 kept texts and 2 version logs`. */
+function freed(pruned: { texts: number; versions?: number | undefined }): string {
+	const parts = [pruned.texts > 0 ? counted(pruned.texts, 'kept text') : '', (pruned.versions ?? 0) > 0 ? counted(pruned.versions!, 'version log') : ''].filter(Boolean);
+	return parts.length > 0 ? `; freed ${parts.join(' and ')}` : '';
 }

@@ -64,6 +64,8 @@ describe('revisit prune', () => {
 		const run = await prune('--older-than', '30d');
 		expect(run.status).toBe(0);
 		expect(run.stderr).toMatch(/^revisit: pruned 3 URL records and 1 host \(/);
+		// Their version logs go with them (the texts they kept are shared with the pages kept: `page /N` differs only by N).
+		expect(run.stderr).toMatch(/freed .*3 version logs\n$/);
 		const after = await contents();
 		expect(after.urls.sort()).toEqual([a.url('/2'), a.url('/3')].sort());
 		expect(after.hosts).toEqual([a.origin]);
