@@ -7,7 +7,7 @@
 // C are changes (default 1,000) whose word diffs come from content/word-diff.js over two
 // versions of a ~2 KB counted text (a few words edited, seeded PRNG), E are errors over 6
 // codes, the rest 304s; H hosts (default 200) have host records. loadReport and
-// renderReport (history/) write the page to bench/.tmp/report-N.html.
+// renderReport (report/) write the page to bench/.tmp/report-N.html.
 //
 // Per repetition (default 5), in a fresh page: `ready`, the time from navigation start to
 // the page's data-ready mark (the script has parsed the data and built the first rows:
@@ -27,8 +27,8 @@ const { wordDiff } = await dist('content/word-diff.js');
 const { MemoryStore } = await dist('store/memory.js');
 const { runKey } = await dist('store/run-key.js');
 const { newHostRecord } = await dist('hosts/record.js');
-const { loadReport } = await dist('history/report-data.js');
-const { renderReport } = await dist('history/report-html.js');
+const { loadReport } = await dist('report/data.js');
+const { renderReport } = await dist('report/html.js');
 
 const arg = (name, fallback) => {
 	const i = process.argv.indexOf(`--${name}`);

@@ -139,9 +139,12 @@ export interface ProbeResult {
 	/**
 	 * The counted text of a 2xx body read whole, cut at `--keep-text` (for the word diff of
 	 * `revisit report`); `visible` when it is the visible text of the counted markup (an
-	 * HTML page without a rule), so that compare can make it again with learned noise out.
+	 * HTML page without a rule), `json` when it is counted JSON pretty-printed, so that
+	 * compare can make it again with learned noise out.
 	 */
-	counted?: { text: string; cut: boolean; visible?: boolean } | undefined;
+	counted?: { text: string; cut: boolean; visible?: boolean; json?: boolean } | undefined;
+	/** A PDF whose text could not be read, and so judged by its bytes: why (encrypted, broken, pdftotext missing…). */
+	unread?: string | undefined;
 }
 
 /**

@@ -1,6 +1,4 @@
-import { OPTION_STAGE } from '../config/overrides.js';
-import { pipelineSchema } from '../config/schema.js';
-import { editDistance, nearest } from '../config/suggest.js';
+import { editDistance, nearest } from '../util/suggest.js';
 import { UsageError } from '../errors/index.js';
 
 /** What yargs knows of the command that was parsed: its flags (long and short) and which of them are hidden or boolean. */
@@ -11,19 +9,24 @@ export interface KnownFlags {
 	booleans: readonly string[];
 }
 
+/** What to say of a flag the command lacks but a pipeline file has, if anything (pipeline-flag-hint.ts). */
+export type PipelineFlagHint = (command: string | undefined, flag: TypedFlag) => string | undefined;
+
 const UNKNOWN = /^Unknown arguments?: (.*)$/s;
 
 /**
  * yargs's "Unknown argument: concurency" as a user can act on it: each flag named as it
  * was typed (`--concurency`, `-Q`), with the nearest flag the command has. A flag of a
- * pipeline's stages given to `run` or `check` points to `--set`. Other messages (an
+ * pipeline's stages given to `run` or `check` points to `--set` (`pipelineHint`: main.ts
+ * passes pipelineFlagHint; the quick CLI for log and diff, which have no pipeline, does not
+ * load the pipeline schema it reads). Other messages (an
  * extra positional argument) are left as yargs wrote them: undefined.
  *
  * @example
  * unknownFlagError('Unknown argument: concurency', ['sweep', '--concurency', '4'], known)
  * // UsageError('unknown flag --concurency: did you mean --concurrency?')
  */
-export function unknownFlagError(message: string, args: readonly string[], known: KnownFlags): UsageError | undefined {
+export function unknownFlagError(message: string, args: readonly string[], known: KnownFlags, pipelineHint?: PipelineFlagHint): UsageError | undefined {
 	const match = UNKNOWN.exec(message);
 	if (!match) return undefined;
 	const keys = match[1]!.split(', ');
@@ -37,14 +40,14 @@ export function unknownFlagError(message: string, args: readonly string[], known
 			continue;
 		}
 		if (lines.some((line) => line.includes(` ${flag.name}`))) continue;
-		lines.push(explain(flag, known));
+		lines.push(explain(flag, known, pipelineHint));
 	}
 	if (extra.length > 0) lines.push(`unexpected argument${extra.length === 1 ? '' : 's'}: ${extra.join(', ')}`);
 	return new UsageError(lines.join('; '));
 }
 
 /** One flag as typed: its name (`--no-robotz`, `-Q`), the keys yargs reports it under, and the value written after it. */
-interface TypedFlag {
+export interface TypedFlag {
 	name: string;
 	keys: string[];
 	value: string | undefined;
@@ -73,15 +76,10 @@ function typedFlags(args: readonly string[]): TypedFlag[] {
 	return flags;
 }
 
-function explain(flag: TypedFlag, known: KnownFlags): string {
+function explain(flag: TypedFlag, known: KnownFlags, pipelineHint: PipelineFlagHint | undefined): string {
 	const bare = flag.name.startsWith('--') ? flag.name.replace(/^--(no-)?/, '') : flag.name.slice(1);
-	if ((known.command === 'run' || known.command === 'check') && flag.name.startsWith('--')) {
-		const key = camel(bare);
-		if (OPTION_STAGE.has(key) || TOP_KEYS.includes(key)) {
-			const value = BOOLEAN_OPTIONS.has(key) ? String(!flag.negated && flag.value !== 'false') : (flag.value ?? 'VALUE');
-			return `revisit ${known.command} takes no ${flag.name}: set it in the pipeline file, or with --set ${key}=${value}`;
-		}
-	}
+	const hint = pipelineHint?.(known.command, flag);
+	if (hint !== undefined) return hint;
 	const shown = known.names.filter((name) => !known.hidden.includes(name));
 	const near = flag.name.startsWith('--') ? nearest(bare, shown.filter((name) => name.length > 1)) : shown.find((name) => name.length === 1 && name.toLowerCase() === bare.toLowerCase());
 	// nearest() allows two edits even in a short name; --foo is no typo of --now.
@@ -89,13 +87,6 @@ function explain(flag: TypedFlag, known: KnownFlags): string {
 	const suggestion = near.length === 1 ? `-${near}` : flag.negated && known.booleans.includes(near) ? `--no-${near}` : `--${near}`;
 	return `unknown flag ${flag.name}: did you mean ${suggestion}?`;
 }
-
-const TOP_KEYS: readonly string[] = Object.keys(pipelineSchema.properties).filter((key) => key !== '$schema');
-
-/** Stage options that are switches: `--insecure` is `--set insecure=true`. */
-const BOOLEAN_OPTIONS: ReadonlySet<string> = new Set(
-	pipelineSchema.properties.stages.items.oneOf.flatMap((stage) => Object.entries(stage.properties).filter(([, value]) => (value as { type?: string }).type === 'boolean').map(([key]) => key)),
-);
 
 const folded = (a: string, b: string): boolean => a.replaceAll(/[-_]/g, '').toLowerCase() === b.replaceAll('-', '').toLowerCase();
 

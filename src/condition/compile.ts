@@ -3,7 +3,8 @@ import { UsageError } from '../errors/index.js';
 import { CONDITION_NAMES, type ConditionValues } from './names.js';
 import { MAX_LENGTH, sizeProblem } from './limits.js';
 import { literalPatterns, compilePattern, patternCache, type Pattern } from './patterns.js';
-import { errorPosition, namesUsed } from './syntax.js';
+import { errorOffset, placeOf, symbolUses } from './syntax.js';
+import { syntaxHint, unknownSymbol } from './hints.js';
 
 /** A compiled `--when` condition. */
 export interface Condition {
@@ -143,11 +144,11 @@ function attempt(expression: string): { evaluate: (values: object) => unknown } 
 		if (error instanceof RangeError) return { problem: 'too deeply nested to parse', cause: error };
 		return { problem: syntaxProblem(expression, error), cause: error };
 	}
-	const { names, functions } = namesUsed(expression);
-	const unknown = names.find((name) => !NAMES.includes(name));
-	if (unknown !== undefined) return { problem: `unknown name \`${unknown}\` (the names are ${NAMES.filter((name) => name !== 'true' && name !== 'false').join(', ')})` };
-	const unknownFunction = functions.find((name) => !Object.hasOwn(FUNCTIONS, name));
-	if (unknownFunction !== undefined) return { problem: `unknown function \`${unknownFunction}()\` (the functions are ${Object.keys(FUNCTIONS).join(', ')})` };
+	const uses = symbolUses(expression);
+	const unknown = uses.find((use) => use.kind === 'name' && !NAMES.includes(use.text));
+	if (unknown !== undefined) return { problem: unknownSymbol(expression, unknown, NAMES) };
+	const unknownFunction = uses.find((use) => use.kind === 'function' && !Object.hasOwn(FUNCTIONS, use.text));
+	if (unknownFunction !== undefined) return { problem: unknownSymbol(expression, unknownFunction, Object.keys(FUNCTIONS)) };
 	for (const source of literalPatterns(expression)) {
 		const compiled = compilePattern(source);
 		if ('problem' in compiled) return compiled;
@@ -166,11 +167,10 @@ const oneLine = (expression: string): string => {
 	return expression.length > MAX_LENGTH ? `${line.slice(0, 40)}…` : line;
 };
 
-/** Filtrex's parse error in a few words: where it is. */
+/** Filtrex's parse error in a few words: where it is, and what was likely meant (`||` for `or`). */
 function syntaxProblem(expression: string, error: unknown): string {
 	const message = error instanceof Error ? error.message : String(error);
-	const at = errorPosition(expression, message);
-	const place = at === undefined ? '' : expression.includes('\n') ? ` at line ${at.line}, column ${at.column}` : ` at column ${at.column}`;
-	const ends = /got 'EndOfExpression'$/.test(message) ? ' (it ends too soon)' : '';
-	return `syntax error${place}${ends}`;
+	const at = errorOffset(expression, message);
+	const notes = [/got 'EndOfExpression'$/.test(message) ? 'it ends too soon' : undefined, syntaxHint(expression, at)].filter((note) => note !== undefined);
+	return `syntax error${placeOf(expression, at)}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
 }

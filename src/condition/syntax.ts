@@ -10,6 +10,31 @@ const KEYWORDS = new Set(['and', 'or', 'not', 'in', 'of', 'if', 'then', 'else', 
 // Filtrex's lexer, as far as names go: strings, quoted names, bare names (dots allowed), the rest.
 const TOKENS = /"(?:\\"|\\\\|[^"\\])*"|'((?:\\'|\\\\|[^'\\])*)'|([a-zA-Z$_][.a-zA-Z0-9$_]*)(\s*\()?|[\s\S]/g;
 
+/** A name or a function an expression uses, where it is written (UTF-16 offset), and whether it is in 'single quotes'. */
+export interface SymbolUse {
+	kind: 'name' | 'function';
+	text: string;
+	offset: number;
+	quoted: boolean;
+}
+
+/**
+ * Every use of a name or a function in an expression that parsed, in order.
+ *
+ * @example
+ * symbolUses("price < 4 or 'InStock'") // [{ kind: 'name', text: 'price', offset: 0, quoted: false }, { kind: 'name', text: 'InStock', offset: 13, quoted: true }]
+ */
+export function symbolUses(expression: string): SymbolUse[] {
+	const uses: SymbolUse[] = [];
+	for (const match of expression.matchAll(TOKENS)) {
+		const [, quoted, bare, call] = match;
+		if (quoted !== undefined) uses.push({ kind: 'name', text: quoted.replace(/\\(['\\])/g, '$1'), offset: match.index, quoted: true });
+		else if (bare === undefined || KEYWORDS.has(bare)) continue;
+		else uses.push({ kind: call !== undefined ? 'function' : 'name', text: bare, offset: match.index, quoted: false });
+	}
+	return uses;
+}
+
 /**
  * The names and the functions an expression that parsed uses, in order of first use.
  *
@@ -17,15 +42,9 @@ const TOKENS = /"(?:\\"|\\\\|[^"\\])*"|'((?:\\'|\\\\|[^'\\])*)'|([a-zA-Z$_][.a-z
  * namesUsed('contains(text, "sold") and price < 40') // { names: ['text', 'price'], functions: ['contains'] }
  */
 export function namesUsed(expression: string): { names: string[]; functions: string[] } {
-	const names = new Set<string>();
-	const functions = new Set<string>();
-	for (const [, quoted, bare, call] of expression.matchAll(TOKENS)) {
-		if (quoted !== undefined) names.add(quoted.replace(/\\(['\\])/g, '$1'));
-		else if (bare === undefined || KEYWORDS.has(bare)) continue;
-		else if (call !== undefined) functions.add(bare);
-		else names.add(bare);
-	}
-	return { names: [...names], functions: [...functions] };
+	const uses = symbolUses(expression);
+	const of = (kind: SymbolUse['kind']) => [...new Set(uses.filter((use) => use.kind === kind).map((use) => use.text))];
+	return { names: of('name'), functions: of('function') };
 }
 
 /**
@@ -36,6 +55,18 @@ export function namesUsed(expression: string): { names: string[]; functions: str
  * errorPosition('price <<< 40', 'Parse error on line 1:\nprice <<< 40\n-------^\nExpecting …') // { line: 1, column: 8 }
  */
 export function errorPosition(expression: string, message: string): { line: number; column: number } | undefined {
+	const offset = errorOffset(expression, message);
+	return offset === undefined ? undefined : lineAndColumn(expression, offset);
+}
+
+/**
+ * The offset (in UTF-16 units) in the expression that a filtrex parse or lexical error
+ * points at; undefined when its message has no caret.
+ *
+ * @example
+ * errorOffset('price <<< 40', 'Parse error on line 1:\nprice <<< 40\n-------^\nExpecting …') // 7
+ */
+export function errorOffset(expression: string, message: string): number | undefined {
 	const lines = message.split('\n');
 	const caret = lines[2]?.match(/^(-*)\^$/);
 	if (!caret || lines[1] === undefined) return undefined;
@@ -56,7 +87,7 @@ export function errorPosition(expression: string, message: string): { line: numb
 		}
 	}
 	if (at === undefined) return undefined;
-	return lineAndColumn(expression, at < kept.length ? kept[at]![1] : expression.length);
+	return at < kept.length ? kept[at]![1] : expression.length;
 }
 
 /**

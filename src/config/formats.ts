@@ -1,6 +1,7 @@
 import { sweepSettings, watchSettings } from './settings.js';
 import { isRedisSpec, parseRedisUrl } from '../store/redis-url.js';
-import { isHostname, selectorProblem } from '../content/rules.js';
+import { selectorProblem } from '../content/rules.js';
+import { headerMatchProblem, regexProblem, ruleMatchProblem } from '../content/url-match.js';
 import { conditionProblem } from '../condition/compile.js';
 
 /**
@@ -23,7 +24,9 @@ export const FORMATS: Record<string, { validate(value: string): boolean; text: s
 	regex: { validate: (value) => regexProblem(value) === undefined, text: 'a regular expression', plural: 'regular expressions' },
 	// A content rule's fields, checked as compileRules checks them, so a pipeline file's bad selector is found with its schema problems, at its line.
 	selector: { validate: (value) => selectorProblem(value) === undefined, text: 'a CSS selector', plural: 'CSS selectors' },
-	'url-match': { validate: (value) => isHostname(value) || regexProblem(value) === undefined, text: 'a hostname or a regular expression', plural: 'hostnames or regular expressions' },
+	// A word without a dot would be read as a host no one has: refused, with what to write instead.
+	'url-match': { validate: (value) => ruleMatchProblem(value) === undefined, text: 'a hostname or a regular expression', plural: 'hostnames or regular expressions' },
+	'header-match': { validate: (value) => headerMatchProblem(value) === undefined, text: 'an origin, a hostname or a regular expression', plural: 'origins, hostnames or regular expressions' },
 	// A --when expression, compiled as the flag's is: a syntax error is reported with its column.
 	condition: { validate: (value) => conditionProblem(value) === undefined, text: 'a condition such as changed_words > 3 or price < 40', plural: 'conditions' },
 	'json-pointer': { validate: (value) => value === '' || value.startsWith('/'), text: 'a JSON Pointer: empty, or starting with / (RFC 6901)', plural: 'JSON Pointers (RFC 6901)' },
@@ -52,20 +55,12 @@ function parsesAsRedis(value: string): boolean {
  * formatProblem('selector', '.price[') // 'Expected name, found the end of the selector'
  */
 export function formatProblem(format: string, value: string): string | undefined {
-	if (format === 'regex' || format === 'url-match') return regexProblem(value);
+	if (format === 'regex') return regexProblem(value);
+	if (format === 'url-match') return ruleMatchProblem(value);
+	if (format === 'header-match') return headerMatchProblem(value);
 	if (format === 'selector') return selectorProblem(value);
 	if (format === 'condition') return conditionProblem(value);
 	return undefined;
-}
-
-/** Why `source` is not a valid JavaScript regular expression, or undefined. */
-export function regexProblem(source: string): string | undefined {
-	try {
-		new RegExp(source);
-		return undefined;
-	} catch (error) {
-		return (error as Error).message.replace(/^Invalid regular expression: /, '');
-	}
 }
 
 function accepts(coerce: ((value: unknown) => unknown) | undefined): (value: string) => boolean {

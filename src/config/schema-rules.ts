@@ -9,7 +9,7 @@ export const ruleSchema = {
 	title: 'a content rule',
 	additionalProperties: false,
 	properties: {
-		match: { type: 'string', minLength: 1, format: 'url-match', description: 'The URLs it applies to: a hostname (example.org), or a regular expression over the URL; absent: every URL' },
+		match: { type: 'string', minLength: 1, format: 'url-match', description: 'The URLs it applies to: a hostname with its dot (shop.example; localhost), compared whole, or else a regular expression searched for in the URL (/item/, \\.pdf$); absent: every URL. A word without a dot is refused: it would be read as a host no one has' },
 		select: { ...selectors, description: 'CSS selectors: only the matching elements count (HTML)' },
 		exclude: { ...selectors, description: 'CSS selectors: the matching elements are removed before counting, with or without select (HTML): a timestamp, a "recently viewed" block' },
 		text: { type: 'boolean', description: 'Only the visible text counts (scripts, styles and tags dropped, whitespace collapsed)' },
@@ -41,7 +41,7 @@ export const headerSchema = {
 				{ type: 'object', title: 'a value from the environment', additionalProperties: false, required: ['env'], properties: { env: { type: 'string', minLength: 1, description: 'The environment variable holding the value' } } },
 			],
 		},
-		match: { type: 'string', minLength: 1, description: 'The URLs it is sent to: an origin (https://api.example.org), a host (example.org), or a regular expression over the URL; absent: every URL' },
+		match: { type: 'string', minLength: 1, format: 'header-match', description: 'The URLs it is sent to: an origin (https://api.example.org), a host with its dot (example.org, example.org:8080; localhost), or else a regular expression searched for in the URL; absent: every URL' },
 	},
 } as const;
 

@@ -3,18 +3,15 @@ import { compileCondition } from '../condition/compile.js';
 import { selectorProblem } from '../content/rules.js';
 import { UsageError } from '../errors/index.js';
 import { parseDuration } from '../util/duration.js';
+import { integerValue } from './integer-value.js';
 
 // Checks of one setting's value, shared by the CLI (as yargs `coerce`) and pipeline files
 // (`config/settings.ts`), so that a value one rejects the other rejects too. A bad value
 // names its flag and is a UsageError (exit 2); a pipeline file's message drops the flag.
 
-export const integerValue = (flag: string, min: number) => (value: unknown): number => {
-	const number = Number(value);
-	if (!Number.isInteger(number) || number < min || String(value).trim() === '') {
-		throw new UsageError(`--${flag} must be an integer >= ${min} (got ${JSON.stringify(value)})`);
-	}
-	return number;
-};
+// integerValue lives apart so that a command that needs only it (log) loads no condition
+// compiler or selector engine with it: bin/revisit.js's quick bundle for log and diff.
+export { integerValue };
 
 export const numberValue = (flag: string) => (value: unknown): number | undefined => {
 	if (value === undefined) return undefined;

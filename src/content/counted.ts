@@ -7,13 +7,22 @@ import type { Rule } from './rules.js';
 import type { Offer } from '../product/types.js';
 import { offerText } from './offer-text.js';
 import { explainOffer, readOffer, type Explained } from '../product/offer.js';
+import { parseWithMarkup } from '../product/parse.js';
+import { isJsonType } from './json-text.js';
+import { pdfLines, type PdfText } from './pdf-text.js';
 
 /** What a rule kept of one body, and how it read it. */
 export interface Counted {
 	/** The counted content: what is hashed, and what a diff shows. */
 	text: string;
-	/** `html` or `json` when the rule could read the body so; `bytes` when it could not (hashed as they are). */
-	kind: 'html' | 'json' | 'bytes' | 'none';
+	/**
+	 * `html` or `json` when the body was read so; `pdf` for a PDF's text; `bytes` when a rule
+	 * could not read the body, or a PDF's text could not be read (hashed as they are); `none`
+	 * for the body as text.
+	 */
+	kind: 'html' | 'json' | 'pdf' | 'bytes' | 'none';
+	/** A PDF whose text could not be read: why (its bytes are what counts, and its text is empty). */
+	why?: string | undefined;
 	/** A `select` rule: did any selector match? */
 	matched?: boolean | undefined;
 	/** An `exclude` rule: how many elements its selectors removed. */
@@ -32,6 +41,8 @@ export interface CountOptions {
 	explain?: boolean | undefined;
 	/** The URL the body came from: a product rule's offer may depend on it (`?variant=`, the product whose `url` it is). */
 	url?: string | undefined;
+	/** The body is a PDF, and this is its text as content/pdf-text.ts read it (the caller reads it: that takes a child process). */
+	pdf?: PdfText | undefined;
 }
 
 const HIDDEN = new Set(['script', 'style', 'noscript', 'template']);
@@ -39,7 +50,10 @@ const HIDDEN = new Set(['script', 'style', 'noscript', 'template']);
 /**
  * The counted content of a body under a rule: the elements its selectors match (or the
  * visible text), or the parts of a JSON document its pointers name, with the `ignore`
- * patterns' matches removed; the decoded body as UTF-8 text when there is no rule.
+ * patterns' matches removed; the decoded body as UTF-8 text when there is no rule. A
+ * JSON document counts with its keys sorted, rule or not, so that their order is no
+ * change; a PDF counts by its text (`options.pdf`), rule or not (only `ignore` applies to
+ * it), or, when that could not be read, by its bytes (`why` says why).
  * Malformed HTML never throws (htmlparser2 is forgiving); a body that is neither HTML
  * nor JSON under a rule that needs one is `bytes`.
  *
@@ -47,24 +61,32 @@ const HIDDEN = new Set(['script', 'style', 'noscript', 'template']);
  * countedText(rule, Buffer.from('<p class="price">5</p>'), 'text/html').text // '<p class="price">5</p>'
  */
 export function countedText(rule: Rule | undefined, body: Buffer, contentType: string | undefined, options: CountOptions = {}): Counted {
+	if (options.pdf) {
+		if ('why' in options.pdf) return { text: '', kind: 'bytes', why: options.pdf.why };
+		return { text: rule ? pdfLines(removeMatches(options.pdf.text, rule.ignore)) : options.pdf.text, kind: 'pdf' };
+	}
 	const raw = body.toString('utf8');
-	if (!rule) return { text: raw, kind: 'none' };
-	const type = (contentType ?? '').toLowerCase();
-	const json = rule.pointer !== undefined || /[/+]json\b/.test(type);
+	const json = rule?.pointer !== undefined || isJsonType(contentType);
 	if (json) {
 		let document: unknown;
 		try {
 			document = JSON.parse(raw);
 		} catch {
-			return { text: raw, kind: 'bytes' };
+			return { text: raw, kind: rule ? 'bytes' : 'none' };
 		}
+		if (!rule) return { text: stable(document, []), kind: 'json' };
 		const parts = rule.pointer ? rule.pointer.map((pointer) => resolvePointer(document, pointer)) : [document];
 		return { text: parts.map((part) => stable(part, rule.ignore)).join('\n'), kind: 'json' };
 	}
+	if (!rule) return { text: raw, kind: 'none' };
+	const type = (contentType ?? '').toLowerCase();
 	const html = /html|xml/.test(type) || (type === '' && /^\s*</.test(raw));
 	if (!html && (rule.select || rule.exclude || rule.text || rule.product)) return { text: removeMatches(raw, rule.ignore), kind: 'bytes' };
 	if (!html) return { text: removeMatches(raw, rule.ignore), kind: 'none' };
-	const document = parseDocument(raw);
+	// A product rule's page is parsed with its markup found as it goes (no second walk for the offer).
+	const parsed = rule.product ? parseWithMarkup(raw) : { document: parseDocument(raw), markup: undefined };
+	const document = parsed.document;
+	let markup = parsed.markup;
 	let nodes: AnyNode[] = [document];
 	let matched: boolean | undefined;
 	// Both sets of selectors see the page as served: `.price .was` excludes inside a selected `.price`.
@@ -79,15 +101,19 @@ export function countedText(rule: Rule | undefined, body: Buffer, contentType: s
 		removed = { excluded: gone.length, ...(options.explain ? { excerpts: gone.map(excerpt) } : {}) };
 		for (const element of gone) removeElement(element);
 		// A selected element that was itself removed, or sat inside one, counts no more.
-		if (gone.length > 0) nodes = nodes.filter((node) => attachedTo(node, document));
+		if (gone.length > 0) {
+			nodes = nodes.filter((node) => attachedTo(node, document));
+			// The markup found as it was parsed holds the removed elements: the offer's is found again, in what is left.
+			markup = undefined;
+		}
 	}
 	if (rule.product) {
 		// The offer is all that counts: the rest of the page, priceValidUntil and tokens included, is noise.
 		// Excluded elements are gone first, so that a "related products" block's prices are not read.
 		const offerOptions = options.url === undefined ? rule.product : { ...rule.product, url: options.url };
-		const offer = readOffer(document, offerOptions);
+		const offer = readOffer(document, offerOptions, markup);
 		// `rules test` explains the page as read here, not as served: an excluded block's prices are no candidates.
-		const explained = options.explain ? { explained: explainOffer(document, offerOptions) } : {};
+		const explained = options.explain ? { explained: explainOffer(document, offerOptions, markup) } : {};
 		return { text: removeMatches(offerText(offer), rule.ignore), kind: 'html', matched: offer !== undefined, ...(offer ? { offer } : {}), ...explained, ...removed };
 	}
 	if (rule.text) {

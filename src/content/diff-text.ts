@@ -1,5 +1,7 @@
 import { createTwoFilesPatch } from 'diff';
-import { countedText } from './counted.js';
+import { countedText, type Counted } from './counted.js';
+import { prettyJson } from './json-text.js';
+import type { PdfText } from './pdf-text.js';
 import { ruleFor, type Rule } from './rules.js';
 
 /** A change as a unified diff of the counted content, and its size in lines. */
@@ -13,16 +15,25 @@ export interface ContentDiff {
 
 /**
  * The unified diff between two versions of a URL's body, of what its content rule
- * counts (the decoded body as text when no rule applies), with jsdiff
+ * counts (the decoded body as text when no rule applies; a JSON document pretty-printed
+ * with its keys sorted; a PDF's text, read by the caller: `pdf`), with jsdiff
  * (`createTwoFilesPatch`, 3 lines of context).
  *
  * @example
  * diffBodies(rules, url, 'page.html', before, after, 'text/html').summary // '+1 -1'
  */
-export function diffBodies(rules: readonly Rule[], url: string, name: string, before: Buffer, after: Buffer, contentType: string | undefined): ContentDiff {
+export function diffBodies(
+	rules: readonly Rule[],
+	url: string,
+	name: string,
+	before: Buffer,
+	after: Buffer,
+	contentType: string | undefined,
+	pdf: { before?: PdfText | undefined; after?: PdfText | undefined } = {},
+): ContentDiff {
 	const rule = ruleFor(rules, url);
-	const old = countedText(rule, before, contentType, { url }).text;
-	const now = countedText(rule, after, contentType, { url }).text;
+	const old = lined(countedText(rule, before, contentType, { url, pdf: pdf.before }));
+	const now = lined(countedText(rule, after, contentType, { url, pdf: pdf.after }));
 	const patch = createTwoFilesPatch(`a/${name}`, `b/${name}`, withNewline(old), withNewline(now), undefined, undefined, { context: 3 });
 	let added = 0;
 	let removed = 0;
@@ -32,6 +43,9 @@ export function diffBodies(rules: readonly Rule[], url: string, name: string, be
 	}
 	return { patch, added, removed, summary: `+${added} -${removed}` };
 }
+
+// JSON is counted compact, one value a line: a key a line reads better.
+const lined = (counted: Counted): string => (counted.kind === 'json' ? prettyJson(counted.text) : counted.text);
 
 // Line-oriented: a body without line breaks (minified HTML) is one line; tags on lines of their own read better.
 const withNewline = (text: string): string => {

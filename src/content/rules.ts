@@ -3,6 +3,7 @@ import { compile } from 'css-select';
 import type { AnyNode, Element } from 'domhandler';
 import { UsageError } from '../errors/index.js';
 import type { RuleShown } from '../store/types.js';
+import { dotlessHostProblem, isHostname } from './url-match.js';
 
 /** A content rule as written (CLI flags, a rules file, a pipeline's compare stage): plain data, defined in store/types.ts (`RuleShown`) so that run details can keep it. */
 export type RuleSpec = RuleShown;
@@ -32,7 +33,8 @@ export interface Rule {
 
 /**
  * Checks and compiles a rule list, in order (the first rule that matches a URL wins).
- * A bad selector, pattern or pointer is a UsageError naming the rule and the field.
+ * A bad selector, pattern or pointer, or a `match` that is a word without a dot (read as
+ * a host no one has), is a UsageError naming the rule and the field.
  *
  * @example
  * const rules = compileRules([{ match: 'shop.example', select: ['.price'] }], 'rules.json');
@@ -65,6 +67,8 @@ export function compileRules(specs: readonly RuleSpec[], where = 'rule'): Rule[]
 		}
 		const match = spec.match;
 		const hostOnly = match !== undefined && isHostname(match);
+		const dotless = hostOnly ? dotlessHostProblem(match) : undefined;
+		if (dotless !== undefined) throw new UsageError(`${at}: match ${JSON.stringify(match)}: ${dotless}`);
 		const matcher = match === undefined ? undefined : hostOnly ? undefined : pattern(match, 'match');
 		return {
 			id: ruleId(spec),
@@ -123,9 +127,6 @@ export function selectorProblem(source: string): string | undefined {
 		return /found $/.test(message) ? `${message}the end of the selector` : message;
 	}
 }
-
-/** A `match` that names a host (compared whole), not a pattern. */
-export const isHostname = (match: string): boolean => /^[a-z0-9.-]+$/i.test(match);
 
 /** The first rule that applies to `url`, if any. */
 export const ruleFor = (rules: readonly Rule[], url: string): Rule | undefined => rules.find((rule) => rule.matches(url));

@@ -2,6 +2,7 @@ import { diffArrays } from 'diff';
 import type { WordDiffHunks } from '../store/types.js';
 import type { ProbeResult } from '../types.js';
 import { visibleText } from './visible-text.js';
+import { prettyJson } from './json-text.js';
 
 /**
  * Text cut to at most `cap` UTF-8 bytes (never in the middle of a character), and
@@ -18,12 +19,14 @@ export function keptText(text: string, cap: number): { text: string; cut: boolea
 
 /**
  * A kept text made again from its whole counted text with learned noise masked
- * (`masked`): read as the first was (visible text or as counted) and cut at `cap`.
+ * (`masked`): read as the first was (visible text, JSON pretty-printed, or as counted)
+ * and cut at `cap`.
  *
  * @example
  * keptAgain({ text: 'Hats 5', cut: false, visible: true }, '<p>5</p>', 32768) // { text: '5', cut: false, visible: true }
  */
 export function keptAgain(counted: NonNullable<ProbeResult['counted']>, masked: string, cap = Number.POSITIVE_INFINITY): NonNullable<ProbeResult['counted']> {
+	if (counted.json) return { ...keptText(prettyJson(masked), cap), json: true };
 	if (!counted.visible) return keptText(masked, cap);
 	return { ...keptText(visibleText(masked), cap), visible: true };
 }

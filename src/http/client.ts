@@ -4,6 +4,7 @@ import got, { type Got, type BeforeRequestHook } from 'got';
 import type { CookieJar } from 'tough-cookie';
 import { descriptorBudget, openFileLimit } from '../util/descriptors.js';
 import { compileRules, type RuleSpec } from '../content/rules.js';
+import type { PdfOptions } from '../content/pdf-text.js';
 import { assertPublicHost, denyPrivateLookup } from './guard.js';
 import { createSocketPool, type SocketPool } from './sockets.js';
 import { leanNativeOptions } from './native-options.js';
@@ -41,6 +42,8 @@ export interface HttpClientOptions {
 	keepCounted?: number | undefined;
 	/** Keep an HTML page's markup rather than its visible text, where no rule applies (`--diff-of source`). */
 	keepSource?: boolean | undefined;
+	/** How a PDF's text is read (the pdftotext program, size and time limits); the defaults of content/pdf-text.ts when absent. */
+	pdf?: PdfOptions | undefined;
 	/**
 	 * Sockets open at once, idle keep-alive ones included: past it, the least recently
 	 * used idle one is closed first. Default DEFAULT_MAX_SOCKETS.
@@ -100,7 +103,7 @@ export function createHttpClient(options: HttpClientOptions, extras: HttpClientE
 		timeout: { request: options.timeoutMs },
 		responseType: 'buffer',
 		cache: false,
-		context: { maxBodyBytes: options.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: options.denyPrivate ?? false, capture: options.capture ?? false, rules: compileRules(options.rules ?? []), keepText: options.keepText ?? false, keepCounted: options.keepCounted ?? 0, keepSource: options.keepSource ?? false, secretHeaders: headers.secretNames },
+		context: { maxBodyBytes: options.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: options.denyPrivate ?? false, capture: options.capture ?? false, rules: compileRules(options.rules ?? []), keepText: options.keepText ?? false, keepCounted: options.keepCounted ?? 0, keepSource: options.keepSource ?? false, pdf: options.pdf ?? {}, secretHeaders: headers.secretNames },
 		hooks: { init: [leanNativeOptions], beforeRedirect: [checkRedirect(options.denyPrivate ?? false)], ...(headers.names.length > 0 ? { beforeRequest: [addHeaders(headers)] } : {}) },
 		https: { rejectUnauthorized: !options.insecure },
 		...(options.denyPrivate ? { dnsLookup: denyPrivateLookup() } : {}),

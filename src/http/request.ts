@@ -3,44 +3,12 @@ import { freshFor } from './fresh-for.js';
 import type { ProbeResult } from '../types.js';
 import { decodeBody, TOO_LARGE } from './decode.js';
 import { assertPublicHost } from './guard.js';
-import { contentOf } from '../content/content-hash.js';
-import { countedText } from '../content/counted.js';
-import { keptText } from '../content/word-diff.js';
-import { isHtml, visibleText } from '../content/visible-text.js';
-import { ruleFor, type Rule } from '../content/rules.js';
+import { isPdf } from '../content/pdf-text.js';
+import { ruleFor } from '../content/rules.js';
+import { keepContent, limitsOf } from './count-body.js';
 import { captureOf } from './capture.js';
 import { hashBody } from '../content/hash.js';
 import { isSafeValidator } from './validators.js';
-
-/** Per-run limits the client carries in its got `context`. */
-export interface RequestLimits {
-	/** Largest body, encoded or decoded, in bytes. */
-	maxBodyBytes: number;
-	/** Refuse private and loopback addresses. */
-	denyPrivate: boolean;
-	/** Keep each answer as it came over the wire (see http/capture.ts), for WARC output. */
-	capture: boolean;
-	/** Content rules: what part of a 2xx body counts (see content/rules.ts). */
-	rules: readonly Rule[];
-	/** Keep the counted text with the content hash, for learning noise (`--learn-noise`). */
-	keepText: boolean;
-	/** Keep the counted text, cut at this many bytes (`--keep-text`); 0: not. */
-	keepCounted: number;
-	/** Keep an HTML page's markup, not its visible text, when no rule applies (`--diff-of source`). */
-	keepSource: boolean;
-}
-
-// Read once per client, not per request: a client's defaults don't change.
-const limitsByClient = new WeakMap<Got, RequestLimits>();
-const limitsOf = (client: Got): RequestLimits => {
-	let limits = limitsByClient.get(client);
-	if (limits === undefined) {
-		const context = client.defaults.options.context as Partial<RequestLimits>;
-		limits = { maxBodyBytes: context.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: context.denyPrivate ?? false, capture: context.capture ?? false, rules: context.rules ?? [], keepText: context.keepText ?? false, keepCounted: context.keepCounted ?? 0, keepSource: context.keepSource ?? false };
-		limitsByClient.set(client, limits);
-	}
-	return limits;
-};
 
 /** One attempt's outcome: a result, plus when (ms) a retry would be wanted. */
 export interface Attempt {
@@ -126,7 +94,10 @@ export async function attemptRequest(
 			addValidators(result, response.headers);
 			result.hash = hashBody(body);
 			if (limits.capture) result.wire = captureOf(response, method, now());
-			if (limits.rules.length > 0 || limits.keepText || limits.keepCounted > 0) keepContent(result, ruleFor(limits.rules, url), body, header(response.headers['content-type']), limits, url);
+			const type = header(response.headers['content-type']);
+			// A PDF counts by its text, read in a child process: the event loop only waits for it.
+			const pdf = isPdf(type, body) ? await limits.readPdf(body) : undefined;
+			keepContent(result, ruleFor(limits.rules, url), body, type, limits, url, pdf);
 			if (bodyMode === 'keep') {
 				result.body = body;
 				result.contentType = header(response.headers['content-type']);
@@ -245,40 +216,3 @@ function addValidators(result: ProbeResult, headers: Record<string, string | str
 function header(value: string | string[] | undefined): string | undefined {
 	return Array.isArray(value) ? value[0] : value;
 }
-
-/**
- * Counts a body that did not come over the wire as the probe read it (a page as Chromium
- * rendered it): its content hash and kept text under the run's rules and limits, as a 2xx
- * body of `client` would have been counted. The result's `hash` (the body's) is taken too.
- *
- * @example
- * countBody(client, result, url, Buffer.from(rendered.html), 'text/html')
- */
-export function countBody(client: Got, result: ProbeResult, url: string, body: Buffer, contentType: string | undefined): void {
-	const limits = limitsOf(client);
-	result.hash = hashBody(body);
-	delete result.content;
-	delete result.counted;
-	if (limits.rules.length > 0 || limits.keepText || limits.keepCounted > 0) keepContent(result, ruleFor(limits.rules, url), body, contentType, limits, url);
-}
-
-/**
- * The content hash of a 2xx body (with rules, or while learning noise) and its counted
- * text cut at `keepCounted` (`--keep-text`), reading the body once: where a rule applies,
- * the text the hash was taken of is the one kept; without one, the body as UTF-8.
- */
-function keepContent(result: ProbeResult, rule: Rule | undefined, body: Buffer, contentType: string | undefined, limits: RequestLimits, url: string): void {
-	const keep = limits.keepCounted > 0;
-	if (limits.rules.length > 0 || limits.keepText) {
-		// With a rule the hash is of the counted text either way: asking for the text costs nothing more.
-		result.content = contentOf(rule, body, contentType, limits.keepText || (keep && rule !== undefined), result.hash, url);
-		if (keep && result.content.text !== undefined) result.counted = readable(rule, result.content.text, contentType, limits);
-		// Only learning noise hands the text on with the hash (the compare stage masks noise when it has it).
-		if (!limits.keepText) delete result.content.text;
-	}
-	if (keep && result.counted === undefined) result.counted = readable(rule, countedText(rule, body, contentType, { url }).text, contentType, limits);
-}
-
-// Only for the reader: the hash was taken already. Without a rule an HTML page's counted text is its markup; its visible text is what a reader wants diffed.
-const readable = (rule: Rule | undefined, counted: string, contentType: string | undefined, limits: RequestLimits): NonNullable<ProbeResult['counted']> =>
-	!rule && !limits.keepSource && isHtml(contentType, counted) ? { ...keptText(visibleText(counted), limits.keepCounted), visible: true } : keptText(counted, limits.keepCounted);

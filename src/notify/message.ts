@@ -1,3 +1,4 @@
+import { wordDiffText } from '../content/word-diff-text.js';
 import { UsageError } from '../errors/index.js';
 import { offerMoves } from '../product/fields.js';
 import type { Task } from '../types.js';
@@ -30,7 +31,7 @@ export function formatPrice(price: number | undefined): string {
 
 /** The word diff as text, git's `--word-diff` style: `[-old-]{+new+}`; else the unified diff. */
 function diffOf(task: Task): string {
-	const text = task.diff ?? (task.wordDiff?.hunks ?? []).map((hunk) => hunk.map(([op, part]) => (op === 0 ? part : op < 0 ? `[-${part}-]` : `{+${part}+}`)).join('')).join('\n…\n');
+	const text = task.diff ?? wordDiffText(task.wordDiff?.hunks ?? []);
 	return text.length > DIFF_CHARS ? `${text.slice(0, DIFF_CHARS)}…` : text;
 }
 

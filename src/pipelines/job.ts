@@ -6,7 +6,7 @@ import type { Source } from '../sources/source.js';
 import { afterFirst, spool } from '../sources/spool.js';
 import { describeChurn } from '../stages/churn-guard.js';
 import { readLines } from '../stages/read-lines.js';
-import { writeReports } from '../history/report-html.js';
+import { writeReports } from '../report/write.js';
 import { describeStore, storeIsShared } from '../store/open.js';
 import type { RedisTimeouts } from '../store/redis-link.js';
 import type { ValidatorStore } from '../store/types.js';

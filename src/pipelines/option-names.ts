@@ -1,4 +1,4 @@
-import { nearest } from '../config/suggest.js';
+import { nearest } from '../util/suggest.js';
 import { trustDefaults } from '../hosts/trust-options.js';
 import type { SweepOptions } from './sweep-options.js';
 

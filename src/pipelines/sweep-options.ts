@@ -4,6 +4,8 @@ import { timeValue } from '../config/values.js';
 import { normaliseTrustOptions, type TrustOptions } from '../hosts/trust-options.js';
 import type { MethodOption } from '../stages/probe.js';
 import { compileRules, type RuleSpec } from '../content/rules.js';
+import { headerMatchProblem } from '../content/url-match.js';
+import { UsageError } from '../errors/index.js';
 import { compileCondition } from '../condition/compile.js';
 import type { HeaderRule } from '../http/headers.js';
 import type { ProxySettings } from '../http/proxy.js';
@@ -218,6 +220,10 @@ export function normaliseSweepOptions(input: SweepOptionsInput = {}): SweepOptio
 	if (options.robotsAgent !== undefined && (options.robotsAgent.trim() === '' || /[\x00-\x1f\x7f]/.test(options.robotsAgent))) throw new TypeError(`Expected \`robotsAgent\` to be a crawler's name, got \`${options.robotsAgent}\``);
 	// A bad selector, pattern or condition fails here, before anything is opened or sent.
 	if (options.rules) compileRules(options.rules);
+	for (const [i, header] of (options.headers ?? []).entries()) {
+		const problem = header.match === undefined ? undefined : headerMatchProblem(header.match);
+		if (problem !== undefined) throw new UsageError(`header ${i + 1} (${header.name}): match ${JSON.stringify(header.match)}: ${problem}`);
+	}
 	if (options.when !== undefined) compileCondition(options.when, 'when');
 	if (!/^[\x21-\x7e][\x20-\x7e]*$/.test(options.acceptEncoding)) throw new TypeError(`Expected \`acceptEncoding\` to be a header value, got \`${options.acceptEncoding}\``);
 	if (!/^[\x20-\x7e]+$/.test(options.userAgent)) throw new TypeError(`Expected \`userAgent\` to be a header value, got \`${options.userAgent}\``);

@@ -2,7 +2,7 @@ import type { AnyNode } from 'domhandler';
 import { currencyNamed, pageCurrencySignals, type CurrencySignals } from './currency-signals.js';
 import type { Found } from './found.js';
 import { jsonLdFound } from './json-ld.js';
-import { pageFacts, scanMarkup } from './markup.js';
+import { pageFacts, scanMarkup, type Markup } from './markup.js';
 import { microdataFound } from './microdata.js';
 import { openGraphFound } from './opengraph.js';
 import { rdfaFound } from './rdfa.js';
@@ -67,9 +67,10 @@ export interface Explained {
  * readOffer(parseDocument(html)) // { from: 'json-ld', price: 19.99, currency: 'EUR', availability: 'InStock' }
  * readOffer(parseDocument(html), { price: ['.price'] }) // the selector when the page has no price in its markup
  * readOffer(parseDocument(html), { url: 'https://shop.example/products/hat?variant=42' }) // variant 42's price
+ * readOffer(document, {}, markup) // with the markup `parseWithMarkup` found as it parsed, not walked again
  */
-export function readOffer(document: AnyNode, options: OfferOptions = {}): Offer | undefined {
-	const { kept: found, signals } = structuredFound(document, options.url);
+export function readOffer(document: AnyNode, options: OfferOptions = {}, markup: Markup = scanMarkup(document)): Offer | undefined {
+	const { kept: found, signals } = structuredFound(markup, options.url);
 	const selectors: OfferOptions = {};
 	if (options.price !== undefined && !found.some((item) => item.price !== undefined)) selectors.price = options.price;
 	if (options.availability !== undefined && !found.some((item) => item.availability !== undefined)) selectors.availability = options.availability;
@@ -113,10 +114,10 @@ function fromPage(document: AnyNode, found: readonly Found[], options: OfferOpti
  * explainOffer(parseDocument(html)).found
  * // [{ from: 'json-ld', where: 'script #2 Product.offers[0]', price: 19.99, written: { price: '19.99' }, … }, …]
  */
-export function explainOffer(document: AnyNode, options: OfferOptions = {}): Explained {
+export function explainOffer(document: AnyNode, options: OfferOptions = {}, markup: Markup = scanMarkup(document)): Explained {
 	const problems: string[] = [];
 	const passed: string[] = [];
-	const { all, kept, choices, signals } = structuredFound(document, options.url, problems);
+	const { all, kept, choices, signals } = structuredFound(markup, options.url, problems);
 	const selected = selectorFound(document, options);
 	const found = [...all, ...selected];
 	const page = fromPage(document, [...kept, ...selected], options, passed);
@@ -127,8 +128,7 @@ export function explainOffer(document: AnyNode, options: OfferOptions = {}): Exp
 	return explained;
 }
 
-function structuredFound(document: AnyNode, url: string | undefined, problems: string[] = []): { all: Found[]; kept: Found[]; choices: Choice[]; signals: CurrencySignals } {
-	const markup = scanMarkup(document);
+function structuredFound(markup: Markup, url: string | undefined, problems: string[] = []): { all: Found[]; kept: Found[]; choices: Choice[]; signals: CurrencySignals } {
 	const candidates: Candidate[] = [];
 	const all = [...jsonLdFound(markup.jsonLd, problems, candidates), ...microdataFound(markup.itemprops, candidates, markup.itemscopes), ...rdfaFound(markup.properties, candidates, markup.typeofs), ...openGraphFound(markup.metas)];
 	const { kept, choices } = thisProduct(candidates, all, pageFacts(markup, url));

@@ -73,6 +73,8 @@ export function emit(targets: EmitTargets, options: EmitOptions = {}): MonoTypeO
 
 	// Hosts already told that a content rule could not read their bodies: once per host per run.
 	const unreadable = new Set<string>();
+	// PDFs whose text could not be read: once per host and reason per run (a missing pdftotext is one line, not one per PDF).
+	const unread = new Set<string>();
 	return inOrder((task) => {
 		if (task.skip === 'rejected') {
 			// Line 0 is about a source as a whole, which lineOf names: its input is not echoed.
@@ -86,6 +88,11 @@ export function emit(targets: EmitTargets, options: EmitOptions = {}): MonoTypeO
 		if (task.probe?.content?.unreadable && task.origin !== undefined && !unreadable.has(task.origin)) {
 			unreadable.add(task.origin);
 			targets.diagnose(`${redact(verdict.url)}: its content rule needs HTML or JSON, and this body is neither: hashed as bytes (said once for ${task.origin})`);
+		}
+		const why = task.probe?.unread ?? task.probe?.audit?.unread;
+		if (why !== undefined && !unread.has(`${task.origin} ${why}`)) {
+			unread.add(`${task.origin} ${why}`);
+			targets.diagnose(`${redact(verdict.url)}: PDF text not read: ${why}; judged by its bytes${task.origin === undefined ? '' : ` (said once for ${task.origin})`}`);
 		}
 		if (verdict.problem === 'no-offer' && firstNoOffer(task)) targets.diagnose(`no offer found: ${redact(verdict.url)}; try revisit rules test ${redact(verdict.url)} --product`);
 		const text = render(verdict);

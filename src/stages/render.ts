@@ -3,7 +3,7 @@ import { createRobotsGate, type RobotsGateOptions } from '../robots/gate.js';
 import { ruleFor, type Rule } from '../content/rules.js';
 import { isHtml, visibleText } from '../content/visible-text.js';
 import { mergeAsync } from '../flow/merge-async.js';
-import { countBody } from '../http/request.js';
+import { countBody } from '../http/count-body.js';
 import { assertPublicHost } from '../http/guard.js';
 import { send, type RetryPolicy, type SendDeps } from '../http/send.js';
 import { liveRecord } from '../http/target.js';

@@ -1,5 +1,6 @@
 import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
 import { diffBodies } from '../content/diff-text.js';
+import { isPdf, pdfText } from '../content/pdf-text.js';
 import type { Rule } from '../content/rules.js';
 import { writeFileAtomic } from '../util/write-file-atomic.js';
 import path from 'node:path';
@@ -55,7 +56,9 @@ export function writeBodies(sink: BodySink, clock: Clock, options: { when?: When
 							// The previous version is the one this directory holds: diff before it is replaced.
 							const before = await readFile(full).catch(() => undefined);
 							if (before) {
-								const change = diffBodies(options.diff.rules, verdict.url, file, before, probe.body, probe.contentType);
+								// A PDF is diffed by its text, read here again (the probe kept only what --keep-text keeps).
+								const pdf = isPdf(probe.contentType, probe.body) ? { before: await pdfText(before), after: await pdfText(probe.body) } : {};
+								const change = diffBodies(options.diff.rules, verdict.url, file, before, probe.body, probe.contentType, pdf);
 								await writeFileAtomic(`${full}.diff`, change.patch, { sync: false });
 								diff = { diff: `${file}.diff`, summary: change.summary };
 								task.diff = change.patch;

@@ -43,7 +43,7 @@ export async function openStore(spec: string, options: OpenStoreOptions = {}): P
 		const watch = await SocketStore.connect(spec);
 		if (!watch) throw error;
 		if (options.viaWatch) return watch;
-		throw new StoreError('STORE_LOCKED', `store ${spec} is locked: a running revisit watch holds it (history, report, stats, due, export and hosts set go through the watch); stop the watch to change it`, { cause: error });
+		throw new StoreError('STORE_LOCKED', `store ${spec} is locked: a running revisit watch holds it (history, report, log, diff, stats, due, export and hosts set go through the watch); stop the watch to change it`, { cause: error });
 	}
 }
 

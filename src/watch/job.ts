@@ -11,7 +11,7 @@ import type { SweepDeps } from '../pipelines/sweep.js';
 import { clockOf, watchClock } from './clock.js';
 import { watchTasks, type WatchObserver } from './run.js';
 import type { Clock } from '../types.js';
-import { writeReports } from '../history/report-html.js';
+import { writeReports } from '../report/write.js';
 import { describeStore, storeIsShared } from '../store/open.js';
 import { bothObservers, createWatchFigures, createWatchStatus, type WatchFigures } from './status.js';
 import { serveStore, type OverrideHosts, type StoreServer } from '../store/serve.js';

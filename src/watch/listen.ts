@@ -72,19 +72,21 @@ async function answer(handlers: ListenHandlers, report: ReturnType<typeof liveRe
 		}
 		case '/':
 			return report.answer(url.searchParams);
+		case '/url':
+			return report.answerUrl(url.searchParams);
 		default:
-			return text(404, 'not found: /metrics, /healthz and / are served\n');
+			return text(404, 'not found: /metrics, /healthz, / and /url?u=URL are served\n');
 	}
 }
 
 /**
  * Serves the watch over HTTP (node:http): `GET /metrics` (Prometheus's text format),
- * `GET /healthz` (200 `ok`, or 503 with the reason) and `GET /` (the report page of the
+ * `GET /healthz` (200 `ok`, or 503 with the reason), `GET /` (the report page of the
  * latest runs, as `revisit report` writes it, in pages, each built at most every few
- * seconds). HEAD too; any other method is 405. Only requests whose Host header names
- * this server are answered (host-check.ts); the others get 421 with one line saying
- * which names are. Fails with a UsageError naming `--listen` when the address cannot be
- * listened on.
+ * seconds) and `GET /url?u=URL` (a URL's page: its timeline and versions). HEAD too;
+ * any other method is 405. Only requests whose Host header names this server are
+ * answered (host-check.ts); the others get 421 with one line saying which names are.
+ * Fails with a UsageError naming `--listen` when the address cannot be listened on.
  *
  * @example
  * const server = await listen(parseListen('127.0.0.1:9464'), { metrics, health: () => ({ ok: true }), report: { store, source: '.revisit' } });

@@ -1,5 +1,7 @@
-import { loadReportPage, type PageCursor } from '../history/report-page.js';
-import { renderReport } from '../history/report-html.js';
+import { loadReportPage, type PageCursor } from '../report/paged.js';
+import { renderReport } from '../report/html.js';
+import { loadUrlPage } from '../report/url-data.js';
+import { renderUrlPage } from '../report/url-html.js';
 import type { ValidatorStore } from '../store/types.js';
 import { pacer } from './pace.js';
 import { pageCache } from './page-cache.js';
@@ -32,6 +34,8 @@ export interface Answer {
 /** The live report: a page for a query string. */
 export interface LiveReport {
 	answer(search: URLSearchParams): Promise<Answer>;
+	/** `GET /url?u=URL&a=N&b=M`: the URL's page, with versions a and b compared. */
+	answerUrl(search: URLSearchParams): Promise<Answer>;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -52,12 +56,21 @@ function cursorOf(search: URLSearchParams): PageCursor | undefined | string {
 	return { run: Number(run), skip: skip === null ? 0 : Number(skip) };
 }
 
+/** `?u=URL&a=N&b=M` as a URL's page's scope; a string saying what is wrong otherwise. */
+function urlPageOf(search: URLSearchParams): { url: string; a?: number; b?: number } | string {
+	const url = search.get('u');
+	const [a, b] = [search.get('a'), search.get('b')];
+	if (url === null || url === '') return 'a URL\'s page is ?u=URL (and &a=N&b=M for two of its versions), as the report links give it';
+	if ((a === null) !== (b === null) || [a, b].some((n) => n !== null && !/^\d{1,9}$/.test(n))) return 'versions are &a=N&b=M, two numbers from the timeline';
+	return a === null ? { url } : { url, a: Number(a), b: Number(b) };
+}
+
 /**
  * `GET /` of `revisit watch --listen`: the report page of the last runs, in pages of
  * `limit` changes (newest first, each page linking to the next older one), each page
  * built at most once per `maxAgeMs` however many ask (page-cache.ts), and answered at
  * most `perSecond` times a second (pace.ts), so that a reader reloading it, or a script
- * fetching it in a loop, costs the watch one bounded build (report-page.ts) every few
+ * fetching it in a loop, costs the watch one bounded build (report/paged.ts) every few
  * seconds and a few writes a second.
  *
  * @example
@@ -83,7 +96,7 @@ export function liveReport(options: LiveReportOptions): LiveReport {
 				older: paging.next ? href(paging.next) : undefined,
 				hosts: paging.hostsLeftOut > 0 ? `The ${data.hosts.length} hosts with the most changes; ${paging.hostsLeftOut} more are not shown.` : undefined,
 			};
-			return { status: 200, type: HTML, body: Buffer.from(renderReport(data, links)) };
+			return { status: 200, type: HTML, body: Buffer.from(renderReport({ ...data, urlPages: { query: 'url?u=' } }, links)) };
 		},
 		{ maxAgeMs: options.maxAgeMs ?? 5000, max: KEPT_PAGES, now },
 	);
@@ -96,6 +109,16 @@ export function liveReport(options: LiveReportOptions): LiveReport {
 			const cursor = cursorOf(search);
 			if (typeof cursor === 'string') return { status: 400, type: TEXT, body: Buffer.from(`${cursor}\n`) };
 			return pages.get(cursor ? `${cursor.run}:${cursor.skip}` : 'newest');
+		},
+		// A URL's page is built on each request (one URL's versions, read with the pace of the others): it has no cache of its own.
+		answerUrl: async (search) => {
+			const turn = pace.turn();
+			if (!turn) return { status: 503, type: TEXT, body: Buffer.from(`more than ${WAITING} requests for report pages wait already; ask again in a second\n`) };
+			await turn;
+			const scope = urlPageOf(search);
+			if (typeof scope === 'string') return { status: 400, type: TEXT, body: Buffer.from(`${scope}\n`) };
+			const data = await loadUrlPage(options.store, scope.url, options.source, { a: scope.a, b: scope.b, back: './', served: true }, now());
+			return { status: data.versions.length === 0 ? 404 : 200, type: HTML, body: Buffer.from(renderUrlPage(data)) };
 		},
 	};
 }

@@ -106,4 +106,16 @@ describe('--when: a change is reported only when the condition holds', () => {
 		expect(bad.stderr).toContain('--when: syntax error at column 16: changed_words >> 3');
 		expect(server.requests.length).toBe(before);
 	});
+
+	it.each([
+		["availability == 'InStock'", `--when: unknown name 'InStock' at column 17 ('single quotes' make a name: write text in double quotes, "InStock"): availability == 'InStock'`],
+		['in_stock || price < 40', '--when: syntax error at column 10 (write `or` for `||`: the words are and, or, not): in_stock || price < 40'],
+		['instock and price < 40', '--when: unknown name `instock` at column 1 (did you mean `in_stock`?'],
+	])('%s: exit 2, the column and what was meant, nothing sent', async (when, message) => {
+		const before = server.requests.length;
+		const bad = await sweep(['--when', when]);
+		expect(bad.status).toBe(2);
+		expect(bad.stderr.startsWith(`revisit: ${message}`)).toBe(true);
+		expect(server.requests.length).toBe(before);
+	});
 });

@@ -58,10 +58,10 @@ describe('compileCondition', () => {
 		expect(problem('   ')).toBe('--when: the expression is empty:    ');
 	});
 
-	it('refuses an unknown name or function when compiled, listing the known ones', () => {
-		expect(problem('prise < 40')).toBe('--when: unknown name `prise` (the names are price, previous_price, currency, availability, price_change, in_stock, was_in_stock, text, changed_words): prise < 40');
+	it('refuses an unknown name or function when compiled, naming its column and listing the known ones', () => {
+		expect(problem('xyzzy < 40')).toBe('--when: unknown name `xyzzy` at column 1 (the names are price, previous_price, currency, availability, price_change, in_stock, was_in_stock, text, changed_words): xyzzy < 40');
 		// Even where evaluation would never reach it.
-		expect(problem("in_stock or 'stock' > 3")).toContain('unknown name `stock`');
+		expect(problem("in_stock or 'stock' > 3")).toContain("unknown name 'stock' at column 13");
 		expect(problem('upper(text) == "A"')).toContain('unknown function `upper()`');
 		expect(() => compileCondition('price < 40', 'when')).not.toThrow();
 	});
@@ -76,5 +76,55 @@ describe('compileCondition', () => {
 	it('names the problem in a few words for a pipeline file', () => {
 		expect(conditionProblem('price <<< 40')).toBe('syntax error at column 8');
 		expect(conditionProblem('price < 40')).toBeUndefined();
+	});
+
+	describe('hints for what another language would have meant', () => {
+		const NAMES = 'the names are price, previous_price, currency, availability, price_change, in_stock, was_in_stock, text, changed_words';
+
+		it("text in 'single quotes' is a name in filtrex: use double quotes", () => {
+			expect(problem("availability == 'InStock'")).toBe(`--when: unknown name 'InStock' at column 17 ('single quotes' make a name: write text in double quotes, "InStock"): availability == 'InStock'`);
+			expect(problem("contains(text, 'sold out')")).toContain(`unknown name 'sold out' at column 16 ('single quotes' make a name: write text in double quotes, "sold out")`);
+			// A known name may be quoted: that is no mistake.
+			expect(() => compileCondition("'price' < 40")).not.toThrow();
+		});
+
+		it('an availability or a word compared with == written bare: text goes in double quotes', () => {
+			expect(problem('availability == InStock')).toBe('--when: unknown name `InStock` at column 17 (text goes in double quotes: "InStock"): availability == InStock');
+			expect(problem('currency != EUR')).toBe('--when: unknown name `EUR` at column 13 (text goes in double quotes: "EUR"): currency != EUR');
+		});
+
+		it.each([
+			['in_stock || price < 40', 'syntax error at column 10 (write `or` for `||`: the words are and, or, not)'],
+			['in_stock && price < 40', 'syntax error at column 10 (write `and` for `&&`: the words are and, or, not)'],
+			['price < 40 | in_stock', 'syntax error at column 12 (write `or` for `|`: the words are and, or, not)'],
+			['in_stock AND price < 40', 'syntax error at column 10 (write `and` for `AND`: the words are and, or, not, in lower case)'],
+			['in_stock OR price < 40', 'syntax error at column 10 (write `or` for `OR`: the words are and, or, not, in lower case)'],
+			['NOT in_stock', 'syntax error at column 5 (write `not` for `NOT`: the words are and, or, not, in lower case)'],
+			['!in_stock', 'syntax error at column 1 (write `not` for `!`: the words are and, or, not)'],
+			['in_stock and !was_in_stock', 'syntax error at column 14 (write `not` for `!`: the words are and, or, not)'],
+			['price = 40', 'syntax error at column 7 (compare with `==`, not `=`)'],
+			['not(in_stock)', 'syntax error at column 13 (write a space after `not`: `not (…)`)'],
+			['in_stock and(price < 40)', 'syntax error at column 24 (write a space after `and`: `and (…)`)'],
+			['in_stock &&', 'syntax error at column 10 (write `and` for `&&`: the words are and, or, not)'],
+			['price < 40 or\n  in_stock ||', 'syntax error at line 2, column 12 (write `or` for `||`: the words are and, or, not)'],
+		])('%j: the column, and the word meant', (expression, expected) => {
+			expect(conditionProblem(expression)).toBe(expected);
+		});
+
+		it('leaves what is inside a "string" alone, and adds nothing where no habit is seen', () => {
+			expect(conditionProblem('contains(text, "a && b") && in_stock')).toBe('syntax error at column 26 (write `and` for `&&`: the words are and, or, not)');
+			expect(conditionProblem('price != 40 and text == "a = b || c"')).toBeUndefined();
+			expect(conditionProblem('price <<< 40')).toBe('syntax error at column 8');
+			expect(conditionProblem('(price < 40')).toBe('syntax error at column 12 (it ends too soon)');
+		});
+
+		it('a name or a function close to a known one: did you mean', () => {
+			expect(conditionProblem('instock')).toBe(`unknown name \`instock\` at column 1 (did you mean \`in_stock\`? ${NAMES})`);
+			expect(conditionProblem('price < 40 and In_Stock')).toBe(`unknown name \`In_Stock\` at column 16 (did you mean \`in_stock\`? ${NAMES})`);
+			expect(conditionProblem('prise < 40')).toBe(`unknown name \`prise\` at column 1 (did you mean \`price\`? ${NAMES})`);
+			expect(conditionProblem('changed-words > 3')).toBe(`unknown name \`changed\` at column 1 (did you mean \`changed_words\`? \`-\` is a minus here; ${NAMES})`);
+			expect(conditionProblem('contain(text, "x")')).toBe('unknown function `contain()` at column 1 (did you mean `contains()`? the functions are abs, ceil, floor, round, sqrt, log, log2, log10, min, max, exists, empty, contains)');
+			expect(conditionProblem('NOT(in_stock)')).toBe('unknown function `NOT()` at column 1 (write `not`: the words are and, or, not, in lower case)');
+		});
 	});
 });

@@ -1,6 +1,6 @@
 import { compileExpression } from 'filtrex';
 import { describe, expect, it } from 'vitest';
-import { errorPosition, namesUsed } from '../../src/condition/syntax.js';
+import { errorPosition, namesUsed, symbolUses } from '../../src/condition/syntax.js';
 
 const positionOf = (expression: string) => {
 	try {
@@ -16,6 +16,16 @@ describe('namesUsed', () => {
 		expect(namesUsed('contains(text, "price and x") and not in_stock or \'previous_price\' in (1, 2) mod 3')).toEqual({ names: ['text', 'in_stock', 'previous_price'], functions: ['contains'] });
 		expect(namesUsed('a.b < 1 and x of y')).toEqual({ names: ['a.b', 'x', 'y'], functions: [] });
 		expect(namesUsed('not (in_stock)').names).toEqual(['in_stock']);
+	});
+});
+
+describe('symbolUses', () => {
+	it("gives each use's offset, and whether it was in 'single quotes'", () => {
+		expect(symbolUses("abs(price) > 1 or 'InStock'")).toEqual([
+			{ kind: 'function', text: 'abs', offset: 0, quoted: false },
+			{ kind: 'name', text: 'price', offset: 4, quoted: false },
+			{ kind: 'name', text: 'InStock', offset: 18, quoted: true },
+		]);
 	});
 });
 

@@ -31,4 +31,18 @@ describe('validateRules', () => {
 			'rules.json:4:41: /2/exclude: must list at least one exclude',
 		]);
 	});
+
+	it('refuses a match that is a word without a dot, which would be read as a host no one has, saying what to write', () => {
+		const text = '[\n  { "match": "shop.example", "select": [".price"] },\n  { "match": "fusion-backpack", "select": [".price"] }\n]';
+		expect(problems(text)).toEqual([
+			'rules.json:3:14: /1/match: must be a hostname or a regular expression (got "fusion-backpack": a word without a dot reads as a host name, and no host is named "fusion-backpack": it would match nothing. ' +
+				'For the URLs that hold the word, write a regular expression, searched for anywhere in the URL: "/fusion-backpack" or "fusion-backpack$"; for a site, its host name in full: "shop.example")',
+		]);
+	});
+
+	it('takes what a match can mean: a host with its dot, localhost, a regular expression', () => {
+		for (const match of ['shop.example', '127.0.0.1', 'localhost', '/fusion-backpack', 'fusion-backpack$', '^https://news\\.example/', 'item/\\d+']) {
+			expect(problems(JSON.stringify([{ match, select: ['.price'] }])), match).toEqual([]);
+		}
+	});
 });

@@ -97,15 +97,31 @@ describe('pipeline validation', () => {
 			],
 		],
 		[
+			"a rule's or a header's match that is a word without a dot, read as a host no one has; and a header match that is no regular expression",
+			`{\n  ${stdin},\n  "stages": [\n    { "use": "probe", "headers": [{ "name": "X-A", "value": "1", "match": "api-host" }, { "name": "X-B", "value": "2", "match": "localhost:8080" }, { "name": "X-C", "value": "3", "match": "(v2" }] },\n    { "use": "compare", "rules": [{ "match": "backpack", "select": ["h1"] }] }\n  ],\n  ${stdout}\n}`,
+			[
+				'pipeline.json:4:75: /stages/0/headers/0/match: must be an origin, a hostname or a regular expression (got "api-host": a word without a dot reads as a host name, and no host is named "api-host": it would match nothing. For the URLs that hold the word, write a regular expression, searched for anywhere in the URL: "/api-host" or "api-host$"; for a site, its host name in full: "shop.example")',
+				'pipeline.json:4:189: /stages/0/headers/2/match: must be an origin, a hostname or a regular expression (got "(v2": /(v2/: Unterminated group)',
+				'pipeline.json:5:46: /stages/1/rules/0/match: must be a hostname or a regular expression (got "backpack": a word without a dot reads as a host name, and no host is named "backpack": it would match nothing. For the URLs that hold the word, write a regular expression, searched for anywhere in the URL: "/backpack" or "backpack$"; for a site, its host name in full: "shop.example")',
+			],
+		],
+		[
 			'a --when condition with a syntax error or an unknown name, each with the column in the expression',
 			`{\n  ${stdin},\n  "stages": [{ "use": "compare", "when": "price <<< 40" }],\n  ${stdout}\n}`,
 			['pipeline.json:3:42: /stages/0/when: must be a condition such as changed_words > 3 or price < 40 (got "price <<< 40": syntax error at column 8)'],
 		],
 		[
+			"a --when condition with text in 'single quotes', which name a variable, with the fix",
+			`{ ${stdin}, "stages": [{ "use": "compare", "when": "availability == 'InStock'" }], ${stdout} }`,
+			[
+				"pipeline.json:1:73: /stages/0/when: must be a condition such as changed_words > 3 or price < 40 (got \"availability == 'InStock'\": unknown name 'InStock' at column 17 ('single quotes' make a name: write text in double quotes, \"InStock\"))",
+			],
+		],
+		[
 			'a --when condition naming what is not a name',
 			`{ ${stdin}, "stages": [{ "use": "compare", "when": "prise < 40" }], ${stdout} }`,
 			[
-				'pipeline.json:1:73: /stages/0/when: must be a condition such as changed_words > 3 or price < 40 (got "prise < 40": unknown name `prise` (the names are price, previous_price, currency, availability, price_change, in_stock, was_in_stock, text, changed_words))',
+				'pipeline.json:1:73: /stages/0/when: must be a condition such as changed_words > 3 or price < 40 (got "prise < 40": unknown name `prise` at column 1 (did you mean `price`? the names are price, previous_price, currency, availability, price_change, in_stock, was_in_stock, text, changed_words))',
 			],
 		],
 		[

@@ -87,3 +87,26 @@ describe('countedText with a product rule', () => {
 	});
 });
 
+
+describe('countedText of documents that are not HTML', () => {
+	it('counts a JSON document with its keys sorted when no rule applies, so that their order is no change', () => {
+		const a = countedText(undefined, Buffer.from('{"b":1,"a":{"y":2,"x":[1,2]}}'), 'application/json');
+		const b = countedText(undefined, Buffer.from('{ "a": { "x": [1, 2], "y": 2 }, "b": 1 }'), 'application/json');
+		expect(a).toEqual({ text: '{"a":{"x":[1,2],"y":2},"b":1}', kind: 'json' });
+		expect(b).toEqual(a);
+		// Not JSON after all: the body as text, as before.
+		expect(countedText(undefined, Buffer.from('{oops'), 'application/json')).toEqual({ text: '{oops', kind: 'none' });
+	});
+
+	it('counts a PDF by its text (only ignore applies to it), and by nothing but its bytes when its text could not be read', () => {
+		const pdf = { text: 'Minutes of 3 May\nPrinted 2026-05-04 10:00\nAgreed: new roof' };
+		expect(countedText(undefined, Buffer.from('%PDF-1.4'), 'application/pdf', { pdf })).toEqual({ text: pdf.text, kind: 'pdf' });
+		const rule = one({ select: ['.price'], ignore: ['Printed .*'] });
+		expect(countedText(rule, Buffer.from('%PDF-1.4'), 'application/pdf', { pdf }).text).toBe('Minutes of 3 May\nAgreed: new roof');
+		expect(countedText(undefined, Buffer.from('%PDF-1.4 binary'), 'application/pdf', { pdf: { why: 'encrypted: it needs a password' } })).toEqual({
+			text: '',
+			kind: 'bytes',
+			why: 'encrypted: it needs a password',
+		});
+	});
+});

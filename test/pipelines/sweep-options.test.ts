@@ -17,6 +17,9 @@ describe('normaliseSweepOptions', () => {
 		[{ highWater: 1.5 }, /highWater/],
 		[{ method: 'post' as 'get' }, /method/],
 		[{ acceptEncoding: 'gzip\r\nx: y' }, /acceptEncoding/],
+		[{ rules: [{ match: 'fusion-backpack', select: ['h1'] }] }, /rule 1: match "fusion-backpack": a word without a dot reads as a host name/],
+		[{ headers: [{ name: 'X-A', value: '1' }, { name: 'X-B', value: '2', match: 'api-host' }] }, /header 2 \(X-B\): match "api-host": a word without a dot reads as a host name/],
+		[{ headers: [{ name: 'X-B', value: '2', match: '(v2' }] }, /header 1 \(X-B\): match "\(v2": \/\(v2\/: Unterminated group/],
 	])('refuses %o', (input, message) => {
 		expect(() => normaliseSweepOptions(input)).toThrow(message);
 	});

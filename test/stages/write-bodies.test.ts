@@ -8,6 +8,8 @@ import { writeBodies } from '../../src/stages/write-bodies.js';
 import type { Task, Verdict } from '../../src/types.js';
 import { tempDir } from '../helpers/cli.js';
 import { fixedClock, NOW } from './deps.js';
+import { writePdf } from '../fixtures/pdf-writer.js';
+import { describeNeeding, findProgram } from '../helpers/debian.js';
 
 const fetched = (url: string, body: string | Buffer, verdict: Partial<Verdict> = {}): Task => ({
 	line: 1,
@@ -88,6 +90,33 @@ describe('writeBodies', () => {
 		expect(out!.verdict!.summary).toBe('+1 -1');
 		expect(out!.diff).toBe(patch);
 		expect((await index())[0]).toMatchObject({ diff: `${bodyFileName(url)}.diff`, summary: '+1 -1' });
+	});
+
+	it('with diff, diffs a JSON document pretty-printed with sorted keys: a key order change is no line of the diff', async () => {
+		const url = 'https://a.example/item.json';
+		const file = path.join(dir, bodyFileName(url));
+		await mkdir(path.dirname(file), { recursive: true });
+		await writeFile(file, '{"price":5,"name":"Kettle"}');
+		const task = fetched(url, '{"name":"Kettle","price":6}', { reason: 'new-body' });
+		task.probe!.contentType = 'application/json';
+		await lastValueFrom(from([task]).pipe(writeBodies({ type: 'dir', dir }, fixedClock, { diff: { rules: [] } }), toArray()));
+		const patch = await readFile(`${file}.diff`, 'utf8');
+		expect(patch).toContain(' {\n   "name": "Kettle",\n-  "price": 5\n+  "price": 6\n }');
+	});
+
+	describeNeeding({ name: 'poppler-utils', path: findProgram('pdftotext'), install: 'apt-get install -y poppler-utils' }, 'with diff, a PDF', () => {
+		it('is diffed by its text', async () => {
+			const url = 'https://a.example/notice.pdf';
+			const file = path.join(dir, bodyFileName(url));
+			await mkdir(path.dirname(file), { recursive: true });
+			await writeFile(file, writePdf([['Opening hours', 'Monday to Friday, 9 to 5']], { compress: true }));
+			const task = fetched(url, writePdf([['Opening hours', 'Monday to Saturday, 9 to 5']], { compress: true, id: 'new' }), { reason: 'new-body' });
+			task.probe!.contentType = 'application/pdf';
+			const [out] = await lastValueFrom(from([task]).pipe(writeBodies({ type: 'dir', dir }, fixedClock, { diff: { rules: [] } }), toArray()));
+			const patch = await readFile(`${file}.diff`, 'utf8');
+			expect(patch).toContain(' Opening hours\n-Monday to Friday, 9 to 5\n+Monday to Saturday, 9 to 5');
+			expect(out!.verdict!.summary).toBe('+1 -1');
+		});
 	});
 
 	it('as ndjson, writes one object per URL with the body as text, or base64 when it is not UTF-8', async () => {

@@ -65,6 +65,13 @@ describe('layering', () => {
 		expect(offenders).toEqual([]);
 	});
 
+	it('keeps the report in its own folder: no file of it left in src/history', async () => {
+		const layers = await layerTable();
+		expect(layers.get('report')).toBeLessThan(layers.get('history')!);
+		const strays = (await sources(path.join(SRC, 'history'))).filter((file) => /report/.test(path.basename(file)));
+		expect(strays.map((file) => path.relative(ROOT, file))).toEqual([]);
+	});
+
 	it('has no folder with a single file', async () => {
 		const counts = new Map<string, number>();
 		for (const file of await sources(SRC)) counts.set(path.dirname(file), (counts.get(path.dirname(file)) ?? 0) + 1);

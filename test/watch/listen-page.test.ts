@@ -105,4 +105,16 @@ describe('the live report page', () => {
 		const response = await fetch(`${base}/?run=yesterday`);
 		expect([response.status, await response.text()]).toEqual([400, 'a page is ?run=EPOCH_MS&skip=N, as the page links give it\n']);
 	});
+
+	it("says what is wrong with a URL page's address, and 404 for a URL with no version kept", async () => {
+		const { base } = await start(new MemoryStore());
+		const missing = await fetch(`${base}/url`);
+		expect([missing.status, await missing.text()]).toEqual([400, "a URL's page is ?u=URL (and &a=N&b=M for two of its versions), as the report links give it\n"]);
+		const half = await fetch(`${base}/url?u=${encodeURIComponent('https://a.test/')}&a=1`);
+		expect([half.status, await half.text()]).toEqual([400, 'versions are &a=N&b=M, two numbers from the timeline\n']);
+		const none = await fetch(`${base}/url?u=${encodeURIComponent('https://a.test/')}`);
+		expect(none.status).toBe(404);
+		const json = /<script type="application\/json" id="revisit-data">(.*?)<\/script>/s.exec(await none.text())![1]!;
+		expect(JSON.parse(json)).toMatchObject({ url: 'https://a.test/', versions: [], served: true, back: './' });
+	});
 });

@@ -3,7 +3,7 @@ import { loadPipeline } from '../../config/load.js';
 import type { PipelineConfig } from '../../config/pipeline-config.js';
 import { ConfigError, EXIT } from '../../errors/index.js';
 import type { CliIo } from '../io.js';
-import { GROUP } from '../flags/groups.js';
+import { GROUP, repeatable } from '../flags/groups.js';
 
 /** Arguments `run` and `check` share. */
 export interface PipelineFileArgs {
@@ -17,10 +17,8 @@ export function pipelineFileOptions<T>(yargs: Argv<T>): Argv<T> {
 		.positional('pipeline', { type: 'string', demandOption: true, describe: 'The pipeline file (JSON; see revisit schema)' })
 		.option('set', {
 			group: GROUP.io,
-			type: 'string',
-			array: true,
+			...repeatable,
 			default: [],
-			requiresArg: true,
 			describe: 'Override a value: key.path=value (concurrency=8, stages.due.ttl=6h, sinks.0.when=all, store=DIR); JSON values, else strings',
 		});
 }

@@ -1,13 +1,11 @@
 import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors/index.js';
 import { integerValue } from '../../config/values.js';
-import { loadReport } from '../../history/report-data.js';
-import { renderReport } from '../../history/report-html.js';
+import { urlPagesDir, writeReport } from '../../report/write.js';
 import { describeStore } from '../../store/open.js';
 import { parseDuration } from '../../util/duration.js';
 import { formatBytes } from '../../util/bytes.js';
 import { counted } from '../../util/counted.js';
-import { writeFileAtomic } from '../../util/write-file-atomic.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
 import { storeOption, withStore } from './store-option.js';
@@ -25,6 +23,9 @@ bytes received and saved), each changed URL with why (validators and hashes befo
 after, audit, content rule, learned noise) and a word diff of its counted content
 (inline or side by side, whitespace ignored or not), errors by code, the hosts of the
 runs as revisit stats shows them, and the run history chart.
+Each changed URL links to its own page, written beside it (FILE-urls/): the URL's
+versions newest first (first seen, last confirmed, reason, words added and removed, the
+offer) and two of them as a word diff, stepping from change to change.
 
 A diff needs the text from before the change: a sweep keeps each page's text from its
 first sight on (an HTML page without a content rule as its visible text; --diff-of source
@@ -66,22 +67,23 @@ export function reportCommand(io: CliIo, result: CommandResult): CommandModule<o
 		handler: async (args) => {
 			if (args.html === undefined || args.html.trim() === '') throw new UsageError('revisit report needs --html FILE: where to write the page');
 			const since = args.since === undefined ? undefined : sinceValue(args.since, Date.now());
-			const html = await withStore(args.store, { create: false, viaWatch: true }, async (store) => {
-				const data = await loadReport(store, { runs: args.runs, since }, describeStore(args.store));
-				return data.runs.length === 0 ? undefined : { page: renderReport(data), data };
-			});
-			if (!html) {
+			let written: Awaited<ReturnType<typeof writeReport>>;
+			try {
+				written = await withStore(args.store, { create: false, viaWatch: true }, (store) => writeReport(store, args.html!, { runs: args.runs, since }, describeStore(args.store)));
+			} catch (error) {
+				// A file error of the page or its URL pages is about --html; anything else (the store's) is not.
+				const where = (error as NodeJS.ErrnoException).path;
+				if (typeof where !== 'string' || !where.startsWith(args.html.replace(/\.html?$/i, ''))) throw error;
+				throw new UsageError(`--html: cannot write ${args.html}: ${(error as Error).message}`, { cause: error });
+			}
+			if (!written) {
 				io.stderr.write(`revisit: no run in ${describeStore(args.store)}${since === undefined ? '' : ` since ${new Date(since).toISOString()}`} to report on\n`);
 				result.status = 1;
 				return;
 			}
-			try {
-				await writeFileAtomic(args.html, html.page);
-			} catch (error) {
-				throw new UsageError(`--html: cannot write ${args.html}: ${(error as Error).message}`, { cause: error });
-			}
-			const { summary } = html.data;
-			io.stderr.write(`revisit: wrote ${args.html} (${formatBytes(Buffer.byteLength(html.page))}): ${counted(summary.runs, 'run')}, ${counted(summary.urls, 'URL')}, ${summary.changed} changed, ${counted(summary.errors, 'error')}\n`);
+			const { summary } = written.data;
+			const pages = written.urlPages === 0 ? '' : ` and ${counted(written.urlPages, 'URL page')} in ${urlPagesDir(args.html)}/`;
+			io.stderr.write(`revisit: wrote ${args.html} (${formatBytes(Buffer.byteLength(written.page))})${pages}: ${counted(summary.runs, 'run')}, ${counted(summary.urls, 'URL')}, ${summary.changed} changed, ${counted(summary.errors, 'error')}\n`);
 			result.status = 0;
 		},
 	};

@@ -5,6 +5,8 @@ import { UsageError } from '../../errors/index.js';
 import { createHttpClient } from '../../http/client.js';
 import { decodeBody } from '../../http/decode.js';
 import { hashText } from '../../content/content-hash.js';
+import { hashBody } from '../../content/hash.js';
+import { isPdf, pdfText } from '../../content/pdf-text.js';
 import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
 import { sweepDefaults } from '../../pipelines/sweep-options.js';
 import type { CliIo } from '../io.js';
@@ -72,14 +74,18 @@ async function rulesTest(io: CliIo, args: RulesTestArgs): Promise<number> {
 		}
 		const body = await decodeBody(response.rawBody, response.headers['content-encoding'], sweepDefaults.maxBodyBytes);
 		const rule = ruleFor(rules, args.url);
-		const counted = countedText(rule, body, response.headers['content-type'], { explain: true, url: args.url });
+		const type = response.headers['content-type'];
+		const pdf = isPdf(type, body) ? await pdfText(body) : undefined;
+		const counted = countedText(rule, body, type, { explain: true, url: args.url, pdf });
 		io.stdout.write(counted.text.endsWith('\n') ? counted.text : `${counted.text}\n`);
 		const which = rule ? `rule ${rules.indexOf(rule) + 1} of ${rules.length}` : rules.length > 0 ? 'no rule matches this URL: the whole body counts' : 'no rules: the whole body counts';
 		const notes = [which, `read as ${counted.kind === 'none' ? 'text' : counted.kind}`];
 		if (counted.matched === false && !rule?.product) notes.push('the selectors matched nothing');
 		if (counted.excluded === 0) notes.push('the exclude selectors matched nothing');
-		if (counted.kind === 'bytes') notes.push('not HTML or JSON: hashed as bytes');
-		io.stderr.write(`revisit: ${notes.join('; ')}; counted ${Buffer.byteLength(counted.text)} of ${body.length} bytes; content hash ${hashText(counted.text)}\n`);
+		if (counted.why !== undefined) notes.push(`a PDF whose text was not read (${counted.why}): hashed as bytes`);
+		else if (counted.kind === 'bytes') notes.push('not HTML or JSON: hashed as bytes');
+		const hash = counted.why !== undefined ? hashBody(body) : hashText(counted.text);
+		io.stderr.write(`revisit: ${notes.join('; ')}; counted ${Buffer.byteLength(counted.text)} of ${body.length} bytes; content hash ${hash}\n`);
 		if (counted.excerpts?.length) {
 			const n = counted.excerpts.length;
 			io.stderr.write(`revisit: excluded ${n} element${n === 1 ? '' : 's'} (${rule!.exclude!.map((selector) => selector.source).join(', ')}):\n${counted.excerpts.map((line) => `  ${line}\n`).join('')}`);

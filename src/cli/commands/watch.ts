@@ -5,7 +5,7 @@ import { WATCH_INTERVALS } from '../../schedule/due-time.js';
 import { accessFrom, type AccessFlags } from '../flags/access.js';
 import { accessFlagOptions } from '../flags/access.js';
 import { feedFlagOptions, feedsFrom, type FeedFlags } from '../flags/feeds.js';
-import { GROUP, groupedFlags, quietFlag, type Flag } from '../flags/groups.js';
+import { GROUP, groupedFlags, quietFlag, repeatable, type Flag } from '../flags/groups.js';
 import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
 import { flagOf } from '../flags/setting.js';
 import { sweepFlagOptions, type SweepFlags } from '../flags/sweep.js';
@@ -42,11 +42,11 @@ interface WatchArgs extends AccessFlags, WatchSweepFlags, WarcFlags, RuleFlags, 
 const sweepFlags = Object.fromEntries(Object.entries(sweepFlagOptions).filter(([name]) => !(NOT_WATCH as readonly string[]).includes(name))) as Record<keyof WatchSweepFlags, Flag>;
 
 const watchFlags: Record<string, Flag> = {
-	input: { group: GROUP.io, type: 'string', array: true, default: [], requiresArg: true, describe: 'Read URLs from this file, and again whenever it changes or on SIGHUP; a URL it no longer lists leaves the schedule (repeatable)' },
-	sitemap: { group: GROUP.io, type: 'string', array: true, default: [], requiresArg: true, describe: 'Read URLs from this sitemap (or sitemap index), and again every --sitemap-every (repeatable)' },
+	input: { group: GROUP.io, ...repeatable, default: [], describe: 'Read URLs from this file, and again whenever it changes or on SIGHUP; a URL it no longer lists leaves the schedule (repeatable)' },
+	sitemap: { group: GROUP.io, ...repeatable, default: [], describe: 'Read URLs from this sitemap (or sitemap index), and again every --sitemap-every (repeatable)' },
 	'sitemap-every': { group: GROUP.io, ...flagOf(watchSettings['sitemap-every']), requiresArg: true, describe: 'How often sitemaps are read again' },
 	listen: { group: GROUP.io, type: 'string', requiresArg: true, describe: 'Serve /metrics (Prometheus), /healthz and / (the live report page) on HOST:PORT, to requests whose Host names that address (and localhost on loopback)' },
-	'listen-host': { group: GROUP.io, ...flagOf(watchSettings['listen-host']), type: 'string', array: true, requiresArg: true, describe: 'Answer requests to --listen with this name in their Host header too: a reverse proxy\'s, the name Prometheus scrapes by (repeatable)' },
+	'listen-host': { group: GROUP.io, ...flagOf(watchSettings['listen-host']), ...repeatable, describe: 'Answer requests to --listen with this name in their Host header too: a reverse proxy\'s, the name Prometheus scrapes by (repeatable)' },
 	rate: { group: GROUP.schedule, ...flagOf(watchSettings.rate), type: 'string', requiresArg: true, describe: 'Checks over every origin, spread evenly: 20/s, 300/min, 5000/h, 100000/d. Each URL is checked when a check of it is worth most, so that the rate is spent where pages change' },
 	'host-rate': { group: GROUP.politeness, ...flagOf(watchSettings['host-rate']), requiresArg: true, describe: 'Requests per second per origin [default: unlimited; robots.txt Crawl-delay always holds]' },
 	until: { group: GROUP.schedule, ...flagOf(watchSettings.until), requiresArg: true, describe: 'Stop at this time (ISO 8601 or epoch ms), or after this long (12h, 30d) [default: run until SIGTERM or SIGINT]' },

@@ -36,5 +36,16 @@ export function groupedFlags<T>(yargs: Argv<T>, flags: Record<string, Flag>): Ar
 	return yargs.options(flags) as unknown as Argv<T>;
 }
 
+/**
+ * A flag that takes one value each time it is given and may be given again, as curl's -H
+ * and grep's -e: `--exclude .a --exclude .b URL` is two selectors and a URL. `array` alone
+ * would take every word up to the next flag, the URLs too; `nargs: 1` stops it at one
+ * (yargs-parser's eatArray), and repeats still gather into one list.
+ *
+ * @example
+ * exclude: { group: GROUP.content, ...repeatable, default: [], describe: '… (repeatable)' }
+ */
+export const repeatable = { type: 'string', array: true, nargs: 1, requiresArg: true } as const satisfies Options;
+
 /** `--quiet` (`-q`) of the commands that run a pipeline: no progress or summary on stderr. */
 export const quietFlag: Flag = { group: GROUP.io, type: 'boolean', alias: 'q', default: false, describe: 'No progress or summary on stderr' };

@@ -1,4 +1,4 @@
-import { GROUP, type Flag } from './groups.js';
+import { GROUP, repeatable, type Flag } from './groups.js';
 import { sweepSettings, type SweepSettings } from '../../config/settings.js';
 import { flagOf } from './setting.js';
 
@@ -30,7 +30,7 @@ export const sweepFlagOptions: Record<keyof SweepFlags, Flag> = {
 	},
 	'max-churn': { group: GROUP.trust, ...flagOf(sweepSettings['max-churn']), requiresArg: true, describe: 'Hold back a host\'s changes when this fraction of its known URLs changed (0 = off); exit 3'},
 	'churn-min': { group: GROUP.trust, ...flagOf(sweepSettings['churn-min']), requiresArg: true, describe: 'Known URLs of a host to see before the churn guard decides'},
-	'accept-churn': { group: GROUP.trust, ...flagOf(sweepSettings['accept-churn']), type: 'string', array: true, describe: 'Let a blocked host through after a human looked (repeatable; or all)'},
+	'accept-churn': { group: GROUP.trust, ...flagOf(sweepSettings['accept-churn']), ...repeatable, describe: 'Let a blocked host through after a human looked (repeatable; or all)'},
 	ttl: { group: GROUP.schedule, ...flagOf(sweepSettings.ttl), requiresArg: true, describe: 'Skip URLs checked less than this long ago (30m, 6h, 2d)'},
 	adaptive: { group: GROUP.schedule, ...flagOf(sweepSettings.adaptive), type: 'boolean', describe: 'Check each URL again when it has even odds of having changed (ln 2 / its estimated change rate), within --min-interval and --max-interval'},
 	'min-interval': { group: GROUP.schedule, ...flagOf(sweepSettings['min-interval']), requiresArg: true, describe: 'Shortest adaptive interval'},

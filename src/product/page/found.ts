@@ -1,7 +1,8 @@
 import type { AnyNode } from 'domhandler';
 import type { Found } from '../found.js';
 import { pagePrice } from './price.js';
-import { buyButton, scanPage, type Place } from './scan.js';
+import { buyButton } from './controls.js';
+import { scanPage, type Place } from './scan.js';
 import { pageAvailability } from './stock.js';
 import { pageTitle, productTitle } from './title.js';
 
@@ -17,7 +18,7 @@ import { pageTitle, productTitle } from './title.js';
  * pageFound(parseDocument(html)) // [{ from: 'page', where: 'span.price, nearest the title', price: 39.99, currency: '$', … }, { from: 'page', where: 'button#add, the buy button, enabled', availability: 'InStock', … }]
  */
 export function pageFound(document: AnyNode, passed?: string[], withPrice = true): Found[] {
-	const scan = scanPage(document, passed !== undefined);
+	const scan = scanPage(document, { explain: passed !== undefined, prices: withPrice });
 	const title = productTitle(scan.titles, pageTitle(document));
 	// The title first: the first buy button after it is the product's (else the page's first), and the price nearest both.
 	const controls = scan.controls.filter((place) => !place.elsewhere);

@@ -3,7 +3,8 @@ import { parsePrice } from '../price.js';
 import { priceRead } from '../refused.js';
 import type { ParsedPrice } from '../types.js';
 import { inside, nearest } from './nearest.js';
-import { describe, shortText, type Place } from './scan.js';
+import type { Place } from './scan.js';
+import { describe, shortText } from './text.js';
 import { withoutTokens } from './tokens.js';
 import { fold, PRICE_NAME, WAS_BEFORE, WAS_PRICE } from './words.js';
 

@@ -4,7 +4,9 @@ import { availabilityOf } from '../availability.js';
 import type { Found } from '../found.js';
 import type { Availability } from '../types.js';
 import { nearest } from './nearest.js';
-import { controlText, describe, ownText, shortText, SHORT, type Place } from './scan.js';
+import { controlText } from './controls.js';
+import { SHORT, type Place } from './scan.js';
+import { describe, ownText, shortText } from './text.js';
 import { fold, IN_WORDS, OUT_WORDS } from './words.js';
 
 /** Availabilities that say the product cannot be had now. */

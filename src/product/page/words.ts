@@ -11,13 +11,13 @@
  * fold('  Épuisé\n') // 'epuise'
  */
 export const fold = (text: string): string =>
-	text
-		.normalize('NFD')
-		.replace(/[\u0300-\u036f]/g, '')
-		.normalize('NFC')
+	// Most texts a page is searched for are ASCII, and have no accents to take off.
+	(ASCII.test(text) ? text : text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC'))
 		.toLowerCase()
 		.replace(/\s+/g, ' ')
 		.trim();
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Scripts written without spaces between words: a word of theirs is found anywhere. */

@@ -4,7 +4,7 @@ import { pagePrice } from '../../../src/product/page/price.js';
 import { scanPage } from '../../../src/product/page/scan.js';
 
 const priceOf = (body: string) => {
-	const scan = scanPage(parseDocument(body), true);
+	const scan = scanPage(parseDocument(body), { explain: true });
 	const title = scan.titles.find((place) => !place.elsewhere);
 	return pagePrice(scan.prices, title ? [title] : [], 'title', true);
 };

@@ -1,6 +1,7 @@
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { buyButton, scanPage } from '../../../src/product/page/scan.js';
+import { buyButton } from '../../../src/product/page/controls.js';
+import { scanPage } from '../../../src/product/page/scan.js';
 import { pageAvailability } from '../../../src/product/page/stock.js';
 
 const stockOf = (body: string) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newHostRecord } from '../../src/hosts/record.js';
-import { coveredRuns, loadReport } from '../../src/history/report-data.js';
+import { coveredRuns, loadReport } from '../../src/report/data.js';
 import { MemoryStore } from '../../src/store/memory.js';
 import { runKey } from '../../src/store/run-key.js';
 import type { RunDetail, RunRecord } from '../../src/store/types.js';

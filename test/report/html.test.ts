@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ReportData } from '../../src/history/report-data.js';
-import { renderReport } from '../../src/history/report-html.js';
+import type { ReportData } from '../../src/report/data.js';
+import { renderReport } from '../../src/report/html.js';
 
 const data = (over: Partial<ReportData> = {}): ReportData => ({
 	generatedAt: '2026-12-04T00:00:00.000Z',

@@ -1,7 +1,7 @@
 import { runKey } from '../store/run-key.js';
 import type { RuleShown, RunRecord, ValidatorStore } from '../store/types.js';
-import { CHART_RUNS, historyChart, hostFigures, hostRows, summaryOf, type ReportData } from './report-data.js';
-import { runRow } from './rows.js';
+import { CHART_RUNS, historyChart, hostFigures, hostRows, summaryOf, type ReportData } from './data.js';
+import { runRow } from '../history/rows.js';
 
 /** Where a page of changes starts: the run (its start, epoch ms) and how many of its changes come before. */
 export interface PageCursor {

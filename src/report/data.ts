@@ -1,8 +1,8 @@
 import { hostStats, type HostStats } from '../hosts/stats.js';
 import { runKey } from '../store/run-key.js';
 import type { RuleShown, RunChange, RunRecord, ValidatorStore } from '../store/types.js';
-import { loadRuns, runPoints, runRow, type RunRow } from './rows.js';
-import { renderSvg } from './svg.js';
+import { loadRuns, runPoints, runRow, type RunRow } from '../history/rows.js';
+import { renderSvg } from '../history/svg.js';
 
 /** Which runs a report covers: the last `runs` (default 1), or those started at `since` (epoch ms) or later. */
 export interface ReportScope {
@@ -36,6 +36,8 @@ export interface ReportData {
 	hosts: ReportHost[];
 	/** The run history chart (every run in the store, up to the last 120), as SVG. */
 	svg: string;
+	/** Where each changed URL's page is: files beside a written report (hrefs by URL), or a watch's `url?u=` query. */
+	urlPages?: { files: Record<string, string> } | { query: string } | undefined;
 }
 
 /** The runs a scope covers, oldest first. */

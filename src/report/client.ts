@@ -1,3 +1,5 @@
+import { DIFF_SCRIPT } from './client-diff.js';
+
 /**
  * The report page's script, as text for an inline <script>: it reads the JSON data
  * element and builds the sections on demand. The changed URLs are listed 100 at a time
@@ -13,15 +15,7 @@ export const REPORT_SCRIPT = String.raw`
 var data = JSON.parse(document.getElementById('revisit-data').textContent);
 var state = { view: 'inline', ignoreWs: false, filter: '', shown: 0, list: data.changes };
 var PAGE = 100;
-var S = {
-	box: 'font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px;line-height:1.5;white-space:pre-wrap;word-break:break-word;border:1px solid #d0d7de;border-radius:4px;padding:6px 8px;margin:6px 0;background:#ffffff;color:#1f2328',
-	del: 'background:#ffd7d5;color:#82071e;text-decoration:line-through',
-	ins: 'background:#ccffd8;color:#055d20;text-decoration:none',
-	gap: 'color:#8c959f;font-family:sans-serif;font-size:12px;margin:2px 0',
-	table: 'width:100%;border-collapse:collapse;table-layout:fixed;margin:6px 0',
-	cell: 'vertical-align:top;width:50%;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px;line-height:1.5;white-space:pre-wrap;word-break:break-word;border:1px solid #d0d7de;padding:6px 8px;background:#ffffff;color:#1f2328',
-	head: 'text-align:left;font-family:sans-serif;font-size:12px;color:#59636e;padding:2px 8px;border:1px solid #d0d7de;background:#f6f8fa'
-};
+${DIFF_SCRIPT}
 var REASONS = {
 	'new-body': 'the body differs from the last download (its hash moved)',
 	'new': 'first seen: nothing stored before',
@@ -48,73 +42,9 @@ var TEXT = {
 	'report-cap': 'No diff: the run\'s detail reached its size cap before this change.'
 };
 
-function esc(value) {
-	return String(value).replace(/[&<>"']/g, function (c) { return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]; });
-}
 function el(id) { return document.getElementById(id); }
 function pct(r) { return r === null || r === undefined ? '-' : (r * 100).toFixed(1) + '%'; }
 function short(hash) { return hash ? String(hash).slice(0, 12) : ''; }
-
-// Whitespace-only additions become unchanged text and whitespace-only removals disappear; neighbours merge again.
-function visible(hunk) {
-	if (!state.ignoreWs) return hunk;
-	var out = [];
-	for (var i = 0; i < hunk.length; i++) {
-		var op = hunk[i][0], text = hunk[i][1];
-		if (op !== 0 && /^\s*$/.test(text)) {
-			if (op === -1) continue;
-			op = 0;
-		}
-		var last = out[out.length - 1];
-		if (last && last[0] === op) last[1] += text; else out.push([op, text]);
-	}
-	return out;
-}
-function changed(hunk) {
-	for (var i = 0; i < hunk.length; i++) if (hunk[i][0] !== 0) return true;
-	return false;
-}
-function hunksOf(change) {
-	var out = [];
-	for (var i = 0; i < change.diff.length; i++) {
-		var hunk = visible(change.diff[i]);
-		if (changed(hunk)) out.push(hunk);
-	}
-	return out;
-}
-function span(op, text) {
-	if (op === 1) return '<ins style="' + S.ins + '">' + esc(text) + '</ins>';
-	if (op === -1) return '<del style="' + S.del + '">' + esc(text) + '</del>';
-	return esc(text);
-}
-function kb(bytes) { return (bytes / 1024).toFixed(1) + ' KB'; }
-// A diff of cut texts says where the cut is: a change past it does not show, so "only whitespace" would be false.
-function cutNote(change) {
-	return change.kept !== undefined ? '<div class="cut-note" style="' + S.gap + '">Text kept up to ' + kb(change.kept) + '; the change may lie beyond.</div>' : '';
-}
-function diffHtml(change) {
-	var hunks = hunksOf(change);
-	if (hunks.length === 0) return change.kept !== undefined ? '<p class="note">No change in the words kept.</p>' + cutNote(change) : '<p class="note">Only whitespace changed.</p>';
-	var gap = '<div style="' + S.gap + '">&#8943;</div>';
-	var html = [];
-	for (var i = 0; i < hunks.length; i++) {
-		var hunk = hunks[i];
-		if (state.view === 'side') {
-			var left = '', right = '';
-			for (var j = 0; j < hunk.length; j++) {
-				if (hunk[j][0] !== 1) left += span(hunk[j][0], hunk[j][1]);
-				if (hunk[j][0] !== -1) right += span(hunk[j][0], hunk[j][1]);
-			}
-			html.push('<table class="side" style="' + S.table + '"><tr><td style="' + S.cell + '">' + left + '</td><td style="' + S.cell + '">' + right + '</td></tr></table>');
-		} else {
-			var parts = '';
-			for (var k = 0; k < hunk.length; k++) parts += span(hunk[k][0], hunk[k][1]);
-			html.push('<div class="inline" style="' + S.box + '">' + parts + '</div>');
-		}
-	}
-	var head = state.view === 'side' ? '<table style="' + S.table + '"><tr><th style="' + S.head + '">before</th><th style="' + S.head + '">after</th></tr></table>' : '';
-	return head + html.join(gap) + (change.cut ? '<div style="' + S.gap + '">(cut at the size cap)</div>' : '') + cutNote(change);
-}
 
 function row(label, before, after) {
 	if (before === undefined && after === undefined) return '';
@@ -163,8 +93,11 @@ function whyHtml(change) {
 	return '<table class="why">' + rows + '</table>';
 }
 function bodyHtml(change) {
+	// In the body, not the summary: a click that opens the entry must not leave the page.
+	var href = pageHref(change.url);
+	var link = href === undefined ? '' : '<p class="meta"><a class="timeline" href="' + esc(href) + '">Timeline &amp; versions of this URL &rarr;</a></p>';
 	var diff = change.diff ? '<div class="diff">' + diffHtml(change) + '</div>' : '<p class="note">' + esc(TEXT[change.text] !== undefined ? TEXT[change.text] : 'No diff.') + '</p>' + cutNote(change);
-	return whyHtml(change) + diff;
+	return link + whyHtml(change) + diff;
 }
 // A price as the offer holds it, with its currency: 21 EUR.
 function money(offer) {
@@ -182,6 +115,12 @@ function headline(change) {
 	if (b.lastModified !== undefined && a.lastModified !== undefined && b.lastModified !== a.lastModified) return 'Last-Modified moved';
 	if (b.hash && a.hash && b.hash !== a.hash) return 'hash ' + short(b.hash) + ' \u2192 ' + short(a.hash);
 	return REASONS[change.reason] || '';
+}
+// The URL's own page (its timeline and versions): a file beside the report, or the watch's url?u= page.
+function pageHref(url) {
+	var pages = data.urlPages;
+	if (!pages) return undefined;
+	return pages.query !== undefined ? pages.query + encodeURIComponent(url) : pages.files[url];
 }
 function changeItem(change, index) {
 	var li = document.createElement('li');

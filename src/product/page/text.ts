@@ -1,0 +1,106 @@
+import type { AnyNode, Element, Text } from 'domhandler';
+import { STRUCK_NAME } from './words.js';
+
+/** Never shown, or not text. */
+const UNSEEN = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'select', 'option', 'textarea']);
+
+/**
+ * Not shown: scripts and the like, `hidden`, `aria-hidden="true"` (the visual copy of a price whose text is given for screen readers).
+ *
+ * @example
+ * hidden(span) // true for <span aria-hidden="true">$29.99</span>
+ */
+export const hidden = (element: Element): boolean => {
+	const attribs = element.attribs;
+	return UNSEEN.has(element.name) || attribs['hidden'] !== undefined || attribs['aria-hidden'] === 'true' || (attribs['style'] !== undefined && /display:\s*none/i.test(attribs['style']));
+};
+
+/**
+ * Why an element's text is a former or list price, or undefined.
+ *
+ * @example
+ * struckBy(del) // 'struck through (<del>)'
+ * struckBy(span) // 'a former or list price (span.old-price)' for <span class="old-price">
+ */
+export function struckBy(element: Element, classes = blockNames(element)): string | undefined {
+	if (element.name === 'del' || element.name === 's' || element.name === 'strike') return `struck through (<${element.name}>)`;
+	if (/line-through/i.test(element.attribs['style'] ?? '') || element.attribs['data-a-strike'] === 'true') return `struck through (${describe(element)})`;
+	if (STRUCK_NAME.test(classes)) return `a former or list price (${describe(element)})`;
+	return undefined;
+}
+
+/** The text of an element's own text children, as written. */
+export function rawOwnText(element: Element): string {
+	let text = '';
+	for (const child of element.children) if (child.type === 'text') text += (child as Text).data;
+	return text;
+}
+
+/** The text of an element's own text children, collapsed. */
+export const ownText = (element: Element): string => rawOwnText(element).replace(/\s+/g, ' ').trim();
+
+/**
+ * An element's visible text, collapsed, without what is hidden and, with `unstruck`,
+ * without struck-through and "was" markup inside it.
+ *
+ * @example
+ * visibleText(p, true) // '$39.99' for <p class="price"><del>$59.99</del> <ins>$39.99</ins></p>
+ */
+export function visibleText(element: Element, unstruck = false): string {
+	return shortText(element, unstruck, Number.POSITIVE_INFINITY)!;
+}
+
+/** Nodes a price or a stock note holds, at most (WooCommerce's price with its <del> and <ins> has 15): an element holding more is a block around one. */
+export const SMALL = 40;
+
+/**
+ * `visibleText`, or undefined once the walk has passed `maxNodes` nodes: a price or a
+ * stock note is a small element, and reading every block around one whole made a page of
+ * 10,000 nested `<div class="price">` take seconds.
+ *
+ * @example
+ * shortText(block) // undefined for an element of more than 40 nodes
+ */
+export function shortText(element: Element, unstruck = false, maxNodes = SMALL): string | undefined {
+	const parts: string[] = [];
+	const stack: AnyNode[] = [element];
+	let visited = 0;
+	while (stack.length > 0) {
+		if (++visited > maxNodes) return undefined;
+		const node = stack.pop()!;
+		if (node.type === 'text') parts.push((node as Text).data);
+		else if ('children' in node) {
+			if (node !== element && (node.type === 'tag' || node.type === 'script' || node.type === 'style')) {
+				const inner = node as Element;
+				if (hidden(inner) || (unstruck && struckBy(inner) !== undefined)) continue;
+			}
+			for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+		}
+	}
+	return parts.join(' ').replace(/\s+/g, ' ').trim();
+}
+
+/** The names that say what an element is: class, id, `itemprop`, and test ids. */
+export const names = (element: Element): string => {
+	const { class: classes, id, itemprop, 'data-testid': test } = element.attribs;
+	if (classes === undefined && id === undefined && itemprop === undefined && test === undefined) return '';
+	return `${classes ?? ''} ${id ?? ''} ${itemprop ?? ''} ${test ?? ''}`;
+};
+
+/** The names that say what block an element is: class and id (an `itemprop` names a value, not a block). */
+export const blockNames = (element: Element): string => {
+	const { class: classes, id } = element.attribs;
+	return classes === undefined ? (id ?? '') : id === undefined ? classes : `${classes} ${id}`;
+};
+
+/**
+ * An element, short: its tag with id and first classes (`span#price.a-price.big`).
+ *
+ * @example
+ * describe(element) // 'div.related-products'
+ */
+export function describe(element: Element): string {
+	const id = element.attribs['id'] ? `#${element.attribs['id']}` : '';
+	const classes = (element.attribs['class'] ?? '').split(/\s+/).filter(Boolean).slice(0, 3).map((name) => `.${name}`).join('');
+	return `${element.name}${id}${classes}`;
+}
