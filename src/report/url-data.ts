@@ -1,6 +1,6 @@
 import { wordDiff } from '../content/word-diff.js';
 import type { ValidatorStore } from '../store/types.js';
-import { pageVersions, versionText, type PageVersion } from '../versions/index.js';
+import { pageVersions, versionTexts, type PageVersion } from '../versions/index.js';
 
 type Hunks = NonNullable<ReturnType<typeof wordDiff>>['hunks'];
 
@@ -79,8 +79,8 @@ const keptOf = (...sides: PageVersion[]): number | undefined => {
 /**
  * Reads what a URL's page shows from the store: its versions (pageVersions), their texts
  * and the word diffs of the pairs it holds (pagePairs), made by the same word diff a
- * run's detail keeps (src/content/word-diff.ts). Each text is read once, and only for a
- * diff not taken from the page written before (`scope.earlier`).
+ * run's detail keeps (src/content/word-diff.ts). The texts are made once, in one pass, and
+ * only for the diffs not taken from the page written before (`scope.earlier`).
  *
  * @example
  * const data = await loadUrlPage(store, 'https://example.org/', '.revisit', { back: '../report.html', served: false });
@@ -90,20 +90,17 @@ export async function loadUrlPage(store: ValidatorStore, url: string, source: st
 	const numbers = versions.map((version) => version.n);
 	const asked = scope.a !== undefined && scope.b !== undefined ? ([scope.a, scope.b] as [number, number]) : undefined;
 	const pairs = pagePairs(numbers, asked);
-	const texts = new Map<number, Promise<string | undefined>>();
-	const text = (n: number): Promise<string | undefined> => {
-		if (!texts.has(n)) texts.set(n, versionText(store, url, n));
-		return texts.get(n)!;
-	};
 	const byNumber = new Map(versions.map((version) => [version.n, version]));
 	const diffs: Record<string, PairDiff> = {};
-	for (const [a, b] of pairs) {
+	const fresh = pairs.filter(([a, b]) => {
 		const kept = diffKept(scope.earlier, byNumber, a, b);
-		if (kept) {
-			diffs[`${a}-${b}`] = kept;
-			continue;
-		}
-		const [before, after] = [await text(a), await text(b)];
+		if (kept) diffs[`${a}-${b}`] = kept;
+		return !kept;
+	});
+	// The texts of the pairs to diff, made in one pass from the newest (versionTexts), not each from it again.
+	const texts = await versionTexts(store, url, fresh.flat());
+	for (const [a, b] of fresh) {
+		const [before, after] = [texts.get(a), texts.get(b)];
 		if (before === undefined || after === undefined) {
 			diffs[`${a}-${b}`] = { none: 'evicted' };
 			continue;

@@ -61,20 +61,34 @@ function shown(version: StoredVersion, lastConfirmed: number): PageVersion {
 }
 
 /**
- * The text of a page's version `n` (a number of `pageVersions`), made from the newest
- * through the reverse deltas between; undefined when that version is not kept (evicted,
- * or never was), or when the newest's text was evicted with it.
+ * The texts of a page's versions `numbers` (of `pageVersions`), made in one pass from the
+ * newest back to the oldest asked: `versionText` for each would make every one from the
+ * newest again. A number not kept is absent from the map.
+ *
+ * @example
+ * const texts = await versionTexts(store, 'https://example.org/', [1, 2, 3]); // Map { 1 => '…', 2 => '…', 3 => '…' }
+ */
+export async function versionTexts(store: ValidatorStore, url: string, numbers: readonly number[]): Promise<Map<number, string>> {
+	const found = new Map<number, string>();
+	const [log] = await store.getVersions([url]);
+	if (log === undefined || numbers.length === 0) return found;
+	const versions = unpackVersions(log);
+	const wanted = new Set(numbers);
+	const indices = versions.flatMap((version, i) => (wanted.has(version.n) ? [i] : []));
+	if (indices.length === 0) return found;
+	const [blob] = await store.getTexts([log.latest]);
+	if (blob === undefined) return found;
+	const texts = textsOf(versions, unpackText(blob), Math.max(...indices));
+	for (const i of indices) found.set(versions[i]!.n, texts[i]!);
+	return found;
+}
+
+/**
+ * The text of one version: `versionTexts` for one number.
  *
  * @example
  * const first = await versionText(store, 'https://example.org/', 1);
  */
 export async function versionText(store: ValidatorStore, url: string, n: number): Promise<string | undefined> {
-	const [log] = await store.getVersions([url]);
-	if (log === undefined) return undefined;
-	const versions = unpackVersions(log);
-	const index = versions.findIndex((version) => version.n === n);
-	if (index < 0) return undefined;
-	const [blob] = await store.getTexts([log.latest]);
-	if (blob === undefined) return undefined;
-	return textsOf(versions, unpackText(blob), index)[index];
+	return (await versionTexts(store, url, [n])).get(n);
 }

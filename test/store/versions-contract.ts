@@ -3,7 +3,7 @@ import { collectTexts } from '../../src/store/text-gc.js';
 import { packText, textKey, unpackText } from '../../src/store/text-blob.js';
 import { packVersions, unpackVersions } from '../../src/store/version-log.js';
 import { RECORD_VERSION, type UrlRecord, type ValidatorStore } from '../../src/store/types.js';
-import { addVersion, pageVersions, versionText } from '../../src/versions/index.js';
+import { addVersion, pageVersions, versionText, versionTexts } from '../../src/versions/index.js';
 
 /**
  * What a check that found a new text writes (as stages/keep-text.ts does): the text's
@@ -67,6 +67,8 @@ export function versionCases(store: () => ValidatorStore): void {
 		expect(versions[2]).toMatchObject({ added: 1, removed: 1 });
 		for (const [i, text] of texts.entries()) expect(await versionText(store(), url, i + 1)).toBe(text);
 		expect(await versionText(store(), url, 5)).toBeUndefined();
+		// All of them in one pass, the same texts; a number not kept is absent.
+		expect([...(await versionTexts(store(), url, [4, 1, 5, 2])).entries()].sort()).toEqual([[1, texts[0]], [2, texts[1]], [4, texts[3]]]);
 		expect(await pageVersions(store(), 'https://shop.example/never')).toEqual([]);
 	});
 

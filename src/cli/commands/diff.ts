@@ -5,7 +5,7 @@ import { compareTexts, unifiedPatch } from '../../history/version-diff.js';
 import { parseVersionSpec, resolveVersion, utcTime, VERSION_FORMS, type VersionSpec } from '../../history/version-spec.js';
 import { versionRow } from '../../history/version-table.js';
 import type { ValidatorStore } from '../../store/types.js';
-import { versionText, type PageVersion } from '../../versions/index.js';
+import { versionTexts, type PageVersion } from '../../versions/index.js';
 import type { CliIo } from '../io.js';
 import { createWriter } from '../terminal.js';
 import { urlArgument, versionsOf } from './page-versions.js';
@@ -113,7 +113,8 @@ async function loadPair(store: ValidatorStore, url: string, args: DiffArgs, from
 	// The default A is the version before B, whatever B is.
 	const from = args.a === undefined ? previousOf(versions, to.version) : resolveVersion(fromSpec, versions, 'A');
 	if ('problem' in from) return from;
-	const [before, after] = await Promise.all([versionText(store, url, from.version.n), versionText(store, url, to.version.n)]);
+	const texts = await versionTexts(store, url, [from.version.n, to.version.n]);
+	const [before, after] = [texts.get(from.version.n), texts.get(to.version.n)];
 	const missing = before === undefined ? from.version.n : after === undefined ? to.version.n : undefined;
 	if (missing !== undefined) return { problem: `${url}: the text of version ${missing} could not be read from the store` };
 	return { from: from.version, to: to.version, before: before!, after: after!, latest: versions[0]!.n };
