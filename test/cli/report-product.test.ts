@@ -35,8 +35,8 @@ describeNeeding(CHROMIUM, 'revisit report of --product changes, in chromium', ()
 		expect((await runCli(['report', '--store', store, '--html', file])).status).toBe(0);
 		const watched = await openWatched(browser, pathToFileURL(file).href);
 		const item = (url: string) => watched.page.locator('details.change', { has: watched.page.locator('.url', { hasText: url }) });
-		expect(await item(urls[0]!).locator('.meta').innerText()).toContain('price 39.5 EUR → 17.99 EUR');
-		expect(await item(urls[1]!).locator('.meta').innerText()).toContain('InStock → OutOfStock');
+		expect(await item(urls[0]!).locator('summary .meta').innerText()).toContain('price 39.5 EUR → 17.99 EUR');
+		expect(await item(urls[1]!).locator('summary .meta').innerText()).toContain('InStock → OutOfStock');
 		await item(urls[0]!).locator('summary').click();
 		// Each row's cells joined by a space (run in the page; the tests compile without the DOM's types).
 		const rows = await item(urls[0]!).locator('table.why tr').evaluateAll((trs) => trs.map((tr) => Array.from((tr as unknown as { children: ArrayLike<{ textContent: string | null }> }).children, (cell) => cell.textContent ?? '').join(' ')));

@@ -140,7 +140,7 @@ describe('revisit run', () => {
 		expect(result).toMatchObject({ status: 2, stdout: '' });
 		expect(result.stderr.split('\n')).toEqual([
 			`${at('bad.json')}:4:47: /stages/0/concurrency: must be integer >= 1 (got "many")`,
-			`${at('bad.json')}:4:55: /stages/0/perhost: unknown key; the probe stage takes concurrency, perHost, rate, acceptEncoding, userAgent, timeout, retries, maxRetryAfter, method, audit, verifyEvery, maxBody, denyPrivate, insecure, localWorkers, candidates, headers, robots, robotsAgent, maxCrawlDelay, keepText, keepTextTotal, diffOf, render, browser, renderTimeout, renderConcurrency or renderMemory (did you mean \`perHost\`?)`,
+			`${at('bad.json')}:4:55: /stages/0/perhost: unknown key; the probe stage takes concurrency, perHost, rate, acceptEncoding, userAgent, timeout, retries, maxRetryAfter, method, audit, verifyEvery, maxBody, denyPrivate, insecure, localWorkers, candidates, headers, robots, robotsAgent, maxCrawlDelay, keepText, keepTextTotal, keepVersions, diffOf, render, browser, renderTimeout, renderConcurrency or renderMemory (did you mean \`perHost\`?)`,
 			`${at('bad.json')}:5:41: /sinks/0/when: must be one of changed, all, error or unchanged (got "changd"; did you mean \`changed\`?)`,
 			`revisit: ${at('bad.json')} is not a valid pipeline (3 problems); nothing was run`,
 			'',
