@@ -4,7 +4,8 @@
 // and its offer read as the sweep does it (parseWithMarkup, then readOffer with the page's
 // URL and the markup found while parsing), the two taking turns page by page, then the
 // corpus whole each way in turn on CPU time (what others' load on the machine skews least); the sums over the corpus,
-// the median of --reps runs, and the pages that cost the most.
+// the median of --reps runs, and the pages that cost the most. With --against DIR (an earlier
+// build's dist/), its reader in the same turns.
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,13 +14,16 @@ import { parseDocument } from 'htmlparser2';
 import { loadCorpus } from './lib/product-corpus.js';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const { values } = parseArgs({ options: { dir: { type: 'string' }, reps: { type: 'string', default: '7' } } });
+const { values } = parseArgs({ options: { dir: { type: 'string' }, reps: { type: 'string', default: '7' }, against: { type: 'string' } } });
 const { readOffer } = await import(pathToFileURL(path.join(ROOT, 'dist/product/offer.js')).href);
 const { parseWithMarkup } = await import(pathToFileURL(path.join(ROOT, 'dist/product/parse.js')).href);
 const sweepRead = (page) => {
 	const { document, markup } = parseWithMarkup(page.html);
 	return readOffer(document, { url: page.truth.url }, markup);
 };
+// --against DIR: another build's dist/ (an earlier commit's), its offer read measured in the same turns.
+const against = values.against && (await import(pathToFileURL(path.join(path.resolve(values.against), 'product/offer.js')).href)).readOffer;
+const againstRead = (page) => against(parseDocument(page.html), { url: page.truth.url });
 const { dir, pages } = loadCorpus(values.dir);
 const reps = Number(values.reps);
 
@@ -52,14 +56,18 @@ for (let r = 0; r < reps; r++) {
 		perPage[i].push(both / alone);
 	});
 	// Then the corpus whole, each way in turn (which goes first alternates), on CPU time.
-	const blocks = [() => pages.forEach((page) => parseDocument(page.html)), () => pages.forEach(sweepRead)];
-	const [cpuParse, cpuRead] = r % 2 === 0 ? [cpuMs(blocks[0]), cpuMs(blocks[1])] : [cpuMs(blocks[1]), cpuMs(blocks[0])].reverse();
-	runs.push({ parse, read, cpuParse, cpuRead });
+	const blocks = [() => pages.forEach((page) => parseDocument(page.html)), () => pages.forEach(sweepRead), ...(against ? [() => pages.forEach(againstRead)] : [])];
+	const order = blocks.map((_, i) => i);
+	if (r % 2 === 1) order.reverse();
+	const cpu = [];
+	for (const i of order) cpu[i] = cpuMs(blocks[i]);
+	runs.push({ parse, read, cpuParse: cpu[0], cpuRead: cpu[1], cpuAgainst: cpu[2] });
 }
 const ratio = median(runs.map((run) => run.read / run.parse));
 const cpuRatio = median(runs.map((run) => run.cpuRead / run.cpuParse));
 console.log(`${pages.length} pages (${dir}), ${reps} runs, node ${process.version}, load average ${os.loadavg()[0].toFixed(1)}`);
 console.log(`wall clock, page by page: parse alone ${median(runs.map((run) => run.parse)).toFixed(0)} ms, parse + readOffer ${median(runs.map((run) => run.read)).toFixed(0)} ms a run: **${ratio.toFixed(2)}x** (target <= 1.2x)`);
 console.log(`CPU time, the corpus whole: parse alone ${median(runs.map((run) => run.cpuParse)).toFixed(0)} ms, parse + readOffer ${median(runs.map((run) => run.cpuRead)).toFixed(0)} ms a run: **${cpuRatio.toFixed(2)}x**`);
+if (against) console.log(`CPU time, the corpus whole, with ${values.against}'s reader: parse + readOffer ${median(runs.map((run) => run.cpuAgainst)).toFixed(0)} ms a run: **${median(runs.map((run) => run.cpuAgainst / run.cpuParse)).toFixed(2)}x**; this build's offer read (over the parse) is ${median(runs.map((run) => (run.cpuRead - run.cpuParse) / (run.cpuAgainst - run.cpuParse))).toFixed(2)}x of its`);
 const worst = pages.map((page, i) => [page.truth.file, median(perPage[i])]).sort((a, b) => b[1] - a[1]).slice(0, 5);
 console.log(`the pages that cost the most: ${worst.map(([file, r]) => `${file} ${r.toFixed(2)}x`).join(', ')}`);
