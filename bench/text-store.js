@@ -14,6 +14,7 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pageParts } from './lib/edited-pages.js';
 import { mulberry32 } from './lib/prng.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -25,16 +26,7 @@ const arg = (name, fallback) => {
 };
 const pages = arg('pages', 1000);
 const random = mulberry32(0x7e47);
-const syllables = ['ka', 'ro', 'mi', 'ten', 'sol', 'ar', 'vi', 'lu', 'den', 'po', 'ra', 'ne', 'sta', 'qui', 'mo', 'ber'];
-const vocabulary = Array.from({ length: 2000 }, () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => syllables[Math.floor(random() * syllables.length)]).join(''));
-const word = () => vocabulary[Math.floor(random() ** 2 * vocabulary.length)];
-const sentence = () => {
-	const s = Array.from({ length: 8 + Math.floor(random() * 14) }, word).join(' ');
-	return `${s[0].toUpperCase()}${s.slice(1)}.`;
-};
-const nav = `<nav class="site-nav"><ul>${Array.from({ length: 24 }, (_, i) => `<li class="nav-item"><a class="nav-link" href="/section/${i}">${word()} ${word()}</a></li>`).join('')}</ul></nav>`;
-const footer = `<footer class="site-footer"><p>${sentence()} ${sentence()}</p><ul>${Array.from({ length: 12 }, (_, i) => `<li><a href="/about/${i}">${word()}</a></li>`).join('')}</ul></footer>`;
-const head = `<head><meta charset="utf-8"><title>TITLE</title><style>${'.c{margin:0;padding:0}'.repeat(60)}</style><script>${'window.dataLayer=window.dataLayer||[];'.repeat(40)}</script></head>`;
+const { sentence, nav, footer, head } = pageParts(random);
 const articles = [];
 const titles = [];
 for (let i = 0; i < pages; i++) {

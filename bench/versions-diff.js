@@ -21,6 +21,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pageParts } from './lib/edited-pages.js';
 import { mulberry32 } from './lib/prng.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -36,16 +37,8 @@ const reps = arg('reps', 11);
 const VERSIONS = 31;
 
 const random = mulberry32(0xd1ff);
-const syllables = ['ka', 'ro', 'mi', 'ten', 'sol', 'ar', 'vi', 'lu', 'den', 'po', 'ra', 'ne', 'sta', 'qui', 'mo', 'ber'];
-const vocabulary = Array.from({ length: 2000 }, () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => syllables[Math.floor(random() * syllables.length)]).join(''));
-const word = () => vocabulary[Math.floor(random() ** 2 * vocabulary.length)];
-const sentence = () => {
-	const s = Array.from({ length: 8 + Math.floor(random() * 14) }, word).join(' ');
-	return `${s[0].toUpperCase()}${s.slice(1)}.`;
-};
-const nav = `<nav class="site-nav"><ul>${Array.from({ length: 24 }, (_, i) => `<li class="nav-item"><a class="nav-link" href="/section/${i}">${word()} ${word()}</a></li>`).join('')}</ul></nav>`;
-const footer = `<footer class="site-footer"><p>${sentence()} ${sentence()}</p></footer>`;
-const head = `<head><meta charset="utf-8"><title>Story</title><style>${'.c{margin:0;padding:0}'.repeat(60)}</style><script>${'window.dataLayer=window.dataLayer||[];'.repeat(40)}</script></head>`;
+const { sentence, nav, footer, head: headOf } = pageParts(random, 0);
+const head = headOf.replace('TITLE', 'Story');
 const paragraphs = Array.from({ length: 24 }, () => Array.from({ length: 3 }, sentence));
 let price = 24.5;
 let day = 1;

@@ -5,14 +5,15 @@
 import { mulberry32 } from './prng.js';
 
 /**
- * `count` pages from `seed`, with `edit(i)` to apply the next small edit to page i and
- * `html(i)` for its current HTML.
+ * What the pages of the text and versions benches share, drawn from `random` in one order
+ * (so that each bench's pages stay as they were): words from a 2,000-word vocabulary,
+ * sentences of them, a nav of 24 links, a footer (with `footerLinks` links), a head with a
+ * style and a script whose `<title>` is `TITLE`.
  *
  * @example
- * const site = editedPages(1000, 1); site.edit(0); site.html(0) // '<!doctype html>…'
+ * const { sentence, nav } = pageParts(mulberry32(1)); sentence() // 'Kamiro solvi …'
  */
-export function editedPages(count, seed) {
-	const random = mulberry32(seed);
+export function pageParts(random, footerLinks = 12) {
 	const syllables = ['ka', 'ro', 'mi', 'ten', 'sol', 'ar', 'vi', 'lu', 'den', 'po', 'ra', 'ne', 'sta', 'qui', 'mo', 'ber'];
 	const vocabulary = Array.from({ length: 2000 }, () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => syllables[Math.floor(random() * syllables.length)]).join(''));
 	const word = () => vocabulary[Math.floor(random() ** 2 * vocabulary.length)];
@@ -21,8 +22,23 @@ export function editedPages(count, seed) {
 		return `${s[0].toUpperCase()}${s.slice(1)}.`;
 	};
 	const nav = `<nav class="site-nav"><ul>${Array.from({ length: 24 }, (_, i) => `<li class="nav-item"><a class="nav-link" href="/section/${i}">${word()} ${word()}</a></li>`).join('')}</ul></nav>`;
-	const footer = `<footer class="site-footer"><p>${sentence()} ${sentence()}</p><ul>${Array.from({ length: 12 }, (_, i) => `<li><a href="/about/${i}">${word()}</a></li>`).join('')}</ul></footer>`;
+	const words = `<p>${sentence()} ${sentence()}</p>`;
+	const links = footerLinks > 0 ? `<ul>${Array.from({ length: footerLinks }, (_, i) => `<li><a href="/about/${i}">${word()}</a></li>`).join('')}</ul>` : '';
+	const footer = `<footer class="site-footer">${words}${links}</footer>`;
 	const head = `<head><meta charset="utf-8"><title>TITLE</title><style>${'.c{margin:0;padding:0}'.repeat(60)}</style><script>${'window.dataLayer=window.dataLayer||[];'.repeat(40)}</script></head>`;
+	return { word, sentence, nav, footer, head };
+}
+
+/**
+ * `count` pages from `seed`, with `edit(i)` to apply the next small edit to page i and
+ * `html(i)` for its current HTML.
+ *
+ * @example
+ * const site = editedPages(1000, 1); site.edit(0); site.html(0) // '<!doctype html>…'
+ */
+export function editedPages(count, seed) {
+	const random = mulberry32(seed);
+	const { word, sentence, nav, footer, head } = pageParts(random);
 	const pages = Array.from({ length: count }, (_, i) => ({
 		title: `Page ${i}`,
 		headline: sentence(),
