@@ -1,31 +1,16 @@
 import { unpackText } from '../store/text-blob.js';
 import { unpackVersions } from '../store/version-log.js';
 import type { StoredVersion, ValidatorStore } from '../store/types.js';
-import type { Product } from '../product/types.js';
 import { textsOf } from './add.js';
 
-/** One version of a page's counted text, as `revisit log` shows it. */
-export interface PageVersion {
-	/** 1 for the first version seen; stays when older ones are evicted. */
-	n: number;
-	/** When it was first seen (epoch ms). */
-	firstSeen: number;
+/**
+ * One version of a page's counted text, as `revisit log` shows it: the stored version
+ * (store/text-record.ts) without its delta, with when it was last confirmed always said.
+ */
+export type PageVersion = Omit<StoredVersion, 'delta' | 'same' | 'lastConfirmed'> & {
 	/** The last check that still found it (epoch ms): for the newest, the record's last check. */
 	lastConfirmed: number;
-	/** The verdict's reason when it was seen: `new`, `new-body`, `audit`, `price`, … (`earlier`: kept from before versions were). */
-	reason: string;
-	/** Words added and removed against the version before it. */
-	added: number;
-	removed: number;
-	etag?: string;
-	lastModified?: string;
-	/** The offer counted (`--product`). */
-	product?: Product;
-	/** The text's UTF-8 size. */
-	bytes: number;
-	/** The text was cut at the per-page cap (`--keep-text`). */
-	cut?: boolean;
-}
+};
 
 /**
  * A page's kept versions, newest first; `[]` when none is kept.
