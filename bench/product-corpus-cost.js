@@ -6,6 +6,7 @@
 // corpus whole each way in turn on CPU time (what others' load on the machine skews least); the sums over the corpus,
 // the median of --reps runs, and the pages that cost the most. With --against DIR (an earlier
 // build's dist/), its reader in the same turns.
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,8 +23,13 @@ const sweepRead = (page) => {
 	return readOffer(document, { url: page.truth.url }, markup);
 };
 // --against DIR: another build's dist/ (an earlier commit's), its offer read measured in the same turns.
+// As that build's sweep read it: with its parseWithMarkup where it has one (from f2c150f on).
 const against = values.against && (await import(pathToFileURL(path.join(path.resolve(values.against), 'product/offer.js')).href)).readOffer;
-const againstRead = (page) => against(parseDocument(page.html), { url: page.truth.url });
+const againstParse = values.against && existsSync(path.join(path.resolve(values.against), 'product/parse.js')) ? (await import(pathToFileURL(path.join(path.resolve(values.against), 'product/parse.js')).href)).parseWithMarkup : (html) => ({ document: parseDocument(html) });
+const againstRead = (page) => {
+	const { document, markup } = againstParse(page.html);
+	return against(document, { url: page.truth.url }, markup);
+};
 const { dir, pages } = loadCorpus(values.dir);
 const reps = Number(values.reps);
 
