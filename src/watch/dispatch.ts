@@ -88,7 +88,7 @@ export function dispatch(queue: DueQueue, valve: Valve, options: DispatchOptions
 				if (stopped) return giveBack(valve, credits);
 				const claim = await queue.claim({ ...claimOptions, max: credits });
 				if (options.until !== undefined && claim.now >= options.until) {
-					await queue.release(claim.entries.map((entry) => entry.url));
+					await queue.release(claim.entries);
 					giveBack(valve, credits);
 					return finish();
 				}

@@ -105,6 +105,8 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 			const awaiting: DueEntry[] = [];
 			const stored: DueEntry[][] = [];
 			const hosts = createHostThresholds();
+			// Each claimed URL's claim token, until its reschedule takes it back to the schedule's `done`.
+			const tokens = new Map<string, string>();
 			const scale = plan.clock.wallMs(1);
 			// Origins spaced by a gap (--host-rate, Crawl-delay): where politeness binds, so where an origin's own threshold may rise.
 			const spaced = new Set<string>();
@@ -151,6 +153,7 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 						input: (_d, valve) =>
 							dispatch(queue, valve, { rate: plan.checksPerDay / 86_400_000, perHost: plan.shape.options.perHost * (queue.shared ? 1 : CLAIMS_PER_PLACE), leaseMs: (plan.leaseWallMs ?? LEASE_WALL_MS) / scale, wallMs: plan.clock.wallMs, until, freed }, stop, {
 								claimed: (entry, now) => {
+									if (entry.token !== undefined) tokens.set(entry.url, entry.token);
 									threshold.dispatched(1, entry.due - now);
 									say.claimed();
 									// Lateness anywhere else is the global rate's, which μ answers for.
@@ -171,6 +174,11 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 							const host = task.origin === undefined ? undefined : runDeps.book.get(task.origin);
 							const mu = threshold.mu * (task.origin === undefined ? 1 : hosts.factor(task.origin));
 							const entry = nextDue(task, mu, plan.bounds, host, plan.clock.now(), runDeps.random);
+							if (task.url !== undefined) {
+								const token = tokens.get(task.url);
+								tokens.delete(task.url);
+								if (entry && token !== undefined) entry.token = token;
+							}
 							if (entry) awaiting.push(entry);
 						}),
 					),

@@ -95,7 +95,7 @@ export function dueQueueContract(name: string, open: () => Promise<{ store: Vali
 			const queue = await store.dueQueue({ at0: 1000, wall0: Date.now(), scale: 1 });
 			await queue.put([entry('u1', 1), entry('u2', 2)]);
 			expect(urls(await queue.claim({ ...many, leaseMs: 300 }))).toEqual(['u1', 'u2']);
-			await queue.release(['u2']);
+			await queue.release([{ url: 'u2' }]);
 			expect(urls(await queue.claim(many))).toEqual(['u2']);
 			await new Promise((resolve) => setTimeout(resolve, 350));
 			expect(urls(await queue.claim(many))).toEqual(['u1']);

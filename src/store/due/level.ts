@@ -1,7 +1,7 @@
 import { LocalTurns } from './turns.js';
 import type { AbstractLevel, AbstractSublevel } from 'abstract-level';
 import { StoreError } from '../../errors/index.js';
-import { binRate, chooseClock, DEPTH_ORIGINS, RATE_BINS, rateBin, type Claim, type ClaimOptions, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
+import { binRate, chooseClock, DEPTH_ORIGINS, RATE_BINS, rateBin, type Claim, type ClaimOptions, type ClaimRef, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
 import { queueNow } from './clock.js';
 import { OriginHeads, type HeadItem } from './level-heads.js';
 
@@ -428,7 +428,8 @@ export class LevelDueQueue implements DueQueue {
 		return { got, first: undefined };
 	}
 
-	release(urls: readonly string[]): Promise<void> {
+	release(entries: readonly ClaimRef[]): Promise<void> {
+		const urls = entries.map((entry) => entry.url);
 		return this.#serial(() => this.#unclaim(urls, false));
 	}
 

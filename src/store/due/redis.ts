@@ -1,7 +1,7 @@
 import type { RedisLink } from '../redis-link.js';
 import { BACKLOG_COUNTED } from './level.js';
 import { CLAIM, CLAIM_AHEAD, GAP, NOW_SCRIPT, PLACE, RELEASE, REMOVE, SENT, STATS, SWEEP, TURN } from './redis-scripts.js';
-import { binRate, chooseClock, DEPTH_ORIGINS, RATE_BINS, rateBin, type Claim, type ClaimOptions, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
+import { binRate, chooseClock, DEPTH_ORIGINS, RATE_BINS, rateBin, type Claim, type ClaimOptions, type ClaimRef, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
 
 /** URLs per script call: a long batch is several calls, so that Redis serves others between them. */
 const CHUNK = 1_000;
@@ -94,7 +94,8 @@ export class RedisDueQueue implements DueQueue {
 		for (let i = 0; i < urls.length; i += CHUNK) await this.#run(REMOVE, urls.slice(i, i + CHUNK));
 	}
 
-	async release(urls: readonly string[]): Promise<void> {
+	async release(entries: readonly ClaimRef[]): Promise<void> {
+		const urls = entries.map((entry) => entry.url);
 		for (let i = 0; i < urls.length; i += CHUNK) await this.#run(RELEASE, urls.slice(i, i + CHUNK));
 	}
 

@@ -22,7 +22,16 @@ export interface DueEntry {
 	rate: number;
 	/** Not claimed ahead of its due time before this (schedule-clock ms): its last check + the shortest interval. Absent: any time. */
 	notBefore?: number | undefined;
+	/**
+	 * The claim it was handed out under, set by `claim` and `claimAhead`. Given back to
+	 * `done` or `release`, it ends that claim only: a process whose lease ran out, and whose
+	 * URL another process has claimed since, cannot end the other's claim. Absent: any claim.
+	 */
+	token?: string | undefined;
 }
+
+/** A claimed URL as `release` takes it: the URL and, where the claim gave one, its token. */
+export type ClaimRef = Pick<DueEntry, 'url' | 'token'>;
 
 /** How the schedule's clock relates to the wall clock: at wall time `wall0` it read `at0`, and it runs `scale` times faster. */
 export interface QueueClock {
@@ -128,7 +137,7 @@ export interface DueQueue {
 	/** Ends claims: each URL due again at its entry's `due` (and rate); a URL removed meanwhile stays removed. */
 	done(entries: readonly DueEntry[]): Promise<void>;
 	/** Ends claims without checking: the URLs keep the due time they had. */
-	release(urls: readonly string[]): Promise<void>;
+	release(entries: readonly ClaimRef[]): Promise<void>;
 	/** Sets the least time between two claims of an origin's URLs (schedule-clock ms; robots.txt's Crawl-delay). */
 	gap(origin: string, ms: number): Promise<void>;
 	/**
