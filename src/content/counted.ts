@@ -2,7 +2,7 @@ import render from 'dom-serializer';
 import { selectAll } from 'css-select';
 import type { AnyNode, Element } from 'domhandler';
 import { removeElement, removeSubsets, textContent, uniqueSort } from 'domutils';
-import { parseDocument } from 'htmlparser2';
+import { parseHtml } from '../html/parse.js';
 import type { Rule } from './rules.js';
 import type { Offer } from '../product/types.js';
 import { offerText } from './offer-text.js';
@@ -84,7 +84,7 @@ export function countedText(rule: Rule | undefined, body: Buffer, contentType: s
 	if (!html && (rule.select || rule.exclude || rule.text || rule.product)) return { text: removeMatches(raw, rule.ignore), kind: 'bytes' };
 	if (!html) return { text: removeMatches(raw, rule.ignore), kind: 'none' };
 	// A product rule's page is parsed with its markup found as it goes (no second walk for the offer).
-	const parsed = rule.product ? parseWithMarkup(raw) : { document: parseDocument(raw), markup: undefined };
+	const parsed = rule.product ? parseWithMarkup(raw) : { document: parseHtml(raw), markup: undefined };
 	const document = parsed.document;
 	let markup = parsed.markup;
 	let nodes: AnyNode[] = [document];

@@ -2,7 +2,7 @@ import { diffArrays } from 'diff';
 import render from 'dom-serializer';
 import type { AnyNode, ChildNode, Element, ParentNode } from 'domhandler';
 import { removeElement, textContent } from 'domutils';
-import { parseDocument } from 'htmlparser2';
+import { parseHtml } from '../html/parse.js';
 
 /**
  * Where in an HTML document a difference lies, as a path of element signatures from the
@@ -67,8 +67,8 @@ const join = (path: string, segment: string): string => (path === '' ? segment :
  * // ['aside.ad']  (masked whole from then on, whatever it holds)
  */
 export function htmlDifferences(first: string, second: string, protectTop = false): HtmlLocation[] {
-	const a = parseDocument(first);
-	const b = parseDocument(second);
+	const a = parseHtml(first);
+	const b = parseHtml(second);
 	const total = Math.max(textContent(a).length, textContent(b).length);
 	const found = new Set<string>();
 	const learn = (path: string, node: ChildNode | undefined) => {
@@ -149,7 +149,7 @@ export function htmlDifferences(first: string, second: string, protectTop = fals
  * maskHtml('<p class="when">at 09:14</p><p class="price">5</p>', ['p.when>#text']) // '<p class="when"></p><p class="price">5</p>'
  */
 export function maskHtml(text: string, locations: readonly HtmlLocation[]): string {
-	const document = parseDocument(text);
+	const document = parseHtml(text);
 	const removals: ChildNode[] = [];
 	const attributes: Array<[Element, string]> = [];
 	for (const location of locations) {

@@ -1,5 +1,5 @@
 import type { AnyNode, Element } from 'domhandler';
-import { parseDocument } from 'htmlparser2';
+import { parseHtml } from '../html/parse.js';
 
 /** Elements whose content a reader never sees. */
 const HIDDEN = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'svg', 'iframe', 'object']);
@@ -22,7 +22,7 @@ const BLOCK = new Set([
  * visibleText('<h1>News</h1><p>Rain <a href="/x">today</a></p><script>x()</script>') // 'News\nRain today'
  */
 export function visibleText(html: string): string {
-	const document = parseDocument(html);
+	const document = parseHtml(html);
 	const lines: string[] = [];
 	let line = '';
 	const breakLine = (): void => {

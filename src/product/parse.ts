@@ -1,12 +1,13 @@
-import { DomHandler, Parser } from 'htmlparser2';
+import { Parser } from 'htmlparser2';
 import type { Document, Element } from 'domhandler';
+import { HtmlHandler } from '../html/parse.js';
 import { emptyMarkup, MARKUP_NAMES, noteMarkup, type Markup } from './markup.js';
 
 /**
  * A DOM handler that keeps, as the parser opens them, the elements an offer may be read
  * from: what `scanMarkup` would find by walking the page again afterwards.
  */
-class MarkupHandler extends DomHandler {
+class MarkupHandler extends HtmlHandler {
 	readonly opened: Element[] = [];
 
 	override onopentag(name: string, attribs: Record<string, string>): void {
@@ -18,7 +19,7 @@ class MarkupHandler extends DomHandler {
 }
 
 /**
- * Parses a page as htmlparser2's `parseDocument` does, and finds its markup (`scanMarkup`)
+ * Parses a page as `parseHtml` does, and finds its markup (`scanMarkup`)
  * as it goes: a product page is read with no second walk of it. The markup is the page's
  * as parsed; once elements are removed from the document (`--exclude`), walk it again.
  *
