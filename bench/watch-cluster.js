@@ -53,6 +53,8 @@ const { values: flags } = parseArgs({
 		rounds: { type: 'string', default: '2' },
 		rate: { type: 'string', default: '600' },
 		cases: { type: 'string', default: 'speed,rate' },
+		// Node flags for the watches (e.g. --node=--cpu-prof --node=--cpu-prof-dir=DIR).
+		node: { type: 'string', multiple: true, default: [] },
 	},
 });
 const int = (name) => countFlag(flags, name);
@@ -94,7 +96,7 @@ try {
 		const read = nginx.mark();
 		const load0 = load();
 		const args = ['watch', '--store', store, '-q', '--rate', `${rate}/s`, '--until', `${WARMUP + SECONDS}s`];
-		const runs = await Promise.all(Array.from({ length: WATCHES }, (_, i) => measured(process.execPath, ['--import', HOOK, CLI, ...args], `watch${i}`)));
+		const runs = await Promise.all(Array.from({ length: WATCHES }, (_, i) => measured(process.execPath, [...flags.node, '--import', HOOK, CLI, ...args], `watch${i}`)));
 		const after = await Promise.all(nodes.map((node) => node.counts()));
 		const keys = await Promise.all(nodes.map((node) => node.scheduleKeys('wc:')));
 		const window = perSecond(await read(), WARMUP, WARMUP + SECONDS - 1);

@@ -67,6 +67,8 @@ export class RedisDueQueue implements DueQueue {
 	readonly #shards: string[];
 	readonly #rounds: ShardRounds;
 	#clock: string[];
+	/** Redis's schedule time less ours, at the last claim reply: a claim that asks no shard tells its time without a round trip. */
+	#skew: number | undefined;
 
 	private constructor(link: RedisLink, prefix: string, shards: number, clock: QueueClock) {
 		this.#link = link;
@@ -110,6 +112,7 @@ export class RedisDueQueue implements DueQueue {
 		const stored = await this.#link.read<string | null>(['GET', key]);
 		const chosen = chooseClock(stored ? (JSON.parse(stored) as QueueClock) : undefined, clock, false);
 		this.#clock = [chosen.at0, chosen.wall0, chosen.scale].map(String);
+		this.#skew = undefined;
 		return chosen;
 	}
 
@@ -186,6 +189,7 @@ export class RedisDueQueue implements DueQueue {
 			const share = this.#rounds.share(shard);
 			const reply = await this.#run<string[]>(script, shard, [...this.#clock, ...[max - entries.length, perHost, leaseMs, rate * share, Math.max(1, burst * share)].map(String)]);
 			now ??= Number(reply[0]);
+			this.#skew = now - this.#localNow();
 			this.#rounds.heard(shard, { now: Number(reply[0]), next: reply[1] === '' ? undefined : Number(reply[1]), wait: Number(reply[2]) });
 			for (let i = 3; i < reply.length; i += 3) {
 				const place = reply[i + 1]!;
@@ -193,7 +197,12 @@ export class RedisDueQueue implements DueQueue {
 				entries.push({ url: reply[i]!, origin: place.slice(bin.length + due.length + 2), due: Number(due), rate: binRate(Number(bin)), token: `${shard}.${reply[i + 2]!}` });
 			}
 		}
-		return { now: now ?? (await this.now()), entries };
+		return { now: now ?? (this.#skew === undefined ? await this.now() : this.#localNow() + this.#skew), entries };
+	}
+
+	#localNow(): number {
+		const [at0, wall0, scale] = this.#clock.map(Number) as [number, number, number];
+		return at0 + (Date.now() - wall0) * scale;
 	}
 
 	async turn(origin: string, gapMs: number, holdMs: number, token: string): Promise<number> {
