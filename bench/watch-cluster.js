@@ -96,11 +96,19 @@ try {
 		const read = nginx.mark();
 		const load0 = load();
 		const args = ['watch', '--store', store, '-q', '--rate', `${rate}/s`, '--until', `${WARMUP + SECONDS}s`];
+		const zero = Date.now();
+		const cpu0 = nodes.map((node) => node.cpu());
+		const nodeCpu = [];
+		const timer = setTimeout(() => nodeCpu.push(...nodes.map((node, i) => node.cpu() - cpu0[i])), (WARMUP + SECONDS - 1) * 1000);
+		const timer0 = setTimeout(() => nodes.forEach((node, i) => (cpu0[i] = node.cpu())), WARMUP * 1000);
 		const runs = await Promise.all(Array.from({ length: WATCHES }, (_, i) => measured(process.execPath, [...flags.node, '--import', HOOK, CLI, ...args], `watch${i}`)));
 		const after = await Promise.all(nodes.map((node) => node.counts()));
 		const keys = await Promise.all(nodes.map((node) => node.scheduleKeys('wc:')));
-		const window = perSecond(await read(), WARMUP, WARMUP + SECONDS - 1);
-		return { ...window, runs, args, keys, nodes: after.map((a, i) => ({ scripts: a.scripts - before[i].scripts, commands: a.commands - before[i].commands, cpu: a.cpu - before[i].cpu })), load: `${load0} → ${load()}` };
+		clearTimeout(timer);
+		clearTimeout(timer0);
+		const window = perSecond(await read(), WARMUP, WARMUP + SECONDS - 1, zero);
+		const windowCpu = runs.reduce((sum, run) => sum + (run.cpuAt[WARMUP + SECONDS - 1] ?? run.cpuAt.at(-1)) - (run.cpuAt[WARMUP] ?? 0), 0);
+		return { ...window, runs, args, keys, windowCpu, windowRedisCpu: nodeCpu.reduce((a, b) => a + b, 0), nodes: after.map((a, i) => ({ scripts: a.scripts - before[i].scripts, commands: a.commands - before[i].commands, cpu: a.cpu - before[i].cpu })), load: `${load0} → ${load()}` };
 	};
 
 	const gotRun = async () => {
@@ -119,9 +127,10 @@ try {
 		);
 		const lines = await read();
 		// Over the time every loop runs: from the first request to the first loop's end, less a second at each side.
-		const first = Math.min(...lines.map((l) => l.ms));
+		const zero = Math.min(...runs.map((r) => r.started));
 		const seconds = Math.floor(Math.min(...runs.map((r) => r.ms)) / 1000) - 1;
-		return { ...perSecond(lines, 1, seconds, first), runs, load: `${load0} → ${load()}` };
+		const windowCpu = runs.reduce((sum, run) => sum + (run.cpuAt[seconds] ?? run.cpuAt.at(-1)) - run.cpuAt[1], 0);
+		return { ...perSecond(lines, 1, seconds, zero), runs, windowCpu, load: `${load0} → ${load()}` };
 	};
 
 	out.push(`bench/watch-cluster.js — ${new Date().toISOString()}, ${os.availableParallelism()} CPUs, node ${process.version}, load at start ${load()}`);
@@ -141,11 +150,13 @@ try {
 		out.push(`speed: ${WATCHES} × node bin/revisit.js ${rows[0].watch.args.join(' ')}`);
 		out.push(`beside it: ${WATCHES} × node bench/got-loop.js --concurrency 24 --etags FILE < a third of the URLs`);
 		out.push('');
-		out.push('| round | fleet checks/s | got loops /s | fleet / got | fleet CPU s (watches + Redis nodes) | got loops CPU s | load (fleet; got) |');
-		out.push('|---|---:|---:|---:|---:|---:|---|');
+		out.push('| round | fleet checks/s | got loops /s | fleet / got | CPU ms per check in the window: watches + Redis nodes | got loops | CPU s, whole runs: watches + Redis nodes | got loops | load (fleet; got) |');
+		out.push('|---|---:|---:|---:|---:|---:|---:|---:|---|');
 		for (const r of rows) {
 			const redisCpu = r.watch.nodes.reduce((sum, node) => sum + node.cpu, 0);
-			out.push(`| ${r.round} | ${r.watch.checks.toFixed(0)} | ${r.got.checks.toFixed(0)} | ${(r.watch.checks / r.got.checks).toFixed(2)}x | ${cpu(r.watch.runs).toFixed(1)} + ${redisCpu.toFixed(1)} | ${cpu(r.got.runs).toFixed(1)} | ${r.watch.load}; ${r.got.load} |`);
+			const per = (cpuS, run) => ((cpuS * 1000) / (run.checks * run.series.length)).toFixed(2);
+			log(`fleet per second: ${r.watch.series.join(' ')}; got: ${r.got.series.join(' ')}`);
+			out.push(`| ${r.round} | ${r.watch.checks.toFixed(0)} | ${r.got.checks.toFixed(0)} | ${(r.watch.checks / r.got.checks).toFixed(2)}x | ${per(r.watch.windowCpu, r.watch)} + ${per(r.watch.windowRedisCpu, r.watch)} | ${per(r.got.windowCpu, r.got)} | ${cpu(r.watch.runs).toFixed(1)} + ${redisCpu.toFixed(1)} | ${cpu(r.got.runs).toFixed(1)} | ${r.watch.load}; ${r.got.load} |`);
 		}
 		out.push('');
 	}
@@ -199,11 +210,21 @@ async function measured(command, args, name, stdinFile) {
 	if (typeof stdin === 'number') fs.closeSync(stdin);
 	let stderr = '';
 	child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-2000)));
+	// CPU seconds at each whole second after the start, for the window's share.
+	const cpuAt = [0];
+	const sampler = setInterval(() => {
+		try {
+			cpuAt.push(procCpu(child.pid));
+		} catch {
+			// exited
+		}
+	}, 1000);
 	const [status] = await once(child, 'exit');
+	clearInterval(sampler);
 	const ms = Date.now() - started;
 	if (status !== 0) log(`${name} exited ${status}: ${stderr}`);
 	const own = fs.existsSync(stats) ? JSON.parse(fs.readFileSync(stats, 'utf8')) : {};
-	return { status, ms, cpu: ((own.cpuUserMs ?? 0) + (own.cpuSystemMs ?? 0)) / 1000 };
+	return { status, ms, started, cpuAt, cpu: ((own.cpuUserMs ?? 0) + (own.cpuSystemMs ?? 0)) / 1000 };
 }
 
 async function startCluster(size) {
@@ -217,6 +238,7 @@ async function startCluster(size) {
 		nodes.push({
 			port,
 			cli,
+			cpu: () => procCpu(child.pid),
 			async counts() {
 				const stats = cli('INFO', 'commandstats');
 				const calls = (re) => [...stats.matchAll(re)].reduce((sum, match) => sum + Number(match[1]), 0);
