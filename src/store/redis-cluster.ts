@@ -67,6 +67,7 @@ export async function connectCluster(target: RedisTarget, timeouts: RedisTimeout
 	const writing = `could not write to the Redis Cluster at ${where}`;
 	return {
 		name: describeRedis(target),
+		cluster: true,
 		read: <T>(command: Command) => policy.retry(isOpen, 'STORE_READ_FAILED', reading, () => cluster.sendCommand<T>(command[1], true, [...command])),
 		async write(commands) {
 			const byTag = new Map<string, Command[]>();

@@ -25,6 +25,8 @@ export type Command = readonly string[];
 export interface RedisLink {
 	/** The server, for messages: `redis://host:port/db (prefix P)`. */
 	readonly name: string;
+	/** Whether it is a Redis Cluster, whose nodes each hold some of the hash tags. */
+	readonly cluster: boolean;
 	/** Sends one read command, whose first argument is its key (concurrent calls share a round trip), retried across a reconnect. */
 	read<T>(command: Command): Promise<T>;
 	/**
@@ -113,6 +115,7 @@ export async function connectRedis(target: RedisTarget, timeouts: RedisTimeouts 
 	const isOpen = () => client.isOpen;
 	return {
 		name: describeRedis(target),
+		cluster: false,
 		read: <T>(command: Command) => policy.retry(isOpen, 'STORE_READ_FAILED', `could not read from the Redis store at ${where}`, () => client.sendCommand<T>(command)),
 		write: (commands) =>
 			policy.retry(isOpen, 'STORE_WRITE_FAILED', `could not write to the Redis store at ${where}`, async () => {

@@ -3,7 +3,7 @@ import type { DueEntry } from '../../src/store/due/types.js';
 import { RedisStore } from '../../src/store/redis.js';
 import { startRedisCluster, type TestCluster } from '../helpers/redis-cluster.js';
 import { describeRedis, startRedis, type TestRedis } from '../helpers/redis.js';
-import { dueQueueContract } from './due-contract.js';
+import { dueQueueContract, stillAt } from './due-contract.js';
 
 let unique = 0;
 const prefix = () => `d${process.pid}.${++unique}:`;
@@ -32,7 +32,7 @@ describeRedis('the watch schedule on Redis', () => {
 		await redis?.stop();
 	});
 
-	dueQueueContract('RedisStore', opener((p) => redis.url(p)), { reopenReturnsClaims: false });
+	dueQueueContract('RedisStore', opener((p) => redis.url(p)), { reopenReturnsClaims: false, tokens: true });
 
 	describe('shared by two processes', () => {
 		it('never gives one URL to both, and holds perHost over both', async () => {
@@ -95,6 +95,37 @@ describeRedis('the watch schedule on a Redis Cluster', () => {
 		await cluster?.stop();
 	});
 
-	// Every key of a schedule shares the {due} hash tag: its scripts run on one node.
-	dueQueueContract('RedisStore on a Cluster', opener((p) => cluster.url(p)), { reopenReturnsClaims: false });
+	// The schedule is cut into shards by origin, each script on one shard's hash tag.
+	dueQueueContract('RedisStore on a Cluster', opener((p) => cluster.url(p)), { reopenReturnsClaims: false, pacedPerShard: true, tokens: true });
+
+	it('spreads the schedule over the nodes: each holds some origins\' queues and answers some of the claims, none more than half', async () => {
+		const p = prefix();
+		const store = await RedisStore.open(cluster.url(p));
+		try {
+			const queue = await store.dueQueue(stillAt(1000));
+			const origins = Array.from({ length: 30 }, (_, i) => `http://o${i}.test`);
+			await queue.put(origins.flatMap((origin) => Array.from({ length: 10 }, (_, j) => ({ url: `${origin}/${j}`, origin, due: j, rate: 1 }))));
+			const scripts = () => Promise.all(cluster.nodes.map(async (node) => [...(await node.cli(['INFO', 'commandstats'])).matchAll(/cmdstat_eval(?:sha)?:calls=(\d+)/g)].reduce((sum, match) => sum + Number(match[1]), 0)));
+			const before = await scripts();
+			const claimed: string[] = [];
+			for (let got = 1; got > 0; ) {
+				const { entries } = await queue.claim({ max: 64, perHost: 100, leaseMs: 60_000, rate: 1e6, burst: 1e6 });
+				claimed.push(...entries.map((entry) => entry.url));
+				got = entries.length;
+			}
+			const after = await scripts();
+			expect(new Set(claimed).size).toBe(300);
+			// Each node holds the queues of some origins (keys P{due.II.K}:at:ORIGIN, the URLs left unclaimed put back first).
+			await queue.release(claimed.map((url) => ({ url })));
+			const queues = await Promise.all(cluster.nodes.map(async (node) => (await node.cli(['--scan', '--pattern', `${p}{due.*:at:*`])).split('\n').filter(Boolean).length));
+			expect(queues.every((count) => count > 0)).toBe(true);
+			expect(queues.reduce((a, b) => a + b, 0)).toBe(30);
+			// The claim rounds went to every node, and none took more than half of them.
+			const rounds = after.map((calls, i) => calls - before[i]!);
+			const total = rounds.reduce((a, b) => a + b, 0);
+			expect(rounds.every((count) => count > 0 && count <= total / 2)).toBe(true);
+		} finally {
+			await store.close();
+		}
+	});
 });

@@ -1,8 +1,9 @@
 import { luaScript } from '../redis-link.js';
 
-// The watch schedule's Lua scripts (store/due/redis.ts has the key layout). KEYS[1] is
-// the queue's base key `P{due}`; every key a script touches is built from it, so all of
-// them share the `{due}` hash tag and each script runs on one node, atomically.
+// The watch schedule's Lua scripts (store/due/redis.ts has the key layout; the claims are
+// in redis-claim-scripts.ts). KEYS[1] is a shard's base key (`P{due}` on one server,
+// store/due/redis-shards.ts); every key a script touches is built from it, so all of them
+// share its hash tag and each script runs on one node, atomically.
 //
 // A retry after a lost reply (redis-link.ts sends a script again across a reconnect):
 // put, done, remove, release, gap and sweep leave the same state when run twice (a
@@ -11,7 +12,7 @@ import { luaScript } from '../redis-link.js';
 // not lost, only late: they return to the schedule when their lease runs out, as a
 // killed process's do.
 
-const PRELUDE = `local B = KEYS[1]
+export const PRELUDE = `local B = KEYS[1]
 local function num(x) return string.format('%.17g', x) end
 local order, touched = {}, {}
 local function touch(o) if not touched[o] then touched[o] = true; order[#order + 1] = o end end
@@ -44,10 +45,26 @@ local function settle()
   for _, o in ipairs(order) do reready(o) end
   order, touched = {}, {}
 end
+-- who holds a URL's claim: its origin and token (a claim is held as 'token|origin'; one
+-- from before tokens as 'origin', with no token)
+local function holder(url)
+  local held = redis.call('HGET', B .. ':held', url)
+  if not held then return nil, nil end
+  local i = string.find(held, '|', 1, true)
+  if not i then return held, nil end
+  return string.sub(held, i + 1), string.sub(held, 1, i - 1)
+end
+-- whether a done or release under token tok ('' for none) comes too late: the URL's claim
+-- is another's now (its lease ran out and it was claimed again)
+local function stale(url, tok)
+  if tok == '' then return false end
+  local o, t = holder(url)
+  return o ~= nil and t ~= nil and t ~= tok
+end
 -- ends a URL's claim; back: it is due again at the time its place has
 local function unclaim(url, back)
   redis.call('ZREM', B .. ':lease', url)
-  local held = redis.call('HGET', B .. ':held', url)
+  local held = holder(url)
   if not held then return end
   redis.call('HDEL', B .. ':held', url)
   redis.call('HINCRBY', B .. ':host:' .. held, 'k', -1)
@@ -72,34 +89,29 @@ local function remove(url)
 end
 `;
 
-const NOW = `local t = redis.call('TIME')
+export const NOW = `local t = redis.call('TIME')
 local now = tonumber(ARGV[1]) + (tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000 - tonumber(ARGV[2])) * tonumber(ARGV[3])
-`;
-
-// The claims' arguments (ARGV 4-8, after the clock's three) and their tokens from the
-// pacing slot, one for CLAIM and CLAIM_AHEAD, which share the slot: a slot per check; at
-// most burst saved up, and never ahead of now by more than one (a clock set back, by
-// --now or a restart, does not stop the claims).
-const PACING = `local max, perHost, leaseMs, rate, burst = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
-local interval = 1 / rate
-local slot = tonumber(redis.call('GET', B .. ':slot')) or (now - burst * interval)
-slot = math.min(math.max(slot, now - burst * interval), now + interval)
-local tokens = math.min(max, math.floor((now - slot) / interval) + 1)
 `;
 
 /**
  * put and done. ARGV: '1' for done (end the claims; a URL no longer in the schedule is
  * not put back) or '0' for put (a claimed URL keeps its claim and goes back at its new
- * place when done), then (url, origin, due, bin, notBefore or '') quintuples.
+ * place when done), then (url, origin, due, bin, notBefore or '', token or '') sextuples.
+ * A done whose token is stale does nothing: the claim is another process's.
  */
 export const PLACE = luaScript(`${PRELUDE}
 local ending = ARGV[1] == '1'
-for i = 2, #ARGV, 5 do
-  local url, o, due, b, nb = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4]
-  local claimed = false
-  if ending then unclaim(url, false) else claimed = redis.call('HEXISTS', B .. ':held', url) == 1 end
-  local old = redis.call('HGET', B .. ':place', url)
-  if old or not ending then
+for i = 2, #ARGV, 6 do
+  local url, o, due, b, nb, tok = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4], ARGV[i + 5]
+  local claimed, skip = false, false
+  if ending then
+    skip = stale(url, tok)
+    if not skip then unclaim(url, false) end
+  else
+    claimed = redis.call('HEXISTS', B .. ':held', url) == 1
+  end
+  local old = not skip and redis.call('HGET', B .. ':place', url)
+  if not skip and (old or not ending) then
     if old then
       local ob, _, oo = split(old)
       bin(ob, -1)
@@ -125,9 +137,11 @@ for i = 1, #ARGV do remove(ARGV[i]) end
 settle()
 return 0`);
 
-/** Ends claims; the URLs keep the due time they had. ARGV: the URLs. */
+/** Ends claims; the URLs keep the due time they had. ARGV: (url, token or '') pairs; a stale token ends nothing. */
 export const RELEASE = luaScript(`${PRELUDE}
-for i = 1, #ARGV do unclaim(ARGV[i], true) end
+for i = 1, #ARGV, 2 do
+  if not stale(ARGV[i], ARGV[i + 1]) then unclaim(ARGV[i], true) end
+end
 settle()
 return 0`);
 
@@ -163,12 +177,16 @@ settle()
 return 0`);
 
 /**
- * Takes out what a source listed before a generation and not since. ARGV: source,
- * generation, then candidate URLs (read by HSCAN; checked again here, as a mark may have
- * come in between). Each leaves the source's listing; those no other source in
- * `P{due}:srcs` lists leave the schedule too, and are returned.
+ * Takes out of a source's listing what it listed before a generation and not since.
+ * KEYS[1] is the schedule's base key `P{due}` (where the listings are), not a shard's.
+ * ARGV: source, generation, then candidate URLs (read by HSCAN; checked again here, as a
+ * mark may have come in between). Returns those no other source in `P{due}:srcs` lists:
+ * the caller takes them out of the schedule (in their shards). Run twice, the second run
+ * finds them gone from the listing and returns nothing; a URL returned and not yet taken
+ * out when the process died stays scheduled, and listed by no one, until the next sweep
+ * of a source that listed it.
  */
-export const SWEEP = luaScript(`${PRELUDE}
+export const SWEEP = luaScript(`local B = KEYS[1]
 local src = B .. ':src:' .. ARGV[1]
 local generation = tonumber(ARGV[2])
 local others = {}
@@ -185,116 +203,10 @@ for i = 3, #ARGV do
     for _, other in ipairs(others) do
       if redis.call('HEXISTS', other, ARGV[i]) == 1 then listed = true; break end
     end
-    if not listed then
-      remove(ARGV[i])
-      gone[#gone + 1] = ARGV[i]
-    end
+    if not listed then gone[#gone + 1] = ARGV[i] end
   end
 end
-settle()
 return gone`);
-
-/**
- * Claims, on Redis's clock turned into the schedule's. ARGV: at0, wall0, scale (the
- * QueueClock), max, perHost, leaseMs, rate, burst. Leases run out first; then the pacing
- * slot (shared by every process) gives the claim its tokens, and the ready origins are
- * walked in order, each giving up to min(perHost - claimed, 1 if it has a gap) URLs due
- * by now. Origins are moved in \`ready\` after the walk, so that the walk pages through a
- * set that stands still. Returns now, then (url, place) pairs.
- */
-export const CLAIM = luaScript(`${PRELUDE}${NOW}
-while true do
-  local expired = redis.call('ZRANGEBYSCORE', B .. ':lease', '-inf', num(now), 'LIMIT', 0, 1000)
-  for _, url in ipairs(expired) do unclaim(url, true) end
-  if #expired < 1000 then break end
-end
-settle()
-${PACING}local out = {num(now)}
-local taken = 0
-local page = math.max(100, 2 * tokens)
-local offset = 0
-while tokens > 0 do
-  local origins = redis.call('ZRANGEBYSCORE', B .. ':ready', '-inf', num(now), 'LIMIT', offset, page)
-  for _, o in ipairs(origins) do
-    if tokens <= 0 then break end
-    local host = B .. ':host:' .. o
-    local info = redis.call('HMGET', host, 'g', 'k')
-    local room = math.min(tokens, perHost - (tonumber(info[2]) or 0))
-    if (tonumber(info[1]) or 0) > 0 then room = math.min(room, 1) end
-    if room > 0 then
-      local due = redis.call('ZRANGEBYSCORE', B .. ':at:' .. o, '-inf', num(now), 'LIMIT', 0, room)
-      for _, url in ipairs(due) do
-        redis.call('ZREM', B .. ':at:' .. o, url)
-        redis.call('ZADD', B .. ':lease', num(now + leaseMs), url)
-        redis.call('HSET', B .. ':held', url, o)
-        out[#out + 1] = url
-        out[#out + 1] = redis.call('HGET', B .. ':place', url)
-      end
-      if #due > 0 then
-        tokens = tokens - #due
-        taken = taken + #due
-        redis.call('HINCRBY', host, 'k', #due)
-        redis.call('HSET', host, 'c', num(now))
-        touch(o)
-      end
-    end
-  end
-  if #origins < page then break end
-  offset = offset + page
-end
-settle()
-redis.call('SET', B .. ':slot', num(slot + taken * interval))
-return out`);
-
-/**
- * Pull-ahead claims (DueQueue.claimAhead), on Redis's clock. ARGV as CLAIM's. The pacing
- * slot gives the tokens `claim` left; the origins next ready after now (at most 256)
- * whose gap has passed and that have room under perHost offer their first URLs whose
- * not-before time (\`nb\`) has come, and the earliest due of those are claimed. Returns
- * now, then (url, place) pairs.
- */
-export const CLAIM_AHEAD = luaScript(`${PRELUDE}${NOW}
-${PACING}local out = {num(now)}
-if tokens <= 0 then return out end
-local offers = {}
-for _, o in ipairs(redis.call('ZRANGEBYSCORE', B .. ':ready', '(' .. num(now), '+inf', 'LIMIT', 0, 256)) do
-  local info = redis.call('HMGET', B .. ':host:' .. o, 'g', 'k', 'c')
-  local gap = tonumber(info[1]) or 0
-  local room = math.min(tokens, perHost - (tonumber(info[2]) or 0))
-  if gap > 0 then
-    room = math.min(room, 1)
-    if info[3] and tonumber(info[3]) + gap > now then room = 0 end
-  end
-  if room > 0 then
-    local first = redis.call('ZRANGE', B .. ':at:' .. o, 0, math.min(room + 31, 99), 'WITHSCORES')
-    local offered = 0
-    for k = 1, #first, 2 do
-      if offered >= room then break end
-      local nb = tonumber(redis.call('HGET', B .. ':nb', first[k]))
-      if not nb or nb <= now then
-        offers[#offers + 1] = {first[k], tonumber(first[k + 1]), o}
-        offered = offered + 1
-      end
-    end
-  end
-end
-table.sort(offers, function(a, b) if a[2] ~= b[2] then return a[2] < b[2] end return a[1] < b[1] end)
-local taken = 0
-for i = 1, math.min(tokens, #offers) do
-  local url, o = offers[i][1], offers[i][3]
-  redis.call('ZREM', B .. ':at:' .. o, url)
-  redis.call('ZADD', B .. ':lease', num(now + leaseMs), url)
-  redis.call('HSET', B .. ':held', url, o)
-  redis.call('HINCRBY', B .. ':host:' .. o, 'k', 1)
-  redis.call('HSET', B .. ':host:' .. o, 'c', num(now))
-  touch(o)
-  out[#out + 1] = url
-  out[#out + 1] = redis.call('HGET', B .. ':place', url)
-  taken = taken + 1
-end
-settle()
-if taken > 0 then redis.call('SET', B .. ':slot', num(slot + taken * interval)) end
-return out`);
 
 /** The schedule's time now, on Redis's clock. ARGV: at0, wall0, scale. */
 export const NOW_SCRIPT = luaScript(`${NOW}return string.format('%.17g', now)`, { writes: false });

@@ -1,39 +1,59 @@
+
 import type { RedisLink } from '../redis-link.js';
 import { BACKLOG_COUNTED } from './level.js';
-import { CLAIM, CLAIM_AHEAD, GAP, NOW_SCRIPT, PLACE, RELEASE, REMOVE, SENT, STATS, SWEEP, TURN } from './redis-scripts.js';
+import { CLAIM, CLAIM_AHEAD } from './redis-claim-scripts.js';
+import { ShardRounds } from './redis-rounds.js';
+import { GAP, NOW_SCRIPT, PLACE, RELEASE, REMOVE, SENT, STATS, SWEEP, TURN } from './redis-scripts.js';
+import { CLUSTER_SHARDS, parseToken, shardBases, shardOf, shardsOfUrl } from './redis-shards.js';
 import { binRate, chooseClock, DEPTH_ORIGINS, RATE_BINS, rateBin, type Claim, type ClaimOptions, type ClaimRef, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
 
 /** URLs per script call: a long batch is several calls, so that Redis serves others between them. */
 const CHUNK = 1_000;
 
 /**
- * The watch schedule on Redis, shared by every process that opens the same store. Keys,
- * all under the Redis Cluster hash tag `P{due}` (so that each script runs on one node:
- * on a Cluster, one node holds the whole schedule):
+ * The watch schedule on Redis, shared by every process that opens the same store.
  *
- *   P{due}:at:ORIGIN   zset   the origin's unclaimed URLs by due time
- *   P{due}:ready       zset   origins with unclaimed URLs, by when each may next be asked:
- *                             the later of its first due time and its last claim + its gap
- *   P{due}:first       zset   the same origins by their first unclaimed due time (for stats)
- *   P{due}:place       hash   URL → `bin|due|origin`, every URL in the schedule
- *   P{due}:count       hash   origin → how many URLs it has in the schedule
- *   P{due}:host:ORIGIN hash   g: its gap (ms), c: when last claimed from, k: claims held;
- *                             t, u: who holds its turn to send and until when, n: when
- *                             the next send may go (wall ms; DueQueue.turn)
- *   P{due}:lease       zset   claimed URLs by when their lease runs out
- *   P{due}:held        hash   claimed URL → the origin it was claimed from
- *   P{due}:bins        hash   rate bin → URLs (the rate histogram)
+ * It is cut by origin into shards (store/due/redis-shards.ts), each under its own Redis
+ * Cluster hash tag: one, `P{due}`, on one Redis server; 16 on a Cluster, spread over its
+ * nodes. Each shard S (its base key, e.g. `P{due}` or `P{due.07.3}`) holds its origins':
+ *
+ *   S:at:ORIGIN   zset   the origin's unclaimed URLs by due time
+ *   S:ready       zset   the shard's origins with unclaimed URLs, by when each may next
+ *                        be asked: the later of its first due time and its last claim + its
+ *                        gap (the shard's ready index: what a claim round reads)
+ *   S:first       zset   the same origins by their first unclaimed due time (for stats)
+ *   S:place       hash   URL → `bin|due|origin`, every URL of the shard
+ *   S:count       hash   origin → how many URLs it has in the schedule
+ *   S:host:ORIGIN hash   g: its gap (ms), c: when last claimed from, k: claims held;
+ *                        t, u: who holds its turn to send and until when, n: when the
+ *                        next send may go (wall ms; DueQueue.turn)
+ *   S:lease       zset   claimed URLs by when their lease runs out
+ *   S:held        hash   claimed URL → `token|origin`: the claim's token and origin
+ *   S:seq         string the shard's last claim token
+ *   S:bins        hash   rate bin → URLs (the shard's part of the rate histogram)
+ *   S:slot        string the pacing slot: the schedule time the shard's next check comes
+ *   S:nb          hash   URL → not claimed ahead of its due time before this (pull-ahead)
+ *
+ * and under `P{due}`, whichever node holds it, what is not per origin:
+ *
+ *   P{due}:shards      string how many shards (absent: one, a schedule from before shards)
+ *   P{due}:clock       string the schedule's clock (QueueClock JSON)
  *   P{due}:src:SOURCE  hash   URL → the last reading of SOURCE that listed it
  *   P{due}:srcs        set    the SOURCEs marked (a URL one of them still lists is not swept out)
- *   P{due}:slot        string the pacing slot: the schedule time the next check's turn comes
- *   P{due}:nb          hash   URL → not claimed ahead of its due time before this (pull-ahead)
  *   P{due}:saved:NAME  string a JSON value kept with the schedule (the watch's threshold)
  *
- * Claims run as one script on Redis's clock (TIME, turned into the schedule's with the
- * queue's QueueClock), so the processes' own clocks do not matter and `perHost` and
- * `rate` hold over all of them. Unlike the LevelDB schedule, opening the queue does not
- * take back claims: another live process may hold them. A killed process's claims come
- * back when their lease runs out.
+ * A claim round is one script on one shard, so on one node, on Redis's clock (TIME,
+ * turned into the schedule's with the queue's QueueClock): the processes' own clocks do
+ * not matter, and `perHost` and an origin's gap hold over all of them. `claim` goes round
+ * the shards (ShardRounds) until it has `max` URLs or has asked each one with something to
+ * give. The rate is paced per shard, each at its share of `--rate` (its share of the
+ * URLs): a fleet-wide pacing key would put a command of every claim round on one node.
+ * The shares add up to the rate, so the fleet never goes over it; a shard that cannot
+ * spend its share (nothing left to check, its origins at `perHost`) leaves it unspent.
+ * Each claim carries a token (`shard.seq`): a `done` or `release` under a token that no
+ * longer holds the claim does nothing. Opening the queue does not take back claims:
+ * another live process may hold them. A killed process's claims come back when their
+ * lease runs out.
  *
  * @example
  * const queue = await RedisDueQueue.open(link, 'revisit:', { at0: Date.now(), wall0: Date.now(), scale: 1 });
@@ -41,22 +61,46 @@ const CHUNK = 1_000;
 export class RedisDueQueue implements DueQueue {
 	readonly shared = true;
 	readonly #link: RedisLink;
+	/** `P{due}`: the clock, listings and saved values. */
 	readonly #base: string;
+	/** Each shard's base key. */
+	readonly #shards: string[];
+	readonly #rounds: ShardRounds;
 	#clock: string[];
+	/** Redis's schedule time less ours, at the last claim reply: a claim that asks no shard tells its time without a round trip. */
+	#skew: number | undefined;
 
-	private constructor(link: RedisLink, prefix: string, clock: QueueClock) {
+	private constructor(link: RedisLink, prefix: string, shards: number, clock: QueueClock) {
 		this.#link = link;
 		this.#base = `${prefix}{due}`;
+		this.#shards = shardBases(prefix, shards);
 		this.#clock = [clock.at0, clock.wall0, clock.scale].map(String);
+		this.#rounds = new ShardRounds(shards, (ms) => ms / Number(this.#clock[2]));
 	}
 
-	/** The schedule under `prefix` on `link`; nothing is read until it is used. */
+	/**
+	 * The schedule under `prefix` on `link`. On a Cluster, the first process to open a new
+	 * schedule sets its shard count (CLUSTER_SHARDS; one for a schedule from before shards).
+	 */
 	static async open(link: RedisLink, prefix: string, clock: QueueClock): Promise<DueQueue> {
-		return new RedisDueQueue(link, prefix, clock);
+		return new RedisDueQueue(link, prefix, link.cluster ? await shardCount(link, `${prefix}{due}`) : 1, clock);
 	}
 
-	#run<T>(script: Parameters<RedisLink['eval']>[0], args: readonly string[]): Promise<T> {
-		return this.#link.eval<T>(script, [this.#base], args);
+	#run<T>(script: Parameters<RedisLink['eval']>[0], shard: number, args: readonly string[]): Promise<T> {
+		return this.#link.eval<T>(script, [this.#shards[shard]!], args);
+	}
+
+	/** Runs `each` on every shard that `items` fall in (by `shardsOf`), in parallel; returns its results in shard order. */
+	async #byShard<T, R>(items: readonly T[], shardsOf: (item: T) => number[], each: (shard: number, items: T[]) => Promise<R>): Promise<R[]> {
+		const groups = new Map<number, T[]>();
+		for (const item of items) {
+			for (const shard of shardsOf(item)) {
+				const group = groups.get(shard);
+				if (group) group.push(item);
+				else groups.set(shard, [item]);
+			}
+		}
+		return Promise.all([...groups].sort(([a], [b]) => a - b).map(([shard, group]) => each(shard, group)));
 	}
 
 	async adoptClock(clock: QueueClock, reset: boolean): Promise<QueueClock> {
@@ -68,11 +112,12 @@ export class RedisDueQueue implements DueQueue {
 		const stored = await this.#link.read<string | null>(['GET', key]);
 		const chosen = chooseClock(stored ? (JSON.parse(stored) as QueueClock) : undefined, clock, false);
 		this.#clock = [chosen.at0, chosen.wall0, chosen.scale].map(String);
+		this.#skew = undefined;
 		return chosen;
 	}
 
 	async now(): Promise<number> {
-		return Number(await this.#run<string>(NOW_SCRIPT, this.#clock));
+		return Number(await this.#link.eval<string>(NOW_SCRIPT, [this.#base], this.#clock));
 	}
 
 	put(entries: readonly DueEntry[]): Promise<void> {
@@ -86,45 +131,86 @@ export class RedisDueQueue implements DueQueue {
 	async #place(entries: readonly DueEntry[], ending: '0' | '1'): Promise<void> {
 		// The first of a URL's entries counts, as on LevelDB.
 		const seen = new Set<string>();
-		const args = entries.filter((entry) => !seen.has(entry.url) && seen.add(entry.url)).flatMap((entry) => [entry.url, entry.origin, String(entry.due), String(rateBin(entry.rate)), entry.notBefore === undefined ? '' : String(entry.notBefore)]);
-		for (let i = 0; i < args.length; i += CHUNK * 5) await this.#run(PLACE, [ending, ...args.slice(i, i + CHUNK * 5)]);
+		const first = entries.filter((entry) => !seen.has(entry.url) && seen.add(entry.url));
+		const count = this.#shards.length;
+		await this.#byShard(
+			first,
+			(entry) => [shardOf(entry.origin, count)],
+			async (shard, group) => {
+				const args = group.flatMap((entry) => [entry.url, entry.origin, String(entry.due), String(rateBin(entry.rate)), entry.notBefore === undefined ? '' : String(entry.notBefore), (ending === '1' && parseToken(entry.token, count)?.seq) || '']);
+				for (let i = 0; i < args.length; i += CHUNK * 6) await this.#run(PLACE, shard, [ending, ...args.slice(i, i + CHUNK * 6)]);
+				this.#rounds.touched(shard);
+			},
+		);
 	}
 
 	async remove(urls: readonly string[]): Promise<void> {
-		for (let i = 0; i < urls.length; i += CHUNK) await this.#run(REMOVE, urls.slice(i, i + CHUNK));
+		await this.#byShard(
+			urls,
+			(url) => shardsOfUrl(url, this.#shards.length),
+			async (shard, group) => {
+				for (let i = 0; i < group.length; i += CHUNK) await this.#run(REMOVE, shard, group.slice(i, i + CHUNK));
+			},
+		);
 	}
 
 	async release(entries: readonly ClaimRef[]): Promise<void> {
-		const urls = entries.map((entry) => entry.url);
-		for (let i = 0; i < urls.length; i += CHUNK) await this.#run(RELEASE, urls.slice(i, i + CHUNK));
+		const count = this.#shards.length;
+		await this.#byShard(
+			entries,
+			(entry) => {
+				const token = parseToken(entry.token, count);
+				return token ? [token.shard] : shardsOfUrl(entry.url, count);
+			},
+			async (shard, group) => {
+				const args = group.flatMap((entry) => [entry.url, parseToken(entry.token, count)?.seq ?? '']);
+				for (let i = 0; i < args.length; i += CHUNK * 2) await this.#run(RELEASE, shard, args.slice(i, i + CHUNK * 2));
+				this.#rounds.touched(shard);
+			},
+		);
 	}
 
 	claim(options: ClaimOptions): Promise<Claim> {
-		return this.#claimWith(CLAIM, options);
+		return this.#claimRounds(CLAIM, options, false);
 	}
 
 	claimAhead(options: ClaimOptions): Promise<Claim> {
-		return this.#claimWith(CLAIM_AHEAD, options);
+		return this.#claimRounds(CLAIM_AHEAD, options, true);
 	}
 
-	async #claimWith(script: typeof CLAIM, options: ClaimOptions): Promise<Claim> {
+	/** Claim rounds, one shard at a time, until `max` URLs are claimed or every shard that may have some was asked. */
+	async #claimRounds(script: typeof CLAIM, options: ClaimOptions, ahead: boolean): Promise<Claim> {
 		const { max, perHost, leaseMs, rate, burst } = options;
-		const reply = await this.#run<string[]>(script, [...this.#clock, ...[max, perHost, leaseMs, rate, Math.max(1, burst)].map(String)]);
+		if (this.#rounds.stale) this.#rounds.sized(await Promise.all(this.#shards.map((base) => this.#link.read<number>(['HLEN', `${base}:place`]))));
 		const entries: DueEntry[] = [];
-		for (let i = 1; i < reply.length; i += 2) {
-			const place = reply[i + 1]!;
-			const [bin, due] = place.split('|', 2) as [string, string];
-			entries.push({ url: reply[i]!, origin: place.slice(bin.length + due.length + 2), due: Number(due), rate: binRate(Number(bin)) });
+		let now: number | undefined;
+		for (const shard of this.#rounds.order(ahead)) {
+			if (entries.length >= max) break;
+			const share = this.#rounds.share(shard);
+			const reply = await this.#run<string[]>(script, shard, [...this.#clock, ...[max - entries.length, perHost, leaseMs, rate * share, Math.max(1, burst * share)].map(String)]);
+			now ??= Number(reply[0]);
+			this.#skew = now - this.#localNow();
+			this.#rounds.heard(shard, { now: Number(reply[0]), next: reply[1] === '' ? undefined : Number(reply[1]), wait: Number(reply[2]) });
+			for (let i = 3; i < reply.length; i += 3) {
+				const place = reply[i + 1]!;
+				const [bin, due] = place.split('|', 2) as [string, string];
+				entries.push({ url: reply[i]!, origin: place.slice(bin.length + due.length + 2), due: Number(due), rate: binRate(Number(bin)), token: `${shard}.${reply[i + 2]!}` });
+			}
 		}
-		return { now: Number(reply[0]), entries };
+		return { now: now ?? (this.#skew === undefined ? await this.now() : this.#localNow() + this.#skew), entries };
+	}
+
+	#localNow(): number {
+		const [at0, wall0, scale] = this.#clock.map(Number) as [number, number, number];
+		return at0 + (Date.now() - wall0) * scale;
 	}
 
 	async turn(origin: string, gapMs: number, holdMs: number, token: string): Promise<number> {
-		return Number(await this.#run<number>(TURN, [origin, String(Math.ceil(gapMs)), String(Math.ceil(holdMs)), token]));
+		return Number(await this.#run<number>(TURN, shardOf(origin, this.#shards.length), [origin, String(Math.ceil(gapMs)), String(Math.ceil(holdMs)), token]));
 	}
 
 	async sent(origin: string, gapMs: number, token: string): Promise<void> {
-		await this.#run(SENT, [origin, String(Math.ceil(gapMs)), token]);
+		await this.#run(SENT, shardOf(origin, this.#shards.length), [origin, String(Math.ceil(gapMs)), token]);
 	}
 
 	async saved(name: string): Promise<unknown> {
@@ -137,7 +223,9 @@ export class RedisDueQueue implements DueQueue {
 	}
 
 	async gap(origin: string, ms: number): Promise<void> {
-		await this.#run(GAP, [origin, String(ms)]);
+		const shard = shardOf(origin, this.#shards.length);
+		await this.#run(GAP, shard, [origin, String(ms)]);
+		this.#rounds.touched(shard);
 	}
 
 	async mark(source: string, urls: readonly string[], generation: number): Promise<void> {
@@ -157,27 +245,63 @@ export class RedisDueQueue implements DueQueue {
 			cursor = next;
 			const stale: string[] = [];
 			for (let i = 0; i < flat.length; i += 2) if (Number(flat[i + 1]) < generation && !gone.has(flat[i]!)) stale.push(flat[i]!);
-			if (stale.length > 0) for (const url of await this.#run<string[]>(SWEEP, [source, String(generation), ...stale])) gone.add(url);
+			if (stale.length === 0) continue;
+			// Out of the listing first, then out of the schedule: on a Cluster they are on different nodes.
+			const unlisted = await this.#link.eval<string[]>(SWEEP, [this.#base], [source, String(generation), ...stale]);
+			await this.remove(unlisted);
+			for (const url of unlisted) gone.add(url);
 		} while (cursor !== '0');
 		return [...gone];
 	}
 
 	async has(urls: readonly string[]): Promise<boolean[]> {
 		if (urls.length === 0) return [];
-		return (await this.#link.read<Array<string | null>>(['HMGET', `${this.#base}:place`, ...urls])).map((place) => place !== null);
+		const found = new Set<string>();
+		await this.#byShard(
+			urls,
+			(url) => shardsOfUrl(url, this.#shards.length),
+			async (shard, group) => {
+				const places = await this.#link.read<Array<string | null>>(['HMGET', `${this.#shards[shard]!}:place`, ...group]);
+				places.forEach((place, i) => place !== null && found.add(group[i]!));
+			},
+		);
+		return urls.map((url) => found.has(url));
 	}
 
 	async rateBins(): Promise<number[]> {
 		const bins = new Array<number>(RATE_BINS).fill(0);
-		const flat = await this.#link.read<string[]>(['HGETALL', `${this.#base}:bins`]);
-		for (let i = 0; i < flat.length; i += 2) bins[Number(flat[i])] = Number(flat[i + 1]);
+		for (const flat of await Promise.all(this.#shards.map((base) => this.#link.read<string[]>(['HGETALL', `${base}:bins`])))) {
+			for (let i = 0; i < flat.length; i += 2) bins[Number(flat[i])]! += Number(flat[i + 1]);
+		}
 		return bins;
 	}
 
 	async stats(): Promise<QueueStats> {
-		const [size, backlog, claimed, hosts, next, ...flat] = await this.#run<[number, number, number, number, string, ...Array<string | number>]>(STATS, [...this.#clock, String(BACKLOG_COUNTED), String(DEPTH_ORIGINS)]);
-		const depths: Array<{ origin: string; depth: number }> = [];
-		for (let i = 0; i + 1 < flat.length; i += 2) depths.push({ origin: String(flat[i]), depth: Number(flat[i + 1]) });
-		return { size, backlog, claimed, hosts, next: next === '' ? undefined : Number(next), depths };
+		const replies = await Promise.all(this.#shards.map((_, shard) => this.#run<[number, number, number, number, string, ...Array<string | number>]>(STATS, shard, [...this.#clock, String(BACKLOG_COUNTED), String(DEPTH_ORIGINS)])));
+		const total: QueueStats = { size: 0, backlog: 0, claimed: 0, hosts: 0, next: undefined, depths: [] };
+		for (const [size, backlog, claimed, hosts, next, ...flat] of replies) {
+			total.size += Number(size);
+			total.backlog = Math.min(BACKLOG_COUNTED, total.backlog + Number(backlog));
+			total.claimed += Number(claimed);
+			total.hosts += Number(hosts);
+			if (next !== '' && (total.next === undefined || Number(next) < total.next)) total.next = Number(next);
+			for (let i = 0; i + 1 < flat.length; i += 2) total.depths!.push({ origin: String(flat[i]), depth: Number(flat[i + 1]) });
+		}
+		total.depths = total.depths!.sort((a, b) => b.depth - a.depth || (a.origin < b.origin ? -1 : 1)).slice(0, DEPTH_ORIGINS);
+		return total;
 	}
+}
+
+/**
+ * The shard count of the schedule at `base` on a Cluster: as stored; else one for a
+ * schedule from before shards (its keys are under `{due}`), else CLUSTER_SHARDS, stored
+ * with SET NX so that processes starting together agree.
+ */
+async function shardCount(link: RedisLink, base: string): Promise<number> {
+	const key = `${base}:shards`;
+	const stored = await link.read<string | null>(['GET', key]);
+	if (stored !== null) return Number(stored);
+	const old = (await link.read<number>(['EXISTS', `${base}:place`])) + (await link.read<number>(['EXISTS', `${base}:lease`]));
+	await link.write([['SET', key, String(old > 0 ? 1 : CLUSTER_SHARDS), 'NX']]);
+	return Number(await link.read<string>(['GET', key]));
 }
