@@ -147,8 +147,10 @@ describeRedis('revisit watch: three processes on one Redis store', () => {
 			const again = hits().find((other) => other.url === hit.url && other.at > killedAt);
 			expect(again, hit.url).toBeDefined();
 			expect(['A', 'C']).toContain(whose(again!));
-			// Not before the lease taken just before B's request ran out (100 ms of tolerance for the claim-to-request time).
-			expect(again!.at - hit.at).toBeGreaterThanOrEqual(LEASE - 100);
+			// Not while B's lease held. The lease runs from B's claim, which the origin does not see: under load a request leaves
+			// its process hundreds of ms after its claim (2.75 s to 2.9 s seen here), so half the lease is the bound. A URL taken
+			// back at once, the failure this guards against, comes back within ms of the kill.
+			expect(again!.at - hit.at).toBeGreaterThanOrEqual(LEASE / 2);
 		}
 		// Every URL has a record in the store and its place in the schedule; no claim is left.
 		const dump = ndjson((await runCli(['export', '--store', redis.url(store)])).stdout);
