@@ -25,12 +25,12 @@
 import { spawn, spawnSync, fork } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { closeChild } from './lib/child.js';
+import { startNginxStatic } from './lib/nginx-static.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const HOOK = pathToFileURL(path.join(HERE, 'lib', 'peak-rss.js')).href;
@@ -115,66 +115,6 @@ function commitBuild(ref) {
 // ---------------------------------------------------------------------------------------
 // The origin
 
-async function freePort() {
-	const server = net.createServer();
-	await new Promise((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
-	const { port } = server.address();
-	await new Promise((resolve) => server.close(resolve));
-	return port;
-}
-
-const FILLER = Array.from({ length: 48 }, (_, i) => `<p>Paragraph ${i}: the quick brown fox jumps over the lazy dog, again and again.</p>\n`).join('') + '</body></html>\n';
-
-async function startNginx() {
-	const dir = path.join(tmp, 'nginx');
-	fs.mkdirSync(path.join(dir, 'root', 'p'), { recursive: true });
-	for (let n = 0; n < pages; n++) {
-		fs.writeFileSync(path.join(dir, 'root', 'p', String(n)), `<!doctype html>\n<html><head><title>Page ${n}</title></head><body>\n<h1>Page ${n}</h1>\n${FILLER}`);
-	}
-	const port = await freePort();
-	const t = (name) => path.join(dir, name);
-	fs.writeFileSync(
-		t('nginx.conf'),
-		`daemon off;
-master_process off;
-pid ${t('nginx.pid')};
-error_log ${t('error.log')} warn;
-events { worker_connections 1024; }
-http {
-	access_log off;
-	client_body_temp_path ${t('client_body')};
-	proxy_temp_path ${t('proxy')};
-	fastcgi_temp_path ${t('fastcgi')};
-	uwsgi_temp_path ${t('uwsgi')};
-	scgi_temp_path ${t('scgi')};
-	default_type text/html;
-	gzip on;
-	keepalive_requests 1000000;
-	keepalive_timeout 60s;
-	server {
-		listen 127.0.0.1:${port};
-		root ${t('root')};
-	}
-}
-`,
-	);
-	const child = spawn('nginx', ['-c', t('nginx.conf'), '-p', `${dir}/`, '-e', t('error.log')], { stdio: 'ignore' });
-	for (let i = 0; ; i++) {
-		const up = await new Promise((resolve) => net.connect(port, '127.0.0.1').once('connect', function () { this.destroy(); resolve(true); }).once('error', () => resolve(false)));
-		if (up) break;
-		if (i > 100 || child.exitCode !== null) throw new Error(`nginx did not start: ${fs.existsSync(t('error.log')) ? fs.readFileSync(t('error.log'), 'utf8') : ''}`);
-		await new Promise((resolve) => setTimeout(resolve, 50));
-	}
-	return {
-		base: `http://127.0.0.1:${port}`,
-		describe: `nginx ${spawnSync('nginx', ['-v'], { encoding: 'utf8' }).stderr.trim().replace(/^nginx version: /, '')}, one worker process, gzip on, ${pages} static pages of ~4 KB`,
-		close: async () => {
-			child.kill('SIGTERM');
-			if (child.exitCode === null) await once(child, 'exit');
-		},
-	};
-}
-
 async function startNodeOrigin() {
 	const child = fork(path.join(HERE, 'origin.js'), [String(pages)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 	const [ready] = await once(child, 'message');
@@ -223,7 +163,7 @@ try {
 	for (const ref of (flags.against ?? '').split(',').filter(Boolean)) contenders.push(commitBuild(ref));
 	if (!flags['no-got']) contenders.push({ name: 'got', label: 'bench/got-loop.js (got 14, one keep-alive agent)', got: true });
 	if (flags['got-lean']) contenders.push({ name: 'got-lean', label: 'bench/got-loop.js --lean (the same, with revisit\'s native-options hook)', got: true, lean: true });
-	const origin = flags.origin === 'nginx' ? await startNginx() : await startNodeOrigin();
+	const origin = flags.origin === 'nginx' ? await startNginxStatic(pages, tmp) : await startNodeOrigin();
 	cleanups.unshift(() => origin.close());
 	const urls = path.join(tmp, 'urls.txt');
 	fs.writeFileSync(urls, Array.from({ length: pages }, (_, n) => `${origin.base}/p/${n}\n`).join(''));

@@ -1,5 +1,8 @@
 // Where does a sweep spend its CPU?
 //   node bench/profile.js [--pages 5000] [--pass 1|2] [--concurrency 24] [--top 25] [--only revisit|got] [--build DIR] [--got-lean]
+//        [--origin node|nginx] [--defaults]
+// (--origin nginx, --defaults: as bench/compare.js measures, nginx with gzip and revisit's
+// default flags, where without them revisit runs with --audit 0 --method get against bench/origin.js)
 // (--got-lean: the got loop with revisit's native-options hook, bench/got-loop.js --lean)
 // (--build: profile another build, a directory with dist/; revisit runs unbundled, from
 // dist/cli/main.js through bench/lib/unbundled.js, so self time can be told apart by package)
@@ -19,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { startNginxStatic } from './lib/nginx-static.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');
@@ -36,8 +40,11 @@ const { values } = parseArgs({
 		only: { type: 'string' },
 		'got-lean': { type: 'boolean', default: false },
 		build: { type: 'string' },
+		origin: { type: 'string', default: 'node' },
+		defaults: { type: 'boolean', default: false },
 	},
 });
+if (!['nginx', 'node'].includes(values.origin)) throw new TypeError('--origin is nginx or node');
 if (values.build) process.env.REVISIT_DIST = path.join(path.resolve(values.build), 'dist');
 const pages = Number(values.pages);
 const pass = Number(values.pass);
@@ -47,15 +54,25 @@ if (!Number.isInteger(pages) || pages < 1 || (pass !== 1 && pass !== 2)) throw n
 
 // The same like-for-like flags as bench/run.js: no audit re-fetches, plain GETs.
 const sweepHelp = spawnSync(process.execPath, [BIN, 'sweep', '--help'], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 }).stdout ?? '';
-const fairArgs = [...(sweepHelp.includes('--audit') ? ['--audit', '0'] : []), ...(sweepHelp.includes('--method') ? ['--method', 'get'] : [])];
+const fairArgs = values.defaults ? [] : [...(sweepHelp.includes('--audit') ? ['--audit', '0'] : []), ...(sweepHelp.includes('--method') ? ['--method', 'get'] : [])];
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'revisit-profile-'));
 fs.mkdirSync(OUT, { recursive: true });
 
-const originChild = fork(path.join(HERE, 'origin.js'), [String(pages)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-const [ready] = await once(originChild, 'message');
+let closeOrigin;
+let base;
+if (values.origin === 'nginx') {
+	const nginx = await startNginxStatic(pages, tmp);
+	base = nginx.base;
+	closeOrigin = nginx.close;
+} else {
+	const originChild = fork(path.join(HERE, 'origin.js'), [String(pages)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+	const [ready] = await once(originChild, 'message');
+	base = `http://127.0.0.1:${ready.port}`;
+	closeOrigin = () => originChild.send({ type: 'close' });
+}
 const urlsFile = path.join(tmp, 'urls.txt');
-fs.writeFileSync(urlsFile, Array.from({ length: pages }, (_, n) => `http://127.0.0.1:${ready.port}/p/${n}\n`).join(''));
+fs.writeFileSync(urlsFile, Array.from({ length: pages }, (_, n) => `${base}/p/${n}\n`).join(''));
 
 function run(args, timeoutMs = 300_000) {
 	const fd = fs.openSync(urlsFile, 'r');
@@ -149,6 +166,6 @@ try {
 	}
 	if (summaries.revisit && summaries.got) console.log(diff(summaries.revisit, summaries.got));
 } finally {
-	originChild.send({ type: 'close' });
+	await closeOrigin();
 	fs.rmSync(tmp, { recursive: true, force: true });
 }

@@ -14,7 +14,20 @@
 // warcio likewise, imported only by `revisit warc-index`, and nodemailer, imported only
 // when a --notify URL is a mailto:// one (src/notify/mail.ts), and playwright-core (some
 // 8 MB), imported only when a page is rendered (src/render/).
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { build } from 'esbuild';
+
+// rxjs's package exports give a Node build its CommonJS files, which cannot be tree-shaken:
+// all of rxjs (340 KB) would be parsed and run at every start. Its ES2015 modules (what its
+// `es2015` condition names; the package declares no side effects) shake down to the 45 KB in use.
+const rxjsModules = {
+	name: 'rxjs-esm',
+	setup(build) {
+		const root = path.dirname(createRequire(import.meta.url).resolve('rxjs/package.json'));
+		build.onResolve({ filter: /^rxjs$/ }, () => ({ path: path.join(root, 'dist', 'esm', 'index.js') }));
+	},
+};
 
 // `revisit log` and `revisit diff` (bin/revisit.js picks it for them): the same parser with
 // those two commands only, 0.4 MB rather than 3.2 MB to load (bench/VERSIONS.md).
@@ -33,6 +46,7 @@ for (const [entry, outfile] of entries) await build({
 	// ESM builds where a package has one (jsonc-parser's main is a UMD build that requires at run time).
 	mainFields: ['module', 'main'],
 	external: ['classic-level', '@redis/client', 'warcio', 'nodemailer', 'playwright-core'],
+	plugins: [rxjsModules],
 	// CommonJS dependencies call require(); an ESM bundle has none of its own.
 	banner: { js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" },
 	logLevel: 'warning',

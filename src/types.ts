@@ -126,6 +126,11 @@ export interface ProbeResult {
 	/** The decoded body, kept only by a fetch until it is written out. */
 	body?: Buffer | undefined;
 	contentType?: string | undefined;
+	/**
+	 * The answer's header fields, kept with `body` (names lower-case, repeated fields joined
+	 * with ", ", Set-Cookie left out): what a browser needs to be handed the body (`--render`).
+	 */
+	responseHeaders?: Record<string, string> | undefined;
 	/** The unconditional re-fetch that audited a 304. */
 	audit?: ProbeResult;
 	/** A HEAD-versus-GET sample: did HEAD tell the same story as GET? */

@@ -101,6 +101,7 @@ export async function attemptRequest(
 			if (bodyMode === 'keep') {
 				result.body = body;
 				result.contentType = header(response.headers['content-type']);
+				result.responseHeaders = flatHeaders(response.headers);
 			}
 			return { retryable: false, result };
 		}
@@ -215,4 +216,17 @@ function addValidators(result: ProbeResult, headers: Record<string, string | str
 
 function header(value: string | string[] | undefined): string | undefined {
 	return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * A response's header fields as one string each (repeated ones joined with ", "), without
+ * Set-Cookie, whose values cannot be joined (the run's cookie jar has taken them).
+ */
+function flatHeaders(headers: Response['headers']): Record<string, string> {
+	const flat: Record<string, string> = {};
+	for (const [name, value] of Object.entries(headers)) {
+		if (value === undefined || name === 'set-cookie') continue;
+		flat[name] = Array.isArray(value) ? value.join(', ') : value;
+	}
+	return flat;
 }

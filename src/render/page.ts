@@ -2,11 +2,10 @@ import type { Page, Response } from 'playwright-core';
 import { hashBody } from '../content/hash.js';
 import { firstLine, within, type LiveBrowser } from './browser.js';
 import { RenderError } from './errors.js';
+import { SCRIPTED, handedAnswers } from './handed.js';
 import { sendOn } from './routes.js';
 import type { DataRequest, Rendered, RenderOptions } from './types.js';
 
-/** What a page's own script asked for; only these are kept as data requests. */
-const SCRIPTED = new Set(['xhr', 'fetch']);
 const DATA_TYPE = /json|html/i;
 /** How long a render waits for its page to close before it answers anyway. */
 const CLOSE_WAIT_MS = 5000;
@@ -52,6 +51,7 @@ export async function renderPage(
 			crashed = true;
 		});
 		let served = false;
+		const handed = handedAnswers(options.handed, url);
 		await opened.route('**/*', async (route, request) => {
 			try {
 				// The document is the body the caller already has: fetching it again would cost a request, and could differ.
@@ -59,6 +59,9 @@ export async function renderPage(
 					served = true;
 					return await route.fulfill({ status: 200, contentType: contentType ?? 'text/html', body });
 				}
+				// So is a data request got has just revalidated: handed over, under the same rules as one that goes out.
+				const answer = handed(request);
+				if (answer && (!options.allow || (await options.allow(request.url())))) return await route.fulfill(answer);
 				await sendOn(route, request, url, options);
 			} catch {
 				// The page closed meanwhile, allow() failed, or the request from here did: it goes nowhere.

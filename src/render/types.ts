@@ -29,14 +29,27 @@ export interface RenderOptions {
 	cookies?: (() => BrowserCookieData[]) | undefined;
 	/** The rendered DOM is cut at this many bytes (`--max-body`). */
 	maxBytes?: number | undefined;
+	/**
+	 * Answers already fetched for the page's data requests (by got, revalidating them), by
+	 * URL: the page's first XHR or fetch GET of each is given its answer instead of going out again.
+	 */
+	handed?: ReadonlyMap<string, HandedAnswer> | undefined;
+}
+
+/** A data request's answer as got received it, its body decoded. */
+export interface HandedAnswer {
+	status: number;
+	headers: Record<string, string>;
+	body: Buffer;
 }
 
 
 /**
  * A bounded pool of browser pages (`--render-concurrency`), one browser context per host.
  * `render` serves `body` as the document at `url` through request interception (it is
- * not downloaded again), blocks images, fonts and media, lets other requests go out
- * under `allow`, and resolves to the rendered page; it rejects with a RenderError.
+ * not downloaded again), and so the `handed` answers of its data requests, blocks images,
+ * fonts and media, lets other requests go out under `allow`, and resolves to the rendered
+ * page; it rejects with a RenderError.
  */
 export interface Renderer {
 	render(url: string, body: Buffer, contentType: string | undefined, options: RenderOptions, signal?: AbortSignal): Promise<Rendered>;

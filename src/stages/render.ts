@@ -7,7 +7,7 @@ import { countBody } from '../http/count-body.js';
 import { assertPublicHost } from '../http/guard.js';
 import { send, type RetryPolicy, type SendDeps } from '../http/send.js';
 import { liveRecord } from '../http/target.js';
-import type { Renderer, RenderOptions } from '../render/types.js';
+import type { HandedAnswer, Renderer, RenderOptions } from '../render/types.js';
 import type { DataRequest } from '../store/types.js';
 import type { ProbeResult, Task } from '../types.js';
 import { positiveInteger } from '../util/checks.js';
@@ -90,13 +90,16 @@ async function renderOne(deps: RenderStageDeps, options: RenderStageOptions & { 
 	const probe = task.probe!;
 	const known = liveRecord(task.record)?.render;
 	let base: ProbeResult;
+	let handed: Map<string, HandedAnswer> | undefined;
 	if (probe.status === 304) {
 		if (!known) return task;
 		// A rendered page's record holds the rendered page's hash: an audit's static body would
 		// look like a lie. Its data requests are its audit.
 		if (probe.audit) task.probe = { ...probe, audit: undefined };
 		// Unchanged document: unchanged page, unless something it loaded moved.
-		if (!(await dataMoved(deps, options, url, known.data.slice(1), signal))) return task;
+		const revalidated = await revalidate(deps, options, url, known.data.slice(1), signal);
+		if (!revalidated.moved) return task;
+		handed = revalidated.handed;
 		base = await send(deps, options, { method: 'GET', url, origin: task.origin, headers: {}, bodyMode: 'keep', followUp: true }, signal);
 		if (base.error || base.status < 200 || base.status >= 300 || !base.body) {
 			task.probe = base;
@@ -122,11 +125,12 @@ async function renderOne(deps: RenderStageDeps, options: RenderStageOptions & { 
 			url,
 			body,
 			base.contentType,
-			{ timeoutMs: options.timeoutMs, waitFor: waitFor(rule), allow: options.check, headers: options.headers && ((request) => options.headers!(request, url)), denyPrivate: options.denyPrivate, cookies: options.cookies, maxBytes: options.maxBytes },
+			{ timeoutMs: options.timeoutMs, waitFor: waitFor(rule), allow: options.check, headers: options.headers && ((request) => options.headers!(request, url)), denyPrivate: options.denyPrivate, cookies: options.cookies, maxBytes: options.maxBytes, handed },
 			signal,
 		);
 		const result: ProbeResult = { ...base, rendered: true };
 		delete result.body;
+		delete result.responseHeaders;
 		countBody(deps.http, result, url, Buffer.from(rendered.html), 'text/html; charset=utf-8');
 		// Judged by what was rendered; the document's own hash and validators are kept for revalidation.
 		const document: DataRequest = { url, hash: base.hash!, ...(base.etag ? { etag: base.etag } : {}), ...(base.lastModified ? { lastModified: base.lastModified } : {}) };
@@ -136,14 +140,14 @@ async function renderOne(deps: RenderStageDeps, options: RenderStageOptions & { 
 	} catch (error) {
 		if (signal.aborted) throw error;
 		const code = (error as { code?: string }).code ?? 'RENDER_FAILED';
-		task.probe = { ...base, body: undefined, error: { code, message: (error as Error).message } };
+		task.probe = { ...base, body: undefined, responseHeaders: undefined, error: { code, message: (error as Error).message } };
 	}
 	return task;
 }
 
 /** The body is no longer needed once the static page answered. */
 function drop(task: Task): Task {
-	if (task.probe?.body) task.probe = { ...task.probe, body: undefined };
+	if (task.probe?.body) task.probe = { ...task.probe, body: undefined, responseHeaders: undefined };
 	return task;
 }
 
@@ -172,19 +176,25 @@ function waitFor(rule: Rule | undefined): string[] | undefined {
  * Whether any recorded data request answers otherwise than when it was recorded: asked
  * conditionally with got (a 304, or a 200 of the same hash, is unmoved). A failure counts
  * as moved: the render that follows says what went wrong. Each goes with the headers the
- * render gave it: the user's secret ones only to the page's own origin.
+ * render gave it: the user's secret ones only to the page's own origin. The 2xx answers
+ * not redirected are `handed` to the render that follows, so that the browser does not
+ * fetch them again (a redirected one goes out again: the page must see where it ended).
  */
-async function dataMoved(deps: RenderStageDeps, options: RenderStageOptions, page: string, data: readonly DataRequest[], signal: AbortSignal): Promise<boolean> {
+async function revalidate(deps: RenderStageDeps, options: RenderStageOptions, page: string, data: readonly DataRequest[], signal: AbortSignal): Promise<{ moved: boolean; handed: Map<string, HandedAnswer> }> {
 	const secretsTo = new URL(page).origin;
 	const answers = await Promise.all(
 		data.map((item) => {
 			const headers: Record<string, string> = {};
 			if (item.etag) headers['if-none-match'] = item.etag;
 			if (item.lastModified) headers['if-modified-since'] = item.lastModified;
-			return send(deps, options, { method: 'GET', url: item.url, headers, followUp: true, secretsTo }, signal);
+			return send(deps, options, { method: 'GET', url: item.url, headers, bodyMode: 'keep', followUp: true, secretsTo }, signal);
 		}),
 	);
-	return answers.some((answer, i) => answer.error !== undefined || (answer.status !== 304 && answer.hash !== data[i]!.hash));
+	const handed = new Map<string, HandedAnswer>();
+	for (const [i, answer] of answers.entries()) {
+		if (answer.body && answer.responseHeaders && answer.finalUrl === data[i]!.url) handed.set(data[i]!.url, { status: answer.status, headers: answer.responseHeaders, body: answer.body });
+	}
+	return { moved: answers.some((answer, i) => answer.error !== undefined || (answer.status !== 304 && answer.hash !== data[i]!.hash)), handed };
 }
 
 /**

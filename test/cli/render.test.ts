@@ -52,6 +52,7 @@ describeNeeding(CHROMIUM, 'sweep --render auto on a static page and two SPAs, in
 		site.prices.set(1, 9.5);
 		site.prices.set(2, 30);
 		const feed = path.join(dir.dir, 'changes.atom');
+		const beforeThird = site.log.length;
 		const third = await sweep('--atom', feed);
 		expect(Object.entries(third).filter(([, row]) => row.changed).map(([p]) => p).sort()).toEqual(['/spa-api', '/spa-late']);
 		expect(third['/spa-api']).toMatchObject({ reason: 'price', rendered: true, product: { price: 9.5 } });
@@ -60,6 +61,16 @@ describeNeeding(CHROMIUM, 'sweep --render auto on a static page and two SPAs, in
 		const atom = await readFile(feed, 'utf8');
 		expect(atom).toContain('&lt;del&gt;11&lt;/del&gt;&lt;ins&gt;9.5&lt;/ins&gt;');
 		expect(atom).toContain('&lt;del&gt;12&lt;/del&gt;&lt;ins&gt;30&lt;/ins&gt;');
+		// Each moved API answer was fetched once, by got's conditional request: the browser was handed it.
+		const apiSeen = site.log.slice(beforeThird).filter((entry) => entry.path.startsWith('/api/'));
+		expect(apiSeen.map((entry) => `${entry.path} ${entry.status}`).sort()).toEqual(['/api/price/1 200', '/api/price/2 200']);
+		expect(apiSeen.every((entry) => entry.ifNoneMatch !== undefined)).toBe(true);
+
+		// The render recorded the handed answers' ETags: nothing moved since, so 304s and no browser.
+		const beforeFourth = site.log.length;
+		const fourth = await sweep();
+		expect(Object.values(fourth).map((row) => row.reason)).toEqual(['304', '304', '304']);
+		expect(site.log.slice(beforeFourth).every((entry) => entry.status === 304)).toBe(true);
 	}, 120_000);
 
 	it("obeys the site's robots.txt for the page's own requests: the disallowed API call is not made, so the page never gets its offer (RENDER_TIMEOUT)", async () => {
