@@ -74,12 +74,16 @@ const { values: flags } = parseArgs({
 		keep: { type: 'string' },
 		// Extra flags for every watch (e.g. --args="--per-host 8"): the figures are for the defaults.
 		args: { type: 'string', default: '' },
+		// Another build's tree (its bin/revisit.js, after its `npm run build`): its watch runs in each round too, beside this one's.
+		against: { type: 'string' },
 		// Node flags for the watch (e.g. --node=--cpu-prof --node=--cpu-prof-dir=DIR).
 		node: { type: 'string', multiple: true, default: [] },
 		json: { type: 'string' },
 	},
 });
 const int = (name) => countFlag(flags, name);
+const AGAINST = flags.against ? path.join(path.resolve(flags.against), 'bin/revisit.js') : undefined;
+if (AGAINST && !fs.existsSync(AGAINST)) throw new Error(`--against: no ${AGAINST}`);
 const N = int('urls');
 const ORIGINS = int('origins');
 const SECONDS = int('seconds');
@@ -116,24 +120,30 @@ try {
 	if (CASES.has('speed')) {
 		const rows = [];
 		for (let round = 1; round <= ROUNDS; round++) {
-			const order = round % 2 ? ['watch', 'got'] : ['got', 'watch'];
+			const whos = flags.against ? ['watch', 'got', 'against'] : ['watch', 'got'];
+			const order = round % 2 ? whos : whos.reverse();
 			const row = { round };
 			for (const who of order) {
 				if (who === 'watch') Object.assign(row, await speedCase(nginx, store, round));
+				else if (who === 'against') row.against = await speedCase(nginx, store, round, AGAINST);
 				else row.got = await gotCase(nginx, round);
 			}
 			rows.push(row);
-			log(`round ${round}: watch ${row.checksPerSecond.toFixed(0)}/s, got loop ${row.got.perSecond.toFixed(0)}/s, peak RSS ${row.vmHwmMiB.toFixed(1)} MiB, load ${row.load}`);
+			log(`round ${round}: watch ${row.checksPerSecond.toFixed(0)}/s, got loop ${row.got.perSecond.toFixed(0)}/s, peak RSS ${row.vmHwmMiB.toFixed(1)} MiB, load ${row.load}${row.against ? `; against: ${row.against.checksPerSecond.toFixed(0)}/s` : ''}`);
 		}
 		out.push(`speed: node bin/revisit.js watch --store COPY -q --rate 1000000/s --now ${new Date(T + 3 * DAY).toISOString()} --until ${WARMUP + SECONDS}s ${extra.join(' ')}`.trimEnd());
 		out.push(`got loop: node bench/got-loop.js --concurrency 24 --etags FILE < ${GOT_URLS.toLocaleString('en')} of the URLs`);
 		out.push('');
-		out.push('| round | watch checks/s | got loop /s | watch / got | peak RSS (VmHWM) | RssAnon peak | RssFile peak | watch CPU s | 304 / 200 / other | load |');
-		out.push('|---|---:|---:|---:|---:|---:|---:|---:|---|---|');
+		if (flags.against) out.push(`against: ${AGAINST} (the watch of the tree at ${flags.against})`);
+		out.push('');
+		out.push('| round | watch | checks/s | got loop /s | watch / got | peak RSS (VmHWM) | RssAnon peak | RssFile peak | CPU s | CPU ms / request | 304 / 200 / other | load |');
+		out.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
 		for (const r of rows) {
-			out.push(`| ${r.round} | ${r.checksPerSecond.toFixed(0)} | ${r.got.perSecond.toFixed(0)} | ${(r.checksPerSecond / r.got.perSecond).toFixed(2)}x | ${r.vmHwmMiB.toFixed(1)} MiB | ${r.anonMiB.toFixed(1)} MiB | ${r.fileMiB.toFixed(1)} MiB | ${r.cpuSeconds.toFixed(1)} | ${r.statuses} | ${r.load} |`);
-			out.push(`|   | per second: ${r.perSecond.join(' ')} | | | | | | | | |`);
-			if (r.status !== 0 || r.checksPerSecond < 3000 || r.vmHwmMiB > 300) failed = true;
+			for (const [name, w] of [['this tree', r], ...(r.against ? [['against', r.against]] : [])]) {
+				out.push(`| ${r.round} | ${name} | ${w.checksPerSecond.toFixed(0)} | ${r.got.perSecond.toFixed(0)} | ${(w.checksPerSecond / r.got.perSecond).toFixed(2)}x | ${w.vmHwmMiB.toFixed(1)} MiB | ${w.anonMiB.toFixed(1)} MiB | ${w.fileMiB.toFixed(1)} MiB | ${w.cpuSeconds.toFixed(1)} | ${((w.cpuSeconds * 1000) / w.requests).toFixed(2)} | ${w.statuses} | ${w.load} |`);
+				out.push(`|   | ${name} per second: ${w.perSecond.join(' ')} | | | | | | | | | | |`);
+			}
+			if (r.status !== 0 || r.checksPerSecond < 0.9 * r.got.perSecond || r.vmHwmMiB > 300) failed = true;
 		}
 		out.push('');
 	}
@@ -303,10 +313,10 @@ function copyOf(store) {
 }
 
 /** Runs the CLI with `args`, polling its memory; resolves with its status, peaks and CPU. */
-async function watched(args, stdin = 'ignore') {
+async function watched(args, stdin = 'ignore', cli = CLI) {
 	const statsFile = path.join(dir, 'stats.json');
 	fs.rmSync(statsFile, { force: true });
-	const child = spawn(process.execPath, [...flags.node, '--import', HOOK, CLI, ...args], { stdio: [stdin, 'ignore', 'pipe'], env: { ...process.env, REVISIT_BENCH_STATS: statsFile } });
+	const child = spawn(process.execPath, [...flags.node, '--import', HOOK, cli, ...args], { stdio: [stdin, 'ignore', 'pipe'], env: { ...process.env, REVISIT_BENCH_STATS: statsFile } });
 	let stderr = '';
 	child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
 	const { peaks, stop: stopPolling } = pollRss(child.pid);
@@ -321,13 +331,13 @@ function load() {
 	return os.loadavg().map((n) => n.toFixed(1)).join(' ');
 }
 
-async function speedCase(nginx, store, round) {
+async function speedCase(nginx, store, round, cli = CLI) {
 	const copy = copyOf(store);
 	const read = nginx.mark();
 	const load0 = load();
 	const args = ['watch', '--store', copy, '-q', '--rate', '1000000/s', '--now', String(T + 3 * DAY), '--until', `${WARMUP + SECONDS}s`, ...extra];
-	log(`round ${round}: node bin/revisit.js ${args.join(' ')}`);
-	const run = await watched(args);
+	log(`round ${round}: node ${path.relative(process.cwd(), cli)} ${args.join(' ')}`);
+	const run = await watched(args, 'ignore', cli);
 	const lines = await read();
 	const pages = lines.filter((l) => l.uri.startsWith('/p/'));
 	const start = pages[0]?.ms ?? 0;
@@ -336,7 +346,7 @@ async function speedCase(nginx, store, round) {
 	for (let s = WARMUP; s < WARMUP + SECONDS - 1; s++) perSecond.push(pages.filter((l) => l.ms >= start + s * 1000 && l.ms < start + (s + 1) * 1000).length);
 	const total = perSecond.reduce((a, b) => a + b, 0);
 	const statuses = [304, 200].map((code) => pages.filter((l) => l.status === code).length);
-	return { ...run, checksPerSecond: total / perSecond.length, perSecond, statuses: `${statuses.join(' / ')} / ${pages.length - statuses[0] - statuses[1]}`, load: `${load0} → ${load()}` };
+	return { ...run, checksPerSecond: total / perSecond.length, perSecond, requests: pages.length, statuses: `${statuses.join(' / ')} / ${pages.length - statuses[0] - statuses[1]}`, load: `${load0} → ${load()}` };
 }
 
 async function gotCase(nginx, round) {

@@ -20,6 +20,13 @@ import { withLiveRun } from './live-store.js';
 import { openOutbox, type Outbox } from '../outbox/open.js';
 import type { TargetStatus } from '../outbox/worker.js';
 
+
+/**
+ * LevelDB's write buffer for a watch: with LevelDB's 4 MiB, compaction took as much CPU
+ * as the watch's own thread, and with 16 MiB under half that, for 12 to 24 MiB more
+ * resident at most (bench/WATCH-SPEED.md).
+ */
+const WATCH_WRITE_BUFFER = 16 * 1024 * 1024;
 /** A watch as plain data: the run it repeats, its store, rate, clock and inputs. */
 export interface WatchJob {
 	shape: RunShape;
@@ -74,7 +81,10 @@ export function runWatch(job: WatchJob, edges: JobEdges, stop: Promise<string>):
 
 async function run(job: WatchJob, edges: JobEdges, summary: Summary, figures: WatchFigures, stop: Promise<string>): Promise<string | undefined> {
 	await checkStart(job.shape);
-	const { deps, close } = await openSweepDeps({ store: job.store, redis: job.redis }, job.shape.options);
+	// A socket per --per-host place of as many origins as --concurrency can reach (within the descriptors left for sockets): the watch's
+	// requests go from origin to origin, and a pool of --concurrency + --per-host closed an idle socket to open one nearly every request (bench/WATCH-SPEED.md).
+	const sockets = job.shape.options.concurrency * job.shape.options.perHost;
+	const { deps, close } = await openSweepDeps({ store: job.store, redis: job.redis, maxSockets: sockets, writeBufferBytes: WATCH_WRITE_BUFFER }, job.shape.options);
 	// The schedule's clock is the store's: a restart, and every member of a fleet, read one clock (--now starts it again).
 	const proposed = watchClock({ now: job.now, scale: job.scale }).queue;
 	const opening = async () => {

@@ -1,8 +1,8 @@
 import { rateBin, type DueEntry } from './types.js';
-import type { HeadItem, OriginHeads } from './level-heads.js';
+import { OriginKeys, type OriginHeads } from './level-heads.js';
 import type { Leases } from './level-claims.js';
 import type { RateBins } from './level-bins.js';
-import { atKey, del, dueOfKey, keyTime, put, rangeOf, readyKey, urlOfKey, type Db, type HostPlace, type Op, type Place, type Sub } from './level-keys.js';
+import { atKey, del, keyTime, put, readyKey, type Db, type HostPlace, type Op, type Place, type Sub } from './level-keys.js';
 
 /** Origins' places kept in memory at most (a write-through cache: one process holds the database). */
 const HOSTS_CACHED = 10_000;
@@ -21,30 +21,36 @@ export interface Places {
  * here (level-claims.ts): they only make the reads of an origin's URLs skip some.
  *
  * @example
- * const places = new LevelPlaces(db, subs, heads, leases, bins);
+ * const places = new LevelPlaces(db, subs, { heads, leases, bins, now: () => Date.now() });
  * await places.place([{ url, origin, due, rate }], false);
  */
 export class LevelPlaces {
 	readonly at: Sub<number>;
 	readonly ready: Sub<string>;
 	readonly urls: Sub<Place>;
+	/** Reads of an origin's URLs in due order, claimed ones passed over. */
+	readonly keys: OriginKeys;
 	readonly #origins: Sub<HostPlace>;
 	readonly #db: Db;
 	readonly #heads: OriginHeads;
 	readonly #leases: Leases;
 	readonly #bins: RateBins;
+	/** The schedule's time now. */
+	readonly #now: () => number;
 	/** Origins' places as last read or written; null for none. */
 	#hostCache = new Map<string, HostPlace | null>();
 
-	constructor(db: Db, subs: Places, heads: OriginHeads, leases: Leases, bins: RateBins) {
+	constructor(db: Db, subs: Places, kept: { heads: OriginHeads; leases: Leases; bins: RateBins; now: () => number }) {
 		this.#db = db;
 		this.at = subs.at;
 		this.ready = subs.ready;
 		this.urls = subs.urls;
 		this.#origins = subs.hosts;
-		this.#heads = heads;
-		this.#leases = leases;
-		this.#bins = bins;
+		this.#heads = kept.heads;
+		this.#leases = kept.leases;
+		this.#bins = kept.bins;
+		this.#now = kept.now;
+		this.keys = new OriginKeys(subs.at, kept.heads, kept.leases);
 	}
 
 	/** After a failed write: what is cached may be ahead of the database. */
@@ -60,12 +66,20 @@ export class LevelPlaces {
 	 */
 	async place(entries: readonly DueEntry[], ending: boolean, extra: Op[] = []): Promise<void> {
 		const seen = new Set<string>();
+		// A claim knows its URL's place: only the others are read.
+		const known = new Map<string, Place | undefined>();
 		const kept = entries.filter((entry) => {
 			if (seen.has(entry.url)) return false;
 			seen.add(entry.url);
-			return !ending || this.#leases.end(entry) !== undefined || entry.token === undefined;
+			if (!ending) return true;
+			const lease = this.#leases.end(entry);
+			if (lease) known.set(entry.url, lease.gone ? undefined : { o: lease.origin, d: lease.due, b: lease.bin });
+			return lease !== undefined || entry.token === undefined;
 		});
-		const places = await this.urls.getMany(kept.map((entry) => entry.url));
+		const unknown = kept.filter((entry) => !known.has(entry.url)).map((entry) => entry.url);
+		const read = unknown.length === 0 ? [] : await this.urls.getMany(unknown);
+		unknown.forEach((url, i) => known.set(url, read[i]));
+		const places = kept.map((entry) => known.get(entry.url));
 		const ops: Op[] = [];
 		const touched = new Map<string, number>();
 		const firsts = new Map<string, number>();
@@ -85,7 +99,7 @@ export class LevelPlaces {
 			const place: Place = entry.notBefore === undefined ? { o: entry.origin, d: entry.due, b: bin } : { o: entry.origin, d: entry.due, b: bin, n: entry.notBefore };
 			ops.push(put(this.urls, entry.url, place), this.#atPut(entry.origin, entry.due, entry.url, bin));
 			firsts.set(entry.origin, Math.min(firsts.get(entry.origin) ?? Infinity, keyTime(entry.due)));
-			this.#leases.moved(entry.url, entry.origin, keyTime(entry.due));
+			this.#leases.moved(entry.url, entry.origin, keyTime(entry.due), bin);
 		});
 		if (ops.length > 0) ops.push(...this.#bins.changed());
 		await this.#commit([...extra, ...ops], touched, firsts, lost);
@@ -101,6 +115,7 @@ export class LevelPlaces {
 			const place = places[i];
 			if (!place) return;
 			ops.push(del(this.urls, url), this.#atDel(place.o, place.d, url));
+			this.#leases.removed(url);
 			this.#bins.add(place.b, -1);
 			touched.set(place.o, (touched.get(place.o) ?? 0) - 1);
 			lost.set(place.o, Math.min(lost.get(place.o) ?? Infinity, keyTime(place.d)));
@@ -136,7 +151,7 @@ export class LevelPlaces {
 			// The batch first, so that those origins' first keys can be read back.
 			await this.#db.batch(ops as never);
 			ops = [];
-			for (const origin of unknown) known.set(origin, await this.firstKey(origin));
+			for (const origin of unknown) known.set(origin, await this.keys.first(origin));
 		}
 		origins.forEach((origin, i) => {
 			if (!known.has(origin)) return;
@@ -168,8 +183,13 @@ export class LevelPlaces {
 		}
 		next.f = first ?? -1;
 		next.r = first === undefined ? -1 : Math.max(first, (next.c ?? -Infinity) + next.g);
+		if (old && old.n === next.n && old.g === next.g && old.c === next.c) {
+			if (old.r === next.r && old.f === next.f) return ops;
+			// Ready now before and after, and no earlier than it says: left as it is, since an origin's time may be early, never late.
+			// An origin in a backlog then writes nothing per URL done, and `ready` does not fill with the deletions of its times.
+			if (old.r >= 0 && old.f! >= 0 && old.r <= next.r && old.f! <= next.f && next.r <= this.#now()) return ops;
+		}
 		this.#hostCache.set(origin, next);
-		if (old && old.r === next.r && old.n === next.n && old.f === next.f && old.g === next.g && old.c === next.c) return ops;
 		ops.push(put(this.#origins, origin, next));
 		const was = old && old.n > 0 && old.r >= 0 ? readyKey(old.r, origin) : undefined;
 		const now = next.r >= 0 ? readyKey(next.r, origin) : undefined;
@@ -192,7 +212,7 @@ export class LevelPlaces {
 		const ops: Op[] = [];
 		for (let i = 0; i < origins.length; i++) {
 			const host = hosts[i];
-			if (host) ops.push(...this.#reready(origins[i]!, host, { ...host, c: now }, host.f === undefined ? await this.firstKey(origins[i]!) : host.f >= 0 ? host.f : undefined));
+			if (host) ops.push(...this.#reready(origins[i]!, host, { ...host, c: now }, host.f === undefined ? await this.keys.first(origins[i]!) : host.f >= 0 ? host.f : undefined));
 		}
 		await this.#db.batch(ops as never);
 	}
@@ -205,54 +225,8 @@ export class LevelPlaces {
 			await this.#db.batch([put(this.#origins, origin, place)] as never);
 			return void this.#hostCache.set(origin, place);
 		}
-		const first = host.f === undefined ? await this.firstKey(origin) : host.f >= 0 ? host.f : undefined;
+		const first = host.f === undefined ? await this.keys.first(origin) : host.f >= 0 ? host.f : undefined;
 		await this.#db.batch(this.#reready(origin, host, { ...host, g: ms }, first) as never);
-	}
-
-	/**
-	 * Up to `want` of the origin's URLs that are not claimed, in due order: from its head
-	 * (read again, `readAhead` keys more, when it holds too few), and past it when its
-	 * claimed URLs fill it.
-	 */
-	async unclaimed(origin: string, want: number, readAhead: number): Promise<HeadItem[]> {
-		const claimed = this.#leases.count(origin);
-		let head = this.#heads.get(origin);
-		if (!head || (head.last !== undefined && head.items.length < want + claimed)) head = await this.#readHead(origin, want + claimed + 1 + readAhead);
-		const found: HeadItem[] = [];
-		for (const item of head.items) {
-			if (this.#leases.has(item.url)) continue;
-			found.push(item);
-			if (found.length >= want) return found;
-		}
-		for (let from = head.last; from !== undefined && found.length < want; ) {
-			const items = await this.#read(origin, from, 256);
-			for (const item of items) if (!this.#leases.has(item.url) && found.length < want) found.push(item);
-			from = items.length < 256 ? undefined : items.at(-1)!.key;
-		}
-		return found;
-	}
-
-	/** Reads the origin's first `limit` `at` keys as its head. */
-	async #readHead(origin: string, limit: number): Promise<{ items: HeadItem[]; last: string | undefined }> {
-		const items = await this.#read(origin, undefined, limit);
-		this.#heads.set(origin, items, items.length < limit);
-		return this.#heads.get(origin) ?? { items, last: undefined };
-	}
-
-	/** Up to `limit` of the origin's `at` keys, after `after` (from its first when undefined). */
-	async #read(origin: string, after: string | undefined, limit: number): Promise<HeadItem[]> {
-		const range = rangeOf(origin);
-		const keys = this.at.iterator(after === undefined ? { ...range, limit } : { gt: after, lt: range.lt, limit });
-		try {
-			return (await keys.nextv(limit)).map(([key, bin]) => ({ key, due: dueOfKey(origin, key), url: urlOfKey(origin, key), bin }));
-		} finally {
-			await keys.close();
-		}
-	}
-
-	/** The due time of the origin's first `at` key, as the database has it (undefined for none). */
-	async firstKey(origin: string): Promise<number | undefined> {
-		return (await this.#read(origin, undefined, 1))[0]?.due;
 	}
 
 	/** Writes a URL's `at` key, and keeps its origin's head up to date. */

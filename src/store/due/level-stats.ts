@@ -9,7 +9,8 @@ export const BACKLOG_COUNTED = 100_000;
 /**
  * The LevelDB schedule's size as `DueQueue.stats` gives it. Claimed URLs keep their keys
  * (level-claims.ts), so an origin's backlog is its keys due by now less its claims due by
- * now, and its next time the first of its keys not claimed.
+ * now, and its next time the first of its keys not claimed. An origin's kept first time
+ * may be early, but only when it is by now (level-places.ts); it is never late.
  *
  * @example
  * const stats = await levelStats(places, leases, bins.counts, Date.now());
@@ -26,9 +27,10 @@ export async function levelStats(places: LevelPlaces, leases: Leases, bins: read
 	for await (const [origin, host] of places.hostEntries()) {
 		if (host.n <= 0) continue;
 		hosts++;
-		const first = host.f === undefined ? await places.firstKey(origin) : host.f >= 0 ? host.f : undefined;
+		const first = host.f === undefined ? await places.keys.first(origin) : host.f >= 0 ? host.f : undefined;
 		if (first === undefined) continue;
-		const unclaimed = leases.count(origin) > 0 ? (await places.unclaimed(origin, 1, 0))[0]?.due : first;
+		// A first time by now may be early (level-places.ts): the origin's first key not claimed is read from its head.
+		const unclaimed = leases.count(origin) > 0 || first < by ? (await places.keys.unclaimed(origin, 1, 0))[0]?.due : first;
 		if (unclaimed !== undefined) next = Math.min(next ?? Infinity, unclaimed);
 		// An origin whose first URL is not due yet has none due.
 		if (backlog < BACKLOG_COUNTED && first < by) {

@@ -2,22 +2,16 @@ import { LocalTurns } from './turns.js';
 import { StoreError } from '../../errors/index.js';
 import { binRate, chooseClock, type Claim, type ClaimOptions, type ClaimRef, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
 import { queueNow } from './clock.js';
-import { OriginHeads, type HeadItem } from './level-heads.js';
-import { Leases } from './level-claims.js';
+import { OriginHeads } from './level-heads.js';
+import { claimAhead, claimDue, Leases } from './level-claims.js';
 import { LevelListings } from './level-listings.js';
 import { RateBins } from './level-bins.js';
 import { LevelPlaces, type Places } from './level-places.js';
 import { levelStats } from './level-stats.js';
-import { keyTime, pad, put, SEP, type Db, type Op, type Place, type Sub } from './level-keys.js';
+import { put, SEP, type Db, type Op, type Place, type Sub } from './level-keys.js';
 
 export { BACKLOG_COUNTED } from './level-stats.js';
 
-/** Keys read past what a claim takes, kept for the next claims of the origin (see OriginHeads). */
-const READ_AHEAD = 32;
-/** Origins a pull-ahead claim looks at, in the order they are next ready: a bounded read when nothing is due. */
-const AHEAD_ORIGINS = 256;
-/** Keys of `ready` read at a time by a claim. */
-const READY_CHUNK = 64;
 
 /**
  * The watch schedule on an abstract-level database (the LevelDB store's, or memory-level
@@ -59,7 +53,7 @@ export class LevelDueQueue implements DueQueue {
 		this.#meta = subs.meta;
 		this.#legacyClaims = subs.claims;
 		this.#bins = bins;
-		this.#places = new LevelPlaces(db, subs, this.#heads, this.#leases, bins);
+		this.#places = new LevelPlaces(db, subs, { heads: this.#heads, leases: this.#leases, bins, now: () => queueNow(this.#clock) });
 		this.#listings = new LevelListings(db, subs.sources);
 		if (records) this.doneWith = (entries, operations) => this.#serial(() => this.#places.place(entries, true, records(operations)));
 	}
@@ -136,40 +130,16 @@ export class LevelDueQueue implements DueQueue {
 		return this.#serial(async () => {
 			const now = queueNow(this.#clock);
 			this.#leases.expire(now);
-			const tokens = this.#tokens(options, now);
-			if (tokens <= 0) return { now, entries: [] };
-			const by = keyTime(now + 1);
-			// Origins ready by now with room under perHost and a URL due that is not claimed, in the order of their first such URL.
-			const offers: Array<{ origin: string; items: HeadItem[] }> = [];
-			let found = 0;
-			const ready = this.#places.ready.values({ lt: pad(now + 1) });
-			try {
-				scan: for (let chunk = await ready.nextv(READY_CHUNK); chunk.length > 0; chunk = await ready.nextv(READY_CHUNK)) {
-					for (const origin of chunk) {
-						const room = options.perHost - this.#leases.count(origin);
-						if (room <= 0) continue;
-						// An origin with a gap gives one URL per gap (its `ready` time is a gap after its last claim).
-						const [host] = await this.#places.hosts([origin]);
-						if (!host) continue;
-						const items = (await this.#places.unclaimed(origin, Math.min(room, tokens - found, host.g > 0 ? 1 : Infinity), READ_AHEAD)).filter((item) => item.due < by);
-						if (items.length === 0) continue;
-						offers.push({ origin, items });
-						found += items.length;
-						if (found >= tokens) break scan;
-					}
-				}
-			} finally {
-				await ready.close();
-			}
-			offers.sort((a, b) => a.items[0]!.due - b.items[0]!.due);
-			const entries: DueEntry[] = [];
-			const gapped: string[] = [];
-			const hosts = await this.#places.hosts(offers.map((offer) => offer.origin));
-			offers.forEach(({ origin, items }, i) => {
-				for (const item of items.slice(0, tokens - entries.length)) entries.push(this.#lease(origin, item, undefined, now + options.leaseMs));
-				if (hosts[i]!.g > 0) gapped.push(origin);
-			});
-			await this.#places.claimedAt(gapped, now);
+			const entries = await claimDue(this.#places, this.#leases, options, now, this.#tokens(options, now));
+			this.#slot! += entries.length / options.rate;
+			return { now, entries };
+		});
+	}
+
+	claimAhead(options: ClaimOptions): Promise<Claim> {
+		return this.#serial(async () => {
+			const now = queueNow(this.#clock);
+			const entries = await claimAhead(this.#places, this.#leases, options, now, this.#tokens(options, now));
 			this.#slot! += entries.length / options.rate;
 			return { now, entries };
 		});
@@ -180,46 +150,6 @@ export class LevelDueQueue implements DueQueue {
 		const interval = 1 / options.rate;
 		this.#slot = Math.max(this.#slot ?? -Infinity, now - options.burst * interval);
 		return Math.min(options.max, Math.floor((now - this.#slot) / interval) + 1);
-	}
-
-	#lease(origin: string, item: HeadItem, notBefore: number | undefined, until: number): DueEntry {
-		const token = this.#leases.take(item.url, origin, item.due, until);
-		return { url: item.url, origin, due: item.due, rate: binRate(item.bin), notBefore, token };
-	}
-
-	claimAhead(options: ClaimOptions): Promise<Claim> {
-		return this.#serial(async () => {
-			const now = queueNow(this.#clock);
-			const tokens = this.#tokens(options, now);
-			if (tokens <= 0) return { now, entries: [] };
-			// Origins in the order they are next ready; those ready now are there for their claimed URLs, and are passed over unless they have room.
-			const origins: string[] = [];
-			for await (const origin of this.#places.ready.values({ limit: AHEAD_ORIGINS + this.#leases.origins })) origins.push(origin);
-			const hosts = await this.#places.hosts(origins);
-			const offers: Array<{ origin: string; item: HeadItem; place: Place }> = [];
-			for (let i = 0; i < origins.length; i++) {
-				const origin = origins[i]!;
-				const host = hosts[i];
-				if (!host || (host.g > 0 && (host.c ?? -Infinity) + host.g > now)) continue;
-				const room = Math.min(tokens, host.g > 0 ? 1 : options.perHost - this.#leases.count(origin));
-				if (room <= 0) continue;
-				const items = await this.#places.unclaimed(origin, Math.min(room + READ_AHEAD, 100), 0);
-				const places = await this.#places.urls.getMany(items.map((item) => item.url));
-				let offered = 0;
-				for (let k = 0; k < items.length && offered < room; k++) {
-					const place = places[k];
-					if (!place || (place.n !== undefined && place.n > now)) continue;
-					offers.push({ origin, item: items[k]!, place });
-					offered++;
-				}
-			}
-			offers.sort((a, b) => a.item.due - b.item.due);
-			const entries = offers.slice(0, tokens).map(({ origin, item, place }) => this.#lease(origin, item, place.n, now + options.leaseMs));
-			const gapped = [...new Set(entries.map((entry) => entry.origin))].filter((origin) => (hosts[origins.indexOf(origin)]?.g ?? 0) > 0);
-			await this.#places.claimedAt(gapped, now);
-			this.#slot! += entries.length / options.rate;
-			return { now, entries };
-		});
 	}
 
 	async saved(name: string): Promise<unknown> {
