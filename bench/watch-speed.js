@@ -5,6 +5,7 @@
 //   node bench/watch-speed.js                                  # 1M URLs, 16 origins, every case
 //   node bench/watch-speed.js --keep /var/tmp/ws --cases speed  # keep the store for the next try
 //   node bench/watch-speed.js --urls 100000 --seconds 20        # a quick try
+//   node bench/watch-speed.js --keep /var/tmp/ws --cases speed --against ../base   # another build's watch in the same rounds
 //
 // 1. The origin: nginx (one worker), listening on --origins ports of 127.0.0.1 (16: with
 //    the default --per-host 4 and --concurrency 24, origins never bind), answering
@@ -26,10 +27,12 @@
 //    (read by the child at exit, and polled from /proc). Then, side by side in the same
 //    run, the plain got loop (bench/got-loop.js --concurrency 24, the ETags given) over
 //    --got-urls of the same URLs; the ratio is watch checks/s over the loop's.
-//    --rounds R repeats both, interleaved.
+//    --rounds R repeats both, interleaved. --against TREE runs TREE's bin/revisit.js (built)
+//    in each round too, so that a change is measured beside the build before it; the table
+//    gives each watch's CPU time per request (every thread, start-up included).
 // 4. `late`: on a fresh copy, the first rate × (seconds + 30) URLs are put due from
-//    T0 = now + 15 s at one every 1/rate s (the rest stay due days ahead), and `revisit watch
-//    -q --rate 1000/s --until <seconds + 15>s` runs on the wall clock. Lateness of a URL is
+//    T0 = now + 45 s at one every 1/rate s (the rest stay due days ahead), and at T0 − 15 s
+//    `revisit watch -q --rate 1000/s --until <seconds + 15>s` starts on the wall clock. Lateness of a URL is
 //    the time nginx logged its request minus its due time: dispatch lateness plus the trip
 //    through the run's stages and loopback, an upper bound on what the watch's
 //    revisit_lateness_seconds would show.
@@ -374,7 +377,8 @@ async function gotCase(nginx, round) {
 async function lateCase(nginx, store) {
 	const copy = copyOf(store);
 	const K = RATE * (SECONDS + 30);
-	const T0 = Date.now() + 15_000;
+	// Put 45 s ahead (a loaded machine may take half a minute to put them), and the watch started 15 s before T0.
+	const T0 = Date.now() + 45_000;
 	{
 		// The first K URLs due from T0 on, one every 1/RATE s; the rest stay due a day ahead and more.
 		const { LevelStore } = await import(pathToFileURL(path.join(ROOT, 'dist/store/level.js')).href);
@@ -388,6 +392,7 @@ async function lateCase(nginx, store) {
 		await opened.close();
 	}
 	if (Date.now() > T0 - 3000) throw new Error('putting the lateness case took too long');
+	if (T0 - 15_000 > Date.now()) await new Promise((resolve) => setTimeout(resolve, T0 - 15_000 - Date.now()));
 	const read = nginx.mark();
 	const load0 = load();
 	const args = ['watch', '--store', copy, '-q', '--rate', `${WATCH_RATE}/s`, '--until', `${SECONDS + 15}s`, ...extra];

@@ -23,10 +23,10 @@ import type { TargetStatus } from '../outbox/worker.js';
 
 /**
  * LevelDB's write buffer for a watch: with LevelDB's 4 MiB, compaction took as much CPU
- * as the watch's own thread, and with 16 MiB under half that, for 12 to 24 MiB more
- * resident at most (bench/WATCH-SPEED.md).
+ * as the watch's own thread; with 8 MiB about half that (16 MiB gained little more, and
+ * took the peak RSS to 300 MiB). Up to twice this is resident (bench/WATCH-SPEED.md).
  */
-const WATCH_WRITE_BUFFER = 16 * 1024 * 1024;
+const WATCH_WRITE_BUFFER = 8 * 1024 * 1024;
 /** A watch as plain data: the run it repeats, its store, rate, clock and inputs. */
 export interface WatchJob {
 	shape: RunShape;
