@@ -31,8 +31,6 @@ export interface ResourceOptions {
 	 * a few per origin so that it does not close one origin's idle socket to open another's.
 	 */
 	maxSockets?: number | undefined;
-	/** A LevelDB store's write buffer (`OpenStoreOptions.writeBufferBytes`). */
-	writeBufferBytes?: number | undefined;
 }
 
 /**
@@ -60,7 +58,7 @@ export async function openSweepDeps(
 	if (renders) checkBrowser(browser);
 	const jar = cookies ? (options.cookies !== undefined ? await readCookieFile(options.cookies) : new CookieJar()) : undefined;
 	const ownsStore = typeof resources.store === 'string';
-	const store = typeof resources.store === 'string' ? await openStore(resources.store, { ...(resources.redis ? { redis: resources.redis } : {}), writeBufferBytes: resources.writeBufferBytes }) : resources.store;
+	const store = typeof resources.store === 'string' ? await openStore(resources.store, resources.redis ? { redis: resources.redis } : {}) : resources.store;
 	const settings = resources.maxSockets === undefined ? clientSettings(options) : { ...clientSettings(options), maxSockets: resources.maxSockets };
 	const client = createHttpClient(settings, { cookieJar: jar });
 	let sender: Awaited<ReturnType<TransportFactory>> | undefined;

@@ -11,13 +11,6 @@ import { blobFromBytes, blobToBytes } from './text-blob.js';
 import { RECORD_VERSION, type Delivery, type HostRecord, type RunDetail, type RunRecord, type StoreOperation, type TextBlob, type UrlRecord, type ValidatorStore, type VersionLog } from './types.js';
 
 const FORMAT_KEY = 'format';
-
-export interface LevelStoreOptions {
-	/** Create the store when there is none (default true). */
-	create?: boolean | undefined;
-	/** LevelDB's write buffer (its memtable; LevelDB's default is 4 MiB): see `OpenStoreOptions.writeBufferBytes`. */
-	writeBufferBytes?: number | undefined;
-}
 type Meta = { format: number };
 
 /**
@@ -57,7 +50,7 @@ export class LevelStore implements ValidatorStore {
 	 * Opens the store in `dir`, creating it unless `create` is false. Throws StoreError
 	 * with a stable code: STORE_LOCKED, STORE_MISSING, STORE_OPEN_FAILED, STORE_FORMAT.
 	 */
-	static async open(dir: string, options: LevelStoreOptions = {}): Promise<LevelStore> {
+	static async open(dir: string, options: { create?: boolean } = {}): Promise<LevelStore> {
 		await refuseForeign(dir);
 		const db = new Level<string, unknown>(dir, {
 			valueEncoding: 'json',
@@ -65,7 +58,6 @@ export class LevelStore implements ValidatorStore {
 			// LevelDB's files within its share of the descriptor limit, which the HTTP side
 			// leaves free (util/descriptors.ts): it must always be able to open its next log.
 			maxOpenFiles: descriptorBudget(openFileLimit()).storeFiles,
-			...(options.writeBufferBytes === undefined ? {} : { writeBufferSize: options.writeBufferBytes }),
 		});
 		try {
 			await db.open();

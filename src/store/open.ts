@@ -15,13 +15,6 @@ export interface OpenStoreOptions {
 	 * (socket-store.ts) rather than refused as STORE_LOCKED.
 	 */
 	viaWatch?: boolean;
-	/**
-	 * A LevelDB store's write buffer, in bytes (LevelDB's default, 4 MiB, when absent). A
-	 * watch rewrites a record and its schedule keys with every check, and with a larger
-	 * buffer LevelDB compacts them less often: each megabyte costs as much memory, twice
-	 * at most (one buffer filling, one being written out).
-	 */
-	writeBufferBytes?: number | undefined;
 }
 
 /**
@@ -43,7 +36,7 @@ export async function openStore(spec: string, options: OpenStoreOptions = {}): P
 		return RedisStore.open(spec, { ...options.redis, ...(options.create === undefined ? {} : { create: options.create }) });
 	}
 	try {
-		return await LevelStore.open(spec, { create: options.create, writeBufferBytes: options.writeBufferBytes });
+		return await LevelStore.open(spec, options.create === undefined ? {} : { create: options.create });
 	} catch (error) {
 		if (!(error instanceof StoreError && error.code === 'STORE_LOCKED')) throw error;
 		const { SocketStore } = await import('./socket-store.js');

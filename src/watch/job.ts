@@ -20,13 +20,6 @@ import { withLiveRun } from './live-store.js';
 import { openOutbox, type Outbox } from '../outbox/open.js';
 import type { TargetStatus } from '../outbox/worker.js';
 
-
-/**
- * LevelDB's write buffer for a watch: with LevelDB's 4 MiB, compaction took as much CPU
- * as the watch's own thread; with 8 MiB about half that (16 MiB gained little more, and
- * took the peak RSS to 300 MiB). Up to twice this is resident (bench/WATCH-SPEED.md).
- */
-const WATCH_WRITE_BUFFER = 8 * 1024 * 1024;
 /** A watch as plain data: the run it repeats, its store, rate, clock and inputs. */
 export interface WatchJob {
 	shape: RunShape;
@@ -84,7 +77,7 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, figures: Wa
 	// A socket per --per-host place of as many origins as --concurrency can reach (within the descriptors left for sockets): the watch's
 	// requests go from origin to origin, and a pool of --concurrency + --per-host closed an idle socket to open one nearly every request (bench/WATCH-SPEED.md).
 	const sockets = job.shape.options.concurrency * job.shape.options.perHost;
-	const { deps, close } = await openSweepDeps({ store: job.store, redis: job.redis, maxSockets: sockets, writeBufferBytes: WATCH_WRITE_BUFFER }, job.shape.options);
+	const { deps, close } = await openSweepDeps({ store: job.store, redis: job.redis, maxSockets: sockets }, job.shape.options);
 	// The schedule's clock is the store's: a restart, and every member of a fleet, read one clock (--now starts it again).
 	const proposed = watchClock({ now: job.now, scale: job.scale }).queue;
 	const opening = async () => {
