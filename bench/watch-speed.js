@@ -5,6 +5,7 @@
 //   node bench/watch-speed.js                                  # 1M URLs, 16 origins, every case
 //   node bench/watch-speed.js --keep /var/tmp/ws --cases speed  # keep the store for the next try
 //   node bench/watch-speed.js --urls 100000 --seconds 20        # a quick try
+//   node bench/watch-speed.js --keep /var/tmp/ws --cases speed --against ../base   # another build's watch in the same rounds
 //
 // 1. The origin: nginx (one worker), listening on --origins ports of 127.0.0.1 (16: with
 //    the default --per-host 4 and --concurrency 24, origins never bind), answering
@@ -26,10 +27,12 @@
 //    (read by the child at exit, and polled from /proc). Then, side by side in the same
 //    run, the plain got loop (bench/got-loop.js --concurrency 24, the ETags given) over
 //    --got-urls of the same URLs; the ratio is watch checks/s over the loop's.
-//    --rounds R repeats both, interleaved.
+//    --rounds R repeats both, interleaved. --against TREE runs TREE's bin/revisit.js (built)
+//    in each round too, so that a change is measured beside the build before it; the table
+//    gives each watch's CPU time per request (every thread, start-up included).
 // 4. `late`: on a fresh copy, the first rate × (seconds + 30) URLs are put due from
-//    T0 = now + 15 s at one every 1/rate s (the rest stay due days ahead), and `revisit watch
-//    -q --rate 1000/s --until <seconds + 15>s` runs on the wall clock. Lateness of a URL is
+//    T0 = now + 45 s at one every 1/rate s (the rest stay due days ahead), and at T0 − 15 s
+//    `revisit watch -q --rate 1000/s --until <seconds + 15>s` starts on the wall clock. Lateness of a URL is
 //    the time nginx logged its request minus its due time: dispatch lateness plus the trip
 //    through the run's stages and loopback, an upper bound on what the watch's
 //    revisit_lateness_seconds would show.
@@ -74,12 +77,16 @@ const { values: flags } = parseArgs({
 		keep: { type: 'string' },
 		// Extra flags for every watch (e.g. --args="--per-host 8"): the figures are for the defaults.
 		args: { type: 'string', default: '' },
+		// Another build's tree (its bin/revisit.js, after its `npm run build`): its watch runs in each round too, beside this one's.
+		against: { type: 'string' },
 		// Node flags for the watch (e.g. --node=--cpu-prof --node=--cpu-prof-dir=DIR).
 		node: { type: 'string', multiple: true, default: [] },
 		json: { type: 'string' },
 	},
 });
 const int = (name) => countFlag(flags, name);
+const AGAINST = flags.against ? path.join(path.resolve(flags.against), 'bin/revisit.js') : undefined;
+if (AGAINST && !fs.existsSync(AGAINST)) throw new Error(`--against: no ${AGAINST}`);
 const N = int('urls');
 const ORIGINS = int('origins');
 const SECONDS = int('seconds');
@@ -116,24 +123,30 @@ try {
 	if (CASES.has('speed')) {
 		const rows = [];
 		for (let round = 1; round <= ROUNDS; round++) {
-			const order = round % 2 ? ['watch', 'got'] : ['got', 'watch'];
+			const whos = flags.against ? ['watch', 'got', 'against'] : ['watch', 'got'];
+			const order = round % 2 ? whos : whos.reverse();
 			const row = { round };
 			for (const who of order) {
 				if (who === 'watch') Object.assign(row, await speedCase(nginx, store, round));
+				else if (who === 'against') row.against = await speedCase(nginx, store, round, AGAINST);
 				else row.got = await gotCase(nginx, round);
 			}
 			rows.push(row);
-			log(`round ${round}: watch ${row.checksPerSecond.toFixed(0)}/s, got loop ${row.got.perSecond.toFixed(0)}/s, peak RSS ${row.vmHwmMiB.toFixed(1)} MiB, load ${row.load}`);
+			log(`round ${round}: watch ${row.checksPerSecond.toFixed(0)}/s, got loop ${row.got.perSecond.toFixed(0)}/s, peak RSS ${row.vmHwmMiB.toFixed(1)} MiB, load ${row.load}${row.against ? `; against: ${row.against.checksPerSecond.toFixed(0)}/s` : ''}`);
 		}
 		out.push(`speed: node bin/revisit.js watch --store COPY -q --rate 1000000/s --now ${new Date(T + 3 * DAY).toISOString()} --until ${WARMUP + SECONDS}s ${extra.join(' ')}`.trimEnd());
 		out.push(`got loop: node bench/got-loop.js --concurrency 24 --etags FILE < ${GOT_URLS.toLocaleString('en')} of the URLs`);
 		out.push('');
-		out.push('| round | watch checks/s | got loop /s | watch / got | peak RSS (VmHWM) | RssAnon peak | RssFile peak | watch CPU s | 304 / 200 / other | load |');
-		out.push('|---|---:|---:|---:|---:|---:|---:|---:|---|---|');
+		if (flags.against) out.push(`against: ${AGAINST} (the watch of the tree at ${flags.against})`);
+		out.push('');
+		out.push('| round | watch | checks/s | got loop /s | watch / got | peak RSS (VmHWM) | RssAnon peak | RssFile peak | CPU s | CPU ms / request | 304 / 200 / other | load |');
+		out.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
 		for (const r of rows) {
-			out.push(`| ${r.round} | ${r.checksPerSecond.toFixed(0)} | ${r.got.perSecond.toFixed(0)} | ${(r.checksPerSecond / r.got.perSecond).toFixed(2)}x | ${r.vmHwmMiB.toFixed(1)} MiB | ${r.anonMiB.toFixed(1)} MiB | ${r.fileMiB.toFixed(1)} MiB | ${r.cpuSeconds.toFixed(1)} | ${r.statuses} | ${r.load} |`);
-			out.push(`|   | per second: ${r.perSecond.join(' ')} | | | | | | | | |`);
-			if (r.status !== 0 || r.checksPerSecond < 3000 || r.vmHwmMiB > 300) failed = true;
+			for (const [name, w] of [['this tree', r], ...(r.against ? [['against', r.against]] : [])]) {
+				out.push(`| ${r.round} | ${name} | ${w.checksPerSecond.toFixed(0)} | ${r.got.perSecond.toFixed(0)} | ${(w.checksPerSecond / r.got.perSecond).toFixed(2)}x | ${w.vmHwmMiB.toFixed(1)} MiB | ${w.anonMiB.toFixed(1)} MiB | ${w.fileMiB.toFixed(1)} MiB | ${w.cpuSeconds.toFixed(1)} | ${((w.cpuSeconds * 1000) / w.requests).toFixed(2)} | ${w.statuses} | ${w.load} |`);
+				out.push(`|   | ${name} per second: ${w.perSecond.join(' ')} | | | | | | | | | | |`);
+			}
+			if (r.status !== 0 || r.checksPerSecond < 0.9 * r.got.perSecond || r.vmHwmMiB > 300) failed = true;
 		}
 		out.push('');
 	}
@@ -303,10 +316,10 @@ function copyOf(store) {
 }
 
 /** Runs the CLI with `args`, polling its memory; resolves with its status, peaks and CPU. */
-async function watched(args, stdin = 'ignore') {
+async function watched(args, stdin = 'ignore', cli = CLI) {
 	const statsFile = path.join(dir, 'stats.json');
 	fs.rmSync(statsFile, { force: true });
-	const child = spawn(process.execPath, [...flags.node, '--import', HOOK, CLI, ...args], { stdio: [stdin, 'ignore', 'pipe'], env: { ...process.env, REVISIT_BENCH_STATS: statsFile } });
+	const child = spawn(process.execPath, [...flags.node, '--import', HOOK, cli, ...args], { stdio: [stdin, 'ignore', 'pipe'], env: { ...process.env, REVISIT_BENCH_STATS: statsFile } });
 	let stderr = '';
 	child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
 	const { peaks, stop: stopPolling } = pollRss(child.pid);
@@ -321,13 +334,13 @@ function load() {
 	return os.loadavg().map((n) => n.toFixed(1)).join(' ');
 }
 
-async function speedCase(nginx, store, round) {
+async function speedCase(nginx, store, round, cli = CLI) {
 	const copy = copyOf(store);
 	const read = nginx.mark();
 	const load0 = load();
 	const args = ['watch', '--store', copy, '-q', '--rate', '1000000/s', '--now', String(T + 3 * DAY), '--until', `${WARMUP + SECONDS}s`, ...extra];
-	log(`round ${round}: node bin/revisit.js ${args.join(' ')}`);
-	const run = await watched(args);
+	log(`round ${round}: node ${path.relative(process.cwd(), cli)} ${args.join(' ')}`);
+	const run = await watched(args, 'ignore', cli);
 	const lines = await read();
 	const pages = lines.filter((l) => l.uri.startsWith('/p/'));
 	const start = pages[0]?.ms ?? 0;
@@ -336,7 +349,7 @@ async function speedCase(nginx, store, round) {
 	for (let s = WARMUP; s < WARMUP + SECONDS - 1; s++) perSecond.push(pages.filter((l) => l.ms >= start + s * 1000 && l.ms < start + (s + 1) * 1000).length);
 	const total = perSecond.reduce((a, b) => a + b, 0);
 	const statuses = [304, 200].map((code) => pages.filter((l) => l.status === code).length);
-	return { ...run, checksPerSecond: total / perSecond.length, perSecond, statuses: `${statuses.join(' / ')} / ${pages.length - statuses[0] - statuses[1]}`, load: `${load0} → ${load()}` };
+	return { ...run, checksPerSecond: total / perSecond.length, perSecond, requests: pages.length, statuses: `${statuses.join(' / ')} / ${pages.length - statuses[0] - statuses[1]}`, load: `${load0} → ${load()}` };
 }
 
 async function gotCase(nginx, round) {
@@ -364,7 +377,8 @@ async function gotCase(nginx, round) {
 async function lateCase(nginx, store) {
 	const copy = copyOf(store);
 	const K = RATE * (SECONDS + 30);
-	const T0 = Date.now() + 15_000;
+	// Put 45 s ahead (a loaded machine may take half a minute to put them), and the watch started 15 s before T0.
+	const T0 = Date.now() + 45_000;
 	{
 		// The first K URLs due from T0 on, one every 1/RATE s; the rest stay due a day ahead and more.
 		const { LevelStore } = await import(pathToFileURL(path.join(ROOT, 'dist/store/level.js')).href);
@@ -378,6 +392,7 @@ async function lateCase(nginx, store) {
 		await opened.close();
 	}
 	if (Date.now() > T0 - 3000) throw new Error('putting the lateness case took too long');
+	if (T0 - 15_000 > Date.now()) await new Promise((resolve) => setTimeout(resolve, T0 - 15_000 - Date.now()));
 	const read = nginx.mark();
 	const load0 = load();
 	const args = ['watch', '--store', copy, '-q', '--rate', `${WATCH_RATE}/s`, '--until', `${SECONDS + 15}s`, ...extra];

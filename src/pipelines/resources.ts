@@ -25,6 +25,12 @@ export interface ResourceOptions {
 	redis?: RedisTimeouts | undefined;
 	/** Where attempts are sent from (worker threads, a Redis fleet); this process when absent. */
 	transport?: TransportFactory | undefined;
+	/**
+	 * Keep-alive sockets kept open, idle ones included, in place of `--concurrency` +
+	 * `--per-host`: a watch, whose requests move from origin to origin all the time, keeps
+	 * a few per origin so that it does not close one origin's idle socket to open another's.
+	 */
+	maxSockets?: number | undefined;
 }
 
 /**
@@ -53,7 +59,7 @@ export async function openSweepDeps(
 	const jar = cookies ? (options.cookies !== undefined ? await readCookieFile(options.cookies) : new CookieJar()) : undefined;
 	const ownsStore = typeof resources.store === 'string';
 	const store = typeof resources.store === 'string' ? await openStore(resources.store, resources.redis ? { redis: resources.redis } : {}) : resources.store;
-	const settings = clientSettings(options);
+	const settings = resources.maxSockets === undefined ? clientSettings(options) : { ...clientSettings(options), maxSockets: resources.maxSockets };
 	const client = createHttpClient(settings, { cookieJar: jar });
 	let sender: Awaited<ReturnType<TransportFactory>> | undefined;
 	try {

@@ -5,6 +5,7 @@ import { commit } from '../stages/commit.js';
 import type { InputLine } from '../stages/read-lines.js';
 import { runKey } from '../store/run-key.js';
 import type { Task } from '../types.js';
+import type { StoreOperation } from '../store/types.js';
 import { openSweepDeps, type ResourceOptions } from './resources.js';
 import { countTask, runRecord, type Summary } from './summary.js';
 import { addToDetail, createRunDetail, detailOperations } from './run-detail.js';
@@ -31,7 +32,7 @@ export interface RunPlan {
 	/** Once the row is stored (and the store still open): a pipeline file's report pages. */
 	afterRun?(store: SweepDeps['store']): Promise<void>;
 	/** The commit's batches: when one takes the tasks passed so far, and when it is written (see `commit`). */
-	commit?: { flushing(): void; written(): void; maxWaitMs?: number } | undefined;
+	commit?: { flushing(): void; written(): void; write?: ((operations: StoreOperation[]) => Promise<void>) | undefined; maxWaitMs?: number } | undefined;
 	/** Write the row (`unfinished`) with the commits as the run goes, and show it live (a watch's hour; see live-run.ts). */
 	live?: LiveOptions | undefined;
 }
@@ -79,7 +80,7 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 		const tasks = plan.input(runDeps, valve).pipe(
 			plan.build(runDeps),
 			plan.placesKeepText ? identity : keeping,
-			commit(deps.store, { extra: () => [...shelf.drain(), ...deps.book.drain(), ...(live?.operations() ?? [])], flushing: plan.commit?.flushing, written: plan.commit?.written, ...(plan.commit?.maxWaitMs === undefined ? {} : { maxWaitMs: plan.commit.maxWaitMs }) }),
+			commit(deps.store, { extra: () => [...shelf.drain(), ...deps.book.drain(), ...(live?.operations() ?? [])], flushing: plan.commit?.flushing, written: plan.commit?.written, ...(plan.commit?.write === undefined ? {} : { write: plan.commit.write }), ...(plan.commit?.maxWaitMs === undefined ? {} : { maxWaitMs: plan.commit.maxWaitMs }) }),
 			tap((task) => {
 				if (task.parked) valve.unpark();
 				else if (!task.creditReturned) valve.release();

@@ -17,6 +17,8 @@ export interface CommitOptions {
 	 */
 	flushing?: () => void;
 	written?: () => void;
+	/** Writes a batch in place of the store's `batch` (a watch writes its reschedules in it). */
+	write?: (operations: StoreOperation[]) => Promise<void>;
 }
 
 /**
@@ -47,7 +49,7 @@ export function commit(store: ValidatorStore, options: CommitOptions = {}): Mono
 				pending = [];
 				options.flushing?.();
 				if (operations.length > 0) {
-					writing = writing.then(() => store.batch(operations));
+					writing = writing.then(() => (options.write ? options.write(operations) : store.batch(operations)));
 					if (options.written) writing = writing.then(options.written);
 				} else if (options.written) writing = writing.then(options.written);
 				if (operations.length > 0) {

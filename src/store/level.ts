@@ -5,6 +5,7 @@ import { Level } from 'level';
 import { StoreError } from '../errors/index.js';
 import { descriptorBudget, openFileLimit } from '../util/descriptors.js';
 import { LevelDueQueue } from './due/level.js';
+import type { Op } from './due/level-keys.js';
 import type { DueQueue, QueueClock } from './due/types.js';
 import { blobFromBytes, blobToBytes } from './text-blob.js';
 import { RECORD_VERSION, type Delivery, type HostRecord, type RunDetail, type RunRecord, type StoreOperation, type TextBlob, type UrlRecord, type ValidatorStore, type VersionLog } from './types.js';
@@ -30,6 +31,8 @@ export class LevelStore implements ValidatorStore {
 	readonly #texts;
 	readonly #versions;
 	readonly #deliveries;
+	/** The schedules opened on this store, closed with it. */
+	readonly #queues: LevelDueQueue[] = [];
 
 	private constructor(db: Level<string, unknown>) {
 		this.#db = db;
@@ -83,8 +86,10 @@ export class LevelStore implements ValidatorStore {
 		}
 	}
 
-	dueQueue(clock: QueueClock): Promise<DueQueue> {
-		return LevelDueQueue.open(this.#db as never, clock);
+	async dueQueue(clock: QueueClock): Promise<DueQueue> {
+		const queue = await LevelDueQueue.open(this.#db as never, clock, (operations) => this.#levelOps(operations as readonly StoreOperation[]));
+		this.#queues.push(queue);
+		return queue;
 	}
 
 	async getMany(keys: readonly string[]): Promise<Array<UrlRecord | undefined>> {
@@ -97,7 +102,16 @@ export class LevelStore implements ValidatorStore {
 
 	async batch(operations: readonly StoreOperation[]): Promise<void> {
 		if (operations.length === 0) return;
-		const levelOps = operations.map((op) => {
+		try {
+			await this.#db.batch(this.#levelOps(operations) as never);
+		} catch (error) {
+			throw new StoreError('STORE_WRITE_FAILED', `could not write to the store: ${(error as Error).message}`, { cause: error });
+		}
+	}
+
+	/** The store's operations as operations on its database, for its batch or the schedule's (`DueQueue.doneWith`). */
+	#levelOps(operations: readonly StoreOperation[]): Op[] {
+		return operations.map((op): Op => {
 			switch (op.type) {
 				case 'put':
 					return { type: 'put', sublevel: this.#urls, key: op.key, value: op.value } as const;
@@ -127,11 +141,6 @@ export class LevelStore implements ValidatorStore {
 					return { type: 'put', sublevel: this.#runs, key: op.key, value: op.value } as const;
 			}
 		});
-		try {
-			await this.#db.batch(levelOps as never);
-		} catch (error) {
-			throw new StoreError('STORE_WRITE_FAILED', `could not write to the store: ${(error as Error).message}`, { cause: error });
-		}
 	}
 
 	entries(): AsyncIterable<[string, UrlRecord]> {
@@ -172,6 +181,8 @@ export class LevelStore implements ValidatorStore {
 	}
 
 	async close(): Promise<void> {
+		// What the schedule keeps in memory between writes (its rate histogram) goes to disk first.
+		for (const queue of this.#queues.splice(0)) await queue.close();
 		await this.#db.close();
 	}
 }

@@ -74,7 +74,10 @@ export function runWatch(job: WatchJob, edges: JobEdges, stop: Promise<string>):
 
 async function run(job: WatchJob, edges: JobEdges, summary: Summary, figures: WatchFigures, stop: Promise<string>): Promise<string | undefined> {
 	await checkStart(job.shape);
-	const { deps, close } = await openSweepDeps({ store: job.store, redis: job.redis }, job.shape.options);
+	// A socket per --per-host place of as many origins as --concurrency can reach (within the descriptors left for sockets): the watch's
+	// requests go from origin to origin, and a pool of --concurrency + --per-host closed an idle socket to open one nearly every request (bench/WATCH-SPEED.md).
+	const sockets = job.shape.options.concurrency * job.shape.options.perHost;
+	const { deps, close } = await openSweepDeps({ store: job.store, redis: job.redis, maxSockets: sockets }, job.shape.options);
 	// The schedule's clock is the store's: a restart, and every member of a fleet, read one clock (--now starts it again).
 	const proposed = watchClock({ now: job.now, scale: job.scale }).queue;
 	const opening = async () => {

@@ -101,9 +101,10 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 			const say = createSayings({ diagnose: plan.edges.diagnose, checksPerDay: plan.checksPerDay, bounds: plan.bounds });
 			const freed = new Subject<void>();
 			const done = createDoneBatch(queue, () => freed.next());
-			// Reschedules waiting for their records' batch (`awaiting`), and those of each batch taken and not yet written (`stored`).
+			// Reschedules waiting for their records' batch (`awaiting`), and those of each batch taken and not yet written (`stored`;
+			// `taken` once written with the records, where the schedule is in the store's own database).
 			const awaiting: DueEntry[] = [];
-			const stored: DueEntry[][] = [];
+			const stored: Array<{ entries: DueEntry[]; taken: boolean }> = [];
 			const hosts = createHostThresholds();
 			// Each claimed URL's claim token, until its reschedule takes it back to the schedule's `done`.
 			const tokens = new Map<string, string>();
@@ -167,7 +168,22 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 						live: { rowEveryMs: LIVE_ROW_WALL_MS, detailEveryMs: LIVE_DETAIL_WALL_MS, started: (run) => plan.observer?.started?.(run) },
 						// A URL is rescheduled only once its record is stored: a kill in between checks it again soon, never leaves it scheduled without its record.
 						// Batches a few ms apart: an origin's claims end only once their records are written.
-						commit: { flushing: () => stored.push(awaiting.splice(0)), written: () => void done.addAll(stored.shift() ?? []), maxWaitMs: COMMIT_WAIT_MS },
+						// Where the schedule can (LevelDB), the reschedules go in the records' own write: one write, and a kill leaves both or neither.
+						commit: {
+							flushing: () => stored.push({ entries: awaiting.splice(0), taken: false }),
+							// Batches are written one after another, each after its `flushing`: the first not yet written is this one.
+							write: queue.doneWith && ((operations) => {
+								const batch = stored[0]!;
+								batch.taken = true;
+								return queue.doneWith!(batch.entries, operations);
+							}),
+							written: () => {
+								const batch = stored.shift();
+								if (batch?.taken) freed.next();
+								else done.addAll(batch?.entries ?? []);
+							},
+							maxWaitMs: COMMIT_WAIT_MS,
+						},
 					}, summary).pipe(
 						tap((task) => {
 							plan.observer?.check?.(task);

@@ -1,3 +1,6 @@
+import type { Leases } from './level-claims.js';
+import { dueOfKey, rangeOf, urlOfKey, type Sub } from './level-keys.js';
+
 /** One URL of an origin's `at` range, as the LevelDB schedule keys it. */
 export interface HeadItem {
 	key: string;
@@ -89,4 +92,70 @@ function position(items: readonly HeadItem[], key: string): number {
 		else high = mid;
 	}
 	return low;
+}
+
+/**
+ * Reads of one origin's `at` keys in due order for the LevelDB schedule: through its head
+ * where it has one, the claimed URLs (level-claims.ts) passed over.
+ *
+ * @example
+ * const keys = new OriginKeys(at, heads, leases);
+ * const [first] = await keys.unclaimed('https://a.test', 1, 0);
+ */
+export class OriginKeys {
+	readonly #at: Sub<number>;
+	readonly #heads: OriginHeads;
+	readonly #leases: Leases;
+
+	constructor(at: Sub<number>, heads: OriginHeads, leases: Leases) {
+		this.#at = at;
+		this.#heads = heads;
+		this.#leases = leases;
+	}
+
+	/**
+	 * Up to `want` of the origin's URLs that are not claimed, in due order: from its head
+	 * (read again, `readAhead` keys more, when it holds too few), and past it when its
+	 * claimed URLs fill it.
+	 */
+	async unclaimed(origin: string, want: number, readAhead: number): Promise<HeadItem[]> {
+		const claimed = this.#leases.count(origin);
+		let head = this.#heads.get(origin);
+		if (!head || (head.last !== undefined && head.items.length < want + claimed)) head = await this.#readHead(origin, want + claimed + 1 + readAhead);
+		const found: HeadItem[] = [];
+		for (const item of head.items) {
+			if (this.#leases.has(item.url)) continue;
+			found.push(item);
+			if (found.length >= want) return found;
+		}
+		for (let from = head.last; from !== undefined && found.length < want; ) {
+			const items = await this.#read(origin, from, 256);
+			for (const item of items) if (!this.#leases.has(item.url) && found.length < want) found.push(item);
+			from = items.length < 256 ? undefined : items.at(-1)!.key;
+		}
+		return found;
+	}
+
+	/** The due time of the origin's first `at` key, as the database has it (undefined for none). */
+	async first(origin: string): Promise<number | undefined> {
+		return (await this.#read(origin, undefined, 1))[0]?.due;
+	}
+
+	/** Reads the origin's first `limit` `at` keys as its head. */
+	async #readHead(origin: string, limit: number): Promise<Head> {
+		const items = await this.#read(origin, undefined, limit);
+		this.#heads.set(origin, items, items.length < limit);
+		return this.#heads.get(origin) ?? { items, last: undefined };
+	}
+
+	/** Up to `limit` of the origin's `at` keys, after `after` (from its first when undefined). */
+	async #read(origin: string, after: string | undefined, limit: number): Promise<HeadItem[]> {
+		const range = rangeOf(origin);
+		const keys = this.#at.iterator(after === undefined ? { ...range, limit } : { gt: after, lt: range.lt, limit });
+		try {
+			return (await keys.nextv(limit)).map(([key, bin]) => ({ key, due: dueOfKey(origin, key), url: urlOfKey(origin, key), bin }));
+		} finally {
+			await keys.close();
+		}
+	}
 }

@@ -10,6 +10,7 @@
  */
 
 import { StoreError } from '../../errors/index.js';
+import type { StoreOperation } from '../types.js';
 
 /** One URL's place in the schedule. */
 export interface DueEntry {
@@ -136,6 +137,12 @@ export interface DueQueue {
 	claimAhead(options: ClaimOptions): Promise<Claim>;
 	/** Ends claims: each URL due again at its entry's `due` (and rate); a URL removed meanwhile stays removed. */
 	done(entries: readonly DueEntry[]): Promise<void>;
+	/**
+	 * Where the schedule is in the store's own database (LevelDB): ends claims as `done`
+	 * does, in one write with `operations` on the store (the checked URLs' records), so that
+	 * a kill leaves both or neither. Absent: write the records, then call `done`.
+	 */
+	doneWith?(entries: readonly DueEntry[], operations: readonly StoreOperation[]): Promise<void>;
 	/** Ends claims without checking: the URLs keep the due time they had. */
 	release(entries: readonly ClaimRef[]): Promise<void>;
 	/** Sets the least time between two claims of an origin's URLs (schedule-clock ms; robots.txt's Crawl-delay). */

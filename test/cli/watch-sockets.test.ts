@@ -1,0 +1,53 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, expect, it } from 'vitest';
+import { runCli, tempDir } from '../helpers/cli.js';
+
+/** An origin that counts the TCP connections made to it; every page answers after 20 ms, with an ETag. */
+async function countingOrigin(): Promise<{ url(path: string): string; connections: number; requests: number; close(): Promise<void> }> {
+	const seen = { connections: 0, requests: 0 };
+	const server = http.createServer((req, res) => {
+		seen.requests++;
+		setTimeout(() => {
+			if (req.headers['if-none-match'] === '"v0"') return void res.writeHead(304, { etag: '"v0"' }).end();
+			res.writeHead(200, { etag: '"v0"', 'content-type': 'text/plain' }).end(`${req.url}`);
+		}, 20);
+	});
+	server.on('connection', () => seen.connections++);
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: (path) => `http://127.0.0.1:${port}${path}`,
+		get connections() {
+			return seen.connections;
+		},
+		get requests() {
+			return seen.requests;
+		},
+		close: () => new Promise<void>((resolve) => {
+			server.closeAllConnections();
+			server.close(() => resolve());
+		}),
+	};
+}
+
+const closing: Array<() => Promise<void>> = [];
+afterEach(async () => {
+	for (const close of closing.splice(0)) await close();
+});
+
+it('revisit watch keeps its keep-alive connections as its requests move from origin to origin: no origin is connected to more often than its --per-host places', async () => {
+	const origins = await Promise.all([0, 1, 2, 3].map(() => countingOrigin()));
+	const store = await tempDir();
+	closing.push(...origins.map((origin) => origin.close), store.cleanup);
+	// Interleaved: each origin's pages come in turn, as a watch over many sites claims them.
+	const urls = Array.from({ length: 40 }, (_, i) => origins.map((origin) => origin.url(`/p${i}`))).flat();
+	const run = await runCli(['watch', '--store', store.dir, '-q', '--robots', 'ignore', '--audit', '0', '--per-host', '2', '--concurrency', '4', '--rate', '1000/s', '--until', '4s'], urls.join('\n'));
+	expect(run.status, run.stderr).toBe(0);
+	for (const origin of origins) {
+		expect(origin.requests).toBe(40);
+		// Two requests at a time at most, so two connections, kept open between them (a pool of
+		// --concurrency + --per-host sockets, 6, closed and opened them all the time).
+		expect(origin.connections).toBeLessThanOrEqual(2);
+	}
+}, 30_000);
