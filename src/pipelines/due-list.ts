@@ -30,6 +30,12 @@ export interface DueListOptions extends BudgetOptions {
 	/** `--verify-every` in ms; 0 off. */
 	verifyEveryMs: number;
 	now: number;
+	/**
+	 * Asked before each stored URL is read and each chosen one is passed on: a promise
+	 * holds them until the reader has room (stdout's drain), so that nothing piles up
+	 * between the list and its reader, the chosen (all decided at once) least of all.
+	 */
+	ready?(): Promise<void> | undefined;
 }
 
 /**
@@ -53,6 +59,8 @@ export function dueList(store: ValidatorStore, options: DueListOptions): Observa
 		let line = 0;
 		for await (const [url, record] of store.entries()) {
 			if (!isDue(record, options.ttlMs, options.now)) continue;
+			const waiting = options.ready?.();
+			if (waiting) await waiting;
 			const origin = new URL(probeTarget(url, record)).origin;
 			await book.load([origin]);
 			yield { line: line++, input: url, url, origin, record };
@@ -62,7 +70,7 @@ export function dueList(store: ValidatorStore, options: DueListOptions): Observa
 	return tasks.pipe(
 		signalGate({ verifyEveryMs: options.verifyEveryMs }, { book, clock, random: () => 1 }),
 		// A URL the budget held comes with how it ranked, its record long dropped: the list holds O(budget) URLs and no record.
-		rankedBudget({ ...options }, { clock }, (task, rank) => entryOf(task, rank ?? rankOf(task, options))),
+		rankedBudget({ ...options }, { clock, ...(options.ready ? { acquire: options.ready } : {}) }, (task, rank) => entryOf(task, rank ?? rankOf(task, options))),
 	);
 }
 

@@ -70,7 +70,7 @@ const RELOAD_BATCH = 256;
  */
 export function budget(options: BudgetStageOptions, deps: BudgetDeps): MonoTypeOperatorFunction<Task> {
 	if (options.budget === undefined && options.hostBudget === undefined) return (source) => source;
-	return rankedBudget(options, deps, (task) => task);
+	return budgetStage(options, deps, (task) => task, false);
 }
 
 /**
@@ -84,6 +84,11 @@ export function budget(options: BudgetStageOptions, deps: BudgetDeps): MonoTypeO
  */
 export function rankedBudget<T>(options: BudgetStageOptions, deps: BudgetDeps, out: (task: Task, rank?: Rank) => T): OperatorFunction<Task, T> {
 	if (options.budget === undefined && options.hostBudget === undefined) return map((task) => out(task));
+	return budgetStage(options, deps, out, true);
+}
+
+/** The stage; `ranks`: whether `out` is given each held task's rank (a sweep does not use it: no object per task for it). */
+function budgetStage<T>(options: BudgetStageOptions, deps: BudgetDeps, out: (task: Task, rank?: Rank) => T, ranks: boolean): OperatorFunction<Task, T> {
 	const total = options.budget ?? Infinity;
 	const perHost = options.hostBudget ?? Infinity;
 	return (source) =>
@@ -110,7 +115,7 @@ export function rankedBudget<T>(options: BudgetStageOptions, deps: BudgetDeps, o
 				const task = held.task(slot);
 				task.skip = 'later';
 				task.creditReturned = true;
-				const rank = held.rank(slot);
+				const rank = ranks ? held.rank(slot) : undefined;
 				held.free(slot);
 				subscriber.next(out(task, rank));
 			};
@@ -129,7 +134,7 @@ export function rankedBudget<T>(options: BudgetStageOptions, deps: BudgetDeps, o
 					if (deps.reload && i % RELOAD_BATCH === 0) records = await deps.reload(chosen.slice(i, i + RELOAD_BATCH).map((each) => held.url(each)));
 					const task = held.task(slot);
 					if (deps.reload) task.record = records[i % RELOAD_BATCH] ?? null;
-					const rank = held.rank(slot);
+					const rank = ranks ? held.rank(slot) : undefined;
 					held.free(slot);
 					if (!deps.acquire) {
 						task.creditReturned = true;
