@@ -4,6 +4,7 @@
 //   npm run build && node bench/budget-memory.js                 # 10,000,000 URLs (long: see bench/BUDGET.md)
 //   node bench/budget-memory.js --urls 200000 --small 50000      # a quick try
 //   node bench/budget-memory.js --keep /var/tmp/budget-store     # keep the stores, reuse them next time
+//   node bench/budget-memory.js --seed 2 --keep /var/tmp/budget-store  # stores from another seed, beside those
 //
 // 1. Makes a LevelDB store of N stored URLs (--urls, default 10,000,000) straight through
 //    the project's store (dist/store/level.js): each URL a page of ONE local origin this
@@ -107,6 +108,8 @@ async function main() {
 			urls: { type: 'string', default: '10000000' },
 			small: { type: 'string', default: '1000000' },
 			budget: { type: 'string', default: '100000' },
+			// --seed S: stores made from another seed (default: each store's own size, as before), kept beside the others.
+			seed: { type: 'string' },
 			keep: { type: 'string' },
 			cases: { type: 'string' },
 			json: { type: 'string' },
@@ -137,7 +140,8 @@ async function main() {
 	let failed = false;
 	try {
 		const stores = {};
-		for (const n of [...new Set([small, big])]) stores[n] = await storeOf(dir, meta, n, origin);
+		const seed = flags.seed === undefined ? undefined : count('seed');
+		for (const n of [...new Set([small, big])]) stores[n] = await storeOf(dir, meta, n, origin, seed);
 		// Each case: [store size, budget, what]. The figures that matter: RSS against the budget, and against N.
 		const all = [
 			[big, budget, 'sweep'],
@@ -177,10 +181,11 @@ async function main() {
 	process.exitCode = failed ? 1 : 0;
 }
 
-/** The store of `n` URLs under `dir`, made unless already there (with --keep). */
-async function storeOf(dir, meta, n, origin) {
-	const storeDir = path.join(dir, `store-${n}`);
-	if (meta.stores[n]) {
+/** The store of `n` URLs under `dir` (from `seed`, by default `n`), made unless already there (with --keep). */
+async function storeOf(dir, meta, n, origin, seed) {
+	const key = seed === undefined || seed === n ? String(n) : `${n}-seed${seed}`;
+	const storeDir = path.join(dir, `store-${key}`);
+	if (meta.stores[key]) {
 		console.log(`store of ${n.toLocaleString('en')} URLs: reused (${storeDir})`);
 		return storeDir;
 	}
@@ -197,7 +202,7 @@ async function storeOf(dir, meta, n, origin) {
 	origin.send({ type: 'reset' });
 	const { store, template, estimateRate } = await openTemplate(ROOT, storeDir);
 	const { verifyBy: _spread, checks: _checks, rate: _rate, ...base } = template;
-	const random = mulberry32(n);
+	const random = mulberry32(seed ?? n);
 	const CHUNK = 10_000;
 	try {
 		for (let from = 0; from < n; from += CHUNK) {
@@ -228,7 +233,7 @@ async function storeOf(dir, meta, n, origin) {
 	}
 	const seconds = (Date.now() - started) / 1000;
 	console.log(`store of ${n.toLocaleString('en')} URLs made in ${seconds.toFixed(1)} s: ${(du(storeDir) / MIB).toFixed(0)} MiB on disk`);
-	meta.stores[n] = { seconds };
+	meta.stores[key] = { seconds };
 	fs.writeFileSync(path.join(dir, 'bench.json'), JSON.stringify(meta));
 	return storeDir;
 }

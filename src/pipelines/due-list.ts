@@ -1,8 +1,8 @@
-import { from, map, type Observable } from 'rxjs';
+import { from, type Observable } from 'rxjs';
 import { createHostBook } from '../hosts/book.js';
 import { probeTarget } from '../http/target.js';
 import type { BudgetOptions, PickTier } from '../schedule/pick.js';
-import { budget, budgetCandidate } from '../stages/budget.js';
+import { budgetCandidate, rankedBudget, type Rank } from '../stages/budget.js';
 import { isDue } from '../stages/due.js';
 import { signalGate } from '../stages/signal-gate.js';
 import type { ValidatorStore } from '../store/types.js';
@@ -30,14 +30,21 @@ export interface DueListOptions extends BudgetOptions {
 	/** `--verify-every` in ms; 0 off. */
 	verifyEveryMs: number;
 	now: number;
+	/**
+	 * Asked before each stored URL is read and each chosen one is passed on: a promise
+	 * holds them until the reader has room (stdout's drain), so that nothing piles up
+	 * between the list and its reader, the chosen (all decided at once) least of all.
+	 */
+	ready?(): Promise<void> | undefined;
 }
 
 /**
  * The stored URLs due at `now`, each marked `later` where a run with this budget would
  * leave it for later, and `skip: 'signal'` where its host's trusted max-age would skip
  * it: the run's own signal gate and budget stages, over the store instead of the input,
- * so it holds O(budget) URLs. Entries come as they are decided: those left for later
- * while the store is read, those chosen at the end. A sitemap's lastmod is not in the
+ * so it holds O(budget) URLs, and of each only what ranks it (no record). Entries come
+ * as they are decided: those left for later while the store is read, those chosen at
+ * the end. A sitemap's lastmod is not in the
  * store: a run that reads one may skip or announce more.
  *
  * @example
@@ -52,6 +59,8 @@ export function dueList(store: ValidatorStore, options: DueListOptions): Observa
 		let line = 0;
 		for await (const [url, record] of store.entries()) {
 			if (!isDue(record, options.ttlMs, options.now)) continue;
+			const waiting = options.ready?.();
+			if (waiting) await waiting;
 			const origin = new URL(probeTarget(url, record)).origin;
 			await book.load([origin]);
 			yield { line: line++, input: url, url, origin, record };
@@ -60,18 +69,25 @@ export function dueList(store: ValidatorStore, options: DueListOptions): Observa
 	// The sample a run checks anyway is left out (random() is never under it): it is random.
 	return tasks.pipe(
 		signalGate({ verifyEveryMs: options.verifyEveryMs }, { book, clock, random: () => 1 }),
-		budget({ ...options }, { clock }),
-		map((task): DueEntry => {
-			const candidate = budgetCandidate(task.record!, task.origin!, task, options.verifyEveryMs, options.now);
-			return {
-				url: task.url!,
-				rate: candidate.rate!,
-				lastChecked: new Date(task.record!.lastChecked).toISOString(),
-				tier: candidate.tier,
-				value: Number.isFinite(candidate.value) ? Number(candidate.value.toPrecision(4)) : null,
-				later: task.skip === 'later',
-				...(task.skip === 'signal' ? { skip: 'signal' as const } : {}),
-			};
-		}),
+		// A URL the budget held comes with how it ranked, its record long dropped: the list holds O(budget) URLs and no record.
+		rankedBudget({ ...options }, { clock, ...(options.ready ? { acquire: options.ready } : {}) }, (task, rank) => entryOf(task, rank ?? rankOf(task, options))),
 	);
+}
+
+/** How a URL the budget did not hold (no budget, or skipped on a signal) ranks, from its record. */
+function rankOf(task: Task, options: DueListOptions): Rank {
+	const candidate = budgetCandidate(task.record!, task.origin!, task, options.verifyEveryMs, options.now);
+	return { tier: candidate.tier, value: candidate.value, rate: candidate.rate!, lastChecked: task.record!.lastChecked };
+}
+
+function entryOf(task: Task, rank: Rank): DueEntry {
+	return {
+		url: task.url!,
+		rate: rank.rate,
+		lastChecked: new Date(rank.lastChecked).toISOString(),
+		tier: rank.tier,
+		value: Number.isFinite(rank.value) ? Number(rank.value.toPrecision(4)) : null,
+		later: task.skip === 'later',
+		...(task.skip === 'signal' ? { skip: 'signal' as const } : {}),
+	};
 }

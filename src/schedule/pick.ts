@@ -23,7 +23,9 @@ export interface BudgetOptions {
 	used?: ReadonlyMap<string, number> | undefined;
 }
 
-const TIER_RANK: Record<PickTier, number> = { new: 0, verify: 1, announced: 2, value: 3 };
+/** Each tier's place in the order they are served, and back: how a held URL keeps its tier in a byte. */
+export const TIER_RANK: Readonly<Record<PickTier, number>> = { new: 0, verify: 1, announced: 2, value: 3 };
+export const TIER_OF: readonly PickTier[] = ['new', 'verify', 'announced', 'value'];
 
 /**
  * How a stored URL competes for the budget at `now`: new URLs first, then those
@@ -50,9 +52,19 @@ export function candidateOf(record: UrlRecord | null | undefined, origin: string
  * ranksBefore({ origin: 'a', tier: 'value', value: 2 }, 1, { origin: 'a', tier: 'value', value: 1 }, 0) // true
  */
 export function ranksBefore(a: Candidate, ai: number, b: Candidate, bi: number): boolean {
-	const tiers = TIER_RANK[a.tier] - TIER_RANK[b.tier];
-	if (tiers !== 0) return tiers < 0;
-	return a.value === b.value ? ai < bi : a.value > b.value;
+	return ranksBeforeBy(TIER_RANK[a.tier], a.value, ai, TIER_RANK[b.tier], b.value, bi);
+}
+
+/**
+ * `ranksBefore` over the numbers alone (a tier by its `TIER_RANK`), for a candidate kept
+ * as numbers rather than as an object (the budget's held URLs).
+ *
+ * @example
+ * ranksBeforeBy(TIER_RANK.value, 2, 1, TIER_RANK.value, 1, 0) // true
+ */
+export function ranksBeforeBy(aTier: number, aValue: number, ai: number, bTier: number, bValue: number, bi: number): boolean {
+	if (aTier !== bTier) return aTier < bTier;
+	return aValue === bValue ? ai < bi : aValue > bValue;
 }
 
 /**

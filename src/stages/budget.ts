@@ -1,10 +1,13 @@
-import { Observable, type MonoTypeOperatorFunction } from 'rxjs';
+import { map, Observable, type MonoTypeOperatorFunction, type OperatorFunction } from 'rxjs';
 import { verificationBound, verificationOverdue } from '../hosts/verify.js';
 import { liveRecord } from '../http/target.js';
-import { candidateOf, ranksBefore, type BudgetOptions, type Candidate } from '../schedule/pick.js';
+import { candidateOf, type BudgetOptions, type Candidate } from '../schedule/pick.js';
 import type { UrlRecord } from '../store/types.js';
 import type { Clock, Task } from '../types.js';
-import { Heap, type HeapEntry } from '../util/heap.js';
+import { SlotHeap } from '../util/slot-heap.js';
+import { HeldUrls, type Rank } from './budget-held.js';
+
+export type { Rank } from './budget-held.js';
 
 export interface BudgetStageOptions extends BudgetOptions {
 	/** `--verify-every` in ms (0: off): see `budgetCandidate` for what it changes in the pick. */
@@ -24,10 +27,10 @@ export interface BudgetDeps {
 	 */
 	acquire?(): Promise<void> | undefined;
 	/**
-	 * The stored records of these URLs, in order (the store's `getMany`). Given, a held URL
-	 * keeps no record while it waits, and the chosen ones are read again once the input
-	 * ends: a record with its history is most of what a held URL costs (about 1.1 KiB in
-	 * all, bench/BUDGET.md). Without it, the records are kept.
+	 * The stored records of these URLs, in order (the store's `getMany`). A held URL keeps
+	 * no record while it waits (a record with its history would be most of what it costs,
+	 * bench/BUDGET.md): the chosen ones are read again with this once the input ends, and
+	 * come without a record where it is not given.
 	 */
 	reload?(urls: readonly string[]): Promise<Array<UrlRecord | undefined>>;
 }
@@ -48,30 +51,8 @@ export function budgetCandidate(record: UrlRecord, origin: string, flags: { must
 	return candidateOf(record, origin, { verify, announced: flags.announced === true }, now);
 }
 
-/**
- * A known URL still in the running: its place in the input, and its entries in the heaps
- * it is in. A class, so that every held URL shares one shape: most of what a held URL
- * costs is bookkeeping, and 100,000 of them are what a `--budget 100000` run holds.
- */
-class Held {
-	inHost: HeapEntry<Held> | undefined = undefined;
-	inAll: HeapEntry<Held> | undefined = undefined;
-
-	constructor(
-		/** The task as it came (not a copy: a copy made by a spread got a hidden class of its own, ~300 bytes each), without its record when the stage can reload it. */
-		readonly task: Task,
-		readonly candidate: Candidate,
-		readonly index: number,
-		/** Its verification bound (epoch ms), if it has one: what `pastBound` counts. */
-		readonly bound: number | undefined,
-	) {}
-}
-
 /** Chosen URLs whose records are read again in one `reload`. */
 const RELOAD_BATCH = 256;
-
-/** The worst candidate on top: the one to let go first. */
-const worstFirst = (a: Held, b: Held): boolean => ranksBefore(b.candidate, b.index, a.candidate, a.index);
 
 /**
  * Checks at most `budget` URLs in the run (`hostBudget` per origin): those whose check
@@ -80,7 +61,8 @@ const worstFirst = (a: Held, b: Held): boolean => ranksBefore(b.candidate, b.ind
  * (and one of the best `hostBudget` per origin): one pushed out is marked `later` at once
  * (counted in the summary, left as it is in the store), and those still in when the input
  * ends are checked, in input order, each passed on once a credit is free (`acquire`). So a
- * run holds O(budget) URLs, however many are due.
+ * run holds O(budget) URLs, however many are due, and of each only what ranks it and
+ * gives its task back (`HeldUrls`): its record is read again once chosen (`reload`).
  * Without a budget it is the identity.
  *
  * @example
@@ -88,85 +70,117 @@ const worstFirst = (a: Held, b: Held): boolean => ranksBefore(b.candidate, b.ind
  */
 export function budget(options: BudgetStageOptions, deps: BudgetDeps): MonoTypeOperatorFunction<Task> {
 	if (options.budget === undefined && options.hostBudget === undefined) return (source) => source;
+	return budgetStage(options, deps, (task) => task, false);
+}
+
+/**
+ * The budget stage, each task handed to `out` with how it ranked where the stage held it
+ * (a known URL: let go as `later`, or chosen), for a caller that reports the ranking
+ * (`revisit due`) without the records. Tasks it did not hold (new, skipped) come without.
+ * Without a budget, every task goes to `out` as it came.
+ *
+ * @example
+ * rankedBudget({ budget: 200, verifyEveryMs: 0 }, { clock }, (task, rank) => ({ url: task.url, value: rank?.value }))
+ */
+export function rankedBudget<T>(options: BudgetStageOptions, deps: BudgetDeps, out: (task: Task, rank?: Rank) => T): OperatorFunction<Task, T> {
+	if (options.budget === undefined && options.hostBudget === undefined) return map((task) => out(task));
+	return budgetStage(options, deps, out, true);
+}
+
+/** The stage; `ranks`: whether `out` is given each held task's rank (a sweep does not use it: no object per task for it). */
+function budgetStage<T>(options: BudgetStageOptions, deps: BudgetDeps, out: (task: Task, rank?: Rank) => T, ranks: boolean): OperatorFunction<Task, T> {
 	const total = options.budget ?? Infinity;
 	const perHost = options.hostBudget ?? Infinity;
 	return (source) =>
-		new Observable<Task>((subscriber) => {
-			const all = new Heap<Held>(worstFirst);
-			const hosts = new Map<string, Heap<Held>>();
+		new Observable<T>((subscriber) => {
+			// At most `total` held, and one more for a moment as it comes in.
+			const held = new HeldUrls(total + 1);
+			const all = new SlotHeap(held.worse, held.inAll);
+			const hosts = new Map<string, SlotHeap>();
 			// Checks taken by new URLs, in all and per origin.
 			const used = new Map<string, number>();
 			let taken = 0;
 			let index = 0;
 			// Known URLs left for later past their verification bound, per origin.
 			const pastBound = new Map<string, number>();
-			const letGo = (held: Held) => {
-				const { task } = held;
-				if (held.inAll) all.remove(held.inAll);
-				if (held.inHost) hosts.get(task.origin!)!.remove(held.inHost);
-				if (held.bound !== undefined && held.bound <= deps.clock.now()) pastBound.set(task.origin!, pastBound.get(task.origin!)! + 1);
-				subscriber.next({ ...task, skip: 'later' });
+			const letGo = (slot: number) => {
+				const origin = held.origin(slot);
+				all.remove(slot);
+				const host = hosts.get(origin);
+				if (host) {
+					host.remove(slot);
+					if (host.size === 0) hosts.delete(origin);
+				}
+				if (held.bound(slot) <= deps.clock.now()) pastBound.set(origin, pastBound.get(origin)! + 1);
+				const task = held.task(slot);
+				task.skip = 'later';
+				task.creditReturned = true;
+				const rank = ranks ? held.rank(slot) : undefined;
+				held.free(slot);
+				subscriber.next(out(task, rank));
 			};
 			// Over either bound, the worst goes: from its host's heap, then from all.
 			const trim = (origin: string) => {
-				const host = hosts.get(origin);
 				const room = perHost - (used.get(origin) ?? 0);
-				while (host && host.size > room) letGo(host.peek()!.value);
-				while (all.size > total - taken) letGo(all.peek()!.value);
+				for (let host = hosts.get(origin); host && host.size > room; host = hosts.get(origin)) letGo(host.peek());
+				while (all.size > total - taken) letGo(all.peek());
 			};
 			let stopped = false;
 			// The chosen, in input order, each let go of as it is passed on; their records read again in batches.
-			const passOnChosen = async (chosen: Array<Held | undefined>): Promise<void> => {
+			const passOnChosen = async (chosen: number[]): Promise<void> => {
 				let records: Array<UrlRecord | undefined> = [];
 				for (let i = 0; i < chosen.length && !stopped; i++) {
-					const { task } = chosen[i]!;
-					if (deps.reload && i % RELOAD_BATCH === 0) records = await deps.reload(chosen.slice(i, i + RELOAD_BATCH).map((held) => held!.task.url!));
-					const record = deps.reload ? { record: records[i % RELOAD_BATCH] ?? null } : {};
-					chosen[i] = undefined;
+					const slot = chosen[i]!;
+					if (deps.reload && i % RELOAD_BATCH === 0) records = await deps.reload(chosen.slice(i, i + RELOAD_BATCH).map((each) => held.url(each)));
+					const task = held.task(slot);
+					if (deps.reload) task.record = records[i % RELOAD_BATCH] ?? null;
+					const rank = ranks ? held.rank(slot) : undefined;
+					held.free(slot);
 					if (!deps.acquire) {
-						subscriber.next({ ...task, ...record });
+						task.creditReturned = true;
+						subscriber.next(out(task, rank));
 						continue;
 					}
 					const waiting = deps.acquire();
 					if (waiting) await waiting;
-					if (!stopped) subscriber.next({ ...task, ...record, creditReturned: false });
+					task.creditReturned = false;
+					if (!stopped) subscriber.next(out(task, rank));
 				}
 				subscriber.complete();
 			};
 			const subscription = source.subscribe({
 				next(task) {
-					if (task.skip || task.url === undefined) return subscriber.next(task);
+					if (task.skip || task.url === undefined) return subscriber.next(out(task));
 					const origin = task.origin!;
 					if (!task.record) {
 						// New: first, in input order, while the budget lasts.
 						const count = used.get(origin) ?? 0;
-						if (taken >= total || count >= perHost) return subscriber.next({ ...task, skip: 'later' });
+						if (taken >= total || count >= perHost) return subscriber.next(out({ ...task, skip: 'later' }));
 						taken++;
 						used.set(origin, count + 1);
 						trim(origin);
-						return subscriber.next(task);
+						return subscriber.next(out(task));
 					}
 					if (!task.creditReturned && !task.parked) deps.release?.();
 					if (!pastBound.has(origin)) pastBound.set(origin, 0);
 					const live = liveRecord(task.record);
-					const held = new Held(task, budgetCandidate(task.record, origin, task, options.verifyEveryMs, deps.clock.now()), index++, live && verificationBound(live, options.verifyEveryMs));
-					// The task is this stage's now (a task belongs to one stage at a time): held as it is, not copied.
-					task.creditReturned = true;
-					if (deps.reload) task.record = undefined;
+					// The task ends here: what ranks it and gives it back is held, not the task (nor its record).
+					const slot = held.add(task, budgetCandidate(task.record, origin, task, options.verifyEveryMs, deps.clock.now()), index++, live && verificationBound(live, options.verifyEveryMs));
 					if (Number.isFinite(perHost)) {
 						let host = hosts.get(origin);
-						if (!host) hosts.set(origin, (host = new Heap<Held>(worstFirst)));
-						held.inHost = host.push(held);
+						if (!host) hosts.set(origin, (host = new SlotHeap(held.worse, held.inHost)));
+						host.push(slot);
 					}
-					if (Number.isFinite(total)) held.inAll = all.push(held);
+					if (Number.isFinite(total)) all.push(slot);
 					trim(origin);
 				},
 				error: (error: unknown) => subscriber.error(error),
 				complete() {
 					deps.onPastBound?.(pastBound);
-					const entries = Number.isFinite(total) ? all.entries() : [...hosts.values()].flatMap((host) => host.entries());
-					const chosen = entries.map((entry) => entry.value).sort((a, b) => a.index - b.index);
+					const slots = Number.isFinite(total) ? [...all.slots()] : [...hosts.values()].flatMap((host) => [...host.slots()]);
+					const chosen = slots.sort((a, b) => held.index(a) - held.index(b));
 					all.clear();
+					for (const host of hosts.values()) host.clear();
 					hosts.clear();
 					passOnChosen(chosen).catch((error: unknown) => subscriber.error(error));
 				},

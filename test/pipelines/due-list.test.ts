@@ -1,7 +1,7 @@
 import { lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { newHostRecord } from '../../src/hosts/record.js';
-import { dueList } from '../../src/pipelines/due-list.js';
+import { dueList, type DueEntry } from '../../src/pipelines/due-list.js';
 import { newSignalTrust } from '../../src/schedule/signals.js';
 import { MemoryStore } from '../../src/store/memory.js';
 import type { UrlRecord } from '../../src/store/types.js';
@@ -67,5 +67,31 @@ describe('dueList', () => {
 		);
 		expect(readAhead).toHaveLength(299);
 		expect(Math.max(...readAhead)).toBeLessThanOrEqual(2);
+	});
+
+	it('waits for its reader (`ready`) before reading on and before passing on each chosen URL', async () => {
+		const store = new MemoryStore();
+		await store.batch(Array.from({ length: 20 }, (_, i) => ({ type: 'put' as const, key: `${origin}/${String(i).padStart(2, '0')}`, value: { v: 1, status: 200, lastChecked: NOW - (1 + (i % 5)) * DAY, rate: 0.1 } })));
+		// A reader with room for nothing until it is let go: one turn at a time.
+		let room: (() => void) | undefined;
+		const ready = () => new Promise<void>((resolve) => (room = resolve));
+		const out: DueEntry[] = [];
+		let done = false;
+		dueList(store, { budget: 4, verifyEveryMs: 0, now: NOW, ready }).subscribe({ next: (entry) => out.push(entry), complete: () => (done = true) });
+		const settle = () => new Promise((resolve) => setImmediate(resolve));
+		let turns = 0;
+		for (; turns < 100; turns++) {
+			await settle();
+			if (done) break;
+			// Nothing comes out while the reader has no room.
+			const before = out.length;
+			await settle();
+			expect(out.length).toBe(before);
+			room!();
+		}
+		expect(done).toBe(true);
+		// One wait per stored URL read, and one per chosen URL passed on.
+		expect(turns).toBe(20 + 4);
+		expect(out.filter((entry) => !entry.later)).toHaveLength(4);
 	});
 });

@@ -110,6 +110,17 @@ describe('budget', () => {
 		expect(out.find((task) => task.skip === 'later')?.line).toBe(1);
 	});
 
+	it('gives back each held task as it came, its less common fields and its input included, without the record it held', async () => {
+		const rich: Task = { ...known(1, 9, 0.1), input: ' https://a/1', source: 'sitemap', lastmod: '2030-01-01', from: 'https://a/sitemap.xml', announced: true };
+		const plain = known(2, 8, 0.1);
+		const letGo = known(3, 1, 0.001);
+		const out = await lastValueFrom(from([rich, plain, letGo]).pipe(budget({ budget: 2, verifyEveryMs: 0 }, { clock: fixedClock }), toArray()));
+		const { record: _rich, ...richTask } = rich;
+		const { record: _plain, ...plainTask } = plain;
+		const { record: _letGo, ...letGoTask } = letGo;
+		expect(out).toEqual([{ ...letGoTask, skip: 'later', creditReturned: true }, { ...richTask, creditReturned: true }, { ...plainTask, creditReturned: true }]);
+	});
+
 	describe('verification under a budget', () => {
 		const verifyEveryMs = 30 * DAY;
 		// Its bound was 2 days ago: due for verification, not a period past it.

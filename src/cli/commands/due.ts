@@ -1,4 +1,4 @@
-import { concatMap, lastValueFrom } from 'rxjs';
+import { lastValueFrom, tap } from 'rxjs';
 import type { Argv, CommandModule } from 'yargs';
 import { dueList } from '../../pipelines/due-list.js';
 import { clockFor } from '../../pipelines/resources.js';
@@ -42,13 +42,29 @@ export function dueCommand(io: CliIo, result: CommandResult): CommandModule<obje
 				.example('revisit due --budget 1000 --json | jq -c "{url, rate}"', 'What a run with --budget 1000 would check, with each URL\'s change rate') as unknown as Argv<DueArgs>,
 		handler: async (args) => {
 			const write = createWriter(io.stdout);
+			// Each line is written as it comes, not awaited one by one (a queue of entries would
+			// wait for each write: the budget's 100,000 chosen, all at once). The list waits
+			// instead while stdout is full; the first write that fails says why (EPIPE: OUTPUT_CLOSED).
+			let last: Promise<void> = Promise.resolve();
+			let failed: { error: unknown } | undefined;
+			const print = (text: string) => {
+				last = write(text).catch((error: unknown) => {
+					failed ??= { error };
+				});
+			};
+			const settled = async () => {
+				await last;
+				if (failed) throw failed.error;
+			};
+			const ready = () => (failed || io.stdout.writableNeedDrain ? settled() : undefined);
 			await withStore(args.store, { create: false, viaWatch: true }, async (store) => {
 				const now = clockFor(args.now ?? nowDefault(io.env).now).now();
-				const entries = dueList(store, { ttlMs: args.ttl, budget: args.budget, hostBudget: args['host-budget'], verifyEveryMs: args['verify-every'], now });
-				await lastValueFrom(entries.pipe(concatMap(async (entry) => {
-					if (args.json) await write(`${JSON.stringify(entry)}\n`);
-					else if (entry.skip === undefined && entry.later === args.later) await write(`${entry.url}\n`);
+				const entries = dueList(store, { ttlMs: args.ttl, budget: args.budget, hostBudget: args['host-budget'], verifyEveryMs: args['verify-every'], now, ready });
+				await lastValueFrom(entries.pipe(tap((entry) => {
+					if (args.json) print(`${JSON.stringify(entry)}\n`);
+					else if (entry.skip === undefined && entry.later === args.later) print(`${entry.url}\n`);
 				})), { defaultValue: undefined });
+				await settled();
 				result.status = 0;
 			});
 		},
