@@ -38,16 +38,17 @@
 //    revisit_lateness_seconds would show.
 //
 // Exit status 1 when a run failed or a target is missed.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { mulberry32 } from './lib/prng.js';
+import { freePorts } from './lib/nginx-run.js';
+import { startNginxPages } from './lib/nginx-pages.js';
 import { pollRss } from './lib/poll-rss.js';
 import { countFlag } from './lib/count-flag.js';
 import { openTemplate } from './lib/template-record.js';
@@ -114,7 +115,7 @@ const cleanups = [];
 let failed = false;
 const out = [];
 try {
-	const nginx = await startNginx();
+	const nginx = await startNginxPages(path.join(dir, 'nginx'), meta.ports);
 	cleanups.push(() => nginx.close());
 	const store = await storeOf(N);
 	out.push(`bench/watch-speed.js — ${new Date().toISOString()}, ${os.availableParallelism()} CPUs, node ${process.version}, load at start ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
@@ -169,86 +170,6 @@ try {
 process.exitCode = failed ? 1 : 0;
 
 // ---------------------------------------------------------------------------------------
-
-async function freePorts(count) {
-	const ports = [];
-	while (ports.length < count) {
-		const server = net.createServer();
-		await new Promise((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
-		ports.push(server.address().port);
-		await new Promise((resolve) => server.close(resolve));
-	}
-	return ports;
-}
-
-async function startNginx() {
-	const root = path.join(dir, 'nginx');
-	fs.mkdirSync(root, { recursive: true });
-	const t = (name) => path.join(root, name);
-	const access = t('access.log');
-	fs.writeFileSync(
-		t('nginx.conf'),
-		`daemon off;
-master_process off;
-pid ${t('nginx.pid')};
-error_log ${t('error.log')} warn;
-events { worker_connections 4096; }
-http {
-	log_format bench '$msec $status $request_uri';
-	access_log ${access} bench buffer=256k flush=1s;
-	client_body_temp_path ${t('client_body')};
-	proxy_temp_path ${t('proxy')};
-	fastcgi_temp_path ${t('fastcgi')};
-	uwsgi_temp_path ${t('uwsgi')};
-	scgi_temp_path ${t('scgi')};
-	default_type text/plain;
-	keepalive_requests 10000000;
-	keepalive_timeout 120s;
-	server {
-${meta.ports.map((port) => `		listen 127.0.0.1:${port};`).join('\n')}
-		location = /robots.txt { return 404; }
-		location ~ ^/p/(\\d+)$ {
-			set $tag '"p$1"';
-			add_header ETag $tag always;
-			if ($http_if_none_match = $tag) { return 304; }
-			return 200 "bench page $1\\n";
-		}
-		location / { return 404; }
-	}
-}
-`,
-	);
-	const child = spawn('nginx', ['-c', t('nginx.conf'), '-p', `${root}/`, '-e', t('error.log')], { stdio: 'ignore' });
-	for (let i = 0; ; i++) {
-		const up = await new Promise((resolve) => net.connect(meta.ports.at(-1), '127.0.0.1').once('connect', function () { this.destroy(); resolve(true); }).once('error', () => resolve(false)));
-		if (up) break;
-		if (i > 100 || child.exitCode !== null) throw new Error(`nginx did not start: ${fs.existsSync(t('error.log')) ? fs.readFileSync(t('error.log'), 'utf8') : ''}`);
-		await new Promise((resolve) => setTimeout(resolve, 50));
-	}
-	return {
-		version: spawnSync('nginx', ['-v'], { encoding: 'utf8' }).stderr.trim().replace(/^nginx version: nginx\//, ''),
-		/** The access log from here on: call before a run, read after it. */
-		mark() {
-			const from = fs.existsSync(access) ? fs.statSync(access).size : 0;
-			return async () => {
-				await new Promise((resolve) => setTimeout(resolve, 1500)); // flush=1s
-				const fd = fs.openSync(access, 'r');
-				const size = fs.fstatSync(fd).size;
-				const buffer = Buffer.alloc(size - from);
-				fs.readSync(fd, buffer, 0, buffer.length, from);
-				fs.closeSync(fd);
-				return buffer.toString('latin1').split('\n').filter(Boolean).map((line) => {
-					const [msec, status, uri] = line.split(' ');
-					return { ms: Number(msec) * 1000, status: Number(status), uri };
-				});
-			};
-		},
-		close: async () => {
-			child.kill('SIGTERM');
-			if (child.exitCode === null) await once(child, 'exit');
-		},
-	};
-}
 
 /** The pristine store of `n` URLs under `dir`, made unless already there (with --keep). */
 async function storeOf(n) {
