@@ -1,7 +1,7 @@
 import { formatBytes } from '../util/bytes.js';
 import { REPORT_SCRIPT } from './client.js';
 import type { ReportData } from './data.js';
-import { embedded, STYLE } from './parts.js';
+import { documentHead, embedded } from './parts.js';
 import { escapeXml } from '../history/svg.js';
 
 const card = (label: string, value: string, kind = ''): string => `<div class="card ${kind}"><b>${escapeXml(value)}</b><span>${escapeXml(label)}</span></div>`;
@@ -36,15 +36,7 @@ export function renderReport(data: ReportData, links?: PageLinks): string {
 	const under = last?.live ? ', the last under way (live)' : last?.unfinished ? ', the last unfinished' : '';
 	const span = !first ? 'no runs recorded' : data.runs.length === 1 ? `run of ${first.start}${under}` : `${data.runs.length} runs, ${first.start} to ${last!.start}${under}`;
 	const chart = `data:image/svg+xml;base64,${Buffer.from(data.svg).toString('base64')}`;
-	return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
-<meta name="referrer" content="no-referrer">
-<title>revisit report: ${escapeXml(span)}</title>
-<style>${STYLE}</style>
+	return `${documentHead(`revisit report: ${escapeXml(span)}`, true)}
 </head>
 <body>
 <header><h1>revisit report</h1><p>${escapeXml(span)} &middot; store ${escapeXml(data.source)} &middot; written ${escapeXml(data.generatedAt)}</p></header>

@@ -50,3 +50,23 @@ td.words ins{color:#055d20;text-decoration:none}td.words del{color:#82071e;text-
 
 /** The data as a script element's text: `<` escaped, so that no string in it can close the element. */
 export const embedded = (data: unknown): string => JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/**
+ * A page's `<!doctype>` through `<style>`: the Content-Security-Policy that lets it make no
+ * request (inline style and script only; `img-src data:` where `dataImages`, for the
+ * report's chart), no referrer, and its title (escaped by the caller).
+ *
+ * @example
+ * `${documentHead('revisit: https://example.com/', false)}</head>`
+ */
+export function documentHead(title: string, dataImages: boolean): string {
+	return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none';${dataImages ? ' img-src data:;' : ''} style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+<meta name="referrer" content="no-referrer">
+<title>${title}</title>
+<style>${STYLE}</style>`;
+}

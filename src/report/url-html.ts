@@ -1,5 +1,5 @@
 import { escapeXml } from '../history/svg.js';
-import { embedded, STYLE } from './parts.js';
+import { documentHead, embedded } from './parts.js';
 import { URL_SCRIPT } from './url-client.js';
 import type { UrlPageData } from './url-data.js';
 
@@ -15,15 +15,7 @@ import type { UrlPageData } from './url-data.js';
  */
 export function renderUrlPage(data: UrlPageData): string {
 	const count = data.versions.length;
-	return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
-<meta name="referrer" content="no-referrer">
-<title>revisit: ${escapeXml(data.url)}</title>
-<style>${STYLE}</style>
+	return `${documentHead(`revisit: ${escapeXml(data.url)}`, false)}
 </head>
 <body>
 <header><h1>History of a page</h1><p class="url-head"><span class="url" id="page-url">${escapeXml(data.url)}</span></p><p>${count} version${count === 1 ? '' : 's'} kept &middot; store ${escapeXml(data.source)} &middot; written ${escapeXml(data.generatedAt)} &middot; <a id="back" href="${escapeXml(data.back)}">the report</a></p></header>
