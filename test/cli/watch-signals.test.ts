@@ -63,7 +63,8 @@ describe('revisit watch and signals (LevelDB store)', () => {
 		origin = await startWatchOrigin(0);
 		const urls = paths(5).map((path) => origin.url(path));
 		// Every interval is exactly 1h of the schedule, 1 s of wall time: checks at 0 and 1h, and perhaps just at 2h.
-		const args = ['watch', '--store', store.dir, '--time-scale', '3600', '--min-interval', '1h', '--max-interval', '1h', '--until', '2h', '--rate', '100/s', ...QUIET];
+		// Requests are counted as checks: no --verify-every download (its day drawn from the URL's random port) adds one.
+		const args = ['watch', '--store', store.dir, '--time-scale', '3600', '--min-interval', '1h', '--max-interval', '1h', '--until', '2h', '--rate', '100/s', '--verify-every', 'off', ...QUIET];
 		const { status, signal, stderr } = await spawnCli([...args], urls.join('\n')).done;
 		expect(signal).toBeNull();
 		expect(status).toBe(0);
