@@ -165,7 +165,8 @@ const holds = (outer: Element, inner: Element): boolean => {
  * variantOf('https://shop.example/products/hat?variant=4242') // '4242'
  */
 export function variantOf(url: string | undefined): string | undefined {
-	if (url === undefined) return undefined;
+	// Only a query that says `variant` (or escapes a letter of it) can name one: most page URLs are not parsed at all.
+	if (url === undefined || (!url.includes('variant') && !url.includes('%'))) return undefined;
 	const value = parsed(url, undefined)?.searchParams.get('variant') ?? undefined;
 	return value === undefined || value.trim() === '' ? undefined : value.trim();
 }

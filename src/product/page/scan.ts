@@ -2,8 +2,9 @@ import type { AnyNode, Element, Text } from 'domhandler';
 import { findCurrencies } from '../currencies.js';
 import { normalizeSpaces } from '../price-number.js';
 import { CONTROLS } from './controls.js';
-import { blockNames, describe, hidden, names, rawOwnText, shortText, struckBy } from './text.js';
-import { ELSEWHERE_NAME, OTHERS_HEADING, PRICE_NAME, REGULAR_NAME, STOCK_NAME, fold } from './words.js';
+import { NAMED, nameFlags } from './names.js';
+import { describe, hidden, rawOwnText, shortText, struckBy } from './text.js';
+import { OTHERS_HEADING, fold } from './words.js';
 
 /** One element of a page as the scan saw it: where it is, and what around it says it is not this product's price. */
 export interface Place {
@@ -86,25 +87,26 @@ export function scanPage(document: AnyNode, { explain = false, prices = true }: 
 		const element = nodes.pop()!;
 		const outer = contexts.pop()!;
 		if (hidden(element)) continue;
-		const context = within(element, outer);
+		// What its class, id and itemprop say, tested once for both the context and the filing.
+		const flags = nameFlags(element);
+		const context = within(element, outer, flags);
 		if (context.elsewhere && !explain) continue;
 		// Counted among the page's own elements only, so that `explain` walking the others changes no choice.
-		note(found, element, context.elsewhere ? index : index++, context, prices);
+		note(found, element, context.elsewhere ? index : index++, context, prices, flags);
 		push(element, context);
 	}
 	return found;
 }
 
 /** Files the element under what it may be; a place is made only for an element filed somewhere (most are not). */
-function note(found: PageScan, element: Element, index: number, context: Context, prices: boolean): void {
+function note(found: PageScan, element: Element, index: number, context: Context, prices: boolean, flags: number): void {
 	const title = element.name === 'h1';
 	const control = CONTROLS.has(element.name) || element.attribs['role'] === 'button';
-	const named = names(element);
 	const raw = rawOwnText(element);
 	// Collapsed only where it may be a price: most elements' own text is white space or words.
 	const priced = prices && raw !== '' && /\d/.test(raw) && raw.length <= 4 * SHORT && shortEnough(raw);
-	const price = (prices && named !== '' && PRICE_NAME.test(named)) || (priced && findCurrencies(normalizeSpaces(raw)).length > 0);
-	const stock = named !== '' && STOCK_NAME.test(named);
+	const price = (prices && (flags & NAMED.price) !== 0) || (priced && findCurrencies(normalizeSpaces(raw)).length > 0);
+	const stock = (flags & NAMED.stock) !== 0;
 	const short = !stock && !context.elsewhere && raw !== '' && raw.length <= 4 * SHORT && /\S/.test(raw);
 	if (!title && !control && !price && !stock && !short) return;
 	const place: Place = { element, index };
@@ -146,14 +148,15 @@ function headedElsewhere(element: Element, outer: Context): Context {
 }
 
 /** The context an element's own subtree is in: the outer one itself where the element changes nothing, as most do. */
-function within(element: Element, outer: Context): Context {
-	const classes = blockNames(element);
-	const role = element.attribs['role'];
-	if (classes === '' && role === undefined && !CONTEXTUAL.has(element.name)) return outer.elsewhere ? outer : headedElsewhere(element, outer);
+function within(element: Element, outer: Context, flags: number): Context {
+	const { class: classes, id, role } = element.attribs;
+	// No class and no id (nor empty ones): most elements.
+	const unnamed = classes === undefined ? !id : id === undefined && classes === '';
+	if (unnamed && role === undefined && !CONTEXTUAL.has(element.name)) return outer.elsewhere ? outer : headedElsewhere(element, outer);
 	const main = !outer.main && (element.name === 'main' || element.name === 'article');
-	const elsewhere = outer.elsewhere ? undefined : elsewhereBy(element, classes, role, outer);
-	const struck = outer.struck ? undefined : struckBy(element, classes);
-	const regular = !outer.regular && REGULAR_NAME.test(classes);
+	const elsewhere = outer.elsewhere ? undefined : elsewhereBy(element, flags, role, outer);
+	const struck = outer.struck ? undefined : struckBy(element, (flags & NAMED.struck) !== 0);
+	const regular = !outer.regular && (flags & NAMED.regular) !== 0;
 	if (!main && !elsewhere && !struck && !regular) return outer;
 	const context: Context = { ...outer };
 	if (main) context.main = true;
@@ -164,10 +167,10 @@ function within(element: Element, outer: Context): Context {
 }
 
 /** Why an element is a block that is not this product's: the page's chrome, or a block of other products. */
-function elsewhereBy(element: Element, classes: string, role: string | undefined, outer: Context): string | undefined {
+function elsewhereBy(element: Element, flags: number, role: string | undefined, outer: Context): string | undefined {
 	if (element.name === 'nav' || element.name === 'aside' || role === 'navigation' || role === 'banner' || role === 'contentinfo' || role === 'complementary') return `in the page's ${element.name === 'aside' || role === 'complementary' ? 'sidebar' : role === 'banner' ? 'header' : role === 'contentinfo' ? 'footer' : 'navigation'} (${describe(element)})`;
 	if ((element.name === 'header' || element.name === 'footer') && !outer.main) return `in the page's ${element.name} (${describe(element)})`;
-	if (ELSEWHERE_NAME.test(classes)) return `in a block of other products (${describe(element)})`;
+	if ((flags & NAMED.elsewhere) !== 0) return `in a block of other products (${describe(element)})`;
 	const heading = otherProductsHeading(element);
 	return heading === undefined ? undefined : `in a block of other products (${describe(element)}, headed "${heading}")`;
 }

@@ -16,18 +16,25 @@ export const hidden = (element: Element): boolean => {
 };
 
 /**
- * Why an element's text is a former or list price, or undefined.
+ * Why an element's text is a former or list price, or undefined; `named` says whether its
+ * class or id names one (`STRUCK_NAME`), where the caller has tested it already.
  *
  * @example
  * struckBy(del) // 'struck through (<del>)'
  * struckBy(span) // 'a former or list price (span.old-price)' for <span class="old-price">
  */
-export function struckBy(element: Element, classes = blockNames(element)): string | undefined {
+export function struckBy(element: Element, named = struckName(element)): string | undefined {
 	if (element.name === 'del' || element.name === 's' || element.name === 'strike') return `struck through (<${element.name}>)`;
 	if (/line-through/i.test(element.attribs['style'] ?? '') || element.attribs['data-a-strike'] === 'true') return `struck through (${describe(element)})`;
-	if (STRUCK_NAME.test(classes)) return `a former or list price (${describe(element)})`;
+	if (named) return `a former or list price (${describe(element)})`;
 	return undefined;
 }
+
+/** Whether an element's class or id names a former or list price. */
+const struckName = (element: Element): boolean => {
+	const { class: classes, id } = element.attribs;
+	return (classes !== undefined && STRUCK_NAME.test(classes)) || (id !== undefined && STRUCK_NAME.test(id));
+};
 
 /** The text of an element's own text children, as written. */
 export function rawOwnText(element: Element): string {
@@ -79,19 +86,6 @@ export function shortText(element: Element, unstruck = false, maxNodes = SMALL):
 	}
 	return parts.join(' ').replace(/\s+/g, ' ').trim();
 }
-
-/** The names that say what an element is: class, id, `itemprop`, and test ids. */
-export const names = (element: Element): string => {
-	const { class: classes, id, itemprop, 'data-testid': test } = element.attribs;
-	if (classes === undefined && id === undefined && itemprop === undefined && test === undefined) return '';
-	return `${classes ?? ''} ${id ?? ''} ${itemprop ?? ''} ${test ?? ''}`;
-};
-
-/** The names that say what block an element is: class and id (an `itemprop` names a value, not a block). */
-export const blockNames = (element: Element): string => {
-	const { class: classes, id } = element.attribs;
-	return classes === undefined ? (id ?? '') : id === undefined ? classes : `${classes} ${id}`;
-};
 
 /**
  * An element, short: its tag with id and first classes (`span#price.a-price.big`).
