@@ -2,8 +2,8 @@ import type { AnyNode, Element, Text } from 'domhandler';
 import { findCurrencies } from '../currencies.js';
 import { normalizeSpaces } from '../price-number.js';
 import { CONTROLS } from './controls.js';
-import { NAMED, nameFlags } from './names.js';
-import { describe, hidden, rawOwnText, shortText, struckBy } from './text.js';
+import { Attributes, NAMED, nameFlags } from './names.js';
+import { describe, hiddenBy, rawOwnText, shortText, struckBy } from './text.js';
 import { OTHERS_HEADING, fold } from './words.js';
 
 /** One element of a page as the scan saw it: where it is, and what around it says it is not this product's price. */
@@ -83,25 +83,26 @@ export function scanPage(document: AnyNode, { explain = false, prices = true }: 
 		contexts.push({});
 	} else push(document, {});
 	let index = 0;
+	const attributes = new Attributes();
 	while (nodes.length > 0) {
 		const element = nodes.pop()!;
 		const outer = contexts.pop()!;
-		if (hidden(element)) continue;
+		if (hiddenBy(element, attributes.read(element))) continue;
 		// What its class, id and itemprop say, tested once for both the context and the filing.
-		const flags = nameFlags(element);
-		const context = within(element, outer, flags);
+		const flags = nameFlags(attributes);
+		const context = within(element, outer, flags, attributes);
 		if (context.elsewhere && !explain) continue;
 		// Counted among the page's own elements only, so that `explain` walking the others changes no choice.
-		note(found, element, context.elsewhere ? index : index++, context, prices, flags);
+		note(found, element, context.elsewhere ? index : index++, context, prices, flags, attributes.role);
 		push(element, context);
 	}
 	return found;
 }
 
 /** Files the element under what it may be; a place is made only for an element filed somewhere (most are not). */
-function note(found: PageScan, element: Element, index: number, context: Context, prices: boolean, flags: number): void {
+function note(found: PageScan, element: Element, index: number, context: Context, prices: boolean, flags: number, role: string | undefined): void {
 	const title = element.name === 'h1';
-	const control = CONTROLS.has(element.name) || element.attribs['role'] === 'button';
+	const control = CONTROLS.has(element.name) || role === 'button';
 	const raw = rawOwnText(element);
 	// Collapsed only where it may be a price: most elements' own text is white space or words.
 	const priced = prices && raw !== '' && /\d/.test(raw) && raw.length <= 4 * SHORT && shortEnough(raw);
@@ -148,8 +149,7 @@ function headedElsewhere(element: Element, outer: Context): Context {
 }
 
 /** The context an element's own subtree is in: the outer one itself where the element changes nothing, as most do. */
-function within(element: Element, outer: Context, flags: number): Context {
-	const { class: classes, id, role } = element.attribs;
+function within(element: Element, outer: Context, flags: number, { class: classes, id, role }: Attributes): Context {
 	// No class and no id (nor empty ones): most elements.
 	const unnamed = classes === undefined ? !id : id === undefined && classes === '';
 	if (unnamed && role === undefined && !CONTEXTUAL.has(element.name)) return outer.elsewhere ? outer : headedElsewhere(element, outer);

@@ -1,4 +1,5 @@
 import type { AnyNode, Element, Text } from 'domhandler';
+import type { Attributes } from './names.js';
 import { STRUCK_NAME } from './words.js';
 
 /** Never shown, or not text. */
@@ -12,8 +13,14 @@ const UNSEEN = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head'
  */
 export const hidden = (element: Element): boolean => {
 	const attribs = element.attribs;
-	return UNSEEN.has(element.name) || attribs['hidden'] !== undefined || attribs['aria-hidden'] === 'true' || (attribs['style'] !== undefined && /display:\s*none/i.test(attribs['style']));
+	return UNSEEN.has(element.name) || attribs['hidden'] !== undefined || attribs['aria-hidden'] === 'true' || (attribs['style'] !== undefined && DISPLAY_NONE.test(attribs['style']));
 };
+
+/** `hidden`, of attributes read already (`Attributes`). */
+export const hiddenBy = (element: Element, attributes: Attributes): boolean =>
+	UNSEEN.has(element.name) || attributes.hidden || attributes.ariaHidden === 'true' || (attributes.style !== undefined && DISPLAY_NONE.test(attributes.style));
+
+const DISPLAY_NONE = /display:\s*none/i;
 
 /**
  * Why an element's text is a former or list price, or undefined; `named` says whether its
