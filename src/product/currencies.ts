@@ -216,6 +216,21 @@ export const currencyName = (match: CurrencyMatch): string => match.code ?? matc
 export const hasThreeDecimals = (code: string | undefined): boolean => code !== undefined && THREE_DECIMALS.has(code);
 
 /**
+ * Whether a text has a currency written in it: `findCurrencies(text).length > 0`, without
+ * collecting them (asked of every short text of a page that has a digit).
+ *
+ * @example
+ * hasCurrency('Only 12,99 €') // true
+ */
+export function hasCurrency(text: string): boolean {
+	for (let start = 0; start < text.length; start++) {
+		const tokens = BY_FIRST.get(text[start]!);
+		if (tokens !== undefined && tokens.some((token) => text.startsWith(token, start) && bounded(text, start, token))) return true;
+	}
+	return false;
+}
+
+/**
  * Every currency written in a text, left to right. A token made of letters counts only as
  * a word of its own ("kr" in "150 kr", not in "Kraft"); digits and symbols may touch it ("RM50").
  *

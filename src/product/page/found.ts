@@ -23,7 +23,8 @@ export function pageFound(document: AnyNode, passed?: string[], withPrice = true
 	// The title first: the first buy button after it is the product's (else the page's first), and the price nearest both.
 	const controls = scan.controls.filter((place) => !place.elsewhere);
 	const after = title ? controls.filter((place) => place.index > title.index) : [];
-	const button = after.find((place) => buyButton(place.element)) ?? controls.find((place) => buyButton(place.element));
+	// Else the page's first: none after the title is one, so those are not asked again.
+	const button = after.find((place) => buyButton(place.element)) ?? controls.find((place) => (!title || place.index <= title.index) && buyButton(place.element));
 	const anchors: Place[] = [...(title ? [title] : []), ...(button ? [button] : [])];
 	const price = withPrice ? pagePrice(scan.prices, anchors, title ? 'title' : 'buy button', passed !== undefined) : { passed: [] };
 	passed?.push(...price.passed);

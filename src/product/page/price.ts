@@ -15,6 +15,8 @@ const SHOWN = 20;
 /** More words than this around a number is a sentence ("free shipping on orders over $50"), less likely the price. */
 const WORDY = 4;
 
+const LETTER = /\p{L}/u;
+
 /** A price-looking element that gave a price. */
 interface Priced extends Place {
 	text: string;
@@ -65,7 +67,9 @@ export function pagePrice(places: readonly Place[], anchors: readonly Place[], a
 			if (explain && parsePrice(text) !== undefined) passed.push(`${shown}: after "${label}", a former, list or other price than the one asked`);
 			continue;
 		}
-		const { amount, problem } = priceRead(withoutTokens(text.replace(WAS_PRICE, ' ')), (written: string) => parsePrice(written));
+		// "Was" words and tokens have letters: a text with none (`$39.99`, `39,99 €`) is read as it is.
+		const read = LETTER.test(text) ? withoutTokens(text.replace(WAS_PRICE, ' ')) : text;
+		const { amount, problem } = priceRead(read, (written: string) => parsePrice(written));
 		if (problem !== undefined) passed.push(`${shown}: ${problem}`);
 		const named = PRICE_NAME.test([place.element.attribs['class'], place.element.attribs['id'], place.element.attribs['itemprop']].join(' '));
 		if (!amount || (amount.currency === undefined && !named)) continue;

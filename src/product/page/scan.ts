@@ -1,5 +1,5 @@
-import type { AnyNode, Element, Text } from 'domhandler';
-import { findCurrencies } from '../currencies.js';
+import type { AnyNode, Element, ParentNode, Text } from 'domhandler';
+import { hasCurrency } from '../currencies.js';
 import { normalizeSpaces } from '../price-number.js';
 import { CONTROLS } from './controls.js';
 import { Attributes, NAMED, nameFlags } from './names.js';
@@ -68,10 +68,11 @@ export function scanPage(document: AnyNode, { explain = false, prices = true }: 
 	// Two stacks side by side rather than a pair per node, and elements only: a page has ten thousand nodes, most of them text.
 	const nodes: Element[] = [];
 	const contexts: Context[] = [];
-	const push = (parent: AnyNode, context: Context) => {
-		if (!('children' in parent)) return;
-		for (let i = parent.children.length - 1; i >= 0; i--) {
-			const child = parent.children[i]!;
+	// Given elements and documents only (an `in` test of each cost a twentieth of the read).
+	const push = (parent: ParentNode, context: Context) => {
+		const children = parent.children;
+		for (let i = children.length - 1; i >= 0; i--) {
+			const child = children[i]!;
 			if (child.type === 'tag' || child.type === 'script' || child.type === 'style') {
 				nodes.push(child as Element);
 				contexts.push(context);
@@ -81,7 +82,7 @@ export function scanPage(document: AnyNode, { explain = false, prices = true }: 
 	if (document.type === 'tag') {
 		nodes.push(document as Element);
 		contexts.push({});
-	} else push(document, {});
+	} else if ('children' in document) push(document, {});
 	let index = 0;
 	const attributes = new Attributes();
 	while (nodes.length > 0) {
@@ -106,7 +107,7 @@ function note(found: PageScan, element: Element, index: number, context: Context
 	const raw = rawOwnText(element);
 	// Collapsed only where it may be a price: most elements' own text is white space or words.
 	const priced = prices && raw !== '' && /\d/.test(raw) && raw.length <= 4 * SHORT && shortEnough(raw);
-	const price = (prices && (flags & NAMED.price) !== 0) || (priced && findCurrencies(normalizeSpaces(raw)).length > 0);
+	const price = (prices && (flags & NAMED.price) !== 0) || (priced && hasCurrency(normalizeSpaces(raw)));
 	const stock = (flags & NAMED.stock) !== 0;
 	const short = !stock && !context.elsewhere && raw !== '' && raw.length <= 4 * SHORT && /\S/.test(raw);
 	if (!title && !control && !price && !stock && !short) return;
