@@ -104,12 +104,15 @@ export function scanPage(document: AnyNode, { explain = false, prices = true }: 
 function note(found: PageScan, element: Element, index: number, context: Context, prices: boolean, flags: number, role: string | undefined): void {
 	const title = element.name === 'h1';
 	const control = CONTROLS.has(element.name) || role === 'button';
-	const raw = rawOwnText(element);
+	// The own text's length first, its texts joined only where it may be a price: joining them, and the regular expressions flattening what was joined, were most of what a scan allocated.
+	const length = ownLength(element);
+	const sized = length > 0 && length <= 4 * SHORT;
+	const raw = sized && prices && ownTextHas(element, DIGIT) ? rawOwnText(element) : '';
 	// Collapsed only where it may be a price: most elements' own text is white space or words.
-	const priced = prices && raw !== '' && /\d/.test(raw) && raw.length <= 4 * SHORT && shortEnough(raw);
+	const priced = raw !== '' && shortEnough(raw);
 	const price = (prices && (flags & NAMED.price) !== 0) || (priced && hasCurrency(normalizeSpaces(raw)));
 	const stock = (flags & NAMED.stock) !== 0;
-	const short = !stock && !context.elsewhere && raw !== '' && raw.length <= 4 * SHORT && /\S/.test(raw);
+	const short = !stock && !context.elsewhere && sized && ownTextHas(element, NOT_SPACE);
 	if (!title && !control && !price && !stock && !short) return;
 	const place: Place = { element, index };
 	if (context.elsewhere) place.elsewhere = context.elsewhere;
@@ -120,6 +123,22 @@ function note(found: PageScan, element: Element, index: number, context: Context
 	if (price) found.prices.push(place);
 	if (stock) found.stocks.push(place);
 	if (short) found.notes.push(place);
+}
+
+const DIGIT = /\d/;
+const NOT_SPACE = /\S/;
+
+/** The length of an element's own text (`rawOwnText`), not joined. */
+function ownLength(element: Element): number {
+	let length = 0;
+	for (const child of element.children) if (child.type === 'text') length += (child as Text).data.length;
+	return length;
+}
+
+/** Whether an element's own text has a match for `pattern` (one that no join of two texts makes), each text tested as it is. */
+function ownTextHas(element: Element, pattern: RegExp): boolean {
+	for (const child of element.children) if (child.type === 'text' && pattern.test((child as Text).data)) return true;
+	return false;
 }
 
 const shortEnough = (raw: string): boolean => raw.length <= SHORT || raw.replace(/\s+/g, ' ').trim().length <= SHORT;
