@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyCode, findCurrencies, hasThreeDecimals } from '../../src/product/currencies.js';
+import { currencyCode, findCurrencies, hasCurrency, hasThreeDecimals } from '../../src/product/currencies.js';
 
 describe('currencyCode', () => {
 	it('gives the ISO 4217 code of a code, or of a symbol naming one currency', () => {
@@ -51,5 +51,15 @@ describe('withdrawn codes in text', () => {
 	it('reads RUR as RUB, a code', () => {
 		expect(currencyCode('RUR')).toBe('RUB');
 		expect(findCurrencies('1 299 RUR')).toMatchObject([{ written: 'RUR', code: 'RUB', rank: 3 }]);
+	});
+});
+
+describe('hasCurrency', () => {
+	it('says whether findCurrencies finds any', () => {
+		for (const text of ['NZD $100.70', 'Only 12,99 €', '150 kr', 'Kraft 150', '12 items', 'RM50', '', 'Price: 30,000원~', 'Pln 5', 'USDA 5']) {
+			expect(hasCurrency(text), text).toBe(findCurrencies(text).length > 0);
+		}
+		expect(hasCurrency('Only 12,99 €')).toBe(true);
+		expect(hasCurrency('Kraft 150')).toBe(false);
 	});
 });
