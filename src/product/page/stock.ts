@@ -3,7 +3,7 @@ import { findAll } from 'domutils';
 import { availabilityOf } from '../availability.js';
 import type { Found } from '../found.js';
 import type { Availability } from '../types.js';
-import { nearest } from './nearest.js';
+import { byNearness, nearest } from './nearest.js';
 import { controlText } from './controls.js';
 import { SHORT, type Place } from './scan.js';
 import { describe, ownText, shortText } from './text.js';
@@ -40,14 +40,15 @@ export function pageAvailability(buttons: readonly Place[], stocks: readonly Pla
 		if (note) return found(`${note.where}, beside the buy button`, note.availability, note.text);
 		return found(`${describe(button.element)}, the buy button, enabled`, 'InStock', says);
 	}
-	const said = [...stocks, ...stockNotes(notes)].filter((place) => !place.elsewhere).flatMap((place) => {
-		const text = 'says' in place ? (place.says as string) : shortText(place.element);
-		if (text === undefined || text === '' || text.length > 80) return [];
+	// The nearest that says a state: the candidates ranked first and their words read nearest first, since most pages have hundreds of short texts and one stock note.
+	const named = new Set(stocks);
+	for (const place of byNearness([...stocks, ...notes].filter((candidate) => !candidate.elsewhere), anchors)) {
+		const text = named.has(place) ? shortText(place.element) : stockNote(place);
+		if (text === undefined || text === '' || text.length > 80) continue;
 		const availability = outOf(text) ?? availabilityOf(text);
-		return availability ? [{ ...place, availability, text }] : [];
-	});
-	const note = nearest(said, anchors);
-	return note && found(`${describe(note.element)}, a stock note`, note.availability, note.text);
+		if (availability) return found(`${describe(place.element)}, a stock note`, availability, text);
+	}
+	return undefined;
 }
 
 const found = (where: string, availability: Availability, written: string): Found => ({ from: 'page', where, availability, written: { availability: written } });
@@ -113,13 +114,18 @@ const STOCK_NOTE = 30;
  */
 export function stockNotes(notes: readonly Place[]): Array<Place & { says: string }> {
 	return notes.flatMap((place) => {
-		const own = ownText(place.element);
-		if (own.length > SHORT) return [];
-		if (OUT_WORDS.test(fold(own))) return [{ ...place, says: own }];
-		// Each line on its own: "SKU: UM9109<br>In Stock: 6" is two notes in one element.
-		const line = lines(place.element).find((text) => text.length <= STOCK_NOTE && IN_WORDS.test(fold(text)));
-		return line === undefined ? [] : [{ ...place, says: line }];
+		const says = stockNote(place);
+		return says === undefined ? [] : [{ ...place, says }];
 	});
+}
+
+/** What one note says of the stock (`stockNotes`), or undefined. */
+function stockNote(place: Place): string | undefined {
+	const own = ownText(place.element);
+	if (own.length > SHORT) return undefined;
+	if (OUT_WORDS.test(fold(own))) return own;
+	// Each line on its own: "SKU: UM9109<br>In Stock: 6" is two notes in one element.
+	return lines(place.element).find((text) => text.length <= STOCK_NOTE && IN_WORDS.test(fold(text)));
 }
 
 /** An element's own text children, each collapsed, the empty ones left out. */
