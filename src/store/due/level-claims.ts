@@ -112,11 +112,9 @@ export class Leases {
 }
 
 /** Keys read past what a claim takes, kept for the next claims of the origin (see OriginHeads). */
-const READ_AHEAD = 32;
+const READ_AHEAD = 96;
 /** Origins a pull-ahead claim looks at, besides those with claims: a bounded read when nothing is due. */
 const AHEAD_ORIGINS = 256;
-/** Keys of `ready` read at a time by a claim. */
-const READY_CHUNK = 64;
 
 /**
  * `DueQueue.claim` on the LevelDB schedule, for `tokens` slots of the rate: the origins
@@ -132,24 +130,17 @@ export async function claimDue(places: LevelPlaces, leases: Leases, options: Cla
 	const by = keyTime(now + 1);
 	const offers: Array<{ origin: string; items: HeadItem[]; gapped: boolean }> = [];
 	let found = 0;
-	const ready = places.ready.values({ lt: pad(by) });
-	try {
-		scan: for (let chunk = await ready.nextv(READY_CHUNK); chunk.length > 0; chunk = await ready.nextv(READY_CHUNK)) {
-			for (const origin of chunk) {
-				const room = options.perHost - leases.count(origin);
-				if (room <= 0) continue;
-				const [host] = await places.hosts([origin]);
-				if (!host || (host.g > 0 && (host.c ?? -Infinity) + host.g > now)) continue;
-				// An origin with a gap gives one URL per gap.
-				const items = (await places.keys.unclaimed(origin, Math.min(room, tokens - found, host.g > 0 ? 1 : Infinity), READ_AHEAD)).filter((item) => item.due < by);
-				if (items.length === 0) continue;
-				offers.push({ origin, items, gapped: host.g > 0 });
-				found += items.length;
-				if (found >= tokens) break scan;
-			}
-		}
-	} finally {
-		await ready.close();
+	for await (const origin of places.ready.origins(pad(by))) {
+		const room = options.perHost - leases.count(origin);
+		if (room <= 0) continue;
+		const [host] = await places.hosts([origin]);
+		if (!host || (host.g > 0 && (host.c ?? -Infinity) + host.g > now)) continue;
+		// An origin with a gap gives one URL per gap.
+		const items = (await places.keys.unclaimed(origin, Math.min(room, tokens - found, host.g > 0 ? 1 : Infinity), READ_AHEAD)).filter((item) => item.due < by);
+		if (items.length === 0) continue;
+		offers.push({ origin, items, gapped: host.g > 0 });
+		found += items.length;
+		if (found >= tokens) break;
 	}
 	offers.sort((a, b) => a.items[0]!.due - b.items[0]!.due);
 	const entries = offers.flatMap(({ origin, items }) => items.map((item) => lease(leases, origin, item, undefined, now + options.leaseMs)));
@@ -168,7 +159,7 @@ export async function claimDue(places: LevelPlaces, leases: Leases, options: Cla
 export async function claimAhead(places: LevelPlaces, leases: Leases, options: ClaimOptions, now: number, tokens: number): Promise<DueEntry[]> {
 	if (tokens <= 0) return [];
 	const origins: string[] = [];
-	for await (const origin of places.ready.values({ limit: AHEAD_ORIGINS + leases.origins })) origins.push(origin);
+	for await (const origin of places.ready.origins(undefined, AHEAD_ORIGINS + leases.origins)) origins.push(origin);
 	const hosts = await places.hosts(origins);
 	const offers: Array<{ origin: string; item: HeadItem; place: Place; gapped: boolean }> = [];
 	for (let i = 0; i < origins.length; i++) {

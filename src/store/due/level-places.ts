@@ -2,6 +2,7 @@ import { rateBin, type DueEntry } from './types.js';
 import { OriginKeys, type OriginHeads } from './level-heads.js';
 import type { Leases } from './level-claims.js';
 import type { RateBins } from './level-bins.js';
+import { ReadyHead } from './level-ready.js';
 import { atKey, del, keyTime, put, readyKey, type Db, type HostPlace, type Op, type Place, type Sub } from './level-keys.js';
 
 /** Origins' places kept in memory at most (a write-through cache: one process holds the database). */
@@ -26,11 +27,13 @@ export interface Places {
  */
 export class LevelPlaces {
 	readonly at: Sub<number>;
-	readonly ready: Sub<string>;
 	readonly urls: Sub<Place>;
+	/** The origins in `ready` order, its first keys kept in memory. */
+	readonly ready: ReadyHead;
 	/** Reads of an origin's URLs in due order, claimed ones passed over. */
 	readonly keys: OriginKeys;
 	readonly #origins: Sub<HostPlace>;
+	readonly #readySub: Sub<string>;
 	readonly #db: Db;
 	readonly #heads: OriginHeads;
 	readonly #leases: Leases;
@@ -43,7 +46,8 @@ export class LevelPlaces {
 	constructor(db: Db, subs: Places, kept: { heads: OriginHeads; leases: Leases; bins: RateBins; now: () => number }) {
 		this.#db = db;
 		this.at = subs.at;
-		this.ready = subs.ready;
+		this.#readySub = subs.ready;
+		this.ready = new ReadyHead(subs.ready);
 		this.urls = subs.urls;
 		this.#origins = subs.hosts;
 		this.#heads = kept.heads;
@@ -56,6 +60,7 @@ export class LevelPlaces {
 	/** After a failed write: what is cached may be ahead of the database. */
 	forget(): void {
 		this.#hostCache.clear();
+		this.ready.forget();
 	}
 
 	/**
@@ -177,7 +182,7 @@ export class LevelPlaces {
 	#reready(origin: string, old: HostPlace | undefined, next: HostPlace, first: number | undefined): Op[] {
 		const ops: Op[] = [];
 		if (next.n <= 0 && first === undefined) {
-			if (old && old.n > 0 && old.r >= 0) ops.push(del(this.ready, readyKey(old.r, origin)));
+			if (old && old.n > 0 && old.r >= 0) ops.push(this.#readyDel(readyKey(old.r, origin)));
 			this.#hostCache.set(origin, null);
 			return old ? [...ops, del(this.#origins, origin)] : ops;
 		}
@@ -194,8 +199,8 @@ export class LevelPlaces {
 		const was = old && old.n > 0 && old.r >= 0 ? readyKey(old.r, origin) : undefined;
 		const now = next.r >= 0 ? readyKey(next.r, origin) : undefined;
 		if (was !== now) {
-			if (was !== undefined) ops.push(del(this.ready, was));
-			if (now !== undefined) ops.push(put(this.ready, now, origin));
+			if (was !== undefined) ops.push(this.#readyDel(was));
+			if (now !== undefined) ops.push(this.#readyPut(now, origin));
 		}
 		return ops;
 	}
@@ -234,6 +239,17 @@ export class LevelPlaces {
 		const key = atKey(origin, due, url);
 		this.#heads.put(origin, { key, due: keyTime(due), url, bin });
 		return put(this.at, key, bin);
+	}
+
+	/** Writes an origin's `ready` key, and keeps the keys held in memory up to date. */
+	#readyPut(key: string, origin: string): Op {
+		this.ready.put(key);
+		return put(this.#readySub, key, origin);
+	}
+
+	#readyDel(key: string): Op {
+		this.ready.del(key);
+		return del(this.#readySub, key);
 	}
 
 	#atDel(origin: string, due: number, url: string): Op {

@@ -7,7 +7,7 @@ import { claimAhead, claimDue, Leases } from './level-claims.js';
 import { LevelListings } from './level-listings.js';
 import { RateBins } from './level-bins.js';
 import { LevelPlaces, type Places } from './level-places.js';
-import { levelStats } from './level-stats.js';
+import { BacklogMemo, levelStats } from './level-stats.js';
 import { put, SEP, type Db, type Op, type Place, type Sub } from './level-keys.js';
 
 export { BACKLOG_COUNTED } from './level-stats.js';
@@ -46,6 +46,8 @@ export class LevelDueQueue implements DueQueue {
 	/** One operation at a time: each reads what the one before wrote. */
 	#chain: Promise<unknown> = Promise.resolve();
 	readonly #turns = new LocalTurns();
+	/** A deep backlog's last count, used again for a while (level-stats.ts). */
+	readonly #backlog = new BacklogMemo();
 
 	private constructor(db: Db, clock: QueueClock, subs: Places & { meta: Sub<unknown>; claims: Sub<Place>; sources: Sub<number> }, bins: RateBins, records?: (operations: readonly unknown[]) => Op[]) {
 		this.#db = db;
@@ -55,7 +57,7 @@ export class LevelDueQueue implements DueQueue {
 		this.#bins = bins;
 		this.#places = new LevelPlaces(db, subs, { heads: this.#heads, leases: this.#leases, bins, now: () => queueNow(this.#clock) });
 		this.#listings = new LevelListings(db, subs.sources);
-		if (records) this.doneWith = (entries, operations) => this.#serial(() => this.#places.place(entries, true, records(operations)));
+		if (records) this.doneWith = (entries, operations) => this.#serial(() => this.#placeDone(entries, records(operations)));
 	}
 
 	/**
@@ -110,15 +112,27 @@ export class LevelDueQueue implements DueQueue {
 	}
 
 	put(entries: readonly DueEntry[]): Promise<void> {
-		return this.#serial(() => this.#places.place(entries, false));
+		return this.#serial(() => {
+			this.#backlog.took(entries);
+			return this.#places.place(entries, false);
+		});
 	}
 
 	done(entries: readonly DueEntry[]): Promise<void> {
-		return this.#serial(() => this.#places.place(entries, true));
+		return this.#serial(() => this.#placeDone(entries));
+	}
+
+	#placeDone(entries: readonly DueEntry[], extra?: Op[]): Promise<void> {
+		// A claimed URL left the backlog when it was claimed: only a `done` without a token may move one that was not.
+		this.#backlog.took(entries.filter((entry) => entry.token === undefined));
+		return this.#places.place(entries, true, extra);
 	}
 
 	remove(urls: readonly string[]): Promise<void> {
-		return this.#serial(() => this.#places.remove(urls));
+		return this.#serial(() => {
+			this.#backlog.took(urls.map(() => ({})));
+			return this.#places.remove(urls);
+		});
 	}
 
 	release(entries: readonly ClaimRef[]): Promise<void> {
@@ -131,6 +145,7 @@ export class LevelDueQueue implements DueQueue {
 			const now = queueNow(this.#clock);
 			this.#leases.expire(now);
 			const entries = await claimDue(this.#places, this.#leases, options, now, this.#tokens(options, now));
+			this.#backlog.took(entries);
 			this.#slot! += entries.length / options.rate;
 			return { now, entries };
 		});
@@ -140,6 +155,7 @@ export class LevelDueQueue implements DueQueue {
 		return this.#serial(async () => {
 			const now = queueNow(this.#clock);
 			const entries = await claimAhead(this.#places, this.#leases, options, now, this.#tokens(options, now));
+			this.#backlog.took(entries);
 			this.#slot! += entries.length / options.rate;
 			return { now, entries };
 		});
@@ -192,6 +208,6 @@ export class LevelDueQueue implements DueQueue {
 	}
 
 	stats(): Promise<QueueStats> {
-		return this.#serial(() => levelStats(this.#places, this.#leases, this.#bins.counts, queueNow(this.#clock)));
+		return this.#serial(() => levelStats(this.#places, this.#leases, this.#bins.counts, queueNow(this.#clock), { memo: this.#backlog, wall: Date.now() }));
 	}
 }
