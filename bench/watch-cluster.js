@@ -55,6 +55,8 @@ const { values: flags } = parseArgs({
 		cases: { type: 'string', default: 'speed,rate' },
 		// Node flags for the watches (e.g. --node=--cpu-prof --node=--cpu-prof-dir=DIR).
 		node: { type: 'string', multiple: true, default: [] },
+		// More flags for each watch (e.g. --watch=--per-host=8), after the bench's own.
+		watch: { type: 'string', multiple: true, default: [] },
 	},
 });
 const int = (name) => countFlag(flags, name);
@@ -95,7 +97,7 @@ try {
 		const before = await Promise.all(nodes.map((node) => node.counts()));
 		const read = nginx.mark();
 		const load0 = load();
-		const args = ['watch', '--store', store, '-q', '--rate', `${rate}/s`, '--until', `${WARMUP + SECONDS}s`];
+		const args = ['watch', '--store', store, '-q', '--rate', `${rate}/s`, '--until', `${WARMUP + SECONDS}s`, ...flags.watch];
 		const zero = Date.now();
 		const cpu0 = nodes.map((node) => node.cpu());
 		const nodeCpu = [];
@@ -103,6 +105,10 @@ try {
 		const timer0 = setTimeout(() => nodes.forEach((node, i) => (cpu0[i] = node.cpu())), WARMUP * 1000);
 		const runs = await Promise.all(Array.from({ length: WATCHES }, (_, i) => measured(process.execPath, [...flags.node, '--import', HOOK, CLI, ...args], `watch${i}`)));
 		const after = await Promise.all(nodes.map((node) => node.counts()));
+		// Every command the fleet sent or its scripts ran, over the nodes: what a check costs Redis.
+		const each = {};
+		after.forEach((a, i) => Object.entries(a.each).forEach(([name, n]) => (each[name] = (each[name] ?? 0) + n - (before[i].each[name] ?? 0))));
+		log(`commands over the nodes: ${Object.entries(each).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]).map(([name, n]) => `${name} ${n}`).join(', ')}`);
 		const keys = await Promise.all(nodes.map((node) => node.scheduleKeys('wc:')));
 		clearTimeout(timer);
 		clearTimeout(timer0);
@@ -242,7 +248,8 @@ async function startCluster(size) {
 			async counts() {
 				const stats = cli('INFO', 'commandstats');
 				const calls = (re) => [...stats.matchAll(re)].reduce((sum, match) => sum + Number(match[1]), 0);
-				return { scripts: calls(/cmdstat_eval(?:sha)?:calls=(\d+)/g), commands: calls(/cmdstat_[a-z|]+:calls=(\d+)/g), cpu: procCpu(child.pid) };
+				const each = Object.fromEntries([...stats.matchAll(/cmdstat_([a-z|]+):calls=(\d+)/g)].map((match) => [match[1], Number(match[2])]));
+				return { scripts: calls(/cmdstat_eval(?:sha)?:calls=(\d+)/g), commands: calls(/cmdstat_[a-z|]+:calls=(\d+)/g), each, cpu: procCpu(child.pid) };
 			},
 			async scheduleKeys(prefix) {
 				return cli('--scan', '--pattern', `${prefix}{due*`).split('\n').filter(Boolean).length;

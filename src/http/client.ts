@@ -75,7 +75,7 @@ export interface HttpClientExtras {
  * @example
  * const client = createHttpClient({ userAgent: 'revisit/0.1', timeoutMs: 15000, acceptEncoding: 'gzip', maxSockets: 28 });
  */
-export function createHttpClient(options: HttpClientOptions, extras: HttpClientExtras = {}): { got: Got; close(): void } {
+export function createHttpClient(options: HttpClientOptions, extras: HttpClientExtras = {}): { got: Got; close(): void; resize(maxSockets: number): void } {
 	const hardMaxSockets = options.hardMaxSockets ?? descriptorBudget(openFileLimit()).sockets;
 	const pool = createSocketPool({
 		// Never more than the hard cap: that is what keeps the store's descriptors free.
@@ -112,6 +112,10 @@ export function createHttpClient(options: HttpClientOptions, extras: HttpClientE
 		got: instance,
 		close() {
 			pool.destroy();
+		},
+		/** Keep-alive sockets kept open from now on (SocketPool.resize), never past the hard cap. */
+		resize(maxSockets) {
+			pool.resize(maxSockets);
 		},
 	};
 }

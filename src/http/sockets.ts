@@ -27,6 +27,8 @@ export interface SocketPool {
 	tunnel(proxy: URL): https.Agent;
 	/** Sockets open now, in use or idle, and requests waiting for one (past `hardMaxSockets`). */
 	counts(): { open: number; idle: number; waiting: number };
+	/** Sets `maxSockets` anew (never past `hardMaxSockets`): a watch follows the origins its schedule holds. Idle sockets past it close as new ones open. */
+	resize(maxSockets: number): void;
 	/** Closes every socket, in use or idle, and fails the requests waiting for one. */
 	destroy(): void;
 }
@@ -60,7 +62,7 @@ type AddRequest = (this: http.Agent, request: http.ClientRequest, options: objec
  * got.extend({ agent: { http: pool.http, https: pool.https } });
  */
 export function createSocketPool(options: SocketPoolOptions): SocketPool {
-	const maxSockets = positiveInteger('maxSockets', options.maxSockets);
+	let maxSockets = positiveInteger('maxSockets', options.maxSockets);
 	const hardMax = Math.max(maxSockets, options.hardMaxSockets ?? Number.POSITIVE_INFINITY);
 	positiveInteger('idleMs', options.idleMs);
 	const open = new Set<Duplex>();
@@ -178,6 +180,9 @@ export function createSocketPool(options: SocketPoolOptions): SocketPool {
 		...agents,
 		tunnel,
 		counts: () => ({ open: open.size, idle: idle.size, waiting: waiting.length }),
+		resize(max) {
+			maxSockets = Math.min(positiveInteger('maxSockets', max), hardMax);
+		},
 		destroy() {
 			for (const { request } of [...waiting]) request.destroy(new Error('the HTTP client was closed'));
 			agents.http.destroy();

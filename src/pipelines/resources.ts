@@ -35,7 +35,8 @@ export interface ResourceOptions {
 
 /**
  * Opens what a sweep needs: the store, a keep-alive HTTP client and the limiter.
- * `close()` releases what was opened here, never a store the caller passed in.
+ * `close()` releases what was opened here, never a store the caller passed in;
+ * `resizeSockets` sets this process's keep-alive socket budget anew (`maxSockets`).
  *
  * @example
  * const { deps, close } = await openSweepDeps({ store: '.revisit' }, normaliseSweepOptions());
@@ -43,7 +44,7 @@ export interface ResourceOptions {
 export async function openSweepDeps(
 	resources: ResourceOptions,
 	options: SweepOptions,
-): Promise<{ deps: SweepDeps; close(): Promise<void> }> {
+): Promise<{ deps: SweepDeps; close(): Promise<void>; resizeSockets(maxSockets: number): void }> {
 	const cookies = options.cookies !== undefined || options.cookieJar !== undefined;
 	if (cookies && (resources.transport !== undefined || options.localWorkers > 0)) {
 		// A jar is one process's state: threads and fleet workers could neither read nor update it.
@@ -74,6 +75,7 @@ export async function openSweepDeps(
 	const limiter = createLimiter({ concurrency: options.concurrency, perHost: options.perHost, rate: options.rate }, clock);
 	const renderer = renders ? createRenderer({ browserPath: browser, concurrency: options.render?.concurrency ?? RENDER_DEFAULTS.concurrency, memoryCapBytes: options.render?.memoryBytes ?? RENDER_DEFAULTS.memoryBytes }) : undefined;
 	return {
+		resizeSockets: (maxSockets) => client.resize(maxSockets),
 		deps: { store, http: client.got, limiter, clock, random: resources.random ?? Math.random, book: createHostBook(store, clock.now(), { auditRate: options.trust.auditRate }), transport: sender?.transport, renderer, ...(renderer && jar ? { cookies: () => browserCookies(jar) } : {}) },
 		async close() {
 			await renderer?.close();

@@ -1,5 +1,5 @@
 import { connectionPolicy, type RedisTimeouts } from './redis-policy.js';
-import { credentials, evalScript, socketOptions, type Command, type RedisLink } from './redis-link.js';
+import { credentials, evalScript, luaScript, socketOptions, type Command, type RedisLink } from './redis-link.js';
 import { describeRedis, type RedisTarget } from './redis-url.js';
 
 /**
@@ -8,7 +8,10 @@ import { describeRedis, type RedisTarget } from './redis-url.js';
  * its key. Reads are single-key commands already (redis.ts asks one bucket at a time).
  *
  * Writes: MULTI/EXEC can't span slots, so a batch becomes one transaction per hash tag
- * (a bucket's record hash and index share one; the meta key is alone), sent together.
+ * (a bucket's record hash and index share one; the meta key is alone), sent together,
+ * each as one script (APPLY) rather than MULTI, the commands and EXEC: as atomic, and one
+ * command to send and one reply to read instead of two more than the batch has (a
+ * watch writes a record or two per bucket at a time, bench/WATCH-SPEED.md).
  * Each bucket's part of a batch is all or nothing, the batch as a whole is not: a crash,
  * or a node lost for good, between two of them leaves part of it written. That is safe
  * for revisit, which commits state only after its verdict went out (commit-after-emit):
@@ -80,6 +83,10 @@ export async function connectCluster(target: RedisTarget, timeouts: RedisTimeout
 			await Promise.all(
 				[...byTag.values()].map((group) =>
 					policy.retry(isOpen, 'STORE_WRITE_FAILED', writing, async () => {
+						if (group.every((command) => command.length <= APPLY_MOST_ARGS)) {
+							await evalScript((command) => cluster.sendCommand(group[0]![1], false, command), APPLY, [group[0]![1]!], group.flatMap((command) => [String(command.length), ...command]));
+							return;
+						}
 						const multi = cluster.multi(group[0]![1]);
 						for (const command of group) multi.addCommand(command[1], false, [...command]);
 						await multi.exec();
@@ -96,6 +103,17 @@ export async function connectCluster(target: RedisTarget, timeouts: RedisTimeout
 		},
 	};
 }
+
+/** Runs its ARGV as commands, each its length then its words: a transaction in one command. Every key shares KEYS[1]'s hash tag. */
+const APPLY = luaScript(`local i = 1
+while i <= #ARGV do
+  local n = tonumber(ARGV[i])
+  redis.call(unpack(ARGV, i + 1, i + n))
+  i = i + n + 1
+end
+return 1`);
+/** Longest command APPLY takes (Lua's unpack is bounded by its C stack); a longer one goes in a MULTI. */
+const APPLY_MOST_ARGS = 4_000;
 
 /**
  * What Redis Cluster hashes a key by: the part between the first `{` and the next `}`

@@ -20,6 +20,9 @@ import { withLiveRun } from './live-store.js';
 import { openOutbox, type Outbox } from '../outbox/open.js';
 import type { TargetStatus } from '../outbox/worker.js';
 
+/** Most origins the watch keeps a socket per --per-host place for: past them, idle sockets are closed as others open (each closes after IDLE_SOCKET_MS anyway). */
+const SOCKET_ORIGINS = 1024;
+
 /** A watch as plain data: the run it repeats, its store, rate, clock and inputs. */
 export interface WatchJob {
 	shape: RunShape;
@@ -74,10 +77,7 @@ export function runWatch(job: WatchJob, edges: JobEdges, stop: Promise<string>):
 
 async function run(job: WatchJob, edges: JobEdges, summary: Summary, figures: WatchFigures, stop: Promise<string>): Promise<string | undefined> {
 	await checkStart(job.shape);
-	// A socket per --per-host place of as many origins as --concurrency can reach (within the descriptors left for sockets): the watch's
-	// requests go from origin to origin, and a pool of --concurrency + --per-host closed an idle socket to open one nearly every request (bench/WATCH-SPEED.md).
-	const sockets = job.shape.options.concurrency * job.shape.options.perHost;
-	const { deps, close } = await openSweepDeps({ store: job.store, redis: job.redis, maxSockets: sockets }, job.shape.options);
+	const { deps, close, resizeSockets } = await openSweepDeps({ store: job.store, redis: job.redis, maxSockets: socketsFor(job.shape.options, 0) }, job.shape.options);
 	// The schedule's clock is the store's: a restart, and every member of a fleet, read one clock (--now starts it again).
 	const proposed = watchClock({ now: job.now, scale: job.scale }).queue;
 	const opening = async () => {
@@ -131,6 +131,10 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, figures: Wa
 				...observing?.observer,
 				started: (run) => {
 					current = run;
+				},
+				queue: (stats) => {
+					resizeSockets(socketsFor(job.shape.options, stats.hosts));
+					observing?.observer.queue?.(stats);
 				},
 				epoch: (epoch) => {
 					addSummary(summary, epoch);
@@ -189,6 +193,18 @@ function overrideHosts(deps: SweepDeps): OverrideHosts {
 		}
 		await deps.store.batch(overrides.map(([origin]) => ({ type: 'putHost', key: origin, value: deps.book.get(origin) })));
 	};
+}
+
+/**
+ * The watch's keep-alive sockets: one per --per-host place of each origin the schedule
+ * holds (up to SOCKET_ORIGINS of them), and never fewer than --concurrency origins' worth;
+ * the socket pool keeps them within the descriptors left for sockets. A watch's requests
+ * go from origin to origin, and a pool of --concurrency + --per-host closed an idle socket
+ * to open one nearly every request; one of --concurrency × --per-host still did, in a
+ * fleet process spreading its checks over more origins than --concurrency (bench/WATCH-SPEED.md).
+ */
+function socketsFor(options: { concurrency: number; perHost: number }, hosts: number): number {
+	return options.perHost * Math.max(options.concurrency, Math.min(hosts, SOCKET_ORIGINS));
 }
 
 /** Adds an epoch's counts to the watch's. */

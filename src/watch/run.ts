@@ -19,6 +19,7 @@ import { createThreshold } from './threshold.js';
 import { createHostThresholds } from './host-threshold.js';
 import { withTurns } from './turns.js';
 import { createSayings } from './say.js';
+import { createAnsweredBatch, createDoneBatch } from './claim-ends.js';
 
 /** What the watch tells its metrics (see metrics.ts); every method optional. */
 export interface WatchObserver {
@@ -64,7 +65,9 @@ export interface WatchPlan {
  * Claims held per origin, as a multiple of --per-host, on a schedule one process holds:
  * the run's limiter keeps --per-host requests in flight, and the claims beyond them wait
  * in the pipeline (its store read, robots.txt), so that an origin's next request is ready
- * when one ends. On a shared schedule (Redis) the claims are the fleet-wide limit: 1.
+ * when one ends. On a shared schedule (Redis) the claims are the fleet-wide limit: 1, each
+ * counted until its requests are over (`DueQueue.answered`); a process then holds up to
+ * this many times --concurrency claims, those past its requests in flight being written.
  */
 const CLAIMS_PER_PLACE = 2;
 /** How long a claim holds by default (wall ms) before its URL goes back to the schedule: well past a check's timeouts, retries and Retry-After waits. */
@@ -101,6 +104,7 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 			const say = createSayings({ diagnose: plan.edges.diagnose, checksPerDay: plan.checksPerDay, bounds: plan.bounds });
 			const freed = new Subject<void>();
 			const done = createDoneBatch(queue, () => freed.next());
+			const answered = createAnsweredBatch(queue, () => freed.next());
 			// Reschedules waiting for their records' batch (`awaiting`), and those of each batch taken and not yet written (`stored`;
 			// `taken` once written with the records, where the schedule is in the store's own database).
 			const awaiting: DueEntry[] = [];
@@ -141,8 +145,9 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 				ignoreElements(),
 				takeUntil(over),
 			);
-			// On a shared schedule a process holds no more claims than it has requests in flight: the fleet-wide --per-host places go to whoever can use them, not to the first to claim.
-			const window = queue.shared ? { ...plan.shape.options, highWater: plan.shape.options.concurrency } : plan.shape.options;
+			// On a shared schedule a process holds no more claims than it has requests in flight, and as many again being written (their
+			// places given back, `answered`): the fleet-wide --per-host places go to whoever can use them, not to the first to claim.
+			const window = queue.shared ? { ...plan.shape.options, highWater: plan.shape.options.concurrency * (queue.answered ? CLAIMS_PER_PLACE : 1) } : plan.shape.options;
 			const reachedUntil = (): boolean => plan.until !== undefined && plan.clock.now() >= plan.until;
 			const epoch = defer(() => {
 				const summary = createSummary();
@@ -194,11 +199,14 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 								const token = tokens.get(task.url);
 								tokens.delete(task.url);
 								if (entry && token !== undefined) entry.token = token;
+								// Its requests are over: on a shared schedule its origin's place goes back to the fleet now, not after its record is written.
+								if (token !== undefined) answered.add({ url: task.url, token });
 							}
 							if (entry) awaiting.push(entry);
 						}),
 					),
 					defer(async () => {
+						await answered.settled();
 						await done.flush();
 						plan.observer?.epoch?.(summary);
 					}).pipe(ignoreElements()),
@@ -220,48 +228,6 @@ async function setGaps(queue: DueQueue, batch: InputBatch, gapped: Set<string>, 
 		gapped.add(parsed.origin);
 		await queue.gap(parsed.origin, gapMs);
 	}
-}
-
-/**
- * Batches `done` calls as a group commit: the verdicts of one turn of the event loop go
- * in one write, and those that come while it is under way in the next. A claim ends (and
- * its origin's room under --per-host comes back) one write after its verdict, not after a
- * timer. A failed write is thrown by the next `flush`. `written` is called after each
- * write (the claims it ended).
- */
-function createDoneBatch(queue: DueQueue, written: () => void): { addAll(entries: readonly DueEntry[]): void; flush(): Promise<void> } {
-	let pending: DueEntry[] = [];
-	let writing: Promise<void> | undefined;
-	let failure: unknown;
-	const drain = async (): Promise<void> => {
-		try {
-			await new Promise((resolve) => setImmediate(resolve));
-			while (pending.length > 0) {
-				const batch = pending;
-				pending = [];
-				await queue.done(batch);
-				written();
-			}
-		} catch (error) {
-			failure ??= error;
-		} finally {
-			// Cleared in the same step as the last look at `pending`: an entry added after it starts a new write.
-			writing = undefined;
-		}
-	};
-	const flush = (): Promise<void> => {
-		if (failure !== undefined) return Promise.reject(failure);
-		writing ??= drain();
-		return writing.then(() => (failure === undefined ? undefined : Promise.reject(failure)));
-	};
-	return {
-		addAll(entries) {
-			if (entries.length === 0) return;
-			pending.push(...entries);
-			flush().catch(() => {});
-		},
-		flush,
-	};
 }
 
 /**

@@ -97,6 +97,22 @@ describeRedis('revisit watch: three processes on one Redis store', () => {
 		expect(await schedule(store)).toEqual({ size: urls.length, leased: 0, held: 0 });
 	}, 60_000);
 
+	it('--per-host holds fleet-wide as requests in flight: each claim\'s place goes back when its requests are over, and no origin ever sees more than --per-host at once', async () => {
+		// Slow answers and a --concurrency well past the places: every process wants more of each origin than --per-host.
+		origins = await Promise.all([0, 1].map(() => startWatchOrigin(150)));
+		const urls = listOf(40);
+		const store = prefix();
+		const watches = fleet(redis.url(store), urls, ['--per-host', '2', '--concurrency', '8', '--rate', '1000/s']);
+		const sentBy = (name: string) => origins.some((origin) => origin.hits.some((hit) => whose(hit) === name));
+		await waitFor(() => origins.every((origin) => origin.hits.length >= 30) && NAMES.every(sentBy), 'every process to check at both origins', 40_000);
+		const results = await stopAll(watches);
+		expect(results.map((result) => result.status)).toEqual([0, 0, 0]);
+		for (const origin of origins) expect(origin.most).toBe(2);
+		// Every claim was ended or given back: no place is left taken.
+		expect(await schedule(store)).toEqual({ size: urls.length, leased: 0, held: 0 });
+		expect(Number(await redis.cli(['HLEN', `${store}{due}:ans`]))).toBe(0);
+	}, 60_000);
+
 	it('--rate holds fleet-wide within 5% over 10 s', async () => {
 		origins = await Promise.all([0, 1, 2, 3].map(() => startWatchOrigin(20)));
 		const urls = listOf(300);

@@ -25,6 +25,8 @@ export interface DueContractOptions {
 	pacedPerShard?: boolean;
 	/** Whether claims carry tokens that `done` and `release` check (DueEntry.token): the backends that do pass true, and run the cases below. */
 	tokens?: boolean;
+	/** Whether a shared schedule gives an origin's place under perHost back when a claim's requests are over (`answered`), before its `done`. */
+	answered?: boolean;
 }
 
 /**
@@ -131,6 +133,28 @@ export function dueQueueContract(name: string, open: () => Promise<{ store: Vali
 			await new Promise((resolve) => setTimeout(resolve, 350));
 			expect(urls(await again.claim(many))).toEqual(['u1']);
 			expect((await again.stats()).size).toBe(3);
+		});
+
+		it.runIf(options.answered ?? false)('answered gives a claim\'s place under perHost back once, before its done: the claim holds until done, which gives back nothing more', async () => {
+			const queue = await store.dueQueue(stillAt(1000));
+			await queue.put([entry('u1', 100), entry('u2', 200), entry('u3', 300), entry('u4', 400)]);
+			const one = { ...many, perHost: 1 };
+			const [first] = (await queue.claim(one)).entries;
+			expect(first).toMatchObject({ url: 'u1' });
+			expect(urls(await queue.claim(one))).toEqual([]);
+			// u1's request is over: its origin's place goes back, u1 stays claimed.
+			await queue.answered!([{ url: 'u1', token: first!.token }]);
+			const [second] = (await queue.claim(one)).entries;
+			expect(second).toMatchObject({ url: 'u2' });
+			expect((await queue.stats()).claimed).toBe(2);
+			// Told twice, or told again by its done, the place is given back once: u2 holds the one place.
+			await queue.answered!([{ url: 'u1', token: first!.token }]);
+			await queue.done([{ ...first!, due: 5000 }]);
+			expect(urls(await queue.claim(one))).toEqual([]);
+			expect((await queue.stats()).claimed).toBe(1);
+			// A claim not answered gives its place back at its end, as before.
+			await queue.release([{ url: 'u2', token: second!.token }]);
+			expect(urls(await queue.claim(one))).toEqual(['u2']);
 		});
 
 		it.runIf(options.tokens ?? false)('a done or release under a claim\'s token does nothing once the lease ran out and the URL was claimed again', async () => {

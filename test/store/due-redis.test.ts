@@ -32,7 +32,7 @@ describeRedis('the watch schedule on Redis', () => {
 		await redis?.stop();
 	});
 
-	dueQueueContract('RedisStore', opener((p) => redis.url(p)), { reopenReturnsClaims: false, tokens: true });
+	dueQueueContract('RedisStore', opener((p) => redis.url(p)), { reopenReturnsClaims: false, tokens: true, answered: true });
 
 	describe('shared by two processes', () => {
 		it('never gives one URL to both, and holds perHost over both', async () => {
@@ -96,7 +96,7 @@ describeRedis('the watch schedule on a Redis Cluster', () => {
 	});
 
 	// The schedule is cut into shards by origin, each script on one shard's hash tag.
-	dueQueueContract('RedisStore on a Cluster', opener((p) => cluster.url(p)), { reopenReturnsClaims: false, pacedPerShard: true, tokens: true });
+	dueQueueContract('RedisStore on a Cluster', opener((p) => cluster.url(p)), { reopenReturnsClaims: false, pacedPerShard: true, tokens: true, answered: true });
 
 	it('spreads the schedule over the nodes: each holds some origins\' queues and answers some of the claims, none more than half', async () => {
 		const p = prefix();

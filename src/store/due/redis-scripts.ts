@@ -67,7 +67,8 @@ local function unclaim(url, back)
   local held = holder(url)
   if not held then return end
   redis.call('HDEL', B .. ':held', url)
-  redis.call('HINCRBY', B .. ':host:' .. held, 'k', -1)
+  -- an answered claim gave its origin's place back already
+  if redis.call('HDEL', B .. ':ans', url) == 0 then redis.call('HINCRBY', B .. ':host:' .. held, 'k', -1) end
   touch(held)
   local place = back and redis.call('HGET', B .. ':place', url)
   if place then
@@ -143,6 +144,21 @@ for i = 1, #ARGV, 2 do
   if not stale(ARGV[i], ARGV[i + 1]) then unclaim(ARGV[i], true) end
 end
 settle()
+return 0`);
+
+/**
+ * The claims' requests are over (DueQueue.answered): each origin's place under perHost
+ * comes back, once per claim; the claim holds until done, release or its lease. ARGV:
+ * (url, token or '') pairs; a stale token gives back nothing.
+ */
+export const ANSWERED = luaScript(`${PRELUDE}
+for i = 1, #ARGV, 2 do
+  local url = ARGV[i]
+  if not stale(url, ARGV[i + 1]) then
+    local o = holder(url)
+    if o and redis.call('HSETNX', B .. ':ans', url, '1') == 1 then redis.call('HINCRBY', B .. ':host:' .. o, 'k', -1) end
+  end
+end
 return 0`);
 
 // An origin's turn to send (DueQueue.turn), on Redis's clock in wall ms: in its host hash,

@@ -3,7 +3,7 @@ import type { RedisLink } from '../redis-link.js';
 import { BACKLOG_COUNTED } from './level.js';
 import { CLAIM, CLAIM_AHEAD } from './redis-claim-scripts.js';
 import { ShardRounds } from './redis-rounds.js';
-import { GAP, NOW_SCRIPT, PLACE, RELEASE, REMOVE, SENT, STATS, SWEEP, TURN } from './redis-scripts.js';
+import { ANSWERED, GAP, NOW_SCRIPT, PLACE, RELEASE, REMOVE, SENT, STATS, SWEEP, TURN } from './redis-scripts.js';
 import { CLUSTER_SHARDS, parseToken, shardBases, shardOf, shardsOfUrl } from './redis-shards.js';
 import { binRate, chooseClock, DEPTH_ORIGINS, RATE_BINS, rateBin, type Claim, type ClaimOptions, type ClaimRef, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
 
@@ -29,6 +29,8 @@ const CHUNK = 1_000;
  *                        next send may go (wall ms; DueQueue.turn)
  *   S:lease       zset   claimed URLs by when their lease runs out
  *   S:held        hash   claimed URL → `token|origin`: the claim's token and origin
+ *   S:ans         hash   claimed URL → 1 once its requests are over (`answered`): its
+ *                        origin's place (k) is given back then, not again when it ends
  *   S:seq         string the shard's last claim token
  *   S:bins        hash   rate bin → URLs (the shard's part of the rate histogram)
  *   S:slot        string the pacing slot: the schedule time the shard's next check comes
@@ -165,6 +167,22 @@ export class RedisDueQueue implements DueQueue {
 			async (shard, group) => {
 				const args = group.flatMap((entry) => [entry.url, parseToken(entry.token, count)?.seq ?? '']);
 				for (let i = 0; i < args.length; i += CHUNK * 2) await this.#run(RELEASE, shard, args.slice(i, i + CHUNK * 2));
+				this.#rounds.touched(shard);
+			},
+		);
+	}
+
+	async answered(entries: readonly ClaimRef[]): Promise<void> {
+		const count = this.#shards.length;
+		await this.#byShard(
+			entries,
+			(entry) => {
+				const token = parseToken(entry.token, count);
+				return token ? [token.shard] : shardsOfUrl(entry.url, count);
+			},
+			async (shard, group) => {
+				const args = group.flatMap((entry) => [entry.url, parseToken(entry.token, count)?.seq ?? '']);
+				for (let i = 0; i < args.length; i += CHUNK * 2) await this.#run(ANSWERED, shard, args.slice(i, i + CHUNK * 2));
 				this.#rounds.touched(shard);
 			},
 		);

@@ -143,6 +143,14 @@ export interface DueQueue {
 	 * a kill leaves both or neither. Absent: write the records, then call `done`.
 	 */
 	doneWith?(entries: readonly DueEntry[], operations: readonly StoreOperation[]): Promise<void>;
+	/**
+	 * On a shared schedule (Redis): the requests of these claims are over (their verdicts
+	 * are out, their records not yet written). Each claim's place under `perHost` comes back
+	 * now, so that `perHost` counts requests in flight over the fleet rather than checks
+	 * until their `done`; the claims themselves hold until `done` or `release` (or their
+	 * lease). Absent where one process holds the schedule: its limiter holds `--per-host`.
+	 */
+	answered?(entries: readonly ClaimRef[]): Promise<void>;
 	/** Ends claims without checking: the URLs keep the due time they had. */
 	release(entries: readonly ClaimRef[]): Promise<void>;
 	/** Sets the least time between two claims of an origin's URLs (schedule-clock ms; robots.txt's Crawl-delay). */
