@@ -4,6 +4,7 @@ import { describeRedis, startRedis, type TestRedis } from '../helpers/redis.js';
 import { loadCpu } from '../helpers/cpu-load.js';
 import { startTimedOrigins } from '../helpers/timed-origins.js';
 import { startWatchOrigin, type OriginHit, type WatchOrigin } from '../helpers/watch-origin.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 // Three `revisit watch` processes on one Redis schedule. Each sends its own User-Agent,
 // so the origins can tell whose request each was. The schedule clock is the wall clock
@@ -12,13 +13,6 @@ import { startWatchOrigin, type OriginHit, type WatchOrigin } from '../helpers/w
 const NAMES = ['A', 'B', 'C'] as const;
 const QUIET = ['--robots', 'ignore', '--audit', '0', '--ndjson', '-q', '--retries', '0'];
 
-const waitFor = async (test: () => boolean, what: string, ms = 20_000): Promise<void> => {
-	const deadline = Date.now() + ms;
-	while (!test()) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 10));
-	}
-};
 const agent = (name: string) => `revisit-fleet-test-${name}`;
 const whose = (hit: OriginHit) => String(hit.headers['user-agent']).replace('revisit-fleet-test-', '');
 

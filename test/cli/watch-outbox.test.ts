@@ -5,18 +5,11 @@ import { outageReceiver, type OutageReceiver } from '../helpers/outage.js';
 import { describeRedis, startRedis, type TestRedis } from '../helpers/redis.js';
 import { startWatchOrigin, type OriginHit, type WatchOrigin } from '../helpers/watch-origin.js';
 import { startDripSmtp } from '../notify/hanging.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const QUIET = ['--robots', 'ignore', '--audit', '0', '--ndjson', '-q'];
 /** Each page checked again every second of wall time. */
 const EVERY_SECOND = ['--time-scale', '3600', '--min-interval', '1h', '--max-interval', '1h', '--rate', '100/s'];
-
-const waitFor = async (test: () => boolean | Promise<boolean>, what: string, ms = 30_000): Promise<void> => {
-	const deadline = Date.now() + ms;
-	while (!(await test())) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 20));
-	}
-};
 
 const pages = (hits: OriginHit[]) => hits.filter((hit) => hit.path.startsWith('/p'));
 /** The pages a watch has judged at least once (printed their first sighting): a change made after is a change to it. */

@@ -2,18 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LevelStore } from '../../src/store/level.js';
 import { runCli, spawnCli, tempDir } from '../helpers/cli.js';
 import { startWatchOrigin, type WatchOrigin } from '../helpers/watch-origin.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const HOUR = 3_600_000;
 const START = Date.parse('2030-01-01T00:00:00Z');
 const QUIET = ['--robots', 'ignore', '--audit', '0', '--ndjson', '-q'];
-
-const waitFor = async (test: () => boolean, what: string, ms = 60_000): Promise<void> => {
-	const deadline = Date.now() + ms;
-	while (!test()) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 10));
-	}
-};
 
 /** The threshold's correction as the watch saved it in the store's schedule (log f). */
 async function savedCorrection(dir: string): Promise<number> {
@@ -71,7 +64,7 @@ describe('revisit watch spends the rate: pull-ahead (LevelDB store)', () => {
 		const wall0 = Date.now();
 		const first = spawnCli(args(START), urls(50).join('\n'));
 		// 1,050 checks of 50 URLs, each checked once an hour at most (--min-interval): at least 20 hours of the schedule have passed.
-		await waitFor(() => origin.hits.length >= 1050, '1,050 checks');
+		await waitFor(() => origin.hits.length >= 1050, '1,050 checks', 60_000);
 		first.child.kill('SIGKILL');
 		expect((await first.done).signal).toBe('SIGKILL');
 		const killed = await savedCorrection(store.dir);

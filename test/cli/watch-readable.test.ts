@@ -5,16 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ndjson, spawnCli, tempDir } from '../helpers/cli.js';
 import { getWithHost } from '../helpers/listening.js';
 import { startWatchOrigin, type WatchOrigin } from '../helpers/watch-origin.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const QUIET = ['--robots', 'ignore', '--audit', '0', '--ndjson', '-q'];
-
-const waitFor = async (test: () => boolean | Promise<boolean>, what: string, ms = 20_000): Promise<void> => {
-	const deadline = Date.now() + ms;
-	while (!(await test())) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 20));
-	}
-};
 
 interface Row {
 	start: string;

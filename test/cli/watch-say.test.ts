@@ -6,18 +6,11 @@ import { LevelStore } from '../../src/store/level.js';
 import { BIN, runCli, spawnCli, tempDir } from '../helpers/cli.js';
 import { findProgram } from '../helpers/debian.js';
 import { startWatchOrigin, type WatchOrigin } from '../helpers/watch-origin.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const QUIET_CHECKS = ['--robots', 'ignore', '--audit', '0'];
 
 /** Waits for `test` to hold, at most `ms` (an upper bound that proves it came, not a timing claim). */
-const waitFor = async (test: () => boolean, what: () => string, ms = 20_000): Promise<void> => {
-	const deadline = Date.now() + ms;
-	while (!test()) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
-		await new Promise((resolve) => setTimeout(resolve, 20));
-	}
-};
-
 describe('revisit watch says what it is doing', () => {
 	let origin: WatchOrigin;
 	let dir: { dir: string; cleanup(): Promise<void> };

@@ -2,19 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ndjson, runCli, spawnCli, tempDir } from '../helpers/cli.js';
 import { startServer } from '../helpers/server.js';
 import { startWatchOrigin, type OriginHit, type WatchOrigin } from '../helpers/watch-origin.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const HOUR = 3_600_000;
 /** The valve's high water (config/defaults.ts): the most URLs claimed and not yet out. */
 const HIGH_WATER = 64;
 const QUIET = ['--robots', 'ignore', '--audit', '0', '--ndjson', '-q'];
-
-const waitFor = async (test: () => boolean, what: string, ms = 20_000): Promise<void> => {
-	const deadline = Date.now() + ms;
-	while (!test()) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 10));
-	}
-};
 
 describe('revisit watch and signals (LevelDB store)', () => {
 	let origin: WatchOrigin;

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BIN, tempDir } from '../helpers/cli.js';
 import { describeNeeding, findProgram } from '../helpers/debian.js';
 import { startServer, type TestServer } from '../helpers/server.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 // The systemd unit docs/18-watch.md shows is config/systemd/revisit-watch.service, shipped
 // in the package: the page must carry the file as it is, systemd must accept the file, and
@@ -57,14 +58,6 @@ function healthz(port: number): Promise<number> {
 		http.get({ host: '127.0.0.1', port, path: '/healthz' }, (res) => (res.resume(), resolve(res.statusCode ?? 0))).on('error', reject);
 	});
 }
-
-const waitFor = async (test: () => boolean | Promise<boolean>, what: string, ms = 20_000): Promise<void> => {
-	const deadline = Date.now() + ms;
-	while (!(await test())) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 20));
-	}
-};
 
 describe(`the systemd unit in ${PAGE}`, () => {
 	it(`is ${UNIT_FILE}, word for word`, () => {

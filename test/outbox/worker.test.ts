@@ -9,6 +9,7 @@ import type { Delivery, ValidatorStore } from '../../src/store/types.js';
 import type { Task } from '../../src/types.js';
 import { startHangingHttp, type HangingServer } from '../notify/hanging.js';
 import { startReceiver } from '../notify/receiver.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const HOUR = 3_600_000;
 const FAST = { firstMs: 20, capMs: 100 };
@@ -23,14 +24,6 @@ const pending = async (store: ValidatorStore): Promise<Delivery[]> => {
 	const found: Delivery[] = [];
 	for await (const [, delivery] of store.deliveryEntries()) found.push(delivery);
 	return found;
-};
-
-const waitFor = async (test: () => boolean, what: string, ms = 20_000): Promise<void> => {
-	const deadline = Date.now() + ms;
-	while (!test()) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 10));
-	}
 };
 
 describe('the outbox: deliveries committed with their change, sent by the worker', () => {
