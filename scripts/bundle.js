@@ -1,4 +1,5 @@
-// Bundles the CLI into one file, dist/cli.js, after tsc has compiled src/ to dist/.
+// Bundles the CLI into dist/cli.js (and dist/cli-pages.js, with the chunks they share or load
+// on demand), after tsc has compiled src/ to dist/.
 //
 //   node scripts/bundle.js        (part of `npm run build`)
 //
@@ -14,6 +15,7 @@
 // warcio likewise, imported only by `revisit warc-index`, and nodemailer, imported only
 // when a --notify URL is a mailto:// one (src/notify/mail.ts), and playwright-core (some
 // 8 MB), imported only when a page is rendered (src/render/).
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -31,14 +33,25 @@ const rxjsModules = {
 
 // `revisit log` and `revisit diff` (bin/revisit.js picks it for them): the same parser with
 // those two commands only, 0.4 MB rather than 3.2 MB to load (bench/VERSIONS.md).
-const entries = [
-	['dist/cli/main.js', 'dist/cli.js'],
-	['dist/cli/pages-main.js', 'dist/cli-pages.js'],
-];
+//
+// Code splitting: what the code imports with `await import()` (a command's work, Ajv, the
+// watch's metrics, the report writer...) goes into chunk files beside the entries, loaded
+// only by the runs that reach that import. A sweep then parses about half the code it did
+// (bench/PERF.md, start-up). The chunks sit in dist/ too, so `../package.json` and the
+// thread body's path (transports/threads/thread-entry.ts) resolve from them as from the entries.
+const entries = {
+	cli: 'dist/cli/main.js',
+	'cli-pages': 'dist/cli/pages-main.js',
+};
 
-for (const [entry, outfile] of entries) await build({
-	entryPoints: [entry],
-	outfile,
+// A rebuild names its chunks anew (by content hash): drop the last build's.
+for (const name of fs.readdirSync('dist')) if (/^chunk-[\w-]+\.js$/.test(name)) fs.rmSync(path.join('dist', name));
+
+await build({
+	entryPoints: entries,
+	outdir: 'dist',
+	splitting: true,
+	chunkNames: 'chunk-[hash]',
 	bundle: true,
 	platform: 'node',
 	format: 'esm',
