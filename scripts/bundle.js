@@ -1,5 +1,5 @@
-// Bundles the CLI into dist/cli.js (and dist/cli-pages.js, with the chunks they share or load
-// on demand), after tsc has compiled src/ to dist/.
+// Bundles the CLI into dist/cli.js (with chunks it loads on demand) and dist/cli-pages.js,
+// after tsc has compiled src/ to dist/.
 //
 //   node scripts/bundle.js        (part of `npm run build`)
 //
@@ -32,26 +32,17 @@ const rxjsModules = {
 };
 
 // `revisit log` and `revisit diff` (bin/revisit.js picks it for them): the same parser with
-// those two commands only, 0.4 MB rather than 3.2 MB to load (bench/VERSIONS.md).
+// those two commands only, 0.4 MB rather than 3.2 MB to load (bench/VERSIONS.md), in one
+// file: it never loads a chunk of the full CLI's.
 //
-// Code splitting: what the code imports with `await import()` (a command's work, Ajv, the
-// watch's metrics, the report writer...) goes into chunk files beside the entries, loaded
-// only by the runs that reach that import. A sweep then parses about half the code it did
-// (bench/PERF.md, start-up). The chunks sit in dist/ too, so `../package.json` and the
-// thread body's path (transports/threads/thread-entry.ts) resolve from them as from the entries.
-const entries = {
-	cli: 'dist/cli/main.js',
-	'cli-pages': 'dist/cli/pages-main.js',
-};
-
-// A rebuild names its chunks anew (by content hash): drop the last build's.
-for (const name of fs.readdirSync('dist')) if (/^chunk-[\w-]+\.js$/.test(name)) fs.rmSync(path.join('dist', name));
-
-await build({
-	entryPoints: entries,
-	outdir: 'dist',
-	splitting: true,
-	chunkNames: 'chunk-[hash]',
+// The full CLI is split: what it imports with `await import()` (Ajv for a rules or pipeline
+// file, tough-cookie for cookies, the watch's metrics...) goes into chunk files beside it,
+// loaded only by the runs that reach that import, so that a sweep does not parse them
+// (bench/PERF.md, start-up). The chunks sit in dist/ too, so that `../package.json` and the
+// thread body's path (transports/threads/thread-entry.ts) resolve from them as from cli.js.
+// Few dynamic imports, few chunks: each file loaded costs ~0.6 ms beyond its bytes, so a
+// dynamic import per command (tried: 60 files for a sweep) won back nothing.
+const common = {
 	bundle: true,
 	platform: 'node',
 	format: 'esm',
@@ -63,4 +54,10 @@ await build({
 	// CommonJS dependencies call require(); an ESM bundle has none of its own.
 	banner: { js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" },
 	logLevel: 'warning',
-});
+};
+
+// A rebuild names its chunks anew (by content hash): drop the last build's.
+for (const name of fs.readdirSync('dist')) if (/^chunk-[\w-]+\.js$/.test(name)) fs.rmSync(path.join('dist', name));
+
+await build({ ...common, entryPoints: { cli: 'dist/cli/main.js' }, outdir: 'dist', splitting: true, chunkNames: 'chunk-[hash]' });
+await build({ ...common, entryPoints: ['dist/cli/pages-main.js'], outfile: 'dist/cli-pages.js' });
