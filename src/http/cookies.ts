@@ -4,6 +4,16 @@ import { UsageError } from '../errors/index.js';
 import { writeFileAtomic } from '../util/write-file-atomic.js';
 
 /**
+ * An empty jar, for a run that keeps the cookies its servers set (--cookie-jar without --cookies).
+ *
+ * @example
+ * const jar = emptyJar();
+ */
+export function emptyJar(): CookieJar {
+	return new CookieJar();
+}
+
+/**
  * Reads a Netscape cookies.txt (what curl's -c, wget and browser extensions write) into a
  * cookie jar that keeps RFC 6265's rules (tough-cookie): domain, path, secure, expiry.
  * A line's fields, tab-separated: domain, include subdomains (TRUE/FALSE), path, secure

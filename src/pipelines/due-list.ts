@@ -57,7 +57,8 @@ export function dueList(store: ValidatorStore, options: DueListOptions): Observa
 	// (`from(store.entries())` would read it all ahead into concatMap's buffer).
 	const tasks = from((async function* (): AsyncGenerator<Task> {
 		let line = 0;
-		for await (const [url, record] of store.entries()) {
+		// A pass that only reads: LevelDB lets go of the tables behind it (readPass), or the RSS keeps them all.
+		for await (const [url, record] of store.readPass?.() ?? store.entries()) {
 			if (!isDue(record, options.ttlMs, options.now)) continue;
 			const waiting = options.ready?.();
 			if (waiting) await waiting;

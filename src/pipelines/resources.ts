@@ -1,9 +1,7 @@
-import { CookieJar } from 'tough-cookie';
 import { namesUsed } from '../condition/syntax.js';
 import { sweepDefaults } from '../config/defaults.js';
 import { UsageError } from '../errors/index.js';
 import { createHostBook } from '../hosts/book.js';
-import { browserCookies, readCookieFile, writeCookieFile } from '../http/cookies.js';
 import { createHttpClient, type HttpClientOptions } from '../http/client.js';
 import { createLimiter } from '../http/limiter.js';
 import type { TransportFactory } from '../http/transport.js';
@@ -57,7 +55,9 @@ export async function openSweepDeps(
 	}
 	const browser = options.render?.browser ?? browserDefault(process.env);
 	if (renders) checkBrowser(browser);
-	const jar = cookies ? (options.cookies !== undefined ? await readCookieFile(options.cookies) : new CookieJar()) : undefined;
+	// tough-cookie (with its public-suffix list, ~0.2 MB) loads only for a run that keeps cookies.
+	const jars = cookies ? await import('../http/cookies.js') : undefined;
+	const jar = jars && (options.cookies !== undefined ? await jars.readCookieFile(options.cookies) : jars.emptyJar());
 	const ownsStore = typeof resources.store === 'string';
 	const store = typeof resources.store === 'string' ? await openStore(resources.store, resources.redis ? { redis: resources.redis } : {}) : resources.store;
 	const settings = resources.maxSockets === undefined ? clientSettings(options) : { ...clientSettings(options), maxSockets: resources.maxSockets };
@@ -76,13 +76,13 @@ export async function openSweepDeps(
 	const renderer = renders ? createRenderer({ browserPath: browser, concurrency: options.render?.concurrency ?? RENDER_DEFAULTS.concurrency, memoryCapBytes: options.render?.memoryBytes ?? RENDER_DEFAULTS.memoryBytes }) : undefined;
 	return {
 		resizeSockets: (maxSockets) => client.resize(maxSockets),
-		deps: { store, http: client.got, limiter, clock, random: resources.random ?? Math.random, book: createHostBook(store, clock.now(), { auditRate: options.trust.auditRate }), transport: sender?.transport, renderer, ...(renderer && jar ? { cookies: () => browserCookies(jar) } : {}) },
+		deps: { store, http: client.got, limiter, clock, random: resources.random ?? Math.random, book: createHostBook(store, clock.now(), { auditRate: options.trust.auditRate }), transport: sender?.transport, renderer, ...(renderer && jars && jar ? { cookies: () => jars.browserCookies(jar) } : {}) },
 		async close() {
 			await renderer?.close();
 			await sender?.close();
 			client.close();
 			try {
-				if (jar && options.cookieJar !== undefined) await writeCookieFile(options.cookieJar, jar);
+				if (jars && jar && options.cookieJar !== undefined) await jars.writeCookieFile(options.cookieJar, jar);
 			} finally {
 				if (ownsStore) await store.close();
 			}

@@ -46,6 +46,13 @@ export interface ValidatorStore {
 	batch(operations: readonly StoreOperation[]): Promise<void>;
 	/** Every URL record, in key order. */
 	entries(): AsyncIterable<[string, UrlRecord]>;
+	/**
+	 * Every URL record, in key order, for a pass that only reads the store and does nothing
+	 * else with it meanwhile but the reads it awaits between entries (`revisit due`): the
+	 * store may let go of what it has read on the way (LevelDB unmaps the tables behind the
+	 * pass, which stay resident otherwise). Where absent, `entries()` does.
+	 */
+	readPass?(): AsyncIterable<[string, UrlRecord]>;
 	/** Every host record, in origin order. */
 	hostEntries(): AsyncIterable<[string, HostRecord]>;
 	/** Run history rows, oldest first (keys sort by start time). */

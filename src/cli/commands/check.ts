@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import type { Argv, CommandModule } from 'yargs';
-import { validateRules } from '../../config/rule-list.js';
 import { ConfigError, EXIT } from '../../errors/index.js';
 import { compilePipeline } from '../../pipelines/config.js';
 import type { CliIo } from '../io.js';
@@ -19,7 +18,7 @@ export function checkCommand(io: CliIo, result: CommandResult): CommandModule<ob
 		handler: async (args) => {
 			// A file whose JSON is an array is a content-rule list (--rules FILE), not a pipeline.
 			const text = await readFile(args.pipeline, 'utf8').catch(() => undefined);
-			if (text !== undefined && /^\s*\[/.test(text.replace(/^\uFEFF/, ''))) return void (result.status = checkRules(io, args.pipeline, text));
+			if (text !== undefined && /^\s*\[/.test(text.replace(/^\uFEFF/, ''))) return void (result.status = await checkRules(io, args.pipeline, text));
 			const loaded = await loadForCommand(io, args);
 			if ('status' in loaded) return void (result.status = loaded.status);
 			// Compiling runs each option through its CLI flag's checks too.
@@ -34,7 +33,8 @@ export function checkCommand(io: CliIo, result: CommandResult): CommandModule<ob
 	};
 }
 
-function checkRules(io: CliIo, file: string, text: string): number {
+async function checkRules(io: CliIo, file: string, text: string): Promise<number> {
+	const { validateRules } = await import('../../config/rule-list.js');
 	try {
 		const rules = validateRules(text, file);
 		io.stdout.write(`${file}: valid rule list (${rules.length} rule${rules.length === 1 ? '' : 's'})\n`);

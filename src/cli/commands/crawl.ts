@@ -61,7 +61,7 @@ export function crawlCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				.example('revisit crawl --out pages/ --warc crawl.warc.gz --fetch-per-host 1 < urls.txt', 'Archive the run as WARC, one download per origin at a time') as unknown as Argv<CrawlArgs>,
 		handler: async (args) => {
 			refuseLearnNoise(args);
-			result.status = await runCrawl(io, args, normaliseSweepOptions({ ...sweepOptionsFrom(args), ...accessFrom(args, io.env), candidates: true, rules: rulesFrom(args) }));
+			result.status = await runCrawl(io, args, normaliseSweepOptions({ ...sweepOptionsFrom(args), ...accessFrom(args, io.env), candidates: true, rules: await rulesFrom(args) }));
 		},
 	};
 }

@@ -54,7 +54,7 @@ export function fetchCommand(io: CliIo, result: CommandResult): CommandModule<ob
 			if ((args.out === undefined) === !args.ndjson) throw new UsageError('revisit fetch needs exactly one of --out DIR or --ndjson');
 			refuseLearnNoise(args);
 			if (args.diff && args.out === undefined) throw new UsageError('--diff needs --out DIR: the previous versions are the bodies there');
-			const options = fetchOptions({ ...sweepOptionsFrom(args), ...accessFrom(args, io.env), rules: rulesFrom(args), capture: args.warc !== undefined });
+			const options = fetchOptions({ ...sweepOptionsFrom(args), ...accessFrom(args, io.env), rules: await rulesFrom(args), capture: args.warc !== undefined });
 			const out = args.out;
 			result.status = await runPipeline(io, {
 				phase: 'fetch',

@@ -1,5 +1,4 @@
 import type { Argv } from 'yargs';
-import { loadPipeline } from '../../config/load.js';
 import type { PipelineConfig } from '../../config/pipeline-config.js';
 import { ConfigError, EXIT } from '../../errors/index.js';
 import type { CliIo } from '../io.js';
@@ -32,6 +31,8 @@ export function pipelineFileOptions<T>(yargs: Argv<T>): Argv<T> {
  */
 export async function loadForCommand(io: CliIo, args: PipelineFileArgs): Promise<{ config: PipelineConfig } | { status: number }> {
 	try {
+		// Ajv (the pipeline schema) loads only for the commands that read a pipeline file.
+		const { loadPipeline } = await import('../../config/load.js');
 		return { config: await loadPipeline(args.pipeline, args.set) };
 	} catch (error) {
 		if (!(error instanceof ConfigError)) throw error;

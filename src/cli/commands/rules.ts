@@ -64,7 +64,7 @@ function testCommand(io: CliIo, result: CommandResult): CommandModule<object, Ru
 
 async function rulesTest(io: CliIo, args: RulesTestArgs): Promise<number> {
 	if (!/^https?:\/\//i.test(args.url)) throw new UsageError(`not an http(s) URL: ${args.url}`);
-	const rules = compileRules(rulesFrom(args) ?? []);
+	const rules = compileRules((await rulesFrom(args)) ?? []);
 	const client = createHttpClient({ userAgent: sweepDefaults.userAgent, timeoutMs: sweepDefaults.timeoutMs, acceptEncoding: sweepDefaults.acceptEncoding, maxBodyBytes: sweepDefaults.maxBodyBytes });
 	try {
 		const response = await client.got(args.url);

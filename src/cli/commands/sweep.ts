@@ -84,7 +84,7 @@ export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<ob
 
 async function runSweep(args: SweepArgs, io: CliIo): Promise<number> {
 	if (args.warc !== undefined && args.candidates) throw new UsageError('--warc needs bodies, and --candidates never reads one: archive in the fetch (revisit fetch --warc FILE)');
-	const options = normaliseSweepOptions({ ...sweepOptionsFrom(args), ...(args.now === undefined ? nowDefault(io.env) : {}), ...accessFrom(args, io.env), candidates: args.candidates, rules: rulesFrom(args), learnNoise: args['learn-noise'], capture: args.warc !== undefined });
+	const options = normaliseSweepOptions({ ...sweepOptionsFrom(args), ...(args.now === undefined ? nowDefault(io.env) : {}), ...accessFrom(args, io.env), candidates: args.candidates, rules: await rulesFrom(args), learnNoise: args['learn-noise'], capture: args.warc !== undefined });
 	if (args.workers && (args.cookies !== undefined || args['cookie-jar'] !== undefined)) {
 		throw new UsageError('--cookies and --cookie-jar need the requests sent from this process: they cannot be used with --workers or --local-workers');
 	}

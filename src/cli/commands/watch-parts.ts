@@ -5,7 +5,6 @@ import { runWatch, type WatchJob } from '../../watch/job.js';
 import { STDIN_ARG } from '../../sources/args.js';
 import type { CliIo } from '../io.js';
 import { parseListen, type ListenAddress } from '../../watch/listen.js';
-import { observeWatch } from '../../watch/observe.js';
 import { describeStore } from '../../store/open.js';
 import type { ValidatorStore } from '../../store/types.js';
 import { EXIT } from '../../errors/index.js';
@@ -32,8 +31,9 @@ export function watchInputsOf(spec: WatchInputsSpec, retry: RetryPolicy): WatchJ
 /** The metrics and listening server for `--listen HOST:PORT`, answering the `--listen-host` names too; where it listens is said on stderr (port 0 picks one). */
 export function watchObserve(where: string | ListenAddress, hosts: readonly string[], store: string | ValidatorStore, io: CliIo): WatchJob['observe'] {
 	const address = typeof where === 'string' ? parseListen(where) : where;
-	return ({ store: opened, scale, deliveries }) =>
-		observeWatch(address, {
+	// prom-client and the live report page load only for a watch that listens.
+	return async ({ store: opened, scale, deliveries }) =>
+		(await import('../../watch/observe.js')).observeWatch(address, {
 			store: opened,
 			deliveries,
 			hosts,

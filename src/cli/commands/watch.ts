@@ -106,7 +106,7 @@ async function runWatchCommand(args: WatchArgs, io: CliIo): Promise<number> {
 	if (args['listen-host'].length > 0 && args.listen === undefined) throw new UsageError('--listen-host names what --listen answers to: it needs --listen HOST:PORT');
 	const checksPerDay = typeof args.rate === 'string' ? (watchSettings.rate.parse!(args.rate) as number) : args.rate;
 	const settings = { ...args, rate: args['host-rate'], ttl: undefined, adaptive: false, budget: undefined, 'host-budget': undefined, 'max-churn': 0, 'churn-min': 1, 'accept-churn': [], 'local-workers': 0 };
-	const options = normaliseSweepOptions({ ...sweepOptionsFrom(settings), ...(args.now === undefined ? nowDefault(io.env) : {}), ...accessFrom(args, io.env), rules: rulesFrom(args), learnNoise: args['learn-noise'], capture: args.warc !== undefined });
+	const options = normaliseSweepOptions({ ...sweepOptionsFrom(settings), ...(args.now === undefined ? nowDefault(io.env) : {}), ...accessFrom(args, io.env), rules: await rulesFrom(args), learnNoise: args['learn-noise'], capture: args.warc !== undefined });
 	return runWatchOnTerminal(io, {
 		shape: { phase: 'watch', options, warc: warcFrom(args, 'watch'), emit: { format: args.ndjson ? 'ndjson' : 'lines', all: args.all }, feeds: feedsFrom(args, io.env) },
 		store: args.store,

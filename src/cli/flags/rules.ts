@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { GROUP, repeatable, type Flag } from './groups.js';
 import type { RuleSpec } from '../../content/rules.js';
 import { UsageError } from '../../errors/index.js';
-import { validateRules } from '../../config/rule-list.js';
 import { ruleSettings } from '../../config/settings.js';
 
 /** Parsed content-rule flags of sweep, fetch and crawl. */
@@ -43,9 +42,9 @@ export const ruleFlagOptions: Record<keyof RuleFlags, Flag> = {
  * The run's rule list: the rules file's rules, then one rule for every URL from the flags.
  *
  * @example
- * rulesFrom({ select: ['.price'], exclude: ['.price .was'], text: false, ignore: [] }) // [{ select: ['.price'], exclude: ['.price .was'] }]
+ * await rulesFrom({ select: ['.price'], exclude: ['.price .was'], text: false, ignore: [] }) // [{ select: ['.price'], exclude: ['.price .was'] }]
  */
-export function rulesFrom(flags: RuleFlags): RuleSpec[] | undefined {
+export async function rulesFrom(flags: RuleFlags): Promise<RuleSpec[] | undefined> {
 	const rules: RuleSpec[] = [];
 	if (flags.rules !== undefined) {
 		let text: string;
@@ -54,6 +53,8 @@ export function rulesFrom(flags: RuleFlags): RuleSpec[] | undefined {
 		} catch (error) {
 			throw new UsageError(`cannot read --rules ${flags.rules}: ${(error as Error).message}`);
 		}
+		// Ajv (the rule list's schema) loads only for a run given a rules file.
+		const { validateRules } = await import('../../config/rule-list.js');
 		rules.push(...validateRules(text, flags.rules));
 	}
 	// Checked here, not as yargs' coerce, which keeps only the message: a selector's error is not a --help matter.
