@@ -64,7 +64,7 @@ describeRedis('a Redis fleet when Redis itself fails', () => {
 		await workers(url, 1);
 		const urls = input(60, 'gone');
 		const run = spawnCli(['sweep', '--store', url, '--workers', '--per-host', '2', '--redis-timeout', '2s', ...SHORT], urls.join('\n'));
-		await expect.poll(() => server.requests.filter((r) => r.path.startsWith('/gone')).length, { timeout: 5000 }).toBeGreaterThan(4);
+		await expect.poll(() => server.requests.filter((r) => r.path.startsWith('/gone')).length, { timeout: 30_000 }).toBeGreaterThan(4);
 		await redis.kill();
 		try {
 			const { status, stderr } = await run.done;
