@@ -156,23 +156,16 @@ export class RedisDueQueue implements DueQueue {
 		);
 	}
 
-	async release(entries: readonly ClaimRef[]): Promise<void> {
-		const count = this.#shards.length;
-		await this.#byShard(
-			entries,
-			(entry) => {
-				const token = parseToken(entry.token, count);
-				return token ? [token.shard] : shardsOfUrl(entry.url, count);
-			},
-			async (shard, group) => {
-				const args = group.flatMap((entry) => [entry.url, parseToken(entry.token, count)?.seq ?? '']);
-				for (let i = 0; i < args.length; i += CHUNK * 2) await this.#run(RELEASE, shard, args.slice(i, i + CHUNK * 2));
-				this.#rounds.touched(shard);
-			},
-		);
+	release(entries: readonly ClaimRef[]): Promise<void> {
+		return this.#byToken(RELEASE, entries);
 	}
 
-	async answered(entries: readonly ClaimRef[]): Promise<void> {
+	answered(entries: readonly ClaimRef[]): Promise<void> {
+		return this.#byToken(ANSWERED, entries);
+	}
+
+	/** Runs `script` on each shard for the claims it holds: a token names its shard; a URL without one, every shard it may be in. */
+	async #byToken(script: typeof RELEASE, entries: readonly ClaimRef[]): Promise<void> {
 		const count = this.#shards.length;
 		await this.#byShard(
 			entries,
@@ -182,7 +175,7 @@ export class RedisDueQueue implements DueQueue {
 			},
 			async (shard, group) => {
 				const args = group.flatMap((entry) => [entry.url, parseToken(entry.token, count)?.seq ?? '']);
-				for (let i = 0; i < args.length; i += CHUNK * 2) await this.#run(ANSWERED, shard, args.slice(i, i + CHUNK * 2));
+				for (let i = 0; i < args.length; i += CHUNK * 2) await this.#run(script, shard, args.slice(i, i + CHUNK * 2));
 				this.#rounds.touched(shard);
 			},
 		);
