@@ -48,12 +48,12 @@ describeRedis('sweep --workers (a Redis fleet)', () => {
 			await expect.poll(async () => {
 				const shares = ndjson((await runCli(['workers', '--store', url, '--json'])).stdout).filter((row) => row.type === 'worker').map((row) => Number(row.done));
 				return shares.length === 3 && shares.every((done) => done > 0) && shares.reduce((a, b) => a + b, 0) >= 4 * 180;
-			}, { timeout: 5000 }).toBe(true);
+			}, { timeout: 20_000 }).toBe(true);
 		} finally {
 			await Promise.all(workers.map((worker) => worker.stop()));
 			await local.cleanup();
 		}
-	});
+	}, 120_000);
 
 	it('holds --per-host and --rate for the whole fleet: an origin never sees more at once from 3 workers', async () => {
 		const starts: number[] = [];
@@ -80,7 +80,7 @@ describeRedis('sweep --workers (a Redis fleet)', () => {
 			await Promise.all(workers.map((worker) => worker.stop()));
 			await server.close();
 		}
-	});
+	}, 60_000);
 
 	it('holds --per-host across two runs that share the fleet at once, and gives every permit back', async () => {
 		const { server, seen } = await slowOrigin(30);
@@ -99,7 +99,7 @@ describeRedis('sweep --workers (a Redis fleet)', () => {
 			await Promise.all(workers.map((worker) => worker.stop()));
 			await server.close();
 		}
-	});
+	}, 60_000);
 
 	it("removes a run's keys when it ends, and leaves nothing in the queue", async () => {
 		const url = store();
