@@ -4,6 +4,12 @@ import type { ClaimRef, DueEntry, DueQueue } from '../store/due/types.js';
 // written, and on a shared schedule its place under --per-host as soon as its requests
 // are over (`answered`). Both batch the calls of one turn of the event loop.
 
+/** Calls batched per turn of the event loop: `addAll` queues, `flush` waits for what is queued to be sent. */
+export interface CallBatch<T> {
+	addAll(items: readonly T[]): void;
+	flush(): Promise<void>;
+}
+
 /**
  * Batches `done` calls as a group commit: the verdicts of one turn of the event loop go
  * in one write, and those that come while it is under way in the next. A claim ends (and
@@ -16,8 +22,35 @@ import type { ClaimRef, DueEntry, DueQueue } from '../store/due/types.js';
  * done.addAll(entries);
  * await done.flush();
  */
-export function createDoneBatch(queue: DueQueue, written: () => void): { addAll(entries: readonly DueEntry[]): void; flush(): Promise<void> } {
-	let pending: DueEntry[] = [];
+export function createDoneBatch(queue: DueQueue, written: () => void): CallBatch<DueEntry> {
+	return batchCalls(async (batch) => {
+		await queue.done(batch);
+		written();
+	});
+}
+
+/**
+ * Tells a shared schedule which claims' requests are over (`DueQueue.answered`), batched
+ * as `done` is; `written` after each call. A failed call is let go: those claims' places
+ * come back at their `done`, later but no less safe. Nothing where the schedule has no
+ * `answered` (one process holds it).
+ *
+ * @example
+ * const answered = createAnsweredBatch(queue, () => freed.next());
+ * answered.addAll([{ url, token }]);
+ */
+export function createAnsweredBatch(queue: DueQueue, written: () => void): CallBatch<ClaimRef> {
+	const answered = queue.answered?.bind(queue);
+	if (!answered) return { addAll: () => {}, flush: () => Promise.resolve() };
+	return batchCalls((batch) => answered(batch).then(written, () => {}));
+}
+
+/**
+ * Sends what is added in one turn of the event loop in one `send`, and what comes while
+ * it is under way in the next. A failed `send` is thrown by every later `flush`.
+ */
+function batchCalls<T>(send: (batch: T[]) => Promise<void>): CallBatch<T> {
+	let pending: T[] = [];
 	let writing: Promise<void> | undefined;
 	let failure: unknown;
 	const drain = async (): Promise<void> => {
@@ -26,13 +59,12 @@ export function createDoneBatch(queue: DueQueue, written: () => void): { addAll(
 			while (pending.length > 0) {
 				const batch = pending;
 				pending = [];
-				await queue.done(batch);
-				written();
+				await send(batch);
 			}
 		} catch (error) {
 			failure ??= error;
 		} finally {
-			// Cleared in the same step as the last look at `pending`: an entry added after it starts a new write.
+			// Cleared in the same step as the last look at `pending`: an item added after it starts a new send.
 			writing = undefined;
 		}
 	};
@@ -42,44 +74,11 @@ export function createDoneBatch(queue: DueQueue, written: () => void): { addAll(
 		return writing.then(() => (failure === undefined ? undefined : Promise.reject(failure)));
 	};
 	return {
-		addAll(entries) {
-			if (entries.length === 0) return;
-			pending.push(...entries);
+		addAll(items) {
+			if (items.length === 0) return;
+			pending.push(...items);
 			flush().catch(() => {});
 		},
 		flush,
-	};
-}
-
-/**
- * Tells a shared schedule which claims' requests are over (`DueQueue.answered`), those of
- * one turn of the event loop in one call, and those that come while it is under way in
- * the next; `written` after each. A failed call is let go: those claims' places come
- * back at their `done`, later but no less safe. Nothing where the schedule has no
- * `answered` (one process holds it).
- *
- * @example
- * const answered = createAnsweredBatch(queue, () => freed.next());
- * answered.add({ url, token });
- */
-export function createAnsweredBatch(queue: DueQueue, written: () => void): { add(ref: ClaimRef): void; settled(): Promise<void> } {
-	let pending: ClaimRef[] = [];
-	let writing: Promise<void> | undefined;
-	const drain = async (): Promise<void> => {
-		await new Promise((resolve) => setImmediate(resolve));
-		while (pending.length > 0) {
-			const batch = pending;
-			pending = [];
-			await queue.answered!(batch).then(written, () => {});
-		}
-		writing = undefined;
-	};
-	return {
-		add(ref) {
-			if (!queue.answered) return;
-			pending.push(ref);
-			writing ??= drain();
-		},
-		settled: () => writing ?? Promise.resolve(),
 	};
 }

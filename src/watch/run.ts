@@ -200,13 +200,13 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 								tokens.delete(task.url);
 								if (entry && token !== undefined) entry.token = token;
 								// Its requests are over: on a shared schedule its origin's place goes back to the fleet now, not after its record is written.
-								if (token !== undefined) answered.add({ url: task.url, token });
+								if (token !== undefined) answered.addAll([{ url: task.url, token }]);
 							}
 							if (entry) awaiting.push(entry);
 						}),
 					),
 					defer(async () => {
-						await answered.settled();
+						await answered.flush();
 						await done.flush();
 						plan.observer?.epoch?.(summary);
 					}).pipe(ignoreElements()),
