@@ -20,23 +20,21 @@ export class HtmlHandler extends DomHandler {
 	}
 
 	override ontext(data: string): void {
-		const last = this.lastNode;
-		if (last?.type === ElementType.Text) {
-			last.data += data;
-			return;
-		}
-		const node = dataNode(Text.prototype, ElementType.Text, data);
-		this.addNode(node);
-		this.lastNode = node;
+		this.#addData(Text.prototype, ElementType.Text, data);
 	}
 
 	override oncomment(data: string): void {
+		this.#addData(Comment.prototype, ElementType.Comment, data);
+	}
+
+	/** A text or comment node; the parser gives one in pieces, which go on the node before. */
+	#addData<T extends Text | Comment>(prototype: T, type: T['type'], data: string): void {
 		const last = this.lastNode;
-		if (last?.type === ElementType.Comment) {
-			last.data += data;
+		if (last?.type === type) {
+			(last as T).data += data;
 			return;
 		}
-		const node = dataNode(Comment.prototype, ElementType.Comment, data);
+		const node = dataNode(prototype, type, data);
 		this.addNode(node);
 		this.lastNode = node;
 	}
