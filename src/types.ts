@@ -127,8 +127,9 @@ export interface ProbeResult {
 	body?: Buffer | undefined;
 	contentType?: string | undefined;
 	/**
-	 * The answer's header fields, kept with `body` (names lower-case, repeated fields joined
-	 * with ", ", Set-Cookie left out): what a browser needs to be handed the body (`--render`).
+	 * The answer's header fields, kept with `body` by a request that asked for them (body
+	 * mode `hand`; names lower-case, repeated fields joined with ", ", Set-Cookie left out):
+	 * what a browser needs to be handed the body (`--render`'s data requests).
 	 */
 	responseHeaders?: Record<string, string> | undefined;
 	/** The unconditional re-fetch that audited a 304. */

@@ -26,10 +26,11 @@ export type Method = 'GET' | 'HEAD';
 
 /**
  * What to do with a 2xx body: `hash` it (a sweep), `keep` it as well (a fetch, which
- * writes it out), or read only the `headers` and drop the connection (a candidates
- * sweep, which never downloads a body).
+ * writes it out), keep it with the answer's header fields (`hand`: a render's data
+ * request, whose answer the browser is handed), or read only the `headers` and drop the
+ * connection (a candidates sweep, which never downloads a body).
  */
-export type BodyMode = 'hash' | 'keep' | 'headers';
+export type BodyMode = 'hash' | 'keep' | 'hand' | 'headers';
 
 /**
  * Sends one GET or HEAD and describes the answer. Network failures become a result
@@ -98,10 +99,10 @@ export async function attemptRequest(
 			// A PDF counts by its text, read in a child process: the event loop only waits for it.
 			const pdf = isPdf(type, body) ? await limits.readPdf(body) : undefined;
 			keepContent(result, ruleFor(limits.rules, url), body, type, limits, url, pdf);
-			if (bodyMode === 'keep') {
+			if (bodyMode === 'keep' || bodyMode === 'hand') {
 				result.body = body;
 				result.contentType = header(response.headers['content-type']);
-				result.responseHeaders = flatHeaders(response.headers);
+				if (bodyMode === 'hand') result.responseHeaders = flatHeaders(response.headers);
 			}
 			return { retryable: false, result };
 		}

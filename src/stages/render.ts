@@ -130,7 +130,6 @@ async function renderOne(deps: RenderStageDeps, options: RenderStageOptions & { 
 		);
 		const result: ProbeResult = { ...base, rendered: true };
 		delete result.body;
-		delete result.responseHeaders;
 		countBody(deps.http, result, url, Buffer.from(rendered.html), 'text/html; charset=utf-8');
 		// Judged by what was rendered; the document's own hash and validators are kept for revalidation.
 		const document: DataRequest = { url, hash: base.hash!, ...(base.etag ? { etag: base.etag } : {}), ...(base.lastModified ? { lastModified: base.lastModified } : {}) };
@@ -140,14 +139,14 @@ async function renderOne(deps: RenderStageDeps, options: RenderStageOptions & { 
 	} catch (error) {
 		if (signal.aborted) throw error;
 		const code = (error as { code?: string }).code ?? 'RENDER_FAILED';
-		task.probe = { ...base, body: undefined, responseHeaders: undefined, error: { code, message: (error as Error).message } };
+		task.probe = { ...base, body: undefined, error: { code, message: (error as Error).message } };
 	}
 	return task;
 }
 
 /** The body is no longer needed once the static page answered. */
 function drop(task: Task): Task {
-	if (task.probe?.body) task.probe = { ...task.probe, body: undefined, responseHeaders: undefined };
+	if (task.probe?.body) task.probe = { ...task.probe, body: undefined };
 	return task;
 }
 
@@ -187,7 +186,7 @@ async function revalidate(deps: RenderStageDeps, options: RenderStageOptions, pa
 			const headers: Record<string, string> = {};
 			if (item.etag) headers['if-none-match'] = item.etag;
 			if (item.lastModified) headers['if-modified-since'] = item.lastModified;
-			return send(deps, options, { method: 'GET', url: item.url, headers, bodyMode: 'keep', followUp: true, secretsTo }, signal);
+			return send(deps, options, { method: 'GET', url: item.url, headers, bodyMode: 'hand', followUp: true, secretsTo }, signal);
 		}),
 	);
 	const handed = new Map<string, HandedAnswer>();

@@ -35,6 +35,18 @@ describe('transport', () => {
 		expect(settled.result.hash).toMatch(/^[0-9a-f]+$/);
 	});
 
+	it('keeps the body with `keep` and `hand`, and the answer\'s header fields only with `hand` (a render\'s data request, handed to the browser)', async () => {
+		const transport = inProcess(client.got, Date.now, Math.random);
+		const signal = new AbortController().signal;
+		const spec: AttemptSpec = { method: 'GET', url: server.url('/a'), headers: {}, bodyMode: 'keep' };
+		const kept = await transport.attempt(spec, signal);
+		expect(kept.result.body?.length).toBe(10_000);
+		expect(kept.result.responseHeaders).toBeUndefined();
+		const handed = await transport.attempt({ ...spec, bodyMode: 'hand' }, signal);
+		expect(handed.result.body?.length).toBe(10_000);
+		expect(handed.result.responseHeaders).toMatchObject({ etag: '"a"', 'last-modified': 'Tue, 01 Dec 2026 00:00:00 GMT', 'content-length': '10000' });
+	});
+
 	it('send() hands each attempt, as data, to the transport in deps, inside the limiter slot', async () => {
 		const seen: AttemptSpec[] = [];
 		let inSlot = 0;
