@@ -149,7 +149,13 @@ describeRedis('revisit watch: three processes on one Redis store', () => {
 		const printed = () => new Set(survivors.flatMap((watch) => ndjson(watch.stdout()).map((verdict) => verdict.url as string)));
 		const byB = new Set(ndjson(killed.stdout).map((verdict) => verdict.url as string));
 		// A bound that says it ended rather than hung: some 10 s of work, given room for a machine that runs the whole suite beside other work (25 s ran out there once).
-		await waitFor(() => urls.every((url) => printed().has(url) || byB.has(url)) && cut.every((hit) => printed().has(hit.url)), 'every URL checked, and those cut off checked again', 60_000);
+		// On a timeout, what each URL still missing got from the origin, and what the survivors said.
+		const missing = () => {
+			const left = urls.filter((url) => !(printed().has(url) || byB.has(url)) || cut.some((hit) => hit.url === url && !printed().has(url)));
+			const seen = left.map((url) => `${url}: ${hits().filter((hit) => hit.url === url).map((hit) => `${whose(hit)} at +${hit.at - killedAt} ms${hit.ended === undefined ? ' unanswered' : ` answered +${hit.ended - hit.at} ms`}${hit.aborted ? ' aborted' : ''}`).join(', ') || 'no request'}`);
+			return `every URL checked, and those cut off checked again; not yet:\n${seen.join('\n')}\nA and C said:\n${survivors.map((watch) => watch.stderr().slice(-2000)).join('\n')}`;
+		};
+		await waitFor(() => urls.every((url) => printed().has(url) || byB.has(url)) && cut.every((hit) => printed().has(hit.url)), missing, 60_000);
 		const results = await stopAll(survivors);
 		expect(results.map((result) => result.status)).toEqual([0, 0]);
 

@@ -44,7 +44,7 @@ export function spawnCli(args: string[], stdin: string, env: NodeJS.ProcessEnv =
 	const done = new Promise<CliRun & { signal: NodeJS.Signals | null }>((resolve) =>
 		child.on('close', (code, signal) => resolve({ status: code ?? -1, signal, stdout, stderr })),
 	);
-	return { child, done, stdout: () => stdout };
+	return { child, done, stdout: () => stdout, stderr: () => stderr };
 }
 
 function collect() {
