@@ -94,7 +94,7 @@ export const sweepSettings: Record<keyof SweepSettings, Setting> = {
 	'deny-private': { default: sweepDefaults.denyPrivate },
 	insecure: { default: sweepDefaults.insecure },
 	'local-workers': { default: sweepDefaults.localWorkers, parse: integerValue('local-workers', 0) },
-	// No default here: unset, it is $REVISIT_ROBOTS or obey (pipelines/sweep-options.ts).
+	// No default here: unset, it is $REVISIT_ROBOTS or obey (pipelines/sweep-defaults.ts).
 	robots: { parse: robotsValue },
 	'robots-agent': { parse: robotsAgentValue('robots-agent') },
 	'max-crawl-delay': { default: writtenDefaults.maxCrawlDelay, parse: secondsValue('max-crawl-delay') },

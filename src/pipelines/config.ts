@@ -15,7 +15,9 @@ import { proxyFromEnv } from '../http/proxy.js';
 import type { ValidatorStore } from '../store/types.js';
 import type { RunShape } from './compose.js';
 import { crawlOptions, type CrawlOptions } from './fetch.js';
-import { normaliseSweepOptions, sweepOptionsFrom, type SweepOptions } from './sweep-options.js';
+import { normaliseSweepOptions } from './normalise-options.js';
+import { sweepOptionsFrom } from './options-from-settings.js';
+import type { SweepOptions } from './sweep-options.js';
 
 /** A validated pipeline, ready to run: the same options and stages a CLI command would build. */
 export interface CompiledPipeline {

@@ -14,7 +14,8 @@ import { schedule } from '../stages/schedule.js';
 import { tally } from '../stages/tally.js';
 import type { Task } from '../types.js';
 import { guard, judgeStages, robotsStage, type SweepDeps, type SweepExtras } from './sweep.js';
-import { normaliseSweepOptions, type SweepOptions, type SweepOptionsInput } from './sweep-options.js';
+import { normaliseSweepOptions } from './normalise-options.js';
+import type { SweepOptions, SweepOptionsInput } from './sweep-options.js';
 
 export { fetchDefaults };
 

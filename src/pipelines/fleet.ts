@@ -3,7 +3,8 @@ import { fleetDefaults } from '../transports/fleet/options.js';
 import { fleetStatus } from '../transports/fleet/status.js';
 import { redisFleet } from '../transports/fleet/transport.js';
 import type { TransportFactory } from '../http/transport.js';
-import { normaliseSweepOptions, type SweepOptions } from './sweep-options.js';
+import { normaliseSweepOptions } from './normalise-options.js';
+import type { SweepOptions } from './sweep-options.js';
 import { isRedisSpec, parseRedisUrl, redactSpec } from '../store/redis-url.js';
 
 /** A coordinator's fleet settings (`sweep --workers`), times in ms. */

@@ -11,7 +11,8 @@ import { localWorkers } from '../transports/threads/threads.js';
 import type { ValidatorStore } from '../store/types.js';
 import { systemClock, type Clock } from '../types.js';
 import type { SweepDeps } from './sweep.js';
-import { browserDefault, RENDER_DEFAULTS, rendersAny, type SweepOptions } from './sweep-options.js';
+import { browserDefault, RENDER_DEFAULTS, rendersAny } from './render-options.js';
+import type { SweepOptions } from './sweep-options.js';
 import { checkBrowser, createRenderer } from '../render/index.js';
 
 export interface ResourceOptions {

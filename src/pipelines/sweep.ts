@@ -30,7 +30,9 @@ import type { InputLine } from '../stages/read-lines.js';
 import { changeChance } from '../schedule/surprise.js';
 import type { ValidatorStore } from '../store/types.js';
 import type { Clock, Task } from '../types.js';
-import { RENDER_DEFAULTS, robotsAgentOf, type SweepOptions } from './sweep-options.js';
+import { RENDER_DEFAULTS } from './render-options.js';
+import { robotsAgentOf } from './sweep-defaults.js';
+import type { SweepOptions } from './sweep-options.js';
 
 export interface SweepDeps {
 	store: ValidatorStore;

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Level } from 'level';
 import { StoreError } from '../errors/index.js';
 import { descriptorBudget, openFileLimit } from '../util/descriptors.js';
 import { LevelDueQueue } from './due/level.js';
+import { openError, refuseForeign } from './level-open.js';
 import type { Op } from './due/level-keys.js';
 import type { DueQueue, QueueClock } from './due/types.js';
 import { blobFromBytes, blobToBytes } from './text-blob.js';
@@ -229,40 +229,4 @@ export class LevelStore implements ValidatorStore {
 		for (const queue of this.#queues.splice(0)) await queue.close();
 		await this.#db.close();
 	}
-}
-
-/** The names of the files LevelDB itself writes (logs, tables, manifests, the lock, its info log). */
-const LEVELDB_FILE = /^(?:LOCK|LOG|LOG\.old|CURRENT|MANIFEST-\d+|\d+\.(?:log|ldb|sst|dbtmp))$/;
-
-/**
- * Refuses, before LevelDB writes anything there (it would add LOCK and LOG files even to
- * a directory it then fails to open, and adopt one that merely lacks a database), a path
- * that is a file, a directory holding other files but no CURRENT, or one whose CURRENT
- * does not name a manifest. A missing or empty directory is fine, and so is one holding
- * only LevelDB's own files: another revisit may be creating the store at this moment
- * (LevelDB then reports the lock), or a failed open left its LOCK and LOG behind.
- */
-async function refuseForeign(dir: string): Promise<void> {
-	const refuse = (why: string): StoreError => new StoreError('STORE_OPEN_FAILED', `cannot open store ${dir}: ${why}; it was left as it is`);
-	const info = await stat(dir).catch(() => undefined);
-	if (!info) return; // missing (created, or STORE_MISSING), or unreadable (LevelDB names the problem)
-	if (!info.isDirectory()) throw refuse('it is a file, not a store directory');
-	const entries = await readdir(dir).catch((): string[] => []);
-	if (!entries.includes('CURRENT')) {
-		const others = entries.filter((name) => !LEVELDB_FILE.test(name));
-		if (others.length > 0) throw refuse(`it is not a LevelDB directory (no CURRENT file, and ${others.length} other entries)`);
-		return;
-	}
-	// CURRENT is replaced atomically (written aside, then renamed), so a store in use never shows a partial one.
-	const current = await readFile(path.join(dir, 'CURRENT'), 'latin1').catch(() => undefined);
-	if (current !== undefined && !/^MANIFEST-\d+\n?$/.test(current)) throw refuse('it is not a LevelDB directory (its CURRENT file does not name a manifest)');
-}
-
-function openError(dir: string, error: unknown): StoreError {
-	const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-	if (cause?.code === 'LEVEL_LOCKED') {
-		return new StoreError('STORE_LOCKED', `store ${dir} is locked: another revisit is using it`, { cause: error });
-	}
-	const detail = cause?.message ?? (error as Error).message;
-	return new StoreError('STORE_OPEN_FAILED', `cannot open store ${dir}: ${detail}`, { cause: error });
 }

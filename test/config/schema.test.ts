@@ -13,7 +13,7 @@ import { pipelineSchema, STAGE_ORDER } from '../../src/config/schema.js';
 import { validatePipeline } from '../../src/config/validate.js';
 import { compilePipeline } from '../../src/pipelines/config.js';
 import { fetchDefaults } from '../../src/pipelines/fetch.js';
-import { sweepDefaults } from '../../src/pipelines/sweep-options.js';
+import { sweepDefaults } from '../../src/pipelines/sweep-defaults.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fetchDefaults, sweepDefaults, writtenDefaults } from '../../src/config/defaults.js';
 import { crawlSettings, ruleSettings, sweepSettings } from '../../src/config/settings.js';
 import { pipelineSchema } from '../../src/config/schema.js';
-import { normaliseSweepOptions, sweepOptionsFrom } from '../../src/pipelines/sweep-options.js';
+import { normaliseSweepOptions } from '../../src/pipelines/normalise-options.js';
+import { sweepOptionsFrom } from '../../src/pipelines/options-from-settings.js';
 import type { SweepSettings } from '../../src/config/settings.js';
 
 /** Every setting at its default, checked as a flag or a pipeline file would. */

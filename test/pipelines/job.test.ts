@@ -5,7 +5,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fetchOptions } from '../../src/pipelines/fetch.js';
 import { runJob, type Job, type JobEdges } from '../../src/pipelines/job.js';
-import { normaliseSweepOptions } from '../../src/pipelines/sweep-options.js';
+import { normaliseSweepOptions } from '../../src/pipelines/normalise-options.js';
 import { MemoryStore } from '../../src/store/memory.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 

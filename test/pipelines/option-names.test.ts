@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkOptionNames } from '../../src/pipelines/option-names.js';
-import { sweepDefaults } from '../../src/pipelines/sweep-options.js';
+import { sweepDefaults } from '../../src/pipelines/sweep-defaults.js';
 
 describe('checkOptionNames', () => {
 	it('takes every option the sweep has', () => {

@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import type { Observable } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createValve } from '../../src/flow/valve.js';
-import { normaliseSweepOptions } from '../../src/pipelines/sweep-options.js';
+import { normaliseSweepOptions } from '../../src/pipelines/normalise-options.js';
 import { openSweepDeps } from '../../src/pipelines/resources.js';
 import { MemoryStore } from '../../src/store/memory.js';
 import { systemClock } from '../../src/types.js';

@@ -1,6 +1,8 @@
 import type { Argv, CommandModule } from 'yargs';
 import { crawlOptions } from '../../pipelines/fetch.js';
-import { normaliseSweepOptions, sweepOptionsFrom, type SweepOptions } from '../../pipelines/sweep-options.js';
+import { normaliseSweepOptions } from '../../pipelines/normalise-options.js';
+import { sweepOptionsFrom } from '../../pipelines/options-from-settings.js';
+import type { SweepOptions } from '../../pipelines/sweep-options.js';
 import type { TransportFactory } from '../../http/transport.js';
 import { accessFrom, type AccessFlags } from '../flags/access.js';
 import { warcFrom, type WarcFlags } from '../flags/warc.js';

@@ -2,7 +2,7 @@ import { lastValueFrom, tap } from 'rxjs';
 import type { Argv, CommandModule } from 'yargs';
 import { dueList } from '../../pipelines/due-list.js';
 import { clockFor } from '../../pipelines/resources.js';
-import { nowDefault } from '../../pipelines/sweep-options.js';
+import { nowDefault } from '../../pipelines/sweep-defaults.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
 import { sweepFlagOptions } from '../flags/sweep.js';

@@ -1,7 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors/index.js';
 import { fetchDefaults, fetchOptions } from '../../pipelines/fetch.js';
-import { sweepOptionsFrom } from '../../pipelines/sweep-options.js';
+import { sweepOptionsFrom } from '../../pipelines/options-from-settings.js';
 import { accessFlagOptions, accessFrom, type AccessFlags } from '../flags/access.js';
 import { warcFlagOptions, warcFrom, type WarcFlags } from '../flags/warc.js';
 import { diffFlagOption, refuseLearnNoise, ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';

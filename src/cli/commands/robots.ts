@@ -5,7 +5,7 @@ import { UsageError } from '../../errors/index.js';
 import { createHostBook } from '../../hosts/book.js';
 import { createHttpClient } from '../../http/client.js';
 import { createLimiter } from '../../http/limiter.js';
-import { robotsAgentOf, sweepDefaults } from '../../pipelines/sweep-options.js';
+import { robotsAgentOf, sweepDefaults } from '../../pipelines/sweep-defaults.js';
 import { canBeNamed } from '../../robots/agent.js';
 import { createRobotsGate, type OriginRobots } from '../../robots/gate.js';
 import { decide, pathOf, rulesFor, type AgentRules } from '../../robots/match.js';

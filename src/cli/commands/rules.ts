@@ -8,7 +8,7 @@ import { hashText } from '../../content/content-hash.js';
 import { hashBody } from '../../content/hash.js';
 import { isPdf, pdfText } from '../../content/pdf-text.js';
 import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
-import { sweepDefaults } from '../../pipelines/sweep-options.js';
+import { sweepDefaults } from '../../pipelines/sweep-defaults.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
 import { storeFlag, withStore } from './store-option.js';

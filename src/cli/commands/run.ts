@@ -6,7 +6,7 @@ import { loadForCommand, pipelineFileOptions, type PipelineFileArgs } from './pi
 import type { CommandResult } from './result.js';
 import { quietFlag } from '../flags/groups.js';
 import { defaultStoreDir } from '../../store/default-dir.js';
-import { nowDefault } from '../../pipelines/sweep-options.js';
+import { nowDefault } from '../../pipelines/sweep-defaults.js';
 import { pipelineWatch } from '../../watch/pipeline.js';
 import { runWatchOnTerminal, watchInputsOf, watchObserve } from './watch-parts.js';
 

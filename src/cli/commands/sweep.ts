@@ -1,7 +1,9 @@
 import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors/index.js';
 import { fleetRun } from '../../pipelines/fleet.js';
-import { normaliseSweepOptions, nowDefault, sweepOptionsFrom } from '../../pipelines/sweep-options.js';
+import { normaliseSweepOptions } from '../../pipelines/normalise-options.js';
+import { nowDefault } from '../../pipelines/sweep-defaults.js';
+import { sweepOptionsFrom } from '../../pipelines/options-from-settings.js';
 import { crawlRunFlagOptions } from '../flags/crawl.js';
 import { feedsFrom, type FeedFlags } from '../flags/feeds.js';
 import { fleetFlagOptions, fleetFrom, type FleetFlags } from '../flags/fleet.js';

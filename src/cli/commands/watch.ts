@@ -1,6 +1,8 @@
 import type { Argv, CommandModule } from 'yargs';
 import { watchSettings } from '../../config/settings.js';
-import { normaliseSweepOptions, nowDefault, sweepOptionsFrom } from '../../pipelines/sweep-options.js';
+import { normaliseSweepOptions } from '../../pipelines/normalise-options.js';
+import { nowDefault } from '../../pipelines/sweep-defaults.js';
+import { sweepOptionsFrom } from '../../pipelines/options-from-settings.js';
 import { WATCH_INTERVALS } from '../../schedule/due-time.js';
 import { accessFrom, type AccessFlags } from '../flags/access.js';
 import { accessFlagOptions } from '../flags/access.js';

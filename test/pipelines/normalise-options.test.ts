@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseSweepOptions, sweepDefaults } from '../../src/pipelines/sweep-options.js';
+import { normaliseSweepOptions } from '../../src/pipelines/normalise-options.js';
+import { sweepDefaults } from '../../src/pipelines/sweep-defaults.js';
 
 describe('normaliseSweepOptions', () => {
 	it('fills the defaults', () => {

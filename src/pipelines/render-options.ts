@@ -1,0 +1,38 @@
+import { RENDER_MEMORY_CAP } from '../render/index.js';
+import type { SweepOptions } from './sweep-options.js';
+
+/** `--render`, `--browser`, `--render-timeout`, `--render-concurrency`, `--render-memory`. */
+export interface RenderSettings {
+	/** For URLs whose rule does not say: never, auto (only when the static page cannot answer), always. */
+	mode: 'never' | 'auto' | 'always';
+	/** The browser's executable: `--browser`, else `$REVISIT_BROWSER`, else Debian's /usr/bin/chromium. */
+	browser: string;
+	timeoutMs: number;
+	concurrency: number;
+	/** `--render-memory`: a renderer process past this many bytes is killed (RENDER_TOO_LARGE). */
+	memoryBytes: number;
+}
+
+/** `--render-timeout`, `--render-concurrency` and `--render-memory` by default. */
+export const RENDER_DEFAULTS = { timeoutMs: 15_000, concurrency: 2, memoryBytes: RENDER_MEMORY_CAP } as const;
+
+/** Debian's chromium: what `--render` launches unless told otherwise. */
+export const DEFAULT_BROWSER = '/usr/bin/chromium';
+
+/**
+ * The browser `--render` launches when `--browser` is not given: $REVISIT_BROWSER, else
+ * Debian's chromium.
+ *
+ * @example
+ * browserDefault({ REVISIT_BROWSER: '/opt/chromium/chrome' }) // '/opt/chromium/chrome'
+ */
+export const browserDefault = (env: NodeJS.ProcessEnv): string => env['REVISIT_BROWSER'] || DEFAULT_BROWSER;
+
+/**
+ * Whether a run may render: its `--render` is not never, or one of its rules says auto or always.
+ *
+ * @example
+ * rendersAny({ render: { mode: 'auto', ... } }) // true
+ */
+export const rendersAny = (options: Pick<SweepOptions, 'render' | 'rules'>): boolean =>
+	(options.render !== undefined && options.render.mode !== 'never') || options.rules?.some((rule) => rule.render !== undefined && rule.render !== 'never') === true;
