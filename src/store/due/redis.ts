@@ -3,7 +3,8 @@ import type { RedisLink } from '../redis-link.js';
 import { BACKLOG_COUNTED } from './level.js';
 import { CLAIM, CLAIM_AHEAD } from './redis-claim-scripts.js';
 import { ShardRounds } from './redis-rounds.js';
-import { ANSWERED, GAP, NOW_SCRIPT, PLACE, RELEASE, REMOVE, SENT, STATS, SWEEP, TURN } from './redis-scripts.js';
+import { ANSWERED, GAP, NOW_SCRIPT, PLACE, RELEASE, REMOVE, STATS, SWEEP } from './redis-scripts.js';
+import { SENT, TURN } from './redis-turn-scripts.js';
 import { CLUSTER_SHARDS, parseToken, shardBases, shardOf, shardsOfUrl } from './redis-shards.js';
 import { binRate, chooseClock, DEPTH_ORIGINS, RATE_BINS, rateBin, type Claim, type ClaimOptions, type ClaimRef, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
 
