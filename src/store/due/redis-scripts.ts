@@ -1,6 +1,6 @@
 import { luaScript } from '../redis-link.js';
 
-// The watch schedule's Lua scripts (store/due/redis.ts has the key layout; the claims are in
+// The watch schedule's Lua scripts (redis-keys.ts has the key layout; the claims are in
 // redis-claim-scripts.ts, an origin's turn to send in redis-turn-scripts.ts). KEYS[1] is
 // a shard's base key (`P{due}` on one server, store/due/redis-shards.ts); every key a
 // script touches is built from it, so all of them share its hash tag and each script

@@ -2,7 +2,7 @@ import { luaScript } from '../redis-link.js';
 
 // An origin's turn to send (DueQueue.turn), on Redis's clock in wall ms, so that the
 // processes' own clocks do not matter: in the origin's host hash under its shard (KEYS[1],
-// the shard's base key; store/due/redis.ts), t: the holder's token, u: until when it holds,
+// the shard's base key; redis-keys.ts), t: the holder's token, u: until when it holds,
 // n: the earliest time of the next send. Unlike the schedule's scripts (redis-scripts.ts)
 // these touch no URL, so they need none of its helpers.
 const WALL = `local t = redis.call('TIME')
