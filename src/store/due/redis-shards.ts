@@ -106,17 +106,3 @@ export async function shardCount(link: RedisLink, base: string): Promise<number>
 	await link.write([['SET', key, String(old > 0 ? 1 : CLUSTER_SHARDS), 'NX']]);
 	return Number(await link.read<string>(['GET', key]));
 }
-
-/**
- * A claim token as handed out: its shard and the shard's claim number, so that a `release`
- * by token goes to the one shard.
- *
- * @example
- * parseToken('3.117') // { shard: 3, seq: '117' }
- */
-export function parseToken(token: string | undefined, count: number): { shard: number; seq: string } | undefined {
-	if (token === undefined) return undefined;
-	const dot = token.indexOf('.');
-	const shard = Number(token.slice(0, dot));
-	return dot > 0 && Number.isInteger(shard) && shard >= 0 && shard < count ? { shard, seq: token.slice(dot + 1) } : undefined;
-}

@@ -1,14 +1,17 @@
 import type { RedisLink } from '../redis-link.js';
 import { queueNow } from './clock.js';
-import { CHUNK, eachShard, inChunks } from './redis-batches.js';
+import { eachShard, inChunks } from './redis-batches.js';
 import { CLAIM, CLAIM_AHEAD } from './redis-claim-scripts.js';
+import { claimShards, parseToken, readClaim } from './redis-claims.js';
 import { dueBase, dueKey } from './redis-keys.js';
+import { RedisListings } from './redis-listings.js';
 import { ShardRounds } from './redis-rounds.js';
-import { ANSWERED, GAP, NOW_SCRIPT, PLACE, RELEASE, REMOVE, STATS, SWEEP } from './redis-scripts.js';
-import { parseToken, shardBases, shardCount, shardOf, shardsOfUrl } from './redis-shards.js';
+import { ANSWERED, GAP, NOW_SCRIPT, PLACE, RELEASE, REMOVE, STATS } from './redis-scripts.js';
+import { shardBases, shardCount, shardOf, shardsOfUrl } from './redis-shards.js';
+import { addBins, addStats, type ShardStats } from './redis-stats.js';
 import { SENT, TURN } from './redis-turn-scripts.js';
 import { BACKLOG_COUNTED } from './level-stats.js';
-import { binRate, chooseClock, DEPTH_ORIGINS, RATE_BINS, rateBin, type Claim, type ClaimOptions, type ClaimRef, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
+import { chooseClock, DEPTH_ORIGINS, rateBin, type Claim, type ClaimOptions, type ClaimRef, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
 
 /**
  * The watch schedule on Redis, shared by every process that opens the same store.
@@ -25,7 +28,7 @@ import { binRate, chooseClock, DEPTH_ORIGINS, RATE_BINS, rateBin, type Claim, ty
  * URLs): a fleet-wide pacing key would put a command of every claim round on one node.
  * The shares add up to the rate, so the fleet never goes over it; a shard that cannot
  * spend its share (nothing left to check, its origins at `perHost`) leaves it unspent.
- * Each claim carries a token (`shard.seq`): a `done` or `release` under a token that no
+ * Each claim carries a token (redis-claims.ts): a `done` or `release` under a token that no
  * longer holds the claim does nothing. Opening the queue does not take back claims:
  * another live process may hold them. A killed process's claims come back when their
  * lease runs out.
@@ -41,6 +44,7 @@ export class RedisDueQueue implements DueQueue {
 	/** Each shard's base key. */
 	readonly #shards: string[];
 	readonly #rounds: ShardRounds;
+	readonly #listings: RedisListings;
 	#clock: QueueClock;
 	/** Redis's schedule time less ours, at the last claim reply: a claim that asks no shard tells its time without a round trip. */
 	#skew: number | undefined;
@@ -51,6 +55,7 @@ export class RedisDueQueue implements DueQueue {
 		this.#shards = shardBases(prefix, shards);
 		this.#clock = clock;
 		this.#rounds = new ShardRounds(shards, (ms) => ms / this.#clock.scale);
+		this.#listings = new RedisListings(link, this.#base);
 	}
 
 	/**
@@ -131,10 +136,7 @@ export class RedisDueQueue implements DueQueue {
 		const count = this.#shards.length;
 		await eachShard(
 			entries,
-			(entry) => {
-				const token = parseToken(entry.token, count);
-				return token ? [token.shard] : shardsOfUrl(entry.url, count);
-			},
+			(entry) => claimShards(entry, count),
 			async (shard, group) => {
 				const args = group.flatMap((entry) => [entry.url, parseToken(entry.token, count)?.seq ?? '']);
 				await inChunks(args, 2, (chunk) => this.#run(script, shard, chunk));
@@ -161,14 +163,11 @@ export class RedisDueQueue implements DueQueue {
 			if (entries.length >= max) break;
 			const share = this.#rounds.share(shard);
 			const reply = await this.#run<string[]>(script, shard, [...this.#clockArgs(), ...[max - entries.length, perHost, leaseMs, rate * share, Math.max(1, burst * share)].map(String)]);
-			now ??= Number(reply[0]);
+			const round = readClaim(shard, reply);
+			now ??= round.hint.now;
 			this.#skew = now - queueNow(this.#clock);
-			this.#rounds.heard(shard, { now: Number(reply[0]), next: reply[1] === '' ? undefined : Number(reply[1]), wait: Number(reply[2]) });
-			for (let i = 3; i < reply.length; i += 3) {
-				const place = reply[i + 1]!;
-				const [bin, due] = place.split('|', 2) as [string, string];
-				entries.push({ url: reply[i]!, origin: place.slice(bin.length + due.length + 2), due: Number(due), rate: binRate(Number(bin)), token: `${shard}.${reply[i + 2]!}` });
-			}
+			this.#rounds.heard(shard, round.hint);
+			entries.push(...round.entries);
 		}
 		return { now: now ?? (this.#skew === undefined ? await this.now() : queueNow(this.#clock) + this.#skew), entries };
 	}
@@ -196,29 +195,12 @@ export class RedisDueQueue implements DueQueue {
 		this.#rounds.touched(shard);
 	}
 
-	async mark(source: string, urls: readonly string[], generation: number): Promise<void> {
-		// The sources' names too: a sweep of one keeps the URLs the others list.
-		if (urls.length > 0) await this.#link.write([['SADD', dueKey(this.#base, 'srcs'), source]]);
-		await inChunks(urls, 1, (chunk) => this.#link.write([['HSET', dueKey(this.#base, 'src', source), ...chunk.flatMap((url) => [url, String(generation)])]]));
+	mark(source: string, urls: readonly string[], generation: number): Promise<void> {
+		return this.#listings.mark(source, urls, generation);
 	}
 
-	async sweepOut(source: string, generation: number): Promise<string[]> {
-		const key = dueKey(this.#base, 'src', source);
-		const gone = new Set<string>();
-		// HSCAN may give a field twice, and deleting while scanning is allowed: the script checks each one again.
-		let cursor = '0';
-		do {
-			const [next, flat] = await this.#link.read<[string, string[]]>(['HSCAN', key, cursor, 'COUNT', String(CHUNK)]);
-			cursor = next;
-			const stale: string[] = [];
-			for (let i = 0; i < flat.length; i += 2) if (Number(flat[i + 1]) < generation && !gone.has(flat[i]!)) stale.push(flat[i]!);
-			if (stale.length === 0) continue;
-			// Out of the listing first, then out of the schedule: on a Cluster they are on different nodes.
-			const unlisted = await this.#link.eval<string[]>(SWEEP, [this.#base], [source, String(generation), ...stale]);
-			await this.remove(unlisted);
-			for (const url of unlisted) gone.add(url);
-		} while (cursor !== '0');
-		return [...gone];
+	sweepOut(source: string, generation: number): Promise<string[]> {
+		return this.#listings.sweep(source, generation, (urls) => this.remove(urls));
 	}
 
 	async has(urls: readonly string[]): Promise<boolean[]> {
@@ -236,25 +218,10 @@ export class RedisDueQueue implements DueQueue {
 	}
 
 	async rateBins(): Promise<number[]> {
-		const bins = new Array<number>(RATE_BINS).fill(0);
-		for (const flat of await Promise.all(this.#shards.map((base) => this.#link.read<string[]>(['HGETALL', dueKey(base, 'bins')])))) {
-			for (let i = 0; i < flat.length; i += 2) bins[Number(flat[i])]! += Number(flat[i + 1]);
-		}
-		return bins;
+		return addBins(await Promise.all(this.#shards.map((base) => this.#link.read<string[]>(['HGETALL', dueKey(base, 'bins')]))));
 	}
 
 	async stats(): Promise<QueueStats> {
-		const replies = await Promise.all(this.#shards.map((_, shard) => this.#run<[number, number, number, number, string, ...Array<string | number>]>(STATS, shard, [...this.#clockArgs(), String(BACKLOG_COUNTED), String(DEPTH_ORIGINS)])));
-		const total: QueueStats = { size: 0, backlog: 0, claimed: 0, hosts: 0, next: undefined, depths: [] };
-		for (const [size, backlog, claimed, hosts, next, ...flat] of replies) {
-			total.size += Number(size);
-			total.backlog = Math.min(BACKLOG_COUNTED, total.backlog + Number(backlog));
-			total.claimed += Number(claimed);
-			total.hosts += Number(hosts);
-			if (next !== '' && (total.next === undefined || Number(next) < total.next)) total.next = Number(next);
-			for (let i = 0; i + 1 < flat.length; i += 2) total.depths!.push({ origin: String(flat[i]), depth: Number(flat[i + 1]) });
-		}
-		total.depths = total.depths!.sort((a, b) => b.depth - a.depth || (a.origin < b.origin ? -1 : 1)).slice(0, DEPTH_ORIGINS);
-		return total;
+		return addStats(await Promise.all(this.#shards.map((_, shard) => this.#run<ShardStats>(STATS, shard, [...this.#clockArgs(), String(BACKLOG_COUNTED), String(DEPTH_ORIGINS)]))));
 	}
 }
