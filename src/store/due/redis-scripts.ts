@@ -1,9 +1,10 @@
 import { luaScript } from '../redis-link.js';
 
-// The watch schedule's Lua scripts (store/due/redis.ts has the key layout; the claims are
-// in redis-claim-scripts.ts). KEYS[1] is a shard's base key (`P{due}` on one server,
-// store/due/redis-shards.ts); every key a script touches is built from it, so all of them
-// share its hash tag and each script runs on one node, atomically.
+// The watch schedule's Lua scripts (redis-keys.ts has the key layout; the claims are in
+// redis-claim-scripts.ts, an origin's turn to send in redis-turn-scripts.ts). KEYS[1] is
+// a shard's base key (`P{due}` on one server, store/due/redis-shards.ts); every key a
+// script touches is built from it, so all of them share its hash tag and each script
+// runs on one node, atomically.
 //
 // A retry after a lost reply (redis-link.ts sends a script again across a reconnect):
 // put, done, remove, release, gap and sweep leave the same state when run twice (a
@@ -159,30 +160,6 @@ for i = 1, #ARGV, 2 do
     if o and redis.call('HSETNX', B .. ':ans', url, '1') == 1 then redis.call('HINCRBY', B .. ':host:' .. o, 'k', -1) end
   end
 end
-return 0`);
-
-// An origin's turn to send (DueQueue.turn), on Redis's clock in wall ms: in its host hash,
-// t: the holder's token, u: until when it holds, n: the earliest time of the next send.
-const WALL = `local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local host = KEYS[1] .. ':host:' .. ARGV[1]
-`;
-
-/** Asks for an origin's turn. ARGV: origin, gap ms, hold ms, token. Returns 0 when granted, else the ms to wait. */
-export const TURN = luaScript(`${WALL}
-local gap, token = tonumber(ARGV[2]), ARGV[4]
-local holder, untl = redis.call('HGET', host, 't'), tonumber(redis.call('HGET', host, 'u')) or 0
-if holder and holder ~= token and untl > now then return math.max(1, math.min(gap, untl - now)) end
-local nxt = tonumber(redis.call('HGET', host, 'n')) or 0
-if nxt > now then return nxt - now end
-redis.call('HSET', host, 't', token, 'u', now + tonumber(ARGV[3]))
-return 0`);
-
-/** A turn's request is sent. ARGV: origin, gap ms, token. */
-export const SENT = luaScript(`${WALL}
-local nxt = math.max(tonumber(redis.call('HGET', host, 'n')) or 0, now + tonumber(ARGV[2]))
-redis.call('HSET', host, 'n', nxt)
-if redis.call('HGET', host, 't') == ARGV[3] then redis.call('HDEL', host, 't', 'u') end
 return 0`);
 
 /** Sets an origin's gap. ARGV: origin, ms. */

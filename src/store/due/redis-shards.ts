@@ -1,7 +1,9 @@
 import { bucketOf } from '../redis-layout.js';
+import type { RedisLink } from '../redis-link.js';
+import { dueBase, dueKey } from './redis-keys.js';
 
 /**
- * How the Redis watch schedule is cut into shards (store/due/redis.ts has the keys of one).
+ * How the Redis watch schedule is cut into shards (redis-keys.ts has the keys of one).
  *
  * A Lua script on a Redis Cluster may touch the keys of one slot only, and a claim must be
  * one script (no URL claimed twice, `--per-host` held). So the schedule is cut by origin
@@ -54,7 +56,7 @@ const SPREAD_TAGS = Array.from({ length: CLUSTER_SHARDS }, (_, i) => spreadTag(i
  * shardBases('revisit:', 1) // ['revisit:{due}']
  */
 export function shardBases(prefix: string, count: number): string[] {
-	if (count === 1) return [`${prefix}{due}`];
+	if (count === 1) return [dueBase(prefix)];
 	if (count !== CLUSTER_SHARDS) throw new RangeError(`Expected 1 or ${CLUSTER_SHARDS} shards, got ${count}`);
 	return SPREAD_TAGS.map((tag) => `${prefix}{${tag}}`);
 }
@@ -89,15 +91,18 @@ export function shardsOfUrl(url: string, count: number): number[] {
 }
 
 /**
- * A claim token as handed out: its shard and the shard's claim number, so that a `release`
- * by token goes to the one shard.
+ * The shard count of the schedule at `base` (`P{due}`) on a Cluster: as stored; else one
+ * for a schedule from before shards (its keys are under `{due}`), else CLUSTER_SHARDS,
+ * stored with SET NX so that processes starting together agree.
  *
  * @example
- * parseToken('3.117') // { shard: 3, seq: '117' }
+ * const count = link.cluster ? await shardCount(link, dueBase('revisit:')) : 1;
  */
-export function parseToken(token: string | undefined, count: number): { shard: number; seq: string } | undefined {
-	if (token === undefined) return undefined;
-	const dot = token.indexOf('.');
-	const shard = Number(token.slice(0, dot));
-	return dot > 0 && Number.isInteger(shard) && shard >= 0 && shard < count ? { shard, seq: token.slice(dot + 1) } : undefined;
+export async function shardCount(link: RedisLink, base: string): Promise<number> {
+	const key = dueKey(base, 'shards');
+	const stored = await link.read<string | null>(['GET', key]);
+	if (stored !== null) return Number(stored);
+	const old = (await link.read<number>(['EXISTS', dueKey(base, 'place')])) + (await link.read<number>(['EXISTS', dueKey(base, 'lease')]));
+	await link.write([['SET', key, String(old > 0 ? 1 : CLUSTER_SHARDS), 'NX']]);
+	return Number(await link.read<string>(['GET', key]));
 }

@@ -1,48 +1,24 @@
-
 import type { RedisLink } from '../redis-link.js';
-import { BACKLOG_COUNTED } from './level.js';
+import { queueNow } from './clock.js';
+import { eachShard, inChunks } from './redis-batches.js';
 import { CLAIM, CLAIM_AHEAD } from './redis-claim-scripts.js';
+import { claimShards, parseToken, readClaim } from './redis-claims.js';
+import { dueBase, dueKey } from './redis-keys.js';
+import { RedisListings } from './redis-listings.js';
 import { ShardRounds } from './redis-rounds.js';
-import { ANSWERED, GAP, NOW_SCRIPT, PLACE, RELEASE, REMOVE, SENT, STATS, SWEEP, TURN } from './redis-scripts.js';
-import { CLUSTER_SHARDS, parseToken, shardBases, shardOf, shardsOfUrl } from './redis-shards.js';
-import { binRate, chooseClock, DEPTH_ORIGINS, RATE_BINS, rateBin, type Claim, type ClaimOptions, type ClaimRef, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
-
-/** URLs per script call: a long batch is several calls, so that Redis serves others between them. */
-const CHUNK = 1_000;
+import { ANSWERED, GAP, NOW_SCRIPT, PLACE, RELEASE, REMOVE, STATS } from './redis-scripts.js';
+import { shardBases, shardCount, shardOf, shardsOfUrl } from './redis-shards.js';
+import { addBins, addStats, type ShardStats } from './redis-stats.js';
+import { SENT, TURN } from './redis-turn-scripts.js';
+import { BACKLOG_COUNTED } from './level-stats.js';
+import { chooseClock, DEPTH_ORIGINS, rateBin, type Claim, type ClaimOptions, type ClaimRef, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
 
 /**
  * The watch schedule on Redis, shared by every process that opens the same store.
  *
  * It is cut by origin into shards (store/due/redis-shards.ts), each under its own Redis
  * Cluster hash tag: one, `P{due}`, on one Redis server; 16 on a Cluster, spread over its
- * nodes. Each shard S (its base key, e.g. `P{due}` or `P{due.07.3}`) holds its origins':
- *
- *   S:at:ORIGIN   zset   the origin's unclaimed URLs by due time
- *   S:ready       zset   the shard's origins with unclaimed URLs, by when each may next
- *                        be asked: the later of its first due time and its last claim + its
- *                        gap (the shard's ready index: what a claim round reads)
- *   S:first       zset   the same origins by their first unclaimed due time (for stats)
- *   S:place       hash   URL → `bin|due|origin`, every URL of the shard
- *   S:count       hash   origin → how many URLs it has in the schedule
- *   S:host:ORIGIN hash   g: its gap (ms), c: when last claimed from, k: claims held;
- *                        t, u: who holds its turn to send and until when, n: when the
- *                        next send may go (wall ms; DueQueue.turn)
- *   S:lease       zset   claimed URLs by when their lease runs out
- *   S:held        hash   claimed URL → `token|origin`: the claim's token and origin
- *   S:ans         hash   claimed URL → 1 once its requests are over (`answered`): its
- *                        origin's place (k) is given back then, not again when it ends
- *   S:seq         string the shard's last claim token
- *   S:bins        hash   rate bin → URLs (the shard's part of the rate histogram)
- *   S:slot        string the pacing slot: the schedule time the shard's next check comes
- *   S:nb          hash   URL → not claimed ahead of its due time before this (pull-ahead)
- *
- * and under `P{due}`, whichever node holds it, what is not per origin:
- *
- *   P{due}:shards      string how many shards (absent: one, a schedule from before shards)
- *   P{due}:clock       string the schedule's clock (QueueClock JSON)
- *   P{due}:src:SOURCE  hash   URL → the last reading of SOURCE that listed it
- *   P{due}:srcs        set    the SOURCEs marked (a URL one of them still lists is not swept out)
- *   P{due}:saved:NAME  string a JSON value kept with the schedule (the watch's threshold)
+ * nodes (redis-keys.ts has what each shard holds, and what `P{due}` holds besides).
  *
  * A claim round is one script on one shard, so on one node, on Redis's clock (TIME,
  * turned into the schedule's with the queue's QueueClock): the processes' own clocks do
@@ -52,7 +28,7 @@ const CHUNK = 1_000;
  * URLs): a fleet-wide pacing key would put a command of every claim round on one node.
  * The shares add up to the rate, so the fleet never goes over it; a shard that cannot
  * spend its share (nothing left to check, its origins at `perHost`) leaves it unspent.
- * Each claim carries a token (`shard.seq`): a `done` or `release` under a token that no
+ * Each claim carries a token (redis-claims.ts): a `done` or `release` under a token that no
  * longer holds the claim does nothing. Opening the queue does not take back claims:
  * another live process may hold them. A killed process's claims come back when their
  * lease runs out.
@@ -68,16 +44,18 @@ export class RedisDueQueue implements DueQueue {
 	/** Each shard's base key. */
 	readonly #shards: string[];
 	readonly #rounds: ShardRounds;
-	#clock: string[];
+	readonly #listings: RedisListings;
+	#clock: QueueClock;
 	/** Redis's schedule time less ours, at the last claim reply: a claim that asks no shard tells its time without a round trip. */
 	#skew: number | undefined;
 
 	private constructor(link: RedisLink, prefix: string, shards: number, clock: QueueClock) {
 		this.#link = link;
-		this.#base = `${prefix}{due}`;
+		this.#base = dueBase(prefix);
 		this.#shards = shardBases(prefix, shards);
-		this.#clock = [clock.at0, clock.wall0, clock.scale].map(String);
-		this.#rounds = new ShardRounds(shards, (ms) => ms / Number(this.#clock[2]));
+		this.#clock = clock;
+		this.#rounds = new ShardRounds(shards, (ms) => ms / this.#clock.scale);
+		this.#listings = new RedisListings(link, this.#base);
 	}
 
 	/**
@@ -85,41 +63,32 @@ export class RedisDueQueue implements DueQueue {
 	 * schedule sets its shard count (CLUSTER_SHARDS; one for a schedule from before shards).
 	 */
 	static async open(link: RedisLink, prefix: string, clock: QueueClock): Promise<DueQueue> {
-		return new RedisDueQueue(link, prefix, link.cluster ? await shardCount(link, `${prefix}{due}`) : 1, clock);
+		return new RedisDueQueue(link, prefix, link.cluster ? await shardCount(link, dueBase(prefix)) : 1, clock);
 	}
 
 	#run<T>(script: Parameters<RedisLink['eval']>[0], shard: number, args: readonly string[]): Promise<T> {
 		return this.#link.eval<T>(script, [this.#shards[shard]!], args);
 	}
 
-	/** Runs `each` on every shard that `items` fall in (by `shardsOf`), in parallel; returns its results in shard order. */
-	async #byShard<T, R>(items: readonly T[], shardsOf: (item: T) => number[], each: (shard: number, items: T[]) => Promise<R>): Promise<R[]> {
-		const groups = new Map<number, T[]>();
-		for (const item of items) {
-			for (const shard of shardsOf(item)) {
-				const group = groups.get(shard);
-				if (group) group.push(item);
-				else groups.set(shard, [item]);
-			}
-		}
-		return Promise.all([...groups].sort(([a], [b]) => a - b).map(([shard, group]) => each(shard, group)));
+	/** The clock as the scripts take it: at0, wall0, scale. */
+	#clockArgs(): string[] {
+		return [this.#clock.at0, this.#clock.wall0, this.#clock.scale].map(String);
 	}
 
 	async adoptClock(clock: QueueClock, reset: boolean): Promise<QueueClock> {
-		const key = `${this.#base}:clock`;
+		const key = dueKey(this.#base, 'clock');
 		const proposed = JSON.stringify(clock);
 		// SET NX: of processes starting together, the first one's clock is everyone's.
 		if (reset) await this.#link.write([['SET', key, proposed]]);
 		else await this.#link.write([['SET', key, proposed, 'NX']]);
 		const stored = await this.#link.read<string | null>(['GET', key]);
-		const chosen = chooseClock(stored ? (JSON.parse(stored) as QueueClock) : undefined, clock, false);
-		this.#clock = [chosen.at0, chosen.wall0, chosen.scale].map(String);
+		this.#clock = chooseClock(stored ? (JSON.parse(stored) as QueueClock) : undefined, clock, false);
 		this.#skew = undefined;
-		return chosen;
+		return this.#clock;
 	}
 
 	async now(): Promise<number> {
-		return Number(await this.#link.eval<string>(NOW_SCRIPT, [this.#base], this.#clock));
+		return Number(await this.#link.eval<string>(NOW_SCRIPT, [this.#base], this.#clockArgs()));
 	}
 
 	put(entries: readonly DueEntry[]): Promise<void> {
@@ -135,24 +104,22 @@ export class RedisDueQueue implements DueQueue {
 		const seen = new Set<string>();
 		const first = entries.filter((entry) => !seen.has(entry.url) && seen.add(entry.url));
 		const count = this.#shards.length;
-		await this.#byShard(
+		await eachShard(
 			first,
 			(entry) => [shardOf(entry.origin, count)],
 			async (shard, group) => {
 				const args = group.flatMap((entry) => [entry.url, entry.origin, String(entry.due), String(rateBin(entry.rate)), entry.notBefore === undefined ? '' : String(entry.notBefore), (ending === '1' && parseToken(entry.token, count)?.seq) || '']);
-				for (let i = 0; i < args.length; i += CHUNK * 6) await this.#run(PLACE, shard, [ending, ...args.slice(i, i + CHUNK * 6)]);
+				await inChunks(args, 6, (chunk) => this.#run(PLACE, shard, [ending, ...chunk]));
 				this.#rounds.touched(shard);
 			},
 		);
 	}
 
 	async remove(urls: readonly string[]): Promise<void> {
-		await this.#byShard(
+		await eachShard(
 			urls,
 			(url) => shardsOfUrl(url, this.#shards.length),
-			async (shard, group) => {
-				for (let i = 0; i < group.length; i += CHUNK) await this.#run(REMOVE, shard, group.slice(i, i + CHUNK));
-			},
+			(shard, group) => inChunks(group, 1, (chunk) => this.#run(REMOVE, shard, chunk)),
 		);
 	}
 
@@ -167,15 +134,12 @@ export class RedisDueQueue implements DueQueue {
 	/** Runs `script` on each shard for the claims it holds: a token names its shard; a URL without one, every shard it may be in. */
 	async #byToken(script: typeof RELEASE, entries: readonly ClaimRef[]): Promise<void> {
 		const count = this.#shards.length;
-		await this.#byShard(
+		await eachShard(
 			entries,
-			(entry) => {
-				const token = parseToken(entry.token, count);
-				return token ? [token.shard] : shardsOfUrl(entry.url, count);
-			},
+			(entry) => claimShards(entry, count),
 			async (shard, group) => {
 				const args = group.flatMap((entry) => [entry.url, parseToken(entry.token, count)?.seq ?? '']);
-				for (let i = 0; i < args.length; i += CHUNK * 2) await this.#run(script, shard, args.slice(i, i + CHUNK * 2));
+				await inChunks(args, 2, (chunk) => this.#run(script, shard, chunk));
 				this.#rounds.touched(shard);
 			},
 		);
@@ -192,28 +156,20 @@ export class RedisDueQueue implements DueQueue {
 	/** Claim rounds, one shard at a time, until `max` URLs are claimed or every shard that may have some was asked. */
 	async #claimRounds(script: typeof CLAIM, options: ClaimOptions, ahead: boolean): Promise<Claim> {
 		const { max, perHost, leaseMs, rate, burst } = options;
-		if (this.#rounds.stale) this.#rounds.sized(await Promise.all(this.#shards.map((base) => this.#link.read<number>(['HLEN', `${base}:place`]))));
+		if (this.#rounds.stale) this.#rounds.sized(await Promise.all(this.#shards.map((base) => this.#link.read<number>(['HLEN', dueKey(base, 'place')]))));
 		const entries: DueEntry[] = [];
 		let now: number | undefined;
 		for (const shard of this.#rounds.order(ahead)) {
 			if (entries.length >= max) break;
 			const share = this.#rounds.share(shard);
-			const reply = await this.#run<string[]>(script, shard, [...this.#clock, ...[max - entries.length, perHost, leaseMs, rate * share, Math.max(1, burst * share)].map(String)]);
-			now ??= Number(reply[0]);
-			this.#skew = now - this.#localNow();
-			this.#rounds.heard(shard, { now: Number(reply[0]), next: reply[1] === '' ? undefined : Number(reply[1]), wait: Number(reply[2]) });
-			for (let i = 3; i < reply.length; i += 3) {
-				const place = reply[i + 1]!;
-				const [bin, due] = place.split('|', 2) as [string, string];
-				entries.push({ url: reply[i]!, origin: place.slice(bin.length + due.length + 2), due: Number(due), rate: binRate(Number(bin)), token: `${shard}.${reply[i + 2]!}` });
-			}
+			const reply = await this.#run<string[]>(script, shard, [...this.#clockArgs(), ...[max - entries.length, perHost, leaseMs, rate * share, Math.max(1, burst * share)].map(String)]);
+			const round = readClaim(shard, reply);
+			now ??= round.hint.now;
+			this.#skew = now - queueNow(this.#clock);
+			this.#rounds.heard(shard, round.hint);
+			entries.push(...round.entries);
 		}
-		return { now: now ?? (this.#skew === undefined ? await this.now() : this.#localNow() + this.#skew), entries };
-	}
-
-	#localNow(): number {
-		const [at0, wall0, scale] = this.#clock.map(Number) as [number, number, number];
-		return at0 + (Date.now() - wall0) * scale;
+		return { now: now ?? (this.#skew === undefined ? await this.now() : queueNow(this.#clock) + this.#skew), entries };
 	}
 
 	async turn(origin: string, gapMs: number, holdMs: number, token: string): Promise<number> {
@@ -225,12 +181,12 @@ export class RedisDueQueue implements DueQueue {
 	}
 
 	async saved(name: string): Promise<unknown> {
-		const text = await this.#link.read<string | null>(['GET', `${this.#base}:saved:${name}`]);
+		const text = await this.#link.read<string | null>(['GET', dueKey(this.#base, 'saved', name)]);
 		return text === null ? undefined : (JSON.parse(text) as unknown);
 	}
 
 	async save(name: string, value: unknown): Promise<void> {
-		await this.#link.write([['SET', `${this.#base}:saved:${name}`, JSON.stringify(value)]]);
+		await this.#link.write([['SET', dueKey(this.#base, 'saved', name), JSON.stringify(value)]]);
 	}
 
 	async gap(origin: string, ms: number): Promise<void> {
@@ -239,40 +195,22 @@ export class RedisDueQueue implements DueQueue {
 		this.#rounds.touched(shard);
 	}
 
-	async mark(source: string, urls: readonly string[], generation: number): Promise<void> {
-		const key = `${this.#base}:src:${source}`;
-		// The sources' names too: a sweep of one keeps the URLs the others list.
-		if (urls.length > 0) await this.#link.write([['SADD', `${this.#base}:srcs`, source]]);
-		for (let i = 0; i < urls.length; i += CHUNK) await this.#link.write([['HSET', key, ...urls.slice(i, i + CHUNK).flatMap((url) => [url, String(generation)])]]);
+	mark(source: string, urls: readonly string[], generation: number): Promise<void> {
+		return this.#listings.mark(source, urls, generation);
 	}
 
-	async sweepOut(source: string, generation: number): Promise<string[]> {
-		const key = `${this.#base}:src:${source}`;
-		const gone = new Set<string>();
-		// HSCAN may give a field twice, and deleting while scanning is allowed: the script checks each one again.
-		let cursor = '0';
-		do {
-			const [next, flat] = await this.#link.read<[string, string[]]>(['HSCAN', key, cursor, 'COUNT', String(CHUNK)]);
-			cursor = next;
-			const stale: string[] = [];
-			for (let i = 0; i < flat.length; i += 2) if (Number(flat[i + 1]) < generation && !gone.has(flat[i]!)) stale.push(flat[i]!);
-			if (stale.length === 0) continue;
-			// Out of the listing first, then out of the schedule: on a Cluster they are on different nodes.
-			const unlisted = await this.#link.eval<string[]>(SWEEP, [this.#base], [source, String(generation), ...stale]);
-			await this.remove(unlisted);
-			for (const url of unlisted) gone.add(url);
-		} while (cursor !== '0');
-		return [...gone];
+	sweepOut(source: string, generation: number): Promise<string[]> {
+		return this.#listings.sweep(source, generation, (urls) => this.remove(urls));
 	}
 
 	async has(urls: readonly string[]): Promise<boolean[]> {
 		if (urls.length === 0) return [];
 		const found = new Set<string>();
-		await this.#byShard(
+		await eachShard(
 			urls,
 			(url) => shardsOfUrl(url, this.#shards.length),
 			async (shard, group) => {
-				const places = await this.#link.read<Array<string | null>>(['HMGET', `${this.#shards[shard]!}:place`, ...group]);
+				const places = await this.#link.read<Array<string | null>>(['HMGET', dueKey(this.#shards[shard]!, 'place'), ...group]);
 				places.forEach((place, i) => place !== null && found.add(group[i]!));
 			},
 		);
@@ -280,39 +218,10 @@ export class RedisDueQueue implements DueQueue {
 	}
 
 	async rateBins(): Promise<number[]> {
-		const bins = new Array<number>(RATE_BINS).fill(0);
-		for (const flat of await Promise.all(this.#shards.map((base) => this.#link.read<string[]>(['HGETALL', `${base}:bins`])))) {
-			for (let i = 0; i < flat.length; i += 2) bins[Number(flat[i])]! += Number(flat[i + 1]);
-		}
-		return bins;
+		return addBins(await Promise.all(this.#shards.map((base) => this.#link.read<string[]>(['HGETALL', dueKey(base, 'bins')]))));
 	}
 
 	async stats(): Promise<QueueStats> {
-		const replies = await Promise.all(this.#shards.map((_, shard) => this.#run<[number, number, number, number, string, ...Array<string | number>]>(STATS, shard, [...this.#clock, String(BACKLOG_COUNTED), String(DEPTH_ORIGINS)])));
-		const total: QueueStats = { size: 0, backlog: 0, claimed: 0, hosts: 0, next: undefined, depths: [] };
-		for (const [size, backlog, claimed, hosts, next, ...flat] of replies) {
-			total.size += Number(size);
-			total.backlog = Math.min(BACKLOG_COUNTED, total.backlog + Number(backlog));
-			total.claimed += Number(claimed);
-			total.hosts += Number(hosts);
-			if (next !== '' && (total.next === undefined || Number(next) < total.next)) total.next = Number(next);
-			for (let i = 0; i + 1 < flat.length; i += 2) total.depths!.push({ origin: String(flat[i]), depth: Number(flat[i + 1]) });
-		}
-		total.depths = total.depths!.sort((a, b) => b.depth - a.depth || (a.origin < b.origin ? -1 : 1)).slice(0, DEPTH_ORIGINS);
-		return total;
+		return addStats(await Promise.all(this.#shards.map((_, shard) => this.#run<ShardStats>(STATS, shard, [...this.#clockArgs(), String(BACKLOG_COUNTED), String(DEPTH_ORIGINS)]))));
 	}
-}
-
-/**
- * The shard count of the schedule at `base` on a Cluster: as stored; else one for a
- * schedule from before shards (its keys are under `{due}`), else CLUSTER_SHARDS, stored
- * with SET NX so that processes starting together agree.
- */
-async function shardCount(link: RedisLink, base: string): Promise<number> {
-	const key = `${base}:shards`;
-	const stored = await link.read<string | null>(['GET', key]);
-	if (stored !== null) return Number(stored);
-	const old = (await link.read<number>(['EXISTS', `${base}:place`])) + (await link.read<number>(['EXISTS', `${base}:lease`]));
-	await link.write([['SET', key, String(old > 0 ? 1 : CLUSTER_SHARDS), 'NX']]);
-	return Number(await link.read<string>(['GET', key]));
 }
