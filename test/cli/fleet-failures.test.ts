@@ -35,7 +35,7 @@ describeRedis('a Redis fleet when things fail', () => {
 			const [victim] = await workers(url, 3, ['--concurrency', '4']);
 			const input = paths(server, 60);
 			const run = runCli(['sweep', '--store', url, '--workers', '--per-host', '12', ...SHORT], input.join('\n'));
-			await expect.poll(() => server.requests.length, { timeout: 5000 }).toBeGreaterThan(10);
+			await expect.poll(() => server.requests.length, { timeout: 30_000 }).toBeGreaterThan(10);
 			await victim!.kill();
 			const { status, stdout } = await run;
 			expect(status).toBe(0);
@@ -53,7 +53,7 @@ describeRedis('a Redis fleet when things fail', () => {
 			const [paused] = await workers(url, 1, ['--concurrency', '4', '--id', `paused-${process.pid}`]);
 			const input = paths(server, 30);
 			const run = runCli(['sweep', '--store', url, '--workers', '--per-host', '2', ...SHORT], input.join('\n'));
-			await expect.poll(() => server.requests.length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+			await expect.poll(() => server.requests.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
 			paused!.child.kill('SIGSTOP');
 			await workers(url, 1, ['--concurrency', '4']);
 			await new Promise((resolve) => setTimeout(resolve, 3000));

@@ -35,7 +35,7 @@ describeRedis('a Redis fleet when Redis itself fails', () => {
 		await workers(url, 2);
 		const urls = input(60, 'stop');
 		const run = runCli(['sweep', '--store', url, '--workers', '--per-host', '8', ...SHORT], urls.join('\n'));
-		await expect.poll(() => server.requests.filter((r) => r.path.startsWith('/stop')).length, { timeout: 5000 }).toBeGreaterThan(10);
+		await expect.poll(() => server.requests.filter((r) => r.path.startsWith('/stop')).length, { timeout: 30_000 }).toBeGreaterThan(10);
 		process.kill(redis.pid, 'SIGSTOP');
 		await new Promise((resolve) => setTimeout(resolve, 5000));
 		process.kill(redis.pid, 'SIGCONT');
@@ -49,7 +49,7 @@ describeRedis('a Redis fleet when Redis itself fails', () => {
 		await workers(url, 2);
 		const urls = input(60, 'restart');
 		const run = runCli(['sweep', '--store', url, '--workers', '--per-host', '8', ...SHORT], urls.join('\n'));
-		await expect.poll(() => server.requests.filter((r) => r.path.startsWith('/restart')).length, { timeout: 5000 }).toBeGreaterThan(10);
+		await expect.poll(() => server.requests.filter((r) => r.path.startsWith('/restart')).length, { timeout: 30_000 }).toBeGreaterThan(10);
 		await redis.kill();
 		await redis.restart();
 		const { status, stdout, stderr } = await run;

@@ -76,12 +76,16 @@ describeRedis('revisit watch: three processes on one Redis store', () => {
 
 		for (const origin of timed.origins) {
 			expect(origin.most).toBe(2);
-			// 250 ms between requests as the origin saw them, every pair (a process's first
-			// included); 10 ms for the origin's reading of its clock.
+			// 4 a second as the origin saw them, the three processes together (a process's first
+			// request included): no more than one per 250 ms over the whole run, and no two close
+			// together. A request leaves its process late by the load's lag after its turn, and the
+			// next may leave on time, so one gap may shrink by that lag (212 ms was seen at load 15);
+			// three processes each pacing only themselves would send 12 a second, gaps near 0.
 			const sorted = origin.hits.map((hit) => hit.at).sort((a, b) => a - b);
 			const gaps = sorted.slice(1).map((at, i) => at - sorted[i]!);
 			expect(gaps.length).toBeGreaterThan(15);
-			expect(Math.min(...gaps)).toBeGreaterThanOrEqual(240);
+			expect(sorted.length).toBeLessThanOrEqual(Math.floor((sorted.at(-1)! - sorted[0]!) / 250) + 2);
+			expect(Math.min(...gaps)).toBeGreaterThanOrEqual(125);
 		}
 		// All three took part, and no URL was checked twice: each claim went to one process.
 		const printed = results.flatMap((result) => ndjson(result.stdout).map((verdict) => verdict.url as string));

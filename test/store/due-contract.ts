@@ -324,8 +324,10 @@ export function dueQueueContract(name: string, open: () => Promise<{ store: Vali
 			expect(first).toBeGreaterThanOrEqual(1);
 			// Paced per shard, a2 and b2 (left by perHost 1 above) may go at once beside c's burst.
 			expect(first).toBeLessThanOrEqual(options.pacedPerShard ? 6 : 4);
-			// The slots claim takes are gone for claimAhead: one pacing slot for both.
-			expect((await paced.claimAhead({ ...many, rate: 0.01, burst: 3 })).entries.length).toBeLessThanOrEqual(1);
+			// The burst is spent: a second claim at once gets one more slot at most. Both counted together,
+			// as a loaded machine (or a Cluster, whose shards answer apart) may split the burst between the two.
+			const second = (await paced.claimAhead({ ...many, rate: 0.01, burst: 3 })).entries.length;
+			expect(first + second).toBeLessThanOrEqual((options.pacedPerShard ? 6 : 4) + 1);
 		});
 
 		it('claimAhead spaces an origin\'s claims by its gap', async () => {
