@@ -38,31 +38,32 @@ afterEach(async () => {
 });
 
 /**
- * Runs a watch over `urls` (each checked once: the next check is an hour on) until `done`
- * holds, then stops it with SIGTERM: waiting on the requests, not on a wall-clock --until
- * that a loaded machine may reach first.
+ * Starts `count` counting origins and watches their 40 pages each, interleaved (each
+ * origin's pages come in turn, as a watch over many sites claims them; each checked once:
+ * the next check is an hour on), until every page was checked, then stops the watch with
+ * SIGTERM: waiting on the requests, not on a wall-clock --until that a loaded machine may
+ * reach first. Returns the origins, each having seen its 40 requests.
  */
-async function watchUntil(flags: string[], urls: string[], done: () => boolean): Promise<void> {
+async function watchOrigins(count: number, flags: string[]): Promise<Array<Awaited<ReturnType<typeof countingOrigin>>>> {
+	const origins = await Promise.all(Array.from({ length: count }, () => countingOrigin()));
 	const store = await tempDir();
-	closing.push(store.cleanup);
+	closing.push(...origins.map((origin) => origin.close), store.cleanup);
+	const urls = Array.from({ length: 40 }, (_, i) => origins.map((origin) => origin.url(`/p${i}`))).flat();
 	const watch = spawnCli(['watch', '--store', store.dir, '-q', '--robots', 'ignore', '--audit', '0', '--rate', '1000/s', ...flags], urls.join('\n'));
 	try {
-		await waitFor(done, 'every page checked');
+		await waitFor(() => origins.every((origin) => origin.requests === 40), 'every page checked');
 	} finally {
 		watch.child.kill('SIGTERM');
 	}
 	const run = await watch.done;
 	expect(run.status, run.stderr).toBe(0);
+	for (const origin of origins) expect(origin.requests).toBe(40);
+	return origins;
 }
 
 it('revisit watch keeps its keep-alive connections as its requests move from origin to origin: no origin is connected to more often than its --per-host places', async () => {
-	const origins = await Promise.all([0, 1, 2, 3].map(() => countingOrigin()));
-	closing.push(...origins.map((origin) => origin.close));
-	// Interleaved: each origin's pages come in turn, as a watch over many sites claims them.
-	const urls = Array.from({ length: 40 }, (_, i) => origins.map((origin) => origin.url(`/p${i}`))).flat();
-	await watchUntil(['--per-host', '2', '--concurrency', '4'], urls, () => origins.every((origin) => origin.requests === 40));
+	const origins = await watchOrigins(4, ['--per-host', '2', '--concurrency', '4']);
 	for (const origin of origins) {
-		expect(origin.requests).toBe(40);
 		// Two requests at a time at most, so two connections, kept open between them (a pool of
 		// --concurrency + --per-host sockets, 6, closed and opened them all the time).
 		expect(origin.connections).toBeLessThanOrEqual(2);
@@ -70,12 +71,8 @@ it('revisit watch keeps its keep-alive connections as its requests move from ori
 }, 60_000);
 
 it('revisit watch keeps a socket per --per-host place of every origin in its schedule, when they are more than --concurrency: each origin keeps its connections', async () => {
-	const origins = await Promise.all([0, 1, 2, 3, 4, 5].map(() => countingOrigin()));
-	closing.push(...origins.map((origin) => origin.close));
-	const urls = Array.from({ length: 40 }, (_, i) => origins.map((origin) => origin.url(`/p${i}`))).flat();
-	await watchUntil(['--per-host', '2', '--concurrency', '2'], urls, () => origins.every((origin) => origin.requests === 40));
+	const origins = await watchOrigins(6, ['--per-host', '2', '--concurrency', '2']);
 	for (const origin of origins) {
-		expect(origin.requests).toBe(40);
 		// A pool of --concurrency × --per-host sockets (4) for 6 origins in turn closed one to
 		// open another nearly every request; 2 places each, and one more for a request sent
 		// before the schedule's origins were counted.
