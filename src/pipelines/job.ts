@@ -66,7 +66,7 @@ export function runJob(job: Job, edges: JobEdges, stop: Promise<string>): JobRun
 
 async function run(job: Job, edges: JobEdges, summary: Summary, stop: Promise<string>): Promise<string | undefined> {
 	await checkStart(job);
-	const opening = { store: job.store, transport: job.transport, redis: job.redis };
+	const opening = { store: job.store, transport: job.transport, redis: job.redis, diagnose: edges.diagnose };
 	let lines: AsyncIterable<Buffer | string> = argsInput(job.urls ?? [], edges.stdin);
 	const waitForStore = job.waitForStore === true && !job.source && !(typeof job.store === 'string' && storeIsShared(job.store));
 	if (waitForStore) lines = await afterFirst(lines);

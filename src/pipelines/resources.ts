@@ -30,6 +30,8 @@ export interface ResourceOptions {
 	 * a few per origin so that it does not close one origin's idle socket to open another's.
 	 */
 	maxSockets?: number | undefined;
+	/** Where the run's resources say what the user should know (the render guard's refused strangers): stderr, in a CLI run. */
+	diagnose?: ((line: string) => void) | undefined;
 }
 
 /**
@@ -74,7 +76,7 @@ export async function openSweepDeps(
 	}
 	const clock = resources.clock ?? clockFor(options.now);
 	const limiter = createLimiter({ concurrency: options.concurrency, perHost: options.perHost, rate: options.rate }, clock);
-	const renderer = renders ? createRenderer({ browserPath: browser, concurrency: options.render?.concurrency ?? RENDER_DEFAULTS.concurrency, memoryCapBytes: options.render?.memoryBytes ?? RENDER_DEFAULTS.memoryBytes }) : undefined;
+	const renderer = renders ? createRenderer({ browserPath: browser, concurrency: options.render?.concurrency ?? RENDER_DEFAULTS.concurrency, memoryCapBytes: options.render?.memoryBytes ?? RENDER_DEFAULTS.memoryBytes, onStranger: resources.diagnose }) : undefined;
 	return {
 		resizeSockets: (maxSockets) => client.resize(maxSockets),
 		deps: { store, http: client.got, limiter, clock, random: resources.random ?? Math.random, book: createHostBook(store, clock.now(), { auditRate: options.trust.auditRate }), transport: sender?.transport, renderer, ...(renderer && jars && jar ? { cookies: () => jars.browserCookies(jar) } : {}) },

@@ -36,6 +36,8 @@ export interface LaunchGuard {
 	policy?: GuardPolicy | undefined;
 	/** A renderer process past this many bytes of resident memory is killed (RENDER_TOO_LARGE). */
 	memoryCapBytes?: number | undefined;
+	/** A line for each client of the guard proxy that is not this browser (another uid, a wrong credential). */
+	onStranger?: ((line: string) => void) | undefined;
 	/** No guard: the browser sends directly and keeps window.open and WebRTC. Only for bench/render-guard.js, which measures what the guard costs. */
 	unguarded?: boolean | undefined;
 }
@@ -93,7 +95,7 @@ export interface LiveBrowser {
  */
 export async function launchBrowser(browserPath: string, args: readonly string[], onLost: () => void, launchGuard: LaunchGuard = {}): Promise<LiveBrowser> {
 	checkBrowser(browserPath);
-	const guard = await startGuardProxy(launchGuard.policy ?? { denyPrivate: false });
+	const guard = await startGuardProxy(launchGuard.policy ?? { denyPrivate: false }, { onStranger: launchGuard.onStranger });
 	let browser: Browser;
 	try {
 		const { chromium } = await import('playwright-core');
@@ -109,8 +111,10 @@ export async function launchBrowser(browserPath: string, args: readonly string[]
 	let closing = false;
 	const newContext = async (): Promise<BrowserContext> => {
 		// Service workers would answer requests past the page's routes: blocked.
-		// The proxy again for the context: what the routes fetch from here (route.fetch) goes through the guard too.
-		const context = await browser.newContext({ serviceWorkers: 'block', ...(launchGuard.unguarded ? {} : { proxy: { server: guard.server } }) });
+		// The proxy again for the context, with its credential (Chromium answers the proxy's 407
+		// with it): what the routes fetch from here (route.fetch) goes through the guard too.
+		const proxy = { server: guard.server, username: guard.credential.username, password: guard.credential.password };
+		const context = await browser.newContext({ serviceWorkers: 'block', ...(launchGuard.unguarded ? {} : { proxy }) });
 		if (!launchGuard.unguarded) await context.addInitScript(INIT_SCRIPT);
 		context.on('page', (page) => {
 			// Only a popup has an opener: the pages revisit opens have none.

@@ -3,6 +3,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { assertPublicHost, denyPrivateLookup } from '../http/guard.js';
+import { newProxyCredential, peerUid, triedCredential, type ProxyCredential } from './proxy-auth.js';
 
 /** What the guard lets through: the run's `--deny-private` and its per-URL check (robots.txt, private literals). */
 export interface GuardPolicy {
@@ -20,15 +21,29 @@ export interface GuardProxy {
 	policy: GuardPolicy;
 	/** Requests and tunnels refused so far, by the URL or origin asked for. */
 	readonly refused: string[];
+	/** The browser's credential: every request without it is answered 407. */
+	readonly credential: ProxyCredential;
+	/** Requests and tunnels answered 407 so far (Chromium's own first ask of each connection among them). */
+	readonly unauthenticated: { count: number };
 	close(): Promise<void>;
+}
+
+/** What the proxy tells besides its answers. */
+export interface GuardHooks {
+	/** One line for a client that is not the browser: another uid, or a wrong credential. */
+	onStranger?: ((line: string) => void) | undefined;
 }
 
 /** Hop-by-hop headers, and the proxy's own: never passed on. */
 const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 /** Refused answers carry this, so that a test (or a curious user) can tell them from the origin's own 403. */
 const REFUSED_HEADER = 'x-revisit-refused';
+/** What a 407 asks for: Basic, the scheme Chromium answers with the credential its proxy settings give. */
+const PROXY_CHALLENGE = 'Basic realm="revisit render guard"';
 /** How long a refused list grows before it keeps only its newest entries. */
 const REFUSED_KEPT = 1000;
+/** Lines said about strangers per proxy; past this they are counted, not said. */
+const STRANGER_LINES = 20;
 
 /**
  * Starts the forward proxy every request of a rendered page goes through (Chromium is
@@ -38,12 +53,44 @@ const REFUSED_KEPT = 1000;
  * port. The address a name resolved to is the one connected to, so a name cannot resolve
  * to a public address for the check and a private one for the connection.
  *
+ * It listens on 127.0.0.1, where every user of the machine can connect: only a client
+ * with its random credential (`proxy.credential`, which Chromium is given through its
+ * proxy settings) is served; any other gets 407, and one from another uid, or with a
+ * wrong credential, a line through `hooks.onStranger`. (A client of this uid with no
+ * credential is Chromium itself, asking before it is challenged: counted, not said.)
+ *
  * @example
  * const proxy = await startGuardProxy({ denyPrivate: true });
- * await chromium.launch({ args: [`--proxy-server=${proxy.server}`, '--proxy-bypass-list=<-loopback>'] });
+ * const browser = await chromium.launch({ args: [`--proxy-server=${proxy.server}`, '--proxy-bypass-list=<-loopback>'] });
+ * await browser.newContext({ proxy: { server: proxy.server, username: proxy.credential.username, password: proxy.credential.password } });
  */
-export async function startGuardProxy(policy: GuardPolicy): Promise<GuardProxy> {
+export async function startGuardProxy(policy: GuardPolicy, hooks: GuardHooks = {}): Promise<GuardProxy> {
 	const refused: string[] = [];
+	const credential = newProxyCredential();
+	const unauthenticated = { count: 0 };
+	let said = 0;
+	const say = (line: string) => {
+		said++;
+		if (said <= STRANGER_LINES) hooks.onStranger?.(line);
+		else if (said === STRANGER_LINES + 1) hooks.onStranger?.('render guard proxy: more clients refused; no more are said');
+	};
+	/**
+	 * Answers 407 (with `answer`) to a request without the credential, and says so when it
+	 * came from a stranger; the client's uid is read before the answer, while its socket is
+	 * still open (a closed one has left the kernel's table).
+	 */
+	const refuseStranger = async (request: http.IncomingMessage, answer: () => void): Promise<void> => {
+		unauthenticated.count++;
+		const tried = triedCredential(request.headers);
+		const { remotePort, localPort } = request.socket;
+		const asking = said <= STRANGER_LINES && hooks.onStranger !== undefined && remotePort !== undefined && localPort !== undefined;
+		const uid = asking ? await peerUid(remotePort, localPort) : undefined;
+		answer();
+		// Unknown (no /proc) or this uid without a credential: Chromium's own first ask.
+		if (!asking || (!tried && (uid === undefined || uid === process.getuid?.()))) return;
+		const who = uid === undefined ? 'a client' : `a client of uid ${uid}`;
+		say(`render guard proxy 127.0.0.1:${localPort}: refused ${who} (${request.method ?? '?'}, ${tried ? 'a wrong credential' : 'no credential'}): only revisit's own browser may use it (407)`);
+	};
 	const sockets = new Set<net.Socket | Duplex>();
 	const refuse = (what: string) => {
 		refused.push(what);
@@ -52,8 +99,16 @@ export async function startGuardProxy(policy: GuardPolicy): Promise<GuardProxy> 
 	// Its own keep-alive agent, whose sockets were all connected under the policy in force:
 	// another process-wide agent could hand over a socket that no guarded lookup ever made.
 	let agent = new http.Agent({ keepAlive: true });
-	const server = http.createServer((request, response) => void forward(guard, agent, request, response, refuse));
-	server.on('connect', (request: http.IncomingMessage, client: Duplex, head: Buffer) => void tunnel(guard, request, client, head, refuse));
+	const server = http.createServer((request, response) => {
+		if (credential.accepts(request.headers)) return void forward(guard, agent, request, response, refuse);
+		request.resume();
+		void refuseStranger(request, () => response.writeHead(407, { 'proxy-authenticate': PROXY_CHALLENGE, 'content-length': '0' }).end());
+	});
+	server.on('connect', (request: http.IncomingMessage, client: Duplex, head: Buffer) => {
+		client.on('error', () => undefined);
+		if (credential.accepts(request.headers)) return void tunnel(guard, request, client, head, refuse);
+		void refuseStranger(request, () => client.end(`HTTP/1.1 407 Proxy Authentication Required\r\nproxy-authenticate: ${PROXY_CHALLENGE}\r\ncontent-length: 0\r\n\r\n`));
+	});
 	server.on('connection', (socket: net.Socket) => {
 		sockets.add(socket);
 		socket.once('close', () => sockets.delete(socket));
@@ -77,6 +132,8 @@ export async function startGuardProxy(policy: GuardPolicy): Promise<GuardProxy> 
 			current = next;
 		},
 		refused,
+		credential,
+		unauthenticated,
 		close: () =>
 			new Promise<void>((resolve) => {
 				agent.destroy();

@@ -24,6 +24,8 @@ export interface RendererOptions {
 	memoryCapBytes?: number | undefined;
 	/** No guard proxy, popups and WebRTC left alone: only for bench/render-guard.js, which measures the guard's cost. */
 	unguarded?: boolean | undefined;
+	/** A diagnostic line for each client of the guard proxy that is not revisit's browser (another uid, a wrong credential). */
+	onStranger?: ((line: string) => void) | undefined;
 }
 
 /** A Renderer that also names its browser process, for the pool's memory figures (bench/) and for tests that kill it. */
@@ -80,7 +82,7 @@ export function createRenderer(options: RendererOptions): BrowserPool {
 				lost = true;
 				drop(launching);
 			},
-			{ memoryCapBytes: options.memoryCapBytes, unguarded: options.unguarded },
+			{ memoryCapBytes: options.memoryCapBytes, unguarded: options.unguarded, onStranger: options.onStranger },
 		);
 		current = launching;
 		launching.then(

@@ -77,7 +77,7 @@ export function runWatch(job: WatchJob, edges: JobEdges, stop: Promise<string>):
 
 async function run(job: WatchJob, edges: JobEdges, summary: Summary, figures: WatchFigures, stop: Promise<string>): Promise<string | undefined> {
 	await checkStart(job.shape);
-	const { deps, close, resizeSockets } = await openSweepDeps({ store: job.store, redis: job.redis, maxSockets: socketsFor(job.shape.options, 0) }, job.shape.options);
+	const { deps, close, resizeSockets } = await openSweepDeps({ store: job.store, redis: job.redis, maxSockets: socketsFor(job.shape.options, 0), diagnose: edges.diagnose }, job.shape.options);
 	// The schedule's clock is the store's: a restart, and every member of a fleet, read one clock (--now starts it again).
 	const proposed = watchClock({ now: job.now, scale: job.scale }).queue;
 	const opening = async () => {
