@@ -1,16 +1,11 @@
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { rawStream, visibleIo, type CliIo } from '../../src/cli/io.js';
+import { collect } from '../helpers/cli.js';
 
 function io(): { io: CliIo; out(): string; err(): string } {
-	const [stdout, stderr] = [new PassThrough(), new PassThrough()];
-	const text = (stream: PassThrough) => {
-		const chunks: Buffer[] = [];
-		stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-		return () => Buffer.concat(chunks).toString();
-	};
-	const [out, err] = [text(stdout), text(stderr)];
-	return { io: { stdin: Readable.from([]), stdout, stderr: Object.assign(stderr, { isTTY: true }), env: {}, interrupted: new Promise(() => {}) }, out, err };
+	const [stdout, stderr] = [collect(), collect()];
+	return { io: { stdin: Readable.from([]), stdout: stdout.stream, stderr: Object.assign(stderr.stream, { isTTY: true }), env: {}, interrupted: new Promise(() => {}) }, out: stdout.text, err: stderr.text };
 }
 
 describe('visibleIo', () => {
