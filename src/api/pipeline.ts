@@ -13,6 +13,7 @@ import type { Clock, Task, Verdict } from '../types.js';
 import { toVerdict } from './sweep.js';
 import { defaultStoreDir } from '../store/default-dir.js';
 import { ConfigError } from '../errors/index.js';
+import { visible } from '../util/visible.js';
 
 /** Where a pipeline's stdin source reads and its stdout sinks and diagnostics write; the process's by default. */
 export interface PipelineRuntime {
@@ -58,7 +59,7 @@ export function createPipeline(config: PipelineConfig, runtime: PipelineRuntime 
 	const env = runtime.env ?? process.env;
 	const stderr = runtime.stderr ?? process.stderr;
 	const stdout = runtime.stdout ?? process.stdout;
-	const diagnose = runtime.diagnose ?? ((text: string) => void stderr.write(`revisit: ${text}\n`));
+	const diagnose = runtime.diagnose ?? ((text: string) => void stderr.write(`revisit: ${visible(text)}\n`));
 	const stdin = runtime.stdin ?? process.stdin;
 	const shape = pipelineShape(compiled);
 	const edges = { out: (text: string) => new Promise<void>((resolve, reject) => stdout.write(text, (error) => (error ? reject(error) : resolve()))), diagnose, stdout, stderr, env };

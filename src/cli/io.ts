@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
+import { visible } from '../util/visible.js';
 
 /** The process edges a command touches, injectable so commands can be run in-process. */
 export interface CliIo {
@@ -22,3 +23,47 @@ export function processIo(): CliIo {
 		}),
 	};
 }
+
+// Each stream visibleIo made, to the stream it writes to.
+const RAW = new WeakMap<object, Writable>();
+
+/**
+ * The io with stdout and stderr that write every string through `visible`: no escape
+ * sequence, C1 control, `\r` or `\b` a page wrote (in a title, a text, a header, a URL
+ * quoted in a diagnostic) reaches the terminal as it is, whichever command writes it.
+ * Bytes (a `--sink command`'s own output piped through) pass as they are. JSON written
+ * with `safeJson` holds none of them, so NDJSON passes unchanged. The sequences revisit
+ * writes itself (the progress line's redraw, the word diff's colours) go to `rawStream`.
+ *
+ * @example
+ * const io = visibleIo(processIo());
+ * io.stderr.write('price 15 EUR\x1b[2J\n'); // writes 'price 15 EUR^[[2J\n'
+ */
+export function visibleIo(io: CliIo): CliIo {
+	return { ...io, stdout: visibleStream(io.stdout), stderr: visibleStream(io.stderr) };
+}
+
+function visibleStream<Stream extends Writable>(stream: Stream): Stream {
+	if (RAW.has(stream)) return stream;
+	const write = (chunk: unknown, ...rest: unknown[]): boolean => (stream.write as (...args: unknown[]) => boolean)(typeof chunk === 'string' ? visible(chunk) : chunk, ...rest);
+	// A proxy rather than a wrapper stream: writes stay synchronous and in order with the stream's own, and isTTY, columns, events and pipe() are the stream's.
+	const shown = new Proxy(stream, {
+		get(target, key) {
+			if (key === 'write') return write;
+			const value: unknown = Reflect.get(target, key, target);
+			return typeof value === 'function' ? value.bind(target) : value;
+		},
+	});
+	RAW.set(shown, stream);
+	return shown;
+}
+
+/**
+ * The stream a `visibleIo` stream writes to, for the terminal sequences revisit writes
+ * itself (a stream of another io as it is): whatever is written here is shown by the
+ * terminal as written, so only text already made visible goes with them.
+ *
+ * @example
+ * rawStream(io.stderr).write(`\r\x1b[K${visibleLine(progress)}`);
+ */
+export const rawStream = <Stream extends Writable>(stream: Stream): Stream => (RAW.get(stream) as Stream | undefined) ?? stream;

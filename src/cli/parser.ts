@@ -5,7 +5,7 @@ import type { CommandResult } from './commands/result.js';
 import { STDIN_ARG } from '../sources/args.js';
 import { strayValue } from './one-value.js';
 import { unknownFlagError, type KnownFlags, type PipelineFlagHint } from './unknown-flags.js';
-import type { CliIo } from './io.js';
+import { visibleIo, type CliIo } from './io.js';
 
 /** A command as main.ts lists it: made per run, with the run's io and the result its handler sets. */
 // any: each command has its own argument type, and yargs' CommandModule is invariant in it.
@@ -14,13 +14,16 @@ export type CommandMaker = (io: CliIo, result: CommandResult) => CommandModule<o
 /**
  * Runs one command line through yargs with the given commands: the top-level usage, help,
  * version and error handling every entry shares (main.ts has every command; pages-main.ts
- * only log and diff, for a quicker start). `pipelineHint` says where a pipeline's stage
+ * only log and diff, for a quicker start), with stdout and stderr that make control
+ * characters visible (`visibleIo`). `pipelineHint` says where a pipeline's stage
  * option given as a flag goes (main.ts's run and check). Resolves to the exit status.
  *
  * @example
  * process.exitCode = await runCommands(['log', url], processIo(), [logCommand, diffCommand]);
  */
-export async function runCommands(argv: readonly string[], io: CliIo, commands: readonly CommandMaker[], pipelineHint?: PipelineFlagHint): Promise<number> {
+export async function runCommands(argv: readonly string[], given: CliIo, commands: readonly CommandMaker[], pipelineHint?: PipelineFlagHint): Promise<number> {
+	// Every command's output, and every error below, shows what a page wrote made visible.
+	const io = visibleIo(given);
 	const result: CommandResult = { status: EXIT.ok };
 	// yargs-parser drops a bare `-`; carry it through as a token no URL can be.
 	const args = argv.map((arg) => (arg === '-' ? STDIN_ARG : arg));

@@ -1,11 +1,15 @@
 import { RevisitError } from '../errors/index.js';
 import type { Writable } from 'node:stream';
 import { batcher } from '../transports/threads/batch.js';
+import { visible, visibleLine } from '../util/visible.js';
+import { rawStream } from './io.js';
 
 /**
  * Stderr for humans: diagnostics always, a live progress line only when stderr is a
  * TTY, and nothing else. The progress line is cleared before a diagnostic is written,
- * so the two never interleave.
+ * so the two never interleave. What a line quotes (a URL, a header, a page's text) is
+ * made visible (`visible`; the progress line one line, `visibleLine`): the only control
+ * sequence written is the progress line's own redraw.
  *
  * @example
  * const term = createTerminal(process.stderr, { quiet: false });
@@ -23,8 +27,10 @@ export interface Terminal {
 	stop(): void;
 }
 
-export function createTerminal(stream: Writable & { isTTY?: boolean }, options: { quiet: boolean }): Terminal {
-	const live = stream.isTTY === true && !options.quiet;
+export function createTerminal(given: Writable & { isTTY?: boolean }, options: { quiet: boolean }): Terminal {
+	const live = given.isTTY === true && !options.quiet;
+	// Its own `\r\x1b[K` must reach the terminal as written; the texts are made visible here.
+	const stream = rawStream(given);
 	let timer: NodeJS.Timeout | undefined;
 	let statusTimer: NodeJS.Timeout | undefined;
 	let shown = false;
@@ -37,27 +43,27 @@ export function createTerminal(stream: Writable & { isTTY?: boolean }, options: 
 	return {
 		diagnose(text) {
 			clear();
-			stream.write(`revisit: ${text}\n`);
+			stream.write(`revisit: ${visible(text)}\n`);
 		},
 		progress(render) {
 			if (!live) return;
 			timer = setInterval(() => {
 				clear();
-				stream.write(render().slice(0, (process.stderr.columns || 100) - 1));
+				stream.write(visibleLine(render()).slice(0, (process.stderr.columns || 100) - 1));
 				shown = true;
 			}, 200);
 			timer.unref();
 		},
 		status(render, everyMs) {
 			if (live || options.quiet || !(everyMs > 0)) return;
-			statusTimer = setInterval(() => stream.write(`revisit: ${render()}\n`), everyMs);
+			statusTimer = setInterval(() => stream.write(`revisit: ${visibleLine(render())}\n`), everyMs);
 			statusTimer.unref();
 		},
 		finish(summary) {
 			clearInterval(timer);
 			clearInterval(statusTimer);
 			clear();
-			if (!options.quiet) stream.write(`revisit: ${summary}\n`);
+			if (!options.quiet) stream.write(`revisit: ${visible(summary)}\n`);
 		},
 		stop() {
 			clearInterval(timer);

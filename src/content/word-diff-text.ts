@@ -1,4 +1,5 @@
 import type { WordDiffHunks } from '../store/types.js';
+import { visible } from '../util/visible.js';
 
 /** How a word diff is marked: git's `--word-diff=plain` brackets, or its `=color` red and green. */
 export type WordDiffStyle = 'plain' | 'color';
@@ -14,12 +15,14 @@ export const HUNK_BREAK = '\n…\n';
  * A word diff as text: `[-old-]{+new+}` (plain), or the removed words red and the added
  * green (color), the hunks joined by a line holding `…`. In colour a part that spans lines
  * is coloured line by line, as git does, so that a pager showing a line alone keeps it.
+ * The page's text is made visible (`visible`): the colours are the only escape sequences.
  *
  * @example
  * wordDiffText([[[0, 'price '], [-1, '5'], [1, '6']]]) // 'price [-5-]{+6+}'
  */
 export function wordDiffText(hunks: WordDiffHunks, style: WordDiffStyle = 'plain'): string {
-	const mark = (op: 0 | 1 | -1, part: string): string => {
+	const mark = (op: 0 | 1 | -1, written: string): string => {
+		const part = visible(written);
 		if (op === 0) return part;
 		if (style === 'plain') return op < 0 ? `[-${part}-]` : `{+${part}+}`;
 		const colour = op < 0 ? RED : GREEN;

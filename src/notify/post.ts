@@ -1,5 +1,6 @@
 import got, { type Method } from 'got';
 import { VERSION } from '../version.js';
+import { safeJson } from '../util/visible.js';
 import { withDeadline } from './deadline.js';
 
 /** One request of a chat service: its method (POST unless said), URL, headers and JSON body. */
@@ -30,6 +31,7 @@ export async function sendJson(request: ServiceRequest): Promise<unknown> {
 		got(request.url, {
 			method: request.method ?? 'POST',
 			json: request.json,
+			stringifyJson: safeJson,
 			headers: { 'user-agent': `revisit/${VERSION}`, ...request.headers },
 			timeout: { lookup: timeoutMs, connect: timeoutMs, secureConnect: timeoutMs, response: timeoutMs, request: timeoutMs },
 			signal,

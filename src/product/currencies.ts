@@ -4,7 +4,10 @@
  * several currencies (`$`, `kr`, `¥`, `Rs`) maps to undefined and is reported as written.
  */
 
-// Active ISO 4217 codes, plus the pre-euro ones old pages still quote.
+// The ISO 4217 codes of currencies (as of 2025: VED, ZWG and XCG are the newest; HRK and
+// CUC, withdrawn, are still quoted), without the funds, metals and testing codes no shop
+// charges in (BOV, XAU, XTS, …), plus the pre-euro ones old pages still quote. The one
+// list of what a currency is: a code that is not here is no currency (found.ts).
 const ISO_CODES = new Set(
 	(
 		'AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN BZD ' +
@@ -12,8 +15,8 @@ const ISO_CODES = new Set(
 		'GNF GTQ GYD HKD HNL HRK HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR KMF KPW KRW KWD KYD KZT ' +
 		'LAK LBP LKR LRD LSL LYD MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MYR MZN NAD NGN NIO NOK NPR NZD ' +
 		'OMR PAB PEN PGK PHP PKR PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP SLE SLL SOS SRD SSP STN ' +
-		'SVC SYP SZL THB TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD UYU UZS VES VND VUV WST XAF XCD XOF XPF YER ' +
-		'ZAR ZMW ZWL ATS BEF DEM ESP FIM FRF GRD IEP ITL NLG PTE'
+		'SVC SYP SZL THB TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD UYU UZS VED VES VND VUV WST XAF XCD XCG XOF XPF YER ' +
+		'ZAR ZMW ZWG ZWL ATS BEF DEM ESP FIM FRF GRD IEP ITL NLG PTE'
 	).split(' '),
 );
 
@@ -208,6 +211,16 @@ export function currencyCode(written: string): string | undefined {
  * isIsoCode('UAH') // true
  */
 export const isIsoCode = (text: string): boolean => ISO_CODES.has(text);
+
+/**
+ * Whether a text is a currency as shops write it: an ISO 4217 code, or a symbol or word of
+ * the lists above (`€`, `zł`, `$`, `kr`).
+ *
+ * @example
+ * isCurrencyWritten('zł') // true
+ * isCurrencyWritten('EUR\x1b[2J') // false
+ */
+export const isCurrencyWritten = (text: string): boolean => ISO_CODES.has(text) || LOWER_CASE_CODES.has(text) || BY_SYMBOL.has(text);
 
 /** How a parsed price reports a currency: its code when unambiguous, else as written. */
 export const currencyName = (match: CurrencyMatch): string => match.code ?? match.written;

@@ -1,4 +1,4 @@
-import { isIsoCode, WITHDRAWN } from './currencies.js';
+import { currencyCode, isCurrencyWritten, isIsoCode, WITHDRAWN } from './currencies.js';
 import type { Candidate } from './this-product.js';
 import type { Availability, OfferSource } from './types.js';
 
@@ -16,6 +16,8 @@ export interface Found {
 	written: { price?: string; currency?: string; availability?: string };
 	/** Why the written price was not read: `negative price -5 refused`, `price of 400 digits refused as absurd`. */
 	problem?: string;
+	/** Why the written currency was not read: `currency "UAN" is no ISO 4217 code: not read`. */
+	currencyProblem?: string;
 	/** The product the offer is of, where the markup says (absent: an offer of no product named, taken as the page's). */
 	product?: Candidate;
 	/** What names this offer or its variant (its `url`, `@id`, `sku`): how a URL's `?variant=` finds it. */
@@ -23,20 +25,34 @@ export interface Found {
 }
 
 /**
- * The currency as markup names it: a three-letter code in capitals (`eur` → `EUR`), a
- * withdrawn code as the one that replaced it (`RUR` → `RUB`), anything else as written.
+ * The currency as markup states it (`priceCurrency`, `og:price:currency`), or why it is not
+ * read. A currency is an ISO 4217 code: a three-letter code in any case (`eur` → `EUR`),
+ * a withdrawn one as the code that replaced it (`RUR` → `RUB`), a symbol or word of one
+ * currency as its code (`€` → `EUR`), and a symbol several share as written (`$`, `kr`:
+ * the page's signals name its code later, `currencyNamed`). Anything else (`UAN`, a typo;
+ * a sentence; an escape sequence) is not read, and `problem` says so.
+ *
+ * @example
+ * currencyRead('rur') // { currency: 'RUB' }
+ * currencyRead('UAN') // { problem: 'currency "UAN" is no ISO 4217 code: not read' }
+ */
+export function currencyRead(value: unknown): { currency?: string; problem?: string } {
+	if (typeof value !== 'string') return {};
+	const text = value.trim();
+	if (text === '') return {};
+	const code = /^[a-z]{3}$/i.test(text) ? (WITHDRAWN[text.toUpperCase()] ?? text.toUpperCase()) : undefined;
+	if (code !== undefined && isIsoCode(code)) return { currency: code };
+	if (code === undefined && isCurrencyWritten(text)) return { currency: currencyCode(text) ?? text };
+	return { problem: `currency ${JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text)} is no ISO 4217 code: not read` };
+}
+
+/**
+ * The currency as markup states it, or undefined where it states none or none is read (`currencyRead`).
  *
  * @example
  * currencyOf('rur') // 'RUB'
  */
-export const currencyOf = (value: unknown): string | undefined => {
-	if (typeof value !== 'string') return undefined;
-	const text = value.trim();
-	if (text === '') return undefined;
-	if (!/^[a-z]{3}$/i.test(text)) return text;
-	const code = text.toUpperCase();
-	return WITHDRAWN[code] ?? code;
-};
+export const currencyOf = (value: unknown): string | undefined => currencyRead(value).currency;
 
 /**
  * The currency of a price whose markup states one (`priceCurrency`) and whose text may name

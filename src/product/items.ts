@@ -1,7 +1,7 @@
 import type { AnyNode, Element } from 'domhandler';
 import { findAll } from 'domutils';
 import { availabilityOf } from './availability.js';
-import { currencyOf, statedCurrency, type Found } from './found.js';
+import { currencyRead, statedCurrency, type Found } from './found.js';
 import { textOf, valueOf } from './markup.js';
 import { parsePrice } from './price.js';
 import type { Candidate } from './this-product.js';
@@ -171,11 +171,13 @@ function read(item: Found, property: string, element: Element, scope: Element | 
 		const currency = item.written.currency === undefined ? (item.currency ?? written) : statedCurrency(item.currency, written);
 		if (currency !== undefined) item.currency = currency;
 	} else if (property === 'pricecurrency') {
-		const currency = currencyOf(value);
-		if (currency === undefined || item.written.currency !== undefined) return;
+		const { currency, problem } = currencyRead(value);
+		if ((currency === undefined && problem === undefined) || item.written.currency !== undefined) return;
+		item.written.currency = value;
+		// Not read: the price's text may still name it.
+		if (problem !== undefined) return void (item.currencyProblem = problem);
 		// The property names it better than a symbol in the price's text, unless it is no code and the text's is.
 		item.currency = statedCurrency(currency, item.currency)!;
-		item.written.currency = value;
 	} else {
 		const availability = availabilityOf(value);
 		if (availability === undefined || item.written.availability !== undefined) return;

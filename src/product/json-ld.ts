@@ -1,6 +1,6 @@
 import { amountOf } from './amount.js';
 import { availabilityOf } from './availability.js';
-import { currencyOf, statedCurrency, type Found } from './found.js';
+import { currencyRead, statedCurrency, type Found } from './found.js';
 import { field, isNode, named, type Node, parseBlock, scalar, specifications, typesOf } from './json-ld-values.js';
 import { priceRead } from './refused.js';
 import type { Candidate } from './this-product.js';
@@ -186,14 +186,19 @@ function offer(node: Node, where: string, into: Walk, depth: number, context: Co
 	}
 	const { amount, problem } = priceRead(written, amountOf);
 	const list = specs.listPrice === undefined ? undefined : priceRead(specs.listPrice, amountOf).amount;
-	const code = [scalar(field(node, 'priceCurrency')), scalar(specs.priceCurrency)].find((value) => currencyOf(value) !== undefined);
-	const currency = statedCurrency(currencyOf(code), amount?.currency);
+	const codes = [scalar(field(node, 'priceCurrency')), scalar(specs.priceCurrency)];
+	const reads = codes.map(currencyRead);
+	const at = reads.findIndex((read) => read.currency !== undefined);
+	const unread = reads.findIndex((read) => read.problem !== undefined);
+	// A code that is read is shown as written; else one that is not, said not read.
+	const code = codes[at >= 0 ? at : unread];
+	const currency = statedCurrency(reads[at]?.currency, amount?.currency);
 	const stated = named(field(node, 'availability'));
 	const availability = stated === undefined ? undefined : availabilityOf(stated);
 	if (amount === undefined && availability === undefined && problem === undefined) return;
 	const shown: Found['written'] = {};
 	if (written !== undefined) shown.price = String(written);
-	if (currency !== undefined) shown.currency = code === undefined ? currency : String(code);
+	if (currency !== undefined || code !== undefined) shown.currency = code === undefined ? currency : String(code);
 	if (stated !== undefined) shown.availability = stated;
 	const keys = [node, context.nearest].flatMap((item) => (item ? ['url', '@id', 'sku'].map((name) => scalar(field(item, name))) : [])).filter((key): key is string | number => key !== undefined);
 	into.found.push({
@@ -205,6 +210,7 @@ function offer(node: Node, where: string, into: Walk, depth: number, context: Co
 		...(availability !== undefined ? { availability } : {}),
 		written: shown,
 		...(problem !== undefined ? { problem } : {}),
+		...(unread >= 0 ? { currencyProblem: reads[unread]!.problem! } : {}),
 		...(context.product ? { product: context.product } : {}),
 		...(keys.length > 0 ? { keys: keys.map(String) } : {}),
 	});

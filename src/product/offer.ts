@@ -122,7 +122,7 @@ export function explainOffer(document: AnyNode, options: OfferOptions = {}, mark
 	const found = [...all, ...selected];
 	const page = fromPage(document, [...kept, ...selected], options, passed);
 	found.push(...page);
-	problems.push(...found.filter((item) => item.problem !== undefined).map((item) => `${item.from} ${item.where}: ${item.problem}`));
+	problems.push(...found.flatMap((item) => [item.problem, item.currencyProblem].filter((problem) => problem !== undefined).map((problem) => `${item.from} ${item.where}: ${problem}`)));
 	const explained: Explained = { offer: undefined, found, problems, products: choices, passed };
 	explained.offer = withCurrency(offerOf([...kept, ...selected, ...page], variantOf(options.url)), signals, (currency) => (explained.currency = currency));
 	return explained;

@@ -2,7 +2,7 @@ import type { Element } from 'domhandler';
 import { amountOf } from './amount.js';
 import { priceRead } from './refused.js';
 import { availabilityOf } from './availability.js';
-import { currencyOf, type Found } from './found.js';
+import { currencyRead, type Found } from './found.js';
 
 /**
  * The meta properties of each field, the Open Graph product ones first, then the `og:` ones
@@ -50,11 +50,11 @@ export function openGraphFound(metas: readonly Element[]): Found[] {
 	if (listPrice) found.listPrice = listPrice.amount;
 	if (amount || problem !== undefined) found.written.price = price!.content;
 	if (problem !== undefined) found.problem = problem;
-	const code = currencyOf(currency?.content) ?? amount?.currency;
-	if (code !== undefined) {
-		found.currency = code;
-		found.written.currency = currency?.content ?? code;
-	}
+	const read = currencyRead(currency?.content);
+	const code = read.currency ?? amount?.currency;
+	if (code !== undefined) found.currency = code;
+	if (code !== undefined || read.problem !== undefined) found.written.currency = currency?.content ?? code;
+	if (read.problem !== undefined) found.currencyProblem = read.problem;
 	if (availability) {
 		found.availability = availability;
 		found.written.availability = stated!.content;

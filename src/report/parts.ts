@@ -1,5 +1,7 @@
 // What the report page and a URL's page are both made of.
 
+import { safeJson } from '../util/visible.js';
+
 /** The report's style sheet, and a URL's page's. */
 export const STYLE = `
 :root{color-scheme:light;--fg:#1f2328;--muted:#59636e;--line:#d0d7de;--bg:#f6f8fa;--accent:#0969da}
@@ -48,8 +50,8 @@ td.words ins{color:#055d20;text-decoration:none}td.words del{color:#82071e;text-
 .url-head{overflow-wrap:anywhere}
 `;
 
-/** The data as a script element's text: `<` escaped, so that no string in it can close the element. */
-export const embedded = (data: unknown): string => JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+/** The data as a script element's text: `<` escaped, so that no string in it can close the element (U+2028 and U+2029 are, by safeJson). */
+export const embedded = (data: unknown): string => safeJson(data).replace(/</g, '\\u003c');
 
 /**
  * A page's `<!doctype>` through `<style>`: the Content-Security-Policy that lets it make no

@@ -7,6 +7,7 @@ import type { Task } from '../types.js';
 import { VERSION } from '../version.js';
 import { withDeadline } from '../notify/deadline.js';
 import { isTold, type Sink } from './sink.js';
+import { safeJson } from '../util/visible.js';
 
 export interface WebhookSinkOptions {
 	url: string;
@@ -102,7 +103,7 @@ export function webhookPost(options: Pick<WebhookSinkOptions, 'url' | 'secret'>)
 	const client = got.extend({ timeout: { lookup: 5_000, connect: 5_000, response: POST_DEADLINE_MS, request: POST_DEADLINE_MS }, retry: { limit: 0 }, throwHttpErrors: false, headers: { 'user-agent': `revisit/${VERSION}`, 'content-type': 'application/json' } });
 	const origin = new URL(options.url).host;
 	return async (payload, outer) => {
-		const body = JSON.stringify(payload);
+		const body = safeJson(payload);
 		const headers: Record<string, string> = options.secret ? { 'x-revisit-signature': `sha256=${createHmac('sha256', options.secret).update(body).digest('hex')}` } : {};
 		const response = await withDeadline(POST_DEADLINE_MS, origin, outer, (signal) => client.post(options.url, { body, headers, signal }));
 		if (response.statusCode < 200 || response.statusCode >= 300) throw new Error(`answered ${response.statusCode}`);

@@ -1,6 +1,7 @@
 import type { MonoTypeOperatorFunction } from 'rxjs';
 import { inOrder } from '../flow/in-order.js';
 import type { Task, Verdict } from '../types.js';
+import { safeJson } from '../util/visible.js';
 
 /** Which verdicts an output receives. `unchanged` means judged, not changed, and not an error. */
 export type When = 'changed' | 'all' | 'error' | 'unchanged';
@@ -68,7 +69,7 @@ export function emit(targets: EmitTargets, options: EmitOptions = {}): MonoTypeO
 
 	const render = (verdict: Verdict): string | undefined => {
 		if (!wanted(verdict, when)) return undefined;
-		return format === 'lines' ? `${verdict.url}\n` : `${JSON.stringify(verdict)}\n`;
+		return format === 'lines' ? `${verdict.url}\n` : `${safeJson(verdict)}\n`;
 	};
 
 	// Hosts already told that a content rule could not read their bodies: once per host per run.

@@ -9,6 +9,7 @@ import { concatMap, defer, finalize, type MonoTypeOperatorFunction } from 'rxjs'
 import { bodyFileName } from '../util/file-name.js';
 import type { Clock, Task } from '../types.js';
 import { wanted, type When } from './emit.js';
+import { safeJson } from '../util/visible.js';
 
 export type BodySink = { type: 'dir'; dir: string } | { type: 'ndjson'; out(text: string): Promise<void> };
 
@@ -46,7 +47,7 @@ export function writeBodies(sink: BodySink, clock: Clock, options: { when?: When
 					if (sink.type === 'ndjson') {
 						const text = utf8(probe.body);
 						const body = text === undefined ? { encoding: 'base64', body: probe.body.toString('base64') } : { encoding: 'utf8', body: text };
-						await sink.out(`${JSON.stringify({ ...entry, ...body })}\n`);
+						await sink.out(`${safeJson({ ...entry, ...body })}\n`);
 					} else {
 						const file = bodyFileName(verdict.url);
 						const full = path.join(sink.dir, file);
@@ -68,7 +69,7 @@ export function writeBodies(sink: BodySink, clock: Clock, options: { when?: When
 						// Atomic against a killed fetch (a reader never sees half a body), as before: no fsync per body.
 						await writeFileAtomic(full, probe.body, { sync: false });
 						const { url, ...rest } = entry;
-						await (await indexFile()).appendFile(`${JSON.stringify({ url, file, ...rest, ...diff })}\n`);
+						await (await indexFile()).appendFile(`${safeJson({ url, file, ...rest, ...diff })}\n`);
 					}
 					// The body has done its job: don't carry it to the commit.
 					return { ...task, probe: { ...probe, body: undefined } };

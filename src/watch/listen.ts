@@ -4,6 +4,7 @@ import { listenValue, type ListenAddress } from '../config/values.js';
 import { UsageError } from '../errors/index.js';
 import { hostCheck, type MachineNames } from './host-check.js';
 import { liveReport, type Answer, type LiveReportOptions } from './live-report.js';
+import { visibleLine } from '../util/visible.js';
 import type { WatchMetrics } from './metrics.js';
 
 /** Where the server listens. An empty host is every interface (`:9464`). */
@@ -50,8 +51,8 @@ export function parseListen(text: string): ListenAddress {
 
 const TEXT = 'text/plain; charset=utf-8';
 
-/** One line: a reason with a newline in it would read as two in a probe's log. */
-const oneLine = (text: string): string => text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+/** One line: a reason with a newline in it would read as two in a probe's log; a control character a page wrote is shown, not sent to whoever reads it on a terminal. */
+const oneLine = (text: string): string => visibleLine(text.replace(/\s*[\r\n]+\s*/g, ' ').trim());
 
 const text = (status: number, body: string): Answer => ({ status, type: TEXT, body: Buffer.from(body) });
 

@@ -47,7 +47,8 @@ export function spawnCli(args: string[], stdin: string, env: NodeJS.ProcessEnv =
 	return { child, done, stdout: () => stdout, stderr: () => stderr };
 }
 
-function collect() {
+/** A stream that keeps what is written to it: `text()` is all of it so far. */
+export function collect() {
 	const stream = new PassThrough();
 	const chunks: Buffer[] = [];
 	stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { currencyOf } from '../../src/product/found.js';
+import { currencyOf, currencyRead } from '../../src/product/found.js';
 
 describe('currencyOf', () => {
-	it('writes a three-letter code in capitals and anything else as written', () => {
+	it('writes a three-letter code in capitals, a symbol of one currency as its code, and one several share as written', () => {
 		expect(currencyOf('eur')).toBe('EUR');
 		expect(currencyOf(' USD ')).toBe('USD');
+		expect(currencyOf('€')).toBe('EUR');
+		expect(currencyOf('zł')).toBe('PLN');
 		expect(currencyOf('$')).toBe('$');
 		expect(currencyOf('kr')).toBe('kr');
+	});
+
+	it('reads nothing else, and says why', () => {
+		expect(currencyRead('UAN')).toEqual({ problem: 'currency "UAN" is no ISO 4217 code: not read' });
+		expect(currencyRead('EUR\x1b]52;c;ZXZpbA==\x07')).toEqual({ problem: 'currency "EUR\\u001b]52;c;ZXZpbA==\\u0007" is no ISO 4217 code: not read' });
+		expect(currencyRead('euros please')).toMatchObject({ problem: expect.any(String) });
+		expect(currencyRead('x'.repeat(100)).problem).toBe(`currency "${'x'.repeat(40)}…" is no ISO 4217 code: not read`);
+		expect(currencyOf('UAN')).toBeUndefined();
 	});
 
 	it('has none for an empty or non-string value', () => {

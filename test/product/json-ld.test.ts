@@ -167,10 +167,27 @@ describe('jsonLdFound on deep blocks and refused prices', () => {
 	});
 });
 
+describe('jsonLdFound and a currency that is no ISO 4217 code', () => {
+	it('reads no currency from a priceCurrency holding escape sequences, and names the problem', () => {
+		const [found] = read({ '@type': 'Offer', price: '15', priceCurrency: 'EUR\x1b[2J\u009b31m' });
+		expect(found).toMatchObject({ price: 15, written: { price: '15', currency: 'EUR\x1b[2J\u009b31m' }, currencyProblem: 'currency "EUR\\u001b[2J\u009b31m" is no ISO 4217 code: not read' });
+		expect(found?.currency).toBeUndefined();
+	});
+
+	it('reads a symbol as its code, and keeps a symbol several currencies share for the page to name', () => {
+		expect(offers({ '@type': 'Offer', price: '15', priceCurrency: '€' })).toMatchObject([{ currency: 'EUR' }]);
+		expect(offers({ '@type': 'Offer', price: '15', priceCurrency: '$' })).toMatchObject([{ currency: '$' }]);
+		expect(offers({ '@type': 'Offer', price: '15', priceCurrency: 'VED' })).toMatchObject([{ currency: 'VED' }]);
+	});
+});
+
 describe('jsonLdFound on what real shops write', () => {
 	it('takes the currency the price writes where the priceCurrency is no code', () => {
 		expect(offers({ '@type': 'Product', offers: { price: '253.0 грн', priceCurrency: 'UAN' } })).toMatchObject([{ price: 253, currency: 'UAH' }]);
-		expect(offers({ '@type': 'Product', offers: { price: '253', priceCurrency: 'UAN' } })).toMatchObject([{ price: 253, currency: 'UAN' }]);
+		// No code and no currency in the price: the offer has none, and the problem says why.
+		expect(offers({ '@type': 'Product', offers: { price: '253', priceCurrency: 'UAN' } })).toEqual([
+			{ from: 'json-ld', where: 'script #1 Product.offers', price: 253, currencyProblem: 'currency "UAN" is no ISO 4217 code: not read' },
+		]);
 		expect(offers({ '@type': 'Product', offers: { price: '$271', priceCurrency: 'EUR' } })).toMatchObject([{ price: 271, currency: 'EUR' }]);
 	});
 

@@ -75,7 +75,8 @@ describe('microdataFound on real markup', () => {
 		expect(read(offer('EUR', '$ 271'))).toMatchObject([{ price: 253, currency: 'EUR' }]);
 		// Stated after the price, the same.
 		expect(read(offer('UAN', '253.0 грн').replace(/(<meta[^>]+>)(<span.*<\/span>)/, '$2$1'))).toMatchObject([{ price: 253, currency: 'UAH' }]);
-		expect(read(offer('UAN', '253'))).toMatchObject([{ price: 253, currency: 'UAN' }]);
+		expect(read(offer('UAN', '253'))).toMatchObject([{ price: 253, written: { currency: 'UAN' }, currencyProblem: 'currency "UAN" is no ISO 4217 code: not read' }]);
+		expect(read(offer('UAN', '253'))[0]?.currency).toBeUndefined();
 	});
 
 	it('reads itemprop on <meta>, <link>, <data> (value) and <time> (datetime)', () => {

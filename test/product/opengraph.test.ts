@@ -19,6 +19,12 @@ describe('openGraphFound', () => {
 		expect(read('<meta name="product:price:amount" content="5">')[0]?.price).toBe(5);
 	});
 
+	it('reads no currency that is no ISO 4217 code, and names the problem', () => {
+		expect(read('<meta property="product:price:amount" content="19.99"><meta property="product:price:currency" content="EUR&#x1b;[2J">')).toEqual([
+			{ from: 'opengraph', where: 'meta product:price:amount', price: 19.99, written: { price: '19.99', currency: 'EUR\x1b[2J' }, currencyProblem: 'currency "EUR\\u001b[2J" is no ISO 4217 code: not read' },
+		]);
+	});
+
 	it('prefers the product: form to the og: one', () => {
 		expect(read('<meta property="og:price:amount" content="9"><meta property="product:price:amount" content="8">')[0]?.price).toBe(8);
 	});

@@ -6,7 +6,8 @@ import { parseVersionSpec, resolveVersion, utcTime, VERSION_FORMS, type VersionS
 import { versionRow } from '../../history/version-table.js';
 import type { ValidatorStore } from '../../store/types.js';
 import { versionTexts, type PageVersion } from '../../versions/index.js';
-import type { CliIo } from '../io.js';
+import { safeJson, visibleLine } from '../../util/visible.js';
+import { rawStream, type CliIo } from '../io.js';
 import { createWriter } from '../terminal.js';
 import { urlArgument, versionsOf } from './page-versions.js';
 import type { CommandResult } from './result.js';
@@ -79,15 +80,17 @@ export function diffCommand(io: CliIo, result: CommandResult): CommandModule<obj
 			const latest = pair.latest;
 			if (args.json) {
 				const document = { url, same: comparison.same, from: versionRow(url, pair.from, pair.from.n === latest), to: versionRow(url, pair.to, pair.to.n === latest), added: comparison.added, removed: comparison.removed, ...(comparison.hunks ? { hunks: comparison.hunks } : {}) };
-				await write(`${JSON.stringify(document)}\n`);
+				await write(`${safeJson(document)}\n`);
 			} else if (!comparison.same) {
 				if (args.unified || comparison.hunks === undefined) {
 					if (!args.unified) io.stderr.write(`revisit: versions ${pair.from.n} and ${pair.to.n} are too different to diff word by word; a line diff follows\n`);
 					await write(unifiedPatch(pair.before, pair.after, { label: `${url} (version ${pair.from.n})`, time: pair.from.firstSeen }, { label: `${url} (version ${pair.to.n})`, time: pair.to.firstSeen }));
 				} else {
 					const colour = args.color === 'always' || (args.color === 'auto' && (io.stdout as { isTTY?: boolean }).isTTY === true && !io.env.NO_COLOR);
-					const header = `${url}: version ${pair.from.n} (${utcTime(pair.from.firstSeen)}) → version ${pair.to.n} (${utcTime(pair.to.firstSeen)}), words +${comparison.added} −${comparison.removed}`;
-					await write(`${colour ? `\x1b[1m${header}\x1b[m` : header}\n\n${wordDiffText(comparison.hunks, colour ? 'color' : 'plain')}\n`);
+					const header = `${visibleLine(url)}: version ${pair.from.n} (${utcTime(pair.from.firstSeen)}) → version ${pair.to.n} (${utcTime(pair.to.firstSeen)}), words +${comparison.added} −${comparison.removed}`;
+					// The word diff's text is made visible as it is marked: its colours must reach the terminal as written.
+					const shown = colour ? createWriter(rawStream(io.stdout)) : write;
+					await shown(`${colour ? `\x1b[1m${header}\x1b[m` : header}\n\n${wordDiffText(comparison.hunks, colour ? 'color' : 'plain')}\n`);
 				}
 			}
 			result.status = comparison.same ? 0 : 1;

@@ -9,6 +9,7 @@ import { sweepFlagOptions } from '../flags/sweep.js';
 import { storeFlag, withStore } from './store-option.js';
 import { GROUP, groupedFlags } from '../flags/groups.js';
 import { createWriter } from '../terminal.js';
+import { safeJson } from '../../util/visible.js';
 
 interface DueArgs {
 	store: string;
@@ -61,7 +62,7 @@ export function dueCommand(io: CliIo, result: CommandResult): CommandModule<obje
 				const now = clockFor(args.now ?? nowDefault(io.env).now).now();
 				const entries = dueList(store, { ttlMs: args.ttl, budget: args.budget, hostBudget: args['host-budget'], verifyEveryMs: args['verify-every'], now, ready });
 				await lastValueFrom(entries.pipe(tap((entry) => {
-					if (args.json) print(`${JSON.stringify(entry)}\n`);
+					if (args.json) print(`${safeJson(entry)}\n`);
 					else if (entry.skip === undefined && entry.later === args.later) print(`${entry.url}\n`);
 				})), { defaultValue: undefined });
 				await settled();

@@ -8,6 +8,7 @@ import type { CliIo } from '../io.js';
 import { createWriter } from '../terminal.js';
 import type { CommandResult } from './result.js';
 import { storeOption } from './store-option.js';
+import { safeJson } from '../../util/visible.js';
 
 interface StoreArgs {
 	store: string;
@@ -27,7 +28,7 @@ export function exportCommand(io: CliIo, result: CommandResult): CommandModule<o
 			const store = await openStore(args.store, { viaWatch: true });
 			const write = createWriter(io.stdout);
 			try {
-				for await (const line of dumpStore(store)) await write(`${JSON.stringify(line)}\n`);
+				for await (const line of dumpStore(store)) await write(`${safeJson(line)}\n`);
 				result.status = 0;
 			} finally {
 				await store.close();

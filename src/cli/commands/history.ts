@@ -13,6 +13,7 @@ import type { CliIo } from '../io.js';
 import { createWriter } from '../terminal.js';
 import type { CommandResult } from './result.js';
 import { storeOption, withStore } from './store-option.js';
+import { safeJson } from '../../util/visible.js';
 
 interface HistoryArgs {
 	store: string;
@@ -94,7 +95,7 @@ export function historyCommand(io: CliIo, result: CommandResult): CommandModule<
 			if (args.plot) {
 				await write(renderTextCharts(points, { width: Math.min(120, (io.stdout as { columns?: number }).columns ?? 80) }));
 			} else if (args.json || (args.metrics === undefined && args.svg === undefined)) {
-				const lines = (rows: readonly object[]) => rows.map((row) => `${JSON.stringify(row)}\n`).join('');
+				const lines = (rows: readonly object[]) => rows.map((row) => `${safeJson(row)}\n`).join('');
 				if (args.host === undefined) {
 					const rows = shownRuns.map(runRow);
 					await write(args.json ? lines(rows) : formatRunTable(rows));

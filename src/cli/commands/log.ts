@@ -6,6 +6,7 @@ import { createWriter } from '../terminal.js';
 import { urlArgument, versionsOf } from './page-versions.js';
 import type { CommandResult } from './result.js';
 import { storeOption, withStore } from './store-option.js';
+import { safeJson } from '../../util/visible.js';
 
 interface LogArgs {
 	store: string;
@@ -58,7 +59,7 @@ export function logCommand(io: CliIo, result: CommandResult): CommandModule<obje
 			}
 			const shown = args.last === undefined ? page.versions : page.versions.slice(0, args.last);
 			const write = createWriter(io.stdout);
-			if (args.json) await write(shown.map((version, i) => `${JSON.stringify(versionRow(url, version, i === 0))}\n`).join(''));
+			if (args.json) await write(shown.map((version, i) => `${safeJson(versionRow(url, version, i === 0))}\n`).join(''));
 			else await write(formatVersionTable(page.versions, shown.length));
 			result.status = 0;
 		},

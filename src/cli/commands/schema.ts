@@ -2,6 +2,7 @@ import type { CommandModule } from 'yargs';
 import { pipelineSchema } from '../../config/schema.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
+import { safeJson } from '../../util/visible.js';
 
 /**
  * The pipeline schema as JSON, exactly as shipped in config/pipeline.schema.json.
@@ -10,7 +11,7 @@ import type { CommandResult } from './result.js';
  * schemaText().startsWith('{') // true
  */
 export function schemaText(): string {
-	return `${JSON.stringify(pipelineSchema, null, '\t')}\n`;
+	return `${safeJson(pipelineSchema, '\t')}\n`;
 }
 
 /** `revisit schema`: prints the pipeline JSON Schema, for editors and validators. */

@@ -6,6 +6,7 @@ import { formatTable } from '../../util/table.js';
 import { pendingDeliveries, type PendingTarget } from '../../outbox/pending.js';
 import type { CommandResult } from './result.js';
 import { storeOption, withStore } from './store-option.js';
+import { safeJson } from '../../util/visible.js';
 
 interface StatsArgs {
 	store: string;
@@ -85,7 +86,7 @@ export function statsCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				}
 				const waiting = args.host === undefined ? await pendingDeliveries(store) : [];
 				if (args.json) {
-					for (const stats of rows) io.stdout.write(`${JSON.stringify(stats)}\n`);
+					for (const stats of rows) io.stdout.write(`${safeJson(stats)}\n`);
 					// Not on stdout: its lines are one host each.
 					for (const target of waiting) io.stderr.write(`revisit: ${pendingLine(target)}\n`);
 				} else {

@@ -6,6 +6,7 @@ import { formatTable } from '../../util/table.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
 import { storeOption } from './store-option.js';
+import { safeJson } from '../../util/visible.js';
 
 interface WorkersArgs {
 	store: string;
@@ -26,8 +27,8 @@ export function workersCommand(io: CliIo, result: CommandResult): CommandModule<
 			if (!isRedisSpec(args.store)) throw new UsageError('revisit workers needs a Redis store: --store redis://host:port[/db]');
 			const { workers, runs } = await fleetStatus(parseRedisUrl(args.store));
 			if (args.json) {
-				for (const worker of workers) io.stdout.write(`${JSON.stringify({ type: 'worker', ...worker })}\n`);
-				for (const run of runs) io.stdout.write(`${JSON.stringify({ type: 'run', ...run })}\n`);
+				for (const worker of workers) io.stdout.write(`${safeJson({ type: 'worker', ...worker })}\n`);
+				for (const run of runs) io.stdout.write(`${safeJson({ type: 'run', ...run })}\n`);
 			} else {
 				io.stdout.write(formatTable(['WORKER', 'HOST', 'PID', 'IN FLIGHT', 'CAPACITY', 'DONE', 'REFUSED', 'UP'], workers.map((w) => [w.id, w.host, String(w.pid), String(w.inFlight), String(w.capacity), String(w.done), String(w.refused), age(w.started)])));
 				if (runs.length > 0) io.stdout.write('\n' + formatTable(['RUN', 'COORDINATOR', 'SENT', 'ANSWERED', 'UP'], runs.map((r) => [r.run, `${r.coordinator?.host ?? '?'}:${r.coordinator?.pid ?? '?'}`, String(r.issued), String(r.answered), r.coordinator ? age(r.coordinator.started) : '-'])));
