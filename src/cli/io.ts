@@ -24,8 +24,8 @@ export function processIo(): CliIo {
 	};
 }
 
-// Each stream visibleIo made, to the stream it writes to.
-const RAW = new WeakMap<object, Writable>();
+// What a visibleIo stream answers with the stream it writes to (a symbol: no stream has it of its own).
+const RAW = Symbol('revisit.rawStream');
 
 /**
  * The io with stdout and stderr that write every string through `visible`: no escape
@@ -44,17 +44,17 @@ export function visibleIo(io: CliIo): CliIo {
 }
 
 function visibleStream<Stream extends Writable>(stream: Stream): Stream {
-	if (RAW.has(stream)) return stream;
+	if (rawStream(stream) !== stream) return stream;
 	const write = (chunk: unknown, ...rest: unknown[]): boolean => (stream.write as (...args: unknown[]) => boolean)(typeof chunk === 'string' ? visible(chunk) : chunk, ...rest);
 	// A proxy rather than a wrapper stream: writes stay synchronous and in order with the stream's own, and isTTY, columns, events and pipe() are the stream's.
 	const shown = new Proxy(stream, {
 		get(target, key) {
 			if (key === 'write') return write;
+			if (key === RAW) return stream;
 			const value: unknown = Reflect.get(target, key, target);
 			return typeof value === 'function' ? value.bind(target) : value;
 		},
 	});
-	RAW.set(shown, stream);
 	return shown;
 }
 
@@ -66,4 +66,4 @@ function visibleStream<Stream extends Writable>(stream: Stream): Stream {
  * @example
  * rawStream(io.stderr).write(`\r\x1b[K${visibleLine(progress)}`);
  */
-export const rawStream = <Stream extends Writable>(stream: Stream): Stream => (RAW.get(stream) as Stream | undefined) ?? stream;
+export const rawStream = <Stream extends Writable>(stream: Stream): Stream => ((stream as unknown as Record<symbol, Stream | undefined>)[RAW]) ?? stream;
