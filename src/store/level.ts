@@ -73,8 +73,9 @@ export class LevelStore implements ValidatorStore {
 	/**
 	 * Opens the store in `dir`, creating it unless `create` is false. Throws StoreError
 	 * with a stable code: STORE_LOCKED, STORE_MISSING, STORE_OPEN_FAILED, STORE_FORMAT.
-	 * A new store's directory is made 0700 and its files 0600; an existing one that other
-	 * users could read is narrowed to the same, and `notice` is given one line saying so.
+	 * A new store's directory is made 0700 and its files 0600; an existing one is narrowed
+	 * to the same, and when its directory was open to other users, `notice` is given one
+	 * line saying so.
 	 */
 	static async open(dir: string, options: { create?: boolean; notice?: (line: string) => void } = {}): Promise<LevelStore> {
 		await refuseForeign(dir);
@@ -85,8 +86,10 @@ export class LevelStore implements ValidatorStore {
 			throw openError(dir, error);
 		}
 		// Before LevelDB adds its own new files (a log, a manifest), so that the line names only what was there.
+		// Files LevelDB made since the last close (a running watch's new tables) sit in a 0700 directory, out of
+		// other users' reach: only a directory they could enter makes the store one that was open to them.
 		const narrowed = await narrowModes(dir);
-		if (narrowed.length > 0) options.notice?.(describeNarrowed(dir, narrowed));
+		if (narrowed.some((entry) => path.resolve(entry.path) === path.resolve(dir))) options.notice?.(describeNarrowed(dir, narrowed));
 		const db = new Level<string, unknown>(dir, {
 			valueEncoding: 'json',
 			createIfMissing: create,
