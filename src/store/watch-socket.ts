@@ -137,6 +137,7 @@ export function firstLine(socket: Socket, { maxBytes, deadlineMs }: { maxBytes: 
 			clearTimeout(timer);
 			socket.off('data', data);
 			socket.off('end', ended);
+			socket.off('close', ended);
 			socket.off('error', failed);
 			socket.pause();
 			try {
@@ -166,6 +167,8 @@ export function firstLine(socket: Socket, { maxBytes, deadlineMs }: { maxBytes: 
 		const timer = setTimeout(() => refuse('REQUEST_TIMEOUT', `a request line must come whole within ${deadlineMs} ms`), deadlineMs);
 		socket.on('data', data);
 		socket.once('end', ended);
+		// A client that resets the connection sends no end: its close settles it, not the deadline.
+		socket.once('close', ended);
 		socket.once('error', failed);
 	});
 }
