@@ -18,7 +18,8 @@ import { Readable } from 'node:stream';
 export async function spool(input: AsyncIterable<Buffer | string>): Promise<AsyncIterable<Buffer | string>> {
 	const dir = await mkdtemp(path.join(tmpdir(), 'revisit-spool-'));
 	const file = path.join(dir, 'input');
-	await pipeline(Readable.from(input), createWriteStream(file));
+	// The URLs are the user's alone, as the store is: mkdtemp's directory is 0700, the file 0600.
+	await pipeline(Readable.from(input), createWriteStream(file, { mode: 0o600 }));
 	return (async function* () {
 		try {
 			yield* createReadStream(file);

@@ -4,6 +4,7 @@ import { Level } from 'level';
 import { StoreError } from '../errors/index.js';
 import { descriptorBudget, openFileLimit } from '../util/descriptors.js';
 import { LevelDueQueue } from './due/level.js';
+import { describeNarrowed, makePrivateDir, narrowModes } from './level-modes.js';
 import { openError, refuseForeign } from './level-open.js';
 import type { Op } from './due/level-keys.js';
 import type { DueQueue, QueueClock } from './due/types.js';
@@ -44,6 +45,8 @@ type Meta = { format: number };
  */
 export class LevelStore implements ValidatorStore {
 	readonly #db: Level<string, unknown>;
+	/** The directory, whose files LevelDB adds to as it goes: made 0600 after each (re)open and at close. */
+	readonly #dir: string;
 	readonly #urls;
 	readonly #hosts;
 	readonly #runs;
@@ -54,8 +57,9 @@ export class LevelStore implements ValidatorStore {
 	/** The schedules opened on this store, closed with it. */
 	readonly #queues: LevelDueQueue[] = [];
 
-	private constructor(db: Level<string, unknown>) {
+	private constructor(db: Level<string, unknown>, dir: string) {
 		this.#db = db;
+		this.#dir = dir;
 		this.#urls = db.sublevel<string, UrlRecord>('url', { valueEncoding: 'json' });
 		this.#hosts = db.sublevel<string, HostRecord>('host', { valueEncoding: 'json' });
 		this.#runs = db.sublevel<string, RunRecord>('run', { valueEncoding: 'json' });
@@ -69,12 +73,26 @@ export class LevelStore implements ValidatorStore {
 	/**
 	 * Opens the store in `dir`, creating it unless `create` is false. Throws StoreError
 	 * with a stable code: STORE_LOCKED, STORE_MISSING, STORE_OPEN_FAILED, STORE_FORMAT.
+	 * A new store's directory is made 0700 and its files 0600; an existing one is narrowed
+	 * to the same, and when its directory was open to other users, `notice` is given one
+	 * line saying so.
 	 */
-	static async open(dir: string, options: { create?: boolean } = {}): Promise<LevelStore> {
+	static async open(dir: string, options: { create?: boolean; notice?: (line: string) => void } = {}): Promise<LevelStore> {
 		await refuseForeign(dir);
+		const create = options.create ?? true;
+		try {
+			if (create) await makePrivateDir(dir);
+		} catch (error) {
+			throw openError(dir, error);
+		}
+		// Before LevelDB adds its own new files (a log, a manifest), so that the line names only what was there.
+		// Files LevelDB made since the last close (a running watch's new tables) sit in a 0700 directory, out of
+		// other users' reach: only a directory they could enter makes the store one that was open to them.
+		const narrowed = await narrowModes(dir);
+		if (narrowed.some((entry) => path.resolve(entry.path) === path.resolve(dir))) options.notice?.(describeNarrowed(dir, narrowed));
 		const db = new Level<string, unknown>(dir, {
 			valueEncoding: 'json',
-			createIfMissing: options.create ?? true,
+			createIfMissing: create,
 			// LevelDB's files within its share of the descriptor limit, which the HTTP side
 			// leaves free (util/descriptors.ts): it must always be able to open its next log.
 			maxOpenFiles: descriptorBudget(openFileLimit()).storeFiles,
@@ -89,7 +107,8 @@ export class LevelStore implements ValidatorStore {
 			}
 			throw openError(dir, error);
 		}
-		const store = new LevelStore(db);
+		await narrowModes(dir);
+		const store = new LevelStore(db, dir);
 		await store.#checkFormat(dir);
 		return store;
 	}
@@ -188,6 +207,7 @@ export class LevelStore implements ValidatorStore {
 	async #reopen(): Promise<void> {
 		await this.#db.close();
 		await this.#db.open();
+		await narrowModes(this.#dir);
 		await Promise.all([this.#urls, this.#hosts, this.#runs, this.#details, this.#texts, this.#versions, this.#deliveries].map((sublevel) => sublevel.open()));
 	}
 
@@ -228,5 +248,6 @@ export class LevelStore implements ValidatorStore {
 		// What the schedule keeps in memory between writes (its rate histogram) goes to disk first.
 		for (const queue of this.#queues.splice(0)) await queue.close();
 		await this.#db.close();
+		await narrowModes(this.#dir);
 	}
 }

@@ -15,15 +15,23 @@ export interface OpenStoreOptions {
 	 * (socket-store.ts) rather than refused as STORE_LOCKED.
 	 */
 	viaWatch?: boolean;
+	/**
+	 * Told the one line that says a LevelDB store other users could read was made the
+	 * user's alone (its directory 0700, its files 0600); by default it goes to stderr.
+	 */
+	notice?: (line: string) => void;
 }
+
+const toStderr = (line: string): void => void process.stderr.write(`revisit: ${line}\n`);
 
 /**
  * Opens the store a spec names: `redis://[user:password@]host:port[/db][?prefix=NAME]`
  * (or `rediss://` for TLS) is a Redis store, `redis+cluster://host:port[?prefix=NAME]`
  * one on a Redis Cluster, anything else a LevelDB directory. Failures
  * are StoreErrors with stable codes (STORE_OPEN_FAILED, STORE_MISSING, STORE_LOCKED,
- * STORE_FORMAT), and no message carries a password. The Redis client is loaded only when
- * a Redis store is opened. With `viaWatch`, a LevelDB store that a running watch holds is
+ * STORE_FORMAT), and no message carries a password. A LevelDB directory is made 0700
+ * and its files 0600, an existing one narrowed to that with a line to `notice`. The
+ * Redis client is loaded only when a Redis store is opened. With `viaWatch`, a LevelDB store that a running watch holds is
  * read through the watch (it answers on `watch.sock` in the store directory).
  *
  * @example
@@ -36,7 +44,7 @@ export async function openStore(spec: string, options: OpenStoreOptions = {}): P
 		return RedisStore.open(spec, { ...options.redis, ...(options.create === undefined ? {} : { create: options.create }) });
 	}
 	try {
-		return await LevelStore.open(spec, options.create === undefined ? {} : { create: options.create });
+		return await LevelStore.open(spec, { notice: options.notice ?? toStderr, ...(options.create === undefined ? {} : { create: options.create }) });
 	} catch (error) {
 		if (!(error instanceof StoreError && error.code === 'STORE_LOCKED')) throw error;
 		const { SocketStore } = await import('./socket-store.js');

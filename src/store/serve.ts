@@ -5,7 +5,7 @@ import path from 'node:path';
 import { StoreError } from '../errors/index.js';
 import { blobToJson } from './text-blob.js';
 import type { HostMode, ValidatorStore } from './types.js';
-import { BLOB_OPS, firstLine, READ_OPS, SOCKET_NAME, SOCKET_PATH_MAX, WIRE_VERSION, type AnswerLine, type ReadOp, type ReadRequest } from './watch-socket.js';
+import { BLOB_OPS, firstLine, READ_OPS, REQUEST_DEADLINE_MS, REQUEST_LINE_MAX, SOCKET_NAME, SOCKET_PATH_MAX, WIRE_VERSION, type AnswerLine, type ReadOp, type ReadRequest } from './watch-socket.js';
 
 const MODES: ReadonlyArray<unknown> = ['conditional', 'hash-only', 'unconditional'] satisfies HostMode[];
 
@@ -79,11 +79,21 @@ function parseRequest(line: unknown): ReadRequest | string {
 	return request as ReadRequest;
 }
 
-async function serveConnection(store: ValidatorStore, socket: Socket, override: OverrideHosts | undefined): Promise<void> {
+/** What a connection may send: its one request line's bytes at most, and how long it has to send it whole. */
+interface RequestBounds {
+	maxBytes: number;
+	deadlineMs: number;
+}
+
+async function serveConnection(store: ValidatorStore, socket: Socket, override: OverrideHosts | undefined, bounds: RequestBounds): Promise<void> {
 	try {
-		const line = await firstLine(socket);
-		if (line === undefined) return void socket.end();
-		const request = parseRequest(line);
+		const first = await firstLine(socket, bounds);
+		if (first === undefined) return void socket.end();
+		if ('refused' in first) {
+			// No more of it is read: the line is answered, and the connection closed even while the client still writes.
+			return void socket.end(`${JSON.stringify({ error: first.refused } satisfies AnswerLine)}\n`, () => socket.destroy());
+		}
+		const request = parseRequest(first.request);
 		if (typeof request === 'string') await send(socket, { error: { code: 'STORE_READ_FAILED', message: request } });
 		else await answer(store, socket, request, override);
 		socket.end();
@@ -102,13 +112,17 @@ async function serveConnection(store: ValidatorStore, socket: Socket, override: 
  * process left: it is replaced. Of writes, it takes only hosts' hand overrides, and only
  * with `override`. Where `dir/watch.sock` is too long a path for a socket,
  * the socket is made in a private temporary directory and `dir/watch.sock` links to it.
- * Only the socket's owner may connect (mode 0600).
+ * Only the socket's owner may connect (mode 0600). A request is one line of at most
+ * `requestLineBytes` (64 KiB), sent whole within `requestDeadlineMs` (10 s); past either,
+ * the connection is answered REQUEST_TOO_LONG or REQUEST_TIMEOUT and closed, with no more
+ * of it read.
  *
  * @example
  * const server = await serveStore('.revisit', store);
  * await server.close();
  */
-export async function serveStore(dir: string, store: ValidatorStore, options: { override?: OverrideHosts | undefined } = {}): Promise<StoreServer> {
+export async function serveStore(dir: string, store: ValidatorStore, options: { override?: OverrideHosts | undefined; requestLineBytes?: number; requestDeadlineMs?: number } = {}): Promise<StoreServer> {
+	const bounds: RequestBounds = { maxBytes: options.requestLineBytes ?? REQUEST_LINE_MAX, deadlineMs: options.requestDeadlineMs ?? REQUEST_DEADLINE_MS };
 	const at = path.resolve(dir, SOCKET_NAME);
 	await unlink(at).catch(() => {});
 	let socketPath = at;
@@ -123,7 +137,7 @@ export async function serveStore(dir: string, store: ValidatorStore, options: { 
 		socket.on('close', () => connections.delete(socket));
 		// A reader that goes away mid-answer is its own business.
 		socket.on('error', () => {});
-		void serveConnection(store, socket, options.override);
+		void serveConnection(store, socket, options.override, bounds);
 	});
 	try {
 		await new Promise<void>((resolve, reject) => {

@@ -3,10 +3,36 @@ import { StoreError } from '../errors/index.js';
 import type { DueQueue } from './due/types.js';
 import { blobFromJson } from './text-blob.js';
 import type { Delivery, HostMode, HostRecord, RunDetail, RunRecord, StoreOperation, TextBlob, UrlRecord, ValidatorStore, VersionLog } from './types.js';
-import { BLOB_OPS, jsonLines, socketTarget, WIRE_VERSION, type AnswerLine, type ReadOp } from './watch-socket.js';
+import { BLOB_OPS, jsonLines, REQUEST_LINE_MAX, socketTarget, WIRE_VERSION, type AnswerLine, type ReadOp } from './watch-socket.js';
 
 /** Keys asked in one request at most: a long list goes in several. */
 const KEYS_PER_REQUEST = 1000;
+
+/** Room in a request line for what is not its keys or overrides: the version, the op, the brackets. */
+const ENVELOPE_BYTES = 256;
+
+/**
+ * A request's items (keys, overrides) in groups that each fit one request line: at most
+ * KEYS_PER_REQUEST, and within the watch's REQUEST_LINE_MAX as JSON. An item too long
+ * for a line by itself goes alone, and the watch refuses it.
+ */
+function requestGroups<T>(items: readonly T[]): T[][] {
+	const groups: T[][] = [];
+	let group: T[] = [];
+	let bytes = ENVELOPE_BYTES;
+	for (const item of items) {
+		const size = Buffer.byteLength(JSON.stringify(item)) + 1;
+		if (group.length > 0 && (group.length === KEYS_PER_REQUEST || bytes + size > REQUEST_LINE_MAX)) {
+			groups.push(group);
+			group = [];
+			bytes = ENVELOPE_BYTES;
+		}
+		group.push(item);
+		bytes += size;
+	}
+	if (group.length > 0) groups.push(group);
+	return groups;
+}
 
 const unwire = (op: ReadOp, value: unknown): unknown => (value === null ? undefined : BLOB_OPS.has(op) ? blobFromJson(JSON.stringify(value)) : value);
 
@@ -81,8 +107,8 @@ export class SocketStore implements ValidatorStore {
 
 	async #get<T>(op: ReadOp, keys: readonly string[]): Promise<Array<T | undefined>> {
 		const out: Array<T | undefined> = [];
-		for (let i = 0; i < keys.length; i += KEYS_PER_REQUEST) {
-			for await (const answer of this.#ask(op, keys.slice(i, i + KEYS_PER_REQUEST))) {
+		for (const group of requestGroups(keys)) {
+			for await (const answer of this.#ask(op, group)) {
 				for (const value of answer.items ?? []) out.push(unwire(op, value) as T | undefined);
 			}
 		}
@@ -152,7 +178,7 @@ export class SocketStore implements ValidatorStore {
 		if (operations.length === 0) return;
 		if (!operations.every((operation) => operation.type === 'putHost')) throw this.#refuse();
 		const overrides = operations.map((operation): [string, HostMode | null] => [operation.key, (operation.value as HostRecord).override ?? null]);
-		for await (const _ of this.#ask('overrides', undefined, overrides));
+		for (const group of requestGroups(overrides)) for await (const _ of this.#ask('overrides', undefined, group));
 	}
 
 	dueQueue(): Promise<DueQueue> {
