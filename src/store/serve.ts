@@ -3,6 +3,7 @@ import net, { type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { StoreError } from '../errors/index.js';
+import { safeJson } from '../util/visible.js';
 import { blobToJson } from './text-blob.js';
 import type { HostMode, ValidatorStore } from './types.js';
 import { BLOB_OPS, firstLine, READ_OPS, REQUEST_DEADLINE_MS, REQUEST_LINE_MAX, SOCKET_NAME, SOCKET_PATH_MAX, WIRE_VERSION, type AnswerLine, type ReadOp, type ReadRequest } from './watch-socket.js';
@@ -29,7 +30,7 @@ const wire = (op: ReadRequest['op'], value: unknown): unknown => (value === unde
 /** Writes a line, and waits for the socket to drain when its buffer is full: an iteration goes no faster than the reader reads. */
 async function send(socket: Socket, line: AnswerLine): Promise<void> {
 	if (socket.destroyed) throw new Error('the reader went away');
-	if (socket.write(`${JSON.stringify(line)}\n`)) return;
+	if (socket.write(`${safeJson(line)}\n`)) return;
 	await new Promise<void>((resolve, reject) => {
 		const done = (): void => {
 			socket.off('drain', done);

@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ndjson, runCli, tempDir } from '../helpers/cli.js';
@@ -45,10 +46,11 @@ describeNeeding(CHROMIUM, 'sweep --render: the guard proxy is its own browser\'s
 	});
 
 	it.runIf(AS_ROOT)('another local user gets 407 from it for a GET and a CONNECT to a loopback service, reaches nothing, and the run says so', async () => {
+		let proxy: string | undefined;
 		const running = runCli(['sweep', '--store', path.join(dir.dir, 'store'), site.url('/product'), '--render', 'always', '--render-timeout', '60', '--select', '.price', '--ndjson', '--all']);
 		try {
 			await waitFor(() => site.seen('/wait').length > 0, 'the page to ask for its data', 60_000);
-			const proxy = await ownBrowserProxy();
+			proxy = await ownBrowserProxy();
 			expect(proxy).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 			const answers = JSON.parse(await asNobody(ASK_PROXY, [proxy!, internal.url('/admin'), new URL(internal.origin).host])) as { get: string; connect: string };
 			expect(answers).toEqual({ get: expect.stringMatching(/^HTTP\/1\.1 407/), connect: expect.stringMatching(/^HTTP\/1\.1 407/) });
@@ -61,5 +63,12 @@ describeNeeding(CHROMIUM, 'sweep --render: the guard proxy is its own browser\'s
 		expect(run.stderr).toContain(`refused a client of uid ${NOBODY} (GET, no credential)`);
 		expect(run.stderr).toContain(`refused a client of uid ${NOBODY} (CONNECT, no credential)`);
 		expect(internal.requests).toEqual([]);
+		// The proxy lived as long as its browser: the run is over, and nothing listens there.
+		const at = new URL(proxy!);
+		const after = await new Promise<string>((resolve) => {
+			const socket = net.connect(Number(at.port), at.hostname, () => (socket.destroy(), resolve('connected')));
+			socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+		});
+		expect(after).toBe('ECONNREFUSED');
 	}, 120_000);
 });
