@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { redactSpec } from '../store/redis-url.js';
+import { shownUrl } from '../util/shown-url.js';
 import { FORMATS, formatProblem } from './formats.js';
 import { listOf, nearest } from '../util/suggest.js';
 
@@ -166,7 +166,7 @@ export function show(value: unknown): string {
 	if (value === null) return 'null';
 	if (typeof value === 'object') return 'an object';
 	// A Redis URL's password never goes into a message.
-	const text = JSON.stringify(typeof value === 'string' ? redactSpec(value) : value) ?? String(value);
+	const text = JSON.stringify(typeof value === 'string' ? shownUrl(value) : value) ?? String(value);
 	return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 

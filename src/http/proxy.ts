@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import { UsageError } from '../errors/index.js';
+import { shownUrl } from '../util/shown-url.js';
 
 /**
  * Which proxy each request takes, as plain data: the proxy for http:// URLs, the one for
@@ -39,7 +40,7 @@ export function proxyFromEnv(env: Record<string, string | undefined>): ProxySett
 
 /**
  * A proxy URL, checked: http:// or https://, or a bare `host:port` (taken as http://, as
- * curl does). Its credentials stay in it and are never shown (see `redactProxy`).
+ * curl does). Its credentials stay in it and are never shown (see `shownUrl`).
  */
 export function checkProxyUrl(value: string, where: string): string {
 	const text = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
@@ -47,16 +48,12 @@ export function checkProxyUrl(value: string, where: string): string {
 	try {
 		url = new URL(text);
 	} catch {
-		throw new UsageError(`${where}: ${JSON.stringify(redactProxy(value))} is not a proxy URL (http://[user:password@]host:port)`);
+		throw new UsageError(`${where}: ${JSON.stringify(shownUrl(value))} is not a proxy URL (http://[user:password@]host:port)`);
 	}
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${where}: ${url.protocol.slice(0, -1)} proxies are not supported; use an http:// or https:// proxy`);
 	return url.href;
 }
 
-/** A proxy URL for a message: its user and password hidden. */
-export function redactProxy(value: string): string {
-	return value.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/@]*@/i, '$1***@');
-}
 
 /**
  * A test of NO_PROXY, as curl reads it: `*` is every host; otherwise comma- (or space-)

@@ -4,6 +4,7 @@ import { json } from './json.js';
 import { mailSettings, sendMail } from './mail.js';
 import { matrix } from './matrix.js';
 import { ntfy } from './ntfy.js';
+import { maskUrl } from '../util/shown-url.js';
 import { API_BASE, type Notifier, type NotifyOptions, type Service } from './types.js';
 import { hide, splitNotifyUrl, type NotifyUrl } from './url.js';
 import { discord, slack, telegram } from './webhooks.js';
@@ -13,7 +14,6 @@ export { hide, splitNotifyUrl, type NotifyUrl } from './url.js';
 export type { ApiBase, Message, Notifier, NotifyOptions } from './types.js';
 
 const mail: Service = {
-	secrets: (url) => [url.password ?? '', url.query['pass'] ?? ''].filter(Boolean),
 	build(url, context) {
 		const settings = mailSettings(url, context.shown);
 		return (message, signal) => sendMail(settings, message, context.timeoutMs, signal);
@@ -58,8 +58,10 @@ export function notifier(raw: string, options: NotifyOptions = {}): Notifier {
 	const timeoutMs = options.timeoutMs ?? 15_000;
 	if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new TypeError(`Expected timeoutMs to be a positive number of milliseconds, got ${timeoutMs}`);
 	const service = options.apprise ? undefined : SERVICES[url.scheme];
-	const secrets = service ? service.secrets(url) : everyPart(url);
-	const shown = service ? hide(url.raw, secrets) : outline(url);
+	// A service's URL is shown masked by where its secrets stand; one apprise sends, whose parts revisit cannot read, in outline.
+	const masked = service ? maskUrl(url.raw, service.hidden?.(url)) : undefined;
+	const secrets = masked ? masked.secrets : everyPart(url);
+	const shown = masked ? masked.shown : outline(url);
 	const guarded = (send: Notifier['send']): Notifier['send'] => async (message, signal) => {
 		try {
 			await send(message, signal);

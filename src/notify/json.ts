@@ -12,7 +12,6 @@ import type { Service } from './types.js';
  * json.build(splitNotifyUrl('jsons://hooks.example.org/revisit?+X-Token=abc')!, context)(message)
  */
 export const json: Service = {
-	secrets: (url) => [url.password ?? '', ...Object.entries(url.query).flatMap(([key, value]) => (key.startsWith('+') ? [value] : []))].filter(Boolean),
 	build(url, context) {
 		if (!url.host) throw new UsageError(`notify URL ${context.shown}: write json://HOST[:PORT]/PATH`);
 		const target = `${url.scheme === 'jsons' ? 'https' : 'http'}://${url.host}${url.port === undefined ? '' : `:${url.port}`}/${url.path.map(encodeURIComponent).join('/')}`;

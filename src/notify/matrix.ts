@@ -23,7 +23,8 @@ const roomOf = (segment: string, url: NotifyUrl): string => {
  * matrix.build(splitNotifyUrl('matrixs://revisit:pw@matrix.example.org/#prices')!, context)(message)
  */
 export const matrix: Service = {
-	secrets: (url) => [url.password ?? '', url.password === undefined ? (url.user ?? '') : '', url.query['token'] ?? ''].filter(Boolean),
+	// Without a password, the user is the access token.
+	hidden: (url) => ({ user: url.password === undefined }),
 	build(url, context) {
 		if (!url.host || url.path.length === 0 || (url.user === undefined && url.query['token'] === undefined)) {
 			throw new UsageError(`notify URL ${context.shown}: write matrix://USER:PASSWORD@HOST/#room or matrix://TOKEN@HOST/#room (matrixs:// for https)`);

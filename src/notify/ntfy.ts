@@ -15,7 +15,6 @@ const origin = (url: NotifyUrl, secure: boolean): string => `${secure ? 'https' 
  * ntfy.build(splitNotifyUrl('ntfys://ntfy.example.org/prices')!, context)(message)
  */
 export const ntfy: Service = {
-	secrets: (url) => [url.password ?? '', url.query['token'] ?? ''].filter(Boolean),
 	build(url, context) {
 		if (!url.host) throw new UsageError(`notify URL ${context.shown}: write ntfy://HOST/TOPIC, ntfys://HOST/TOPIC or ntfy://TOPIC (on ntfy.sh)`);
 		const hosted = url.path.length === 0;

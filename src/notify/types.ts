@@ -1,3 +1,5 @@
+import type { HiddenParts } from '../util/shown-url.js';
+
 /** One notification: a short title and a plain-text body. */
 export interface Message {
 	title: string;
@@ -36,7 +38,7 @@ export interface NotifyOptions {
 
 /** A notify URL, parsed and ready to send. */
 export interface Notifier {
-	/** The URL with its secrets replaced by `***`: what messages may show. */
+	/** The URL as it may be shown: its secrets masked by where they stand (util/shown-url.ts), never by their text. */
 	shown: string;
 	/** The URL's secrets (passwords, tokens), cut out of any error text before it is shown. */
 	secrets: string[];
@@ -63,6 +65,7 @@ export interface ServiceContext {
 
 /** One service family, by scheme: what of its URL is secret, and its sender (a malformed URL throws a UsageError). */
 export interface Service {
-	secrets(url: import('./url.js').NotifyUrl): string[];
+	/** The parts of its URL the scheme makes a secret, beyond the password, the `+Header` values and the parameters named as secrets, which every URL hides. */
+	hidden?(url: import('./url.js').NotifyUrl): HiddenParts;
 	build(url: import('./url.js').NotifyUrl, context: ServiceContext): (message: Message, signal?: AbortSignal) => Promise<void>;
 }

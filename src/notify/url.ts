@@ -78,7 +78,9 @@ export function splitNotifyUrl(raw: string): NotifyUrl | undefined {
 
 /**
  * The text with each secret replaced by `***`, longest first, as written and as
- * percent-encoded, so that a secret cannot reach a message or a log.
+ * percent-encoded, so that a secret cannot reach a message or a log: for what a service
+ * or apprise answered, whose parts revisit cannot tell apart. A URL is masked by where its
+ * secrets stand instead (util/shown-url.ts), never by their text.
  *
  * @example
  * hide('mailto://me:s3cret@smtp.example', ['s3cret']) // 'mailto://me:***@smtp.example'

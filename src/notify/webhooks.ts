@@ -15,7 +15,7 @@ const cut = (value: string, max: number): string => (value.length > max ? `${val
  * discord.build(splitNotifyUrl('discord://123/abc')!, context)(message)
  */
 export const discord: Service = {
-	secrets: (url) => url.path.slice(0, 1),
+	hidden: () => ({ path: 1 }),
 	build(url, context) {
 		const [token] = url.path;
 		if (!url.host || !token) throw new UsageError(`notify URL ${context.shown}: write discord://WEBHOOK_ID/WEBHOOK_TOKEN (the two parts of the webhook's URL)`);
@@ -32,7 +32,7 @@ export const discord: Service = {
  * slack.build(splitNotifyUrl('slack://T1/B2/xyz/#alerts')!, context)(message)
  */
 export const slack: Service = {
-	secrets: (url) => [url.host, ...url.path.slice(0, 2)],
+	hidden: () => ({ host: true, path: 2 }),
 	build(url, context) {
 		const [b, c, ...channels] = url.path;
 		if (!url.host || !b || !c) throw new UsageError(`notify URL ${context.shown}: write slack://TOKEN_A/TOKEN_B/TOKEN_C/#channel (the three tokens of the incoming webhook's URL)`);
@@ -52,7 +52,7 @@ export const slack: Service = {
  * telegram.build(splitNotifyUrl('tgram://123456:ABC-DEF/987654')!, context)(message)
  */
 export const telegram: Service = {
-	secrets: (url) => [url.port === undefined ? url.host : `${url.host}:${url.port}`],
+	hidden: () => ({ host: true }),
 	build(url, context) {
 		const token = url.port === undefined ? url.host : `${url.host}:${url.port}`;
 		if (!token.includes(':') || url.path.length === 0) throw new UsageError(`notify URL ${context.shown}: write tgram://BOT_TOKEN/CHAT_ID (the token BotFather gave, then the chat's id)`);

@@ -1,4 +1,5 @@
 import type { ValidatorStore } from '../store/types.js';
+import { shownUrl } from '../util/shown-url.js';
 
 /** One target's deliveries waiting in a store. */
 export interface PendingTarget {
@@ -9,6 +10,12 @@ export interface PendingTarget {
 	oldestAt: number;
 	newestAt: number;
 }
+
+/** A stored `shown` (`notify URL`, `webhook ORIGIN`, `atom PATH`), masked again as read: one written by an older revisit may hold a query's secret. */
+const reshown = (shown: string): string => {
+	const space = shown.indexOf(' ');
+	return space < 0 ? shown : `${shown.slice(0, space + 1)}${shownUrl(shown.slice(space + 1))}`;
+};
 
 /**
  * The deliveries waiting in a store, by target, in the order of the targets' ids: what
@@ -21,7 +28,7 @@ export async function pendingDeliveries(store: ValidatorStore): Promise<PendingT
 	const targets = new Map<string, PendingTarget>();
 	for await (const [, delivery] of store.deliveryEntries()) {
 		const target = targets.get(delivery.target);
-		if (!target) targets.set(delivery.target, { shown: delivery.shown, pending: 1, oldestAt: delivery.at, newestAt: delivery.at });
+		if (!target) targets.set(delivery.target, { shown: reshown(delivery.shown), pending: 1, oldestAt: delivery.at, newestAt: delivery.at });
 		else {
 			target.pending++;
 			target.oldestAt = Math.min(target.oldestAt, delivery.at);

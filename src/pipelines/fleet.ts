@@ -5,7 +5,8 @@ import { redisFleet } from '../transports/fleet/transport.js';
 import type { TransportFactory } from '../http/transport.js';
 import { normaliseSweepOptions } from './normalise-options.js';
 import type { SweepOptions } from './sweep-options.js';
-import { isRedisSpec, parseRedisUrl, redactSpec } from '../store/redis-url.js';
+import { isRedisSpec, parseRedisUrl } from '../store/redis-url.js';
+import { shownUrl } from '../util/shown-url.js';
 
 /** A coordinator's fleet settings (`sweep --workers`), times in ms. */
 export interface FleetRunOptions {
@@ -27,9 +28,9 @@ export interface FleetRunOptions {
  */
 export async function fleetRun(store: string, flags: FleetRunOptions, options: SweepOptions): Promise<{ options: SweepOptions; transport?: TransportFactory }> {
 	if (!flags.workers) return { options };
-	if (!isRedisSpec(store)) throw new FleetError('FLEET_USAGE', `--workers needs a Redis store (--store redis://host:port), where workers take their requests; ${redactSpec(store)} is a LevelDB directory (for one machine, use --local-workers N)`);
+	if (!isRedisSpec(store)) throw new FleetError('FLEET_USAGE', `--workers needs a Redis store (--store redis://host:port), where workers take their requests; ${shownUrl(store)} is a LevelDB directory (for one machine, use --local-workers N)`);
 	const { workers } = await fleetStatus(parseRedisUrl(store));
-	if (workers.length === 0) throw new FleetError('FLEET_NO_WORKERS', `no live workers on ${redactSpec(store)}: start some with revisit worker --store ${redactSpec(store)}`);
+	if (workers.length === 0) throw new FleetError('FLEET_NO_WORKERS', `no live workers on ${shownUrl(store)}: start some with revisit worker --store ${shownUrl(store)}`);
 	const capacity = workers.reduce((sum, worker) => sum + worker.capacity, 0);
 	const defaults = fleetDefaults(options.timeoutMs);
 	// --per-host also holds across runs that share the fleet (transports/fleet/permits.ts).

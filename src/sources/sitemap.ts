@@ -1,7 +1,7 @@
 import { defer, finalize } from 'rxjs';
 import { decodeBody } from '../http/decode.js';
 import { send } from '../http/send.js';
-import { redact } from '../stages/emit.js';
+import { shownUrl } from '../util/shown-url.js';
 import type { InputLine } from '../stages/read-lines.js';
 import { readItems } from './items.js';
 import { parseSitemap } from './sitemap-xml.js';
@@ -42,7 +42,7 @@ export function sitemapSource(options: SitemapSourceOptions): Source {
 async function* entries(context: SourceContext, root: string, maxDepth: number, signal: AbortSignal): AsyncGenerator<InputLine> {
 	const seen = new Set<string>();
 	// Line 0: about the sitemap as a whole, named by its URL.
-	const problem = (url: string, text: string): InputLine => ({ line: 0, text: url, source: `sitemap ${redact(url)}`, problem: text });
+	const problem = (url: string, text: string): InputLine => ({ line: 0, text: url, source: `sitemap ${shownUrl(url)}`, problem: text });
 
 	async function* visit(url: string, depth: number): AsyncGenerator<InputLine> {
 		if (seen.has(url)) return;

@@ -1,6 +1,7 @@
 import type { MonoTypeOperatorFunction } from 'rxjs';
 import { inOrder } from '../flow/in-order.js';
 import type { Task, Verdict } from '../types.js';
+import { shownUrl } from '../util/shown-url.js';
 import { safeJson } from '../util/visible.js';
 
 /** Which verdicts an output receives. `unchanged` means judged, not changed, and not an error. */
@@ -79,23 +80,23 @@ export function emit(targets: EmitTargets, options: EmitOptions = {}): MonoTypeO
 	return inOrder((task) => {
 		if (task.skip === 'rejected') {
 			// Line 0 is about a source as a whole, which lineOf names: its input is not echoed.
-			targets.diagnose(`${lineOf(task)}: ${task.problem}${task.input === '' || task.line === 0 ? '' : `: ${JSON.stringify(redact(task.input).slice(0, 200))}`}`);
+			targets.diagnose(`${lineOf(task)}: ${task.problem}${task.input === '' || task.line === 0 ? '' : `: ${JSON.stringify(shownUrl(task.input).slice(0, 200))}`}`);
 			return undefined;
 		}
 		if (task.notice !== undefined) targets.diagnose(task.notice);
 		const verdict = verdictOf(task);
 		if (!verdict) return undefined;
-		if (verdict.error) targets.diagnose(`${redact(verdict.url)}: ${verdict.error.code}: ${verdict.error.message}`);
+		if (verdict.error) targets.diagnose(`${shownUrl(verdict.url)}: ${verdict.error.code}: ${verdict.error.message}`);
 		if (task.probe?.content?.unreadable && task.origin !== undefined && !unreadable.has(task.origin)) {
 			unreadable.add(task.origin);
-			targets.diagnose(`${redact(verdict.url)}: its content rule needs HTML or JSON, and this body is neither: hashed as bytes (said once for ${task.origin})`);
+			targets.diagnose(`${shownUrl(verdict.url)}: its content rule needs HTML or JSON, and this body is neither: hashed as bytes (said once for ${task.origin})`);
 		}
 		const why = task.probe?.unread ?? task.probe?.audit?.unread;
 		if (why !== undefined && !unread.has(`${task.origin} ${why}`)) {
 			unread.add(`${task.origin} ${why}`);
-			targets.diagnose(`${redact(verdict.url)}: PDF text not read: ${why}; judged by its bytes${task.origin === undefined ? '' : ` (said once for ${task.origin})`}`);
+			targets.diagnose(`${shownUrl(verdict.url)}: PDF text not read: ${why}; judged by its bytes${task.origin === undefined ? '' : ` (said once for ${task.origin})`}`);
 		}
-		if (verdict.problem === 'no-offer' && firstNoOffer(task)) targets.diagnose(`no offer found: ${redact(verdict.url)}; try revisit rules test ${redact(verdict.url)} --product`);
+		if (verdict.problem === 'no-offer' && firstNoOffer(task)) targets.diagnose(`no offer found: ${shownUrl(verdict.url)}; try revisit rules test ${shownUrl(verdict.url)} --product`);
 		const text = render(verdict);
 		return text === undefined ? undefined : targets.out(text);
 	}, { overlap: targets.ordered === true });
@@ -119,17 +120,3 @@ export function lineOf(task: Pick<Task, 'line' | 'source'>): string {
 	return task.line > 0 ? `${task.source} line ${task.line}` : task.source;
 }
 
-/**
- * Hides a password embedded in a URL before it reaches a log, also in a line that does
- * not parse as a URL (bad input is echoed in its diagnostic).
- */
-export function redact(url: string): string {
-	try {
-		const parsed = new URL(url);
-		if (!parsed.password) return url;
-		parsed.password = '***';
-		return parsed.href;
-	} catch {
-		return url.replace(/^([a-z][a-z\d+.-]*:\/\/[^/?#@:]*:)[^/?#@]*@/i, '$1***@');
-	}
-}

@@ -5,7 +5,7 @@ export { lookup, type LookupOptions } from './lookup.js';
 export { probe, type ProbeDeps, type ProbeOptions } from './probe.js';
 export { compare, type CompareOptions } from './compare.js';
 export { judge } from './judge.js';
-export { emit, redact, wanted, verdictOf, type EmitOptions, type EmitTargets, type When } from './emit.js';
+export { emit, wanted, verdictOf, type EmitOptions, type EmitTargets, type When } from './emit.js';
 export { commit, type CommitOptions } from './commit.js';
 export { filter, type FilterOptions } from './filter.js';
 export { due, isDue, type DueOptions } from './due.js';

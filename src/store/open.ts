@@ -1,7 +1,8 @@
 import { StoreError } from '../errors/index.js';
 import { LevelStore } from './level.js';
 import type { RedisTimeouts } from './redis-link.js';
-import { isRedisSpec, redactSpec } from './redis-url.js';
+import { shownUrl } from '../util/shown-url.js';
+import { isRedisSpec } from './redis-url.js';
 import type { ValidatorStore } from './types.js';
 
 export interface OpenStoreOptions {
@@ -73,5 +74,5 @@ export function storeIsShared(spec: string): boolean {
  * describeStore('redis://app:s3cret@db:6379') // 'redis://app:***@db:6379'
  */
 export function describeStore(spec: string): string {
-	return redactSpec(spec);
+	return shownUrl(spec);
 }

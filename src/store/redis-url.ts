@@ -1,4 +1,5 @@
 import { StoreError } from '../errors/index.js';
+import { shownUrl } from '../util/shown-url.js';
 
 /**
  * Where a Redis store lives: parsed from `redis://[user:password@]host:port[/db][?prefix=NAME]`,
@@ -98,11 +99,7 @@ export function describeRedis(target: RedisTarget): string {
 	return `${target.tls ? 'rediss' : 'redis'}${target.cluster ? '+cluster' : ''}://${user}${host}:${target.port}/${target.db} (prefix ${target.prefix})`;
 }
 
-/** A store spec with any password masked: for messages about a spec that may not even parse. */
-export function redactSpec(spec: string): string {
-	return spec.replace(/^(rediss?(?:\+cluster)?:\/\/[^:/@]*):[^/?#]*@/i, '$1:***@');
-}
 
 function bad(spec: string, why: string): StoreError {
-	return new StoreError('STORE_OPEN_FAILED', `bad Redis store URL ${redactSpec(spec)}: ${why}; expected redis://[user:password@]host:port[/db][?prefix=NAME] or redis+cluster://[user:password@]host:port[?prefix=NAME][&node=host:port]`);
+	return new StoreError('STORE_OPEN_FAILED', `bad Redis store URL ${shownUrl(spec)}: ${why}; expected redis://[user:password@]host:port[/db][?prefix=NAME] or redis+cluster://[user:password@]host:port[?prefix=NAME][&node=host:port]`);
 }

@@ -5,7 +5,7 @@ import type { Valve } from '../flow/valve.js';
 import type { RetryPolicy, SendDeps } from '../http/send.js';
 import { labelled } from '../sources/source.js';
 import { sitemapSource } from '../sources/sitemap.js';
-import { redact } from '../stages/emit.js';
+import { shownUrl } from '../util/shown-url.js';
 import { readLines, type InputLine } from '../stages/read-lines.js';
 import type { Clock } from '../types.js';
 import { readBatches } from './batches.js';
@@ -165,9 +165,9 @@ export function watchInputs(spec: WatchInputsSpec, deps: WatchInputsDeps): Obser
 					);
 				await read(url, lines, true, () => whole).catch((error: unknown) => {
 					whole = false;
-					failed(`sitemap ${redact(url)}`)(error);
+					failed(`sitemap ${shownUrl(url)}`)(error);
 				});
-				if (!whole && !signal.aborted) deps.diagnose(`sitemap ${redact(url)}: not read in full, so none of its URLs leave the schedule`);
+				if (!whole && !signal.aborted) deps.diagnose(`sitemap ${shownUrl(url)}: not read in full, so none of its URLs leave the schedule`);
 				firstOver();
 			}, signal);
 			const timer = repeating(reading.trigger, spec.sitemapEveryMs, deps.clock, deps.wallMs);

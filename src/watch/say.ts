@@ -1,6 +1,6 @@
 import type { IntervalBounds } from '../schedule/due-time.js';
 import type { QueueStats } from '../store/due/types.js';
-import { redact } from '../stages/emit.js';
+import { shownUrl } from '../util/shown-url.js';
 import { counted } from '../util/counted.js';
 import type { Admitted } from './admit.js';
 import type { InputBatch } from './inputs.js';
@@ -58,7 +58,7 @@ export function createSayings(options: { diagnose(line: string): void; checksPer
 			if (!batch.last) return;
 			readings.delete(key);
 			// A sitemap's URL may carry a password.
-			const source = redact(batch.source);
+			const source = shownUrl(batch.source);
 			const again = readBefore.has(batch.source);
 			readBefore.add(batch.source);
 			if (again) diagnose(`${source} read again: ${reading.added} added, ${reading.removed} removed, ${reading.listed - reading.added} unchanged`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noProxyTest, proxyChooser, proxyFromEnv, redactProxy } from '../../src/http/proxy.js';
+import { checkProxyUrl, noProxyTest, proxyChooser, proxyFromEnv } from '../../src/http/proxy.js';
 
 describe('proxyFromEnv', () => {
 	it('reads lower case first, then upper case, and ALL_PROXY for a scheme without its own', () => {
@@ -12,7 +12,8 @@ describe('proxyFromEnv', () => {
 
 	it('refuses a socks proxy, naming the variable and hiding its password', () => {
 		expect(() => proxyFromEnv({ ALL_PROXY: 'socks5://u:pw@h:1' })).toThrow(/ALL_PROXY: socks5 proxies are not supported/);
-		expect(redactProxy('http://u:pw@h:1')).toBe('http://***@h:1');
+		expect(() => checkProxyUrl('http://u:pw@h:1:2', '--proxy')).toThrow('--proxy: "http://u:***@h:1:2" is not a proxy URL');
+		expect(() => checkProxyUrl('u:pw@h:1:2', '--proxy')).toThrow('--proxy: "u:***@h:1:2" is not a proxy URL');
 	});
 });
 

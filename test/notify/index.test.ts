@@ -38,4 +38,12 @@ describe('notifier', () => {
 		const error = refusal(() => notifier('mailtos://me:hunter22@example.org?mode=tls'));
 		expect(error.message).toBe('notify URL mailtos://me:***@example.org?mode=tls: mode must be ssl, starttls or insecure (got "tls")');
 	});
+
+	it('shows a URL with its secrets masked by where they stand: the password, secret query parameters and +Header values, whole', () => {
+		// With the password `x` replaced wherever it was written, the recipient was shown as a@e***ample.org.
+		expect(notifier('mailtos://me:x@smtp.example.org?to=a@example.org').shown).toBe('mailtos://me:***@smtp.example.org?to=a@example.org');
+		expect(notifier('json://127.0.0.1:8080/j?token=SECRET&v=2').shown).toBe('json://127.0.0.1:8080/j?token=***&v=2');
+		expect(notifier('json://127.0.0.1:8080/j?+X-Api-Key=SECRET&api%5Fkey=SECRET2').shown).toBe('json://127.0.0.1:8080/j?+X-Api-Key=***&api%5Fkey=***');
+		expect(notifier('ntfys://ntfy.example.org/prices?Auth_Token=abc&tags=shop').shown).toBe('ntfys://ntfy.example.org/prices?Auth_Token=***&tags=shop');
+	});
 });

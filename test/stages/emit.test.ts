@@ -69,6 +69,13 @@ describe('emit', () => {
 		expect(diagnostics).toEqual(['https://user:***@a.example/x: E: m']);
 	});
 
+	it('masks a signed URL\'s secret parameters on diagnostics, and prints the URL exact as data', async () => {
+		const url = 'https://a.example/x?X-Amz-Signature=abc123&v=2';
+		const { out, diagnostics } = await run([judged(6, { url, reason: 'error', error: { code: 'E', message: 'm' } })], { format: 'ndjson', when: 'all' });
+		expect(diagnostics).toEqual(['https://a.example/x?X-Amz-Signature=***&v=2: E: m']);
+		expect(JSON.parse(out[0]!)).toMatchObject({ url });
+	});
+
 	it('says once per host that a content rule could not read its bodies', async () => {
 		const unreadable = (n: number, origin: string): Task =>
 			judged(n, { url: `${origin}/${n}` }, { origin, probe: { status: 200, finalUrl: `${origin}/${n}`, permanent: false, bytes: 1, ms: 1, content: { hash: 'h', rules: 'r', unreadable: true } } });

@@ -5,10 +5,10 @@ import { sweep } from '../../src/api/sweep.js';
 import { exitStatusFor } from '../../src/errors/index.js';
 import { RECORD_VERSION, type UrlRecord } from '../../src/store/types.js';
 import { RedisStore } from '../../src/store/redis.js';
-import { openStore } from '../../src/store/open.js';
+import { describeStore, openStore } from '../../src/store/open.js';
 import { bucketKeys, bucketOf } from '../../src/store/redis-layout.js';
 import { connectRedis } from '../../src/store/redis-link.js';
-import { parseRedisUrl, redactSpec } from '../../src/store/redis-url.js';
+import { parseRedisUrl } from '../../src/store/redis-url.js';
 import { describeRedis, startRedis, type TestRedis } from '../helpers/redis.js';
 import { startServer } from '../helpers/server.js';
 import { storeContract } from './contract.js';
@@ -175,7 +175,7 @@ describe('Redis store URLs', () => {
 		expect(() => parseRedisUrl('redis+cluster://app:pw@10.0.0.1:7000/3')).toThrow(/only database 0/);
 		expect(() => parseRedisUrl('redis://10.0.0.1:7000?node=10.0.0.2:7001')).toThrow(/unknown parameter "node"/);
 		expect(() => parseRedisUrl('redis+cluster://app:pw@10.0.0.1:7000?node=a/b')).toThrow(/node=a\/b is not host:port/);
-		expect(redactSpec('redis+cluster://app:pw@10.0.0.1:7000')).toBe('redis+cluster://app:***@10.0.0.1:7000');
+		expect(describeStore('redis+cluster://app:pw@10.0.0.1:7000')).toBe('redis+cluster://app:***@10.0.0.1:7000');
 	});
 });
 

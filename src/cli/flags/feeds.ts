@@ -3,6 +3,7 @@ import { UsageError } from '../../errors/index.js';
 import { durationValue, integerValue } from '../../config/values.js';
 import type { FeedsOutput } from '../../pipelines/compose.js';
 import { checkTemplate, notifier, PLACEHOLDERS } from '../../notify/index.js';
+import { shownUrl } from '../../util/shown-url.js';
 
 /** Parsed `--atom` and `--webhook` flags of sweep, fetch and crawl. */
 export interface FeedFlags {
@@ -20,7 +21,7 @@ export interface FeedFlags {
 
 const httpUrl = (value: unknown): string | undefined => {
 	if (value === undefined) return undefined;
-	if (!URL.canParse(String(value)) || !/^https?:$/.test(new URL(String(value)).protocol)) throw new UsageError(`--webhook must be an http(s) URL (got ${JSON.stringify(value)})`);
+	if (!URL.canParse(String(value)) || !/^https?:$/.test(new URL(String(value)).protocol)) throw new UsageError(`--webhook must be an http(s) URL (got ${JSON.stringify(shownUrl(String(value)))})`);
 	return String(value);
 };
 
