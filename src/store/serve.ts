@@ -80,6 +80,22 @@ function parseRequest(line: unknown): ReadRequest | string {
 	return request as ReadRequest;
 }
 
+/** How long a refused connection's bytes are read and dropped after its answer, at most. */
+const LINGER_MS = 2000;
+
+/**
+ * Answers a refused connection and closes it, "lingering" as HTTP servers do: what the
+ * client still sends is read and dropped (nothing kept) until it closes, or for
+ * LINGER_MS at most. Destroyed at once, the connection could take the answer with it:
+ * the client's next write would fail (EPIPE) before it read what was sent.
+ */
+function lingerClose(socket: Socket, answer: string): void {
+	const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+	socket.once('close', () => clearTimeout(timer));
+	socket.end(answer);
+	socket.resume();
+}
+
 /** What a connection may send: its one request line's bytes at most, and how long it has to send it whole. */
 interface RequestBounds {
 	maxBytes: number;
@@ -91,8 +107,7 @@ async function serveConnection(store: ValidatorStore, socket: Socket, override: 
 		const first = await firstLine(socket, bounds);
 		if (first === undefined) return void socket.end();
 		if ('refused' in first) {
-			// No more of it is read: the line is answered, and the connection closed even while the client still writes.
-			return void socket.end(`${JSON.stringify({ error: first.refused } satisfies AnswerLine)}\n`, () => socket.destroy());
+			return void lingerClose(socket, `${JSON.stringify({ error: first.refused } satisfies AnswerLine)}\n`);
 		}
 		const request = parseRequest(first.request);
 		if (typeof request === 'string') await send(socket, { error: { code: 'STORE_READ_FAILED', message: request } });

@@ -53,9 +53,9 @@ describe("the store is the user's alone", () => {
 	});
 
 	it('a sweep makes the store 0700 and its files 0600: another user reads nothing of its pages, versions or a notify token', async () => {
-		// A target that refuses: the change stays in the outbox, the target's token with it.
-		const sweep = await spawnCli(['sweep', '--store', store, '--robots', 'ignore', '--feed-new', '--keep-versions', '3', '--notify', 'json://127.0.0.1:1/hook?token=SECRET46', server.url('/a')], '').done;
-		expect(sweep.stdout).toBe(`${server.url('/a')}\n`);
+		// A target that refuses: the change stays in the outbox. The URL a user watches (a private one, here) is in the store as written.
+		const sweep = await spawnCli(['sweep', '--store', store, '--robots', 'ignore', '--feed-new', '--keep-versions', '3', '--notify', 'json://127.0.0.1:1/hook?token=T0KEN46', server.url('/private/SECRET46')], '').done;
+		expect(sweep.stdout).toBe(`${server.url('/private/SECRET46')}\n`);
 		const found = await modes(store);
 		expect(Object.keys(found).length).toBeGreaterThan(3);
 		expectPrivate(found);
