@@ -91,17 +91,6 @@ describe('startGuardProxy', () => {
 			await proxy.close();
 		}
 	});
-});
-
-describe('startGuardProxy: only its browser may use it', () => {
-	let origin: TestServer;
-	beforeAll(async () => {
-		origin = await startServer((_, response) => response.end('inside'));
-	});
-	afterAll(async () => {
-		await origin?.close();
-	});
-	const port = () => new URL(origin.origin).port;
 
 	it('answers 407 to a request or a tunnel without its credential, or with a wrong one, and sends nothing on; a wrong one is said', async () => {
 		const lines: string[] = [];
