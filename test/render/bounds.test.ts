@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createRenderer, type BrowserPool } from '../../src/render/renderer.js';
 import { RENDER_MEMORY_CAP } from '../../src/render/browser.js';
 import { CHROMIUM } from '../helpers/browser.js';
+import { waitFor } from '../helpers/wait-for.js';
 import { describeNeeding } from '../helpers/debian.js';
 
 /** Pages that cost the browser far more than their bytes; each served by its path on two origins (two ports), so that two render beside each other. */
@@ -80,7 +81,8 @@ describeNeeding(CHROMIUM, 'a rendered page is bounded, in Debian chromium', () =
 		const rendered = await render(0, '/popups', { waitFor: ['.late'] });
 		expect(rendered.html).toContain('7 EUR');
 		expect(renderer.stats().popups - before).toBeGreaterThanOrEqual(1);
-		// window.open is gone from the page: only the target=_blank click opened one.
-		expect(renderer.openPages()).toBe(0);
+		// window.open is gone from the page: only the target=_blank click opened one, and it is closed
+		// (its close is asked for as it opens, and may end after the render on a loaded machine: at load 13 it did).
+		await waitFor(() => renderer.openPages() === 0, 'the popup closed');
 	}, 60_000);
 });
