@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AnyNode, Element } from 'domhandler';
+import type { AnyNode, Comment, Document, Element, ProcessingInstruction, Text } from 'domhandler';
 
 /**
  * The parts of an HTML page's source a reader does not see, each hashed apart, so that a
@@ -22,37 +22,33 @@ const shortHash = (text: string): string => createHash('sha256').update(text).di
  * sourceParts(parseHtml(html), visibleTextOf(document), Buffer.byteLength(html)) // '5120 a1B2c3D4 …'
  */
 export function sourceParts(document: AnyNode, text: string, bytes: number): string {
-	const scripts: string[] = [];
-	const styles: string[] = [];
-	const attributes: string[] = [];
-	const comments: string[] = [];
-	const markup: string[] = [];
-	const walk = (node: AnyNode, into: string[] | undefined): void => {
-		const data = (node as unknown as { data?: string }).data;
-		if (node.type === 'comment') return void comments.push(data!);
-		if (node.type === 'text') return void into?.push(data!);
+	// Strings added to, not arrays joined: this walks every HTML page a sweep downloads.
+	let scripts = '';
+	let styles = '';
+	let attributes = '';
+	let comments = '';
+	let markup = '';
+	const walk = (node: AnyNode, inside: 'script' | 'style' | undefined): void => {
+		const type = node.type;
+		if (type === 'tag' || type === 'script' || type === 'style') {
+			const element = node as Element;
+			markup += `${element.name} `;
+			const attribs = element.attribs;
+			for (const name in attribs) attributes += `${name}=${attribs[name]}\u0000`;
+			const into = type === 'tag' ? inside : type;
+			for (const child of element.children) walk(child, into);
+			if (into === 'script') scripts += '\u0000';
+			else if (into === 'style') styles += '\u0000';
+		} else if (type === 'text') {
+			if (inside === 'script') scripts += (node as Text).data;
+			else if (inside === 'style') styles += (node as Text).data;
+		} else if (type === 'comment') comments += `${(node as Comment).data}\u0000`;
 		// A doctype (a processing instruction, with a name of its own but no attributes).
-		if (node.type === 'directive') return void markup.push(data!);
-		const element = node as Element;
-		if (element.type !== 'tag' && element.type !== 'script' && element.type !== 'style') {
-			for (const child of element.children ?? []) walk(child, into);
-			return;
-		}
-		markup.push(element.name);
-		for (const [name, value] of Object.entries(element.attribs)) attributes.push(`${element.name} ${name}=${value}`);
-		const inner = element.type === 'script' ? scripts : element.type === 'style' ? styles : undefined;
-		for (const child of element.children ?? []) walk(child, inner ?? into);
-		if (inner) inner.push('\u0000');
+		else if (type === 'directive') markup += `${(node as ProcessingInstruction).data} `;
+		else for (const child of (node as Document).children) walk(child, inside);
 	};
 	walk(document, undefined);
-	const hashes: Record<Part, string> = {
-		text: shortHash(text),
-		scripts: shortHash(scripts.join('')),
-		styles: shortHash(styles.join('')),
-		attributes: shortHash(attributes.join('\u0000')),
-		comments: shortHash(comments.join('\u0000')),
-		markup: shortHash(markup.join(' ')),
-	};
+	const hashes: Record<Part, string> = { text: shortHash(text), scripts: shortHash(scripts), styles: shortHash(styles), attributes: shortHash(attributes), comments: shortHash(comments), markup: shortHash(markup) };
 	return [String(bytes), ...PARTS.map((part) => hashes[part])].join(' ');
 }
 
