@@ -100,6 +100,8 @@ export interface Verdict {
 	problem?: 'no-offer';
 	/** A browser rendered the page for this verdict (`--render`). */
 	rendered?: boolean;
+	/** A change whose visible text is the same as before, in words: `the text is the same; the bytes changed: 1,204 → 1,231 bytes, in the scripts`. */
+	note?: string;
 }
 
 /** What the probe stage learnt from the network for one URL. */
@@ -151,6 +153,8 @@ export interface ProbeResult {
 	counted?: { text: string; cut: boolean; visible?: boolean; json?: boolean } | undefined;
 	/** A PDF whose text could not be read, and so judged by its bytes: why (encrypted, broken, pdftotext missing…). */
 	unread?: string | undefined;
+	/** An HTML page read for its visible text: the fingerprint of its source's parts (content/source-parts.ts), kept with its record. */
+	parts?: string | undefined;
 }
 
 /**

@@ -22,7 +22,16 @@ const BLOCK = new Set([
  * visibleText('<h1>News</h1><p>Rain <a href="/x">today</a></p><script>x()</script>') // 'News\nRain today'
  */
 export function visibleText(html: string): string {
-	const document = parseHtml(html);
+	return visibleTextOf(parseHtml(html));
+}
+
+/**
+ * `visibleText` of a page parsed already (html/parse.ts), for a caller that walks it again.
+ *
+ * @example
+ * visibleTextOf(parseHtml('<h1>News</h1>')) // 'News'
+ */
+export function visibleTextOf(document: AnyNode): string {
 	const lines: string[] = [];
 	let line = '';
 	const breakLine = (): void => {

@@ -22,6 +22,10 @@ export interface VersionRow {
 	/** The text's size in bytes, and whether it was cut at --keep-text. */
 	bytes: number;
 	cut?: true;
+	/** Its text is the version before's: where its bytes moved. */
+	note?: string;
+	/** `--when` held the change back: recorded, not reported. */
+	held?: true;
 	latest?: true;
 }
 
@@ -46,6 +50,8 @@ export function versionRow(url: string, version: PageVersion, latest: boolean): 
 	if (version.lastModified !== undefined) row.lastModified = version.lastModified;
 	if (version.product !== undefined) row.product = version.product;
 	if (version.cut) row.cut = true;
+	if (version.note !== undefined) row.note = version.note;
+	if (version.held) row.held = true;
 	if (latest) row.latest = true;
 	return row;
 }
@@ -55,7 +61,8 @@ const validators = (version: PageVersion): string =>
 
 /**
  * A page's versions (newest first) as an aligned table: number, when first seen and
- * last confirmed, the reason, words +added −removed (`-` for the first), the text's size, the offer (on a
+ * last confirmed, the reason (`, held` where `--when` held the change back), words
+ * +added −removed (`-` for the first, `same text` where only the bytes moved), the text's size, the offer (on a
  * product page: its move from the version before) and the validators. `count` shows
  * the newest so many only (the offer's move still read against the version before).
  *
@@ -72,9 +79,10 @@ export function formatVersionTable(all: readonly PageVersion[], count = all.leng
 			i === 0 ? `${version.n} latest` : String(version.n),
 			utcTime(version.firstSeen),
 			utcTime(version.lastConfirmed),
-			version.reason,
-			// The first version has no version before it to count words against.
-			version.n === 1 ? '-' : `+${version.added} −${version.removed}`,
+			// A change the run's --when held back was recorded, not reported.
+			version.held ? `${version.reason}, held` : version.reason,
+			// The first version has no version before it to count words against; one whose text is the same moved in its bytes only.
+			version.n === 1 ? '-' : version.note !== undefined ? 'same text' : `+${version.added} −${version.removed}`,
 			`${formatBytes(version.bytes)}${version.cut ? ' cut' : ''}`,
 			...(offers ? [version.product === undefined ? '-' : offerChange(version.product, before)] : []),
 			validators(version),

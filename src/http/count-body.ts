@@ -6,7 +6,9 @@ import { hashBody } from '../content/hash.js';
 import { isJsonType, prettyJson } from '../content/json-text.js';
 import { pdfReader, type PdfOptions, type PdfText } from '../content/pdf-text.js';
 import { ruleFor, type Rule } from '../content/rules.js';
-import { isHtml, visibleText } from '../content/visible-text.js';
+import { sourceParts } from '../content/source-parts.js';
+import { isHtml, visibleTextOf } from '../content/visible-text.js';
+import { parseHtml } from '../html/parse.js';
 import { keptText } from '../content/word-diff.js';
 
 /** Per-run limits the client carries in its got `context`. */
@@ -55,6 +57,7 @@ export function countBody(client: Got, result: ProbeResult, url: string, body: B
 	result.hash = hashBody(body);
 	delete result.content;
 	delete result.counted;
+	delete result.parts;
 	keepContent(result, ruleFor(limits.rules, url), body, contentType, limits, url);
 }
 
@@ -77,13 +80,18 @@ export function keepContent(result: ProbeResult, rule: Rule | undefined, body: B
 	if (!counts && !keep) return;
 	const counted = countedText(rule, body, contentType, { url, pdf });
 	if (counts) result.content = countedContent(counted, rule, body, limits.keepText, result.hash);
-	if (keep && counted.why === undefined) result.counted = readable(rule, counted, contentType, limits);
+	if (keep && counted.why === undefined) result.counted = readable(rule, counted, contentType, limits, result, body.length);
 }
 
 // Only for the reader: the hash was taken already. Without a rule an HTML page's counted text is its markup; its visible text is what a reader wants diffed.
 // JSON is counted compact (one value a line): a reader diffs it pretty-printed.
-function readable(rule: Rule | undefined, counted: Counted, contentType: string | undefined, limits: RequestLimits): NonNullable<ProbeResult['counted']> {
+// Its visible text read, an HTML page also leaves the fingerprint of its parts (`result.parts`): what a change whose text is the same can say moved.
+function readable(rule: Rule | undefined, counted: Counted, contentType: string | undefined, limits: RequestLimits, result: ProbeResult, bytes: number): NonNullable<ProbeResult['counted']> {
 	if (counted.kind === 'json') return { ...keptText(prettyJson(counted.text), limits.keepCounted), json: true };
 	if (counted.kind === 'pdf') return keptText(counted.text, limits.keepCounted);
-	return !rule && !limits.keepSource && isHtml(contentType, counted.text) ? { ...keptText(visibleText(counted.text), limits.keepCounted), visible: true } : keptText(counted.text, limits.keepCounted);
+	if (rule || limits.keepSource || !isHtml(contentType, counted.text)) return keptText(counted.text, limits.keepCounted);
+	const document = parseHtml(counted.text);
+	const text = visibleTextOf(document);
+	result.parts = sourceParts(document, text, bytes);
+	return { ...keptText(text, limits.keepCounted), visible: true };
 }

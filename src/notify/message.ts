@@ -5,7 +5,7 @@ import type { Task } from '../types.js';
 import type { Message } from './types.js';
 
 /** The placeholders a `--notify-template` may use. */
-export const PLACEHOLDERS = ['url', 'reason', 'price', 'previous_price', 'currency', 'availability', 'previous_availability', 'diff'] as const;
+export const PLACEHOLDERS = ['url', 'reason', 'price', 'previous_price', 'currency', 'availability', 'previous_availability', 'diff', 'note'] as const;
 
 /** How much of a diff a message carries: chat services cut long messages, and a notification is a pointer, not the page. */
 const DIFF_CHARS = 1000;
@@ -40,7 +40,8 @@ const TITLES: Record<string, string> = { new: 'New page', gone: 'Gone', price: '
 
 /**
  * The notification for one change: the title names what moved; the body is the URL, the
- * reason, the offer before → after on a product page, else a short word diff. A template
+ * reason, the note where the text is the same and the bytes moved, the offer before →
+ * after on a product page, else a short word diff. A template
  * replaces the body (see PLACEHOLDERS; checked with `checkTemplate`).
  *
  * @example
@@ -53,6 +54,7 @@ export function messageOf(task: Task, template?: string): Message {
 	const values: Record<(typeof PLACEHOLDERS)[number], string> = {
 		url: verdict.url,
 		reason: verdict.reason,
+		note: verdict.note ?? '',
 		price: formatPrice(now?.price),
 		previous_price: formatPrice(before?.price),
 		currency: now?.currency ?? before?.currency ?? '',
@@ -64,9 +66,10 @@ export function messageOf(task: Task, template?: string): Message {
 	const offer = now ? offerMoves(now, before) : [];
 	const body =
 		template === undefined
-			? [verdict.url, `reason: ${verdict.reason}`, ...offer, ...(offer.length === 0 && values.diff ? ['', values.diff] : [])].join('\n')
+			? [verdict.url, `reason: ${verdict.reason}`, ...(verdict.note === undefined ? [] : [verdict.note]), ...offer, ...(offer.length === 0 && values.diff ? ['', values.diff] : [])].join('\n')
 			: template.replace(/\{([a-z_]+)\}/g, (whole, name: string) => (name in values ? values[name as keyof typeof values] : whole));
 	const fields: Record<string, unknown> = { reason: verdict.reason };
+	if (verdict.note !== undefined) fields['note'] = verdict.note;
 	if (now) fields['product'] = now;
 	if (before) fields['previous'] = before;
 	return { title: `${TITLES[verdict.reason] ?? 'Changed'}: ${verdict.url}`, body, url: verdict.url, fields };

@@ -58,6 +58,7 @@ export function addToDetail(detail: DetailDraft, task: Task): void {
 	const change: RunChange = { url: verdict.url, reason: verdict.reason, changed: verdict.changed };
 	if (task.origin !== undefined) change.origin = task.origin;
 	if (verdict.bytes !== undefined) change.bytes = verdict.bytes;
+	if (verdict.note !== undefined) change.note = verdict.note;
 	if (verdict.error) {
 		const code = verdict.error.code;
 		detail.errorCounts[code] = (detail.errorCounts[code] ?? 0) + 1;

@@ -11,6 +11,8 @@ import { countTask, runRecord, type Summary } from './summary.js';
 import { addToDetail, createRunDetail, detailOperations } from './run-detail.js';
 import { liveWriter, type LiveOptions } from './live-run.js';
 import { createTextShelf, keepText } from '../stages/keep-text.js';
+import { heldBack } from '../stages/when.js';
+import { compileCondition } from '../condition/compile.js';
 import { collectTexts } from '../store/text-gc.js';
 import type { SweepDeps } from './sweep.js';
 import type { SweepOptions } from './sweep-options.js';
@@ -55,7 +57,9 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 		const shelf = createTextShelf(deps.store);
 		const detail = createRunDetail(started, plan.options.rules);
 		const keepsText = plan.history !== false && plan.options.keepTextBytes > 0 && plan.options.keepTextTotalBytes > 0;
-		const keeping = keepText(deps.store, shelf, { keep: keepsText, versions: plan.options.keepVersions, now: () => deps.clock.now() });
+		// A change the run's --when holds back is still kept as a version of the page, marked held.
+		const held = plan.options.when === undefined ? undefined : heldBack(compileCondition(plan.options.when, 'when'));
+		const keeping = keepText(deps.store, shelf, { keep: keepsText, versions: plan.options.keepVersions, now: () => deps.clock.now(), held });
 		const row = () => {
 			const value = runRecord(summary, started, deps.clock.now());
 			if (plan.options.when !== undefined) value.when = plan.options.when;

@@ -55,7 +55,7 @@ const LOWER_CASE_CODES = new Set('eur usd gbp pln chf nok sek dkk czk huf ron bg
 // matching is case-sensitive, because `Ft` is a forint and `ft` a foot, `KM` a mark and `km` a distance.
 const SYMBOLS: Record<string, string> = {
 	EUR: '€ euro Euro EURO euros Euros',
-	GBP: '£ ￡ stg',
+	GBP: '£ ￡ stg sterling',
 	USD: 'US$ US_$ U$S',
 	PLN: 'zł Zł ZŁ zl',
 	INR: '₹',
@@ -153,9 +153,11 @@ const SYMBOLS: Record<string, string> = {
 	CVE: 'Esc',
 };
 
-// Written the same for several currencies: reported as written.
-const AMBIGUOUS =
-	'$ ¥ ￥ kr Kr kr. ₤ ₨ Rs Rs. ﷼ ƒ Br Bs CFA FCFA ₣ Fr. ₶ ₿ Ƀ BTC र تومان ریال ريال جنيه درهم دينار Dh Dhs pound pounds franc francs'.split(' ');
+// Written the same for several currencies: reported as written, for the page's signals to name (product/currency-signals.ts).
+const AMBIGUOUS = (
+	'$ ¥ ￥ kr Kr kr. ₤ ₨ Rs Rs. ﷼ ƒ Br Bs CFA FCFA ₣ Fr. ₶ ₿ Ƀ BTC र تومان ریال ريال جنيه درهم دينار Dh Dhs pound pounds Pound Pounds franc francs ' +
+	'dollar dollars Dollar Dollars peso pesos Peso Pesos krona kronor krone kroner rupee rupees'
+).split(' ');
 
 // Currencies quoted with three decimals: there "1.500" is one and a half.
 const THREE_DECIMALS = new Set(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']);

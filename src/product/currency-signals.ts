@@ -40,15 +40,30 @@ export function pageCurrencySignals(markup: Markup, kept: readonly Found[], url:
 	return { stated, url, languages };
 }
 
-/** The currencies a symbol written for several stands for: the code read must be one of them. */
+/**
+ * The currencies a symbol or word written for several stands for: the code read must be
+ * one of them. Words are families too: "dollars" are `$`'s, "kronor" and "kroner" `kr`'s.
+ */
 const FAMILIES: Readonly<Record<string, readonly string[]>> = {
 	$: ['USD', 'CAD', 'AUD', 'NZD', 'MXN', 'SGD', 'HKD', 'TWD', 'ARS', 'CLP', 'COP', 'UYU', 'BRL', 'JMD', 'TTD', 'BSD', 'BBD', 'FJD', 'NAD', 'LRD', 'SRD', 'GYD', 'BMD', 'KYD', 'XCD', 'DOP', 'CUP'],
 	kr: ['SEK', 'NOK', 'DKK', 'ISK'],
 	'¥': ['JPY', 'CNY'],
 	Rs: ['INR', 'PKR', 'LKR', 'NPR', 'MUR', 'SCR'],
 	Fr: ['CHF', 'XAF', 'XOF', 'XPF'],
+	pound: ['GBP', 'EGP', 'LBP', 'SYP', 'SDG', 'SSP', 'GIP', 'FKP', 'SHP'],
+	peso: ['ARS', 'MXN', 'CLP', 'COP', 'UYU', 'PHP', 'DOP', 'CUP'],
 };
-const FAMILY_OF: Readonly<Record<string, string>> = { $: '$', kr: 'kr', Kr: 'kr', 'kr.': 'kr', '¥': '¥', '￥': '¥', '₨': 'Rs', Rs: 'Rs', 'Rs.': 'Rs', 'Fr.': 'Fr', '₣': 'Fr' };
+const FAMILY_OF: Readonly<Record<string, string>> = {
+	$: '$', dollar: '$', dollars: '$', Dollar: '$', Dollars: '$',
+	kr: 'kr', Kr: 'kr', 'kr.': 'kr', krona: 'kr', kronor: 'kr', krone: 'kr', kroner: 'kr',
+	'¥': '¥', '￥': '¥',
+	'₨': 'Rs', Rs: 'Rs', 'Rs.': 'Rs', rupee: 'Rs', rupees: 'Rs',
+	'Fr.': 'Fr', '₣': 'Fr', franc: 'Fr', francs: 'Fr',
+	pound: 'pound', pounds: 'pound', Pound: 'pound', Pounds: 'pound',
+	peso: 'peso', pesos: 'peso', Peso: 'peso', Pesos: 'peso',
+};
+/** The pound a page names no other of is sterling: no other pound is written in words to a buyer abroad. */
+const FALLBACK: Readonly<Record<string, { code: string; why: string }>> = { pound: { code: 'GBP', why: 'pounds on a page that names no other pound' } };
 
 /**
  * The currency of each country, by its ISO 3166 code as a country-code domain and a
@@ -62,8 +77,12 @@ const COUNTRY: Readonly<Record<string, string>> = {
 	gb: 'GBP', uk: 'GBP', se: 'SEK', no: 'NOK', dk: 'DKK', is: 'ISK', jp: 'JPY', cn: 'CNY', in: 'INR', pk: 'PKR', lk: 'LKR', np: 'NPR',
 	ch: 'CHF', li: 'CHF', pl: 'PLN', cz: 'CZK', hu: 'HUF', ro: 'RON', bg: 'BGN', rs: 'RSD', ru: 'RUB', ua: 'UAH', by: 'BYN', kz: 'KZT',
 	tr: 'TRY', il: 'ILS', kr: 'KRW', th: 'THB', vn: 'VND', id: 'IDR', my: 'MYR', ph: 'PHP', za: 'ZAR', ng: 'NGN', ke: 'KES', eg: 'EGP',
-	ae: 'AED', sa: 'SAR', pe: 'PEN',
+	ae: 'AED', sa: 'SAR', pe: 'PEN', do: 'DOP', jm: 'JMD', tt: 'TTD', cu: 'CUP', lb: 'LBP', sy: 'SYP', sd: 'SDG', gi: 'GIP', fk: 'FKP',
+	ec: 'USD', sv: 'USD', pr: 'USD',
 };
+/** Country domains shops elsewhere use as generic ones: theirs only under a second level the country keeps (`.com.co`, not `.co`). */
+const SECOND_LEVEL: Readonly<Record<string, string>> = { co: 'COP' };
+const KEPT_SECOND = new Set(['com', 'net', 'org', 'edu', 'gov', 'nom']);
 /** Languages written in one country's currency only: a tag with no region still says it (`sv` → SEK). */
 const LANGUAGE: Readonly<Record<string, string>> = {
 	sv: 'SEK', da: 'DKK', nb: 'NOK', nn: 'NOK', no: 'NOK', is: 'ISK', ja: 'JPY', pl: 'PLN', cs: 'CZK', hu: 'HUF', uk: 'UAH',
@@ -79,18 +98,22 @@ const LANGUAGE: Readonly<Record<string, string>> = {
  * 2. its URL's country domain (`.ca` CAD, `.com.au` AUD, `.se` SEK, `.de` EUR);
  * 3. its language's region (`<html lang="en-CA">`, `og:locale` `es_MX`), or a language
  *    written in one country's currency only (`sv` SEK, `ja` JPY);
- * 4. `$` on a page in English (or of no stated language) with no country named: USD.
+ * 4. `$` (or "dollars") on a page in English (or of no stated language) with no country
+ *    named: USD; "pounds" (or `pound`) that no signal names another pound for: GBP.
  *
- * A code is kept as it is; a symbol (or nothing) nothing decides stays as written.
+ * A code is kept as it is; a symbol or word nothing decides is no currency: undefined.
  *
  * @example
  * currencyFromPage('$', { stated: [], url: 'https://shop.example.ca/p/1', languages: [] }) // 'CAD'
  * currencyFromPage('kr', { stated: [], languages: ['sv'] }) // 'SEK'
  * currencyFromPage('$', { stated: [], languages: ['en'] }) // 'USD'
+ * currencyFromPage('pounds', { stated: [], url: 'https://shop.example.com.eg/p/1', languages: [] }) // 'EGP'
+ * currencyFromPage('kr', { stated: [], languages: ['en'] }) // undefined: no code, and nothing says which
  * currencyFromPage(undefined, { stated: [], url: 'https://sklep.example.pl/p/1', languages: [] }) // 'PLN'
  */
 export function currencyFromPage(written: string | undefined, signals: CurrencySignals): string | undefined {
-	return currencyNamed(written, signals)?.code ?? written;
+	const code = currencyNamed(written, signals)?.code ?? written;
+	return code !== undefined && isIsoCode(code) ? code : undefined;
 }
 
 /**
@@ -102,7 +125,8 @@ export function currencyFromPage(written: string | undefined, signals: CurrencyS
  */
 export function currencyNamed(written: string | undefined, signals: CurrencySignals): { code: string; why: string } | undefined {
 	if (written !== undefined && isIsoCode(written)) return undefined;
-	const family = written === undefined ? undefined : FAMILIES[FAMILY_OF[written] ?? ''];
+	const name = written === undefined ? undefined : FAMILY_OF[written];
+	const family = name === undefined ? undefined : FAMILIES[name];
 	// A symbol of one currency the parser did not map, or a code that is none: nothing here can say better.
 	if (written !== undefined && family === undefined) return undefined;
 	const fits = (code: string | undefined): code is string => code !== undefined && (family === undefined || family.includes(code));
@@ -116,8 +140,8 @@ export function currencyNamed(written: string | undefined, signals: CurrencySign
 	}
 	const english = signals.languages.length === 0 || /^en\b/i.test(signals.languages[0]!);
 	const noCountry = domain === undefined && signals.languages.every((tag) => languageCurrency(tag) === undefined);
-	if (written === '$' && english && noCountry) return { code: 'USD', why: 'a bare $ on a page in English naming no country' };
-	return undefined;
+	if (name === '$' && english && noCountry) return { code: 'USD', why: `a bare ${written} on a page in English naming no country` };
+	return name === undefined ? undefined : FALLBACK[name];
 }
 
 /** The currency of a URL's country-code domain (`shop.example.com.au` → AUD), or undefined. */
@@ -129,7 +153,10 @@ function countryOfUrl(url: string | undefined): { code: string; tld: string } | 
 	} catch {
 		return undefined;
 	}
-	const tld = host.slice(host.lastIndexOf('.') + 1).toLowerCase();
+	const labels = host.toLowerCase().split('.');
+	const tld = labels.at(-1)!;
+	const second = SECOND_LEVEL[tld] !== undefined && labels.length > 2 && KEPT_SECOND.has(labels.at(-2)!) ? SECOND_LEVEL[tld] : undefined;
+	if (second !== undefined) return { code: second, tld: `${labels.at(-2)}.${tld}` };
 	const code = COUNTRY[tld];
 	return code === undefined ? undefined : { code, tld };
 }

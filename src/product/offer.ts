@@ -1,4 +1,5 @@
 import type { AnyNode } from 'domhandler';
+import { isIsoCode } from './currencies.js';
 import { currencyNamed, pageCurrencySignals, type CurrencySignals } from './currency-signals.js';
 import type { Found } from './found.js';
 import { jsonLdFound } from './json-ld.js';
@@ -81,14 +82,20 @@ export function readOffer(document: AnyNode, options: OfferOptions = {}, markup:
 
 /**
  * The offer with its currency named by the page's signals where its price wrote a shared
- * symbol (`$`) or none (`currencyFromPage`); `named` gets what was written and why.
+ * symbol or word (`$`, `kr`, "pounds") or none (`currencyNamed`); `named` gets what was
+ * written and why. A currency is a code: one written that no signal names a code for
+ * (`kr` on a `.com` page in English) is dropped, and `refused` says why.
  */
-function withCurrency(offer: Offer | undefined, signals: CurrencySignals, named?: (currency: NonNullable<Explained['currency']>) => void): Offer | undefined {
+function withCurrency(offer: Offer | undefined, signals: CurrencySignals, explained?: Explained): Offer | undefined {
 	if (offer?.price === undefined) return offer;
 	const decided = currencyNamed(offer.currency, signals);
-	if (decided === undefined) return offer;
-	named?.({ ...(offer.currency !== undefined ? { written: offer.currency } : {}), ...decided });
-	offer.currency = decided.code;
+	if (decided !== undefined) {
+		if (explained) explained.currency = { ...(offer.currency !== undefined ? { written: offer.currency } : {}), ...decided };
+		offer.currency = decided.code;
+	} else if (offer.currency !== undefined && !isIsoCode(offer.currency)) {
+		explained?.problems.push(`the currency ${JSON.stringify(offer.currency)}: no ISO 4217 code, and the page names none it stands for (a stated code, its domain, its language): not read`);
+		delete offer.currency;
+	}
 	return offer;
 }
 
@@ -124,7 +131,7 @@ export function explainOffer(document: AnyNode, options: OfferOptions = {}, mark
 	found.push(...page);
 	problems.push(...found.flatMap((item) => [item.problem, item.currencyProblem].filter((problem) => problem !== undefined).map((problem) => `${item.from} ${item.where}: ${problem}`)));
 	const explained: Explained = { offer: undefined, found, problems, products: choices, passed };
-	explained.offer = withCurrency(offerOf([...kept, ...selected, ...page], variantOf(options.url)), signals, (currency) => (explained.currency = currency));
+	explained.offer = withCurrency(offerOf([...kept, ...selected, ...page], variantOf(options.url)), signals, explained);
 	return explained;
 }
 

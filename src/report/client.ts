@@ -96,7 +96,9 @@ function bodyHtml(change) {
 	// In the body, not the summary: a click that opens the entry must not leave the page.
 	var href = pageHref(change.url);
 	var link = href === undefined ? '' : '<p class="meta"><a class="timeline" href="' + esc(href) + '">Timeline &amp; versions of this URL &rarr;</a></p>';
-	var diff = change.diff ? '<div class="diff">' + diffHtml(change) + '</div>' : '<p class="note">' + esc(TEXT[change.text] !== undefined ? TEXT[change.text] : 'No diff.') + '</p>' + cutNote(change);
+	// A change whose text is the same says where its bytes moved, as the verdict did.
+	var none = change.note ? 'No diff: ' + change.note + '.' : TEXT[change.text] !== undefined ? TEXT[change.text] : 'No diff.';
+	var diff = change.diff ? '<div class="diff">' + diffHtml(change) + '</div>' : '<p class="note">' + esc(none) + '</p>' + cutNote(change);
 	return link + whyHtml(change) + diff;
 }
 // A price as the offer holds it, with its currency: 21 EUR.
@@ -111,6 +113,7 @@ function headline(change) {
 	if (offer && offer.before && change.reason === 'price') return 'price ' + money(offer.before) + ' \u2192 ' + money(offer.after);
 	if (offer && offer.before && change.reason === 'availability') return offer.before.availability + ' \u2192 ' + offer.after.availability;
 	if (change.reason === 'audit') return 'a 304 hid this change';
+	if (change.note) return change.note;
 	if (b.etag !== undefined && a.etag !== undefined && b.etag !== a.etag) return 'ETag moved';
 	if (b.lastModified !== undefined && a.lastModified !== undefined && b.lastModified !== a.lastModified) return 'Last-Modified moved';
 	if (b.hash && a.hash && b.hash !== a.hash) return 'hash ' + short(b.hash) + ' \u2192 ' + short(a.hash);

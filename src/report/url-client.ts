@@ -41,11 +41,12 @@ function timelineHtml() {
 	var rows = '', offers = false;
 	for (var o = 0; o < data.versions.length; o++) if (data.versions[o].product) offers = true;
 	for (var i = 0; i < data.versions.length; i++) {
+		// A version --when held back is marked, as revisit log marks it; one that moved only bytes says so (its note as the title).
 		var v = data.versions[i], older = data.versions[i + 1];
 		var mark = v.n === state.a ? ' class="pick-a" title="version A"' : v.n === state.b ? ' class="pick-b" title="version B"' : '';
 		var compare = older ? '<a href="#a=' + older.n + '&b=' + v.n + '">diff with ' + older.n + '</a>' : '';
-		rows += '<tr data-n="' + v.n + '"' + mark + '><td class="num">' + v.n + '</td><td>' + esc(when(v.firstSeen)) + '</td><td>' + esc(when(v.lastConfirmed)) + '</td><td><span class="reason ' + esc(v.reason) + '">' + esc(v.reason) + '</span></td>'
-			+ '<td class="num words"><ins>+' + v.added + '</ins> <del>&minus;' + v.removed + '</del></td>' + (offers ? '<td>' + esc(offer(v.product)) + '</td>' : '') + '<td class="num">' + v.bytes + (v.cut ? ' (cut)' : '') + '</td><td>' + compare + '</td></tr>';
+		rows += '<tr data-n="' + v.n + '"' + mark + '><td class="num">' + v.n + '</td><td>' + esc(when(v.firstSeen)) + '</td><td>' + esc(when(v.lastConfirmed)) + '</td><td><span class="reason ' + esc(v.reason) + '">' + esc(v.reason) + '</span>' + (v.held ? ' (held back by --when, not reported)' : '') + '</td>'
+			+ (v.note ? '<td class="num words" title="' + esc(v.note) + '">same text</td>' : '<td class="num words"><ins>+' + v.added + '</ins> <del>&minus;' + v.removed + '</del></td>') + (offers ? '<td>' + esc(offer(v.product)) + '</td>' : '') + '<td class="num">' + v.bytes + (v.cut ? ' (cut)' : '') + '</td><td>' + compare + '</td></tr>';
 	}
 	return '<table class="grid" id="timeline"><thead><tr><th class="num">version</th><th>first seen</th><th>last confirmed</th><th>reason</th><th class="num">words</th>' + (offers ? '<th>offer</th>' : '') + '<th class="num">bytes</th><th></th></tr></thead><tbody>' + rows + '</tbody></table>';
 }

@@ -3,6 +3,7 @@ import { firstVerification } from '../hosts/verify.js';
 import { liveRecord } from '../http/target.js';
 import type { ProbeResult, Reason, Verdict } from '../types.js';
 import { offerFields, offerMoved } from '../product/fields.js';
+import { bytesMoved } from '../content/source-parts.js';
 
 // The verdict itself, apart from the stage that feeds it (compare.ts masks learned noise
 // first): pure, so that it is read and tested on a record and a probe result alone.
@@ -81,8 +82,12 @@ export function judge(
 		if (record?.noise !== undefined) next.noise = record.noise;
 		if (record?.learned !== undefined) next.learned = record.learned;
 	}
+	if (probe.parts !== undefined) next.parts = probe.parts;
 	const reason = !record ? 'new' : probe.content ? byContent(record, probe) : isLive(record) && record.hash === probe.hash ? 'same-hash' : 'new-body';
 	const verdict = verdictOf(url, CHANGED[reason], reason, probe, next);
+	// The bytes moved and the text a reader sees did not: say where they moved, since no diff of the text can.
+	const note = reason === 'new-body' && isLive(record) && record.parts !== undefined && probe.parts !== undefined ? bytesMoved(record.parts, probe.parts) : undefined;
+	if (note !== undefined) verdict.note = note;
 	if (probe.renderData) next.render = { data: probe.renderData };
 	const before = isLive(record) ? record.content?.product : undefined;
 	if (probe.content?.offer) Object.assign(verdict, offerFields(probe.content.offer, before));

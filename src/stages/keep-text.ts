@@ -13,6 +13,12 @@ export interface KeepTextOptions {
 	versions?: number;
 	/** The clock: when a page took its text (a blob's `at`, what eviction orders by). */
 	now?: () => number;
+	/**
+	 * Whether the run's `--when` holds this change back (stages/when.ts, which runs after
+	 * and turns its verdict `unmet`): its version is then marked `held`, so that `revisit
+	 * log` never lists it as reported.
+	 */
+	held?: ((task: Task) => boolean) | undefined;
 }
 
 /**
@@ -130,8 +136,8 @@ export function keepText(store: ValidatorStore, shelf: TextShelf, options: KeepT
 		}
 		const before = record === undefined || (log === undefined && record.text === undefined) ? undefined : { text, lastChecked: record.lastChecked, firstSeen: kept.blob?.at, etag: record.etag, lastModified: record.lastModified, cut: record.text?.cut };
 		const product = next!.content?.product;
-		const added = addVersion(log, before, { text: counted.text, key, cut: counted.cut, seen: next!.lastChecked, reason: verdict!.reason, etag: next!.etag, lastModified: next!.lastModified, product }, keepVersions);
-		if (added === undefined) return;
+		const held = options.held?.(task) === true;
+		const added = addVersion(log, before, { text: counted.text, key, cut: counted.cut, seen: next!.lastChecked, reason: verdict!.reason, etag: next!.etag, lastModified: next!.lastModified, product, note: verdict!.note, held }, keepVersions);
 		shelf.bytes! += blobSize(added) - (log === undefined ? 0 : blobSize(log));
 		shelf.pending.push({ type: 'putVersions', key: task.url!, value: added });
 	};

@@ -15,10 +15,21 @@ import type { Task } from '../types.js';
  * tasks$.pipe(keepText(store, shelf, { keep: true }), when(compileCondition('price < 40')), emit(targets))
  */
 export function when(condition: Condition): MonoTypeOperatorFunction<Task> {
+	const held = heldBack(condition);
 	return map((task) => {
-		const verdict = task.verdict;
-		if (verdict?.changed !== true || condition.holds(conditionValues(task))) return task;
-		task.verdict = { ...verdict, changed: false, reason: 'unmet' };
+		if (!held(task)) return task;
+		task.verdict = { ...task.verdict!, changed: false, reason: 'unmet' };
 		return task;
 	});
+}
+
+/**
+ * Whether `condition` holds a task's change back: a change it does not meet. What `when`
+ * turns `unmet`, and what keep-text marks a version with before it does (stages/keep-text.ts).
+ *
+ * @example
+ * heldBack(compileCondition('price < 40'))(task) // true for a change to a price of 45
+ */
+export function heldBack(condition: Condition): (task: Task) => boolean {
+	return (task) => task.verdict?.changed === true && !condition.holds(conditionValues(task));
 }

@@ -92,6 +92,8 @@ export interface RunChange {
 	text?: string;
 	/** The diff was cut at its size cap. */
 	cut?: boolean;
+	/** The verdict's note: the text is the same, and where the bytes moved. */
+	note?: string;
 	/** The text of one side or both was cut at the per-page cap (`--keep-text`): the bytes compared. A change past them does not show. */
 	kept?: number;
 	/** A product rule's offer before and after (`--product`); `before` is absent at first sight; `said`, its move in words (product/fields.ts `offerChange`). */

@@ -77,4 +77,8 @@ export interface StoredVersion {
 	delta?: Array<string | [number, number]>;
 	/** Older versions whose text is that of a newer version (`n`): stored once. */
 	same?: number;
+	/** A change whose text is the same as the version before's, in words: where its bytes moved (the verdict's `note`). */
+	note?: string;
+	/** The change was held back by the run's `--when` (its verdict `unmet`): recorded, never reported. */
+	held?: boolean;
 }

@@ -87,6 +87,12 @@ export interface UrlRecord {
 	 * The text itself is a TextBlob, shared by the pages with the same text (see stages/keep-text.ts).
 	 */
 	text?: KeptText;
+	/**
+	 * An HTML page's source at its last full download, as parts (content/source-parts.ts):
+	 * its size and a short hash of its visible text, scripts, styles, attributes, comments
+	 * and tags. What tells the next change whose text is the same where its bytes moved.
+	 */
+	parts?: string;
 }
 
 /**

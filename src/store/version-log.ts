@@ -7,7 +7,8 @@ import { RECORD_VERSION, type StoredVersion, type VersionLog } from './types.js'
  * like values sit together (bench/VERSIONS.md measured this against a row a version).
  * Numbers stay stable: `n` is the newest's (each older is one less), `t` the newest's
  * first sight and then each version's gap to the one after it, `c` the gap from first
- * sight to last confirmed. A column with nothing in it is left out.
+ * sight to last confirmed; `o` a change's note (its text the same, its bytes not), `h` 1
+ * where `--when` held the change back. A column with nothing in it is left out.
  */
 interface Columns {
 	n: number;
@@ -23,6 +24,8 @@ interface Columns {
 	x?: number[];
 	D?: Array<StoredVersion['delta'] | null>;
 	s?: Array<number | null>;
+	o?: Array<string | null>;
+	h?: number[];
 }
 
 function toColumns(versions: readonly StoredVersion[]): Columns {
@@ -46,6 +49,8 @@ function toColumns(versions: readonly StoredVersion[]): Columns {
 		x: versions.some((version) => version.cut) ? versions.map((version) => (version.cut ? 1 : 0)) : undefined,
 		D: column((version) => version.delta),
 		s: column((version) => version.same),
+		o: column((version) => version.note),
+		h: versions.some((version) => version.held) ? versions.map((version) => (version.held ? 1 : 0)) : undefined,
 	};
 	for (const [key, value] of Object.entries(optional)) if (value !== undefined) (columns as unknown as Record<string, unknown>)[key] = value;
 	return columns;
@@ -64,6 +69,8 @@ function fromColumns(columns: Columns): StoredVersion[] {
 		if (columns.x?.[i]) version.cut = true;
 		if (columns.D?.[i] != null) version.delta = columns.D[i]!;
 		if (columns.s?.[i] != null) version.same = columns.s[i]!;
+		if (columns.o?.[i] != null) version.note = columns.o[i]!;
+		if (columns.h?.[i]) version.held = true;
 		return version;
 	});
 }

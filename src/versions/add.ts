@@ -16,6 +16,10 @@ export interface NewVersion {
 	etag?: string | undefined;
 	lastModified?: string | undefined;
 	product?: Product | undefined;
+	/** The verdict's note: its text is the same as before, and where its bytes moved. */
+	note?: string | undefined;
+	/** The run's `--when` held the change back: it is recorded, marked, and was not reported. */
+	held?: boolean | undefined;
 }
 
 /** What the page had before: the newest version's text (undefined when its blob is gone), and its record's last check before this one. */
@@ -33,13 +37,14 @@ export interface Before {
  * The page's log with its new text added as the newest version: the one that was newest
  * becomes a reverse delta against it (confirmed last at the record's last check), a
  * version with the same text as the new one keeps no delta of its own (`same`), and past
- * `keep` the oldest go. Undefined when the new text is the newest's already: nothing to write.
+ * `keep` the oldest go. Every change a check found gets its version, one whose text is
+ * the newest's too (its bytes moved; `note` says where), so that `revisit log` and
+ * `diff` show each change that was reported.
  *
  * @example
  * const log = addVersion(undefined, undefined, { text: 'Hats 5', key: textKey('Hats 5'), cut: false, seen: Date.now(), reason: 'new' }, 50);
  */
-export function addVersion(log: VersionLog | undefined, before: Before | undefined, version: NewVersion, keep: number): VersionLog | undefined {
-	if (log?.latest === version.key || (before?.text !== undefined && before.text === version.text)) return undefined;
+export function addVersion(log: VersionLog | undefined, before: Before | undefined, version: NewVersion, keep: number): VersionLog {
 	let versions = log ? unpackVersions(log) : [];
 	const n = (versions[0]?.n ?? 0) + 1;
 	// The newest's text is gone (evicted): the older ones, made from it, are gone with it.
@@ -57,10 +62,10 @@ export function addVersion(log: VersionLog | undefined, before: Before | undefin
 		newest.delta = moved.delta;
 	}
 	const number = newest === undefined ? n : newest.n + 1;
-	// A text the page had before is kept once: the older version points to the new one.
+	// A text the page had before is kept once: the older version points to the new one (the newest did too, where only the bytes moved).
 	for (const [i, text] of textsOf(versions, before?.text).entries()) {
 		const older = versions[i]!;
-		if (i > 0 && text === version.text && older.same === undefined) {
+		if (text === version.text && older.same === undefined) {
 			delete older.delta;
 			older.same = number;
 		}
@@ -75,6 +80,8 @@ export function addVersion(log: VersionLog | undefined, before: Before | undefin
 		...(version.product ? { product: version.product } : {}),
 		bytes: Buffer.byteLength(version.text),
 		...(version.cut ? { cut: true } : {}),
+		...(version.note === undefined ? {} : { note: version.note }),
+		...(version.held ? { held: true } : {}),
 	};
 	return packVersions(trimVersions([entry, ...versions], keep), version.key);
 }

@@ -29,7 +29,7 @@ export async function pageVersions(store: ValidatorStore, url: string): Promise<
 }
 
 function shown(version: StoredVersion, lastConfirmed: number): PageVersion {
-	const { n, firstSeen, reason, added, removed, etag, lastModified, product, bytes, cut } = version;
+	const { n, firstSeen, reason, added, removed, etag, lastModified, product, bytes, cut, note, held } = version;
 	return {
 		n,
 		firstSeen,
@@ -42,6 +42,8 @@ function shown(version: StoredVersion, lastConfirmed: number): PageVersion {
 		...(product === undefined ? {} : { product }),
 		bytes,
 		...(cut ? { cut } : {}),
+		...(note === undefined ? {} : { note }),
+		...(held ? { held } : {}),
 	};
 }
 

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LevelStore } from '../../src/store/level.js';
 import { unpackText } from '../../src/store/text-blob.js';
 import { pageVersions, versionText } from '../../src/versions/index.js';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { ndjson, runCli, tempDir } from '../helpers/cli.js';
+import { startReceiver } from '../notify/receiver.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 const DAY = 86_400_000;
@@ -90,5 +91,56 @@ describe('versions through the CLI', () => {
 		const run = await runCli(['sweep', '--store', store.dir, '--keep-versions', '-2'], `${server.url('/hats')}\n`);
 		expect(run.status).toBe(2);
 		expect(run.stderr).toContain('--keep-versions must be an integer >= 1');
+	});
+});
+
+// A page whose words are written by an inline script: the script's text changes, the text a reader of the static page sees does not.
+describe('a change in the bytes only (an inline script), told and kept', () => {
+	let server: TestServer;
+	let store: { dir: string; cleanup(): Promise<void> };
+	let edition = 0;
+	const page = (): string =>
+		`<!doctype html><html><head><title>Deals</title></head><body><h1>Deals</h1><div id="deal"></div>` +
+		`<script>document.getElementById('deal').textContent = 'Deal of the day: kettle ${['one', 'seven'][edition]}';</script><p>Fresh every day.</p></body></html>`;
+	beforeEach(async () => {
+		edition = 0;
+		server = await startServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page()));
+		store = await tempDir();
+	});
+	afterEach(async () => {
+		await server.close();
+		await store.cleanup();
+	});
+
+	it('the verdict and the notification say the text is the same and where the bytes moved; revisit diff and log show the change', async () => {
+		const { server: receiver, received } = await startReceiver();
+		try {
+			const url = server.url('/deals');
+			const sweep = () => runCli(['sweep', '--store', store.dir, '--ndjson', '--notify', `json://${receiver.origin.slice('http://'.length)}/hook`], `${url}\n`);
+			expect((await sweep()).status).toBe(0);
+			const before = Buffer.byteLength(page());
+			edition = 1;
+			const changed = await sweep();
+			expect(changed.status).toBe(0);
+			const [verdict] = ndjson(changed.stdout);
+			const note = `the text is the same; the bytes changed: ${before} → ${Buffer.byteLength(page())} bytes, in the scripts`;
+			expect(verdict).toMatchObject({ url, changed: true, reason: 'new-body', note });
+			// The notification says it in words, in its body and as a field of its own.
+			expect(received).toHaveLength(1);
+			expect(received[0]!.body).toMatchObject({ url, reason: 'new-body', note, message: `${url}\nreason: new-body\n${note}` });
+			// The change that was reported has its version: diff names it, and says what moved.
+			const diff = await runCli(['diff', '--store', store.dir, url]);
+			expect(diff.stderr).toBe('');
+			expect(diff.status).toBe(1);
+			expect(diff.stdout).toMatch(new RegExp(`^${url}: version 1 \\(.*\\) → version 2 \\(.*\\): ${note}\\n$`));
+			const log = await runCli(['log', '--store', store.dir, '--json', url]);
+			expect(ndjson(log.stdout).map(({ n, reason, added, removed, note: said }) => ({ n, reason, added, removed, note: said }))).toEqual([
+				{ n: 2, reason: 'new-body', added: 0, removed: 0, note },
+				{ n: 1, reason: 'new', added: 0, removed: 0, note: undefined },
+			]);
+			expect((await runCli(['log', '--store', store.dir, url])).stdout).toMatch(/^2 latest .* new-body +same text /m);
+		} finally {
+			await receiver.close();
+		}
 	});
 });

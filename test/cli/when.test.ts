@@ -119,3 +119,41 @@ describe('--when: a change is reported only when the condition holds', () => {
 		expect(server.requests.length).toBe(before);
 	});
 });
+
+// A price move --when holds back is the page's new baseline: revisit log lists it, marked held, never as reported.
+describe('--when: a change it holds back is kept as a version, marked held', () => {
+	let server: TestServer;
+	let dir: { dir: string; cleanup(): Promise<void> };
+	let price = 12;
+	beforeAll(async () => {
+		server = await startServer((_req, res) => {
+			const offer = { '@type': 'Offer', price: String(price), priceCurrency: 'EUR', availability: 'https://schema.org/InStock' };
+			res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><head><script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kettle', offers: offer })}</script></head><body><h1>Kettle</h1><p>${price} EUR</p></body></html>`);
+		});
+		dir = await tempDir('revisit-when-held-');
+	});
+	afterAll(async () => {
+		await server.close();
+		await dir.cleanup();
+	});
+
+	it('revisit log marks the held price move, and not the one reported', async () => {
+		const url = server.url('/kettle');
+		const sweep = () => runCli(['sweep', '--store', path.join(dir.dir, 'store'), '--product', '--ndjson', '--all', '--when', 'price < 10'], `${url}\n`);
+		expect((await sweep()).status).toBe(0);
+		price = 11;
+		expect(ndjson((await sweep()).stdout)).toMatchObject([{ changed: false, reason: 'unmet', product: { price: 11 } }]);
+		price = 9;
+		expect(ndjson((await sweep()).stdout)).toMatchObject([{ changed: true, reason: 'price', product: { price: 9 } }]);
+		const log = await runCli(['log', '--store', path.join(dir.dir, 'store'), '--json', url]);
+		expect(log.status).toBe(0);
+		expect(ndjson(log.stdout).map(({ n, reason, held, product }) => ({ n, reason, held, price: (product as { price: number }).price }))).toEqual([
+			{ n: 3, reason: 'price', held: undefined, price: 9 },
+			{ n: 2, reason: 'price', held: true, price: 11 },
+			{ n: 1, reason: 'new', held: true, price: 12 },
+		]);
+		const table = (await runCli(['log', '--store', path.join(dir.dir, 'store'), url])).stdout;
+		expect(table).toMatch(/^2 .* price, held /m);
+		expect(table).toMatch(/^3 latest .* price +\+1 −1 /m);
+	});
+});

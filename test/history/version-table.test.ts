@@ -28,6 +28,16 @@ describe('a page version table', () => {
 		expect(formatVersionTable(versions.map(({ product: _, ...rest }) => rest)).split('\n')[0]).not.toContain('OFFER');
 	});
 
+	it('marks a change --when held back, and one that moved only bytes', () => {
+		const note = 'the text is the same; the bytes changed: 2,100 → 2,104 bytes, in the scripts';
+		const marked: PageVersion[] = [{ ...versions[0]!, reason: 'new-body', added: 0, removed: 0, note }, { ...versions[1]!, held: true }, versions[2]!];
+		const rows = formatVersionTable(marked).split('\n');
+		expect(rows[1]).toMatch(/^3 latest .* new-body +same text +2\.1 KB /);
+		expect(rows[2]).toMatch(/^2 .* price, held +\+1 −1 /);
+		expect(versionRow('https://shop.example/k', marked[0]!, true)).toMatchObject({ n: 3, note, latest: true });
+		expect(versionRow('https://shop.example/k', marked[1]!, false)).toMatchObject({ n: 2, reason: 'price', held: true });
+	});
+
 	it('writes a JSON row with ISO times, leaving out what is unknown', () => {
 		expect(versionRow('https://shop.example/k', versions[1]!, false)).toEqual({
 			url: 'https://shop.example/k', n: 2, firstSeen: '2026-12-02T08:00:00.000Z', lastConfirmed: '2026-12-02T20:00:00.000Z', reason: 'price', added: 1, removed: 1,

@@ -28,6 +28,13 @@ describe('messageOf', () => {
 		expect(message).toMatchObject({ title: 'Changed: https://shop.example/kettle', body: 'https://shop.example/kettle\nreason: new-body\n\nPrice [-$10-]{+$12+} today', fields: { reason: 'new-body' } });
 	});
 
+	it('a change whose text is the same: its note, in the body and as a field', () => {
+		const note = 'the text is the same; the bytes changed: 1,204 → 1,231 bytes, in the scripts';
+		const message = messageOf(task({ note }, { wordDiff: { why: 'same-text' } }));
+		expect(message).toMatchObject({ body: `https://shop.example/kettle\nreason: new-body\n${note}`, fields: { reason: 'new-body', note } });
+		expect(messageOf(task({ note }), '{reason}: {note}').body).toBe(`new-body: ${note}`);
+	});
+
 	it('a template fills its placeholders', () => {
 		const message = messageOf(task({ reason: 'price', product: { price: 21, currency: 'EUR' }, previous: { price: 24.5 } }), '{url} {reason}: {previous_price} → {price} {currency} ({availability})');
 		expect(message.body).toBe('https://shop.example/kettle price: 24.50 → 21.00 EUR ()');

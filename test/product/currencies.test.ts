@@ -19,6 +19,13 @@ describe('currencyCode', () => {
 });
 
 describe('findCurrencies', () => {
+	it('finds the words shops write for a currency several countries share, for the page to name its code', () => {
+		expect(findCurrencies('Only 12 dollars').map((found) => [found.written, found.code])).toEqual([['dollars', undefined]]);
+		expect(findCurrencies('3.5 pounds, 40 pesos, 199 kroner').map((found) => found.written)).toEqual(['pounds', 'pesos', 'kroner']);
+		expect(currencyCode('sterling')).toBe('GBP');
+		expect(hasCurrency('Save 5 dollars')).toBe(true);
+	});
+
 	it('finds every currency, left to right, longest spelling first', () => {
 		expect(findCurrencies('NZD $100.70 or US$ 70').map(({ written, code }) => [written, code])).toEqual([
 			['NZD', 'NZD'],

@@ -57,6 +57,16 @@ describe('judge', () => {
 		expect(caught.next).toMatchObject({ hash: 'h2', verifiedAt: now });
 	});
 
+	it('a new-body whose visible text did not move says where its bytes did, and the record keeps the new parts', () => {
+		const before = { ...stored, parts: '100 text0000 scripts0 styles00 attrs000 comments markup00' };
+		const parts = '104 text0000 scripts1 styles00 attrs000 comments markup00';
+		const { verdict, next } = judge(url, before, result({ hash: 'h2', parts }), 'gzip', now);
+		expect(verdict).toMatchObject({ changed: true, reason: 'new-body', note: 'the text is the same; the bytes changed: 100 → 104 bytes, in the scripts' });
+		expect(next!.parts).toBe(parts);
+		// The text moved: a diff shows it, and there is nothing more to say.
+		expect(judge(url, before, result({ hash: 'h2', parts: '104 text0001 scripts1 styles00 attrs000 comments markup00' }), 'gzip', now).verdict).not.toHaveProperty('note');
+	});
+
 	it('a 200 with the stored hash is same-hash, another is new-body', () => {
 		expect(judge(url, stored, result({ hash: 'h1' }), 'gzip', now).verdict).toMatchObject({ changed: false, reason: 'same-hash' });
 		expect(judge(url, stored, result({ hash: 'h2' }), 'gzip', now).verdict).toMatchObject({ changed: true, reason: 'new-body' });

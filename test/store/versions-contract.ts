@@ -16,7 +16,7 @@ export async function checkText(store: ValidatorStore, url: string, text: string
 	const before = record === undefined ? undefined : { text: blob && unpackText(blob), lastChecked: record.lastChecked };
 	const added = addVersion(log, before, { text, key, cut: false, seen: at, reason: record ? reason : 'new', etag: `"${at}"` }, keep);
 	const next: UrlRecord = { v: RECORD_VERSION, status: 200, etag: `"${at}"`, lastChecked: at, text: { hash: key } };
-	await store.batch([{ type: 'putText', key, value: packText(text, at) }, ...(added ? [{ type: 'putVersions' as const, key: url, value: added }] : []), { type: 'put', key: url, value: next }]);
+	await store.batch([{ type: 'putText', key, value: packText(text, at) }, { type: 'putVersions', key: url, value: added }, { type: 'put', key: url, value: next }]);
 }
 
 /** An unchanged check: only the record's lastChecked moves (nothing is written for versions). */
@@ -72,22 +72,30 @@ export function versionCases(store: () => ValidatorStore): void {
 		expect(await pageVersions(store(), 'https://shop.example/never')).toEqual([]);
 	});
 
-	it('writes nothing for versions when a check finds the newest text again, and keeps a text seen twice once', async () => {
+	it('gives a change that finds the newest text again (its bytes moved) a version of its own, and keeps a text seen twice once', async () => {
 		const url = 'https://a.example/';
 		await checkText(store(), url, page(0), 1);
 		await checkText(store(), url, page(1), 2);
-		const [log] = await store().getVersions([url]);
 		await checkText(store(), url, page(1), 3);
-		expect((await store().getVersions([url]))[0]!.z.equals(log!.z)).toBe(true);
+		const [again] = await store().getVersions([url]);
+		// The change is a version; its text is stored once, with the newest.
+		expect(unpackVersions(again!).map((version) => [version.n, version.same, version.delta === undefined])).toEqual([
+			[3, undefined, true],
+			[2, 3, true],
+			[1, undefined, false],
+		]);
+		expect(unpackVersions(again!)[0]).toMatchObject({ added: 0, removed: 0 });
 		await checkText(store(), url, page(0), 4);
 		const [reverted] = await store().getVersions([url]);
 		expect(unpackVersions(reverted!).map((version) => [version.n, version.same, version.delta === undefined])).toEqual([
-			[3, undefined, true],
-			[2, undefined, false],
-			[1, 3, true],
+			[4, undefined, true],
+			[3, undefined, false],
+			[2, 3, true],
+			[1, 4, true],
 		]);
 		expect(await versionText(store(), url, 1)).toBe(page(0));
 		expect(await versionText(store(), url, 2)).toBe(page(1));
+		expect(await versionText(store(), url, 3)).toBe(page(1));
 	});
 
 	it('keeps at most --keep-versions of a page: the oldest go, never the newest, and the numbers stay', async () => {

@@ -38,8 +38,13 @@ same, from and to (each version as revisit log --json writes it), added and remo
 (words), and hunks: a list of hunks, each a list of [op, text] with op -1 removed,
 1 added, 0 unchanged (absent when the versions are too different to diff word by word).
 
-Exit status, as diff(1): 0 the two versions are the same; 1 they differ; 2 trouble: a
-bad argument, a URL not in the store or a version not kept, a store error.`;
+Two versions whose text is the same, with a change between them that moved only the
+page's bytes (an inline script, an attribute: revisit log says "same text"), are said so:
+"the text is the same; the bytes changed: …", and --json adds it as note.
+
+Exit status, as diff(1): 0 the two versions are the same; 1 they differ (in their text,
+or in bytes only, as above); 2 trouble: a bad argument, a URL not in the store or a
+version not kept, a store error.`;
 
 /** `revisit diff URL [A] [B]`: what changed in a page between two of its versions. */
 export function diffCommand(io: CliIo, result: CommandResult): CommandModule<object, DiffArgs> {
@@ -78,9 +83,13 @@ export function diffCommand(io: CliIo, result: CommandResult): CommandModule<obj
 			const comparison = compareTexts(pair.before, pair.after);
 			const write = createWriter(io.stdout);
 			const latest = pair.latest;
+			// The same text, and a change between them that moved only bytes: it was reported, so it is said, never "the same".
+			const note = comparison.same ? bytesNote(pair) : undefined;
 			if (args.json) {
-				const document = { url, same: comparison.same, from: versionRow(url, pair.from, pair.from.n === latest), to: versionRow(url, pair.to, pair.to.n === latest), added: comparison.added, removed: comparison.removed, ...(comparison.hunks ? { hunks: comparison.hunks } : {}) };
+				const document = { url, same: comparison.same, from: versionRow(url, pair.from, pair.from.n === latest), to: versionRow(url, pair.to, pair.to.n === latest), added: comparison.added, removed: comparison.removed, ...(comparison.hunks ? { hunks: comparison.hunks } : {}), ...(note === undefined ? {} : { note }) };
 				await write(`${safeJson(document)}\n`);
+			} else if (note !== undefined) {
+				await write(`${visibleLine(url)}: version ${pair.from.n} (${utcTime(pair.from.firstSeen)}) → version ${pair.to.n} (${utcTime(pair.to.firstSeen)}): ${visibleLine(note)}\n`);
 			} else if (!comparison.same) {
 				if (args.unified || comparison.hunks === undefined) {
 					if (!args.unified) io.stderr.write(`revisit: versions ${pair.from.n} and ${pair.to.n} are too different to diff word by word; a line diff follows\n`);
@@ -93,7 +102,7 @@ export function diffCommand(io: CliIo, result: CommandResult): CommandModule<obj
 					await shown(`${colour ? `\x1b[1m${header}\x1b[m` : header}\n\n${wordDiffText(comparison.hunks, colour ? 'color' : 'plain')}\n`);
 				}
 			}
-			result.status = comparison.same ? 0 : 1;
+			result.status = comparison.same && note === undefined ? 0 : 1;
 		},
 	};
 }
@@ -104,6 +113,20 @@ interface Pair {
 	before: string;
 	after: string;
 	latest: number;
+	/** The versions after `from` up to `to`, newest first: the changes between them. */
+	between: PageVersion[];
+}
+
+/**
+ * Where two versions' texts are the same: the note of the changes between them that
+ * moved bytes only (the one's own, or which versions), or undefined where none did.
+ */
+function bytesNote(pair: Pair): string | undefined {
+	const moved = pair.between.filter((version) => version.note !== undefined);
+	if (moved.length === 0) return undefined;
+	if (moved.length === 1) return moved[0]!.note;
+	const numbers = moved.map((version) => version.n).reverse();
+	return `the text is the same; the bytes changed in versions ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
 }
 
 /** The two versions the arguments name, with their texts, or why not (a sentence for stderr). */
@@ -120,7 +143,8 @@ async function loadPair(store: ValidatorStore, url: string, args: DiffArgs, from
 	const [before, after] = [texts.get(from.version.n), texts.get(to.version.n)];
 	const missing = before === undefined ? from.version.n : after === undefined ? to.version.n : undefined;
 	if (missing !== undefined) return { problem: `${url}: the text of version ${missing} could not be read from the store` };
-	return { from: from.version, to: to.version, before: before!, after: after!, latest: versions[0]!.n };
+	const between = versions.filter((version) => version.n > from.version.n && version.n <= to.version.n);
+	return { from: from.version, to: to.version, before: before!, after: after!, latest: versions[0]!.n, between };
 }
 
 function previousOf(versions: readonly PageVersion[], version: PageVersion): { version: PageVersion } | { problem: string } {

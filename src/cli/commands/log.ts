@@ -19,15 +19,18 @@ const LOG_EPILOG = `One row per version of the page's counted text (its visible 
 part, the offer), newest first. VERSION is the number revisit diff takes; it stays the
 same when older versions are evicted (--keep-versions). FIRST SEEN is the check that
 found this text; LAST CONFIRMED the last check that found it still the same. REASON is
-why the check counted it a change (new, new-body, audit, price, availability, ...).
-WORDS are words added and removed against the version before; TEXT the text's size
+why the check counted it a change (new, new-body, audit, price, availability, ...),
+followed by ", held" where the run's --when held the change back: recorded as the page's
+new baseline, never reported. WORDS are words added and removed against the version
+before ("same text" where the change moved only the page's bytes); TEXT the text's size
 ("cut" where it was cut at --keep-text). On a product page OFFER is the price and
 availability (its move from the version before), and VALIDATORS the ETag and
 Last-Modified the server sent with it. Times are UTC.
 
 --json writes JSON lines: one object per version, newest first, with url, n, firstSeen
 and lastConfirmed (ISO 8601), reason, added, removed, bytes, and where known etag,
-lastModified, product, cut, and latest: true on the newest.
+lastModified, product, cut, note (where only the bytes moved: "the text is the same; the
+bytes changed: …"), held: true (held back by --when), and latest: true on the newest.
 
 Exit status: 0 the versions were listed; 1 the URL is not in the store, or has no
 version kept; 2 usage or store error. A store a running watch holds is read through it.`;
