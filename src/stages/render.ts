@@ -1,5 +1,6 @@
 import { defer, type MonoTypeOperatorFunction } from 'rxjs';
 import { createRobotsGate, type RobotsGateOptions } from '../robots/gate.js';
+import { countedText } from '../content/counted.js';
 import { ruleFor, type Rule } from '../content/rules.js';
 import { isHtml, visibleText } from '../content/visible-text.js';
 import { mergeAsync } from '../flow/merge-async.js';
@@ -125,7 +126,7 @@ async function renderOne(deps: RenderStageDeps, options: RenderStageOptions & { 
 			url,
 			body,
 			base.contentType,
-			{ timeoutMs: options.timeoutMs, waitFor: waitFor(rule), allow: options.check, headers: options.headers && ((request) => options.headers!(request, url)), denyPrivate: options.denyPrivate, cookies: options.cookies, maxBytes: options.maxBytes, handed },
+			{ timeoutMs: options.timeoutMs, waitFor: waitFor(rule), reads: reads(rule, url), allow: options.check, headers: options.headers && ((request) => options.headers!(request, url)), denyPrivate: options.denyPrivate, cookies: options.cookies, maxBytes: options.maxBytes, handed },
 			signal,
 		);
 		const result: ProbeResult = { ...base, rendered: true };
@@ -164,11 +165,22 @@ function staticAnswers(rule: Rule | undefined, probe: ProbeResult, body: Buffer)
 /** Where a product's offer shows once a script has written it. */
 const OFFER_MARKUP = ['script[type="application/ld+json"]', '[itemprop="price"]', 'meta[property="product:price:amount"]'];
 
-/** What the page is ready at: the rule's selectors (or the offer's markup) with something in them, else network idle. */
+/** What the page is ready at: the rule's selectors (or the offer's markup) with something in them, else network idle (see `reads`). */
 function waitFor(rule: Rule | undefined): string[] | undefined {
 	if (rule?.select) return rule.select.map((selector) => selector.source);
 	if (rule?.product) return [...(rule.product.price ?? []).map((selector) => selector.source), ...OFFER_MARKUP];
 	return undefined;
+}
+
+/**
+ * A product rule's page is also ready once the network is idle and the page, read as a
+ * static page is (the page reader included: a title, a price, a buy button), has an offer:
+ * a product a script draws without structured data is read as soon as it is drawn. (A
+ * select rule's selectors are checked in the page: an empty placeholder is not ready.)
+ */
+function reads(rule: Rule | undefined, url: string): ((html: string) => boolean) | undefined {
+	if (!rule?.product) return undefined;
+	return (html) => countedText(rule, Buffer.from(html), 'text/html', { url }).matched === true;
 }
 
 /**
