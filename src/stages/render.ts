@@ -2,12 +2,13 @@ import { defer, type MonoTypeOperatorFunction } from 'rxjs';
 import { createRobotsGate, type RobotsGateOptions } from '../robots/gate.js';
 import { countedText } from '../content/counted.js';
 import { ruleFor, type Rule } from '../content/rules.js';
-import { isHtml, visibleText } from '../content/visible-text.js';
+import { isHtml } from '../content/visible-text.js';
 import { mergeAsync } from '../flow/merge-async.js';
 import { countBody } from '../http/count-body.js';
 import { assertPublicHost } from '../http/guard.js';
 import { send, type RetryPolicy, type SendDeps } from '../http/send.js';
 import { liveRecord } from '../http/target.js';
+import { drawnByScript } from '../render/drawn.js';
 import type { HandedAnswer, Renderer, RenderOptions } from '../render/types.js';
 import type { DataRequest } from '../store/types.js';
 import type { ProbeResult, Task } from '../types.js';
@@ -46,12 +47,9 @@ export interface RenderStageOptions extends RetryPolicy {
 	headers?: ((url: string, page: string) => Record<string, string>) | undefined;
 }
 
-/** An HTML shell: less visible text than this, and a script that fills it in. */
-const SHELL_TEXT = 200;
-
 /**
  * Renders in Chromium the pages whose static HTML cannot answer their rule (`--render
- * auto`: a select or product rule that matched nothing, or an empty shell with a script),
+ * auto`: a select or product rule that matched nothing, or a page its scripts draw),
  * or every page (`always`), and counts the rendered DOM instead. A page rendered before is
  * checked without a browser: its document and the data requests its render recorded are
  * revalidated with got, and only when one of them moved is it rendered again. Per-URL
@@ -153,13 +151,11 @@ function drop(task: Task): Task {
 
 /**
  * Whether the static HTML answers the rule: a select or product rule matched (its
- * content says `matched`), and the page is not an empty shell (little visible text, and a
- * script to fill it in).
+ * content says `matched`), and the page is not drawn by its scripts (render/drawn.ts).
  */
 function staticAnswers(rule: Rule | undefined, probe: ProbeResult, body: Buffer): boolean {
 	if ((rule?.select || rule?.product) && probe.content?.matched !== true) return false;
-	const html = body.toString('utf8');
-	return !(/<script\b[^>]*\bsrc=/i.test(html) && visibleText(html).length < SHELL_TEXT);
+	return !drawnByScript(body.toString('utf8'));
 }
 
 /** Where a product's offer shows once a script has written it. */

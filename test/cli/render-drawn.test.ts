@@ -42,4 +42,24 @@ describeNeeding(CHROMIUM, 'sweep --render auto on pages drawn by script, in Debi
 		for (const page of pages) expect(third[page], page).toMatchObject({ changed: true, reason: 'price', rendered: true, product: { price: 19.99, source: 'page' }, previous: { price: 24.5 } });
 	}, 120_000);
 
+	it('renders a page whose text an inline script writes, and diffs the words that changed; a static page with analytics snippets is not rendered', async () => {
+		const store = path.join(dir.dir, 'story');
+		const pages = ['/story', '/analytics'];
+		site.story = 'The council voted to open the library on Sundays.';
+		const first = await sweep(store, pages);
+		expect(first['/story']).toMatchObject({ reason: 'new', rendered: true });
+		expect(first['/analytics']).toMatchObject({ reason: 'new' });
+		expect(first['/analytics']!.rendered).toBeUndefined();
+
+		site.story = 'The council voted to open the library on Saturdays.';
+		const second = await sweep(store, pages);
+		expect(second['/story']).toMatchObject({ changed: true, rendered: true });
+		expect(second['/analytics']).toMatchObject({ changed: false });
+		expect(second['/analytics']!.rendered).toBeUndefined();
+
+		const diff = await runCli(['diff', '--store', store, site.url('/story')]);
+		expect(diff.stderr).toBe('');
+		expect(diff.status).toBe(1);
+		expect(diff.stdout).toContain('library on [-Sundays-]{+Saturdays+}.');
+	}, 120_000);
 });
