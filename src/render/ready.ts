@@ -45,92 +45,106 @@ const COUNT_MUTATIONS = `(() => {
  * const html = await ready(remaining, url, 15_000);
  */
 export async function watchReadiness(page: Page, when: ReadyWhen, serialise: () => Promise<string>): Promise<(remaining: () => number, url: string, timeoutMs: number) => Promise<string>> {
-	let inFlight = 0;
-	let last = performance.now();
-	const started = () => {
-		inFlight++;
-		last = performance.now();
-	};
-	const ended = () => {
-		inFlight = Math.max(0, inFlight - 1);
-		last = performance.now();
-	};
-	page.on('request', started);
-	page.on('requestfinished', ended);
-	page.on('requestfailed', ended);
-	let crashed = false;
-	page.on('crash', () => {
-		crashed = true;
-	});
-	await page.addInitScript(COUNT_MUTATIONS);
 	const selectors = [...(when.waitFor ?? [])];
 	const idleCounts = when.reads !== undefined || selectors.length === 0;
+	const network = { inFlight: 0, last: performance.now() };
+	let crashed = false;
+	if (idleCounts) {
+		const moved = (by: number) => () => {
+			network.inFlight = Math.max(0, network.inFlight + by);
+			network.last = performance.now();
+		};
+		page.on('request', moved(1));
+		page.on('requestfinished', moved(-1));
+		page.on('requestfailed', moved(-1));
+		page.on('crash', () => {
+			crashed = true;
+		});
+		await page.addInitScript(COUNT_MUTATIONS);
+	}
 	return async (remaining, url, timeoutMs) => {
-		// The DOM (by its change count) last read at idle and found wanting, and why.
-		let refused: number | undefined;
-		let why = 'the network was not idle';
-		for (;;) {
-			const quiet = inFlight === 0 && performance.now() - last >= QUIET_MS;
-			const seen = await look(page, selectors, idleCounts && quiet, () => crashed, remaining());
-			if (seen?.ready) return serialise();
-			if (seen && idleCounts && quiet) {
-				if (!seen.loaded) why = 'the page had not loaded';
-				else if (!seen.text) why = 'the page showed no text';
-				else if (seen.mutations !== refused) {
-					const html = await serialise();
-					if (!when.reads || when.reads(html)) return html;
-					refused = seen.mutations;
-					why = 'what it showed once the network was idle held nothing the rule reads';
-				}
-			}
-			if (remaining() <= LOOK_MS) {
-				const waited = selectors.length > 0 ? `none of ${selectors.join(', ')} appeared${idleCounts ? `, and ${why}` : ''}` : why;
-				throw new RenderError('RENDER_TIMEOUT', `${url}: not ready within ${timeoutMs} ms (${waited})`);
-			}
-			await new Promise((resolve) => setTimeout(resolve, LOOK_MS));
+		const state = { done: false, why: 'the network was not idle' };
+		const timedOut = (cause?: unknown) => {
+			const waited = selectors.length > 0 ? `none of ${selectors.join(', ')} appeared${idleCounts ? `, and ${state.why}` : ''}` : state.why;
+			return new RenderError('RENDER_TIMEOUT', `${url}: not ready within ${timeoutMs} ms (${waited})`, { cause });
+		};
+		// The selectors are watched in the page itself, as before: no round trip per look.
+		const bySelectors = selectors.length === 0 ? [] : [page.waitForFunction(filled, selectors, { timeout: remaining(), polling: LOOK_MS }).then(serialise, (error: unknown) => Promise.reject(error instanceof Error && error.name === 'TimeoutError' ? timedOut(error) : error))];
+		const byIdle = idleCounts ? [atIdle(page, network, when, serialise, remaining, state, () => crashed).then((html) => html ?? Promise.reject(timedOut()))] : [];
+		const racing = [...bySelectors, ...byIdle];
+		try {
+			return await Promise.race(racing);
+		} finally {
+			state.done = true;
+			// The loser ends with the page (closed by the caller); what it then says is of no use.
+			for (const one of racing) one.catch(() => undefined);
 		}
 	};
 }
 
+/**
+ * Waits until the network is idle, the document loaded and its body shows text, and
+ * `when.reads` (if any) finds what is read in the page's markup then; resolves to that
+ * markup, or to undefined once `remaining()` runs out or `state.done` (`state.why` says
+ * what it last found wanting). Looks at the page only while the network is quiet.
+ */
+async function atIdle(page: Page, network: { inFlight: number; last: number }, when: ReadyWhen, serialise: () => Promise<string>, remaining: () => number, state: { done: boolean; why: string }, crashed: () => boolean): Promise<string | undefined> {
+	// The DOM (by its change count) last read at idle and found wanting.
+	let refused: number | undefined;
+	while (!state.done && remaining() > LOOK_MS) {
+		if (network.inFlight === 0 && performance.now() - network.last >= QUIET_MS) {
+			const seen = await look(page, crashed, remaining());
+			if (state.done) return undefined;
+			if (seen && !seen.loaded) state.why = 'the page had not loaded';
+			else if (seen && !seen.text) state.why = 'the page showed no text';
+			else if (seen && seen.mutations !== refused) {
+				const html = await serialise();
+				if (!when.reads || when.reads(html)) return html;
+				refused = seen.mutations;
+				state.why = 'what it showed once the network was idle held nothing the rule reads';
+			}
+		}
+		await new Promise((resolve) => setTimeout(resolve, LOOK_MS));
+	}
+	return undefined;
+}
+
 interface Seen {
-	/** One of the selectors has content. */
-	ready: boolean;
 	/** The document's load event has fired. */
 	loaded: boolean;
-	/** The body shows text (asked only when the network is idle: it costs a layout). */
+	/** The body shows text. */
 	text: boolean;
 	mutations: number;
 }
 
 /** The page as it is now; undefined while it navigates (its context is gone for a moment) or does not answer within `ms`. */
-async function look(page: Page, selectors: string[], withText: boolean, crashed: () => boolean, ms: number): Promise<Seen | undefined> {
+async function look(page: Page, crashed: () => boolean, ms: number): Promise<Seen | undefined> {
 	try {
 		// A renderer busy in a script answers nothing: the wait ends with the render's time.
-		return await within(page.evaluate(inPage, { selectors, withText }), ms, undefined);
+		return await within(page.evaluate(inPage), ms, undefined);
 	} catch (error) {
 		if (page.isClosed() || crashed()) throw error;
 		return undefined;
 	}
 }
 
-/**
- * In the page: whether one of `selectors` matches an element with content, and how the
- * page stands. An element merely present is not enough: shells carry the empty placeholder
- * (`<p class="price"></p>`) their script fills in. Text, or a `content` or `value`
- * attribute (meta, input), counts.
- */
-function inPage({ selectors, withText }: { selectors: string[]; withText: boolean }): Seen {
+/** In the page: whether it has loaded, whether its body shows text, and its DOM changes so far. */
+function inPage(): Seen {
 	// Runs in the page, where the DOM is; src/ is compiled without its types.
-	type Element = { textContent: string | null; getAttribute(name: string): string | null };
-	const scope = globalThis as unknown as { document: { readyState: string; body: { innerText: string } | null; querySelectorAll(selector: string): ArrayLike<Element> } } & Record<symbol, number | undefined>;
+	const scope = globalThis as unknown as { document: { readyState: string; body: { innerText: string } | null } } & Record<symbol, number | undefined>;
 	const document = scope.document;
-	const ready = selectors.some((selector) => {
-		try {
-			return Array.from(document.querySelectorAll(selector)).some((element) => (element.textContent ?? '').trim() !== '' || Boolean(element.getAttribute('content') || element.getAttribute('value')));
-		} catch {
-			// A selector the browser does not know (revisit's own syntax, say) matches nothing here.
-			return false;
-		}
-	});
-	return { ready, loaded: document.readyState === 'complete', text: withText && (document.body?.innerText ?? '').trim() !== '', mutations: scope[Symbol.for('revisit.mutations')] ?? 0 };
+	return { loaded: document.readyState === 'complete', text: (document.body?.innerText ?? '').trim() !== '', mutations: scope[Symbol.for('revisit.mutations')] ?? 0 };
+}
+
+/**
+ * In the page: whether one of `selectors` matches an element with content. An element
+ * merely present is not enough: shells carry the empty placeholder (`<p class="price"></p>`)
+ * their script fills in. Text, or a `content` or `value` attribute (meta, input), counts.
+ */
+function filled(selectors: string[]): boolean {
+	// Runs in the page, where the DOM is; src/ is compiled without its types.
+	const document = (globalThis as unknown as { document: { querySelectorAll(selector: string): ArrayLike<{ textContent: string | null; getAttribute(name: string): string | null }> } }).document;
+	return selectors.some((selector) =>
+		Array.from(document.querySelectorAll(selector)).some((element) => (element.textContent ?? '').trim() !== '' || Boolean(element.getAttribute('content') || element.getAttribute('value'))),
+	);
 }
