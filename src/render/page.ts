@@ -3,6 +3,7 @@ import { hashBody } from '../content/hash.js';
 import { firstLine, within, type LiveBrowser } from './browser.js';
 import { RenderError } from './errors.js';
 import { SCRIPTED, handedAnswers } from './handed.js';
+import { watchReadiness } from './ready.js';
 import { sendOn } from './routes.js';
 import type { DataRequest, Rendered, RenderOptions } from './types.js';
 
@@ -73,13 +74,9 @@ export async function renderPage(
 			const request = response.request();
 			if (request.method() === 'GET' && SCRIPTED.has(request.resourceType())) answered.push(dataRequest(response));
 		});
-		if (options.waitFor?.length) {
-			await opened.goto(url, { waitUntil: 'domcontentloaded', timeout: remaining() });
-			await opened.waitForFunction(ready, [...options.waitFor], { timeout: remaining(), polling: 100 });
-		} else {
-			await opened.goto(url, { waitUntil: 'networkidle', timeout: remaining() });
-		}
-		const html = await serialised(opened, options.maxBytes);
+		const ready = await watchReadiness(opened, options, () => serialised(opened, options.maxBytes));
+		await opened.goto(url, { waitUntil: 'domcontentloaded', timeout: remaining() });
+		const html = await ready(remaining, url, options.timeoutMs);
 		const data = await settled(answered, remaining());
 		return { html, data: [{ url, hash: hashBody(body) }, ...data], ms: Math.round(performance.now() - started) };
 	} catch (error) {
@@ -88,7 +85,8 @@ export async function renderPage(
 		if (crashed) throw new RenderError('BROWSER_CRASHED', `${url}: the page's renderer process crashed`, { cause: error });
 		if (live.lost || !live.browser.isConnected()) throw new RenderError('BROWSER_CRASHED', `${url}: the browser went away while rendering; it is started again for the next page`, { cause: error });
 		if (error instanceof Error && error.name === 'TimeoutError') {
-			const waited = options.waitFor?.length ? `none of ${options.waitFor.join(', ')} appeared` : 'the network was not idle';
+			// The document itself did not load in time (the wait for readiness throws its own).
+			const waited = options.waitFor?.length ? `none of ${options.waitFor.join(', ')} appeared` : 'the document did not load';
 			throw new RenderError('RENDER_TIMEOUT', `${url}: not ready within ${options.timeoutMs} ms (${waited})`, { cause: error });
 		}
 		if (error instanceof RenderError) throw error;
@@ -116,19 +114,6 @@ async function serialised(page: Page, maxBytes: number | undefined): Promise<str
 		const markup = doctype + (document.documentElement?.outerHTML ?? '');
 		return max >= 0 && markup.length > max ? markup.slice(0, max) : markup;
 	}, limit);
-}
-
-/**
- * In the page: whether one of `selectors` matches an element with content. An element
- * merely present is not enough: shells carry the empty placeholder (`<p class="price"></p>`)
- * their script fills in. Text, or a `content` or `value` attribute (meta, input), counts.
- */
-function ready(selectors: string[]): boolean {
-	// Runs in the page, where the DOM is; src/ is compiled without its types.
-	const document = (globalThis as unknown as { document: { querySelectorAll(selector: string): ArrayLike<{ textContent: string | null; getAttribute(name: string): string | null }> } }).document;
-	return selectors.some((selector) =>
-		Array.from(document.querySelectorAll(selector)).some((element) => (element.textContent ?? '').trim() !== '' || Boolean(element.getAttribute('content') || element.getAttribute('value'))),
-	);
 }
 
 /** A data request from a response: a 2xx with a JSON or HTML body, else undefined. */

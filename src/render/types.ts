@@ -17,8 +17,14 @@ export interface Rendered {
 export interface RenderOptions {
 	/** Give up after this long (`--render-timeout`): a RENDER_TIMEOUT error. */
 	timeoutMs: number;
-	/** The page is ready once one of these CSS selectors matches (the rule's), else when the network is idle. */
+	/** The page is ready once one of these CSS selectors has content (the rule's, or an offer's markup). */
 	waitFor?: readonly string[] | undefined;
+	/**
+	 * Or once the network is idle, with text in the page, and this finds what is read in the
+	 * page's markup then (a product rule: an offer, read by the same reader as a static page).
+	 * Without it, idle with text is ready only when `waitFor` is empty. See render/ready.ts.
+	 */
+	reads?: ((html: string) => boolean) | undefined;
 	/** Request headers for the page's requests (`--header` where it applies to the URL), cookies included as `cookie`. */
 	headers?: (url: string) => Record<string, string>;
 	/** Whether the page may request `url` (robots.txt, `--deny-private`); a refused request is aborted. */

@@ -1,12 +1,14 @@
 import { defer, type MonoTypeOperatorFunction } from 'rxjs';
 import { createRobotsGate, type RobotsGateOptions } from '../robots/gate.js';
+import { countedText } from '../content/counted.js';
 import { ruleFor, type Rule } from '../content/rules.js';
-import { isHtml, visibleText } from '../content/visible-text.js';
+import { isHtml } from '../content/visible-text.js';
 import { mergeAsync } from '../flow/merge-async.js';
 import { countBody } from '../http/count-body.js';
 import { assertPublicHost } from '../http/guard.js';
 import { send, type RetryPolicy, type SendDeps } from '../http/send.js';
 import { liveRecord } from '../http/target.js';
+import { drawnByScript } from '../render/drawn.js';
 import type { HandedAnswer, Renderer, RenderOptions } from '../render/types.js';
 import type { DataRequest } from '../store/types.js';
 import type { ProbeResult, Task } from '../types.js';
@@ -45,12 +47,9 @@ export interface RenderStageOptions extends RetryPolicy {
 	headers?: ((url: string, page: string) => Record<string, string>) | undefined;
 }
 
-/** An HTML shell: less visible text than this, and a script that fills it in. */
-const SHELL_TEXT = 200;
-
 /**
  * Renders in Chromium the pages whose static HTML cannot answer their rule (`--render
- * auto`: a select or product rule that matched nothing, or an empty shell with a script),
+ * auto`: a select or product rule that matched nothing, or a page its scripts draw),
  * or every page (`always`), and counts the rendered DOM instead. A page rendered before is
  * checked without a browser: its document and the data requests its render recorded are
  * revalidated with got, and only when one of them moved is it rendered again. Per-URL
@@ -125,7 +124,7 @@ async function renderOne(deps: RenderStageDeps, options: RenderStageOptions & { 
 			url,
 			body,
 			base.contentType,
-			{ timeoutMs: options.timeoutMs, waitFor: waitFor(rule), allow: options.check, headers: options.headers && ((request) => options.headers!(request, url)), denyPrivate: options.denyPrivate, cookies: options.cookies, maxBytes: options.maxBytes, handed },
+			{ timeoutMs: options.timeoutMs, waitFor: waitFor(rule), reads: reads(rule, url), allow: options.check, headers: options.headers && ((request) => options.headers!(request, url)), denyPrivate: options.denyPrivate, cookies: options.cookies, maxBytes: options.maxBytes, handed },
 			signal,
 		);
 		const result: ProbeResult = { ...base, rendered: true };
@@ -152,23 +151,32 @@ function drop(task: Task): Task {
 
 /**
  * Whether the static HTML answers the rule: a select or product rule matched (its
- * content says `matched`), and the page is not an empty shell (little visible text, and a
- * script to fill it in).
+ * content says `matched`), and the page is not drawn by its scripts (render/drawn.ts).
  */
 function staticAnswers(rule: Rule | undefined, probe: ProbeResult, body: Buffer): boolean {
 	if ((rule?.select || rule?.product) && probe.content?.matched !== true) return false;
-	const html = body.toString('utf8');
-	return !(/<script\b[^>]*\bsrc=/i.test(html) && visibleText(html).length < SHELL_TEXT);
+	return !drawnByScript(body.toString('utf8'));
 }
 
 /** Where a product's offer shows once a script has written it. */
 const OFFER_MARKUP = ['script[type="application/ld+json"]', '[itemprop="price"]', 'meta[property="product:price:amount"]'];
 
-/** What the page is ready at: the rule's selectors (or the offer's markup) with something in them, else network idle. */
+/** What the page is ready at: the rule's selectors (or the offer's markup) with something in them, else network idle (see `reads`). */
 function waitFor(rule: Rule | undefined): string[] | undefined {
 	if (rule?.select) return rule.select.map((selector) => selector.source);
 	if (rule?.product) return [...(rule.product.price ?? []).map((selector) => selector.source), ...OFFER_MARKUP];
 	return undefined;
+}
+
+/**
+ * A product rule's page is also ready once the network is idle and the page, read as a
+ * static page is (the page reader included: a title, a price, a buy button), has an offer:
+ * a product a script draws without structured data is read as soon as it is drawn. (A
+ * select rule's selectors are checked in the page: an empty placeholder is not ready.)
+ */
+function reads(rule: Rule | undefined, url: string): ((html: string) => boolean) | undefined {
+	if (!rule?.product) return undefined;
+	return (html) => countedText(rule, Buffer.from(html), 'text/html', { url }).matched === true;
 }
 
 /**
