@@ -1,6 +1,6 @@
 /**
- * The words and names a shop page's markup uses for its price, its buy button and its
- * stock, in the languages shops write most. Texts are compared folded (`fold`): lower
+ * The words and names a shop page's markup uses for its price and its buy button, in the
+ * languages shops write most (its stock words are data: src/product/stock-phrases/). Texts are compared folded (`fold`): lower
  * case, accents off, white space single.
  */
 
@@ -12,7 +12,7 @@
  */
 export const fold = (text: string): string =>
 	// Most texts a page is searched for are ASCII, and have no accents to take off.
-	(ASCII.test(text) ? text : text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC'))
+	(ASCII.test(text) ? text : text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC').replace(/[\u2018\u2019\u02bc]/g, "'"))
 		.toLowerCase()
 		.replace(/\s+/g, ' ')
 		.trim();
@@ -20,18 +20,33 @@ export const fold = (text: string): string =>
 const ASCII = /^[\x00-\x7f]*$/;
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** Scripts written without spaces between words: a word of theirs is found anywhere. */
-const UNSPACED = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** Scripts written without spaces between words (or with particles glued on, as Korean): a word of theirs is found anywhere. */
+export const UNSPACED = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
 
 /**
- * One pattern's source for a list of phrases, each found as words of their own (or
- * anywhere, in Chinese and Japanese). The word boundaries are written once around all the
- * spaced phrases, not around each: the pattern runs on every short text of a page.
+ * A phrase as a pattern's source: spaces and hyphens between its words match any run of
+ * them or none (`pre-order` finds "preorder" and "pre order"), `{n}` a number, and a
+ * leading `*` the rest of a word (`*n't` finds "isn't", "don't").
  */
-function alternatives(list: readonly string[], folded: boolean): string {
-	const written = (phrase: string) => escape(folded ? fold(phrase) : phrase).replace(/ /g, '[\\s\\-_]*');
-	const spaced = list.filter((phrase) => !UNSPACED.test(phrase)).map(written);
-	const unspaced = list.filter((phrase) => UNSPACED.test(phrase)).map(written);
+function written(phrase: string, folded: boolean): string {
+	const text = folded ? fold(phrase) : phrase;
+	const word = text.startsWith('*') ? '\\p{L}*' : '';
+	return word + text.slice(word === '' ? 0 : 1).split('{n}').map((part) => escape(part).replace(/[\s-]+/g, '[\\s\\-_]*')).join('\\d+');
+}
+
+/**
+ * One pattern's source for a list of phrases (`written`), each found as words of their own (or
+ * anywhere, in the scripts of `UNSPACED`). The word boundaries are written once around all the
+ * spaced phrases, not around each: the pattern runs on every short text of a page. The
+ * longer phrases come first, so that of two starting at one place the longer is found.
+ *
+ * @example
+ * new RegExp(alternatives(['in stock', 'only {n} left'], true), 'u').test('only 3 left') // true
+ */
+export function alternatives(list: readonly string[], folded: boolean): string {
+	const sorted = [...list].sort((a, b) => b.length - a.length);
+	const spaced = sorted.filter((phrase) => !UNSPACED.test(phrase)).map((phrase) => written(phrase, folded));
+	const unspaced = sorted.filter((phrase) => UNSPACED.test(phrase)).map((phrase) => written(phrase, folded));
 	const bounded = spaced.length > 0 ? [`(?<![\\p{L}\\p{N}])(?:${spaced.join('|')})(?![\\p{L}\\p{N}])`] : [];
 	return `(?:${[...bounded, ...unspaced].join('|')})`;
 }
@@ -52,27 +67,6 @@ export const BUY_WORDS = phrases([
 
 /** A buy button's class, id or name: `add-to-cart`, `btn-cart`, WebSphere's `productPageAdd2Cart`, Shopify's `name="add"`. */
 export const BUY_NAME = /add[-_ ]?(to|2)[-_ ]?(cart|bag|basket)|addtocart|buy[-_ ]?(now|button|box)|btn[-_]cart|cart[-_]?(button|btn|submit)|product-form__submit|single_add_to_cart|^add$/i;
-
-/** Words that say the product cannot be had now. */
-export const OUT_WORDS = phrases([
-	'sold out', 'out of stock', 'currently unavailable', 'temporarily unavailable', 'unavailable', 'not available', 'no longer available',
-	'nicht verfügbar', 'nicht lieferbar', 'nicht auf lager', 'ausverkauft', 'vergriffen', 'derzeit nicht verfügbar',
-	'rupture de stock', 'épuisé', 'épuisée', 'indisponible', 'plus disponible', 'agotado', 'agotada', 'sin stock', 'no disponible',
-	'esaurito', 'esaurita', 'non disponibile', 'niet op voorraad', 'uitverkocht', 'niet leverbaar', 'brak w magazynie', 'niedostępny', 'wyprzedany',
-	'esgotado', 'indisponível', 'slutsåld', 'ej i lager', 'udsolgt', 'utsolgt', 'stokta yok', 'tükendi', 'vyprodáno', 'nedostupné',
-	'нет в наличии', 'распродано', 'немає в наявності', '在庫切れ', '在庫なし', '品切れ', '売り切れ', '缺货', '无货', '售罄', '已售完', '缺貨', '품절',
-]);
-
-/**
- * Words that say the product can be had now, as a stock note writes them ("In stock", "5 in
- * stock", "Есть в наличии"). Not "available" or "disponible" alone: "Also available in blue",
- * "La lista no está disponible" are about something else.
- */
-export const IN_WORDS = phrases([
-	'in stock', 'auf lager', 'lieferbar', 'sofort lieferbar', 'vorrätig', 'en stock', 'en existencia', 'in magazzino',
-	'op voorraad', 'på lager', 'i lager', 'na stanie', 'dostępny', 'skladem', 'em estoque', 'stokta', 'в наличии', 'есть в наличии', 'в наявності', 'є в наявності',
-	'на складе', '在庫あり', '有货', '现货', '有貨', '現貨',
-]);
 
 /** A class, id or `itemprop` that says price. */
 export const PRICE_NAME = /price|preis|prix|precio|prezzo|prijs|cena|preço|pris|amount|цена|価格|价格/i;
