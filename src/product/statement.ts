@@ -33,6 +33,11 @@ const GIVES: Record<State, { availability: Availability; rank: number }> = {
 /** An in-stock phrase negated or put in the future: the product cannot be had now. */
 const NOT_NOW = { availability: 'OutOfStock' as Availability, rank: 5 };
 
+/** A zero in a phrase: "0 in stock". */
+const ZERO = /(?:^|[^\p{N}])0+(?:[^\p{N}]|$)/u;
+/** A text of time words alone is read up to this length: "Bientôt", "قريباً". */
+const TIME_ONLY = 24;
+
 /** Words beside an `available` phrase that still leave it alone: "Available now", "Produkt dostępny". */
 const ALONE = 1;
 
@@ -57,14 +62,13 @@ const ALONE = 1;
  */
 export function readStatement(text: string): Statement | undefined {
 	const folded = fold(text);
-	if (!PATTERNS.any.test(folded)) return undefined;
+	if (!PATTERNS.any.test(folded)) return folded.length <= TIME_ONLY && PATTERNS.timeOnly.test(folded) ? { availability: 'OutOfStock', phrase: folded, read: 'a time alone: still to come' } : undefined;
 	let best: { availability: Availability; rank: number } | undefined;
 	let said: Statement | undefined;
 	for (const clause of folded.split(CLAUSE)) {
 		if (clause === '' || PATTERNS.other.test(clause)) continue;
 		for (const match of clause.matchAll(PATTERNS.states)) {
-			const state = STATES.find((name) => match.groups![name] !== undefined)!;
-			const phrase = match[0];
+			const { state, phrase } = longest(clause, match);
 			const read = state === 'in' || state === 'available' ? governed(clause, match.index!, phrase) : undefined;
 			if (read === undefined && state === 'available' && !alone(clause, phrase)) continue;
 			const gives = read ? NOT_NOW : GIVES[state];
@@ -76,8 +80,24 @@ export function readStatement(text: string): Statement | undefined {
 	return said;
 }
 
+/** Of the phrases of every state that start where `match` does, the longest: "품절임박" (LimitedAvailability) is not "품절" (SoldOut), "אזל מהמלאי" not "אזל". */
+function longest(clause: string, match: RegExpExecArray | RegExpMatchArray): { state: State; phrase: string } {
+	let state = STATES.find((name) => match.groups![name] !== undefined)!;
+	let phrase = match[0];
+	for (const other of STATES) {
+		if (other === state) continue;
+		const sticky = PATTERNS.sticky[other];
+		sticky.lastIndex = match.index!;
+		const found = sticky.exec(clause);
+		if (found && found[0].length > phrase.length) [state, phrase] = [other, found[0]];
+	}
+	return { state, phrase };
+}
+
 /** How the words around an in-stock phrase read it, where they make it not now: negated, zero, or in the future. Else undefined. */
 function governed(clause: string, at: number, phrase: string): string | undefined {
+	// "0 in stock", "In stock: 0".
+	if (ZERO.test(phrase)) return 'zero';
 	const before = clause.slice(0, at);
 	const after = clause.slice(at + phrase.length);
 	const negator = PATTERNS.negatedBefore.exec(before) ?? PATTERNS.negatedAfter.exec(after);

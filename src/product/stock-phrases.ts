@@ -75,6 +75,8 @@ export type State = (typeof STATES)[number];
 export interface StockPatterns {
 	/** Every stating phrase: the group that matched names its meaning. Global: run with `matchAll`. */
 	states: RegExp;
+	/** Each state's phrases alone, sticky: which is longest where `states` found one ("품절임박" is not "품절"). */
+	sticky: Record<State, RegExp>;
 	/** Any stating phrase at all: the cheap test every short text of a page is put to first. */
 	any: RegExp;
 	/** A negator ending the text before a phrase, with at most three words between. */
@@ -83,8 +85,10 @@ export interface StockPatterns {
 	negatedAfter: RegExp;
 	/** A time word before a phrase, with at most five words between. */
 	futureBefore: RegExp;
-	/** A time word, or a "from" and a date, opening the text after a phrase. */
+	/** A time word within two words after a phrase ("Disponível em breve"), or a "from" and a date ("available from 12 May"). */
 	futureAfter: RegExp;
+	/** A text of time words alone ("Soon", "قريباً"): the product is still to come. */
+	timeOnly: RegExp;
 	/** A word that makes a sentence about something else. */
 	other: RegExp;
 }
@@ -106,11 +110,13 @@ export function compileStockPhrases(languages: readonly StockLanguage[]): StockP
 	// In scripts without spaces, a few characters between: "暂时没有现货".
 	return {
 		states: new RegExp(states, 'gu'),
+		sticky: Object.fromEntries(STATES.map((state) => [state, new RegExp(source(state), 'uy')])) as Record<State, RegExp>,
 		any: new RegExp(STATES.map(source).join('|'), 'u'),
 		negatedBefore: new RegExp(`${source('negator')}(?:${words(3)}|.{0,2})$`, 'u'),
 		negatedAfter: new RegExp(`^(?:[\\s:：\\-–=]*|.{0,4})${source('negator-after')}`, 'u'),
 		futureBefore: new RegExp(`${source('time')}(?:${words(5)}|.{0,3})$`, 'u'),
-		futureAfter: new RegExp(`^[\\s:：\\-–,]*(?:${source('time-after')}|${source('from-date')}[^\\p{N}]{0,12}\\p{N})`, 'u'),
+		futureAfter: new RegExp(`^(?:${words(2)}|.{0,3})(?:${source('time')}|${source('time-after')})|^[\\s:：\\-–]*${source('from-date')}[^\\p{N}]{0,12}\\p{N}+`, 'u'),
+		timeOnly: new RegExp(`^(?:[^\\p{L}\\p{N}]*(?:${source('time')}|${source('time-after')}))+[^\\p{L}\\p{N}]*$`, 'u'),
 		other: new RegExp(source('other'), 'u'),
 	};
 }

@@ -134,8 +134,8 @@ function noteOf(place: Place, named: ReadonlySet<Place>): { said: Statement; tex
 	}
 	const own = ownText(place.element);
 	if (own.length <= NOTE_TEXT) {
-		const said = notNow(own);
-		if (said) return { said, text: own };
+		const said = readStatement(fold(own).replace(NOT_FOR, ' '));
+		if (said && (said.availability !== 'InStock' || opens(own, said.phrase))) return { said, text: own };
 	}
 	// Each line on its own: "SKU: UM9109<br>In Stock: 6" is two notes in one element.
 	for (const line of lines(place.element)) {
@@ -145,6 +145,12 @@ function noteOf(place: Place, named: ReadonlySet<Place>): { said: Statement; tex
 	}
 	return undefined;
 }
+
+/**
+ * Whether a note opens with its in-stock phrase, or a label and it: "Auf Lager – Lieferzeit
+ * 1-3 Werktage", "Availability: In stock, ships today", not "All in-stock items ship today".
+ */
+const opens = (text: string, phrase: string): boolean => /^(?:[^.!?:]{0,30}:\s*)?$/u.test(fold(text).slice(0, Math.max(0, fold(text).indexOf(phrase))));
 
 /** An element's own text children, each collapsed, the empty ones left out. */
 const lines = (element: Element): string[] =>
