@@ -1,5 +1,5 @@
 import { fold, UNSPACED } from './page/words.js';
-import { compileStockPhrases, STATES, STOCK_LANGUAGES, type State, type StockPatterns } from './stock-phrases.js';
+import { compileStockPhrases, phraseKey, STOCK_LANGUAGES, type State, type StockPatterns } from './stock-phrases.js';
 import type { Availability } from './types.js';
 
 /** What a text says of a product's stock: the availability, the phrase that says it as folded, and how its governing words read it. */
@@ -11,8 +11,10 @@ export interface Statement {
 	read?: string;
 }
 
-/** Compiled once per process, when this module is first loaded: see compileStockPhrases. */
-const PATTERNS: StockPatterns = compileStockPhrases(STOCK_LANGUAGES);
+let compiled: StockPatterns | undefined;
+
+/** The phrase data compiled once per process, when a text is first read (not at start: most runs read no product page). */
+const stock = (): StockPatterns => (compiled ??= compileStockPhrases(STOCK_LANGUAGES));
 
 /** A text's sentences and clauses: a negation or a time word does not reach across these. */
 const CLAUSE = /[.!?;|•·,\n\r\t。！？；、，]+|\s[-–—]\s/u;
@@ -62,13 +64,17 @@ const ALONE = 1;
  */
 export function readStatement(text: string): Statement | undefined {
 	const folded = fold(text);
-	if (!PATTERNS.any.test(folded)) return folded.length <= TIME_ONLY && PATTERNS.timeOnly.test(folded) ? { availability: 'OutOfStock', phrase: folded, read: 'a time alone: still to come' } : undefined;
+	const patterns = stock();
+	// `search`, not `test`: a global pattern's `test` leaves a `lastIndex` behind, and `matchAll` below starts from it.
+	if (folded.search(patterns.states) === -1) return folded.length <= TIME_ONLY && patterns.timeOnly.test(folded) ? { availability: 'OutOfStock', phrase: folded, read: 'a time alone: still to come' } : undefined;
 	let best: { availability: Availability; rank: number } | undefined;
 	let said: Statement | undefined;
 	for (const clause of folded.split(CLAUSE)) {
-		if (clause === '' || PATTERNS.other.test(clause)) continue;
-		for (const match of clause.matchAll(PATTERNS.states)) {
-			const { state, phrase } = longest(clause, match);
+		if (clause === '' || patterns.other.test(clause)) continue;
+		for (const match of clause.matchAll(patterns.states)) {
+			const phrase = match[0];
+			const state = patterns.stateOf.get(phraseKey(phrase));
+			if (state === undefined) continue;
 			const read = state === 'in' || state === 'available' ? governed(clause, match.index!, phrase) : undefined;
 			if (read === undefined && state === 'available' && !alone(clause, phrase)) continue;
 			const gives = read ? NOT_NOW : GIVES[state];
@@ -80,29 +86,16 @@ export function readStatement(text: string): Statement | undefined {
 	return said;
 }
 
-/** Of the phrases of every state that start where `match` does, the longest: "품절임박" (LimitedAvailability) is not "품절" (SoldOut), "אזל מהמלאי" not "אזל". */
-function longest(clause: string, match: RegExpExecArray | RegExpMatchArray): { state: State; phrase: string } {
-	let state = STATES.find((name) => match.groups![name] !== undefined)!;
-	let phrase = match[0];
-	for (const other of STATES) {
-		if (other === state) continue;
-		const sticky = PATTERNS.sticky[other];
-		sticky.lastIndex = match.index!;
-		const found = sticky.exec(clause);
-		if (found && found[0].length > phrase.length) [state, phrase] = [other, found[0]];
-	}
-	return { state, phrase };
-}
-
 /** How the words around an in-stock phrase read it, where they make it not now: negated, zero, or in the future. Else undefined. */
 function governed(clause: string, at: number, phrase: string): string | undefined {
+	const patterns = stock();
 	// "0 in stock", "In stock: 0".
 	if (ZERO.test(phrase)) return 'zero';
 	const before = clause.slice(0, at);
 	const after = clause.slice(at + phrase.length);
-	const negator = PATTERNS.negatedBefore.exec(before) ?? PATTERNS.negatedAfter.exec(after);
+	const negator = patterns.negatedBefore.exec(before) ?? patterns.negatedAfter.exec(after);
 	if (negator) return `negated by "${negator[0].trim()}"`;
-	const future = PATTERNS.futureBefore.exec(before) ?? PATTERNS.futureAfter.exec(after);
+	const future = patterns.futureBefore.exec(before) ?? patterns.futureAfter.exec(after);
 	if (future) return `in the future ("${future[0].trim()}")`;
 	return undefined;
 }

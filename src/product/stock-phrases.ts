@@ -25,7 +25,7 @@ import tr from './stock-phrases/tr.json' with { type: 'json' };
 import uk from './stock-phrases/uk.json' with { type: 'json' };
 import zhCN from './stock-phrases/zh-CN.json' with { type: 'json' };
 import zhTW from './stock-phrases/zh-TW.json' with { type: 'json' };
-import { alternatives } from './page/words.js';
+import { alternatives, fold } from './page/words.js';
 
 /**
  * What a stock phrase means (src/product/stock-phrases/*.json, one file per language):
@@ -66,19 +66,17 @@ export interface StockLanguage {
 /** Every language's phrases, as the files give them. */
 export const STOCK_LANGUAGES = [en, de, fr, es, it, nl, pt, pl, sv, da, nb, fi, cs, sk, hu, ro, tr, ru, uk, el, ja, zhCN, zhTW, ko, id, ar, he] as StockLanguage[];
 
-/** The meanings that state the product's availability, in the order a statement's pattern tries them (the more specific first). */
+/** The meanings that state the product's availability; of two phrases alike in different files, the first here names the state. */
 export const STATES = ['cta', 'coming', 'discontinued', 'soldout', 'out', 'preorder', 'backorder', 'limited', 'in', 'available'] as const satisfies readonly Meaning[];
 
 export type State = (typeof STATES)[number];
 
-/** The phrases compiled: one pattern for every state together (a named group each), and one for each kind of governing word. */
+/** The phrases compiled: one pattern for every stating phrase together, the state of each, and one pattern for each kind of governing word. */
 export interface StockPatterns {
-	/** Every stating phrase: the group that matched names its meaning. Global: run with `matchAll`. */
+	/** Every stating phrase, the longest where two start together ("품절임박" before "품절"). Global: run with `matchAll`, or `search`. */
 	states: RegExp;
-	/** Each state's phrases alone, sticky: which is longest where `states` found one ("품절임박" is not "품절"). */
-	sticky: Record<State, RegExp>;
-	/** Any stating phrase at all: the cheap test every short text of a page is put to first. */
-	any: RegExp;
+	/** What each stating phrase says, by its `phraseKey`. */
+	stateOf: ReadonlyMap<string, State>;
 	/** A negator ending the text before a phrase, with at most three words between. */
 	negatedBefore: RegExp;
 	/** A negator (or a zero) opening the text after a phrase. */
@@ -94,29 +92,42 @@ export interface StockPatterns {
 }
 
 /**
- * The phrases of every language compiled into a few patterns. Built once by the reader
- * (statement.ts) when first loaded: a page's short texts are hundreds, and each is put to
- * `any` first.
+ * A folded phrase, or a text a phrase matched, as the key of `stateOf`: numbers as `{n}`,
+ * spaces and hyphens left out (a phrase's "pre-order" matches "preorder").
  *
  * @example
- * compileStockPhrases(STOCK_LANGUAGES).any.test('rupture de stock') // true
+ * phraseKey('only 3 left') === phraseKey('only {n} left') // true
+ */
+export const phraseKey = (text: string): string => text.replace(/\d+|\{n\}/g, '#').replace(/[\s\-_]+/g, '');
+
+/**
+ * The phrases of every language compiled into a few patterns. Built once by the reader
+ * (statement.ts) when first loaded: a page's short texts are hundreds, and each is put to
+ * `states` first. One pattern for every state rather than one each: V8 compiles a pattern
+ * on its first use, and the cost is its size.
+ *
+ * @example
+ * compileStockPhrases(STOCK_LANGUAGES).states.test('rupture de stock') // true
  */
 export function compileStockPhrases(languages: readonly StockLanguage[]): StockPatterns {
-	const of = (meaning: Meaning): string[] => [...new Set(languages.flatMap((language) => language.phrases.filter((phrase) => phrase.means === meaning).map((phrase) => phrase.text)))];
-	const source = (meaning: Meaning): string => alternatives(of(meaning), true);
-	const states = STATES.map((state) => `(?<${state}>${source(state)})`).join('|');
+	const byMeaning = new Map<Meaning, string[]>(MEANINGS.map((meaning) => [meaning, []]));
+	for (const language of languages) for (const phrase of language.phrases) byMeaning.get(phrase.means)!.push(phrase.text);
+	const source = (meaning: Meaning): string => alternatives(byMeaning.get(meaning)!, true);
+	const stateOf = new Map<string, State>();
+	for (const state of STATES) for (const text of byMeaning.get(state)!) if (!stateOf.has(phraseKey(fold(text)))) stateOf.set(phraseKey(fold(text)), state);
 	// Words between the governing word and the phrase: "isn't *currently* in stock", "non è *al momento* disponibile".
 	const words = (most: number) => `(?:[^\\p{L}\\p{N}]+[\\p{L}\\p{N}'’]+){0,${most}}[^\\p{L}\\p{N}]*`;
+	const time = source('time');
+	const timeAfter = source('time-after');
 	// In scripts without spaces, a few characters between: "暂时没有现货".
 	return {
-		states: new RegExp(states, 'gu'),
-		sticky: Object.fromEntries(STATES.map((state) => [state, new RegExp(source(state), 'uy')])) as Record<State, RegExp>,
-		any: new RegExp(STATES.map(source).join('|'), 'u'),
+		states: new RegExp(alternatives(STATES.flatMap((state) => byMeaning.get(state)!), true), 'gu'),
+		stateOf,
 		negatedBefore: new RegExp(`${source('negator')}(?:${words(3)}|.{0,2})$`, 'u'),
 		negatedAfter: new RegExp(`^(?:[\\s:：\\-–=]*|.{0,4})${source('negator-after')}`, 'u'),
-		futureBefore: new RegExp(`${source('time')}(?:${words(5)}|.{0,3})$`, 'u'),
-		futureAfter: new RegExp(`^(?:${words(2)}|.{0,3})(?:${source('time')}|${source('time-after')})|^[\\s:：\\-–]*${source('from-date')}[^\\p{N}]{0,12}\\p{N}+`, 'u'),
-		timeOnly: new RegExp(`^(?:[^\\p{L}\\p{N}]*(?:${source('time')}|${source('time-after')}))+[^\\p{L}\\p{N}]*$`, 'u'),
+		futureBefore: new RegExp(`${time}(?:${words(5)}|.{0,3})$`, 'u'),
+		futureAfter: new RegExp(`^(?:${words(2)}|.{0,3})(?:${time}|${timeAfter})|^[\\s:：\\-–]*${source('from-date')}[^\\p{N}]{0,12}\\p{N}+`, 'u'),
+		timeOnly: new RegExp(`^(?:[^\\p{L}\\p{N}]*(?:${time}|${timeAfter}))+[^\\p{L}\\p{N}]*$`, 'u'),
 		other: new RegExp(source('other'), 'u'),
 	};
 }

@@ -1,4 +1,4 @@
-import type { Element, Text } from 'domhandler';
+import type { AnyNode, Element, Text } from 'domhandler';
 import { findAll } from 'domutils';
 import type { Found } from '../found.js';
 import { readStatement, type Statement } from '../statement.js';
@@ -116,7 +116,10 @@ const STOCK_NOTE = 30;
  * that says the product cannot be had now (or only so), with how far it is. Else undefined.
  */
 function nearNote(candidates: readonly Place[], named: ReadonlySet<Place>, button: Place): { place: Place; said: Statement; text: string; steps: number } | undefined {
-	for (const place of byNearness(candidates, [button])) {
+	// Only notes under the button's ancestor `NEAR_BUTTON - 1` steps up can be that near: ranking every short text of the page was most of what this cost.
+	let root: AnyNode = button.element;
+	for (let up = 1; up < NEAR_BUTTON && root.parent; up++) root = root.parent;
+	for (const place of byNearness(candidates.filter((candidate) => inside(candidate.element, root)), [button])) {
 		const steps = treeDistance(place.element, button.element);
 		if (steps > NEAR_BUTTON) return undefined;
 		const note = noteOf(place, named);

@@ -24,31 +24,69 @@ const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\
 export const UNSPACED = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
 
 /**
- * A phrase as a pattern's source: spaces and hyphens between its words match any run of
+ * A phrase as a pattern's tokens: spaces and hyphens between its words match any run of
  * them or none (`pre-order` finds "preorder" and "pre order"), `{n}` a number, and a
  * leading `*` the rest of a word (`*n't` finds "isn't", "don't").
  */
-function written(phrase: string, folded: boolean): string {
+function tokens(phrase: string, folded: boolean): string[] {
 	const text = folded ? fold(phrase) : phrase;
-	const word = text.startsWith('*') ? '\\p{L}*' : '';
-	return word + text.slice(word === '' ? 0 : 1).split('{n}').map((part) => escape(part).replace(/[\s-]+/g, '[\\s\\-_]*')).join('\\d+');
+	const out: string[] = text.startsWith('*') ? ['\\p{L}*'] : [];
+	for (const [i, part] of text.slice(out.length).split('{n}').entries()) {
+		if (i > 0) out.push('\\d+');
+		for (const piece of part.split(/([\s-]+)/)) {
+			if (piece === '') continue;
+			if (/^[\s-]+$/.test(piece)) out.push('[\\s\\-_]*');
+			else out.push(...escape(piece).match(/\\.|[^]/gu)!);
+		}
+	}
+	return out;
+}
+
+interface Trie {
+	next: Map<string, Trie>;
+	end: boolean;
 }
 
 /**
- * One pattern's source for a list of phrases (`written`), each found as words of their own (or
+ * Phrases as one pattern source with their common beginnings written once (a trie): a
+ * thousand stock phrases tried one after another at every place of a text took a tenth of
+ * a millisecond a short text; branching on their first letters, a fraction of that. Of two
+ * phrases that start alike, the longer is tried first.
+ */
+function trie(list: readonly string[], folded: boolean): string {
+	const root: Trie = { next: new Map(), end: false };
+	for (const phrase of list) {
+		let node = root;
+		for (const token of tokens(phrase, folded)) {
+			let child = node.next.get(token);
+			if (!child) node.next.set(token, (child = { next: new Map(), end: false }));
+			node = child;
+		}
+		node.end = true;
+	}
+	const emit = (node: Trie): string => {
+		const branches = [...node.next].map(([token, child]) => token + emit(child));
+		if (branches.length === 0) return '';
+		const body = branches.length === 1 && !node.end ? branches[0]! : `(?:${branches.join('|')})`;
+		return node.end ? `${body}?` : body;
+	};
+	return emit(root);
+}
+
+/**
+ * One pattern's source for a list of phrases (`tokens`), each found as words of their own (or
  * anywhere, in the scripts of `UNSPACED`). The word boundaries are written once around all the
- * spaced phrases, not around each: the pattern runs on every short text of a page. The
- * longer phrases come first, so that of two starting at one place the longer is found.
+ * spaced phrases, not around each, and the phrases as a trie: the pattern runs on every
+ * short text of a page.
  *
  * @example
  * new RegExp(alternatives(['in stock', 'only {n} left'], true), 'u').test('only 3 left') // true
  */
 export function alternatives(list: readonly string[], folded: boolean): string {
-	const sorted = [...list].sort((a, b) => b.length - a.length);
-	const spaced = sorted.filter((phrase) => !UNSPACED.test(phrase)).map((phrase) => written(phrase, folded));
-	const unspaced = sorted.filter((phrase) => UNSPACED.test(phrase)).map((phrase) => written(phrase, folded));
-	const bounded = spaced.length > 0 ? [`(?<![\\p{L}\\p{N}])(?:${spaced.join('|')})(?![\\p{L}\\p{N}])`] : [];
-	return `(?:${[...bounded, ...unspaced].join('|')})`;
+	const spaced = list.filter((phrase) => !UNSPACED.test(phrase));
+	const unspaced = list.filter((phrase) => UNSPACED.test(phrase));
+	const bounded = spaced.length > 0 ? [`(?<![\\p{L}\\p{N}])(?:${trie(spaced, folded)})(?![\\p{L}\\p{N}])`] : [];
+	return `(?:${[...bounded, ...(unspaced.length > 0 ? [trie(unspaced, folded)] : [])].join('|')})`;
 }
 
 /** A pattern for folded text. */
