@@ -29,6 +29,7 @@ describe('--product on shop pages without structured data, and on pages with no 
 				'/p/tote': SHOP_PAGES['woo']!.html.replace('39.99</bdi>', `${state.tote}</bdi>`),
 				'/p/blog': state.blogSells ? SHOP_PAGES['blog']!.html.replace('</p>', '</p><span class="price">$24.00</span><button>Add to cart</button>') : SHOP_PAGES['blog']!.html.replace('</article>', `${noise}</article>`),
 				'/p/espresso': MICRODATA_OTHERS,
+				'/p/kettle': `<!doctype html><html><body><main><h1>Kettle</h1><p class="price">$29.99</p><p class="note">This item isn't in stock right now.</p><form><button class="add-to-cart">Add to cart</button></form></main></body></html>`,
 			};
 			const body = pages[req.url ?? ''];
 			res.writeHead(body === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' }).end(body ?? '');
@@ -137,5 +138,12 @@ describe('--product on shop pages without structured data, and on pages with no 
 		const none = await runCli(['rules', 'test', server.url('/p/blog'), '--product']);
 		expect(none.status).toBe(1);
 		expect(none.stderr).toContain('revisit: no offer on this page:');
+	});
+
+	it("rules test --product says why a stock note's words win over an enabled buy button", async () => {
+		const run = await runCli(['rules', 'test', server.url('/p/kettle'), '--product']);
+		expect(run.status, run.stderr).toBe(0);
+		expect(run.stderr).toContain('revisit: the offer: price 29.99 USD, availability OutOfStock (price from page)\n');
+		expect(run.stderr).toContain(`  page  p.note, a stock note 3 steps from the buy button (button.add-to-cart, enabled): its words win over the button, "in stock" negated by "isn't"  availability "This item isn't in stock right now." → OutOfStock  taken: the availability\n`);
 	});
 });

@@ -50,6 +50,27 @@ describe('pageAvailability', () => {
 		expect(stockOf(sizes(['sold out', 'sold out', 'sold out']))?.availability).toBe('SoldOut');
 	});
 
+	it('reads a stock note near an enabled buy button: its words, nearer and more specific, win over the button, and where says why', () => {
+		const page = (note: string) => `<main><h1>Kettle</h1><p class="price">$29.99</p><p>${note}</p><form><button class="add-to-cart">Add to cart</button></form></main>`;
+		expect(stockOf(page("This item isn't in stock right now."))).toMatchObject({
+			availability: 'OutOfStock',
+			where: `p, a stock note 3 steps from the buy button (button.add-to-cart, enabled): its words win over the button, "in stock" negated by "isn't"`,
+		});
+		expect(stockOf(page('Notify me when available'))?.availability).toBe('OutOfStock');
+		expect(stockOf(page('Only 2 left'))?.availability).toBe('LimitedAvailability');
+		expect(stockOf(page('Free shipping on orders over $50'))).toMatchObject({ availability: 'InStock', where: 'button.add-to-cart, the buy button, enabled' });
+		// Far from the button, in another block of the page, a note does not speak for this product.
+		expect(stockOf('<main><div><div><h1>Kettle</h1><form><button class="add-to-cart">Add to cart</button></form></div></div><div><div><div><div><p>Sold out</p></div></div></div></div></main>')?.availability).toBe('InStock');
+	});
+
+	it('reads a note with no buy button as a statement: negation, time and calls to action', () => {
+		const page = (note: string) => `<h1>Kettle</h1><p class="price">$29.99</p><p>${note}</p>`;
+		expect(stockOf(page('No longer in stock'))).toMatchObject({ availability: 'OutOfStock', where: 'p, a stock note, "in stock" negated by "no longer"' });
+		expect(stockOf(page('Available from 12 May'))?.availability).toBe('OutOfStock');
+		expect(stockOf(page('Stok habis'))?.availability).toBe('OutOfStock');
+		expect(stockOf(page('Auf Lager – Lieferzeit 1-3 Werktage'))?.availability).toBe('InStock');
+	});
+
 	it('reads "not available for VAT relief" as no word on the stock', () => {
 		const page = (note: string) => `<h1>Hearing Aid - Mini Ear</h1><form action="/basket"><p>£17.26</p><p>${note}</p><input type="image" alt="Add to basket" value="Add to basket"></form>`;
 		expect(stockOf(page('This Product is NOT Available For VAT Relief'))?.availability).toBe('InStock');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUY_NAME, BUY_WORDS, fold, OUT_WORDS, STRUCK_NAME, WAS_BEFORE, WAS_PRICE } from '../../../src/product/page/words.js';
+import { alternatives, BUY_NAME, BUY_WORDS, fold, STRUCK_NAME, WAS_BEFORE, WAS_PRICE } from '../../../src/product/page/words.js';
 
 describe('page words', () => {
 	it('finds buy buttons by what they say, in many languages, and by their names', () => {
@@ -10,10 +10,10 @@ describe('page words', () => {
 		expect(BUY_NAME.test('address')).toBe(false);
 	});
 
-	it('finds out-of-stock words in many languages, as words of their own', () => {
-		for (const says of ['Sold out', 'Currently unavailable.', 'Nicht verfügbar', 'Ausverkauft', 'Rupture de stock', 'Épuisé', 'Agotado', 'Esaurito', 'Niet op voorraad', 'Brak w magazynie', '在庫切れ', 'Нет в наличии'])
-			expect(OUT_WORDS.test(fold(says)), says).toBe(true);
-		for (const says of ['In stock', 'Available in 3 colours', 'Soldouts']) expect(OUT_WORDS.test(fold(says)), says).toBe(false);
+	it('compiles phrases with a number, a word ending and spaced or hyphenated words', () => {
+		const pattern = new RegExp(alternatives(['only {n} left', '*n\'t', 'pre-order', '在庫あり', '재고 있음'], true), 'u');
+		for (const says of ['only 3 left', "isn't", 'preorder', 'pre order', '在庫あります', '재고 있음니다']) expect(pattern.test(fold(says)), says).toBe(true);
+		for (const says of ['only a few left', 'not', 'preorders']) expect(pattern.test(fold(says)), says).toBe(false);
 	});
 
 	it('knows a former or list price by its class, its label, or the words before it in a text', () => {
