@@ -208,7 +208,6 @@ async function tunnel(guard: GuardProxy, request: http.IncomingMessage, client: 
 	const policy = guard.policy;
 	const authority = request.url ?? '';
 	const match = /^(\[[^\]]+\]|[^:]+):(\d+)$/.exec(authority);
-	client.on('error', () => undefined);
 	const origin = match ? `${match[2] === '80' ? 'http' : 'https'}://${authority}` : '';
 	// Only the address is checked here: robots.txt needs the path, which the page's routes see (https is opaque to a proxy).
 	if (!match || !(await permitted({ denyPrivate: policy.denyPrivate }, `${origin}/`))) {

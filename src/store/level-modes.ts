@@ -1,5 +1,6 @@
 import { chmod, lstat, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { counted } from '../util/counted.js';
 
 // A LevelDB store holds page texts, versions and the outbox's targets (tokens among
 // them): only its owner may read it. LevelDB creates its files with the process's umask
@@ -82,12 +83,10 @@ export function describeNarrowed(dir: string, narrowed: readonly Narrowed[]): st
 	}
 	const parts = [...groups].map(([key, count]) => {
 		const [kind, to, from] = key.split(' ') as [string, string, string];
-		const what = kind === 'root' ? 'its directory' : `${count} ${NOUNS[kind]![count === 1 ? 0 : 1]}`;
+		const what = kind === 'root' ? 'its directory' : kind === 'directory' ? counted(count, 'directory', 'directories') : counted(count, 'file');
 		return `${what} ${to} (${count === 1 ? 'was' : 'were'} ${from})`;
 	});
 	return `store ${dir} was open to other users: made ${parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`}`;
 }
-
-const NOUNS: Record<string, [string, string]> = { directory: ['directory', 'directories'], file: ['file', 'files'] };
 
 const octal = (mode: number): string => `0${mode.toString(8).padStart(3, '0')}`;
