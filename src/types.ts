@@ -243,10 +243,3 @@ export interface Task {
 	/** Learned noise: how many places (and legacy patterns) were masked in the counted text before it was judged and kept. */
 	noise?: number;
 }
-
-/** Injected time source, so tests and the schedule can control it. */
-export interface Clock {
-	now(): number;
-}
-
-export const systemClock: Clock = { now: () => Date.now() };

@@ -1,4 +1,4 @@
-import type { Clock } from '../types.js';
+import type { Clock } from '../clock.js';
 import { positiveInteger, positiveNumber } from '../util/checks.js';
 
 export interface LimiterOptions {

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Got } from 'got';
-import type { Clock, ProbeResult } from '../types.js';
+import type { ProbeResult } from '../types.js';
+import type { Clock } from '../clock.js';
 import { HELD_AFTER_MS, type Limiter } from './limiter.js';
 import type { BodyMode, Method } from './request.js';
 import { retryDelay } from './retry-delay.js';

@@ -9,7 +9,7 @@ import { openStore } from '../store/open.js';
 import type { RedisTimeouts } from '../store/redis-link.js';
 import { localWorkers } from '../transports/threads/threads.js';
 import type { ValidatorStore } from '../store/types.js';
-import { systemClock, type Clock } from '../types.js';
+import { systemClock, type Clock } from '../clock.js';
 import type { SweepDeps } from './sweep.js';
 import { browserDefault, RENDER_DEFAULTS, rendersAny } from './render-options.js';
 import type { SweepOptions } from './sweep-options.js';

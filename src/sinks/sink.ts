@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { MonoTypeOperatorFunction } from 'rxjs';
-import type { Clock, Task } from '../types.js';
+import type { Task } from '../types.js';
+import type { Clock } from '../clock.js';
 
 /** What a sink may use: the run's stdout writer and process edges, and its clock. */
 export interface SinkContext {

@@ -3,7 +3,8 @@ import { verificationBound, verificationOverdue } from '../hosts/verify.js';
 import { liveRecord } from '../http/target.js';
 import { candidateOf, type BudgetOptions, type Candidate } from '../schedule/pick.js';
 import type { UrlRecord } from '../store/types.js';
-import type { Clock, Task } from '../types.js';
+import type { Task } from '../types.js';
+import type { Clock } from '../clock.js';
 import { SlotHeap } from '../util/slot-heap.js';
 import { HeldUrls, type Rank } from './budget-held.js';
 

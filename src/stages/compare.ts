@@ -4,7 +4,8 @@ import { applyNoise, maskedHash } from '../content/noise.js';
 import { keptAgain } from '../content/word-diff.js';
 import { noiseOf, placesAt } from '../hosts/noise.js';
 import { hashText } from '../content/content-hash.js';
-import type { Clock, Task } from '../types.js';
+import type { Task } from '../types.js';
+import type { Clock } from '../clock.js';
 import { judge } from './judge.js';
 
 export interface CompareOptions {

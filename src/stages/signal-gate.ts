@@ -4,7 +4,8 @@ import { verificationDue } from '../hosts/verify.js';
 import { liveRecord } from '../http/target.js';
 import { lastmodSays, maxAgeSays, signalSample, untested, type Signal } from '../schedule/signals.js';
 import type { HostRecord } from '../store/types.js';
-import type { Clock, Task } from '../types.js';
+import type { Task } from '../types.js';
+import type { Clock } from '../clock.js';
 
 export interface SignalGateDeps {
 	book: HostBook;

@@ -2,7 +2,8 @@ import { tap, type MonoTypeOperatorFunction } from 'rxjs';
 import type { HostBook } from '../hosts/book.js';
 import { UNOBSERVED_REASONS } from '../schedule/rate.js';
 import { lastmodSays, maxAgeSays, scoreSignal } from '../schedule/signals.js';
-import type { Clock, Task } from '../types.js';
+import type { Task } from '../types.js';
+import type { Clock } from '../clock.js';
 
 /**
  * Scores each host's free signals against what its checks found (schedule/signals.ts):

@@ -2,7 +2,8 @@ import { tap, type MonoTypeOperatorFunction } from 'rxjs';
 import type { HostBook } from '../hosts/book.js';
 import { observe, type Observation } from '../hosts/observe.js';
 import type { TrustOptions } from '../hosts/trust-options.js';
-import type { Clock, Task } from '../types.js';
+import type { Task } from '../types.js';
+import type { Clock } from '../clock.js';
 
 /**
  * What a judged task shows about its host's validators.

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { TextDecoder } from 'node:util';
 import { concatMap, defer, finalize, type MonoTypeOperatorFunction } from 'rxjs';
 import { bodyFileName } from '../util/file-name.js';
-import type { Clock, Task } from '../types.js';
+import type { Task } from '../types.js';
+import type { Clock } from '../clock.js';
 import { wanted, type When } from './emit.js';
 import { safeJson } from '../util/visible.js';
 

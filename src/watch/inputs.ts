@@ -7,7 +7,7 @@ import { labelled } from '../sources/source.js';
 import { sitemapSource } from '../sources/sitemap.js';
 import { shownUrl } from '../util/shown-url.js';
 import { readLines, type InputLine } from '../stages/read-lines.js';
-import type { Clock } from '../types.js';
+import type { Clock } from '../clock.js';
 import { readBatches } from './batches.js';
 import { watchFile } from './file-watch.js';
 import { generations, repeating, rereading } from './reread.js';

@@ -10,7 +10,7 @@ import type { InputBatch } from './inputs.js';
 import type { SweepDeps } from '../pipelines/sweep.js';
 import { clockOf, watchClock } from './clock.js';
 import { watchTasks, type WatchObserver } from './run.js';
-import type { Clock } from '../types.js';
+import type { Clock } from '../clock.js';
 import { writeReports } from '../report/write.js';
 import { describeStore, storeIsShared } from '../store/open.js';
 import { bothObservers, createWatchFigures, createWatchStatus, type WatchFigures } from './status.js';

@@ -2,7 +2,8 @@ import { MemoryLevel } from 'memory-level';
 import { describe, expect, it } from 'vitest';
 import { ReadyHead } from '../../src/store/due/level-ready.js';
 import { readyKey, type Sub } from '../../src/store/due/level-keys.js';
-import { BACKLOG_COUNTED, BacklogMemo } from '../../src/store/due/level-stats.js';
+import { BacklogMemo } from '../../src/store/due/level-stats.js';
+import { BACKLOG_COUNTED } from '../../src/store/due/types.js';
 import { mulberry32 } from '../../bench/lib/prng.js';
 
 const open = (): Sub<string> => new MemoryLevel<string, string>({ valueEncoding: 'json' }).sublevel<string, string>('ready', { valueEncoding: 'json' }) as unknown as Sub<string>;

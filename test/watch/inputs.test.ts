@@ -8,7 +8,7 @@ import { createValve } from '../../src/flow/valve.js';
 import { normaliseSweepOptions } from '../../src/pipelines/normalise-options.js';
 import { openSweepDeps } from '../../src/pipelines/resources.js';
 import { MemoryStore } from '../../src/store/memory.js';
-import { systemClock } from '../../src/types.js';
+import { systemClock } from '../../src/clock.js';
 import { watchClock } from '../../src/watch/clock.js';
 import { watchInputs, type InputBatch, type WatchInputsDeps, type WatchInputsSpec } from '../../src/watch/inputs.js';
 import { startServer, type TestServer } from '../helpers/server.js';

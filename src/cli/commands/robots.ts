@@ -10,7 +10,7 @@ import { canBeNamed } from '../../robots/agent.js';
 import { createRobotsGate, type OriginRobots } from '../../robots/gate.js';
 import { decide, pathOf, rulesFor, type AgentRules } from '../../robots/match.js';
 import { parseRobots } from '../../robots/parse.js';
-import { systemClock } from '../../types.js';
+import { systemClock } from '../../clock.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
 import { storeOption, withStore } from './store-option.js';

@@ -1,10 +1,8 @@
-import { DEPTH_ORIGINS, type QueueStats } from './types.js';
+import { BACKLOG_COUNTED, DEPTH_ORIGINS, type QueueStats } from './types.js';
 import type { Leases } from './level-claims.js';
 import type { LevelPlaces } from './level-places.js';
 import { keyTime, pad, SEP } from './level-keys.js';
 
-/** The backlog is counted up to this many URLs (a count over 100,000 due URLs is "at least 100,000"): on LevelDB, counting is reading every key. */
-export const BACKLOG_COUNTED = 100_000;
 /** Keys counted past BACKLOG_COUNTED, so that a count that reached it holds for that many URLs taken from the backlog. */
 const SLACK = 50_000;
 /** Longest a count is used again (wall ms), however much it has to spare. */

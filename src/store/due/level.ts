@@ -10,7 +10,6 @@ import { LevelPlaces, type Places } from './level-places.js';
 import { BacklogMemo, levelStats } from './level-stats.js';
 import { put, SEP, type Db, type Op, type Place, type Sub } from './level-keys.js';
 
-export { BACKLOG_COUNTED } from './level-stats.js';
 
 
 /**

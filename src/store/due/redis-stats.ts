@@ -1,5 +1,4 @@
-import { BACKLOG_COUNTED } from './level-stats.js';
-import { DEPTH_ORIGINS, RATE_BINS, type QueueStats } from './types.js';
+import { BACKLOG_COUNTED, DEPTH_ORIGINS, RATE_BINS, type QueueStats } from './types.js';
 
 /** A shard's STATS reply (redis-scripts.ts): size, backlog, claimed, hosts, its first due time or '', then origin and depth pairs. */
 export type ShardStats = [number, number, number, number, string, ...Array<string | number>];

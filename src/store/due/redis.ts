@@ -10,8 +10,7 @@ import { ANSWERED, GAP, NOW_SCRIPT, PLACE, RELEASE, REMOVE, STATS } from './redi
 import { shardBases, shardCount, shardOf, shardsOfUrl } from './redis-shards.js';
 import { addBins, addStats, type ShardStats } from './redis-stats.js';
 import { SENT, TURN } from './redis-turn-scripts.js';
-import { BACKLOG_COUNTED } from './level-stats.js';
-import { chooseClock, DEPTH_ORIGINS, rateBin, type Claim, type ClaimOptions, type ClaimRef, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
+import { BACKLOG_COUNTED, chooseClock, DEPTH_ORIGINS, rateBin, type Claim, type ClaimOptions, type ClaimRef, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from './types.js';
 
 /**
  * The watch schedule on Redis, shared by every process that opens the same store.

@@ -79,6 +79,9 @@ export interface QueueStats {
 /** How many origins `QueueStats.depths` names. */
 export const DEPTH_ORIGINS = 20;
 
+/** The backlog is counted up to this many URLs (a count over 100,000 due URLs is "at least 100,000"): on LevelDB, counting is reading every key; a Redis shard counts as far. */
+export const BACKLOG_COUNTED = 100_000;
+
 /** Log-spaced bins of change rates (changes per day), from 1e-4 to 1e3, for `rateBins`. */
 export const RATE_BINS = 140;
 const LOG_LOW = Math.log(1e-4);
