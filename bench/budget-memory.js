@@ -7,7 +7,7 @@
 //   node bench/budget-memory.js --seed 2 --keep /var/tmp/budget-store  # stores from another seed, beside those
 //
 // 1. Makes a LevelDB store of N stored URLs (--urls, default 10,000,000) straight through
-//    the project's store (dist/store/level.js): each URL a page of ONE local origin this
+//    the project's store (dist/store/level/store.js): each URL a page of ONE local origin this
 //    bench starts (127.0.0.1), as a sweep would have stored it (status 200, a strong ETag,
 //    the body's hash, lastChecked spread over the last 30 days, a few `checks`, the rate
 //    they give, verifiedAt spread over the last 30 days, not after lastChecked: a few

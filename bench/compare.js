@@ -12,7 +12,7 @@
 //   worktree is removed at the end unless --keep (then a later run reuses its build).
 // - "got": bench/got-loop.js, the floor (If-None-Match from the first pass's ETags), unless --no-got.
 // - "got-lean" (--got-lean): the same loop with revisit's workaround for got 14's per-request
-//   options literal (src/http/native-options.ts), to tell that gain from the rest.
+//   options literal (src/net/http/native-options.ts), to tell that gain from the rest.
 //
 // The origin is nginx (gzip on, as a static site is usually served: 200s are gzipped, their
 // ETags weak; Last-Modified from the files) with --pages static ~4 KB pages, or with

@@ -37,7 +37,7 @@
 //   oracle    the true rates: each day the pages with the highest psi(rate, days since
 //             checked), the index whose common threshold gives Cho and Garcia-Molina's
 //             optimal allocation (simulated, no CLI)
-//   model     revisit's own estimator and pick (dist/schedule/), simulated without the CLI
+//   model     revisit's own estimator and pick (dist/domain/schedule/), simulated without the CLI
 //   revisit   the real CLI, once a run: `revisit sweep --budget B --now T`
 //             with every URL on stdin, against a local origin (127.0.0.1, ephemeral port)
 //             that serves each page's version at the simulated time the bench passes to
@@ -152,10 +152,10 @@ function oracle(pages, budget) {
 	});
 }
 
-/** revisit's own estimator and pick (dist/schedule/), simulated without the CLI: for quick tuning. */
+/** revisit's own estimator and pick (dist/domain/schedule/), simulated without the CLI: for quick tuning. */
 async function model(pages, budget) {
-	const { addCheck, estimateRate } = await import(path.join(ROOT, 'dist/schedule/rate.js'));
-	const { candidateOf, pick } = await import(path.join(ROOT, 'dist/schedule/pick.js'));
+	const { addCheck, estimateRate } = await import(path.join(ROOT, 'dist/domain/schedule/rate.js'));
+	const { candidateOf, pick } = await import(path.join(ROOT, 'dist/domain/schedule/pick.js'));
 	const records = pages.map(() => null);
 	return simulate(pages, budget, (t) => {
 		const now = BASE + t * DAY;

@@ -21,7 +21,7 @@ const { values } = parseArgs({
 	options: {
 		concurrency: { type: 'string', default: '24' },
 		etags: { type: 'string' },
-		// The same workaround revisit's client applies (src/http/native-options.ts, from dist/):
+		// The same workaround revisit's client applies (src/net/http/native-options.ts, from dist/):
 		// a got loop that does not pay for got 14's spread literal per request.
 		lean: { type: 'boolean', default: false },
 	},
@@ -34,7 +34,7 @@ const etags = new Map(values.etags && fs.existsSync(values.etags) ? JSON.parse(f
 const conditional = etags.size > 0;
 
 const agent = new http.Agent({ keepAlive: true });
-const lean = values.lean ? (await import('../dist/http/native-options.js')).leanNativeOptions : undefined;
+const lean = values.lean ? (await import('../dist/net/http/native-options.js')).leanNativeOptions : undefined;
 const client = got.extend({
 	agent: { http: agent },
 	...(lean ? { hooks: { init: [lean] } } : {}),

@@ -4,7 +4,7 @@
 // Builds one got Options for an http: URL and one for an https: URL (as revisit's client
 // makes them: an agent, a user agent, rejectUnauthorized), then calls
 // `createNativeRequestOptions` --calls times with got's own method and with the one
-// revisit's init hook installs (src/http/native-options.ts), interleaved, --reps times.
+// revisit's init hook installs (src/net/http/native-options.ts), interleaved, --reps times.
 // Reports the median time per call (wall clock, so the garbage collection the calls cause
 // is included) and the bytes allocated per call (heap growth over 1,000 calls kept alive).
 // In-process, no network.
@@ -13,7 +13,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { parseArgs } from 'node:util';
 import { Options } from 'got';
-import { leanNativeOptions } from '../dist/http/native-options.js';
+import { leanNativeOptions } from '../dist/net/http/native-options.js';
 
 // Bytes per call need a collection before each count: run again with --expose-gc if needed.
 if (typeof globalThis.gc !== 'function') {

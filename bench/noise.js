@@ -7,8 +7,8 @@
 import path from 'node:path';
 import { ROOT as root } from './lib/sweep-bench.js';
 
-const { hashText } = await import(path.join(root, 'dist/content/content-hash.js'));
-const { learnPlaces, maskedHash } = await import(path.join(root, 'dist/content/noise.js'));
+const { hashText } = await import(path.join(root, 'dist/domain/content/content-hash.js'));
+const { learnPlaces, maskedHash } = await import(path.join(root, 'dist/domain/content/noise.js'));
 
 const items = Array.from({ length: 560 }, (_, i) => `<li class="item"><a href="/p/${i}">Related product ${i}</a> <span>${(i * 7) % 100} reviews</span></li>`).join('\n');
 const page = (n) =>

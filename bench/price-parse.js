@@ -6,7 +6,7 @@
 // make it. Each example is a text (`price_raw`), an optional currency hint (`currency_raw`,
 // text that stood near the price), and the expected amount and currency.
 //
-// revisit's parsePrice (dist/product/price.js) gets the text and the hint
+// revisit's parsePrice (dist/domain/product/price.js) gets the text and the hint
 // ({ currency: currency_raw, decimal } where the example names a decimal separator). An
 // amount is right when it equals the expected one (undefined where the set has no price).
 // A currency is scored where the set gives both an amount and a currency: right when both
@@ -53,8 +53,8 @@ if (!file && !heldOutFile) {
 	process.exit(2);
 }
 const set = file ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
-const { parsePrice } = await import(pathToFileURL(path.join(ROOT, 'dist/product/price.js')).href);
-const { currencyCode } = await import(pathToFileURL(path.join(ROOT, 'dist/product/currencies.js')).href);
+const { parsePrice } = await import(pathToFileURL(path.join(ROOT, 'dist/domain/product/price.js')).href);
+const { currencyCode } = await import(pathToFileURL(path.join(ROOT, 'dist/domain/product/currencies.js')).href);
 const parsePriceNpm = createRequire(import.meta.url)('parse-price');
 
 const hintOf = (example) => ({

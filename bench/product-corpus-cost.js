@@ -1,7 +1,7 @@
 // What reading the offer costs on the real-page corpus (issue 37's "within 1.2x of parsing
 // the HTML alone"): `npm run build && REVISIT_PRODUCT_CORPUS=DIR node bench/product-corpus-cost.js [--reps 7]`.
 // One core, in process: each page parsed alone (htmlparser2's parseDocument, and the sweep's
-// own parseHtml, src/html/parse.ts), then parsed
+// own parseHtml, src/domain/html/parse.ts), then parsed
 // and its offer read as the sweep does it (parseWithMarkup, then readOffer with the page's
 // URL and the markup found while parsing), the two taking turns page by page, then the
 // corpus whole each way in turn on CPU time (what others' load on the machine skews least); the sums over the corpus,
@@ -17,10 +17,10 @@ import { loadCorpus } from './lib/product-corpus.js';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const { values } = parseArgs({ options: { dir: { type: 'string' }, reps: { type: 'string', default: '7' }, against: { type: 'string' } } });
-const { readOffer } = await import(pathToFileURL(path.join(ROOT, 'dist/product/offer.js')).href);
-const { parseWithMarkup } = await import(pathToFileURL(path.join(ROOT, 'dist/product/parse.js')).href);
-// The sweep's own parse now (src/html/parse.ts): parseDocument's DOM at about half its cost. A page without --product is parsed with it.
-const { parseHtml } = await import(pathToFileURL(path.join(ROOT, 'dist/html/parse.js')).href);
+const { readOffer } = await import(pathToFileURL(path.join(ROOT, 'dist/domain/product/offer.js')).href);
+const { parseWithMarkup } = await import(pathToFileURL(path.join(ROOT, 'dist/domain/product/parse.js')).href);
+// The sweep's own parse now (src/domain/html/parse.ts): parseDocument's DOM at about half its cost. A page without --product is parsed with it.
+const { parseHtml } = await import(pathToFileURL(path.join(ROOT, 'dist/domain/html/parse.js')).href);
 const sweepRead = (page) => {
 	const { document, markup } = parseWithMarkup(page.html);
 	return readOffer(document, { url: page.truth.url }, markup);

@@ -13,7 +13,7 @@ import { editPrice, loadCorpus, withNoise } from './lib/product-corpus.js';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const { values } = parseArgs({ options: { dir: { type: 'string' } } });
-const { readOffer } = await import(pathToFileURL(path.join(ROOT, 'dist/product/offer.js')).href);
+const { readOffer } = await import(pathToFileURL(path.join(ROOT, 'dist/domain/product/offer.js')).href);
 const { dir, pages } = loadCorpus(values.dir);
 const FIELDS = ['price', 'currency', 'availability'];
 

@@ -1,18 +1,18 @@
 // The cost of reading a product page's offer: `npm run build && node bench/product-parse.js
 // [--rounds 300] [--reps 5] [--bare]`. With --bare, each page's structured data is taken out
 // first (JSON-LD, microdata attributes, Open Graph product metas), so that the offer is read
-// from the page itself (src/product/page/): what a shop without structured data costs. In this process, on one core, for each page in bench/data/product/
+// from the page itself (src/domain/product/page/): what a shop without structured data costs. In this process, on one core, for each page in bench/data/product/
 // (bench/lib/product-pages.js writes them: ~70 KB product pages, one per markup), as bodies per
 // second (the median of --reps runs of --rounds bodies each):
 //   hash       hashBody of the whole body: what a check costs without --product
 //   parse      the body decoded and parseDocument'd (htmlparser2), nothing more
-//   readOffer  parse + readOffer (dist/product/offer.js): what a check costs with --product
+//   readOffer  parse + readOffer (dist/domain/product/offer.js): what a check costs with --product
 //   explain    parse + explainOffer (with the .price and .stock selectors), as `rules test` runs it
 //   alone      readOffer on a page parsed once: the extraction's own cost, without the parse
 // With --against DIR, also `against`: parse + readOffer of another build (DIR/product/offer.js),
 // timed in turn with the others, and the cost of parse + this build's readOffer over that. To measure a change against the code before it (inside the repository,
 // so that the build finds node_modules; bench/.tmp/ is ignored):
-//   mkdir -p bench/.tmp/before && git archive REV src/product src/errors | tar -x -C bench/.tmp/before
+//   mkdir -p bench/.tmp/before && git archive REV src/domain/product src/base/errors | tar -x -C bench/.tmp/before
 //   npx tsc --outDir bench/.tmp/before-dist --module nodenext --moduleResolution nodenext --target es2022 \
 //     --skipLibCheck bench/.tmp/before/src/product/offer.ts
 //   node bench/product-parse.js --against bench/.tmp/before-dist
@@ -28,8 +28,8 @@ const { values } = parseArgs({ options: { rounds: { type: 'string', default: '30
 const rounds = Number(values.rounds);
 const reps = Number(values.reps);
 if (!(rounds > 0 && reps > 0)) throw new Error('--rounds and --reps take positive numbers');
-const { readOffer, explainOffer } = await import(pathToFileURL(path.join(ROOT, 'dist/product/offer.js')).href);
-const { hashBody } = await import(pathToFileURL(path.join(ROOT, 'dist/content/hash.js')).href);
+const { readOffer, explainOffer } = await import(pathToFileURL(path.join(ROOT, 'dist/domain/product/offer.js')).href);
+const { hashBody } = await import(pathToFileURL(path.join(ROOT, 'dist/domain/content/hash.js')).href);
 const against = values.against === undefined ? undefined : await import(pathToFileURL(path.resolve(values.against, 'product/offer.js')).href);
 
 const parsed = new Map();

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { LevelStore } from '../dist/index.js';
-import { newHostRecord } from '../dist/hosts/record.js';
+import { newHostRecord } from '../dist/net/hosts/record.js';
 import { pruneStore } from '../dist/store/prune.js';
 
 const { values } = parseArgs({ options: { records: { type: 'string', default: '1000000' }, cli: { type: 'boolean', default: false } } });

@@ -13,8 +13,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { connectRedis } from '../dist/store/redis-link.js';
-import { parseRedisUrl } from '../dist/store/redis-url.js';
+import { connectRedis } from '../dist/store/redis/link.js';
+import { parseRedisUrl } from '../dist/store/redis/url.js';
 import { freePort } from './lib/sweep-bench.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));

@@ -3,7 +3,7 @@
 //
 // The forked shop of bench/lib/spa-origin.js serves --pages SPA pages (/spa/N: a shell whose
 // script fetches /app.js and /api/price/N). Each page's shell is fetched once; then the same
-// pages are rendered by revisit's renderer (dist/render/renderer.js) at the default
+// pages are rendered by revisit's renderer (dist/net/render/renderer.js) at the default
 // --render-concurrency (2), --render-timeout and --render-memory, ready at `.price`, two ways
 // side by side, in an order that rotates per repetition, each with a browser of its own:
 //   guarded    as revisit renders: every request through the guard proxy, popups closed,
@@ -23,7 +23,7 @@ const seeds = values.seeds.split(',').map(Number);
 const reps = Number(values.reps);
 if (!(pages >= 10 && seeds.every(Number.isInteger) && reps > 0)) throw new Error('--pages N (at least 10), --seeds 1,2, --reps N');
 
-const { createRenderer } = await import(path.join(ROOT, 'dist/render/renderer.js'));
+const { createRenderer } = await import(path.join(ROOT, 'dist/net/render/renderer.js'));
 const browserPath = process.env.REVISIT_BROWSER || '/usr/bin/chromium';
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 

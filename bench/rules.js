@@ -13,9 +13,9 @@ import { parseArgs } from 'node:util';
 import { ONE_ORIGIN, ROOT as root, startOrigin, timedRun } from './lib/sweep-bench.js';
 
 const { values } = parseArgs({ options: { pages: { type: 'string', default: '10000' }, reps: { type: 'string', default: '3' } } });
-const { countedText } = await import(path.join(root, 'dist/content/counted.js'));
-const { compileRules } = await import(path.join(root, 'dist/content/rules.js'));
-const { hashBody } = await import(path.join(root, 'dist/content/hash.js'));
+const { countedText } = await import(path.join(root, 'dist/domain/content/counted.js'));
+const { compileRules } = await import(path.join(root, 'dist/domain/content/rules.js'));
+const { hashBody } = await import(path.join(root, 'dist/domain/content/hash.js'));
 
 const items = Array.from({ length: 560 }, (_, i) => `<li class="item"><a href="/p/${i}">Related product ${i}</a> <span>${(i * 7) % 100} reviews</span></li>`).join('\n');
 const page = Buffer.from(

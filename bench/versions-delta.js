@@ -1,14 +1,14 @@
 // Delta encodings for versions: `npm run build && node bench/versions-delta.js [--pages 300] [--changes 30] [--seed 1]`
 //
-// How src/versions/delta.ts's encoding was chosen. The pages of bench/versions.js
+// How src/domain/versions/delta.ts's encoding was chosen. The pages of bench/versions.js
 // (bench/lib/edited-pages.js), as visible text (what is kept of them at the defaults),
 // each edited 30 times; every older version is made into a reverse delta against the
 // next by three encodings, and a page's deltas are brotli-compressed together as its log
 // keeps them (quality 5, text mode). Printed: bytes an older version, and the time to make
 // a delta, for
 //   block: the newer text indexed in 12-character blocks, the older read for them, each
-//          found block stretched into a copy (as git's delta; what src/versions uses);
-//   word:  a word diff (content/word-diff.ts's tokens through jsdiff's diffArrays, as the
+//          found block stretched into a copy (as git's delta; what src/domain/versions uses);
+//   word:  a word diff (domain/content/word-diff.ts's tokens through jsdiff's diffArrays, as the
 //          report's word diff), its common runs as copies;
 //   line:  a line diff (jsdiff's diffLines), its common lines as copies.
 // Each is checked to give the older text back exactly. Block's time includes counting the

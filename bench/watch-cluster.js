@@ -79,7 +79,7 @@ try {
 	log(`filling the store: revisit sweep of ${N} URLs`);
 	const fill = spawnSync(process.execPath, [CLI, 'sweep', '--store', store, '-q', '--audit', '0'], { input: urls.join('\n'), maxBuffer: 1 << 28, stdio: ['pipe', 'ignore', 'inherit'] });
 	if (fill.status !== 0) throw new Error(`the filling sweep exited ${fill.status}`);
-	const { RedisStore } = await import(pathToFileURL(path.join(ROOT, 'dist/store/redis.js')).href);
+	const { RedisStore } = await import(pathToFileURL(path.join(ROOT, 'dist/store/redis/store.js')).href);
 
 	/** Every URL due a day ago, unclaimed. */
 	const dueAll = async () => {

@@ -9,7 +9,7 @@
 // 1. The origin (bench/lib/changing-origin.js, forked): --urls pages on 127.0.0.1 whose
 //    every answer differs from the last (a word moved, a new ETag), so every check is a
 //    change with a word diff: the costliest check, and the one that fills the report.
-// 2. The store: LevelDB, written through the library (dist/store/level.js) with --runs
+// 2. The store: LevelDB, written through the library (dist/store/level/store.js) with --runs
 //    run rows of --changes changed URLs each (their details with a short word diff), the
 //    report a watch that has seen its URLs change for a few hours shows: 4 × 5,000 changes
 //    by default, what 10,000 URLs changing twice leave (a run keeps 5,000).
@@ -106,8 +106,8 @@ process.exitCode = failed ? 1 : 0;
 
 /** Writes the run rows and details the report page shows, through the library. */
 async function seedStore(storeDir, urls, seed) {
-	const { LevelStore } = await import(pathToFileURL(path.join(ROOT, 'dist/store/level.js')).href);
-	const { runKey } = await import(pathToFileURL(path.join(ROOT, 'dist/store/run-key.js')).href);
+	const { LevelStore } = await import(pathToFileURL(path.join(ROOT, 'dist/store/level/store.js')).href);
+	const { runKey } = await import(pathToFileURL(path.join(ROOT, 'dist/store/model/run-key.js')).href);
 	const store = await LevelStore.open(storeDir);
 	const origin = new URL(urls[0]).origin;
 	const start = Date.now() - (RUNS + 1) * HOUR;

@@ -15,7 +15,7 @@
 //    lateness below are read from it, not from the client.
 // 2. The store: two real `revisit sweep`s of page 0 of every origin give each origin its
 //    host record and the template of a record; then N records are written through the
-//    library (dist/store/level.js, `LevelStore.batch`: a strong ETag, the body's hash,
+//    library (dist/store/level/store.js, `LevelStore.batch`: a strong ETag, the body's hash,
 //    lastChecked and verifiedAt in the 5 days before T, a few `checks`, their rate) and
 //    every URL put in the watch schedule through the store's own queue
 //    (`store.dueQueue(clock).put`), due in the day after T + 1 day. Pages are spread over
@@ -302,7 +302,7 @@ async function lateCase(nginx, store) {
 	const T0 = Date.now() + 45_000;
 	{
 		// The first K URLs due from T0 on, one every 1/RATE s; the rest stay due a day ahead and more.
-		const { LevelStore } = await import(pathToFileURL(path.join(ROOT, 'dist/store/level.js')).href);
+		const { LevelStore } = await import(pathToFileURL(path.join(ROOT, 'dist/store/level/store.js')).href);
 		const opened = await LevelStore.open(copy);
 		const queue = await opened.dueQueue({ at0: Date.now(), wall0: Date.now(), scale: 1 });
 		for (let from = 0; from < K; from += 10_000) {

@@ -9,12 +9,12 @@
 // that. The library (dist/index.js) stays unbundled: it is imported, not spawned.
 //
 // The bundle sits directly in dist/, so `../package.json` from it is the package's own,
-// as it is from dist/version.js. classic-level stays external: it loads a native addon
+// as it is from dist/base/util/version.js. classic-level stays external: it loads a native addon
 // from its own directory. @redis/client stays external too (1.2 MB that every start would
-// parse): src/store/redis-link.ts imports it dynamically, only when a Redis store is opened.
+// parse): src/store/redis/link.ts imports it dynamically, only when a Redis store is opened.
 // warcio likewise, imported only by `revisit warc-index`, and nodemailer, imported only
-// when a --notify URL is a mailto:// one (src/notify/mail.ts), and playwright-core (some
-// 8 MB), imported only when a page is rendered (src/render/).
+// when a --notify URL is a mailto:// one (src/io/notify/mail.ts), and playwright-core (some
+// 8 MB), imported only when a page is rendered (src/net/render/).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -39,7 +39,7 @@ const rxjsModules = {
 // file, tough-cookie for cookies, the watch's metrics...) goes into chunk files beside it,
 // loaded only by the runs that reach that import, so that a sweep does not parse them
 // (bench/PERF.md, start-up). The chunks sit in dist/ too, so that `../package.json` and the
-// thread body's path (transports/threads/thread-entry.ts) resolve from them as from cli.js.
+// thread body's path (net/transports/threads/thread-entry.ts) resolve from them as from cli.js.
 // Few dynamic imports, few chunks: each file loaded costs ~0.6 ms beyond its bytes, so a
 // dynamic import per command (tried: 60 files for a sweep) won back nothing.
 const common = {

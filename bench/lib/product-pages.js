@@ -1,4 +1,4 @@
-// Product pages as shops serve them, for bench/product-parse.js and test/product/offer.test.ts:
+// Product pages as shops serve them, for bench/product-parse.js and test/domain/product/offer.test.ts:
 // `node bench/lib/product-pages.js` writes them to bench/data/product/ (seeded, so the same
 // files each time). Each page carries the chrome that makes a real one big (a mega menu,
 // inline scripts and state, styles, reviews, recommendations with their own prices, a

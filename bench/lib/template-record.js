@@ -11,8 +11,8 @@ import { pathToFileURL } from 'node:url';
  * const { store, template, estimateRate } = await openTemplate(ROOT, storeDir);
  */
 export async function openTemplate(root, storeDir) {
-	const { LevelStore } = await import(pathToFileURL(path.join(root, 'dist/store/level.js')).href);
-	const { estimateRate } = await import(pathToFileURL(path.join(root, 'dist/schedule/rate.js')).href);
+	const { LevelStore } = await import(pathToFileURL(path.join(root, 'dist/store/level/store.js')).href);
+	const { estimateRate } = await import(pathToFileURL(path.join(root, 'dist/domain/schedule/rate.js')).href);
 	const store = await LevelStore.open(storeDir);
 	let template;
 	for await (const [, record] of store.entries()) {

@@ -11,10 +11,10 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DAY_MS = 86_400_000;
 const HOUR = 1 / 24;
 
-const { addCheck, estimateRate, RATE_PRIOR } = await import(path.join(ROOT, 'dist/schedule/rate.js'));
-const { intervalFor, watchInterval, WATCH_INTERVALS, freshnessAt } = await import(path.join(ROOT, 'dist/schedule/due-time.js'));
-const { solveThreshold } = await import(path.join(ROOT, 'dist/schedule/threshold.js'));
-const { rateBin, RATE_BINS } = await import(path.join(ROOT, 'dist/store/due/types.js'));
+const { addCheck, estimateRate, RATE_PRIOR } = await import(path.join(ROOT, 'dist/domain/schedule/rate.js'));
+const { intervalFor, watchInterval, WATCH_INTERVALS, freshnessAt } = await import(path.join(ROOT, 'dist/domain/schedule/due-time.js'));
+const { solveThreshold } = await import(path.join(ROOT, 'dist/domain/schedule/threshold.js'));
+const { rateBin, RATE_BINS } = await import(path.join(ROOT, 'dist/store/model/due.js'));
 const { AHEAD_SHARE } = await import(path.join(ROOT, 'dist/watch/reschedule.js'));
 const { sweepDefaults } = await import(path.join(ROOT, 'dist/config/defaults.js'));
 

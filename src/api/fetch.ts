@@ -3,7 +3,7 @@ import { fetchOptions, fetchStages } from '../pipelines/fetch.js';
 import { runTasks, withResources } from '../pipelines/run.js';
 import { createSummary } from '../pipelines/summary.js';
 import { writeBodies } from '../stages/write-bodies.js';
-import type { Verdict } from '../types.js';
+import type { Verdict } from '../domain/task/types.js';
 import { toLines, toVerdict, type SweepApiOptions, type UrlSource } from './sweep.js';
 import { defaultStoreDir } from '../store/default-dir.js';
 

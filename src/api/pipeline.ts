@@ -8,13 +8,13 @@ import { compilePipeline, pipelineShape } from '../pipelines/config.js';
 import { runTasks, withResources } from '../pipelines/run.js';
 import { createSummary, type Summary } from '../pipelines/summary.js';
 import { describeChurn } from '../stages/churn-guard.js';
-import type { ValidatorStore } from '../store/types.js';
-import type { Task, Verdict } from '../types.js';
-import type { Clock } from '../clock.js';
+import type { ValidatorStore } from '../store/model/types.js';
+import type { Task, Verdict } from '../domain/task/types.js';
+import type { Clock } from '../domain/task/clock.js';
 import { toVerdict } from './sweep.js';
 import { defaultStoreDir } from '../store/default-dir.js';
-import { ConfigError } from '../errors/index.js';
-import { visible } from '../util/visible.js';
+import { ConfigError } from '../base/errors/index.js';
+import { visible } from '../base/util/visible.js';
 
 /** Where a pipeline's stdin source reads and its stdout sinks and diagnostics write; the process's by default. */
 export interface PipelineRuntime {

@@ -1,5 +1,5 @@
 import { filter, isObservable, map, type Observable } from 'rxjs';
-import type { Valve } from '../flow/valve.js';
+import type { Valve } from '../base/flow/valve.js';
 import type { ResourceOptions } from '../pipelines/resources.js';
 import { runTasks, withResources } from '../pipelines/run.js';
 import { createSummary } from '../pipelines/summary.js';
@@ -8,7 +8,7 @@ import { normaliseSweepOptions } from '../pipelines/normalise-options.js';
 import type { SweepOptionsInput } from '../pipelines/sweep-options.js';
 import { lineOf, verdictOf } from '../stages/emit.js';
 import { readLines, type InputLine } from '../stages/read-lines.js';
-import type { Task, Verdict } from '../types.js';
+import type { Task, Verdict } from '../domain/task/types.js';
 import { defaultStoreDir } from '../store/default-dir.js';
 
 export type UrlSource = Iterable<string> | AsyncIterable<string> | Observable<string>;

@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import { visible } from '../util/visible.js';
+import { visible } from '../base/util/visible.js';
 
 /** The process edges a command touches, injectable so commands can be run in-process. */
 export interface CliIo {

@@ -1,4 +1,4 @@
-import { UsageError } from '../errors/index.js';
+import { UsageError } from '../base/errors/index.js';
 
 /**
  * `--exclude .a .b URL`, written as when these flags took every word after them: `.b` is

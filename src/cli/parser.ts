@@ -1,8 +1,8 @@
 import yargs, { type CommandModule } from 'yargs';
-import { EXIT, exitStatusFor, RevisitError, UsageError } from '../errors/index.js';
-import { VERSION } from '../version.js';
+import { EXIT, exitStatusFor, RevisitError, UsageError } from '../base/errors/index.js';
+import { VERSION } from '../base/util/version.js';
 import type { CommandResult } from './commands/result.js';
-import { STDIN_ARG } from '../sources/args.js';
+import { STDIN_ARG } from '../io/sources/args.js';
 import { strayValue } from './one-value.js';
 import { unknownFlagError, type KnownFlags, type PipelineFlagHint } from './unknown-flags.js';
 import { visibleIo, type CliIo } from './io.js';

@@ -1,4 +1,4 @@
-import { EXIT } from '../errors/index.js';
+import { EXIT } from '../base/errors/index.js';
 import { runJob, type Job, type JobEdges } from '../pipelines/job.js';
 import { formatSummary, someFailed, type Summary } from '../pipelines/summary.js';
 import type { CliIo } from './io.js';

@@ -1,7 +1,7 @@
-import { RevisitError } from '../errors/index.js';
+import { RevisitError } from '../base/errors/index.js';
 import type { Writable } from 'node:stream';
-import { batcher } from '../transports/threads/batch.js';
-import { visible, visibleLine } from '../util/visible.js';
+import { batcher } from '../net/transports/threads/batch.js';
+import { visible, visibleLine } from '../base/util/visible.js';
 import { rawStream } from './io.js';
 
 /**

@@ -1,5 +1,5 @@
-import { editDistance, nearest } from '../util/suggest.js';
-import { UsageError } from '../errors/index.js';
+import { editDistance, nearest } from '../base/util/suggest.js';
+import { UsageError } from '../base/errors/index.js';
 
 /** What yargs knows of the command that was parsed: its flags (long and short) and which of them are hidden or boolean. */
 export interface KnownFlags {

@@ -1,5 +1,5 @@
-import { trustDefaults } from '../hosts/trust-options.js';
-import { VERSION } from '../version.js';
+import { trustDefaults } from '../net/hosts/trust-options.js';
+import { VERSION } from '../base/util/version.js';
 
 /**
  * Every default of a run, as plain data: the one place the CLI's flags, the pipeline

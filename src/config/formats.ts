@@ -1,8 +1,8 @@
 import { sweepSettings, watchSettings } from './settings.js';
-import { isRedisSpec, parseRedisUrl } from '../store/redis-url.js';
-import { selectorProblem } from '../content/rules.js';
-import { headerMatchProblem, regexProblem, ruleMatchProblem } from '../content/url-match.js';
-import { conditionProblem } from '../condition/compile.js';
+import { isRedisSpec, parseRedisUrl } from '../store/redis/url.js';
+import { selectorProblem } from '../domain/content/rules.js';
+import { headerMatchProblem, regexProblem, ruleMatchProblem } from '../domain/content/url-match.js';
+import { conditionProblem } from '../domain/condition/compile.js';
 
 /**
  * The string formats a pipeline file uses, each checked by the same code the CLI runs

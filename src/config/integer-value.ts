@@ -1,4 +1,4 @@
-import { UsageError } from '../errors/index.js';
+import { UsageError } from '../base/errors/index.js';
 
 /**
  * A flag's or setting's whole number, at least `min`: a UsageError naming the flag

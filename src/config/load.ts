@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { ConfigError } from '../errors/index.js';
+import { ConfigError } from '../base/errors/index.js';
 import { parseJsonText } from './json-text.js';
 import { applyOverrides } from './overrides.js';
 import type { PipelineConfig } from './pipeline-config.js';

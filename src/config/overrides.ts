@@ -1,6 +1,6 @@
-import { UsageError } from '../errors/index.js';
+import { UsageError } from '../base/errors/index.js';
 import { pipelineSchema, STAGE_ORDER } from './schema.js';
-import { nearest } from '../util/suggest.js';
+import { nearest } from '../base/util/suggest.js';
 
 /** Each stage option's stage: option names are unique across stages, as the CLI's flags are. */
 export const OPTION_STAGE: ReadonlyMap<string, string> = new Map(

@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
-import { shownUrl } from '../util/shown-url.js';
+import { shownUrl } from '../base/util/shown-url.js';
 import { FORMATS, formatProblem } from './formats.js';
-import { listOf, nearest } from '../util/suggest.js';
+import { listOf, nearest } from '../base/util/suggest.js';
 
 /** One thing wrong with a pipeline, at a JSON pointer; `key` when it is about a key, not its value. */
 export interface Problem {

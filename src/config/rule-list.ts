@@ -1,5 +1,5 @@
-import { compileRules, type RuleSpec } from '../content/rules.js';
-import { ConfigError, RevisitError } from '../errors/index.js';
+import { compileRules, type RuleSpec } from '../domain/content/rules.js';
+import { ConfigError, RevisitError } from '../base/errors/index.js';
 import { parseJsonText } from './json-text.js';
 import { problemsFromAjv, type Problem } from './problems.js';
 import { ruleListSchema } from './schema.js';

@@ -1,6 +1,6 @@
 import { fetchDefaults, sweepDefaults, writtenDefaults } from './defaults.js';
-import { parseHeaderLine, type HeaderRule } from '../http/headers.js';
-import { checkProxyUrl } from '../http/proxy.js';
+import { parseHeaderLine, type HeaderRule } from '../net/http/headers.js';
+import { checkProxyUrl } from '../net/http/proxy.js';
 import { durationOrOffValue, durationValue, headerValue, timeValue, integerValue, numberValue, robotsAgentValue, rateValue, robotsValue, diffOfValue, conditionValue, renderValue, secondsValue, selectorsValue, sizeOrOffValue, countOrOffValue, sizeValue, verifyValue, checksRateValue, untilValue, positiveSecondsValue, listenValue, listenHostsValue } from './values.js';
 
 /** One setting that a flag and a pipeline file's stage option both take: its default as written, and its check. */

@@ -1,6 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv';
-import { ConfigError } from '../errors/index.js';
-import { parseDuration } from '../util/duration.js';
+import { ConfigError } from '../base/errors/index.js';
+import { parseDuration } from '../base/util/duration.js';
 import { FORMATS } from './formats.js';
 import type { JsonText } from './json-text.js';
 import { propertyNode } from './json-text.js';

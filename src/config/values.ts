@@ -1,8 +1,8 @@
 import { isIPv6 } from 'node:net';
-import { compileCondition } from '../condition/compile.js';
-import { selectorProblem } from '../content/rules.js';
-import { UsageError } from '../errors/index.js';
-import { parseDuration } from '../util/duration.js';
+import { compileCondition } from '../domain/condition/compile.js';
+import { selectorProblem } from '../domain/content/rules.js';
+import { UsageError } from '../base/errors/index.js';
+import { parseDuration } from '../base/util/duration.js';
 import { integerValue } from './integer-value.js';
 
 // Checks of one setting's value, shared by the CLI (as yargs `coerce`) and pipeline files
@@ -101,7 +101,7 @@ export const diffOfValue = (value: unknown): 'visible' | 'source' => {
 
 /**
  * The crawler's name robots.txt groups are matched against: any name (`MJ12bot`, `Foo Bar`),
- * not empty and without control characters. It is compared whole (robots/agent.ts), so a
+ * not empty and without control characters. It is compared whole (net/robots/agent.ts), so a
  * name beyond letters, `_` and `-` gets the `*` groups only, as Google's matcher gives it.
  */
 export const robotsAgentValue = (flag: string) => (value: unknown): string | undefined => {

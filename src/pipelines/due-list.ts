@@ -1,12 +1,12 @@
 import { from, type Observable } from 'rxjs';
-import { createHostBook } from '../hosts/book.js';
-import { probeTarget } from '../http/target.js';
-import type { BudgetOptions, PickTier } from '../schedule/pick.js';
+import { createHostBook } from '../net/hosts/book.js';
+import { probeTarget } from '../net/http/target.js';
+import type { BudgetOptions, PickTier } from '../domain/schedule/pick.js';
 import { budgetCandidate, rankedBudget, type Rank } from '../stages/budget.js';
 import { isDue } from '../stages/due.js';
 import { signalGate } from '../stages/signal-gate.js';
-import type { ValidatorStore } from '../store/types.js';
-import type { Task } from '../types.js';
+import type { ValidatorStore } from '../store/model/types.js';
+import type { Task } from '../domain/task/types.js';
 
 /** One stored URL that is due, as `revisit due --json` prints it. */
 export interface DueEntry {

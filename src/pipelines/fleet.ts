@@ -1,12 +1,12 @@
-import { FleetError } from '../transports/fleet/errors.js';
-import { fleetDefaults } from '../transports/fleet/options.js';
-import { fleetStatus } from '../transports/fleet/status.js';
-import { redisFleet } from '../transports/fleet/transport.js';
-import type { TransportFactory } from '../http/transport.js';
+import { FleetError } from '../net/transports/fleet/errors.js';
+import { fleetDefaults } from '../net/transports/fleet/options.js';
+import { fleetStatus } from '../net/transports/fleet/status.js';
+import { redisFleet } from '../net/transports/fleet/transport.js';
+import type { TransportFactory } from '../net/http/transport.js';
 import { normaliseSweepOptions } from './normalise-options.js';
 import type { SweepOptions } from './sweep-options.js';
-import { isRedisSpec, parseRedisUrl } from '../store/redis-url.js';
-import { shownUrl } from '../util/shown-url.js';
+import { isRedisSpec, parseRedisUrl } from '../store/redis/url.js';
+import { shownUrl } from '../base/util/shown-url.js';
 
 /** A coordinator's fleet settings (`sweep --workers`), times in ms. */
 export interface FleetRunOptions {
@@ -33,7 +33,7 @@ export async function fleetRun(store: string, flags: FleetRunOptions, options: S
 	if (workers.length === 0) throw new FleetError('FLEET_NO_WORKERS', `no live workers on ${shownUrl(store)}: start some with revisit worker --store ${shownUrl(store)}`);
 	const capacity = workers.reduce((sum, worker) => sum + worker.capacity, 0);
 	const defaults = fleetDefaults(options.timeoutMs);
-	// --per-host also holds across runs that share the fleet (transports/fleet/permits.ts).
+	// --per-host also holds across runs that share the fleet (net/transports/fleet/permits.ts).
 	const fleet = { ...defaults, ...(flags.leaseMs ? { leaseMs: flags.leaseMs } : {}), maxDeliveries: flags.maxDeliveries, redisTimeoutMs: flags.redisTimeoutMs, perHost: options.perHost };
 	const { highWater: _recomputed, ...rest } = options;
 	return { options: normaliseSweepOptions({ ...rest, concurrency: capacity }), transport: redisFleet(store, fleet) };

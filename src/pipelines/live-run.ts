@@ -1,5 +1,5 @@
-import { runKey } from '../store/run-key.js';
-import type { RunDetail, RunRecord, StoreOperation } from '../store/types.js';
+import { runKey } from '../store/model/run-key.js';
+import type { RunDetail, RunRecord, StoreOperation } from '../store/model/types.js';
 import { detailValue, type DetailDraft } from './run-detail.js';
 
 /** A run under way, as a reader sees it before its row is stored at its end: its key, its row and detail so far. */

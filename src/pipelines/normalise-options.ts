@@ -1,12 +1,12 @@
-import { normaliseTrustOptions } from '../hosts/trust-options.js';
-import { compileRules } from '../content/rules.js';
-import { headerMatchProblem } from '../content/url-match.js';
-import { UsageError } from '../errors/index.js';
-import { compileCondition } from '../condition/compile.js';
+import { normaliseTrustOptions } from '../net/hosts/trust-options.js';
+import { compileRules } from '../domain/content/rules.js';
+import { headerMatchProblem } from '../domain/content/url-match.js';
+import { UsageError } from '../base/errors/index.js';
+import { compileCondition } from '../domain/condition/compile.js';
 import { checkOptionNames } from './option-names.js';
 import { sweepDefaults } from './sweep-defaults.js';
 import type { SweepOptions, SweepOptionsInput } from './sweep-options.js';
-import { nonNegativeInteger, positiveInteger, positiveNumber } from '../util/checks.js';
+import { nonNegativeInteger, positiveInteger, positiveNumber } from '../base/util/checks.js';
 
 /**
  * Fills defaults and checks every option once, when the pipeline is built. An option it

@@ -1,5 +1,5 @@
-import { nearest } from '../util/suggest.js';
-import { trustDefaults } from '../hosts/trust-options.js';
+import { nearest } from '../base/util/suggest.js';
+import { trustDefaults } from '../net/hosts/trust-options.js';
 import type { SweepOptions } from './sweep-options.js';
 
 /** Every option `normaliseSweepOptions` takes; the type makes a new option list itself here. */

@@ -1,4 +1,4 @@
-import { RENDER_MEMORY_CAP } from '../render/index.js';
+import { RENDER_MEMORY_CAP } from '../net/render/index.js';
 import type { SweepOptions } from './sweep-options.js';
 
 /** `--render`, `--browser`, `--render-timeout`, `--render-concurrency`, `--render-memory`. */

@@ -1,19 +1,19 @@
-import { namesUsed } from '../condition/syntax.js';
+import { namesUsed } from '../domain/condition/syntax.js';
 import { sweepDefaults } from '../config/defaults.js';
-import { UsageError } from '../errors/index.js';
-import { createHostBook } from '../hosts/book.js';
-import { createHttpClient, type HttpClientOptions } from '../http/client.js';
-import { createLimiter } from '../http/limiter.js';
-import type { TransportFactory } from '../http/transport.js';
+import { UsageError } from '../base/errors/index.js';
+import { createHostBook } from '../net/hosts/book.js';
+import { createHttpClient, type HttpClientOptions } from '../net/http/client.js';
+import { createLimiter } from '../net/http/limiter.js';
+import type { TransportFactory } from '../net/http/transport.js';
 import { openStore } from '../store/open.js';
-import type { RedisTimeouts } from '../store/redis-link.js';
-import { localWorkers } from '../transports/threads/threads.js';
-import type { ValidatorStore } from '../store/types.js';
-import { systemClock, type Clock } from '../clock.js';
+import type { RedisTimeouts } from '../store/redis/link.js';
+import { localWorkers } from '../net/transports/threads/threads.js';
+import type { ValidatorStore } from '../store/model/types.js';
+import { systemClock, type Clock } from '../domain/task/clock.js';
 import type { SweepDeps } from './sweep.js';
 import { browserDefault, RENDER_DEFAULTS, rendersAny } from './render-options.js';
 import type { SweepOptions } from './sweep-options.js';
-import { checkBrowser, createRenderer } from '../render/index.js';
+import { checkBrowser, createRenderer } from '../net/render/index.js';
 
 export interface ResourceOptions {
 	/** A store directory or Redis URL (opened and closed here), or a store the caller owns. */
@@ -59,7 +59,7 @@ export async function openSweepDeps(
 	const browser = options.render?.browser ?? browserDefault(process.env);
 	if (renders) checkBrowser(browser);
 	// tough-cookie (with its public-suffix list, ~0.2 MB) loads only for a run that keeps cookies.
-	const jars = cookies ? await import('../http/cookies.js') : undefined;
+	const jars = cookies ? await import('../net/http/cookies.js') : undefined;
 	const jar = jars && (options.cookies !== undefined ? await jars.readCookieFile(options.cookies) : jars.emptyJar());
 	const ownsStore = typeof resources.store === 'string';
 	const store = typeof resources.store === 'string' ? await openStore(resources.store, resources.redis ? { redis: resources.redis } : {}) : resources.store;

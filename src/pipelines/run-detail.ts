@@ -1,8 +1,8 @@
-import { offerChange } from '../product/fields.js';
-import { ruleId, type RuleSpec } from '../content/rules.js';
-import { runKey } from '../store/run-key.js';
-import { RECORD_VERSION, type ChangeSide, type RuleShown, type RunChange, type RunDetail, type StoreOperation, type UrlRecord, type ValidatorStore } from '../store/types.js';
-import type { Task } from '../types.js';
+import { offerChange } from '../domain/product/fields.js';
+import { ruleId, type RuleSpec } from '../domain/content/rules.js';
+import { runKey } from '../store/model/run-key.js';
+import { RECORD_VERSION, type ChangeSide, type RuleShown, type RunChange, type RunDetail, type StoreOperation, type UrlRecord, type ValidatorStore } from '../store/model/types.js';
+import type { Task } from '../domain/task/types.js';
 
 /** How much of a run its detail keeps: changed URLs, failed URLs (and per error code), the diffs' characters, and how many runs keep one. */
 export const DETAIL_CAPS = { changes: 5000, errors: 1000, errorsPerCode: 50, diffChars: 3_000_000, runs: 50 } as const;

@@ -1,7 +1,7 @@
-import { RECORD_VERSION, type RunHostFigures, type RunRecord } from '../store/types.js';
-import type { Task } from '../types.js';
-import { formatBytes } from '../util/bytes.js';
-import { counted } from '../util/counted.js';
+import { RECORD_VERSION, type RunHostFigures, type RunRecord } from '../store/model/types.js';
+import type { Task } from '../domain/task/types.js';
+import { formatBytes } from '../base/util/bytes.js';
+import { counted } from '../base/util/counted.js';
 
 export { formatBytes };
 
@@ -56,7 +56,7 @@ export interface Summary {
 	noiseFetches: number;
 	/** Product pages (`--product`) on which no offer was found (verdicts with `problem: 'no-offer'`). */
 	noOffer: number;
-	/** Who sent the requests, when not this process (see http/transport.ts). */
+	/** Who sent the requests, when not this process (see net/http/transport.ts). */
 	sentBy?: string | undefined;
 }
 

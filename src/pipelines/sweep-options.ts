@@ -1,8 +1,8 @@
-import type { TrustOptions } from '../hosts/trust-options.js';
+import type { TrustOptions } from '../net/hosts/trust-options.js';
 import type { MethodOption } from '../stages/probe.js';
-import type { RuleSpec } from '../content/rules.js';
-import type { HeaderRule } from '../http/headers.js';
-import type { ProxySettings } from '../http/proxy.js';
+import type { RuleSpec } from '../domain/content/rules.js';
+import type { HeaderRule } from '../net/http/headers.js';
+import type { ProxySettings } from '../net/http/proxy.js';
 import type { RenderSettings } from './render-options.js';
 
 // What each option means. Their defaults are in sweep-defaults.ts, their check in
@@ -38,7 +38,7 @@ export interface SweepOptions {
 	adaptive: boolean;
 	minIntervalMs: number;
 	maxIntervalMs: number;
-	/** Most URLs checked in the run, and per origin (see schedule/pick.ts); unset: no limit. */
+	/** Most URLs checked in the run, and per origin (see domain/schedule/pick.ts); unset: no limit. */
 	budget?: number | undefined;
 	hostBudget?: number | undefined;
 	/** "Now" for the run (epoch ms): its clock starts there and runs on (see `clockFor`). Unset: $REVISIT_NOW, else the system clock. */
@@ -56,7 +56,7 @@ export interface SweepOptions {
 	denyPrivate: boolean;
 	/** Accept any TLS certificate. */
 	insecure: boolean;
-	/** Content rules, in order (the first that matches a URL wins); see content/rules.ts. */
+	/** Content rules, in order (the first that matches a URL wins); see domain/content/rules.ts. */
 	rules?: readonly RuleSpec[] | undefined;
 	/** Fetch a new or changed page again at once, and learn what differs as noise (`--learn-noise`). */
 	learnNoise: boolean;
@@ -64,11 +64,11 @@ export interface SweepOptions {
 	applyNoise?: boolean | undefined;
 	/** Keep each exchange as it crossed the wire, for WARC output (`--warc`). */
 	capture: boolean;
-	/** Send the run's requests from this many worker threads (0: from this one); see transports/threads/threads.ts. */
+	/** Send the run's requests from this many worker threads (0: from this one); see net/transports/threads/threads.ts. */
 	localWorkers: number;
 	/** Headers added to the requests (`-H`, a pipeline file's `headers`), each for all URLs or those it matches. */
 	headers?: readonly HeaderRule[] | undefined;
-	/** The proxies to send through (`--proxy`, or the environment's HTTP_PROXY and kin, see http/proxy.ts); none: direct. */
+	/** The proxies to send through (`--proxy`, or the environment's HTTP_PROXY and kin, see net/http/proxy.ts); none: direct. */
 	proxy?: ProxySettings | undefined;
 	/** A Netscape cookies.txt whose cookies are sent (`--cookies`). */
 	cookies?: string | undefined;
@@ -76,7 +76,7 @@ export interface SweepOptions {
 	cookieJar?: string | undefined;
 	/** `obey` each origin's robots.txt (the default), or `ignore` it (a user's own sites). */
 	robots: 'obey' | 'ignore';
-	/** The crawler's name matched against robots.txt's groups (any name; see robots/agent.ts); by default the User-Agent's, the part before `/`. */
+	/** The crawler's name matched against robots.txt's groups (any name; see net/robots/agent.ts); by default the User-Agent's, the part before `/`. */
 	robotsAgent?: string | undefined;
 	/** A Crawl-delay above this (ms) defers the origin's URLs. */
 	maxCrawlDelayMs: number;
@@ -84,7 +84,7 @@ export interface SweepOptions {
 	keepTextBytes: number;
 	/** The same, in total over the store. */
 	keepTextTotalBytes: number;
-	/** Versions of its counted text kept per page (`--keep-versions`), within `keepTextTotalBytes`; 0: the newest only (see src/versions). */
+	/** Versions of its counted text kept per page (`--keep-versions`), within `keepTextTotalBytes`; 0: the newest only (see src/domain/versions). */
 	keepVersions: number;
 	/** What is kept of an HTML page without a content rule: its `visible` text (default), or its markup (`source`). */
 	diffOf: 'visible' | 'source';

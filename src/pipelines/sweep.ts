@@ -1,10 +1,10 @@
-import { noteOffer } from '../hosts/no-offer.js';
+import { noteOffer } from '../net/hosts/no-offer.js';
 import type { Got } from 'got';
 import { identity, pipe, type MonoTypeOperatorFunction, type OperatorFunction } from 'rxjs';
-import type { HostBook } from '../hosts/book.js';
-import type { Limiter } from '../http/limiter.js';
-import type { Transport } from '../http/transport.js';
-import { rememberCandidateSweep } from '../hosts/candidate-sweep.js';
+import type { HostBook } from '../net/hosts/book.js';
+import type { Limiter } from '../net/http/limiter.js';
+import type { Transport } from '../net/http/transport.js';
+import { rememberCandidateSweep } from '../net/hosts/candidate-sweep.js';
 import { budget } from '../stages/budget.js';
 import { signalGate } from '../stages/signal-gate.js';
 import { signalScore } from '../stages/signal-score.js';
@@ -13,24 +13,24 @@ import { churnGuard, type ChurnDecision, type ChurnScale } from '../stages/churn
 import { dedupe } from '../stages/dedupe.js';
 import { due } from '../stages/due.js';
 import { lookup } from '../stages/lookup.js';
-import { compileRules, ruleFor } from '../content/rules.js';
+import { compileRules, ruleFor } from '../domain/content/rules.js';
 import { learnNoiseStage } from '../stages/learn-noise.js';
-import type { LearnOptions } from '../content/noise.js';
+import type { LearnOptions } from '../domain/content/noise.js';
 import { normalise } from '../stages/normalise.js';
 import { robots } from '../stages/robots.js';
 import { probe } from '../stages/probe.js';
 import { render as renderStage, publicHost, type RenderStageOptions } from '../stages/render.js';
-import { compileHeaders } from '../http/headers.js';
-import type { BrowserCookieData } from '../http/cookies.js';
-import type { Renderer } from '../render/types.js';
+import { compileHeaders } from '../net/http/headers.js';
+import type { BrowserCookieData } from '../net/http/cookies.js';
+import type { Renderer } from '../net/render/types.js';
 import { schedule } from '../stages/schedule.js';
 import { tally } from '../stages/tally.js';
 import { trust } from '../stages/trust.js';
 import type { InputLine } from '../stages/read-lines.js';
-import { changeChance } from '../schedule/surprise.js';
-import type { ValidatorStore } from '../store/types.js';
-import type { Task } from '../types.js';
-import type { Clock } from '../clock.js';
+import { changeChance } from '../domain/schedule/surprise.js';
+import type { ValidatorStore } from '../store/model/types.js';
+import type { Task } from '../domain/task/types.js';
+import type { Clock } from '../domain/task/clock.js';
 import { RENDER_DEFAULTS } from './render-options.js';
 import { robotsAgentOf } from './sweep-defaults.js';
 import type { SweepOptions } from './sweep-options.js';
@@ -41,7 +41,7 @@ export interface SweepDeps {
 	limiter: Limiter;
 	clock: Clock;
 	random: () => number;
-	/** Where attempts are sent from (see http/transport.ts); this process, with `http`, when absent. */
+	/** Where attempts are sent from (see net/http/transport.ts); this process, with `http`, when absent. */
 	transport?: Transport | undefined;
 	/** This run's hosts; one book per run. */
 	book: HostBook;

@@ -1,6 +1,6 @@
-import { ranksBeforeBy, TIER_OF, TIER_RANK, type Candidate, type PickTier } from '../schedule/pick.js';
-import type { Task } from '../types.js';
-import { Places } from '../util/slot-heap.js';
+import { ranksBeforeBy, TIER_OF, TIER_RANK, type Candidate, type PickTier } from '../domain/schedule/pick.js';
+import type { Task } from '../domain/task/types.js';
+import { Places } from '../base/util/slot-heap.js';
 
 /** How a held URL ranked for the budget: what `revisit due` prints of it. */
 export interface Rank {

@@ -1,11 +1,11 @@
 import { map, Observable, type MonoTypeOperatorFunction, type OperatorFunction } from 'rxjs';
-import { verificationBound, verificationOverdue } from '../hosts/verify.js';
-import { liveRecord } from '../http/target.js';
-import { candidateOf, type BudgetOptions, type Candidate } from '../schedule/pick.js';
-import type { UrlRecord } from '../store/types.js';
-import type { Task } from '../types.js';
-import type { Clock } from '../clock.js';
-import { SlotHeap } from '../util/slot-heap.js';
+import { verificationBound, verificationOverdue } from '../net/hosts/verify.js';
+import { liveRecord } from '../net/http/target.js';
+import { candidateOf, type BudgetOptions, type Candidate } from '../domain/schedule/pick.js';
+import type { UrlRecord } from '../store/model/types.js';
+import type { Task } from '../domain/task/types.js';
+import type { Clock } from '../domain/task/clock.js';
+import { SlotHeap } from '../base/util/slot-heap.js';
 import { HeldUrls, type Rank } from './budget-held.js';
 
 export type { Rank } from './budget-held.js';
@@ -57,7 +57,7 @@ const RELOAD_BATCH = 256;
 
 /**
  * Checks at most `budget` URLs in the run (`hostBudget` per origin): those whose check
- * adds the most expected freshness (schedule/pick.ts). New URLs go through at once while
+ * adds the most expected freshness (domain/schedule/pick.ts). New URLs go through at once while
  * the budget lasts. Known ones are ranked as they come, in a heap of the best `budget`
  * (and one of the best `hostBudget` per origin): one pushed out is marked `later` at once
  * (counted in the summary, left as it is in the store), and those still in when the input

@@ -1,6 +1,6 @@
 import { Observable, type MonoTypeOperatorFunction } from 'rxjs';
-import { atLeast, CHURN_SURPRISE } from '../schedule/surprise.js';
-import type { Task } from '../types.js';
+import { atLeast, CHURN_SURPRISE } from '../domain/schedule/surprise.js';
+import type { Task } from '../domain/task/types.js';
 
 /**
  * How a host's URLs were judged before the guard sees them: of `probed` known URLs,
@@ -30,7 +30,7 @@ export interface ChurnGuardOptions {
 	scale?: ((origin: string) => ChurnScale | undefined) | undefined;
 	/**
 	 * A known URL's chance of having changed since its last check, as its history predicts
-	 * (schedule/surprise.ts: `changeChance`); undefined for a URL without history. Given, a
+	 * (domain/schedule/surprise.ts: `changeChance`); undefined for a URL without history. Given, a
 	 * host whose judged URLs mostly have history is blocked only if its changes are also a
 	 * surprise: at least as many had a chance under `surprise`.
 	 */

@@ -1,7 +1,7 @@
 import { Observable, type MonoTypeOperatorFunction } from 'rxjs';
-import type { StoreOperation, ValidatorStore } from '../store/types.js';
-import type { Task } from '../types.js';
-import { positiveInteger } from '../util/checks.js';
+import type { StoreOperation, ValidatorStore } from '../store/model/types.js';
+import type { Task } from '../domain/task/types.js';
+import { positiveInteger } from '../base/util/checks.js';
 
 export interface CommitOptions {
 	/** Records per store batch. */

@@ -1,11 +1,11 @@
 import { map, type MonoTypeOperatorFunction } from 'rxjs';
-import type { HostNoise } from '../store/types.js';
-import { applyNoise, maskedHash } from '../content/noise.js';
-import { keptAgain } from '../content/word-diff.js';
-import { noiseOf, placesAt } from '../hosts/noise.js';
-import { hashText } from '../content/content-hash.js';
-import type { Task } from '../types.js';
-import type { Clock } from '../clock.js';
+import type { HostNoise } from '../store/model/types.js';
+import { applyNoise, maskedHash } from '../domain/content/noise.js';
+import { keptAgain } from '../domain/content/word-diff.js';
+import { noiseOf, placesAt } from '../net/hosts/noise.js';
+import { hashText } from '../domain/content/content-hash.js';
+import type { Task } from '../domain/task/types.js';
+import type { Clock } from '../domain/task/clock.js';
 import { judge } from './judge.js';
 
 export interface CompareOptions {
@@ -13,7 +13,7 @@ export interface CompareOptions {
 	acceptEncoding: string;
 	/** `--verify-every` in ms (0 = off): a new URL's first verification is spread over it. */
 	verifyEveryMs?: number | undefined;
-	/** The noise a URL's host learned on several pages (see hosts/noise.ts), applied with the URL's own. */
+	/** The noise a URL's host learned on several pages (see net/hosts/noise.ts), applied with the URL's own. */
 	hostNoise?: ((origin: string) => readonly HostNoise[] | undefined) | undefined;
 	/** `--keep-text` in bytes: the kept text made again with learned noise out is cut there too. */
 	keepTextBytes?: number | undefined;

@@ -1,6 +1,6 @@
 import { createHash, hash } from 'node:crypto';
 import { defer, identity, map, tap, type MonoTypeOperatorFunction } from 'rxjs';
-import type { Task } from '../types.js';
+import type { Task } from '../domain/task/types.js';
 
 /** Decisions that leave a URL unchecked for the rest of the run: its key can be let go. */
 const UNCHECKED: ReadonlySet<Task['skip']> = new Set(['not-due', 'later', 'signal', 'filtered']);

@@ -1,6 +1,6 @@
 import { map, type MonoTypeOperatorFunction } from 'rxjs';
-import type { Task } from '../types.js';
-import type { Clock } from '../clock.js';
+import type { Task } from '../domain/task/types.js';
+import type { Clock } from '../domain/task/clock.js';
 
 export interface DueOptions {
 	/** Skip URLs checked less than this long ago (ms), when the record has no stored due time. */

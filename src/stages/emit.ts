@@ -1,8 +1,8 @@
 import type { MonoTypeOperatorFunction } from 'rxjs';
-import { inOrder } from '../flow/in-order.js';
-import type { Task, Verdict } from '../types.js';
-import { shownUrl } from '../util/shown-url.js';
-import { safeJson } from '../util/visible.js';
+import { inOrder } from '../base/flow/in-order.js';
+import type { Task, Verdict } from '../domain/task/types.js';
+import { shownUrl } from '../base/util/shown-url.js';
+import { safeJson } from '../base/util/visible.js';
 
 /** Which verdicts an output receives. `unchanged` means judged, not changed, and not an error. */
 export type When = 'changed' | 'all' | 'error' | 'unchanged';

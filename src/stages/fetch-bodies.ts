@@ -1,9 +1,9 @@
 import type { MonoTypeOperatorFunction } from 'rxjs';
-import { mergeAsync } from '../flow/merge-async.js';
-import { send, type RetryPolicy, type SendDeps } from '../http/send.js';
-import { probeTarget } from '../http/target.js';
-import type { Task } from '../types.js';
-import { positiveInteger } from '../util/checks.js';
+import { mergeAsync } from '../base/flow/merge-async.js';
+import { send, type RetryPolicy, type SendDeps } from '../net/http/send.js';
+import { probeTarget } from '../net/http/target.js';
+import type { Task } from '../domain/task/types.js';
+import { positiveInteger } from '../base/util/checks.js';
 
 export interface FetchBodiesOptions extends RetryPolicy {
 	/** Tasks handled at once; bodies are held in memory until written, so keep it modest. */

@@ -1,5 +1,5 @@
 import { map, type MonoTypeOperatorFunction } from 'rxjs';
-import type { Task } from '../types.js';
+import type { Task } from '../domain/task/types.js';
 
 export interface FilterOptions {
 	/** Keep only URLs matching at least one of these (regular expressions, searched anywhere in the URL). */

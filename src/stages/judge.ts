@@ -1,9 +1,9 @@
-import { RECORD_VERSION, type UrlRecord } from '../store/types.js';
-import { firstVerification } from '../hosts/verify.js';
-import { liveRecord } from '../http/target.js';
-import type { ProbeResult, Reason, Verdict } from '../types.js';
-import { offerFields, offerMoved } from '../product/fields.js';
-import { bytesMoved } from '../content/source-parts.js';
+import { RECORD_VERSION, type UrlRecord } from '../store/model/types.js';
+import { firstVerification } from '../net/hosts/verify.js';
+import { liveRecord } from '../net/http/target.js';
+import type { ProbeResult, Reason, Verdict } from '../domain/task/types.js';
+import { offerFields, offerMoved } from '../domain/product/fields.js';
+import { bytesMoved } from '../domain/content/source-parts.js';
 
 // The verdict itself, apart from the stage that feeds it (compare.ts masks learned noise
 // first): pure, so that it is read and tested on a record and a probe result alone.

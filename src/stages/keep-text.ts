@@ -1,15 +1,15 @@
 import type { MonoTypeOperatorFunction } from 'rxjs';
-import { inOrder } from '../flow/in-order.js';
-import { wordDiff } from '../content/word-diff.js';
-import { blobSize, packText, textKey, unpackText } from '../store/text-blob.js';
-import type { KeptText, StoreOperation, TextBlob, ValidatorStore, VersionLog } from '../store/types.js';
-import { addVersion } from '../versions/add.js';
-import type { Task } from '../types.js';
+import { inOrder } from '../base/flow/in-order.js';
+import { wordDiff } from '../domain/content/word-diff.js';
+import { blobSize, packText, textKey, unpackText } from '../store/model/text-blob.js';
+import type { KeptText, StoreOperation, TextBlob, ValidatorStore, VersionLog } from '../store/model/types.js';
+import { addVersion } from '../domain/versions/add.js';
+import type { Task } from '../domain/task/types.js';
 
 export interface KeepTextOptions {
 	/** Keep new text (`--keep-text` and `--keep-text-total` both above 0); off, records lose their text as pages change. */
 	keep: boolean;
-	/** Versions of its text kept per page (`--keep-versions`); 0 or absent: the newest only, no log (src/versions). */
+	/** Versions of its text kept per page (`--keep-versions`); 0 or absent: the newest only, no log (src/domain/versions). */
 	versions?: number;
 	/** The clock: when a page took its text (a blob's `at`, what eviction orders by). */
 	now?: () => number;
@@ -125,7 +125,7 @@ export function keepText(store: ValidatorStore, shelf: TextShelf, options: KeepT
 		next!.text = kept;
 		return task;
 	};
-	/** The page's new text as its newest version: what was newest becomes a reverse delta against it, written with the record (src/versions). */
+	/** The page's new text as its newest version: what was newest becomes a reverse delta against it, written with the record (src/domain/versions). */
 	const addToLog = async (task: Task, key: string, counted: { text: string; cut: boolean }, log: VersionLog | undefined, kept: { text: string | undefined; blob: TextBlob | undefined }): Promise<void> => {
 		const { verdict, next } = task;
 		const record = task.record ?? undefined;

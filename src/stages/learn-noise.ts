@@ -1,15 +1,15 @@
 import type { MonoTypeOperatorFunction } from 'rxjs';
-import { applyNoise, learnPlaces, type LearnOptions } from '../content/noise.js';
-import { hashText } from '../content/content-hash.js';
-import { keptAgain } from '../content/word-diff.js';
-import { mergeAsync } from '../flow/merge-async.js';
-import { hostLearned, noiseOf, pageLearned, placesAt } from '../hosts/noise.js';
-import { send, type RetryPolicy, type SendDeps } from '../http/send.js';
-import { probeTarget } from '../http/target.js';
-import type { HostRecord } from '../store/types.js';
-import type { Task } from '../types.js';
+import { applyNoise, learnPlaces, type LearnOptions } from '../domain/content/noise.js';
+import { hashText } from '../domain/content/content-hash.js';
+import { keptAgain } from '../domain/content/word-diff.js';
+import { mergeAsync } from '../base/flow/merge-async.js';
+import { hostLearned, noiseOf, pageLearned, placesAt } from '../net/hosts/noise.js';
+import { send, type RetryPolicy, type SendDeps } from '../net/http/send.js';
+import { probeTarget } from '../net/http/target.js';
+import type { HostRecord } from '../store/model/types.js';
+import type { Task } from '../domain/task/types.js';
 
-/** Where learned noise goes beyond the page: the run's host book (see hosts/book.ts) and its clock. */
+/** Where learned noise goes beyond the page: the run's host book (see net/hosts/book.ts) and its clock. */
 export interface LearnHooks {
 	/** A URL of `origin` learned noise for the first time: `revisit stats` counts it. */
 	onFirstNoise?(origin: string): void;
@@ -20,10 +20,10 @@ export interface LearnHooks {
 /**
  * `--learn-noise`: a URL seen for the first time, or whose content changed, is fetched a
  * second time at once. Where the two back-to-back answers differ is noise by definition
- * (content/noise.ts): in HTML and JSON, the places (element, text, attribute, pointer),
+ * (domain/content/noise.ts): in HTML and JSON, the places (element, text, attribute, pointer),
  * in plain text token patterns. The page keeps the places with the time it learned them,
  * and its host counts them per URL template: a place learned on HOST_PAGES pages of a
- * template applies to all of them (hosts/noise.ts). The stored content hash is taken again
+ * template applies to all of them (net/hosts/noise.ts). The stored content hash is taken again
  * without them, and so is the text kept for the next diff. A change already seen stays reported: the old text is gone, so nothing
  * says the change lay only in the newly learned places. `learns` says, per URL, whether
  * to learn and what its rule protects (false: not at all). The second fetch is a

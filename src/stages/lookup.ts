@@ -1,9 +1,9 @@
 import { bufferTime, concatMap, filter, mergeMap, type MonoTypeOperatorFunction } from 'rxjs';
-import type { HostBook } from '../hosts/book.js';
-import { probeTarget } from '../http/target.js';
-import type { ValidatorStore } from '../store/types.js';
-import type { Task } from '../types.js';
-import { positiveInteger } from '../util/checks.js';
+import type { HostBook } from '../net/hosts/book.js';
+import { probeTarget } from '../net/http/target.js';
+import type { ValidatorStore } from '../store/model/types.js';
+import type { Task } from '../domain/task/types.js';
+import { positiveInteger } from '../base/util/checks.js';
 
 export interface LookupOptions {
 	/** Loaded with the hosts of each batch, so probes can consult their host's trust. */

@@ -1,5 +1,5 @@
 import { map, type OperatorFunction } from 'rxjs';
-import type { Task } from '../types.js';
+import type { Task } from '../domain/task/types.js';
 import type { InputLine } from './read-lines.js';
 
 /**

@@ -1,20 +1,20 @@
 import { defer, type MonoTypeOperatorFunction } from 'rxjs';
-import { mergeAsync } from '../flow/merge-async.js';
-import { PARK_WINDOWS } from '../flow/valve.js';
-import type { HostBook } from '../hosts/book.js';
-import { probeForms, type Ask } from '../hosts/form-check.js';
-import { stripCoding } from '../hosts/forms.js';
-import { verificationDue } from '../hosts/verify.js';
-import { effectiveMode, planProbe, type Plan } from '../hosts/policy.js';
-import type { TrustOptions } from '../hosts/trust-options.js';
-import { compareHeadGet } from '../http/head-check.js';
-import type { BodyMode } from '../http/request.js';
-import type { Unless } from '../http/transport.js';
-import { send, type RetryPolicy, type SendDeps } from '../http/send.js';
-import { liveRecord, probeTarget } from '../http/target.js';
-import type { UrlRecord } from '../store/types.js';
-import type { ProbeResult, Task } from '../types.js';
-import { positiveInteger } from '../util/checks.js';
+import { mergeAsync } from '../base/flow/merge-async.js';
+import { PARK_WINDOWS } from '../base/flow/valve.js';
+import type { HostBook } from '../net/hosts/book.js';
+import { probeForms, type Ask } from '../net/hosts/form-check.js';
+import { stripCoding } from '../net/hosts/forms.js';
+import { verificationDue } from '../net/hosts/verify.js';
+import { effectiveMode, planProbe, type Plan } from '../net/hosts/policy.js';
+import type { TrustOptions } from '../net/hosts/trust-options.js';
+import { compareHeadGet } from '../net/http/head-check.js';
+import type { BodyMode } from '../net/http/request.js';
+import type { Unless } from '../net/http/transport.js';
+import { send, type RetryPolicy, type SendDeps } from '../net/http/send.js';
+import { liveRecord, probeTarget } from '../net/http/target.js';
+import type { UrlRecord } from '../store/model/types.js';
+import type { ProbeResult, Task } from '../domain/task/types.js';
+import { positiveInteger } from '../base/util/checks.js';
 
 export interface ProbeDeps extends SendDeps {
 	book: HostBook;

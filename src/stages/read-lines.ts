@@ -1,6 +1,6 @@
 import { TextDecoder } from 'node:util';
 import { Observable } from 'rxjs';
-import type { Valve } from '../flow/valve.js';
+import type { Valve } from '../base/flow/valve.js';
 
 export interface InputLine {
 	/** 1-based line number in the input. */

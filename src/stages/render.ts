@@ -1,20 +1,20 @@
 import { defer, type MonoTypeOperatorFunction } from 'rxjs';
-import { createRobotsGate, type RobotsGateOptions } from '../robots/gate.js';
-import { countedText } from '../content/counted.js';
-import { ruleFor, type Rule } from '../content/rules.js';
-import { isHtml } from '../content/visible-text.js';
-import { mergeAsync } from '../flow/merge-async.js';
-import { countBody } from '../http/count-body.js';
-import { assertPublicHost } from '../http/guard.js';
-import { send, type RetryPolicy, type SendDeps } from '../http/send.js';
-import { liveRecord } from '../http/target.js';
-import { drawnByScript } from '../render/drawn.js';
-import type { HandedAnswer, Renderer, RenderOptions } from '../render/types.js';
-import type { DataRequest } from '../store/types.js';
-import type { ProbeResult, Task } from '../types.js';
-import { positiveInteger } from '../util/checks.js';
-import type { HostBook } from '../hosts/book.js';
-import { templateOf } from '../hosts/noise.js';
+import { createRobotsGate, type RobotsGateOptions } from '../net/robots/gate.js';
+import { countedText } from '../domain/content/counted.js';
+import { ruleFor, type Rule } from '../domain/content/rules.js';
+import { isHtml } from '../domain/content/visible-text.js';
+import { mergeAsync } from '../base/flow/merge-async.js';
+import { countBody } from '../net/http/count-body.js';
+import { assertPublicHost } from '../net/http/guard.js';
+import { send, type RetryPolicy, type SendDeps } from '../net/http/send.js';
+import { liveRecord } from '../net/http/target.js';
+import { drawnByScript } from '../net/render/drawn.js';
+import type { HandedAnswer, Renderer, RenderOptions } from '../net/render/types.js';
+import type { DataRequest } from '../store/model/types.js';
+import type { ProbeResult, Task } from '../domain/task/types.js';
+import { positiveInteger } from '../base/util/checks.js';
+import type { HostBook } from '../net/hosts/book.js';
+import { templateOf } from '../net/hosts/noise.js';
 
 export type RenderMode = 'never' | 'auto' | 'always';
 
@@ -151,7 +151,7 @@ function drop(task: Task): Task {
 
 /**
  * Whether the static HTML answers the rule: a select or product rule matched (its
- * content says `matched`), and the page is not drawn by its scripts (render/drawn.ts).
+ * content says `matched`), and the page is not drawn by its scripts (net/render/drawn.ts).
  */
 function staticAnswers(rule: Rule | undefined, probe: ProbeResult, body: Buffer): boolean {
 	if ((rule?.select || rule?.product) && probe.content?.matched !== true) return false;

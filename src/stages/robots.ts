@@ -1,10 +1,10 @@
 import { defer, identity, type MonoTypeOperatorFunction } from 'rxjs';
-import { mergeAsync } from '../flow/merge-async.js';
-import { PARK_WINDOWS } from '../flow/valve.js';
-import { probeTarget } from '../http/target.js';
-import { createRobotsGate, type GateAnswer, type RobotsGateDeps } from '../robots/gate.js';
-import type { Task } from '../types.js';
-import { positiveInteger } from '../util/checks.js';
+import { mergeAsync } from '../base/flow/merge-async.js';
+import { PARK_WINDOWS } from '../base/flow/valve.js';
+import { probeTarget } from '../net/http/target.js';
+import { createRobotsGate, type GateAnswer, type RobotsGateDeps } from '../net/robots/gate.js';
+import type { Task } from '../domain/task/types.js';
+import { positiveInteger } from '../base/util/checks.js';
 
 export interface RobotsStageOptions {
 	/** `ignore` turns the stage off (a user's own sites). */
@@ -24,7 +24,7 @@ export interface RobotsStageOptions {
  * neither carries a record to commit: the next run checks them again. A `deferred`
  * because robots.txt could not be had carries robots.txt's error (the run did not check
  * the URL; the exit status says so); one by Crawl-delay does not. The
- * origin's robots.txt is fetched once per run (see robots/gate.ts); its Crawl-delay is
+ * origin's robots.txt is fetched once per run (see net/robots/gate.ts); its Crawl-delay is
  * set on the limiter. Sits after `due`, so URLs not due cost no robots.txt fetch.
  *
  * @example

@@ -1,6 +1,6 @@
 import { map, type MonoTypeOperatorFunction } from 'rxjs';
-import { addCheck, estimateRate, UNOBSERVED_REASONS } from '../schedule/rate.js';
-import type { Task } from '../types.js';
+import { addCheck, estimateRate, UNOBSERVED_REASONS } from '../domain/schedule/rate.js';
+import type { Task } from '../domain/task/types.js';
 
 export interface ScheduleOptions {
 	/** Fixed revisit interval in ms. */
@@ -15,7 +15,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * Keeps each URL's change history and rate on the record about to be committed (see
- * schedule/rate.ts), shows the rate on the verdict, and sets the next due time: with a
+ * domain/schedule/rate.ts), shows the rate on the verdict, and sets the next due time: with a
  * TTL a fixed interval; with `adaptive` the time by which the page has even odds of
  * having changed, ln 2 / rate, within [min, max].
  *

@@ -1,11 +1,11 @@
 import { map, type MonoTypeOperatorFunction } from 'rxjs';
-import type { HostBook } from '../hosts/book.js';
-import { verificationDue } from '../hosts/verify.js';
-import { liveRecord } from '../http/target.js';
-import { lastmodSays, maxAgeSays, signalSample, untested, type Signal } from '../schedule/signals.js';
-import type { HostRecord } from '../store/types.js';
-import type { Task } from '../types.js';
-import type { Clock } from '../clock.js';
+import type { HostBook } from '../net/hosts/book.js';
+import { verificationDue } from '../net/hosts/verify.js';
+import { liveRecord } from '../net/http/target.js';
+import { lastmodSays, maxAgeSays, signalSample, untested, type Signal } from '../domain/schedule/signals.js';
+import type { HostRecord } from '../store/model/types.js';
+import type { Task } from '../domain/task/types.js';
+import type { Clock } from '../domain/task/clock.js';
 
 export interface SignalGateDeps {
 	book: HostBook;
@@ -14,7 +14,7 @@ export interface SignalGateDeps {
 }
 
 /**
- * Free signals as skip signals, on hosts where they proved right (schedule/signals.ts): a
+ * Free signals as skip signals, on hosts where they proved right (domain/schedule/signals.ts): a
  * known URL that a trusted sitemap lastmod dates before its last check, or whose last
  * answer is still fresh by a trusted max-age / Expires, is skipped (`signal`), unless
  * `--verify-every` has made it due, the signal has gone untested for half of it, or it

@@ -1,12 +1,12 @@
 import { tap, type MonoTypeOperatorFunction } from 'rxjs';
-import type { HostBook } from '../hosts/book.js';
-import { UNOBSERVED_REASONS } from '../schedule/rate.js';
-import { lastmodSays, maxAgeSays, scoreSignal } from '../schedule/signals.js';
-import type { Task } from '../types.js';
-import type { Clock } from '../clock.js';
+import type { HostBook } from '../net/hosts/book.js';
+import { UNOBSERVED_REASONS } from '../domain/schedule/rate.js';
+import { lastmodSays, maxAgeSays, scoreSignal } from '../domain/schedule/signals.js';
+import type { Task } from '../domain/task/types.js';
+import type { Clock } from '../domain/task/clock.js';
 
 /**
- * Scores each host's free signals against what its checks found (schedule/signals.ts):
+ * Scores each host's free signals against what its checks found (domain/schedule/signals.ts):
  * for a known URL that came with a sitemap lastmod, did lastmod announce the change the
  * check found, or miss it? For one whose last answer was still fresh by its max-age or
  * Expires, was it indeed unchanged? The host's trust, in the run's host book, follows.

@@ -1,5 +1,5 @@
 import { defer, tap, type MonoTypeOperatorFunction } from 'rxjs';
-import type { Task } from '../types.js';
+import type { Task } from '../domain/task/types.js';
 import { judgedKnown, type ChurnScale } from './churn-guard.js';
 
 /**

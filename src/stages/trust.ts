@@ -1,9 +1,9 @@
 import { tap, type MonoTypeOperatorFunction } from 'rxjs';
-import type { HostBook } from '../hosts/book.js';
-import { observe, type Observation } from '../hosts/observe.js';
-import type { TrustOptions } from '../hosts/trust-options.js';
-import type { Task } from '../types.js';
-import type { Clock } from '../clock.js';
+import type { HostBook } from '../net/hosts/book.js';
+import { observe, type Observation } from '../net/hosts/observe.js';
+import type { TrustOptions } from '../net/hosts/trust-options.js';
+import type { Task } from '../domain/task/types.js';
+import type { Clock } from '../domain/task/clock.js';
 
 /**
  * What a judged task shows about its host's validators.

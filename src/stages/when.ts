@@ -1,7 +1,7 @@
 import { map, type MonoTypeOperatorFunction } from 'rxjs';
-import type { Condition } from '../condition/compile.js';
-import { conditionValues } from '../condition/names.js';
-import type { Task } from '../types.js';
+import type { Condition } from '../domain/condition/compile.js';
+import { conditionValues } from '../domain/condition/names.js';
+import type { Task } from '../domain/task/types.js';
 
 /**
  * Holds each change (a first sight too) to the run's `--when` condition: a change it does

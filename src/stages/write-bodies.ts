@@ -1,16 +1,16 @@
 import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
-import { diffBodies } from '../content/diff-text.js';
-import { isPdf, pdfText } from '../content/pdf-text.js';
-import type { Rule } from '../content/rules.js';
-import { writeFileAtomic } from '../util/write-file-atomic.js';
+import { diffBodies } from '../domain/content/diff-text.js';
+import { isPdf, pdfText } from '../domain/content/pdf-text.js';
+import type { Rule } from '../domain/content/rules.js';
+import { writeFileAtomic } from '../base/util/write-file-atomic.js';
 import path from 'node:path';
 import { TextDecoder } from 'node:util';
 import { concatMap, defer, finalize, type MonoTypeOperatorFunction } from 'rxjs';
-import { bodyFileName } from '../util/file-name.js';
-import type { Task } from '../types.js';
-import type { Clock } from '../clock.js';
+import { bodyFileName } from '../base/util/file-name.js';
+import type { Task } from '../domain/task/types.js';
+import type { Clock } from '../domain/task/clock.js';
 import { wanted, type When } from './emit.js';
-import { safeJson } from '../util/visible.js';
+import { safeJson } from '../base/util/visible.js';
 
 export type BodySink = { type: 'dir'; dir: string } | { type: 'ndjson'; out(text: string): Promise<void> };
 

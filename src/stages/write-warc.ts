@@ -1,10 +1,10 @@
 import { tap, type MonoTypeOperatorFunction } from 'rxjs';
-import type { Task } from '../types.js';
-import { recordsFor } from '../warc/records.js';
-import type { WarcWriter } from '../warc/writer.js';
+import type { Task } from '../domain/task/types.js';
+import { recordsFor } from '../outputs/warc/records.js';
+import type { WarcWriter } from '../outputs/warc/writer.js';
 
 /**
- * Writes each judged URL's WARC records (see warc/records.ts) before the task goes on,
+ * Writes each judged URL's WARC records (see outputs/warc/records.ts) before the task goes on,
  * and records in the state to commit where its payload is now archived. It sits before
  * the commit, so a URL's state is committed only after its records are in the file.
  * A write that fails (disk full) ends the run: an archive with holes that the store

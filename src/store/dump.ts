@@ -1,5 +1,5 @@
-import { blobFromJson, blobToJson } from './text-blob.js';
-import { RECORD_VERSION, type StoreOperation, type ValidatorStore, type VersionLog } from './types.js';
+import { blobFromJson, blobToJson } from './model/text-blob.js';
+import { RECORD_VERSION, type StoreOperation, type ValidatorStore, type VersionLog } from './model/types.js';
 
 /** One NDJSON line of a store dump. */
 export type DumpLine =

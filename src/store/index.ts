@@ -1,6 +1,6 @@
-export type { UrlRecord, HostRecord, HostMode, RunRecord, RunHostFigures, StoreOperation, ValidatorStore } from './types.js';
-export { RECORD_VERSION } from './types.js';
-export { MemoryStore } from './memory.js';
-export { LevelStore } from './level.js';
+export type { UrlRecord, HostRecord, HostMode, RunRecord, RunHostFigures, StoreOperation, ValidatorStore } from './model/types.js';
+export { RECORD_VERSION } from './model/types.js';
+export { MemoryStore } from './level/memory.js';
+export { LevelStore } from './level/store.js';
 export { openStore, storeIsShared, describeStore, type OpenStoreOptions } from './open.js';
-export type { RedisTimeouts } from './redis-policy.js';
+export type { RedisTimeouts } from './redis/policy.js';

@@ -1,9 +1,9 @@
-import { StoreError } from '../errors/index.js';
-import { LevelStore } from './level.js';
-import type { RedisTimeouts } from './redis-link.js';
-import { shownUrl } from '../util/shown-url.js';
-import { isRedisSpec } from './redis-url.js';
-import type { ValidatorStore } from './types.js';
+import { StoreError } from '../base/errors/index.js';
+import { LevelStore } from './level/store.js';
+import type { RedisTimeouts } from './redis/link.js';
+import { shownUrl } from '../base/util/shown-url.js';
+import { isRedisSpec } from './redis/url.js';
+import type { ValidatorStore } from './model/types.js';
 
 export interface OpenStoreOptions {
 	/** Create the store when there is none (default true); read-only commands pass false. */
@@ -41,14 +41,14 @@ const toStderr = (line: string): void => void process.stderr.write(`revisit: ${l
  */
 export async function openStore(spec: string, options: OpenStoreOptions = {}): Promise<ValidatorStore> {
 	if (isRedisSpec(spec)) {
-		const { RedisStore } = await import('./redis.js');
+		const { RedisStore } = await import('./redis/store.js');
 		return RedisStore.open(spec, { ...options.redis, ...(options.create === undefined ? {} : { create: options.create }) });
 	}
 	try {
 		return await LevelStore.open(spec, { notice: options.notice ?? toStderr, ...(options.create === undefined ? {} : { create: options.create }) });
 	} catch (error) {
 		if (!(error instanceof StoreError && error.code === 'STORE_LOCKED')) throw error;
-		const { SocketStore } = await import('./socket-store.js');
+		const { SocketStore } = await import('./socket/store.js');
 		const watch = await SocketStore.connect(spec);
 		if (!watch) throw error;
 		if (options.viaWatch) return watch;

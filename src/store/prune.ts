@@ -1,5 +1,5 @@
 import { collectTexts } from './text-gc.js';
-import type { RunRecord, StoreOperation, UrlRecord, ValidatorStore } from './types.js';
+import type { RunRecord, StoreOperation, UrlRecord, ValidatorStore } from './model/types.js';
 
 export interface PruneOptions {
 	/** URL records last checked before this time (epoch ms) are deleted. */

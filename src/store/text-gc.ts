@@ -1,6 +1,6 @@
-import { blobSize } from './text-blob.js';
-import { packVersions, unpackVersions } from './version-log.js';
-import type { StoreOperation, ValidatorStore } from './types.js';
+import { blobSize } from './model/text-blob.js';
+import { packVersions, unpackVersions } from './model/version-log.js';
+import type { StoreOperation, ValidatorStore } from './model/types.js';
 
 /** What a collection of kept text found and did. */
 export interface TextCollection {

@@ -1,6 +1,6 @@
-import { estimateRate } from '../schedule/rate.js';
+import { estimateRate } from '../domain/schedule/rate.js';
 import { urlOfLine } from '../stages/normalise.js';
-import type { DueEntry, DueQueue } from '../store/due/types.js';
+import type { DueEntry, DueQueue } from '../store/model/due.js';
 import type { InputBatch } from './inputs.js';
 
 /** A line of input that is not a URL the watch can check, named as `source:line` for diagnostics. */

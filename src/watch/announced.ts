@@ -1,13 +1,13 @@
-import type { HostBook } from '../hosts/book.js';
-import { lastmodSays } from '../schedule/signals.js';
+import type { HostBook } from '../net/hosts/book.js';
+import { lastmodSays } from '../domain/schedule/signals.js';
 import { urlOfLine } from '../stages/normalise.js';
-import type { DueEntry, DueQueue } from '../store/due/types.js';
-import type { ValidatorStore } from '../store/types.js';
+import type { DueEntry, DueQueue } from '../store/model/due.js';
+import type { ValidatorStore } from '../store/model/types.js';
 import type { InputBatch } from './inputs.js';
 
 /**
  * A sitemap's lastmod as the budget reads it: where the URL's host has earned trust in
- * its lastmod (schedule/signals.ts) and the lastmod is after the URL's last check, the
+ * its lastmod (domain/schedule/signals.ts) and the lastmod is after the URL's last check, the
  * URL is due now, whatever its interval said. Untrusted hosts' lastmods move nothing, so
  * a lying sitemap costs no checks. The trust itself is scored by the checks of sweeps and
  * runs over the store; a watch's claims do not carry the lastmod, so they do not score it.

@@ -1,5 +1,5 @@
 import type { Observable, Subscription } from 'rxjs';
-import { createValve, type Valve } from '../flow/valve.js';
+import { createValve, type Valve } from '../base/flow/valve.js';
 import type { InputLine } from '../stages/read-lines.js';
 
 /** Most lines in one batch of input. */

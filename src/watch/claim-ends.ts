@@ -1,4 +1,4 @@
-import type { ClaimRef, DueEntry, DueQueue } from '../store/due/types.js';
+import type { ClaimRef, DueEntry, DueQueue } from '../store/model/due.js';
 
 // How a watch ends its claims on the schedule: each check's `done` once its record is
 // written, and on a shared schedule its place under --per-host as soon as its requests

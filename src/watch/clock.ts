@@ -1,6 +1,6 @@
 import { queueNow } from '../store/due/clock.js';
-import type { QueueClock } from '../store/due/types.js';
-import type { Clock } from '../clock.js';
+import type { QueueClock } from '../store/model/due.js';
+import type { Clock } from '../domain/task/clock.js';
 
 /**
  * The schedule's clock for a watch: `--now T` starts it at T, `--time-scale S` runs it S

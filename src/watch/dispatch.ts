@@ -1,7 +1,7 @@
 import { Observable } from 'rxjs';
-import type { Valve } from '../flow/valve.js';
+import type { Valve } from '../base/flow/valve.js';
 import type { InputLine } from '../stages/read-lines.js';
-import type { ClaimOptions, DueEntry, DueQueue } from '../store/due/types.js';
+import type { ClaimOptions, DueEntry, DueQueue } from '../store/model/due.js';
 
 export interface DispatchOptions {
 	/** Checks per schedule-clock ms (the `--rate`). */

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { listenValue, type ListenAddress } from '../config/values.js';
-import { UsageError } from '../errors/index.js';
+import { UsageError } from '../base/errors/index.js';
 import { hostCheck, type MachineNames } from './host-check.js';
 import { liveReport, type Answer, type LiveReportOptions } from './live-report.js';
-import { visibleLine } from '../util/visible.js';
+import { visibleLine } from '../base/util/visible.js';
 import type { WatchMetrics } from './metrics.js';
 
 /** Where the server listens. An empty host is every interface (`:9464`). */

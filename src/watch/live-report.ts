@@ -1,8 +1,8 @@
-import { loadReportPage, type PageCursor } from '../report/paged.js';
-import { renderReport } from '../report/html.js';
-import { loadUrlPage } from '../report/url-data.js';
-import { renderUrlPage } from '../report/url-html.js';
-import type { ValidatorStore } from '../store/types.js';
+import { loadReportPage, type PageCursor } from '../io/report/paged.js';
+import { renderReport } from '../io/report/html.js';
+import { loadUrlPage } from '../io/report/url-data.js';
+import { renderUrlPage } from '../io/report/url-html.js';
+import type { ValidatorStore } from '../store/model/types.js';
 import { pacer } from './pace.js';
 import { pageCache } from './page-cache.js';
 
@@ -70,7 +70,7 @@ function urlPageOf(search: URLSearchParams): { url: string; a?: number; b?: numb
  * `limit` changes (newest first, each page linking to the next older one), each page
  * built at most once per `maxAgeMs` however many ask (page-cache.ts), and answered at
  * most `perSecond` times a second (pace.ts), so that a reader reloading it, or a script
- * fetching it in a loop, costs the watch one bounded build (report/paged.ts) every few
+ * fetching it in a loop, costs the watch one bounded build (io/report/paged.ts) every few
  * seconds and a few writes a second.
  *
  * @example

@@ -1,6 +1,6 @@
 import type { LiveRun } from '../pipelines/live-run.js';
-import type { DueQueue, QueueClock } from '../store/due/types.js';
-import type { Delivery, HostRecord, RunDetail, RunRecord, StoreOperation, TextBlob, UrlRecord, ValidatorStore, VersionLog } from '../store/types.js';
+import type { DueQueue, QueueClock } from '../store/model/due.js';
+import type { Delivery, HostRecord, RunDetail, RunRecord, StoreOperation, TextBlob, UrlRecord, ValidatorStore, VersionLog } from '../store/model/types.js';
 
 /**
  * The watch's store as its readers see it (the live report at `/`, and `revisit history`,

@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { QueueStats } from '../store/due/types.js';
-import { REASONS, type Reason } from '../types.js';
+import type { QueueStats } from '../store/model/due.js';
+import { REASONS, type Reason } from '../domain/task/types.js';
 
 /** One origin's backlog, for `revisit_queue_depth{origin}`. */
 export interface OriginDepth {
@@ -21,7 +21,7 @@ export interface ModelFigures {
 	rate: number;
 }
 
-/** One delivery target as the metrics show it (outbox/worker.ts's TargetStatus): named without its secrets. */
+/** One delivery target as the metrics show it (io/outbox/worker.ts's TargetStatus): named without its secrets. */
 export interface TargetFigures {
 	shown: string;
 	pending: number;

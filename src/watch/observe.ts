@@ -1,9 +1,9 @@
-import type { Reason } from '../types.js';
-import type { ValidatorStore } from '../store/types.js';
+import type { Reason } from '../domain/task/types.js';
+import type { ValidatorStore } from '../store/model/types.js';
 import { listen, type ListenAddress } from './listen.js';
 import { createWatchMetrics } from './metrics.js';
 import type { WatchObserver } from './run.js';
-import type { TargetStatus } from '../outbox/worker.js';
+import type { TargetStatus } from '../io/outbox/worker.js';
 
 /** How long the schedule may go unread before /healthz says the watch is unwell (wall ms). */
 const STALE_MS = 30_000;

@@ -1,8 +1,8 @@
 import type { PipelineConfig, SourceConfig } from '../config/pipeline-config.js';
-import { ConfigError } from '../errors/index.js';
+import { ConfigError } from '../base/errors/index.js';
 import type { CompiledPipeline } from '../pipelines/config.js';
-import { WATCH_INTERVALS } from '../schedule/due-time.js';
-import type { ValidatorStore } from '../store/types.js';
+import { WATCH_INTERVALS } from '../domain/schedule/due-time.js';
+import type { ValidatorStore } from '../store/model/types.js';
 import type { WatchInputsSpec } from './inputs.js';
 import type { WatchJob } from './job.js';
 import type { ListenAddress } from './listen.js';

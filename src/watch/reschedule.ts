@@ -1,8 +1,8 @@
-import { watchInterval, type IntervalBounds } from '../schedule/due-time.js';
-import { estimateRate } from '../schedule/rate.js';
-import type { HostRecord } from '../store/types.js';
-import type { DueEntry } from '../store/due/types.js';
-import type { Task } from '../types.js';
+import { watchInterval, type IntervalBounds } from '../domain/schedule/due-time.js';
+import { estimateRate } from '../domain/schedule/rate.js';
+import type { HostRecord } from '../store/model/types.js';
+import type { DueEntry } from '../store/model/due.js';
+import type { Task } from '../domain/task/types.js';
 
 /** Reasons that say the check did not happen: the URL comes back soon, not after a whole interval. */
 const RETRY_REASONS: ReadonlySet<string> = new Set(['error', 'deferred']);

@@ -1,14 +1,14 @@
 import { concat, concatMap, defer, EMPTY, finalize, ignoreElements, merge, Observable, of, repeat, share, Subject, switchMap, takeUntil, tap, timer } from 'rxjs';
 import { composeRun, type RunEdges, type RunShape } from '../pipelines/compose.js';
-import type { Outbox } from '../outbox/open.js';
+import type { Outbox } from '../io/outbox/open.js';
 import { runTasks } from '../pipelines/run.js';
 import type { LiveRun } from '../pipelines/live-run.js';
 import { createSummary, type Summary } from '../pipelines/summary.js';
 import type { SweepDeps } from '../pipelines/sweep.js';
-import type { IntervalBounds } from '../schedule/due-time.js';
-import type { DueEntry, DueQueue, QueueStats } from '../store/due/types.js';
+import type { IntervalBounds } from '../domain/schedule/due-time.js';
+import type { DueEntry, DueQueue, QueueStats } from '../store/model/due.js';
 import type { WatchClock } from './clock.js';
-import type { Task } from '../types.js';
+import type { Task } from '../domain/task/types.js';
 import { urlOfLine } from '../stages/normalise.js';
 import { admit } from './admit.js';
 import { announced } from './announced.js';

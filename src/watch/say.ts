@@ -1,7 +1,7 @@
-import type { IntervalBounds } from '../schedule/due-time.js';
-import type { QueueStats } from '../store/due/types.js';
-import { shownUrl } from '../util/shown-url.js';
-import { counted } from '../util/counted.js';
+import type { IntervalBounds } from '../domain/schedule/due-time.js';
+import type { QueueStats } from '../store/model/due.js';
+import { shownUrl } from '../base/util/shown-url.js';
+import { counted } from '../base/util/counted.js';
 import type { Admitted } from './admit.js';
 import type { InputBatch } from './inputs.js';
 import { roughDuration } from './status.js';

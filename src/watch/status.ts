@@ -1,5 +1,5 @@
-import type { QueueStats } from '../store/due/types.js';
-import { counted } from '../util/counted.js';
+import type { QueueStats } from '../store/model/due.js';
+import { counted } from '../base/util/counted.js';
 import type { WatchObserver } from './run.js';
 
 /** What a watch has done so far and where its schedule stands: the progress line's and the status line's figures. */

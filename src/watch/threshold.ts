@@ -1,6 +1,6 @@
-import type { IntervalBounds } from '../schedule/due-time.js';
-import { expectedFreshness, solveThreshold } from '../schedule/threshold.js';
-import type { DueQueue, QueueStats } from '../store/due/types.js';
+import type { IntervalBounds } from '../domain/schedule/due-time.js';
+import { expectedFreshness, solveThreshold } from '../domain/schedule/threshold.js';
+import type { DueQueue, QueueStats } from '../store/model/due.js';
 
 /** The threshold μ as the watch keeps it: solved from the model, corrected by what dispatch shows. */
 export interface Threshold {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Limiter } from '../http/limiter.js';
-import type { DueQueue } from '../store/due/types.js';
+import type { Limiter } from '../net/http/limiter.js';
+import type { DueQueue } from '../store/model/due.js';
 
 /** How long a turn to send holds when its holder never says it sent (killed mid-request), wall ms. */
 export const TURN_HOLD_MS = 30_000;

@@ -1,7 +1,7 @@
 import { lastValueFrom, of, toArray } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryStore, sweep } from '../../src/index.js';
-import { loadReport } from '../../src/report/data.js';
+import { loadReport } from '../../src/io/report/data.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 describe('sweep() (library)', () => {

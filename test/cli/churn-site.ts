@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { LevelStore } from '../../src/store/level.js';
+import { LevelStore } from '../../src/store/level/store.js';
 import { ndjson, runCli, tempDir } from '../helpers/cli.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 

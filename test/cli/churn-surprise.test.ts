@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LevelStore } from '../../src/store/level.js';
+import { LevelStore } from '../../src/store/level/store.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 const DAY = 86_400_000;
 const BASE = Date.parse('2030-01-01T00:00:00Z');
 
-// The churn guard under the default flags, judged by surprise (src/schedule/surprise.ts):
+// The churn guard under the default flags, judged by surprise (src/domain/schedule/surprise.ts):
 // a budget that checks the pages most likely to have changed never trips it; a host that
 // starts serving one interstitial to every URL still does, on the first run.
 describe('revisit sweep: the churn guard judges changes against the URLs\' change rates', () => {

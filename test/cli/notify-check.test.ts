@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { describeApprise } from '../helpers/smtp.js';
-import { startReceiver } from '../notify/receiver.js';
+import { startReceiver } from '../io/notify/receiver.js';
 
 /** The origin whose pages the runs check: what it saw says whether a run sent any request. */
 let site: TestServer;

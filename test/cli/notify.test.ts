@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, spawnCli, tempDir } from '../helpers/cli.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { describeApprise, describeSmtp, startSmtp } from '../helpers/smtp.js';
-import { startDripSmtp } from '../notify/hanging.js';
-import { startReceiver } from '../notify/receiver.js';
+import { startDripSmtp } from '../io/notify/hanging.js';
+import { startReceiver } from '../io/notify/receiver.js';
 import { freePort } from '../interop/servers/launch.js';
 
 let site: TestServer;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ndjson, runCli, tempDir } from '../helpers/cli.js';
 import { SHOP_PAGES, startOfferShop } from '../helpers/offer-shop.js';
-import { startReceiver } from '../notify/receiver.js';
+import { startReceiver } from '../io/notify/receiver.js';
 
 type Row = { url: string; changed: boolean; reason: string; product?: { price?: number; currency?: string; availability?: string; prices?: number }; previous?: Record<string, unknown> };
 

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openStore } from '../../src/store/open.js';
-import type { ValidatorStore } from '../../src/store/types.js';
+import type { ValidatorStore } from '../../src/store/model/types.js';
 import { listen, type Listening } from '../../src/watch/listen.js';
 import { createWatchMetrics } from '../../src/watch/metrics.js';
 import { CHROMIUM, launchChromium, openWatched, type WatchedPage } from '../helpers/browser.js';

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { outboxTargets } from '../../src/outbox/targets.js';
+import { outboxTargets } from '../../src/io/outbox/targets.js';
 import { openStore } from '../../src/store/open.js';
-import { RECORD_VERSION, type Delivery } from '../../src/store/types.js';
+import { RECORD_VERSION, type Delivery } from '../../src/store/model/types.js';
 import { ndjson, spawnCli, tempDir } from '../helpers/cli.js';
 import { getWithHost } from '../helpers/listening.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { startWatchOrigin, type WatchOrigin } from '../helpers/watch-origin.js';
-import { MESSAGE } from '../notify/receiver.js';
+import { MESSAGE } from '../io/notify/receiver.js';
 
 const QUIET = ['--robots', 'ignore', '--audit', '0', '--ndjson', '-q'];
 /** Each page checked again every second of wall time. */

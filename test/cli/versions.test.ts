@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LevelStore } from '../../src/store/level.js';
-import { unpackText } from '../../src/store/text-blob.js';
-import { pageVersions, versionText } from '../../src/versions/index.js';
+import { LevelStore } from '../../src/store/level/store.js';
+import { unpackText } from '../../src/store/model/text-blob.js';
+import { pageVersions, versionText } from '../../src/domain/versions/index.js';
 import { ndjson, runCli, tempDir } from '../helpers/cli.js';
-import { startReceiver } from '../notify/receiver.js';
+import { startReceiver } from '../io/notify/receiver.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 const DAY = 86_400_000;

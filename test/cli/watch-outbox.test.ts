@@ -4,7 +4,7 @@ import { ndjson, runCli, spawnCli, tempDir } from '../helpers/cli.js';
 import { outageReceiver, type OutageReceiver } from '../helpers/outage.js';
 import { describeRedis, startRedis, type TestRedis } from '../helpers/redis.js';
 import { startWatchOrigin, type OriginHit, type WatchOrigin } from '../helpers/watch-origin.js';
-import { startDripSmtp } from '../notify/hanging.js';
+import { startDripSmtp } from '../io/notify/hanging.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const QUIET = ['--robots', 'ignore', '--audit', '0', '--ndjson', '-q'];

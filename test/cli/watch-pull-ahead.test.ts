@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LevelStore } from '../../src/store/level.js';
+import { LevelStore } from '../../src/store/level/store.js';
 import { runCli, spawnCli, tempDir } from '../helpers/cli.js';
 import { startWatchOrigin, type WatchOrigin } from '../helpers/watch-origin.js';
 import { waitFor } from '../helpers/wait-for.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateRules } from '../../src/config/rule-list.js';
-import { ConfigError } from '../../src/errors/index.js';
+import { ConfigError } from '../../src/base/errors/index.js';
 
 /** The problems a rule list has, as printed. */
 function problems(text: string): readonly string[] {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { problems } from '../helpers/pipeline-problems.js';
 import { applyOverrides } from '../../src/config/overrides.js';
 import { validatePipeline } from '../../src/config/validate.js';
-import { ConfigError } from '../../src/errors/index.js';
+import { ConfigError } from '../../src/base/errors/index.js';
 
 
 const stdin = '"source": { "type": "stdin" }';

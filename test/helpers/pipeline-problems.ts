@@ -1,5 +1,5 @@
 import { parsePipeline } from '../../src/config/load.js';
-import { ConfigError } from '../../src/errors/index.js';
+import { ConfigError } from '../../src/base/errors/index.js';
 
 /** The problems a pipeline text has, as printed (none: valid). */
 export function problems(text: string, sets: string[] = []): readonly string[] {

@@ -1,5 +1,5 @@
-import { connectRedis } from '../../src/store/redis-link.js';
-import { parseRedisUrl } from '../../src/store/redis-url.js';
+import { connectRedis } from '../../src/store/redis/link.js';
+import { parseRedisUrl } from '../../src/store/redis/url.js';
 import { startRedis, type TestRedis } from './redis.js';
 
 /** A Redis Cluster of primaries on 127.0.0.1, no replicas, until `stop()`. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { ReportData } from '../../src/report/data.js';
+import type { ReportData } from '../../src/io/report/data.js';
 import { runCli, tempDir } from './cli.js';
 import { startServer, type TestServer } from './server.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { BROWSER_ARGS, launchBrowser, type LiveBrowser } from '../../src/render/browser.js';
+import { BROWSER_ARGS, launchBrowser, type LiveBrowser } from '../../src/net/render/browser.js';
 import { CHROMIUM } from './browser.js';
 import { startSpaSite, type SpaSite } from './spa-site.js';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseDocument } from 'htmlparser2';
-import { readOffer } from '../../src/product/offer.js';
+import { readOffer } from '../../src/domain/product/offer.js';
 
 /** One phrase of the stock-phrase set (test/fixtures/stock-phrases/phrases.json): what a shop prints, in which language, what it means, where it was seen. */
 export interface StockPhraseCase {

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { constants, gunzipSync } from 'node:zlib';
 import { WARCParser } from 'warcio';
-import { warcDigest } from '../../src/warc/digest.js';
+import { warcDigest } from '../../src/outputs/warc/digest.js';
 
 export interface ReadRecord {
 	type: string;

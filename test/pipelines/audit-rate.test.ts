@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_FLOOR, CLEAN_AUDITS_TO_HALVE, hostAuditRate } from '../../src/hosts/audit-rate.js';
-import { planProbe } from '../../src/hosts/policy.js';
-import { newHostRecord } from '../../src/hosts/record.js';
-import { trustDefaults } from '../../src/hosts/trust-options.js';
-import type { HostStats } from '../../src/hosts/stats.js';
+import { AUDIT_FLOOR, CLEAN_AUDITS_TO_HALVE, hostAuditRate } from '../../src/net/hosts/audit-rate.js';
+import { planProbe } from '../../src/net/hosts/policy.js';
+import { newHostRecord } from '../../src/net/hosts/record.js';
+import { trustDefaults } from '../../src/net/hosts/trust-options.js';
+import type { HostStats } from '../../src/net/hosts/stats.js';
 import type { SeenRequest } from '../helpers/server.js';
 import { runCli } from '../helpers/cli.js';
 import { describeRedis, startRedis, type TestRedis } from '../helpers/redis.js';
-import { RECORD_VERSION } from '../../src/store/types.js';
+import { RECORD_VERSION } from '../../src/store/model/types.js';
 import { useFixtures, sweepRun } from './fixtures.js';
 import { hostRecord } from './trust-sites.js';
 

@@ -1,10 +1,10 @@
 import { lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { newHostRecord } from '../../src/hosts/record.js';
+import { newHostRecord } from '../../src/net/hosts/record.js';
 import { dueList, type DueEntry } from '../../src/pipelines/due-list.js';
-import { newSignalTrust } from '../../src/schedule/signals.js';
-import { MemoryStore } from '../../src/store/memory.js';
-import type { UrlRecord } from '../../src/store/types.js';
+import { newSignalTrust } from '../../src/domain/schedule/signals.js';
+import { MemoryStore } from '../../src/store/level/memory.js';
+import type { UrlRecord } from '../../src/store/model/types.js';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2030-03-01T00:00:00Z');

@@ -2,8 +2,8 @@ import type http from 'node:http';
 import { afterEach, beforeEach } from 'vitest';
 import { startServer, type SeenRequest, type TestServer } from '../helpers/server.js';
 import { ndjson, runCli, tempDir } from '../helpers/cli.js';
-import { LevelStore } from '../../src/store/level.js';
-import type { UrlRecord } from '../../src/store/types.js';
+import { LevelStore } from '../../src/store/level/store.js';
+import type { UrlRecord } from '../../src/store/model/types.js';
 
 /** What one `revisit sweep` run left behind, with stdout parsed as NDJSON verdicts. */
 export interface SweepRun {

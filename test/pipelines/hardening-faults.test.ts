@@ -1,7 +1,7 @@
 import type net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { LevelStore } from '../../src/store/level.js';
-import { RECORD_VERSION, type UrlRecord } from '../../src/store/types.js';
+import { LevelStore } from '../../src/store/level/store.js';
+import { RECORD_VERSION, type UrlRecord } from '../../src/store/model/types.js';
 import { readRecord, sweepRun, useFixtures, verdictFor, type SweepRun } from './fixtures.js';
 import { page, respond, useRawServers, type Behaviour, type RawServer } from './hardening-servers.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HostStats } from '../../src/hosts/stats.js';
+import type { HostStats } from '../../src/net/hosts/stats.js';
 import { runCli } from '../helpers/cli.js';
 import { readStore, sweepRun, useFixtures, verdictFor } from './fixtures.js';
 import { respond, useRawServers } from './hardening-servers.js';

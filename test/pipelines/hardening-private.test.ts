@@ -1,8 +1,8 @@
 import dns from 'node:dns';
 import { describe, expect, it } from 'vitest';
-import { createHttpClient } from '../../src/http/client.js';
-import { denyPrivateLookup } from '../../src/http/guard.js';
-import { attemptRequest } from '../../src/http/request.js';
+import { createHttpClient } from '../../src/net/http/client.js';
+import { denyPrivateLookup } from '../../src/net/http/guard.js';
+import { attemptRequest } from '../../src/net/http/request.js';
 import { readRecord, sweepRun, useFixtures, verdictFor } from './fixtures.js';
 
 /** --deny-private: loopback by hostname, by literal (however spelt), and by redirect. */

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fetchOptions } from '../../src/pipelines/fetch.js';
 import { runJob, type Job, type JobEdges } from '../../src/pipelines/job.js';
 import { normaliseSweepOptions } from '../../src/pipelines/normalise-options.js';
-import { MemoryStore } from '../../src/store/memory.js';
+import { MemoryStore } from '../../src/store/level/memory.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 /** Edges that collect what a run writes, in order. */

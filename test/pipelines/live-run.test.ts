@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { liveWriter } from '../../src/pipelines/live-run.js';
 import { createRunDetail } from '../../src/pipelines/run-detail.js';
-import { RECORD_VERSION, type RunRecord } from '../../src/store/types.js';
+import { RECORD_VERSION, type RunRecord } from '../../src/store/model/types.js';
 
 const row = (urls: number): RunRecord => ({ v: RECORD_VERSION, startedAt: 1000, endedAt: 1000 + urls, urls, changed: 0, notModified: 0, sameHash: 0, errors: 0, bytes: 0, fullBytes: 0, notDue: 0, blockedHosts: [], hosts: {} });
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { addToDetail, createRunDetail, DETAIL_CAPS, detailOperations } from '../../src/pipelines/run-detail.js';
-import { MemoryStore } from '../../src/store/memory.js';
-import { runKey } from '../../src/store/run-key.js';
-import { RECORD_VERSION, type RunRecord } from '../../src/store/types.js';
-import type { Task } from '../../src/types.js';
+import { MemoryStore } from '../../src/store/level/memory.js';
+import { runKey } from '../../src/store/model/run-key.js';
+import { RECORD_VERSION, type RunRecord } from '../../src/store/model/types.js';
+import type { Task } from '../../src/domain/task/types.js';
 
 const changed = (url: string, over: Partial<Task> = {}): Task => ({
 	line: 1,

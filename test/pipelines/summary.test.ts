@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countTask, createSummary, formatSummary, runRecord, someFailed } from '../../src/pipelines/summary.js';
 import { wanted } from '../../src/stages/emit.js';
-import type { Reason, Task, Verdict } from '../../src/types.js';
+import type { Reason, Task, Verdict } from '../../src/domain/task/types.js';
 
 const task = (url: string, reason: Reason, extra: Partial<Verdict> = {}): Task => ({ line: 1, input: url, url, origin: 'https://a.test', verdict: { url, changed: false, reason, ...extra } });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SeenRequest } from '../helpers/server.js';
 import { runCli } from '../helpers/cli.js';
-import { trustDefaults } from '../../src/hosts/trust-options.js';
+import { trustDefaults } from '../../src/net/hosts/trust-options.js';
 import { useFixtures } from './fixtures.js';
 import { hostRecord, retestsDue, serveSite, sorted, statsRow, sweepSites, withInm, type Site, type SiteRun } from './trust-sites.js';
 

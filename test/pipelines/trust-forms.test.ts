@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { LevelStore } from '../../src/store/level.js';
+import { LevelStore } from '../../src/store/level/store.js';
 import { useFixtures } from './fixtures.js';
 import { hostRecord, serveSite, sorted, statsRow, sweepSites, withIms } from './trust-sites.js';
 

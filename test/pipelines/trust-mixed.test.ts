@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HostStats } from '../../src/hosts/stats.js';
+import type { HostStats } from '../../src/net/hosts/stats.js';
 import { useFixtures } from './fixtures.js';
 import { BEHAVIOURS, PAGES, serveSite, sorted, statsRow, sweepSites, type Behaviour, type Site } from './trust-sites.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trustDefaults } from '../../src/hosts/trust-options.js';
+import { trustDefaults } from '../../src/net/hosts/trust-options.js';
 import { useFixtures } from './fixtures.js';
 import { expectEchoed, hostRecord, retestsDue, serveSite, sorted, statsRow, sweepSites, withIms, withInm, type Site } from './trust-sites.js';
 

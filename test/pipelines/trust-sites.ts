@@ -3,10 +3,10 @@ import { expect } from 'vitest';
 import { BEHAVIOURS as DESCRIBED, handlerFor, type Behaviour, type Page } from '../fixtures/trust-handler.js';
 import { runCli } from '../helpers/cli.js';
 import type { SeenRequest, TestServer } from '../helpers/server.js';
-import type { HostStats } from '../../src/hosts/stats.js';
-import { trustDefaults } from '../../src/hosts/trust-options.js';
-import { LevelStore } from '../../src/store/level.js';
-import type { HostRecord } from '../../src/store/types.js';
+import type { HostStats } from '../../src/net/hosts/stats.js';
+import { trustDefaults } from '../../src/net/hosts/trust-options.js';
+import { LevelStore } from '../../src/store/level/store.js';
+import type { HostRecord } from '../../src/store/model/types.js';
 import { sweepRun, type SweepRun } from './fixtures.js';
 
 /** Pages per fixture site: enough that run 2 crosses the 20-conditional threshold. */

@@ -1,8 +1,8 @@
 import { from, lastValueFrom, Subject, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { budget } from '../../src/stages/budget.js';
-import { candidateOf, pick } from '../../src/schedule/pick.js';
-import type { Task } from '../../src/types.js';
+import { candidateOf, pick } from '../../src/domain/schedule/pick.js';
+import type { Task } from '../../src/domain/task/types.js';
 import { mulberry32 } from '../../bench/lib/prng.js';
 import { fixedClock, NOW } from './deps.js';
 

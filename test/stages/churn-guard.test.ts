@@ -1,7 +1,7 @@
 import { from, lastValueFrom, map, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { churnGuard, describeChurn, type ChurnDecision, type ChurnGuardOptions, type ChurnScale } from '../../src/stages/churn-guard.js';
-import type { Task } from '../../src/types.js';
+import type { Task } from '../../src/domain/task/types.js';
 
 const known = { v: 1, status: 200, hash: 'h', lastChecked: 0 };
 const task = (origin: string, i: number, changed: boolean, isNew = false): Task => ({
@@ -159,7 +159,7 @@ describe('churnGuard', () => {
 	});
 
 	describe('with the URLs\' change chances', () => {
-		// Each URL's chance of having changed since its last check, as schedule/surprise.ts gives it.
+		// Each URL's chance of having changed since its last check, as domain/schedule/surprise.ts gives it.
 		const withChance = (t: Task, chance: number | undefined): Task => ({ ...t, record: { ...known, ...(chance === undefined ? {} : { checks: [1], rate: chance }) } });
 		const chance = (t: Task) => (t.record?.checks ? t.record.rate : undefined);
 		const host = (n: number, p: number | undefined, changed = n) => Array.from({ length: n }, (_, i) => withChance(task('https://a', i, i < changed), p));

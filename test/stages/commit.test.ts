@@ -1,10 +1,10 @@
 import { Subject, concat, from, lastValueFrom, throwError, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { commit } from '../../src/stages/commit.js';
-import { MemoryStore } from '../../src/store/memory.js';
-import { RECORD_VERSION, type StoreOperation, type UrlRecord, type ValidatorStore } from '../../src/store/types.js';
-import type { Task } from '../../src/types.js';
-import { newHostRecord } from '../../src/hosts/record.js';
+import { MemoryStore } from '../../src/store/level/memory.js';
+import { RECORD_VERSION, type StoreOperation, type UrlRecord, type ValidatorStore } from '../../src/store/model/types.js';
+import type { Task } from '../../src/domain/task/types.js';
+import { newHostRecord } from '../../src/net/hosts/record.js';
 import { NOW } from './deps.js';
 
 const record = (hash: string): UrlRecord => ({ v: RECORD_VERSION, status: 200, hash, lastChecked: NOW });

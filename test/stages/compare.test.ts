@@ -1,10 +1,10 @@
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { compare } from '../../src/stages/compare.js';
-import { maskedHash } from '../../src/content/noise.js';
-import { hashText } from '../../src/content/content-hash.js';
-import { RECORD_VERSION, type HostNoise, type UrlRecord } from '../../src/store/types.js';
-import type { ProbeResult, Task } from '../../src/types.js';
+import { maskedHash } from '../../src/domain/content/noise.js';
+import { hashText } from '../../src/domain/content/content-hash.js';
+import { RECORD_VERSION, type HostNoise, type UrlRecord } from '../../src/store/model/types.js';
+import type { ProbeResult, Task } from '../../src/domain/task/types.js';
 
 const url = 'https://example.org/a';
 const now = 1_700_000_000_000;

@@ -1,7 +1,7 @@
 import { from, lastValueFrom, map, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { dedupe } from '../../src/stages/dedupe.js';
-import type { Task } from '../../src/types.js';
+import type { Task } from '../../src/domain/task/types.js';
 
 const task = (line: number, url?: string, skip?: Task['skip']): Task => (url ? { line, input: url, url, ...(skip ? { skip } : {}) } : { line, input: 'x', skip: 'rejected', problem: 'bad' });
 

@@ -1,7 +1,7 @@
-import { createHttpClient, type HttpClientOptions } from '../../src/http/client.js';
-import { createLimiter } from '../../src/http/limiter.js';
-import type { SendDeps } from '../../src/http/send.js';
-import type { Clock } from '../../src/clock.js';
+import { createHttpClient, type HttpClientOptions } from '../../src/net/http/client.js';
+import { createLimiter } from '../../src/net/http/limiter.js';
+import type { SendDeps } from '../../src/net/http/send.js';
+import type { Clock } from '../../src/domain/task/clock.js';
 
 /** The clock every stage test runs at: 2024-01-01T00:00:00Z, never moving. */
 export const NOW = Date.UTC(2024, 0, 1);

@@ -1,8 +1,8 @@
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { due, isDue } from '../../src/stages/due.js';
-import { RECORD_VERSION, type UrlRecord } from '../../src/store/types.js';
-import type { Task } from '../../src/types.js';
+import { RECORD_VERSION, type UrlRecord } from '../../src/store/model/types.js';
+import type { Task } from '../../src/domain/task/types.js';
 import { fixedClock, NOW } from './deps.js';
 
 const HOUR = 3_600_000;

@@ -1,7 +1,7 @@
 import { from, lastValueFrom, tap, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { emit, type EmitOptions } from '../../src/stages/emit.js';
-import type { Task, Verdict } from '../../src/types.js';
+import type { Task, Verdict } from '../../src/domain/task/types.js';
 
 const judged = (line: number, verdict: Partial<Verdict> & { url: string }, more: Partial<Task> = {}): Task => ({
 	line,

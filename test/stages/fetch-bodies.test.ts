@@ -1,9 +1,9 @@
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hashBody } from '../../src/content/hash.js';
+import { hashBody } from '../../src/domain/content/hash.js';
 import { fetchBodies, type FetchBodiesOptions } from '../../src/stages/fetch-bodies.js';
-import { RECORD_VERSION, type UrlRecord } from '../../src/store/types.js';
-import type { Task } from '../../src/types.js';
+import { RECORD_VERSION, type UrlRecord } from '../../src/store/model/types.js';
+import type { Task } from '../../src/domain/task/types.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { NOW, noRetries, sendDeps } from './deps.js';
 

@@ -1,7 +1,7 @@
 import { lastValueFrom, of, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { filter } from '../../src/stages/filter.js';
-import type { Task } from '../../src/types.js';
+import type { Task } from '../../src/domain/task/types.js';
 
 const task = (url: string, extra: Partial<Task> = {}): Task => ({ line: 1, input: url, url, ...extra });
 const run = async (options: Parameters<typeof filter>[0], tasks: Task[]) => (await lastValueFrom(of(...tasks).pipe(filter(options), toArray()))).map((t) => t.skip ?? 'kept');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judge } from '../../src/stages/judge.js';
-import { RECORD_VERSION, type UrlRecord } from '../../src/store/types.js';
-import type { ProbeResult } from '../../src/types.js';
+import { RECORD_VERSION, type UrlRecord } from '../../src/store/model/types.js';
+import type { ProbeResult } from '../../src/domain/task/types.js';
 
 const url = 'https://example.org/a';
 const now = 1_700_000_000_000;

@@ -1,11 +1,11 @@
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createTextShelf, keepText } from '../../src/stages/keep-text.js';
-import { MemoryStore } from '../../src/store/memory.js';
-import { runKey } from '../../src/store/run-key.js';
-import { blobSize, packText, textKey, unpackText } from '../../src/store/text-blob.js';
-import { RECORD_VERSION, type RunRecord, type UrlRecord } from '../../src/store/types.js';
-import type { Task, Verdict } from '../../src/types.js';
+import { MemoryStore } from '../../src/store/level/memory.js';
+import { runKey } from '../../src/store/model/run-key.js';
+import { blobSize, packText, textKey, unpackText } from '../../src/store/model/text-blob.js';
+import { RECORD_VERSION, type RunRecord, type UrlRecord } from '../../src/store/model/types.js';
+import type { Task, Verdict } from '../../src/domain/task/types.js';
 
 const record = (over: Partial<UrlRecord> = {}): UrlRecord => ({ v: RECORD_VERSION, status: 200, hash: 'aa', lastChecked: 1, ...over });
 const task = (reason: Verdict['reason'], over: Partial<Task> = {}, counted?: string, url = 'https://a/'): Task => ({

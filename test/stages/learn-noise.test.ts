@@ -1,12 +1,12 @@
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hashText } from '../../src/content/content-hash.js';
-import { learnPlaces, maskedHash } from '../../src/content/noise.js';
-import { noiseOf } from '../../src/hosts/noise.js';
-import { newHostRecord } from '../../src/hosts/record.js';
+import { hashText } from '../../src/domain/content/content-hash.js';
+import { learnPlaces, maskedHash } from '../../src/domain/content/noise.js';
+import { noiseOf } from '../../src/net/hosts/noise.js';
+import { newHostRecord } from '../../src/net/hosts/record.js';
 import { learnNoiseStage, type LearnHooks } from '../../src/stages/learn-noise.js';
-import { RECORD_VERSION, type HostRecord, type UrlRecord } from '../../src/store/types.js';
-import type { Task, Verdict } from '../../src/types.js';
+import { RECORD_VERSION, type HostRecord, type UrlRecord } from '../../src/store/model/types.js';
+import type { Task, Verdict } from '../../src/domain/task/types.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { NOW, noRetries, sendDeps } from './deps.js';
 

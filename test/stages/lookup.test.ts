@@ -1,11 +1,11 @@
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHostBook } from '../../src/hosts/book.js';
-import { newHostRecord } from '../../src/hosts/record.js';
+import { createHostBook } from '../../src/net/hosts/book.js';
+import { newHostRecord } from '../../src/net/hosts/record.js';
 import { lookup } from '../../src/stages/lookup.js';
-import { LevelStore } from '../../src/store/level.js';
-import { RECORD_VERSION, type StoreOperation, type UrlRecord } from '../../src/store/types.js';
-import type { Task } from '../../src/types.js';
+import { LevelStore } from '../../src/store/level/store.js';
+import { RECORD_VERSION, type StoreOperation, type UrlRecord } from '../../src/store/model/types.js';
+import type { Task } from '../../src/domain/task/types.js';
 import { tempDir } from '../helpers/cli.js';
 import { NOW } from './deps.js';
 

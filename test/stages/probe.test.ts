@@ -1,14 +1,14 @@
 import type http from 'node:http';
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHostBook } from '../../src/hosts/book.js';
-import { newHostRecord } from '../../src/hosts/record.js';
-import { trustDefaults, type TrustOptions } from '../../src/hosts/trust-options.js';
-import { hashBody } from '../../src/content/hash.js';
+import { createHostBook } from '../../src/net/hosts/book.js';
+import { newHostRecord } from '../../src/net/hosts/record.js';
+import { trustDefaults, type TrustOptions } from '../../src/net/hosts/trust-options.js';
+import { hashBody } from '../../src/domain/content/hash.js';
 import { probe, type ProbeOptions } from '../../src/stages/probe.js';
-import { MemoryStore } from '../../src/store/memory.js';
-import { RECORD_VERSION, type HostRecord, type UrlRecord } from '../../src/store/types.js';
-import type { Task } from '../../src/types.js';
+import { MemoryStore } from '../../src/store/level/memory.js';
+import { RECORD_VERSION, type HostRecord, type UrlRecord } from '../../src/store/model/types.js';
+import type { Task } from '../../src/domain/task/types.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { NOW, noRetries, sendDeps } from './deps.js';
 

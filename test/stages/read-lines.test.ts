@@ -1,6 +1,6 @@
 import { lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createValve } from '../../src/flow/valve.js';
+import { createValve } from '../../src/base/flow/valve.js';
 import { readLines } from '../../src/stages/read-lines.js';
 
 const read = (chunks: Array<string | Buffer>, maxLineBytes?: number) =>

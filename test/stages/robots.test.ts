@@ -1,9 +1,9 @@
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHostBook } from '../../src/hosts/book.js';
+import { createHostBook } from '../../src/net/hosts/book.js';
 import { robots } from '../../src/stages/robots.js';
-import { MemoryStore } from '../../src/store/memory.js';
-import type { Task } from '../../src/types.js';
+import { MemoryStore } from '../../src/store/level/memory.js';
+import type { Task } from '../../src/domain/task/types.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { fixedClock, NOW, sendDeps } from './deps.js';
 

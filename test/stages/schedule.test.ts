@@ -2,7 +2,7 @@ import { from, lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { due, isDue } from '../../src/stages/due.js';
 import { schedule } from '../../src/stages/schedule.js';
-import type { Task } from '../../src/types.js';
+import type { Task } from '../../src/domain/task/types.js';
 
 const H = 3_600_000;
 const judged = (changed: boolean, interval?: number): Task => ({

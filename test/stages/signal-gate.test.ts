@@ -1,11 +1,11 @@
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createHostBook } from '../../src/hosts/book.js';
-import { newSignalTrust } from '../../src/schedule/signals.js';
+import { createHostBook } from '../../src/net/hosts/book.js';
+import { newSignalTrust } from '../../src/domain/schedule/signals.js';
 import { signalGate } from '../../src/stages/signal-gate.js';
-import { MemoryStore } from '../../src/store/memory.js';
-import type { HostRecord, SignalTrust } from '../../src/store/types.js';
-import type { Task } from '../../src/types.js';
+import { MemoryStore } from '../../src/store/level/memory.js';
+import type { HostRecord, SignalTrust } from '../../src/store/model/types.js';
+import type { Task } from '../../src/domain/task/types.js';
 import { fixedClock, NOW } from './deps.js';
 
 const DAY = 86_400_000;

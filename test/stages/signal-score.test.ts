@@ -1,10 +1,10 @@
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createHostBook } from '../../src/hosts/book.js';
-import { TRUST_AFTER } from '../../src/schedule/signals.js';
+import { createHostBook } from '../../src/net/hosts/book.js';
+import { TRUST_AFTER } from '../../src/domain/schedule/signals.js';
 import { signalScore } from '../../src/stages/signal-score.js';
-import { MemoryStore } from '../../src/store/memory.js';
-import type { Task, Verdict } from '../../src/types.js';
+import { MemoryStore } from '../../src/store/level/memory.js';
+import type { Task, Verdict } from '../../src/domain/task/types.js';
 import { fixedClock, NOW } from './deps.js';
 
 const DAY = 86_400_000;

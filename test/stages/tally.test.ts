@@ -2,8 +2,8 @@ import { from, lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import type { ChurnScale } from '../../src/stages/churn-guard.js';
 import { tally } from '../../src/stages/tally.js';
-import { RECORD_VERSION } from '../../src/store/types.js';
-import type { Reason, Task } from '../../src/types.js';
+import { RECORD_VERSION } from '../../src/store/model/types.js';
+import type { Reason, Task } from '../../src/domain/task/types.js';
 
 const known = { v: RECORD_VERSION, status: 200, hash: 'h', lastChecked: 0 };
 const judged = (origin: string, n: number, reason: Reason, isNew = false): Task => ({

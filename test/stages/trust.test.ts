@@ -1,12 +1,12 @@
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createHostBook, type HostBook } from '../../src/hosts/book.js';
-import type { Plan } from '../../src/hosts/policy.js';
-import { trustDefaults } from '../../src/hosts/trust-options.js';
+import { createHostBook, type HostBook } from '../../src/net/hosts/book.js';
+import type { Plan } from '../../src/net/hosts/policy.js';
+import { trustDefaults } from '../../src/net/hosts/trust-options.js';
 import { observationOf, trust } from '../../src/stages/trust.js';
-import { MemoryStore } from '../../src/store/memory.js';
-import { RECORD_VERSION, type UrlRecord } from '../../src/store/types.js';
-import type { ProbeResult, Task, Verdict } from '../../src/types.js';
+import { MemoryStore } from '../../src/store/level/memory.js';
+import { RECORD_VERSION, type UrlRecord } from '../../src/store/model/types.js';
+import type { ProbeResult, Task, Verdict } from '../../src/domain/task/types.js';
 import { fixedClock, NOW } from './deps.js';
 
 const ORIGIN = 'https://a.example';

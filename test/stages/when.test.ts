@@ -1,9 +1,9 @@
 import { lastValueFrom, of, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { compileCondition } from '../../src/condition/compile.js';
+import { compileCondition } from '../../src/domain/condition/compile.js';
 import { when } from '../../src/stages/when.js';
-import type { Task, Verdict } from '../../src/types.js';
-import type { UrlRecord } from '../../src/store/types.js';
+import type { Task, Verdict } from '../../src/domain/task/types.js';
+import type { UrlRecord } from '../../src/store/model/types.js';
 
 const next = { status: 200, hash: 'h2' } as UrlRecord;
 const task = (verdict: Partial<Verdict>): Task => ({ line: 1, input: 'https://a.example/', verdict: { url: 'https://a.example/', changed: true, reason: 'price', ...verdict }, next: { ...next } });

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runKey } from '../../src/store/run-key.js';
-import { RECORD_VERSION, type Delivery, type HostRecord, type RunDetail, type RunRecord, type UrlRecord, type ValidatorStore } from '../../src/store/types.js';
-import { newHostRecord } from '../../src/hosts/record.js';
-import { packText, textKey, unpackText } from '../../src/store/text-blob.js';
+import { runKey } from '../../src/store/model/run-key.js';
+import { RECORD_VERSION, type Delivery, type HostRecord, type RunDetail, type RunRecord, type UrlRecord, type ValidatorStore } from '../../src/store/model/types.js';
+import { newHostRecord } from '../../src/net/hosts/record.js';
+import { packText, textKey, unpackText } from '../../src/store/model/text-blob.js';
 import { versionCases } from './versions-contract.js';
 
 const record = (over: Partial<UrlRecord> = {}): UrlRecord => ({ v: RECORD_VERSION, status: 200, etag: 'W/"a b"', lastModified: 'Mon, 14 Jul 2025 09:02:11 GMT', hash: 'ab'.repeat(16), lastChecked: 1, ...over });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RATE_BINS, rateBin, type ClaimOptions, type DueEntry, type QueueClock } from '../../src/store/due/types.js';
-import type { ValidatorStore } from '../../src/store/types.js';
+import { RATE_BINS, rateBin, type ClaimOptions, type DueEntry, type QueueClock } from '../../src/store/model/due.js';
+import type { ValidatorStore } from '../../src/store/model/types.js';
 
 /** A schedule clock that stands still at `t` (scale 0) unless moved: `at(t)` gives a clock reading t now. */
 export const stillAt = (t: number): QueueClock => ({ at0: t, wall0: Date.now(), scale: 0 });
@@ -30,7 +30,7 @@ export interface DueContractOptions {
 }
 
 /**
- * The contract every store's watch schedule runs (store/due/types.ts), as `storeContract`
+ * The contract every store's watch schedule runs (store/model/due.ts), as `storeContract`
  * does for the stores: `open` gives a fresh store; `reopen` the same store again (a
  * restart), closing the first.
  */

@@ -1,13 +1,13 @@
-import { runKey } from '../../src/store/run-key.js';
-import { blobSize, packText, textKey } from '../../src/store/text-blob.js';
+import { runKey } from '../../src/store/model/run-key.js';
+import { blobSize, packText, textKey } from '../../src/store/model/text-blob.js';
 import { describe, expect, it } from 'vitest';
-import { newHostRecord } from '../../src/hosts/record.js';
+import { newHostRecord } from '../../src/net/hosts/record.js';
 import { isStale, pruneStore } from '../../src/store/prune.js';
-import { LevelStore } from '../../src/store/level.js';
-import { MemoryStore } from '../../src/store/memory.js';
-import { RECORD_VERSION, type StoreOperation, type UrlRecord } from '../../src/store/types.js';
+import { LevelStore } from '../../src/store/level/store.js';
+import { MemoryStore } from '../../src/store/level/memory.js';
+import { RECORD_VERSION, type StoreOperation, type UrlRecord } from '../../src/store/model/types.js';
 import { tempDir } from '../helpers/cli.js';
-import { versionText } from '../../src/versions/index.js';
+import { versionText } from '../../src/domain/versions/index.js';
 import { checkText } from './versions-contract.js';
 
 const NOW = Date.UTC(2024, 11, 2);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryStore } from '../../src/store/memory.js';
-import { blobSize, packText, textKey } from '../../src/store/text-blob.js';
+import { MemoryStore } from '../../src/store/level/memory.js';
+import { blobSize, packText, textKey } from '../../src/store/model/text-blob.js';
 import { collectTexts } from '../../src/store/text-gc.js';
-import { RECORD_VERSION, type StoreOperation } from '../../src/store/types.js';
+import { RECORD_VERSION, type StoreOperation } from '../../src/store/model/types.js';
 
 const page = (url: string, text: string): StoreOperation => ({ type: 'put', key: url, value: { v: RECORD_VERSION, status: 200, lastChecked: 1, text: { hash: textKey(text) } } });
 const blob = (text: string, at: number): StoreOperation => ({ type: 'putText', key: textKey(text), value: packText(text, at) });

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 import { collectTexts } from '../../src/store/text-gc.js';
-import { packText, textKey, unpackText } from '../../src/store/text-blob.js';
-import { packVersions, unpackVersions } from '../../src/store/version-log.js';
-import { RECORD_VERSION, type UrlRecord, type ValidatorStore } from '../../src/store/types.js';
-import { addVersion, pageVersions, versionText, versionTexts } from '../../src/versions/index.js';
+import { packText, textKey, unpackText } from '../../src/store/model/text-blob.js';
+import { packVersions, unpackVersions } from '../../src/store/model/version-log.js';
+import { RECORD_VERSION, type UrlRecord, type ValidatorStore } from '../../src/store/model/types.js';
+import { addVersion, pageVersions, versionText, versionTexts } from '../../src/domain/versions/index.js';
 
 /**
  * What a check that found a new text writes (as stages/keep-text.ts does): the text's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryStore } from '../../src/store/memory.js';
+import { MemoryStore } from '../../src/store/level/memory.js';
 import { INNER_WHITESPACE } from '../../src/stages/normalise.js';
 import { admit } from '../../src/watch/admit.js';
 import type { InputBatch } from '../../src/watch/inputs.js';

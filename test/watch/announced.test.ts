@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createHostBook } from '../../src/hosts/book.js';
-import { newHostRecord } from '../../src/hosts/record.js';
-import { MemoryStore } from '../../src/store/memory.js';
-import { RECORD_VERSION } from '../../src/store/types.js';
+import { createHostBook } from '../../src/net/hosts/book.js';
+import { newHostRecord } from '../../src/net/hosts/record.js';
+import { MemoryStore } from '../../src/store/level/memory.js';
+import { RECORD_VERSION } from '../../src/store/model/types.js';
 import { announced } from '../../src/watch/announced.js';
 
 const T = Date.parse('2030-01-10T00:00:00Z');

@@ -1,7 +1,7 @@
 import { firstValueFrom, lastValueFrom, NEVER, Subject, take, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createValve } from '../../src/flow/valve.js';
-import { MemoryStore } from '../../src/store/memory.js';
+import { createValve } from '../../src/base/flow/valve.js';
+import { MemoryStore } from '../../src/store/level/memory.js';
 import { dispatch } from '../../src/watch/dispatch.js';
 
 const T = Date.parse('2030-01-01T00:00:00Z');

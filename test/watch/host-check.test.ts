@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listenHostsValue } from '../../src/config/values.js';
-import { UsageError } from '../../src/errors/index.js';
+import { UsageError } from '../../src/base/errors/index.js';
 import { hostCheck } from '../../src/watch/host-check.js';
 
 const machine = () => ({ addresses: ['127.0.0.1', '10.0.0.5', '::1', 'fe80::1'], hostname: 'box' });

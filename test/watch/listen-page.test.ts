@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryStore } from '../../src/store/memory.js';
-import { runKey } from '../../src/store/run-key.js';
-import type { RunChange, RunDetail } from '../../src/store/types.js';
+import { MemoryStore } from '../../src/store/level/memory.js';
+import { runKey } from '../../src/store/model/run-key.js';
+import type { RunChange, RunDetail } from '../../src/store/model/types.js';
 import { listen, type Listening } from '../../src/watch/listen.js';
 import { createWatchMetrics } from '../../src/watch/metrics.js';
-import { run, T0 } from '../history/fixtures.js';
+import { run, T0 } from '../outputs/history/fixtures.js';
 
 const HOUR = 3_600_000;
 

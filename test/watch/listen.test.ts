@@ -1,14 +1,14 @@
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/errors/index.js';
-import { MemoryStore } from '../../src/store/memory.js';
-import { runKey } from '../../src/store/run-key.js';
-import type { RunDetail } from '../../src/store/types.js';
+import { UsageError } from '../../src/base/errors/index.js';
+import { MemoryStore } from '../../src/store/level/memory.js';
+import { runKey } from '../../src/store/model/run-key.js';
+import type { RunDetail } from '../../src/store/model/types.js';
 import { listen, parseListen, type Health, type Listening } from '../../src/watch/listen.js';
 import { createWatchMetrics } from '../../src/watch/metrics.js';
 import { describeNeeding, findProgram } from '../helpers/debian.js';
 import { getWithHost as get } from '../helpers/listening.js';
-import { run, T0 } from '../history/fixtures.js';
+import { run, T0 } from '../outputs/history/fixtures.js';
 
 const PROMTOOL = findProgram('promtool');
 

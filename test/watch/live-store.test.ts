@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveRun } from '../../src/pipelines/live-run.js';
-import { MemoryStore } from '../../src/store/memory.js';
-import { runKey } from '../../src/store/run-key.js';
-import { RECORD_VERSION, type RunDetail, type RunRecord } from '../../src/store/types.js';
+import { MemoryStore } from '../../src/store/level/memory.js';
+import { runKey } from '../../src/store/model/run-key.js';
+import { RECORD_VERSION, type RunDetail, type RunRecord } from '../../src/store/model/types.js';
 import { withLiveRun } from '../../src/watch/live-store.js';
 
 const row = (startedAt: number, urls: number, over: Partial<RunRecord> = {}): RunRecord => ({ v: RECORD_VERSION, startedAt, endedAt: startedAt + 1, urls, changed: 0, notModified: 0, sameHash: 0, errors: 0, bytes: 0, fullBytes: 0, notDue: 0, blockedHosts: [], hosts: {}, ...over });

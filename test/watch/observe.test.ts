@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TargetStatus } from '../../src/outbox/worker.js';
-import { MemoryStore } from '../../src/store/memory.js';
+import type { TargetStatus } from '../../src/io/outbox/worker.js';
+import { MemoryStore } from '../../src/store/level/memory.js';
 import { observeWatch } from '../../src/watch/observe.js';
 
 describe('observeWatch: deliveries on /healthz and /metrics', () => {

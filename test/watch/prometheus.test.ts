@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { MemoryStore } from '../../src/store/memory.js';
+import { MemoryStore } from '../../src/store/level/memory.js';
 import { listen, type Listening } from '../../src/watch/listen.js';
 import { createWatchMetrics } from '../../src/watch/metrics.js';
 import { tempDir } from '../helpers/cli.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { WATCH_INTERVALS, watchInterval } from '../../src/schedule/due-time.js';
-import { newHostRecord } from '../../src/hosts/record.js';
-import { RECORD_VERSION, type UrlRecord } from '../../src/store/types.js';
-import type { Task } from '../../src/types.js';
+import { WATCH_INTERVALS, watchInterval } from '../../src/domain/schedule/due-time.js';
+import { newHostRecord } from '../../src/net/hosts/record.js';
+import { RECORD_VERSION, type UrlRecord } from '../../src/store/model/types.js';
+import type { Task } from '../../src/domain/task/types.js';
 import { nextDue } from '../../src/watch/reschedule.js';
 
 const NOW = Date.parse('2030-01-01T00:00:00Z');

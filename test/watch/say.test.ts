@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WATCH_INTERVALS } from '../../src/schedule/due-time.js';
+import { WATCH_INTERVALS } from '../../src/domain/schedule/due-time.js';
 import { rateLine, rateText } from '../../src/watch/say.js';
 
 const HOUR = 3_600_000;

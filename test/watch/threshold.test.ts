@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { WATCH_INTERVALS } from '../../src/schedule/due-time.js';
-import { solveThreshold } from '../../src/schedule/threshold.js';
-import { MemoryStore } from '../../src/store/memory.js';
+import { WATCH_INTERVALS } from '../../src/domain/schedule/due-time.js';
+import { solveThreshold } from '../../src/domain/schedule/threshold.js';
+import { MemoryStore } from '../../src/store/level/memory.js';
 import { createThreshold } from '../../src/watch/threshold.js';
 
 const T = Date.parse('2030-01-01T00:00:00Z');

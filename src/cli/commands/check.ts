@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Argv, CommandModule } from 'yargs';
-import { ConfigError, EXIT } from '../../errors/index.js';
+import { ConfigError, EXIT } from '../../base/errors/index.js';
 import { compilePipeline } from '../../pipelines/config.js';
 import type { CliIo } from '../io.js';
 import { loadForCommand, pipelineFileOptions, type PipelineFileArgs } from './pipeline-file.js';

@@ -3,7 +3,7 @@ import { crawlOptions } from '../../pipelines/fetch.js';
 import { normaliseSweepOptions } from '../../pipelines/normalise-options.js';
 import { sweepOptionsFrom } from '../../pipelines/options-from-settings.js';
 import type { SweepOptions } from '../../pipelines/sweep-options.js';
-import type { TransportFactory } from '../../http/transport.js';
+import type { TransportFactory } from '../../net/http/transport.js';
 import { accessFrom, type AccessFlags } from '../flags/access.js';
 import { warcFrom, type WarcFlags } from '../flags/warc.js';
 import { diffFlagOption, refuseLearnNoise, rulesFrom, type RuleFlags } from '../flags/rules.js';

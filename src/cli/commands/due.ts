@@ -9,7 +9,7 @@ import { sweepFlagOptions } from '../flags/sweep.js';
 import { storeFlag, withStore } from './store-option.js';
 import { GROUP, groupedFlags } from '../flags/groups.js';
 import { createWriter } from '../terminal.js';
-import { safeJson } from '../../util/visible.js';
+import { safeJson } from '../../base/util/visible.js';
 
 interface DueArgs {
 	store: string;

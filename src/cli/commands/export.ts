@@ -2,13 +2,13 @@ import type { Argv, CommandModule } from 'yargs';
 import { createInterface } from 'node:readline';
 import { dumpStore, parseDumpLine } from '../../store/dump.js';
 import { openStore } from '../../store/open.js';
-import type { StoreOperation } from '../../store/types.js';
-import { counted } from '../../util/counted.js';
+import type { StoreOperation } from '../../store/model/types.js';
+import { counted } from '../../base/util/counted.js';
 import type { CliIo } from '../io.js';
 import { createWriter } from '../terminal.js';
 import type { CommandResult } from './result.js';
 import { storeOption } from './store-option.js';
-import { safeJson } from '../../util/visible.js';
+import { safeJson } from '../../base/util/visible.js';
 
 interface StoreArgs {
 	store: string;

@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { UsageError } from '../../errors/index.js';
+import { UsageError } from '../../base/errors/index.js';
 import { fetchDefaults, fetchOptions } from '../../pipelines/fetch.js';
 import { sweepOptionsFrom } from '../../pipelines/options-from-settings.js';
 import { accessFlagOptions, accessFrom, type AccessFlags } from '../flags/access.js';

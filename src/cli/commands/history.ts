@@ -1,19 +1,19 @@
 import { writeFile } from 'node:fs/promises';
 import type { Argv, CommandModule } from 'yargs';
-import { UsageError } from '../../errors/index.js';
-import { renderTextCharts } from '../../history/chart.js';
-import { formatMetrics } from '../../history/metrics.js';
-import { writeFileAtomic } from '../../util/write-file-atomic.js';
-import { hostRunRows, loadRuns, runPoints, runRow } from '../../history/rows.js';
-import { renderSvg } from '../../history/svg.js';
-import { formatHostTable, formatRunTable } from '../../history/table.js';
+import { UsageError } from '../../base/errors/index.js';
+import { renderTextCharts } from '../../outputs/history/chart.js';
+import { formatMetrics } from '../../outputs/history/metrics.js';
+import { writeFileAtomic } from '../../base/util/write-file-atomic.js';
+import { hostRunRows, loadRuns, runPoints, runRow } from '../../outputs/history/rows.js';
+import { renderSvg } from '../../outputs/history/svg.js';
+import { formatHostTable, formatRunTable } from '../../outputs/history/table.js';
 import { integerValue } from '../../config/values.js';
 import { describeStore } from '../../store/open.js';
 import type { CliIo } from '../io.js';
 import { createWriter } from '../terminal.js';
 import type { CommandResult } from './result.js';
 import { storeOption, withStore } from './store-option.js';
-import { safeJson } from '../../util/visible.js';
+import { safeJson } from '../../base/util/visible.js';
 
 interface HistoryArgs {
 	store: string;

@@ -1,8 +1,8 @@
 import type { Argv, CommandModule } from 'yargs';
-import { UsageError } from '../../errors/index.js';
-import { matchesHost } from '../../hosts/stats.js';
-import { newHostRecord } from '../../hosts/record.js';
-import type { HostMode, HostRecord, StoreOperation } from '../../store/types.js';
+import { UsageError } from '../../base/errors/index.js';
+import { matchesHost } from '../../net/hosts/stats.js';
+import { newHostRecord } from '../../net/hosts/record.js';
+import type { HostMode, HostRecord, StoreOperation } from '../../store/model/types.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
 import { storeOption, withStore } from './store-option.js';

@@ -1,12 +1,12 @@
 import type { Argv, CommandModule } from 'yargs';
 import { integerValue } from '../../config/integer-value.js';
-import { formatVersionTable, versionRow } from '../../history/version-table.js';
+import { formatVersionTable, versionRow } from '../../outputs/history/version-table.js';
 import type { CliIo } from '../io.js';
 import { createWriter } from '../terminal.js';
 import { urlArgument, versionsOf } from './page-versions.js';
 import type { CommandResult } from './result.js';
 import { storeOption, withStore } from './store-option.js';
-import { safeJson } from '../../util/visible.js';
+import { safeJson } from '../../base/util/visible.js';
 
 interface LogArgs {
 	store: string;

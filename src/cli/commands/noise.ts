@@ -1,8 +1,8 @@
 import type { Argv, CommandModule } from 'yargs';
-import { UsageError } from '../../errors/index.js';
-import { matchesHost } from '../../hosts/stats.js';
+import { UsageError } from '../../base/errors/index.js';
+import { matchesHost } from '../../net/hosts/stats.js';
 import { normaliseUrl } from '../../stages/normalise.js';
-import type { StoreOperation, UrlRecord } from '../../store/types.js';
+import type { StoreOperation, UrlRecord } from '../../store/model/types.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
 import { storeOption, withStore } from './store-option.js';

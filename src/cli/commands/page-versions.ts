@@ -1,8 +1,8 @@
-import { UsageError } from '../../errors/index.js';
+import { UsageError } from '../../base/errors/index.js';
 import { normaliseUrl } from '../../stages/normalise.js';
 import { describeStore } from '../../store/open.js';
-import type { ValidatorStore } from '../../store/types.js';
-import { pageVersions, type PageVersion } from '../../versions/index.js';
+import type { ValidatorStore } from '../../store/model/types.js';
+import { pageVersions, type PageVersion } from '../../domain/versions/index.js';
 
 /**
  * The URL argument of `log` and `diff` in the store's normal form (lowercase host, no

@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import type { PipelineConfig } from '../../config/pipeline-config.js';
-import { ConfigError, EXIT } from '../../errors/index.js';
+import { ConfigError, EXIT } from '../../base/errors/index.js';
 import type { CliIo } from '../io.js';
 import { GROUP, repeatable } from '../flags/groups.js';
 

@@ -1,8 +1,8 @@
 import type { Argv, CommandModule } from 'yargs';
-import { UsageError } from '../../errors/index.js';
+import { UsageError } from '../../base/errors/index.js';
 import { pruneStore } from '../../store/prune.js';
-import { counted } from '../../util/counted.js';
-import { formatDuration, parseDuration } from '../../util/duration.js';
+import { counted } from '../../base/util/counted.js';
+import { formatDuration, parseDuration } from '../../base/util/duration.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
 import { storeOption, withStore } from './store-option.js';

@@ -1,11 +1,11 @@
 import type { Argv, CommandModule } from 'yargs';
-import { UsageError } from '../../errors/index.js';
+import { UsageError } from '../../base/errors/index.js';
 import { integerValue } from '../../config/values.js';
-import { urlPagesDir, writeReport } from '../../report/write.js';
+import { urlPagesDir, writeReport } from '../../io/report/write.js';
 import { describeStore } from '../../store/open.js';
-import { parseDuration } from '../../util/duration.js';
-import { formatBytes } from '../../util/bytes.js';
-import { counted } from '../../util/counted.js';
+import { parseDuration } from '../../base/util/duration.js';
+import { formatBytes } from '../../base/util/bytes.js';
+import { counted } from '../../base/util/counted.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
 import { storeOption, withStore } from './store-option.js';

@@ -1,16 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { Argv, CommandModule } from 'yargs';
 import { robotsAgentValue } from '../../config/values.js';
-import { UsageError } from '../../errors/index.js';
-import { createHostBook } from '../../hosts/book.js';
-import { createHttpClient } from '../../http/client.js';
-import { createLimiter } from '../../http/limiter.js';
+import { UsageError } from '../../base/errors/index.js';
+import { createHostBook } from '../../net/hosts/book.js';
+import { createHttpClient } from '../../net/http/client.js';
+import { createLimiter } from '../../net/http/limiter.js';
 import { robotsAgentOf, sweepDefaults } from '../../pipelines/sweep-defaults.js';
-import { canBeNamed } from '../../robots/agent.js';
-import { createRobotsGate, type OriginRobots } from '../../robots/gate.js';
-import { decide, pathOf, rulesFor, type AgentRules } from '../../robots/match.js';
-import { parseRobots } from '../../robots/parse.js';
-import { systemClock } from '../../clock.js';
+import { canBeNamed } from '../../net/robots/agent.js';
+import { createRobotsGate, type OriginRobots } from '../../net/robots/gate.js';
+import { decide, pathOf, rulesFor, type AgentRules } from '../../net/robots/match.js';
+import { parseRobots } from '../../net/robots/parse.js';
+import { systemClock } from '../../domain/task/clock.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
 import { storeOption, withStore } from './store-option.js';
@@ -116,7 +116,7 @@ function liveCommand(io: CliIo, result: CommandResult): CommandModule<object, Li
 	};
 }
 
-/** A name no User-agent line can give (Google's reading, robots/agent.ts) gets the * groups only: say so, since the user may expect otherwise. */
+/** A name no User-agent line can give (Google's reading, net/robots/agent.ts) gets the * groups only: say so, since the user may expect otherwise. */
 function noteUnnamable(io: CliIo, agent: string): void {
 	if (!canBeNamed(agent)) io.stderr.write(`revisit: no User-agent line can name ${JSON.stringify(agent)} (a line's name stops at the first character that is not a letter, _ or -): only the * groups apply to it\n`);
 }

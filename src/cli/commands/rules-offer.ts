@@ -1,8 +1,8 @@
-import type { Found } from '../../product/found.js';
-import type { Explained } from '../../product/offer.js';
-import { offerChange } from '../../product/fields.js';
-import type { OfferOptions } from '../../product/selectors.js';
-import type { Offer } from '../../product/types.js';
+import type { Found } from '../../domain/product/found.js';
+import type { Explained } from '../../domain/product/offer.js';
+import { offerChange } from '../../domain/product/fields.js';
+import type { OfferOptions } from '../../domain/product/selectors.js';
+import type { Offer } from '../../store/model/product.js';
 
 /**
  * What `revisit rules test URL --product` says on stderr besides the counted offer: the

@@ -1,12 +1,12 @@
 import type { Argv, CommandModule } from 'yargs';
-import { countedText } from '../../content/counted.js';
-import { compileRules, ruleFor } from '../../content/rules.js';
-import { UsageError } from '../../errors/index.js';
-import { createHttpClient } from '../../http/client.js';
-import { decodeBody } from '../../http/decode.js';
-import { hashText } from '../../content/content-hash.js';
-import { hashBody } from '../../content/hash.js';
-import { isPdf, pdfText } from '../../content/pdf-text.js';
+import { countedText } from '../../domain/content/counted.js';
+import { compileRules, ruleFor } from '../../domain/content/rules.js';
+import { UsageError } from '../../base/errors/index.js';
+import { createHttpClient } from '../../net/http/client.js';
+import { decodeBody } from '../../net/http/decode.js';
+import { hashText } from '../../domain/content/content-hash.js';
+import { hashBody } from '../../domain/content/hash.js';
+import { isPdf, pdfText } from '../../domain/content/pdf-text.js';
 import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
 import { sweepDefaults } from '../../pipelines/sweep-defaults.js';
 import type { CliIo } from '../io.js';
@@ -14,10 +14,10 @@ import type { CommandResult } from './result.js';
 import { storeFlag, withStore } from './store-option.js';
 import { GROUP, groupedFlags } from '../flags/groups.js';
 import { offerLines } from './rules-offer.js';
-import { maskedHash } from '../../content/noise.js';
-import { noiseOf, placesAt, templateOf } from '../../hosts/noise.js';
+import { maskedHash } from '../../domain/content/noise.js';
+import { noiseOf, placesAt, templateOf } from '../../net/hosts/noise.js';
 import { normaliseUrl } from '../../stages/normalise.js';
-import type { HostRecord, UrlRecord } from '../../store/types.js';
+import type { HostRecord, UrlRecord } from '../../store/model/types.js';
 
 interface RulesTestArgs extends RuleFlags {
 	url: string;

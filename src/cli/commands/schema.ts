@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { pipelineSchema } from '../../config/schema.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
-import { safeJson } from '../../util/visible.js';
+import { safeJson } from '../../base/util/visible.js';
 
 /**
  * The pipeline schema as JSON, exactly as shipped in config/pipeline.schema.json.

@@ -1,12 +1,12 @@
 import type { Argv, CommandModule } from 'yargs';
-import { readHostStats, type HostStats } from '../../hosts/stats.js';
+import { readHostStats, type HostStats } from '../../net/hosts/stats.js';
 import { describeStore } from '../../store/open.js';
 import type { CliIo } from '../io.js';
-import { formatTable } from '../../util/table.js';
-import { pendingDeliveries, type PendingTarget } from '../../outbox/pending.js';
+import { formatTable } from '../../base/util/table.js';
+import { pendingDeliveries, type PendingTarget } from '../../io/outbox/pending.js';
 import type { CommandResult } from './result.js';
 import { storeOption, withStore } from './store-option.js';
-import { safeJson } from '../../util/visible.js';
+import { safeJson } from '../../base/util/visible.js';
 
 interface StatsArgs {
 	store: string;

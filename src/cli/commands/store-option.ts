@@ -1,6 +1,6 @@
 import type { Argv, Options } from 'yargs';
 import { openStore } from '../../store/open.js';
-import type { ValidatorStore } from '../../store/types.js';
+import type { ValidatorStore } from '../../store/model/types.js';
 import { defaultStoreDir } from '../../store/default-dir.js';
 
 /** `--store DIR|URL`, defaulting to $REVISIT_STORE or ./.revisit; shared by every command that opens the store. */

@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { UsageError } from '../../errors/index.js';
+import { UsageError } from '../../base/errors/index.js';
 import { fleetRun } from '../../pipelines/fleet.js';
 import { normaliseSweepOptions } from '../../pipelines/normalise-options.js';
 import { nowDefault } from '../../pipelines/sweep-defaults.js';

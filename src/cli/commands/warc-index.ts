@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import type { Argv, CommandModule } from 'yargs';
-import { UsageError } from '../../errors/index.js';
+import { UsageError } from '../../base/errors/index.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
 

@@ -1,13 +1,13 @@
-import type { RetryPolicy } from '../../http/send.js';
+import type { RetryPolicy } from '../../net/http/send.js';
 import { watchInputs, type WatchInputsSpec } from '../../watch/inputs.js';
 import { processSignals } from '../../watch/signals.js';
 import { runWatch, type WatchJob } from '../../watch/job.js';
-import { STDIN_ARG } from '../../sources/args.js';
+import { STDIN_ARG } from '../../io/sources/args.js';
 import type { CliIo } from '../io.js';
 import { parseListen, type ListenAddress } from '../../watch/listen.js';
 import { describeStore } from '../../store/open.js';
-import type { ValidatorStore } from '../../store/types.js';
-import { EXIT } from '../../errors/index.js';
+import type { ValidatorStore } from '../../store/model/types.js';
+import { EXIT } from '../../base/errors/index.js';
 import { formatSummary } from '../../pipelines/summary.js';
 import { runOnTerminal } from '../run-pipeline.js';
 import { formatWatchStatus } from '../../watch/status.js';

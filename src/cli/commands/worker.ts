@@ -1,8 +1,8 @@
 import type { Argv, CommandModule } from 'yargs';
-import { runWorker } from '../../transports/fleet/worker.js';
+import { runWorker } from '../../net/transports/fleet/worker.js';
 import { integerValue } from '../../config/values.js';
-import { isRedisSpec, parseRedisUrl } from '../../store/redis-url.js';
-import { UsageError } from '../../errors/index.js';
+import { isRedisSpec, parseRedisUrl } from '../../store/redis/url.js';
+import { UsageError } from '../../base/errors/index.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
 import { storeOption } from './store-option.js';

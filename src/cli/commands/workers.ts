@@ -1,12 +1,12 @@
 import type { Argv, CommandModule } from 'yargs';
-import { fleetStatus } from '../../transports/fleet/status.js';
-import { isRedisSpec, parseRedisUrl } from '../../store/redis-url.js';
-import { UsageError } from '../../errors/index.js';
-import { formatTable } from '../../util/table.js';
+import { fleetStatus } from '../../net/transports/fleet/status.js';
+import { isRedisSpec, parseRedisUrl } from '../../store/redis/url.js';
+import { UsageError } from '../../base/errors/index.js';
+import { formatTable } from '../../base/util/table.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
 import { storeOption } from './store-option.js';
-import { safeJson } from '../../util/visible.js';
+import { safeJson } from '../../base/util/visible.js';
 
 interface WorkersArgs {
 	store: string;

@@ -1,7 +1,7 @@
 import { GROUP, type Flag } from './groups.js';
 import { accessSettings } from '../../config/settings.js';
-import type { HeaderRule } from '../../http/headers.js';
-import { proxyFromEnv, type ProxySettings } from '../../http/proxy.js';
+import type { HeaderRule } from '../../net/http/headers.js';
+import { proxyFromEnv, type ProxySettings } from '../../net/http/proxy.js';
 import { flagOf } from './setting.js';
 
 /** Parsed access flags: headers, cookies, proxy (false for --no-proxy). */

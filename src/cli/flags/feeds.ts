@@ -1,9 +1,9 @@
 import { GROUP, type Flag } from './groups.js';
-import { UsageError } from '../../errors/index.js';
+import { UsageError } from '../../base/errors/index.js';
 import { durationValue, integerValue } from '../../config/values.js';
 import type { FeedsOutput } from '../../pipelines/compose.js';
-import { checkTemplate, notifier, PLACEHOLDERS } from '../../notify/index.js';
-import { shownUrl } from '../../util/shown-url.js';
+import { checkTemplate, notifier, PLACEHOLDERS } from '../../io/notify/index.js';
+import { shownUrl } from '../../base/util/shown-url.js';
 
 /** Parsed `--atom` and `--webhook` flags of sweep, fetch and crawl. */
 export interface FeedFlags {

@@ -1,6 +1,6 @@
 import { GROUP, type Flag } from './groups.js';
-import { UsageError } from '../../errors/index.js';
-import { parseDuration } from '../../util/duration.js';
+import { UsageError } from '../../base/errors/index.js';
+import { parseDuration } from '../../base/util/duration.js';
 import { integerValue } from '../../config/values.js';
 import type { FleetRunOptions } from '../../pipelines/fleet.js';
 

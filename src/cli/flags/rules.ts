@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { GROUP, repeatable, type Flag } from './groups.js';
-import type { RuleSpec } from '../../content/rules.js';
-import { UsageError } from '../../errors/index.js';
+import type { RuleSpec } from '../../domain/content/rules.js';
+import { UsageError } from '../../base/errors/index.js';
 import { ruleSettings } from '../../config/settings.js';
 
 /** Parsed content-rule flags of sweep, fetch and crawl. */

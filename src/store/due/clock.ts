@@ -1,4 +1,4 @@
-import type { QueueClock } from './types.js';
+import type { QueueClock } from '../model/due.js';
 
 /**
  * The schedule's time now: `clock.at0` at wall time `clock.wall0`, running `clock.scale`

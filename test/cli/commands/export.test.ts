@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LevelStore } from '../../../src/store/level.js';
-import { unpackText } from '../../../src/store/text-blob.js';
+import { LevelStore } from '../../../src/store/level/store.js';
+import { unpackText } from '../../../src/store/model/text-blob.js';
 import { reportData } from '../../helpers/report-site.js';
 import { ndjson, runCli, tempDir } from '../../helpers/cli.js';
 import { startServer, type TestServer } from '../../helpers/server.js';

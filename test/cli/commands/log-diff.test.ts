@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { visibleText } from '../../../src/content/visible-text.js';
+import { visibleText } from '../../../src/domain/content/visible-text.js';
 import { PassThrough, Readable } from 'node:stream';
 import { main } from '../../../src/cli/main.js';
 import { ndjson, runCli, spawnCli, tempDir } from '../../helpers/cli.js';

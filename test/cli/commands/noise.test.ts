@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { newHostRecord } from '../../../src/hosts/record.js';
-import { LevelStore } from '../../../src/store/level.js';
-import { RECORD_VERSION, type UrlRecord } from '../../../src/store/types.js';
+import { newHostRecord } from '../../../src/net/hosts/record.js';
+import { LevelStore } from '../../../src/store/level/store.js';
+import { RECORD_VERSION, type UrlRecord } from '../../../src/store/model/types.js';
 import { runCli, tempDir } from '../../helpers/cli.js';
 
 const page = (learned: boolean): UrlRecord => ({

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LevelStore } from '../../../src/store/level.js';
-import type { UrlRecord } from '../../../src/store/types.js';
+import { LevelStore } from '../../../src/store/level/store.js';
+import type { UrlRecord } from '../../../src/store/model/types.js';
 import { runCli, tempDir } from '../../helpers/cli.js';
 import { startServer, type TestServer } from '../../helpers/server.js';
 

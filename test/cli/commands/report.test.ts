@@ -1,8 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LevelStore } from '../../../src/store/level.js';
-import { unpackText } from '../../../src/store/text-blob.js';
+import { LevelStore } from '../../../src/store/level/store.js';
+import { unpackText } from '../../../src/store/model/text-blob.js';
 import { runCli, tempDir } from '../../helpers/cli.js';
 import { buildReportSite, reportData, type ReportSite } from '../../helpers/report-site.js';
 import { startServer } from '../../helpers/server.js';

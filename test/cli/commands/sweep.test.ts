@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LevelStore } from '../../../src/store/level.js';
+import { LevelStore } from '../../../src/store/level/store.js';
 import { ndjson, runCli, tempDir } from '../../helpers/cli.js';
 import { startServer, type TestServer } from '../../helpers/server.js';
 
