@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// The layer table lives in one place, docs/12-architecture.md; this test reads it and
+// The layer table lives in one place, docs/internals/1-architecture.md; this test reads it and
 // holds every import under src/ to it.
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SRC = path.join(ROOT, 'src');
@@ -16,7 +16,7 @@ async function sources(dir: string): Promise<string[]> {
 
 /** Folder (or root file) name to its layer number, from the architecture page's table. */
 async function layerTable(): Promise<Map<string, number>> {
-	const page = await readFile(path.join(ROOT, 'docs/12-architecture.md'), 'utf8');
+	const page = await readFile(path.join(ROOT, 'docs/internals/1-architecture.md'), 'utf8');
 	const layers = new Map<string, number>();
 	for (const [, number, cells] of page.matchAll(/^\| (\d+) \| ([^|]+) \|/gm)) {
 		for (const [, name] of cells!.matchAll(/`([^`]+)`/g)) layers.set(name!, Number(number));
