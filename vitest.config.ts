@@ -15,7 +15,7 @@ export default defineConfig({
 		// Each worker imports src/ once for all its files, not once per file: a fresh module
 		// graph per file (vitest's default) took 227 s of a full run's CPU in imports, against
 		// 20 s so, and the run 690 s against 483 s side by side. It is safe here because src/
-		// keeps no module-level state (docs/12-architecture.md), and no test mocks a module,
+		// keeps no module-level state (docs/internals/1-architecture.md), and no test mocks a module,
 		// stubs a global or the environment, or fakes timers.
 		isolate: false,
 		// The suites written before robots.txt support count every request their origins see,

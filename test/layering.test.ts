@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// The table of tiers lives in one place, docs/12-architecture.md; this test reads it and
+// The table of tiers lives in one place, docs/internals/1-architecture.md; this test reads it and
 // holds every import under src/ to it.
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SRC = path.join(ROOT, 'src');
@@ -25,7 +25,7 @@ interface Place {
  * to its place, from the architecture page's table of tiers.
  */
 async function tierTable(): Promise<Map<string, Place>> {
-	const page = await readFile(path.join(ROOT, 'docs/12-architecture.md'), 'utf8');
+	const page = await readFile(path.join(ROOT, 'docs/internals/1-architecture.md'), 'utf8');
 	const places = new Map<string, Place>();
 	for (const [, number, folder, parts] of page.matchAll(/^\| (\d+) \| `([^`]+)` \|([^|]*)\|/gm)) {
 		const tier = Number(number);

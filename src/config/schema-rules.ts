@@ -17,7 +17,7 @@ export const ruleSchema = {
 		pointer: { type: 'array', minItems: 1, items: { type: 'string', format: 'json-pointer' }, description: 'JSON Pointers (RFC 6901): only these parts of a JSON document count' },
 		learn: { type: 'boolean', description: 'Learn noise on these URLs, as --learn-noise does for all: a new or changed page is fetched twice, what differs is left out from then on' },
 		render: { enum: ['never', 'auto', 'always'], description: 'Render these pages in Chromium (as --render): never, auto (only when the static page cannot answer the rule), or always' },
-		product: { type: 'boolean', description: "Only the page's offer counts: its own product's price, currency and availability (not related products'), read from JSON-LD, microdata, RDFa or OpenGraph (see docs/19-products.md)" },
+		product: { type: 'boolean', description: "Only the page's offer counts: its own product's price, currency and availability (not related products'), read from JSON-LD, microdata, RDFa or OpenGraph (see docs/7-products.md)" },
 		price: { ...selectors, description: 'CSS selectors whose text gives the price where the page has no structured data (implies product)' },
 		availability: { ...selectors, description: 'CSS selectors whose text gives the availability ("In stock", "Sold out") where the page has no structured data (implies product)' },
 	},

@@ -17,7 +17,7 @@ export interface DueEntry {
 	lastChecked: string;
 	/** Why it competes where it does: `verify` (a check of its own for verification) before `value`. */
 	tier: PickTier;
-	/** ψ: days of freshness a check now adds (docs/16-scheduling.md); null for `verify`. */
+	/** ψ: days of freshness a check now adds (docs/12-scheduling.md); null for `verify`. */
 	value: number | null;
 	/** Left for a later run by the budget. */
 	later: boolean;

@@ -90,6 +90,6 @@ export interface SweepOptions {
 	diffOf: 'visible' | 'source';
 	/** Report a change only when this condition holds (`--when`, docs/6-noise.md); one that does not is committed as the baseline with reason `unmet`. */
 	when?: string | undefined;
-	/** Rendering in Chromium (`--render`, docs/21-rendering.md); absent: never, unless a rule says otherwise. */
+	/** Rendering in Chromium (`--render`, docs/8-rendering.md); absent: never, unless a rule says otherwise. */
 	render?: RenderSettings | undefined;
 }

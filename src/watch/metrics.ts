@@ -36,7 +36,7 @@ export interface WatchMetricsOptions {
 	deliveries?: (() => readonly TargetFigures[]) | undefined;
 }
 
-/** The watch's metrics (docs/18-watch.md has the table); each watch owns one registry. */
+/** The watch's metrics (docs/13-watch.md has the table); each watch owns one registry. */
 export interface WatchMetrics {
 	/** The registry every metric is on, prom-client's process metrics included. */
 	readonly registry: Registry;

@@ -76,7 +76,7 @@ describe('the packed package, compiled by a TypeScript user', () => {
 
 	const tsc = (config: string) => run(process.execPath, [path.join(project, 'node_modules/typescript/bin/tsc'), '-p', config], project);
 
-	it('compiles a script using sweep(), createPipeline() and the verdict and error types with tsc --strict, set up as docs/9-library.md says', (context) => {
+	it('compiles a script using sweep(), createPipeline() and the verdict and error types with tsc --strict, set up as docs/15-library.md says', (context) => {
 		if (setup.status !== 0 && unreachable.test(setup.output)) return context.skip('the npm registry is unreachable and the npm cache lacks packages to install revisit in a fresh project');
 		expect(setup.status, setup.output).toBe(0);
 		const compiled = tsc('tsconfig.json');

@@ -37,7 +37,7 @@ describe('--product on a shop whose pages carry their offer every way issue 28 l
 		for (const kind of SHOP_PAGES) {
 			const offer = shop.offers.get(kind)!;
 			expect(first[kind], kind).toMatchObject({ changed: true, reason: 'new', product: { price: offer.price, availability: 'InStock' } });
-			// The microdata-text page writes its price `$121.95` and names no currency or country: `$` on it is USD (docs/19-products.md).
+			// The microdata-text page writes its price `$121.95` and names no currency or country: `$` on it is USD (docs/7-products.md).
 			expect(first[kind]!.product!.currency, kind).toBe(kind === 'microdata-text' ? 'USD' : 'EUR');
 		}
 		// Three offers on one page, the lowest taken, and the verdict says there were several; one price written two ways is one.

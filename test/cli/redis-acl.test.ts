@@ -8,16 +8,16 @@ import { describeRedis, startRedis, type TestRedis } from '../helpers/redis.js';
 import { startWatchOrigin, type WatchOrigin } from '../helpers/watch-origin.js';
 import { waitFor } from '../helpers/wait-for.js';
 
-const DOC = fileURLToPath(new URL('../../docs/8-scaling-out.md', import.meta.url));
+const DOC = fileURLToPath(new URL('../../docs/14-scaling-out.md', import.meta.url));
 
-/** The `redis-cli ACL SETUSER …` line docs/8-scaling-out.md gives, as redis-cli's arguments (its shell quotes taken off). */
+/** The `redis-cli ACL SETUSER …` line docs/14-scaling-out.md gives, as redis-cli's arguments (its shell quotes taken off). */
 async function aclFromDocs(password: string): Promise<string[]> {
 	const line = (await readFile(DOC, 'utf8')).split('\n').find((text) => text.startsWith('redis-cli ACL SETUSER '));
-	if (line === undefined) throw new Error('docs/8-scaling-out.md gives no redis-cli ACL SETUSER line');
+	if (line === undefined) throw new Error('docs/14-scaling-out.md gives no redis-cli ACL SETUSER line');
 	return (line.match(/'[^']*'|\S+/g) ?? []).slice(1).map((token) => token.replace(/^'(.*)'$/, '$1').replace('PASSWORD', password));
 }
 
-describeRedis('the Redis ACL user docs/8-scaling-out.md gives', () => {
+describeRedis('the Redis ACL user docs/14-scaling-out.md gives', () => {
 	let redis: TestRedis;
 	let origin: WatchOrigin;
 	const password = randomBytes(12).toString('hex');

@@ -133,7 +133,7 @@ describeRedis('revisit watch: three processes on one Redis store', () => {
 	}, 40_000);
 
 	it('kill -9 one process: its claimed URLs come back after --lease and the others check them; no URL is lost', async () => {
-		// A check's timeout well under the lease, as docs/18-watch.md asks, and well over the origin's 400 ms
+		// A check's timeout well under the lease, as docs/13-watch.md asks, and well over the origin's 400 ms
 		// answer on a loaded machine: a check that timed out is an error, not printed, and not checked again soon.
 		const LEASE = 6000;
 		origins = await Promise.all([0, 1].map(() => startWatchOrigin(400)));

@@ -12,7 +12,7 @@ import { startDocsSite, URLS_TXT } from './site.js';
 // The docs' examples run here, so they cannot drift from the CLI. A block is run when its
 // fence says ```sh check (or ```sh check exit=N when it should end with status N), or
 // ```js check for a library example; plain ```sh blocks (other people's sites, installing
-// packages) are left alone. docs/14-development.md explains the conventions to writers.
+// packages) are left alone. docs/internals/2-development.md explains the conventions to writers.
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const README = 'README.md';
@@ -32,15 +32,20 @@ interface Block {
 	needs: string[];
 }
 
-/** Every page the check reads: README.md and docs/*.md, relative to the repository. */
+/**
+ * Every page the check reads: README.md and every .md file under docs/ (the guide in
+ * docs/, the internals in docs/internals/), relative to the repository.
+ */
 function pages(): string[] {
-	const docs = readdirSync(path.join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).sort(byNumber);
-	return [README, ...docs.map((name) => `docs/${name}`)];
+	const docs = readdirSync(path.join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.md')).sort(byFolderAndNumber);
+	return [README, ...docs.map((name) => `docs/${name.split(path.sep).join('/')}`)];
 }
 
-// docs/10-errors.md comes after docs/9-library.md, as in the index.
-function byNumber(a: string, b: string): number {
-	return parseInt(a, 10) - parseInt(b, 10) || a.localeCompare(b);
+// A folder's pages after the guide's, and docs/10-notifications.md after docs/9-report.md, as in the index.
+function byFolderAndNumber(a: string, b: string): number {
+	const [folderA, folderB] = [path.dirname(a), path.dirname(b)];
+	if (folderA !== folderB) return folderA === '.' ? -1 : folderB === '.' ? 1 : folderA.localeCompare(folderB);
+	return parseInt(path.basename(a), 10) - parseInt(path.basename(b), 10) || a.localeCompare(b);
 }
 
 const RUNNABLE = new Set(['sh', 'bash', 'shell', 'console', 'js']);
@@ -175,7 +180,8 @@ describe('docs', () => {
 	it('start each docs page with a summary line and a link back to the index', () => {
 		const missing = pages().filter((file) => file !== README).filter((file) => {
 			const text = readFileSync(path.join(ROOT, file), 'utf8');
-			return !text.includes('](../README.md#documentation)');
+			// ../README.md from the guide, ../../README.md from docs/internals/.
+			return !text.includes(`](${path.posix.relative(path.posix.dirname(file), README)}#documentation)`);
 		});
 		expect(missing).toEqual([]);
 	});

@@ -11,14 +11,14 @@ import { describeNeeding, findProgram } from '../helpers/debian.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait-for.js';
 
-// The systemd unit docs/18-watch.md shows is config/systemd/revisit-watch.service, shipped
+// The systemd unit docs/13-watch.md shows is config/systemd/revisit-watch.service, shipped
 // in the package: the page must carry the file as it is, systemd must accept the file, and
 // the command it starts must run as the unit runs it (its paths in the state and
 // configuration directories, reloaded by SIGHUP, stopped by SIGTERM with exit 0).
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const UNIT_FILE = 'config/systemd/revisit-watch.service';
-const PAGE = 'docs/18-watch.md';
+const PAGE = 'docs/13-watch.md';
 const HEADING = '## Running it as a service';
 const BINARY = '/usr/local/bin/revisit';
 const STATE = '/var/lib/revisit';

@@ -35,7 +35,7 @@ export function storeContract(name: string, open: () => Promise<{ store: Validat
 			expect((await store.getMany(['k']))[0]).toEqual(odd);
 		});
 
-		it('keeps a URL\'s change history and rate, and a host\'s lastmod trust (docs/16-scheduling.md)', async () => {
+		it('keeps a URL\'s change history and rate, and a host\'s lastmod trust (docs/12-scheduling.md)', async () => {
 			const scheduled = record({ checks: [1440, -2880, 60], rate: 0.3125, freshUntil: 86_400_000 });
 			const host: HostRecord = { ...newHostRecord(5), lastmod: { right: 5, wrong: 1, streak: 0, trusted: false, reason: 'lastmod said unchanged and a check found a change', skipped: 12, sampled: 2 }, maxAge: { right: 5, wrong: 0, streak: 5, trusted: true, reason: 'x', skipped: 1, sampled: 0 } };
 			await store.batch([{ type: 'put', key: 'k', value: scheduled }, { type: 'putHost', key: 'https://h', value: host }]);

@@ -1,5 +1,5 @@
 /**
- * Every code a RevisitError carries (docs/10-errors.md): the one list. `ErrorCode` is made
+ * Every code a RevisitError carries (docs/17-errors.md): the one list. `ErrorCode` is made
  * from it, the errors' constructors take only these, and the exit-status map must give
  * each one a status.
  */

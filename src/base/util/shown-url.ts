@@ -3,7 +3,7 @@
  * when one of its words is in this list, or when its letters alone spell an entry
  * (`apikey`, `accesstoken`). A name's words are split at anything that is not a letter
  * and at camelCase, case not counting: `X-Amz-Signature`, `x-api-key`, `auth_token`,
- * `apiKey`, `%74oken` (percent-decoded first) all are. docs/20-notifications.md lists it.
+ * `apiKey`, `%74oken` (percent-decoded first) all are. docs/10-notifications.md lists it.
  */
 export const SECRET_PARAMETER_NAMES: readonly string[] = [
 	'token',

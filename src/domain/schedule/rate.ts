@@ -1,7 +1,7 @@
 /**
  * Per-URL change rates, estimated from the URL's own checks: at each check revisit only
  * learns whether the page changed since the check before (a 304 or the same content is
- * "no"), at irregular intervals. See docs/16-scheduling.md for the formulas.
+ * "no"), at irregular intervals. See docs/12-scheduling.md for the formulas.
  */
 
 const DAY_MS = 86_400_000;

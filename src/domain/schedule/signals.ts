@@ -3,7 +3,7 @@ import type { SignalTrust } from '../../store/model/types.js';
 /**
  * Free signals that a URL has not changed: a sitemap's `<lastmod>` not after its last
  * check, an answer still fresh by its `Cache-Control: max-age` or `Expires`. Each is
- * used to skip checks only on hosts where checks bore it out. See docs/16-scheduling.md
+ * used to skip checks only on hosts where checks bore it out. See docs/12-scheduling.md
  * ("Trusting lastmod and max-age").
  */
 

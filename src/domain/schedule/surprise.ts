@@ -2,7 +2,7 @@ import type { UrlRecord } from '../../store/model/types.js';
 import { changeProbability, daysOf, estimateRate } from './rate.js';
 
 /**
- * How the churn guard tells a mass change from changes it was told to expect (docs/4-schedule.md,
+ * How the churn guard tells a mass change from changes it was told to expect (docs/12-scheduling.md,
  * "Churn guard"). A run under `--budget` checks the URLs most likely to have changed, so
  * most of what it checks has changed: counting changes alone reads that as a mass change.
  * The guard compares a host's changes with the number its URLs' estimated rates predict.

@@ -23,7 +23,7 @@ export interface Plan {
 
 /**
  * Every reason a verdict can give (README's table; `robots` and `deferred` are robots.txt's,
- * docs/15-politeness.md): the one list. `Reason` is made from it and a verdict's `reason`
+ * docs/4-politeness.md): the one list. `Reason` is made from it and a verdict's `reason`
  * is a `Reason`, so a stage cannot give a reason that is not listed here.
  *
  * @example
@@ -34,7 +34,7 @@ export const REASONS = ['new', '304', 'same-hash', 'new-body', 'gone', 'audit', 
 export type Reason = (typeof REASONS)[number];
 
 /**
- * The codes revisit itself gives a failed URL (docs/10-errors.md), besides `HTTP_<status>`.
+ * The codes revisit itself gives a failed URL (docs/17-errors.md), besides `HTTP_<status>`.
  * The rest are the network's, passed on as Node and OpenSSL name them.
  */
 export const URL_ERROR_CODES = ['BAD_INPUT', 'UNEXPECTED_304', 'BODY_TOO_LARGE', 'EPRIVATE', 'WORKER_DIED', 'DELIVERY_LIMIT', 'RENDER_TIMEOUT', 'BROWSER_CRASHED', 'RENDER_FAILED'] as const;
@@ -85,7 +85,7 @@ export interface Verdict {
 	lastmod?: string;
 	/** With `--diff`: lines added and removed (`+3 -1`) in the counted content. */
 	summary?: string;
-	/** The URL's estimated rate of change, in changes per day, after this check (see docs/16-scheduling.md). */
+	/** The URL's estimated rate of change, in changes per day, after this check (see docs/12-scheduling.md). */
 	rate?: number;
 	/**
 	 * With `--product`: the offer read from the page; `prices` counts the different prices
@@ -96,7 +96,7 @@ export interface Verdict {
 	product?: (Product & { prices?: number }) | null;
 	/** With `--product`: the offer as it was counted at the check before (absent at first sight). */
 	previous?: Product;
-	/** With `--product`, `no-offer`: no offer was found on the page (see docs/19-products.md); `revisit rules test URL --product` shows why. */
+	/** With `--product`, `no-offer`: no offer was found on the page (see docs/7-products.md); `revisit rules test URL --product` shows why. */
 	problem?: 'no-offer';
 	/** A browser rendered the page for this verdict (`--render`). */
 	rendered?: boolean;

@@ -6,9 +6,9 @@ import { ConfigError, ERROR_CODES, EXIT, exitStatusFor, PipelineError, RevisitEr
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** The errors page's table (docs/10-errors.md): `| \`CODE\` | where | exit |`, code to documented exit status. */
+/** The errors page's table (docs/17-errors.md): `| \`CODE\` | where | exit |`, code to documented exit status. */
 function documented(): Map<string, number> {
-	const table = readFileSync(path.join(root, 'docs/10-errors.md'), 'utf8');
+	const table = readFileSync(path.join(root, 'docs/17-errors.md'), 'utf8');
 	const rows = [...table.matchAll(/^\| `([A-Z_]+)` \|.*\| (\d+) \|$/gm)];
 	return new Map(rows.map(([, code, exit]) => [code!, Number(exit)]));
 }

@@ -12,7 +12,7 @@ describe('verdict reasons and error codes', () => {
 	});
 
 	it('the errors page names every code revisit gives a failed URL itself', () => {
-		const page = read('docs/10-errors.md').split('## Per-URL failures')[1]!;
+		const page = read('docs/17-errors.md').split('## Per-URL failures')[1]!;
 		expect(URL_ERROR_CODES.filter((code) => !page.includes(`\`${code}\``))).toEqual([]);
 		expect(page).toContain('`HTTP_<status>`');
 	});

@@ -4,7 +4,7 @@ import type { RfcCase } from './rfc-cases.js';
  * Cases from Google's robots.txt parser's own tests (robots_test.cc in
  * github.com/google/robotstxt), the reference for how the major crawlers read a file
  * beyond RFC 9309. Each keeps the test's name; where revisit answers otherwise on
- * purpose, the case says so and holds revisit's answer (docs/15-politeness.md lists why).
+ * purpose, the case says so and holds revisit's answer (docs/4-politeness.md lists why).
  */
 const F = 'http://foo.bar';
 

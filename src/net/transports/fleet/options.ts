@@ -1,4 +1,4 @@
-/** How a coordinator runs its part of a fleet; see docs/8-scaling-out.md. */
+/** How a coordinator runs its part of a fleet; see docs/14-scaling-out.md. */
 export interface FleetOptions {
 	/** How long a worker may hold an attempt it took before it is handed to another. */
 	leaseMs: number;
