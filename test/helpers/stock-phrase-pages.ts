@@ -15,6 +15,9 @@ export interface StockPhraseCase {
 
 export const STOCK_PHRASES: StockPhraseCase[] = JSON.parse(readFileSync(new URL('../fixtures/stock-phrases/phrases.json', import.meta.url), 'utf8'));
 
+/** Whether the phrase names the public file or page it was seen in (a platform's translation file, a shop's page), rather than being composed for the set. */
+export const traced = (phrase: StockPhraseCase): boolean => !phrase.seen.startsWith('shop wording');
+
 const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**

@@ -70,9 +70,11 @@ export function readStatement(text: string): Statement | undefined {
 	let best: { availability: Availability; rank: number } | undefined;
 	let said: Statement | undefined;
 	for (const clause of folded.split(CLAUSE)) {
-		if (clause === '' || patterns.other.test(clause)) continue;
+		if (clause === '') continue;
 		for (const match of clause.matchAll(patterns.states)) {
 			const phrase = match[0];
+			// A word of something else outside the phrase: "Pickup unavailable". Inside it, the phrase is about the stock: "Envío inmediato" (ready to ship).
+			if (patterns.other.test(`${clause.slice(0, match.index)} ${clause.slice(match.index! + phrase.length)}`)) continue;
 			const state = patterns.stateOf.get(phraseKey(phrase));
 			if (state === undefined) continue;
 			const read = state === 'in' || state === 'available' ? governed(clause, match.index!, phrase) : undefined;
