@@ -33,7 +33,7 @@ export { createLimiter, type Limiter, type LimiterOptions } from './http/limiter
 export { createHttpClient } from './http/client.js';
 export { MemoryStore, LevelStore, openStore, RECORD_VERSION, type OpenStoreOptions, type UrlRecord, type StoreOperation, type ValidatorStore } from './store/index.js';
 export { pageVersions, versionText, versionTexts, type PageVersion } from './versions/index.js';
-export { RevisitError, UsageError, StoreError, ConfigError, PipelineError, ERROR_CODES, EXIT, exitStatusFor, type ErrorCode } from './errors/index.js';
+export { RevisitError, UsageError, OptionError, StoreError, ConfigError, PipelineError, ERROR_CODES, EXIT, exitStatusFor, type ErrorCode } from './errors/index.js';
 export * as stages from './stages/index.js';
 export { parsePrice } from './product/price.js';
 export { readOffer, explainOffer } from './product/offer.js';
