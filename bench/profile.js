@@ -29,7 +29,7 @@ import { startNginxStatic } from './lib/nginx-static.js';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');
 // The unbundled CLI: in the bundle (bin/revisit.js → dist/cli.js) every package's code is in one file.
-let BIN = path.join(HERE, 'lib', 'unbundled.js');
+const BIN = path.join(HERE, 'lib', 'unbundled.js');
 const GOT_LOOP = path.join(HERE, 'got-loop.js');
 const OUT = path.join(HERE, '.tmp', 'profiles');
 

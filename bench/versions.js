@@ -127,7 +127,6 @@ const disk = { versions: await du(stores.versions), latest: await du(stores.late
 const bounded = editedPages(10, seed + 1000);
 const small = await serve(bounded);
 const boundDir = path.join(tmp, 'bound');
-const boundSeen = [];
 for (let round = 0; round <= 60; round++) {
 	if (round > 0) for (let i = 0; i < bounded.count; i++) bounded.edit(i);
 	await sweep(boundDir, small.urls);

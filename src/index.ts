@@ -34,7 +34,7 @@ export { createLimiter, type Limiter, type LimiterOptions } from './net/http/lim
 export { createHttpClient } from './net/http/client.js';
 export { MemoryStore, LevelStore, openStore, RECORD_VERSION, type OpenStoreOptions, type UrlRecord, type StoreOperation, type ValidatorStore } from './store/index.js';
 export { pageVersions, versionText, versionTexts, type PageVersion } from './domain/versions/index.js';
-export { RevisitError, UsageError, StoreError, ConfigError, PipelineError, ERROR_CODES, EXIT, exitStatusFor, type ErrorCode } from './base/errors/index.js';
+export { RevisitError, UsageError, OptionError, StoreError, ConfigError, PipelineError, ERROR_CODES, EXIT, exitStatusFor, type ErrorCode } from './base/errors/index.js';
 export * as stages from './stages/index.js';
 export { parsePrice } from './domain/product/price.js';
 export { readOffer, explainOffer } from './domain/product/offer.js';

@@ -38,7 +38,7 @@ export function pageParts(random, footerLinks = 12) {
  */
 export function editedPages(count, seed) {
 	const random = mulberry32(seed);
-	const { word, sentence, nav, footer, head } = pageParts(random);
+	const { sentence, nav, footer, head } = pageParts(random);
 	const pages = Array.from({ length: count }, (_, i) => ({
 		title: `Page ${i}`,
 		headline: sentence(),

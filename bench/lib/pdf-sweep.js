@@ -9,7 +9,6 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { prosePages, writePdf } from '../../test/fixtures/pdf-writer.js';
 
 const CLI = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../bin/revisit.js');

@@ -61,7 +61,7 @@ let prices = seeded();
 
 let requests = {};
 const sockets = new Set();
-let closed = { out: 0, in: 0 };
+const closed = { out: 0, in: 0 };
 let base = { out: 0, in: 0 };
 const wire = () => {
 	const total = { ...closed };

@@ -9,6 +9,7 @@ import { visibleIo, type CliIo } from './io.js';
 
 /** A command as main.ts lists it: made per run, with the run's io and the result its handler sets. */
 // any: each command has its own argument type, and yargs' CommandModule is invariant in it.
+// biome-ignore lint/suspicious/noExplicitAny: as said above
 export type CommandMaker = (io: CliIo, result: CommandResult) => CommandModule<object, any>;
 
 /**

@@ -1,6 +1,7 @@
 import { nearest } from '../base/util/suggest.js';
 import { trustDefaults } from '../net/hosts/trust-options.js';
 import type { SweepOptions } from './sweep-options.js';
+import { OptionError } from '../base/errors/index.js';
 
 /** Every option `normaliseSweepOptions` takes; the type makes a new option list itself here. */
 const SWEEP_OPTION_NAMES: Record<keyof SweepOptions, true> = {
@@ -36,10 +37,10 @@ const FLAG_HINTS: Readonly<Record<string, string>> = {
  * Refuses an option the sweep does not take, naming the one meant: the CLI's flag names
  * that are spelt otherwise here (`select` is a rule in `rules`, `timeout` is `timeoutMs`),
  * else the nearest option. A misspelt option would otherwise be dropped without a word.
- * Throws TypeError, as the other option checks do.
+ * Throws OptionError, as the other option checks do.
  *
  * @example
- * checkOptionNames({ select: ['main'] }) // TypeError: Unknown sweep option `select`: content rules go in `rules`, …
+ * checkOptionNames({ select: ['main'] }) // OptionError: Unknown sweep option `select`: content rules go in `rules`, …
  */
 export function checkOptionNames(input: object): void {
 	for (const name of Object.keys(input)) {
@@ -47,13 +48,13 @@ export function checkOptionNames(input: object): void {
 		const camel = name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 		const near = nearest(name, Object.keys(SWEEP_OPTION_NAMES));
 		const hint = FLAG_HINTS[camel] ?? (near ? `did you mean \`${near}\`?` : `the options are ${Object.keys(SWEEP_OPTION_NAMES).join(', ')}`);
-		throw new TypeError(`Unknown sweep option \`${name}\`: ${hint}`);
+		throw new OptionError(name, `Unknown sweep option \`${name}\`: ${hint}`);
 	}
 	const trust = (input as { trust?: unknown }).trust;
 	if (typeof trust !== 'object' || trust === null) return;
 	for (const name of Object.keys(trust)) {
 		if (Object.hasOwn(trustDefaults, name)) continue;
 		const near = nearest(name, Object.keys(trustDefaults));
-		throw new TypeError(`Unknown trust option \`${name}\`: ${near ? `did you mean \`${near}\`?` : `the options are ${Object.keys(trustDefaults).join(', ')}`}`);
+		throw new OptionError(`trust.${name}`, `Unknown trust option \`${name}\`: ${near ? `did you mean \`${near}\`?` : `the options are ${Object.keys(trustDefaults).join(', ')}`}`);
 	}
 }

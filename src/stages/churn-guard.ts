@@ -1,6 +1,7 @@
 import { Observable, type MonoTypeOperatorFunction } from 'rxjs';
 import { atLeast, CHURN_SURPRISE } from '../domain/schedule/surprise.js';
 import type { Task } from '../domain/task/types.js';
+import { OptionError } from '../base/errors/index.js';
 
 /**
  * How a host's URLs were judged before the guard sees them: of `probed` known URLs,
@@ -105,9 +106,9 @@ export function churnGuard(options: ChurnGuardOptions, hooks: ChurnGuardHooks): 
 	const { maxChurn, churnMin, accept, scale, chance } = options;
 	const surprise = options.surprise ?? CHURN_SURPRISE;
 	const maxBuffered = options.maxBuffered ?? 50_000;
-	if (!(maxChurn >= 0 && maxChurn <= 1)) throw new TypeError(`Expected \`maxChurn\` between 0 and 1, got \`${maxChurn}\``);
-	if (!Number.isInteger(churnMin) || churnMin < 1) throw new TypeError(`Expected \`churnMin\` to be a positive integer, got \`${churnMin}\``);
-	if (!(surprise > 0 && surprise < 1)) throw new TypeError(`Expected \`surprise\` between 0 and 1, got \`${surprise}\``);
+	if (!(maxChurn >= 0 && maxChurn <= 1)) throw new OptionError('maxChurn', `Expected \`maxChurn\` between 0 and 1, got \`${maxChurn}\``);
+	if (!Number.isInteger(churnMin) || churnMin < 1) throw new OptionError('churnMin', `Expected \`churnMin\` to be a positive integer, got \`${churnMin}\``);
+	if (!(surprise > 0 && surprise < 1)) throw new OptionError('surprise', `Expected \`surprise\` between 0 and 1, got \`${surprise}\``);
 	if (maxChurn === 0) return (source) => source;
 	const accepted = (origin: string) => accept === 'all' || accept.some((host) => host === origin || host.toLowerCase() === new URL(origin).hostname);
 	// Unscaled, what the guard counted is all there is: probed = passed on = seen.

@@ -1,6 +1,7 @@
 import { map, type MonoTypeOperatorFunction } from 'rxjs';
 import type { Task } from '../domain/task/types.js';
 import type { Clock } from '../domain/task/clock.js';
+import { OptionError } from '../base/errors/index.js';
 
 export interface DueOptions {
 	/** Skip URLs checked less than this long ago (ms), when the record has no stored due time. */
@@ -17,7 +18,7 @@ export interface DueOptions {
  */
 export function due(options: DueOptions, clock: Clock): MonoTypeOperatorFunction<Task> {
 	const { ttlMs } = options;
-	if (ttlMs !== undefined && (!Number.isFinite(ttlMs) || ttlMs <= 0)) throw new TypeError(`Expected \`ttlMs\` to be a positive number, got \`${ttlMs}\``);
+	if (ttlMs !== undefined && (!Number.isFinite(ttlMs) || ttlMs <= 0)) throw new OptionError('ttlMs', `Expected \`ttlMs\` to be a positive number, got \`${ttlMs}\``);
 	return map((task) => {
 		if (task.skip || !task.record) return task;
 		if (!isDue(task.record, ttlMs, clock.now())) task.skip = 'not-due';

@@ -3,6 +3,7 @@ import { inOrder } from '../base/flow/in-order.js';
 import type { Task, Verdict } from '../domain/task/types.js';
 import { shownUrl } from '../base/util/shown-url.js';
 import { safeJson } from '../base/util/visible.js';
+import { OptionError } from '../base/errors/index.js';
 
 /** Which verdicts an output receives. `unchanged` means judged, not changed, and not an error. */
 export type When = 'changed' | 'all' | 'error' | 'unchanged';
@@ -64,9 +65,9 @@ export interface EmitTargets {
  */
 export function emit(targets: EmitTargets, options: EmitOptions = {}): MonoTypeOperatorFunction<Task> {
 	const format = options.format ?? 'lines';
-	if (format !== 'lines' && format !== 'ndjson') throw new TypeError(`Expected \`format\` to be lines or ndjson, got \`${String(format)}\``);
+	if (format !== 'lines' && format !== 'ndjson') throw new OptionError('format', `Expected \`format\` to be lines or ndjson, got \`${String(format)}\``);
 	const when = options.when ?? (format === 'ndjson' && options.all ? 'all' : 'changed');
-	if (!['changed', 'all', 'error', 'unchanged'].includes(when)) throw new TypeError(`Expected \`when\` to be changed, all, error or unchanged, got \`${String(when)}\``);
+	if (!['changed', 'all', 'error', 'unchanged'].includes(when)) throw new OptionError('when', `Expected \`when\` to be changed, all, error or unchanged, got \`${String(when)}\``);
 
 	const render = (verdict: Verdict): string | undefined => {
 		if (!wanted(verdict, when)) return undefined;

@@ -1,5 +1,6 @@
 import { map, type MonoTypeOperatorFunction } from 'rxjs';
 import type { Task } from '../domain/task/types.js';
+import { OptionError } from '../base/errors/index.js';
 
 export interface FilterOptions {
 	/** Keep only URLs matching at least one of these (regular expressions, searched anywhere in the URL). */
@@ -25,7 +26,7 @@ export function filter(options: FilterOptions = {}): MonoTypeOperatorFunction<Ta
 			try {
 				return new RegExp(pattern);
 			} catch (error) {
-				throw new TypeError(`Expected \`${name}\` to hold regular expressions: ${(error as Error).message}`);
+				throw new OptionError(name, `Expected \`${name}\` to hold regular expressions: ${(error as Error).message}`);
 			}
 		});
 	const include = compile('include', options.include);

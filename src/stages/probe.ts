@@ -15,6 +15,7 @@ import { liveRecord, probeTarget } from '../net/http/target.js';
 import type { UrlRecord } from '../store/model/types.js';
 import type { ProbeResult, Task } from '../domain/task/types.js';
 import { positiveInteger } from '../base/util/checks.js';
+import { OptionError } from '../base/errors/index.js';
 
 export interface ProbeDeps extends SendDeps {
 	book: HostBook;
@@ -52,7 +53,7 @@ export interface ProbeOptions extends RetryPolicy {
  */
 export function probe(deps: ProbeDeps, options: ProbeOptions): MonoTypeOperatorFunction<Task> {
 	const highWater = positiveInteger('highWater', options.highWater);
-	if (!['get', 'head', 'auto'].includes(options.method)) throw new TypeError(`Expected \`method\` to be get, head or auto, got \`${options.method}\``);
+	if (!['get', 'head', 'auto'].includes(options.method)) throw new OptionError('method', `Expected \`method\` to be get, head or auto, got \`${options.method}\``);
 
 	// A task is handled here from its arrival until its probe is done: the window plus the lines it may park.
 	const concurrency = highWater * (1 + PARK_WINDOWS);

@@ -1,6 +1,7 @@
 import { TextDecoder } from 'node:util';
 import { Observable } from 'rxjs';
 import type { Valve } from '../base/flow/valve.js';
+import { OptionError } from '../base/errors/index.js';
 
 export interface InputLine {
 	/** 1-based line number in the input. */
@@ -39,7 +40,7 @@ export function readLines(
 ): Observable<InputLine> {
 	const maxLineBytes = options.maxLineBytes ?? 8192;
 	if (!Number.isInteger(maxLineBytes) || maxLineBytes < 1) {
-		throw new TypeError(`Expected maxLineBytes to be a positive integer, got ${maxLineBytes}`);
+		throw new OptionError('maxLineBytes', `Expected maxLineBytes to be a positive integer, got ${maxLineBytes}`);
 	}
 	const decoder = new TextDecoder('utf-8', { fatal: true });
 

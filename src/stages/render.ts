@@ -15,6 +15,7 @@ import type { ProbeResult, Task } from '../domain/task/types.js';
 import { positiveInteger } from '../base/util/checks.js';
 import type { HostBook } from '../net/hosts/book.js';
 import { templateOf } from '../net/hosts/noise.js';
+import { OptionError } from '../base/errors/index.js';
 
 export type RenderMode = 'never' | 'auto' | 'always';
 
@@ -60,7 +61,7 @@ export interface RenderStageOptions extends RetryPolicy {
  */
 export function render(deps: RenderStageDeps, options: RenderStageOptions): MonoTypeOperatorFunction<Task> {
 	const highWater = positiveInteger('highWater', options.highWater);
-	if (!['never', 'auto', 'always'].includes(options.mode)) throw new TypeError(`Expected \`mode\` to be never, auto or always, got \`${options.mode}\``);
+	if (!['never', 'auto', 'always'].includes(options.mode)) throw new OptionError('mode', `Expected \`mode\` to be never, auto or always, got \`${options.mode}\``);
 	const modeOf = (url: string): RenderMode => ruleFor(options.rules, url)?.render ?? options.mode;
 	return (source) =>
 		defer(() => {

@@ -5,6 +5,7 @@ import { probeTarget } from '../net/http/target.js';
 import { createRobotsGate, type GateAnswer, type RobotsGateDeps } from '../net/robots/gate.js';
 import type { Task } from '../domain/task/types.js';
 import { positiveInteger } from '../base/util/checks.js';
+import { OptionError } from '../base/errors/index.js';
 
 export interface RobotsStageOptions {
 	/** `ignore` turns the stage off (a user's own sites). */
@@ -32,7 +33,7 @@ export interface RobotsStageOptions {
  */
 export function robots(deps: RobotsGateDeps, options: RobotsStageOptions): MonoTypeOperatorFunction<Task> {
 	if (options.robots === 'ignore') return identity;
-	if (options.robots !== 'obey') throw new TypeError(`Expected \`robots\` to be obey or ignore, got \`${String(options.robots)}\``);
+	if (options.robots !== 'obey') throw new OptionError('robots', `Expected \`robots\` to be obey or ignore, got \`${String(options.robots)}\``);
 	const concurrency = positiveInteger('highWater', options.highWater) * (1 + PARK_WINDOWS);
 	return (source) =>
 		defer(() => {

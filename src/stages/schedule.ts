@@ -1,6 +1,7 @@
 import { map, type MonoTypeOperatorFunction } from 'rxjs';
 import { addCheck, estimateRate, UNOBSERVED_REASONS } from '../domain/schedule/rate.js';
 import type { Task } from '../domain/task/types.js';
+import { OptionError } from '../base/errors/index.js';
 
 export interface ScheduleOptions {
 	/** Fixed revisit interval in ms. */
@@ -25,7 +26,7 @@ const DAY_MS = 86_400_000;
 export function schedule(options: ScheduleOptions): MonoTypeOperatorFunction<Task> {
 	const minMs = options.minIntervalMs ?? 3_600_000;
 	const maxMs = options.maxIntervalMs ?? 30 * 86_400_000;
-	if (!(minMs > 0 && maxMs >= minMs)) throw new TypeError(`Expected 0 < minIntervalMs <= maxIntervalMs, got ${minMs} and ${maxMs}`);
+	if (!(minMs > 0 && maxMs >= minMs)) throw new OptionError(minMs > 0 ? 'maxIntervalMs' : 'minIntervalMs', `Expected 0 < minIntervalMs <= maxIntervalMs, got ${minMs} and ${maxMs}`);
 	const { ttlMs, adaptive } = options;
 
 	return map((task) => {

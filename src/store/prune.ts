@@ -1,5 +1,6 @@
 import { collectTexts } from './text-gc.js';
 import type { RunRecord, StoreOperation, UrlRecord, ValidatorStore } from './model/types.js';
+import { OptionError } from '../base/errors/index.js';
 
 export interface PruneOptions {
 	/** URL records last checked before this time (epoch ms) are deleted. */
@@ -54,8 +55,8 @@ export function isStale(record: UrlRecord, before: number, now: number): boolean
  */
 export async function pruneStore(store: ValidatorStore, options: PruneOptions): Promise<PruneResult> {
 	const batchSize = options.batchSize ?? 1000;
-	if (!Number.isInteger(batchSize) || batchSize < 1) throw new TypeError(`Expected \`batchSize\` to be a positive integer, got \`${batchSize}\``);
-	if (!Number.isFinite(options.before) || !Number.isFinite(options.now)) throw new TypeError('Expected `before` and `now` to be epoch milliseconds');
+	if (!Number.isInteger(batchSize) || batchSize < 1) throw new OptionError('batchSize', `Expected \`batchSize\` to be a positive integer, got \`${batchSize}\``);
+	if (!Number.isFinite(options.before) || !Number.isFinite(options.now)) throw new OptionError(Number.isFinite(options.before) ? 'now' : 'before', 'Expected `before` and `now` to be epoch milliseconds');
 	const result: PruneResult = { urls: 0, keptUrls: 0, hosts: 0, keptHosts: 0, keptOverrides: 0, texts: 0 };
 	let pending: StoreOperation[] = [];
 	const flush = async (): Promise<void> => {

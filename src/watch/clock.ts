@@ -1,6 +1,7 @@
 import { queueNow } from '../store/due/clock.js';
 import type { QueueClock } from '../store/model/due.js';
 import type { Clock } from '../domain/task/clock.js';
+import { OptionError } from '../base/errors/index.js';
 
 /**
  * The schedule's clock for a watch: `--now T` starts it at T, `--time-scale S` runs it S
@@ -13,7 +14,7 @@ import type { Clock } from '../domain/task/clock.js';
 export function watchClock(options: { now?: number | undefined; scale?: number | undefined } = {}, wall: () => number = Date.now): WatchClock {
 	const wall0 = wall();
 	const scale = options.scale ?? 1;
-	if (!(scale > 0 && Number.isFinite(scale))) throw new TypeError(`Expected a time scale above 0, got ${scale}`);
+	if (!(scale > 0 && Number.isFinite(scale))) throw new OptionError('scale', `Expected a time scale above 0, got ${scale}`);
 	return clockOf({ at0: options.now ?? wall0, wall0, scale }, wall);
 }
 

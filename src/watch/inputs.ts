@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { filter, Observable } from 'rxjs';
-import { PipelineError } from '../base/errors/index.js';
+import { OptionError, PipelineError } from '../base/errors/index.js';
 import type { Valve } from '../base/flow/valve.js';
 import type { RetryPolicy, SendDeps } from '../net/http/send.js';
 import { labelled } from '../io/sources/source.js';
@@ -86,8 +86,8 @@ const NO_VALVE: Pick<Valve, 'acquire'> = { acquire: () => Promise.resolve() };
  */
 export function watchInputs(spec: WatchInputsSpec, deps: WatchInputsDeps): Observable<InputBatch> {
 	if (spec.sitemaps.length > 0) {
-		if (!(spec.sitemapEveryMs > 0 && Number.isFinite(spec.sitemapEveryMs))) throw new TypeError(`Expected sitemapEveryMs above 0, got ${spec.sitemapEveryMs}`);
-		if (deps.http === undefined) throw new TypeError('Sitemaps need deps.http to be fetched with');
+		if (!(spec.sitemapEveryMs > 0 && Number.isFinite(spec.sitemapEveryMs))) throw new OptionError('sitemapEveryMs', `Expected sitemapEveryMs above 0, got ${spec.sitemapEveryMs}`);
+		if (deps.http === undefined) throw new OptionError('http', 'Sitemaps need deps.http to be fetched with');
 	}
 	return new Observable<InputBatch>((subscriber) => {
 		const controller = new AbortController();

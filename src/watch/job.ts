@@ -1,4 +1,4 @@
-import { Observable, Subject } from 'rxjs';
+import { type Observable, Subject } from 'rxjs';
 import { checkStart, type RunShape } from '../pipelines/compose.js';
 import type { JobEdges } from '../pipelines/job.js';
 import { openSweepDeps } from '../pipelines/resources.js';

@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { QueueStats } from '../store/model/due.js';
 import { REASONS, type Reason } from '../domain/task/types.js';
+import { OptionError } from '../base/errors/index.js';
 
 /** One origin's backlog, for `revisit_queue_depth{origin}`. */
 export interface OriginDepth {
@@ -73,7 +74,7 @@ const NO_REQUEST: ReadonlySet<Reason> = new Set(['robots', 'deferred']);
  */
 export function createWatchMetrics(options: WatchMetricsOptions = {}): WatchMetrics {
 	const origins = options.origins ?? 20;
-	if (!(Number.isInteger(origins) && origins >= 0)) throw new TypeError(`Expected a whole number of origins of 0 or more, got ${origins}`);
+	if (!(Number.isInteger(origins) && origins >= 0)) throw new OptionError('origins', `Expected a whole number of origins of 0 or more, got ${origins}`);
 	const registry = new Registry();
 	const registers = [registry];
 	collectDefaultMetrics({ register: registry });

@@ -1,3 +1,4 @@
+import { OptionError } from '../base/errors/index.js';
 /** Turns handed out at a steady rate. */
 export interface Pacer {
 	/** Resolves when the caller's turn comes; undefined when `max` callers wait already (refused). */
@@ -17,7 +18,7 @@ export interface Pacer {
  * await turn;
  */
 export function pacer(perSecond: number, max: number, now: () => number = Date.now): Pacer {
-	if (!(perSecond > 0) || !(Number.isInteger(max) && max >= 0)) throw new TypeError(`Expected a rate above 0 and a whole number waiting, got ${perSecond} and ${max}`);
+	if (!(perSecond > 0) || !(Number.isInteger(max) && max >= 0)) throw new OptionError(perSecond > 0 ? 'max' : 'perSecond', `Expected a rate above 0 and a whole number waiting, got ${perSecond} and ${max}`);
 	const gap = 1000 / perSecond;
 	let next = -Infinity;
 	let waiting = 0;

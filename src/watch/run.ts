@@ -1,4 +1,4 @@
-import { concat, concatMap, defer, EMPTY, finalize, ignoreElements, merge, Observable, of, repeat, share, Subject, switchMap, takeUntil, tap, timer } from 'rxjs';
+import { concat, concatMap, defer, EMPTY, finalize, ignoreElements, merge, type Observable, of, repeat, share, Subject, switchMap, takeUntil, tap, timer } from 'rxjs';
 import { composeRun, type RunEdges, type RunShape } from '../pipelines/compose.js';
 import type { Outbox } from '../io/outbox/open.js';
 import { runTasks } from '../pipelines/run.js';

@@ -1,6 +1,6 @@
 import { lastValueFrom, of, toArray } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryStore, sweep } from '../../src/index.js';
+import { EXIT, exitStatusFor, MemoryStore, OptionError, RevisitError, sweep } from '../../src/index.js';
 import { loadReport } from '../../src/io/report/data.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
@@ -70,6 +70,24 @@ describe('sweep() (library)', () => {
 
 	it('validates options when called, with a TypeError naming the option', () => {
 		expect(() => sweep([], { concurrency: 0 })).toThrow('`concurrency`');
+	});
+
+	it('refuses a bad or unknown option with an OptionError: a RevisitError whose code is OPTION_INVALID and whose option names it', () => {
+		const thrown = (options: object): unknown => {
+			try {
+				sweep([], options as never);
+			} catch (error) {
+				return error;
+			}
+			return undefined;
+		};
+		for (const [options, option] of [[{ concurrency: 0 }, 'concurrency'], [{ method: 'post' }, 'method'], [{ perhost: 2 }, 'perhost'], [{ trust: { auditrate: 0.5 } }, 'trust.auditrate']] as const) {
+			const error = thrown(options);
+			expect(error).toBeInstanceOf(RevisitError);
+			expect(error).toBeInstanceOf(OptionError);
+			expect(error).toMatchObject({ name: 'OptionError', code: 'OPTION_INVALID', option });
+			expect(exitStatusFor(error)).toBe(EXIT.usage);
+		}
 	});
 
 	it.each([

@@ -37,7 +37,7 @@ describe(`sweep over ${ORIGINS} origins under a limit of ${LIMIT} file descripto
 		origins.send({ type });
 		return (await reply)[0] as T;
 	};
-	let urls: string[] = [];
+	const urls: string[] = [];
 	let store: Awaited<ReturnType<typeof tempDir>>;
 
 	beforeAll(async () => {

@@ -196,6 +196,15 @@ describe('robots.txt (RFC 9309) in a sweep', () => {
 		expect(server.seen('/private/y')).toHaveLength(0);
 	});
 
+	it('refuses a $REVISIT_ROBOTS that is neither obey nor ignore as a usage error: exit 2, one line, no request sent', async () => {
+		server = await startServer((req, res) => page(res, req));
+		const run = await spawnCli(['sweep', '--store', store.dir, '--ndjson'], server.url('/a'), { REVISIT_ROBOTS: 'maybe' }).done;
+		expect(run.status).toBe(2);
+		expect(run.stderr).toBe('revisit: Expected `robots` (or $REVISIT_ROBOTS) to be obey or ignore, got `maybe`\n');
+		expect(run.stdout).toBe('');
+		expect(server.requests).toHaveLength(0);
+	});
+
 	it('obeys robots.txt when worker threads send the requests, and in a crawl', async () => {
 		server = await startServer((req, res) => (req.url === '/robots.txt' ? res.end('User-agent: *\nDisallow: /private/\n') : page(res, req)));
 		const urls = [server.url('/private/x'), server.url('/a'), server.url('/b')];

@@ -63,4 +63,7 @@ export async function readWarc(path: string, options: { truncatedTail?: boolean 
 }
 
 /** How many records of each type. */
-export const countTypes = (records: ReadRecord[]) => records.reduce<Record<string, number>>((counts, record) => ({ ...counts, [record.type]: (counts[record.type] ?? 0) + 1 }), {});
+export const countTypes = (records: ReadRecord[]) => records.reduce<Record<string, number>>((counts, record) => {
+	counts[record.type] = (counts[record.type] ?? 0) + 1;
+	return counts;
+}, {});

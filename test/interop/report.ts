@@ -30,6 +30,7 @@ function form(host: Record<string, unknown>): string {
 function packageVersions(specs: readonly ServerSpec[]): string {
 	const packages = [...new Set(specs.flatMap((spec) => Object.values(spec.needs)))];
 	try {
+		// biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own format, not a template
 		return execFileSync('dpkg-query', ['-W', '-f', '${Package} ${Version}, ', ...packages], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).replace(/, $/, '');
 	} catch (error) {
 		const out = (error as { stdout?: string }).stdout;

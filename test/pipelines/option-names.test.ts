@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkOptionNames } from '../../src/pipelines/option-names.js';
 import { sweepDefaults } from '../../src/pipelines/sweep-defaults.js';
+import { OptionError } from '../../src/base/errors/index.js';
 
 describe('checkOptionNames', () => {
 	it('takes every option the sweep has', () => {
@@ -16,7 +17,7 @@ describe('checkOptionNames', () => {
 		[{ concurency: 8 }, /`concurency`: did you mean `concurrency`\?/],
 		[{ zzz: 1 }, /Unknown sweep option `zzz`: the options are concurrency, perHost, /],
 	])('refuses %j, naming the option meant', (input, message) => {
-		expect(() => checkOptionNames(input)).toThrow(TypeError);
+		expect(() => checkOptionNames(input)).toThrow(OptionError);
 		expect(() => checkOptionNames(input)).toThrow(message);
 	});
 });

@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { rawHeader, readRecord, readStore, sweepRun, useFixtures, verdictFor } from './fixtures.js';
 

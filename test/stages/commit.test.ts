@@ -6,6 +6,7 @@ import { RECORD_VERSION, type StoreOperation, type UrlRecord, type ValidatorStor
 import type { Task } from '../../src/domain/task/types.js';
 import { newHostRecord } from '../../src/net/hosts/record.js';
 import { NOW } from './deps.js';
+import { OptionError } from '../../src/base/errors/index.js';
 
 const record = (hash: string): UrlRecord => ({ v: RECORD_VERSION, status: 200, hash, lastChecked: NOW });
 const judged = (n: number, next?: UrlRecord): Task => ({
@@ -100,7 +101,7 @@ describe('commit', () => {
 	});
 
 	it('refuses a batch size that is not a positive integer', () => {
-		expect(() => commit(new MemoryStore(), { batchSize: 0 })).toThrow(TypeError);
+		expect(() => commit(new MemoryStore(), { batchSize: 0 })).toThrow(OptionError);
 	});
 
 	it('tells when a batch takes the tasks passed so far, and when it is written, in that order', async () => {

@@ -4,6 +4,7 @@ import { due, isDue } from '../../src/stages/due.js';
 import { RECORD_VERSION, type UrlRecord } from '../../src/store/model/types.js';
 import type { Task } from '../../src/domain/task/types.js';
 import { fixedClock, NOW } from './deps.js';
+import { OptionError } from '../../src/base/errors/index.js';
 
 const HOUR = 3_600_000;
 const record = (fields: Partial<UrlRecord>): UrlRecord => ({ v: RECORD_VERSION, status: 200, lastChecked: NOW - HOUR, ...fields });
@@ -41,8 +42,8 @@ describe('due', () => {
 	});
 
 	it('refuses a TTL that is not a positive number', () => {
-		expect(() => due({ ttlMs: 0 }, fixedClock)).toThrow(TypeError);
-		expect(() => due({ ttlMs: Number.NaN }, fixedClock)).toThrow(TypeError);
+		expect(() => due({ ttlMs: 0 }, fixedClock)).toThrow(OptionError);
+		expect(() => due({ ttlMs: Number.NaN }, fixedClock)).toThrow(OptionError);
 	});
 
 	it('isDue answers the same question for one record', () => {

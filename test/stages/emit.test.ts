@@ -2,6 +2,7 @@ import { from, lastValueFrom, tap, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { emit, type EmitOptions } from '../../src/stages/emit.js';
 import type { Task, Verdict } from '../../src/domain/task/types.js';
+import { OptionError } from '../../src/base/errors/index.js';
 
 const judged = (line: number, verdict: Partial<Verdict> & { url: string }, more: Partial<Task> = {}): Task => ({
 	line,
@@ -112,8 +113,8 @@ describe('emit', () => {
 	});
 
 	it('refuses an unknown format or when', () => {
-		expect(() => emit({ out: async () => {}, diagnose: () => {} }, { format: 'csv' as never })).toThrow(TypeError);
-		expect(() => emit({ out: async () => {}, diagnose: () => {} }, { when: 'sometimes' as never })).toThrow(TypeError);
+		expect(() => emit({ out: async () => {}, diagnose: () => {} }, { format: 'csv' as never })).toThrow(OptionError);
+		expect(() => emit({ out: async () => {}, diagnose: () => {} }, { when: 'sometimes' as never })).toThrow(OptionError);
 	});
 
 	it('says once, at first sight, that a product page has no offer: not again, and not for a page that lost its offer', async () => {

@@ -6,6 +6,7 @@ import { RECORD_VERSION, type UrlRecord } from '../../src/store/model/types.js';
 import type { Task } from '../../src/domain/task/types.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { NOW, noRetries, sendDeps } from './deps.js';
+import { OptionError } from '../../src/base/errors/index.js';
 
 let server: TestServer;
 const deps = sendDeps();
@@ -71,6 +72,6 @@ describe('fetchBodies', () => {
 	});
 
 	it('refuses a highWater that is not a positive integer', () => {
-		expect(() => fetchBodies(deps, { ...noRetries, highWater: 0, only: 'all' })).toThrow(TypeError);
+		expect(() => fetchBodies(deps, { ...noRetries, highWater: 0, only: 'all' })).toThrow(OptionError);
 	});
 });

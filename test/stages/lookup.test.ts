@@ -8,6 +8,7 @@ import { RECORD_VERSION, type StoreOperation, type UrlRecord } from '../../src/s
 import type { Task } from '../../src/domain/task/types.js';
 import { tempDir } from '../helpers/cli.js';
 import { NOW } from './deps.js';
+import { OptionError } from '../../src/base/errors/index.js';
 
 const known: UrlRecord = { v: RECORD_VERSION, status: 200, etag: '"k"', hash: 'h', lastChecked: NOW - 1000 };
 const task = (url: string, more: Partial<Task> = {}): Task => ({ line: 1, input: url, url, ...more });
@@ -74,6 +75,6 @@ describe('lookup', () => {
 	});
 
 	it('refuses a batch size that is not a positive integer', () => {
-		expect(() => lookup(store, { batchSize: 1.5 })).toThrow(TypeError);
+		expect(() => lookup(store, { batchSize: 1.5 })).toThrow(OptionError);
 	});
 });

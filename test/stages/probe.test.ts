@@ -11,6 +11,7 @@ import { RECORD_VERSION, type HostRecord, type UrlRecord } from '../../src/store
 import type { Task } from '../../src/domain/task/types.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { NOW, noRetries, sendDeps } from './deps.js';
+import { OptionError } from '../../src/base/errors/index.js';
 
 const LM = 'Mon, 01 Jan 2024 00:00:00 GMT';
 // No random audits and no forced verification, unless a test asks for them.
@@ -167,6 +168,6 @@ describe('probe', () => {
 		const book = createHostBook(new MemoryStore(), NOW);
 		const deps = sendDeps();
 		close = deps.close;
-		expect(() => probe({ ...deps, book }, options({ method: 'post' as never }))).toThrow(TypeError);
+		expect(() => probe({ ...deps, book }, options({ method: 'post' as never }))).toThrow(OptionError);
 	});
 });

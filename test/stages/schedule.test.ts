@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { due, isDue } from '../../src/stages/due.js';
 import { schedule } from '../../src/stages/schedule.js';
 import type { Task } from '../../src/domain/task/types.js';
+import { OptionError } from '../../src/base/errors/index.js';
 
 const H = 3_600_000;
 const judged = (changed: boolean, interval?: number): Task => ({
@@ -40,7 +41,7 @@ describe('schedule', () => {
 	});
 
 	it('refuses bounds the wrong way round', () => {
-		expect(() => schedule({ adaptive: true, minIntervalMs: 2 * H, maxIntervalMs: H })).toThrow(TypeError);
+		expect(() => schedule({ adaptive: true, minIntervalMs: 2 * H, maxIntervalMs: H })).toThrow(OptionError);
 	});
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pacer } from '../../src/watch/pace.js';
+import { OptionError } from '../../src/base/errors/index.js';
 
 describe('pacer', () => {
 	it('lets the first through at once, makes the next wait their turns in order, and refuses past the most waiting', async () => {
@@ -23,6 +24,6 @@ describe('pacer', () => {
 	});
 
 	it('refuses a rate that is not above 0', () => {
-		expect(() => pacer(0, 1)).toThrow(TypeError);
+		expect(() => pacer(0, 1)).toThrow(OptionError);
 	});
 });

@@ -16,6 +16,7 @@ export const EXIT = {
 /** Each code's status; the type makes a new code in ERROR_CODES need one here. */
 const byCode: Record<ErrorCode, number> = {
 	USAGE: EXIT.usage,
+	OPTION_INVALID: EXIT.usage,
 	STORE_LOCKED: EXIT.usage,
 	STORE_OPEN_FAILED: EXIT.usage,
 	STORE_MISSING: EXIT.usage,
@@ -38,6 +39,8 @@ const byCode: Record<ErrorCode, number> = {
 	RENDER_TOO_LARGE: EXIT.someFailed,
 	BROWSER_CRASHED: EXIT.someFailed,
 	RENDER_FAILED: EXIT.someFailed,
+	// A request refused under --deny-private is one URL's failure too (the verdict's code).
+	EPRIVATE: EXIT.someFailed,
 };
 
 /**

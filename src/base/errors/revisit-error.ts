@@ -26,6 +26,8 @@ export const ERROR_CODES = [
 	'RENDER_TOO_LARGE',
 	'BROWSER_CRASHED',
 	'RENDER_FAILED',
+	'OPTION_INVALID',
+	'EPRIVATE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -60,6 +62,24 @@ export class UsageError extends RevisitError {
 	constructor(message: string, options?: { cause?: unknown; help?: boolean }) {
 		super('USAGE', message, options);
 		this.help = options?.help ?? true;
+	}
+}
+
+/**
+ * A library option is out of range or of the wrong kind (`concurrency: 0`, `method: 'post'`,
+ * an option name that does not exist). `option` names it as the library spells it; the
+ * message says what was expected and what was given. Code OPTION_INVALID, exit status 2,
+ * as a usage error: the call, not revisit, is wrong.
+ *
+ * @example
+ * catch (error) { if (error instanceof OptionError) console.error(`${error.option}: ${error.message}`); }
+ */
+export class OptionError extends RevisitError {
+	override name = 'OptionError';
+	readonly option: string;
+	constructor(option: string, message: string, options?: { cause?: unknown }) {
+		super('OPTION_INVALID', message, options);
+		this.option = option;
 	}
 }
 

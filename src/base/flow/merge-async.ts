@@ -1,4 +1,5 @@
 import { Observable, type MonoTypeOperatorFunction } from 'rxjs';
+import { OptionError } from '../errors/index.js';
 
 /** The work started for one item: it settles with the item as it goes on. */
 export type AsyncWork<T> = (signal: AbortSignal) => Promise<T>;
@@ -21,7 +22,7 @@ export type AsyncWork<T> = (signal: AbortSignal) => Promise<T>;
  * tasks$.pipe(mergeAsync((task) => (task.skip ? undefined : (signal) => probe(task, signal)), 256))
  */
 export function mergeAsync<T>(work: (item: T) => AsyncWork<T> | undefined, concurrency: number): MonoTypeOperatorFunction<T> {
-	if (!Number.isInteger(concurrency) || concurrency < 1) throw new TypeError(`Expected concurrency to be a positive integer, got ${concurrency}`);
+	if (!Number.isInteger(concurrency) || concurrency < 1) throw new OptionError('concurrency', `Expected concurrency to be a positive integer, got ${concurrency}`);
 	return (source) =>
 		new Observable<T>((subscriber) => {
 			const running = new Set<AbortController>();

@@ -1,3 +1,4 @@
+import { OptionError } from '../errors/index.js';
 /**
  * Credit-based backpressure for a push stream. RxJS has none of its own, so the source
  * awaits `acquire()` before emitting each item and the end of the pipeline calls
@@ -29,7 +30,7 @@ export const PARK_WINDOWS = 32;
 
 export function createValve(highWater: number): Valve {
 	if (!Number.isInteger(highWater) || highWater < 1) {
-		throw new TypeError(`Expected highWater to be a positive integer, got ${highWater}`);
+		throw new OptionError('highWater', `Expected highWater to be a positive integer, got ${highWater}`);
 	}
 	const parkLimit = highWater * PARK_WINDOWS;
 	let parked = 0;

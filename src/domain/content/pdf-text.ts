@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
+import { OptionError } from '../../base/errors/index.js';
 
 /**
  * A PDF's text, or why it has none to count (then its bytes are hashed, as for any other
@@ -133,7 +134,7 @@ export function pdfLines(text: string): string {
  */
 export function pdfReader(options: PdfOptions = {}): (body: Buffer) => Promise<PdfText> {
 	const most = options.concurrency ?? availableParallelism();
-	if (!Number.isInteger(most) || most < 1) throw new TypeError(`Expected \`concurrency\` to be a positive integer, got \`${most}\``);
+	if (!Number.isInteger(most) || most < 1) throw new OptionError('concurrency', `Expected \`concurrency\` to be a positive integer, got \`${most}\``);
 	let running = 0;
 	const waiting: Array<() => void> = [];
 	return async (body) => {

@@ -1,5 +1,5 @@
 import { ElementType } from 'htmlparser2';
-import { Comment, Element, Text } from 'domhandler';
+import { type Comment, Element, type Text } from 'domhandler';
 
 /*
  * domhandler 6 declares its nodes' properties as class fields. On Node 20's V8 a class

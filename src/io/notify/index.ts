@@ -1,4 +1,4 @@
-import { UsageError } from '../../base/errors/index.js';
+import { OptionError, UsageError } from '../../base/errors/index.js';
 import { appriseLoads, findApprise, sendApprise } from './apprise.js';
 import { json } from './json.js';
 import { mailSettings, sendMail } from './mail.js';
@@ -56,7 +56,7 @@ export function notifier(raw: string, options: NotifyOptions = {}): Notifier {
 	// Apprise has no http(s):// service either: a web address here is a page to check, or a webhook.
 	if (url.scheme === 'http' || url.scheme === 'https') throw new UsageError(`notify URL ${url.scheme}://…: not a notification service; for a JSON POST write json://HOST/PATH (jsons:// for https), or use --webhook`);
 	const timeoutMs = options.timeoutMs ?? 15_000;
-	if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new TypeError(`Expected timeoutMs to be a positive number of milliseconds, got ${timeoutMs}`);
+	if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new OptionError('timeoutMs', `Expected timeoutMs to be a positive number of milliseconds, got ${timeoutMs}`);
 	const service = options.apprise ? undefined : SERVICES[url.scheme];
 	// A service's URL is shown masked by where its secrets stand; one apprise sends, whose parts revisit cannot read, in outline.
 	const masked = service ? maskUrl(url.raw, service.hidden?.(url)) : undefined;

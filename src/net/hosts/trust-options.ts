@@ -1,4 +1,5 @@
 import { nonNegativeInteger, positiveInteger } from '../../base/util/checks.js';
+import { OptionError } from '../../base/errors/index.js';
 
 /** Knobs of per-host trust, with the documented defaults. */
 export interface TrustOptions {
@@ -44,7 +45,7 @@ export function normaliseTrustOptions(input: Partial<TrustOptions> = {}): TrustO
 	const options: TrustOptions = { ...trustDefaults, ...defined };
 	for (const key of ['auditRate', 'ignoredBelow'] as const) {
 		const value = options[key];
-		if (!Number.isFinite(value) || value < 0 || value > 1) throw new TypeError(`Expected \`${key}\` to be between 0 and 1, got \`${value}\``);
+		if (!Number.isFinite(value) || value < 0 || value > 1) throw new OptionError(key, `Expected \`${key}\` to be between 0 and 1, got \`${value}\``);
 	}
 	for (const key of ['minConditional', 'minRuns', 'rotateAfter', 'retestEvery', 'honestToRetrust', 'headSample', 'formSample'] as const) positiveInteger(key, options[key]);
 	nonNegativeInteger('verifyEveryMs', options.verifyEveryMs);

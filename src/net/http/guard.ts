@@ -1,5 +1,6 @@
 import dns from 'node:dns';
 import net from 'node:net';
+import { RevisitError } from '../../base/errors/index.js';
 
 /** Loopback, link-local, private, CGNAT, unspecified and multicast ranges, v4 and v6. */
 function privateRanges(): net.BlockList {
@@ -27,11 +28,11 @@ export function isPrivateAddress(address: string, ranges = privateRanges()): boo
 	return ranges.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-/** The error a refused address gives: a stable code, for the verdict. */
-export class PrivateAddressError extends Error {
-	readonly code = 'EPRIVATE';
+/** The error a refused address gives: a RevisitError whose code, EPRIVATE, the URL's verdict carries. */
+export class PrivateAddressError extends RevisitError {
+	override name = 'PrivateAddressError';
 	constructor(host: string, address: string) {
-		super(`${host === address ? address : `${host} resolves to ${address}, which`} is a private or loopback address (--deny-private)`);
+		super('EPRIVATE', `${host === address ? address : `${host} resolves to ${address}, which`} is a private or loopback address (--deny-private)`);
 	}
 }
 

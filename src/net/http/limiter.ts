@@ -120,6 +120,7 @@ export function createLimiter(options: LimiterOptions, clock: Clock = { now: Dat
 	};
 
 	// One watch for the whole limiter, running only while jobs are queued.
+	// biome-ignore lint/correctness/noUnusedVariables: read by the `??=` in watchQueues, which keeps one timer
 	let watch: NodeJS.Timeout | undefined;
 	const checkHeld = (): void => {
 		watch = undefined;

@@ -94,8 +94,10 @@ export function createSocketPool(options: SocketPoolOptions): SocketPool {
 		}
 	};
 
+	// biome-ignore lint/suspicious/noExplicitAny: a mixin's constructor takes any arguments (TypeScript's rule for mixins)
 	const pooled = <T extends new (...args: any[]) => http.Agent>(Base: T) =>
 		class extends Base {
+			// biome-ignore lint/suspicious/noExplicitAny: as the mixin's type above
 			constructor(...args: any[]) {
 				super(...args);
 				// After the Agent's own 'free' listener: by now the socket is in its idle list, or destroyed.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, PipelineError, RevisitError, StoreError, UsageError } from '../../../src/base/errors/index.js';
+import { ConfigError, exitStatusFor, OptionError, PipelineError, RevisitError, StoreError, UsageError } from '../../../src/base/errors/index.js';
 
 describe('RevisitError', () => {
 	it('carries a stable code beside its message, and is an Error', () => {
@@ -36,6 +36,11 @@ describe('RevisitError', () => {
 		const other = new PipelineError('STORE_LOCKED', 'x');
 		const code: 'STORE_LOCKED' | 'OUTPUT_CLOSED' | 'USAGE' extends RevisitError['code'] ? true : false = true;
 		expect([misspelt.code, foreign.code, other.code, code]).toEqual(['STORE_LOKED', 'SINK_FAILED', 'STORE_LOCKED', true]);
+	});
+
+	it('an OptionError is OPTION_INVALID, names the option, and exits 2 as a usage error does', () => {
+		const error = new OptionError('concurrency', 'Expected `concurrency` to be a positive integer, got `0`');
+		expect([error instanceof RevisitError, error.name, error.code, error.option, exitStatusFor(error)]).toEqual([true, 'OptionError', 'OPTION_INVALID', 'concurrency', 2]);
 	});
 
 	it('a UsageError is always USAGE and keeps its cause', () => {

@@ -1,6 +1,7 @@
 import { from, lastValueFrom, Subject, take, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { mergeAsync } from '../../../src/base/flow/merge-async.js';
+import { OptionError } from '../../../src/base/errors/index.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -64,6 +65,6 @@ describe('mergeAsync', () => {
 	});
 
 	it.each([0, 1.5])('rejects a concurrency of %s', (value) => {
-		expect(() => mergeAsync((item) => async () => item, value)).toThrow(TypeError);
+		expect(() => mergeAsync((item) => async () => item, value)).toThrow(OptionError);
 	});
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createValve, PARK_WINDOWS } from '../../../src/base/flow/valve.js';
+import { OptionError } from '../../../src/base/errors/index.js';
 
 describe('createValve', () => {
 	it('grants credit up to the high-water mark, then waits for a release', async () => {
@@ -49,6 +50,6 @@ describe('createValve', () => {
 	});
 
 	it.each([0, -1, 1.5, Number.NaN])('rejects a high-water mark of %s', (value) => {
-		expect(() => createValve(value)).toThrow(TypeError);
+		expect(() => createValve(value)).toThrow(OptionError);
 	});
 });

@@ -196,7 +196,7 @@ describe('revisit log and revisit diff', () => {
 			const full = await runCli(args);
 			expect({ status: bundled.status, stdout: bundled.stdout, stderr: bundled.stderr }, args.join(' ')).toEqual(full);
 		}
-		expect((await spawnCli(['diff', '--help'], '').done).stdout).toMatch(/^revisit diff <url> \[a\] \[b\]\n[\s\S]*Examples:\n  revisit diff https:\/\/example.org\/news  /);
+		expect((await spawnCli(['diff', '--help'], '').done).stdout).toMatch(/^revisit diff <url> \[a\] \[b\]\n[\s\S]*Examples:\n {2}revisit diff https:\/\/example.org\/news {2}/);
 	});
 
 	it('log and diff read the store through a running watch', async () => {

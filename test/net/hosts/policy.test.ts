@@ -37,7 +37,7 @@ describe('planProbe', () => {
 
 	it('re-tests a hash-only host with its real validators', () => {
 		let h = host({ mode: 'hash-only' });
-		let plan;
+		let plan: ReturnType<typeof planProbe>['plan'] | undefined;
 		for (let i = 0; i < 50; i++) ({ plan, host: h } = planProbe(h, record, trustDefaults, never));
 		expect(plan).toEqual({ sendEtag: true, sendLastModified: true, audit: false, retest: true });
 	});

@@ -3,6 +3,7 @@ import got from 'got';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSocketPool, type SocketPool } from '../../../src/net/http/sockets.js';
 import { startServer, type TestServer } from '../../helpers/server.js';
+import { OptionError } from '../../../src/base/errors/index.js';
 
 /** Polls a condition the event loop will make true: a wait, not a timed assertion. */
 async function until(condition: () => boolean): Promise<void> {
@@ -126,6 +127,6 @@ describe('createSocketPool', () => {
 	});
 
 	it.each([0, 1.5, Number.NaN])('refuses maxSockets %s', (maxSockets) => {
-		expect(() => createSocketPool({ maxSockets, idleMs: 1000 })).toThrow(TypeError);
+		expect(() => createSocketPool({ maxSockets, idleMs: 1000 })).toThrow(OptionError);
 	});
 });
