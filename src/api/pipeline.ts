@@ -12,6 +12,7 @@ import type { ValidatorStore } from '../store/types.js';
 import type { Clock, Task, Verdict } from '../types.js';
 import { toVerdict } from './sweep.js';
 import { defaultStoreDir } from '../store/default-dir.js';
+import { checkedStore } from '../store/given.js';
 import { ConfigError } from '../errors/index.js';
 import { visible } from '../util/visible.js';
 
@@ -63,7 +64,7 @@ export function createPipeline(config: PipelineConfig, runtime: PipelineRuntime 
 	const stdin = runtime.stdin ?? process.stdin;
 	const shape = pipelineShape(compiled);
 	const edges = { out: (text: string) => new Promise<void>((resolve, reject) => stdout.write(text, (error) => (error ? reject(error) : resolve()))), diagnose, stdout, stderr, env };
-	const store = runtime.store ?? compiled.store ?? defaultStoreDir(env);
+	const store = checkedStore(runtime.store ?? compiled.store ?? defaultStoreDir(env));
 
 	// Its notify sinks' URLs are loaded by apprise's dry run before the store opens and any request goes out.
 	const tasks = (summary: Summary): Observable<Task> =>
