@@ -21,7 +21,11 @@ const MEMBERS = ['getMany', 'getHosts', 'batch', 'entries', 'getTexts', 'getVers
  * const store = checkedStore(options.store); // 'a string' or a ValidatorStore, or it throws
  */
 export function checkedStore(given: unknown, name = 'store'): StoreInput {
-	if (typeof given === 'string' && given !== '') return given;
+	if (typeof given === 'string') {
+		// Said so that it reads for --store as well as for the library's option.
+		if (given === '') throw new UsageError(`\`${name}\` is empty: give a store directory or a redis:// URL`, { help: false });
+		return given;
+	}
 	if (typeof given === 'object' && given !== null) {
 		const missing = MEMBERS.filter((member) => typeof (given as Record<string, unknown>)[member] !== 'function');
 		if (missing.length === 0) return given as ValidatorStore;
@@ -33,7 +37,6 @@ export function checkedStore(given: unknown, name = 'store'): StoreInput {
 const WANTED = (name: string): string => `\`${name}\` must be a store directory, a redis:// URL or an opened store (openStore(dir))`;
 
 function shown(value: unknown): string {
-	if (value === '') return 'an empty string';
 	return value === null || ['number', 'boolean', 'undefined'].includes(typeof value) ? String(value) : `a ${typeof value}`;
 }
 
