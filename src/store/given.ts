@@ -20,14 +20,14 @@ const MEMBERS = ['getMany', 'getHosts', 'batch', 'entries', 'getTexts', 'getVers
  * @example
  * const store = checkedStore(options.store); // 'a string' or a ValidatorStore, or it throws
  */
-export function checkedStore(given: unknown, name = 'store'): StoreInput {
+export function checkedStore(given: unknown, name = 'store', members: readonly (keyof ValidatorStore)[] = MEMBERS): StoreInput {
 	if (typeof given === 'string') {
 		// Said so that it reads for --store as well as for the library's option.
 		if (given === '') throw new UsageError(`\`${name}\` is empty: give a store directory or a redis:// URL`, { help: false });
 		return given;
 	}
 	if (typeof given === 'object' && given !== null) {
-		const missing = MEMBERS.filter((member) => typeof (given as Record<string, unknown>)[member] !== 'function');
+		const missing = members.filter((member) => typeof (given as Record<string, unknown>)[member] !== 'function');
 		if (missing.length === 0) return given as ValidatorStore;
 		throw new UsageError(`${WANTED(name)}; got an object without ${missing.map((member) => `${member}()`).join(', ')}`, { help: false });
 	}
@@ -38,6 +38,18 @@ const WANTED = (name: string): string => `\`${name}\` must be a store directory,
 
 function shown(value: unknown): string {
 	return value === null || ['number', 'boolean', 'undefined'].includes(typeof value) ? String(value) : `a ${typeof value}`;
+}
+
+/**
+ * `given` if it is an opened store with the members a stage uses; a UsageError (code USAGE)
+ * otherwise. A stage takes no spec: the run's stages share one store, which one open holds.
+ *
+ * @example
+ * openedStore(store, ['getMany']); // in stages/lookup.ts
+ */
+export function openedStore(given: unknown, members: readonly (keyof ValidatorStore)[], name = 'store'): ValidatorStore {
+	if (typeof given === 'string') throw new UsageError(`\`${name}\`: a stage takes an opened store (openStore(${JSON.stringify(given)})), not a spec: the run's stages share one`, { help: false });
+	return checkedStore(given, name, members) as ValidatorStore;
 }
 
 /**
