@@ -2,11 +2,14 @@
  * revisit as a library. `sweep()` and `fetch()` are the CLI's commands as Observables,
  * `createPipeline()` and `run()` run pipeline configs (the JSON of `revisit run`), and
  * the stages, sources and sinks are exported for people who compose their own RxJS
- * pipelines.
+ * pipelines. Every function that uses a store takes a store directory or Redis URL (opened
+ * and closed for the call) or a store from `openStore()`, which the caller closes.
  *
  * @example
- * import { sweep } from 'revisit';
+ * import { sweep, openStore, pageVersions } from 'revisit';
  * sweep(['https://example.org/'], { store: '.revisit' }).subscribe((verdict) => console.log(verdict));
+ * const store = await openStore('.revisit', { create: false, viaWatch: true });
+ * try { console.log(await pageVersions(store, 'https://example.org/')); } finally { await store.close(); }
  */
 export { sweep, type SweepApiOptions, type UrlSource } from './api/sweep.js';
 export { fetch, type FetchApiOptions, type FetchedVerdict } from './api/fetch.js';
@@ -32,7 +35,7 @@ export { createSummary, countTask, formatSummary, someFailed, type Summary } fro
 export { createValve, type Valve } from './base/flow/valve.js';
 export { createLimiter, type Limiter, type LimiterOptions } from './net/http/limiter.js';
 export { createHttpClient } from './net/http/client.js';
-export { MemoryStore, LevelStore, openStore, RECORD_VERSION, type OpenStoreOptions, type UrlRecord, type StoreOperation, type ValidatorStore } from './store/index.js';
+export { MemoryStore, LevelStore, openStore, RECORD_VERSION, type OpenStoreOptions, type StoreInput, type UrlRecord, type StoreOperation, type ValidatorStore } from './store/index.js';
 export { pageVersions, versionText, versionTexts, type PageVersion } from './domain/versions/index.js';
 export { RevisitError, UsageError, OptionError, StoreError, ConfigError, PipelineError, ERROR_CODES, EXIT, exitStatusFor, type ErrorCode } from './base/errors/index.js';
 export * as stages from './stages/index.js';

@@ -6,6 +6,7 @@ import { writeBodies } from '../stages/write-bodies.js';
 import type { Verdict } from '../domain/task/types.js';
 import { toLines, toVerdict, type SweepApiOptions, type UrlSource } from './sweep.js';
 import { defaultStoreDir } from '../store/default-dir.js';
+import { checkedStore } from '../store/given.js';
 
 export type FetchApiOptions = SweepApiOptions & {
 	/** Write each body under this directory (a folder per host, and index.ndjson), as `revisit fetch --out`; otherwise each verdict carries its body. */
@@ -29,7 +30,7 @@ export type FetchedVerdict = Verdict & { body?: Buffer; contentType?: string };
 export function fetch(urls: UrlSource, options: FetchApiOptions = {}): Observable<FetchedVerdict> {
 	const { store, clock, random, redis, transport, out, ...rest } = options;
 	const resolved = fetchOptions(rest);
-	const resources = { store: store ?? defaultStoreDir(), clock, random, redis, transport };
+	const resources = { store: checkedStore(store ?? defaultStoreDir()), clock, random, redis, transport };
 	return withResources(resources, resolved, (deps) =>
 		runTasks(deps, {
 			options: resolved,

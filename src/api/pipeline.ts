@@ -13,6 +13,7 @@ import type { Task, Verdict } from '../domain/task/types.js';
 import type { Clock } from '../domain/task/clock.js';
 import { toVerdict } from './sweep.js';
 import { defaultStoreDir } from '../store/default-dir.js';
+import { checkedStore } from '../store/given.js';
 import { ConfigError } from '../base/errors/index.js';
 import { visible } from '../base/util/visible.js';
 
@@ -64,7 +65,7 @@ export function createPipeline(config: PipelineConfig, runtime: PipelineRuntime 
 	const stdin = runtime.stdin ?? process.stdin;
 	const shape = pipelineShape(compiled);
 	const edges = { out: (text: string) => new Promise<void>((resolve, reject) => stdout.write(text, (error) => (error ? reject(error) : resolve()))), diagnose, stdout, stderr, env };
-	const store = runtime.store ?? compiled.store ?? defaultStoreDir(env);
+	const store = checkedStore(runtime.store ?? compiled.store ?? defaultStoreDir(env));
 
 	// Its notify sinks' URLs are loaded by apprise's dry run before the store opens and any request goes out.
 	const tasks = (summary: Summary): Observable<Task> =>

@@ -10,6 +10,7 @@ import { lineOf, verdictOf } from '../stages/emit.js';
 import { readLines, type InputLine } from '../stages/read-lines.js';
 import type { Task, Verdict } from '../domain/task/types.js';
 import { defaultStoreDir } from '../store/default-dir.js';
+import { checkedStore } from '../store/given.js';
 
 export type UrlSource = Iterable<string> | AsyncIterable<string> | Observable<string>;
 
@@ -29,7 +30,7 @@ export type SweepApiOptions = SweepOptionsInput & Partial<ResourceOptions>;
 export function sweep(urls: UrlSource, options: SweepApiOptions = {}): Observable<Verdict> {
 	const { store, clock, random, redis, transport, ...rest } = options;
 	const sweepOptions = normaliseSweepOptions(rest);
-	const resources = { store: store ?? defaultStoreDir(), clock, random, redis, transport };
+	const resources = { store: checkedStore(store ?? defaultStoreDir()), clock, random, redis, transport };
 	return withResources(resources, sweepOptions, (deps) =>
 		runTasks(deps, { options: sweepOptions, input: (_deps, valve) => toLines(urls, valve), build: (opened) => sweepStages(opened, sweepOptions) }, createSummary()).pipe(
 			map(toVerdict),

@@ -5,6 +5,7 @@ import { createHostBook } from '../net/hosts/book.js';
 import { createHttpClient, type HttpClientOptions } from '../net/http/client.js';
 import { createLimiter } from '../net/http/limiter.js';
 import type { TransportFactory } from '../net/http/transport.js';
+import { checkedStore } from '../store/given.js';
 import { openStore } from '../store/open.js';
 import type { RedisTimeouts } from '../store/redis/link.js';
 import { localWorkers } from '../net/transports/threads/threads.js';
@@ -46,6 +47,7 @@ export async function openSweepDeps(
 	resources: ResourceOptions,
 	options: SweepOptions,
 ): Promise<{ deps: SweepDeps; close(): Promise<void>; resizeSockets(maxSockets: number): void }> {
+	const given = checkedStore(resources.store);
 	const cookies = options.cookies !== undefined || options.cookieJar !== undefined;
 	if (cookies && (resources.transport !== undefined || options.localWorkers > 0)) {
 		// A jar is one process's state: threads and fleet workers could neither read nor update it.
@@ -61,8 +63,8 @@ export async function openSweepDeps(
 	// tough-cookie (with its public-suffix list, ~0.2 MB) loads only for a run that keeps cookies.
 	const jars = cookies ? await import('../net/http/cookies.js') : undefined;
 	const jar = jars && (options.cookies !== undefined ? await jars.readCookieFile(options.cookies) : jars.emptyJar());
-	const ownsStore = typeof resources.store === 'string';
-	const store = typeof resources.store === 'string' ? await openStore(resources.store, resources.redis ? { redis: resources.redis } : {}) : resources.store;
+	const ownsStore = typeof given === 'string';
+	const store = typeof given === 'string' ? await openStore(given, resources.redis ? { redis: resources.redis } : {}) : given;
 	const settings = resources.maxSockets === undefined ? clientSettings(options) : { ...clientSettings(options), maxSockets: resources.maxSockets };
 	const client = createHttpClient(settings, { cookieJar: jar });
 	let sender: Awaited<ReturnType<TransportFactory>> | undefined;

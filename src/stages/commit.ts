@@ -1,5 +1,6 @@
 import { Observable, type MonoTypeOperatorFunction } from 'rxjs';
 import type { StoreOperation, ValidatorStore } from '../store/model/types.js';
+import { openedStore } from '../store/given.js';
 import type { Task } from '../domain/task/types.js';
 import { positiveInteger } from '../base/util/checks.js';
 
@@ -32,6 +33,7 @@ export interface CommitOptions {
  * tasks$.pipe(emit(targets), commit(store, { batchSize: 500 }))
  */
 export function commit(store: ValidatorStore, options: CommitOptions = {}): MonoTypeOperatorFunction<Task> {
+	openedStore(store, options.write ? [] : ['batch']);
 	const batchSize = positiveInteger('batchSize', options.batchSize ?? 500);
 	const maxWaitMs = positiveInteger('maxWaitMs', options.maxWaitMs ?? 200);
 

@@ -1,6 +1,7 @@
 import { bufferTime, concatMap, filter, mergeMap, type MonoTypeOperatorFunction } from 'rxjs';
 import type { HostBook } from '../net/hosts/book.js';
 import { probeTarget } from '../net/http/target.js';
+import { openedStore } from '../store/given.js';
 import type { ValidatorStore } from '../store/model/types.js';
 import type { Task } from '../domain/task/types.js';
 import { positiveInteger } from '../base/util/checks.js';
@@ -25,6 +26,7 @@ export interface LookupOptions {
  * tasks$.pipe(lookup(store, { batchSize: 256 }))
  */
 export function lookup(store: ValidatorStore, options: LookupOptions = {}): MonoTypeOperatorFunction<Task> {
+	openedStore(store, ['getMany']);
 	const batchSize = positiveInteger('batchSize', options.batchSize ?? 256);
 	const maxWaitMs = positiveInteger('maxWaitMs', options.maxWaitMs ?? 5);
 	const concurrency = positiveInteger('concurrency', options.concurrency ?? 4);

@@ -1,4 +1,4 @@
-import { StoreError } from '../base/errors/index.js';
+import { StoreError, UsageError } from '../base/errors/index.js';
 import { LevelStore } from './level/store.js';
 import type { RedisTimeouts } from './redis/link.js';
 import { shownUrl } from '../base/util/shown-url.js';
@@ -35,11 +35,15 @@ const toStderr = (line: string): void => void process.stderr.write(`revisit: ${l
  * Redis client is loaded only when a Redis store is opened. With `viaWatch`, a LevelDB store that a running watch holds is
  * read through the watch (it answers on `watch.sock` in the store directory).
  *
+ * The library's functions that use a store take what this returns (and leave it open) as
+ * well as a spec (opened and closed for the call): one store opened for several reads.
+ *
  * @example
- * const store = await openStore(process.env.REVISIT_STORE ?? '.revisit', { create: false });
+ * const store = await openStore(process.env.REVISIT_STORE ?? '.revisit', { create: false, viaWatch: true });
  * try { for await (const [url] of store.entries()) console.log(url); } finally { await store.close(); }
  */
 export async function openStore(spec: string, options: OpenStoreOptions = {}): Promise<ValidatorStore> {
+	if (typeof spec !== 'string' || spec === '') throw new UsageError(`openStore: expected a store directory or a redis:// URL, got ${spec === '' ? 'an empty string' : typeof spec}`, { help: false });
 	if (isRedisSpec(spec)) {
 		const { RedisStore } = await import('./redis/store.js');
 		return RedisStore.open(spec, { ...options.redis, ...(options.create === undefined ? {} : { create: options.create }) });

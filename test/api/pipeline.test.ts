@@ -62,6 +62,14 @@ describe('createPipeline(), run() and fetch() (library)', () => {
 		expect(server.requests).toHaveLength(0);
 	});
 
+	it('take a store directory or an opened store, and refuse anything else when called with a RevisitError (USAGE)', () => {
+		for (const store of [{}, { getMany: () => [] }, 42, '']) {
+			expect(() => createPipeline({ source: { type: 'stdin' }, sinks: [{ type: 'stdout' }] }, { store } as never)).toThrow(expect.objectContaining({ code: 'USAGE', message: expect.stringMatching(/^`store` (must be|is empty)/) }));
+			expect(() => fetch([server.url('/a')], { store } as never)).toThrow(expect.objectContaining({ code: 'USAGE', message: expect.stringMatching(/^`store` (must be|is empty)/) }));
+		}
+		expect(server.requests).toHaveLength(0);
+	});
+
 	it('refuses a watch-mode pipeline, which never ends: revisit run runs it', () => {
 		expect(() => createPipeline({ mode: 'watch', source: { type: 'urls', urls: [server.url('/a')] }, sinks: [{ type: 'stdout' }] })).toThrow('pipeline: /mode: createPipeline runs a pipeline once; a watch-mode pipeline runs with revisit run FILE');
 		expect(server.requests).toHaveLength(0);

@@ -1,6 +1,8 @@
 import { lastValueFrom, of, toArray } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXIT, exitStatusFor, MemoryStore, OptionError, RevisitError, sweep } from '../../src/index.js';
+import path from 'node:path';
+import { EXIT, exitStatusFor, MemoryStore, OptionError, pageVersions, RevisitError, sweep, versionText } from '../../src/index.js';
+import { tempDir } from '../helpers/cli.js';
 import { loadReport } from '../../src/io/report/data.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
@@ -99,6 +101,23 @@ describe('sweep() (library)', () => {
 	])('refuses an option it does not take (%j), naming the one meant', (options, message) => {
 		expect(() => sweep([server.url('/a')], options as never)).toThrow(message);
 		expect(server.requests).toHaveLength(0);
+	});
+
+	it('takes a store directory or an opened store, and refuses anything else when called with a RevisitError (USAGE), sending nothing', async () => {
+		for (const store of [{}, { getMany: () => [] }, 42, '']) {
+			expect(() => sweep([server.url('/a')], { store } as never)).toThrow(expect.objectContaining({ code: 'USAGE', message: expect.stringMatching(/^`store` (must be a store directory, a redis:\/\/ URL or an opened store|is empty: give a store directory or a redis:\/\/ URL)/) }));
+		}
+		expect(server.requests).toHaveLength(0);
+		const work = await tempDir();
+		try {
+			const dir = path.join(work.dir, 'store');
+			await lastValueFrom(sweep([server.url('/a')], { store: dir, keepVersions: 5 }).pipe(toArray()));
+			// The directory was closed after the run: opening it for the read below works, and reads what the sweep kept.
+			expect((await pageVersions(dir, server.url('/a'))).map((version) => version.reason)).toEqual(['new']);
+			expect(await versionText(dir, server.url('/a'), 1)).toBe('page /a');
+		} finally {
+			await work.cleanup();
+		}
 	});
 
 	it('takes content rules as `rules`, the documented spelling of --select', async () => {

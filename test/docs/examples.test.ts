@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, tempDir } from '../helpers/cli.js';
 import { REDIS_SERVER, startRedis, type TestRedis } from '../helpers/redis.js';
-import type { TestServer } from '../helpers/server.js';
 import { startDocsSite, URLS_TXT } from './site.js';
 
 // The docs' examples run here, so they cannot drift from the CLI. A block is run when its
@@ -30,6 +29,11 @@ interface Block {
 	 * it is skipped. `redis` starts a redis-server for it and sets `$REDIS` to its URL.
 	 */
 	needs: string[];
+	/**
+	 * What it must print on stdout: the ```text prints block right after it, with the
+	 * site's address written `$SITE`; `unordered` when the lines may come in any order.
+	 */
+	prints?: { text: string; unordered: boolean };
 }
 
 /**
@@ -61,6 +65,8 @@ function blocksOf(file: string): { blocks: Block[]; problems: string[] } {
 	const lines = readFileSync(path.join(ROOT, file), 'utf8').split('\n');
 	const blocks: Block[] = [];
 	const problems: string[] = [];
+	// The closing fence's line of the last checked block, -1 before the first.
+	let lastEnd = -1;
 	for (let i = 0; i < lines.length; i++) {
 		const open = FENCE.exec(lines[i]!);
 		if (!open) continue;
@@ -75,6 +81,17 @@ function blocksOf(file: string): { blocks: Block[]; problems: string[] } {
 		if (i === lines.length) problems.push(`${file}:${start + 1}: fence never closed`);
 		const words = info!.trim().split(/\s+/).filter(Boolean);
 		const where = `${file}:${start + 1}`;
+		if (words[0] === 'text' && words.includes('prints')) {
+			// Only blank lines may stand between a checked block and what it prints.
+			const last = blocks.at(-1);
+			const after = last === undefined ? -1 : lastEnd;
+			const between = lines.slice(after + 1, start).every((line) => line.trim() === '');
+			const unknown = words.slice(1).filter((word) => word !== 'prints' && word !== 'unordered');
+			if (last === undefined || after < 0 || !between || last.prints !== undefined) problems.push(`${where}: a \`text prints\` block must come right after a checked block`);
+			else if (unknown.length > 0) problems.push(`${where}: unknown word \`${unknown[0]}\` in the fence (use \`text prints\` or \`text prints unordered\`)`);
+			else last.prints = { text: body.join('\n') + '\n', unordered: words.includes('unordered') };
+			continue;
+		}
 		if (!words.includes('check')) {
 			// ```sh chek would otherwise be a plain block, never run and never noticed.
 			if (RUNNABLE.has(words[0] ?? '') && words.length > 1) problems.push(`${where}: \`${info!.trim()}\`: a sh or js fence takes nothing after its language but \`check\``);
@@ -92,6 +109,7 @@ function blocksOf(file: string): { blocks: Block[]; problems: string[] } {
 			else if (word !== 'check') problems.push(`${where}: unknown word \`${word}\` in the fence (use \`sh check\` or \`sh check exit=N\`)`);
 		}
 		blocks.push({ where, script: body.join('\n') + '\n', language, exit, needs });
+		lastEnd = i;
 	}
 	return { blocks, problems };
 }
@@ -205,20 +223,18 @@ function anchorsOf(file: string): Set<string> {
 }
 
 describe('docs examples', () => {
-	let site: TestServer;
 	let scratch: Awaited<ReturnType<typeof tempDir>>;
 	let env: NodeJS.ProcessEnv;
 	let redis: TestRedis | undefined;
 
 	beforeAll(async () => {
-		site = await startDocsSite();
 		scratch = await tempDir('revisit-docs-');
 		// A `revisit` on PATH that is this checkout's build, as `npm link` would give.
 		const bin = path.join(scratch.dir, 'bin');
 		await mkdir(bin);
 		await writeFile(path.join(bin, 'revisit'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
 		await chmod(path.join(bin, 'revisit'), 0o755);
-		env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`, SITE: site.origin };
+		env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` };
 		// Examples use the default store, ./.revisit, in their own directory.
 		delete env.REVISIT_STORE;
 		// Run as users run them: robots.txt obeyed (vitest.config.ts ignores it for the
@@ -229,7 +245,6 @@ describe('docs examples', () => {
 
 	afterAll(async () => {
 		await redis?.stop();
-		await site?.close();
 		await scratch?.cleanup();
 	});
 
@@ -238,7 +253,11 @@ describe('docs examples', () => {
 		const missing = block.needs.filter((tool) => !onPath(tool));
 		// CI installs no jq or curl; such a block is reported as skipped, not passed.
 		if (missing.length > 0) return context.skip(`needs ${missing.join(', ')}`);
-		const blockEnv = { ...env };
+		// A site of its own, so that what a block prints does not hang on the blocks before it
+		// (/item/8's price, /news's comment count).
+		const site = await startDocsSite();
+		context.onTestFinished(() => site.close());
+		const blockEnv: NodeJS.ProcessEnv = { ...env, SITE: site.origin };
 		if (block.needs.includes('redis')) {
 			// Started on first use, so a run without Redis blocks starts no server; emptied
 			// per block, as each LevelDB example gets an empty directory.
@@ -264,5 +283,10 @@ describe('docs examples', () => {
 
 		const ran = await run(command, args, work, blockEnv);
 		expect(ran.status, `${block.where}: exit ${ran.status}, expected ${block.exit}\n--- stdout\n${tail(ran.stdout)}\n--- stderr\n${tail(ran.stderr)}`).toBe(block.exit);
+		if (block.prints) {
+			const lines = (text: string) => (block.prints!.unordered ? text.split('\n').sort().join('\n') : text);
+			const printed = ran.stdout.replaceAll(blockEnv.SITE!, '$SITE');
+			expect(lines(printed), `${block.where}: its stdout, against the \`text prints\` block after it\n--- stderr\n${tail(ran.stderr)}`).toBe(lines(block.prints.text));
+		}
 	});
 });

@@ -1,63 +1,18 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { appendFile, mkdir, writeFile } from 'node:fs/promises';
-import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BIN, tempDir } from '../helpers/cli.js';
 import { describeNeeding, findProgram } from '../helpers/debian.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { BINARY, documentedUnit, execStart, freePort, healthz, PAGE, runnableUnit, setting, startService, STATE, unit, UNIT_FILE } from './unit.js';
 
 // The systemd unit docs/13-watch.md shows is config/systemd/revisit-watch.service, shipped
 // in the package: the page must carry the file as it is, systemd must accept the file, and
 // the command it starts must run as the unit runs it (its paths in the state and
 // configuration directories, reloaded by SIGHUP, stopped by SIGTERM with exit 0).
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const UNIT_FILE = 'config/systemd/revisit-watch.service';
-const PAGE = 'docs/13-watch.md';
-const HEADING = '## Running it as a service';
-const BINARY = '/usr/local/bin/revisit';
-const STATE = '/var/lib/revisit';
-const CONFIG = '/etc/revisit';
-
-const unit = (): string => readFileSync(path.join(ROOT, UNIT_FILE), 'utf8');
-
-/** The first ```ini block of the page's section on services, as its lines are. */
-function documentedUnit(): string | undefined {
-	const page = readFileSync(path.join(ROOT, PAGE), 'utf8');
-	const section = page.slice(page.indexOf(HEADING));
-	const block = /^```ini\n([\s\S]*?)^```$/m.exec(section);
-	return block?.[1];
-}
-
-/** A [Service] setting's value, continuation lines joined (as systemd reads them). */
-function setting(text: string, key: string): string {
-	const lines = text.replace(/\\\n/g, ' ').split('\n');
-	const line = lines.find((one) => one.startsWith(`${key}=`));
-	if (line === undefined) throw new Error(`${UNIT_FILE} has no ${key}=`);
-	return line.slice(key.length + 1).trim();
-}
-
-/** The unit with its ExecStart binary replaced by node running this checkout's bin/revisit.js. */
-const runnableUnit = (): string => unit().replace(`ExecStart=${BINARY} `, `ExecStart=${process.execPath} ${BIN} `);
-
-async function freePort(): Promise<number> {
-	const server = net.createServer();
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
-	await new Promise((resolve) => server.close(resolve));
-	return port;
-}
-
-function healthz(port: number): Promise<number> {
-	return new Promise((resolve, reject) => {
-		http.get({ host: '127.0.0.1', port, path: '/healthz' }, (res) => (res.resume(), resolve(res.statusCode ?? 0))).on('error', reject);
-	});
-}
 
 describe(`the systemd unit in ${PAGE}`, () => {
 	it(`is ${UNIT_FILE}, word for word`, () => {
@@ -125,26 +80,17 @@ describe(`the command ${UNIT_FILE} starts`, () => {
 		await writeFile(path.join(config, 'urls.txt'), `${site.url('/a')}\n`);
 		const port = await freePort();
 		// The unit's own command line, with its directories (which systemd makes) in a temporary one.
-		const args = setting(runnableUnit(), 'ExecStart')
-			.split(/\s+/)
-			.map((arg) => arg.replace(STATE, state).replace(CONFIG, config).replace(/^127\.0\.0\.1:9464$/, `127.0.0.1:${port}`));
+		const args = execStart([process.execPath, BIN], { state, config }, port);
 		for (const arg of args.slice(2)) if (arg.startsWith('/')) expect(arg.startsWith(root.dir), arg).toBe(true);
-		const env = { ...process.env };
-		for (const name of Object.keys(env)) if (name.startsWith('REVISIT_')) delete env[name];
-		const child = spawn(args[0]!, args.slice(1), { cwd: state, env, stdio: ['ignore', 'pipe', 'pipe'] });
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-		const done = new Promise<{ status: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (status, signal) => resolve({ status, signal })));
+		const { child, output, done } = startService(args, state);
 		try {
-			await waitFor(() => stdout.includes(site.url('/a')), `${site.url('/a')} on stdout (stderr: ${stderr})`);
+			await waitFor(() => output.stdout.includes(site.url('/a')), `${site.url('/a')} on stdout (stderr: ${output.stderr})`);
 			expect(await healthz(port)).toBe(200);
 
 			// systemctl reload: SIGHUP reads the list again, and the watch goes on.
 			await appendFile(path.join(config, 'urls.txt'), `${site.url('/b')}\n`);
 			child.kill('SIGHUP');
-			await waitFor(() => stdout.includes(site.url('/b')), `${site.url('/b')} on stdout after SIGHUP`);
+			await waitFor(() => output.stdout.includes(site.url('/b')), `${site.url('/b')} on stdout after SIGHUP`);
 			expect(await healthz(port)).toBe(200);
 
 			// systemctl stop: SIGTERM, then exit 0 (Restart=on-failure leaves it stopped).
@@ -153,6 +99,7 @@ describe(`the command ${UNIT_FILE} starts`, () => {
 		} finally {
 			child.kill('SIGKILL');
 		}
+		const { stdout, stderr } = output;
 		expect(stdout.trim().split('\n')).toEqual([site.url('/a'), site.url('/b')]);
 		// --quiet: the journal gets the address it listens on, what the rate means for the list,
 		// what the reload found (the edit and the SIGHUP may make one reading or two), and

@@ -100,6 +100,11 @@ describe('commit', () => {
 		await expect(lastValueFrom(from([judged(1, record('h1'))]).pipe(commit(store), toArray()))).rejects.toThrow('disk full');
 	});
 
+	it('refuses a store spec or a value without batch with a RevisitError (USAGE), when called', () => {
+		expect(() => commit('.revisit' as never)).toThrow(expect.objectContaining({ code: 'USAGE', message: expect.stringContaining('a stage takes an opened store') }));
+		expect(() => commit({ getMany: () => [] } as never)).toThrow(expect.objectContaining({ code: 'USAGE', message: expect.stringContaining('got an object without batch()') }));
+	});
+
 	it('refuses a batch size that is not a positive integer', () => {
 		expect(() => commit(new MemoryStore(), { batchSize: 0 })).toThrow(OptionError);
 	});

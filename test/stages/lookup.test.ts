@@ -77,4 +77,9 @@ describe('lookup', () => {
 	it('refuses a batch size that is not a positive integer', () => {
 		expect(() => lookup(store, { batchSize: 1.5 })).toThrow(OptionError);
 	});
+
+	it('refuses a store spec or a value without getMany with a RevisitError (USAGE), when called', () => {
+		expect(() => lookup('.revisit' as never)).toThrow(expect.objectContaining({ code: 'USAGE', message: '`store`: a stage takes an opened store (openStore(".revisit")), not a spec: the run\'s stages share one' }));
+		expect(() => lookup({} as never)).toThrow(expect.objectContaining({ code: 'USAGE', message: expect.stringContaining('got an object without getMany()') }));
+	});
 });

@@ -1,5 +1,5 @@
 import type { Argv, Options } from 'yargs';
-import { openStore } from '../../store/open.js';
+import { withGivenStore } from '../../store/given.js';
 import type { ValidatorStore } from '../../store/model/types.js';
 import { defaultStoreDir } from '../../store/default-dir.js';
 
@@ -33,10 +33,5 @@ export function storeFlag(env: NodeJS.ProcessEnv): Options {
  * await withStore(args.store, { create: false, viaWatch: true }, async (store) => { for await (const entry of store.entries()) ... });
  */
 export async function withStore<T>(spec: string, options: { create: boolean; viaWatch?: boolean }, work: (store: ValidatorStore) => Promise<T>): Promise<T> {
-	const store = await openStore(spec, options);
-	try {
-		return await work(store);
-	} finally {
-		await store.close();
-	}
+	return withGivenStore(spec, options, work);
 }
