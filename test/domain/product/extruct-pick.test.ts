@@ -7,7 +7,7 @@ import { describeNeeding, findProgram } from '../../helpers/debian.js';
 
 // bench/product-corpus.js scores revisit against this picker: if it read wrong, the bench's
 // "off-the-shelf" column would be a straw man, or an unfair bar.
-const PICK = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../bench/lib/extruct-pick.py');
+const PICK = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../bench/lib/extruct-pick.py');
 
 /** Debian's python3 when it can import extruct (a pyenv or venv python on the PATH may not). */
 const EXTRUCT_PYTHON = ['/usr/bin/python3', findProgram('python3')].find((python) => {

@@ -99,7 +99,7 @@ describe('readOffer on whole product pages (bench/data/product/, written by benc
 		// Its offers' ListPrice specifications give the list price beside the price.
 		['yoast-group.html', { from: 'json-ld', price: 1299, listPrice: 1499, currency: 'EUR', availability: 'InStock', prices: 2 }],
 	])('reads %s past its menus, scripts, reviews and recommendations', (name, offer) => {
-		const html = readFileSync(new URL(`../../bench/data/product/${name}`, import.meta.url), 'utf8');
+		const html = readFileSync(new URL(`../../../bench/data/product/${name}`, import.meta.url), 'utf8');
 		expect(readOffer(parseDocument(html), { price: '.price', availability: '.stock' })).toEqual(offer);
 	});
 });

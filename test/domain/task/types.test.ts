@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { REASONS, URL_ERROR_CODES, type Reason, type UrlErrorCode, type Verdict } from '../../../src/index.js';
 
-const read = (file: string) => readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
+const read = (file: string) => readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8');
 
 describe('verdict reasons and error codes', () => {
 	it('REASONS, the list the Reason type is made from, is the README\'s verdict table', () => {
