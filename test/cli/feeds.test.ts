@@ -121,4 +121,30 @@ describe('what changed: diffs, Atom and webhooks', () => {
 			await dir.cleanup();
 		}
 	});
+
+	it('an Atom entry for a change in the bytes only (an inline script) says the text is the same and where the bytes moved', async () => {
+		let edition = 0;
+		const page = () =>
+			`<!doctype html><html><head><title>Deals</title></head><body><h1>Deals</h1><div id="deal"></div>` +
+			`<script>document.getElementById('deal').textContent = 'Deal of the day: kettle & cups ${['one', 'seven'][edition]}';</script></body></html>`;
+		const scripted = await startServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page()));
+		const dir = await tempDir('revisit-atom-bytes-');
+		try {
+			const feed = path.join(dir.dir, 'changes.atom');
+			const sweep = () => runCli(['sweep', '--store', path.join(dir.dir, 'store'), '--ndjson', '--atom', feed], scripted.url('/deals'));
+			expect((await sweep()).status).toBe(0);
+			const before = Buffer.byteLength(page());
+			edition = 1;
+			const changed = await sweep();
+			expect(changed.status, changed.stderr).toBe(0);
+			const note = `the text is the same; the bytes changed: ${before} → ${Buffer.byteLength(page())} bytes, in the scripts`;
+			expect(ndjson(changed.stdout)).toMatchObject([{ changed: true, reason: 'new-body', note }]);
+			const parsed = new XMLParser({ ignoreAttributes: false }).parse(await readFile(feed, 'utf8')) as { feed: { entry: { summary: string; content: { '#text': string; '@_type': string } } } };
+			expect(parsed.feed.entry.summary).toBe(`new-body, status 200; ${note}`);
+			expect(parsed.feed.entry.content).toEqual({ '#text': note, '@_type': 'text' });
+		} finally {
+			await scripted.close();
+			await dir.cleanup();
+		}
+	});
 });

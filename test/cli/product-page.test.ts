@@ -147,3 +147,43 @@ describe('--product on shop pages without structured data, and on pages with no 
 		expect(run.stderr).toContain(`  page  p.note, a stock note 3 steps from the buy button (button.add-to-cart, enabled): its words win over the button, "in stock" negated by "isn't"  availability "This item isn't in stock right now." → OutOfStock  taken: the availability\n`);
 	});
 });
+
+// Shops under named hosts, reached through a local server that answers as their proxy (--proxy): a page's URL is the shop's own.
+describe('--product reads `£` by the domain of the shop', () => {
+	let proxy: TestServer;
+	let dir: Awaited<ReturnType<typeof tempDir>>;
+	const price = { now: '150' };
+	beforeAll(async () => {
+		proxy = await startServer((req, res) => {
+			const url = new URL(req.url ?? '/', 'http://unnamed.invalid');
+			const page = `<!doctype html><html lang="en"><head><title>Trail Sandal</title></head><body><main><h1>Trail Sandal</h1><p class="price">£ ${price.now}</p>` +
+				'<form action="/cart/add"><button type="submit" class="add-to-cart">Add to cart</button></form></main></body></html>';
+			if (url.pathname === '/p/sandal') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+			else res.writeHead(404).end();
+		});
+		dir = await tempDir('revisit-product-pound-');
+	});
+	afterAll(async () => {
+		await proxy.close();
+		await dir.cleanup();
+	});
+
+	it('an Egyptian shop (.com.eg) prices in EGP; a British (.co.uk) and a .com one in GBP, before and after a price move', async () => {
+		const hosts = ['shop.example.com.eg', 'shop.example.co.uk', 'shop.example.com'];
+		const sweep = async () => {
+			const run = await runCli(['sweep', '--store', path.join(dir.dir, 'store'), '--product', '--ndjson', '--proxy', proxy.origin], hosts.map((host) => `http://${host}/p/sandal`).join('\n'));
+			expect(run.status, run.stderr).toBe(0);
+			return Object.fromEntries((ndjson(run.stdout) as unknown as Row[]).map((row) => [new URL(row.url).hostname, row]));
+		};
+		const first = await sweep();
+		expect(first['shop.example.com.eg']).toMatchObject({ reason: 'new', product: { price: 150, currency: 'EGP', source: 'page' } });
+		expect(first['shop.example.co.uk']).toMatchObject({ reason: 'new', product: { price: 150, currency: 'GBP', source: 'page' } });
+		expect(first['shop.example.com']).toMatchObject({ reason: 'new', product: { price: 150, currency: 'GBP', source: 'page' } });
+		// The requests went to the shops by name: the proxy saw each host's page.
+		for (const host of hosts) expect(proxy.seen(`http://${host}/p/sandal`)).toHaveLength(1);
+		price.now = '135';
+		const second = await sweep();
+		expect(second['shop.example.com.eg']).toMatchObject({ reason: 'price', product: { price: 135, currency: 'EGP' }, previous: { price: 150, currency: 'EGP' } });
+		expect(second['shop.example.co.uk']).toMatchObject({ reason: 'price', product: { price: 135, currency: 'GBP' }, previous: { price: 150, currency: 'GBP' } });
+	}, 60_000);
+});

@@ -1,7 +1,7 @@
 /**
  * The currencies the price parser recognises in text: ISO 4217 codes, and the symbols and
  * words shops write. A symbol that names one currency maps to its code; one shared by
- * several currencies (`$`, `kr`, `¥`, `Rs`) maps to undefined and is reported as written.
+ * several currencies (`$`, `kr`, `¥`, `Rs`, `£`) maps to undefined and is reported as written.
  */
 
 // The ISO 4217 codes of currencies (as of 2025: VED, ZWG and XCG are the newest; HRK and
@@ -55,7 +55,7 @@ const LOWER_CASE_CODES = new Set('eur usd gbp pln chf nok sek dkk czk huf ron bg
 // matching is case-sensitive, because `Ft` is a forint and `ft` a foot, `KM` a mark and `km` a distance.
 const SYMBOLS: Record<string, string> = {
 	EUR: '€ euro Euro EURO euros Euros',
-	GBP: '£ ￡ stg sterling',
+	GBP: 'stg sterling',
 	USD: 'US$ US_$ U$S',
 	PLN: 'zł Zł ZŁ zl',
 	INR: '₹',
@@ -154,8 +154,9 @@ const SYMBOLS: Record<string, string> = {
 };
 
 // Written the same for several currencies: reported as written, for the page's signals to name (domain/product/currency-signals.ts).
+// `£` is sterling's and also the Egyptian, Lebanese, Syrian, Sudanese, Gibraltar, Falklands and Saint Helena pound's.
 const AMBIGUOUS = (
-	'$ ¥ ￥ kr Kr kr. ₤ ₨ Rs Rs. ﷼ ƒ Br Bs CFA FCFA ₣ Fr. ₶ ₿ Ƀ BTC र تومان ریال ريال جنيه درهم دينار Dh Dhs pound pounds Pound Pounds franc francs ' +
+	'$ £ ￡ ¥ ￥ kr Kr kr. ₤ ₨ Rs Rs. ﷼ ƒ Br Bs CFA FCFA ₣ Fr. ₶ ₿ Ƀ BTC र تومان ریال ريال جنيه درهم دينار Dh Dhs pound pounds Pound Pounds franc francs ' +
 	'dollar dollars Dollar Dollars peso pesos Peso Pesos krona kronor krone kroner rupee rupees'
 ).split(' ');
 

@@ -59,11 +59,11 @@ const FAMILY_OF: Readonly<Record<string, string>> = {
 	'¥': '¥', '￥': '¥',
 	'₨': 'Rs', Rs: 'Rs', 'Rs.': 'Rs', rupee: 'Rs', rupees: 'Rs',
 	'Fr.': 'Fr', '₣': 'Fr', franc: 'Fr', francs: 'Fr',
-	pound: 'pound', pounds: 'pound', Pound: 'pound', Pounds: 'pound',
+	'£': 'pound', '￡': 'pound', pound: 'pound', pounds: 'pound', Pound: 'pound', Pounds: 'pound',
 	peso: 'peso', pesos: 'peso', Peso: 'peso', Pesos: 'peso',
 };
-/** The pound a page names no other of is sterling: no other pound is written in words to a buyer abroad. */
-const FALLBACK: Readonly<Record<string, { code: string; why: string }>> = { pound: { code: 'GBP', why: 'pounds on a page that names no other pound' } };
+/** The pound a page names no other of is sterling: no other pound is written in words, or as a bare `£`, to a buyer abroad. */
+const FALLBACK: Readonly<Record<string, string>> = { pound: 'GBP' };
 
 /**
  * The currency of each country, by its ISO 3166 code as a country-code domain and a
@@ -78,10 +78,10 @@ const COUNTRY: Readonly<Record<string, string>> = {
 	ch: 'CHF', li: 'CHF', pl: 'PLN', cz: 'CZK', hu: 'HUF', ro: 'RON', bg: 'BGN', rs: 'RSD', ru: 'RUB', ua: 'UAH', by: 'BYN', kz: 'KZT',
 	tr: 'TRY', il: 'ILS', kr: 'KRW', th: 'THB', vn: 'VND', id: 'IDR', my: 'MYR', ph: 'PHP', za: 'ZAR', ng: 'NGN', ke: 'KES', eg: 'EGP',
 	ae: 'AED', sa: 'SAR', pe: 'PEN', do: 'DOP', jm: 'JMD', tt: 'TTD', cu: 'CUP', lb: 'LBP', sy: 'SYP', sd: 'SDG', gi: 'GIP', fk: 'FKP',
-	ec: 'USD', sv: 'USD', pr: 'USD',
+	ss: 'SSP', ec: 'USD', sv: 'USD', pr: 'USD',
 };
 /** Country domains shops elsewhere use as generic ones: theirs only under a second level the country keeps (`.com.co`, not `.co`). */
-const SECOND_LEVEL: Readonly<Record<string, string>> = { co: 'COP' };
+const SECOND_LEVEL: Readonly<Record<string, string>> = { co: 'COP', sh: 'SHP' };
 const KEPT_SECOND = new Set(['com', 'net', 'org', 'edu', 'gov', 'nom']);
 /** Languages written in one country's currency only: a tag with no region still says it (`sv` → SEK). */
 const LANGUAGE: Readonly<Record<string, string>> = {
@@ -91,15 +91,15 @@ const LANGUAGE: Readonly<Record<string, string>> = {
 
 /**
  * The ISO 4217 code of a price's currency as the page names it, where the price wrote a
- * symbol several currencies share (`$`, `kr`, `¥`, `Rs`) or wrote none: from the page's own
+ * symbol several currencies share (`$`, `kr`, `¥`, `Rs`, `£`) or wrote none: from the page's own
  * signals, the first that names a currency the symbol can stand for:
  *
  * 1. a code the page's markup states for its product (`priceCurrency`, `og:price:currency`);
- * 2. its URL's country domain (`.ca` CAD, `.com.au` AUD, `.se` SEK, `.de` EUR);
+ * 2. its URL's country domain (`.ca` CAD, `.com.au` AUD, `.se` SEK, `.de` EUR, `.com.eg` EGP);
  * 3. its language's region (`<html lang="en-CA">`, `og:locale` `es_MX`), or a language
  *    written in one country's currency only (`sv` SEK, `ja` JPY);
  * 4. `$` (or "dollars") on a page in English (or of no stated language) with no country
- *    named: USD; "pounds" (or `pound`) that no signal names another pound for: GBP.
+ *    named: USD; `£` or "pounds" that no signal names another pound for: GBP.
  *
  * A code is kept as it is; a symbol or word nothing decides is no currency: undefined.
  *
@@ -107,7 +107,8 @@ const LANGUAGE: Readonly<Record<string, string>> = {
  * currencyFromPage('$', { stated: [], url: 'https://shop.example.ca/p/1', languages: [] }) // 'CAD'
  * currencyFromPage('kr', { stated: [], languages: ['sv'] }) // 'SEK'
  * currencyFromPage('$', { stated: [], languages: ['en'] }) // 'USD'
- * currencyFromPage('pounds', { stated: [], url: 'https://shop.example.com.eg/p/1', languages: [] }) // 'EGP'
+ * currencyFromPage('£', { stated: [], url: 'https://shop.example.com.eg/p/1', languages: [] }) // 'EGP'
+ * currencyFromPage('£', { stated: [], url: 'https://shop.example.com/p/1', languages: [] }) // 'GBP'
  * currencyFromPage('kr', { stated: [], languages: ['en'] }) // undefined: no code, and nothing says which
  * currencyFromPage(undefined, { stated: [], url: 'https://sklep.example.pl/p/1', languages: [] }) // 'PLN'
  */
@@ -141,7 +142,8 @@ export function currencyNamed(written: string | undefined, signals: CurrencySign
 	const english = signals.languages.length === 0 || /^en\b/i.test(signals.languages[0]!);
 	const noCountry = domain === undefined && signals.languages.every((tag) => languageCurrency(tag) === undefined);
 	if (name === '$' && english && noCountry) return { code: 'USD', why: `a bare ${written} on a page in English naming no country` };
-	return name === undefined ? undefined : FALLBACK[name];
+	const fallback = name === undefined ? undefined : FALLBACK[name];
+	return fallback === undefined ? undefined : { code: fallback, why: `${written} on a page that names no other pound` };
 }
 
 /** The currency of a URL's country-code domain (`shop.example.com.au` → AUD), or undefined. */

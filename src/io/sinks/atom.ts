@@ -91,6 +91,8 @@ export function atomFeed(options: AtomSinkOptions): AtomFeed {
 /**
  * One change as an Atom entry, `updated` (ISO 8601) being when it was told: its own id,
  * the URL as title and link, the reason and what moved as summary, the diff as content.
+ * Where the text is the same and only the bytes moved, the verdict's note ("the text is
+ * the same; the bytes changed: …") ends the summary and, there being no diff, is the content.
  *
  * @example
  * atomEntry(task, '2026-01-02T03:04:05.000Z') // '<entry><id>urn:uuid:…</id><title>https://example.org/</title>…</entry>'
@@ -99,19 +101,21 @@ export function atomEntry(task: Task, updated: string): string {
 	const verdict = task.verdict!;
 	const offer = verdict.product && offerChange(verdict.product, verdict.previous);
 	const details = [verdict.reason, offer, verdict.status && `status ${verdict.status}`, verdict.summary].filter(Boolean).join(', ');
+	const summary = verdict.note === undefined ? details : `${details}; ${verdict.note}`;
 	return (
 		`<entry><id>urn:uuid:${randomUUID()}</id><title>${xml(verdict.url)}</title><link href="${xml(verdict.url)}"/><updated>${updated}</updated>` +
-		`<summary>${xml(details)}</summary>${contentOf(task)}</entry>`
+		`<summary>${xml(summary)}</summary>${contentOf(task)}</entry>`
 	);
 }
 
 const xml = (text: string): string => text.replace(/[<>&"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[char]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
-/** An entry's content: the unified diff (`--diff`), else the word diff as HTML, else none. */
+/** An entry's content: the unified diff (`--diff`), else the word diff as HTML, else the note where only the bytes moved, else none. */
 function contentOf(task: Task): string {
 	if (task.diff) return `<content type="text">${xml(task.diff)}</content>`;
 	const hunks = task.wordDiff?.hunks;
-	if (!hunks?.length) return '';
+	const note = task.verdict?.note;
+	if (!hunks?.length) return note === undefined ? '' : `<content type="text">${xml(note)}</content>`;
 	const html = hunks
 		.map((hunk) => `<p>${hunk.map(([op, text]) => (op === 0 ? escapeHtml(text) : op < 0 ? `<del>${escapeHtml(text)}</del>` : `<ins>${escapeHtml(text)}</ins>`)).join('')}</p>`)
 		.join('');

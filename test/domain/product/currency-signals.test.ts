@@ -83,6 +83,21 @@ describe('currencyFromPage', () => {
 		expect(currencyFromPage('pounds', { stated: ['LBP'], languages: ['en'] })).toBe('LBP');
 	});
 
+	it('reads `£` as the pound of its domain where that is no sterling, else as sterling', () => {
+		const domains: Array<[string, string]> = [
+			['shop.example.com.eg', 'EGP'], ['shop.example.eg', 'EGP'], ['shop.example.com.lb', 'LBP'], ['shop.example.sy', 'SYP'], ['shop.example.sd', 'SDG'],
+			['shop.example.ss', 'SSP'], ['shop.example.gi', 'GIP'], ['shop.example.fk', 'FKP'], ['shop.example.com.sh', 'SHP'],
+			['shop.example.co.uk', 'GBP'], ['shop.example.com', 'GBP'], ['shop.example.de', 'GBP'], ['brand.sh', 'GBP'],
+		];
+		for (const [host, code] of domains) expect([host, currencyFromPage('£', { ...none, url: `https://${host}/p/1` })]).toEqual([host, code]);
+		expect(currencyFromPage('￡', { ...none, url: 'https://shop.example.com.eg/p/1' })).toBe('EGP');
+		expect(currencyFromPage('£', { stated: [], languages: ['ar-EG'] })).toBe('EGP');
+		expect(currencyFromPage('£', { stated: ['EGP'], url: 'https://shop.example.com/p/1', languages: ['en'] })).toBe('EGP');
+		expect(currencyFromPage('£', none)).toBe('GBP');
+		// A `£` is no dollar: `$` on a .com.eg page is still named by nothing there.
+		expect(currencyFromPage('$', { stated: [], url: 'https://shop.example.com.eg/p/1', languages: ['en'] })).toBeUndefined();
+	});
+
 	it('names the currency of a price that wrote none from the same signals, never by the `$` rule', () => {
 		expect(currencyFromPage(undefined, { ...none, url: 'https://sklep.example.pl/p/1' })).toBe('PLN');
 		expect(currencyFromPage(undefined, { stated: [], languages: ['de-DE'] })).toBe('EUR');
@@ -121,6 +136,15 @@ describe('readOffer names the currency of a page that writes only a symbol', () 
 		expect(unnamed).not.toHaveProperty('currency');
 		const explained = explainOffer(parseDocument(shop('<html lang="en">', '<p class="price">1 299 kr</p>')), { url: 'https://www.outdoorshop.com/p/1' });
 		expect(explained.problems).toContain('the currency "kr": no ISO 4217 code, and the page names none it stands for (a stated code, its domain, its language): not read');
+	});
+
+	it('`£` by the domain of the URL it was read from: EGP on .com.eg, GBP on .co.uk and .com, and says why', () => {
+		const pound = '<p class="price">£ 150</p>';
+		expect(read('<html lang="en">', pound, 'https://www.shop.example.com.eg/products/trail-sandal')).toMatchObject({ price: 150, currency: 'EGP' });
+		expect(read('<html lang="en">', pound, 'https://www.shop.example.co.uk/products/trail-sandal')).toMatchObject({ price: 150, currency: 'GBP' });
+		expect(read('<html lang="en">', pound, 'https://www.shop.example.com/products/trail-sandal')).toMatchObject({ price: 150, currency: 'GBP' });
+		expect(explainOffer(parseDocument(shop('<html lang="en">', pound)), { url: 'https://www.shop.example.com.eg/p/1' }).currency).toEqual({ written: '£', code: 'EGP', why: 'the domain .eg' });
+		expect(explainOffer(parseDocument(shop('<html lang="en">', pound)), { url: 'https://www.shop.example.com/p/1' }).currency).toEqual({ written: '£', code: 'GBP', why: '£ on a page that names no other pound' });
 	});
 
 	it('from the domain, for a price that writes no currency at all', () => {

@@ -53,7 +53,10 @@ describe('parsePrice', () => {
 		['Pris från 172 kr', 172, 'kr'],
 		['R$ 1.500,00', 1500, 'BRL'],
 		['¥3,800', 3800, '¥'],
-		['£ 34.99', 34.99, 'GBP'],
+		// A pound of several countries: the page's signals name which (currency-signals.ts).
+		['£ 34.99', 34.99, '£'],
+		['34,99 ￡', 34.99, '￡'],
+		['34.99 GBP', 34.99, 'GBP'],
 		["CHF 1'049,95", 1049.95, 'CHF'],
 		['₹ 4,649', 4649, 'INR'],
 		['Běžná cena 9 800 Kč', 9800, 'CZK'],

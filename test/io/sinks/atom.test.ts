@@ -50,6 +50,14 @@ describe('atomSink', () => {
 		expect(xml).toContain('<content type="html">&lt;p&gt;Price &lt;del&gt;$24.50&lt;/del&gt;&lt;ins&gt;$21.00&lt;/ins&gt; &amp;lt;today&amp;gt;&lt;/p&gt;</content>');
 	});
 
+	it('says where the text is the same and only the bytes moved, in the summary and as the content, escaped', async () => {
+		const note = 'the text is the same; the bytes changed: 1,204 → 1,231 bytes, in the scripts & <style>';
+		await run([judged('https://a.example/deals', { note })]);
+		const xml = await readFile(feed, 'utf8');
+		const escaped = 'the text is the same; the bytes changed: 1,204 → 1,231 bytes, in the scripts &amp; &lt;style&gt;';
+		expect(xml).toContain(`<summary>new-body, status 200; ${escaped}</summary><content type="text">${escaped}</content></entry>`);
+	});
+
 	it('keeps the entries of earlier runs, gives a second change of one URL its own id, and caps the feed at max', async () => {
 		await run([judged('https://a.example/1'), judged('https://a.example/2')], { max: 3 });
 		await run([judged('https://a.example/1'), judged('https://a.example/3')], { max: 3 });
