@@ -1,7 +1,7 @@
 import { bufferTime, concatMap, filter, mergeMap, type MonoTypeOperatorFunction } from 'rxjs';
 import type { HostBook } from '../net/hosts/book.js';
 import { probeTarget } from '../net/http/target.js';
-import type { ValidatorStore } from '../store/model/types.js';
+import type { StoreReader } from '../store/model/types.js';
 import type { Task } from '../domain/task/types.js';
 import { positiveInteger } from '../base/util/checks.js';
 
@@ -24,7 +24,7 @@ export interface LookupOptions {
  * @example
  * tasks$.pipe(lookup(store, { batchSize: 256 }))
  */
-export function lookup(store: ValidatorStore, options: LookupOptions = {}): MonoTypeOperatorFunction<Task> {
+export function lookup(store: StoreReader, options: LookupOptions = {}): MonoTypeOperatorFunction<Task> {
 	const batchSize = positiveInteger('batchSize', options.batchSize ?? 256);
 	const maxWaitMs = positiveInteger('maxWaitMs', options.maxWaitMs ?? 5);
 	const concurrency = positiveInteger('concurrency', options.concurrency ?? 4);

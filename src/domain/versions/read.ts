@@ -1,6 +1,6 @@
 import { unpackText } from '../../store/model/text-blob.js';
 import { unpackVersions } from '../../store/model/version-log.js';
-import type { StoredVersion, ValidatorStore } from '../../store/model/types.js';
+import type { StoredVersion, StoreReader } from '../../store/model/types.js';
 import { textsOf } from './add.js';
 
 /**
@@ -18,7 +18,7 @@ export type PageVersion = Omit<StoredVersion, 'delta' | 'same' | 'lastConfirmed'
  * @example
  * const [latest] = await pageVersions(store, 'https://example.org/'); // { n: 3, firstSeen: …, reason: 'new-body', … }
  */
-export async function pageVersions(store: ValidatorStore, url: string): Promise<PageVersion[]> {
+export async function pageVersions(store: StoreReader, url: string): Promise<PageVersion[]> {
 	const [[log], [record]] = await Promise.all([store.getVersions([url]), store.getMany([url])]);
 	if (log === undefined) return [];
 	return unpackVersions(log).map((version, i) => {
@@ -55,7 +55,7 @@ function shown(version: StoredVersion, lastConfirmed: number): PageVersion {
  * @example
  * const texts = await versionTexts(store, 'https://example.org/', [1, 2, 3]); // Map { 1 => '…', 2 => '…', 3 => '…' }
  */
-export async function versionTexts(store: ValidatorStore, url: string, numbers: readonly number[]): Promise<Map<number, string>> {
+export async function versionTexts(store: StoreReader, url: string, numbers: readonly number[]): Promise<Map<number, string>> {
 	const found = new Map<number, string>();
 	const [log] = await store.getVersions([url]);
 	if (log === undefined || numbers.length === 0) return found;
@@ -76,6 +76,6 @@ export async function versionTexts(store: ValidatorStore, url: string, numbers: 
  * @example
  * const first = await versionText(store, 'https://example.org/', 1);
  */
-export async function versionText(store: ValidatorStore, url: string, n: number): Promise<string | undefined> {
+export async function versionText(store: StoreReader, url: string, n: number): Promise<string | undefined> {
 	return (await versionTexts(store, url, [n])).get(n);
 }
