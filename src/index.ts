@@ -36,6 +36,7 @@ export { createValve, type Valve } from './base/flow/valve.js';
 export { createLimiter, type Limiter, type LimiterOptions } from './net/http/limiter.js';
 export { createHttpClient } from './net/http/client.js';
 export { MemoryStore, LevelStore, openStore, RECORD_VERSION, type OpenStoreOptions, type StoreInput, type UrlRecord, type StoreOperation, type ValidatorStore } from './store/index.js';
+export type { StoreReader, StoreWriter, StoreScheduler, HostOverrides, WatchedStore } from './store/index.js';
 export { pageVersions, versionText, versionTexts, type PageVersion } from './domain/versions/index.js';
 export { RevisitError, UsageError, OptionError, StoreError, ConfigError, PipelineError, ERROR_CODES, EXIT, exitStatusFor, type ErrorCode } from './base/errors/index.js';
 export * as stages from './stages/index.js';

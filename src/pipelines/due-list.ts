@@ -5,7 +5,7 @@ import type { BudgetOptions, PickTier } from '../domain/schedule/pick.js';
 import { budgetCandidate, rankedBudget, type Rank } from '../stages/budget.js';
 import { isDue } from '../stages/due.js';
 import { signalGate } from '../stages/signal-gate.js';
-import type { ValidatorStore } from '../store/model/types.js';
+import type { StoreReader } from '../store/model/types.js';
 import type { Task } from '../domain/task/types.js';
 
 /** One stored URL that is due, as `revisit due --json` prints it. */
@@ -50,7 +50,7 @@ export interface DueListOptions extends BudgetOptions {
  * @example
  * dueList(store, { budget: 200, verifyEveryMs: 0, now: Date.now() }).subscribe((entry) => console.log(entry.url));
  */
-export function dueList(store: ValidatorStore, options: DueListOptions): Observable<DueEntry> {
+export function dueList(store: StoreReader, options: DueListOptions): Observable<DueEntry> {
 	const clock = { now: () => options.now };
 	const book = createHostBook(store, options.now);
 	// Pulled one record at a time: the store is read no faster than the stages take it

@@ -1,7 +1,7 @@
 import { offerChange } from '../domain/product/fields.js';
 import { ruleId, type RuleSpec } from '../domain/content/rules.js';
 import { runKey } from '../store/model/run-key.js';
-import { RECORD_VERSION, type ChangeSide, type RuleShown, type RunChange, type RunDetail, type StoreOperation, type UrlRecord, type ValidatorStore } from '../store/model/types.js';
+import { RECORD_VERSION, type ChangeSide, type RuleShown, type RunChange, type RunDetail, type StoreOperation, type UrlRecord, type StoreReader } from '../store/model/types.js';
 import type { Task } from '../domain/task/types.js';
 
 /** How much of a run its detail keeps: changed URLs, failed URLs (and per error code), the diffs' characters, and how many runs keep one. */
@@ -117,7 +117,7 @@ export function detailValue(detail: DetailDraft): RunDetail {
  * The store operations that keep a finished run's detail (when it has anything) and drop
  * the details of runs that fell out of the last DETAIL_CAPS.runs.
  */
-export async function detailOperations(store: ValidatorStore, detail: DetailDraft): Promise<StoreOperation[]> {
+export async function detailOperations(store: StoreReader, detail: DetailDraft): Promise<StoreOperation[]> {
 	if (detail.changes.length === 0 && detail.errors.length === 0 && detail.dropped.changes === 0 && detail.dropped.errors === 0) return [];
 	const own = runKey(detail.startedAt);
 	const operations: StoreOperation[] = [{ type: 'putRunDetail', key: own, value: detailValue(detail) }];

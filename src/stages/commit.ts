@@ -1,5 +1,5 @@
 import { Observable, type MonoTypeOperatorFunction } from 'rxjs';
-import type { StoreOperation, ValidatorStore } from '../store/model/types.js';
+import type { StoreOperation, StoreWriter } from '../store/model/types.js';
 import { openedStore } from '../store/given.js';
 import type { Task } from '../domain/task/types.js';
 import { positiveInteger } from '../base/util/checks.js';
@@ -32,7 +32,7 @@ export interface CommitOptions {
  * @example
  * tasks$.pipe(emit(targets), commit(store, { batchSize: 500 }))
  */
-export function commit(store: ValidatorStore, options: CommitOptions = {}): MonoTypeOperatorFunction<Task> {
+export function commit(store: StoreWriter, options: CommitOptions = {}): MonoTypeOperatorFunction<Task> {
 	openedStore(store, options.write ? [] : ['batch']);
 	const batchSize = positiveInteger('batchSize', options.batchSize ?? 500);
 	const maxWaitMs = positiveInteger('maxWaitMs', options.maxWaitMs ?? 200);

@@ -2,7 +2,7 @@ import type { MonoTypeOperatorFunction } from 'rxjs';
 import { inOrder } from '../base/flow/in-order.js';
 import { wordDiff } from '../domain/content/word-diff.js';
 import { blobSize, packText, textKey, unpackText } from '../store/model/text-blob.js';
-import type { KeptText, StoreOperation, TextBlob, ValidatorStore, VersionLog } from '../store/model/types.js';
+import type { KeptText, StoreOperation, TextBlob, StoreReader, VersionLog } from '../store/model/types.js';
 import { addVersion } from '../domain/versions/add.js';
 import type { Task } from '../domain/task/types.js';
 
@@ -40,7 +40,7 @@ export interface TextShelf {
 }
 
 /** A shelf over `store`'s run rows and text blobs. */
-export function createTextShelf(store: ValidatorStore): TextShelf {
+export function createTextShelf(store: StoreReader): TextShelf {
 	const shelf: TextShelf = {
 		bytes: undefined,
 		async load() {
@@ -95,7 +95,7 @@ const countedOf = (task: Task): { text: string; cut: boolean } | undefined => ta
  * const shelf = createTextShelf(store);
  * tasks$.pipe(keepText(store, shelf, { keep: true }), commit(store, { extra: shelf.drain }))
  */
-export function keepText(store: ValidatorStore, shelf: TextShelf, options: KeepTextOptions): MonoTypeOperatorFunction<Task> {
+export function keepText(store: StoreReader, shelf: TextShelf, options: KeepTextOptions): MonoTypeOperatorFunction<Task> {
 	const now = options.now ?? Date.now;
 	const keepVersions = options.versions ?? 0;
 	const judge = async (task: Task): Promise<Task> => {

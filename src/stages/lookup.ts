@@ -2,7 +2,7 @@ import { bufferTime, concatMap, filter, mergeMap, type MonoTypeOperatorFunction 
 import type { HostBook } from '../net/hosts/book.js';
 import { probeTarget } from '../net/http/target.js';
 import { openedStore } from '../store/given.js';
-import type { ValidatorStore } from '../store/model/types.js';
+import type { StoreReader } from '../store/model/types.js';
 import type { Task } from '../domain/task/types.js';
 import { positiveInteger } from '../base/util/checks.js';
 
@@ -25,7 +25,7 @@ export interface LookupOptions {
  * @example
  * tasks$.pipe(lookup(store, { batchSize: 256 }))
  */
-export function lookup(store: ValidatorStore, options: LookupOptions = {}): MonoTypeOperatorFunction<Task> {
+export function lookup(store: StoreReader, options: LookupOptions = {}): MonoTypeOperatorFunction<Task> {
 	openedStore(store, ['getMany']);
 	const batchSize = positiveInteger('batchSize', options.batchSize ?? 256);
 	const maxWaitMs = positiveInteger('maxWaitMs', options.maxWaitMs ?? 5);

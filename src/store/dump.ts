@@ -1,5 +1,5 @@
 import { blobFromJson, blobToJson } from './model/text-blob.js';
-import { RECORD_VERSION, type StoreOperation, type ValidatorStore, type VersionLog } from './model/types.js';
+import { RECORD_VERSION, type StoreOperation, type StoreReader, type VersionLog } from './model/types.js';
 
 /** One NDJSON line of a store dump. */
 export type DumpLine =
@@ -19,7 +19,7 @@ export type DumpLine =
  * @example
  * for await (const line of dumpStore(store)) process.stdout.write(`${JSON.stringify(line)}\n`);
  */
-export async function* dumpStore(store: ValidatorStore, now = new Date()): AsyncIterable<DumpLine> {
+export async function* dumpStore(store: StoreReader, now = new Date()): AsyncIterable<DumpLine> {
 	yield { kind: 'meta', format: RECORD_VERSION, exportedAt: now.toISOString() };
 	for await (const [key, value] of store.entries()) yield { kind: 'url', key, value };
 	for await (const [key, value] of store.hostEntries()) yield { kind: 'host', key, value };

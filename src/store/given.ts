@@ -1,17 +1,19 @@
 import { UsageError } from '../base/errors/index.js';
 import { openStore, type OpenStoreOptions } from './open.js';
-import type { ValidatorStore } from './model/types.js';
+import type { StoreReader, ValidatorStore } from './model/types.js';
 
 /**
  * What a function that uses a store takes: a LevelDB directory or a Redis URL, which it
  * opens and closes itself, or a store the caller opened (`openStore`, `new MemoryStore()`),
  * which it uses and leaves open.
  */
-export type StoreInput = string | ValidatorStore;
+export type StoreInput<S extends StoreReader = ValidatorStore> = string | S;
 
-// Members every backend has (store/model/types.ts); a value lacking one is not a store, and
-// would otherwise fail later as "store.getVersions is not a function".
+// Members every backend that writes has (store/model/types.ts); a value lacking one is not a
+// store, and would otherwise fail later as "store.getVersions is not a function".
 const MEMBERS = ['getMany', 'getHosts', 'batch', 'entries', 'getTexts', 'getVersions', 'close'] as const;
+// What a read needs: a watch's store read through its socket has these and no `batch`.
+const READ_MEMBERS = ['getMany', 'getHosts', 'entries', 'getTexts', 'getVersions', 'close'] as const;
 
 /**
  * `given` if it is a store spec (a non-empty string) or an opened store; a UsageError
@@ -20,7 +22,7 @@ const MEMBERS = ['getMany', 'getHosts', 'batch', 'entries', 'getTexts', 'getVers
  * @example
  * const store = checkedStore(options.store); // 'a string' or a ValidatorStore, or it throws
  */
-export function checkedStore(given: unknown, name = 'store', members: readonly (keyof ValidatorStore)[] = MEMBERS): StoreInput {
+export function checkedStore<S extends StoreReader = ValidatorStore>(given: unknown, name = 'store', members: readonly (keyof ValidatorStore)[] = MEMBERS): StoreInput<S> {
 	if (typeof given === 'string') {
 		// Said so that it reads for --store as well as for the library's option.
 		if (given === '') throw new UsageError(`\`${name}\` is empty: give a store directory or a redis:// URL`, { help: false });
@@ -28,7 +30,7 @@ export function checkedStore(given: unknown, name = 'store', members: readonly (
 	}
 	if (typeof given === 'object' && given !== null) {
 		const missing = members.filter((member) => typeof (given as Record<string, unknown>)[member] !== 'function');
-		if (missing.length === 0) return given as ValidatorStore;
+		if (missing.length === 0) return given as S;
 		throw new UsageError(`${WANTED(name)}; got an object without ${missing.map((member) => `${member}()`).join(', ')}`, { help: false });
 	}
 	throw new UsageError(`${WANTED(name)}; got ${shown(given)}`, { help: false });
@@ -47,9 +49,9 @@ function shown(value: unknown): string {
  * @example
  * openedStore(store, ['getMany']); // in stages/lookup.ts
  */
-export function openedStore(given: unknown, members: readonly (keyof ValidatorStore)[], name = 'store'): ValidatorStore {
+export function openedStore<S extends StoreReader = ValidatorStore>(given: unknown, members: readonly (keyof ValidatorStore)[], name = 'store'): S {
 	if (typeof given === 'string') throw new UsageError(`\`${name}\`: a stage takes an opened store (openStore(${JSON.stringify(given)})), not a spec: the run's stages share one`, { help: false });
-	return checkedStore(given, name, members) as ValidatorStore;
+	return checkedStore<S>(given, name, members) as S;
 }
 
 /**
@@ -59,8 +61,8 @@ export function openedStore(given: unknown, members: readonly (keyof ValidatorSt
  * @example
  * const versions = await withGivenStore('.revisit', { create: false, viaWatch: true }, (store) => pageVersions(store, url));
  */
-export async function withGivenStore<T>(given: StoreInput, options: OpenStoreOptions, work: (store: ValidatorStore) => Promise<T>): Promise<T> {
-	const checked = checkedStore(given);
+export async function withGivenStore<T>(given: StoreInput<StoreReader>, options: OpenStoreOptions, work: (store: StoreReader) => Promise<T>): Promise<T> {
+	const checked = checkedStore<StoreReader>(given, 'store', READ_MEMBERS);
 	if (typeof checked !== 'string') return work(checked);
 	const store = await openStore(checked, options);
 	try {

@@ -3,7 +3,7 @@ import { LevelStore } from './level/store.js';
 import type { RedisTimeouts } from './redis/link.js';
 import { shownUrl } from '../base/util/shown-url.js';
 import { isRedisSpec } from './redis/url.js';
-import type { ValidatorStore } from './model/types.js';
+import type { ValidatorStore, WatchedStore } from './model/types.js';
 
 export interface OpenStoreOptions {
 	/** Create the store when there is none (default true); read-only commands pass false. */
@@ -13,7 +13,8 @@ export interface OpenStoreOptions {
 	/**
 	 * The caller only reads, or sets hosts' hand overrides (`revisit hosts set`): a LevelDB
 	 * store held by a running `revisit watch` is then used through the watch
-	 * (socket-store.ts) rather than refused as STORE_LOCKED.
+	 * (socket/store.ts: a WatchedStore, which reads and takes hand overrides only) rather
+	 * than refused as STORE_LOCKED.
 	 */
 	viaWatch?: boolean;
 	/**
@@ -33,7 +34,9 @@ const toStderr = (line: string): void => void process.stderr.write(`revisit: ${l
  * STORE_FORMAT), and no message carries a password. A LevelDB directory is made 0700
  * and its files 0600, an existing one narrowed to that with a line to `notice`. The
  * Redis client is loaded only when a Redis store is opened. With `viaWatch`, a LevelDB store that a running watch holds is
- * read through the watch (it answers on `watch.sock` in the store directory).
+ * read through the watch (it answers on `watch.sock` in the store directory): then the
+ * store may be a WatchedStore, which reads and takes hosts' hand overrides but has no
+ * `batch` or `dueQueue`, so the caller asks for what it uses (StoreReader, most often).
  *
  * The library's functions that use a store take what this returns (and leave it open) as
  * well as a spec (opened and closed for the call): one store opened for several reads.
@@ -42,7 +45,10 @@ const toStderr = (line: string): void => void process.stderr.write(`revisit: ${l
  * const store = await openStore(process.env.REVISIT_STORE ?? '.revisit', { create: false, viaWatch: true });
  * try { for await (const [url] of store.entries()) console.log(url); } finally { await store.close(); }
  */
-export async function openStore(spec: string, options: OpenStoreOptions = {}): Promise<ValidatorStore> {
+export function openStore(spec: string, options: OpenStoreOptions & { viaWatch: true }): Promise<ValidatorStore | WatchedStore>;
+export function openStore(spec: string, options?: OpenStoreOptions & { viaWatch?: false | undefined }): Promise<ValidatorStore>;
+export function openStore(spec: string, options?: OpenStoreOptions): Promise<ValidatorStore | WatchedStore>;
+export async function openStore(spec: string, options: OpenStoreOptions = {}): Promise<ValidatorStore | WatchedStore> {
 	if (typeof spec !== 'string' || spec === '') throw new UsageError(`openStore: expected a store directory or a redis:// URL, got ${spec === '' ? 'an empty string' : typeof spec}`, { help: false });
 	if (isRedisSpec(spec)) {
 		const { RedisStore } = await import('./redis/store.js');

@@ -1,5 +1,5 @@
 import { collectTexts } from './text-gc.js';
-import type { RunRecord, StoreOperation, UrlRecord, ValidatorStore } from './model/types.js';
+import type { RunRecord, StoreOperation, UrlRecord, StoreReader, StoreWriter } from './model/types.js';
 import { OptionError } from '../base/errors/index.js';
 
 export interface PruneOptions {
@@ -53,7 +53,7 @@ export function isStale(record: UrlRecord, before: number, now: number): boolean
  * @example
  * await pruneStore(store, { before: Date.now() - 30 * 86_400_000, now: Date.now() }) // { urls: 1200, hosts: 3, ... }
  */
-export async function pruneStore(store: ValidatorStore, options: PruneOptions): Promise<PruneResult> {
+export async function pruneStore(store: StoreReader & StoreWriter, options: PruneOptions): Promise<PruneResult> {
 	const batchSize = options.batchSize ?? 1000;
 	if (!Number.isInteger(batchSize) || batchSize < 1) throw new OptionError('batchSize', `Expected \`batchSize\` to be a positive integer, got \`${batchSize}\``);
 	if (!Number.isFinite(options.before) || !Number.isFinite(options.now)) throw new OptionError(Number.isFinite(options.before) ? 'now' : 'before', 'Expected `before` and `now` to be epoch milliseconds');
@@ -108,7 +108,7 @@ export async function pruneStore(store: ValidatorStore, options: PruneOptions): 
  * the logs have been read through: a Redis iteration pages through its index, which
  * deleting under it would shift.
  */
-async function dropOrphanLogs(store: ValidatorStore, batchSize: number): Promise<number> {
+async function dropOrphanLogs(store: StoreReader & StoreWriter, batchSize: number): Promise<number> {
 	const orphans: string[] = [];
 	let keys: string[] = [];
 	const check = async (): Promise<void> => {
@@ -129,7 +129,7 @@ async function dropOrphanLogs(store: ValidatorStore, batchSize: number): Promise
  * Drops the text blobs of the records pruned (and any other no record points to), and
  * writes the total left into the last run row, where the next sweep counts on from.
  */
-async function collectPrunedTexts(store: ValidatorStore, result: PruneResult): Promise<void> {
+async function collectPrunedTexts(store: StoreReader & StoreWriter, result: PruneResult): Promise<void> {
 	const collected = await collectTexts(store, { maxBytes: Infinity });
 	result.texts = collected.unreferenced;
 	result.textBytes = collected.bytes;

@@ -1,6 +1,6 @@
 import { blobSize } from './model/text-blob.js';
 import { packVersions, unpackVersions } from './model/version-log.js';
-import type { StoreOperation, ValidatorStore } from './model/types.js';
+import type { StoreOperation, StoreReader, StoreWriter } from './model/types.js';
 
 /** What a collection of kept text found and did. */
 export interface TextCollection {
@@ -36,7 +36,7 @@ interface LogHead {
  * @example
  * const { bytes } = await collectTexts(store, { maxBytes: 256 << 20 });
  */
-export async function collectTexts(store: ValidatorStore, options: { maxBytes: number; targetBytes?: number }): Promise<TextCollection> {
+export async function collectTexts(store: StoreReader & StoreWriter, options: { maxBytes: number; targetBytes?: number }): Promise<TextCollection> {
 	const referenced = new Set<string>();
 	for await (const [, record] of store.entries()) if (record.text?.hash !== undefined) referenced.add(record.text.hash);
 	const logs: LogHead[] = [];
@@ -90,7 +90,7 @@ export async function collectTexts(store: ValidatorStore, options: { maxBytes: n
  * gives up every version older than the next log's oldest (one at least), and goes back
  * in line.
  */
-async function trimOldest(store: ValidatorStore, heads: readonly LogHead[], excess: number): Promise<{ saved: number; dropped: number }> {
+async function trimOldest(store: StoreReader & StoreWriter, heads: readonly LogHead[], excess: number): Promise<{ saved: number; dropped: number }> {
 	const line = heads.filter((head) => head.count > 1).sort((a, b) => a.oldest - b.oldest);
 	let saved = 0;
 	let dropped = 0;

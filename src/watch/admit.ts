@@ -1,6 +1,6 @@
 import { estimateRate } from '../domain/schedule/rate.js';
 import { urlOfLine } from '../stages/normalise.js';
-import type { DueEntry, DueQueue } from '../store/model/due.js';
+import type { DueEntries, DueEntry, DueListings } from '../store/model/due.js';
 import type { InputBatch } from './inputs.js';
 
 /** A line of input that is not a URL the watch can check, named as `source:line` for diagnostics. */
@@ -38,7 +38,7 @@ export interface AdmitOptions {
  * @example
  * watchInputs(spec, deps).pipe(concatMap((batch) => admit(queue, batch, { now: clock.now() })))
  */
-export async function admit(queue: Pick<DueQueue, 'has' | 'put' | 'mark' | 'sweepOut'>, batch: InputBatch, options: AdmitOptions): Promise<Admitted> {
+export async function admit(queue: DueEntries & DueListings, batch: InputBatch, options: AdmitOptions): Promise<Admitted> {
 	const rate = options.rate ?? estimateRate([]);
 	const problems: InputProblem[] = [];
 	// One entry per URL: a list may name one URL twice, or in two spellings of one normal form.

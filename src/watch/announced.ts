@@ -1,8 +1,8 @@
 import type { HostBook } from '../net/hosts/book.js';
 import { lastmodSays } from '../domain/schedule/signals.js';
 import { urlOfLine } from '../stages/normalise.js';
-import type { DueEntry, DueQueue } from '../store/model/due.js';
-import type { ValidatorStore } from '../store/model/types.js';
+import type { DueEntries, DueEntry } from '../store/model/due.js';
+import type { StoreReader } from '../store/model/types.js';
 import type { InputBatch } from './inputs.js';
 
 /**
@@ -16,7 +16,7 @@ import type { InputBatch } from './inputs.js';
  * @example
  * await announced(batch, { store, book, queue, now: clock.now() }) // 3
  */
-export async function announced(batch: InputBatch, deps: { store: ValidatorStore; book: HostBook; queue: DueQueue; now: number }): Promise<number> {
+export async function announced(batch: InputBatch, deps: { store: StoreReader; book: HostBook; queue: DueEntries; now: number }): Promise<number> {
 	const lines = batch.lines.flatMap((line) => {
 		if (line.lastmod === undefined) return [];
 		const parsed = urlOfLine(line);

@@ -1,4 +1,4 @@
-import type { ClaimRef, DueEntry, DueQueue } from '../store/model/due.js';
+import type { ClaimRef, DueClaims, DueEntry } from '../store/model/due.js';
 
 // How a watch ends its claims on the schedule: each check's `done` once its record is
 // written, and on a shared schedule its place under --per-host as soon as its requests
@@ -22,7 +22,7 @@ export interface CallBatch<T> {
  * done.addAll(entries);
  * await done.flush();
  */
-export function createDoneBatch(queue: DueQueue, written: () => void): CallBatch<DueEntry> {
+export function createDoneBatch(queue: DueClaims, written: () => void): CallBatch<DueEntry> {
 	return batchCalls(async (batch) => {
 		await queue.done(batch);
 		written();
@@ -39,7 +39,7 @@ export function createDoneBatch(queue: DueQueue, written: () => void): CallBatch
  * const answered = createAnsweredBatch(queue, () => freed.next());
  * answered.addAll([{ url, token }]);
  */
-export function createAnsweredBatch(queue: DueQueue, written: () => void): CallBatch<ClaimRef> {
+export function createAnsweredBatch(queue: DueClaims, written: () => void): CallBatch<ClaimRef> {
 	const answered = queue.answered?.bind(queue);
 	if (!answered) return { addAll: () => {}, flush: () => Promise.resolve() };
 	return batchCalls((batch) => answered(batch).then(written, () => {}));

@@ -1,7 +1,7 @@
 import { Observable } from 'rxjs';
 import type { Valve } from '../base/flow/valve.js';
 import type { InputLine } from '../stages/read-lines.js';
-import type { ClaimOptions, DueEntry, DueQueue } from '../store/model/due.js';
+import type { ClaimOptions, DueClaims, DueEntry } from '../store/model/due.js';
 import { OptionError } from '../base/errors/index.js';
 
 export interface DispatchOptions {
@@ -50,7 +50,7 @@ const GATHER_MS = 3;
  * @example
  * runTasks(deps, { input: (d, valve) => dispatch(queue, valve, options, stop$), ... }, summary)
  */
-export function dispatch(queue: DueQueue, valve: Valve, options: DispatchOptions, stop: Observable<unknown>, hooks: DispatchHooks = {}): Observable<InputLine> {
+export function dispatch(queue: DueClaims, valve: Valve, options: DispatchOptions, stop: Observable<unknown>, hooks: DispatchHooks = {}): Observable<InputLine> {
 	if (!(options.rate > 0)) throw new OptionError('rate', `Expected a rate above 0, got ${options.rate}`);
 	const claimOptions: ClaimOptions = { max: CLAIM_BATCH, perHost: options.perHost, leaseMs: options.leaseMs, rate: options.rate, burst: Math.max(1, options.rate * scheduleMsIn(options, CATCH_UP_WALL_MS)) };
 	// A claim every slot, but never more often than every 5 ms nor less than MAX_WAIT_MS.

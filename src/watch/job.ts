@@ -5,7 +5,7 @@ import { openSweepDeps } from '../pipelines/resources.js';
 import { createSummary, type Summary } from '../pipelines/summary.js';
 import type { IntervalBounds } from '../domain/schedule/due-time.js';
 import type { RedisTimeouts } from '../store/redis/link.js';
-import type { ValidatorStore } from '../store/model/types.js';
+import type { StoreReader, ValidatorStore } from '../store/model/types.js';
 import type { InputBatch } from './inputs.js';
 import type { SweepDeps } from '../pipelines/sweep.js';
 import { clockOf, watchClock } from './clock.js';
@@ -44,7 +44,7 @@ export interface WatchJob {
 	/** Report pages (a pipeline file's `report` sinks), written again after each epoch. */
 	reports?: ReadonlyArray<{ path: string; runs: number }> | undefined;
 	/** The metrics and the listening server, started once the store is open (`--listen`). */
-	observe?(context: { store: ValidatorStore; summary: Readonly<Summary>; scale: number; deliveries?: (() => TargetStatus[]) | undefined }): Promise<{ observer: WatchObserver; close(): Promise<void> }>;
+	observe?(context: { store: StoreReader; summary: Readonly<Summary>; scale: number; deliveries?: (() => TargetStatus[]) | undefined }): Promise<{ observer: WatchObserver; close(): Promise<void> }>;
 }
 
 /** A watch under way: its counts so far, and its end. */
@@ -169,7 +169,7 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, figures: Wa
  * `report`, `stats`, `due` and `export` on the store's socket. A socket that cannot be made
  * is said once; the watch goes on without.
  */
-async function serveReads(store: WatchJob['store'], view: ValidatorStore, override: OverrideHosts, edges: JobEdges): Promise<StoreServer | undefined> {
+async function serveReads(store: WatchJob['store'], view: StoreReader, override: OverrideHosts, edges: JobEdges): Promise<StoreServer | undefined> {
 	if (typeof store !== 'string' || storeIsShared(store)) return undefined;
 	try {
 		return await serveStore(store, view, { override });

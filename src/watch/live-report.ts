@@ -2,13 +2,13 @@ import { loadReportPage, type PageCursor } from '../io/report/paged.js';
 import { renderReport } from '../io/report/html.js';
 import { loadUrlPage } from '../io/report/url-data.js';
 import { renderUrlPage } from '../io/report/url-html.js';
-import type { ValidatorStore } from '../store/model/types.js';
+import type { StoreReader } from '../store/model/types.js';
 import { pacer } from './pace.js';
 import { pageCache } from './page-cache.js';
 
 /** Where the live report page reads from, and how much it shows. */
 export interface LiveReportOptions {
-	store: ValidatorStore;
+	store: StoreReader;
 	/** The store's name on the page. */
 	source: string;
 	/** Runs covered (the last; default 1). */

@@ -1,6 +1,5 @@
 import type { LiveRun } from '../pipelines/live-run.js';
-import type { DueQueue, QueueClock } from '../store/model/due.js';
-import type { Delivery, HostRecord, RunDetail, RunRecord, StoreOperation, TextBlob, UrlRecord, ValidatorStore, VersionLog } from '../store/model/types.js';
+import type { Delivery, HostRecord, RunDetail, RunRecord, TextBlob, UrlRecord, StoreReader, VersionLog } from '../store/model/types.js';
 
 /**
  * The watch's store as its readers see it (the live report at `/`, and `revisit history`,
@@ -12,7 +11,7 @@ import type { Delivery, HostRecord, RunDetail, RunRecord, StoreOperation, TextBl
  * let current: LiveRun | undefined;
  * const view = withLiveRun(store, () => current);
  */
-export function withLiveRun(store: ValidatorStore, current: () => LiveRun | undefined): ValidatorStore {
+export function withLiveRun(store: StoreReader, current: () => LiveRun | undefined): StoreReader {
 	const live = (): LiveRun | undefined => {
 		const run = current();
 		return run && !run.ended ? run : undefined;
@@ -20,7 +19,6 @@ export function withLiveRun(store: ValidatorStore, current: () => LiveRun | unde
 	return {
 		getMany: (keys: readonly string[]): Promise<Array<UrlRecord | undefined>> => store.getMany(keys),
 		getHosts: (origins: readonly string[]): Promise<Array<HostRecord | undefined>> => store.getHosts(origins),
-		batch: (operations: readonly StoreOperation[]): Promise<void> => store.batch(operations),
 		entries: (): AsyncIterable<[string, UrlRecord]> => store.entries(),
 		hostEntries: (): AsyncIterable<[string, HostRecord]> => store.hostEntries(),
 		getTexts: (keys: readonly string[]): Promise<Array<TextBlob | undefined>> => store.getTexts(keys),
@@ -28,7 +26,6 @@ export function withLiveRun(store: ValidatorStore, current: () => LiveRun | unde
 		getVersions: (keys: readonly string[]): Promise<Array<VersionLog | undefined>> => store.getVersions(keys),
 		versionEntries: (): AsyncIterable<[string, VersionLog]> => store.versionEntries(),
 		deliveryEntries: (target?: string): AsyncIterable<[string, Delivery]> => store.deliveryEntries(target),
-		dueQueue: (clock: QueueClock): Promise<DueQueue> => store.dueQueue(clock),
 		runEntries: (): AsyncIterable<[string, RunRecord]> => runsWithLive(store, live()),
 		getRunDetails: async (keys: readonly string[]): Promise<Array<RunDetail | undefined>> => {
 			const run = live();
@@ -40,7 +37,7 @@ export function withLiveRun(store: ValidatorStore, current: () => LiveRun | unde
 }
 
 /** The stored rows in key order, the live run's row (fresh, marked live) in its place. */
-async function* runsWithLive(store: ValidatorStore, run: LiveRun | undefined): AsyncIterable<[string, RunRecord]> {
+async function* runsWithLive(store: StoreReader, run: LiveRun | undefined): AsyncIterable<[string, RunRecord]> {
 	let placed = run === undefined;
 	for await (const [key, value] of store.runEntries()) {
 		if (!placed && key >= run!.key) {

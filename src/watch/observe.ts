@@ -1,5 +1,5 @@
 import type { Reason } from '../domain/task/types.js';
-import type { ValidatorStore } from '../store/model/types.js';
+import type { StoreReader } from '../store/model/types.js';
 import { listen, type ListenAddress } from './listen.js';
 import { createWatchMetrics } from './metrics.js';
 import type { WatchObserver } from './run.js';
@@ -28,7 +28,7 @@ const REPORT_RUNS = 24;
  * @example
  * const { observer, close } = await observeWatch({ host: '127.0.0.1', port: 9464 }, { store, source: '.revisit', scale: 1 });
  */
-export async function observeWatch(where: ListenAddress, context: { store: ValidatorStore; source: string; scale: number; hosts?: readonly string[] | undefined; deliveries?: (() => TargetStatus[]) | undefined; onListening?(address: ListenAddress): void }): Promise<{ observer: WatchObserver; close(): Promise<void> }> {
+export async function observeWatch(where: ListenAddress, context: { store: StoreReader; source: string; scale: number; hosts?: readonly string[] | undefined; deliveries?: (() => TargetStatus[]) | undefined; onListening?(address: ListenAddress): void }): Promise<{ observer: WatchObserver; close(): Promise<void> }> {
 	const metrics = createWatchMetrics({ deliveries: context.deliveries });
 	let readAt = Date.now();
 	let sent = 0;

@@ -1,6 +1,6 @@
 import type { IntervalBounds } from '../domain/schedule/due-time.js';
 import { expectedFreshness, solveThreshold } from '../domain/schedule/threshold.js';
-import type { DueQueue, QueueStats } from '../store/model/due.js';
+import type { DueState, DueStats, QueueStats } from '../store/model/due.js';
 
 /** The threshold μ as the watch keeps it: solved from the model, corrected by what dispatch shows. */
 export interface Threshold {
@@ -55,7 +55,7 @@ const isSaved = (value: unknown): value is SavedThreshold =>
  * const threshold = createThreshold(queue, { checksPerDay: 86_400, bounds: WATCH_INTERVALS, now: () => clock.now() });
  * setInterval(() => void threshold.update(), 2000);
  */
-export function createThreshold(queue: DueQueue, options: { checksPerDay: number; bounds: IntervalBounds; now(): number }): Threshold {
+export function createThreshold(queue: DueState & DueStats, options: { checksPerDay: number; bounds: IntervalBounds; now(): number }): Threshold {
 	let logF = 0;
 	let modelMu = 0;
 	let freshness = 1;

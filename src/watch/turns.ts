@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Limiter } from '../net/http/limiter.js';
-import type { DueQueue } from '../store/model/due.js';
+import type { DueClaims, DueTurns } from '../store/model/due.js';
 
 /** How long a turn to send holds when its holder never says it sent (killed mid-request), wall ms. */
 export const TURN_HOLD_MS = 30_000;
@@ -18,7 +18,7 @@ export const TURN_HOLD_MS = 30_000;
  * @example
  * const limiter = withTurns(deps.limiter, queue, 250);
  */
-export function withTurns(limiter: Limiter, queue: DueQueue, hostGapMs = 0): Limiter {
+export function withTurns(limiter: Limiter, queue: DueTurns & Pick<DueClaims, 'shared'>, hostGapMs = 0): Limiter {
 	if (!queue.shared) return limiter;
 	const gapOf = (origin: string): number => Math.max(hostGapMs, limiter.pacing.gaps.get(origin) ?? 0);
 	return {

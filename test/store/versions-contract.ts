@@ -2,14 +2,14 @@ import { expect, it } from 'vitest';
 import { collectTexts } from '../../src/store/text-gc.js';
 import { packText, textKey, unpackText } from '../../src/store/model/text-blob.js';
 import { packVersions, unpackVersions } from '../../src/store/model/version-log.js';
-import { RECORD_VERSION, type UrlRecord, type ValidatorStore } from '../../src/store/model/types.js';
+import { RECORD_VERSION, type StoreReader, type StoreWriter, type UrlRecord } from '../../src/store/model/types.js';
 import { addVersion, pageVersions, versionText, versionTexts } from '../../src/domain/versions/index.js';
 
 /**
  * What a check that found a new text writes (as stages/keep-text.ts does): the text's
  * blob, the page's log with it as the newest version, and its record, in one batch.
  */
-export async function checkText(store: ValidatorStore, url: string, text: string, at: number, keep = 50, reason = 'new-body'): Promise<void> {
+export async function checkText(store: StoreReader & StoreWriter, url: string, text: string, at: number, keep = 50, reason = 'new-body'): Promise<void> {
 	const [[record], [log]] = await Promise.all([store.getMany([url]), store.getVersions([url])]);
 	const [blob] = record?.text?.hash === undefined ? [undefined] : await store.getTexts([record.text.hash]);
 	const key = textKey(text);
@@ -20,9 +20,31 @@ export async function checkText(store: ValidatorStore, url: string, text: string
 }
 
 /** An unchanged check: only the record's lastChecked moves (nothing is written for versions). */
-export async function confirm(store: ValidatorStore, url: string, at: number): Promise<void> {
+export async function confirm(store: StoreReader & StoreWriter, url: string, at: number): Promise<void> {
 	const [record] = await store.getMany([url]);
 	await store.batch([{ type: 'put', key: url, value: { ...record!, lastChecked: at } }]);
+}
+
+/**
+ * A reader joined with a writer, for the cases that read and write (checkText): the same
+ * store, or one read through a watch and written in the store it holds.
+ */
+export function readWrite(reader: StoreReader, write: StoreWriter['batch']): StoreReader & StoreWriter {
+	return {
+		getMany: (keys) => reader.getMany(keys),
+		getHosts: (origins) => reader.getHosts(origins),
+		getRunDetails: (keys) => reader.getRunDetails(keys),
+		getTexts: (keys) => reader.getTexts(keys),
+		entries: () => reader.entries(),
+		hostEntries: () => reader.hostEntries(),
+		runEntries: () => reader.runEntries(),
+		textEntries: () => reader.textEntries(),
+		getVersions: (keys) => reader.getVersions(keys),
+		versionEntries: () => reader.versionEntries(),
+		deliveryEntries: (target) => reader.deliveryEntries(target),
+		batch: (operations) => write(operations),
+		close: () => reader.close(),
+	};
 }
 
 /** A text of some 600 words, and its editions: each a sentence and a price apart from the one before. */
@@ -31,7 +53,7 @@ const edited = (i: number): string => `${BASE.slice(0, 1000)} Sentence number ${
 const page = (i: number, words = 600): string => Array.from({ length: words }, (_, w) => `word${(w * 7 + i) % 97}`).join(' ') + ` Edition ${i}: price $${(20 + i * 0.5).toFixed(2)}.`;
 
 /** The versions cases of the store contract: every backend keeps, bounds and gives back a page's versions alike. */
-export function versionCases(store: () => ValidatorStore): void {
+export function versionCases(store: () => StoreReader & StoreWriter): void {
 	it('keeps a version log under its URL byte for byte, lists logs in URL order, and deletes them', async () => {
 		const log = packVersions([{ n: 2, firstSeen: 20, reason: 'new-body', added: 1, removed: 1, bytes: 5 }, { n: 1, firstSeen: 10, lastConfirmed: 15, reason: 'new', added: 0, removed: 0, bytes: 5, delta: [[0, 4], 'é😀'] }], 'f'.repeat(32));
 		await store().batch([{ type: 'putVersions', key: 'https://b/', value: log }, { type: 'putVersions', key: 'https://a/', value: log }]);

@@ -4,7 +4,7 @@ import { UsageError } from '../../base/errors/index.js';
 import { compareTexts, unifiedPatch } from '../../outputs/history/version-diff.js';
 import { parseVersionSpec, resolveVersion, utcTime, VERSION_FORMS, type VersionSpec } from '../../outputs/history/version-spec.js';
 import { versionRow } from '../../outputs/history/version-table.js';
-import type { ValidatorStore } from '../../store/model/types.js';
+import type { StoreReader } from '../../store/model/types.js';
 import { versionTexts, type PageVersion } from '../../domain/versions/index.js';
 import { safeJson, visibleLine } from '../../base/util/visible.js';
 import { rawStream, type CliIo } from '../io.js';
@@ -130,7 +130,7 @@ function bytesNote(pair: Pair): string | undefined {
 }
 
 /** The two versions the arguments name, with their texts, or why not (a sentence for stderr). */
-async function loadPair(store: ValidatorStore, url: string, args: DiffArgs, fromSpec: VersionSpec, toSpec: VersionSpec): Promise<Pair | { problem: string }> {
+async function loadPair(store: StoreReader, url: string, args: DiffArgs, fromSpec: VersionSpec, toSpec: VersionSpec): Promise<Pair | { problem: string }> {
 	const page = await versionsOf(store, url, args.store);
 	if ('problem' in page) return page;
 	const { versions } = page;

@@ -48,13 +48,17 @@ export function hostsCommand(io: CliIo, result: CommandResult): CommandModule {
 					}
 					targets.push([origin, newHostRecord(now)]);
 				}
-				const operations: StoreOperation[] = targets.map(([origin, record]) => {
-					const value: HostRecord = { ...record };
-					if (args.mode === 'auto') delete value.override;
-					else value.override = args.mode;
-					return { type: 'putHost', key: origin, value };
-				});
-				await store.batch(operations);
+				const mode = args.mode === 'auto' ? undefined : args.mode;
+				if ('overrideHosts' in store) {
+					// Through a watch: it sets the override in its own view of each host.
+					await store.overrideHosts(targets.map(([origin]) => [origin, mode]));
+				} else {
+					const operations: StoreOperation[] = targets.map(([origin, record]) => {
+						const { override: _old, ...value }: HostRecord = record;
+						return { type: 'putHost', key: origin, value: mode === undefined ? value : { ...value, override: mode } };
+					});
+					await store.batch(operations);
+				}
 				for (const [origin] of targets) io.stderr.write(`revisit: ${origin}: mode ${args.mode === 'auto' ? 'measured (auto)' : `set to ${args.mode}`}\n`);
 				result.status = 0;
 			});

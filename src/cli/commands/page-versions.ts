@@ -1,7 +1,7 @@
 import { UsageError } from '../../base/errors/index.js';
 import { normaliseUrl } from '../../stages/normalise.js';
 import { describeStore } from '../../store/open.js';
-import type { ValidatorStore } from '../../store/model/types.js';
+import type { StoreReader } from '../../store/model/types.js';
 import { pageVersions, type PageVersion } from '../../domain/versions/index.js';
 
 /**
@@ -26,7 +26,7 @@ export function urlArgument(text: string): string {
  * const page = await versionsOf(store, 'https://example.org/', '.revisit');
  * if ('problem' in page) io.stderr.write(`revisit: ${page.problem}\n`);
  */
-export async function versionsOf(store: ValidatorStore, url: string, storeSpec: string): Promise<{ versions: PageVersion[] } | { problem: string }> {
+export async function versionsOf(store: StoreReader, url: string, storeSpec: string): Promise<{ versions: PageVersion[] } | { problem: string }> {
 	const versions = await pageVersions(store, url);
 	if (versions.length > 0) return { versions };
 	const near = url.endsWith('/') ? url.slice(0, -1) : `${url}/`;

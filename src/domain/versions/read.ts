@@ -2,7 +2,7 @@ import { unpackText } from '../../store/model/text-blob.js';
 import { unpackVersions } from '../../store/model/version-log.js';
 import { UsageError } from '../../base/errors/index.js';
 import { withGivenStore, type StoreInput } from '../../store/given.js';
-import type { StoredVersion, ValidatorStore } from '../../store/model/types.js';
+import type { StoredVersion, StoreReader } from '../../store/model/types.js';
 import { textsOf } from './add.js';
 
 /**
@@ -25,12 +25,12 @@ const READING = { create: false, viaWatch: true } as const;
  * @example
  * const [latest] = await pageVersions('.revisit', 'https://example.org/'); // { n: 3, firstSeen: …, reason: 'new-body', … }
  */
-export async function pageVersions(store: StoreInput, url: string): Promise<PageVersion[]> {
+export async function pageVersions(store: StoreInput<StoreReader>, url: string): Promise<PageVersion[]> {
 	checkUrl(url);
 	return withGivenStore(store, READING, (opened) => versionsIn(opened, url));
 }
 
-async function versionsIn(store: ValidatorStore, url: string): Promise<PageVersion[]> {
+async function versionsIn(store: StoreReader, url: string): Promise<PageVersion[]> {
 	const [[log], [record]] = await Promise.all([store.getVersions([url]), store.getMany([url])]);
 	if (log === undefined) return [];
 	return unpackVersions(log).map((version, i) => {
@@ -67,13 +67,13 @@ function shown(version: StoredVersion, lastConfirmed: number): PageVersion {
  * @example
  * const texts = await versionTexts(store, 'https://example.org/', [1, 2, 3]); // Map { 1 => '…', 2 => '…', 3 => '…' }
  */
-export async function versionTexts(store: StoreInput, url: string, numbers: readonly number[]): Promise<Map<number, string>> {
+export async function versionTexts(store: StoreInput<StoreReader>, url: string, numbers: readonly number[]): Promise<Map<number, string>> {
 	checkUrl(url);
 	if (!Array.isArray(numbers)) throw new UsageError(`\`numbers\` must be an array of version numbers (of pageVersions), got ${typeof numbers}`, { help: false });
 	return withGivenStore(store, READING, (opened) => textsIn(opened, url, numbers));
 }
 
-async function textsIn(store: ValidatorStore, url: string, numbers: readonly number[]): Promise<Map<number, string>> {
+async function textsIn(store: StoreReader, url: string, numbers: readonly number[]): Promise<Map<number, string>> {
 	const found = new Map<number, string>();
 	const [log] = await store.getVersions([url]);
 	if (log === undefined || numbers.length === 0) return found;
@@ -94,7 +94,7 @@ async function textsIn(store: ValidatorStore, url: string, numbers: readonly num
  * @example
  * const first = await versionText(store, 'https://example.org/', 1);
  */
-export async function versionText(store: StoreInput, url: string, n: number): Promise<string | undefined> {
+export async function versionText(store: StoreInput<StoreReader>, url: string, n: number): Promise<string | undefined> {
 	return (await versionTexts(store, url, [n])).get(n);
 }
 

@@ -1,4 +1,4 @@
-import type { ValidatorStore } from '../../store/model/types.js';
+import type { StoreReader } from '../../store/model/types.js';
 import { shownUrl } from '../../base/util/shown-url.js';
 
 /** One target's deliveries waiting in a store. */
@@ -24,7 +24,7 @@ const reshown = (shown: string): string => {
  * @example
  * await pendingDeliveries(store) // [{ shown: 'notify json://127.0.0.1:8080/hook', pending: 3, oldestAt: …, newestAt: … }]
  */
-export async function pendingDeliveries(store: ValidatorStore): Promise<PendingTarget[]> {
+export async function pendingDeliveries(store: StoreReader): Promise<PendingTarget[]> {
 	const targets = new Map<string, PendingTarget>();
 	for await (const [, delivery] of store.deliveryEntries()) {
 		const target = targets.get(delivery.target);

@@ -1,5 +1,5 @@
 import { PipelineError } from '../../base/errors/index.js';
-import type { Delivery, ValidatorStore } from '../../store/model/types.js';
+import type { Delivery, StoreReader, StoreWriter } from '../../store/model/types.js';
 import { formatDuration } from '../../base/util/duration.js';
 import { DEFAULT_BACKOFF, retryDelay, type Backoff } from './backoff.js';
 import { runOfKey } from './enqueue.js';
@@ -80,7 +80,7 @@ interface State {
  * tasks$.pipe(enqueue(targets, { queued: deliveries.queued }), commit(store));
  * await deliveries.stop();
  */
-export function startDeliveries(store: ValidatorStore, targets: readonly OutboxTarget[], options: DeliveryOptions): Deliveries {
+export function startDeliveries(store: StoreReader & StoreWriter, targets: readonly OutboxTarget[], options: DeliveryOptions): Deliveries {
 	const now = options.now ?? Date.now;
 	const startedAt = now();
 	const backoff = options.backoff ?? DEFAULT_BACKOFF;

@@ -1,6 +1,6 @@
 import { hostStats, type HostStats } from '../../net/hosts/stats.js';
 import { runKey } from '../../store/model/run-key.js';
-import type { RuleShown, RunChange, RunRecord, ValidatorStore } from '../../store/model/types.js';
+import type { RuleShown, RunChange, RunRecord, StoreReader } from '../../store/model/types.js';
 import { loadRuns, runPoints, runRow, type RunRow } from '../../outputs/history/rows.js';
 import { renderSvg } from '../../outputs/history/svg.js';
 
@@ -86,7 +86,7 @@ export const CHART_RUNS = 120;
 export const historyChart = (all: readonly RunRecord[]): string => renderSvg(runPoints(all.slice(-CHART_RUNS)), { title: 'revisit history' });
 
 /** The hosts table: each of `origins` with its `revisit stats` figures and what `figures` counted; an origin with no record left out. */
-export async function hostRows(store: ValidatorStore, origins: readonly string[], figures: ReturnType<typeof hostFigures>): Promise<ReportData['hosts']> {
+export async function hostRows(store: StoreReader, origins: readonly string[], figures: ReturnType<typeof hostFigures>): Promise<ReportData['hosts']> {
 	const records = await store.getHosts([...origins]);
 	return origins.flatMap((origin, i) => (records[i] ? [{ ...hostStats(origin, records[i]!), ...figures.get(origin)! }] : []));
 }
@@ -99,7 +99,7 @@ export async function hostRows(store: ValidatorStore, origins: readonly string[]
  * @example
  * const data = await loadReport(store, { runs: 3 }, '.revisit');
  */
-export async function loadReport(store: ValidatorStore, scope: ReportScope, source: string, now = Date.now()): Promise<ReportData> {
+export async function loadReport(store: StoreReader, scope: ReportScope, source: string, now = Date.now()): Promise<ReportData> {
 	const all = await loadRuns(store);
 	const runs = coveredRuns(all, scope);
 	const details = await store.getRunDetails(runs.map((run) => runKey(run.startedAt)));

@@ -1,5 +1,5 @@
 import { runKey } from '../../store/model/run-key.js';
-import type { RuleShown, RunRecord, ValidatorStore } from '../../store/model/types.js';
+import type { RuleShown, RunRecord, StoreReader } from '../../store/model/types.js';
 import { CHART_RUNS, historyChart, hostFigures, hostRows, summaryOf, type ReportData } from './data.js';
 import { runRow } from '../../outputs/history/rows.js';
 
@@ -34,7 +34,7 @@ export interface PageScope {
 }
 
 /** The last `keep` run rows, without holding more than twice that while reading. */
-async function lastRuns(store: ValidatorStore, keep: number): Promise<RunRecord[]> {
+async function lastRuns(store: StoreReader, keep: number): Promise<RunRecord[]> {
 	const runs: RunRecord[] = [];
 	for await (const [, run] of store.runEntries()) {
 		runs.push(run);
@@ -53,7 +53,7 @@ async function lastRuns(store: ValidatorStore, keep: number): Promise<RunRecord[
  * @example
  * const { data, paging } = await loadReportPage(store, { runs: 24, limit: 200 }, '.revisit');
  */
-export async function loadReportPage(store: ValidatorStore, scope: PageScope, source: string, now = Date.now()): Promise<{ data: ReportData; paging: Paging }> {
+export async function loadReportPage(store: StoreReader, scope: PageScope, source: string, now = Date.now()): Promise<{ data: ReportData; paging: Paging }> {
 	const all = await lastRuns(store, Math.max(CHART_RUNS, scope.runs));
 	const runs = all.slice(-scope.runs);
 	const rows = runs.map(runRow);

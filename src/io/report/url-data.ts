@@ -1,5 +1,5 @@
 import { wordDiff } from '../../domain/content/word-diff.js';
-import type { ValidatorStore } from '../../store/model/types.js';
+import type { StoreReader } from '../../store/model/types.js';
 import { pageVersions, versionTexts, type PageVersion } from '../../domain/versions/index.js';
 
 type Hunks = NonNullable<ReturnType<typeof wordDiff>>['hunks'];
@@ -85,7 +85,7 @@ const keptOf = (...sides: PageVersion[]): number | undefined => {
  * @example
  * const data = await loadUrlPage(store, 'https://example.org/', '.revisit', { back: '../report.html', served: false });
  */
-export async function loadUrlPage(store: ValidatorStore, url: string, source: string, scope: UrlPageScope, now = Date.now()): Promise<UrlPageData> {
+export async function loadUrlPage(store: StoreReader, url: string, source: string, scope: UrlPageScope, now = Date.now()): Promise<UrlPageData> {
 	const versions = await pageVersions(store, url);
 	const numbers = versions.map((version) => version.n);
 	const asked = scope.a !== undefined && scope.b !== undefined ? ([scope.a, scope.b] as [number, number]) : undefined;

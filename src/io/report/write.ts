@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { ValidatorStore } from '../../store/model/types.js';
+import type { StoreReader } from '../../store/model/types.js';
 import { writeFileAtomic } from '../../base/util/write-file-atomic.js';
 import { loadReport, type ReportData, type ReportScope } from './data.js';
 import { renderReport } from './html.js';
@@ -43,7 +43,7 @@ async function earlierPage(file: string): Promise<UrlPageData | undefined> {
  * const links = await writeUrlPages(store, 'report.html', ['https://example.org/'], '.revisit');
  * // { 'https://example.org/': 'report-urls/9f86d081884c7d65.html' }
  */
-export async function writeUrlPages(store: ValidatorStore, reportPath: string, urls: Iterable<string>, source: string): Promise<Record<string, string>> {
+export async function writeUrlPages(store: StoreReader, reportPath: string, urls: Iterable<string>, source: string): Promise<Record<string, string>> {
 	const dir = urlPagesDir(reportPath);
 	const back = encodeURIComponent(path.basename(reportPath));
 	const links: Record<string, string> = {};
@@ -65,7 +65,7 @@ export async function writeUrlPages(store: ValidatorStore, reportPath: string, u
 }
 
 /** Writes the report of `data` to `reportPath`, with the pages of its changed URLs beside it. */
-async function writeLoaded(store: ValidatorStore, reportPath: string, data: ReportData, source: string): Promise<{ page: string; urlPages: number }> {
+async function writeLoaded(store: StoreReader, reportPath: string, data: ReportData, source: string): Promise<{ page: string; urlPages: number }> {
 	const files = await writeUrlPages(store, reportPath, data.changes.map((change) => change.url), source);
 	const page = renderReport({ ...data, urlPages: { files } });
 	await writeFileAtomic(reportPath, page);
@@ -80,7 +80,7 @@ async function writeLoaded(store: ValidatorStore, reportPath: string, data: Repo
  * @example
  * const written = await writeReport(store, 'report.html', { runs: 1 }, '.revisit');
  */
-export async function writeReport(store: ValidatorStore, reportPath: string, scope: ReportScope, source: string): Promise<{ data: ReportData; page: string; urlPages: number } | undefined> {
+export async function writeReport(store: StoreReader, reportPath: string, scope: ReportScope, source: string): Promise<{ data: ReportData; page: string; urlPages: number } | undefined> {
 	const data = await loadReport(store, scope, source);
 	if (data.runs.length === 0) return undefined;
 	return { data, ...(await writeLoaded(store, reportPath, data, source)) };
@@ -93,6 +93,6 @@ export async function writeReport(store: ValidatorStore, reportPath: string, sco
  * @example
  * await writeReports(store, [{ path: 'report.html', runs: 1 }], '.revisit')
  */
-export async function writeReports(store: ValidatorStore, reports: ReadonlyArray<{ path: string; runs: number }>, source: string): Promise<void> {
+export async function writeReports(store: StoreReader, reports: ReadonlyArray<{ path: string; runs: number }>, source: string): Promise<void> {
 	for (const report of reports) await writeLoaded(store, report.path, await loadReport(store, { runs: report.runs }, source), source);
 }

@@ -1,4 +1,4 @@
-import type { HostRecord, StoreOperation, ValidatorStore } from '../../store/model/types.js';
+import type { HostRecord, StoreOperation, StoreReader } from '../../store/model/types.js';
 import { lowerAuditRate } from './audit-rate.js';
 import { newHostRecord } from './record.js';
 
@@ -25,7 +25,7 @@ export interface HostBookOptions {
 	auditRate?: number | undefined;
 }
 
-export function createHostBook(store: ValidatorStore, runStartedAt: number, options: HostBookOptions = {}): HostBook {
+export function createHostBook(store: StoreReader, runStartedAt: number, options: HostBookOptions = {}): HostBook {
 	const hosts = new Map<string, HostRecord>();
 	const dirty = new Set<string>();
 	return {

@@ -1,5 +1,5 @@
 import { effectiveMode } from './policy.js';
-import type { HostRecord, SignalTrust, ValidatorStore } from '../../store/model/types.js';
+import type { HostRecord, SignalTrust, StoreReader } from '../../store/model/types.js';
 
 /** One host's health as `revisit stats` shows it. */
 export interface HostStats {
@@ -104,7 +104,7 @@ export function hostStats(host: string, record: HostRecord): HostStats {
  * @example
  * for await (const row of readHostStats(store, 'example.org')) console.log(row.mode);
  */
-export async function* readHostStats(store: ValidatorStore, filter?: string): AsyncIterable<HostStats> {
+export async function* readHostStats(store: StoreReader, filter?: string): AsyncIterable<HostStats> {
 	for await (const [origin, record] of store.hostEntries()) {
 		if (filter === undefined || matchesHost(origin, filter)) yield hostStats(origin, record);
 	}

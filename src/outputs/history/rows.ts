@@ -1,5 +1,5 @@
 import { matchesHost } from '../../net/hosts/stats.js';
-import type { RunRecord, ValidatorStore } from '../../store/model/types.js';
+import type { RunRecord, StoreReader } from '../../store/model/types.js';
 
 /** One sweep run as `revisit history` shows it. */
 export interface RunRow {
@@ -65,7 +65,7 @@ const ratio = (notModified: number, conditional: number): number | null => (cond
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** Every run row in the store, oldest first (run keys sort by start time). */
-export async function loadRuns(store: ValidatorStore): Promise<RunRecord[]> {
+export async function loadRuns(store: StoreReader): Promise<RunRecord[]> {
 	const runs: RunRecord[] = [];
 	for await (const [, run] of store.runEntries()) runs.push(run);
 	return runs;

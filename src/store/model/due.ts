@@ -108,23 +108,20 @@ export function binRate(bin: number): number {
 	return Math.exp(LOG_LOW + ((bin + 0.5) / RATE_BINS) * (LOG_HIGH - LOG_LOW));
 }
 
-/**
- * The watch schedule of one store (see the top of this file). Every method is atomic
- * on its own; on Redis, any number of processes may share one queue.
- *
- * @example
- * const queue = store.dueQueue({ at0: Date.now(), wall0: Date.now(), scale: 1 });
- * await queue.put([{ url, origin, due: Date.now(), rate: 0.25 }]);
- * const { entries } = await queue.claim({ max: 10, perHost: 2, leaseMs: 60_000, rate: 0.01, burst: 10 });
- * await queue.done(entries.map((entry) => ({ ...entry, due: entry.due + 86_400_000 })));
- */
-export interface DueQueue {
-	/** Whether other processes may claim from this schedule (Redis): then `perHost` in claims is the only limit that holds across them all. */
-	readonly shared: boolean;
+/** The URLs in the schedule, and when each is due. */
+export interface DueEntries {
 	/** Adds URLs to the schedule, or moves them (a claimed URL keeps its claim). */
 	put(entries: readonly DueEntry[]): Promise<void>;
 	/** Takes URLs out of the schedule (a claimed one too: its `done` then puts nothing back). */
 	remove(urls: readonly string[]): Promise<void>;
+	/** Whether each URL is in the schedule. */
+	has(urls: readonly string[]): Promise<boolean[]>;
+}
+
+/** Claims: URLs handed out to check, each until its `done` or `release` (or its lease), spaced per origin and to a rate. */
+export interface DueClaims {
+	/** Whether other processes may claim from this schedule (Redis): then `perHost` in claims is the only limit that holds across them all. */
+	readonly shared: boolean;
 	/**
 	 * Claims URLs due by now, earliest first within each origin, from origins whose next
 	 * allowed time has come and that have fewer than `perHost` claimed; spaced to `rate`.
@@ -158,6 +155,10 @@ export interface DueQueue {
 	release(entries: readonly ClaimRef[]): Promise<void>;
 	/** Sets the least time between two claims of an origin's URLs (schedule-clock ms; robots.txt's Crawl-delay). */
 	gap(origin: string, ms: number): Promise<void>;
+}
+
+/** Origins' turns to send a request, over every process sharing the schedule. */
+export interface DueTurns {
 	/**
 	 * Asks for `origin`'s turn to send a request, in wall ms, over every process sharing the
 	 * schedule: politeness as the origin sees it, where a claim's spacing cannot reach (a
@@ -168,6 +169,10 @@ export interface DueQueue {
 	turn(origin: string, gapMs: number, holdMs: number, token: string): Promise<number>;
 	/** The request of `token`'s turn is on the wire (or given up): the origin's next turn comes `gapMs` after now. */
 	sent(origin: string, gapMs: number, token: string): Promise<void>;
+}
+
+/** What each input listed, so that a URL no input lists any more leaves the schedule. */
+export interface DueListings {
 	/**
 	 * Notes that an input (`source`: a file's path, a sitemap's URL) listed these URLs in
 	 * its reading number `generation`; `sweepOut` then takes out what a later reading no
@@ -176,11 +181,17 @@ export interface DueQueue {
 	mark(source: string, urls: readonly string[], generation: number): Promise<void>;
 	/** Takes out of `source`'s listing every URL it listed before `generation` and not since, and out of the schedule those no other source lists; returns the latter. */
 	sweepOut(source: string, generation: number): Promise<string[]>;
-	/** Whether each URL is in the schedule. */
-	has(urls: readonly string[]): Promise<boolean[]>;
+}
+
+/** The schedule's size and its change rates, for `/metrics` and the threshold. */
+export interface DueStats {
 	/** URLs in the schedule per rate bin (`rateBin`), RATE_BINS long. */
 	rateBins(): Promise<number[]>;
 	stats(): Promise<QueueStats>;
+}
+
+/** What the schedule keeps beside its URLs: its clock, and values saved for a restart. */
+export interface DueState {
 	/** A value kept with the schedule under `name` (the watch's threshold), as last `save`d; undefined for none. */
 	saved(name: string): Promise<unknown>;
 	/** Keeps a JSON value with the schedule under `name`, for a restart (even after kill -9) to read back. */
@@ -195,6 +206,21 @@ export interface DueQueue {
 	 */
 	adoptClock(clock: QueueClock, reset: boolean): Promise<QueueClock>;
 }
+
+/**
+ * The watch schedule of one store (see the top of this file), in its parts: a caller
+ * takes the parts it uses. Every method is atomic on its own; on Redis, any number of
+ * processes may share one queue. Every backend's schedule has every part and runs
+ * test/store/due-contract.ts; `doneWith` and `answered` are there where the backend can
+ * do what they say (the contract's options name which).
+ *
+ * @example
+ * const queue = store.dueQueue({ at0: Date.now(), wall0: Date.now(), scale: 1 });
+ * await queue.put([{ url, origin, due: Date.now(), rate: 0.25 }]);
+ * const { entries } = await queue.claim({ max: 10, perHost: 2, leaseMs: 60_000, rate: 0.01, burst: 10 });
+ * await queue.done(entries.map((entry) => ({ ...entry, due: entry.due + 86_400_000 })));
+ */
+export interface DueQueue extends DueEntries, DueClaims, DueTurns, DueListings, DueStats, DueState {}
 
 /**
  * The clock to keep: `stored` unless there is none or `reset`; a stored clock at another

@@ -1,6 +1,6 @@
 import type { DueQueue, QueueClock } from './due.js';
 import type { Delivery } from './delivery-record.js';
-import type { HostRecord } from './host-record.js';
+import type { HostMode, HostRecord } from './host-record.js';
 import type { RunDetail, RunRecord } from './run-record.js';
 import type { TextBlob, VersionLog } from './text-record.js';
 import type { UrlRecord } from './url-record.js';
@@ -33,17 +33,15 @@ export type StoreOperation =
 	| { type: 'delDelivery'; key: string };
 
 /**
- * The validator store as the pipeline sees it. Small on purpose: LevelDB is the
- * embedded default, and a networked backend will implement the same contract
- * (test/store/contract.ts).
+ * What every backend can do: read. The reads of a store a running watch holds go
+ * through the watch (store/socket), so a caller that only reads takes this, and works on
+ * any store (test/store/reader-contract.ts). Every backend reads, so `close` is here.
  */
-export interface ValidatorStore {
+export interface StoreReader {
 	/** Records for `keys`, in order; `undefined` where nothing is stored. */
 	getMany(keys: readonly string[]): Promise<Array<UrlRecord | undefined>>;
 	/** Host records for `origins`, in order; `undefined` where nothing is stored. */
 	getHosts(origins: readonly string[]): Promise<Array<HostRecord | undefined>>;
-	/** Applies all operations atomically. */
-	batch(operations: readonly StoreOperation[]): Promise<void>;
 	/** Every URL record, in key order. */
 	entries(): AsyncIterable<[string, UrlRecord]>;
 	/**
@@ -69,7 +67,36 @@ export interface ValidatorStore {
 	versionEntries(): AsyncIterable<[string, VersionLog]>;
 	/** Pending deliveries in key order (a target's in the order they were committed); with `target`, only that target's. */
 	deliveryEntries(target?: string): AsyncIterable<[string, Delivery]>;
-	/** The watch schedule kept in this store (`revisit watch`; see store/model/due.ts), on the schedule's clock. */
-	dueQueue(clock: QueueClock): Promise<DueQueue>;
 	close(): Promise<void>;
 }
+
+/** What a backend that holds its data can do: change it (test/store/writer-contract.ts). */
+export interface StoreWriter {
+	/** Applies all operations atomically. */
+	batch(operations: readonly StoreOperation[]): Promise<void>;
+}
+
+/** What a backend that keeps the watch schedule beside its records can do (test/store/due-contract.ts). */
+export interface StoreScheduler {
+	/** The watch schedule kept in this store (`revisit watch`; see store/model/due.ts), on the schedule's clock. */
+	dueQueue(clock: QueueClock): Promise<DueQueue>;
+}
+
+/**
+ * Hosts' hand overrides (`revisit hosts set`), set by origin (a mode) or dropped
+ * (undefined), the rest of each host's record left as measured: the one write a running
+ * watch takes through its socket (store/socket), into its own view of the host.
+ */
+export interface HostOverrides {
+	overrideHosts(overrides: ReadonlyArray<readonly [origin: string, mode: HostMode | undefined]>): Promise<void>;
+}
+
+/**
+ * The whole validator store: what LevelDB, memory-level and Redis each implement, and
+ * every one of them runs the reader, writer and schedule contracts (test/store/). A caller
+ * asks for the narrowest part it uses.
+ */
+export interface ValidatorStore extends StoreReader, StoreWriter, StoreScheduler {}
+
+/** A LevelDB store a running watch holds, as another process has it through the watch's socket (store/socket/store.ts). */
+export interface WatchedStore extends StoreReader, HostOverrides {}

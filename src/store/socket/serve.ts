@@ -5,7 +5,7 @@ import path from 'node:path';
 import { StoreError } from '../../base/errors/index.js';
 import { safeJson } from '../../base/util/visible.js';
 import { blobToJson } from '../model/text-blob.js';
-import type { HostMode, ValidatorStore } from '../model/types.js';
+import type { HostMode, HostOverrides, StoreReader } from '../model/types.js';
 import { BLOB_OPS, firstLine, READ_OPS, REQUEST_DEADLINE_MS, REQUEST_LINE_MAX, SOCKET_NAME, SOCKET_PATH_MAX, WIRE_VERSION, type AnswerLine, type ReadOp, type ReadRequest } from './wire.js';
 
 const MODES: ReadonlyArray<unknown> = ['conditional', 'hash-only', 'unconditional'] satisfies HostMode[];
@@ -15,7 +15,7 @@ const MODES: ReadonlyArray<unknown> = ['conditional', 'hash-only', 'unconditiona
  * hands it back to measurement): the only write it takes through its socket, since the
  * rest of a host's record is its own measurement, held in memory as it runs.
  */
-export type OverrideHosts = (overrides: ReadonlyArray<[string, HostMode | undefined]>) => Promise<void>;
+export type OverrideHosts = HostOverrides['overrideHosts'];
 
 /** A store's reads served on its socket; `close` stops answering and takes the socket away. */
 export interface StoreServer {
@@ -46,7 +46,7 @@ async function send(socket: Socket, line: AnswerLine): Promise<void> {
 	});
 }
 
-async function answer(store: ValidatorStore, socket: Socket, request: ReadRequest, override: OverrideHosts | undefined): Promise<void> {
+async function answer(store: StoreReader, socket: Socket, request: ReadRequest, override: OverrideHosts | undefined): Promise<void> {
 	const { op } = request;
 	switch (op) {
 		case 'overrides':
@@ -102,7 +102,7 @@ interface RequestBounds {
 	deadlineMs: number;
 }
 
-async function serveConnection(store: ValidatorStore, socket: Socket, override: OverrideHosts | undefined, bounds: RequestBounds): Promise<void> {
+async function serveConnection(store: StoreReader, socket: Socket, override: OverrideHosts | undefined, bounds: RequestBounds): Promise<void> {
 	try {
 		const first = await firstLine(socket, bounds);
 		if (first === undefined) return void socket.end();
@@ -137,7 +137,7 @@ async function serveConnection(store: ValidatorStore, socket: Socket, override: 
  * const server = await serveStore('.revisit', store);
  * await server.close();
  */
-export async function serveStore(dir: string, store: ValidatorStore, options: { override?: OverrideHosts | undefined; requestLineBytes?: number; requestDeadlineMs?: number } = {}): Promise<StoreServer> {
+export async function serveStore(dir: string, store: StoreReader, options: { override?: OverrideHosts | undefined; requestLineBytes?: number; requestDeadlineMs?: number } = {}): Promise<StoreServer> {
 	const bounds: RequestBounds = { maxBytes: options.requestLineBytes ?? REQUEST_LINE_MAX, deadlineMs: options.requestDeadlineMs ?? REQUEST_DEADLINE_MS };
 	const at = path.resolve(dir, SOCKET_NAME);
 	await unlink(at).catch(() => {});

@@ -1,8 +1,7 @@
 import net, { type Socket } from 'node:net';
 import { StoreError } from '../../base/errors/index.js';
-import type { DueQueue } from '../model/due.js';
 import { blobFromJson } from '../model/text-blob.js';
-import type { Delivery, HostMode, HostRecord, RunDetail, RunRecord, StoreOperation, TextBlob, UrlRecord, ValidatorStore, VersionLog } from '../model/types.js';
+import type { Delivery, HostMode, HostRecord, RunDetail, RunRecord, TextBlob, UrlRecord, VersionLog, WatchedStore } from '../model/types.js';
 import { BLOB_OPS, jsonLines, REQUEST_LINE_MAX, socketTarget, WIRE_VERSION, type AnswerLine, type ReadOp } from './wire.js';
 
 /** Keys asked in one request at most: a long list goes in several. */
@@ -49,8 +48,9 @@ function connect(socketPath: string): Promise<Socket> {
 
 /**
  * The store held by a running `revisit watch`, read through it (store/socket/serve.ts): every
- * read of ValidatorStore, answered by the watch from its open store; writes are refused
- * with STORE_LOCKED. Each read is a connection of its own, so iterations may overlap and a
+ * read of StoreReader, answered by the watch from its open store, and hosts' hand overrides
+ * (HostOverrides), the one write a watch takes; it has no other (no `batch`, no
+ * `dueQueue`), so a caller that writes cannot be given it. Each read is a connection of its own, so iterations may overlap and a
  * loop left early closes only its own. Open it with `SocketStore.connect`, or let
  * `openStore(dir, { viaWatch: true })` do so when the store is locked.
  *
@@ -58,7 +58,7 @@ function connect(socketPath: string): Promise<Socket> {
  * const store = await SocketStore.connect('.revisit');
  * if (store) for await (const [, run] of store.runEntries()) console.log(run.urls);
  */
-export class SocketStore implements ValidatorStore {
+export class SocketStore implements WatchedStore {
 	readonly #dir: string;
 	readonly #path: string;
 
@@ -170,19 +170,13 @@ export class SocketStore implements ValidatorStore {
 	}
 
 	/**
-	 * Only hosts' hand overrides go through a watch (`revisit hosts set`): of each putHost,
-	 * its `override` is what the watch takes, the rest of the record being its own to
-	 * measure. Any other write is refused with STORE_LOCKED.
+	 * Hands hosts' hand overrides (`revisit hosts set`) to the watch, which sets them in its
+	 * own view of each host (the rest of the record being its own to measure) and stores
+	 * them. A watch that takes none refuses with STORE_LOCKED.
 	 */
-	async batch(operations: readonly StoreOperation[]): Promise<void> {
-		if (operations.length === 0) return;
-		if (!operations.every((operation) => operation.type === 'putHost')) throw this.#refuse();
-		const overrides = operations.map((operation): [string, HostMode | null] => [operation.key, (operation.value as HostRecord).override ?? null]);
-		for (const group of requestGroups(overrides)) for await (const _ of this.#ask('overrides', undefined, group));
-	}
-
-	dueQueue(): Promise<DueQueue> {
-		return Promise.reject(this.#refuse());
+	async overrideHosts(overrides: ReadonlyArray<readonly [origin: string, mode: HostMode | undefined]>): Promise<void> {
+		const wired = overrides.map(([origin, mode]): [string, HostMode | null] => [origin, mode ?? null]);
+		for (const group of requestGroups(wired)) for await (const _ of this.#ask('overrides', undefined, group));
 	}
 
 	async close(): Promise<void> {}

@@ -2,7 +2,7 @@ import { readlink } from 'node:fs/promises';
 import path from 'node:path';
 import { constants } from 'node:buffer';
 import type { Socket } from 'node:net';
-import type { HostMode } from '../model/types.js';
+import type { HostMode, StoreReader } from '../model/types.js';
 
 /** The name of the socket a watch answers reads on, in its LevelDB store directory. */
 export const SOCKET_NAME = 'watch.sock';
@@ -18,8 +18,8 @@ const NEWLINE = 0x0a;
 /** The wire protocol's version: a request names it, and a watch refuses another. */
 export const WIRE_VERSION = 1;
 
-/** The read operations a watch answers: the ValidatorStore's reads, by name. */
-export type ReadOp = 'getMany' | 'getHosts' | 'getRunDetails' | 'getTexts' | 'getVersions' | 'entries' | 'hostEntries' | 'runEntries' | 'textEntries' | 'versionEntries' | 'deliveryEntries';
+/** The read operations a watch answers: StoreReader's reads, by name. */
+export type ReadOp = Exclude<keyof StoreReader, 'readPass' | 'close'>;
 
 export const READ_OPS: readonly ReadOp[] = ['getMany', 'getHosts', 'getRunDetails', 'getTexts', 'getVersions', 'entries', 'hostEntries', 'runEntries', 'textEntries', 'versionEntries', 'deliveryEntries'];
 

@@ -67,7 +67,7 @@ describe('pageVersions, versionText and versionTexts take a store directory or a
 			expect(error).toBeInstanceOf(RevisitError);
 			expect(error).toMatchObject({ code: 'USAGE', message: expect.stringMatching(/^`store` (must be a store directory, a redis:\/\/ URL or an opened store|is empty: give a store directory or a redis:\/\/ URL)/) });
 		}
-		await expect(versionText({} as string, URL_A, 1)).rejects.toMatchObject({ code: 'USAGE', message: expect.stringContaining('got an object without getMany(), getHosts(), batch(), entries(), getTexts(), getVersions(), close()') });
+		await expect(versionText({} as string, URL_A, 1)).rejects.toMatchObject({ code: 'USAGE', message: expect.stringContaining('got an object without getMany(), getHosts(), entries(), getTexts(), getVersions(), close()') });
 		await expect(pageVersions('.revisit', undefined as unknown as string)).rejects.toMatchObject({ code: 'USAGE', message: expect.stringContaining('`url` must be') });
 		await expect(openStore(42 as unknown as string)).rejects.toMatchObject({ code: 'USAGE' });
 	});

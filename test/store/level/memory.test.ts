@@ -1,4 +1,5 @@
 import { MemoryStore } from '../../../src/store/level/memory.js';
 import { storeContract } from '../contract.js';
+import { SUPPORTS } from '../supports.js';
 
-storeContract('MemoryStore', async () => ({ store: new MemoryStore(), cleanup: async () => {} }));
+storeContract('MemoryStore', SUPPORTS.MemoryStore, async () => ({ store: new MemoryStore(), cleanup: async () => {} }));

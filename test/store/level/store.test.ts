@@ -7,8 +7,9 @@ import { LevelStore } from '../../../src/store/level/store.js';
 import { RECORD_VERSION } from '../../../src/store/model/types.js';
 import { tempDir } from '../../helpers/cli.js';
 import { storeContract } from '../contract.js';
+import { SUPPORTS } from '../supports.js';
 
-storeContract('LevelStore', async () => {
+storeContract('LevelStore', SUPPORTS.LevelStore, async () => {
 	const { dir, cleanup } = await tempDir();
 	return { store: await LevelStore.open(dir), cleanup };
 });

@@ -12,6 +12,7 @@ import { parseRedisUrl } from '../../../src/store/redis/url.js';
 import { describeRedis, startRedis, type TestRedis } from '../../helpers/redis.js';
 import { startServer } from '../../helpers/server.js';
 import { storeContract } from '../contract.js';
+import { SUPPORTS } from '../supports.js';
 
 const record = (lastChecked: number): UrlRecord => ({ v: RECORD_VERSION, status: 200, etag: '"x"', lastChecked });
 let unique = 0;
@@ -27,7 +28,7 @@ describeRedis('RedisStore', () => {
 	});
 
 	// Each test its own prefix on the one server: nothing to clean between them.
-	storeContract('RedisStore', async () => ({ store: await RedisStore.open(redis.url(prefix())), cleanup: async () => {} }));
+	storeContract('RedisStore', SUPPORTS.RedisStore, async () => ({ store: await RedisStore.open(redis.url(prefix())), cleanup: async () => {} }));
 
 	/** Raw commands on the test server, for setting up and inspecting layouts. */
 	const raw = async <T>(command: string[]): Promise<T> => {

@@ -6,41 +6,45 @@ import { LevelStore } from '../../../src/store/level/store.js';
 import { openStore } from '../../../src/store/open.js';
 import { serveStore } from '../../../src/store/socket/serve.js';
 import { SocketStore } from '../../../src/store/socket/store.js';
-import { RECORD_VERSION, type StoreOperation, type ValidatorStore } from '../../../src/store/model/types.js';
-import { newHostRecord } from '../../../src/net/hosts/record.js';
+import { RECORD_VERSION, type StoreOperation } from '../../../src/store/model/types.js';
 import { tempDir } from '../../helpers/cli.js';
-import { storeContract } from '../contract.js';
+import { readerContract } from '../reader-contract.js';
+import { SUPPORTS, supportsContract } from '../supports.js';
 
 /**
- * The contract's reads through a watch's socket: the writes go to the store the "watch"
+ * The reader's contract through a watch's socket: the writes go to the store the "watch"
  * holds, every read goes through SocketStore, so each read the contract checks is the
  * one that came over the wire.
  */
-storeContract('SocketStore (reads through the socket)', async () => {
+readerContract('SocketStore (reads through the socket)', async () => {
 	const { dir, cleanup } = await tempDir();
 	const held = await LevelStore.open(dir);
 	const server = await serveStore(dir, held);
 	const reader = (await SocketStore.connect(dir))!;
-	const store: ValidatorStore = {
-		getMany: (keys) => reader.getMany(keys),
-		getHosts: (origins) => reader.getHosts(origins),
-		getRunDetails: (keys) => reader.getRunDetails(keys),
-		getTexts: (keys) => reader.getTexts(keys),
-		entries: () => reader.entries(),
-		hostEntries: () => reader.hostEntries(),
-		runEntries: () => reader.runEntries(),
-		textEntries: () => reader.textEntries(),
-		getVersions: (keys) => reader.getVersions(keys),
-		versionEntries: () => reader.versionEntries(),
-		deliveryEntries: (target) => reader.deliveryEntries(target),
-		batch: (operations: readonly StoreOperation[]) => held.batch(operations),
-		dueQueue: (clock) => held.dueQueue(clock),
-		close: async () => {
+	return {
+		reader,
+		write: (operations: readonly StoreOperation[]) => held.batch(operations),
+		cleanup: async () => {
 			await server.close();
 			await held.close();
+			await cleanup();
 		},
 	};
-	return { store, cleanup };
+});
+
+// What the socket store is, by its manifest: a reader that takes hand overrides, with no write or schedule to refuse.
+supportsContract('SocketStore', SUPPORTS.SocketStore, async () => {
+	const { dir, cleanup } = await tempDir();
+	const held = await LevelStore.open(dir);
+	const server = await serveStore(dir, held);
+	return {
+		store: (await SocketStore.connect(dir))!,
+		cleanup: async () => {
+			await server.close();
+			await held.close();
+			await cleanup();
+		},
+	};
 });
 
 const record = (n: number) => ({ v: RECORD_VERSION, status: 200, etag: `"${n}"`, lastChecked: n });
@@ -55,7 +59,8 @@ describe('a store held by a watch, read through its socket', () => {
 			const server = await serveStore(dir, held);
 			const reader = await openStore(dir, { create: false, viaWatch: true });
 			expect(await reader.getMany(['https://a.example/', 'https://b.example/'])).toEqual([record(1), undefined]);
-			await expect(reader.batch([{ type: 'del', key: 'https://a.example/' }])).rejects.toMatchObject({ code: 'STORE_LOCKED' });
+			expect(reader).not.toHaveProperty('batch');
+			expect(reader).not.toHaveProperty('dueQueue');
 			await expect(openStore(dir, { create: false })).rejects.toMatchObject({ code: 'STORE_LOCKED', message: expect.stringContaining('a running revisit watch holds it') });
 			await reader.close();
 			await server.close();
@@ -66,22 +71,21 @@ describe('a store held by a watch, read through its socket', () => {
 		}
 	});
 
-	it("takes hosts' hand overrides only, and only from a watch that handles them; refuses any other write", async () => {
+	it("takes hosts' hand overrides, and only from a watch that handles them; has no other write", async () => {
 		const { dir, cleanup } = await tempDir();
 		const held = await LevelStore.open(dir);
 		try {
 			const seen: unknown[] = [];
 			let server = await serveStore(dir, held, { override: async (overrides) => void seen.push(...overrides) });
 			let reader = (await SocketStore.connect(dir))!;
-			const host = { ...newHostRecord(1), override: 'hash-only' as const };
-			await reader.batch([{ type: 'putHost', key: 'https://a.example', value: host }, { type: 'putHost', key: 'https://b.example', value: newHostRecord(1) }]);
+			await reader.overrideHosts([['https://a.example', 'hash-only'], ['https://b.example', undefined]]);
 			expect(seen).toEqual([['https://a.example', 'hash-only'], ['https://b.example', undefined]]);
-			await expect(reader.batch([{ type: 'putHost', key: 'https://a.example', value: host }, { type: 'del', key: 'x' }])).rejects.toMatchObject({ code: 'STORE_LOCKED', message: expect.stringContaining("takes reads and hosts' hand overrides only") });
-			expect(seen).toHaveLength(2);
+			expect(reader).not.toHaveProperty('batch');
 			await server.close();
 			server = await serveStore(dir, held);
 			reader = (await SocketStore.connect(dir))!;
-			await expect(reader.batch([{ type: 'putHost', key: 'https://a.example', value: host }])).rejects.toMatchObject({ code: 'STORE_LOCKED' });
+			await expect(reader.overrideHosts([['https://a.example', 'hash-only']])).rejects.toMatchObject({ code: 'STORE_LOCKED', message: expect.stringContaining("takes reads and hosts' hand overrides only") });
+			expect(seen).toHaveLength(2);
 			await server.close();
 		} finally {
 			await held.close();
