@@ -1,5 +1,6 @@
-import { crawlSettings, sweepSettings, watchSettings } from './settings.js';
+import { crawlSettings, FILE_ORDER, sweepSettings, watchSettings } from './settings.js';
 import { headerListSchema, ruleListSchema } from './schema-rules.js';
+import { stageProperties } from './setting-row.js';
 import { sinks } from './schema-sinks.js';
 
 export { headerListSchema, headerSchema, ruleListSchema, ruleSchema } from './schema-rules.js';
@@ -8,17 +9,15 @@ export { headerListSchema, headerSchema, ruleListSchema, ruleSchema } from './sc
  * The JSON Schema of a pipeline file: the one source of the file's shape. Ajv validates
  * against it (`validate.ts`), the TypeScript types are inferred from it (`types.ts`),
  * `revisit schema` prints it and `config/pipeline.schema.json` is it, written out
- * (`npm run schema`; a test fails when the two differ). Stage option names are the CLI
- * flags in camelCase and their defaults are the settings' defaults (`settings.ts`, which
- * the flags read too), so they cannot drift; values are checked again by the settings'
- * own checks when a pipeline is compiled.
+ * (`npm run schema`; a test fails when the two differ). The stages' options are the
+ * settings' rows (`settings.ts`, which the flags are made of too): each row's key, schema,
+ * default and description, so they cannot drift; values are checked again by the
+ * settings' own checks when a pipeline is compiled.
  *
  * @example
  * new Ajv({ strict: true, allErrors: true }).compile(pipelineSchema)
  */
 
-/** A setting's documented default, the one its flag shows too. */
-const flagDefault = (flag: keyof typeof sweepSettings): unknown => sweepSettings[flag].default;
 const watchDefault = (flag: keyof typeof watchSettings): unknown => watchSettings[flag].default;
 
 const path = { type: 'string', minLength: 1 } as const;
@@ -65,6 +64,18 @@ const sources = [
 ] as const;
 const source = { type: 'object', discriminator: { propertyName: 'type' }, oneOf: sources } as const;
 
+/** `extra`'s keys placed after `key` in `object`'s: where a file's schema always listed them. */
+function after<T extends object, E extends object>(object: T, key: keyof T, extra: E): T & E {
+	const entries = Object.entries(object);
+	const at = entries.findIndex(([name]) => name === key) + 1;
+	return Object.fromEntries([...entries.slice(0, at), ...Object.entries(extra), ...entries.slice(at)]) as T & E;
+}
+
+const probeOptions = after(stageProperties(sweepSettings, 'probe', FILE_ORDER), 'localWorkers', {
+	candidates: { type: 'boolean', default: false, description: 'Never download a body: report what may have changed (reason candidate), as sweep --candidates' },
+	headers: headerListSchema,
+} as const);
+
 const stages = [
 	{ type: 'object', title: 'the normalise stage', additionalProperties: false, required: ['use'], properties: { use: { const: 'normalise', description: 'WHATWG URL normal form; not http(s) is bad input. Always runs.' } } },
 	{ type: 'object', title: 'the dedupe stage', additionalProperties: false, required: ['use'], properties: { use: { const: 'dedupe', description: 'Each normalised URL once per run. Always runs.' } } },
@@ -87,13 +98,7 @@ const stages = [
 		required: ['use'],
 		properties: {
 			use: { const: 'due', description: 'Skip URLs not due yet (their stored next-due time, or --ttl); set the next due time. Always runs.' },
-			ttl: { ...duration, description: 'Skip URLs checked less than this long ago (30m, 6h, 2d)' },
-			adaptive: { type: 'boolean', default: flagDefault('adaptive'), description: 'Check each URL again when it has even odds of having changed (ln 2 / its estimated change rate), within minInterval and maxInterval' },
-			minInterval: { ...duration, default: flagDefault('min-interval'), description: 'Shortest adaptive interval' },
-			maxInterval: { ...duration, default: flagDefault('max-interval'), description: 'Longest adaptive interval' },
-			budget: { type: 'integer', minimum: 0, description: 'Check at most this many URLs in the run: new ones first, then those verifyEvery has made due, then those a check is worth most on; the rest are left for later (default: all due)' },
-			hostBudget: { type: 'integer', minimum: 1, description: 'Check at most this many URLs per origin in the run, picked as for budget' },
-			now: { anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', pattern: '^\\d{4}-\\d\\d' }], description: 'Take this time as now (ISO 8601 or epoch ms) for due times, the budget and the times stored (default: the clock, or $REVISIT_NOW)' },
+			...stageProperties(sweepSettings, 'due'),
 		},
 	},
 	{
@@ -103,59 +108,7 @@ const stages = [
 		required: ['use'],
 		properties: {
 			use: { const: 'probe', description: 'Conditional requests with the stored validators. Always runs.' },
-			concurrency: { type: 'integer', minimum: 1, default: flagDefault('concurrency'), description: 'Requests in flight in total' },
-			perHost: { type: 'integer', minimum: 1, default: flagDefault('per-host'), description: 'Requests in flight per origin' },
-			rate: { type: 'number', exclusiveMinimum: 0, description: 'Requests per second per origin (default: unlimited)' },
-			acceptEncoding: { type: 'string', format: 'header', default: flagDefault('accept-encoding'), description: 'Accept-Encoding for the whole run (keeps ETags comparable)' },
-			userAgent: { type: 'string', format: 'header', description: 'User-Agent header (default: revisit/<version> (+repository URL))' },
-			timeout: { type: 'number', exclusiveMinimum: 0, default: flagDefault('timeout'), description: 'Seconds allowed for one attempt' },
-			retries: { type: 'integer', minimum: 0, default: flagDefault('retries'), description: 'Retries on network errors, 5xx and 429' },
-			maxRetryAfter: { type: 'integer', minimum: 0, default: flagDefault('max-retry-after'), description: 'Longest Retry-After (seconds) to wait for; longer is an error' },
-			method: { enum: ['get', 'head', 'auto'], default: flagDefault('method'), description: 'get; head (then GET if it may have changed); auto (HEAD per host where a sample agrees with GET)' },
-			audit: { type: 'number', minimum: 0, maximum: 1, default: flagDefault('audit'), description: 'Fraction of conditional probes re-fetched unconditionally to catch lying 304s' },
-			verifyEvery: {
-				anyOf: [duration, { const: 'off' }],
-				default: flagDefault('verify-every'),
-				description: 'No URL goes longer than this without its body confirmed by a full download, whatever its server answers (spread over the runs); off to disable',
-			},
-			maxBody: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', format: 'size' }], default: flagDefault('max-body'), description: 'Largest body, on the wire or decoded (bytes, or 512KiB, 10MiB)' },
-			denyPrivate: { type: 'boolean', default: flagDefault('deny-private'), description: 'Refuse loopback, link-local and private addresses (checked after DNS)' },
-			insecure: { type: 'boolean', default: flagDefault('insecure'), description: 'Accept any TLS certificate' },
-			localWorkers: { type: 'integer', minimum: 0, default: flagDefault('local-workers'), description: 'Send the requests from this many worker threads (every core); 0 = the main thread' },
-			candidates: { type: 'boolean', default: false, description: 'Never download a body: report what may have changed (reason candidate), as sweep --candidates' },
-			headers: headerListSchema,
-			robots: { enum: ['obey', 'ignore'], description: 'Obey each origin\'s robots.txt (RFC 9309): a disallowed URL gets reason robots and no request; ignore it for your own sites (default: obey, or $REVISIT_ROBOTS)' },
-			robotsAgent: { type: 'string', minLength: 1, description: 'The crawler\'s name matched against robots.txt\'s User-agent lines, compared whole as Google does; a name beyond letters, _ and - gets the * groups only (default: the userAgent up to its /)' },
-			maxCrawlDelay: {
-				anyOf: [{ type: 'number', minimum: 0 }, duration],
-				default: flagDefault('max-crawl-delay'),
-				description: 'Longest robots.txt Crawl-delay to honour (seconds, or 30s, 2m); an origin asking more is deferred',
-			},
-			keepText: {
-				anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', format: 'size' }, { const: 'off' }],
-				default: flagDefault('keep-text'),
-				description: "Keep up to this much of a changed page's counted text, for the word diff of its next change in revisit report (off: none)",
-			},
-			keepTextTotal: {
-				anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', format: 'size' }, { const: 'off' }],
-				default: flagDefault('keep-text-total'),
-				description: 'Keep at most this much counted text in the store in all (off: none)',
-			},
-			keepVersions: {
-				anyOf: [{ type: 'integer', minimum: 0 }, { const: 'off' }],
-				default: flagDefault('keep-versions'),
-				description: "Keep this many versions of each page's counted text, for revisit log and diff; past it the oldest go, never the newest (off: the newest only)",
-			},
-			diffOf: {
-				enum: ['visible', 'source'],
-				default: flagDefault('diff-of'),
-				description: 'What revisit report diffs of an HTML page without a content rule: the text a reader sees, one block a line (visible), or its markup (source)',
-			},
-			render: { enum: ['never', 'auto', 'always'], default: flagDefault('render'), description: 'Render pages in Chromium (as --render): auto only where the static page cannot answer the rules' },
-			browser: { type: 'string', minLength: 1, description: 'The Chromium to launch (default: $REVISIT_BROWSER, else /usr/bin/chromium)' },
-			renderTimeout: { type: 'number', exclusiveMinimum: 0, default: flagDefault('render-timeout'), description: 'Seconds a page may take to render' },
-			renderConcurrency: { type: 'integer', minimum: 1, default: flagDefault('render-concurrency'), description: 'Pages rendered at once' },
-			renderMemory: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', format: 'size' }], default: flagDefault('render-memory'), description: 'A page\'s renderer process past this much memory is stopped (RENDER_TOO_LARGE)' },
+			...probeOptions,
 		},
 	},
 	{
@@ -166,11 +119,7 @@ const stages = [
 		properties: {
 			use: { const: 'compare', description: 'Judge each probe against the stored record. Always runs.' },
 			rules: ruleListSchema,
-			when: {
-				type: 'string',
-				format: 'condition',
-				description: 'Report a change (or a first sight) only when this condition holds, as --when: e.g. "changed_words > 3" or "price < 40 or (in_stock and not was_in_stock)"; a change that does not is the new baseline, silently (reason unmet)',
-			},
+			...stageProperties(sweepSettings, 'compare'),
 		},
 	},
 	{
@@ -180,9 +129,7 @@ const stages = [
 		required: ['use'],
 		properties: {
 			use: { const: 'churn-guard', description: 'Hold back a host\'s changes when nearly all its known URLs changed. Runs with its defaults unless maxChurn is 0.' },
-			maxChurn: { type: 'number', minimum: 0, maximum: 1, default: flagDefault('max-churn'), description: 'Fraction of a host\'s known URLs that, changed, holds back its changes (0 = off); exit 3' },
-			churnMin: { type: 'integer', minimum: 1, default: flagDefault('churn-min'), description: 'Known URLs of a host to see before deciding' },
-			acceptChurn: { type: 'array', items: { type: 'string', minLength: 1 }, default: flagDefault('accept-churn'), description: 'Hosts let through after a human looked (origins or hostnames), or ["all"]' },
+			...stageProperties(sweepSettings, 'churn-guard'),
 		},
 	},
 	{

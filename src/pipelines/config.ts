@@ -1,4 +1,5 @@
 import { crawlSettings, sweepSettings, watchSettings, type Setting, type SweepSettings } from '../config/settings.js';
+import type { SettingTable } from '../config/setting-row.js';
 import type { PipelineConfig, StageConfig } from '../config/pipeline-config.js';
 import type { ListenAddress } from '../config/values.js';
 import { ConfigError, RevisitError, UsageError } from '../base/errors/index.js';
@@ -93,7 +94,10 @@ export function compilePipeline(config: PipelineConfig, context: { env?: Record<
 			throw new ConfigError([`pipeline: ${at}: ${message}`], { cause: error });
 		}
 	};
-	const valueOf = (table: Record<string, Setting>, name: string): unknown => checked(table, name, values[camel(name)] ?? table[name]!.default, `/stages/${stageOf.get(camel(name)) ?? 0}/${camel(name)}`);
+	const valueOf = (table: Record<string, Setting & { key?: string }>, name: string): unknown => {
+		const key = table[name]!.key ?? camel(name);
+		return checked(table, name, values[key] ?? table[name]!.default, `/stages/${stageOf.get(key) ?? 0}/${key}`);
+	};
 	const watchOf = (name: keyof typeof watchSettings): unknown => checked(watchSettings, name, (config.watch as Record<string, unknown> | undefined)?.[camel(name)] ?? watchSettings[name].default, `/watch/${camel(name)}`);
 	const watch: WatchSettings | undefined =
 		config.mode === 'watch'
@@ -110,8 +114,8 @@ export function compilePipeline(config: PipelineConfig, context: { env?: Record<
 				}
 			: undefined;
 	const settings = {
-		...Object.fromEntries(Object.keys(sweepSettings).map((name) => [name, valueOf(sweepSettings, name)])),
-		...(watch ? { ...WATCH_FIXED, rate: watch.hostRate } : {}),
+		...Object.fromEntries(Object.keys(sweepSettings).map((name) => [name, valueOf(sweepSettings as SettingTable, name)])),
+		...(watch ? { ...WATCH_FIXED, 'host-rate': watch.hostRate } : {}),
 	} as unknown as SweepSettings;
 	const archiving = config.sinks.some((sink) => sink.type === 'warc');
 	const headers = headersOf(values.headers as HeaderConfig[] | undefined, `pipeline: /stages/${stageOf.get('headers') ?? 0}/headers`, context.env ?? process.env);
@@ -123,7 +127,7 @@ export function compilePipeline(config: PipelineConfig, context: { env?: Record<
 		rules: values.rules as RuleSpec[] | undefined,
 		...(headers.length > 0 ? { headers } : {}),
 		...(proxy && (proxy.http !== undefined || proxy.https !== undefined) ? { proxy } : {}),
-	});
+	}, context.env ?? process.env);
 	const fetching = stages.some((stage) => stage.use === 'fetch');
 	const filterStage = stages.find((stage): stage is Extract<StageConfig, { use: 'filter' }> => stage.use === 'filter');
 	return {

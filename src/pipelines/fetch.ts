@@ -60,9 +60,9 @@ export function fetchStages(deps: SweepDeps, options: SweepOptions, extras: Swee
  * bounded number of bodies in memory, the fetch phase's own limits unless given.
  *
  * @example
- * fetchOptions({ concurrency: 4 }) // { ...sweepDefaults, concurrency: 4, perHost: 2, method: 'get', ... }
+ * fetchOptions({ concurrency: 4 }, process.env) // { ...sweepDefaults, concurrency: 4, perHost: 2, method: 'get', ... }
  */
-export function fetchOptions(input: SweepOptionsInput = {}): SweepOptions {
+export function fetchOptions(input: SweepOptionsInput = {}, env: Record<string, string | undefined> = process.env): SweepOptions {
 	return normaliseSweepOptions({
 		...input,
 		concurrency: input.concurrency ?? fetchDefaults.concurrency,
@@ -72,7 +72,7 @@ export function fetchOptions(input: SweepOptionsInput = {}): SweepOptions {
 		highWater: fetchDefaults.highWater * 4,
 		// The body is in memory anyway; its counted text lets compare leave out learnt noise.
 		applyNoise: true,
-	});
+	}, env);
 }
 
 /** The two phases' options of a crawl. */

@@ -4,28 +4,42 @@ import { headerMatchProblem } from '../domain/content/url-match.js';
 import { OptionError, UsageError } from '../base/errors/index.js';
 import { compileCondition } from '../domain/condition/compile.js';
 import { checkOptionNames } from './option-names.js';
-import { sweepDefaults } from './sweep-defaults.js';
+import { sweepSettings } from '../config/settings.js';
+import { envDefaults, sweepDefaults } from './sweep-defaults.js';
 import type { SweepOptions, SweepOptionsInput } from './sweep-options.js';
-import { nonNegativeInteger, positiveInteger, positiveNumber } from '../base/util/checks.js';
+import { DEFAULT_BROWSER, RENDER_DEFAULTS, rendersAny } from './render-options.js';
+import { nonNegativeInteger, oneOf, positiveInteger, positiveNumber } from '../base/util/checks.js';
 
 /**
  * Fills defaults and checks every option once, when the pipeline is built. An option it
- * does not take is refused, naming the one meant (`select` is a rule in `rules`).
+ * does not take is refused, naming the one meant (`select` is a rule in `rules`). What
+ * `input` leaves unset comes from `env` ($REVISIT_ROBOTS, $REVISIT_NOW, $REVISIT_BROWSER:
+ * `envDefaults`), read here, for this run, and then from the defaults.
  *
  * @example
- * normaliseSweepOptions({ concurrency: 8 }) // { ...sweepDefaults, concurrency: 8 }
+ * normaliseSweepOptions({ concurrency: 8 }, process.env) // { ...sweepDefaults, concurrency: 8 }
  */
-export function normaliseSweepOptions(input: SweepOptionsInput = {}): SweepOptions {
+export function normaliseSweepOptions(input: SweepOptionsInput = {}, env: Record<string, string | undefined> = process.env): SweepOptions {
 	checkOptionNames(input);
 	const defined = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-	const options: SweepOptions = { ...sweepDefaults, ...defined, trust: normaliseTrustOptions(input.trust) };
+	const { render: envRender, ...fromEnv } = envDefaults(env);
+	const options: SweepOptions = { ...sweepDefaults, ...fromEnv, ...defined, trust: normaliseTrustOptions(input.trust) } as SweepOptions;
+	// The browser is the one the options name, else $REVISIT_BROWSER's, else Debian's; a
+	// run whose rules render has one too, with --render's other settings at their defaults.
+	const browser = input.render?.browser ?? envRender?.browser ?? DEFAULT_BROWSER;
+	if (options.render !== undefined) options.render = { ...options.render, browser };
+	else if (rendersAny(options)) options.render = { mode: 'never', ...RENDER_DEFAULTS, browser };
 	// More lines in flight than request slots, so a URL waiting for its busy host leaves no
 	// slot idle; but not many more. Every line in flight holds objects that GC must copy, and
 	// a line that waits through two young-generation collections is promoted: measured on
 	// bench/run.js's second sweep at --concurrency 24, 128 lines in flight cost 37% more
 	// client CPU per URL than 32, and 256 cost 28% more than 64 (bench/RESULTS.md).
 	if (input.highWater === undefined) options.highWater = Math.max(sweepDefaults.highWater, 2 * options.concurrency);
-	if (!['get', 'head', 'auto'].includes(options.method)) throw new OptionError('method', `Expected \`method\` to be get, head or auto, got \`${options.method}\``);
+	// Each setting with choices (method, robots, diffOf) takes only those: the same words as its flag and the schema.
+	for (const row of Object.values(sweepSettings)) {
+		if (!('choices' in row) || row.option.includes('.')) continue;
+		oneOf(row.option, row.choices, options[row.option as keyof SweepOptions], 'env' in row ? ` (or $${row.env})` : '');
+	}
 	positiveInteger('concurrency', options.concurrency);
 	positiveInteger('perHost', options.perHost);
 	if (options.rate !== undefined) positiveNumber('rate', options.rate);
@@ -36,7 +50,6 @@ export function normaliseSweepOptions(input: SweepOptionsInput = {}): SweepOptio
 	positiveInteger('highWater', options.highWater);
 	positiveInteger('maxBodyBytes', options.maxBodyBytes);
 	nonNegativeInteger('localWorkers', options.localWorkers);
-	if (options.robots !== 'obey' && options.robots !== 'ignore') throw new OptionError('robots', `Expected \`robots\` (or $REVISIT_ROBOTS) to be obey or ignore, got \`${String(options.robots)}\``);
 	nonNegativeInteger('maxCrawlDelayMs', options.maxCrawlDelayMs);
 	if (options.budget !== undefined) nonNegativeInteger('budget', options.budget);
 	if (options.hostBudget !== undefined) positiveInteger('hostBudget', options.hostBudget);
@@ -44,7 +57,6 @@ export function normaliseSweepOptions(input: SweepOptionsInput = {}): SweepOptio
 	nonNegativeInteger('keepTextBytes', options.keepTextBytes);
 	nonNegativeInteger('keepTextTotalBytes', options.keepTextTotalBytes);
 	nonNegativeInteger('keepVersions', options.keepVersions);
-	if (options.diffOf !== 'visible' && options.diffOf !== 'source') throw new OptionError('diffOf', `Expected \`diffOf\` to be visible or source, got \`${String(options.diffOf)}\``);
 	if (options.robotsAgent !== undefined && (options.robotsAgent.trim() === '' || /[\x00-\x1f\x7f]/.test(options.robotsAgent))) throw new OptionError('robotsAgent', `Expected \`robotsAgent\` to be a crawler's name, got \`${options.robotsAgent}\``);
 	// A bad selector, pattern or condition fails here, before anything is opened or sent.
 	if (options.rules) compileRules(options.rules);

@@ -1,36 +1,33 @@
 import { nearest } from '../base/util/suggest.js';
 import { trustDefaults } from '../net/hosts/trust-options.js';
+import { inOrder, optionHints } from '../config/setting-row.js';
+import { FILE_ORDER, sweepSettings } from '../config/settings.js';
 import type { SweepOptions } from './sweep-options.js';
 import { OptionError } from '../base/errors/index.js';
 
-/** Every option `normaliseSweepOptions` takes; the type makes a new option list itself here. */
-const SWEEP_OPTION_NAMES: Record<keyof SweepOptions, true> = {
-	concurrency: true, perHost: true, rate: true, acceptEncoding: true, userAgent: true, timeoutMs: true, retries: true, retryDelayMs: true,
-	maxRetryAfterMs: true, highWater: true, method: true, trust: true, ttlMs: true, adaptive: true, minIntervalMs: true, maxIntervalMs: true,
-	budget: true, hostBudget: true, now: true, maxChurn: true, churnMin: true, acceptChurn: true, candidates: true, maxBodyBytes: true,
-	denyPrivate: true, insecure: true, rules: true, learnNoise: true, applyNoise: true, capture: true, localWorkers: true, headers: true,
-	proxy: true, cookies: true, cookieJar: true, robots: true, robotsAgent: true, maxCrawlDelayMs: true, keepTextBytes: true, keepTextTotalBytes: true, keepVersions: true, diffOf: true, when: true, render: true,
-};
+/** The top-level option a row sets: `trust` for `trust.auditRate`. */
+type TopOf<S> = S extends `${infer P}.${string}` ? P : S;
+type RowOption = TopOf<(typeof sweepSettings)[keyof typeof sweepSettings]['option']>;
+
+/** The options no setting gives: the library's own, and those the rule and access flags build. */
+const LIBRARY_ONLY = ['retryDelayMs', 'highWater', 'candidates', 'rules', 'learnNoise', 'applyNoise', 'capture', 'headers', 'proxy', 'cookies', 'cookieJar'] as const;
+
+// A new option of SweepOptions is either a setting's (a row) or one of the library's own:
+// this fails to compile until it is one of them.
+const everyOption: Record<Exclude<keyof SweepOptions, RowOption | (typeof LIBRARY_ONLY)[number]>, never> = {};
+
+/** Every option `normaliseSweepOptions` takes: the settings' options and the library's own. */
+const SWEEP_OPTION_NAMES: ReadonlySet<string> = new Set([...inOrder(sweepSettings, FILE_ORDER).map(([, row]) => row.option.split('.')[0]!), ...LIBRARY_ONLY, ...Object.keys(everyOption)]);
 
 const RULES_HINT = "content rules go in `rules`, a list of rule objects as a rules file holds them (the CLI's --select main --text is rules: [{ select: ['main'], text: true }])";
 
-/** The CLI's flags whose library option is spelt otherwise: a unit in the name, or another place. */
+/** The CLI's flags whose library option is spelt otherwise: a unit in the name, or another place (from the settings), or not a setting at all. */
 const FLAG_HINTS: Readonly<Record<string, string>> = {
 	select: RULES_HINT,
 	text: RULES_HINT,
 	ignore: RULES_HINT,
-	timeout: 'did you mean `timeoutMs` (milliseconds; --timeout is in seconds)?',
-	maxRetryAfter: 'did you mean `maxRetryAfterMs` (milliseconds; --max-retry-after is in seconds)?',
-	ttl: 'did you mean `ttlMs` (milliseconds)?',
-	minInterval: 'did you mean `minIntervalMs` (milliseconds)?',
-	maxInterval: 'did you mean `maxIntervalMs` (milliseconds)?',
-	maxBody: 'did you mean `maxBodyBytes`?',
-	maxCrawlDelay: 'did you mean `maxCrawlDelayMs` (milliseconds)?',
-	keepText: 'did you mean `keepTextBytes`?',
-	keepTextTotal: 'did you mean `keepTextTotalBytes`?',
-	audit: 'did you mean `trust: { auditRate }`?',
-	verifyEvery: 'did you mean `trust: { verifyEveryMs }` (milliseconds)?',
 	header: 'did you mean `headers`, a list of { name, value } rules?',
+	...optionHints(sweepSettings),
 };
 
 /**
@@ -44,10 +41,10 @@ const FLAG_HINTS: Readonly<Record<string, string>> = {
  */
 export function checkOptionNames(input: object): void {
 	for (const name of Object.keys(input)) {
-		if (Object.hasOwn(SWEEP_OPTION_NAMES, name)) continue;
+		if (SWEEP_OPTION_NAMES.has(name)) continue;
 		const camel = name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
-		const near = nearest(name, Object.keys(SWEEP_OPTION_NAMES));
-		const hint = FLAG_HINTS[camel] ?? (near ? `did you mean \`${near}\`?` : `the options are ${Object.keys(SWEEP_OPTION_NAMES).join(', ')}`);
+		const near = nearest(name, [...SWEEP_OPTION_NAMES]);
+		const hint = FLAG_HINTS[camel] ?? (near ? `did you mean \`${near}\`?` : `the options are ${[...SWEEP_OPTION_NAMES].join(', ')}`);
 		throw new OptionError(name, `Unknown sweep option \`${name}\`: ${hint}`);
 	}
 	const trust = (input as { trust?: unknown }).trust;

@@ -1,58 +1,23 @@
-import type { SweepSettings } from '../config/settings.js';
-import { browserDefault, RENDER_DEFAULTS, type RenderSettings } from './render-options.js';
+import { optionsOf } from '../config/setting-row.js';
+import { sweepSettings, type SweepSettings } from '../config/settings.js';
+import { RENDER_DEFAULTS } from './render-options.js';
 import type { SweepOptionsInput } from './sweep-options.js';
 
 /**
  * Sweep options from checked settings (a command's flags, a pipeline file's stage
- * options); seconds become milliseconds.
+ * options): each row's value at its option, in the option's unit (`optionsOf`).
  *
  * @example
- * normaliseSweepOptions(sweepOptionsFrom(argv))
+ * normaliseSweepOptions(sweepOptionsFrom(argv), io.env)
  */
-export function sweepOptionsFrom(flags: SweepSettings): SweepOptionsInput {
-	return {
-		concurrency: flags.concurrency,
-		perHost: flags['per-host'],
-		rate: flags.rate,
-		acceptEncoding: flags['accept-encoding'],
-		userAgent: flags['user-agent'],
-		timeoutMs: Math.round(flags.timeout * 1000),
-		retries: flags.retries,
-		maxRetryAfterMs: flags['max-retry-after'] * 1000,
-		method: flags.method,
-		trust: { auditRate: flags.audit, verifyEveryMs: flags['verify-every'] },
-		ttlMs: flags.ttl,
-		adaptive: flags.adaptive,
-		minIntervalMs: flags['min-interval'],
-		maxIntervalMs: flags['max-interval'],
-		budget: flags.budget,
-		hostBudget: flags['host-budget'],
-		now: flags.now,
-		maxChurn: flags['max-churn'],
-		churnMin: flags['churn-min'],
-		acceptChurn: flags['accept-churn'].includes('all') ? 'all' : flags['accept-churn'],
-		maxBodyBytes: flags['max-body'],
-		denyPrivate: flags['deny-private'],
-		insecure: flags.insecure,
-		localWorkers: flags['local-workers'],
-		robots: flags.robots,
-		robotsAgent: flags['robots-agent'],
-		maxCrawlDelayMs: flags['max-crawl-delay'],
-		keepTextBytes: flags['keep-text'],
-		keepTextTotalBytes: flags['keep-text-total'],
-		keepVersions: flags['keep-versions'],
-		diffOf: flags['diff-of'],
-		when: flags.when,
-		render: renderFrom(flags),
-	};
+export function sweepOptionsFrom(flags: Partial<SweepSettings>): SweepOptionsInput {
+	const { render, ...options } = optionsOf(sweepSettings, flags);
+	return { ...options, render: renderOf(render as NonNullable<SweepOptionsInput['render']> | undefined) } as SweepOptionsInput;
 }
 
 /** The render settings, when any is not its default (rules may render while `--render` is never). */
-function renderFrom(flags: SweepSettings): RenderSettings | undefined {
-	const timeoutMs = Math.round((flags['render-timeout'] ?? RENDER_DEFAULTS.timeoutMs / 1000) * 1000);
-	const concurrency = flags['render-concurrency'] ?? RENDER_DEFAULTS.concurrency;
-	const memoryBytes = flags['render-memory'] ?? RENDER_DEFAULTS.memoryBytes;
-	const mode = flags.render ?? 'never';
-	if (mode === 'never' && flags.browser === undefined && timeoutMs === RENDER_DEFAULTS.timeoutMs && concurrency === RENDER_DEFAULTS.concurrency && memoryBytes === RENDER_DEFAULTS.memoryBytes) return undefined;
-	return { mode, browser: flags.browser ?? browserDefault(process.env), timeoutMs, concurrency, memoryBytes };
+function renderOf(given: Partial<NonNullable<SweepOptionsInput['render']>> | undefined): SweepOptionsInput['render'] {
+	const render = { mode: 'never' as const, ...RENDER_DEFAULTS, ...given };
+	const defaults = render.mode === 'never' && render.browser === undefined && render.timeoutMs === RENDER_DEFAULTS.timeoutMs && render.concurrency === RENDER_DEFAULTS.concurrency && render.memoryBytes === RENDER_DEFAULTS.memoryBytes;
+	return defaults ? undefined : render;
 }

@@ -20,15 +20,6 @@ export const RENDER_DEFAULTS = { timeoutMs: 15_000, concurrency: 2, memoryBytes:
 export const DEFAULT_BROWSER = '/usr/bin/chromium';
 
 /**
- * The browser `--render` launches when `--browser` is not given: $REVISIT_BROWSER, else
- * Debian's chromium.
- *
- * @example
- * browserDefault({ REVISIT_BROWSER: '/opt/chromium/chrome' }) // '/opt/chromium/chrome'
- */
-export const browserDefault = (env: NodeJS.ProcessEnv): string => env['REVISIT_BROWSER'] || DEFAULT_BROWSER;
-
-/**
  * Whether a run may render: its `--render` is not never, or one of its rules says auto or always.
  *
  * @example

@@ -1,5 +1,4 @@
 import { namesUsed } from '../domain/condition/syntax.js';
-import { sweepDefaults } from '../config/defaults.js';
 import { UsageError } from '../base/errors/index.js';
 import { createHostBook } from '../net/hosts/book.js';
 import { createHttpClient, type HttpClientOptions } from '../net/http/client.js';
@@ -12,7 +11,8 @@ import { localWorkers } from '../net/transports/threads/threads.js';
 import type { ValidatorStore } from '../store/model/types.js';
 import { systemClock, type Clock } from '../domain/task/clock.js';
 import type { SweepDeps } from './sweep.js';
-import { browserDefault, RENDER_DEFAULTS, rendersAny } from './render-options.js';
+import { DEFAULT_BROWSER, RENDER_DEFAULTS, rendersAny } from './render-options.js';
+import { sweepDefaults } from './sweep-defaults.js';
 import type { SweepOptions } from './sweep-options.js';
 import { checkBrowser, createRenderer } from '../net/render/index.js';
 
@@ -58,7 +58,8 @@ export async function openSweepDeps(
 		// The body a probe read is rendered in this process: threads and fleet workers do not hand it back.
 		throw new UsageError('--render needs the requests sent from this process: it cannot be used with --local-workers or --workers');
 	}
-	const browser = options.render?.browser ?? browserDefault(process.env);
+	// normaliseSweepOptions gives a run that renders its browser ($REVISIT_BROWSER's, or this).
+	const browser = options.render?.browser ?? DEFAULT_BROWSER;
 	if (renders) checkBrowser(browser);
 	// tough-cookie (with its public-suffix list, ~0.2 MB) loads only for a run that keeps cookies.
 	const jars = cookies ? await import('../net/http/cookies.js') : undefined;

@@ -1,40 +1,31 @@
-import { sweepDefaults as defaults } from '../config/defaults.js';
-import { timeValue } from '../config/values.js';
-import type { SweepOptions } from './sweep-options.js';
+import { libraryDefaults } from '../config/defaults.js';
+import { envValues, optionDefaults, optionsOf } from '../config/setting-row.js';
+import { sweepSettings } from '../config/settings.js';
+import type { SweepOptions, SweepOptionsInput } from './sweep-options.js';
+
+const { trust, render: _render, ...fromSettings } = optionDefaults(sweepSettings);
 
 /**
- * Every knob's default (`config/defaults.ts`), checked here against the options' type;
- * `robots` from $REVISIT_ROBOTS when it is set (see `robotsDefault`).
- */
-export const sweepDefaults: SweepOptions = { ...defaults, robots: robotsDefault(process.env), ...nowDefault(process.env) };
-
-/**
- * `$REVISIT_NOW` (ISO 8601 or epoch ms) as the `now` option, when it is set: "now" for
- * simulations and tests that run the CLI, as `--now` says it.
+ * Every option's default: the settings' defaults (`config/settings.ts`) in the options'
+ * units, and the library's own (`config/defaults.ts`). No rendering: a run renders only
+ * when told to. The environment's defaults are apart (`envDefaults`).
  *
  * @example
- * nowDefault({ REVISIT_NOW: '1700000000000' }) // { now: 1700000000000 }
+ * sweepDefaults.maxCrawlDelayMs // 30000
  */
-export function nowDefault(env: NodeJS.ProcessEnv): { now?: number } {
-	const value = env.REVISIT_NOW?.trim();
-	if (value === undefined || value === '') return {};
-	return { now: timeValue('now (or $REVISIT_NOW)')(value)! };
-}
+export const sweepDefaults = { ...libraryDefaults, ...fromSettings, trust: { ...libraryDefaults.trust, ...(trust as object) } } as SweepOptions;
 
 /**
- * Whether robots.txt is obeyed when no option says: `$REVISIT_ROBOTS` (`obey` or
- * `ignore`), else `obey`. The one default read from the environment, so that a machine
- * that only ever checks its owner's sites (a staging box, a CI job, this repository's
- * own test suite) can say so once for every command, pipeline file and library call.
+ * The options the environment gives where a run does not say: `$REVISIT_ROBOTS`,
+ * `$REVISIT_NOW` and `$REVISIT_BROWSER` (each setting names its variable). The one
+ * place the environment is read for options, called once per run with that run's
+ * environment (the CLI's, a pipeline's, the library caller's), never at import.
  *
  * @example
- * robotsDefault({ REVISIT_ROBOTS: 'ignore' }) // 'ignore'
+ * envDefaults({ REVISIT_ROBOTS: 'ignore', REVISIT_NOW: '1700000000000' }) // { robots: 'ignore', now: 1700000000000 }
  */
-export function robotsDefault(env: NodeJS.ProcessEnv): 'obey' | 'ignore' {
-	const value = env.REVISIT_ROBOTS?.trim().toLowerCase();
-	if (value === undefined || value === '') return defaults.robots;
-	// Anything else fails normaliseSweepOptions's check, naming the variable.
-	return value as 'obey' | 'ignore';
+export function envDefaults(env: Record<string, string | undefined>): SweepOptionsInput {
+	return optionsOf(sweepSettings, envValues(sweepSettings, env)) as SweepOptionsInput;
 }
 
 /**

@@ -5,12 +5,15 @@ import type { HeaderRule } from '../net/http/headers.js';
 import type { ProxySettings } from '../net/http/proxy.js';
 import type { RenderSettings } from './render-options.js';
 
-// What each option means. Their defaults are in sweep-defaults.ts, their check in
-// normalise-options.ts, the way from a command's settings in options-from-settings.ts,
-// and rendering's settings in render-options.ts.
+// What each option means. Those a user sets are rows of config/settings.ts (flag, pipeline
+// key, unit, default, check); their defaults in the options' units are in sweep-defaults.ts,
+// their check in normalise-options.ts, and rendering's settings in render-options.ts.
 
-/** What callers pass: any subset, with trust knobs one by one. */
-export type SweepOptionsInput = Partial<Omit<SweepOptions, 'trust'>> & { trust?: Partial<TrustOptions> | undefined };
+/** What callers pass: any subset, with trust knobs one by one, and the browser left to the environment. */
+export type SweepOptionsInput = Partial<Omit<SweepOptions, 'trust' | 'render'>> & {
+	trust?: Partial<TrustOptions> | undefined;
+	render?: (Omit<RenderSettings, 'browser'> & { browser?: string | undefined }) | undefined;
+};
 
 /** Every knob of a sweep, with the CLI's defaults. Times are in ms here, seconds on the CLI. */
 export interface SweepOptions {

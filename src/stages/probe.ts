@@ -14,8 +14,8 @@ import { send, type RetryPolicy, type SendDeps } from '../net/http/send.js';
 import { liveRecord, probeTarget } from '../net/http/target.js';
 import type { UrlRecord } from '../store/model/types.js';
 import type { ProbeResult, Task } from '../domain/task/types.js';
-import { positiveInteger } from '../base/util/checks.js';
-import { OptionError } from '../base/errors/index.js';
+import { oneOf, positiveInteger } from '../base/util/checks.js';
+import { METHODS } from '../config/settings.js';
 
 export interface ProbeDeps extends SendDeps {
 	book: HostBook;
@@ -23,7 +23,7 @@ export interface ProbeDeps extends SendDeps {
 	hooks?: { park?(): boolean } | undefined;
 }
 
-export type MethodOption = 'get' | 'head' | 'auto';
+export type MethodOption = (typeof METHODS)[number];
 
 export interface ProbeOptions extends RetryPolicy {
 	/** `candidates`: never download a body; a 2xx is a candidate for the fetch phase. */
@@ -53,7 +53,7 @@ export interface ProbeOptions extends RetryPolicy {
  */
 export function probe(deps: ProbeDeps, options: ProbeOptions): MonoTypeOperatorFunction<Task> {
 	const highWater = positiveInteger('highWater', options.highWater);
-	if (!['get', 'head', 'auto'].includes(options.method)) throw new OptionError('method', `Expected \`method\` to be get, head or auto, got \`${options.method}\``);
+	oneOf('method', METHODS, options.method);
 
 	// A task is handled here from its arrival until its probe is done: the window plus the lines it may park.
 	const concurrency = highWater * (1 + PARK_WINDOWS);

@@ -17,7 +17,8 @@ async function sweepBytes(dir: string, input: Buffer, extra: string[] = ['-q']) 
 		stdin: Readable.from(input.length === 0 ? [] : [input]),
 		stdout,
 		stderr,
-		env: {},
+		// The CLI reads $REVISIT_ROBOTS from the environment it is given: the suite's (vitest.config.ts).
+		env: { REVISIT_ROBOTS: process.env.REVISIT_ROBOTS },
 		interrupted: new Promise(() => {}),
 	});
 	return { status, stdout: out(), stderr: err(), verdicts: ndjson(out()) };

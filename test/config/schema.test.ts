@@ -7,7 +7,8 @@ import { crawlFlagOptions } from '../../src/cli/flags/crawl.js';
 import { schemaText } from '../../src/cli/commands/schema.js';
 import { sweepFlagOptions } from '../../src/cli/flags/sweep.js';
 import { FORMATS } from '../../src/config/formats.js';
-import { watchSettings } from '../../src/config/settings.js';
+import { sweepSettings, watchSettings } from '../../src/config/settings.js';
+import { keyOf } from '../../src/config/setting-row.js';
 import { OPTION_STAGE } from '../../src/config/overrides.js';
 import { pipelineSchema, STAGE_ORDER } from '../../src/config/schema.js';
 import { validatePipeline } from '../../src/config/validate.js';
@@ -32,7 +33,8 @@ describe('pipeline schema', () => {
 
 	it('names every stage option as its CLI flag in camelCase, each option in one stage only', () => {
 		// headers is --header (-H), repeated: a list in a file; rules are the rule flags (--select, --text, …) as a list.
-		const flags = [...Object.keys(sweepFlagOptions), ...Object.keys(crawlFlagOptions), 'candidates', 'headers', 'rules'].map(camel).sort();
+		// --host-rate keeps the key a file always had, rate (its row's key).
+		const flags = [...Object.entries(sweepSettings).map(([flag, row]) => keyOf(flag, row)), ...[...Object.keys(crawlFlagOptions), 'candidates', 'headers', 'rules'].map(camel)].sort();
 		const stageOptions = ['probe', 'due', 'compare', 'churn-guard', 'fetch'].flatMap((use) => [...OPTION_STAGE].filter(([, stage]) => stage === use).map(([name]) => name));
 		expect(stageOptions.sort()).toEqual(flags);
 		const all = pipelineSchema.properties.stages.items.oneOf.flatMap((stage) => Object.keys(stage.properties).filter((key) => key !== 'use'));
@@ -54,8 +56,8 @@ describe('pipeline schema', () => {
 	});
 
 	it('compiles a minimal pipeline to exactly the sweep\'s defaults, and a fetch stage to the crawl\'s', () => {
-		expect(compilePipeline(validatePipeline(minimal)).options).toEqual(sweepDefaults);
-		const crawl = compilePipeline(validatePipeline({ ...minimal, stages: [{ use: 'fetch' }], sinks: [{ type: 'dir', path: 'pages' }] })).crawl!;
+		expect(compilePipeline(validatePipeline(minimal), { env: {} }).options).toEqual(sweepDefaults);
+		const crawl = compilePipeline(validatePipeline({ ...minimal, stages: [{ use: 'fetch' }], sinks: [{ type: 'dir', path: 'pages' }] }), { env: {} }).crawl!;
 		expect(crawl.sweep).toEqual({ ...sweepDefaults, candidates: true, applyNoise: true });
 		expect(crawl.fetch).toMatchObject({ concurrency: fetchDefaults.concurrency, perHost: fetchDefaults.perHost });
 	});

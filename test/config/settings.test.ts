@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fetchDefaults, sweepDefaults, writtenDefaults } from '../../src/config/defaults.js';
+import { fetchDefaults } from '../../src/config/defaults.js';
+import { sweepDefaults } from '../../src/pipelines/sweep-defaults.js';
 import { crawlSettings, ruleSettings, sweepSettings } from '../../src/config/settings.js';
 import { pipelineSchema } from '../../src/config/schema.js';
 import { normaliseSweepOptions } from '../../src/pipelines/normalise-options.js';
@@ -7,7 +8,7 @@ import { sweepOptionsFrom } from '../../src/pipelines/options-from-settings.js';
 import type { SweepSettings } from '../../src/config/settings.js';
 
 /** Every setting at its default, checked as a flag or a pipeline file would. */
-const defaults = () => Object.fromEntries(Object.entries(sweepSettings).map(([name, setting]) => [name, setting.default === undefined || !setting.parse ? setting.default : setting.parse(setting.default)])) as unknown as SweepSettings;
+const defaults = () => Object.fromEntries(Object.entries(sweepSettings as Record<string, { default?: unknown; parse?: (value: unknown) => unknown }>).map(([name, setting]) => [name, setting.default === undefined || !setting.parse ? setting.default : setting.parse(setting.default)])) as unknown as SweepSettings;
 
 describe('settings: the defaults and checks flags and pipeline files share', () => {
 	it('give the library defaults when every setting is left at its default', () => {
@@ -15,10 +16,10 @@ describe('settings: the defaults and checks flags and pipeline files share', () 
 	});
 
 	it('write durations and sizes as a user would, and mean the defaults in ms and bytes', () => {
-		expect(sweepSettings['min-interval'].parse!(writtenDefaults.minInterval)).toBe(sweepDefaults.minIntervalMs);
-		expect(sweepSettings['max-interval'].parse!(writtenDefaults.maxInterval)).toBe(sweepDefaults.maxIntervalMs);
-		expect(sweepSettings['verify-every'].parse!(writtenDefaults.verifyEvery)).toBe(sweepDefaults.trust.verifyEveryMs);
-		expect(sweepSettings['max-body'].parse!(writtenDefaults.maxBody)).toBe(sweepDefaults.maxBodyBytes);
+		expect(sweepSettings['min-interval'].parse!(sweepSettings['min-interval'].default)).toBe(sweepDefaults.minIntervalMs);
+		expect(sweepSettings['max-interval'].parse!(sweepSettings['max-interval'].default)).toBe(sweepDefaults.maxIntervalMs);
+		expect(sweepSettings['verify-every'].parse!(sweepSettings['verify-every'].default)).toBe(sweepDefaults.trust.verifyEveryMs);
+		expect(sweepSettings['max-body'].parse!(sweepSettings['max-body'].default)).toBe(sweepDefaults.maxBodyBytes);
 		expect(crawlSettings['fetch-concurrency'].default).toBe(fetchDefaults.concurrency);
 	});
 

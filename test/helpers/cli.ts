@@ -15,7 +15,9 @@ export interface CliRun {
 }
 
 /**
- * Runs the CLI in-process (the source, not dist), with the given stdin.
+ * Runs the CLI in-process (the source, not dist), with the given stdin, and as its
+ * environment `env` with the suite's $REVISIT_ROBOTS (vitest.config.ts) unless `env` says:
+ * the CLI reads its defaults from the environment it is given, as a child's from its own.
  *
  * @example
  * const { status, stdout } = await runCli(['sweep', '--store', dir], 'https://x/\n');
@@ -27,7 +29,7 @@ export async function runCli(args: string[], stdin = '', env: NodeJS.ProcessEnv 
 		stdin: Readable.from(stdin === '' ? [] : [Buffer.from(stdin)]),
 		stdout: stdout.stream,
 		stderr: stderr.stream,
-		env,
+		env: { REVISIT_ROBOTS: process.env.REVISIT_ROBOTS, ...env },
 		interrupted: new Promise(() => {}),
 	});
 	return { status, stdout: stdout.text(), stderr: stderr.text() };

@@ -4,7 +4,16 @@ import { sweepDefaults } from '../../src/pipelines/sweep-defaults.js';
 
 describe('normaliseSweepOptions', () => {
 	it('fills the defaults', () => {
-		expect(normaliseSweepOptions()).toEqual(sweepDefaults);
+		expect(normaliseSweepOptions({}, {})).toEqual(sweepDefaults);
+	});
+
+	it('reads $REVISIT_ROBOTS, $REVISIT_NOW and $REVISIT_BROWSER from the environment it is given, under what the options say', () => {
+		const env = { REVISIT_ROBOTS: 'obey', REVISIT_NOW: '2026-01-31T12:00:00Z', REVISIT_BROWSER: '/opt/chromium/chrome' };
+		expect(normaliseSweepOptions({}, env)).toMatchObject({ robots: 'obey', now: Date.parse('2026-01-31T12:00:00Z') });
+		expect(normaliseSweepOptions({ robots: 'ignore', now: 5 }, env)).toMatchObject({ robots: 'ignore', now: 5 });
+		// A run whose rules render gets the environment's browser, with --render's other settings at their defaults.
+		expect(normaliseSweepOptions({ rules: [{ render: 'always' }] }, env).render).toEqual({ mode: 'never', timeoutMs: 15_000, concurrency: 2, memoryBytes: 1024 ** 3, browser: '/opt/chromium/chrome' });
+		expect(() => normaliseSweepOptions({}, { REVISIT_NOW: 'soon' })).toThrow('--now (or $REVISIT_NOW) must be a time');
 	});
 
 	it('keeps at least twice as many lines in flight as request slots, 64 at the least, unless told', () => {

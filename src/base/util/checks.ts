@@ -20,3 +20,19 @@ export function positiveNumber(name: string, value: number): number {
 	}
 	return value;
 }
+
+/**
+ * One of a closed set of words (a setting's choices); the message lists them as a
+ * sentence says them, "get, head or auto". `also` names where else the value may come
+ * from, such as an environment variable.
+ *
+ * @example
+ * oneOf('method', ['get', 'head', 'auto'], 'put') // OptionError: Expected `method` to be get, head or auto, got `put`
+ */
+export function oneOf<T extends string>(name: string, choices: readonly T[], value: unknown, also = ''): T {
+	if (!choices.includes(value as T)) {
+		const words = choices.length > 1 ? `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}` : String(choices[0]);
+		throw new OptionError(name, `Expected \`${name}\`${also} to be ${words}, got \`${String(value)}\``);
+	}
+	return value as T;
+}

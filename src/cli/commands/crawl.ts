@@ -10,6 +10,8 @@ import { diffFlagOption, refuseLearnNoise, rulesFrom, type RuleFlags } from '../
 import { feedsFrom, type FeedFlags } from '../flags/feeds.js';
 import { crawlRunFlagOptions } from '../flags/crawl.js';
 import type { SweepFlags } from '../flags/sweep.js';
+import { renamedFlags } from '../flags/setting.js';
+import { sweepSettings } from '../../config/settings.js';
 import { GROUP, groupedFlags, quietFlag } from '../flags/groups.js';
 import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
@@ -63,7 +65,8 @@ export function crawlCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				.example('revisit crawl --out pages/ --warc crawl.warc.gz --fetch-per-host 1 < urls.txt', 'Archive the run as WARC, one download per origin at a time') as unknown as Argv<CrawlArgs>,
 		handler: async (args) => {
 			refuseLearnNoise(args);
-			result.status = await runCrawl(io, args, normaliseSweepOptions({ ...sweepOptionsFrom(args), ...accessFrom(args, io.env), candidates: true, rules: await rulesFrom(args) }));
+			renamedFlags(args as unknown as Record<string, unknown>, sweepSettings, 'crawl', io.stderr);
+			result.status = await runCrawl(io, args, normaliseSweepOptions({ ...sweepOptionsFrom(args), ...accessFrom(args, io.env), candidates: true, rules: await rulesFrom(args) }, io.env));
 		},
 	};
 }

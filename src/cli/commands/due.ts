@@ -2,7 +2,7 @@ import { lastValueFrom, tap } from 'rxjs';
 import type { Argv, CommandModule } from 'yargs';
 import { dueList } from '../../pipelines/due-list.js';
 import { clockFor } from '../../pipelines/resources.js';
-import { nowDefault } from '../../pipelines/sweep-defaults.js';
+import { envDefaults } from '../../pipelines/sweep-defaults.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
 import { sweepFlagOptions } from '../flags/sweep.js';
@@ -59,7 +59,7 @@ export function dueCommand(io: CliIo, result: CommandResult): CommandModule<obje
 			};
 			const ready = () => (failed || io.stdout.writableNeedDrain ? settled() : undefined);
 			await withStore(args.store, { create: false, viaWatch: true }, async (store) => {
-				const now = clockFor(args.now ?? nowDefault(io.env).now).now();
+				const now = clockFor(args.now ?? envDefaults(io.env).now).now();
 				const entries = dueList(store, { ttlMs: args.ttl, budget: args.budget, hostBudget: args['host-budget'], verifyEveryMs: args['verify-every'], now, ready });
 				await lastValueFrom(entries.pipe(tap((entry) => {
 					if (args.json) print(`${safeJson(entry)}\n`);

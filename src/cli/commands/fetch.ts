@@ -7,6 +7,8 @@ import { warcFlagOptions, warcFrom, type WarcFlags } from '../flags/warc.js';
 import { diffFlagOption, refuseLearnNoise, ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
 import { feedFlagOptions, feedsFrom, type FeedFlags } from '../flags/feeds.js';
 import { sweepFlagOptions, type SweepFlags } from '../flags/sweep.js';
+import { renamedFlags } from '../flags/setting.js';
+import { sweepSettings } from '../../config/settings.js';
 import { GROUP, groupedFlags, quietFlag } from '../flags/groups.js';
 import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
@@ -53,8 +55,9 @@ export function fetchCommand(io: CliIo, result: CommandResult): CommandModule<ob
 		handler: async (args) => {
 			if ((args.out === undefined) === !args.ndjson) throw new UsageError('revisit fetch needs exactly one of --out DIR or --ndjson');
 			refuseLearnNoise(args);
+			renamedFlags(args as unknown as Record<string, unknown>, sweepSettings, 'fetch', io.stderr);
 			if (args.diff && args.out === undefined) throw new UsageError('--diff needs --out DIR: the previous versions are the bodies there');
-			const options = fetchOptions({ ...sweepOptionsFrom(args), ...accessFrom(args, io.env), rules: await rulesFrom(args), capture: args.warc !== undefined });
+			const options = fetchOptions({ ...sweepOptionsFrom(args), ...accessFrom(args, io.env), rules: await rulesFrom(args), capture: args.warc !== undefined }, io.env);
 			const out = args.out;
 			result.status = await runPipeline(io, {
 				phase: 'fetch',

@@ -2,13 +2,14 @@ import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../base/errors/index.js';
 import { fleetRun } from '../../pipelines/fleet.js';
 import { normaliseSweepOptions } from '../../pipelines/normalise-options.js';
-import { nowDefault } from '../../pipelines/sweep-defaults.js';
 import { sweepOptionsFrom } from '../../pipelines/options-from-settings.js';
 import { crawlRunFlagOptions } from '../flags/crawl.js';
 import { feedsFrom, type FeedFlags } from '../flags/feeds.js';
 import { fleetFlagOptions, fleetFrom, type FleetFlags } from '../flags/fleet.js';
 import { rulesFrom, type RuleFlags } from '../flags/rules.js';
 import type { SweepFlags } from '../flags/sweep.js';
+import { renamedFlags } from '../flags/setting.js';
+import { sweepSettings } from '../../config/settings.js';
 import { accessFrom, type AccessFlags } from '../flags/access.js';
 import { warcFrom, type WarcFlags } from '../flags/warc.js';
 import { GROUP, groupedFlags, quietFlag } from '../flags/groups.js';
@@ -86,7 +87,8 @@ export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<ob
 
 async function runSweep(args: SweepArgs, io: CliIo): Promise<number> {
 	if (args.warc !== undefined && args.candidates) throw new UsageError('--warc needs bodies, and --candidates never reads one: archive in the fetch (revisit fetch --warc FILE)');
-	const options = normaliseSweepOptions({ ...sweepOptionsFrom(args), ...(args.now === undefined ? nowDefault(io.env) : {}), ...accessFrom(args, io.env), candidates: args.candidates, rules: await rulesFrom(args), learnNoise: args['learn-noise'], capture: args.warc !== undefined });
+	renamedFlags(args as unknown as Record<string, unknown>, sweepSettings, 'sweep', io.stderr);
+	const options = normaliseSweepOptions({ ...sweepOptionsFrom(args), ...accessFrom(args, io.env), candidates: args.candidates, rules: await rulesFrom(args), learnNoise: args['learn-noise'], capture: args.warc !== undefined }, io.env);
 	if (args.workers && (args.cookies !== undefined || args['cookie-jar'] !== undefined)) {
 		throw new UsageError('--cookies and --cookie-jar need the requests sent from this process: they cannot be used with --workers or --local-workers');
 	}

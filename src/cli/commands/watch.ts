@@ -1,7 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
 import { watchSettings } from '../../config/settings.js';
 import { normaliseSweepOptions } from '../../pipelines/normalise-options.js';
-import { nowDefault } from '../../pipelines/sweep-defaults.js';
 import { sweepOptionsFrom } from '../../pipelines/options-from-settings.js';
 import { WATCH_INTERVALS } from '../../domain/schedule/due-time.js';
 import { accessFrom, type AccessFlags } from '../flags/access.js';
@@ -18,8 +17,8 @@ import type { CommandResult } from './result.js';
 import { storeFlag } from './store-option.js';
 import { runWatchOnTerminal, watchInputsFor, watchObserve } from './watch-parts.js';
 
-/** The sweep flags a watch has no use for: its schedule replaces the TTL, the budget and the churn guard; `--rate` means its own. */
-const NOT_WATCH = ['rate', 'ttl', 'adaptive', 'budget', 'host-budget', 'max-churn', 'churn-min', 'accept-churn', 'local-workers'] as const;
+/** The sweep flags a watch has no use for: its schedule replaces the TTL, the budget and the churn guard; `--rate` and `--host-rate` are its own. */
+const NOT_WATCH = ['rate', 'host-rate', 'ttl', 'adaptive', 'budget', 'host-budget', 'max-churn', 'churn-min', 'accept-churn', 'local-workers'] as const;
 type WatchSweepFlags = Omit<SweepFlags, (typeof NOT_WATCH)[number]>;
 
 interface WatchArgs extends AccessFlags, WatchSweepFlags, WarcFlags, RuleFlags, FeedFlags {
@@ -107,8 +106,8 @@ export function watchCommand(io: CliIo, result: CommandResult): CommandModule<ob
 async function runWatchCommand(args: WatchArgs, io: CliIo): Promise<number> {
 	if (args['listen-host'].length > 0 && args.listen === undefined) throw new UsageError('--listen-host names what --listen answers to: it needs --listen HOST:PORT');
 	const checksPerDay = typeof args.rate === 'string' ? (watchSettings.rate.parse!(args.rate) as number) : args.rate;
-	const settings = { ...args, rate: args['host-rate'], ttl: undefined, adaptive: false, budget: undefined, 'host-budget': undefined, 'max-churn': 0, 'churn-min': 1, 'accept-churn': [], 'local-workers': 0 };
-	const options = normaliseSweepOptions({ ...sweepOptionsFrom(settings), ...(args.now === undefined ? nowDefault(io.env) : {}), ...accessFrom(args, io.env), rules: await rulesFrom(args), learnNoise: args['learn-noise'], capture: args.warc !== undefined });
+	const settings = { ...args, ttl: undefined, adaptive: false, budget: undefined, 'host-budget': undefined, 'max-churn': 0, 'churn-min': 1, 'accept-churn': [], 'local-workers': 0 };
+	const options = normaliseSweepOptions({ ...sweepOptionsFrom(settings), ...accessFrom(args, io.env), rules: await rulesFrom(args), learnNoise: args['learn-noise'], capture: args.warc !== undefined }, io.env);
 	return runWatchOnTerminal(io, {
 		shape: { phase: 'watch', options, warc: warcFrom(args, 'watch'), emit: { format: args.ndjson ? 'ndjson' : 'lines', all: args.all }, feeds: feedsFrom(args, io.env) },
 		store: args.store,

@@ -1,21 +1,8 @@
 import type { Argv, Options } from 'yargs';
 
-/**
- * The headings of a run's --help, in the order they are shown: a reader looks a flag up
- * by what it configures. docs/1-usage.md's options tables follow the same headings.
- */
-export const GROUP = {
-	io: 'Input and output:',
-	requests: 'Requests:',
-	politeness: 'Politeness and access:',
-	trust: 'Trust and verification:',
-	schedule: 'Schedule and budget:',
-	content: 'Content and noise:',
-	feeds: 'Feeds and archives:',
-	scale: 'Scale:',
-} as const;
+import { GROUP, type FlagGroup } from '../../config/groups.js';
 
-export type FlagGroup = (typeof GROUP)[keyof typeof GROUP];
+export { GROUP, type FlagGroup };
 
 /** A flag as the run commands' tables define it: a yargs option that must name its help heading. */
 export type Flag = Options & { group: FlagGroup };

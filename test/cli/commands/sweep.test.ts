@@ -16,6 +16,21 @@ describe('revisit sweep (command line)', () => {
 	});
 	const sweep = (args: string[], stdin = '') => runCli(['sweep', '--store', store.dir, ...args], stdin);
 
+	it('takes --host-rate, and --rate, its name before, saying once on stderr that it is --host-rate now', async () => {
+		const old = await sweep(['-q', '--rate', '5', server.url('/a'), server.url('/b')]);
+		expect(old.status).toBe(0);
+		expect(old.stderr).toBe('revisit: --rate is now --host-rate on sweep (requests per second per origin); --rate still works\n');
+		expect(old.stdout.split('\n').filter(Boolean).sort()).toEqual([server.url('/a'), server.url('/b')]);
+		const now = await sweep(['-q', '--host-rate', '5', server.url('/c')]);
+		expect(now).toMatchObject({ status: 0, stderr: '', stdout: `${server.url('/c')}\n` });
+		const bad = await sweep(['-q', '--host-rate', '0', server.url('/c')]);
+		expect(bad.status).toBe(2);
+		expect(bad.stderr).toContain('--host-rate must be a number > 0 (got 0)');
+		const help = await runCli(['sweep', '--help']);
+		expect(help.stdout).toMatch(/--host-rate +Requests per second per origin \[default: unlimited\]/);
+		expect(help.stdout).not.toMatch(/--rate\b/);
+	});
+
 	it('names each bad line on stderr, skips it, goes on, and exits 1', async () => {
 		const input = [server.url('/a'), 'not a url', 'ftp://example.org/x', '', '# comment', server.url('/b')].join('\n');
 		const { status, stdout, stderr } = await sweep(['-q'], input);
