@@ -27,8 +27,8 @@ const sweepRead = (page) => {
 };
 // --against DIR: another build's dist/ (an earlier commit's), its offer read measured in the same turns.
 // As that build's sweep read it: with its parseWithMarkup where it has one (from f2c150f on).
-const against = values.against && (await import(pathToFileURL(path.join(path.resolve(values.against), 'product/offer.js')).href)).readOffer;
-const againstParse = values.against && existsSync(path.join(path.resolve(values.against), 'product/parse.js')) ? (await import(pathToFileURL(path.join(path.resolve(values.against), 'product/parse.js')).href)).parseWithMarkup : (html) => ({ document: parseDocument(html) });
+const against = values.against && (await import(pathToFileURL(path.join(path.resolve(values.against), 'domain/product/offer.js')).href)).readOffer;
+const againstParse = values.against && existsSync(path.join(path.resolve(values.against), 'domain/product/parse.js')) ? (await import(pathToFileURL(path.join(path.resolve(values.against), 'domain/product/parse.js')).href)).parseWithMarkup : (html) => ({ document: parseDocument(html) });
 const againstRead = (page) => {
 	const { document, markup } = againstParse(page.html);
 	return against(document, { url: page.truth.url }, markup);

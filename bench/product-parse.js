@@ -30,7 +30,7 @@ const reps = Number(values.reps);
 if (!(rounds > 0 && reps > 0)) throw new Error('--rounds and --reps take positive numbers');
 const { readOffer, explainOffer } = await import(pathToFileURL(path.join(ROOT, 'dist/domain/product/offer.js')).href);
 const { hashBody } = await import(pathToFileURL(path.join(ROOT, 'dist/domain/content/hash.js')).href);
-const against = values.against === undefined ? undefined : await import(pathToFileURL(path.resolve(values.against, 'product/offer.js')).href);
+const against = values.against === undefined ? undefined : await import(pathToFileURL(path.resolve(values.against, 'domain/product/offer.js')).href);
 
 const parsed = new Map();
 const ways = {

@@ -19,9 +19,9 @@ import { mulberry32 } from './lib/prng.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = (file) => import(pathToFileURL(path.join(root, 'dist', file)).href);
-const { loadReport } = await dist('report/data.js');
-const { renderReport } = await dist('report/html.js');
-const { writeReport, urlPagesDir } = await dist('report/write.js');
+const { loadReport } = await dist('io/report/data.js');
+const { renderReport } = await dist('io/report/html.js');
+const { writeReport, urlPagesDir } = await dist('io/report/write.js');
 const { openStore } = await dist('store/open.js');
 
 const arg = (name, fallback) => {

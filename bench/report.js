@@ -23,12 +23,12 @@ import { mulberry32 } from './lib/prng.js';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = (file) => import(pathToFileURL(path.join(root, 'dist', file)).href);
 const { addToDetail, createRunDetail } = await dist('pipelines/run-detail.js');
-const { wordDiff } = await dist('content/word-diff.js');
-const { MemoryStore } = await dist('store/memory.js');
-const { runKey } = await dist('store/run-key.js');
-const { newHostRecord } = await dist('hosts/record.js');
-const { loadReport } = await dist('report/data.js');
-const { renderReport } = await dist('report/html.js');
+const { wordDiff } = await dist('domain/content/word-diff.js');
+const { MemoryStore } = await dist('store/level/memory.js');
+const { runKey } = await dist('store/model/run-key.js');
+const { newHostRecord } = await dist('net/hosts/record.js');
+const { loadReport } = await dist('io/report/data.js');
+const { renderReport } = await dist('io/report/html.js');
 
 const arg = (name, fallback) => {
 	const i = process.argv.indexOf(`--${name}`);

@@ -22,9 +22,9 @@ import { editedPages } from './lib/edited-pages.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = (file) => import(pathToFileURL(path.join(root, 'dist', file)).href);
-const { visibleText } = await dist('content/visible-text.js');
-const { diffTokens } = await dist('content/word-diff.js');
-const { reverseDelta, applyDelta } = await dist('versions/delta.js');
+const { visibleText } = await dist('domain/content/visible-text.js');
+const { diffTokens } = await dist('domain/content/word-diff.js');
+const { reverseDelta, applyDelta } = await dist('domain/versions/delta.js');
 const arg = (name, fallback) => {
 	const i = process.argv.indexOf(`--${name}`);
 	return i === -1 ? fallback : Number(process.argv[i + 1]);

@@ -26,9 +26,9 @@ import { mulberry32 } from './lib/prng.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = (file) => import(pathToFileURL(path.join(root, 'dist', file)).href);
-const { LevelStore } = await dist('store/level.js');
-const { pageVersions, versionText } = await dist('versions/index.js');
-const { compareTexts } = await dist('history/version-diff.js');
+const { LevelStore } = await dist('store/level/store.js');
+const { pageVersions, versionText } = await dist('domain/versions/index.js');
+const { compareTexts } = await dist('outputs/history/version-diff.js');
 const arg = (name, fallback) => {
 	const i = process.argv.indexOf(`--${name}`);
 	return i === -1 ? fallback : Number(process.argv[i + 1]);

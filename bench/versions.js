@@ -21,9 +21,9 @@ import { editedPages } from './lib/edited-pages.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = (file) => import(pathToFileURL(path.join(root, 'dist', file)).href);
-const { LevelStore } = await dist('store/level.js');
-const { unpackText } = await dist('store/text-blob.js');
-const { pageVersions, versionText } = await dist('versions/index.js');
+const { LevelStore } = await dist('store/level/store.js');
+const { unpackText } = await dist('store/model/text-blob.js');
+const { pageVersions, versionText } = await dist('domain/versions/index.js');
 const { collectTexts } = await dist('store/text-gc.js');
 const arg = (name, fallback) => {
 	const i = process.argv.indexOf(`--${name}`);
