@@ -5,7 +5,7 @@ import { UsageError } from '../base/errors/index.js';
 import { compileCondition } from '../domain/condition/compile.js';
 import { checkOptionNames } from './option-names.js';
 import { sweepDefaults } from './sweep-defaults.js';
-import type { SweepOptions, SweepOptionsInput } from './sweep-options.js';
+import { checkOptionsOf, type CheckOptions, type SweepOptions, type SweepOptionsInput } from './sweep-options.js';
 import { nonNegativeInteger, positiveInteger, positiveNumber } from '../base/util/checks.js';
 
 /**
@@ -56,4 +56,15 @@ export function normaliseSweepOptions(input: SweepOptionsInput = {}): SweepOptio
 	if (!/^[\x21-\x7e][\x20-\x7e]*$/.test(options.acceptEncoding)) throw new TypeError(`Expected \`acceptEncoding\` to be a header value, got \`${options.acceptEncoding}\``);
 	if (!/^[\x20-\x7e]+$/.test(options.userAgent)) throw new TypeError(`Expected \`userAgent\` to be a header value, got \`${options.userAgent}\``);
 	return options;
+}
+
+/**
+ * The options a watch shares with a sweep, defaults filled and checked as a sweep's are,
+ * with the sweep's run schedule and worker threads left out.
+ *
+ * @example
+ * normaliseCheckOptions({ concurrency: 8 }) // { ...sweepDefaults less ttlMs, budget, …, concurrency: 8 }
+ */
+export function normaliseCheckOptions(input: SweepOptionsInput = {}): CheckOptions {
+	return checkOptionsOf(normaliseSweepOptions(input));
 }
