@@ -1,4 +1,4 @@
-import { concat, concatMap, defer, EMPTY, finalize, ignoreElements, merge, Observable, of, repeat, share, Subject, switchMap, takeUntil, tap, timer } from 'rxjs';
+import { concat, concatMap, defer, EMPTY, finalize, ignoreElements, merge, Observable, of, repeat, share, Subject, switchMap, takeUntil, tap } from 'rxjs';
 import { composeRun, type RunEdges } from '../pipelines/compose.js';
 import type { WatchJob } from './job.js';
 import type { Outbox } from '../io/outbox/open.js';
@@ -9,13 +9,14 @@ import type { SweepDeps } from '../pipelines/sweep.js';
 import type { DueEntry, DueQueue, QueueStats } from '../store/model/due.js';
 import type { WatchClock } from './clock.js';
 import type { Task } from '../domain/task/types.js';
-import { urlOfLine } from '../stages/normalise.js';
 import { admit } from './admit.js';
+import { gapsToQueue, setGaps } from './gaps.js';
 import { announced } from './announced.js';
 import type { InputBatch } from './inputs.js';
 import { dispatch } from './dispatch.js';
 import { nextDue } from './reschedule.js';
 import { createThreshold } from './threshold.js';
+import { thresholdUpdates } from './updates.js';
 import { createHostThresholds } from './host-threshold.js';
 import { withTurns } from './turns.js';
 import { createSayings } from './say.js';
@@ -69,9 +70,6 @@ const LIVE_ROW_WALL_MS = 1000;
 const LIVE_DETAIL_WALL_MS = 60_000;
 /** Longest a verdict's record waits for its batch (wall ms): its URL's claim ends only after. */
 const COMMIT_WAIT_MS = 10;
-/** How often μ is solved again (wall ms), at most and at least. */
-const UPDATE_WALL_MS = 2000;
-const MIN_UPDATE_WALL_MS = 50;
 
 /**
  * The life of a watch over opened resources: inputs admitted into the store's schedule,
@@ -109,16 +107,7 @@ export function watchTasks(deps: SweepDeps, job: WatchJob, plan: WatchContext): 
 			// Origins spaced by a gap (--host-rate, Crawl-delay): where politeness binds, so where an origin's own threshold may rise.
 			const spaced = new Set<string>();
 			const runDeps: SweepDeps = { ...deps, clock: plan.clock, limiter: withTurns(gapsToQueue(deps, queue, 1 / scale, job.hostGapMs, spaced), queue, job.hostGapMs) };
-			const update = defer(() => threshold.update()).pipe(
-				tap((stats) => {
-					plan.observer?.queue?.(stats);
-					plan.observer?.model?.({ ...threshold.model, mu: threshold.mu, target: options.checksPerDay / 86_400 });
-					say.updated(threshold.model.mu, stats, plan.clock.now());
-				}),
-			);
-			// Every 2 s, or every hour of the schedule's clock when that comes sooner (--time-scale): the correction steps once an hour.
-			const every = Math.max(MIN_UPDATE_WALL_MS, Math.min(UPDATE_WALL_MS, plan.clock.wallMs(3_600_000)));
-			const updates = timer(0, every).pipe(concatMap(() => update), ignoreElements(), takeUntil(over));
+			const updates = thresholdUpdates(threshold, say, { clock: plan.clock, observer: plan.observer, checksPerDay: options.checksPerDay }).pipe(takeUntil(over));
 			// Origins given their --host-rate gap: one call each, the first time they are seen.
 			const gapped = new Set<string>();
 			const admitted = plan.inputs.pipe(
@@ -211,34 +200,4 @@ export function watchTasks(deps: SweepDeps, job: WatchJob, plan: WatchContext): 
 			return merge(epoch, admitted, updates, stopping.pipe(takeUntil(ended)));
 		}),
 	);
-}
-
-/** Gives each origin first seen in `batch` its least gap between claims (schedule ms). */
-async function setGaps(queue: DueQueue, batch: InputBatch, gapped: Set<string>, gapMs: number): Promise<void> {
-	for (const line of batch.lines) {
-		const parsed = urlOfLine(line);
-		if (!('origin' in parsed) || gapped.has(parsed.origin)) continue;
-		gapped.add(parsed.origin);
-		await queue.gap(parsed.origin, gapMs);
-	}
-}
-
-/**
- * The run's limiter, whose Crawl-delay gaps also reach the schedule, so that claims respect
- * them (and on Redis, fleet-wide); never below `--host-rate`'s gap (`hostGapMs`, wall ms),
- * which the schedule holds for the origin too.
- */
-function gapsToQueue(deps: SweepDeps, queue: DueQueue, scale: number, hostGapMs = 0, spaced?: Set<string>): SweepDeps['limiter'] {
-	const limiter = deps.limiter;
-	return {
-		run: (origin, job, signal, held, first) => limiter.run(origin, job, signal, held, first),
-		gap: (origin, ms, since) => {
-			limiter.gap(origin, ms, since);
-			spaced?.add(origin);
-			void queue.gap(origin, Math.max(ms, hostGapMs) * scale).catch(() => {});
-		},
-		get pacing() {
-			return limiter.pacing;
-		},
-	};
 }
