@@ -71,6 +71,7 @@ export const UNIT_NOTE: Record<Unit, (flag: string) => string> = {
 };
 
 /** A table of rows by flag name. */
+// biome-ignore lint/suspicious/noExplicitAny: a table holds rows of every value type; a row's own type stays exact where it is written (setting())
 export type SettingTable = Record<string, SettingRow<any>>;
 
 /** A row's value type, as its check gives it (a boolean for a switch, the choices for a choice). */
@@ -93,12 +94,14 @@ export type ValuesOf<T extends SettingTable> = { [K in keyof T]: ValueOf<T[K]> }
  * @example
  * retries: setting({ group: GROUP.requests, doc: 'Retries', default: 2, parse: integerValue('retries', 0), stage: 'probe', schema: { type: 'integer', minimum: 0 }, option: 'retries' })
  */
+// biome-ignore lint/suspicious/noExplicitAny: a table holds rows of every value type; a row's own type stays exact where it is written (setting())
 export const setting = <const R extends SettingRow<any>>(row: R): R => row;
 
 /** A flag's name in a pipeline file and in the library's camelCase. */
 export const camel = (flag: string): string => flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 /** The row's key in a pipeline file's stage. */
+// biome-ignore lint/suspicious/noExplicitAny: a table holds rows of every value type; a row's own type stays exact where it is written (setting())
 export const keyOf = (flag: string, row: SettingRow<any>): string => row.key ?? camel(flag);
 
 /**
@@ -150,7 +153,7 @@ export function envValues(table: SettingTable, env: Record<string, string | unde
 			values[flag] = row.parse ? row.parse(text) : text;
 		} catch (error) {
 			// The check names the flag; the value came from the variable, so it names both.
-			if (error instanceof UsageError) throw new UsageError(error.message.replace(`--${flag} `, `--${flag} (or $${row.env}) `), { cause: error });
+			if (error instanceof UsageError) throw new UsageError(error.message.replace(`--${flag} `, `--${flag} (or $${row.env}) `), { cause: error, help: false });
 			throw error;
 		}
 	}

@@ -19,6 +19,7 @@ import type { Outbox } from '../io/outbox/open.js';
 import { crawl, fetchStages } from './fetch.js';
 import { judgeStages, sweepStages, type SweepDeps } from './sweep.js';
 import type { SweepOptions } from './sweep-options.js';
+import type { WatchOptions } from './watch-options.js';
 
 /** Where a run's bodies go: files under a folder per host with an index (and, with `diff`, a diff of what the rules count), or NDJSON on stdout. */
 export type BodiesOutput = { dir: string; diff?: boolean | undefined } | 'ndjson';
@@ -32,18 +33,8 @@ export interface FeedsOutput {
 	deliveryMaxAgeMs?: number | undefined;
 }
 
-/**
- * A run's shape, as plain data: how URLs are judged, what is kept of what was fetched,
- * what is printed and who is told. A command builds it from its flags, a pipeline file
- * compiles to it, and `composeRun` turns it into the run's stages.
- */
-export interface RunShape {
-	/** sweep: conditional probes; fetch: download every URL; crawl: a candidates sweep feeding a fetch phase; watch: a sweep's checks, the same URL again and again (`revisit watch`). */
-	phase: 'sweep' | 'fetch' | 'crawl' | 'watch';
-	/** The run's options: the sweep's, the fetch's (`fetchOptions`), or a crawl's sweep phase (`crawlOptions(...).sweep`). */
-	options: SweepOptions;
-	/** A crawl's fetch phase (`crawlOptions(...).fetch`). */
-	fetch?: SweepOptions | undefined;
+/** What a run does with its verdicts beside judging them: kept, printed, told; a sweep's, a crawl's and a watch's alike. */
+export interface RunOutputs {
 	/** A pipeline file's filter stage, after dedupe. */
 	filter?: FilterOptions | undefined;
 	/** Archive the run in a WARC file (`--warc`); the options must capture exchanges (`capture`). */
@@ -62,6 +53,26 @@ export interface RunShape {
 }
 
 /**
+ * A run's shape, as plain data: how URLs are judged, what is kept of what was fetched,
+ * what is printed and who is told. A command builds it from its flags, a pipeline file
+ * compiles to it, and `composeRun` turns it into the run's stages.
+ */
+export interface RunShape extends RunOutputs {
+	/** sweep: conditional probes; fetch: download every URL; crawl: a candidates sweep feeding a fetch phase. */
+	phase: 'sweep' | 'fetch' | 'crawl';
+	/** The run's options: the sweep's, the fetch's (`fetchOptions`), or a crawl's sweep phase (`crawlOptions(...).sweep`). */
+	options: SweepOptions;
+	/** A crawl's fetch phase (`crawlOptions(...).fetch`). */
+	fetch?: SweepOptions | undefined;
+}
+
+/** A watch's run: a sweep's checks, the same URL again and again (`revisit watch`), under the watch's own options. */
+export interface WatchShape extends RunOutputs {
+	phase: 'watch';
+	options: WatchOptions;
+}
+
+/**
  * Checks what the run will tell before it sends a request: the notify URLs of its feeds
  * and its `checks` (apprise's dry run of each URL it sends). A mistyped scheme would
  * otherwise fail only at the first change, maybe days into a watch. Rejects with the
@@ -70,7 +81,7 @@ export interface RunShape {
  * @example
  * await checkStart(shape) // UsageError: --notify: notify URL jsno://***:***@***: apprise cannot load it …
  */
-export async function checkStart(shape: RunShape): Promise<void> {
+export async function checkStart(shape: Pick<RunOutputs, 'feeds' | 'checks'>): Promise<void> {
 	const notify = shape.feeds?.notify;
 	const checks = [...(notify && notify.urls.length > 0 ? [() => checkNotify(notify)] : []), ...(shape.checks ?? [])];
 	const results = await Promise.allSettled(checks.map((check) => check()));
@@ -91,7 +102,7 @@ export type RunEdges = EmitTargets & Omit<SinkContext, 'clock' | 'out'>;
  * @example
  * runTasks(deps, { options: shape.options, input, build: (d) => composeRun(d, shape, edges) }, summary)
  */
-export function composeRun(deps: SweepDeps, shape: RunShape, edges: RunEdges, outbox?: Outbox): OperatorFunction<InputLine, Task> {
+export function composeRun(deps: SweepDeps, shape: RunShape | WatchShape, edges: RunEdges, outbox?: Outbox): OperatorFunction<InputLine, Task> {
 	const context: SinkContext = { out: edges.out, stdout: edges.stdout, stderr: edges.stderr, env: edges.env, clock: deps.clock };
 	const after = (sinks: readonly Sink[]) => sinks.reduce<MonoTypeOperatorFunction<Task>>((chain, sink) => pipe(chain, sink(context)), identity);
 	// The condition after keep-text (its word diff is `changed_words`), before anything is written out.
@@ -101,7 +112,7 @@ export function composeRun(deps: SweepDeps, shape: RunShape, edges: RunEdges, ou
 	return pipe(judge(deps, shape), deps.keepText ?? identity, condition, after(keeping(shape)), emit(shape.emit ? edges : { out: async () => {}, diagnose: edges.diagnose }, shape.emit), tell);
 }
 
-function judge(deps: SweepDeps, shape: RunShape): OperatorFunction<InputLine, Task> {
+function judge(deps: SweepDeps, shape: RunShape | WatchShape): OperatorFunction<InputLine, Task> {
 	const extras = { filter: shape.filter && filter(shape.filter) };
 	if (shape.phase === 'crawl') return crawl(deps, { sweep: shape.options, fetch: shape.fetch ?? shape.options }, extras);
 	// No churn guard: a watch has no run whose end could release what it held back.
@@ -110,7 +121,7 @@ function judge(deps: SweepDeps, shape: RunShape): OperatorFunction<InputLine, Ta
 }
 
 /** The WARC first (a revisit record needs no body), then the bodies: a line is printed once both hold it. */
-function keeping(shape: RunShape): Sink[] {
+function keeping(shape: RunShape | WatchShape): Sink[] {
 	const sinks: Sink[] = [];
 	if (shape.warc) sinks.push(warcSink({ path: shape.warc.path, maxSize: shape.warc.maxBytes, info: warcInfo(shape.options, shape.warc.command) }));
 	if (shape.bodies === 'ndjson') sinks.push(bodiesSink());

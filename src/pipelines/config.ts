@@ -1,7 +1,6 @@
 import { crawlSettings, sweepSettings, watchSettings, type Setting, type SweepSettings } from '../config/settings.js';
 import type { SettingTable } from '../config/setting-row.js';
 import type { PipelineConfig, StageConfig } from '../config/pipeline-config.js';
-import type { ListenAddress } from '../config/values.js';
 import { ConfigError, RevisitError, UsageError } from '../base/errors/index.js';
 import { checkNotify, notifyOptionsOf, reportsOf, sinkFrom } from '../io/sinks/index.js';
 import { warcInfo } from '../outputs/warc/info.js';
@@ -19,6 +18,7 @@ import { crawlOptions, type CrawlOptions } from './fetch.js';
 import { normaliseSweepOptions } from './normalise-options.js';
 import { sweepOptionsFrom } from './options-from-settings.js';
 import type { SweepOptions } from './sweep-options.js';
+import { watchSettingsFrom, type WatchSettings } from './watch-options.js';
 
 /** A validated pipeline, ready to run: the same options and stages a CLI command would build. */
 export interface CompiledPipeline {
@@ -35,32 +35,9 @@ export interface CompiledPipeline {
 	checks: Array<() => Promise<void>>;
 	/** Its `report` sinks: pages written when the run ends. */
 	reports: Array<{ path: string; runs: number }>;
-	/** Set in watch mode (`"mode": "watch"`): the watch's own settings, checked as `revisit watch`'s flags are. */
+	/** Set in watch mode (`"mode": "watch"`): the watch's own settings, checked as `revisit watch`'s flags are; the watch takes `options` less a sweep's run schedule (watch/build.ts). */
 	watch?: WatchSettings | undefined;
 }
-
-/** A watch's settings from a pipeline file, in the units `runWatch` takes. */
-export interface WatchSettings {
-	/** Checks a day over every origin (`rate`), schedule clock. */
-	checksPerDay: number;
-	/** Requests per second per origin (`hostRate`). */
-	hostRate?: number | undefined;
-	until?: { at: number } | { afterMs: number } | undefined;
-	timeScale: number;
-	/** Schedule ms between two readings of a sitemap (`sitemapEvery`). */
-	sitemapEveryMs: number;
-	/** Where it serves its metrics, health and live report page (`listen`). */
-	listen?: ListenAddress | undefined;
-	/** More names it answers to in the Host header (`listenHost`). */
-	listenHosts: string[];
-	/** How long a claim holds, wall ms (`lease`). */
-	leaseMs: number;
-	/** Wall ms between two status lines on stderr where it is not a terminal (`statusEvery`); 0 for none. */
-	statusEveryMs: number;
-}
-
-/** The sweep settings a watch fixes, as `revisit watch` does: its schedule replaces the TTL, the budget and the churn guard. */
-const WATCH_FIXED: Partial<SweepSettings> = { ttl: undefined, adaptive: false, budget: undefined, 'host-budget': undefined, 'max-churn': 0, 'churn-min': 1, 'accept-churn': [], 'local-workers': 0 };
 
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
@@ -98,25 +75,8 @@ export function compilePipeline(config: PipelineConfig, context: { env?: Record<
 		const key = table[name]!.key ?? camel(name);
 		return checked(table, name, values[key] ?? table[name]!.default, `/stages/${stageOf.get(key) ?? 0}/${key}`);
 	};
-	const watchOf = (name: keyof typeof watchSettings): unknown => checked(watchSettings, name, (config.watch as Record<string, unknown> | undefined)?.[camel(name)] ?? watchSettings[name].default, `/watch/${camel(name)}`);
-	const watch: WatchSettings | undefined =
-		config.mode === 'watch'
-			? {
-					checksPerDay: watchOf('rate') as number,
-					hostRate: watchOf('host-rate') as number | undefined,
-					until: watchOf('until') as WatchSettings['until'],
-					timeScale: watchOf('time-scale') as number,
-					sitemapEveryMs: watchOf('sitemap-every') as number,
-					listen: watchOf('listen') as ListenAddress | undefined,
-					listenHosts: watchOf('listen-host') as string[],
-					leaseMs: watchOf('lease') as number,
-					statusEveryMs: watchOf('status-every') as number,
-				}
-			: undefined;
-	const settings = {
-		...Object.fromEntries(Object.keys(sweepSettings).map((name) => [name, valueOf(sweepSettings as SettingTable, name)])),
-		...(watch ? { ...WATCH_FIXED, 'host-rate': watch.hostRate } : {}),
-	} as unknown as SweepSettings;
+	const watch = config.mode === 'watch' ? watchSettingsFrom((name) => checked(watchSettings, name, (config.watch as Record<string, unknown> | undefined)?.[camel(name)] ?? watchSettings[name].default, `/watch/${camel(name)}`)) : undefined;
+	const settings = Object.fromEntries(Object.keys(sweepSettings).map((name) => [name, valueOf(sweepSettings as SettingTable, name)])) as unknown as SweepSettings;
 	const archiving = config.sinks.some((sink) => sink.type === 'warc');
 	const headers = headersOf(values.headers as HeaderConfig[] | undefined, `pipeline: /stages/${stageOf.get('headers') ?? 0}/headers`, context.env ?? process.env);
 	const proxy = context.proxyEnv === undefined ? undefined : proxyFromEnv(context.proxyEnv);
@@ -185,15 +145,17 @@ function storeOf(config: PipelineConfig): string | ValidatorStore | undefined {
 
 /**
  * The compiled pipeline as a run's shape (`composeRun`) with its sources: the sweep (or
- * a crawl, with a fetch stage; a watch's checks in watch mode) with the filter in its
- * place, then diagnostics once, then each sink in order. The commit comes after, in the run.
+ * a crawl, with a fetch stage) with the filter in its place, then diagnostics once, then
+ * each sink in order. The commit comes after, in the run. A watch-mode pipeline is a
+ * watch job instead (watch/pipeline.ts).
  *
  * @example
  * runJob({ ...pipelineShape(compiled), store: compiled.store ?? '.revisit', churnHint: 'stage' }, edges, stop)
  */
 export function pipelineShape(compiled: CompiledPipeline): RunShape & { source: Source } {
+	if (compiled.watch) throw new ConfigError(['pipeline: /mode: a watch-mode pipeline is a watch, not a run: run it with revisit run FILE']);
 	return {
-		phase: compiled.watch ? 'watch' : compiled.crawl ? 'crawl' : 'sweep',
+		phase: compiled.crawl ? 'crawl' : 'sweep',
 		options: compiled.crawl?.sweep ?? compiled.options,
 		fetch: compiled.crawl?.fetch,
 		filter: compiled.filter,

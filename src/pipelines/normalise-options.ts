@@ -6,7 +6,7 @@ import { compileCondition } from '../domain/condition/compile.js';
 import { checkOptionNames } from './option-names.js';
 import { sweepSettings } from '../config/settings.js';
 import { envDefaults, sweepDefaults } from './sweep-defaults.js';
-import type { SweepOptions, SweepOptionsInput } from './sweep-options.js';
+import { checkOptionsOf, type CheckOptions, type SweepOptions, type SweepOptionsInput } from './sweep-options.js';
 import { DEFAULT_BROWSER, RENDER_DEFAULTS, rendersAny } from './render-options.js';
 import { nonNegativeInteger, oneOf, positiveInteger, positiveNumber } from '../base/util/checks.js';
 
@@ -68,4 +68,15 @@ export function normaliseSweepOptions(input: SweepOptionsInput = {}, env: Record
 	if (!/^[\x21-\x7e][\x20-\x7e]*$/.test(options.acceptEncoding)) throw new OptionError('acceptEncoding', `Expected \`acceptEncoding\` to be a header value, got \`${options.acceptEncoding}\``);
 	if (!/^[\x20-\x7e]+$/.test(options.userAgent)) throw new OptionError('userAgent', `Expected \`userAgent\` to be a header value, got \`${options.userAgent}\``);
 	return options;
+}
+
+/**
+ * The options a watch shares with a sweep, defaults filled and checked as a sweep's are,
+ * with the sweep's run schedule and worker threads left out.
+ *
+ * @example
+ * normaliseCheckOptions({ concurrency: 8 }) // { ...sweepDefaults less ttlMs, budget, …, concurrency: 8 }
+ */
+export function normaliseCheckOptions(input: SweepOptionsInput = {}, env: Record<string, string | undefined> = process.env): CheckOptions {
+	return checkOptionsOf(normaliseSweepOptions(input, env));
 }

@@ -13,7 +13,7 @@ import { systemClock, type Clock } from '../domain/task/clock.js';
 import type { SweepDeps } from './sweep.js';
 import { DEFAULT_BROWSER, RENDER_DEFAULTS, rendersAny } from './render-options.js';
 import { sweepDefaults } from './sweep-defaults.js';
-import type { SweepOptions } from './sweep-options.js';
+import type { CheckOptions, SweepOptions } from './sweep-options.js';
 import { checkBrowser, createRenderer } from '../net/render/index.js';
 
 export interface ResourceOptions {
@@ -39,22 +39,24 @@ export interface ResourceOptions {
  * Opens what a sweep needs: the store, a keep-alive HTTP client and the limiter.
  * `close()` releases what was opened here, never a store the caller passed in;
  * `resizeSockets` sets this process's keep-alive socket budget anew (`maxSockets`).
+ * A watch's options have no worker threads (`localWorkers`): it sends from this process.
  *
  * @example
  * const { deps, close } = await openSweepDeps({ store: '.revisit' }, normaliseSweepOptions());
  */
 export async function openSweepDeps(
 	resources: ResourceOptions,
-	options: SweepOptions,
+	options: CheckOptions & Partial<Pick<SweepOptions, 'localWorkers'>>,
 ): Promise<{ deps: SweepDeps; close(): Promise<void>; resizeSockets(maxSockets: number): void }> {
 	const given = checkedStore(resources.store);
+	const workers = options.localWorkers ?? 0;
 	const cookies = options.cookies !== undefined || options.cookieJar !== undefined;
-	if (cookies && (resources.transport !== undefined || options.localWorkers > 0)) {
+	if (cookies && (resources.transport !== undefined || workers > 0)) {
 		// A jar is one process's state: threads and fleet workers could neither read nor update it.
 		throw new UsageError('--cookies and --cookie-jar need the requests sent from this process: they cannot be used with --local-workers or --workers');
 	}
 	const renders = rendersAny(options);
-	if (renders && (resources.transport !== undefined || options.localWorkers > 0)) {
+	if (renders && (resources.transport !== undefined || workers > 0)) {
 		// The body a probe read is rendered in this process: threads and fleet workers do not hand it back.
 		throw new UsageError('--render needs the requests sent from this process: it cannot be used with --local-workers or --workers');
 	}
@@ -70,7 +72,7 @@ export async function openSweepDeps(
 	const client = createHttpClient(settings, { cookieJar: jar });
 	let sender: Awaited<ReturnType<TransportFactory>> | undefined;
 	try {
-		const transport = resources.transport ?? (options.localWorkers > 0 ? localWorkers(options.localWorkers) : undefined);
+		const transport = resources.transport ?? (workers > 0 ? localWorkers(workers) : undefined);
 		sender = await transport?.(settings);
 	} catch (error) {
 		client.close();
@@ -103,7 +105,7 @@ export async function openSweepDeps(
  * @example
  * const executor = createExecutor(clientSettings(options));
  */
-export function clientSettings(options: SweepOptions): HttpClientOptions {
+export function clientSettings(options: CheckOptions): HttpClientOptions {
 	return {
 		userAgent: options.userAgent,
 		timeoutMs: options.timeoutMs,

@@ -15,12 +15,12 @@ import { heldBack } from '../stages/when.js';
 import { compileCondition } from '../domain/condition/compile.js';
 import { collectTexts } from '../store/text-gc.js';
 import type { SweepDeps } from './sweep.js';
-import type { SweepOptions } from './sweep-options.js';
+import type { CheckOptions, SweepOptions } from './sweep-options.js';
 
 /** What a run does, between opening the store and closing it. */
 export interface RunPlan {
 	/** The run's limits (the sweep phase's for a crawl); `highWater` bounds lines in flight. */
-	options: SweepOptions;
+	options: CheckOptions;
 	/** Input lines, each taken from `valve` before it is emitted (see `readLines`). */
 	input(deps: SweepDeps, valve: Valve): Observable<InputLine>;
 	/** Input lines to tasks whose output is written: every stage but the commit. */

@@ -33,7 +33,7 @@ import type { Task } from '../domain/task/types.js';
 import type { Clock } from '../domain/task/clock.js';
 import { RENDER_DEFAULTS } from './render-options.js';
 import { robotsAgentOf } from './sweep-defaults.js';
-import type { SweepOptions } from './sweep-options.js';
+import type { CheckOptions, RunScheduleOptions, SweepOptions } from './sweep-options.js';
 
 export interface SweepDeps {
 	store: ValidatorStore;
@@ -79,13 +79,14 @@ export function sweepStages(deps: SweepDeps, options: SweepOptions, extras: Swee
 }
 
 /**
- * A sweep up to its verdicts, without the churn guard: what `sweepStages` and a crawl's
- * sweep phase share.
+ * A sweep up to its verdicts, without the churn guard: what `sweepStages`, a crawl's
+ * sweep phase and a watch share. A watch's options have no run schedule: no TTL, budget
+ * or adaptive interval (its own schedule claims a URL when it is due).
  *
  * @example
  * pipe(judgeStages(deps, options), guard(deps, options))
  */
-export function judgeStages(deps: SweepDeps, options: SweepOptions, extras: SweepExtras = {}): OperatorFunction<InputLine, Task> {
+export function judgeStages(deps: SweepDeps, options: CheckOptions & Partial<RunScheduleOptions>, extras: SweepExtras = {}): OperatorFunction<InputLine, Task> {
 	const once = extras.dedupe === false ? (deciding: MonoTypeOperatorFunction<Task>) => deciding : dedupe;
 	return pipe(
 		normalise(),
@@ -148,7 +149,7 @@ export function guard(
  * @example
  * pipe(lookup(...), robotsStage(deps, options), probe(deps, options))
  */
-export function robotsStage(deps: SweepDeps, options: SweepOptions): MonoTypeOperatorFunction<Task> {
+export function robotsStage(deps: SweepDeps, options: CheckOptions): MonoTypeOperatorFunction<Task> {
 	return robots(deps, { robots: options.robots, agent: robotsAgentOf(options), maxCrawlDelayMs: options.maxCrawlDelayMs, timeoutMs: options.timeoutMs, highWater: options.highWater });
 }
 
@@ -171,7 +172,7 @@ function countNoisy(book: HostBook, origin: string): void {
  * only). What a URL's rule selected (`select`, `pointer`) is never learned whole; the
  * visible text of a `select` rule is not learned at all.
  */
-function learning(deps: SweepDeps, options: SweepOptions): MonoTypeOperatorFunction<Task> {
+function learning(deps: SweepDeps, options: CheckOptions): MonoTypeOperatorFunction<Task> {
 	const rules = compileRules(options.rules ?? []);
 	if (!options.learnNoise && !rules.some((rule) => rule.learn)) return identity;
 	const learns = (url: string): LearnOptions | false => {
@@ -184,7 +185,7 @@ function learning(deps: SweepDeps, options: SweepOptions): MonoTypeOperatorFunct
 }
 
 /** The render stage's options from the run's: the rules, `--render*`, `-H` and the cookies, `--deny-private`, robots.txt. */
-function renderOptions(options: SweepOptions, cookies: SweepDeps['cookies']): RenderStageOptions {
+function renderOptions(options: CheckOptions, cookies: SweepDeps['cookies']): RenderStageOptions {
 	const headers = compileHeaders(options.headers ?? []);
 	return {
 		mode: options.render?.mode ?? 'never',

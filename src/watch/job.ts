@@ -1,12 +1,12 @@
 import { type Observable, Subject } from 'rxjs';
-import { checkStart, type RunShape } from '../pipelines/compose.js';
+import { checkStart, type WatchShape } from '../pipelines/compose.js';
 import type { JobEdges } from '../pipelines/job.js';
 import { openSweepDeps } from '../pipelines/resources.js';
 import { createSummary, type Summary } from '../pipelines/summary.js';
 import type { IntervalBounds } from '../domain/schedule/due-time.js';
 import type { RedisTimeouts } from '../store/redis/link.js';
 import type { StoreReader, ValidatorStore } from '../store/model/types.js';
-import type { InputBatch } from './inputs.js';
+import type { InputBatch, WatchInputsSpec } from './inputs.js';
 import type { SweepDeps } from '../pipelines/sweep.js';
 import { clockOf, watchClock } from './clock.js';
 import { watchTasks, type WatchObserver } from './run.js';
@@ -23,26 +23,27 @@ import type { TargetStatus } from '../io/outbox/worker.js';
 /** Most origins the watch keeps a socket per --per-host place for: past them, idle sockets are closed as others open (each closes after IDLE_SOCKET_MS anyway). */
 const SOCKET_ORIGINS = 1024;
 
-/** A watch as plain data: the run it repeats, its store, rate, clock and inputs. */
+/**
+ * A watch as plain data: the run it repeats under the watch's options (`shape.options`:
+ * its rate, clock, lease, listening server, and the parts it shares with a sweep), its
+ * store and inputs, and what `buildWatch` (build.ts) works out of them once.
+ */
 export interface WatchJob {
-	shape: RunShape;
+	shape: WatchShape;
 	store: string | ValidatorStore;
 	redis?: RedisTimeouts | undefined;
-	/** Checks a day over every origin, in the schedule's clock (`--rate`). */
-	checksPerDay: number;
-	bounds: IntervalBounds;
-	/** The schedule's clock: where it starts (`--now`) and how much faster than the wall clock it runs (`--time-scale`). */
-	now?: number | undefined;
-	scale: number;
-	until?: { at: number } | { afterMs: number } | undefined;
-	/** Least wall ms between two requests to an origin (`--host-rate`). */
+	/** Where URLs come from (inputs.ts): the URL arguments, stdin (whether to read it), files read again when they change, sitemaps read every `sitemapEveryMs`. */
+	inputs: Omit<WatchInputsSpec, 'stdin'> & { stdin: boolean };
+	/** Least wall ms between two requests to an origin (`--host-rate`); unset: none. */
 	hostGapMs?: number | undefined;
-	/** How long a claimed URL is held (wall ms, `--lease`) before it returns to the schedule, for the others on a shared store. */
-	leaseMs?: number | undefined;
+	/** A URL's interval at least, at most, and while its rate is learnt (`--min-interval`, `--max-interval`). */
+	bounds: IntervalBounds;
+}
+
+/** What the process gives a watch beside its job: its inputs' edges (stdin, SIGHUP) and its listening server. */
+export interface WatchEdges {
 	/** Where URLs come from, given the job's clock: see inputs.ts. */
 	inputs(context: { deps: SweepDeps; clock: Clock; wallMs(scheduleMs: number): number; diagnose(message: string): void }): Observable<InputBatch>;
-	/** Report pages (a pipeline file's `report` sinks), written again after each epoch. */
-	reports?: ReadonlyArray<{ path: string; runs: number }> | undefined;
 	/** The metrics and the listening server, started once the store is open (`--listen`). */
 	observe?(context: { store: StoreReader; summary: Readonly<Summary>; scale: number; deliveries?: (() => TargetStatus[]) | undefined }): Promise<{ observer: WatchObserver; close(): Promise<void> }>;
 }
@@ -66,23 +67,24 @@ const MIN_EPOCH_WALL_MS = 30_000;
  * flight finish and be committed first.
  *
  * @example
- * const { done } = runWatch(job, edges, interrupted);
+ * const { done } = runWatch(job, { inputs }, edges, interrupted);
  * await done; // 'SIGTERM'
  */
-export function runWatch(job: WatchJob, edges: JobEdges, stop: Promise<string>): WatchRun {
+export function runWatch(job: WatchJob, attached: WatchEdges, edges: JobEdges, stop: Promise<string>): WatchRun {
 	const summary = createSummary();
 	const figures = createWatchFigures();
-	return { summary, figures, done: run(job, edges, summary, figures, stop) };
+	return { summary, figures, done: run(job, attached, edges, summary, figures, stop) };
 }
 
-async function run(job: WatchJob, edges: JobEdges, summary: Summary, figures: WatchFigures, stop: Promise<string>): Promise<string | undefined> {
+async function run(job: WatchJob, attached: WatchEdges, edges: JobEdges, summary: Summary, figures: WatchFigures, stop: Promise<string>): Promise<string | undefined> {
+	const options = job.shape.options;
 	await checkStart(job.shape);
 	const { deps, close, resizeSockets } = await openSweepDeps({ store: job.store, redis: job.redis, maxSockets: socketsFor(job.shape.options, 0), diagnose: edges.diagnose }, job.shape.options);
 	// The schedule's clock is the store's: a restart, and every member of a fleet, read one clock (--now starts it again).
-	const proposed = watchClock({ now: job.now, scale: job.scale }).queue;
+	const proposed = watchClock({ now: options.now, scale: options.timeScale }).queue;
 	const opening = async () => {
 		const queue = await deps.store.dueQueue(proposed);
-		return { queue, clock: clockOf(await queue.adoptClock(proposed, job.now !== undefined)) };
+		return { queue, clock: clockOf(await queue.adoptClock(proposed, options.now !== undefined)) };
 	};
 	const { queue, clock } = await opening().catch(async (error: unknown) => {
 		await close();
@@ -90,11 +92,12 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, figures: Wa
 	});
 	const status = createWatchStatus(figures, () => clock.now());
 	const started = clock.now();
-	const until = job.until === undefined ? undefined : 'at' in job.until ? job.until.at : started + job.until.afterMs;
-	let observing: Awaited<ReturnType<NonNullable<WatchJob['observe']>>> | undefined;
+	const until = options.until === undefined ? undefined : 'at' in options.until ? options.until.at : started + options.until.afterMs;
+	let observing: Awaited<ReturnType<NonNullable<WatchEdges['observe']>>> | undefined;
 	let signal: string | undefined;
 	const stopping = new Subject<void>();
-	const reports = job.reports ?? [];
+	// Report pages (a pipeline file's `report` sinks), written again after each epoch.
+	const reports = job.shape.reports ?? [];
 	const source = typeof job.store === 'string' ? describeStore(job.store) : 'the store given';
 	// One page write at a time, each after its epoch's run row; the last is awaited before the store closes.
 	let reporting = Promise.resolve();
@@ -111,21 +114,16 @@ async function run(job: WatchJob, edges: JobEdges, summary: Summary, figures: Wa
 	try {
 		serving = await serveReads(job.store, view, overrideHosts(deps), edges);
 		outbox = openOutbox(deps.store, job.shape.feeds, { diagnose: edges.diagnose, shared: typeof job.store === 'string' && storeIsShared(job.store) });
-		observing = await job.observe?.({ store: view, summary, scale: job.scale, deliveries: outbox && (() => outbox!.deliveries.status()) });
-		const watch$ = watchTasks(deps, {
-			shape: job.shape,
+		observing = await attached.observe?.({ store: view, summary, scale: options.timeScale, deliveries: outbox && (() => outbox!.deliveries.status()) });
+		const watch$ = watchTasks(deps, job, {
 			edges,
-			checksPerDay: job.checksPerDay,
-			bounds: job.bounds,
 			clock,
 			queue,
 			until,
 			epochMs: EPOCH_MS,
 			minEpochWallMs: MIN_EPOCH_WALL_MS,
-			inputs: job.inputs({ deps: { ...deps, clock }, clock, wallMs: clock.wallMs, diagnose: edges.diagnose }),
+			inputs: attached.inputs({ deps: { ...deps, clock }, clock, wallMs: clock.wallMs, diagnose: edges.diagnose }),
 			stop: stopping,
-			hostGapMs: job.hostGapMs,
-			leaseWallMs: job.leaseMs,
 			outbox,
 			observer: bothObservers(status.observer, {
 				...observing?.observer,

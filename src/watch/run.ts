@@ -1,21 +1,22 @@
-import { concat, concatMap, defer, EMPTY, finalize, ignoreElements, merge, type Observable, of, repeat, share, Subject, switchMap, takeUntil, tap, timer } from 'rxjs';
-import { composeRun, type RunEdges, type RunShape } from '../pipelines/compose.js';
+import { concat, concatMap, defer, EMPTY, finalize, ignoreElements, merge, type Observable, of, repeat, share, Subject, switchMap, takeUntil, tap } from 'rxjs';
+import { composeRun, type RunEdges } from '../pipelines/compose.js';
+import type { WatchJob } from './job.js';
 import type { Outbox } from '../io/outbox/open.js';
 import { runTasks } from '../pipelines/run.js';
 import type { LiveRun } from '../pipelines/live-run.js';
 import { createSummary, type Summary } from '../pipelines/summary.js';
 import type { SweepDeps } from '../pipelines/sweep.js';
-import type { IntervalBounds } from '../domain/schedule/due-time.js';
 import type { DueEntry, DueQueue, QueueStats } from '../store/model/due.js';
 import type { WatchClock } from './clock.js';
 import type { Task } from '../domain/task/types.js';
-import { urlOfLine } from '../stages/normalise.js';
 import { admit } from './admit.js';
+import { gapsToQueue, setGaps } from './gaps.js';
 import { announced } from './announced.js';
 import type { InputBatch } from './inputs.js';
 import { dispatch } from './dispatch.js';
 import { nextDue } from './reschedule.js';
 import { createThreshold } from './threshold.js';
+import { thresholdUpdates } from './updates.js';
 import { createHostThresholds } from './host-threshold.js';
 import { withTurns } from './turns.js';
 import { createSayings } from './say.js';
@@ -33,14 +34,12 @@ export interface WatchObserver {
 	started?(run: LiveRun): void;
 }
 
-/** A watch as plain data: the run it repeats, its rate and clock, its inputs. */
-export interface WatchPlan {
-	/** The run's shape (phase `watch`): how URLs are judged, kept, printed and told. */
-	shape: RunShape;
+/**
+ * What `runWatch` opened and decided for a job (job.ts): not data but live objects, the
+ * watch's edges, its clock and schedule, its inputs, its stop, its observer and outbox.
+ */
+export interface WatchContext {
 	edges: RunEdges;
-	/** Checks a day, in the schedule's clock (`--rate`). */
-	checksPerDay: number;
-	bounds: IntervalBounds;
 	clock: WatchClock;
 	/** The store's schedule, on `clock` (`DueQueue.adoptClock`). */
 	queue: DueQueue;
@@ -53,12 +52,8 @@ export interface WatchPlan {
 	/** Fires once to stop: in-flight checks finish and are committed. */
 	stop: Observable<unknown>;
 	observer?: WatchObserver | undefined;
-	/** Origins' least gap between requests (wall ms; `--host-rate`). */
-	hostGapMs?: number | undefined;
 	/** Where the feeds' deliveries go (openOutbox): committed with each change, sent by its worker. */
 	outbox?: Outbox | undefined;
-	/** How long a claim holds (wall ms, `--lease`) before its URL returns to the schedule; LEASE_WALL_MS when not given. */
-	leaseWallMs?: number | undefined;
 }
 
 /**
@@ -70,16 +65,11 @@ export interface WatchPlan {
  * this many times --concurrency claims, those past its requests in flight being written.
  */
 const CLAIMS_PER_PLACE = 2;
-/** How long a claim holds by default (wall ms) before its URL goes back to the schedule: well past a check's timeouts, retries and Retry-After waits. */
-export const LEASE_WALL_MS = 10 * 60_000;
 /** Least wall ms between two writes of an epoch's row as it goes, and of its changed URLs (live-run.ts): a kill loses a second of the row. */
 const LIVE_ROW_WALL_MS = 1000;
 const LIVE_DETAIL_WALL_MS = 60_000;
 /** Longest a verdict's record waits for its batch (wall ms): its URL's claim ends only after. */
 const COMMIT_WAIT_MS = 10;
-/** How often μ is solved again (wall ms), at most and at least. */
-const UPDATE_WALL_MS = 2000;
-const MIN_UPDATE_WALL_MS = 50;
 
 /**
  * The life of a watch over opened resources: inputs admitted into the store's schedule,
@@ -89,9 +79,10 @@ const MIN_UPDATE_WALL_MS = 50;
  * `stop` fires or the clock reaches `until`, after the checks in flight are committed.
  *
  * @example
- * watchTasks(deps, plan).subscribe({ complete: () => console.error('stopped') });
+ * watchTasks(deps, job, context).subscribe({ complete: () => console.error('stopped') });
  */
-export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
+export function watchTasks(deps: SweepDeps, job: WatchJob, plan: WatchContext): Observable<Task> {
+	const options = job.shape.options;
 	return of(plan.queue).pipe(
 		switchMap((queue) => {
 			const stop = plan.stop.pipe(share());
@@ -100,8 +91,8 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 			// Admission and the threshold's updates go on until the epochs end: by a stop, or at --until.
 			const ended = new Subject<void>();
 			const over = merge(stop, ended);
-			const threshold = createThreshold(queue, { checksPerDay: plan.checksPerDay, bounds: plan.bounds, now: () => plan.clock.now() });
-			const say = createSayings({ diagnose: plan.edges.diagnose, checksPerDay: plan.checksPerDay, bounds: plan.bounds });
+			const threshold = createThreshold(queue, { checksPerDay: options.checksPerDay, bounds: job.bounds, now: () => plan.clock.now() });
+			const say = createSayings({ diagnose: plan.edges.diagnose, checksPerDay: options.checksPerDay, bounds: job.bounds });
 			const freed = new Subject<void>();
 			const done = createDoneBatch(queue, () => freed.next());
 			const answered = createAnsweredBatch(queue, () => freed.next());
@@ -115,17 +106,8 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 			const scale = plan.clock.wallMs(1);
 			// Origins spaced by a gap (--host-rate, Crawl-delay): where politeness binds, so where an origin's own threshold may rise.
 			const spaced = new Set<string>();
-			const runDeps: SweepDeps = { ...deps, clock: plan.clock, limiter: withTurns(gapsToQueue(deps, queue, 1 / scale, plan.hostGapMs, spaced), queue, plan.hostGapMs) };
-			const update = defer(() => threshold.update()).pipe(
-				tap((stats) => {
-					plan.observer?.queue?.(stats);
-					plan.observer?.model?.({ ...threshold.model, mu: threshold.mu, target: plan.checksPerDay / 86_400 });
-					say.updated(threshold.model.mu, stats, plan.clock.now());
-				}),
-			);
-			// Every 2 s, or every hour of the schedule's clock when that comes sooner (--time-scale): the correction steps once an hour.
-			const every = Math.max(MIN_UPDATE_WALL_MS, Math.min(UPDATE_WALL_MS, plan.clock.wallMs(3_600_000)));
-			const updates = timer(0, every).pipe(concatMap(() => update), ignoreElements(), takeUntil(over));
+			const runDeps: SweepDeps = { ...deps, clock: plan.clock, limiter: withTurns(gapsToQueue(deps, queue, 1 / scale, job.hostGapMs, spaced), queue, job.hostGapMs) };
+			const updates = thresholdUpdates(threshold, say, { clock: plan.clock, observer: plan.observer, checksPerDay: options.checksPerDay }).pipe(takeUntil(over));
 			// Origins given their --host-rate gap: one call each, the first time they are seen.
 			const gapped = new Set<string>();
 			const admitted = plan.inputs.pipe(
@@ -136,7 +118,7 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 						return say.settled(stats);
 					}
 					// The gap first: a URL put due now is claimed at once, by this process or another on the store, and its origin's second claim must already wait for it.
-					if (plan.hostGapMs !== undefined) await setGaps(queue, batch, gapped, plan.hostGapMs / scale);
+					if (job.hostGapMs !== undefined) await setGaps(queue, batch, gapped, job.hostGapMs / scale);
 					const result = await admit(queue, batch, { now: plan.clock.now() });
 					await announced(batch, { store: runDeps.store, book: runDeps.book, queue, now: plan.clock.now() });
 					for (const problem of result.problems) plan.edges.diagnose(`${problem.source} line ${problem.line}: ${problem.problem}`);
@@ -147,7 +129,7 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 			);
 			// On a shared schedule a process holds no more claims than it has requests in flight, and as many again being written (their
 			// places given back, `answered`): the fleet-wide --per-host places go to whoever can use them, not to the first to claim.
-			const window = queue.shared ? { ...plan.shape.options, highWater: plan.shape.options.concurrency * (queue.answered ? CLAIMS_PER_PLACE : 1) } : plan.shape.options;
+			const window = queue.shared ? { ...job.shape.options, highWater: job.shape.options.concurrency * (queue.answered ? CLAIMS_PER_PLACE : 1) } : job.shape.options;
 			const reachedUntil = (): boolean => plan.until !== undefined && plan.clock.now() >= plan.until;
 			const epoch = defer(() => {
 				const summary = createSummary();
@@ -157,17 +139,17 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 					runTasks(runDeps, {
 						options: window,
 						input: (_d, valve) =>
-							dispatch(queue, valve, { rate: plan.checksPerDay / 86_400_000, perHost: plan.shape.options.perHost * (queue.shared ? 1 : CLAIMS_PER_PLACE), leaseMs: (plan.leaseWallMs ?? LEASE_WALL_MS) / scale, wallMs: plan.clock.wallMs, until, freed }, stop, {
+							dispatch(queue, valve, { rate: options.checksPerDay / 86_400_000, perHost: job.shape.options.perHost * (queue.shared ? 1 : CLAIMS_PER_PLACE), leaseMs: options.leaseMs / scale, wallMs: plan.clock.wallMs, until, freed }, stop, {
 								claimed: (entry, now) => {
 									if (entry.token !== undefined) tokens.set(entry.url, entry.token);
 									threshold.dispatched(1, entry.due - now);
 									say.claimed();
 									// Lateness anywhere else is the global rate's, which μ answers for.
-									if (plan.hostGapMs !== undefined || spaced.has(entry.origin)) hosts.claimed(entry.origin, now - entry.due);
+									if (job.hostGapMs !== undefined || spaced.has(entry.origin)) hosts.claimed(entry.origin, now - entry.due);
 									plan.observer?.late?.(Math.max(0, now - entry.due) / 1000);
 								},
 							}),
-						build: (d) => composeRun(d, plan.shape, plan.edges, plan.outbox),
+						build: (d) => composeRun(d, job.shape, plan.edges, plan.outbox),
 						placesKeepText: true,
 						// The hour's row is stored as it goes and shown live: a watch killed with -9 leaves its hours in history.
 						live: { rowEveryMs: LIVE_ROW_WALL_MS, detailEveryMs: LIVE_DETAIL_WALL_MS, started: (run) => plan.observer?.started?.(run) },
@@ -194,7 +176,7 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 							plan.observer?.check?.(task);
 							const host = task.origin === undefined ? undefined : runDeps.book.get(task.origin);
 							const mu = threshold.mu * (task.origin === undefined ? 1 : hosts.factor(task.origin));
-							const entry = nextDue(task, mu, plan.bounds, host, plan.clock.now(), runDeps.random);
+							const entry = nextDue(task, mu, job.bounds, host, plan.clock.now(), runDeps.random);
 							if (task.url !== undefined) {
 								const token = tokens.get(task.url);
 								tokens.delete(task.url);
@@ -218,34 +200,4 @@ export function watchTasks(deps: SweepDeps, plan: WatchPlan): Observable<Task> {
 			return merge(epoch, admitted, updates, stopping.pipe(takeUntil(ended)));
 		}),
 	);
-}
-
-/** Gives each origin first seen in `batch` its least gap between claims (schedule ms). */
-async function setGaps(queue: DueQueue, batch: InputBatch, gapped: Set<string>, gapMs: number): Promise<void> {
-	for (const line of batch.lines) {
-		const parsed = urlOfLine(line);
-		if (!('origin' in parsed) || gapped.has(parsed.origin)) continue;
-		gapped.add(parsed.origin);
-		await queue.gap(parsed.origin, gapMs);
-	}
-}
-
-/**
- * The run's limiter, whose Crawl-delay gaps also reach the schedule, so that claims respect
- * them (and on Redis, fleet-wide); never below `--host-rate`'s gap (`hostGapMs`, wall ms),
- * which the schedule holds for the origin too.
- */
-function gapsToQueue(deps: SweepDeps, queue: DueQueue, scale: number, hostGapMs = 0, spaced?: Set<string>): SweepDeps['limiter'] {
-	const limiter = deps.limiter;
-	return {
-		run: (origin, job, signal, held, first) => limiter.run(origin, job, signal, held, first),
-		gap: (origin, ms, since) => {
-			limiter.gap(origin, ms, since);
-			spaced?.add(origin);
-			void queue.gap(origin, Math.max(ms, hostGapMs) * scale).catch(() => {});
-		},
-		get pacing() {
-			return limiter.pacing;
-		},
-	};
 }

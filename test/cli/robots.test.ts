@@ -200,7 +200,7 @@ describe('robots.txt (RFC 9309) in a sweep', () => {
 		server = await startServer((req, res) => page(res, req));
 		const run = await spawnCli(['sweep', '--store', store.dir, '--ndjson'], server.url('/a'), { REVISIT_ROBOTS: 'maybe' }).done;
 		expect(run.status).toBe(2);
-		expect(run.stderr).toBe('revisit: Expected `robots` (or $REVISIT_ROBOTS) to be obey or ignore, got `maybe`\n');
+		expect(run.stderr).toBe('revisit: --robots (or $REVISIT_ROBOTS) must be obey or ignore (got "maybe")\n');
 		expect(run.stdout).toBe('');
 		expect(server.requests).toHaveLength(0);
 	});

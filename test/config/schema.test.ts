@@ -15,6 +15,7 @@ import { validatePipeline } from '../../src/config/validate.js';
 import { compilePipeline } from '../../src/pipelines/config.js';
 import { fetchDefaults } from '../../src/pipelines/fetch.js';
 import { sweepDefaults } from '../../src/pipelines/sweep-defaults.js';
+import { checkOptionsOf } from '../../src/pipelines/sweep-options.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
@@ -99,7 +100,7 @@ describe('pipeline schema', () => {
 		expect(pipelineSchema.properties.mode.default).toBe('run');
 	});
 
-	it('compiles a watch-mode pipeline to the watch\'s settings in its units, and the sweep options revisit watch fixes', () => {
+	it('compiles a watch-mode pipeline to the watch\'s settings in its units, and the options it shares with a sweep', () => {
 		const config = validatePipeline({
 			...minimal,
 			mode: 'watch',
@@ -107,9 +108,11 @@ describe('pipeline schema', () => {
 			watch: { rate: '5000/h', hostRate: 2, until: '2d', timeScale: 60, listen: ':0' },
 		});
 		const compiled = compilePipeline(config);
-		expect(compiled.watch).toEqual({ checksPerDay: 120_000, hostRate: 2, until: { afterMs: 2 * 86_400_000 }, timeScale: 60, sitemapEveryMs: 86_400_000, listen: { host: '', port: 0 }, listenHosts: [], leaseMs: 600_000, statusEveryMs: 900_000 });
-		expect(compiled.options).toMatchObject({ concurrency: 4, rate: 2, minIntervalMs: 600_000, adaptive: false, maxChurn: 0, localWorkers: 0 });
-		expect(compiled.options.ttlMs).toBeUndefined();
+		expect(compiled.watch).toEqual({ checksPerDay: 120_000, rate: 2, until: { afterMs: 2 * 86_400_000 }, timeScale: 60, sitemapEveryMs: 86_400_000, listen: { host: '', port: 0 }, listenHosts: [], leaseMs: 600_000, statusEveryMs: 900_000 });
+		// What the watch takes of the options: the parts it shares with a sweep, without the sweep's run schedule.
+		const shared = checkOptionsOf(compiled.options);
+		expect(shared).toMatchObject({ concurrency: 4, minIntervalMs: 600_000 });
+		for (const key of ['ttlMs', 'adaptive', 'budget', 'hostBudget', 'maxChurn', 'churnMin', 'acceptChurn', 'localWorkers']) expect(shared, key).not.toHaveProperty(key);
 		expect(compilePipeline(validatePipeline({ ...minimal, mode: 'watch' })).watch).toEqual({ checksPerDay: 86_400, timeScale: 1, sitemapEveryMs: 86_400_000, leaseMs: 600_000, listenHosts: [], statusEveryMs: 900_000 });
 		expect(compilePipeline(validatePipeline(minimal)).watch).toBeUndefined();
 	});

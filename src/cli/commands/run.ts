@@ -8,7 +8,7 @@ import { quietFlag } from '../flags/groups.js';
 import { defaultStoreDir } from '../../store/default-dir.js';
 import { envDefaults } from '../../pipelines/sweep-defaults.js';
 import { pipelineWatch } from '../../watch/pipeline.js';
-import { runWatchOnTerminal, watchInputsOf, watchObserve } from './watch-parts.js';
+import { runWatchOnTerminal } from './watch-parts.js';
 
 interface RunArgs extends PipelineFileArgs {
 	quiet: boolean;
@@ -37,9 +37,8 @@ export function runCommand(io: CliIo, result: CommandResult): CommandModule<obje
 			const compiled = compilePipeline(loaded.config, { env, proxyEnv: io.env });
 			const store = compiled.store ?? defaultStoreDir(io.env);
 			if (compiled.watch) {
-				const { job, inputs, listen, listenHosts } = pipelineWatch(loaded.config, compiled, { store, now: envDefaults(io.env).now });
-				const watch = { ...job, inputs: watchInputsOf({ ...inputs, stdin: inputs.stdin ? io.stdin : undefined }, job.shape.options), observe: listen && watchObserve(listen, listenHosts, store, io) };
-				return void (result.status = await runWatchOnTerminal(io, watch, { quiet: args.quiet, env, statusEveryMs: compiled.watch.statusEveryMs }));
+				const job = pipelineWatch(loaded.config, compiled, { store, now: envDefaults(io.env).now });
+				return void (result.status = await runWatchOnTerminal(io, job, { quiet: args.quiet, env }));
 			}
 			result.status = await runPipeline(io, { ...pipelineShape(compiled), store, churnHint: 'stage' }, { quiet: args.quiet, env });
 		},

@@ -1,10 +1,10 @@
-import type { RetryPolicy } from '../../net/http/send.js';
 import { watchInputs, type WatchInputsSpec } from '../../watch/inputs.js';
 import { processSignals } from '../../watch/signals.js';
-import { runWatch, type WatchJob } from '../../watch/job.js';
+import { runWatch, type WatchEdges, type WatchJob } from '../../watch/job.js';
+import type { WatchParts } from '../../watch/build.js';
 import { STDIN_ARG } from '../../io/sources/args.js';
 import type { CliIo } from '../io.js';
-import { parseListen, type ListenAddress } from '../../watch/listen.js';
+import type { ListenAddress } from '../../watch/listen.js';
 import { describeStore } from '../../store/open.js';
 import type { ValidatorStore } from '../../store/model/types.js';
 import { EXIT } from '../../base/errors/index.js';
@@ -14,23 +14,26 @@ import { formatWatchStatus } from '../../watch/status.js';
 
 /**
  * The watch's inputs from its flags (watch/inputs.ts): the URL arguments, stdin (when `-`
- * is one of them, or nothing else is given), `--input` files and `--sitemap`s, read
- * again on SIGHUP.
+ * is one of them, or nothing else is given), `--input` files and `--sitemap`s.
  */
-export function watchInputsFor(args: { urls: string[]; input: string[]; sitemap: string[]; 'sitemap-every': number }, io: CliIo, retry: RetryPolicy): WatchJob['inputs'] {
+export function watchInputsFor(args: { urls: string[]; input: string[]; sitemap: string[] }): WatchParts['inputs'] {
 	const dash = args.urls.some((url) => url === '-' || url === STDIN_ARG);
 	const readsStdin = dash || (args.urls.length === 0 && args.input.length === 0 && args.sitemap.length === 0);
-	return watchInputsOf({ urls: args.urls.filter((url) => url !== '-' && url !== STDIN_ARG), stdin: readsStdin ? io.stdin : undefined, files: args.input, sitemaps: args.sitemap, sitemapEveryMs: args['sitemap-every'] }, retry);
+	return { urls: args.urls.filter((url) => url !== '-' && url !== STDIN_ARG), stdin: readsStdin, files: args.input, sitemaps: args.sitemap };
 }
 
-/** A watch's inputs as the job takes them, read again on this process's SIGHUP. */
-export function watchInputsOf(spec: WatchInputsSpec, retry: RetryPolicy): WatchJob['inputs'] {
-	return ({ deps, clock, wallMs, diagnose }) => watchInputs(spec, { signals: processSignals(), clock, wallMs, diagnose, http: { deps, retry } });
+/** A watch's inputs, read again on this process's SIGHUP, and its listening server (`--listen`): what this process gives the job. */
+function watchEdgesOf(job: WatchJob, io: CliIo): WatchEdges {
+	const options = job.shape.options;
+	const spec: WatchInputsSpec = { ...job.inputs, stdin: job.inputs.stdin ? io.stdin : undefined };
+	return {
+		inputs: ({ deps, clock, wallMs, diagnose }) => watchInputs(spec, { signals: processSignals(), clock, wallMs, diagnose, http: { deps, retry: options } }),
+		observe: options.listen && watchObserve(options.listen, options.listenHosts, job.store, io),
+	};
 }
 
 /** The metrics and listening server for `--listen HOST:PORT`, answering the `--listen-host` names too; where it listens is said on stderr (port 0 picks one). */
-export function watchObserve(where: string | ListenAddress, hosts: readonly string[], store: string | ValidatorStore, io: CliIo): WatchJob['observe'] {
-	const address = typeof where === 'string' ? parseListen(where) : where;
+function watchObserve(address: ListenAddress, hosts: readonly string[], store: string | ValidatorStore, io: CliIo): WatchEdges['observe'] {
 	// prom-client and the live report page load only for a watch that listens.
 	return async ({ store: opened, scale, deliveries }) =>
 		(await import('../../watch/observe.js')).observeWatch(address, {
@@ -45,15 +48,18 @@ export function watchObserve(where: string | ListenAddress, hosts: readonly stri
 
 /**
  * A watch on the terminal (`revisit watch`, `revisit run` of a watch-mode file): its
- * figures as progress on a TTY, or as a status line every `statusEveryMs` where there is
- * none (neither with quiet), the summary when it stops (not with quiet), exit 0 once
- * stopped by a signal or at its end.
+ * inputs read from this process (stdin, SIGHUP), its listening server, its figures as
+ * progress on a TTY, or as a status line every `statusEveryMs` where there is none
+ * (neither with quiet), the summary when it stops (not with quiet), exit 0 once stopped
+ * by a signal or at its end.
  *
  * @example
  * result.status = await runWatchOnTerminal(io, job, { quiet: false });
  */
-export async function runWatchOnTerminal(io: CliIo, job: WatchJob, display: { quiet: boolean; env?: NodeJS.ProcessEnv; statusEveryMs?: number | undefined }): Promise<number> {
-	const { run, summary, stopped, terminal, elapsedMs } = await runOnTerminal(io, display, (edges) => runWatch(job, edges, io.interrupted), (watch, ms) => `${formatWatchStatus(watch.figures)}, ${formatElapsed(ms)}`);
+export async function runWatchOnTerminal(io: CliIo, job: WatchJob, display: { quiet: boolean; env?: NodeJS.ProcessEnv }): Promise<number> {
+	const attached = watchEdgesOf(job, io);
+	const shown = { ...display, statusEveryMs: job.shape.options.statusEveryMs };
+	const { run, summary, stopped, terminal, elapsedMs } = await runOnTerminal(io, shown, (edges) => runWatch(job, attached, edges, io.interrupted), (watch, ms) => `${formatWatchStatus(watch.figures)}, ${formatElapsed(ms)}`);
 	terminal.finish(`${formatSummary({ ...summary, elapsedMs }, { watched: run.figures.watched })}${stopped ? `; stopped by ${stopped}` : ''}`);
 	return EXIT.ok;
 }

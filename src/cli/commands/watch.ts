@@ -1,8 +1,9 @@
 import type { Argv, CommandModule } from 'yargs';
 import { watchSettings } from '../../config/settings.js';
-import { normaliseSweepOptions } from '../../pipelines/normalise-options.js';
-import { sweepOptionsFrom } from '../../pipelines/options-from-settings.js';
-import { WATCH_INTERVALS } from '../../domain/schedule/due-time.js';
+import { normaliseCheckOptions } from '../../pipelines/normalise-options.js';
+import { checkOptionsFrom } from '../../pipelines/options-from-settings.js';
+import { watchSettingsFrom } from '../../pipelines/watch-options.js';
+import { buildWatch } from '../../watch/build.js';
 import { accessFrom, type AccessFlags } from '../flags/access.js';
 import { accessFlagOptions } from '../flags/access.js';
 import { feedFlagOptions, feedsFrom, type FeedFlags } from '../flags/feeds.js';
@@ -11,11 +12,10 @@ import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
 import { flagOf } from '../flags/setting.js';
 import { sweepFlagOptions, type SweepFlags } from '../flags/sweep.js';
 import { warcFlagOptions, warcFrom, type WarcFlags } from '../flags/warc.js';
-import { UsageError } from '../../base/errors/index.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from './result.js';
 import { storeFlag } from './store-option.js';
-import { runWatchOnTerminal, watchInputsFor, watchObserve } from './watch-parts.js';
+import { runWatchOnTerminal, watchInputsFor } from './watch-parts.js';
 
 /** The sweep flags a watch has no use for: its schedule replaces the TTL, the budget and the churn guard; `--rate` and `--host-rate` are its own. */
 const NOT_WATCH = ['rate', 'host-rate', 'ttl', 'adaptive', 'budget', 'host-budget', 'max-churn', 'churn-min', 'accept-churn', 'local-workers'] as const;
@@ -104,21 +104,19 @@ export function watchCommand(io: CliIo, result: CommandResult): CommandModule<ob
 }
 
 async function runWatchCommand(args: WatchArgs, io: CliIo): Promise<number> {
-	if (args['listen-host'].length > 0 && args.listen === undefined) throw new UsageError('--listen-host names what --listen answers to: it needs --listen HOST:PORT');
-	const checksPerDay = typeof args.rate === 'string' ? (watchSettings.rate.parse!(args.rate) as number) : args.rate;
-	const settings = { ...args, ttl: undefined, adaptive: false, budget: undefined, 'host-budget': undefined, 'max-churn': 0, 'churn-min': 1, 'accept-churn': [], 'local-workers': 0 };
-	const options = normaliseSweepOptions({ ...sweepOptionsFrom(settings), ...accessFrom(args, io.env), rules: await rulesFrom(args), learnNoise: args['learn-noise'], capture: args.warc !== undefined }, io.env);
-	return runWatchOnTerminal(io, {
-		shape: { phase: 'watch', options, warc: warcFrom(args, 'watch'), emit: { format: args.ndjson ? 'ndjson' : 'lines', all: args.all }, feeds: feedsFrom(args, io.env) },
+	const options = normaliseCheckOptions({ ...checkOptionsFrom(args), ...accessFrom(args, io.env), rules: await rulesFrom(args), learnNoise: args['learn-noise'], capture: args.warc !== undefined });
+	const parsed: Partial<Record<keyof typeof watchSettings, unknown>> = {
+		// --rate and --listen are read as given: their checks say what they expect.
+		rate: typeof args.rate === 'string' ? watchSettings.rate.parse!(args.rate) : args.rate,
+		listen: args.listen === undefined ? undefined : watchSettings.listen.parse!(args.listen),
+	};
+	const watch = watchSettingsFrom((name) => (name in parsed ? parsed[name] : args[name]));
+	const job = buildWatch({
+		options,
+		watch,
+		outputs: { warc: warcFrom(args, 'watch'), emit: { format: args.ndjson ? 'ndjson' : 'lines', all: args.all }, feeds: feedsFrom(args, io.env) },
 		store: args.store,
-		checksPerDay,
-		bounds: { ...WATCH_INTERVALS, minMs: args['min-interval'], maxMs: args['max-interval'] },
-		now: options.now,
-		scale: args['time-scale'],
-		until: args.until,
-		hostGapMs: args['host-rate'] === undefined ? undefined : 1000 / args['host-rate'],
-		leaseMs: args.lease,
-		inputs: watchInputsFor(args, io, options),
-		observe: args.listen === undefined ? undefined : watchObserve(args.listen, args['listen-host'], args.store, io),
-	}, { quiet: args.quiet, statusEveryMs: args['status-every'] });
+		inputs: watchInputsFor(args),
+	}, 'flags');
+	return runWatchOnTerminal(io, job, { quiet: args.quiet });
 }
