@@ -7,9 +7,9 @@ import { VERSION } from '../base/util/version.js';
  * the CLI shows seconds where its flags take seconds.
  *
  * @example
- * sweepDefaults.concurrency // 24
+ * builtInSweepDefaults.concurrency // 24
  */
-export const sweepDefaults = {
+export const builtInSweepDefaults = {
 	concurrency: 24,
 	perHost: 4,
 	acceptEncoding: 'gzip',

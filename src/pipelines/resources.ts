@@ -1,5 +1,5 @@
 import { namesUsed } from '../domain/condition/syntax.js';
-import { sweepDefaults } from '../config/defaults.js';
+import { builtInSweepDefaults } from '../config/defaults.js';
 import { UsageError } from '../base/errors/index.js';
 import { createHostBook } from '../net/hosts/book.js';
 import { createHttpClient, type HttpClientOptions } from '../net/http/client.js';
@@ -113,7 +113,7 @@ export function clientSettings(options: SweepOptions): HttpClientOptions {
 		// A rule that learns noise needs the counted text kept, as the flag does.
 		keepText: options.learnNoise || options.applyNoise === true || options.rules?.some((rule) => rule.learn) === true,
 		// A condition on `text` reads it even with --keep-text off (then nothing is stored).
-		keepCounted: options.keepTextBytes > 0 || options.when === undefined || !namesUsed(options.when).names.includes('text') ? options.keepTextBytes : sweepDefaults.keepTextBytes,
+		keepCounted: options.keepTextBytes > 0 || options.when === undefined || !namesUsed(options.when).names.includes('text') ? options.keepTextBytes : builtInSweepDefaults.keepTextBytes,
 		keepSource: options.diffOf === 'source',
 		// The run's requests in flight, and room for one host's worth of idle keep-alive
 		// sockets beyond: enough for a host's URLs that come together to share connections.

@@ -1,4 +1,4 @@
-import { sweepDefaults as defaults } from '../config/defaults.js';
+import { builtInSweepDefaults as defaults } from '../config/defaults.js';
 import { timeValue } from '../config/values.js';
 import type { SweepOptions } from './sweep-options.js';
 

@@ -1,7 +1,7 @@
 import { map, Observable, type MonoTypeOperatorFunction, type OperatorFunction } from 'rxjs';
 import { verificationBound, verificationOverdue } from '../net/hosts/verify.js';
 import { liveRecord } from '../net/http/target.js';
-import { candidateOf, type BudgetOptions, type Candidate } from '../domain/schedule/pick.js';
+import { candidateOf, type BudgetOptions, type BudgetCandidate } from '../domain/schedule/pick.js';
 import type { UrlRecord } from '../store/model/types.js';
 import type { Task } from '../domain/task/types.js';
 import type { Clock } from '../domain/task/clock.js';
@@ -46,7 +46,7 @@ export interface BudgetDeps {
  * @example
  * budgetCandidate(record, 'https://example.org', { mustVerify: false, announced: false }, 30 * 86_400_000, Date.now())
  */
-export function budgetCandidate(record: UrlRecord, origin: string, flags: { mustVerify?: boolean | undefined; announced?: boolean | undefined }, verifyEveryMs: number, now: number): Candidate {
+export function budgetCandidate(record: UrlRecord, origin: string, flags: { mustVerify?: boolean | undefined; announced?: boolean | undefined }, verifyEveryMs: number, now: number): BudgetCandidate {
 	const live = liveRecord(record);
 	const verify = live !== undefined && (flags.mustVerify === true || verificationOverdue(live, verifyEveryMs, now));
 	return candidateOf(record, origin, { verify, announced: flags.announced === true }, now);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchDefaults, sweepDefaults, writtenDefaults } from '../../src/config/defaults.js';
+import { builtInSweepDefaults, fetchDefaults, writtenDefaults } from '../../src/config/defaults.js';
 import { crawlSettings, ruleSettings, sweepSettings } from '../../src/config/settings.js';
 import { pipelineSchema } from '../../src/config/schema.js';
 import { normaliseSweepOptions } from '../../src/pipelines/normalise-options.js';
@@ -15,10 +15,10 @@ describe('settings: the defaults and checks flags and pipeline files share', () 
 	});
 
 	it('write durations and sizes as a user would, and mean the defaults in ms and bytes', () => {
-		expect(sweepSettings['min-interval'].parse!(writtenDefaults.minInterval)).toBe(sweepDefaults.minIntervalMs);
-		expect(sweepSettings['max-interval'].parse!(writtenDefaults.maxInterval)).toBe(sweepDefaults.maxIntervalMs);
-		expect(sweepSettings['verify-every'].parse!(writtenDefaults.verifyEvery)).toBe(sweepDefaults.trust.verifyEveryMs);
-		expect(sweepSettings['max-body'].parse!(writtenDefaults.maxBody)).toBe(sweepDefaults.maxBodyBytes);
+		expect(sweepSettings['min-interval'].parse!(writtenDefaults.minInterval)).toBe(builtInSweepDefaults.minIntervalMs);
+		expect(sweepSettings['max-interval'].parse!(writtenDefaults.maxInterval)).toBe(builtInSweepDefaults.maxIntervalMs);
+		expect(sweepSettings['verify-every'].parse!(writtenDefaults.verifyEvery)).toBe(builtInSweepDefaults.trust.verifyEveryMs);
+		expect(sweepSettings['max-body'].parse!(writtenDefaults.maxBody)).toBe(builtInSweepDefaults.maxBodyBytes);
 		expect(crawlSettings['fetch-concurrency'].default).toBe(fetchDefaults.concurrency);
 	});
 
@@ -33,7 +33,7 @@ describe('settings: the defaults and checks flags and pipeline files share', () 
 
 	it('are the defaults the pipeline schema documents', () => {
 		const probe = (pipelineSchema.properties.stages.items.oneOf as readonly { properties: Record<string, { const?: string; default?: unknown }> }[]).find((stage) => stage.properties['use']?.const === 'probe');
-		expect(probe?.properties['concurrency']?.default).toBe(sweepDefaults.concurrency);
-		expect(probe?.properties['timeout']?.default).toBe(sweepDefaults.timeoutMs / 1000);
+		expect(probe?.properties['concurrency']?.default).toBe(builtInSweepDefaults.concurrency);
+		expect(probe?.properties['timeout']?.default).toBe(builtInSweepDefaults.timeoutMs / 1000);
 	});
 });

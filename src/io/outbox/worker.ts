@@ -1,7 +1,7 @@
 import { PipelineError } from '../../base/errors/index.js';
 import type { Delivery, ValidatorStore } from '../../store/model/types.js';
 import { formatDuration } from '../../base/util/duration.js';
-import { DEFAULT_BACKOFF, retryDelay, type Backoff } from './backoff.js';
+import { DEFAULT_BACKOFF, backoffDelay, type Backoff } from './backoff.js';
 import { runOfKey } from './enqueue.js';
 import type { OutboxTarget } from './targets.js';
 
@@ -135,7 +135,7 @@ export function startDeliveries(store: ValidatorStore, targets: readonly OutboxT
 			if (!status.failing) options.diagnose(`${target.shown}: cannot deliver (${problem}); ${status.pending} pending, retried with backoff, kept for ${formatDuration(options.maxAgeMs)}; checks go on`);
 			status.failing ??= { since: now(), problem };
 			status.failing.problem = problem;
-			await pause(state, retryDelay(state.failuresInRow, now() - status.failing.since, backoff), false);
+			await pause(state, backoffDelay(state.failuresInRow, now() - status.failing.since, backoff), false);
 			return false;
 		}
 		await remove(state, group.map(([key]) => key));
