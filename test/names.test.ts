@@ -63,4 +63,21 @@ describe('exported names', () => {
 		expect([...(homes.get('sweepStages') ?? [])]).toEqual([path.join('pipelines', 'sweep.ts')]);
 		expect([...(homes.get('Task') ?? [])]).toEqual([path.join('domain', 'task', 'types.ts')]);
 	});
+
+	it('builds every stage in src/stages from (options, deps): its options first, then what it is handed, one object or one thing', async () => {
+		const offenders: string[] = [];
+		let stages = 0;
+		for (const file of await sources(path.join(SRC, 'stages'))) {
+			const parsed = ts.createSourceFile(file, await readFile(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+			for (const statement of parsed.statements) {
+				if (!ts.isFunctionDeclaration(statement) || !exported(statement) || !/OperatorFunction</.test(statement.type?.getText(parsed) ?? '')) continue;
+				stages++;
+				const parameters = statement.parameters.map((parameter) => ({ name: parameter.name.getText(parsed), type: parameter.type?.getText(parsed) ?? '' }));
+				const options = parameters.findIndex((parameter) => parameter.name === 'options' || /Options\b/.test(parameter.type));
+				if (parameters.length > 2 || options > 0) offenders.push(`${statement.name?.text}(${parameters.map((parameter) => parameter.name).join(', ')})`);
+			}
+		}
+		expect(offenders).toEqual([]);
+		expect(stages).toBeGreaterThan(20);
+	});
 });

@@ -98,7 +98,7 @@ export function composeRun(deps: SweepDeps, shape: RunShape, edges: RunEdges, ou
 	const condition = shape.options.when === undefined ? identity : when(compileCondition(shape.options.when, 'when'));
 	// With an outbox, the feeds' deliveries are committed with the change and sent by its worker, off the check path.
 	const tell = outbox ? pipe(after(shape.sinks ?? []), enqueue(outbox.targets, { queued: outbox.queued, run: outbox.run })) : after([...telling(shape.feeds), ...(shape.sinks ?? [])]);
-	return pipe(judge(deps, shape), deps.keepText ?? identity, condition, after(keeping(shape)), emit(shape.emit ? edges : { out: async () => {}, diagnose: edges.diagnose }, shape.emit), tell);
+	return pipe(judge(deps, shape), deps.keepText ?? identity, condition, after(keeping(shape)), emit(shape.emit, shape.emit ? edges : { out: async () => {}, diagnose: edges.diagnose }), tell);
 }
 
 function judge(deps: SweepDeps, shape: RunShape): OperatorFunction<InputLine, Task> {

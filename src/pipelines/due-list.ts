@@ -71,7 +71,7 @@ export function dueList(store: ValidatorStore, options: DueListOptions): Observa
 	return tasks.pipe(
 		signalGate({ verifyEveryMs: options.verifyEveryMs }, { book, clock, random: () => 1 }),
 		// A URL the budget held comes with how it ranked, its record long dropped: the list holds O(budget) URLs and no record.
-		rankedBudget({ ...options }, { clock, ...(options.ready ? { acquire: options.ready } : {}) }, (task, rank) => entryOf(task, rank ?? rankOf(task, options))),
+		rankedBudget({ ...options }, { clock, ...(options.ready ? { acquire: options.ready } : {}), out: (task, rank) => entryOf(task, rank ?? rankOf(task, options)) }),
 	);
 }
 

@@ -29,9 +29,9 @@ export interface CommitOptions {
  * failure errors the stream (it is infrastructure, not a per-URL failure).
  *
  * @example
- * tasks$.pipe(emit(targets), commit(store, { batchSize: 500 }))
+ * tasks$.pipe(emit({}, targets), commit({ batchSize: 500 }, store))
  */
-export function commit(store: ValidatorStore, options: CommitOptions = {}): MonoTypeOperatorFunction<Task> {
+export function commit(options: CommitOptions = {}, store: ValidatorStore): MonoTypeOperatorFunction<Task> {
 	const batchSize = positiveInteger('batchSize', options.batchSize ?? 500);
 	const maxWaitMs = positiveInteger('maxWaitMs', options.maxWaitMs ?? 200);
 

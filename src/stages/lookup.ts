@@ -22,9 +22,9 @@ export interface LookupOptions {
  * into the run's host book.
  *
  * @example
- * tasks$.pipe(lookup(store, { batchSize: 256 }))
+ * tasks$.pipe(lookup({ batchSize: 256 }, store))
  */
-export function lookup(store: ValidatorStore, options: LookupOptions = {}): MonoTypeOperatorFunction<Task> {
+export function lookup(options: LookupOptions = {}, store: ValidatorStore): MonoTypeOperatorFunction<Task> {
 	const batchSize = positiveInteger('batchSize', options.batchSize ?? 256);
 	const maxWaitMs = positiveInteger('maxWaitMs', options.maxWaitMs ?? 5);
 	const concurrency = positiveInteger('concurrency', options.concurrency ?? 4);

@@ -77,7 +77,7 @@ interface State {
  *
  * @example
  * const deliveries = startDeliveries(store, outboxTargets(feeds), { maxAgeMs: 7 * 86_400_000, diagnose });
- * tasks$.pipe(enqueue(targets, { queued: deliveries.queued }), commit(store));
+ * tasks$.pipe(enqueue(targets, { queued: deliveries.queued }), commit({}, store));
  * await deliveries.stop();
  */
 export function startDeliveries(store: ValidatorStore, targets: readonly OutboxTarget[], options: DeliveryOptions): Deliveries {
