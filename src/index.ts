@@ -35,7 +35,7 @@ export { createHttpClient } from './net/http/client.js';
 export { MemoryStore, LevelStore, openStore, RECORD_VERSION, type OpenStoreOptions, type UrlRecord, type StoreOperation, type ValidatorStore } from './store/index.js';
 export { pageVersions, versionText, versionTexts, type PageVersion } from './domain/versions/index.js';
 export { RevisitError, UsageError, StoreError, ConfigError, PipelineError, ERROR_CODES, EXIT, exitStatusFor, type ErrorCode } from './base/errors/index.js';
-export * as stages from './stages/index.js';
+export * as stages from './api/stages.js';
 export { parsePrice } from './domain/product/price.js';
 export { readOffer, explainOffer } from './domain/product/offer.js';
 export { AVAILABILITIES, type Availability, type Product, type Offer, type OfferSource, type ParsedPrice } from './store/model/product.js';

@@ -2,9 +2,8 @@ import { concat, defer, identity, ignoreElements, Observable, tap, type Operator
 import { createValve, type Valve } from '../base/flow/valve.js';
 import type { ChurnDecision } from '../stages/churn-guard.js';
 import { commit } from '../stages/commit.js';
-import type { InputLine } from '../stages/read-lines.js';
 import { runKey } from '../store/model/run-key.js';
-import type { Task } from '../domain/task/types.js';
+import type { InputLine, Task } from '../domain/task/types.js';
 import type { StoreOperation } from '../store/model/types.js';
 import { openSweepDeps, type ResourceOptions } from './resources.js';
 import { countTask, runRecord, type Summary } from './summary.js';

@@ -14,9 +14,9 @@ import { sweepFlagOptions, type SweepFlags } from '../flags/sweep.js';
 import { warcFlagOptions, warcFrom, type WarcFlags } from '../flags/warc.js';
 import { UsageError } from '../../base/errors/index.js';
 import type { CliIo } from '../io.js';
-import type { CommandResult } from './result.js';
-import { storeFlag } from './store-option.js';
-import { runWatchOnTerminal, watchInputsFor, watchObserve } from './watch-parts.js';
+import type { CommandResult } from '../shared/result.js';
+import { storeFlag } from '../shared/store-option.js';
+import { runWatchOnTerminal, watchInputsFor, watchObserve } from '../shared/watch-parts.js';
 
 /** The sweep flags a watch has no use for: its schedule replaces the TTL, the budget and the churn guard; `--rate` means its own. */
 const NOT_WATCH = ['rate', 'ttl', 'adaptive', 'budget', 'host-budget', 'max-churn', 'churn-min', 'accept-churn', 'local-workers'] as const;

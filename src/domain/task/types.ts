@@ -193,6 +193,21 @@ export interface FormCheck {
 	status: number;
 }
 
+/** One line of input as a source reads it (`readLines`, io/sources), before `normalise` makes it a task. */
+export interface InputLine {
+	/** 1-based line number in the input. */
+	line: number;
+	text: string;
+	/** Set when the line can't be a URL whatever it says (too long, NUL, invalid UTF-8). */
+	problem?: string;
+	/** Which input it came from (a pipeline's source), for diagnostics. */
+	source?: string;
+	/** A sitemap entry's `<lastmod>`. */
+	lastmod?: string;
+	/** The document that listed the URL (a sitemap's URL). */
+	from?: string;
+}
+
 /**
  * One input line on its way through the sweep. Stages fill in fields; a task that is
  * `skip`ped (bad input, duplicate) passes the remaining stages untouched, so every line
