@@ -21,7 +21,7 @@ export { runTasks, withResources, type RunPlan } from './pipelines/run.js';
 export { crawl, crawlOptions, fetchOptions, fetchStages, type CrawlOptions } from './pipelines/fetch.js';
 export * as sources from './io/sources/index.js';
 export * as sinks from './io/sinks/index.js';
-export { REASONS, URL_ERROR_CODES, type Verdict, type Reason, type UrlError, type UrlErrorCode, type Task, type ProbeResult } from './domain/task/types.js';
+export { REASONS, URL_ERROR_CODES, type Verdict, type Reason, type UrlError, type UrlErrorCode, type Task, type TaskFlow, type PageData, type ProbeResult } from './domain/task/types.js';
 export type { Clock } from './domain/task/clock.js';
 export { sweepStages, type SweepDeps } from './pipelines/sweep.js';
 export { normaliseSweepOptions } from './pipelines/normalise-options.js';
