@@ -10,11 +10,8 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SRC = path.join(ROOT, 'src');
 
-async function sources(dir: string): Promise<string[]> {
-	const entries = await readdir(dir, { withFileTypes: true });
-	const nested = await Promise.all(entries.map((entry) => (entry.isDirectory() ? sources(path.join(dir, entry.name)) : [path.join(dir, entry.name)])));
-	return nested.flat().filter((file) => file.endsWith('.ts'));
-}
+/** Every .ts file under `dir`, with its path. */
+const sources = async (dir: string): Promise<string[]> => (await readdir(dir, { recursive: true })).filter((file) => file.endsWith('.ts')).map((file) => path.join(dir, file));
 
 const exported = (node: ts.Node): boolean => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
 
