@@ -24,7 +24,7 @@ export { runTasks, withResources, type RunPlan } from './pipelines/run.js';
 export { crawl, crawlOptions, fetchOptions, fetchStages, type CrawlOptions } from './pipelines/fetch.js';
 export * as sources from './io/sources/index.js';
 export * as sinks from './io/sinks/index.js';
-export { REASONS, URL_ERROR_CODES, type Verdict, type Reason, type UrlError, type UrlErrorCode, type Task, type ProbeResult } from './domain/task/types.js';
+export { REASONS, URL_ERROR_CODES, type Verdict, type Reason, type UrlError, type UrlErrorCode, type Task, type TaskFlow, type PageData, type ProbeResult } from './domain/task/types.js';
 export type { Clock } from './domain/task/clock.js';
 export { sweepStages, type SweepDeps } from './pipelines/sweep.js';
 export { normaliseSweepOptions } from './pipelines/normalise-options.js';
@@ -39,7 +39,7 @@ export { MemoryStore, LevelStore, openStore, RECORD_VERSION, type OpenStoreOptio
 export type { StoreReader, StoreWriter, StoreScheduler, HostOverrides, WatchedStore } from './store/index.js';
 export { pageVersions, versionText, versionTexts, type PageVersion } from './domain/versions/index.js';
 export { RevisitError, UsageError, OptionError, StoreError, ConfigError, PipelineError, ERROR_CODES, EXIT, exitStatusFor, type ErrorCode } from './base/errors/index.js';
-export * as stages from './stages/index.js';
+export * as stages from './api/stages.js';
 export { parsePrice } from './domain/product/price.js';
 export { readOffer, explainOffer } from './domain/product/offer.js';
 export { AVAILABILITIES, type Availability, type Product, type Offer, type OfferSource, type ParsedPrice } from './store/model/product.js';

@@ -16,10 +16,10 @@ const { intervalFor, watchInterval, WATCH_INTERVALS, freshnessAt } = await impor
 const { solveThreshold } = await import(path.join(ROOT, 'dist/domain/schedule/threshold.js'));
 const { rateBin, RATE_BINS } = await import(path.join(ROOT, 'dist/store/model/due.js'));
 const { AHEAD_SHARE } = await import(path.join(ROOT, 'dist/watch/reschedule.js'));
-const { sweepDefaults } = await import(path.join(ROOT, 'dist/config/defaults.js'));
+const { builtInSweepDefaults } = await import(path.join(ROOT, 'dist/config/defaults.js'));
 
 /** The interval bounds `revisit watch` runs with by default (--min-interval 1h, --max-interval 30d). */
-export const CLI_INTERVALS = { ...WATCH_INTERVALS, minMs: sweepDefaults.minIntervalMs, maxMs: sweepDefaults.maxIntervalMs };
+export const CLI_INTERVALS = { ...WATCH_INTERVALS, minMs: builtInSweepDefaults.minIntervalMs, maxMs: builtInSweepDefaults.maxIntervalMs };
 export { AHEAD_SHARE };
 
 export { RATE_PRIOR, WATCH_INTERVALS };

@@ -35,7 +35,7 @@ export function fetch(urls: UrlSource, options: FetchApiOptions = {}): Observabl
 		runTasks(deps, {
 			options: resolved,
 			input: (_deps, valve) => toLines(urls, valve),
-			build: (opened) => pipe(fetchStages(opened, resolved), out === undefined ? identity : writeBodies({ type: 'dir', dir: out }, opened.clock)),
+			build: (opened) => pipe(fetchStages(opened, resolved), out === undefined ? identity : writeBodies({}, { sink: { type: 'dir', dir: out }, clock: opened.clock })),
 		}, createSummary()).pipe(
 			map((task): FetchedVerdict | undefined => {
 				const verdict = toVerdict(task);

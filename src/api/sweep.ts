@@ -7,8 +7,8 @@ import { sweepStages } from '../pipelines/sweep.js';
 import { normaliseSweepOptions } from '../pipelines/normalise-options.js';
 import type { SweepOptionsInput } from '../pipelines/sweep-options.js';
 import { lineOf, verdictOf } from '../stages/emit.js';
-import { readLines, type InputLine } from '../stages/read-lines.js';
-import type { Task, Verdict } from '../domain/task/types.js';
+import { readLines } from '../io/sources/read-lines.js';
+import type { InputLine, Task, Verdict } from '../domain/task/types.js';
 import { defaultStoreDir } from '../store/default-dir.js';
 import { checkedStore } from '../store/given.js';
 

@@ -1,7 +1,7 @@
 import yargs, { type CommandModule } from 'yargs';
 import { EXIT, exitStatusFor, RevisitError, UsageError } from '../base/errors/index.js';
 import { VERSION } from '../base/util/version.js';
-import type { CommandResult } from './commands/result.js';
+import type { CommandResult } from './shared/result.js';
 import { STDIN_ARG } from '../io/sources/args.js';
 import { strayValue } from './one-value.js';
 import { unknownFlagError, type KnownFlags, type PipelineFlagHint } from './unknown-flags.js';

@@ -169,7 +169,7 @@ export function envValues(table: SettingTable, env: Record<string, string | unde
  */
 export function stageProperties<T extends SettingTable, S extends SettingRow['stage']>(table: T, stage: S, order: readonly string[] = []): StageProperties<T, S> {
 	return Object.fromEntries(
-		inOrder(table, order)
+		rowsInOrder(table, order)
 			.filter(([, row]) => row.stage === stage)
 			.map(([flag, row]) => {
 				const schema = row.choices ? { enum: row.choices, ...row.schema } : row.schema;
@@ -185,9 +185,9 @@ export function stageProperties<T extends SettingTable, S extends SettingRow['st
  * a new row needs no place in it.
  *
  * @example
- * inOrder(sweepSettings, ['concurrency'])[0] // ['concurrency', { … }]
+ * rowsInOrder(sweepSettings, ['concurrency'])[0] // ['concurrency', { … }]
  */
-export function inOrder(table: SettingTable, order: readonly string[]): Array<[string, SettingRow]> {
+export function rowsInOrder(table: SettingTable, order: readonly string[]): Array<[string, SettingRow]> {
 	const rank = (flag: string) => (order.includes(flag) ? order.indexOf(flag) : order.length);
 	return Object.entries(table).sort(([a], [b]) => rank(a) - rank(b));
 }

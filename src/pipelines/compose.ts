@@ -11,8 +11,7 @@ import { emit, type EmitOptions, type EmitTargets } from '../stages/emit.js';
 import { filter, type FilterOptions } from '../stages/filter.js';
 import { when } from '../stages/when.js';
 import { compileCondition } from '../domain/condition/compile.js';
-import type { InputLine } from '../stages/read-lines.js';
-import type { Task } from '../domain/task/types.js';
+import type { InputLine, Task } from '../domain/task/types.js';
 import { warcInfo } from '../outputs/warc/info.js';
 import { enqueue } from '../io/outbox/enqueue.js';
 import type { Outbox } from '../io/outbox/open.js';
@@ -109,7 +108,7 @@ export function composeRun(deps: SweepDeps, shape: RunShape | WatchShape, edges:
 	const condition = shape.options.when === undefined ? identity : when(compileCondition(shape.options.when, 'when'));
 	// With an outbox, the feeds' deliveries are committed with the change and sent by its worker, off the check path.
 	const tell = outbox ? pipe(after(shape.sinks ?? []), enqueue(outbox.targets, { queued: outbox.queued, run: outbox.run })) : after([...telling(shape.feeds), ...(shape.sinks ?? [])]);
-	return pipe(judge(deps, shape), deps.keepText ?? identity, condition, after(keeping(shape)), emit(shape.emit ? edges : { out: async () => {}, diagnose: edges.diagnose }, shape.emit), tell);
+	return pipe(judge(deps, shape), deps.keepText ?? identity, condition, after(keeping(shape)), emit(shape.emit, shape.emit ? edges : { out: async () => {}, diagnose: edges.diagnose }), tell);
 }
 
 function judge(deps: SweepDeps, shape: RunShape | WatchShape): OperatorFunction<InputLine, Task> {

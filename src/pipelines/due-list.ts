@@ -9,7 +9,7 @@ import type { StoreReader } from '../store/model/types.js';
 import type { Task } from '../domain/task/types.js';
 
 /** One stored URL that is due, as `revisit due --json` prints it. */
-export interface DueEntry {
+export interface DueRow {
 	url: string;
 	/** Estimated changes per day. */
 	rate: number;
@@ -50,7 +50,7 @@ export interface DueListOptions extends BudgetOptions {
  * @example
  * dueList(store, { budget: 200, verifyEveryMs: 0, now: Date.now() }).subscribe((entry) => console.log(entry.url));
  */
-export function dueList(store: StoreReader, options: DueListOptions): Observable<DueEntry> {
+export function dueList(store: StoreReader, options: DueListOptions): Observable<DueRow> {
 	const clock = { now: () => options.now };
 	const book = createHostBook(store, options.now);
 	// Pulled one record at a time: the store is read no faster than the stages take it
@@ -71,7 +71,7 @@ export function dueList(store: StoreReader, options: DueListOptions): Observable
 	return tasks.pipe(
 		signalGate({ verifyEveryMs: options.verifyEveryMs }, { book, clock, random: () => 1 }),
 		// A URL the budget held comes with how it ranked, its record long dropped: the list holds O(budget) URLs and no record.
-		rankedBudget({ ...options }, { clock, ...(options.ready ? { acquire: options.ready } : {}) }, (task, rank) => entryOf(task, rank ?? rankOf(task, options))),
+		rankedBudget({ ...options }, { clock, ...(options.ready ? { acquire: options.ready } : {}), out: (task, rank) => entryOf(task, rank ?? rankOf(task, options)) }),
 	);
 }
 
@@ -81,7 +81,7 @@ function rankOf(task: Task, options: DueListOptions): Rank {
 	return { tier: candidate.tier, value: candidate.value, rate: candidate.rate!, lastChecked: task.record!.lastChecked };
 }
 
-function entryOf(task: Task, rank: Rank): DueEntry {
+function entryOf(task: Task, rank: Rank): DueRow {
 	return {
 		url: task.url!,
 		rate: rank.rate,

@@ -9,10 +9,9 @@ import { dedupe } from '../stages/dedupe.js';
 import { fetchBodies } from '../stages/fetch-bodies.js';
 import { lookup } from '../stages/lookup.js';
 import { normalise } from '../stages/normalise.js';
-import type { InputLine } from '../stages/read-lines.js';
 import { schedule } from '../stages/schedule.js';
 import { tally } from '../stages/tally.js';
-import type { Task } from '../domain/task/types.js';
+import type { InputLine, Task } from '../domain/task/types.js';
 import { guard, judgeStages, robotsStage, type SweepDeps, type SweepExtras } from './sweep.js';
 import { normaliseSweepOptions } from './normalise-options.js';
 import type { SweepOptions, SweepOptionsInput } from './sweep-options.js';
@@ -27,7 +26,7 @@ export { fetchDefaults };
  * that sweep probed.
  *
  * @example
- * tasks$.pipe(fetchPhase(fetchDeps, options, 'candidates', (origin) => figures.get(origin)), writeBodies(sink, clock), commit(store))
+ * tasks$.pipe(fetchPhase(fetchDeps, options, 'candidates', (origin) => figures.get(origin)), writeBodies({}, { sink, clock }), commit({}, store))
  */
 export function fetchPhase(deps: SweepDeps, options: SweepOptions, only: 'all' | 'candidates', scale?: (origin: string) => ChurnScale | undefined): MonoTypeOperatorFunction<Task> {
 	return (source) =>
@@ -35,7 +34,7 @@ export function fetchPhase(deps: SweepDeps, options: SweepOptions, only: 'all' |
 			// Hosts the guard blocked in this run: their remaining URLs are held without being downloaded.
 			const blocked = new Set<string>();
 			return source.pipe(
-				fetchBodies(deps, { ...options, highWater: Math.min(options.highWater, fetchDefaults.highWater * 4), only, skip: (origin) => blocked.has(origin) }),
+				fetchBodies({ ...options, highWater: Math.min(options.highWater, fetchDefaults.highWater * 4), only, skip: (origin) => blocked.has(origin) }, deps),
 				compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs, hostNoise: (origin) => deps.book.get(origin).noise, keepTextBytes: options.keepTextBytes, offerRead: (origin, url, found) => noteOffer(deps.book, origin, url, found) }, deps.clock),
 				schedule(options),
 				guard(deps, options, scale, (origin) => blocked.add(origin)),
@@ -49,10 +48,10 @@ export function fetchPhase(deps: SweepDeps, options: SweepOptions, only: 'all' |
  * sweep's counts from the host record.
  *
  * @example
- * readLines(stdin, valve).pipe(fetchStages(deps, options), writeBodies({ type: 'dir', dir: 'pages' }, clock), commit(store))
+ * readLines(stdin, valve).pipe(fetchStages(deps, options), writeBodies({}, { sink: { type: 'dir', dir: 'pages' }, clock }), commit({}, store))
  */
 export function fetchStages(deps: SweepDeps, options: SweepOptions, extras: SweepExtras = {}): OperatorFunction<InputLine, Task> {
-	return pipe(normalise(), dedupe(extras.filter ?? identity), lookup(deps.store, { book: deps.book }), robotsStage(deps, options), fetchPhase(deps, options, 'all', candidateSweepScale(deps.book)));
+	return pipe(normalise(), dedupe(extras.filter ?? identity), lookup({ book: deps.book }, deps.store), robotsStage(deps, options), fetchPhase(deps, options, 'all', candidateSweepScale(deps.book)));
 }
 
 /**
@@ -101,7 +100,7 @@ export function crawlOptions(sweep: SweepOptions, limits: { concurrency?: number
  * `revisit crawl`, `sweep --fetch` and a pipeline with a fetch stage run.
  *
  * @example
- * readLines(stdin, valve).pipe(crawl(deps, crawlOptions(options)), writeBodies(...), emit(...), commit(store))
+ * readLines(stdin, valve).pipe(crawl(deps, crawlOptions(options)), writeBodies(...), emit(...), commit({}, store))
  */
 export function crawl(deps: SweepDeps, options: CrawlOptions, extras: SweepExtras = {}): OperatorFunction<InputLine, Task> {
 	// The fetch limiter keeps the per-origin gaps (Crawl-delay) the sweep phase set.
@@ -118,7 +117,7 @@ export function crawl(deps: SweepDeps, options: CrawlOptions, extras: SweepExtra
  * arrival would understate churn.
  *
  * @example
- * readLines(stdin, valve).pipe(crawlStages(sweepDeps, sweepOptions, fetchDeps, fetchOptions), writeBodies(...), commit(store))
+ * readLines(stdin, valve).pipe(crawlStages(sweepDeps, sweepOptions, fetchDeps, fetchOptions), writeBodies(...), commit({}, store))
  */
 export function crawlStages(sweepDeps: SweepDeps, sweepOptions: SweepOptions, fetchDeps: SweepDeps, fetchOptions: SweepOptions, extras: SweepExtras = {}): OperatorFunction<InputLine, Task> {
 	return (source) =>

@@ -5,7 +5,7 @@ import { argsInput } from '../io/sources/args.js';
 import type { Source } from '../io/sources/source.js';
 import { afterFirst, spool } from '../io/sources/spool.js';
 import { describeChurn } from '../stages/churn-guard.js';
-import { readLines } from '../stages/read-lines.js';
+import { readLines } from '../io/sources/read-lines.js';
 import { writeReports } from '../io/report/write.js';
 import { describeStore, storeIsShared } from '../store/open.js';
 import type { RedisTimeouts } from '../store/redis/link.js';

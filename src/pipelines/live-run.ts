@@ -44,7 +44,7 @@ const entriesOf = (detail: DetailDraft): number => detail.changes.length + detai
  *
  * @example
  * const live = liveWriter({ started, row: () => runRecord(summary, started, clock.now()), detail }, { rowEveryMs: 1000, detailEveryMs: 60_000 });
- * commit(store, { extra: () => live.operations() });
+ * commit({ extra: () => live.operations() }, store);
  */
 export function liveWriter(source: { started: number; row(): RunRecord; detail: DetailDraft }, options: LiveOptions): LiveWriter {
 	const wallNow = options.wallNow ?? Date.now;

@@ -1,6 +1,6 @@
 import { nearest } from '../base/util/suggest.js';
 import { trustDefaults } from '../net/hosts/trust-options.js';
-import { inOrder, optionHints } from '../config/setting-row.js';
+import { rowsInOrder, optionHints } from '../config/setting-row.js';
 import { FILE_ORDER, sweepSettings } from '../config/settings.js';
 import type { SweepOptions } from './sweep-options.js';
 import { OptionError } from '../base/errors/index.js';
@@ -17,7 +17,7 @@ const LIBRARY_ONLY = ['retryDelayMs', 'highWater', 'candidates', 'rules', 'learn
 const everyOption: Record<Exclude<keyof SweepOptions, RowOption | (typeof LIBRARY_ONLY)[number]>, never> = {};
 
 /** Every option `normaliseSweepOptions` takes: the settings' options and the library's own. */
-const SWEEP_OPTION_NAMES: ReadonlySet<string> = new Set([...inOrder(sweepSettings, FILE_ORDER).map(([, row]) => row.option.split('.')[0]!), ...LIBRARY_ONLY, ...Object.keys(everyOption)]);
+const SWEEP_OPTION_NAMES: ReadonlySet<string> = new Set([...rowsInOrder(sweepSettings, FILE_ORDER).map(([, row]) => row.option.split('.')[0]!), ...LIBRARY_ONLY, ...Object.keys(everyOption)]);
 
 const RULES_HINT = "content rules go in `rules`, a list of rule objects as a rules file holds them (the CLI's --select main --text is rules: [{ select: ['main'], text: true }])";
 

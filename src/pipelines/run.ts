@@ -2,9 +2,8 @@ import { concat, defer, identity, ignoreElements, Observable, tap, type Operator
 import { createValve, type Valve } from '../base/flow/valve.js';
 import type { ChurnDecision } from '../stages/churn-guard.js';
 import { commit } from '../stages/commit.js';
-import type { InputLine } from '../stages/read-lines.js';
 import { runKey } from '../store/model/run-key.js';
-import type { Task } from '../domain/task/types.js';
+import type { InputLine, Task } from '../domain/task/types.js';
 import type { StoreOperation } from '../store/model/types.js';
 import { openSweepDeps, type ResourceOptions } from './resources.js';
 import { countTask, runRecord, type Summary } from './summary.js';
@@ -47,7 +46,7 @@ export interface RunPlan {
  *
  * @example
  * const summary = createSummary();
- * runTasks(deps, { options, input: (d, valve) => readLines(stdin, valve), build: (d) => pipe(sweepStages(d, options), emit(out)) }, summary).subscribe();
+ * runTasks(deps, { options, input: (d, valve) => readLines(stdin, valve), build: (d) => pipe(sweepStages(d, options), emit({}, out)) }, summary).subscribe();
  */
 export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Observable<Task> {
 	return defer(() => {
@@ -59,7 +58,7 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 		const keepsText = plan.history !== false && plan.options.keepTextBytes > 0 && plan.options.keepTextTotalBytes > 0;
 		// A change the run's --when holds back is still kept as a version of the page, marked held.
 		const held = plan.options.when === undefined ? undefined : heldBack(compileCondition(plan.options.when, 'when'));
-		const keeping = keepText(deps.store, shelf, { keep: keepsText, versions: plan.options.keepVersions, now: () => deps.clock.now(), held });
+		const keeping = keepText({ keep: keepsText, versions: plan.options.keepVersions, now: () => deps.clock.now(), held }, { store: deps.store, shelf });
 		const row = () => {
 			const value = runRecord(summary, started, deps.clock.now());
 			if (plan.options.when !== undefined) value.when = plan.options.when;
@@ -84,7 +83,7 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 		const tasks = plan.input(runDeps, valve).pipe(
 			plan.build(runDeps),
 			plan.placesKeepText ? identity : keeping,
-			commit(deps.store, { extra: () => [...shelf.drain(), ...deps.book.drain(), ...(live?.operations() ?? [])], flushing: plan.commit?.flushing, written: plan.commit?.written, ...(plan.commit?.write === undefined ? {} : { write: plan.commit.write }), ...(plan.commit?.maxWaitMs === undefined ? {} : { maxWaitMs: plan.commit.maxWaitMs }) }),
+			commit({ extra: () => [...shelf.drain(), ...deps.book.drain(), ...(live?.operations() ?? [])], flushing: plan.commit?.flushing, written: plan.commit?.written, ...(plan.commit?.write === undefined ? {} : { write: plan.commit.write }), ...(plan.commit?.maxWaitMs === undefined ? {} : { maxWaitMs: plan.commit.maxWaitMs }) }, deps.store),
 			tap((task) => {
 				if (task.parked) valve.unpark();
 				else if (!task.creditReturned) valve.release();

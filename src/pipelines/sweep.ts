@@ -26,10 +26,9 @@ import type { Renderer } from '../net/render/types.js';
 import { schedule } from '../stages/schedule.js';
 import { tally } from '../stages/tally.js';
 import { trust } from '../stages/trust.js';
-import type { InputLine } from '../stages/read-lines.js';
 import { changeChance } from '../domain/schedule/surprise.js';
 import type { ValidatorStore } from '../store/model/types.js';
-import type { Task } from '../domain/task/types.js';
+import type { InputLine, Task } from '../domain/task/types.js';
 import type { Clock } from '../domain/task/clock.js';
 import { RENDER_DEFAULTS } from './render-options.js';
 import { robotsAgentOf } from './sweep-defaults.js';
@@ -72,7 +71,7 @@ export interface SweepExtras {
  * probed and passed-on counts on its record instead, for the fetch's guard.
  *
  * @example
- * readLines(stdin, valve).pipe(sweepStages(deps, options), emit(targets), commit(store, { extra: deps.book.drain }))
+ * readLines(stdin, valve).pipe(sweepStages(deps, options), emit({}, targets), commit({ extra: deps.book.drain }, store))
  */
 export function sweepStages(deps: SweepDeps, options: SweepOptions, extras: SweepExtras = {}): OperatorFunction<InputLine, Task> {
 	return pipe(judgeStages(deps, options, extras), options.candidates ? tally(rememberCandidateSweep(deps.book)) : guard(deps, options));
@@ -94,19 +93,19 @@ export function judgeStages(deps: SweepDeps, options: CheckOptions & Partial<Run
 		once(
 			pipe(
 				extras.filter ?? identity,
-				lookup(deps.store, { book: deps.book }),
+				lookup({ book: deps.book }, deps.store),
 				due({ ttlMs: options.ttlMs }, deps.clock),
 				signalGate({ verifyEveryMs: options.trust.verifyEveryMs }, deps),
 				budget({ budget: options.budget, hostBudget: options.hostBudget, verifyEveryMs: options.trust.verifyEveryMs }, { clock: deps.clock, release: () => deps.hooks?.release?.(), acquire: deps.hooks?.acquire && (() => deps.hooks!.acquire!()), reload: (urls) => deps.store.getMany(urls), onPastBound: (counts) => notePastBound(deps.book, counts) }),
 			),
 		),
 		robotsStage(deps, options),
-		probe(deps, { ...options, keepBody: deps.renderer !== undefined }),
-		deps.renderer ? renderStage({ ...deps, renderer: deps.renderer }, renderOptions(options, deps.cookies)) : identity,
+		probe({ ...options, keepBody: deps.renderer !== undefined }, deps),
+		deps.renderer ? renderStage(renderOptions(options, deps.cookies), { ...deps, renderer: deps.renderer }) : identity,
 		compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs, hostNoise: (origin) => deps.book.get(origin).noise, keepTextBytes: options.keepTextBytes, offerRead: (origin, url, found) => noteOffer(deps.book, origin, url, found) }, deps.clock),
 		learning(deps, options),
-		pipe(signalScore(deps.book, deps.clock), schedule(options)),
-		trust(deps.book, options.trust, deps.clock),
+		pipe(signalScore(deps), schedule(options)),
+		trust(options.trust, deps),
 	);
 }
 
@@ -147,10 +146,10 @@ export function guard(
  * origin's robots.txt once, in the coordinator.
  *
  * @example
- * pipe(lookup(...), robotsStage(deps, options), probe(deps, options))
+ * pipe(lookup(...), robotsStage(deps, options), probe(options, deps))
  */
 export function robotsStage(deps: SweepDeps, options: CheckOptions): MonoTypeOperatorFunction<Task> {
-	return robots(deps, { robots: options.robots, agent: robotsAgentOf(options), maxCrawlDelayMs: options.maxCrawlDelayMs, timeoutMs: options.timeoutMs, highWater: options.highWater });
+	return robots({ robots: options.robots, agent: robotsAgentOf(options), maxCrawlDelayMs: options.maxCrawlDelayMs, timeoutMs: options.timeoutMs, highWater: options.highWater }, deps);
 }
 
 /** What the budget could not verify in time, per host, for `revisit stats`. */
@@ -181,7 +180,7 @@ function learning(deps: SweepDeps, options: CheckOptions): MonoTypeOperatorFunct
 		const chose = rule?.select !== undefined || rule?.pointer !== undefined;
 		return { protectTop: chose, noText: chose && rule?.text === true };
 	};
-	return learnNoiseStage(deps, { ...options, learns }, { onFirstNoise: (origin) => countNoisy(deps.book, origin), host: deps.book, now: () => deps.clock.now() });
+	return learnNoiseStage({ ...options, learns }, { ...deps, onFirstNoise: (origin) => countNoisy(deps.book, origin), host: deps.book, now: () => deps.clock.now() });
 }
 
 /** The render stage's options from the run's: the rules, `--render*`, `-H` and the cookies, `--deny-private`, robots.txt. */

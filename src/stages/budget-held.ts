@@ -1,6 +1,6 @@
-import { ranksBeforeBy, TIER_OF, TIER_RANK, type Candidate, type PickTier } from '../domain/schedule/pick.js';
+import { ranksBeforeBy, TIER_OF, TIER_RANK, type BudgetCandidate, type PickTier } from '../domain/schedule/pick.js';
 import type { Task } from '../domain/task/types.js';
-import { Places } from '../base/util/slot-heap.js';
+import { SlotPlaces } from '../base/util/slot-heap.js';
 
 /** How a held URL ranked for the budget: what `revisit due` prints of it. */
 export interface Rank {
@@ -31,8 +31,8 @@ const COLUMNS: ReadonlySet<string> = new Set(['line', 'input', 'url', 'origin', 
  */
 export class HeldUrls {
 	/** Where each slot stands in the heap of all held URLs, and in its origin's heap. */
-	readonly inAll = new Places();
-	readonly inHost = new Places();
+	readonly inAll = new SlotPlaces();
+	readonly inHost = new SlotPlaces();
 	// Rows of slots let go, to be taken again before a new one is made.
 	readonly #free: number[] = [];
 	readonly #limit: number;
@@ -59,7 +59,7 @@ export class HeldUrls {
 	readonly worse = (a: number, b: number): boolean => ranksBeforeBy(this.#tier[b]!, this.#value[b]!, this.#index[b]!, this.#tier[a]!, this.#value[a]!, this.#index[a]!);
 
 	/** Holds a task ranked by `candidate` at place `index`, and returns its slot. */
-	add(task: Task, candidate: Candidate, index: number, bound: number | undefined): number {
+	add(task: Task, candidate: BudgetCandidate, index: number, bound: number | undefined): number {
 		const slot = this.#free.pop() ?? this.#make();
 		const url = task.url!;
 		this.#url[slot] = url;

@@ -1,7 +1,7 @@
 import { map, Observable, type MonoTypeOperatorFunction, type OperatorFunction } from 'rxjs';
 import { verificationBound, verificationOverdue } from '../net/hosts/verify.js';
 import { liveRecord } from '../net/http/target.js';
-import { candidateOf, type BudgetOptions, type Candidate } from '../domain/schedule/pick.js';
+import { candidateOf, type BudgetOptions, type BudgetCandidate } from '../domain/schedule/pick.js';
 import type { UrlRecord } from '../store/model/types.js';
 import type { Task } from '../domain/task/types.js';
 import type { Clock } from '../domain/task/clock.js';
@@ -46,7 +46,7 @@ export interface BudgetDeps {
  * @example
  * budgetCandidate(record, 'https://example.org', { mustVerify: false, announced: false }, 30 * 86_400_000, Date.now())
  */
-export function budgetCandidate(record: UrlRecord, origin: string, flags: { mustVerify?: boolean | undefined; announced?: boolean | undefined }, verifyEveryMs: number, now: number): Candidate {
+export function budgetCandidate(record: UrlRecord, origin: string, flags: { mustVerify?: boolean | undefined; announced?: boolean | undefined }, verifyEveryMs: number, now: number): BudgetCandidate {
 	const live = liveRecord(record);
 	const verify = live !== undefined && (flags.mustVerify === true || verificationOverdue(live, verifyEveryMs, now));
 	return candidateOf(record, origin, { verify, announced: flags.announced === true }, now);
@@ -67,7 +67,7 @@ const RELOAD_BATCH = 256;
  * Without a budget it is the identity.
  *
  * @example
- * tasks$.pipe(lookup(store, { book }), due(...), budget({ budget: 200, verifyEveryMs: 0 }, { clock }), probe(...))
+ * tasks$.pipe(lookup({ book }, store), due(...), budget({ budget: 200, verifyEveryMs: 0 }, { clock }), probe(...))
  */
 export function budget(options: BudgetStageOptions, deps: BudgetDeps): MonoTypeOperatorFunction<Task> {
 	if (options.budget === undefined && options.hostBudget === undefined) return (source) => source;
@@ -75,17 +75,17 @@ export function budget(options: BudgetStageOptions, deps: BudgetDeps): MonoTypeO
 }
 
 /**
- * The budget stage, each task handed to `out` with how it ranked where the stage held it
+ * The budget stage, each task handed to `deps.out` with how it ranked where the stage held it
  * (a known URL: let go as `later`, or chosen), for a caller that reports the ranking
  * (`revisit due`) without the records. Tasks it did not hold (new, skipped) come without.
  * Without a budget, every task goes to `out` as it came.
  *
  * @example
- * rankedBudget({ budget: 200, verifyEveryMs: 0 }, { clock }, (task, rank) => ({ url: task.url, value: rank?.value }))
+ * rankedBudget({ budget: 200, verifyEveryMs: 0 }, { clock, out: (task, rank) => ({ url: task.url, value: rank?.value }) })
  */
-export function rankedBudget<T>(options: BudgetStageOptions, deps: BudgetDeps, out: (task: Task, rank?: Rank) => T): OperatorFunction<Task, T> {
-	if (options.budget === undefined && options.hostBudget === undefined) return map((task) => out(task));
-	return budgetStage(options, deps, out, true);
+export function rankedBudget<T>(options: BudgetStageOptions, deps: BudgetDeps & { out: (task: Task, rank?: Rank) => T }): OperatorFunction<Task, T> {
+	if (options.budget === undefined && options.hostBudget === undefined) return map((task) => deps.out(task));
+	return budgetStage(options, deps, deps.out, true);
 }
 
 /** The stage; `ranks`: whether `out` is given each held task's rank (a sweep does not use it: no object per task for it). */

@@ -30,9 +30,9 @@ export interface CommitOptions {
  * failure errors the stream (it is infrastructure, not a per-URL failure).
  *
  * @example
- * tasks$.pipe(emit(targets), commit(store, { batchSize: 500 }))
+ * tasks$.pipe(emit({}, targets), commit({ batchSize: 500 }, store))
  */
-export function commit(store: StoreWriter, options: CommitOptions = {}): MonoTypeOperatorFunction<Task> {
+export function commit(options: CommitOptions = {}, store: StoreWriter): MonoTypeOperatorFunction<Task> {
 	openedStore(store, options.write ? [] : ['batch']);
 	const batchSize = positiveInteger('batchSize', options.batchSize ?? 500);
 	const maxWaitMs = positiveInteger('maxWaitMs', options.maxWaitMs ?? 200);

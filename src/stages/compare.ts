@@ -26,7 +26,7 @@ export interface CompareOptions {
  * stage at a time).
  *
  * @example
- * tasks$.pipe(probe(deps, options), compare({ acceptEncoding: 'gzip' }, clock))
+ * tasks$.pipe(probe(options, deps), compare({ acceptEncoding: 'gzip' }, clock))
  */
 export function compare(options: CompareOptions, clock: Clock): MonoTypeOperatorFunction<Task> {
 	const { acceptEncoding } = options;

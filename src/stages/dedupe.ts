@@ -20,7 +20,7 @@ const UNCHECKED: ReadonlySet<Task['skip']> = new Set(['not-due', 'later', 'signa
  * a URL that is checked is remembered for the whole run and never probed twice.
  *
  * @example
- * tasks$.pipe(dedupe(pipe(lookup(store), due({}, clock), budget({ budget: 1000, verifyEveryMs: 0 }, { clock }))))
+ * tasks$.pipe(dedupe(pipe(lookup({}, store), due({}, clock), budget({ budget: 1000, verifyEveryMs: 0 }, { clock }))))
  */
 export function dedupe(decide: MonoTypeOperatorFunction<Task> = identity): MonoTypeOperatorFunction<Task> {
 	return (source) =>

@@ -14,7 +14,7 @@ export interface DueOptions {
  * and are counted in the summary.
  *
  * @example
- * tasks$.pipe(lookup(store), due({ ttlMs: 6 * 3600_000 }, clock), probe(...))
+ * tasks$.pipe(lookup({}, store), due({ ttlMs: 6 * 3600_000 }, clock), probe(...))
  */
 export function due(options: DueOptions, clock: Clock): MonoTypeOperatorFunction<Task> {
 	const { ttlMs } = options;

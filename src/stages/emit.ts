@@ -61,9 +61,9 @@ export interface EmitTargets {
  * user has not been shown.
  *
  * @example
- * tasks$.pipe(emit({ out: writeStdout, diagnose: warn }, { format: 'ndjson', all: true }), commit(store))
+ * tasks$.pipe(emit({ format: 'ndjson', all: true }, { out: writeStdout, diagnose: warn }), commit({}, store))
  */
-export function emit(targets: EmitTargets, options: EmitOptions = {}): MonoTypeOperatorFunction<Task> {
+export function emit(options: EmitOptions = {}, targets: EmitTargets): MonoTypeOperatorFunction<Task> {
 	const format = options.format ?? 'lines';
 	if (format !== 'lines' && format !== 'ndjson') throw new OptionError('format', `Expected \`format\` to be lines or ndjson, got \`${String(format)}\``);
 	const when = options.when ?? (format === 'ndjson' && options.all ? 'all' : 'changed');

@@ -20,9 +20,9 @@ export interface FetchBodiesOptions extends RetryPolicy {
  * task's verdict is cleared so `compare` judges the body against the store.
  *
  * @example
- * candidates$.pipe(fetchBodies(fetchDeps, { ...retryPolicy, highWater: 64, only: 'candidates' }), compare(...), writeBodies(...))
+ * candidates$.pipe(fetchBodies({ ...retryPolicy, highWater: 64, only: 'candidates' }, fetchDeps), compare(...), writeBodies(...))
  */
-export function fetchBodies(deps: SendDeps, options: FetchBodiesOptions): MonoTypeOperatorFunction<Task> {
+export function fetchBodies(options: FetchBodiesOptions, deps: SendDeps): MonoTypeOperatorFunction<Task> {
 	const highWater = positiveInteger('highWater', options.highWater);
 	const wanted = (task: Task): boolean =>
 		!task.skip && task.url !== undefined && (options.only === 'all' ? task.verdict === undefined : task.verdict?.reason === 'candidate');

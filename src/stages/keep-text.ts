@@ -93,9 +93,9 @@ const countedOf = (task: Task): { text: string; cut: boolean } | undefined => ta
  *
  * @example
  * const shelf = createTextShelf(store);
- * tasks$.pipe(keepText(store, shelf, { keep: true }), commit(store, { extra: shelf.drain }))
+ * tasks$.pipe(keepText({ keep: true }, { store, shelf }), commit({ extra: shelf.drain }, store))
  */
-export function keepText(store: StoreReader, shelf: TextShelf, options: KeepTextOptions): MonoTypeOperatorFunction<Task> {
+export function keepText(options: KeepTextOptions, { store, shelf }: { store: StoreReader; shelf: TextShelf }): MonoTypeOperatorFunction<Task> {
 	const now = options.now ?? Date.now;
 	const keepVersions = options.versions ?? 0;
 	const judge = async (task: Task): Promise<Task> => {

@@ -31,15 +31,14 @@ export interface LearnHooks {
  * request.
  *
  * @example
- * pipe(compare(options, clock), learnNoiseStage(deps, { ...retry, concurrency: 24 }, { host: book, now: clock.now }))
+ * pipe(compare(options, clock), learnNoiseStage({ ...retry, concurrency: 24 }, { ...deps, host: book, now: clock.now }))
  */
 export function learnNoiseStage(
-	deps: SendDeps,
 	options: RetryPolicy & { concurrency: number; learns?: ((url: string) => LearnOptions | false) | undefined; keepTextBytes?: number | undefined },
-	hooks: LearnHooks = {},
+	deps: SendDeps & LearnHooks,
 ): MonoTypeOperatorFunction<Task> {
 	const learns = options.learns ?? (() => ({}));
-	const now = hooks.now ?? Date.now;
+	const now = deps.now ?? Date.now;
 	const wanted = (task: Task) =>
 		!task.skip && task.verdict?.changed === true && task.probe?.content?.text !== undefined && task.next !== undefined && task.url !== undefined && learns(task.url) !== false;
 	const learnOne = async (task: Task, signal: AbortSignal): Promise<Task> => {
@@ -54,11 +53,11 @@ export function learnNoiseStage(
 		if (found.length === 0) return task;
 		const time = now();
 		const origin = task.origin;
-		if (origin !== undefined && hooks.host) hooks.host.set(origin, hostLearned(hooks.host.get(origin), url, found, time));
-		const hostNoise = origin !== undefined ? hooks.host?.get(origin).noise : undefined;
+		if (origin !== undefined && deps.host) deps.host.set(origin, hostLearned(deps.host.get(origin), url, found, time));
+		const hostNoise = origin !== undefined ? deps.host?.get(origin).noise : undefined;
 		const record = task.record ?? undefined;
 		const learned = pageLearned(record?.learned, found, time);
-		if (record?.learned === undefined && record?.noise === undefined && origin !== undefined) hooks.onFirstNoise?.(origin);
+		if (record?.learned === undefined && record?.noise === undefined && origin !== undefined) deps.onFirstNoise?.(origin);
 		const next = task.next!;
 		next.learned = learned;
 		const places = placesAt(noiseOf(next, hostNoise, url), time);

@@ -23,9 +23,9 @@ export interface LookupOptions {
  * into the run's host book.
  *
  * @example
- * tasks$.pipe(lookup(store, { batchSize: 256 }))
+ * tasks$.pipe(lookup({ batchSize: 256 }, store))
  */
-export function lookup(store: StoreReader, options: LookupOptions = {}): MonoTypeOperatorFunction<Task> {
+export function lookup(options: LookupOptions = {}, store: StoreReader): MonoTypeOperatorFunction<Task> {
 	openedStore(store, ['getMany']);
 	const batchSize = positiveInteger('batchSize', options.batchSize ?? 256);
 	const maxWaitMs = positiveInteger('maxWaitMs', options.maxWaitMs ?? 5);

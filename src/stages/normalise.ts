@@ -1,6 +1,5 @@
 import { map, type OperatorFunction } from 'rxjs';
-import type { Task } from '../domain/task/types.js';
-import type { InputLine } from './read-lines.js';
+import type { InputLine, Task } from '../domain/task/types.js';
 
 /**
  * Parses a URL with the WHATWG parser and returns its normal form (lowercase scheme

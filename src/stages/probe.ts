@@ -49,9 +49,9 @@ export interface ProbeOptions extends RetryPolicy {
  * plan and the result; unsubscribing aborts requests in flight.
  *
  * @example
- * tasks$.pipe(probe({ http, limiter, clock, random, book }, options))
+ * tasks$.pipe(probe(options, { http, limiter, clock, random, book }))
  */
-export function probe(deps: ProbeDeps, options: ProbeOptions): MonoTypeOperatorFunction<Task> {
+export function probe(options: ProbeOptions, deps: ProbeDeps): MonoTypeOperatorFunction<Task> {
 	const highWater = positiveInteger('highWater', options.highWater);
 	oneOf('method', METHODS, options.method);
 

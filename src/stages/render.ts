@@ -57,9 +57,9 @@ export interface RenderStageOptions extends RetryPolicy {
  * failures (a timeout, a crashed browser) become the task's error.
  *
  * @example
- * tasks$.pipe(probe(deps, options), render({ ...deps, renderer }, { mode: 'auto', rules, timeoutMs: 10_000, highWater: 256, ...retry }), compare(...))
+ * tasks$.pipe(probe(options, deps), render({ mode: 'auto', rules, timeoutMs: 10_000, highWater: 256, ...retry }, { ...deps, renderer }), compare(...))
  */
-export function render(deps: RenderStageDeps, options: RenderStageOptions): MonoTypeOperatorFunction<Task> {
+export function render(options: RenderStageOptions, deps: RenderStageDeps): MonoTypeOperatorFunction<Task> {
 	const highWater = positiveInteger('highWater', options.highWater);
 	if (!['never', 'auto', 'always'].includes(options.mode)) throw new OptionError('mode', `Expected \`mode\` to be never, auto or always, got \`${options.mode}\``);
 	const modeOf = (url: string): RenderMode => ruleFor(options.rules, url)?.render ?? options.mode;

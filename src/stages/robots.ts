@@ -29,9 +29,9 @@ export interface RobotsStageOptions {
  * set on the limiter. Sits after `due`, so URLs not due cost no robots.txt fetch.
  *
  * @example
- * tasks$.pipe(lookup(store, { book }), due(...), robots(deps, { robots: 'obey', agent: 'revisit', ... }), probe(...))
+ * tasks$.pipe(lookup({ book }, store), due(...), robots({ robots: 'obey', agent: 'revisit', ... }, deps), probe(...))
  */
-export function robots(deps: RobotsGateDeps, options: RobotsStageOptions): MonoTypeOperatorFunction<Task> {
+export function robots(options: RobotsStageOptions, deps: RobotsGateDeps): MonoTypeOperatorFunction<Task> {
 	if (options.robots === 'ignore') return identity;
 	if (options.robots !== 'obey') throw new OptionError('robots', `Expected \`robots\` to be obey or ignore, got \`${String(options.robots)}\``);
 	const concurrency = positiveInteger('highWater', options.highWater) * (1 + PARK_WINDOWS);

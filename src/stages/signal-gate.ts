@@ -25,7 +25,7 @@ export interface SignalGateDeps {
  * signal would hide it past its bound, so the budget gives it a check of its own.
  *
  * @example
- * tasks$.pipe(lookup(store, { book }), due(...), signalGate({ verifyEveryMs }, { book, clock, random }), budget(...))
+ * tasks$.pipe(lookup({ book }, store), due(...), signalGate({ verifyEveryMs }, { book, clock, random }), budget(...))
  */
 export function signalGate(options: { verifyEveryMs: number }, deps: SignalGateDeps): MonoTypeOperatorFunction<Task> {
 	return map((task) => {

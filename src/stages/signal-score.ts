@@ -12,9 +12,9 @@ import type { Clock } from '../domain/task/clock.js';
  * Expires, was it indeed unchanged? The host's trust, in the run's host book, follows.
  *
  * @example
- * tasks$.pipe(compare(...), signalScore(book, clock))
+ * tasks$.pipe(compare(...), signalScore({ book, clock }))
  */
-export function signalScore(book: HostBook, clock: Clock): MonoTypeOperatorFunction<Task> {
+export function signalScore({ book, clock }: { book: HostBook; clock: Clock }): MonoTypeOperatorFunction<Task> {
 	return tap((task) => {
 		if (!task.verdict || !task.record || task.origin === undefined || UNOBSERVED_REASONS.has(task.verdict.reason)) return;
 		const changed = task.verdict.changed;

@@ -36,9 +36,9 @@ export function observationOf(task: Task): Observation | undefined {
  * distrusted for the rest of the run). The book is written with the commit batches.
  *
  * @example
- * tasks$.pipe(compare(options, clock), trust(book, trustOptions, clock))
+ * tasks$.pipe(compare(options, clock), trust(trustOptions, { book, clock }))
  */
-export function trust(book: HostBook, options: TrustOptions, clock: Clock): MonoTypeOperatorFunction<Task> {
+export function trust(options: TrustOptions, { book, clock }: { book: HostBook; clock: Clock }): MonoTypeOperatorFunction<Task> {
 	return tap((task) => {
 		const seen = observationOf(task);
 		if (!seen || task.origin === undefined) return;

@@ -12,7 +12,7 @@ import type { Task } from '../domain/task/types.js';
  * anything is written out.
  *
  * @example
- * tasks$.pipe(keepText(store, shelf, { keep: true }), when(compileCondition('price < 40')), emit(targets))
+ * tasks$.pipe(keepText({ keep: true }, { store, shelf }), when(compileCondition('price < 40')), emit({}, targets))
  */
 export function when(condition: Condition): MonoTypeOperatorFunction<Task> {
 	const held = heldBack(condition);

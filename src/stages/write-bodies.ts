@@ -23,9 +23,9 @@ export type BodySink = { type: 'dir'; dir: string } | { type: 'ndjson'; out(text
  * narrows which verdicts' bodies are written (default: all fetched).
  *
  * @example
- * tasks$.pipe(writeBodies({ type: 'dir', dir: 'pages' }, clock), commit(store))
+ * tasks$.pipe(writeBodies({}, { sink: { type: 'dir', dir: 'pages' }, clock }), commit({}, store))
  */
-export function writeBodies(sink: BodySink, clock: Clock, options: { when?: When; diff?: { rules: readonly Rule[] } | undefined } = {}): MonoTypeOperatorFunction<Task> {
+export function writeBodies(options: { when?: When; diff?: { rules: readonly Rule[] } | undefined } = {}, { sink, clock }: { sink: BodySink; clock: Clock }): MonoTypeOperatorFunction<Task> {
 	const when = options.when ?? 'all';
 	return (source) =>
 		defer(() => {

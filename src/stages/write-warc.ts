@@ -11,7 +11,7 @@ import type { WarcWriter } from '../outputs/warc/writer.js';
  * says are filled is worse than a stopped run.
  *
  * @example
- * pipe(sweepStages(deps, options), writeWarc(writer), emit(outputs))
+ * pipe(sweepStages(deps, options), writeWarc(writer), emit({}, outputs))
  */
 export function writeWarc(writer: WarcWriter): MonoTypeOperatorFunction<Task> {
 	return tap((task) => {

@@ -1,6 +1,6 @@
 import type { Observable, Subscription } from 'rxjs';
 import { createValve, type Valve } from '../base/flow/valve.js';
-import type { InputLine } from '../stages/read-lines.js';
+import type { InputLine } from '../domain/task/types.js';
 
 /** Most lines in one batch of input. */
 export const BATCH_LINES = 1000;

@@ -1,6 +1,6 @@
 import { Observable } from 'rxjs';
 import type { Valve } from '../base/flow/valve.js';
-import type { InputLine } from '../stages/read-lines.js';
+import type { InputLine } from '../domain/task/types.js';
 import type { ClaimOptions, DueClaims, DueEntry } from '../store/model/due.js';
 import { OptionError } from '../base/errors/index.js';
 

@@ -1,7 +1,7 @@
 import { lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { newHostRecord } from '../../src/net/hosts/record.js';
-import { dueList, type DueEntry } from '../../src/pipelines/due-list.js';
+import { dueList, type DueRow } from '../../src/pipelines/due-list.js';
 import { newSignalTrust } from '../../src/domain/schedule/signals.js';
 import { MemoryStore } from '../../src/store/level/memory.js';
 import type { UrlRecord } from '../../src/store/model/types.js';
@@ -75,7 +75,7 @@ describe('dueList', () => {
 		// A reader with room for nothing until it is let go: one turn at a time.
 		let room: (() => void) | undefined;
 		const ready = () => new Promise<void>((resolve) => (room = resolve));
-		const out: DueEntry[] = [];
+		const out: DueRow[] = [];
 		let done = false;
 		dueList(store, { budget: 4, verifyEveryMs: 0, now: NOW, ready }).subscribe({ next: (entry) => out.push(entry), complete: () => (done = true) });
 		const settle = () => new Promise((resolve) => setImmediate(resolve));

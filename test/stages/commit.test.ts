@@ -39,14 +39,14 @@ class WatchedStore extends MemoryStore {
 describe('commit', () => {
 	it('stores each task\'s next record under its URL, and leaves a task without one out', async () => {
 		const store = new MemoryStore();
-		const out = await lastValueFrom(from([judged(1, record('h1')), judged(2), judged(3, record('h3'))]).pipe(commit(store), toArray()));
+		const out = await lastValueFrom(from([judged(1, record('h1')), judged(2), judged(3, record('h3'))]).pipe(commit({}, store), toArray()));
 		expect(out.map((task) => task.line)).toEqual([1, 2, 3]);
 		expect(await contents(store)).toEqual({ 'https://a.example/1': record('h1'), 'https://a.example/3': record('h3') });
 	});
 
 	it('writes in batches of batchSize, and the remainder when the stream completes', async () => {
 		const store = new WatchedStore();
-		await lastValueFrom(from([1, 2, 3, 4, 5].map((n) => judged(n, record(`h${n}`)))).pipe(commit(store, { batchSize: 2, maxWaitMs: 10_000 }), toArray()));
+		await lastValueFrom(from([1, 2, 3, 4, 5].map((n) => judged(n, record(`h${n}`)))).pipe(commit({ batchSize: 2, maxWaitMs: 10_000 }, store), toArray()));
 		expect(store.batches.map((batch) => batch.map((operation) => operation.key))).toEqual([
 			['https://a.example/1', 'https://a.example/2'],
 			['https://a.example/3', 'https://a.example/4'],
@@ -57,7 +57,7 @@ describe('commit', () => {
 	it('completes only after the last batch is in the store', async () => {
 		const store = new MemoryStore();
 		const tasks = new Subject<Task>();
-		const done = lastValueFrom(tasks.pipe(commit(store, { batchSize: 100, maxWaitMs: 10_000 }), toArray()));
+		const done = lastValueFrom(tasks.pipe(commit({ batchSize: 100, maxWaitMs: 10_000 }, store), toArray()));
 		tasks.next(judged(1, record('h1')));
 		expect(await contents(store)).toEqual({});
 		tasks.complete();
@@ -68,7 +68,7 @@ describe('commit', () => {
 	it('writes a partial batch after maxWaitMs without waiting for the stream to end', async () => {
 		const store = new MemoryStore();
 		const tasks = new Subject<Task>();
-		const done = lastValueFrom(tasks.pipe(commit(store, { batchSize: 100, maxWaitMs: 20 }), toArray()));
+		const done = lastValueFrom(tasks.pipe(commit({ batchSize: 100, maxWaitMs: 20 }, store), toArray()));
 		tasks.next(judged(1, record('h1')));
 		await new Promise((resolve) => setTimeout(resolve, 100));
 		expect(Object.keys(await contents(store))).toEqual(['https://a.example/1']);
@@ -81,7 +81,7 @@ describe('commit', () => {
 		const host = newHostRecord(NOW);
 		let calls = 0;
 		const extra = (): StoreOperation[] => (calls++ === 0 ? [{ type: 'putHost', key: 'https://a.example', value: host }] : []);
-		await lastValueFrom(from([judged(1, record('h1'))]).pipe(commit(store, { extra }), toArray()));
+		await lastValueFrom(from([judged(1, record('h1'))]).pipe(commit({ extra }, store), toArray()));
 		expect(store.batches).toEqual([[{ type: 'put', key: 'https://a.example/1', value: record('h1') }, { type: 'putHost', key: 'https://a.example', value: host }]]);
 		expect(await store.getHosts(['https://a.example'])).toEqual([host]);
 	});
@@ -90,23 +90,23 @@ describe('commit', () => {
 		const store = new WatchedStore();
 		store.delayMs = 30;
 		const failing = concat(from([judged(1, record('h1'))]), throwError(() => new Error('upstream broke')));
-		await expect(lastValueFrom(failing.pipe(commit(store, { maxWaitMs: 10_000 })))).rejects.toThrow('upstream broke');
+		await expect(lastValueFrom(failing.pipe(commit({ maxWaitMs: 10_000 }, store)))).rejects.toThrow('upstream broke');
 		expect(Object.keys(await contents(store))).toEqual(['https://a.example/1']);
 	});
 
 	it('errors the stream when the store fails to write', async () => {
 		const store = new WatchedStore();
 		store.fail = true;
-		await expect(lastValueFrom(from([judged(1, record('h1'))]).pipe(commit(store), toArray()))).rejects.toThrow('disk full');
+		await expect(lastValueFrom(from([judged(1, record('h1'))]).pipe(commit({}, store), toArray()))).rejects.toThrow('disk full');
 	});
 
 	it('refuses a store spec or a value without batch with a RevisitError (USAGE), when called', () => {
-		expect(() => commit('.revisit' as never)).toThrow(expect.objectContaining({ code: 'USAGE', message: expect.stringContaining('a stage takes an opened store') }));
-		expect(() => commit({ getMany: () => [] } as never)).toThrow(expect.objectContaining({ code: 'USAGE', message: expect.stringContaining('got an object without batch()') }));
+		expect(() => commit(undefined, '.revisit' as never)).toThrow(expect.objectContaining({ code: 'USAGE', message: expect.stringContaining('a stage takes an opened store') }));
+		expect(() => commit(undefined, { getMany: () => [] } as never)).toThrow(expect.objectContaining({ code: 'USAGE', message: expect.stringContaining('got an object without batch()') }));
 	});
 
 	it('refuses a batch size that is not a positive integer', () => {
-		expect(() => commit(new MemoryStore(), { batchSize: 0 })).toThrow(OptionError);
+		expect(() => commit({ batchSize: 0 }, new MemoryStore())).toThrow(OptionError);
 	});
 
 	it('tells when a batch takes the tasks passed so far, and when it is written, in that order', async () => {
@@ -115,7 +115,7 @@ describe('commit', () => {
 		const events: string[] = [];
 		await lastValueFrom(
 			from([judged(1, record('a')), judged(2, record('b')), judged(3, record('c'))]).pipe(
-				commit(store, { batchSize: 2, flushing: () => events.push(`take (${store.batches.length} written)`), written: () => events.push(`written ${store.batches.length}`) }),
+				commit({ batchSize: 2, flushing: () => events.push(`take (${store.batches.length} written)`), written: () => events.push(`written ${store.batches.length}`) }, store),
 				toArray(),
 			),
 		);

@@ -23,13 +23,10 @@ async function run(tasks: Task[], options?: EmitOptions, slowOut = false) {
 	const diagnostics: string[] = [];
 	const passed = await lastValueFrom(
 		from(tasks).pipe(
-			emit(
-				{
-					out: (text) => (slowOut ? new Promise((resolve) => setTimeout(() => resolve(void out.push(text)), 5)) : Promise.resolve(void out.push(text))),
-					diagnose: (text) => diagnostics.push(text),
-				},
-				options,
-			),
+			emit(options, {
+				out: (text) => (slowOut ? new Promise((resolve) => setTimeout(() => resolve(void out.push(text)), 5)) : Promise.resolve(void out.push(text))),
+				diagnose: (text) => diagnostics.push(text),
+			}),
 			toArray(),
 		),
 	);
@@ -99,7 +96,7 @@ describe('emit', () => {
 		const tasks = [changed, unchanged, judged(6, { url: 'https://a.example/6', changed: true, reason: 'new' })];
 		await lastValueFrom(
 			from(tasks).pipe(
-				emit({ out: write, diagnose: () => {} }),
+				emit({}, { out: write, diagnose: () => {} }),
 				tap((task) => order.push(`passed ${task.url}`)),
 				toArray(),
 			),
@@ -113,8 +110,8 @@ describe('emit', () => {
 	});
 
 	it('refuses an unknown format or when', () => {
-		expect(() => emit({ out: async () => {}, diagnose: () => {} }, { format: 'csv' as never })).toThrow(OptionError);
-		expect(() => emit({ out: async () => {}, diagnose: () => {} }, { when: 'sometimes' as never })).toThrow(OptionError);
+		expect(() => emit({ format: 'csv' as never }, { out: async () => {}, diagnose: () => {} })).toThrow(OptionError);
+		expect(() => emit({ when: 'sometimes' as never }, { out: async () => {}, diagnose: () => {} })).toThrow(OptionError);
 	});
 
 	it('says once, at first sight, that a product page has no offer: not again, and not for a page that lost its offer', async () => {

@@ -29,7 +29,7 @@ const candidate = (path: string, more: Partial<Task> = {}): Task => task(path, {
 const unchanged = (path: string): Task => task(path, { verdict: { url: server.url(path), changed: false, reason: '304' } });
 
 const run = (tasks: Task[], options: Partial<FetchBodiesOptions> = {}) =>
-	lastValueFrom(from(tasks).pipe(fetchBodies(deps, { ...noRetries, highWater: 4, only: 'candidates', ...options }), toArray()));
+	lastValueFrom(from(tasks).pipe(fetchBodies({ ...noRetries, highWater: 4, only: 'candidates', ...options }, deps), toArray()));
 
 describe('fetchBodies', () => {
 	it('downloads each candidate with an unconditional GET and keeps its body, for compare to judge', async () => {
@@ -72,6 +72,6 @@ describe('fetchBodies', () => {
 	});
 
 	it('refuses a highWater that is not a positive integer', () => {
-		expect(() => fetchBodies(deps, { ...noRetries, highWater: 0, only: 'all' })).toThrow(OptionError);
+		expect(() => fetchBodies({ ...noRetries, highWater: 0, only: 'all' }, deps)).toThrow(OptionError);
 	});
 });

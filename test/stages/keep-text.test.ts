@@ -21,7 +21,7 @@ const task = (reason: Verdict['reason'], over: Partial<Task> = {}, counted?: str
 /** Runs the stage over `tasks` and commits its blob operations, as a run does. */
 const run = async (tasks: Task[], store = new MemoryStore(), keep = true) => {
 	const shelf = createTextShelf(store);
-	const out = await lastValueFrom(from(tasks).pipe(keepText(store, shelf, { keep, now: () => 1000 }), toArray()));
+	const out = await lastValueFrom(from(tasks).pipe(keepText({ keep, now: () => 1000 }, { store, shelf }), toArray()));
 	await store.batch(shelf.drain());
 	return { out, shelf, store };
 };

@@ -49,7 +49,7 @@ const judged = (record: UrlRecord | null, verdict: Partial<Verdict>): Task => {
 };
 
 const run = (tasks: Task[], hooks: LearnHooks = {}) =>
-	lastValueFrom(from(tasks).pipe(learnNoiseStage(deps, { ...noRetries, concurrency: 2 }, { now: () => NOW, ...hooks }), toArray()));
+	lastValueFrom(from(tasks).pipe(learnNoiseStage({ ...noRetries, concurrency: 2 }, { ...deps, now: () => NOW, ...hooks }), toArray()));
 
 // Where the second fetch (answer 2) differs from answer 1: the counter's text.
 const PLACE = 'html:p:1>#text';
@@ -98,7 +98,7 @@ describe('learnNoiseStage', () => {
 	});
 
 	it('sends nothing for a URL it is told not to learn', async () => {
-		const out = await lastValueFrom(from([judged(null, {})]).pipe(learnNoiseStage(deps, { ...noRetries, concurrency: 2, learns: () => false }), toArray()));
+		const out = await lastValueFrom(from([judged(null, {})]).pipe(learnNoiseStage({ ...noRetries, concurrency: 2, learns: () => false }, deps), toArray()));
 		expect(server.requests).toHaveLength(0);
 		expect(out[0]!.next!.learned).toBeUndefined();
 	});

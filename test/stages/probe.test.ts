@@ -40,7 +40,7 @@ async function run(tasks: Task[], probeOptions: ProbeOptions, host?: Partial<Hos
 	await book.load([server!.origin]);
 	const deps = sendDeps();
 	close = deps.close;
-	return lastValueFrom(from(tasks).pipe(probe({ ...deps, book }, probeOptions), toArray()));
+	return lastValueFrom(from(tasks).pipe(probe(probeOptions, { ...deps, book }), toArray()));
 }
 
 const task = (url: string, record: UrlRecord | null): Task => ({ line: 1, input: url, url, record });
@@ -168,6 +168,6 @@ describe('probe', () => {
 		const book = createHostBook(new MemoryStore(), NOW);
 		const deps = sendDeps();
 		close = deps.close;
-		expect(() => probe({ ...deps, book }, options({ method: 'post' as never }))).toThrow(OptionError);
+		expect(() => probe(options({ method: 'post' as never }), { ...deps, book })).toThrow(OptionError);
 	});
 });

@@ -28,7 +28,7 @@ describe('robots stage', () => {
 			{ line: 3, input: '', url: server.url('/private/b'), origin, skip: 'not-due' },
 		];
 		try {
-			const out = await lastValueFrom(from(tasks).pipe(robots({ ...deps, clock: fixedClock, book }, options), toArray()));
+			const out = await lastValueFrom(from(tasks).pipe(robots(options, { ...deps, clock: fixedClock, book }), toArray()));
 			const byLine = new Map(out.map((task) => [task.line, task]));
 			expect(byLine.get(1)!.verdict).toEqual({ url: server.url('/private/a'), changed: false, reason: 'robots' });
 			expect(byLine.get(1)!.next).toBeUndefined();
@@ -45,7 +45,7 @@ describe('robots stage', () => {
 		const deps = sendDeps();
 		const book = createHostBook(new MemoryStore(), NOW);
 		try {
-			const out = await lastValueFrom(from([{ line: 1, input: '', url: server.url('/a'), origin: server.origin, record: null } as Task]).pipe(robots({ ...deps, book }, { ...options, robots: 'ignore' }), toArray()));
+			const out = await lastValueFrom(from([{ line: 1, input: '', url: server.url('/a'), origin: server.origin, record: null } as Task]).pipe(robots({ ...options, robots: 'ignore' }, { ...deps, book }), toArray()));
 			expect(out[0]!.verdict).toBeUndefined();
 			expect(server.requests).toHaveLength(0);
 		} finally {

@@ -22,7 +22,7 @@ const checked = (line: number, changed: boolean, extra: Partial<Task> = {}, reas
 async function run(tasks: Task[]) {
 	const book = createHostBook(new MemoryStore(), NOW);
 	await book.load([origin]);
-	const out = await lastValueFrom(from(tasks).pipe(signalScore(book, fixedClock), toArray()));
+	const out = await lastValueFrom(from(tasks).pipe(signalScore({ book, clock: fixedClock }), toArray()));
 	return { out, host: book.get(origin) };
 }
 

@@ -34,7 +34,7 @@ beforeEach(async () => {
 	book.drain();
 });
 
-const run = (tasks: Task[]) => lastValueFrom(from(tasks).pipe(trust(book, trustDefaults, fixedClock), toArray()));
+const run = (tasks: Task[]) => lastValueFrom(from(tasks).pipe(trust(trustDefaults, { book, clock: fixedClock }), toArray()));
 
 describe('trust', () => {
 	it('counts a conditional request answered 304 on the host', async () => {

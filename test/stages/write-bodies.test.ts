@@ -35,7 +35,7 @@ const index = async (): Promise<Array<Record<string, unknown>>> =>
 describe('writeBodies', () => {
 	it('writes each body to its stable file under a host folder and adds a line to index.ndjson', async () => {
 		const url = 'https://a.example/docs/page.html';
-		const [out] = await lastValueFrom(from([fetched(url, 'hello')]).pipe(writeBodies({ type: 'dir', dir }, fixedClock), toArray()));
+		const [out] = await lastValueFrom(from([fetched(url, 'hello')]).pipe(writeBodies({}, { sink: { type: 'dir', dir }, clock: fixedClock }), toArray()));
 		const file = bodyFileName(url);
 		expect(file.startsWith('a.example/')).toBe(true);
 		expect(await readFile(path.join(dir, file), 'utf8')).toBe('hello');
@@ -47,8 +47,8 @@ describe('writeBodies', () => {
 
 	it('overwrites the same file when the URL is fetched again, and appends to the index', async () => {
 		const url = 'https://a.example/x';
-		await lastValueFrom(from([fetched(url, 'first')]).pipe(writeBodies({ type: 'dir', dir }, fixedClock), toArray()));
-		await lastValueFrom(from([fetched(url, 'second', { reason: 'new-body' })]).pipe(writeBodies({ type: 'dir', dir }, fixedClock), toArray()));
+		await lastValueFrom(from([fetched(url, 'first')]).pipe(writeBodies({}, { sink: { type: 'dir', dir }, clock: fixedClock }), toArray()));
+		await lastValueFrom(from([fetched(url, 'second', { reason: 'new-body' })]).pipe(writeBodies({}, { sink: { type: 'dir', dir }, clock: fixedClock }), toArray()));
 		expect(await readFile(path.join(dir, bodyFileName(url)), 'utf8')).toBe('second');
 		expect((await index()).map((entry) => entry.reason)).toEqual(['new', 'new-body']);
 	});
@@ -57,7 +57,7 @@ describe('writeBodies', () => {
 		const url = 'https://a.example/y';
 		const seen = await lastValueFrom(
 			from([fetched(url, 'body')]).pipe(
-				writeBodies({ type: 'dir', dir }, fixedClock),
+				writeBodies({}, { sink: { type: 'dir', dir }, clock: fixedClock }),
 				map(() => existsSync(path.join(dir, bodyFileName(url)))),
 				toArray(),
 			),
@@ -72,7 +72,7 @@ describe('writeBodies', () => {
 			fetched('https://a.example/same', 'x', { changed: false, reason: 'same-hash' }),
 			fetched('https://a.example/new', 'fresh'),
 		];
-		const out = await lastValueFrom(from(tasks).pipe(writeBodies({ type: 'dir', dir }, fixedClock, { when: 'changed' }), toArray()));
+		const out = await lastValueFrom(from(tasks).pipe(writeBodies({ when: 'changed' }, { sink: { type: 'dir', dir }, clock: fixedClock }), toArray()));
 		expect(out).toHaveLength(4);
 		expect((await index()).map((entry) => entry.url)).toEqual(['https://a.example/new']);
 		expect(existsSync(path.join(dir, bodyFileName('https://a.example/same')))).toBe(false);
@@ -83,7 +83,7 @@ describe('writeBodies', () => {
 		const file = path.join(dir, bodyFileName(url));
 		await mkdir(path.dirname(file), { recursive: true });
 		await writeFile(file, 'one\ntwo\n');
-		const [out] = await lastValueFrom(from([fetched(url, 'one\nthree\n', { reason: 'new-body' })]).pipe(writeBodies({ type: 'dir', dir }, fixedClock, { diff: { rules: [] } }), toArray()));
+		const [out] = await lastValueFrom(from([fetched(url, 'one\nthree\n', { reason: 'new-body' })]).pipe(writeBodies({ diff: { rules: [] } }, { sink: { type: 'dir', dir }, clock: fixedClock }), toArray()));
 		const patch = await readFile(`${file}.diff`, 'utf8');
 		expect(patch).toContain('-two');
 		expect(patch).toContain('+three');
@@ -99,7 +99,7 @@ describe('writeBodies', () => {
 		await writeFile(file, '{"price":5,"name":"Kettle"}');
 		const task = fetched(url, '{"name":"Kettle","price":6}', { reason: 'new-body' });
 		task.probe!.contentType = 'application/json';
-		await lastValueFrom(from([task]).pipe(writeBodies({ type: 'dir', dir }, fixedClock, { diff: { rules: [] } }), toArray()));
+		await lastValueFrom(from([task]).pipe(writeBodies({ diff: { rules: [] } }, { sink: { type: 'dir', dir }, clock: fixedClock }), toArray()));
 		const patch = await readFile(`${file}.diff`, 'utf8');
 		expect(patch).toContain(' {\n   "name": "Kettle",\n-  "price": 5\n+  "price": 6\n }');
 	});
@@ -112,7 +112,7 @@ describe('writeBodies', () => {
 			await writeFile(file, writePdf([['Opening hours', 'Monday to Friday, 9 to 5']], { compress: true }));
 			const task = fetched(url, writePdf([['Opening hours', 'Monday to Saturday, 9 to 5']], { compress: true, id: 'new' }), { reason: 'new-body' });
 			task.probe!.contentType = 'application/pdf';
-			const [out] = await lastValueFrom(from([task]).pipe(writeBodies({ type: 'dir', dir }, fixedClock, { diff: { rules: [] } }), toArray()));
+			const [out] = await lastValueFrom(from([task]).pipe(writeBodies({ diff: { rules: [] } }, { sink: { type: 'dir', dir }, clock: fixedClock }), toArray()));
 			const patch = await readFile(`${file}.diff`, 'utf8');
 			expect(patch).toContain(' Opening hours\n-Monday to Friday, 9 to 5\n+Monday to Saturday, 9 to 5');
 			expect(out!.verdict!.summary).toBe('+1 -1');
@@ -124,7 +124,7 @@ describe('writeBodies', () => {
 		const binary = Buffer.from([0xff, 0xfe, 0x00, 0x01]);
 		await lastValueFrom(
 			from([fetched('https://a.example/t', 'héllo'), fetched('https://a.example/b', binary)]).pipe(
-				writeBodies({ type: 'ndjson', out: async (text) => void lines.push(text) }, fixedClock),
+				writeBodies({}, { sink: { type: 'ndjson', out: async (text) => void lines.push(text) }, clock: fixedClock }),
 				toArray(),
 			),
 		);

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { InputLine } from '../../src/stages/read-lines.js';
-import { readLines } from '../../src/stages/read-lines.js';
+import type { InputLine } from '../../src/domain/task/types.js';
+import { readLines } from '../../src/io/sources/read-lines.js';
 import { BATCH_LINES, readBatches } from '../../src/watch/batches.js';
 
 const urls = (count: number) => Array.from({ length: count }, (_, i) => `https://example.org/${i}\n`).join('');

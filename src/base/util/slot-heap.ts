@@ -3,7 +3,7 @@
  * the same slot can share one: the budget's per-host heaps share theirs. Grown by its
  * owner as slots are added.
  */
-export class Places {
+export class SlotPlaces {
 	at = new Int32Array(0);
 
 	/** Makes room for slots 0..capacity-1; the new ones stand in no heap. */
@@ -23,7 +23,7 @@ export class Places {
  * remove by search, O(n) (heap-js), or not at all (mnemonist).
  *
  * @example
- * const places = new Places(); places.grow(8);
+ * const places = new SlotPlaces(); places.grow(8);
  * const keys = [5, 3, 8];
  * const heap = new SlotHeap((a, b) => keys[a]! < keys[b]!, places); // smallest key on top
  * heap.push(0); heap.push(1); heap.push(2); heap.remove(1); heap.peek() // 0 (key 5)
@@ -32,9 +32,9 @@ export class SlotHeap {
 	#items = new Int32Array(16);
 	#size = 0;
 	readonly #before: (a: number, b: number) => boolean;
-	readonly #places: Places;
+	readonly #places: SlotPlaces;
 
-	constructor(before: (a: number, b: number) => boolean, places: Places) {
+	constructor(before: (a: number, b: number) => boolean, places: SlotPlaces) {
 		this.#before = before;
 		this.#places = places;
 	}

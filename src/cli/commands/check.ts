@@ -3,8 +3,8 @@ import type { Argv, CommandModule } from 'yargs';
 import { ConfigError, EXIT } from '../../base/errors/index.js';
 import { compilePipeline } from '../../pipelines/config.js';
 import type { CliIo } from '../io.js';
-import { loadForCommand, pipelineFileOptions, type PipelineFileArgs } from './pipeline-file.js';
-import type { CommandResult } from './result.js';
+import { loadForCommand, pipelineFileOptions, type PipelineFileArgs } from '../shared/pipeline-file.js';
+import type { CommandResult } from '../shared/result.js';
 
 /** `revisit check PIPELINE.json`: validates a pipeline (with any --set) without running it. */
 export function checkCommand(io: CliIo, result: CommandResult): CommandModule<object, PipelineFileArgs> {

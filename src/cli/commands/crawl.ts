@@ -15,8 +15,8 @@ import { sweepSettings } from '../../config/settings.js';
 import { GROUP, groupedFlags, quietFlag } from '../flags/groups.js';
 import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
-import type { CommandResult } from './result.js';
-import { storeFlag } from './store-option.js';
+import type { CommandResult } from '../shared/result.js';
+import { storeFlag } from '../shared/store-option.js';
 
 interface CrawlArgs extends AccessFlags, SweepFlags, WarcFlags, RuleFlags, FeedFlags {
 	urls: string[];

@@ -9,9 +9,9 @@ import { versionTexts, type PageVersion } from '../../domain/versions/index.js';
 import { safeJson, visibleLine } from '../../base/util/visible.js';
 import { rawStream, type CliIo } from '../io.js';
 import { createWriter } from '../terminal.js';
-import { urlArgument, versionsOf } from './page-versions.js';
-import type { CommandResult } from './result.js';
-import { storeOption, withStore } from './store-option.js';
+import { urlArgument, versionsOf } from '../shared/page-versions.js';
+import type { CommandResult } from '../shared/result.js';
+import { storeOption, withStore } from '../shared/store-option.js';
 
 interface DiffArgs {
 	store: string;

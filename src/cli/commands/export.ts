@@ -6,8 +6,8 @@ import type { StoreOperation } from '../../store/model/types.js';
 import { counted } from '../../base/util/counted.js';
 import type { CliIo } from '../io.js';
 import { createWriter } from '../terminal.js';
-import type { CommandResult } from './result.js';
-import { storeOption } from './store-option.js';
+import type { CommandResult } from '../shared/result.js';
+import { storeOption } from '../shared/store-option.js';
 import { safeJson } from '../../base/util/visible.js';
 
 interface StoreArgs {

@@ -11,8 +11,8 @@ import { integerValue } from '../../config/values.js';
 import { describeStore } from '../../store/open.js';
 import type { CliIo } from '../io.js';
 import { createWriter } from '../terminal.js';
-import type { CommandResult } from './result.js';
-import { storeOption, withStore } from './store-option.js';
+import type { CommandResult } from '../shared/result.js';
+import { storeOption, withStore } from '../shared/store-option.js';
 import { safeJson } from '../../base/util/visible.js';
 
 interface HistoryArgs {

@@ -4,8 +4,8 @@ import { matchesHost } from '../../net/hosts/stats.js';
 import { newHostRecord } from '../../net/hosts/record.js';
 import type { HostMode, HostRecord, StoreOperation } from '../../store/model/types.js';
 import type { CliIo } from '../io.js';
-import type { CommandResult } from './result.js';
-import { storeOption, withStore } from './store-option.js';
+import type { CommandResult } from '../shared/result.js';
+import { storeOption, withStore } from '../shared/store-option.js';
 
 interface HostsSetArgs {
 	store: string;

@@ -3,9 +3,9 @@ import { integerValue } from '../../config/integer-value.js';
 import { formatVersionTable, versionRow } from '../../outputs/history/version-table.js';
 import type { CliIo } from '../io.js';
 import { createWriter } from '../terminal.js';
-import { urlArgument, versionsOf } from './page-versions.js';
-import type { CommandResult } from './result.js';
-import { storeOption, withStore } from './store-option.js';
+import { urlArgument, versionsOf } from '../shared/page-versions.js';
+import type { CommandResult } from '../shared/result.js';
+import { storeOption, withStore } from '../shared/store-option.js';
 import { safeJson } from '../../base/util/visible.js';
 
 interface LogArgs {

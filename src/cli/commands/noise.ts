@@ -4,8 +4,8 @@ import { matchesHost } from '../../net/hosts/stats.js';
 import { normaliseUrl } from '../../stages/normalise.js';
 import type { StoreOperation, UrlRecord } from '../../store/model/types.js';
 import type { CliIo } from '../io.js';
-import type { CommandResult } from './result.js';
-import { storeOption, withStore } from './store-option.js';
+import type { CommandResult } from '../shared/result.js';
+import { storeOption, withStore } from '../shared/store-option.js';
 
 interface ForgetArgs {
 	target: string;

@@ -4,8 +4,8 @@ import { pruneStore } from '../../store/prune.js';
 import { counted } from '../../base/util/counted.js';
 import { formatDuration, parseDuration } from '../../base/util/duration.js';
 import type { CliIo } from '../io.js';
-import type { CommandResult } from './result.js';
-import { storeOption, withStore } from './store-option.js';
+import type { CommandResult } from '../shared/result.js';
+import { storeOption, withStore } from '../shared/store-option.js';
 
 interface PruneArgs {
 	store: string;

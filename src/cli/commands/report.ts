@@ -7,8 +7,8 @@ import { parseDuration } from '../../base/util/duration.js';
 import { formatBytes } from '../../base/util/bytes.js';
 import { counted } from '../../base/util/counted.js';
 import type { CliIo } from '../io.js';
-import type { CommandResult } from './result.js';
-import { storeOption, withStore } from './store-option.js';
+import type { CommandResult } from '../shared/result.js';
+import { storeOption, withStore } from '../shared/store-option.js';
 
 interface ReportArgs {
 	store: string;

@@ -12,8 +12,8 @@ import { decide, pathOf, rulesFor, type AgentRules } from '../../net/robots/matc
 import { parseRobots } from '../../net/robots/parse.js';
 import { systemClock } from '../../domain/task/clock.js';
 import type { CliIo } from '../io.js';
-import type { CommandResult } from './result.js';
-import { storeOption, withStore } from './store-option.js';
+import type { CommandResult } from '../shared/result.js';
+import { storeOption, withStore } from '../shared/store-option.js';
 
 interface CheckArgs {
 	robots: string;

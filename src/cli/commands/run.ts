@@ -2,13 +2,13 @@ import type { Argv, CommandModule } from 'yargs';
 import { compilePipeline, pipelineShape } from '../../pipelines/config.js';
 import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
-import { loadForCommand, pipelineFileOptions, type PipelineFileArgs } from './pipeline-file.js';
-import type { CommandResult } from './result.js';
+import { loadForCommand, pipelineFileOptions, type PipelineFileArgs } from '../shared/pipeline-file.js';
+import type { CommandResult } from '../shared/result.js';
 import { quietFlag } from '../flags/groups.js';
 import { defaultStoreDir } from '../../store/default-dir.js';
 import { envDefaults } from '../../pipelines/sweep-defaults.js';
 import { pipelineWatch } from '../../watch/pipeline.js';
-import { runWatchOnTerminal } from './watch-parts.js';
+import { runWatchOnTerminal } from '../shared/watch-parts.js';
 
 interface RunArgs extends PipelineFileArgs {
 	quiet: boolean;

@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { pipelineSchema } from '../../config/schema.js';
 import type { CliIo } from '../io.js';
-import type { CommandResult } from './result.js';
+import type { CommandResult } from '../shared/result.js';
 import { safeJson } from '../../base/util/visible.js';
 
 /**

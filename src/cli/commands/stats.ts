@@ -4,8 +4,8 @@ import { describeStore } from '../../store/open.js';
 import type { CliIo } from '../io.js';
 import { formatTable } from '../../base/util/table.js';
 import { pendingDeliveries, type PendingTarget } from '../../io/outbox/pending.js';
-import type { CommandResult } from './result.js';
-import { storeOption, withStore } from './store-option.js';
+import type { CommandResult } from '../shared/result.js';
+import { storeOption, withStore } from '../shared/store-option.js';
 import { safeJson } from '../../base/util/visible.js';
 
 interface StatsArgs {

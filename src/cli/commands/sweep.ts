@@ -16,8 +16,8 @@ import { GROUP, groupedFlags, quietFlag } from '../flags/groups.js';
 import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
 import { runCrawl } from './crawl.js';
-import type { CommandResult } from './result.js';
-import { storeFlag } from './store-option.js';
+import type { CommandResult } from '../shared/result.js';
+import { storeFlag } from '../shared/store-option.js';
 
 interface SweepArgs extends AccessFlags, SweepFlags, FleetFlags, WarcFlags, RuleFlags, FeedFlags {
 	urls: string[];

@@ -3,7 +3,7 @@ import { access } from 'node:fs/promises';
 import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../base/errors/index.js';
 import type { CliIo } from '../io.js';
-import type { CommandResult } from './result.js';
+import type { CommandResult } from '../shared/result.js';
 
 interface WarcIndexArgs {
 	files: string[];

@@ -13,9 +13,9 @@ import { flagOf } from '../flags/setting.js';
 import { sweepFlagOptions, type SweepFlags } from '../flags/sweep.js';
 import { warcFlagOptions, warcFrom, type WarcFlags } from '../flags/warc.js';
 import type { CliIo } from '../io.js';
-import type { CommandResult } from './result.js';
-import { storeFlag } from './store-option.js';
-import { runWatchOnTerminal, watchInputsFor } from './watch-parts.js';
+import type { CommandResult } from '../shared/result.js';
+import { storeFlag } from '../shared/store-option.js';
+import { runWatchOnTerminal, watchInputsFor } from '../shared/watch-parts.js';
 
 /** The sweep flags a watch has no use for: its schedule replaces the TTL, the budget and the churn guard; `--rate` and `--host-rate` are its own. */
 const NOT_WATCH = ['rate', 'host-rate', 'ttl', 'adaptive', 'budget', 'host-budget', 'max-churn', 'churn-min', 'accept-churn', 'local-workers'] as const;

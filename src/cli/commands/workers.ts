@@ -4,8 +4,8 @@ import { isRedisSpec, parseRedisUrl } from '../../store/redis/url.js';
 import { UsageError } from '../../base/errors/index.js';
 import { formatTable } from '../../base/util/table.js';
 import type { CliIo } from '../io.js';
-import type { CommandResult } from './result.js';
-import { storeOption } from './store-option.js';
+import type { CommandResult } from '../shared/result.js';
+import { storeOption } from '../shared/store-option.js';
 import { safeJson } from '../../base/util/visible.js';
 
 interface WorkersArgs {

@@ -5,7 +5,7 @@ import { checkValue, daysOf, estimateRate } from './rate.js';
 export type PickTier = 'new' | 'verify' | 'announced' | 'value';
 
 /** One URL competing for the budget. */
-export interface Candidate {
+export interface BudgetCandidate {
 	origin: string;
 	tier: PickTier;
 	/** ψ, in days of freshness (see `checkValue`); Infinity for new and verification-due URLs. Ranks within a tier. */
@@ -35,7 +35,7 @@ export const TIER_OF: readonly PickTier[] = ['new', 'verify', 'announced', 'valu
  * @example
  * candidateOf(null, 'https://example.org', {}, Date.now()) // { origin, tier: 'new', value: Infinity }
  */
-export function candidateOf(record: UrlRecord | null | undefined, origin: string, flags: { verify?: boolean; announced?: boolean }, now: number): Candidate {
+export function candidateOf(record: UrlRecord | null | undefined, origin: string, flags: { verify?: boolean; announced?: boolean }, now: number): BudgetCandidate {
 	if (!record) return { origin, tier: 'new', value: Infinity };
 	const rate = record.rate ?? estimateRate(record.checks);
 	if (flags.verify) return { origin, tier: 'verify', value: Infinity, rate };
@@ -51,7 +51,7 @@ export function candidateOf(record: UrlRecord | null | undefined, origin: string
  * @example
  * ranksBefore({ origin: 'a', tier: 'value', value: 2 }, 1, { origin: 'a', tier: 'value', value: 1 }, 0) // true
  */
-export function ranksBefore(a: Candidate, ai: number, b: Candidate, bi: number): boolean {
+export function ranksBefore(a: BudgetCandidate, ai: number, b: BudgetCandidate, bi: number): boolean {
 	return ranksBeforeBy(TIER_RANK[a.tier], a.value, ai, TIER_RANK[b.tier], b.value, bi);
 }
 
@@ -75,7 +75,7 @@ export function ranksBeforeBy(aTier: number, aValue: number, ai: number, bTier: 
  * @example
  * pick([{ origin: 'a', tier: 'value', value: 1 }, { origin: 'a', tier: 'value', value: 2 }], { budget: 1 }) // [false, true]
  */
-export function pick(candidates: readonly Candidate[], options: BudgetOptions): boolean[] {
+export function pick(candidates: readonly BudgetCandidate[], options: BudgetOptions): boolean[] {
 	const budget = options.budget ?? Infinity;
 	const hostBudget = options.hostBudget ?? Infinity;
 	const order = candidates.map((_, i) => i).sort((x, y) => (x === y ? 0 : ranksBefore(candidates[x]!, x, candidates[y]!, y) ? -1 : 1));

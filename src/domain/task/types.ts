@@ -193,28 +193,61 @@ export interface FormCheck {
 	status: number;
 }
 
+/** One line of input as a source reads it (`readLines`, io/sources), before `normalise` makes it a task. */
+export interface InputLine {
+	/** 1-based line number in the input. */
+	line: number;
+	text: string;
+	/** Set when the line can't be a URL whatever it says (too long, NUL, invalid UTF-8). */
+	problem?: string;
+	/** Which input it came from (a pipeline's source), for diagnostics. */
+	source?: string;
+	/** A sitemap entry's `<lastmod>`. */
+	lastmod?: string;
+	/** The document that listed the URL (a sitemap's URL). */
+	from?: string;
+}
+
 /**
- * One input line on its way through the sweep. Stages fill in fields; a task that is
- * `skip`ped (bad input, duplicate) passes the remaining stages untouched, so every line
- * reaches the end of the pipeline exactly once (that is what releases backpressure).
+ * How a task moves through the run, apart from what it says of its page: where its line
+ * came from, whether it was skipped and why, and the valve's bookkeeping. A stage that
+ * only routes tasks reads these; none of them is stored or printed as the page's data.
  */
-export interface Task {
+export interface TaskFlow {
 	line: number;
 	input: string;
-	url?: string;
 	skip?: 'rejected' | 'duplicate' | 'not-due' | 'held' | 'filtered' | 'later' | 'signal';
 	/** Why the line was rejected. */
 	problem?: string;
 	/** Which input the line came from (a pipeline's source), for diagnostics. */
 	source?: string;
+	/** The task gave its backpressure credit back early (held in a buffer); don't release it again. */
+	creditReturned?: boolean;
+	/** The task was parked while its host held it up (see `Valve.park`): it leaves through `unpark()`. */
+	parked?: boolean;
+	/** A line for diagnostics about this task's origin, said once (robots.txt unreachable, Crawl-delay over the cap). */
+	notice?: string;
+	/** The fetch phase downloaded the body and judged it (for the churn guard, a sample of the host's candidates). */
+	fetched?: boolean;
+	/** A second fetch looked for noise on this page (`--learn-noise`). */
+	noiseFetched?: boolean;
+}
+
+/**
+ * What a task knows of its page: the URL and what listed it, the stored record, the
+ * request planned and its answer, the verdict, and what is to be stored and delivered.
+ * Stages fill these in, in the order docs/internals/1-architecture.md tabulates.
+ */
+export interface PageData {
+	url?: string;
 	/** A sitemap entry's `<lastmod>`, passed on to the verdict. */
 	lastmod?: string;
+	/** The document that listed the URL (a sitemap's URL), for the filter's `sameHost`. */
+	from?: string;
 	/** Its host's trusted lastmod says it changed since its last check (domain/schedule/signals.ts): ranked before others by the budget. */
 	announced?: boolean;
 	/** A trusted signal would have skipped it, but `--verify-every` has made it due: under a budget it gets a check of its own (the `verify` tier), since nothing else would check it before its bound. */
 	mustVerify?: boolean;
-	/** The document that listed the URL (a sitemap's URL), for the filter's `sameHost`. */
-	from?: string;
 	/** Stored state; `null` when the URL has never been seen. */
 	record?: UrlRecord | null;
 	/** Origin the probe went to, and what the host's trust allowed it to send. */
@@ -226,20 +259,19 @@ export interface Task {
 	next?: UrlRecord;
 	/** The change's pending deliveries (src/io/outbox), committed in the same batch as `next`. */
 	deliveries?: Array<{ key: string; value: Delivery }>;
-	/** The task gave its backpressure credit back early (held in a buffer); don't release it again. */
-	creditReturned?: boolean;
-	/** The task was parked while its host held it up (see `Valve.park`): it leaves through `unpark()`. */
-	parked?: boolean;
 	/** With `--diff`: the unified diff of the counted content against the previous version. */
 	diff?: string;
-	/** A second fetch looked for noise on this page (`--learn-noise`). */
-	noiseFetched?: boolean;
-	/** A line for diagnostics about this task's origin, said once (robots.txt unreachable, Crawl-delay over the cap). */
-	notice?: string;
-	/** The fetch phase downloaded the body and judged it (for the churn guard, a sample of the host's candidates). */
-	fetched?: boolean;
 	/** A change's word diff against the text kept at its last change, or why there is none (see stages/keep-text.ts). */
 	wordDiff?: { hunks?: WordDiffHunks; why: string; cut?: boolean; kept?: number };
 	/** Learned noise: how many places (and legacy patterns) were masked in the counted text before it was judged and kept. */
 	noise?: number;
 }
+
+/**
+ * One input line on its way through the sweep: its flow (`TaskFlow`) and its page's data
+ * (`PageData`), in one object that stages fill in, so that a task costs one allocation.
+ * A task that is `skip`ped (bad input, duplicate) passes the remaining stages untouched,
+ * so every line reaches the end of the pipeline exactly once (that is what releases
+ * backpressure).
+ */
+export interface Task extends TaskFlow, PageData {}

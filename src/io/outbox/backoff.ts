@@ -1,4 +1,4 @@
-/** How long a failing target waits between attempts: see `retryDelay`. */
+/** How long a failing target waits between attempts: see `backoffDelay`. */
 export interface Backoff {
 	/** The wait after the first failed attempt (ms), doubled after each one. */
 	firstMs: number;
@@ -20,10 +20,10 @@ const SPAN_FRACTION = 1 / 20;
  * ten minutes is tried again within half a minute; one back after a day, within the hour.
  *
  * @example
- * retryDelay(3, 10_000, DEFAULT_BACKOFF) // 4000
- * retryDelay(20, 600_000, DEFAULT_BACKOFF) // 30000
+ * backoffDelay(3, 10_000, DEFAULT_BACKOFF) // 4000
+ * backoffDelay(20, 600_000, DEFAULT_BACKOFF) // 30000
  */
-export function retryDelay(failures: number, downMs: number, backoff: Backoff = DEFAULT_BACKOFF): number {
+export function backoffDelay(failures: number, downMs: number, backoff: Backoff = DEFAULT_BACKOFF): number {
 	const exponential = backoff.firstMs * 2 ** Math.min(40, Math.max(0, failures - 1));
 	return Math.min(backoff.capMs, exponential, Math.max(LEAST_SPAN_MS, downMs * SPAN_FRACTION));
 }

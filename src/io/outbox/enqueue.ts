@@ -24,7 +24,7 @@ export const runOfKey = (key: string): string | undefined => key.slice(key.index
  * and two processes (or a restart within a millisecond) never write the same key.
  *
  * @example
- * tasks$.pipe(enqueue(outboxTargets(feeds), { queued: (id) => worker.queued(id) }), commit(store))
+ * tasks$.pipe(enqueue(outboxTargets(feeds), { queued: (id) => worker.queued(id) }), commit({}, store))
  */
 export function enqueue(targets: readonly OutboxTarget[], options: { queued?(target: string): void; now?(): number; run?: string } = {}): MonoTypeOperatorFunction<Task> {
 	const run = options.run ?? newRunId();

@@ -1,7 +1,7 @@
 import { PipelineError } from '../../base/errors/index.js';
 import type { Delivery, StoreReader, StoreWriter } from '../../store/model/types.js';
 import { formatDuration } from '../../base/util/duration.js';
-import { DEFAULT_BACKOFF, retryDelay, type Backoff } from './backoff.js';
+import { DEFAULT_BACKOFF, backoffDelay, type Backoff } from './backoff.js';
 import { runOfKey } from './enqueue.js';
 import type { OutboxTarget } from './targets.js';
 
@@ -77,7 +77,7 @@ interface State {
  *
  * @example
  * const deliveries = startDeliveries(store, outboxTargets(feeds), { maxAgeMs: 7 * 86_400_000, diagnose });
- * tasks$.pipe(enqueue(targets, { queued: deliveries.queued }), commit(store));
+ * tasks$.pipe(enqueue(targets, { queued: deliveries.queued }), commit({}, store));
  * await deliveries.stop();
  */
 export function startDeliveries(store: StoreReader & StoreWriter, targets: readonly OutboxTarget[], options: DeliveryOptions): Deliveries {
@@ -135,7 +135,7 @@ export function startDeliveries(store: StoreReader & StoreWriter, targets: reado
 			if (!status.failing) options.diagnose(`${target.shown}: cannot deliver (${problem}); ${status.pending} pending, retried with backoff, kept for ${formatDuration(options.maxAgeMs)}; checks go on`);
 			status.failing ??= { since: now(), problem };
 			status.failing.problem = problem;
-			await pause(state, retryDelay(state.failuresInRow, now() - status.failing.since, backoff), false);
+			await pause(state, backoffDelay(state.failuresInRow, now() - status.failing.since, backoff), false);
 			return false;
 		}
 		await remove(state, group.map(([key]) => key));

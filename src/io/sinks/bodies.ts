@@ -9,5 +9,5 @@ import type { Sink } from './sink.js';
  * bodiesSink()(context)
  */
 export function bodiesSink(): Sink {
-	return (context) => writeBodies({ type: 'ndjson', out: context.out }, context.clock);
+	return (context) => writeBodies({}, { sink: { type: 'ndjson', out: context.out }, clock: context.clock });
 }

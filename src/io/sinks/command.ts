@@ -43,6 +43,7 @@ export function commandSink(options: CommandSinkOptions): Sink {
 			},
 			({ child }) =>
 				emit(
+					{ format: options.format ?? 'lines', when: options.when ?? 'changed' },
 					{
 						out: (text) =>
 							new Promise<void>((resolve, reject) => {
@@ -54,7 +55,6 @@ export function commandSink(options: CommandSinkOptions): Sink {
 							}),
 						diagnose: quiet,
 					},
-					{ format: options.format ?? 'lines', when: options.when ?? 'changed' },
 				),
 			async ({ child, exited }, outcome) => {
 				child.stdin.end();

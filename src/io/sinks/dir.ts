@@ -13,5 +13,5 @@ import type { Sink } from './sink.js';
  */
 export function dirSink(options: { path: string; when?: When | undefined; diff?: boolean | undefined; rules?: readonly Rule[] | undefined }): Sink {
 	const diff = options.diff ? { rules: options.rules ?? [] } : undefined;
-	return (context) => writeBodies({ type: 'dir', dir: options.path }, context.clock, { when: options.when ?? 'changed', diff });
+	return (context) => writeBodies({ when: options.when ?? 'changed', diff }, { sink: { type: 'dir', dir: options.path }, clock: context.clock });
 }

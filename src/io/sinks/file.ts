@@ -35,13 +35,13 @@ export function fileSink(options: FileSinkOptions): Sink {
 			},
 			(handle) =>
 				emit(
+					{ format: options.format ?? 'lines', when: options.when ?? 'changed' },
 					{
 						out: async (text) => {
 							await handle.write(text);
 						},
 						diagnose: quiet,
 					},
-					{ format: options.format ?? 'lines', when: options.when ?? 'changed' },
 				),
 			(handle) => handle.close(),
 		);

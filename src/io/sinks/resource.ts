@@ -8,7 +8,7 @@ import type { Task } from '../../domain/task/types.js';
  * close fails the stream; unsubscribing closes without waiting.
  *
  * @example
- * withResource(() => open(path, 'a'), (file) => emit({ out: (text) => file.write(text) }), (file) => file.close())
+ * withResource(() => open(path, 'a'), (file) => emit({}, { out: (text) => file.write(text) }), (file) => file.close())
  */
 export function withResource<R>(
 	open: () => Promise<R>,

@@ -9,5 +9,5 @@ import { quiet, type Sink } from './sink.js';
  * stdoutSink({ format: 'ndjson', when: 'all' })
  */
 export function stdoutSink(options: { format?: 'lines' | 'ndjson' | undefined; when?: When | undefined } = {}): Sink {
-	return (context) => emit({ out: context.out, ordered: true, diagnose: quiet }, { format: options.format ?? 'lines', when: options.when ?? 'changed' });
+	return (context) => emit({ format: options.format ?? 'lines', when: options.when ?? 'changed' }, { out: context.out, ordered: true, diagnose: quiet });
 }

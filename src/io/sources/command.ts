@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { concat, defer, finalize, Observable } from 'rxjs';
-import { readLines, type InputLine } from '../../stages/read-lines.js';
+import { readLines } from './read-lines.js';
+import type { InputLine } from '../../domain/task/types.js';
 import { howItEnded } from '../../base/util/shell.js';
 import { labelled, type Source } from './source.js';
 

@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { catchError, defer, mergeMap, throwError } from 'rxjs';
 import { parseJsonText } from '../../config/json-text.js';
 import { PipelineError } from '../../base/errors/index.js';
-import type { InputLine } from '../../stages/read-lines.js';
-import { readLines } from '../../stages/read-lines.js';
+import type { InputLine } from '../../domain/task/types.js';
+import { readLines } from './read-lines.js';
 import { readItems } from './items.js';
 import { labelled, type Source } from './source.js';
 

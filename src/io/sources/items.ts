@@ -1,6 +1,6 @@
 import { Observable } from 'rxjs';
 import type { Valve } from '../../base/flow/valve.js';
-import type { InputLine } from '../../stages/read-lines.js';
+import type { InputLine } from '../../domain/task/types.js';
 
 /**
  * Emits already-split input lines (a list, a JSON array, sitemap entries) one at a

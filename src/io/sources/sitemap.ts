@@ -2,7 +2,7 @@ import { defer, finalize } from 'rxjs';
 import { decodeBody } from '../../net/http/decode.js';
 import { send } from '../../net/http/send.js';
 import { shownUrl } from '../../base/util/shown-url.js';
-import type { InputLine } from '../../stages/read-lines.js';
+import type { InputLine } from '../../domain/task/types.js';
 import { readItems } from './items.js';
 import { parseSitemap } from './sitemap-xml.js';
 import { whatItIs, xmlProblem } from './xml-check.js';

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { map, type Observable } from 'rxjs';
 import type { Valve } from '../../base/flow/valve.js';
 import type { RetryPolicy, SendDeps } from '../../net/http/send.js';
-import type { InputLine } from '../../stages/read-lines.js';
+import type { InputLine } from '../../domain/task/types.js';
 
 /** What a source may use: the run's HTTP client and limiter (sitemaps), its valve, and the process edges. */
 export interface SourceContext {

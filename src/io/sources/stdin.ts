@@ -1,4 +1,4 @@
-import { readLines } from '../../stages/read-lines.js';
+import { readLines } from './read-lines.js';
 import { labelled, type Source } from './source.js';
 
 /**

@@ -102,7 +102,7 @@ export async function launchBrowser(browserPath: string, args: readonly string[]
 		browser = await chromium.launch({ executablePath: browserPath, args: [...args, ...(launchGuard.unguarded ? [] : GUARD_ARGS(guard.server))] });
 	} catch (error) {
 		await guard.close();
-		throw new RenderError('RENDER_FAILED', `the browser at ${browserPath} did not start: ${firstLine(error)}`, { cause: error });
+		throw new RenderError('RENDER_FAILED', `the browser at ${browserPath} did not start: ${errorFirstLine(error)}`, { cause: error });
 	}
 	const pid = await browserPid(browser);
 	const memory = watchMemory(pid, launchGuard.memoryCapBytes ?? RENDER_MEMORY_CAP);
@@ -163,7 +163,7 @@ export async function launchBrowser(browserPath: string, args: readonly string[]
 			contexts.delete(origin);
 			if (!entry) return true;
 			const closed = entry.context.then((context) => context.close()).then(() => true, () => true);
-			return within(closed, ms, false);
+			return withinOr(closed, ms, false);
 		},
 		kill() {
 			memory.stop();
@@ -217,7 +217,7 @@ async function browserPid(browser: Browser): Promise<number | undefined> {
 }
 
 /** What `promise` resolves to, or `otherwise` when it takes longer than `ms`. */
-export async function within<T>(promise: Promise<T>, ms: number, otherwise: T): Promise<T> {
+export async function withinOr<T>(promise: Promise<T>, ms: number, otherwise: T): Promise<T> {
 	let timer: NodeJS.Timeout | undefined;
 	const late = new Promise<T>((resolve) => {
 		timer = setTimeout(resolve, ms, otherwise);
@@ -230,6 +230,6 @@ export async function within<T>(promise: Promise<T>, ms: number, otherwise: T): 
 }
 
 /** An error's first line, for a message that names it. */
-export function firstLine(error: unknown): string {
+export function errorFirstLine(error: unknown): string {
 	return String(error instanceof Error ? error.message : error).split('\n')[0]!;
 }

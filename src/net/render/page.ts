@@ -1,6 +1,6 @@
 import type { Page, Response } from 'playwright-core';
 import { hashBody } from '../../domain/content/hash.js';
-import { firstLine, within, type LiveBrowser } from './browser.js';
+import { errorFirstLine, withinOr, type LiveBrowser } from './browser.js';
 import { RenderError } from './errors.js';
 import { SCRIPTED, handedAnswers } from './handed.js';
 import { watchReadiness } from './ready.js';
@@ -90,13 +90,13 @@ export async function renderPage(
 			throw new RenderError('RENDER_TIMEOUT', `${url}: not ready within ${options.timeoutMs} ms (${waited})`, { cause: error });
 		}
 		if (error instanceof RenderError) throw error;
-		throw new RenderError('RENDER_FAILED', `${url}: ${firstLine(error)}`, { cause: error });
+		throw new RenderError('RENDER_FAILED', `${url}: ${errorFirstLine(error)}`, { cause: error });
 	} finally {
 		watched();
 		signal?.removeEventListener('abort', onAbort);
 		release();
 		// A page that will not close is the renderer's to deal with (its context is closed): the caller is not held.
-		if (page) await within(page.close({ runBeforeUnload: false }).catch(() => undefined), CLOSE_WAIT_MS, undefined);
+		if (page) await withinOr(page.close({ runBeforeUnload: false }).catch(() => undefined), CLOSE_WAIT_MS, undefined);
 	}
 }
 

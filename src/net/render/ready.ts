@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { within } from './browser.js';
+import { withinOr } from './browser.js';
 import { RenderError } from './errors.js';
 
 /** How long no request may be in flight for the network to count as idle: Playwright's `networkidle`. */
@@ -121,7 +121,7 @@ interface Seen {
 async function look(page: Page, crashed: () => boolean, ms: number): Promise<Seen | undefined> {
 	try {
 		// A renderer busy in a script answers nothing: the wait ends with the render's time.
-		return await within(page.evaluate(inPage), ms, undefined);
+		return await withinOr(page.evaluate(inPage), ms, undefined);
 	} catch (error) {
 		if (page.isClosed() || crashed()) throw error;
 		return undefined;

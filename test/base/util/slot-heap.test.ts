@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { Places, SlotHeap } from '../../../src/base/util/slot-heap.js';
+import { SlotPlaces, SlotHeap } from '../../../src/base/util/slot-heap.js';
 import { mulberry32 } from '../../../bench/lib/prng.js';
 
 /** A heap over slots 0..n-1 whose keys are `keys[slot]`, smallest (or largest) on top. */
 function heapOver(keys: number[], smallest = true) {
-	const places = new Places();
+	const places = new SlotPlaces();
 	places.grow(keys.length);
 	return new SlotHeap((a, b) => (smallest ? keys[a]! < keys[b]! : keys[a]! > keys[b]!), places);
 }
@@ -39,7 +39,7 @@ describe('SlotHeap', () => {
 
 	it('two heaps sharing places leave each other\'s slots alone', () => {
 		const keys = [1, 2, 3, 4];
-		const places = new Places();
+		const places = new SlotPlaces();
 		places.grow(4);
 		const a = new SlotHeap((x, y) => keys[x]! < keys[y]!, places);
 		const b = new SlotHeap((x, y) => keys[x]! < keys[y]!, places);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { candidateOf, pick, type Candidate } from '../../../src/domain/schedule/pick.js';
+import { candidateOf, pick, type BudgetCandidate } from '../../../src/domain/schedule/pick.js';
 import { checkValue } from '../../../src/domain/schedule/rate.js';
 
 const DAY = 86_400_000;
-const value = (origin: string, v: number): Candidate => ({ origin, tier: 'value', value: v });
+const value = (origin: string, v: number): BudgetCandidate => ({ origin, tier: 'value', value: v });
 
 describe('pick', () => {
 	it('never takes more than the budget, and takes the highest values first', () => {
@@ -14,7 +14,7 @@ describe('pick', () => {
 	});
 
 	it('serves new URLs, then verification-due ones, then those a trusted lastmod announced, before any by value', () => {
-		const candidates: Candidate[] = [value('a', 100), { origin: 'a', tier: 'verify', value: Infinity }, { origin: 'a', tier: 'new', value: Infinity }, { origin: 'a', tier: 'announced', value: 0.1 }];
+		const candidates: BudgetCandidate[] = [value('a', 100), { origin: 'a', tier: 'verify', value: Infinity }, { origin: 'a', tier: 'new', value: Infinity }, { origin: 'a', tier: 'announced', value: 0.1 }];
 		expect(pick(candidates, { budget: 1 })).toEqual([false, false, true, false]);
 		expect(pick(candidates, { budget: 2 })).toEqual([false, true, true, false]);
 		expect(pick(candidates, { budget: 3 })).toEqual([false, true, true, true]);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { REASONS, URL_ERROR_CODES, type Reason, type UrlErrorCode, type Verdict } from '../../../src/index.js';
+import { REASONS, URL_ERROR_CODES, type PageData, type Reason, type Task, type TaskFlow, type UrlErrorCode, type Verdict } from '../../../src/index.js';
 
 const read = (file: string) => readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8');
 
@@ -24,5 +24,15 @@ describe('verdict reasons and error codes', () => {
 		const http: UrlErrorCode = 'HTTP_503';
 		const verdict: Verdict = { url: 'https://example.org/', changed: false, reason: 'error', error: { code: http, message: 'server answered 503' } };
 		expect([wrong, Object.keys(every).length, verdict.error?.code]).toEqual(['changed', REASONS.length, 'HTTP_503']);
+	});
+
+	it("keeps a task's flow apart from its page's data: two parts with no field in common that make up Task (a typecheck)", () => {
+		const disjoint: [keyof TaskFlow & keyof PageData] extends [never] ? true : false = true;
+		const whole: [Exclude<keyof Task, keyof TaskFlow | keyof PageData>] extends [never] ? true : false = true;
+		// @ts-expect-error: the valve's bookkeeping is not the page's data
+		const page: PageData = { url: 'https://example.org/', parked: true };
+		// @ts-expect-error: nor is the verdict the flow's
+		const flow: TaskFlow = { line: 1, input: 'https://example.org/', verdict: { url: 'https://example.org/', changed: false, reason: '304' } };
+		expect([disjoint, whole, page.url, flow.line]).toEqual([true, true, 'https://example.org/', 1]);
 	});
 });

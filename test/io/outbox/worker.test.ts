@@ -18,7 +18,7 @@ const FAST = { firstMs: 20, capMs: 100 };
 const change = (url: string, line: number): Task => ({ line, input: url, url, verdict: { url, changed: true, reason: 'new-body', status: 200 }, next: { v: 1, status: 200, lastChecked: line } });
 
 const commitChanges = (store: ValidatorStore, tasks: Task[], targets: ReturnType<typeof outboxTargets>, deliveries?: Deliveries) =>
-	lastValueFrom(from(tasks).pipe(enqueue(targets, { queued: (id) => deliveries?.queued(id) }), commit(store), toArray()));
+	lastValueFrom(from(tasks).pipe(enqueue(targets, { queued: (id) => deliveries?.queued(id) }), commit({}, store), toArray()));
 
 const pending = async (store: ValidatorStore): Promise<Delivery[]> => {
 	const found: Delivery[] = [];
@@ -125,12 +125,12 @@ describe('the outbox: deliveries committed with their change, sent by the worker
 		const store = new MemoryStore();
 		const targets = outboxTargets({ notify: { urls: [`json://${server.origin.slice(7)}/`] } });
 		// Left by a process that died before these started.
-		await lastValueFrom(from([change('https://a.example/0', 0)]).pipe(enqueue(targets, { run: 'deadbeef', now: () => Date.now() - 60_000 }), commit(store), toArray()));
+		await lastValueFrom(from([change('https://a.example/0', 0)]).pipe(enqueue(targets, { run: 'deadbeef', now: () => Date.now() - 60_000 }), commit({}, store), toArray()));
 		const members = ['aaaaaaaa', 'bbbbbbbb'].map((run) => ({ run, deliveries: startDeliveries(store, targets, { maxAgeMs: HOUR, shared: { run, adoptAfterMs: HOUR }, diagnose: () => {} }) }));
 		for (const member of members) closing.push(() => member.deliveries.stop());
 		for (const [i, member] of members.entries()) {
 			const tasks = [1, 2, 3].map((n) => change(`https://a.example/${member.run}/${n}`, 10 * i + n));
-			await lastValueFrom(from(tasks).pipe(enqueue(targets, { run: member.run, queued: (id) => member.deliveries.queued(id) }), commit(store), toArray()));
+			await lastValueFrom(from(tasks).pipe(enqueue(targets, { run: member.run, queued: (id) => member.deliveries.queued(id) }), commit({}, store), toArray()));
 		}
 		await waitFor(() => received.length >= 7, 'every change delivered');
 		await Promise.all(members.map((member) => member.deliveries.drain()));

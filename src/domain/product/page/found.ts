@@ -2,7 +2,7 @@ import type { AnyNode } from 'domhandler';
 import type { Found } from '../found.js';
 import { pagePrice } from './price.js';
 import { buyButton } from './controls.js';
-import { scanPage, type Place } from './scan.js';
+import { scanPage, type PagePlace } from './scan.js';
 import { pageAvailability } from './stock.js';
 import { pageTitle, productTitle } from './title.js';
 
@@ -25,7 +25,7 @@ export function pageFound(document: AnyNode, passed?: string[], withPrice = true
 	const after = title ? controls.filter((place) => place.index > title.index) : [];
 	// Else the page's first: none after the title is one, so those are not asked again.
 	const button = after.find((place) => buyButton(place.element)) ?? controls.find((place) => (!title || place.index <= title.index) && buyButton(place.element));
-	const anchors: Place[] = [...(title ? [title] : []), ...(button ? [button] : [])];
+	const anchors: PagePlace[] = [...(title ? [title] : []), ...(button ? [button] : [])];
 	const price = withPrice ? pagePrice(scan.prices, anchors, title ? 'title' : 'buy button', passed !== undefined) : { passed: [] };
 	passed?.push(...price.passed);
 	const availability = pageAvailability(button ? [button] : [], scan.stocks, anchors, scan.notes);

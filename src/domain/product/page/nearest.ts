@@ -1,5 +1,5 @@
 import type { AnyNode } from 'domhandler';
-import type { Place } from './scan.js';
+import type { PagePlace } from './scan.js';
 
 /**
  * How far apart two nodes are in the tree: the steps up from each to the nearest element
@@ -38,9 +38,9 @@ export function inside(inner: AnyNode, outer: AnyNode): boolean {
  * first in page order; the first, with no anchors. Undefined for none.
  *
  * @example
- * nearest(prices, [title, button], (place) => (named(place) ? 0 : 2))
+ * nearestPlace(prices, [title, button], (place) => (named(place) ? 0 : 2))
  */
-export function nearest<T extends Place>(places: readonly T[], anchors: readonly Place[], penalty: (place: T) => number = () => 0): T | undefined {
+export function nearestPlace<T extends PagePlace>(places: readonly T[], anchors: readonly PagePlace[], penalty: (place: T) => number = () => 0): T | undefined {
 	let best: T | undefined;
 	let bestScore: readonly number[] = [];
 	const score = scorer(anchors, penalty);
@@ -59,15 +59,15 @@ export function nearest<T extends Place>(places: readonly T[], anchors: readonly
  * a test dearer than ranking them (a stock note's words), asking the nearest first.
  *
  * @example
- * byNearness(notes, [title])[0] === nearest(notes, [title]) // true
+ * byNearness(notes, [title])[0] === nearestPlace(notes, [title]) // true
  */
-export function byNearness<T extends Place>(places: readonly T[], anchors: readonly Place[]): T[] {
+export function byNearness<T extends PagePlace>(places: readonly T[], anchors: readonly PagePlace[]): T[] {
 	const score = scorer(anchors, () => 0);
 	return places.map((place) => ({ place, score: score(place) })).sort((a, b) => (lessThan(a.score, b.score) ? -1 : lessThan(b.score, a.score) ? 1 : 0)).map(({ place }) => place);
 }
 
 /** A place's score: its distance to the nearest anchor plus its penalty, its distance in page order to the first anchor, its place in page order. */
-function scorer<T extends Place>(anchors: readonly Place[], penalty: (place: T) => number): (place: T) => number[] {
+function scorer<T extends PagePlace>(anchors: readonly PagePlace[], penalty: (place: T) => number): (place: T) => number[] {
 	// Each anchor's ancestors once, not once per place.
 	const ups = anchors.map((anchor) => {
 		const depths = new Map<AnyNode, number>();

@@ -2,9 +2,9 @@ import type { Found } from '../found.js';
 import { parsePrice } from '../price.js';
 import { priceRead } from '../refused.js';
 import type { ParsedPrice } from '../../../store/model/product.js';
-import { inside, nearest } from './nearest.js';
-import type { Place } from './scan.js';
-import { describe, shortText } from './text.js';
+import { inside, nearestPlace } from './nearest.js';
+import type { PagePlace } from './scan.js';
+import { describeElement, shortText } from './text.js';
 import { withoutTokens } from './tokens.js';
 import { fold, PRICE_NAME, WAS_BEFORE, WAS_PRICE } from './words.js';
 
@@ -18,7 +18,7 @@ const WORDY = 4;
 const LETTER = /\p{L}/u;
 
 /** A price-looking element that gave a price. */
-interface Priced extends Place {
+interface Priced extends PagePlace {
 	text: string;
 	amount: ParsedPrice;
 	named: boolean;
@@ -44,17 +44,17 @@ export interface PagePrice {
  * @example
  * pagePrice(scanPage(document).prices, [title]).found // { from: 'page', where: 'span.price, nearest the title', price: 39.99, … }
  */
-export function pagePrice(places: readonly Place[], anchors: readonly Place[], anchorName: string, explain = false): PagePrice {
+export function pagePrice(places: readonly PagePlace[], anchors: readonly PagePlace[], anchorName: string, explain = false): PagePrice {
 	const passed: string[] = [];
 	const priced: Priced[] = [];
 	// Said once for a price and the parts inside it (Amazon's `.a-price` and its `.a-offscreen`).
-	let said: Place | undefined;
+	let said: PagePlace | undefined;
 	for (const place of places) {
 		// Elsewhere or struck: read only to say so (rules test), never to be taken.
 		if ((place.elsewhere || place.struck) && (!explain || passed.length >= SHOWN || (said && inside(place.element, said.element)))) continue;
 		const text = shortText(place.element, true);
 		if (text === undefined || text === '' || text.length > LONG) continue;
-		const shown = `${describe(place.element)} "${text}"`;
+		const shown = `${describeElement(place.element)} "${text}"`;
 		if (place.elsewhere || place.struck) {
 			if (parsePrice(shortText(place.element) ?? '') !== undefined) {
 				passed.push(`${shown}: ${place.elsewhere ?? place.struck}`);
@@ -89,7 +89,7 @@ export function pagePrice(places: readonly Place[], anchors: readonly Place[], a
 	// A page with neither a title nor a buy button may be no product's: only an element named as a price says one then.
 	const current = whole.filter((item) => !item.regular && (anchors.length > 0 || item.named));
 	const pool = current.length > 0 ? current : whole.filter((item) => anchors.length > 0 || item.named);
-	const taken = nearest(pool, anchors, (item) => (item.named ? 0 : 2) + (item.text.split(' ').length > WORDY ? 3 : 0));
+	const taken = nearestPlace(pool, anchors, (item) => (item.named ? 0 : 2) + (item.text.split(' ').length > WORDY ? 3 : 0));
 	const pooled = new Set(pool);
 	const others = explain ? whole.filter((item) => item !== taken) : [];
 	for (const [i, item] of others.entries()) {
@@ -97,23 +97,23 @@ export function pagePrice(places: readonly Place[], anchors: readonly Place[], a
 			passed.push(`and ${others.length - i} more price-looking elements`);
 			break;
 		}
-		const why = pooled.has(item) ? `farther from the ${anchorName} than ${describe(taken!.element)}` : item.regular && current.length > 0 ? 'a "regular" price, and a current one was found' : 'not named as a price, on a page with neither a title nor a buy button';
-		passed.push(`${describe(item.element)} "${item.text}": ${why}`);
+		const why = pooled.has(item) ? `farther from the ${anchorName} than ${describeElement(taken!.element)}` : item.regular && current.length > 0 ? 'a "regular" price, and a current one was found' : 'not named as a price, on a page with neither a title nor a buy button';
+		passed.push(`${describeElement(item.element)} "${item.text}": ${why}`);
 	}
 	if (!taken) return { passed };
 	// Named by the tightest element inside it that says the same price: `span.a-price "$29.99"`, not the block around it.
 	const same = (item: Priced) => item.amount.amount === taken.amount.amount && item.amount.currency === taken.amount.currency;
 	const shown = priced.filter((item) => same(item) && inside(item.element, taken.element)).reduce((best, item) => (item.text.length < best.text.length ? item : best), taken);
-	const where = `${describe(shown.element)}, ${anchors.length > 0 ? `nearest the ${anchorName}` : 'first on the page'}`;
+	const where = `${describeElement(shown.element)}, ${anchors.length > 0 ? `nearest the ${anchorName}` : 'first on the page'}`;
 	const found: Found = { from: 'page', where, price: taken.amount.amount, written: { price: shown.text } };
 	if (taken.amount.currency !== undefined) found.currency = taken.amount.currency;
 	return { found, passed };
 }
 
 /** The link, form label or title an element is or lies in (`a link (<a>)`), up to a few levels, else undefined. */
-function linkOrLabel(element: Place['element']): string | undefined {
-	let node: Place['element'] | null = element;
-	for (let level = 0; node && node.type === 'tag' && level < 4; node = node.parent as Place['element'] | null, level++) {
+function linkOrLabel(element: PagePlace['element']): string | undefined {
+	let node: PagePlace['element'] | null = element;
+	for (let level = 0; node && node.type === 'tag' && level < 4; node = node.parent as PagePlace['element'] | null, level++) {
 		if (node.name === 'a' && node.attribs['href'] !== undefined) return 'a link (<a>)';
 		if (node.name === 'label') return 'a form label (<label>)';
 		if (node.name === 'h1') return "the title (a product's name: \"Monitor MK2\")";
@@ -122,8 +122,8 @@ function linkOrLabel(element: Place['element']): string | undefined {
 }
 
 /** Whether an element lies inside one of `holders` (a walk up, not a search of them all). */
-function within(element: Place['element'], holders: ReadonlySet<Place['element']>): boolean {
-	for (let node = element.parent; node; node = node.parent) if (holders.has(node as Place['element'])) return true;
+function within(element: PagePlace['element'], holders: ReadonlySet<PagePlace['element']>): boolean {
+	for (let node = element.parent; node; node = node.parent) if (holders.has(node as PagePlace['element'])) return true;
 	return false;
 }
 
@@ -132,7 +132,7 @@ function within(element: Place['element'], holders: ReadonlySet<Place['element']
  * its parent's, when it is the first thing there): `Was:`, `UVP`, `statt`. Undefined when
  * there is none.
  */
-function labelBefore(place: Place): string | undefined {
+function labelBefore(place: PagePlace): string | undefined {
 	let text = '';
 	for (let node = place.element, level = 0; level < 2 && node.parent && text.trim() === ''; node = node.parent as typeof node, level++) {
 		for (let sibling = node.prev; sibling && text.length < 40; sibling = sibling.prev) {

@@ -3,11 +3,11 @@ import { hasCurrency } from '../currencies.js';
 import { normalizeSpaces } from '../price-number.js';
 import { CONTROLS } from './controls.js';
 import { Attributes, NAMED, nameFlags } from './names.js';
-import { describe, hiddenBy, rawOwnText, shortText, struckBy } from './text.js';
+import { describeElement, hiddenBy, rawOwnText, shortText, struckBy } from './text.js';
 import { OTHERS_HEADING, fold } from './words.js';
 
 /** One element of a page as the scan saw it: where it is, and what around it says it is not this product's price. */
-export interface Place {
+export interface PagePlace {
 	element: Element;
 	/** Its place in document order. */
 	index: number;
@@ -22,15 +22,15 @@ export interface Place {
 /** What a page shows of its product, found in one walk: titles, buy buttons, prices and stock words. */
 export interface PageScan {
 	/** `<h1>` elements, in page order. */
-	titles: Place[];
+	titles: PagePlace[];
 	/** Controls a buyer presses (buttons, links, inputs), in page order: `buyButton` says which are add-to-cart or buy ones, asked only of those near the title. */
-	controls: Place[];
+	controls: PagePlace[];
 	/** Elements named as a price, or whose own text holds a currency and a number, in page order. */
-	prices: Place[];
+	prices: PagePlace[];
 	/** Elements named as stock or availability. */
-	stocks: Place[];
+	stocks: PagePlace[];
 	/** Elements with a short text of their own: read for stock words only where a page has no buy button. */
-	notes: Place[];
+	notes: PagePlace[];
 }
 
 /** Elements that set a context by their name alone. */
@@ -114,7 +114,7 @@ function note(found: PageScan, element: Element, index: number, context: Context
 	const stock = (flags & NAMED.stock) !== 0;
 	const short = !stock && !context.elsewhere && sized && ownTextHas(element, NOT_SPACE);
 	if (!title && !control && !price && !stock && !short) return;
-	const place: Place = { element, index };
+	const place: PagePlace = { element, index };
 	if (context.elsewhere) place.elsewhere = context.elsewhere;
 	if (context.struck) place.struck = context.struck;
 	if (context.regular) place.regular = true;
@@ -165,7 +165,7 @@ function otherProductsHeading(element: Element): string | undefined {
 /** The outer context, or one of other products' where the element's heading says so. */
 function headedElsewhere(element: Element, outer: Context): Context {
 	const heading = otherProductsHeading(element);
-	return heading === undefined ? outer : { ...outer, elsewhere: `in a block of other products (${describe(element)}, headed "${heading}")` };
+	return heading === undefined ? outer : { ...outer, elsewhere: `in a block of other products (${describeElement(element)}, headed "${heading}")` };
 }
 
 /** The context an element's own subtree is in: the outer one itself where the element changes nothing, as most do. */
@@ -188,9 +188,9 @@ function within(element: Element, outer: Context, flags: number, { class: classe
 
 /** Why an element is a block that is not this product's: the page's chrome, or a block of other products. */
 function elsewhereBy(element: Element, flags: number, role: string | undefined, outer: Context): string | undefined {
-	if (element.name === 'nav' || element.name === 'aside' || role === 'navigation' || role === 'banner' || role === 'contentinfo' || role === 'complementary') return `in the page's ${element.name === 'aside' || role === 'complementary' ? 'sidebar' : role === 'banner' ? 'header' : role === 'contentinfo' ? 'footer' : 'navigation'} (${describe(element)})`;
-	if ((element.name === 'header' || element.name === 'footer') && !outer.main) return `in the page's ${element.name} (${describe(element)})`;
-	if ((flags & NAMED.elsewhere) !== 0) return `in a block of other products (${describe(element)})`;
+	if (element.name === 'nav' || element.name === 'aside' || role === 'navigation' || role === 'banner' || role === 'contentinfo' || role === 'complementary') return `in the page's ${element.name === 'aside' || role === 'complementary' ? 'sidebar' : role === 'banner' ? 'header' : role === 'contentinfo' ? 'footer' : 'navigation'} (${describeElement(element)})`;
+	if ((element.name === 'header' || element.name === 'footer') && !outer.main) return `in the page's ${element.name} (${describeElement(element)})`;
+	if ((flags & NAMED.elsewhere) !== 0) return `in a block of other products (${describeElement(element)})`;
 	const heading = otherProductsHeading(element);
-	return heading === undefined ? undefined : `in a block of other products (${describe(element)}, headed "${heading}")`;
+	return heading === undefined ? undefined : `in a block of other products (${describeElement(element)}, headed "${heading}")`;
 }

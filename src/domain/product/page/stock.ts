@@ -3,10 +3,10 @@ import { findAll } from 'domutils';
 import type { Found } from '../found.js';
 import { readStatement, type Statement } from '../statement.js';
 import type { Availability } from '../../../store/model/product.js';
-import { byNearness, inside, nearest, treeDistance } from './nearest.js';
+import { byNearness, inside, nearestPlace, treeDistance } from './nearest.js';
 import { controlText } from './controls.js';
-import type { Place } from './scan.js';
-import { describe, ownText, shortText } from './text.js';
+import type { PagePlace } from './scan.js';
+import { describeElement, ownText, shortText } from './text.js';
 import { fold } from './words.js';
 
 /** A buy area's text longer than this is not read for stock words: it is the page, not the button's surroundings. */
@@ -34,27 +34,27 @@ const NEAR_BUTTON = 5;
  * @example
  * pageAvailability([button], scan.stocks, [title], scan.notes) // { from: 'page', where: 'button.add-to-cart, the buy button, disabled', availability: 'OutOfStock', … }
  */
-export function pageAvailability(buttons: readonly Place[], stocks: readonly Place[], anchors: readonly Place[], notes: readonly Place[] = []): Found | undefined {
-	const button = nearest(buttons.filter((place) => !place.elsewhere), anchors);
+export function pageAvailability(buttons: readonly PagePlace[], stocks: readonly PagePlace[], anchors: readonly PagePlace[], notes: readonly PagePlace[] = []): Found | undefined {
+	const button = nearestPlace(buttons.filter((place) => !place.elsewhere), anchors);
 	const candidates = [...stocks, ...notes].filter((candidate) => !candidate.elsewhere);
 	const named = new Set(stocks);
 	if (button) {
 		const says = controlText(button.element);
 		const said = notNow(says);
-		if (said) return found(`${describe(button.element)}, the buy button${how(said)}`, said.availability, says);
-		if (disabled(button.element)) return found(`${describe(button.element)}, the buy button, disabled`, 'OutOfStock', says);
+		if (said) return found(`${describeElement(button.element)}, the buy button${how(said)}`, said.availability, says);
+		if (disabled(button.element)) return found(`${describeElement(button.element)}, the buy button, disabled`, 'OutOfStock', says);
 		const area = buyArea(button.element);
 		const note = areaNote(button.element, area);
 		if (note) return found(`${note.where}, beside the buy button${how(note.said)}`, note.said.availability, note.text);
 		// Outside the area, read whole above (a size's "sold out" there is that size's).
 		const near = nearNote(candidates.filter((place) => !area || (place.element !== area && !inside(place.element, area))), named, button);
-		if (near) return found(`${describe(near.place.element)}, a stock note ${near.steps} steps from the buy button (${describe(button.element)}, enabled): its words win over the button${how(near.said)}`, near.said.availability, near.text);
-		return found(`${describe(button.element)}, the buy button, enabled`, 'InStock', says);
+		if (near) return found(`${describeElement(near.place.element)}, a stock note ${near.steps} steps from the buy button (${describeElement(button.element)}, enabled): its words win over the button${how(near.said)}`, near.said.availability, near.text);
+		return found(`${describeElement(button.element)}, the buy button, enabled`, 'InStock', says);
 	}
 	// The nearest that says a state: the candidates ranked first and their words read nearest first, since most pages have hundreds of short texts and one stock note.
 	for (const place of byNearness(candidates, anchors)) {
 		const note = noteOf(place, named);
-		if (note) return found(`${describe(place.element)}, a stock note${how(note.said)}`, note.said.availability, note.text);
+		if (note) return found(`${describeElement(place.element)}, a stock note${how(note.said)}`, note.said.availability, note.text);
 	}
 	return undefined;
 }
@@ -90,7 +90,7 @@ function areaNote(button: Element, area: Element | undefined): { where: string; 
 	// One size's "sold out" among sizes that can be had is that size's state, not the product's.
 	for (const item of variantsOut(area)) text = text.replace(item, ' ');
 	const said = notNow(text.replace(controlText(button), ' '));
-	return said && { where: describe(area), said, text };
+	return said && { where: describeElement(area), said, text };
 }
 
 /**
@@ -115,7 +115,7 @@ const STOCK_NOTE = 30;
  * The nearest of the stock notes at most `NEAR_BUTTON` steps from an enabled buy button
  * that says the product cannot be had now (or only so), with how far it is. Else undefined.
  */
-function nearNote(candidates: readonly Place[], named: ReadonlySet<Place>, button: Place): { place: Place; said: Statement; text: string; steps: number } | undefined {
+function nearNote(candidates: readonly PagePlace[], named: ReadonlySet<PagePlace>, button: PagePlace): { place: PagePlace; said: Statement; text: string; steps: number } | undefined {
 	// Only notes under the button's ancestor `NEAR_BUTTON - 1` steps up can be that near: ranking every short text of the page was most of what this cost.
 	let root: AnyNode = button.element;
 	for (let up = 1; up < NEAR_BUTTON && root.parent; up++) root = root.parent;
@@ -129,7 +129,7 @@ function nearNote(candidates: readonly Place[], named: ReadonlySet<Place>, butto
 }
 
 /** What one stock note states: an element named as stock by its text, any other by its own text (or one line of it), or undefined. */
-function noteOf(place: Place, named: ReadonlySet<Place>): { said: Statement; text: string } | undefined {
+function noteOf(place: PagePlace, named: ReadonlySet<PagePlace>): { said: Statement; text: string } | undefined {
 	if (named.has(place)) {
 		const text = shortText(place.element);
 		const said = text === undefined || text === '' || text.length > NOTE_TEXT ? undefined : readStatement(text);

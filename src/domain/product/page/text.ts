@@ -32,8 +32,8 @@ const DISPLAY_NONE = /display:\s*none/i;
  */
 export function struckBy(element: Element, named = struckName(element)): string | undefined {
 	if (element.name === 'del' || element.name === 's' || element.name === 'strike') return `struck through (<${element.name}>)`;
-	if (/line-through/i.test(element.attribs['style'] ?? '') || element.attribs['data-a-strike'] === 'true') return `struck through (${describe(element)})`;
-	if (named) return `a former or list price (${describe(element)})`;
+	if (/line-through/i.test(element.attribs['style'] ?? '') || element.attribs['data-a-strike'] === 'true') return `struck through (${describeElement(element)})`;
+	if (named) return `a former or list price (${describeElement(element)})`;
 	return undefined;
 }
 
@@ -58,9 +58,9 @@ export const ownText = (element: Element): string => rawOwnText(element).replace
  * without struck-through and "was" markup inside it.
  *
  * @example
- * visibleText(p, true) // '$39.99' for <p class="price"><del>$59.99</del> <ins>$39.99</ins></p>
+ * elementText(p, true) // '$39.99' for <p class="price"><del>$59.99</del> <ins>$39.99</ins></p>
  */
-export function visibleText(element: Element, unstruck = false): string {
+export function elementText(element: Element, unstruck = false): string {
 	return shortText(element, unstruck, Number.POSITIVE_INFINITY)!;
 }
 
@@ -68,7 +68,7 @@ export function visibleText(element: Element, unstruck = false): string {
 export const SMALL = 40;
 
 /**
- * `visibleText`, or undefined once the walk has passed `maxNodes` nodes: a price or a
+ * `elementText`, or undefined once the walk has passed `maxNodes` nodes: a price or a
  * stock note is a small element, and reading every block around one whole made a page of
  * 10,000 nested `<div class="price">` take seconds.
  *
@@ -98,9 +98,9 @@ export function shortText(element: Element, unstruck = false, maxNodes = SMALL):
  * An element, short: its tag with id and first classes (`span#price.a-price.big`).
  *
  * @example
- * describe(element) // 'div.related-products'
+ * describeElement(element) // 'div.related-products'
  */
-export function describe(element: Element): string {
+export function describeElement(element: Element): string {
 	const id = element.attribs['id'] ? `#${element.attribs['id']}` : '';
 	const classes = (element.attribs['class'] ?? '').split(/\s+/).filter(Boolean).slice(0, 3).map((name) => `.${name}`).join('');
 	return `${element.name}${id}${classes}`;

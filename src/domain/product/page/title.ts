@@ -1,6 +1,6 @@
 import type { AnyNode, Element } from 'domhandler';
 import { textOf } from '../markup.js';
-import type { Place } from './scan.js';
+import type { PagePlace } from './scan.js';
 import { fold } from './words.js';
 
 /** A title shorter than this (folded) is too short to say which `<h1>` it names. */
@@ -17,7 +17,7 @@ const LEAST = 4;
  * @example
  * productTitle(scan.titles, 'Street Fighter V – PS4') // the <h1>Street Fighter V</h1>, not <h1>GameXchange | Trade in Games</h1>
  */
-export function productTitle(titles: readonly Place[], pageTitle: string | undefined): Place | undefined {
+export function productTitle(titles: readonly PagePlace[], pageTitle: string | undefined): PagePlace | undefined {
 	const own = titles.filter((place) => !place.elsewhere);
 	if (own.length <= 1 || pageTitle === undefined) return own[0];
 	const named = fold(pageTitle);
@@ -30,7 +30,7 @@ export function productTitle(titles: readonly Place[], pageTitle: string | undef
 	});
 	if (held !== undefined) return own[held];
 	const words = new Set(named.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 2));
-	let best: Place | undefined;
+	let best: PagePlace | undefined;
 	let bestShare = 0.5;
 	own.forEach((place, i) => {
 		const its = texts[i]!.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 2);

@@ -1,5 +1,5 @@
 import { byRun, parseEntries } from './entries.js';
-import { GROUP, type FleetKeys } from './keys.js';
+import { WORKER_GROUP, type FleetKeys } from './keys.js';
 import type { FleetLink, Reply } from './link.js';
 import { CLEAR } from './scripts.js';
 
@@ -24,7 +24,7 @@ export async function clearStale(link: FleetLink, keys: FleetKeys, consumer: str
 	let cursor = '0-0';
 	let dropped = 0;
 	for (let round = 0; round < ROUNDS; round++) {
-		const reply = (await link.call(keys.queue, ['XAUTOCLAIM', keys.queue, GROUP, consumer, String(idleMs), cursor, 'COUNT', String(PAGE)])) as Reply[];
+		const reply = (await link.call(keys.queue, ['XAUTOCLAIM', keys.queue, WORKER_GROUP, consumer, String(idleMs), cursor, 'COUNT', String(PAGE)])) as Reply[];
 		for (const [run, group] of byRun(parseEntries(reply[1] ?? []))) {
 			dropped += Number(await link.script(CLEAR, [keys.queue, keys.lease(run)], group.flatMap((entry) => [entry.id, entry.token, entry.entry])));
 		}

@@ -35,4 +35,4 @@ export function fleetKeys(target: Pick<RedisTarget, 'prefix'>) {
 export type FleetKeys = ReturnType<typeof fleetKeys>;
 
 /** The consumer group every worker reads the queue in. */
-export const GROUP = 'workers';
+export const WORKER_GROUP = 'workers';

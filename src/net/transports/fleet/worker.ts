@@ -7,7 +7,7 @@ import { createExecutor, type Executor } from '../threads/execute.js';
 import { encodeAttempt, type WireSpec } from '../threads/wire.js';
 import { byRun, parseEntries, type Entry } from './entries.js';
 import { clearStale } from './janitor.js';
-import { fleetKeys, GROUP } from './keys.js';
+import { fleetKeys, WORKER_GROUP } from './keys.js';
 import { isReplyError, openFleetLink, type Reply } from './link.js';
 import { SUBMIT, TAKE } from './scripts.js';
 
@@ -169,11 +169,11 @@ export async function runWorker(target: RedisTarget, options: WorkerOptions, sig
 			}
 			let reply: Reply;
 			try {
-				reply = await blocking.call(keys.queue, ['XREADGROUP', 'GROUP', GROUP, id, 'COUNT', String(options.concurrency - inFlight.size), 'BLOCK', '1000', 'STREAMS', keys.queue, '>']);
+				reply = await blocking.call(keys.queue, ['XREADGROUP', 'GROUP', WORKER_GROUP, id, 'COUNT', String(options.concurrency - inFlight.size), 'BLOCK', '1000', 'STREAMS', keys.queue, '>']);
 				back();
 			} catch (error) {
 				if (/NOGROUP/.test(String((error as Error).message))) {
-					await link.call(keys.queue, ['XGROUP', 'CREATE', keys.queue, GROUP, '0', 'MKSTREAM']).catch(() => undefined);
+					await link.call(keys.queue, ['XGROUP', 'CREATE', keys.queue, WORKER_GROUP, '0', 'MKSTREAM']).catch(() => undefined);
 				} else {
 					lost(error);
 					await Promise.race([new Promise((resolve) => setTimeout(resolve, 500)), stopped]);

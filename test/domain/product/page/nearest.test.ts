@@ -2,7 +2,7 @@ import type { Element } from 'domhandler';
 import { findAll } from 'domutils';
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { inside, nearest, treeDistance } from '../../../../src/domain/product/page/nearest.js';
+import { inside, nearestPlace, treeDistance } from '../../../../src/domain/product/page/nearest.js';
 
 const document = parseDocument('<main><div id="p"><h1 id="t">Kettle</h1><p><span id="a">$10</span></p></div><div id="r"><div><span id="b">$5</span></div></div></main>');
 const byId = (id: string) => findAll((element) => element.attribs['id'] === id, document.children)[0] as Element;
@@ -18,9 +18,9 @@ describe('nearest', () => {
 
 	it('takes the place nearest the anchors, a penalty added; the first in page order with no anchors', () => {
 		const title = place('t', 1);
-		expect(nearest([place('b', 6), place('a', 3)], [title])?.element).toBe(byId('a'));
-		expect(nearest([place('b', 6), place('a', 3)], [title], (item) => (item.index === 3 ? 9 : 0))?.element).toBe(byId('b'));
-		expect(nearest([place('b', 6), place('a', 3)], [])?.element).toBe(byId('a'));
-		expect(nearest([], [title])).toBeUndefined();
+		expect(nearestPlace([place('b', 6), place('a', 3)], [title])?.element).toBe(byId('a'));
+		expect(nearestPlace([place('b', 6), place('a', 3)], [title], (item) => (item.index === 3 ? 9 : 0))?.element).toBe(byId('b'));
+		expect(nearestPlace([place('b', 6), place('a', 3)], [])?.element).toBe(byId('a'));
+		expect(nearestPlace([], [title])).toBeUndefined();
 	});
 });

@@ -1,7 +1,7 @@
 import { parseDocument } from 'htmlparser2';
 import type { Element } from 'domhandler';
 import { describe, expect, it } from 'vitest';
-import { describe as describeElement, hidden, shortText, struckBy, visibleText } from '../../../../src/domain/product/page/text.js';
+import { describeElement, hidden, shortText, struckBy, elementText } from '../../../../src/domain/product/page/text.js';
 
 const first = (html: string, name: string): Element => {
 	const stack = [...parseDocument(html).children];
@@ -16,8 +16,8 @@ const first = (html: string, name: string): Element => {
 describe('page text', () => {
 	it('reads visible text without struck-through prices when asked', () => {
 		const p = first('<p class="price"><del>$59.99</del> <ins>$39.99</ins><span hidden>$1</span></p>', 'p');
-		expect(visibleText(p)).toBe('$59.99 $39.99');
-		expect(visibleText(p, true)).toBe('$39.99');
+		expect(elementText(p)).toBe('$59.99 $39.99');
+		expect(elementText(p, true)).toBe('$39.99');
 	});
 
 	it('says why a price is a former one, and what is not shown', () => {

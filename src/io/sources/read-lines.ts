@@ -1,21 +1,8 @@
 import { TextDecoder } from 'node:util';
 import { Observable } from 'rxjs';
-import type { Valve } from '../base/flow/valve.js';
-import { OptionError } from '../base/errors/index.js';
-
-export interface InputLine {
-	/** 1-based line number in the input. */
-	line: number;
-	text: string;
-	/** Set when the line can't be a URL whatever it says (too long, NUL, invalid UTF-8). */
-	problem?: string;
-	/** Which input it came from (a pipeline's source), for diagnostics. */
-	source?: string;
-	/** A sitemap entry's `<lastmod>`. */
-	lastmod?: string;
-	/** The document that listed the URL (a sitemap's URL). */
-	from?: string;
-}
+import type { Valve } from '../../base/flow/valve.js';
+import type { InputLine } from '../../domain/task/types.js';
+import { OptionError } from '../../base/errors/index.js';
 
 export interface ReadLinesOptions {
 	/** Lines longer than this many bytes are reported, not parsed. */

@@ -1,7 +1,7 @@
 import { lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createValve } from '../../src/base/flow/valve.js';
-import { readLines } from '../../src/stages/read-lines.js';
+import { createValve } from '../../../src/base/flow/valve.js';
+import { readLines } from '../../../src/io/sources/read-lines.js';
 
 const read = (chunks: Array<string | Buffer>, maxLineBytes?: number) =>
 	lastValueFrom(
