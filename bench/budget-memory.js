@@ -127,7 +127,9 @@ async function main() {
 	const metaFile = path.join(dir, 'bench.json');
 	trace = flags.trace && path.resolve(flags.trace);
 	nodeFlags = flags.node ? flags.node.split(/\s+/).filter(Boolean) : [];
-	const meta = fs.existsSync(metaFile) ? JSON.parse(fs.readFileSync(metaFile, 'utf8')) : { now: Date.parse('2026-12-01T00:00:00Z'), port: await freePort(), stores: {} };
+	const meta = fs.existsSync(metaFile)
+		? JSON.parse(fs.readFileSync(metaFile, 'utf8'))
+		: { now: Date.parse('2026-12-01T00:00:00Z'), port: await freePort(), stores: {} };
 	fs.writeFileSync(metaFile, JSON.stringify(meta));
 	console.log(`bench dir ${dir}; origin 127.0.0.1:${meta.port}; now ${new Date(meta.now).toISOString()}; ${os.cpus().length} CPUs, Node ${process.version}`);
 
@@ -154,7 +156,12 @@ async function main() {
 			[big, Math.min(big, 1_000_000), 'sweep'],
 		];
 		// --cases 0,1 runs those rows of `all` only; --cases none just makes the stores.
-		const wanted = flags.cases ? flags.cases.split(',').map(Number).filter((i) => all[i]) : all.map((_, i) => i);
+		const wanted = flags.cases
+			? flags.cases
+					.split(',')
+					.map(Number)
+					.filter((i) => all[i])
+			: all.map((_, i) => i);
 		const seen = new Set();
 		for (const i of wanted) {
 			const [n, b, what] = all[i];
@@ -171,11 +178,15 @@ async function main() {
 		await closeChild(origin);
 		if (!flags.keep) fs.rmSync(dir, { recursive: true, force: true });
 	}
-	console.log('\n| stored URLs | run | budget | peak RSS (VmHWM) | peak RssAnon | peak RssFile | wall s | CPU s | requests: 304 / full (audits) / robots | exit |');
+	console.log(
+		'\n| stored URLs | run | budget | peak RSS (VmHWM) | peak RssAnon | peak RssFile | wall s | CPU s | requests: 304 / full (audits) / robots | exit |',
+	);
 	console.log('|---:|---|---:|---:|---:|---:|---:|---:|---|---:|');
 	for (const r of results) {
 		const q = r.requests;
-		console.log(`| ${r.urls.toLocaleString('en')} | ${r.what} | ${r.budget.toLocaleString('en')} | ${r.vmHwmMiB.toFixed(1)} MiB | ${r.anonMiB.toFixed(1)} MiB | ${r.fileMiB.toFixed(1)} MiB | ${r.seconds.toFixed(1)} | ${r.cpuSeconds.toFixed(1)} | ${r.what === 'due' ? `(${r.lines.toLocaleString('en')} lines out)` : `${q.notModified.toLocaleString('en')} / ${q.full.toLocaleString('en')} (${q.audits.toLocaleString('en')}) / ${q.robots}`} | ${r.status} |`);
+		console.log(
+			`| ${r.urls.toLocaleString('en')} | ${r.what} | ${r.budget.toLocaleString('en')} | ${r.vmHwmMiB.toFixed(1)} MiB | ${r.anonMiB.toFixed(1)} MiB | ${r.fileMiB.toFixed(1)} MiB | ${r.seconds.toFixed(1)} | ${r.cpuSeconds.toFixed(1)} | ${r.what === 'due' ? `(${r.lines.toLocaleString('en')} lines out)` : `${q.notModified.toLocaleString('en')} / ${q.full.toLocaleString('en')} (${q.audits.toLocaleString('en')}) / ${q.robots}`} | ${r.status} |`,
+		);
 	}
 	if (flags.json) fs.writeFileSync(flags.json, JSON.stringify({ meta, results }, null, 2));
 	process.exitCode = failed ? 1 : 0;
@@ -193,8 +204,13 @@ async function storeOf(dir, meta, n, origin, seed) {
 	const started = Date.now();
 	// The host's record, as real sweeps leave it: one sweep of 20 pages (all new), one a day later (all 304).
 	const twenty = Array.from({ length: 20 }, (_, i) => `http://127.0.0.1:${meta.port}/p/${i}\n`).join('');
-	for (const [days, what] of [[40, 'first'], [39, 'second']]) {
-		const run = spawn(process.execPath, [CLI, 'sweep', '--store', storeDir, '-q', '--now', String(meta.now - days * DAY)], { stdio: ['pipe', 'ignore', 'inherit'] });
+	for (const [days, what] of [
+		[40, 'first'],
+		[39, 'second'],
+	]) {
+		const run = spawn(process.execPath, [CLI, 'sweep', '--store', storeDir, '-q', '--now', String(meta.now - days * DAY)], {
+			stdio: ['pipe', 'ignore', 'inherit'],
+		});
 		run.stdin.end(twenty);
 		const [code] = await once(run, 'exit');
 		if (code !== 0) throw new Error(`${what} template sweep: exit ${code}`);
@@ -246,10 +262,16 @@ async function runCase(dir, meta, storeDir, n, budget, what, origin) {
 	origin.send({ type: 'reset' });
 	const statsFile = path.join(dir, 'stats.json');
 	fs.rmSync(statsFile, { force: true });
-	const args = what === 'sweep' ? ['sweep', '--store', copy, '--budget', String(budget), '-q', '--now', String(meta.now)] : ['due', '--store', copy, '--budget', String(budget), '--now', String(meta.now)];
+	const args =
+		what === 'sweep'
+			? ['sweep', '--store', copy, '--budget', String(budget), '-q', '--now', String(meta.now)]
+			: ['due', '--store', copy, '--budget', String(budget), '--now', String(meta.now)];
 	const started = process.hrtime.bigint();
 	const traced = trace ? ['--expose-gc', '--import', pathToFileURL(path.join(HERE, 'lib', 'memory-trace.js')).href] : [];
-	const child = spawn(process.execPath, [...nodeFlags, ...traced, '--import', HOOK, CLI, ...args], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, REVISIT_BENCH_STATS: statsFile, ...(trace ? { REVISIT_BENCH_MEMTRACE: trace } : {}) } });
+	const child = spawn(process.execPath, [...nodeFlags, ...traced, '--import', HOOK, CLI, ...args], {
+		stdio: ['pipe', 'pipe', 'inherit'],
+		env: { ...process.env, REVISIT_BENCH_STATS: statsFile, ...(trace ? { REVISIT_BENCH_MEMTRACE: trace } : {}) },
+	});
 	let lines = 0;
 	child.stdout.on('data', (chunk) => {
 		for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
@@ -307,7 +329,10 @@ async function writeUrls(stream, port, n) {
 
 function line(r) {
 	const q = r.requests;
-	const requests = r.what === 'due' ? `${r.lines} lines out` : `${q.notModified} 304s, ${q.full} full (${q.audits} audits, ${q.conditionalFull} conditional answered 200), ${q.robots} robots.txt, ${q.other} other`;
+	const requests =
+		r.what === 'due'
+			? `${r.lines} lines out`
+			: `${q.notModified} 304s, ${q.full} full (${q.audits} audits, ${q.conditionalFull} conditional answered 200), ${q.robots} robots.txt, ${q.other} other`;
 	return `${r.what} --budget ${r.budget} over ${r.urls} URLs: peak RSS ${r.vmHwmMiB.toFixed(1)} MiB (RssAnon ${r.anonMiB.toFixed(1)}, RssFile ${r.fileMiB.toFixed(1)}), ${r.seconds.toFixed(1)} s (CPU ${r.cpuSeconds.toFixed(1)} s), ${requests}, exit ${r.status}`;
 }
 

@@ -33,7 +33,9 @@ const urls = Array.from({ length: pages }, (_, n) => `http://127.0.0.1:${port}/p
 
 const sweep = () =>
 	new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [bin, 'sweep', '--store', store, '-q', '--concurrency', '24', '--per-host', '24'], { stdio: ['pipe', 'ignore', 'inherit'] });
+		const child = spawn(process.execPath, [bin, 'sweep', '--store', store, '-q', '--concurrency', '24', '--per-host', '24'], {
+			stdio: ['pipe', 'ignore', 'inherit'],
+		});
 		child.on('error', reject);
 		child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`sweep exited ${code}`))));
 		child.stdin.end(urls);
@@ -58,11 +60,18 @@ try {
 	const pct = (part, whole) => `${((100 * part) / whole).toFixed(3)}%`;
 	console.log(`| sweep | URLs | changed | 304s | body bytes received | full download would cost | origin body bytes sent |`);
 	console.log(`|---|---:|---:|---:|---:|---:|---:|`);
-	for (const [name, row, bytesSent] of [['first', first, sent[0]], ['second', second, sent[1]]]) {
-		console.log(`| ${name} | ${row.urls} | ${row.changed} | ${row.notModified} | ${row.bytes.toLocaleString('en')} | ${row.fullBytes.toLocaleString('en')} | ${bytesSent?.toLocaleString('en') ?? 'n/a'} |`);
+	for (const [name, row, bytesSent] of [
+		['first', first, sent[0]],
+		['second', second, sent[1]],
+	]) {
+		console.log(
+			`| ${name} | ${row.urls} | ${row.changed} | ${row.notModified} | ${row.bytes.toLocaleString('en')} | ${row.fullBytes.toLocaleString('en')} | ${bytesSent?.toLocaleString('en') ?? 'n/a'} |`,
+		);
 	}
-	console.log(`\nSecond sweep: ${pct(second.bytes, first.bytes)} of the first sweep's body bytes as counted by revisit (304s only), ` +
-		`${pct(sent[1], sent[0])} as sent by the origin (which also counts the unconditional audit re-fetches, --audit 0.02).`);
+	console.log(
+		`\nSecond sweep: ${pct(second.bytes, first.bytes)} of the first sweep's body bytes as counted by revisit (304s only), ` +
+			`${pct(sent[1], sent[0])} as sent by the origin (which also counts the unconditional audit re-fetches, --audit 0.02).`,
+	);
 } finally {
 	origin.send({ type: 'close' });
 	origin.disconnect();

@@ -91,7 +91,8 @@ function treeBuild() {
 
 /** The named commit in its own worktree under bench/.tmp, built there. */
 function commitBuild(ref) {
-	if (fs.existsSync(path.join(ref, 'bin', 'revisit.js'))) return { name: path.basename(path.resolve(ref)), label: `build in ${path.resolve(ref)}`, bin: path.join(path.resolve(ref), 'bin', 'revisit.js') };
+	if (fs.existsSync(path.join(ref, 'bin', 'revisit.js')))
+		return { name: path.basename(path.resolve(ref)), label: `build in ${path.resolve(ref)}`, bin: path.join(path.resolve(ref), 'bin', 'revisit.js') };
 	const sha = run('git', ['rev-parse', '--short', `${ref}^{commit}`], ROOT);
 	const dir = path.join(SCRATCH, `against-${sha}`);
 	const bin = path.join(dir, 'bin', 'revisit.js');
@@ -129,7 +130,11 @@ function timed(command, args, stdinFile) {
 	const fd = fs.openSync(stdinFile, 'r');
 	const stats = path.join(tmp, `stats-${++runs}.json`);
 	const started = performance.now();
-	const child = spawn(process.execPath, ['--import', HOOK, command, ...args], { cwd: ROOT, stdio: [fd, 'pipe', 'pipe'], env: { ...process.env, REVISIT_BENCH_STATS: stats } });
+	const child = spawn(process.execPath, ['--import', HOOK, command, ...args], {
+		cwd: ROOT,
+		stdio: [fd, 'pipe', 'pipe'],
+		env: { ...process.env, REVISIT_BENCH_STATS: stats },
+	});
 	fs.closeSync(fd);
 	let stdout = 0;
 	let stderr = '';
@@ -162,7 +167,8 @@ try {
 	// Several builds may be named, comma-separated: each is measured alongside.
 	for (const ref of (flags.against ?? '').split(',').filter(Boolean)) contenders.push(commitBuild(ref));
 	if (!flags['no-got']) contenders.push({ name: 'got', label: 'bench/got-loop.js (got 14, one keep-alive agent)', got: true });
-	if (flags['got-lean']) contenders.push({ name: 'got-lean', label: 'bench/got-loop.js --lean (the same, with revisit\'s native-options hook)', got: true, lean: true });
+	if (flags['got-lean'])
+		contenders.push({ name: 'got-lean', label: "bench/got-loop.js --lean (the same, with revisit's native-options hook)", got: true, lean: true });
 	const origin = flags.origin === 'nginx' ? await startNginxStatic(pages, tmp) : await startNodeOrigin();
 	cleanups.unshift(() => origin.close());
 	const urls = path.join(tmp, 'urls.txt');
@@ -170,7 +176,10 @@ try {
 	const sweep = (store) => ['sweep', '--store', store, '-q', '--concurrency', C, '--per-host', perHost, ...extra];
 	const argsOf = (contender, round) =>
 		contender.got
-			? [path.join(HERE, 'got-loop.js'), ['--concurrency', C, '--etags', path.join(tmp, `etags-${contender.name}-${round}.json`), ...(contender.lean ? ['--lean'] : [])]]
+			? [
+					path.join(HERE, 'got-loop.js'),
+					['--concurrency', C, '--etags', path.join(tmp, `etags-${contender.name}-${round}.json`), ...(contender.lean ? ['--lean'] : [])],
+				]
 			: [contender.bin, sweep(path.join(tmp, `store-${contender.name}-${round}`))];
 	log(`origin: ${origin.describe}`);
 	log(`revisit: node bin/revisit.js ${sweep('<fresh store>').join(' ')} < urls (second sweep measured)`);
@@ -188,17 +197,26 @@ try {
 		for (const contender of order) {
 			const [command, args] = argsOf(contender, round);
 			const first = await timed(command, args, urls);
-			if (first.code !== 0 || first.stdout === 0) throw new Error(`${contender.name} first sweep: exit ${first.code}, ${first.stdout} stdout bytes: ${first.stderr.slice(0, 2000)}`);
+			if (first.code !== 0 || first.stdout === 0)
+				throw new Error(`${contender.name} first sweep: exit ${first.code}, ${first.stdout} stdout bytes: ${first.stderr.slice(0, 2000)}`);
 			const second = await timed(command, args, urls);
-			if (second.code !== 0 || second.stdout !== 0) throw new Error(`${contender.name} second sweep: exit ${second.code}, ${second.stdout} stdout bytes (expected none): ${second.stderr.slice(0, 2000)}`);
+			if (second.code !== 0 || second.stdout !== 0)
+				throw new Error(`${contender.name} second sweep: exit ${second.code}, ${second.stdout} stdout bytes (expected none): ${second.stderr.slice(0, 2000)}`);
 			times[contender.name].push(second.ms);
 			cpu[contender.name].push(second.cpuMs);
-			log(`round ${round} ${contender.name.padEnd(8)} ${second.ms.toFixed(0).padStart(6)} ms  ${((pages / second.ms) * 1000).toFixed(0)} URLs/s  CPU ${second.cpuMs.toFixed(0)} ms`);
+			log(
+				`round ${round} ${contender.name.padEnd(8)} ${second.ms.toFixed(0).padStart(6)} ms  ${((pages / second.ms) * 1000).toFixed(0)} URLs/s  CPU ${second.cpuMs.toFixed(0)} ms`,
+			);
 		}
 	}
 
 	const out = [];
-	out.push(`bench/compare.js — ${new Date().toISOString()}, ${os.availableParallelism()} CPUs, node ${process.version}, load ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+	out.push(
+		`bench/compare.js — ${new Date().toISOString()}, ${os.availableParallelism()} CPUs, node ${process.version}, load ${os
+			.loadavg()
+			.map((n) => n.toFixed(2))
+			.join(' ')}`,
+	);
 	out.push(`origin: ${origin.describe}`);
 	out.push(`revisit: node bin/revisit.js ${sweep('<fresh store>').join(' ')} < urls; second sweep (all 304) timed, spawn to exit`);
 	for (const c of contenders) out.push(`${c.name}: ${c.label}`);
@@ -208,13 +226,21 @@ try {
 	out.push(`|---|${contenders.map(() => '---:').join('|')}|${others.map(() => '---:').join('|')}|`);
 	const ratio = (other, i) => (i === undefined ? median(times[other.name]) / median(times.tree) : times[other.name][i] / times.tree[i]);
 	for (let i = 0; i < rounds; i++) {
-		out.push(`| ${i + 1} | ${contenders.map((c) => times[c.name][i].toFixed(0)).join(' | ')} | ${others.map((c) => `${ratio(c, i).toFixed(2)}x`).join(' | ')} |`);
+		out.push(
+			`| ${i + 1} | ${contenders.map((c) => times[c.name][i].toFixed(0)).join(' | ')} | ${others.map((c) => `${ratio(c, i).toFixed(2)}x`).join(' | ')} |`,
+		);
 	}
-	out.push(`| median | ${contenders.map((c) => median(times[c.name]).toFixed(0)).join(' | ')} | ${others.map((c) => `**${ratio(c).toFixed(2)}x**`).join(' | ')} |`);
+	out.push(
+		`| median | ${contenders.map((c) => median(times[c.name]).toFixed(0)).join(' | ')} | ${others.map((c) => `**${ratio(c).toFixed(2)}x**`).join(' | ')} |`,
+	);
 	out.push('');
-	out.push(`Client CPU time (user + system) of the same runs, median: ${contenders.map((c) => `${c.name} ${median(cpu[c.name]).toFixed(0)} ms (${((median(cpu[c.name]) * 1000) / pages).toFixed(0)} µs/URL)`).join(', ')}.`);
+	out.push(
+		`Client CPU time (user + system) of the same runs, median: ${contenders.map((c) => `${c.name} ${median(cpu[c.name]).toFixed(0)} ms (${((median(cpu[c.name]) * 1000) / pages).toFixed(0)} µs/URL)`).join(', ')}.`,
+	);
 	out.push('');
-	out.push('tree / X (speed) = X\'s time / the tree\'s time: above 1.00x the tree is faster. Against the got loop that is the "fraction of the got loop\'s rate".');
+	out.push(
+		"tree / X (speed) = X's time / the tree's time: above 1.00x the tree is faster. Against the got loop that is the \"fraction of the got loop's rate\".",
+	);
 	process.stdout.write(`${out.join('\n')}\n`);
 } finally {
 	for (const cleanup of cleanups) {

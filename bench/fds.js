@@ -81,7 +81,9 @@ for (const dir of [flags.build, flags.baseline]) {
 }
 const builds = { revisit: snapshot(flags.build ? path.resolve(flags.build) : ROOT, 'fds-build') };
 if (flags.baseline) builds.baseline = snapshot(path.resolve(flags.baseline), 'fds-baseline');
-config.revisit = flags.build ? `build ${path.resolve(flags.build)}` : `commit ${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--', 'src') ? ' (with uncommitted src/ changes)' : ''}`;
+config.revisit = flags.build
+	? `build ${path.resolve(flags.build)}`
+	: `commit ${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--', 'src') ? ' (with uncommitted src/ changes)' : ''}`;
 config.baseline = flags.baseline ? path.resolve(flags.baseline) : undefined;
 
 // ---------------------------------------------------------------------------------------
@@ -146,7 +148,15 @@ async function sweep(bin, store, urlsFile, limit) {
 	const [exitCode, signal] = await once(child, 'close');
 	clearInterval(sampler);
 	clearTimeout(killer);
-	return { exit: exitCode ?? signal, wallMs: performance.now() - begun, peakFds, verdicts, reasons, errors, stderrTail: stderr.trim().split('\n').slice(-2).join('\n') };
+	return {
+		exit: exitCode ?? signal,
+		wallMs: performance.now() - begun,
+		peakFds,
+		verdicts,
+		reasons,
+		errors,
+		stderrTail: stderr.trim().split('\n').slice(-2).join('\n'),
+	};
 }
 
 // ---------------------------------------------------------------------------------------
@@ -155,7 +165,15 @@ async function sweep(bin, store, urlsFile, limit) {
 const origins = await startOrigins();
 const results = {
 	config,
-	machine: { nproc: os.availableParallelism?.() ?? os.cpus().length, cpu: os.cpus()[0]?.model ?? 'unknown', node: process.version, load: os.loadavg().map((n) => n.toFixed(2)).join(' ') },
+	machine: {
+		nproc: os.availableParallelism?.() ?? os.cpus().length,
+		cpu: os.cpus()[0]?.model ?? 'unknown',
+		node: process.version,
+		load: os
+			.loadavg()
+			.map((n) => n.toFixed(2))
+			.join(' '),
+	},
 	startedAt: new Date().toISOString(),
 	runs: [],
 };
@@ -181,7 +199,9 @@ try {
 				const after = await origins.stats();
 				const row = { build: name, limit, sweep: pass, ...run, connections: after.connections - before.connections, serverPeakOpen: after.peakOpen };
 				results.runs.push(row);
-				log(`${name}, limit ${limit || 'none'}, ${pass} sweep: exit ${row.exit}, peak ${row.peakFds} fds, ${row.verdicts} verdicts ${JSON.stringify(row.reasons)}, ${(row.wallMs / 1000).toFixed(1)} s`);
+				log(
+					`${name}, limit ${limit || 'none'}, ${pass} sweep: exit ${row.exit}, peak ${row.peakFds} fds, ${row.verdicts} verdicts ${JSON.stringify(row.reasons)}, ${(row.wallMs / 1000).toFixed(1)} s`,
+				);
 			}
 		}
 	}
@@ -208,13 +228,22 @@ const out = [
 	'|---|---:|---|---:|---|---|---:|---:|---:|---:|',
 ];
 for (const r of results.runs) {
-	const verdicts = Object.entries(r.reasons).map(([reason, n]) => `${fmt(n)} ${reason}`).join(', ') || 'none';
-	const errors = Object.entries(r.errors).map(([code, n]) => `${fmt(n)} ${code}`).join(', ') || '0';
+	const verdicts =
+		Object.entries(r.reasons)
+			.map(([reason, n]) => `${fmt(n)} ${reason}`)
+			.join(', ') || 'none';
+	const errors =
+		Object.entries(r.errors)
+			.map(([code, n]) => `${fmt(n)} ${code}`)
+			.join(', ') || '0';
 	const server = r.connections === undefined ? ['', ''] : [fmt(r.connections), fmt(r.serverPeakOpen)];
-	out.push(`| ${r.build} | ${r.limit || 'none'} | ${r.sweep} | ${r.exit} | ${verdicts} | ${errors} | ${fmt(r.peakFds)} | ${server[0]} | ${server[1]} | ${(r.wallMs / 1000).toFixed(1)} s |`);
+	out.push(
+		`| ${r.build} | ${r.limit || 'none'} | ${r.sweep} | ${r.exit} | ${verdicts} | ${errors} | ${fmt(r.peakFds)} | ${server[0]} | ${server[1]} | ${(r.wallMs / 1000).toFixed(1)} s |`,
+	);
 }
 const failed = results.runs.filter((r) => r.exit !== 0 && r.stderrTail);
-for (const r of failed) out.push('', `${r.build}, limit ${r.limit || 'none'}, ${r.sweep} sweep, last lines of stderr:`, ...r.stderrTail.split('\n').map((line) => `    ${line}`));
+for (const r of failed)
+	out.push('', `${r.build}, limit ${r.limit || 'none'}, ${r.sweep} sweep, last lines of stderr:`, ...r.stderrTail.split('\n').map((line) => `    ${line}`));
 out.push('', `raw results: ${path.relative(process.cwd(), jsonFile)}; total ${((performance.now() - started) / 1000).toFixed(0)} s`);
 process.stdout.write(`${out.join('\n')}\n`);
 process.exitCode = results.runs.some((r) => r.build === 'revisit' && r.exit !== 0) ? 1 : 0;

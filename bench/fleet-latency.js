@@ -29,15 +29,24 @@ const urls = ports.flatMap((port) => Array.from({ length: pages }, (_, i) => `ht
 // Interleave hosts, as a real list mixes them.
 const input = Array.from({ length: urls.length }, (_, i) => urls[(i % ports.length) * pages + Math.floor(i / ports.length)]).join('\n') + '\n';
 const redisPort = await freePort();
-const redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tmp], { stdio: 'ignore' });
+const redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tmp], {
+	stdio: 'ignore',
+});
 let prefix = 0;
 
 const startWorkers = async (store, n) => {
-	const children = Array.from({ length: n }, (_, i) => spawn(process.execPath, [cli, 'worker', '--store', store, '--id', `bench${i}`], { stdio: ['ignore', 'ignore', 'pipe'] }));
-	await Promise.all(children.map((child) => new Promise((resolve) => {
-		let log = '';
-		child.stderr.on('data', (chunk) => (log += chunk) && log.includes(' ready') && resolve());
-	})));
+	const children = Array.from({ length: n }, (_, i) =>
+		spawn(process.execPath, [cli, 'worker', '--store', store, '--id', `bench${i}`], { stdio: ['ignore', 'ignore', 'pipe'] }),
+	);
+	await Promise.all(
+		children.map(
+			(child) =>
+				new Promise((resolve) => {
+					let log = '';
+					child.stderr.on('data', (chunk) => (log += chunk) && log.includes(' ready') && resolve());
+				}),
+		),
+	);
 	return children;
 };
 
@@ -85,7 +94,9 @@ try {
 	console.log('|---|---:|---|---:|---:|');
 	for (const row of rows) {
 		const m = median(row.times);
-		console.log(`| ${row.name} | ${m.toFixed(2)} | ${row.times.map((t) => t.toFixed(2)).join(', ')} | ${Math.round(urls.length / m)} | ${(one / m).toFixed(2)}x |`);
+		console.log(
+			`| ${row.name} | ${m.toFixed(2)} | ${row.times.map((t) => t.toFixed(2)).join(', ')} | ${Math.round(urls.length / m)} | ${(one / m).toFixed(2)}x |`,
+		);
 	}
 	console.log(`\nThe got loop's own gain from 32 to 128 in flight: ${(loops[0] / loops[1]).toFixed(2)}x.`);
 } finally {

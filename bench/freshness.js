@@ -84,7 +84,9 @@ const PAGES = Number(flag('pages', 2000));
 const DAYS = Number(flag('days', 120));
 const SHARES = String(flag('shares', '0.1,0.2')).split(',').map(Number);
 // --seeds 1,2,3 runs every row on each seed's pages (--seed N is one seed).
-const SEEDS = String(flag('seeds', flag('seed', '1'))).split(',').map(Number);
+const SEEDS = String(flag('seeds', flag('seed', '1')))
+	.split(',')
+	.map(Number);
 // --mix share:rate,...: the shares of pages and their base rates (changes a day, or a/b), each spread x/÷3.
 const MIX = parseMix(flag('mix', '0.5:2/365,0.3:1/7,0.2:1'));
 const ROWS = String(flag('rows', 'uniform,nutch,oracle,revisit')).split(',');
@@ -159,7 +161,10 @@ async function model(pages, budget) {
 	const records = pages.map(() => null);
 	return simulate(pages, budget, (t) => {
 		const now = BASE + t * DAY;
-		const chosen = pick(records.map((record) => candidateOf(record, 'o', {}, now)), { budget });
+		const chosen = pick(
+			records.map((record) => candidateOf(record, 'o', {}, now)),
+			{ budget },
+		);
 		const out = [];
 		chosen.forEach((taken, i) => {
 			if (!taken) return;
@@ -227,27 +232,44 @@ async function revisit(pages, budget, lastmod) {
 			if (lastmod) {
 				// A sitemap is a pipeline file's source: the same settings, as stage options.
 				const file = path.join(store, 'pipeline.json');
-				fs.writeFileSync(file, JSON.stringify({
-					store: path.join(store, 's'),
-					source: { type: 'sitemap', url: `${origin}/sitemap.xml` },
-					stages: [{ use: 'due', budget, now: BASE + t * DAY }, ...(VERIFY_EVERY === undefined ? [] : [{ use: 'probe', verifyEvery: VERIFY_EVERY }])],
-					sinks: [{ type: 'stdout' }],
-				}));
+				fs.writeFileSync(
+					file,
+					JSON.stringify({
+						store: path.join(store, 's'),
+						source: { type: 'sitemap', url: `${origin}/sitemap.xml` },
+						stages: [{ use: 'due', budget, now: BASE + t * DAY }, ...(VERIFY_EVERY === undefined ? [] : [{ use: 'probe', verifyEvery: VERIFY_EVERY }])],
+						sinks: [{ type: 'stdout' }],
+					}),
+				);
 				args = [BIN, 'run', file, '-q'];
 			} else {
-				args = [BIN, 'sweep', '--store', path.join(store, 's'), '-q', '--budget', String(budget), '--now', String(BASE + t * DAY), ...(VERIFY_EVERY === undefined ? [] : ['--verify-every', VERIFY_EVERY]), ...EXTRA];
+				args = [
+					BIN,
+					'sweep',
+					'--store',
+					path.join(store, 's'),
+					'-q',
+					'--budget',
+					String(budget),
+					'--now',
+					String(BASE + t * DAY),
+					...(VERIFY_EVERY === undefined ? [] : ['--verify-every', VERIFY_EVERY]),
+					...EXTRA,
+				];
 			}
 			// A run that exits other than 0 (3: the churn guard held changes back) is a failed run.
-			statuses.push(await new Promise((resolve, reject) => {
-				const child = spawn(process.execPath, args, { stdio: [lastmod ? 'ignore' : 'pipe', 'ignore', 'inherit'] });
-				const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
-				child.on('error', reject);
-				child.on('exit', (code, signal) => {
-					clearTimeout(timer);
-					resolve(code ?? signal);
-				});
-				if (!lastmod) child.stdin.end(urls);
-			}));
+			statuses.push(
+				await new Promise((resolve, reject) => {
+					const child = spawn(process.execPath, args, { stdio: [lastmod ? 'ignore' : 'pipe', 'ignore', 'inherit'] });
+					const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
+					child.on('error', reject);
+					child.on('exit', (code, signal) => {
+						clearTimeout(timer);
+						resolve(code ?? signal);
+					});
+					if (!lastmod) child.stdin.end(urls);
+				}),
+			);
 			if (requested.size > budget) overBudget++;
 			requests += requested.size;
 			perRun.push(requested.size);
@@ -283,8 +305,12 @@ const windowRuns = TIMES.filter((t) => t >= from);
 const results = [];
 let failed = false;
 const pct = (x) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}%`;
-console.log(`${PAGES} pages on the mix ${MIX.map((kind) => `${kind.share}:${Number(kind.rate.toPrecision(3))}/day`).join(', ')}, ${DAYS} simulated days, ${RUNS} run${RUNS === 1 ? '' : 's'} a day (${TIMES.length} runs; the window: freshness and the window counts over days ${from}..${DAYS}, ${windowRuns.length} runs), seeds ${SEEDS.join(', ')}; the revisit rows with the CLI's default flags${VERIFY_EVERY === undefined ? '' : ` but --verify-every ${VERIFY_EVERY}`}${EXTRA.length ? ` and ${EXTRA.join(' ')}` : ''}\n`);
-console.log('| seed | share a run | policy | freshness | checks (all days) | found a change (all days) | checks (window) | found a change (window) | overhead | vs changed | requests (audits too) | runs over budget | failed runs (exit status) |');
+console.log(
+	`${PAGES} pages on the mix ${MIX.map((kind) => `${kind.share}:${Number(kind.rate.toPrecision(3))}/day`).join(', ')}, ${DAYS} simulated days, ${RUNS} run${RUNS === 1 ? '' : 's'} a day (${TIMES.length} runs; the window: freshness and the window counts over days ${from}..${DAYS}, ${windowRuns.length} runs), seeds ${SEEDS.join(', ')}; the revisit rows with the CLI's default flags${VERIFY_EVERY === undefined ? '' : ` but --verify-every ${VERIFY_EVERY}`}${EXTRA.length ? ` and ${EXTRA.join(' ')}` : ''}\n`,
+);
+console.log(
+	'| seed | share a run | policy | freshness | checks (all days) | found a change (all days) | checks (window) | found a change (window) | overhead | vs changed | requests (audits too) | runs over budget | failed runs (exit status) |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const seed of SEEDS) {
 	const pages = makePages(seed);
@@ -305,27 +331,41 @@ for (const seed of SEEDS) {
 			const value = freshness(pages, out.checks, from, DAYS);
 			// Each check, and whether it found a change (the version differs from the page's check before).
 			const counts = { checks: 0, found: 0, windowChecks: 0, windowFound: 0 };
-			out.checks.forEach((days, i) => days.forEach((d, k) => {
-				const hit = k > 0 && versionAt(pages[i], d) !== versionAt(pages[i], days[k - 1]);
-				counts.checks++;
-				if (hit) counts.found++;
-				if (d >= from) {
-					counts.windowChecks++;
-					if (hit) counts.windowFound++;
-				}
-			}));
+			out.checks.forEach((days, i) =>
+				days.forEach((d, k) => {
+					const hit = k > 0 && versionAt(pages[i], d) !== versionAt(pages[i], days[k - 1]);
+					counts.checks++;
+					if (hit) counts.found++;
+					if (d >= from) {
+						counts.windowChecks++;
+						if (hit) counts.windowFound++;
+					}
+				}),
+			);
 			const overhead = counts.windowChecks / counts.windowFound - 1;
 			const overChanged = counts.windowChecks / changedBetweenRuns - 1;
 			const result = {
-				seed, share, budget, runsPerDay: RUNS, row, freshness: Number(value.toFixed(3)), ...counts, changedBetweenRuns,
-				overhead: Number(overhead.toFixed(4)), overChanged: Number(overChanged.toFixed(4)), overBudget: out.overBudget ?? 0, seconds: out.seconds,
+				seed,
+				share,
+				budget,
+				runsPerDay: RUNS,
+				row,
+				freshness: Number(value.toFixed(3)),
+				...counts,
+				changedBetweenRuns,
+				overhead: Number(overhead.toFixed(4)),
+				overChanged: Number(overChanged.toFixed(4)),
+				overBudget: out.overBudget ?? 0,
+				seconds: out.seconds,
 				...(out.sent === undefined ? {} : { sent: out.sent, failedRuns: out.failedRuns, exits: out.exits }),
 			};
 			if (result.overBudget > 0) failed = true;
 			results.push({ ...result, ...(out.perRun ? { perRun: out.perRun } : {}), ...(out.trust ? { trust: out.trust } : {}) });
 			console.error(JSON.stringify(result));
 			const cli = row.startsWith('revisit');
-			console.log(`| ${seed} | ${Math.round(share * 100)}% (${budget}) | ${row} | ${result.freshness.toFixed(3)} | ${result.checks} | ${result.found} | ${result.windowChecks} | ${result.windowFound} | ${pct(result.overhead)} | ${pct(result.overChanged)} | ${cli ? result.sent : '-'} | ${cli ? result.overBudget : '-'} | ${cli ? `${result.failedRuns} (${result.exits.join(', ')})` : '-'} |`);
+			console.log(
+				`| ${seed} | ${Math.round(share * 100)}% (${budget}) | ${row} | ${result.freshness.toFixed(3)} | ${result.checks} | ${result.found} | ${result.windowChecks} | ${result.windowFound} | ${pct(result.overhead)} | ${pct(result.overChanged)} | ${cli ? result.sent : '-'} | ${cli ? result.overBudget : '-'} | ${cli ? `${result.failedRuns} (${result.exits.join(', ')})` : '-'} |`,
+			);
 		}
 	}
 }
@@ -335,13 +375,18 @@ for (const seed of SEEDS) {
 	const ten = SHARES[0];
 	const [mine, oracle, nutch] = ['revisit', 'oracle', 'nutch'].map((row) => at(row, seed, ten));
 	if (mine && oracle) {
-		const ok = mine.freshness >= oracle.freshness - 0.02 && (nutch === undefined || mine.freshness > nutch.freshness) && mine.failedRuns === 0 && mine.overBudget === 0;
+		const ok =
+			mine.freshness >= oracle.freshness - 0.02 && (nutch === undefined || mine.freshness > nutch.freshness) && mine.failedRuns === 0 && mine.overBudget === 0;
 		if (!ok) failed = true;
-		console.log(`\nTarget, seed ${seed}, at ${Math.round(ten * 100)}%: revisit ${mine.freshness} >= oracle ${oracle.freshness} - 0.02 and > nutch ${nutch?.freshness}, ${mine.failedRuns} failed runs, ${mine.overBudget} over budget: ${ok ? 'met' : 'MISSED'}`);
+		console.log(
+			`\nTarget, seed ${seed}, at ${Math.round(ten * 100)}%: revisit ${mine.freshness} >= oracle ${oracle.freshness} - 0.02 and > nutch ${nutch?.freshness}, ${mine.failedRuns} failed runs, ${mine.overBudget} over budget: ${ok ? 'met' : 'MISSED'}`,
+		);
 	}
 	for (const r of results.filter((r) => r.seed === seed && r.row === 'revisit+lastmod-true' && r.share === 1)) {
 		const ok = r.freshness >= 0.95 && r.overChanged <= 0.05;
-		console.log(`\nTarget with an accurate lastmod, no budget, seed ${seed}: freshness ${r.freshness} >= 0.95 at checks <= changed + 5% in the window (${pct(r.overChanged)}; over the checks that found a change ${pct(r.overhead)}): ${ok ? 'met' : 'MISSED'}`);
+		console.log(
+			`\nTarget with an accurate lastmod, no budget, seed ${seed}: freshness ${r.freshness} >= 0.95 at checks <= changed + 5% in the window (${pct(r.overChanged)}; over the checks that found a change ${pct(r.overhead)}): ${ok ? 'met' : 'MISSED'}`,
+		);
 	}
 }
 if (JSON_OUT) fs.writeFileSync(JSON_OUT, JSON.stringify(results, null, 2));

@@ -29,7 +29,11 @@ const { values } = parseArgs({
 const concurrency = Number(values.concurrency);
 if (!Number.isInteger(concurrency) || concurrency < 1) throw new TypeError(`--concurrency must be a positive integer`);
 
-const urls = fs.readFileSync(0, 'utf8').split('\n').map((line) => line.trim()).filter((line) => line !== '');
+const urls = fs
+	.readFileSync(0, 'utf8')
+	.split('\n')
+	.map((line) => line.trim())
+	.filter((line) => line !== '');
 const etags = new Map(values.etags && fs.existsSync(values.etags) ? JSON.parse(fs.readFileSync(values.etags, 'utf8')) : []);
 const conditional = etags.size > 0;
 

@@ -64,7 +64,8 @@ for (const url of ['http://127.0.0.1:8080/p/1', 'https://127.0.0.1:8443/p/1']) {
 			keys = { ...keys, [name]: count };
 		}
 	}
-	for (const name of Object.keys(contenders)) rows.push(`| ${new URL(url).protocol} | ${name} | ${median(ns[name]).toFixed(0)} | ${bytes(contenders[name]).toFixed(0)} | ${keys[name]} |`);
+	for (const name of Object.keys(contenders))
+		rows.push(`| ${new URL(url).protocol} | ${name} | ${median(ns[name]).toFixed(0)} | ${bytes(contenders[name]).toFixed(0)} | ${keys[name]} |`);
 }
 process.stdout.write(`bench/native-options.js — node ${process.version}, ${calls} calls × ${reps} reps, interleaved\n\n`);
 process.stdout.write('| URL | createNativeRequestOptions | ns per call (median) | bytes per call | keys |\n|---|---|---:|---:|---:|\n');

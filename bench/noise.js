@@ -10,7 +10,10 @@ import { ROOT as root } from './lib/sweep-bench.js';
 const { hashText } = await import(path.join(root, 'dist/domain/content/content-hash.js'));
 const { learnPlaces, maskedHash } = await import(path.join(root, 'dist/domain/content/noise.js'));
 
-const items = Array.from({ length: 560 }, (_, i) => `<li class="item"><a href="/p/${i}">Related product ${i}</a> <span>${(i * 7) % 100} reviews</span></li>`).join('\n');
+const items = Array.from(
+	{ length: 560 },
+	(_, i) => `<li class="item"><a href="/p/${i}">Related product ${i}</a> <span>${(i * 7) % 100} reviews</span></li>`,
+).join('\n');
 const page = (n) =>
 	`<!doctype html><html><head><title>Product</title><script nonce="${n}x">window.nonce="${String(n).repeat(8)}";${'var a=1;'.repeat(200)}</script><style>${'.c{color:red}'.repeat(200)}</style></head>` +
 	`<body data-r="${n}"><form><input type="hidden" name="csrf" value="abc${n}"></form><p class="stamp">Generated at 2026-12-04T02:00:0${n % 10}Z</p><ul>${items}</ul>` +

@@ -17,8 +17,7 @@ if (!Number.isInteger(pages) || pages < 1) throw new TypeError(`origin: bad page
 
 // Deterministic filler, the same for every page; the per-page head makes bodies distinct.
 const FILLER = Buffer.from(
-	Array.from({ length: 48 }, (_, i) => `<p>Paragraph ${i}: the quick brown fox jumps over the lazy dog, again and again.</p>\n`).join('') +
-		'</body></html>\n',
+	Array.from({ length: 48 }, (_, i) => `<p>Paragraph ${i}: the quick brown fox jumps over the lazy dog, again and again.</p>\n`).join('') + '</body></html>\n',
 );
 
 const head = (n) => Buffer.from(`<!doctype html>\n<html><head><title>Page ${n}</title></head><body>\n<h1>Page ${n}</h1>\n`);

@@ -134,8 +134,13 @@ const print = (line = '') => out.push(line);
 // pdfjs-dist is not a dependency of revisit: the comparison needs it installed (npm install --no-save pdfjs-dist@5.4.296).
 const pdfjs = await import(PDFJS).catch(() => undefined);
 
-const pdfjsVersion = pdfjs === undefined ? 'not installed' : `${JSON.parse(readFileSync(new URL('../node_modules/pdfjs-dist/package.json', import.meta.url), 'utf8')).version} (legacy build)`;
-print(`pdftotext: ${(await promisify(execFile)('pdftotext', ['-v']).catch((error) => error)).stderr.split('\n')[0]}; pdfjs-dist ${pdfjsVersion}; Node ${process.version}; median of ${runs} runs`);
+const pdfjsVersion =
+	pdfjs === undefined
+		? 'not installed'
+		: `${JSON.parse(readFileSync(new URL('../node_modules/pdfjs-dist/package.json', import.meta.url), 'utf8')).version} (legacy build)`;
+print(
+	`pdftotext: ${(await promisify(execFile)('pdftotext', ['-v']).catch((error) => error)).stderr.split('\n')[0]}; pdfjs-dist ${pdfjsVersion}; Node ${process.version}; median of ${runs} runs`,
+);
 print();
 
 if (pdfjs === undefined) {
@@ -153,7 +158,9 @@ print(`| changes reported over the ${sweeps.runs} sweeps after it | ${sweeps.cha
 print(`| reasons seen in those sweeps | ${sweeps.reasons.join(', ')} | |`);
 print(`| one sweep of the ${sweeps.documents} (median) | ${sweeps.sweepMs.toFixed(0)} ms | |`);
 print(`| one sentence of one PDF edited: changes reported | ${sweeps.edited.join('; ') || 'none'} | that PDF alone |`);
-print(`| the new sentence's words in the report's diff (new side) | ${sweeps.wordsShown} of ${sweeps.words}, the sentence whole: ${sweeps.whole ? 'yes' : 'no'} (added: "${sweeps.added}") | all |`);
+print(
+	`| the new sentence's words in the report's diff (new side) | ${sweeps.wordsShown} of ${sweeps.words}, the sentence whole: ${sweeps.whole ? 'yes' : 'no'} (added: "${sweeps.added}") | all |`,
+);
 console.log(out.join('\n'));
 
 /** The comparison of the two extractors: start-up, per document, text, unreadable files. */
@@ -170,14 +177,20 @@ async function compareExtractors() {
 	print('| | ms | peak RSS |');
 	print('|---|---:|---:|');
 	print(`| node -e 0 (for scale) | ${node.toFixed(0)} | |`);
-	print(`| pdfjs-dist: import the legacy build | ${median(loads.map((load) => load.loadMs)).toFixed(0)} | ${(empty / 1024).toFixed(0)} MB (the whole process) |`);
+	print(
+		`| pdfjs-dist: import the legacy build | ${median(loads.map((load) => load.loadMs)).toFixed(0)} | ${(empty / 1024).toFixed(0)} MB (the whole process) |`,
+	);
 	print(`| pdfjs-dist: first 1-page document after import | ${median(firsts.map((first) => first.firstMs)).toFixed(0)} | |`);
-	print(`| pdftotext: one 1-page document, spawn to exit | ${(await timePdftotext(writePdf(prosePages(1)))).toFixed(1)} | ${((await peakPdftotext(writePdf(prosePages(1)))) / 1024).toFixed(1)} MB |`);
+	print(
+		`| pdftotext: one 1-page document, spawn to exit | ${(await timePdftotext(writePdf(prosePages(1)))).toFixed(1)} | ${((await peakPdftotext(writePdf(prosePages(1)))) / 1024).toFixed(1)} MB |`,
+	);
 	print();
 
 	print('### Per document (warm pdfjs-dist, in process; pdftotext spawned per document)');
 	print();
-	print('| pages | PDF bytes | pdftotext ms | pdfjs ms | pdftotext ms/page | pdfjs ms/page | pdftotext peak RSS | pdfjs peak RSS over its import | longest event-loop stall, pdftotext | pdfjs |');
+	print(
+		'| pages | PDF bytes | pdftotext ms | pdfjs ms | pdftotext ms/page | pdfjs ms/page | pdftotext peak RSS | pdfjs peak RSS over its import | longest event-loop stall, pdftotext | pdfjs |',
+	);
 	print('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 	for (const size of SIZES) {
 		const body = writePdf(prosePages(size), { compress: true });
@@ -188,7 +201,9 @@ async function compareExtractors() {
 		const grown = [];
 		for (let i = 0; i < Math.min(runs, 3); i++) grown.push((await child(size)).maxRssKb - empty);
 		const perPage = (figure) => (figure.ms / size).toFixed(2);
-		print(`| ${size} | ${body.length} | ${poppler.ms.toFixed(1)} | ${mozilla.ms.toFixed(1)} | ${perPage(poppler)} | ${perPage(mozilla)} | ${(popplerRss / 1024).toFixed(1)} MB | ${(median(grown) / 1024).toFixed(1)} MB | ${poppler.stallMs.toFixed(0)} ms | ${mozilla.stallMs.toFixed(0)} ms |`);
+		print(
+			`| ${size} | ${body.length} | ${poppler.ms.toFixed(1)} | ${mozilla.ms.toFixed(1)} | ${perPage(poppler)} | ${perPage(mozilla)} | ${(popplerRss / 1024).toFixed(1)} MB | ${(median(grown) / 1024).toFixed(1)} MB | ${poppler.stallMs.toFixed(0)} ms | ${mozilla.stallMs.toFixed(0)} ms |`,
+		);
 	}
 	print();
 
@@ -197,7 +212,12 @@ async function compareExtractors() {
 	const source = normalise(LINES.join('\n'));
 	const variants = {
 		'lines (Tj per line)': writePdf([LINES.slice(0, 21), LINES.slice(21)]),
-		'lines, compressed, reversed objects': writePdf([LINES.slice(0, 21), LINES.slice(21)], { compress: true, order: 'reverse', created: new Date(Date.UTC(2026, 5, 1)), id: 'other' }),
+		'lines, compressed, reversed objects': writePdf([LINES.slice(0, 21), LINES.slice(21)], {
+			compress: true,
+			order: 'reverse',
+			created: new Date(Date.UTC(2026, 5, 1)),
+			id: 'other',
+		}),
 		'word by word (Tm per word)': writePdf([LINES.slice(0, 21), LINES.slice(21)], { layout: 'split' }),
 		'no space characters (TJ offsets, kerning)': writePdf([LINES.slice(0, 21), LINES.slice(21)], { layout: 'kerned' }),
 	};
@@ -226,9 +246,18 @@ async function compareExtractors() {
 	print();
 	print('| file | pdftotext | pdfjs |');
 	print('|---|---|---|');
-	for (const [name, body] of Object.entries({ encrypted: writePdf(prosePages(1), { encrypt: true }), 'cut at a third': writePdf(prosePages(3), { broken: true }) })) {
-		const poppler = await pdftotext(body).then(() => 'text', (error) => error.message);
-		const mozilla = await pdfjsText(pdfjs, body).then(() => 'text', (error) => `${error.name}: ${error.message}`);
+	for (const [name, body] of Object.entries({
+		encrypted: writePdf(prosePages(1), { encrypt: true }),
+		'cut at a third': writePdf(prosePages(3), { broken: true }),
+	})) {
+		const poppler = await pdftotext(body).then(
+			() => 'text',
+			(error) => error.message,
+		);
+		const mozilla = await pdfjsText(pdfjs, body).then(
+			() => 'text',
+			(error) => `${error.name}: ${error.message}`,
+		);
 		print(`| ${name} | ${poppler} | ${mozilla} |`);
 	}
 	print();

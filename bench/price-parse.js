@@ -133,7 +133,9 @@ function zyte() {
 	if (flags.misses) {
 		console.log('\nrevisit misses (text | hint | want | got):');
 		for (const { example, parsed } of [...mine.misses, ...mineXfail.misses]) {
-			console.log(`${example.list.replace('PRICE_PARSING_', '')}: ${JSON.stringify(example.price_raw)} | ${JSON.stringify(example.currency_raw)} | ${example.amount} ${example.currency} | ${JSON.stringify(parsed)}`);
+			console.log(
+				`${example.list.replace('PRICE_PARSING_', '')}: ${JSON.stringify(example.price_raw)} | ${JSON.stringify(example.currency_raw)} | ${example.amount} ${example.currency} | ${JSON.stringify(parsed)}`,
+			);
 		}
 	}
 }
@@ -145,8 +147,12 @@ function heldOut() {
 	for (const example of held.examples) bySource.set(example.source, [...(bySource.get(example.source) ?? []), example]);
 	// parse-price gives no currency, so only its amounts are misses; parsePrice's list
 	// has its currency misses too.
-	const amountMisses = (result) => result.misses.filter(({ example, parsed }) => !sameAmount(parsed?.amount === 0 && example.amount === null ? undefined : parsed?.amount, example.amount));
-	const signOnly = (result) => amountMisses(result).filter(({ example, parsed }) => example.amount !== null && parsed?.amount !== undefined && sameAmount(Math.abs(parsed.amount), Math.abs(example.amount))).length;
+	const amountMisses = (result) =>
+		result.misses.filter(({ example, parsed }) => !sameAmount(parsed?.amount === 0 && example.amount === null ? undefined : parsed?.amount, example.amount));
+	const signOnly = (result) =>
+		amountMisses(result).filter(
+			({ example, parsed }) => example.amount !== null && parsed?.amount !== undefined && sameAmount(Math.abs(parsed.amount), Math.abs(example.amount)),
+		).length;
 	const rows = [];
 	const all = { mine: score(held.examples, oursAlone), npm: score(held.examples, theirs, { zeroMeansNone: true }) };
 	for (const [source, examples] of [...bySource, ['all', held.examples]]) {
@@ -156,13 +162,20 @@ function heldOut() {
 			`| ${source} | ${examples.length} | ${mine.amounts} (${percent(mine.amounts, mine.count)}) | ${mine.currencies} of ${mine.withCurrency} (${percent(mine.currencies, mine.withCurrency)}) | ${npm.amounts} (${percent(npm.amounts, npm.count)}) |`,
 		);
 	}
-	console.log(`\nHeld out: ${held.examples.length} price strings from ${bySource.size} other parsers' test suites (${path.relative(ROOT, heldOutFile)}), the text alone\n`);
+	console.log(
+		`\nHeld out: ${held.examples.length} price strings from ${bySource.size} other parsers' test suites (${path.relative(ROOT, heldOutFile)}), the text alone\n`,
+	);
 	console.log('| source | examples | parsePrice amount right | parsePrice currency right (where the source gives one) | npm parse-price amount right |');
 	console.log('|---|---:|---:|---:|---:|');
 	for (const line of rows) console.log(line);
-	console.log(`\nOf the amounts missed, right but for the sign: parsePrice ${signOnly(all.mine)} of ${all.mine.count - all.mine.amounts}, parse-price ${signOnly(all.npm)} of ${all.npm.count - all.npm.amounts}.`);
+	console.log(
+		`\nOf the amounts missed, right but for the sign: parsePrice ${signOnly(all.mine)} of ${all.mine.count - all.mine.amounts}, parse-price ${signOnly(all.npm)} of ${all.npm.count - all.npm.amounts}.`,
+	);
 	if (flags.misses) {
-		for (const [name, misses] of [['revisit parsePrice', all.mine.misses], ['npm parse-price', amountMisses(all.npm)]]) {
+		for (const [name, misses] of [
+			['revisit parsePrice', all.mine.misses],
+			['npm parse-price', amountMisses(all.npm)],
+		]) {
 			console.log(`\n${name} misses on the held-out set (source | text | want | got):`);
 			for (const { example, parsed } of misses) {
 				console.log(`${example.source}: ${JSON.stringify(example.price_raw)} | ${example.amount} ${example.currency} | ${JSON.stringify(parsed)}`);

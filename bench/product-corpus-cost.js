@@ -28,7 +28,10 @@ const sweepRead = (page) => {
 // --against DIR: another build's dist/ (an earlier commit's), its offer read measured in the same turns.
 // As that build's sweep read it: with its parseWithMarkup where it has one (from f2c150f on).
 const against = values.against && (await import(pathToFileURL(path.join(path.resolve(values.against), 'domain/product/offer.js')).href)).readOffer;
-const againstParse = values.against && existsSync(path.join(path.resolve(values.against), 'domain/product/parse.js')) ? (await import(pathToFileURL(path.join(path.resolve(values.against), 'domain/product/parse.js')).href)).parseWithMarkup : (html) => ({ document: parseDocument(html) });
+const againstParse =
+	values.against && existsSync(path.join(path.resolve(values.against), 'domain/product/parse.js'))
+		? (await import(pathToFileURL(path.join(path.resolve(values.against), 'domain/product/parse.js')).href)).parseWithMarkup
+		: (html) => ({ document: parseDocument(html) });
 const againstRead = (page) => {
 	const { document, markup } = againstParse(page.html);
 	return against(document, { url: page.truth.url }, markup);
@@ -72,7 +75,12 @@ for (let r = 0; r < reps; r++) {
 		perPage[i].push(both / ours);
 	});
 	// Then the corpus whole, each way in turn (which goes first alternates), on CPU time.
-	const blocks = [() => pages.forEach((page) => parseDocument(page.html)), () => pages.forEach(sweepRead), () => pages.forEach((page) => parseHtml(page.html)), ...(against ? [() => pages.forEach(againstRead)] : [])];
+	const blocks = [
+		() => pages.forEach((page) => parseDocument(page.html)),
+		() => pages.forEach(sweepRead),
+		() => pages.forEach((page) => parseHtml(page.html)),
+		...(against ? [() => pages.forEach(againstRead)] : []),
+	];
 	const order = blocks.map((_, i) => i);
 	if (r % 2 === 1) order.reverse();
 	const cpu = [];
@@ -84,9 +92,19 @@ const cpuRatio = median(runs.map((run) => run.cpuRead / run.cpuParse));
 const ownRatio = median(runs.map((run) => run.read / run.own));
 const cpuOwnRatio = median(runs.map((run) => run.cpuRead / run.cpuOwn));
 console.log(`${pages.length} pages (${dir}), ${reps} runs, node ${process.version}, load average ${os.loadavg()[0].toFixed(1)}`);
-console.log(`wall clock, page by page: parseDocument alone ${median(runs.map((run) => run.parse)).toFixed(0)} ms, parseHtml alone ${median(runs.map((run) => run.own)).toFixed(0)} ms, the sweep's parse + readOffer ${median(runs.map((run) => run.read)).toFixed(0)} ms a run: **${ratio.toFixed(2)}x** parseDocument's (target <= 1.2x), ${ownRatio.toFixed(2)}x parseHtml's`);
-console.log(`CPU time, the corpus whole: parseDocument alone ${median(runs.map((run) => run.cpuParse)).toFixed(0)} ms, parseHtml alone ${median(runs.map((run) => run.cpuOwn)).toFixed(0)} ms, the sweep's parse + readOffer ${median(runs.map((run) => run.cpuRead)).toFixed(0)} ms a run: **${cpuRatio.toFixed(2)}x** parseDocument's, ${cpuOwnRatio.toFixed(2)}x parseHtml's`);
-if (against) console.log(`CPU time, the corpus whole, with ${values.against}'s reader: parse + readOffer ${median(runs.map((run) => run.cpuAgainst)).toFixed(0)} ms a run: **${median(runs.map((run) => run.cpuAgainst / run.cpuParse)).toFixed(2)}x**; this build's parse + read takes ${median(runs.map((run) => run.cpuRead / run.cpuAgainst)).toFixed(2)}x its time`);
+console.log(
+	`wall clock, page by page: parseDocument alone ${median(runs.map((run) => run.parse)).toFixed(0)} ms, parseHtml alone ${median(runs.map((run) => run.own)).toFixed(0)} ms, the sweep's parse + readOffer ${median(runs.map((run) => run.read)).toFixed(0)} ms a run: **${ratio.toFixed(2)}x** parseDocument's (target <= 1.2x), ${ownRatio.toFixed(2)}x parseHtml's`,
+);
+console.log(
+	`CPU time, the corpus whole: parseDocument alone ${median(runs.map((run) => run.cpuParse)).toFixed(0)} ms, parseHtml alone ${median(runs.map((run) => run.cpuOwn)).toFixed(0)} ms, the sweep's parse + readOffer ${median(runs.map((run) => run.cpuRead)).toFixed(0)} ms a run: **${cpuRatio.toFixed(2)}x** parseDocument's, ${cpuOwnRatio.toFixed(2)}x parseHtml's`,
+);
+if (against)
+	console.log(
+		`CPU time, the corpus whole, with ${values.against}'s reader: parse + readOffer ${median(runs.map((run) => run.cpuAgainst)).toFixed(0)} ms a run: **${median(runs.map((run) => run.cpuAgainst / run.cpuParse)).toFixed(2)}x**; this build's parse + read takes ${median(runs.map((run) => run.cpuRead / run.cpuAgainst)).toFixed(2)}x its time`,
+	);
 // Per page: the sweep's parse + read over its own parse alone.
-const worst = pages.map((page, i) => [page.truth.file, median(perPage[i])]).sort((a, b) => b[1] - a[1]).slice(0, 5);
+const worst = pages
+	.map((page, i) => [page.truth.file, median(perPage[i])])
+	.sort((a, b) => b[1] - a[1])
+	.slice(0, 5);
 console.log(`the pages that cost the most: ${worst.map(([file, r]) => `${file} ${r.toFixed(2)}x`).join(', ')}`);

@@ -32,7 +32,14 @@ if (!python) console.error('the extruct picker is left out: python3-extruct is n
 function extructOffers(files) {
 	const run = spawnSync(python, [path.join(ROOT, 'bench/lib/extruct-pick.py')], { input: files.join('\n'), encoding: 'utf8', maxBuffer: 64 << 20 });
 	if (run.status !== 0) throw new Error(`extruct-pick.py failed: ${run.stderr}`);
-	const byFile = new Map(run.stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line)).map((result) => [result.file, result]));
+	const byFile = new Map(
+		run.stdout
+			.trim()
+			.split('\n')
+			.filter(Boolean)
+			.map((line) => JSON.parse(line))
+			.map((result) => [result.file, result]),
+	);
 	return files.map((file) => byFile.get(file) ?? {});
 }
 
@@ -44,7 +51,9 @@ const same = (a, b) => JSON.stringify(plain(a)) === JSON.stringify(plain(b));
 const readers = { revisit: pages.map((page) => revisit(page.html, page.truth.url)) };
 if (python) readers.extruct = extructOffers(pages.map((page) => page.path));
 
-console.log(`${pages.length} pages from ${new Set(pages.map((page) => page.truth.site)).size} sites in ${new Set(pages.map((page) => page.truth.language.split('-')[0])).size} languages (${dir}), ${new Date().toISOString().slice(0, 10)}\n`);
+console.log(
+	`${pages.length} pages from ${new Set(pages.map((page) => page.truth.site)).size} sites in ${new Set(pages.map((page) => page.truth.language.split('-')[0])).size} languages (${dir}), ${new Date().toISOString().slice(0, 10)}\n`,
+);
 console.log(`| reader | ${FIELDS.join(' | ')} | pages with no offer, said none |`);
 console.log(`|---|${FIELDS.map(() => '---:').join('|')}|---:|`);
 for (const [name, offers] of Object.entries(readers)) {
@@ -62,7 +71,10 @@ for (const [name, offers] of Object.entries(readers)) {
 	console.log(`\n${name} misses:`);
 	pages.forEach((page, i) => {
 		const wrong = FIELDS.filter((field) => (offers[i][field] ?? null) !== page.truth[field]);
-		if (wrong.length > 0) console.log(`  ${page.truth.file}: ${wrong.map((field) => `${field} ${JSON.stringify(offers[i][field] ?? null)} (truth ${JSON.stringify(page.truth[field])})`).join(', ')}`);
+		if (wrong.length > 0)
+			console.log(
+				`  ${page.truth.file}: ${wrong.map((field) => `${field} ${JSON.stringify(offers[i][field] ?? null)} (truth ${JSON.stringify(page.truth[field])})`).join(', ')}`,
+			);
 	});
 }
 
@@ -89,7 +101,9 @@ try {
 		offersOf.extruct = variants.map((variant) => variant.files.map((file) => (file === undefined ? undefined : results.get(file))));
 	}
 	const editable = variants.filter((variant) => variant.editable);
-	console.log(`\nChange detection under moving noise: ${pages.length} pages fetched twice (a token and a time move), ${editable.length} of them once more with the price edited (the others' price is not written in a form the edit finds, or they have none)\n`);
+	console.log(
+		`\nChange detection under moving noise: ${pages.length} pages fetched twice (a token and a time move), ${editable.length} of them once more with the price edited (the others' price is not written in a form the edit finds, or they have none)\n`,
+	);
 	const uneditable = variants.filter((variant) => !variant.editable).map((variant) => variant.page.truth.file);
 	if (uneditable.length > 0) console.log(`not edited: ${uneditable.join(', ')}\n`);
 	console.log('| reader | false alarms (offer moved, only noise did) | missed edits (price moved, offer did not) |');

@@ -24,7 +24,14 @@ import { parseDocument } from 'htmlparser2';
 import { DATA } from './lib/product-pages.js';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '300' }, reps: { type: 'string', default: '5' }, against: { type: 'string' }, bare: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+	options: {
+		rounds: { type: 'string', default: '300' },
+		reps: { type: 'string', default: '5' },
+		against: { type: 'string' },
+		bare: { type: 'boolean', default: false },
+	},
+});
 const rounds = Number(values.rounds);
 const reps = Number(values.reps);
 if (!(rounds > 0 && reps > 0)) throw new Error('--rounds and --reps take positive numbers');
@@ -59,7 +66,9 @@ function rates(body) {
 	return Object.fromEntries(Object.entries(runs).map(([way, list]) => [way, list.sort((a, b) => a - b)[Math.floor(reps / 2)]]));
 }
 
-const pages = readdirSync(DATA).filter((name) => name.endsWith('.html')).sort();
+const pages = readdirSync(DATA)
+	.filter((name) => name.endsWith('.html'))
+	.sort();
 if (pages.length === 0) throw new Error(`no pages in ${DATA}: run node bench/lib/product-pages.js`);
 console.log(`Bodies per second, one core, ${rounds} bodies x ${reps} runs (median); node ${process.version}\n`);
 const extra = against ? ` parse + readOffer, ${values.against} | cost over ${values.against}'s |` : '';
@@ -72,7 +81,9 @@ for (const name of pages) {
 	const rate = rates(body);
 	const shown = offer ? `${offer.from} ${offer.price ?? '-'} ${offer.currency ?? ''} ${offer.availability ?? ''}`.replace(/ +/g, ' ') : 'none';
 	const side = against ? ` ${Math.round(rate.against)} | ${(rate.against / rate.readOffer).toFixed(2)} |` : '';
-	console.log(`| ${name} | ${(body.length / 1024).toFixed(0)} | ${shown} | ${Math.round(rate.hash)} | ${Math.round(rate.parse)} | ${Math.round(rate.readOffer)} | ${Math.round(rate.explain)} | ${Math.round(rate.alone)} | ${(rate.readOffer / rate.parse).toFixed(2)} |${side}`);
+	console.log(
+		`| ${name} | ${(body.length / 1024).toFixed(0)} | ${shown} | ${Math.round(rate.hash)} | ${Math.round(rate.parse)} | ${Math.round(rate.readOffer)} | ${Math.round(rate.explain)} | ${Math.round(rate.alone)} | ${(rate.readOffer / rate.parse).toFixed(2)} |${side}`,
+	);
 }
 
 /** A page without its structured data: no JSON-LD, no microdata attributes, no Open Graph product metas. */

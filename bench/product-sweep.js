@@ -47,19 +47,31 @@ function run(urlsFile, script, args) {
 	closeSync(stdin);
 	// 3 is the churn guard holding a host's changes back: an answer, not a failure.
 	if (result.status !== 0 && result.status !== 3) throw new Error(`${path.basename(script)} ${args.join(' ')}: exit ${result.status}: ${result.stderr}`);
-	const urls = result.stdout.toString().split('\n').filter(Boolean).map((line) => line.split(/\s/)[0]);
+	const urls = result.stdout
+		.toString()
+		.split('\n')
+		.filter(Boolean)
+		.map((line) => line.split(/\s/)[0]);
 	return { seconds, urls, status: result.status, stderr: result.stderr.toString().trim() };
 }
 
 const WAYS = {
-	got: (store) => [path.join(ROOT, 'bench/got-loop.js'), ['--concurrency', '4', ...(store.etags ? ['--etags', path.join(mkdirSync(store.dir, { recursive: true }) ?? store.dir, 'etags.json')] : [])]],
+	got: (store) => [
+		path.join(ROOT, 'bench/got-loop.js'),
+		['--concurrency', '4', ...(store.etags ? ['--etags', path.join(mkdirSync(store.dir, { recursive: true }) ?? store.dir, 'etags.json')] : [])],
+	],
 	plain: (store) => [CLI, ['sweep', '-q', '--store', store.dir]],
 	product: (store) => [CLI, ['sweep', '-q', '--store', store.dir, '--product']],
 };
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 const rate = (seconds) => Math.round(pages / seconds);
 
-console.log(`${pages} product pages, seed ${seed}, ${reps} repetitions (rotating order), node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+console.log(
+	`${pages} product pages, seed ${seed}, ${reps} repetitions (rotating order), node ${process.version}, load average ${os
+		.loadavg()
+		.map((l) => l.toFixed(1))
+		.join(' ')}\n`,
+);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'revisit-product-sweep-'));
 try {
 	for (const validators of variants) {
@@ -90,10 +102,14 @@ try {
 				const s2 = run2.map((r) => r.seconds);
 				const printed = [...new Set(run2.map((r) => r.urls.length))].join('/');
 				const exits = [...new Set(run2.map((r) => r.status))].join('/');
-				console.log(`| ${name} | ${rate(median(s1))} | ${rate(median(s2))} | ${s1.map((s) => s.toFixed(2)).join(', ')} | ${s2.map((s) => s.toFixed(2)).join(', ')} | ${printed} | ${exits} |`);
+				console.log(
+					`| ${name} | ${rate(median(s1))} | ${rate(median(s2))} | ${s1.map((s) => s.toFixed(2)).join(', ')} | ${s2.map((s) => s.toFixed(2)).join(', ')} | ${printed} | ${exits} |`,
+				);
 			}
 			const ratio = (a, b, runKey) => (median(results[b][runKey].map((r) => r.seconds)) / median(results[a][runKey].map((r) => r.seconds))).toFixed(2);
-			console.log(`\npages/s ratios: product/plain run 1 ${ratio('product', 'plain', 'run1')}, run 2 ${ratio('product', 'plain', 'run2')}; product/got run 1 ${ratio('product', 'got', 'run1')}, run 2 ${ratio('product', 'got', 'run2')}`);
+			console.log(
+				`\npages/s ratios: product/plain run 1 ${ratio('product', 'plain', 'run1')}, run 2 ${ratio('product', 'plain', 'run2')}; product/got run 1 ${ratio('product', 'got', 'run1')}, run 2 ${ratio('product', 'got', 'run2')}`,
+			);
 			const held = results.plain.run2.find((r) => r.status === 3);
 			if (held) console.log(`plain run 2 stderr: ${held.stderr.split('\n').slice(-2).join(' / ')}`);
 
@@ -105,7 +121,9 @@ try {
 				const third = run(urlsFile, ...WAYS[name](stores[name]));
 				const got = [...third.urls].sort();
 				const exact = got.length === expected.length && got.every((url, i) => url === expected[i]);
-				console.log(`run 3 after ${moved.length} prices moved: ${name} printed ${got.length} URLs, exit ${third.status}${exact ? ', exactly those whose price moved' : `, ${got.filter((u) => expected.includes(u)).length} of them among those whose price moved`}`);
+				console.log(
+					`run 3 after ${moved.length} prices moved: ${name} printed ${got.length} URLs, exit ${third.status}${exact ? ', exactly those whose price moved' : `, ${got.filter((u) => expected.includes(u)).length} of them among those whose price moved`}`,
+				);
 			}
 			console.log('');
 		} finally {

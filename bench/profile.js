@@ -55,9 +55,14 @@ const top = Number(values.top);
 if (!Number.isInteger(pages) || pages < 1 || (pass !== 1 && pass !== 2)) throw new TypeError('bad --pages or --pass');
 
 // --like-for-like: bench/run.js's flags, no audit re-fetches, plain GETs; off the defaults, and said so.
-const sweepHelp = values['like-for-like'] ? (spawnSync(process.execPath, [BIN, 'sweep', '--help'], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 }).stdout ?? '') : '';
-const fairArgs = values['like-for-like'] ? [...(sweepHelp.includes('--audit') ? ['--audit', '0'] : []), ...(sweepHelp.includes('--method') ? ['--method', 'get'] : [])] : [];
-if (fairArgs.length > 0) console.error(`profile: revisit runs with ${fairArgs.join(' ')} (--like-for-like): off its default flags, not a figure against a target`);
+const sweepHelp = values['like-for-like']
+	? (spawnSync(process.execPath, [BIN, 'sweep', '--help'], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 }).stdout ?? '')
+	: '';
+const fairArgs = values['like-for-like']
+	? [...(sweepHelp.includes('--audit') ? ['--audit', '0'] : []), ...(sweepHelp.includes('--method') ? ['--method', 'get'] : [])]
+	: [];
+if (fairArgs.length > 0)
+	console.error(`profile: revisit runs with ${fairArgs.join(' ')} (--like-for-like): off its default flags, not a figure against a target`);
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'revisit-profile-'));
 fs.mkdirSync(OUT, { recursive: true });
@@ -126,13 +131,21 @@ function summarise(file) {
 		byFunction.set(bare, (byFunction.get(bare) ?? 0) + us);
 	}
 	const busy = total - (groups.get('(idle)') ?? 0);
-	const lines = [`  sampled ${(total / 1000).toFixed(0)} ms, busy ${(busy / 1000).toFixed(0)} ms (${((busy / total) * 100).toFixed(0)}%), ${((busy / pages)).toFixed(0)} µs busy per URL`];
+	const lines = [
+		`  sampled ${(total / 1000).toFixed(0)} ms, busy ${(busy / 1000).toFixed(0)} ms (${((busy / total) * 100).toFixed(0)}%), ${(busy / pages).toFixed(0)} µs busy per URL`,
+	];
 	lines.push('  self time by location (share of busy time):');
-	for (const [group, us] of [...groups].filter(([g]) => g !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, 14)) {
+	for (const [group, us] of [...groups]
+		.filter(([g]) => g !== '(idle)')
+		.sort((a, b) => b[1] - a[1])
+		.slice(0, 14)) {
 		lines.push(`    ${((us / busy) * 100).toFixed(1).padStart(5)}%  ${(us / pages).toFixed(1).padStart(6)} µs/URL  ${group}`);
 	}
 	lines.push(`  top ${top} functions by self time:`);
-	for (const [key, us] of [...functions].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, top)) {
+	for (const [key, us] of [...functions]
+		.filter(([k]) => !k.startsWith('(idle)'))
+		.sort((a, b) => b[1] - a[1])
+		.slice(0, top)) {
 		lines.push(`    ${((us / busy) * 100).toFixed(1).padStart(5)}%  ${key}`);
 	}
 	return { text: lines.join('\n'), byFunction, busy };
@@ -140,14 +153,17 @@ function summarise(file) {
 
 /** Functions where revisit spends more self time per URL than the got loop does. */
 function diff(revisit, got) {
-	const lines = [`revisit minus got loop: ${((revisit.busy - got.busy) / pages).toFixed(0)} µs busy per URL (${(revisit.busy / pages).toFixed(0)} vs ${(got.busy / pages).toFixed(0)})`];
+	const lines = [
+		`revisit minus got loop: ${((revisit.busy - got.busy) / pages).toFixed(0)} µs busy per URL (${(revisit.busy / pages).toFixed(0)} vs ${(got.busy / pages).toFixed(0)})`,
+	];
 	lines.push(`  top ${top} functions by extra self time (µs/URL: extra, revisit, got):`);
 	const keys = new Set([...revisit.byFunction.keys(), ...got.byFunction.keys()]);
 	const rows = [...keys]
 		.filter((key) => !key.startsWith('(idle)'))
 		.map((key) => [key, (revisit.byFunction.get(key) ?? 0) / pages, (got.byFunction.get(key) ?? 0) / pages])
 		.sort((a, b) => b[1] - b[2] - (a[1] - a[2]));
-	for (const [key, r, g] of rows.slice(0, top)) lines.push(`    ${(r - g).toFixed(1).padStart(7)} ${r.toFixed(1).padStart(7)} ${g.toFixed(1).padStart(7)}  ${key}`);
+	for (const [key, r, g] of rows.slice(0, top))
+		lines.push(`    ${(r - g).toFixed(1).padStart(7)} ${r.toFixed(1).padStart(7)} ${g.toFixed(1).padStart(7)}  ${key}`);
 	return lines.join('\n');
 }
 
@@ -158,11 +174,16 @@ try {
 		fs.rmSync(dir, { recursive: true, force: true });
 		const store = path.join(tmp, `store-${tool}`);
 		const etags = path.join(tmp, `etags-${tool}.json`);
-		const args = tool === 'revisit' ? [BIN, 'sweep', '--store', store, '-q', '--concurrency', C, '--per-host', C, ...fairArgs] : [GOT_LOOP, '--concurrency', C, '--etags', etags, ...(values['got-lean'] ? ['--lean'] : [])];
+		const args =
+			tool === 'revisit'
+				? [BIN, 'sweep', '--store', store, '-q', '--concurrency', C, '--per-host', C, ...fairArgs]
+				: [GOT_LOOP, '--concurrency', C, '--etags', etags, ...(values['got-lean'] ? ['--lean'] : [])];
 		if (pass === 2) await run(args);
 		const ms = await run(['--cpu-prof', '--cpu-prof-dir', dir, ...args]);
 		const [file] = fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
-		console.log(`${tool}, pass ${pass}, ${pages} URLs, concurrency ${C}: ${ms.toFixed(0)} ms wall (${((pages / ms) * 1000).toFixed(0)} URLs/s, under the profiler)`);
+		console.log(
+			`${tool}, pass ${pass}, ${pages} URLs, concurrency ${C}: ${ms.toFixed(0)} ms wall (${((pages / ms) * 1000).toFixed(0)} URLs/s, under the profiler)`,
+		);
 		summaries[tool] = summarise(path.join(dir, file));
 		console.log(summaries[tool].text);
 		console.log(`  profile: ${path.relative(process.cwd(), path.join(dir, file))}\n`);

@@ -40,7 +40,11 @@ async function fill(dir) {
 		const stale = host >= 900 ? true : host < 100 ? false : i % 2 === 0;
 		if (stale) old++;
 		const key = `https://host${String(host).padStart(4, '0')}.example/page/${String(i).padStart(7, '0')}`;
-		ops.push({ type: 'put', key, value: { v: 1, status: 200, etag: `"${i.toString(36)}"`, hash: 'f'.repeat(32), size: 12_345, lastChecked: stale ? now - 40 * DAY : now - DAY } });
+		ops.push({
+			type: 'put',
+			key,
+			value: { v: 1, status: 200, etag: `"${i.toString(36)}"`, hash: 'f'.repeat(32), size: 12_345, lastChecked: stale ? now - 40 * DAY : now - DAY },
+		});
 		if (ops.length === 10_000) {
 			await store.batch(ops);
 			ops = [];
@@ -81,7 +85,9 @@ try {
 		started = process.hrtime.bigint();
 		// The child reports its own peak RSS (getrusage) on stderr as it exits.
 		const peak = `data:text/javascript,process.on('exit',()=>process.stderr.write('peak-rss-kb '+process.resourceUsage().maxRSS+'\\n'))`;
-		const child = spawnSync(process.execPath, ['--import', peak, path.join(root, 'bin/revisit.js'), 'prune', '--older-than', '30d', '--store', cliDir], { encoding: 'utf8' });
+		const child = spawnSync(process.execPath, ['--import', peak, path.join(root, 'bin/revisit.js'), 'prune', '--older-than', '30d', '--store', cliDir], {
+			encoding: 'utf8',
+		});
 		const took = seconds(started);
 		if (child.status !== 0) throw new Error(`revisit prune exited ${child.status}: ${child.stderr}`);
 		process.stderr.write(child.stderr.replace(/^peak-rss-kb .*\n/m, ''));
@@ -89,11 +95,15 @@ try {
 		rows.push(['`revisit prune --older-than 30d` (child process)', RECORDS, old, took]);
 	}
 	const maxRss = process.resourceUsage().maxRSS / 1024;
-	console.log(`node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${os.platform()} ${os.release()}; ${HOSTS} hosts; peak RSS ${maxRss.toFixed(0)} MB (bench process)\n`);
+	console.log(
+		`node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${os.platform()} ${os.release()}; ${HOSTS} hosts; peak RSS ${maxRss.toFixed(0)} MB (bench process)\n`,
+	);
 	console.log('| step | records scanned | records deleted | seconds | records/s |');
 	console.log('|---|---:|---:|---:|---:|');
 	for (const [step, scanned, deleted, secs] of rows) {
-		console.log(`| ${step} | ${scanned.toLocaleString('en-US')} | ${deleted.toLocaleString('en-US')} | ${secs.toFixed(2)} | ${Math.round(scanned / secs).toLocaleString('en-US')} |`);
+		console.log(
+			`| ${step} | ${scanned.toLocaleString('en-US')} | ${deleted.toLocaleString('en-US')} | ${secs.toFixed(2)} | ${Math.round(scanned / secs).toLocaleString('en-US')} |`,
+		);
 	}
 	console.log(`\nhosts: ${real.hosts} orphaned host rows deleted, ${real.keptHosts} kept`);
 	if (cliPeakMb !== undefined) console.log(`revisit prune child process: peak RSS ${cliPeakMb.toFixed(0)} MB`);

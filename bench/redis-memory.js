@@ -63,7 +63,7 @@ function synthetic(n) {
 		const value = {
 			v: 1,
 			status: 200,
-			etag: `"${(i * 2654435761 >>> 0).toString(16)}-5f3a${(i % 9973).toString(16)}"`,
+			etag: `"${((i * 2654435761) >>> 0).toString(16)}-5f3a${(i % 9973).toString(16)}"`,
 			lastModified: new Date(now - (i % 86_400) * 60_000).toUTCString(),
 			hash: (BigInt(i) * 0x9e3779b97f4a7c15n).toString(16).padStart(32, '0').slice(-32),
 			size: 20_000 + (i % 50_000),
@@ -107,7 +107,8 @@ async function bucketUsage(url) {
 	try {
 		const sum = async (suffix) => {
 			let total = 0;
-			for (let bucket = 0; bucket < 16; bucket++) total += Number(await link.read(['MEMORY', 'USAGE', `revisit:{url.${String(bucket).padStart(2, '0')}}:${suffix}`, 'SAMPLES', '0']));
+			for (let bucket = 0; bucket < 16; bucket++)
+				total += Number(await link.read(['MEMORY', 'USAGE', `revisit:{url.${String(bucket).padStart(2, '0')}}:${suffix}`, 'SAMPLES', '0']));
 			return total;
 		};
 		return { rec: await sum('rec'), idx: await sum('idx') };

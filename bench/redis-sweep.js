@@ -18,7 +18,9 @@ const origin = fork(path.join(root, 'bench/origin.js'), [String(pages)], { stdio
 const port = await new Promise((resolve) => origin.on('message', (message) => message.type === 'ready' && resolve(message.port)));
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'revisit-redis-sweep-'));
 const redisPort = await freePort();
-const redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tmp], { stdio: 'ignore' });
+const redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tmp], {
+	stdio: 'ignore',
+});
 try {
 	await new Promise((resolve) => setTimeout(resolve, 500));
 	const urls = Array.from({ length: pages }, (_, i) => `http://127.0.0.1:${port}/p/${i}`).join('\n');
@@ -29,7 +31,10 @@ try {
 		if (result.status !== 0) throw new Error(`sweep on ${store}: exit ${result.status}: ${result.stderr}`);
 		return `${((Date.now() - started) / 1000).toFixed(2)} s (${result.stdout.toString().split('\n').filter(Boolean).length} changed)`;
 	};
-	for (const [name, store] of [['LevelDB', path.join(tmp, 'level')], ['Redis', `redis://127.0.0.1:${redisPort}/0`]]) {
+	for (const [name, store] of [
+		['LevelDB', path.join(tmp, 'level')],
+		['Redis', `redis://127.0.0.1:${redisPort}/0`],
+	]) {
 		console.log(`${name.padEnd(8)} first ${sweep(store)}  second ${sweep(store)}  third ${sweep(store)}`);
 	}
 } finally {

@@ -17,7 +17,9 @@ import { closeChild } from './lib/child.js';
 import { ask } from './lib/render-run.js';
 import { ROOT } from './lib/sweep-bench.js';
 
-const { values } = parseArgs({ options: { pages: { type: 'string', default: '100' }, seeds: { type: 'string', default: '1,2' }, reps: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+	options: { pages: { type: 'string', default: '100' }, seeds: { type: 'string', default: '1,2' }, reps: { type: 'string', default: '3' } },
+});
 const pages = Number(values.pages);
 const seeds = values.seeds.split(',').map(Number);
 const reps = Number(values.reps);
@@ -42,7 +44,9 @@ async function renderAll(base, shells, unguarded) {
 	}
 }
 
-console.log(`# render-guard: ${pages} SPA pages, --render-concurrency 2, seeds ${seeds.join(',')}, ${reps} reps; node ${process.version}, ${new Date().toISOString()}`);
+console.log(
+	`# render-guard: ${pages} SPA pages, --render-concurrency 2, seeds ${seeds.join(',')}, ${reps} reps; node ${process.version}, ${new Date().toISOString()}`,
+);
 console.log('| seed | guarded pages/s | unguarded pages/s | guarded / unguarded |');
 console.log('|---|---|---|---|');
 for (const seed of seeds) {

@@ -93,11 +93,18 @@ async function rate(origin, files, tmp, seed) {
 
 async function revalidate(origin, files, tmp, seed) {
 	console.log(`### seed ${seed}: ${pages} SPA pages, 5% of the prices moved before runs 2 and 3\n`);
-	console.log('| way | run | s | requests | 200 / 304 | by kind | bytes out kB | bytes in kB | renders | reported | exactly the moved | API requests per moved price | exit |');
+	console.log(
+		'| way | run | s | requests | 200 / 304 | by kind | bytes out kB | bytes in kB | renders | reported | exactly the moved | API requests per moved price | exit |',
+	);
 	console.log('|---|---:|---:|---:|---|---|---:|---:|---:|---:|---|---:|---:|');
 	const row = (way, runNo, run, delta, changed, expected) => {
-		const by = (status) => Object.entries(delta.requests).filter(([key]) => key.endsWith(` ${status}`)).reduce((a, [, n]) => a + n, 0);
-		const kinds = Object.entries(delta.requests).map(([key, n]) => `${key}: ${n}`).join(', ');
+		const by = (status) =>
+			Object.entries(delta.requests)
+				.filter(([key]) => key.endsWith(` ${status}`))
+				.reduce((a, [, n]) => a + n, 0);
+		const kinds = Object.entries(delta.requests)
+			.map(([key, n]) => `${key}: ${n}`)
+			.join(', ');
 		const exact = expected && changed.length === expected.length && changed.every((p, i) => p === expected[i]);
 		// A moved price is one moved data request: its API call answers 200 (an unmoved one 304) as often as it was fetched.
 		const perMoved = expected?.length ? ((delta.requests['api 200'] ?? 0) / expected.length).toFixed(2) : '-';
@@ -140,13 +147,28 @@ async function revalidate(origin, files, tmp, seed) {
 	for (const runNo of [2, 3]) {
 		const { run, expected, delta } = await step(runNo, path.join(tmp, `revalidate-${seed}-off-${runNo}`), 'always');
 		const now = hashes(run);
-		row('off (new store, always)', runNo, run, delta, [...now].filter(([p, hash]) => previous.get(p) !== hash).map(([p]) => p).sort(), expected);
+		row(
+			'off (new store, always)',
+			runNo,
+			run,
+			delta,
+			[...now]
+				.filter(([p, hash]) => previous.get(p) !== hash)
+				.map(([p]) => p)
+				.sort(),
+			expected,
+		);
 		previous = now;
 	}
 	console.log('');
 }
 
-console.log(`bench/render.js: ${pages} pages, seeds ${seeds.join(',')}, node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, ${new Date().toISOString()}\n`);
+console.log(
+	`bench/render.js: ${pages} pages, seeds ${seeds.join(',')}, node ${process.version}, ${os.cpus().length} CPUs, load average ${os
+		.loadavg()
+		.map((l) => l.toFixed(1))
+		.join(' ')}, ${new Date().toISOString()}\n`,
+);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'revisit-render-bench-'));
 try {
 	for (const seed of seeds) {

@@ -32,7 +32,10 @@ const urls = arg('urls', 200);
 const versions = arg('versions', 11);
 const reps = arg('reps', 3);
 const random = mulberry32(0x5eed3333);
-const WORDS = 'the council met on tuesday and agreed budget for harbour new road school library opening hours price tickets weather report local news sport results market'.split(' ');
+const WORDS =
+	'the council met on tuesday and agreed budget for harbour new road school library opening hours price tickets weather report local news sport results market'.split(
+		' ',
+	);
 const sentence = (n) => Array.from({ length: n }, () => WORDS[Math.floor(random() * WORDS.length)]).join(' ');
 const texts = Array.from({ length: urls }, () => Array.from({ length: 20 }, () => `${sentence(50)}.`));
 const edit = (paragraphs) => {
@@ -55,7 +58,11 @@ const dir = await mkdtemp(path.join(os.tmpdir(), 'revisit-bench-urls-'));
 const storeDir = path.join(dir, 'store');
 const sweep = () =>
 	new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [path.join(root, 'bin/revisit.js'), 'sweep', '--store', storeDir, '--robots', 'ignore', '--accept-churn', 'all', '-q'], { stdio: ['pipe', 'ignore', 'inherit'] });
+		const child = spawn(
+			process.execPath,
+			[path.join(root, 'bin/revisit.js'), 'sweep', '--store', storeDir, '--robots', 'ignore', '--accept-churn', 'all', '-q'],
+			{ stdio: ['pipe', 'ignore', 'inherit'] },
+		);
 		child.on('exit', (code) => (code === 0 || code === 1 ? resolve() : reject(new Error(`sweep exited ${code}`))));
 		child.stdin.end(list);
 	});
@@ -91,7 +98,14 @@ console.log(`| figure (median of ${reps}) | value |`);
 console.log('|---|---|');
 console.log(`| URLs changed in the run, versions kept each | ${written.data.changes.length}, ${versions} |`);
 console.log(`| report alone (loadReport + renderReport) | ${median(alone).toFixed(0)} ms |`);
-console.log(`| report and its URL pages, none written before (writeReport) | ${median(first).toFixed(0)} ms (${(median(first) / pages.length).toFixed(1)} ms a page) |`);
-console.log(`| the same again, the pages' diffs taken from the pages written | ${median(again).toFixed(0)} ms (${(median(again) / pages.length).toFixed(1)} ms a page) |`);
-console.log(`| URL pages written, size median / largest | ${pages.length}, ${(median(sizes) / 1024).toFixed(1)} KB / ${(Math.max(...sizes) / 1024).toFixed(1)} KB |`);
-if (process.env.KEEP) console.log(storeDir); else await rm(dir, { recursive: true, force: true });
+console.log(
+	`| report and its URL pages, none written before (writeReport) | ${median(first).toFixed(0)} ms (${(median(first) / pages.length).toFixed(1)} ms a page) |`,
+);
+console.log(
+	`| the same again, the pages' diffs taken from the pages written | ${median(again).toFixed(0)} ms (${(median(again) / pages.length).toFixed(1)} ms a page) |`,
+);
+console.log(
+	`| URL pages written, size median / largest | ${pages.length}, ${(median(sizes) / 1024).toFixed(1)} KB / ${(Math.max(...sizes) / 1024).toFixed(1)} KB |`,
+);
+if (process.env.KEEP) console.log(storeDir);
+else await rm(dir, { recursive: true, force: true });

@@ -40,7 +40,10 @@ const errorCount = arg('errors', 500);
 const hostCount = arg('hosts', 200);
 const reps = arg('reps', 5);
 const random = mulberry32(0x5eed2222);
-const WORDS = 'the council met on tuesday and agreed budget for harbour new road school library opening hours price tickets weather report local news sport results market'.split(' ');
+const WORDS =
+	'the council met on tuesday and agreed budget for harbour new road school library opening hours price tickets weather report local news sport results market'.split(
+		' ',
+	);
 const sentence = (n) => Array.from({ length: n }, () => WORDS[Math.floor(random() * WORDS.length)]).join(' ');
 const page = () => Array.from({ length: 20 }, () => `${sentence(14)}.`).join('\n');
 const edit = (text) => {
@@ -71,7 +74,16 @@ for (let i = 0; i < verdicts; i++) {
 		const old = page();
 		const diff = wordDiff(old, edit(old));
 		const next = { ...before, etag: `"${i}-b"`, hash: 'b'.repeat(32), lastChecked: startedAt };
-		addToDetail(detail, { line: i, input: url, url, origin, record: before, next, verdict: { url, changed: true, reason: 'new-body', status: 200, etag: next.etag, hash: next.hash, bytes: 2400 }, wordDiff: { hunks: diff.hunks, why: 'diff' } });
+		addToDetail(detail, {
+			line: i,
+			input: url,
+			url,
+			origin,
+			record: before,
+			next,
+			verdict: { url, changed: true, reason: 'new-body', status: 200, etag: next.etag, hash: next.hash, bytes: 2400 },
+			wordDiff: { hunks: diff.hunks, why: 'diff' },
+		});
 	} else if (errorsSoFar < errorCount && i % Math.floor(verdicts / errorCount) === 1) {
 		errorsSoFar++;
 		const code = codes[errorsSoFar % codes.length];
@@ -82,11 +94,36 @@ for (let i = 0; i < verdicts; i++) {
 	}
 }
 const { diffChars: _chars, ...detailValue } = detail;
-const row = { v: 1, startedAt, endedAt: startedAt + 600_000, urls: verdicts, changed: changedSoFar, notModified: verdicts - changedSoFar - errorsSoFar, sameHash: 0, errors: errorsSoFar, bytes: changedSoFar * 2400, fullBytes: verdicts * 2400, notDue: 0, blockedHosts: [], hosts: figures };
+const row = {
+	v: 1,
+	startedAt,
+	endedAt: startedAt + 600_000,
+	urls: verdicts,
+	changed: changedSoFar,
+	notModified: verdicts - changedSoFar - errorsSoFar,
+	sameHash: 0,
+	errors: errorsSoFar,
+	bytes: changedSoFar * 2400,
+	fullBytes: verdicts * 2400,
+	notDue: 0,
+	blockedHosts: [],
+	hosts: figures,
+};
 await store.batch([
 	{ type: 'putRun', key: runKey(startedAt), value: row },
 	{ type: 'putRunDetail', key: runKey(startedAt), value: detailValue },
-	...origins.map((origin) => ({ type: 'putHost', key: origin, value: { ...newHostRecord(startedAt), conditional: figures[origin].conditional, notModified: figures[origin].notModified, mode: 'conditional', modeReason: 'honest 304s', form: 'both' } })),
+	...origins.map((origin) => ({
+		type: 'putHost',
+		key: origin,
+		value: {
+			...newHostRecord(startedAt),
+			conditional: figures[origin].conditional,
+			notModified: figures[origin].notModified,
+			mode: 'conditional',
+			modeReason: 'honest 304s',
+			form: 'both',
+		},
+	})),
 ]);
 const built = performance.now();
 const html = renderReport(await loadReport(store, { runs: 1 }, 'bench'));
@@ -98,7 +135,10 @@ await writeFile(file, html);
 const size = Buffer.byteLength(html);
 
 // 2. The page in chromium.
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const browser = await chromium.launch({
+	executablePath: '/usr/bin/chromium',
+	args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
 const runs = [];
 try {
 	for (let rep = 0; rep < reps; rep++) {
@@ -111,7 +151,13 @@ try {
 		const wall = performance.now() - t0;
 		const page = await tab.evaluate(() => {
 			const nav = performance.getEntriesByType('navigation')[0];
-			return { ready: Number(document.documentElement.dataset.ready), dcl: nav.domContentLoadedEventEnd, load: nav.loadEventEnd, heap: performance.memory?.usedJSHeapSize ?? 0, rows: document.querySelectorAll('details.change').length };
+			return {
+				ready: Number(document.documentElement.dataset.ready),
+				dcl: nav.domContentLoadedEventEnd,
+				load: nav.loadEventEnd,
+				heap: performance.memory?.usedJSHeapSize ?? 0,
+				rows: document.querySelectorAll('details.change').length,
+			};
 		});
 		const timed = (action) => tab.evaluate(action);
 		const more = await timed(() => {
@@ -147,7 +193,9 @@ const median = (key) => {
 	return values[Math.floor(values.length / 2)];
 };
 const ms = (value) => `${Math.round(value)} ms`;
-console.log(`report of ${verdicts} verdicts (${changedSoFar} changes with diffs, ${errorsSoFar} errors, ${hostCount} hosts): ${(size / 1e6).toFixed(2)} MB, built in ${ms(buildMs)}; ${reps} loads in ${(await browser.version?.()) ?? 'chromium'}\n`);
+console.log(
+	`report of ${verdicts} verdicts (${changedSoFar} changes with diffs, ${errorsSoFar} errors, ${hostCount} hosts): ${(size / 1e6).toFixed(2)} MB, built in ${ms(buildMs)}; ${reps} loads in ${(await browser.version?.()) ?? 'chromium'}\n`,
+);
 console.log('| figure (median) | value |\n|---|---|');
 console.log(`| page size | ${(size / 1e6).toFixed(2)} MB (${size} bytes) |`);
 console.log(`| ready (navigation start → data-ready: data parsed, first 100 rows and 3 diffs built) | ${ms(median('ready'))} |`);

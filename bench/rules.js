@@ -17,7 +17,10 @@ const { countedText } = await import(path.join(root, 'dist/domain/content/counte
 const { compileRules } = await import(path.join(root, 'dist/domain/content/rules.js'));
 const { hashBody } = await import(path.join(root, 'dist/domain/content/hash.js'));
 
-const items = Array.from({ length: 560 }, (_, i) => `<li class="item"><a href="/p/${i}">Related product ${i}</a> <span>${(i * 7) % 100} reviews</span></li>`).join('\n');
+const items = Array.from(
+	{ length: 560 },
+	(_, i) => `<li class="item"><a href="/p/${i}">Related product ${i}</a> <span>${(i * 7) % 100} reviews</span></li>`,
+).join('\n');
 const page = Buffer.from(
 	`<!doctype html><html><head><title>Product</title><script>window.nonce="${'x'.repeat(32)}";${'var a=1;'.repeat(200)}</script><style>${'.c{color:red}'.repeat(200)}</style></head>` +
 		`<body><form><input type="hidden" name="csrf" value="abc"></form><p class="stamp">Generated at 2026-12-04T02:00:00Z</p><ul>${items}</ul>` +
@@ -60,7 +63,10 @@ try {
 	console.log(`\nAll-304 second sweep of ${pages} pages, ${reps} repetitions interleaved, median seconds\n`);
 	console.log('| run | median s | each | vs no rules |');
 	console.log('|---|---:|---|---:|');
-	for (const [name, list] of [['no rules', times.plain], ['--select .price --text', times.rules]]) {
+	for (const [name, list] of [
+		['no rules', times.plain],
+		['--select .price --text', times.rules],
+	]) {
 		console.log(`| ${name} | ${median(list).toFixed(2)} | ${list.map((t) => t.toFixed(2)).join(', ')} | ${(median(times.plain) / median(list)).toFixed(2)}x |`);
 	}
 } finally {

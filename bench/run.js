@@ -93,7 +93,8 @@ const config = {
 	seed: 0x5eed_1234,
 };
 if (config.distinct > config.lines) throw new TypeError('--distinct must not exceed --lines');
-if (config.candidate && !fs.existsSync(path.join(config.candidate, 'bin', 'revisit.js'))) throw new TypeError(`--candidate: no bin/revisit.js in ${config.candidate}`);
+if (config.candidate && !fs.existsSync(path.join(config.candidate, 'bin', 'revisit.js')))
+	throw new TypeError(`--candidate: no bin/revisit.js in ${config.candidate}`);
 
 const RSS_TARGET_KB = 256 * 1024; // 256 MiB
 const RATIO_TARGET = 0.8;
@@ -120,7 +121,10 @@ function snapshotBuild() {
 }
 const buildDir = flags.build ? path.resolve(flags.build) : flags['no-snapshot'] ? ROOT : snapshotBuild();
 config.build = flags.build ? buildDir : undefined; // another build: this checkout's commit says nothing about it
-const BINS = { revisit: path.join(buildDir, 'bin', 'revisit.js'), ...(config.candidate ? { candidate: path.join(config.candidate, 'bin', 'revisit.js') } : {}) };
+const BINS = {
+	revisit: path.join(buildDir, 'bin', 'revisit.js'),
+	...(config.candidate ? { candidate: path.join(config.candidate, 'bin', 'revisit.js') } : {}),
+};
 const REVISIT_TOOLS = Object.keys(BINS);
 
 // Like for like with the got loop: no random audit re-fetches and no verification downloads
@@ -133,7 +137,18 @@ const fairArgsOf = (bin) => {
 };
 const fairArgs = Object.fromEntries(REVISIT_TOOLS.map((tool) => [tool, fairArgsOf(BINS[tool])]));
 const C = String(config.concurrency);
-const sweepArgs = (store, tool = 'revisit') => ['sweep', '--store', store, '-q', '--concurrency', C, '--per-host', C, ...fairArgs[tool], ...words(flags['revisit-args'])];
+const sweepArgs = (store, tool = 'revisit') => [
+	'sweep',
+	'--store',
+	store,
+	'-q',
+	'--concurrency',
+	C,
+	'--per-host',
+	C,
+	...fairArgs[tool],
+	...words(flags['revisit-args']),
+];
 config.revisitCommand = `node bin/revisit.js ${sweepArgs('<tmp store>').join(' ')} < urls`;
 config.gotCommand = `node bench/got-loop.js --concurrency ${C} --etags <tmp file> < urls`;
 
@@ -142,10 +157,7 @@ config.gotCommand = `node bench/got-loop.js --concurrency ${C} --etags <tmp file
 
 async function startOrigin(pages) {
 	const child = fork(ORIGIN, [String(pages)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-	const [ready] = await Promise.race([
-		once(child, 'message'),
-		once(child, 'exit').then(() => Promise.reject(new Error('origin exited before listening'))),
-	]);
+	const [ready] = await Promise.race([once(child, 'message'), once(child, 'exit').then(() => Promise.reject(new Error('origin exited before listening')))]);
 	if (ready?.type !== 'ready') throw new Error(`origin: unexpected message ${JSON.stringify(ready)}`);
 	const base = `http://127.0.0.1:${ready.port}`;
 	return {
@@ -285,7 +297,6 @@ const median = (values) => {
 	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-
 const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a');
 const mib = (kb) => (Number.isFinite(kb) ? (kb / 1024).toFixed(1) : 'n/a');
 
@@ -320,7 +331,11 @@ function check(result, expect) {
 function printTrace(pass, file) {
 	let samples = [];
 	try {
-		samples = fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+		samples = fs
+			.readFileSync(file, 'utf8')
+			.trim()
+			.split('\n')
+			.map((line) => JSON.parse(line));
 	} catch {
 		log('  no memory trace');
 		return;
@@ -331,7 +346,9 @@ function printTrace(pass, file) {
 	log(`      s      rss    VmHWM  heapTot heapUsed external liveHeap  liveExt`);
 	for (const [i, s] of samples.entries()) {
 		if (i % step !== 0 && i !== samples.length - 1) continue;
-		log(`  ${(s.ms / 1000).toFixed(0).padStart(5)} ${m(s.rss)} ${m(s.hwm)} ${m(s.heapTotal)} ${m(s.heapUsed)} ${m(s.external)} ${m(s.liveHeapUsed)} ${m(s.liveExternal)}`);
+		log(
+			`  ${(s.ms / 1000).toFixed(0).padStart(5)} ${m(s.rss)} ${m(s.hwm)} ${m(s.heapTotal)} ${m(s.heapUsed)} ${m(s.external)} ${m(s.liveHeapUsed)} ${m(s.liveExternal)}`,
+		);
 	}
 }
 
@@ -343,7 +360,10 @@ function machine() {
 		memTotalMiB: Math.round(os.totalmem() / 2 ** 20),
 		node: process.version,
 		platform: `${os.platform()} ${os.release()}`,
-		loadAtStart: os.loadavg().map((n) => n.toFixed(2)).join(' '),
+		loadAtStart: os
+			.loadavg()
+			.map((n) => n.toFixed(2))
+			.join(' '),
 	};
 }
 
@@ -356,7 +376,9 @@ const results = { config, machine: machine(), startedAt: new Date().toISOString(
 try {
 	log(`origin ${origin.base} serving ${fmt(Math.max(config.pages, config.distinct))} pages of ~${fmt(origin.pageBytes)} bytes; tmp ${tmp}`);
 	log(`machine: ${results.machine.nproc} CPUs (${results.machine.cpu}), node ${process.version}, load ${results.machine.loadAtStart}`);
-	log(`revisit: ${config.revisitCommand} (${config.build ? `build ${config.build}` : `build snapshot ${path.relative(ROOT, buildDir) || '.'}, commit ${config.git.commit}`})`);
+	log(
+		`revisit: ${config.revisitCommand} (${config.build ? `build ${config.build}` : `build snapshot ${path.relative(ROOT, buildDir) || '.'}, commit ${config.git.commit}`})`,
+	);
 
 	const runTool = (tool, store, etags, stdinFile, nodeArgs = config.nodeOptions) =>
 		tool === 'got'
@@ -436,7 +458,9 @@ try {
 		for (let pass = 1; pass <= config.memoryPasses; pass++) {
 			log(`memory pass ${pass}: ${fmt(config.lines)} lines (${fmt(config.distinct)} distinct URLs) into revisit sweep's stdin`);
 			const traceFile = path.join(tmp, `memtrace-${pass}.ndjson`);
-			const trace = config.traceMemory ? { nodeArgs: ['--expose-gc', '--import', MEMTRACE], env: { REVISIT_BENCH_MEMTRACE: traceFile } } : { nodeArgs: [], env: {} };
+			const trace = config.traceMemory
+				? { nodeArgs: ['--expose-gc', '--import', MEMTRACE], env: { REVISIT_BENCH_MEMTRACE: traceFile } }
+				: { nodeArgs: [], env: {} };
 			const result = await withOriginDelta(origin, () =>
 				runChild({
 					script: BINS.revisit,
@@ -448,7 +472,10 @@ try {
 				}),
 			);
 			if (config.traceMemory) printTrace(pass, traceFile);
-			check(result, pass === 1 ? { ok: config.distinct, notModified: 0, stdoutLines: config.distinct } : { ok: 0, notModified: config.distinct, stdoutLines: 0 });
+			check(
+				result,
+				pass === 1 ? { ok: config.distinct, notModified: 0, stdoutLines: config.distinct } : { ok: 0, notModified: config.distinct, stdoutLines: 0 },
+			);
 			const row = {
 				pass,
 				wallMs: result.wallMs,
@@ -495,10 +522,14 @@ function report({ config: cfg, machine: m, throughput, memory, startup, totalMs 
 	out.push(`revisit benchmark — ${new Date().toISOString()}${cfg.quick ? ' (--quick)' : ''}`);
 	out.push(`machine: ${m.nproc} CPUs (${m.cpu}), ${fmt(m.memTotalMiB)} MiB RAM, node ${m.node}, ${m.platform}; load average at start ${m.loadAtStart}`);
 	out.push(`origin: 127.0.0.1, own process, ~${fmt(origin.pageBytes)}-byte pages, strong ETags, 304 on If-None-Match`);
-	const built = cfg.build ? `build ${cfg.build}` : `commit ${cfg.git.commit}${cfg.git.dirtySrcFiles > 0 ? `, ${cfg.git.dirtySrcFiles} uncommitted src/ files` : ''}`;
+	const built = cfg.build
+		? `build ${cfg.build}`
+		: `commit ${cfg.git.commit}${cfg.git.dirtySrcFiles > 0 ? `, ${cfg.git.dirtySrcFiles} uncommitted src/ files` : ''}`;
 	out.push(`revisit: ${cfg.revisitCommand} (${built})`);
 	out.push(`got loop: ${cfg.gotCommand}`);
-	out.push(`concurrency ${cfg.concurrency} and --per-host ${cfg.concurrency}: one origin, so per-host = concurrency keeps ${cfg.concurrency} requests in flight, like the got loop's ${cfg.concurrency} workers`);
+	out.push(
+		`concurrency ${cfg.concurrency} and --per-host ${cfg.concurrency}: one origin, so per-host = concurrency keeps ${cfg.concurrency} requests in flight, like the got loop's ${cfg.concurrency} workers`,
+	);
 	if (cfg.candidate) out.push(`candidate: ${cfg.candidate}/bin/revisit.js, same flags`);
 	if (cfg.nodeOptions.length > 0) out.push(`revisit children ran with extra node options: ${cfg.nodeOptions.join(' ')}`);
 	if (cfg.traceMemory) out.push('--trace-memory: the memory runs forced a full GC every 2 s, so their peak RSS and timing are not representative');
@@ -507,11 +538,19 @@ function report({ config: cfg, machine: m, throughput, memory, startup, totalMs 
 
 	if (throughput.length > 0) {
 		const pick = (tool, pass, key) => median(throughput.filter((r) => r.tool === tool && r.pass === pass && r.valid).map((r) => r[key]));
-		const runs = (tool, pass) => throughput.filter((r) => r.tool === tool && r.pass === pass).map((r) => `${fmt(r.urlsPerSec)}${r.valid ? '' : '!'}`).join(' / ');
+		const runs = (tool, pass) =>
+			throughput
+				.filter((r) => r.tool === tool && r.pass === pass)
+				.map((r) => `${fmt(r.urlsPerSec)}${r.valid ? '' : '!'}`)
+				.join(' / ');
 		allValid &&= throughput.every((r) => r.valid);
 		out.push('');
 		out.push(`Throughput: ${fmt(cfg.pages)} URLs per pass, wall clock from spawn to exit, median of ${cfg.reps} repetitions (order rotated)`);
-		out.push(`startup with empty input, included in every figure: ${Object.entries(startup).map(([tool, ms]) => `${tool} ${fmt(ms)} ms`).join(', ')}`);
+		out.push(
+			`startup with empty input, included in every figure: ${Object.entries(startup)
+				.map(([tool, ms]) => `${tool} ${fmt(ms)} ms`)
+				.join(', ')}`,
+		);
 		out.push('');
 		out.push('| pass | client | URLs/s (median) | vs got loop | client CPU µs/URL | peak RSS | each run, URLs/s |');
 		out.push('|---|---|---:|---:|---:|---:|---|');
@@ -535,7 +574,9 @@ function report({ config: cfg, machine: m, throughput, memory, startup, totalMs 
 	if (memory.length > 0) {
 		allValid &&= memory.every((r) => r.valid);
 		out.push('');
-		out.push(`Memory and streaming: ${fmt(cfg.lines)} lines piped into revisit's stdin (${fmt(cfg.distinct)} distinct URLs x ${fmt(cfg.lines / cfg.distinct, 1)}, shuffled, seed 0x${cfg.seed.toString(16)}), one store`);
+		out.push(
+			`Memory and streaming: ${fmt(cfg.lines)} lines piped into revisit's stdin (${fmt(cfg.distinct)} distinct URLs x ${fmt(cfg.lines / cfg.distinct, 1)}, shuffled, seed 0x${cfg.seed.toString(16)}), one store`,
+		);
 		out.push('');
 		out.push('| run | wall | distinct URLs/s | lines/s | peak RSS (VmHWM) | CPU | first stdout byte | stdin fully written |');
 		out.push('|---|---:|---:|---:|---:|---:|---:|---:|');

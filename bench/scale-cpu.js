@@ -21,7 +21,14 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const { values } = parseArgs({ options: { pages: { type: 'string', default: '20000' }, reps: { type: 'string', default: '3' }, redis: { type: 'boolean', default: false }, candidate: { type: 'string' } } });
+const { values } = parseArgs({
+	options: {
+		pages: { type: 'string', default: '20000' },
+		reps: { type: 'string', default: '3' },
+		redis: { type: 'boolean', default: false },
+		candidate: { type: 'string' },
+	},
+});
 const pages = Number(values.pages);
 const reps = Number(values.reps);
 const cli = path.join(root, 'bin/revisit.js');
@@ -35,17 +42,29 @@ const children = [];
 // independent processes make of this machine's cores, the ceiling for any got-based client.
 const halves = [0, 1].map((half) => {
 	const file = path.join(tmp, `half-${half}.txt`);
-	writeFileSync(file, urls.split('\n').filter(Boolean).filter((_, i) => i % 2 === half).join('\n') + '\n');
+	writeFileSync(
+		file,
+		urls
+			.split('\n')
+			.filter(Boolean)
+			.filter((_, i) => i % 2 === half)
+			.join('\n') + '\n',
+	);
 	return { file, args: [path.join(root, 'bench/got-loop.js'), '--concurrency', '12', '--etags', path.join(tmp, `etags-${half}.json`)] };
 });
 const runPair = () => {
 	const started = process.hrtime.bigint();
 	const children = halves.map(({ file, args }) => spawn(process.execPath, args, { stdio: [openSync(file, 'r'), 'pipe', 'ignore'] }));
-	return Promise.all(children.map((child) => new Promise((resolve, reject) => {
-		let lines = 0;
-		child.stdout.on('data', (chunk) => (lines += chunk.toString().split('\n').length - 1));
-		child.on('exit', (code) => (code === 0 ? resolve(lines) : reject(new Error(`got loop pair: exit ${code}`))));
-	}))).then((counts) => ({ seconds: Number(process.hrtime.bigint() - started) / 1e9, changed: counts[0] + counts[1] }));
+	return Promise.all(
+		children.map(
+			(child) =>
+				new Promise((resolve, reject) => {
+					let lines = 0;
+					child.stdout.on('data', (chunk) => (lines += chunk.toString().split('\n').length - 1));
+					child.on('exit', (code) => (code === 0 ? resolve(lines) : reject(new Error(`got loop pair: exit ${code}`))));
+				}),
+		),
+	).then((counts) => ({ seconds: Number(process.hrtime.bigint() - started) / 1e9, changed: counts[0] + counts[1] }));
 };
 
 const run = (args) => {
@@ -61,7 +80,9 @@ const rows = [
 ];
 if (values.redis) {
 	const redisPort = await freePort();
-	children.push(spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tmp], { stdio: 'ignore' }));
+	children.push(
+		spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tmp], { stdio: 'ignore' }),
+	);
 	await new Promise((resolve) => setTimeout(resolve, 500));
 	const store = `redis://127.0.0.1:${redisPort}/0`;
 	children.push(spawn(process.execPath, [cli, 'worker', '--store', store], { stdio: 'ignore' }));
@@ -70,7 +91,10 @@ if (values.redis) {
 		const other = path.join(path.resolve(values.candidate), 'bin/revisit.js');
 		const candidateStore = `${store}?prefix=candidate:`;
 		children.push(spawn(process.execPath, [other, 'worker', '--store', candidateStore], { stdio: 'ignore' }));
-		rows.push({ name: `candidate (${values.candidate}): --workers, 1 worker (Redis)`, args: [other, 'sweep', '--store', candidateStore, '--workers', ...common] });
+		rows.push({
+			name: `candidate (${values.candidate}): --workers, 1 worker (Redis)`,
+			args: [other, 'sweep', '--store', candidateStore, '--workers', ...common],
+		});
 	}
 }
 
@@ -93,11 +117,12 @@ try {
 	console.log('|---|---:|---|---:|---:|');
 	for (const row of rows) {
 		const m = median(row.times);
-		console.log(`| ${row.name} | ${m.toFixed(2)} | ${row.times.map((t) => t.toFixed(2)).join(', ')} | ${(plain / m).toFixed(2)}x | ${(loop / m).toFixed(2)}x |`);
+		console.log(
+			`| ${row.name} | ${m.toFixed(2)} | ${row.times.map((t) => t.toFixed(2)).join(', ')} | ${(plain / m).toFixed(2)}x | ${(loop / m).toFixed(2)}x |`,
+		);
 	}
 } finally {
 	for (const child of children) child.kill('SIGTERM');
 	origin.kill();
 	rmSync(tmp, { recursive: true, force: true });
 }
-

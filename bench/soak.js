@@ -152,7 +152,12 @@ async function soak() {
 	const pick = (ids, rate) => ids.filter(() => random() < rate);
 	const kinds = ['reset', 'busy', 'hang'];
 	const CODE = { reset: 'ECONNRESET', busy: 'HTTP_503', hang: 'ETIMEDOUT' };
-	const killRuns = new Set(shuffle(Array.from({ length: RUNS }, (_, i) => i + 1), random).slice(0, KILLS));
+	const killRuns = new Set(
+		shuffle(
+			Array.from({ length: RUNS }, (_, i) => i + 1),
+			random,
+		).slice(0, KILLS),
+	);
 
 	// A snapshot of the build, so a rebuild of dist/ during the soak can't change what is measured.
 	const build = path.join(SCRATCH, `soak-build-${process.pid}`);
@@ -387,12 +392,13 @@ function markdown({ N, RUNS, SEED, killRuns, rows, problems, verdict, started, o
 		`Date: ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC. Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, ${os.type()} ${os.release()}, Node.js ${process.version}, commit ${git} (plus uncommitted changes in the working tree).`,
 		`Sweep flags: \`--ndjson --all --timeout 1 --retries 0 --concurrency 64 --per-host 64\` (audits at the default 2%). Runs SIGKILLed and restarted: ${[...killRuns].sort((a, b) => a - b).join(', ') || 'none'}.`,
 		'',
-		'Columns: *edited* pages changed before the run; *owed* changes due (never reported at their current version) on pages that answered; *reported* distinct changed URLs printed (killed part and restart together); *again* printed by the killed part and again by the restart; *missed* / *false alarms* against *owed*; *failures* error verdicts (injected 5%: reset, 503, no answer); *unexpected* errors on pages that were not set to fail; *carried* changes still owed after the run because their page failed; *killed at* verdicts out when SIGKILLed; *peak RSS* the highest of the run\'s processes; *store* bytes in the store directory after the run.',
+		"Columns: *edited* pages changed before the run; *owed* changes due (never reported at their current version) on pages that answered; *reported* distinct changed URLs printed (killed part and restart together); *again* printed by the killed part and again by the restart; *missed* / *false alarms* against *owed*; *failures* error verdicts (injected 5%: reset, 503, no answer); *unexpected* errors on pages that were not set to fail; *carried* changes still owed after the run because their page failed; *killed at* verdicts out when SIGKILLed; *peak RSS* the highest of the run's processes; *store* bytes in the store directory after the run.",
 		'',
 		'| run | URLs | edited | owed | reported | again | missed | false alarms | failures | unexpected | carried | killed at | exit | peak RSS | store | seconds |',
 		'|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|',
-		...rows.map((row) =>
-			`| ${row.run} | ${n(row.urls)} | ${n(row.edited)} | ${n(row.owed)} | ${n(row.reported)} | ${n(row.again)} | ${row.missed} | ${row.falseAlarms} | ${n(row.errors)} | ${row.unexpected} | ${n(row.carried)} | ${row.killedAt === undefined ? '' : n(row.killedAt)} | ${row.exit} | ${mb(row.peakRss)} | ${mb(row.storeBytes)} | ${row.seconds.toFixed(1)} |`,
+		...rows.map(
+			(row) =>
+				`| ${row.run} | ${n(row.urls)} | ${n(row.edited)} | ${n(row.owed)} | ${n(row.reported)} | ${n(row.again)} | ${row.missed} | ${row.falseAlarms} | ${n(row.errors)} | ${row.unexpected} | ${n(row.carried)} | ${row.killedAt === undefined ? '' : n(row.killedAt)} | ${row.exit} | ${mb(row.peakRss)} | ${mb(row.storeBytes)} | ${row.seconds.toFixed(1)} |`,
 		),
 		'',
 		`Origin: ${n(originStats.requests)} requests, ${n(originStats.ok)} 200s, ${n(originStats.notModified)} 304s, ${n(originStats.reset)} resets, ${n(originStats.busy)} 503s, ${n(originStats.hung)} never answered. Changes still owed after the last run: ${n(owedAtEnd.length)} (all on pages that failed in it).`,
@@ -420,11 +426,10 @@ function mb(bytes) {
 
 function withTimeout(promise, ms, what) {
 	let timer;
-	return Promise.race([promise, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`soak: timed out waiting for ${what}`)), ms)))]).finally(() =>
-		clearTimeout(timer),
+	return Promise.race([promise, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`soak: timed out waiting for ${what}`)), ms)))]).finally(
+		() => clearTimeout(timer),
 	);
 }
-
 
 function shuffle(items, random) {
 	for (let i = items.length - 1; i > 0; i--) {

@@ -37,7 +37,10 @@ for (let i = 0; i < pages; i++) {
 		continue;
 	}
 	titles.push(`Page ${i}`);
-	const paragraphs = Array.from({ length: 8 + Math.floor(random() * 23) }, () => `<div class="para-wrap"><p class="para">${Array.from({ length: 2 + Math.floor(random() * 4) }, sentence).join(' ')}</p></div>`);
+	const paragraphs = Array.from(
+		{ length: 8 + Math.floor(random() * 23) },
+		() => `<div class="para-wrap"><p class="para">${Array.from({ length: 2 + Math.floor(random() * 4) }, sentence).join(' ')}</p></div>`,
+	);
 	articles.push(`<article class="story"><h1 class="headline">${sentence()}</h1><img src="/i/${i}.jpg" alt="${sentence()}">${paragraphs.join('\n')}</article>`);
 }
 const html = articles.map((article, i) => `<!doctype html><html>${head.replace('TITLE', titles[i])}<body>${nav}<main>${article}</main>${footer}</body></html>`);
@@ -58,15 +61,23 @@ const du = async (dir) => {
 	return total;
 };
 const results = {};
-for (const [label, flags] of [['off', ['--keep-text', 'off']], ['default', []]]) {
+for (const [label, flags] of [
+	['off', ['--keep-text', 'off']],
+	['default', []],
+]) {
 	const dir = path.join(tmp, label);
 	// Not spawnSync: the server answering the sweep runs in this process.
-	const child = spawn(process.execPath, [path.join(root, 'bin/revisit.js'), 'sweep', '--store', dir, '--robots', 'ignore', '-q', ...flags], { stdio: ['pipe', 'ignore', 'inherit'] });
+	const child = spawn(process.execPath, [path.join(root, 'bin/revisit.js'), 'sweep', '--store', dir, '--robots', 'ignore', '-q', ...flags], {
+		stdio: ['pipe', 'ignore', 'inherit'],
+	});
 	child.stdin.end(urls);
 	const status = await new Promise((resolve) => child.on('close', resolve));
 	if (status !== 0) throw new Error(`sweep failed (${status})`);
 	const store = await LevelStore.open(dir);
-	let blobs = 0, raw = 0, compressed = 0, textBytes;
+	let blobs = 0,
+		raw = 0,
+		compressed = 0,
+		textBytes;
 	for await (const [, blob] of store.textEntries()) {
 		blobs++;
 		raw += blob.bytes;
@@ -83,5 +94,10 @@ const d = results.default;
 console.log(`${pages} pages, ${kb(htmlBytes)} of HTML (${(htmlBytes / pages / 1024).toFixed(1)} KiB a page)\n`);
 console.log('| store | on disk | text blobs | visible text | compressed | run row textBytes |');
 console.log('|---|---:|---:|---:|---:|---:|');
-for (const [label, r] of Object.entries(results)) console.log(`| --keep-text ${label} | ${kb(r.disk)} | ${r.blobs} | ${kb(r.raw)} | ${kb(r.compressed)} | ${r.textBytes === undefined ? '-' : kb(r.textBytes)} |`);
-console.log(`\nkept text costs ${kb(d.disk - results.off.disk)} on disk for ${pages} pages: ${((d.disk - results.off.disk) / pages / 1024).toFixed(2)} KiB a page; 100,000 such pages: ${((d.disk - results.off.disk) / pages * 100_000 / 1024 / 1024).toFixed(0)} MiB`);
+for (const [label, r] of Object.entries(results))
+	console.log(
+		`| --keep-text ${label} | ${kb(r.disk)} | ${r.blobs} | ${kb(r.raw)} | ${kb(r.compressed)} | ${r.textBytes === undefined ? '-' : kb(r.textBytes)} |`,
+	);
+console.log(
+	`\nkept text costs ${kb(d.disk - results.off.disk)} on disk for ${pages} pages: ${((d.disk - results.off.disk) / pages / 1024).toFixed(2)} KiB a page; 100,000 such pages: ${((((d.disk - results.off.disk) / pages) * 100_000) / 1024 / 1024).toFixed(0)} MiB`,
+);

@@ -26,7 +26,8 @@ const BIN = path.join(ROOT, 'bin', 'revisit.js');
 const { values: flags } = parseArgs({ options: { pages: { type: 'string', default: '100' }, edits: { type: 'string', default: '5' } } });
 const PAGES = Number(flags.pages);
 const EDITS = Number(flags.edits);
-if (!Number.isInteger(PAGES) || PAGES < 10 || !Number.isInteger(EDITS) || EDITS < 1 || EDITS * 3 > PAGES) throw new TypeError('--pages >= 10, 1 <= --edits <= pages/3');
+if (!Number.isInteger(PAGES) || PAGES < 10 || !Number.isInteger(EDITS) || EDITS < 1 || EDITS * 3 > PAGES)
+	throw new TypeError('--pages >= 10, 1 <= --edits <= pages/3');
 if (!fs.existsSync(path.join(ROOT, 'dist', 'cli', 'main.js'))) throw new Error('dist/ is missing: run `npm run build` first');
 
 const SCENARIOS = [
@@ -103,7 +104,11 @@ async function scenario({ behaviour, flags = () => [], note }) {
 			}
 		}
 		const stats = await cli(['stats', '--json', '--store', store]);
-		const row = stats.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line)).find((candidate) => candidate.host === site.origin);
+		const row = stats.stdout
+			.split('\n')
+			.filter(Boolean)
+			.map((line) => JSON.parse(line))
+			.find((candidate) => candidate.host === site.origin);
 		return { behaviour, note, ...figures, never: pending.size, stats: row };
 	} finally {
 		await site.close();
@@ -131,8 +136,9 @@ const lines = [
 	'',
 	'| server behaviour | flags | edits | missed in run | never reported | false alarms | full bodies in unchanged run | requests in unchanged run | host after run 5 |',
 	'|---|---|--:|--:|--:|--:|--:|--:|---|',
-	...rows.map((r) =>
-		`| ${cell(BEHAVIOURS[r.behaviour])} | ${cell(r.note ?? 'defaults')} | ${r.edits} | ${r.missedInRun} | ${r.never} | ${r.falseAlarms} | ${r.bodies} / ${PAGES} | ${r.requests} | ${cell(describeTrust(r.stats))} |`,
+	...rows.map(
+		(r) =>
+			`| ${cell(BEHAVIOURS[r.behaviour])} | ${cell(r.note ?? 'defaults')} | ${r.edits} | ${r.missedInRun} | ${r.never} | ${r.falseAlarms} | ${r.bodies} / ${PAGES} | ${r.requests} | ${cell(describeTrust(r.stats))} |`,
 	),
 ];
 const failed = rows.filter((r) => r.statuses.some((status) => status !== 0));

@@ -52,7 +52,8 @@ const encodings = {
 	word: (newer, older) => fromParts(diffArrays(diffTokens(newer), diffTokens(older))),
 	line: (newer, older) => fromParts(diffLines(newer, older)),
 };
-const brotli = (text) => brotliCompressSync(Buffer.from(text), { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }).length;
+const brotli = (text) =>
+	brotliCompressSync(Buffer.from(text), { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }).length;
 
 const site = editedPages(count, seed);
 const history = Array.from({ length: count }, (_, i) => [visibleText(site.html(i))]);
@@ -65,7 +66,10 @@ for (let round = 1; round <= changes; round++) {
 const results = {};
 let newestBytes = 0;
 for (const [name, encode] of Object.entries(encodings)) {
-	let bytes = 0, ms = 0, deltas = 0, wrong = 0;
+	let bytes = 0,
+		ms = 0,
+		deltas = 0,
+		wrong = 0;
 	for (const texts of history) {
 		const log = [];
 		for (let k = texts.length - 1; k > 0; k--) {
@@ -88,7 +92,10 @@ for (const [name, encode] of Object.entries(encodings)) {
 	for (let i = 0; i < 20; i++) encode(history[i + 1].at(-1), history[i].at(-1));
 	rewrites[name] = Number(process.hrtime.bigint() - started) / 1e6 / 20;
 }
-console.log(`seed ${seed}: ${count} pages, ${changes} changes each; visible text ${(history.reduce((sum, texts) => sum + Buffer.byteLength(texts.at(-1)), 0) / count / 1024).toFixed(1)} KiB a page, ${(newestBytes / count).toFixed(0)} bytes compressed\n`);
+console.log(
+	`seed ${seed}: ${count} pages, ${changes} changes each; visible text ${(history.reduce((sum, texts) => sum + Buffer.byteLength(texts.at(-1)), 0) / count / 1024).toFixed(1)} KiB a page, ${(newestBytes / count).toFixed(0)} bytes compressed\n`,
+);
 console.log('| encoding | bytes an older version (in its log, compressed) | ms a delta | ms a delta, page rewritten whole | not exact |');
 console.log('|---|---:|---:|---:|---:|');
-for (const [name, r] of Object.entries(results)) console.log(`| ${name} | ${r.bytes.toFixed(1)} | ${r.ms.toFixed(3)} | ${rewrites[name].toFixed(1)} | ${r.wrong} |`);
+for (const [name, r] of Object.entries(results))
+	console.log(`| ${name} | ${r.bytes.toFixed(1)} | ${r.ms.toFixed(3)} | ${rewrites[name].toFixed(1)} | ${r.wrong} |`);

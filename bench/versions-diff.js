@@ -124,14 +124,25 @@ for (let i = 0; i < reps; i++) {
 }
 
 const ms = (value) => `${value.toFixed(0)} ms`;
-console.log(`Load average ${os.loadavg().map((load) => load.toFixed(1)).join(', ')} on ${os.availableParallelism()} cores.`);
-console.log(`Page: ${(Buffer.byteLength(body) / 1024).toFixed(1)} KiB of HTML, ${(last.bytes / 1024).toFixed(1)} KiB of text; ${kept} versions; first → latest: +${last.comparison.added} −${last.comparison.removed} words. Median of ${reps} runs.\n`);
+console.log(
+	`Load average ${os
+		.loadavg()
+		.map((load) => load.toFixed(1))
+		.join(', ')} on ${os.availableParallelism()} cores.`,
+);
+console.log(
+	`Page: ${(Buffer.byteLength(body) / 1024).toFixed(1)} KiB of HTML, ${(last.bytes / 1024).toFixed(1)} KiB of text; ${kept} versions; first → latest: +${last.comparison.added} −${last.comparison.removed} words. Median of ${reps} runs.\n`,
+);
 console.log('| what | median | min | max |');
 console.log('|---|---|---|---|');
 console.log(`| \`revisit diff URL first latest\` (a fresh process) | ${ms(median(diffMs))} | ${ms(Math.min(...diffMs))} | ${ms(Math.max(...diffMs))} |`);
 console.log(`| \`node -e ''\` (start-up alone, for scale) | ${ms(median(nodeMs))} | ${ms(Math.min(...nodeMs))} | ${ms(Math.max(...nodeMs))} |`);
-console.log(`| \`revisit diff --version\` (start-up of log and diff's bundle) | ${ms(median(pagesMs))} | ${ms(Math.min(...pagesMs))} | ${ms(Math.max(...pagesMs))} |`);
+console.log(
+	`| \`revisit diff --version\` (start-up of log and diff's bundle) | ${ms(median(pagesMs))} | ${ms(Math.min(...pagesMs))} | ${ms(Math.max(...pagesMs))} |`,
+);
 console.log(`| \`revisit --version\` (start-up of the full CLI) | ${ms(median(versionMs))} | ${ms(Math.min(...versionMs))} | ${ms(Math.max(...versionMs))} |`);
-console.log(`| in one process: open the store, read the versions, both texts, the word diff | ${ms(median(work))} | ${ms(Math.min(...work))} | ${ms(Math.max(...work))} |`);
+console.log(
+	`| in one process: open the store, read the versions, both texts, the word diff | ${ms(median(work))} | ${ms(Math.min(...work))} | ${ms(Math.max(...work))} |`,
+);
 // --keep leaves the store for a closer look.
 if (!process.argv.includes('--keep')) await rm(dir, { recursive: true, force: true });

@@ -52,7 +52,9 @@ async function serve(site) {
 async function sweep(dir, urls, flags = []) {
 	// Not spawnSync: the server answering the sweep runs in this process.
 	// --accept-churn: every page of the origin changes each round, which the churn guard would rightly hold back; it changes nothing of what is kept.
-	const child = spawn(process.execPath, [path.join(root, 'bin/revisit.js'), 'sweep', '--store', dir, '-q', '--accept-churn', 'all', ...flags], { stdio: ['pipe', 'ignore', 'inherit'] });
+	const child = spawn(process.execPath, [path.join(root, 'bin/revisit.js'), 'sweep', '--store', dir, '-q', '--accept-churn', 'all', ...flags], {
+		stdio: ['pipe', 'ignore', 'inherit'],
+	});
 	child.stdin.end(urls.join('\n'));
 	const status = await new Promise((resolve) => child.on('close', resolve));
 	if (status !== 0) throw new Error(`sweep failed (${status})`);
@@ -81,9 +83,13 @@ const du = async (dir) => {
 const measure = (dir) =>
 	withStore(dir, async (store) => {
 		const { bytes: textBytes } = await collectTexts(store, { maxBytes: Infinity });
-		let blobs = 0, blobBytes = 0, logs = 0, logBytes = 0, versions = 0;
-		for await (const [, blob] of store.textEntries()) (blobs++, (blobBytes += blob.z.length + 64));
-		for await (const [, log] of store.versionEntries()) (logs++, (logBytes += log.z.length + 64), (versions += log.count));
+		let blobs = 0,
+			blobBytes = 0,
+			logs = 0,
+			logBytes = 0,
+			versions = 0;
+		for await (const [, blob] of store.textEntries()) blobs++, (blobBytes += blob.z.length + 64);
+		for await (const [, log] of store.versionEntries()) logs++, (logBytes += log.z.length + 64), (versions += log.count);
 		return { blobs, blobBytes, logs, logBytes, versions, textBytes };
 	});
 
@@ -107,14 +113,16 @@ const sweptIn = (Date.now() - started) / 1000;
 server.close();
 
 // Exact: each sample page's every version against the text the store held as latest after that sweep.
-let exact = 0, wrong = 0, counts = new Map();
+let exact = 0,
+	wrong = 0,
+	counts = new Map();
 await withStore(stores.versions, async (store) => {
 	for (const url of urls) {
 		const n = (await pageVersions(store, url)).length;
 		counts.set(n, (counts.get(n) ?? 0) + 1);
 	}
 	for (const [i, url] of sample.entries()) {
-		for (const [k, text] of seen[i].entries()) ((await versionText(store, url, k + 1)) === text ? exact++ : wrong++);
+		for (const [k, text] of seen[i].entries()) (await versionText(store, url, k + 1)) === text ? exact++ : wrong++;
 	}
 });
 const figures = { versions: await measure(stores.versions), latest: await measure(stores.latest) };
@@ -139,18 +147,36 @@ const bound = await withStore(boundDir, async (store) => {
 		const [record] = await store.getMany([url]);
 		const [blob] = await store.getTexts([record.text.hash]);
 		const latest = await versionText(store, url, versions[0].n);
-		out.push({ kept: versions.length, newest: versions[0].n, oldest: versions.at(-1).n, latestExact: latest === unpackText(blob), oldestReadable: (await versionText(store, url, versions.at(-1).n)) !== undefined });
+		out.push({
+			kept: versions.length,
+			newest: versions[0].n,
+			oldest: versions.at(-1).n,
+			latestExact: latest === unpackText(blob),
+			oldestReadable: (await versionText(store, url, versions.at(-1).n)) !== undefined,
+		});
 	}
 	return out;
 });
 
 const kb = (n) => `${(n / 1024).toFixed(0)} KiB`;
 const { versions: v, latest: l } = figures;
-console.log(`seed ${seed}: ${count} pages, ${changes} changes each (${changes + 1} versions), ${(Array.from({ length: count }, (_, i) => Buffer.byteLength(site.html(i))).reduce((a, b) => a + b, 0) / count / 1024).toFixed(1)} KiB of HTML a page; ${(sweptIn / 60).toFixed(1)} min for the ${2 * (changes + 1)} sweeps\n`);
+console.log(
+	`seed ${seed}: ${count} pages, ${changes} changes each (${changes + 1} versions), ${(Array.from({ length: count }, (_, i) => Buffer.byteLength(site.html(i))).reduce((a, b) => a + b, 0) / count / 1024).toFixed(1)} KiB of HTML a page; ${(sweptIn / 60).toFixed(1)} min for the ${2 * (changes + 1)} sweeps\n`,
+);
 console.log('| store | versions kept | text blobs | version logs | kept text in all | on disk (du) |');
 console.log('|---|---:|---:|---:|---:|---:|');
-console.log(`| defaults (--keep-versions 50) | ${v.versions} | ${kb(v.blobBytes)} (${v.blobs}) | ${kb(v.logBytes)} (${v.logs}) | ${kb(v.textBytes)} | ${kb(disk.versions)} |`);
-console.log(`| --keep-versions off | ${l.versions} | ${kb(l.blobBytes)} (${l.blobs}) | ${kb(l.logBytes)} (${l.logs}) | ${kb(l.textBytes)} | ${kb(disk.latest)} |`);
-console.log(`\nall ${changes + 1} versions against the latest alone: ${(v.textBytes / l.textBytes).toFixed(2)}x the kept text (target <= 2x), ${(disk.versions / disk.latest).toFixed(2)}x on disk; ${((v.textBytes - l.textBytes) / count / changes).toFixed(0)} bytes an older version`);
-console.log(`versions a page: ${[...counts].map(([n, pages]) => `${pages} pages with ${n}`).join(', ')}; texts of ${sample.length} pages given back exactly: ${exact} of ${exact + wrong}`);
-console.log(`bound: ${bound.map((b) => `${b.kept} kept (${b.oldest}..${b.newest})${b.latestExact ? '' : ' LATEST WRONG'}${b.oldestReadable ? '' : ' OLDEST UNREADABLE'}`).join('; ')}`);
+console.log(
+	`| defaults (--keep-versions 50) | ${v.versions} | ${kb(v.blobBytes)} (${v.blobs}) | ${kb(v.logBytes)} (${v.logs}) | ${kb(v.textBytes)} | ${kb(disk.versions)} |`,
+);
+console.log(
+	`| --keep-versions off | ${l.versions} | ${kb(l.blobBytes)} (${l.blobs}) | ${kb(l.logBytes)} (${l.logs}) | ${kb(l.textBytes)} | ${kb(disk.latest)} |`,
+);
+console.log(
+	`\nall ${changes + 1} versions against the latest alone: ${(v.textBytes / l.textBytes).toFixed(2)}x the kept text (target <= 2x), ${(disk.versions / disk.latest).toFixed(2)}x on disk; ${((v.textBytes - l.textBytes) / count / changes).toFixed(0)} bytes an older version`,
+);
+console.log(
+	`versions a page: ${[...counts].map(([n, pages]) => `${pages} pages with ${n}`).join(', ')}; texts of ${sample.length} pages given back exactly: ${exact} of ${exact + wrong}`,
+);
+console.log(
+	`bound: ${bound.map((b) => `${b.kept} kept (${b.oldest}..${b.newest})${b.latestExact ? '' : ' LATEST WRONG'}${b.oldestReadable ? '' : ' OLDEST UNREADABLE'}`).join('; ')}`,
+);

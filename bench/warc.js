@@ -36,7 +36,10 @@ try {
 	console.log(`${pages} pages of ~4 KB on one origin, --concurrency 24 --per-host 24; ${reps} repetitions, median URLs/s\n`);
 	console.log('| sweep | without --warc | with --warc | ratio | WARC bytes per URL |');
 	console.log('|---|---:|---:|---:|---:|');
-	for (const [name, label] of [['first', 'first (every body read: request + response)'], ['second', 'second (all 304: one revisit each)']]) {
+	for (const [name, label] of [
+		['first', 'first (every body read: request + response)'],
+		['second', 'second (all 304: one revisit each)'],
+	]) {
 		const plain = median(rows[name].plain);
 		const warc = median(rows[name].warc);
 		console.log(`| ${label} | ${Math.round(plain)} | ${Math.round(warc)} | ${(warc / plain).toFixed(2)}x | ${Math.round(bytes[name] / pages)} |`);

@@ -65,7 +65,11 @@ const CASES = new Set(flags.cases.split(','));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'revisit-watch-cluster-'));
 const ports = await Promise.all(Array.from({ length: ORIGINS }, () => freePort()));
 const urlOf = (n) => `http://127.0.0.1:${ports[n % ORIGINS]}/p/${n}`;
-const load = () => os.loadavg().map((n) => n.toFixed(1)).join(' ');
+const load = () =>
+	os
+		.loadavg()
+		.map((n) => n.toFixed(1))
+		.join(' ');
 
 const cleanups = [];
 const out = [];
@@ -77,7 +81,11 @@ try {
 	const store = `redis+cluster://127.0.0.1:${nodes[0].port}?prefix=wc:`;
 	const urls = Array.from({ length: N }, (_, i) => urlOf(i));
 	log(`filling the store: revisit sweep of ${N} URLs`);
-	const fill = spawnSync(process.execPath, [CLI, 'sweep', '--store', store, '-q', '--audit', '0'], { input: urls.join('\n'), maxBuffer: 1 << 28, stdio: ['pipe', 'ignore', 'inherit'] });
+	const fill = spawnSync(process.execPath, [CLI, 'sweep', '--store', store, '-q', '--audit', '0'], {
+		input: urls.join('\n'),
+		maxBuffer: 1 << 28,
+		stdio: ['pipe', 'ignore', 'inherit'],
+	});
 	if (fill.status !== 0) throw new Error(`the filling sweep exited ${fill.status}`);
 	const { RedisStore } = await import(pathToFileURL(path.join(ROOT, 'dist/store/redis/store.js')).href);
 
@@ -103,18 +111,35 @@ try {
 		const nodeCpu = [];
 		const timer = setTimeout(() => nodeCpu.push(...nodes.map((node, i) => node.cpu() - cpu0[i])), (WARMUP + SECONDS - 1) * 1000);
 		const timer0 = setTimeout(() => nodes.forEach((node, i) => (cpu0[i] = node.cpu())), WARMUP * 1000);
-		const runs = await Promise.all(Array.from({ length: WATCHES }, (_, i) => measured(process.execPath, [...flags.node, '--import', HOOK, CLI, ...args], `watch${i}`)));
+		const runs = await Promise.all(
+			Array.from({ length: WATCHES }, (_, i) => measured(process.execPath, [...flags.node, '--import', HOOK, CLI, ...args], `watch${i}`)),
+		);
 		const after = await Promise.all(nodes.map((node) => node.counts()));
 		// Every command the fleet sent or its scripts ran, over the nodes: what a check costs Redis.
 		const each = {};
 		after.forEach((a, i) => Object.entries(a.each).forEach(([name, n]) => (each[name] = (each[name] ?? 0) + n - (before[i].each[name] ?? 0))));
-		log(`commands over the nodes: ${Object.entries(each).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]).map(([name, n]) => `${name} ${n}`).join(', ')}`);
+		log(
+			`commands over the nodes: ${Object.entries(each)
+				.filter(([, n]) => n > 0)
+				.sort((a, b) => b[1] - a[1])
+				.map(([name, n]) => `${name} ${n}`)
+				.join(', ')}`,
+		);
 		const keys = await Promise.all(nodes.map((node) => node.scheduleKeys('wc:')));
 		clearTimeout(timer);
 		clearTimeout(timer0);
 		const window = perSecond(await read(), WARMUP, WARMUP + SECONDS - 1, zero);
 		const windowCpu = runs.reduce((sum, run) => sum + (run.cpuAt[WARMUP + SECONDS - 1] ?? run.cpuAt.at(-1)) - (run.cpuAt[WARMUP] ?? 0), 0);
-		return { ...window, runs, args, keys, windowCpu, windowRedisCpu: nodeCpu.reduce((a, b) => a + b, 0), nodes: after.map((a, i) => ({ scripts: a.scripts - before[i].scripts, commands: a.commands - before[i].commands, cpu: a.cpu - before[i].cpu })), load: `${load0} → ${load()}` };
+		return {
+			...window,
+			runs,
+			args,
+			keys,
+			windowCpu,
+			windowRedisCpu: nodeCpu.reduce((a, b) => a + b, 0),
+			nodes: after.map((a, i) => ({ scripts: a.scripts - before[i].scripts, commands: a.commands - before[i].commands, cpu: a.cpu - before[i].cpu })),
+			load: `${load0} → ${load()}`,
+		};
 	};
 
 	const gotRun = async () => {
@@ -140,7 +165,9 @@ try {
 	};
 
 	out.push(`bench/watch-cluster.js — ${new Date().toISOString()}, ${os.availableParallelism()} CPUs, node ${process.version}, load at start ${load()}`);
-	out.push(`Redis ${spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).stdout.match(/v=(\S+)/)?.[1]} Cluster of ${NODES} nodes; nginx ${nginx.version}, one worker, ${ORIGINS} ports; ${N.toLocaleString('en')} URLs`);
+	out.push(
+		`Redis ${spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).stdout.match(/v=(\S+)/)?.[1]} Cluster of ${NODES} nodes; nginx ${nginx.version}, one worker, ${ORIGINS} ports; ${N.toLocaleString('en')} URLs`,
+	);
 	out.push('');
 	const rows = [];
 	if (CASES.has('speed')) {
@@ -156,13 +183,17 @@ try {
 		out.push(`speed: ${WATCHES} × node bin/revisit.js ${rows[0].watch.args.join(' ')}`);
 		out.push(`beside it: ${WATCHES} × node bench/got-loop.js --concurrency 24 --etags FILE < a third of the URLs`);
 		out.push('');
-		out.push('| round | fleet checks/s | got loops /s | fleet / got | CPU ms per check in the window: watches + Redis nodes | got loops | CPU s, whole runs: watches + Redis nodes | got loops | load (fleet; got) |');
+		out.push(
+			'| round | fleet checks/s | got loops /s | fleet / got | CPU ms per check in the window: watches + Redis nodes | got loops | CPU s, whole runs: watches + Redis nodes | got loops | load (fleet; got) |',
+		);
 		out.push('|---|---:|---:|---:|---:|---:|---:|---:|---|');
 		for (const r of rows) {
 			const redisCpu = r.watch.nodes.reduce((sum, node) => sum + node.cpu, 0);
 			const per = (cpuS, run) => ((cpuS * 1000) / (run.checks * run.series.length)).toFixed(2);
 			log(`fleet per second: ${r.watch.series.join(' ')}; got: ${r.got.series.join(' ')}`);
-			out.push(`| ${r.round} | ${r.watch.checks.toFixed(0)} | ${r.got.checks.toFixed(0)} | ${(r.watch.checks / r.got.checks).toFixed(2)}x | ${per(r.watch.windowCpu, r.watch)} + ${per(r.watch.windowRedisCpu, r.watch)} | ${per(r.got.windowCpu, r.got)} | ${cpu(r.watch.runs).toFixed(1)} + ${redisCpu.toFixed(1)} | ${cpu(r.got.runs).toFixed(1)} | ${r.watch.load}; ${r.got.load} |`);
+			out.push(
+				`| ${r.round} | ${r.watch.checks.toFixed(0)} | ${r.got.checks.toFixed(0)} | ${(r.watch.checks / r.got.checks).toFixed(2)}x | ${per(r.watch.windowCpu, r.watch)} + ${per(r.watch.windowRedisCpu, r.watch)} | ${per(r.got.windowCpu, r.got)} | ${cpu(r.watch.runs).toFixed(1)} + ${redisCpu.toFixed(1)} | ${cpu(r.got.runs).toFixed(1)} | ${r.watch.load}; ${r.got.load} |`,
+			);
 		}
 		out.push('');
 	}
@@ -177,13 +208,15 @@ try {
 		out.push(`| ${RATE}/s | ${r.checks.toFixed(1)} | ${(((r.checks - RATE) / RATE) * 100).toFixed(1)}% | ${r.series.join(' ')} | ${r.load} |`);
 		out.push('');
 	}
-	out.push('Per node, each fleet run: the schedule\'s keys; its script calls (claims, dones); all commands; CPU s');
+	out.push("Per node, each fleet run: the schedule's keys; its script calls (claims, dones); all commands; CPU s");
 	out.push('');
 	out.push(`| run | ${nodes.map((_, i) => `node ${i + 1}`).join(' | ')} | most on one node |`);
 	out.push(`|---|${nodes.map(() => '---').join('|')}|---:|`);
 	for (const r of rows) {
 		const share = (pick) => Math.max(...r.watch.nodes.map(pick)) / r.watch.nodes.reduce((sum, node) => sum + pick(node), 0);
-		out.push(`| ${r.round === 'rate' ? 'rate' : `speed ${r.round}`} | ${r.watch.nodes.map((node, i) => `${r.watch.keys[i]} keys; ${node.scripts} scripts; ${node.commands} cmds; ${node.cpu.toFixed(1)} s`).join(' | ')} | keys ${(Math.max(...r.watch.keys) / r.watch.keys.reduce((a, b) => a + b, 0) * 100).toFixed(0)}%, scripts ${(share((node) => node.scripts) * 100).toFixed(0)}% |`);
+		out.push(
+			`| ${r.round === 'rate' ? 'rate' : `speed ${r.round}`} | ${r.watch.nodes.map((node, i) => `${r.watch.keys[i]} keys; ${node.scripts} scripts; ${node.commands} cmds; ${node.cpu.toFixed(1)} s`).join(' | ')} | keys ${((Math.max(...r.watch.keys) / r.watch.keys.reduce((a, b) => a + b, 0)) * 100).toFixed(0)}%, scripts ${(share((node) => node.scripts) * 100).toFixed(0)}% |`,
+		);
 	}
 	process.stdout.write(`${out.join('\n')}\n`);
 } finally {
@@ -239,7 +272,26 @@ async function startCluster(size) {
 		const port = await freePort();
 		const home = path.join(dir, `redis-${port}`);
 		fs.mkdirSync(home);
-		const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--save', '', '--appendonly', 'no', '--dir', home], { stdio: 'ignore' });
+		const child = spawn(
+			'redis-server',
+			[
+				'--port',
+				String(port),
+				'--bind',
+				'127.0.0.1',
+				'--cluster-enabled',
+				'yes',
+				'--cluster-config-file',
+				'nodes.conf',
+				'--save',
+				'',
+				'--appendonly',
+				'no',
+				'--dir',
+				home,
+			],
+			{ stdio: 'ignore' },
+		);
 		const cli = (...args) => spawnSync('redis-cli', ['-p', String(port), ...args], { encoding: 'utf8', maxBuffer: 1 << 28 }).stdout;
 		nodes.push({
 			port,

@@ -80,7 +80,9 @@ try {
 			await seedStore(seeded, urls, seed);
 			const row = { seed, ...(await watchCase(origin, seeded, urls, i % 2 === 1)) };
 			row.ratio = row.client.checks / row.client.windows / (row.alone.checks / row.alone.windows);
-			log(`seed ${seed}: ${row.alone.checks} checks in ${row.alone.windows} windows alone, ${row.client.checks} in ${row.client.windows} with the client (${row.ratio.toFixed(2)}x), ${row.fetches} pages fetched`);
+			log(
+				`seed ${seed}: ${row.alone.checks} checks in ${row.alone.windows} windows alone, ${row.client.checks} in ${row.client.windows} with the client (${row.ratio.toFixed(2)}x), ${row.fetches} pages fetched`,
+			);
 			if (!(row.ratio >= 0.9) || row.status !== 0) failed = true;
 			rows.push(row);
 		} finally {
@@ -92,12 +94,18 @@ try {
 }
 
 const out = [
-	`bench/watch-listen.js — ${new Date().toISOString()}, ${os.availableParallelism()} CPUs, node ${process.version}, load ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`,
+	`bench/watch-listen.js — ${new Date().toISOString()}, ${os.availableParallelism()} CPUs, node ${process.version}, load ${os
+		.loadavg()
+		.map((n) => n.toFixed(2))
+		.join(' ')}`,
 	`cli: ${path.relative(ROOT, CLI)}; store: ${RUNS} runs of ${CHANGES.toLocaleString('en')} changed URLs; watch: node ${path.relative(ROOT, CLI)} watch --store DIR -q --rate 1000000/s --listen 127.0.0.1:0 < ${URLS.toLocaleString('en')} URLs; ${WINDOWS} windows of ${SECONDS} s after ${WARMUP} s`,
 	'',
 	'| seed | checks per window alone | with a client fetching / | with / alone | pages fetched (per s) | page size | page builds (revisit_report_builds_total) | checks per window, in order | exit |',
 	'|---|---:|---:|---:|---:|---:|---:|---|---|',
-	...rows.map((r) => `| ${r.seed} | ${(r.alone.checks / r.alone.windows).toFixed(0)} | ${(r.client.checks / r.client.windows).toFixed(0)} | ${r.ratio.toFixed(2)}x | ${r.fetches.toLocaleString('en')} (${(r.fetches / (r.client.windows * SECONDS)).toFixed(1)}) | ${(r.pageBytes / 1024).toFixed(0)} KiB | ${Number.isNaN(r.builds) ? '-' : r.builds} | ${r.order.join(' ')} | ${r.status} |`),
+	...rows.map(
+		(r) =>
+			`| ${r.seed} | ${(r.alone.checks / r.alone.windows).toFixed(0)} | ${(r.client.checks / r.client.windows).toFixed(0)} | ${r.ratio.toFixed(2)}x | ${r.fetches.toLocaleString('en')} (${(r.fetches / (r.client.windows * SECONDS)).toFixed(1)}) | ${(r.pageBytes / 1024).toFixed(0)} KiB | ${Number.isNaN(r.builds) ? '-' : r.builds} | ${r.order.join(' ')} | ${r.status} |`,
+	),
 ];
 process.stdout.write(`${out.join('\n')}\n`);
 process.exitCode = failed ? 1 : 0;
@@ -122,9 +130,30 @@ async function seedStore(storeDir, urls, seed) {
 			after: { status: 200, etag: `"${i}-${r + 1}"`, hash: 'b'.repeat(16) },
 			bytes: 420,
 			text: 'diff',
-			diff: [[[0, 'the words around '], [-1, `v${r}`], [1, `v${r + 1}`], [0, ' and after them']]],
+			diff: [
+				[
+					[0, 'the words around '],
+					[-1, `v${r}`],
+					[1, `v${r + 1}`],
+					[0, ' and after them'],
+				],
+			],
 		}));
-		const run = { v: 1, startedAt, endedAt: startedAt + HOUR - 1, urls: urls.length, changed: CHANGES, notModified: 0, sameHash: 0, errors: 0, bytes: urls.length * 420, fullBytes: urls.length * 420, notDue: 0, blockedHosts: [], hosts: { [origin]: { urls: urls.length, changed: CHANGES, conditional: urls.length, notModified: 0 } } };
+		const run = {
+			v: 1,
+			startedAt,
+			endedAt: startedAt + HOUR - 1,
+			urls: urls.length,
+			changed: CHANGES,
+			notModified: 0,
+			sameHash: 0,
+			errors: 0,
+			bytes: urls.length * 420,
+			fullBytes: urls.length * 420,
+			notDue: 0,
+			blockedHosts: [],
+			hosts: { [origin]: { urls: urls.length, changed: CHANGES, conditional: urls.length, notModified: 0 } },
+		};
 		await store.batch([
 			{ type: 'putRun', key: runKey(startedAt), value: run },
 			{ type: 'putRunDetail', key: runKey(startedAt), value: { v: 1, startedAt, changes, errors: [], errorCounts: {}, dropped: { changes: 0, errors: 0 } } },
@@ -161,7 +190,9 @@ function originCount(origin) {
 
 /** One watch on `storeDir`: the checks in its windows alone and with the client, and what the client got. */
 async function watchCase(origin, storeDir, urls, clientFirst) {
-	const watch = spawn(process.execPath, [CLI, 'watch', '--store', storeDir, '-q', '--rate', '1000000/s', '--listen', '127.0.0.1:0'], { stdio: ['pipe', 'ignore', 'pipe'] });
+	const watch = spawn(process.execPath, [CLI, 'watch', '--store', storeDir, '-q', '--rate', '1000000/s', '--listen', '127.0.0.1:0'], {
+		stdio: ['pipe', 'ignore', 'pipe'],
+	});
 	watch.stdin.end(`${urls.join('\n')}\n`);
 	let stderr = '';
 	const base = await new Promise((resolve, reject) => {

@@ -44,11 +44,16 @@ const flag = (name, fallback) => {
 const has = (name) => argv.includes(`--${name}`);
 const PAGES = Number(flag('pages', 2000));
 const DAYS = Number(flag('days', 120));
-const SEEDS = String(flag('seeds', flag('seed', '1,2,3'))).split(',').map(Number);
+const SEEDS = String(flag('seeds', flag('seed', '1,2,3')))
+	.split(',')
+	.map(Number);
 const MIX = parseMix(flag('mix', DEFAULT_MIX));
 const BS = String(flag('checks-per-page-day', '1')).split(',').map(Number);
 const ROWS = String(flag('rows', 'watch,oracle,uniform,batch,optimum')).split(',');
-const WINDOWS = String(flag('windows', '30:90,60:120')).split(',').map((w) => w.split(':').map(Number)).filter(([, to]) => to <= DAYS);
+const WINDOWS = String(flag('windows', '30:90,60:120'))
+	.split(',')
+	.map((w) => w.split(':').map(Number))
+	.filter(([, to]) => to <= DAYS);
 const FIND = flag('find', undefined);
 const JSON_OUT = flag('json', undefined);
 const HOUR_MS = 3_600_000;
@@ -60,17 +65,34 @@ const bounds = {
 const prior = flag('prior') === undefined ? RATE_PRIOR : { changes: Number(flag('prior').split(':')[0]), days: Number(flag('prior').split(':')[1]) };
 const controller = {
 	...(flag('controller') === 'lead' ? LEAD_CONTROLLER : CONTROLLER),
-	...Object.fromEntries(['ki', 'kp', 'step', 'limit', 'update-hours', 'factor', 'slack'].flatMap((name) => (flag(name) === undefined ? [] : [[name.replace(/-(\w)/g, (_, c) => c.toUpperCase()), Number(flag(name))]]))),
+	...Object.fromEntries(
+		['ki', 'kp', 'step', 'limit', 'update-hours', 'factor', 'slack'].flatMap((name) =>
+			flag(name) === undefined ? [] : [[name.replace(/-(\w)/g, (_, c) => c.toUpperCase()), Number(flag(name))]],
+		),
+	),
 	...(flag('target-hours') === undefined ? {} : { targetHours: Number(flag('target-hours')) }),
 };
 const fixedMu = flag('fixed-mu') === undefined ? undefined : Number(flag('fixed-mu'));
 const DISPATCH = flag('dispatch', 'ahead');
 if (!['ahead', 'due'].includes(DISPATCH)) throw new Error('--dispatch takes ahead or due');
-const options = { bounds, prior, controller, fixedMu, dispatch: DISPATCH, ...(flag('ahead-share') === undefined ? {} : { aheadShare: Number(flag('ahead-share')) }) };
+const options = {
+	bounds,
+	prior,
+	controller,
+	fixedMu,
+	dispatch: DISPATCH,
+	...(flag('ahead-share') === undefined ? {} : { aheadShare: Number(flag('ahead-share')) }),
+};
 
 /** Freshness and checks per page per day, overall and per mix kind, in each window. */
 function measure(pages, checks) {
-	return WINDOWS.map(([from, to]) => ({ from, to, freshness: freshness(pages, checks, from, to), perPageDay: checksPerPageDay(checks, from, to), kinds: byKind(pages, checks, from, to, MIX) }));
+	return WINDOWS.map(([from, to]) => ({
+		from,
+		to,
+		freshness: freshness(pages, checks, from, to),
+		perPageDay: checksPerPageDay(checks, from, to),
+		kinds: byKind(pages, checks, from, to, MIX),
+	}));
 }
 
 function run(pages, row, B, days = DAYS) {
@@ -96,9 +118,13 @@ function findB(pages, row, goal) {
 
 const f3 = (x) => x.toFixed(3);
 const kindNames = MIX.map((kind) => `${Number(kind.rate.toPrecision(3))}/d`);
-console.log(`${PAGES} pages on the mix ${MIX.map((kind) => `${kind.share}:${Number(kind.rate.toPrecision(3))}/day`).join(', ')}, ${DAYS} days, seeds ${SEEDS.join(', ')}; bounds ${bounds.minMs / 60_000} min to ${bounds.maxMs / 86_400_000} days, learning from ${bounds.learnMs / HOUR_MS} h; prior ${prior.changes} changes in ${prior.days} days; dispatch ${DISPATCH}; controller ${JSON.stringify(controller)}${fixedMu === undefined ? '' : `; fixed mu ${fixedMu}`}\n`);
+console.log(
+	`${PAGES} pages on the mix ${MIX.map((kind) => `${kind.share}:${Number(kind.rate.toPrecision(3))}/day`).join(', ')}, ${DAYS} days, seeds ${SEEDS.join(', ')}; bounds ${bounds.minMs / 60_000} min to ${bounds.maxMs / 86_400_000} days, learning from ${bounds.learnMs / HOUR_MS} h; prior ${prior.changes} changes in ${prior.days} days; dispatch ${DISPATCH}; controller ${JSON.stringify(controller)}${fixedMu === undefined ? '' : `; fixed mu ${fixedMu}`}\n`,
+);
 const windowNames = WINDOWS.map(([from, to]) => `${from}-${to}`);
-console.log(`| seed | B | row | ${windowNames.map((w) => `freshness ${w}`).join(' | ')} | checks/page/day ${windowNames[0]} | freshness by kind ${windowNames[0]} (${kindNames.join(', ')}) | checks/page/day by kind |`);
+console.log(
+	`| seed | B | row | ${windowNames.map((w) => `freshness ${w}`).join(' | ')} | checks/page/day ${windowNames[0]} | freshness by kind ${windowNames[0]} (${kindNames.join(', ')}) | checks/page/day by kind |`,
+);
 console.log(`|---|---|---|${windowNames.map(() => '---|').join('')}---|---|---|`);
 const results = [];
 for (const seed of SEEDS) {
@@ -108,7 +134,12 @@ for (const seed of SEEDS) {
 			if (row === 'optimum') {
 				const result = { seed, B, row, uncapped: optimum(pages, B), bounded: optimum(pages, B, bounds) };
 				results.push(result);
-				console.log(`| ${seed} | ${B} | optimum (analytic) | uncapped ${f3(result.uncapped)}, within the bounds ${f3(result.bounded)} |${windowNames.slice(1).map(() => ' |').join('')} ${B} | | |`);
+				console.log(
+					`| ${seed} | ${B} | optimum (analytic) | uncapped ${f3(result.uncapped)}, within the bounds ${f3(result.bounded)} |${windowNames
+						.slice(1)
+						.map(() => ' |')
+						.join('')} ${B} | | |`,
+				);
 				continue;
 			}
 			const started = Date.now();
@@ -122,12 +153,17 @@ for (const seed of SEEDS) {
 				result.meanBacklog = inWindow.reduce((sum, entry) => sum + entry.backlog, 0) / inWindow.length;
 				result.idleShare = inWindow.reduce((sum, entry) => sum + entry.idle, 0) / (first.to - first.from);
 				if (has('trace')) {
-					for (const entry of out.trace.filter((_, k) => k % 24 === 23)) console.error(`seed ${seed} B ${B} ${row} day ${entry.t.toFixed(0)}: mu ${entry.mu.toFixed(4)} f ${entry.f.toFixed(3)} backlog ${entry.backlog} position ${entry.position.toFixed(2)} h checked ${entry.checked}/h idle ${(entry.idle * 24).toFixed(2)}`);
+					for (const entry of out.trace.filter((_, k) => k % 24 === 23))
+						console.error(
+							`seed ${seed} B ${B} ${row} day ${entry.t.toFixed(0)}: mu ${entry.mu.toFixed(4)} f ${entry.f.toFixed(3)} backlog ${entry.backlog} position ${entry.position.toFixed(2)} h checked ${entry.checked}/h idle ${(entry.idle * 24).toFixed(2)}`,
+						);
 				}
 			}
 			results.push(result);
 			console.error(JSON.stringify(result));
-			console.log(`| ${seed} | ${B} | ${row} | ${windows.map((w) => f3(w.freshness)).join(' | ')} | ${first.perPageDay.toFixed(3)} | ${first.kinds.map((k) => f3(k.freshness)).join(', ')} | ${first.kinds.map((k) => k.perPageDay.toFixed(3)).join(', ')} |`);
+			console.log(
+				`| ${seed} | ${B} | ${row} | ${windows.map((w) => f3(w.freshness)).join(' | ')} | ${first.perPageDay.toFixed(3)} | ${first.kinds.map((k) => f3(k.freshness)).join(', ')} | ${first.kinds.map((k) => k.perPageDay.toFixed(3)).join(', ')} |`,
+			);
 		}
 	}
 	if (FIND !== undefined) {
@@ -140,7 +176,10 @@ for (const seed of SEEDS) {
 }
 for (const seed of SEEDS) {
 	const watch = results.find((r) => r.seed === seed && r.row === 'watch' && r.B === 1);
-	if (watch) console.log(`\nseed ${seed}: watch at B=1, ${windowNames[0]}: ${f3(watch.windows[0].freshness)} (target >= 0.92: ${watch.windows[0].freshness >= 0.92 ? 'met' : 'MISSED'}); mean f ${watch.meanF.toFixed(3)}, backlog ${watch.meanBacklog.toFixed(1)}, idle ${(100 * watch.idleShare).toFixed(1)}%`);
+	if (watch)
+		console.log(
+			`\nseed ${seed}: watch at B=1, ${windowNames[0]}: ${f3(watch.windows[0].freshness)} (target >= 0.92: ${watch.windows[0].freshness >= 0.92 ? 'met' : 'MISSED'}); mean f ${watch.meanF.toFixed(3)}, backlog ${watch.meanBacklog.toFixed(1)}, idle ${(100 * watch.idleShare).toFixed(1)}%`,
+		);
 	const found = results.find((r) => r.seed === seed && r.row === 'watch' && r.find !== undefined);
 	if (found) console.log(`seed ${seed}: watch reaches ${found.find} at B=${found.B.toFixed(3)} (target <= 1.4: ${found.B <= 1.4 ? 'met' : 'MISSED'})`);
 }

@@ -78,7 +78,17 @@ const mail = (port) => `mailto://127.0.0.1:${port}?from=revisit@example.org&to=m
 const loadAtStart = os.loadavg();
 const started = Date.now();
 const a = await watch('a', []);
-const b = await watch('b', ['--notify', `json://127.0.0.1:${jsonPort}/hook`, '--notify', mail(mailPort), '--notify', mail(silent.port), '--webhook', `http://127.0.0.1:${hookPort}/hook`, '--feed-new']);
+const b = await watch('b', [
+	'--notify',
+	`json://127.0.0.1:${jsonPort}/hook`,
+	'--notify',
+	mail(mailPort),
+	'--notify',
+	mail(silent.port),
+	'--webhook',
+	`http://127.0.0.1:${hookPort}/hook`,
+	'--feed-new',
+]);
 process.stderr.write(`watching ${PAGES} pages each at ${RATE}, B's targets down for ${DOWN_S} s …\n`);
 await sleep(DOWN_S * 1000);
 

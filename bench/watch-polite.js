@@ -27,7 +27,9 @@ import { parseArgs } from 'node:util';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LIMIT_MS = 250;
-const { values: flags } = parseArgs({ options: { runs: { type: 'string', default: '3' }, seconds: { type: 'string', default: '20' }, cli: { type: 'string' } } });
+const { values: flags } = parseArgs({
+	options: { runs: { type: 'string', default: '3' }, seconds: { type: 'string', default: '20' }, cli: { type: 'string' } },
+});
 const CLI = path.resolve(flags.cli ?? path.join(ROOT, 'bin/revisit.js'));
 const log = (text) => console.error(`[watch-polite ${new Date().toISOString().slice(11, 19)}] ${text}`);
 
@@ -61,7 +63,9 @@ async function startOrigins() {
 async function run(index) {
 	const tmp = mkdtempSync(path.join(os.tmpdir(), 'revisit-watch-polite-'));
 	const redisPort = await freePort();
-	const redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tmp], { stdio: 'ignore' });
+	const redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tmp], {
+		stdio: 'ignore',
+	});
 	const origins = await startOrigins();
 	const loop = 'for (;;) { const end = Date.now() + 50; while (Date.now() < end); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1); }';
 	const burners = Array.from({ length: os.availableParallelism() }, () => spawn(process.execPath, ['-e', loop], { stdio: 'ignore' }));
@@ -69,7 +73,11 @@ async function run(index) {
 	const input = origins.ports.flatMap((port) => Array.from({ length: 40 }, (_, i) => `http://127.0.0.1:${port}/p${i}`)).join('\n') + '\n';
 	const store = `redis://127.0.0.1:${redisPort}/0?prefix=run${index}:`;
 	const watches = ['A', 'B', 'C'].map((name) => {
-		const child = spawn(process.execPath, [CLI, 'watch', '--store', store, '--user-agent', `polite-bench-${name}`, '-q', '--host-rate', '4', '--rate', '100/s'], { stdio: ['pipe', 'ignore', 'pipe'] });
+		const child = spawn(
+			process.execPath,
+			[CLI, 'watch', '--store', store, '--user-agent', `polite-bench-${name}`, '-q', '--host-rate', '4', '--rate', '100/s'],
+			{ stdio: ['pipe', 'ignore', 'pipe'] },
+		);
 		child.stdin.end(input);
 		let stderr = '';
 		child.stderr.on('data', (chunk) => (stderr += chunk));
@@ -83,13 +91,21 @@ async function run(index) {
 	for (const [i, code] of codes.entries()) if (code !== 0) log(`watch ${i} exited ${code}: ${watches[i].stderr().trim()}`);
 	const pairs = origins.hits.flatMap((lines) => {
 		const sorted = lines.slice().sort((a, b) => a.at - b.at);
-		return sorted.slice(1).map((line, i) => ({ gap: line.at - sorted[i].at, what: `${sorted[i].path} (${sorted[i].agent}) then ${line.path} (${line.agent})` }));
+		return sorted
+			.slice(1)
+			.map((line, i) => ({ gap: line.at - sorted[i].at, what: `${sorted[i].path} (${sorted[i].agent}) then ${line.path} (${line.agent})` }));
 	});
 	pairs.sort((a, b) => a.gap - b.gap);
 	if (pairs.length > 0) log(`run ${index}: smallest gap ${pairs[0].gap} ms: ${pairs[0].what}`);
 	const gaps = pairs.map((pair) => pair.gap);
 	const at = (q) => gaps[Math.min(gaps.length - 1, Math.floor(q * gaps.length))];
-	return { requests: origins.hits.reduce((sum, times) => sum + times.length, 0), min: gaps[0], p1: at(0.01), median: at(0.5), ok: codes.every((code) => code === 0) };
+	return {
+		requests: origins.hits.reduce((sum, times) => sum + times.length, 0),
+		min: gaps[0],
+		p1: at(0.01),
+		median: at(0.5),
+		ok: codes.every((code) => code === 0),
+	};
 }
 
 console.log(`CLI ${path.relative(process.cwd(), CLI)}; limit ${LIMIT_MS} ms (--host-rate 4); ${flags.seconds} s per run\n`);

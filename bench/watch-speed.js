@@ -118,8 +118,15 @@ try {
 	const nginx = await startNginxPages(path.join(dir, 'nginx'), meta.ports);
 	cleanups.push(() => nginx.close());
 	const store = await storeOf(N);
-	out.push(`bench/watch-speed.js — ${new Date().toISOString()}, ${os.availableParallelism()} CPUs, node ${process.version}, load at start ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
-	out.push(`origin: nginx ${nginx.version}, one worker, ${ORIGINS} ports of 127.0.0.1; store: ${N.toLocaleString('en')} URLs (${(du(store) / MIB).toFixed(0)} MiB), ${(N / ORIGINS).toLocaleString('en')} per origin`);
+	out.push(
+		`bench/watch-speed.js — ${new Date().toISOString()}, ${os.availableParallelism()} CPUs, node ${process.version}, load at start ${os
+			.loadavg()
+			.map((n) => n.toFixed(2))
+			.join(' ')}`,
+	);
+	out.push(
+		`origin: nginx ${nginx.version}, one worker, ${ORIGINS} ports of 127.0.0.1; store: ${N.toLocaleString('en')} URLs (${(du(store) / MIB).toFixed(0)} MiB), ${(N / ORIGINS).toLocaleString('en')} per origin`,
+	);
 	out.push('');
 	if (CASES.has('speed')) {
 		const rows = [];
@@ -133,18 +140,26 @@ try {
 				else row.got = await gotCase(nginx, round);
 			}
 			rows.push(row);
-			log(`round ${round}: watch ${row.checksPerSecond.toFixed(0)}/s, got loop ${row.got.perSecond.toFixed(0)}/s, peak RSS ${row.vmHwmMiB.toFixed(1)} MiB, load ${row.load}${row.against ? `; against: ${row.against.checksPerSecond.toFixed(0)}/s` : ''}`);
+			log(
+				`round ${round}: watch ${row.checksPerSecond.toFixed(0)}/s, got loop ${row.got.perSecond.toFixed(0)}/s, peak RSS ${row.vmHwmMiB.toFixed(1)} MiB, load ${row.load}${row.against ? `; against: ${row.against.checksPerSecond.toFixed(0)}/s` : ''}`,
+			);
 		}
-		out.push(`speed: node bin/revisit.js watch --store COPY -q --rate 1000000/s --now ${new Date(T + 3 * DAY).toISOString()} --until ${WARMUP + SECONDS}s ${extra.join(' ')}`.trimEnd());
+		out.push(
+			`speed: node bin/revisit.js watch --store COPY -q --rate 1000000/s --now ${new Date(T + 3 * DAY).toISOString()} --until ${WARMUP + SECONDS}s ${extra.join(' ')}`.trimEnd(),
+		);
 		out.push(`got loop: node bench/got-loop.js --concurrency 24 --etags FILE < ${GOT_URLS.toLocaleString('en')} of the URLs`);
 		out.push('');
 		if (flags.against) out.push(`against: ${AGAINST} (the watch of the tree at ${flags.against})`);
 		out.push('');
-		out.push('| round | watch | checks/s | got loop /s | watch / got | peak RSS (VmHWM) | RssAnon peak | RssFile peak | CPU s | CPU ms / request | 304 / 200 / other | load |');
+		out.push(
+			'| round | watch | checks/s | got loop /s | watch / got | peak RSS (VmHWM) | RssAnon peak | RssFile peak | CPU s | CPU ms / request | 304 / 200 / other | load |',
+		);
 		out.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
 		for (const r of rows) {
 			for (const [name, w] of [['this tree', r], ...(r.against ? [['against', r.against]] : [])]) {
-				out.push(`| ${r.round} | ${name} | ${w.checksPerSecond.toFixed(0)} | ${r.got.perSecond.toFixed(0)} | ${(w.checksPerSecond / r.got.perSecond).toFixed(2)}x | ${w.vmHwmMiB.toFixed(1)} MiB | ${w.anonMiB.toFixed(1)} MiB | ${w.fileMiB.toFixed(1)} MiB | ${w.cpuSeconds.toFixed(1)} | ${((w.cpuSeconds * 1000) / w.requests).toFixed(2)} | ${w.statuses} | ${w.load} |`);
+				out.push(
+					`| ${r.round} | ${name} | ${w.checksPerSecond.toFixed(0)} | ${r.got.perSecond.toFixed(0)} | ${(w.checksPerSecond / r.got.perSecond).toFixed(2)}x | ${w.vmHwmMiB.toFixed(1)} MiB | ${w.anonMiB.toFixed(1)} MiB | ${w.fileMiB.toFixed(1)} MiB | ${w.cpuSeconds.toFixed(1)} | ${((w.cpuSeconds * 1000) / w.requests).toFixed(2)} | ${w.statuses} | ${w.load} |`,
+				);
 				out.push(`|   | ${name} per second: ${w.perSecond.join(' ')} | | | | | | | | | | |`);
 			}
 			if (r.status !== 0 || r.checksPerSecond < 0.9 * r.got.perSecond || r.vmHwmMiB > 300) failed = true;
@@ -153,11 +168,16 @@ try {
 	}
 	if (CASES.has('late')) {
 		const r = await lateCase(nginx, store);
-		out.push(`late: node bin/revisit.js watch --store COPY -q --rate ${WATCH_RATE}/s --until ${SECONDS + 15}s ${extra.join(' ')}`.trimEnd() + `; URLs due at ${RATE}/s from 15 s after the start`);
+		out.push(
+			`late: node bin/revisit.js watch --store COPY -q --rate ${WATCH_RATE}/s --until ${SECONDS + 15}s ${extra.join(' ')}`.trimEnd() +
+				`; URLs due at ${RATE}/s from 15 s after the start`,
+		);
 		out.push('');
 		out.push('| requests | rate seen /s | p50 | p90 | p99 | p99.9 | max | peak RSS | load |');
 		out.push('|---:|---:|---:|---:|---:|---:|---:|---:|---|');
-		out.push(`| ${r.count} | ${r.rate.toFixed(0)} | ${r.p50} ms | ${r.p90} ms | ${r.p99} ms | ${r.p999} ms | ${r.max} ms | ${r.vmHwmMiB.toFixed(1)} MiB | ${r.load} |`);
+		out.push(
+			`| ${r.count} | ${r.rate.toFixed(0)} | ${r.p50} ms | ${r.p90} ms | ${r.p99} ms | ${r.p999} ms | ${r.max} ms | ${r.vmHwmMiB.toFixed(1)} MiB | ${r.load} |`,
+		);
 		if (r.status !== 0 || !(r.p99 <= 1000)) failed = true;
 		out.push('');
 	}
@@ -182,7 +202,10 @@ async function storeOf(n) {
 	const started = Date.now();
 	// Every origin's host record, as real sweeps leave it: page 0 of each, then again a day later (all 304).
 	const firsts = meta.ports.map((port) => `http://127.0.0.1:${port}/p/0\n`).join('');
-	for (const [days, what] of [[10, 'first'], [9, 'second']]) {
+	for (const [days, what] of [
+		[10, 'first'],
+		[9, 'second'],
+	]) {
 		const run = spawn(process.execPath, [CLI, 'sweep', '--store', storeDir, '-q', '--now', String(T - days * DAY)], { stdio: ['pipe', 'ignore', 'inherit'] });
 		run.stdin.end(firsts);
 		const [code] = await once(run, 'exit');
@@ -204,12 +227,17 @@ async function storeOf(n) {
 				const checks = Array.from({ length: 3 + Math.floor(random() * 4) }, () => Math.round((1 + random() * 6) * 1440) * (random() < 0.2 ? -1 : 1));
 				const text = body(i);
 				const rate = estimateRate(checks);
-				records.push({ type: 'put', key: urlOf(i), value: { ...base, etag: etagOf(i), hash: hashOf(text), size: Buffer.byteLength(text), lastChecked, checks, rate, verifiedAt: lastChecked } });
+				records.push({
+					type: 'put',
+					key: urlOf(i),
+					value: { ...base, etag: etagOf(i), hash: hashOf(text), size: Buffer.byteLength(text), lastChecked, checks, rate, verifiedAt: lastChecked },
+				});
 				entries.push({ url: urlOf(i), origin: urlOf(i).slice(0, urlOf(i).indexOf('/p/')), due: Math.round(T + DAY + random() * DAY), rate });
 			}
 			await store.batch(records);
 			await queue.put(entries);
-			if ((from + CHUNK) % 100_000 === 0) log(`  ${(from + CHUNK).toLocaleString('en')} records and schedule entries, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+			if ((from + CHUNK) % 100_000 === 0)
+				log(`  ${(from + CHUNK).toLocaleString('en')} records and schedule entries, ${((Date.now() - started) / 1000).toFixed(0)} s`);
 		}
 	} finally {
 		await store.close();
@@ -240,7 +268,10 @@ function copyOf(store) {
 async function watched(args, stdin = 'ignore', cli = CLI) {
 	const statsFile = path.join(dir, 'stats.json');
 	fs.rmSync(statsFile, { force: true });
-	const child = spawn(process.execPath, [...flags.node, '--import', HOOK, cli, ...args], { stdio: [stdin, 'ignore', 'pipe'], env: { ...process.env, REVISIT_BENCH_STATS: statsFile } });
+	const child = spawn(process.execPath, [...flags.node, '--import', HOOK, cli, ...args], {
+		stdio: [stdin, 'ignore', 'pipe'],
+		env: { ...process.env, REVISIT_BENCH_STATS: statsFile },
+	});
 	let stderr = '';
 	child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
 	const { peaks, stop: stopPolling } = pollRss(child.pid);
@@ -248,11 +279,21 @@ async function watched(args, stdin = 'ignore', cli = CLI) {
 	stopPolling();
 	const own = fs.existsSync(statsFile) ? JSON.parse(fs.readFileSync(statsFile, 'utf8')) : {};
 	if (status !== 0) log(`watch exited ${status}: ${stderr}`);
-	return { status, stderr, vmHwmMiB: Math.max(own.vmHwmKb ?? 0, peaks.hwm) / 1024, anonMiB: peaks.anon / 1024, fileMiB: peaks.file / 1024, cpuSeconds: ((own.cpuUserMs ?? 0) + (own.cpuSystemMs ?? 0)) / 1000 };
+	return {
+		status,
+		stderr,
+		vmHwmMiB: Math.max(own.vmHwmKb ?? 0, peaks.hwm) / 1024,
+		anonMiB: peaks.anon / 1024,
+		fileMiB: peaks.file / 1024,
+		cpuSeconds: ((own.cpuUserMs ?? 0) + (own.cpuSystemMs ?? 0)) / 1000,
+	};
 }
 
 function load() {
-	return os.loadavg().map((n) => n.toFixed(1)).join(' ');
+	return os
+		.loadavg()
+		.map((n) => n.toFixed(1))
+		.join(' ');
 }
 
 async function speedCase(nginx, store, round, cli = CLI) {
@@ -270,7 +311,14 @@ async function speedCase(nginx, store, round, cli = CLI) {
 	for (let s = WARMUP; s < WARMUP + SECONDS - 1; s++) perSecond.push(pages.filter((l) => l.ms >= start + s * 1000 && l.ms < start + (s + 1) * 1000).length);
 	const total = perSecond.reduce((a, b) => a + b, 0);
 	const statuses = [304, 200].map((code) => pages.filter((l) => l.status === code).length);
-	return { ...run, checksPerSecond: total / perSecond.length, perSecond, requests: pages.length, statuses: `${statuses.join(' / ')} / ${pages.length - statuses[0] - statuses[1]}`, load: `${load0} → ${load()}` };
+	return {
+		...run,
+		checksPerSecond: total / perSecond.length,
+		perSecond,
+		requests: pages.length,
+		statuses: `${statuses.join(' / ')} / ${pages.length - statuses[0] - statuses[1]}`,
+		load: `${load0} → ${load()}`,
+	};
 }
 
 async function gotCase(nginx, round) {
@@ -307,7 +355,8 @@ async function lateCase(nginx, store) {
 		const queue = await opened.dueQueue({ at0: Date.now(), wall0: Date.now(), scale: 1 });
 		for (let from = 0; from < K; from += 10_000) {
 			const entries = [];
-			for (let i = from; i < Math.min(K, from + 10_000); i++) entries.push({ url: urlOf(i), origin: urlOf(i).slice(0, urlOf(i).indexOf('/p/')), due: T0 + (i * 1000) / RATE, rate: 0.2 });
+			for (let i = from; i < Math.min(K, from + 10_000); i++)
+				entries.push({ url: urlOf(i), origin: urlOf(i).slice(0, urlOf(i).indexOf('/p/')), due: T0 + (i * 1000) / RATE, rate: 0.2 });
 			await queue.put(entries);
 		}
 		await opened.close();
@@ -340,7 +389,19 @@ async function lateCase(nginx, store) {
 		const s = Math.floor((l.ms - first) / 5_000);
 		(segments[s] ??= []).push(Math.max(0, l.ms - (T0 + (i * 1000) / RATE)));
 	}
-	log(`lateness by 5 s of the run, p50/p99 ms (requests): ${segments.map((v) => `${Math.round(v.sort((a, b) => a - b)[v.length >> 1])}/${Math.round(v[Math.floor(0.99 * v.length)])} (${v.length})`).join(' ')}`);
+	log(
+		`lateness by 5 s of the run, p50/p99 ms (requests): ${segments.map((v) => `${Math.round(v.sort((a, b) => a - b)[v.length >> 1])}/${Math.round(v[Math.floor(0.99 * v.length)])} (${v.length})`).join(' ')}`,
+	);
 	const span = (pages.at(-1)?.ms ?? 0) - (pages[0]?.ms ?? 0);
-	return { ...run, count: late.length, rate: (pages.length / span) * 1000, p50: q(0.5), p90: q(0.9), p99: q(0.99), p999: q(0.999), max: Math.round(late.at(-1) ?? NaN), load: `${load0} → ${load()}` };
+	return {
+		...run,
+		count: late.length,
+		rate: (pages.length / span) * 1000,
+		p50: q(0.5),
+		p90: q(0.9),
+		p99: q(0.99),
+		p999: q(0.999),
+		max: Math.round(late.at(-1) ?? NaN),
+		load: `${load0} → ${load()}`,
+	};
 }

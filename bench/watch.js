@@ -41,10 +41,14 @@ const flag = (name, fallback) => {
 const PAGES = Number(flag('pages', 500));
 const DAYS = Number(flag('days', 90));
 const SCALE = Number(flag('scale', 17_280));
-const SEEDS = String(flag('seeds', flag('seed', '1'))).split(',').map(Number);
+const SEEDS = String(flag('seeds', flag('seed', '1')))
+	.split(',')
+	.map(Number);
 const MIX = parseMix(flag('mix', DEFAULT_MIX));
 const BS = String(flag('checks-per-page-day', '1')).split(',').map(Number);
-const WINDOWS = String(flag('windows', DAYS >= 90 ? '30:90' : `${DAYS / 2}:${DAYS}`)).split(',').map((w) => w.split(':').map(Number));
+const WINDOWS = String(flag('windows', DAYS >= 90 ? '30:90' : `${DAYS / 2}:${DAYS}`))
+	.split(',')
+	.map((w) => w.split(':').map(Number));
 const EXTRA = String(flag('args', '')).split(' ').filter(Boolean);
 const MODEL = !argv.includes('--no-model');
 const JSON_OUT = flag('json', undefined);
@@ -78,7 +82,10 @@ async function watch(pages, perPageDay) {
 		const last = lastChangeAt(page, t);
 		const lastModified = new Date(Math.floor((T0 + (last === -Infinity ? -365 * DAY : last * DAY)) / 1000) * 1000).toUTCString();
 		const since = req.headers['if-modified-since'];
-		if (req.headers['if-none-match'] === etag || (req.headers['if-none-match'] === undefined && since !== undefined && Date.parse(since) >= Date.parse(lastModified))) {
+		if (
+			req.headers['if-none-match'] === etag ||
+			(req.headers['if-none-match'] === undefined && since !== undefined && Date.parse(since) >= Date.parse(lastModified))
+		) {
 			counts.notModified++;
 			res.writeHead(304, { etag, 'last-modified': lastModified }).end();
 			return;
@@ -90,7 +97,22 @@ async function watch(pages, perPageDay) {
 	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const origin = `http://127.0.0.1:${server.address().port}`;
 	const store = fs.mkdtempSync(path.join(os.tmpdir(), 'revisit-watch-bench-'));
-	const args = [BIN, 'watch', '--store', path.join(store, 's'), '--rate', `${perPageDay * pages.length}/d`, '--now', String(T0), '--time-scale', String(SCALE), '--until', String(T0 + DAYS * DAY), '--ndjson', ...EXTRA];
+	const args = [
+		BIN,
+		'watch',
+		'--store',
+		path.join(store, 's'),
+		'--rate',
+		`${perPageDay * pages.length}/d`,
+		'--now',
+		String(T0),
+		'--time-scale',
+		String(SCALE),
+		'--until',
+		String(T0 + DAYS * DAY),
+		'--ndjson',
+		...EXTRA,
+	];
 	const started = Date.now();
 	let printed = 0;
 	let stderr = '';
@@ -118,10 +140,17 @@ async function watch(pages, perPageDay) {
 
 const f3 = (x) => (x === undefined ? '-' : x.toFixed(3));
 /** Freshness and checks per page per day in [from, to) by kind of the mix: "0.997/0.31, ...". */
-const kindsText = (pages, checks, from, to) => byKind(pages, checks, from, to, MIX).map((kind) => `${f3(kind.freshness)}/${kind.perPageDay.toFixed(2)}`).join(', ');
+const kindsText = (pages, checks, from, to) =>
+	byKind(pages, checks, from, to, MIX)
+		.map((kind) => `${f3(kind.freshness)}/${kind.perPageDay.toFixed(2)}`)
+		.join(', ');
 const [from, to] = WINDOWS[0];
-console.log(`${PAGES} pages on the mix ${MIX.map((kind) => `${kind.share}:${Number(kind.rate.toPrecision(3))}/day`).join(', ')}, ${DAYS} simulated days at --time-scale ${SCALE} (a day per ${(DAY / SCALE / 1000).toFixed(1)} s of wall time; μ updated every ${UPDATE_HOURS.toFixed(1)} schedule hours), freshness over days ${WINDOWS.map((w) => w.join('-')).join(', ')}${EXTRA.length ? `; more flags: ${EXTRA.join(' ')}` : ''}\n`);
-console.log(`| seed | B | freshness (watch) ${WINDOWS.map((w) => w.join('-')).join(', ')} | model (pull-ahead) | model oracle | uniform | batch | requests/page/day ${from}-${to} (all days) | 200 / 304 | exit | wall s |`);
+console.log(
+	`${PAGES} pages on the mix ${MIX.map((kind) => `${kind.share}:${Number(kind.rate.toPrecision(3))}/day`).join(', ')}, ${DAYS} simulated days at --time-scale ${SCALE} (a day per ${(DAY / SCALE / 1000).toFixed(1)} s of wall time; μ updated every ${UPDATE_HOURS.toFixed(1)} schedule hours), freshness over days ${WINDOWS.map((w) => w.join('-')).join(', ')}${EXTRA.length ? `; more flags: ${EXTRA.join(' ')}` : ''}\n`,
+);
+console.log(
+	`| seed | B | freshness (watch) ${WINDOWS.map((w) => w.join('-')).join(', ')} | model (pull-ahead) | model oracle | uniform | batch | requests/page/day ${from}-${to} (all days) | 200 / 304 | exit | wall s |`,
+);
 console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 const results = [];
 for (const seed of SEEDS) {
@@ -130,7 +159,15 @@ for (const seed of SEEDS) {
 		const out = await watch(pages, B);
 		const fresh = WINDOWS.map(([a, b]) => freshness(pages, out.requests, a, b));
 		const row = {
-			seed, B, freshness: fresh, perPageDay: checksPerPageDay(out.requests, from, to), perPageDayAll: out.counts.requests / (PAGES * DAYS), ...out.counts, printed: out.printed, status: out.status, seconds: out.seconds,
+			seed,
+			B,
+			freshness: fresh,
+			perPageDay: checksPerPageDay(out.requests, from, to),
+			perPageDayAll: out.counts.requests / (PAGES * DAYS),
+			...out.counts,
+			printed: out.printed,
+			status: out.status,
+			seconds: out.seconds,
 		};
 		row.kinds = kindsText(pages, out.requests, from, to);
 		if (MODEL) {
@@ -145,8 +182,12 @@ for (const seed of SEEDS) {
 		if (DUMP && !MODEL) fs.writeFileSync(`${DUMP}.${seed}.${B}.json`, JSON.stringify({ seed, B, cli: out.requests }));
 		results.push(row);
 		console.error(JSON.stringify(row));
-		console.error(`seed ${seed} B ${B}: freshness/checks a page a day by kind ${MIX.map((kind) => `${Number(kind.rate.toPrecision(3))}/d`).join(', ')}: watch ${row.kinds}; model ${row.modelKinds ?? '-'}`);
-		console.log(`| ${seed} | ${B} | ${fresh.map(f3).join(', ')} | ${f3(row.model)} | ${f3(row.oracle)} | ${f3(row.uniform)} | ${f3(row.batch)} | ${row.perPageDay.toFixed(3)} (${row.perPageDayAll.toFixed(3)}) | ${row.full} / ${row.notModified} | ${row.status} | ${row.seconds} |`);
+		console.error(
+			`seed ${seed} B ${B}: freshness/checks a page a day by kind ${MIX.map((kind) => `${Number(kind.rate.toPrecision(3))}/d`).join(', ')}: watch ${row.kinds}; model ${row.modelKinds ?? '-'}`,
+		);
+		console.log(
+			`| ${seed} | ${B} | ${fresh.map(f3).join(', ')} | ${f3(row.model)} | ${f3(row.oracle)} | ${f3(row.uniform)} | ${f3(row.batch)} | ${row.perPageDay.toFixed(3)} (${row.perPageDayAll.toFixed(3)}) | ${row.full} / ${row.notModified} | ${row.status} | ${row.seconds} |`,
+		);
 	}
 }
 if (JSON_OUT) fs.writeFileSync(JSON_OUT, JSON.stringify(results, null, 2));

@@ -24,7 +24,18 @@ export { runTasks, withResources, type RunPlan } from './pipelines/run.js';
 export { crawl, crawlOptions, fetchOptions, fetchStages, type CrawlOptions } from './pipelines/fetch.js';
 export * as sources from './io/sources/index.js';
 export * as sinks from './io/sinks/index.js';
-export { REASONS, URL_ERROR_CODES, type Verdict, type Reason, type UrlError, type UrlErrorCode, type Task, type TaskFlow, type PageData, type ProbeResult } from './domain/task/types.js';
+export {
+	REASONS,
+	URL_ERROR_CODES,
+	type Verdict,
+	type Reason,
+	type UrlError,
+	type UrlErrorCode,
+	type Task,
+	type TaskFlow,
+	type PageData,
+	type ProbeResult,
+} from './domain/task/types.js';
 export type { Clock } from './domain/task/clock.js';
 export { sweepStages, type SweepDeps } from './pipelines/sweep.js';
 export { normaliseSweepOptions } from './pipelines/normalise-options.js';
@@ -35,10 +46,31 @@ export { createSummary, countTask, formatSummary, someFailed, type Summary } fro
 export { createValve, type Valve } from './base/flow/valve.js';
 export { createLimiter, type Limiter, type LimiterOptions } from './net/http/limiter.js';
 export { createHttpClient } from './net/http/client.js';
-export { MemoryStore, LevelStore, openStore, RECORD_VERSION, type OpenStoreOptions, type StoreInput, type UrlRecord, type StoreOperation, type ValidatorStore } from './store/index.js';
+export {
+	MemoryStore,
+	LevelStore,
+	openStore,
+	RECORD_VERSION,
+	type OpenStoreOptions,
+	type StoreInput,
+	type UrlRecord,
+	type StoreOperation,
+	type ValidatorStore,
+} from './store/index.js';
 export type { StoreReader, StoreWriter, StoreScheduler, HostOverrides, WatchedStore } from './store/index.js';
 export { pageVersions, versionText, versionTexts, type PageVersion } from './domain/versions/index.js';
-export { RevisitError, UsageError, OptionError, StoreError, ConfigError, PipelineError, ERROR_CODES, EXIT, exitStatusFor, type ErrorCode } from './base/errors/index.js';
+export {
+	RevisitError,
+	UsageError,
+	OptionError,
+	StoreError,
+	ConfigError,
+	PipelineError,
+	ERROR_CODES,
+	EXIT,
+	exitStatusFor,
+	type ErrorCode,
+} from './base/errors/index.js';
 export * as stages from './api/stages.js';
 export { parsePrice } from './domain/product/price.js';
 export { readOffer, explainOffer } from './domain/product/offer.js';

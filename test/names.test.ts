@@ -11,9 +11,11 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SRC = path.join(ROOT, 'src');
 
 /** Every .ts file under `dir`, with its path. */
-const sources = async (dir: string): Promise<string[]> => (await readdir(dir, { recursive: true })).filter((file) => file.endsWith('.ts')).map((file) => path.join(dir, file));
+const sources = async (dir: string): Promise<string[]> =>
+	(await readdir(dir, { recursive: true })).filter((file) => file.endsWith('.ts')).map((file) => path.join(dir, file));
 
-const exported = (node: ts.Node): boolean => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
+const exported = (node: ts.Node): boolean =>
+	ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
 
 /** The names a file imports: `export { name }` of one of them passes another file's definition on. */
 function imported(file: ts.SourceFile): Set<string> {
@@ -40,7 +42,14 @@ function definedExports(file: ts.SourceFile): string[] {
 		if (!exported(statement)) continue;
 		if (ts.isVariableStatement(statement)) {
 			for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) names.push(declaration.name.text);
-		} else if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isEnumDeclaration(statement)) && statement.name) {
+		} else if (
+			(ts.isFunctionDeclaration(statement) ||
+				ts.isClassDeclaration(statement) ||
+				ts.isInterfaceDeclaration(statement) ||
+				ts.isTypeAliasDeclaration(statement) ||
+				ts.isEnumDeclaration(statement)) &&
+			statement.name
+		) {
 			names.push(statement.name.text);
 		}
 	}

@@ -135,7 +135,11 @@ function monetize(text) {
 	for (const line of lines) {
 		const assigned = line.match(/five_ninety_five = Money\.new\((-?[\d_]+)/);
 		if (assigned) named = Number(assigned[1].replaceAll('_', '')) / 100;
-		const parse = line.match(new RegExp(String.raw`Monetize\.parse\(${STRING}(?:,\s*'([A-Z]{3})')?\)\)\.to (?:eq (?:Money\.new\((-?[\d_]+),\s*'([A-Z]{3})'\)|(five_ninety_five)|(Money\.empty))|(be_nil))`));
+		const parse = line.match(
+			new RegExp(
+				String.raw`Monetize\.parse\(${STRING}(?:,\s*'([A-Z]{3})')?\)\)\.to (?:eq (?:Money\.new\((-?[\d_]+),\s*'([A-Z]{3})'\)|(five_ninety_five)|(Money\.empty))|(be_nil))`,
+			),
+		);
 		const toMoney = line.match(new RegExp(String.raw`expect\(${STRING}\.to_money\)\.to eq Money\.new\((-?[\d_]+),\s*'([A-Z]{3})'\)`));
 		let raw;
 		let amount;

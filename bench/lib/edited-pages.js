@@ -15,7 +15,9 @@ import { mulberry32 } from './prng.js';
  */
 export function pageParts(random, footerLinks = 12) {
 	const syllables = ['ka', 'ro', 'mi', 'ten', 'sol', 'ar', 'vi', 'lu', 'den', 'po', 'ra', 'ne', 'sta', 'qui', 'mo', 'ber'];
-	const vocabulary = Array.from({ length: 2000 }, () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => syllables[Math.floor(random() * syllables.length)]).join(''));
+	const vocabulary = Array.from({ length: 2000 }, () =>
+		Array.from({ length: 1 + Math.floor(random() * 3) }, () => syllables[Math.floor(random() * syllables.length)]).join(''),
+	);
 	const word = () => vocabulary[Math.floor(random() ** 2 * vocabulary.length)];
 	const sentence = () => {
 		const s = Array.from({ length: 8 + Math.floor(random() * 14) }, word).join(' ');

@@ -17,10 +17,14 @@ const handler = (req, res) => {
 	}, delay);
 };
 const ports = await Promise.all(
-	Array.from({ length: origins }, () => new Promise((resolve) => {
-		const server = http.createServer({ keepAliveTimeout: 60_000 }, handler);
-		server.listen(0, '127.0.0.1', () => resolve(server.address().port));
-	})),
+	Array.from(
+		{ length: origins },
+		() =>
+			new Promise((resolve) => {
+				const server = http.createServer({ keepAliveTimeout: 60_000 }, handler);
+				server.listen(0, '127.0.0.1', () => resolve(server.address().port));
+			}),
+	),
 );
 process.send?.({ type: 'ready', ports });
 process.on('disconnect', () => process.exit(0));

@@ -19,7 +19,15 @@ if (target) {
 	};
 	const sample = () => {
 		const seen = process.memoryUsage();
-		const line = { ms: Math.round(performance.now() - started), rss: seen.rss, hwm: hwm(), heapTotal: seen.heapTotal, heapUsed: seen.heapUsed, external: seen.external, arrayBuffers: seen.arrayBuffers };
+		const line = {
+			ms: Math.round(performance.now() - started),
+			rss: seen.rss,
+			hwm: hwm(),
+			heapTotal: seen.heapTotal,
+			heapUsed: seen.heapUsed,
+			external: seen.external,
+			arrayBuffers: seen.arrayBuffers,
+		};
 		if (typeof globalThis.gc === 'function') {
 			globalThis.gc();
 			const live = process.memoryUsage();

@@ -41,10 +41,14 @@ ${ports.map((port) => `		listen 127.0.0.1:${port};`).join('\n')}
 				const buffer = Buffer.alloc(size - from);
 				fs.readSync(fd, buffer, 0, buffer.length, from);
 				fs.closeSync(fd);
-				return buffer.toString('latin1').split('\n').filter(Boolean).map((line) => {
-					const [msec, status, uri, conditional] = line.split(' ');
-					return { ms: Number(msec) * 1000, status: Number(status), uri, conditional: conditional !== 'c=' && conditional !== 'c=-' };
-				});
+				return buffer
+					.toString('latin1')
+					.split('\n')
+					.filter(Boolean)
+					.map((line) => {
+						const [msec, status, uri, conditional] = line.split(' ');
+						return { ms: Number(msec) * 1000, status: Number(status), uri, conditional: conditional !== 'c=' && conditional !== 'c=-' };
+					});
 			};
 		},
 	};

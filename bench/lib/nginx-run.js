@@ -48,14 +48,25 @@ ${http(t)}
 	);
 	const child = spawn('nginx', ['-c', t('nginx.conf'), '-p', `${root}/`, '-e', t('error.log')], { stdio: 'ignore' });
 	for (let i = 0; ; i++) {
-		const up = await new Promise((resolve) => net.connect(port, '127.0.0.1').once('connect', function () { this.destroy(); resolve(true); }).once('error', () => resolve(false)));
+		const up = await new Promise((resolve) =>
+			net
+				.connect(port, '127.0.0.1')
+				.once('connect', function () {
+					this.destroy();
+					resolve(true);
+				})
+				.once('error', () => resolve(false)),
+		);
 		if (up) break;
-		if (i > 100 || child.exitCode !== null) throw new Error(`nginx did not start: ${fs.existsSync(t('error.log')) ? fs.readFileSync(t('error.log'), 'utf8') : ''}`);
+		if (i > 100 || child.exitCode !== null)
+			throw new Error(`nginx did not start: ${fs.existsSync(t('error.log')) ? fs.readFileSync(t('error.log'), 'utf8') : ''}`);
 		await new Promise((resolve) => setTimeout(resolve, 50));
 	}
 	return {
 		pid: child.pid,
-		version: spawnSync('nginx', ['-v'], { encoding: 'utf8' }).stderr.trim().replace(/^nginx version: nginx\//, ''),
+		version: spawnSync('nginx', ['-v'], { encoding: 'utf8' })
+			.stderr.trim()
+			.replace(/^nginx version: nginx\//, ''),
 		async close() {
 			child.kill('SIGTERM');
 			if (child.exitCode === null) await once(child, 'exit');

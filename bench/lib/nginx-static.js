@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { freePorts, runNginx } from './nginx-run.js';
 
-const FILLER = Array.from({ length: 48 }, (_, i) => `<p>Paragraph ${i}: the quick brown fox jumps over the lazy dog, again and again.</p>\n`).join('') + '</body></html>\n';
+const FILLER =
+	Array.from({ length: 48 }, (_, i) => `<p>Paragraph ${i}: the quick brown fox jumps over the lazy dog, again and again.</p>\n`).join('') + '</body></html>\n';
 
 /**
  * Writes `pages` pages of ~4 KB (`/p/0` …) under `scratch`/nginx and starts nginx on them.
@@ -15,7 +16,10 @@ export async function startNginxStatic(pages, scratch) {
 	const dir = path.join(scratch, 'nginx');
 	fs.mkdirSync(path.join(dir, 'root', 'p'), { recursive: true });
 	for (let n = 0; n < pages; n++) {
-		fs.writeFileSync(path.join(dir, 'root', 'p', String(n)), `<!doctype html>\n<html><head><title>Page ${n}</title></head><body>\n<h1>Page ${n}</h1>\n${FILLER}`);
+		fs.writeFileSync(
+			path.join(dir, 'root', 'p', String(n)),
+			`<!doctype html>\n<html><head><title>Page ${n}</title></head><body>\n<h1>Page ${n}</h1>\n${FILLER}`,
+		);
 	}
 	const [port] = await freePorts(1);
 	const nginx = await runNginx(
@@ -38,4 +42,3 @@ export async function startNginxStatic(pages, scratch) {
 		close: () => nginx.close(),
 	};
 }
-

@@ -17,7 +17,9 @@ const EDITED = 'The library opens at nine on Saturdays from June.';
 /** Runs the built CLI with `input` on stdin; resolves with its stdout, stderr and exit status. */
 function revisit(args, input = '') {
 	return new Promise((resolve) => {
-		const child = execFile(process.execPath, [CLI, ...args], { maxBuffer: 1 << 26 }, (error, stdout, stderr) => resolve({ stdout, stderr, status: error ? error.code : 0 }));
+		const child = execFile(process.execPath, [CLI, ...args], { maxBuffer: 1 << 26 }, (error, stdout, stderr) =>
+			resolve({ stdout, stderr, status: error ? error.code : 0 }),
+		);
 		child.stdin.end(input);
 	});
 }
@@ -39,7 +41,14 @@ export async function pdfSweeps({ documents, sizes, runs }) {
 		const pages = texts[n].map((lines) => [...lines]);
 		if (edited && n === 0) pages[0][3] = EDITED;
 		res.setHeader('content-type', 'application/pdf');
-		res.end(writePdf(pages, { created: new Date(Date.UTC(2026, 0, 1) + served * 1000), id: String(served), order: served % 2 ? 'reverse' : 'forward', compress: served % 2 === 0 }));
+		res.end(
+			writePdf(pages, {
+				created: new Date(Date.UTC(2026, 0, 1) + served * 1000),
+				id: String(served),
+				order: served % 2 ? 'reverse' : 'forward',
+				compress: served % 2 === 0,
+			}),
+		);
 	});
 	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const origin = `http://127.0.0.1:${server.address().port}`;
@@ -50,7 +59,10 @@ export async function pdfSweeps({ documents, sizes, runs }) {
 		const started = performance.now();
 		const run = await revisit(['sweep', '--store', store, '--ndjson', '--all'], urls);
 		if (run.status !== 0) throw new Error(`sweep failed (${run.status}): ${run.stderr}`);
-		const verdicts = run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+		const verdicts = run.stdout
+			.split('\n')
+			.filter(Boolean)
+			.map((line) => JSON.parse(line));
 		return { ms: performance.now() - started, verdicts, stderr: run.stderr };
 	};
 	try {
@@ -65,8 +77,19 @@ export async function pdfSweeps({ documents, sizes, runs }) {
 		const data = JSON.parse(/<script type="application\/json" id="revisit-data">([\s\S]*?)<\/script>/.exec(await readFile(report, 'utf8'))[1]);
 		const change = data.changes.find((entry) => entry.reason === 'new-body');
 		// The new side of the diff: what is kept either side of the change, and what was added.
-		const after = (change?.diff ?? []).map((hunk) => hunk.filter(([op]) => op !== -1).map(([, text]) => text).join('')).join(' … ');
-		const added = (change?.diff ?? []).flat().filter(([op]) => op === 1).map(([, text]) => text).join(' ');
+		const after = (change?.diff ?? [])
+			.map((hunk) =>
+				hunk
+					.filter(([op]) => op !== -1)
+					.map(([, text]) => text)
+					.join(''),
+			)
+			.join(' … ');
+		const added = (change?.diff ?? [])
+			.flat()
+			.filter(([op]) => op === 1)
+			.map(([, text]) => text)
+			.join(' ');
 		const words = EDITED.replace('.', '').split(' ');
 		return {
 			documents,

@@ -16,9 +16,6 @@ if (target) {
 			// Not Linux: maxRssKb below still applies.
 		}
 		const cpu = process.cpuUsage();
-		writeFileSync(
-			target,
-			JSON.stringify({ vmHwmKb, maxRssKb: process.resourceUsage().maxRSS, cpuUserMs: cpu.user / 1000, cpuSystemMs: cpu.system / 1000 }),
-		);
+		writeFileSync(target, JSON.stringify({ vmHwmKb, maxRssKb: process.resourceUsage().maxRSS, cpuUserMs: cpu.user / 1000, cpuSystemMs: cpu.system / 1000 }));
 	});
 }

@@ -53,7 +53,14 @@ export function withNoise(html, token, time) {
 export function editPrice(html, price) {
 	const moved = price + 1;
 	const forms = [];
-	for (const [thousands, decimal] of [[',', '.'], ['.', ','], ['', '.'], ['', ','], [' ', ','], ['\u00a0', ',']]) {
+	for (const [thousands, decimal] of [
+		[',', '.'],
+		['.', ','],
+		['', '.'],
+		['', ','],
+		[' ', ','],
+		['\u00a0', ','],
+	]) {
 		forms.push((value) => group(value.toFixed(2), thousands, decimal));
 		forms.push((value) => group(value.toFixed(1), thousands, decimal));
 		if (Number.isInteger(price) && price >= 1000 && thousands !== '') forms.push((value) => group(String(value), thousands, decimal));

@@ -26,8 +26,14 @@ if (!(Number.isInteger(pages) && pages > 0 && Number.isInteger(seed) && ['none',
 }
 
 const en = (cents) => (cents / 100).toFixed(2);
-const de = (cents) => en(cents).replace('.', ',').replace(/\B(?=(\d{3})+,)/g, '.');
-const sv = (cents) => en(cents).replace('.', ',').replace(/\B(?=(\d{3})+,)/g, ' ');
+const de = (cents) =>
+	en(cents)
+		.replace('.', ',')
+		.replace(/\B(?=(\d{3})+,)/g, '.');
+const sv = (cents) =>
+	en(cents)
+		.replace('.', ',')
+		.replace(/\B(?=(\d{3})+,)/g, ' ');
 
 // What moves on every answer: the CSRF token, the app-state token, the page's timestamp.
 const noise = mulberry32(seed ^ 0x9e3779b9);
@@ -43,11 +49,24 @@ const NOISE = [
 // under the page's other variant prices, so it is still the lowest offer.
 const TEMPLATES = [
 	{ file: 'magento.html', cents: 12195, spellings: [['$121.95', (c) => `$${en(c)}`]] },
-	{ file: 'opengraph.html', cents: 5900, spellings: [['content="59.00"', (c) => `content="${en(c)}"`], ['€59,00', (c) => `€${de(c)}`]] },
+	{
+		file: 'opengraph.html',
+		cents: 5900,
+		spellings: [
+			['content="59.00"', (c) => `content="${en(c)}"`],
+			['€59,00', (c) => `€${de(c)}`],
+		],
+	},
 	{
 		file: 'shopify.html',
 		cents: 287920,
-		spellings: [['"2879.20"', (c) => `"${en(c)}"`], ['"2879.2"', (c) => `"${en(c)}"`], ['2.879,20', de], ['287920', String], ['2 879,20 kr', (c) => `${sv(c)} kr`]],
+		spellings: [
+			['"2879.20"', (c) => `"${en(c)}"`],
+			['"2879.2"', (c) => `"${en(c)}"`],
+			['2.879,20', de],
+			['287920', String],
+			['2 879,20 kr', (c) => `${sv(c)} kr`],
+		],
 	},
 	{ file: 'yoast-group.html', cents: 129900, spellings: [['1.299,00', de]] },
 ].map((template) => {

@@ -13,17 +13,33 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mulberry32 } from './prng.js';
 
-const WORDS = 'soft warm steel kettle brew fine quick light solid classic matte glass handle lid spout base cord boil water tea coffee kitchen daily gift size colour stone oak black white silver compact quiet fast safe'.split(' ');
+const WORDS =
+	'soft warm steel kettle brew fine quick light solid classic matte glass handle lid spout base cord boil water tea coffee kitchen daily gift size colour stone oak black white silver compact quiet fast safe'.split(
+		' ',
+	);
 
 function chrome(seed) {
 	const random = mulberry32(seed);
 	const pick = () => WORDS[Math.floor(random() * WORDS.length)];
 	const words = (n) => Array.from({ length: n }, pick).join(' ');
-	const menu = Array.from({ length: 12 }, (_, i) => `<li class="menu__item menu__item--top"><a class="menu__link" href="/collections/${pick()}-${i}">${words(2)}</a><ul class="menu__sub">${Array.from({ length: 14 }, (_, j) => `<li class="menu__item"><a class="menu__link" href="/collections/${pick()}-${i}-${j}" data-track="nav-${i}-${j}">${words(2)}</a></li>`).join('')}</ul></li>`).join('\n');
+	const menu = Array.from(
+		{ length: 12 },
+		(_, i) =>
+			`<li class="menu__item menu__item--top"><a class="menu__link" href="/collections/${pick()}-${i}">${words(2)}</a><ul class="menu__sub">${Array.from({ length: 14 }, (_, j) => `<li class="menu__item"><a class="menu__link" href="/collections/${pick()}-${i}-${j}" data-track="nav-${i}-${j}">${words(2)}</a></li>`).join('')}</ul></li>`,
+	).join('\n');
 	const analytics = `<script>window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag('js',new Date());gtag('config','G-${Math.floor(random() * 1e8)}');${Array.from({ length: 120 }, (_, i) => `window.__m${i}=function(a,b){return a&&b?a.concat(b):${i}};`).join('')}</script>`;
 	const style = `<style>${Array.from({ length: 160 }, (_, i) => `.c${i}{margin:${i % 7}px ${i % 5}px;color:#${(i * 4099).toString(16).padStart(6, '0').slice(0, 6)}}`).join('')}</style>`;
-	const reviews = Array.from({ length: 25 }, (_, i) => `<article class="review" id="review-${i}"><header><span class="review__author">${words(2)}</span> <span class="review__stars" aria-label="${1 + (i % 5)} stars">${'★'.repeat(1 + (i % 5))}</span> <time datetime="2026-0${1 + (i % 9)}-1${i % 10}">${1 + (i % 28)} days ago</time></header><h4>${words(4)}</h4><p>${words(60)}</p><footer><button class="helpful" data-review="${i}">Helpful (${(i * 7) % 31})</button></footer></article>`).join('\n');
-	const cards = (currency) => Array.from({ length: 12 }, (_, i) => `<div class="card"><a href="/products/${pick()}-${i}"><img src="/cdn/${pick()}-${i}.jpg" alt="${words(3)}" loading="lazy" width="300" height="300"></a><h3 class="card__title">${words(3)}</h3><span class="price price--card">${currency}${(9 + ((i * 37) % 90)).toFixed(2)}</span><button class="card__add">Add to cart</button></div>`).join('\n');
+	const reviews = Array.from(
+		{ length: 25 },
+		(_, i) =>
+			`<article class="review" id="review-${i}"><header><span class="review__author">${words(2)}</span> <span class="review__stars" aria-label="${1 + (i % 5)} stars">${'★'.repeat(1 + (i % 5))}</span> <time datetime="2026-0${1 + (i % 9)}-1${i % 10}">${1 + (i % 28)} days ago</time></header><h4>${words(4)}</h4><p>${words(60)}</p><footer><button class="helpful" data-review="${i}">Helpful (${(i * 7) % 31})</button></footer></article>`,
+	).join('\n');
+	const cards = (currency) =>
+		Array.from(
+			{ length: 12 },
+			(_, i) =>
+				`<div class="card"><a href="/products/${pick()}-${i}"><img src="/cdn/${pick()}-${i}.jpg" alt="${words(3)}" loading="lazy" width="300" height="300"></a><h3 class="card__title">${words(3)}</h3><span class="price price--card">${currency}${(9 + ((i * 37) % 90)).toFixed(2)}</span><button class="card__add">Add to cart</button></div>`,
+		).join('\n');
 	const footer = Array.from({ length: 60 }, (_, i) => `<li><a href="/pages/${pick()}-${i}">${words(2)}</a></li>`).join('');
 	const state = `<script id="app-state">window.__STATE__=${JSON.stringify({ token: (random() * 1e16).toString(36), recentlyViewed: Array.from({ length: 40 }, (_, i) => ({ id: 1000 + i, title: words(3), url: `/products/${pick()}-${i}`, image: `/cdn/${pick()}.jpg` })), translations: Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`key_${i}`, words(6)])) })}</script>`;
 	const description = Array.from({ length: 6 }, () => `<p>${words(70)}</p>`).join('');
@@ -51,7 +67,12 @@ const ld = (value) => `<script type="application/ld+json">${JSON.stringify(value
 
 function shopify() {
 	const c = chrome(1);
-	const variants = [['1 l', '2879.20', true], ['1.5 l', '2879.20', false], ['1.7 l', '2999.00', true], ['2 l', '2879.2', true]];
+	const variants = [
+		['1 l', '2879.20', true],
+		['1.5 l', '2879.20', false],
+		['1.7 l', '2999.00', true],
+		['2 l', '2879.2', true],
+	];
 	const product = {
 		'@context': 'http://schema.org/',
 		'@type': 'Product',
@@ -101,15 +122,34 @@ function yoastGroup() {
 		'@type': 'Product',
 		name: `Wasserkocher ${colour}`,
 		color: colour,
-		offers: { '@type': 'Offer', availability: `https://schema.org/${availability}`, priceSpecification: [{ '@type': 'UnitPriceSpecification', priceType: 'https://schema.org/ListPrice', price: '1.499,00', priceCurrency: 'EUR' }, { '@type': 'UnitPriceSpecification', price, priceCurrency: 'EUR' }] },
+		offers: {
+			'@type': 'Offer',
+			availability: `https://schema.org/${availability}`,
+			priceSpecification: [
+				{ '@type': 'UnitPriceSpecification', priceType: 'https://schema.org/ListPrice', price: '1.499,00', priceCurrency: 'EUR' },
+				{ '@type': 'UnitPriceSpecification', price, priceCurrency: 'EUR' },
+			],
+		},
 	});
 	const graph = {
 		'@context': 'https://schema.org',
 		'@graph': [
 			{ '@type': 'WebPage', '@id': 'https://shop.example/p/wasserkocher#webpage', name: 'Wasserkocher', isPartOf: { '@id': 'https://shop.example/#website' } },
-			{ '@type': 'BreadcrumbList', itemListElement: [{ '@type': 'ListItem', position: 1, name: 'Start', item: 'https://shop.example/' }, { '@type': 'ListItem', position: 2, name: 'Küche' }] },
+			{
+				'@type': 'BreadcrumbList',
+				itemListElement: [
+					{ '@type': 'ListItem', position: 1, name: 'Start', item: 'https://shop.example/' },
+					{ '@type': 'ListItem', position: 2, name: 'Küche' },
+				],
+			},
 			{ '@type': 'Organization', '@id': 'https://shop.example/#organization', name: 'Laden' },
-			{ '@type': 'ProductGroup', name: 'Wasserkocher', productGroupID: 'WK', variesBy: ['https://schema.org/color'], hasVariant: [variant('Schwarz', '1.299,00', 'InStock'), variant('Weiß', '1.299,00', 'OutOfStock'), variant('Rot', '1.349,00', 'InStock')] },
+			{
+				'@type': 'ProductGroup',
+				name: 'Wasserkocher',
+				productGroupID: 'WK',
+				variesBy: ['https://schema.org/color'],
+				hasVariant: [variant('Schwarz', '1.299,00', 'InStock'), variant('Weiß', '1.299,00', 'OutOfStock'), variant('Rot', '1.349,00', 'InStock')],
+			},
 		],
 	};
 	const body = `<div class="product"><h1>Wasserkocher</h1><p class="price"><del>1.499,00 €</del> 1.299,00 € <small>inkl. MwSt.</small></p><p class="stock in-stock">Auf Lager</p><button>In den Warenkorb</button></div>`;

@@ -62,5 +62,10 @@ export function statsDelta(before, after) {
 		const delta = count - (before.requests[key] ?? 0);
 		if (delta > 0) requests[key] = delta;
 	}
-	return { requests, total: Object.values(requests).reduce((a, b) => a + b, 0), bytesOut: after.bytesOut - before.bytesOut, bytesIn: after.bytesIn - before.bytesIn };
+	return {
+		requests,
+		total: Object.values(requests).reduce((a, b) => a + b, 0),
+		bytesOut: after.bytesOut - before.bytesOut,
+		bytesIn: after.bytesIn - before.bytesIn,
+	};
 }

@@ -26,7 +26,13 @@ if (!(Number.isInteger(pages) && pages > 0 && Number.isInteger(seed))) throw new
 
 const etagOf = (text) => `"${createHash('sha256').update(text).digest('hex').slice(0, 16)}"`;
 const money = (cents) => (cents / 100).toFixed(2);
-const offer = (n, cents) => JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: `Product ${n}`, offers: { '@type': 'Offer', price: money(cents), priceCurrency: 'EUR', availability: 'https://schema.org/InStock' } });
+const offer = (n, cents) =>
+	JSON.stringify({
+		'@context': 'https://schema.org',
+		'@type': 'Product',
+		name: `Product ${n}`,
+		offers: { '@type': 'Offer', price: money(cents), priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+	});
 
 const shell = (n) =>
 	'<!doctype html><html><head><title>Product</title>' +
@@ -80,7 +86,9 @@ function answer(req, res, kind, type, text) {
 	});
 	if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) return void res.writeHead(304, { etag }).end();
 	const body = Buffer.from(text);
-	res.writeHead(200, { 'content-type': type, etag, 'cache-control': 'no-cache', 'content-length': String(body.length) }).end(req.method === 'HEAD' ? undefined : body);
+	res
+		.writeHead(200, { 'content-type': type, etag, 'cache-control': 'no-cache', 'content-length': String(body.length) })
+		.end(req.method === 'HEAD' ? undefined : body);
 }
 
 const server = http.createServer((req, res) => {

@@ -200,7 +200,7 @@ export function simulateWatch(pages, perPageDay, days, options = {}) {
 		// Pulled ahead only once its notBefore has passed (reschedule.ts): the URL due earliest among those.
 		const skipped = [];
 		while (ahead && heap.items.length > 0 && due[heap.peek()] > at && notBefore[heap.peek()] > at) skipped.push(heap.pop());
-		if (heap.items.length === 0 || due[heap.peek()] > at + 1e-12 && notBefore[heap.peek()] > at) {
+		if (heap.items.length === 0 || (due[heap.peek()] > at + 1e-12 && notBefore[heap.peek()] > at)) {
 			for (const k of skipped) heap.push(k);
 			nextFree = at + slot;
 			unspent++;

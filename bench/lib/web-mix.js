@@ -13,11 +13,13 @@ export const DEFAULT_MIX = '0.5:2/365,0.3:1/7,0.2:1';
  * parseMix('0.5:2/365,0.5:1') // [{ share: 0.5, rate: 0.00548 }, { share: 0.5, rate: 1 }]
  */
 export function parseMix(text) {
-	const mix = String(text).split(',').map((part) => {
-		const [share, rate] = part.split(':');
-		const [a, b = '1'] = String(rate).split('/');
-		return { share: Number(share), rate: Number(a) / Number(b) };
-	});
+	const mix = String(text)
+		.split(',')
+		.map((part) => {
+			const [share, rate] = part.split(':');
+			const [a, b = '1'] = String(rate).split('/');
+			return { share: Number(share), rate: Number(a) / Number(b) };
+		});
 	if (mix.some((kind) => !(kind.share > 0 && kind.rate > 0)) || Math.abs(mix.reduce((sum, kind) => sum + kind.share, 0) - 1) > 1e-9) {
 		throw new Error('--mix takes share:rate pairs whose shares add up to 1, e.g. 0.5:2/365,0.3:1/7,0.2:1');
 	}
@@ -105,6 +107,14 @@ export function byKind(pages, checks, from, to, mix) {
 	return mix.map((_, kind) => {
 		const index = pages.flatMap((page, i) => (page.kind === kind ? [i] : []));
 		const subChecks = index.map((i) => checks[i]);
-		return { freshness: freshness(index.map((i) => pages[i]), subChecks, from, to), perPageDay: checksPerPageDay(subChecks, from, to) };
+		return {
+			freshness: freshness(
+				index.map((i) => pages[i]),
+				subChecks,
+				from,
+				to,
+			),
+			perPageDay: checksPerPageDay(subChecks, from, to),
+		};
 	});
 }

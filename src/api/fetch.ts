@@ -32,11 +32,16 @@ export function fetch(urls: UrlSource, options: FetchApiOptions = {}): Observabl
 	const resolved = fetchOptions(rest);
 	const resources = { store: checkedStore(store ?? defaultStoreDir()), clock, random, redis, transport };
 	return withResources(resources, resolved, (deps) =>
-		runTasks(deps, {
-			options: resolved,
-			input: (_deps, valve) => toLines(urls, valve),
-			build: (opened) => pipe(fetchStages(opened, resolved), out === undefined ? identity : writeBodies({}, { sink: { type: 'dir', dir: out }, clock: opened.clock })),
-		}, createSummary()).pipe(
+		runTasks(
+			deps,
+			{
+				options: resolved,
+				input: (_deps, valve) => toLines(urls, valve),
+				build: (opened) =>
+					pipe(fetchStages(opened, resolved), out === undefined ? identity : writeBodies({}, { sink: { type: 'dir', dir: out }, clock: opened.clock })),
+			},
+			createSummary(),
+		).pipe(
 			map((task): FetchedVerdict | undefined => {
 				const verdict = toVerdict(task);
 				const body = task.probe?.body;

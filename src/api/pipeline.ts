@@ -64,24 +64,40 @@ export function createPipeline(config: PipelineConfig, runtime: PipelineRuntime 
 	const diagnose = runtime.diagnose ?? ((text: string) => void stderr.write(`revisit: ${visible(text)}\n`));
 	const stdin = runtime.stdin ?? process.stdin;
 	const shape = pipelineShape(compiled);
-	const edges = { out: (text: string) => new Promise<void>((resolve, reject) => stdout.write(text, (error) => (error ? reject(error) : resolve()))), diagnose, stdout, stderr, env };
+	const edges = {
+		out: (text: string) => new Promise<void>((resolve, reject) => stdout.write(text, (error) => (error ? reject(error) : resolve()))),
+		diagnose,
+		stdout,
+		stderr,
+		env,
+	};
 	const store = checkedStore(runtime.store ?? compiled.store ?? defaultStoreDir(env));
 
 	// Its notify sinks' URLs are loaded by apprise's dry run before the store opens and any request goes out.
 	const tasks = (summary: Summary): Observable<Task> =>
-		concat(defer(() => checkStart(shape)).pipe(ignoreElements()), withResources({ store, clock: runtime.clock, random: runtime.random }, shape.options, (deps) =>
-			runTasks(deps, {
-				options: shape.options,
-				input: (opened, valve) => shape.source({ deps: opened, retry: shape.options, valve, stdin, stderr, env }),
-				build: (opened) => composeRun(opened, shape, edges),
-				placesKeepText: true,
-				onBlocked: (origin, decision) => diagnose(`${describeChurn(origin, decision)}: changes held back (churn guard)`),
-			}, summary),
-		));
+		concat(
+			defer(() => checkStart(shape)).pipe(ignoreElements()),
+			withResources({ store, clock: runtime.clock, random: runtime.random }, shape.options, (deps) =>
+				runTasks(
+					deps,
+					{
+						options: shape.options,
+						input: (opened, valve) => shape.source({ deps: opened, retry: shape.options, valve, stdin, stderr, env }),
+						build: (opened) => composeRun(opened, shape, edges),
+						placesKeepText: true,
+						onBlocked: (origin, decision) => diagnose(`${describeChurn(origin, decision)}: changes held back (churn guard)`),
+					},
+					summary,
+				),
+			),
+		);
 	return {
 		verdicts$: new Observable<Verdict>((subscriber) =>
 			tasks(createSummary())
-				.pipe(map(toVerdict), filter((verdict): verdict is Verdict => verdict !== undefined))
+				.pipe(
+					map(toVerdict),
+					filter((verdict): verdict is Verdict => verdict !== undefined),
+				)
 				.subscribe(subscriber),
 		),
 		run: () =>

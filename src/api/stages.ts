@@ -16,7 +16,15 @@ export { filter, type FilterOptions } from '../stages/filter.js';
 export { due, isDue, type DueOptions } from '../stages/due.js';
 export { schedule, type ScheduleOptions } from '../stages/schedule.js';
 export { trust } from '../stages/trust.js';
-export { churnGuard, describeChurn, judgedKnown, type ChurnGuardOptions, type ChurnGuardHooks, type ChurnDecision, type ChurnScale } from '../stages/churn-guard.js';
+export {
+	churnGuard,
+	describeChurn,
+	judgedKnown,
+	type ChurnGuardOptions,
+	type ChurnGuardHooks,
+	type ChurnDecision,
+	type ChurnScale,
+} from '../stages/churn-guard.js';
 export { tally } from '../stages/tally.js';
 export { fetchBodies, type FetchBodiesOptions } from '../stages/fetch-bodies.js';
 export { writeBodies, type BodySink } from '../stages/write-bodies.js';

@@ -32,7 +32,11 @@ export function sweep(urls: UrlSource, options: SweepApiOptions = {}): Observabl
 	const sweepOptions = normaliseSweepOptions(rest);
 	const resources = { store: checkedStore(store ?? defaultStoreDir()), clock, random, redis, transport };
 	return withResources(resources, sweepOptions, (deps) =>
-		runTasks(deps, { options: sweepOptions, input: (_deps, valve) => toLines(urls, valve), build: (opened) => sweepStages(opened, sweepOptions) }, createSummary()).pipe(
+		runTasks(
+			deps,
+			{ options: sweepOptions, input: (_deps, valve) => toLines(urls, valve), build: (opened) => sweepStages(opened, sweepOptions) },
+			createSummary(),
+		).pipe(
 			map(toVerdict),
 			filter((verdict): verdict is Verdict => verdict !== undefined),
 		),
@@ -66,4 +70,3 @@ export function toVerdict(task: Task): Verdict | undefined {
 	}
 	return verdictOf(task);
 }
-

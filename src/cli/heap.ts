@@ -32,7 +32,12 @@ export function ranksWholeList(args: readonly string[]): boolean {
  * @example
  * favourMemory(['sweep', '--budget', '1000'], process.execArgv, process.env.NODE_OPTIONS) // true, unless e.g. `node --max-old-space-size=4096 bin/revisit.js`
  */
-export function favourMemory(args: readonly string[] = process.argv.slice(2), execArgv: readonly string[] = process.execArgv, nodeOptions: string | undefined = process.env['NODE_OPTIONS'], set: (flags: string) => void = setFlagsFromString): boolean {
+export function favourMemory(
+	args: readonly string[] = process.argv.slice(2),
+	execArgv: readonly string[] = process.execArgv,
+	nodeOptions: string | undefined = process.env['NODE_OPTIONS'],
+	set: (flags: string) => void = setFlagsFromString,
+): boolean {
 	if (!ranksWholeList(args)) return false;
 	const given = [...execArgv, ...(nodeOptions ?? '').split(/\s+/)];
 	if (given.some((flag) => OWN_CHOICE.test(flag))) return false;

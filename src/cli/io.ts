@@ -45,7 +45,8 @@ export function visibleIo(io: CliIo): CliIo {
 
 function visibleStream<Stream extends Writable>(stream: Stream): Stream {
 	if (rawStream(stream) !== stream) return stream;
-	const write = (chunk: unknown, ...rest: unknown[]): boolean => (stream.write as (...args: unknown[]) => boolean)(typeof chunk === 'string' ? visible(chunk) : chunk, ...rest);
+	const write = (chunk: unknown, ...rest: unknown[]): boolean =>
+		(stream.write as (...args: unknown[]) => boolean)(typeof chunk === 'string' ? visible(chunk) : chunk, ...rest);
 	// A proxy rather than a wrapper stream: writes stay synchronous and in order with the stream's own, and isTTY, columns, events and pipe() are the stream's.
 	const shown = new Proxy(stream, {
 		get(target, key) {
@@ -66,4 +67,4 @@ function visibleStream<Stream extends Writable>(stream: Stream): Stream {
  * @example
  * rawStream(io.stderr).write(`\r\x1b[K${visibleLine(progress)}`);
  */
-export const rawStream = <Stream extends Writable>(stream: Stream): Stream => ((stream as unknown as Record<symbol, Stream | undefined>)[RAW]) ?? stream;
+export const rawStream = <Stream extends Writable>(stream: Stream): Stream => (stream as unknown as Record<symbol, Stream | undefined>)[RAW] ?? stream;

@@ -21,7 +21,10 @@ export function strayValue(args: readonly string[], repeatable: ReadonlySet<stri
 		const value = equals < 0 ? args[i + 1] : arg.slice(equals + 1);
 		const word = args[equals < 0 ? i + 2 : i + 1];
 		if (value === undefined || word === undefined || word.startsWith('-') || URL.canParse(word)) continue;
-		return new UsageError(`--${name} takes one value each time: ${JSON.stringify(word)} after it is not a URL; for two, give the flag again: --${name} ${shellWord(value)} --${name} ${shellWord(word)}`, { help: false });
+		return new UsageError(
+			`--${name} takes one value each time: ${JSON.stringify(word)} after it is not a URL; for two, give the flag again: --${name} ${shellWord(value)} --${name} ${shellWord(word)}`,
+			{ help: false },
+		);
 	}
 	return undefined;
 }

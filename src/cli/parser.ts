@@ -30,8 +30,11 @@ export async function runCommands(argv: readonly string[], given: CliIo, command
 	const args = argv.map((arg) => (arg === '-' ? STDIN_ARG : arg));
 	const base = yargs(args)
 		.scriptName('revisit')
-		.usage('$0 <command> [options]\n\nTells which URLs changed since the last look, downloading as little as possible.\nStored validators (ETag, Last-Modified) go back as conditional requests;\na hash of the body decides where servers get them wrong.');
-	const parser = commands.reduce((built, command) => built.command(command(io, result)), base)
+		.usage(
+			'$0 <command> [options]\n\nTells which URLs changed since the last look, downloading as little as possible.\nStored validators (ETag, Last-Modified) go back as conditional requests;\na hash of the body decides where servers get them wrong.',
+		);
+	const parser = commands
+		.reduce((built, command) => built.command(command(io, result)), base)
 		.demandCommand(1, 'Name a command: revisit sweep < urls.txt')
 		.strict()
 		.recommendCommands()
@@ -39,7 +42,9 @@ export async function runCommands(argv: readonly string[], given: CliIo, command
 		.help()
 		.alias('h', 'help')
 		.wrap(null)
-		.epilog('Exit status: 0 success; 1 some URLs failed or were bad input; 2 usage or store error.\nEach command has its own --help, e.g. revisit sweep --help.')
+		.epilog(
+			'Exit status: 0 success; 1 some URLs failed or were bad input; 2 usage or store error.\nEach command has its own --help, e.g. revisit sweep --help.',
+		)
 		.exitProcess(false)
 		// Before yargs' own checks: `rules test --exclude .a .b URL` would otherwise be an extra argument.
 		.middleware((parsed) => {
@@ -79,7 +84,9 @@ export async function runCommands(argv: readonly string[], given: CliIo, command
 
 /** The parsed command's flags, as yargs holds them once a command's builder has run (`getOptions` is public in yargs 17, untyped in @types/yargs). */
 function knownFlags(parser: unknown, argv: readonly string[]): KnownFlags {
-	const options = (parser as { getOptions(): { key: Record<string, unknown>; alias: Record<string, string[]>; hiddenOptions: string[]; boolean: string[] } }).getOptions();
+	const options = (
+		parser as { getOptions(): { key: Record<string, unknown>; alias: Record<string, string[]>; hiddenOptions: string[]; boolean: string[] } }
+	).getOptions();
 	const names = new Set([...Object.keys(options.key), ...Object.values(options.alias).flat()]);
 	return { command: argv.find((arg) => !arg.startsWith('-')), names: [...names], hidden: options.hiddenOptions, booleans: options.boolean };
 }

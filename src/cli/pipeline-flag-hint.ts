@@ -6,7 +6,11 @@ const TOP_KEYS: readonly string[] = Object.keys(pipelineSchema.properties).filte
 
 /** Stage options that are switches: `--insecure` is `--set insecure=true`. */
 const BOOLEAN_OPTIONS: ReadonlySet<string> = new Set(
-	pipelineSchema.properties.stages.items.oneOf.flatMap((stage) => Object.entries(stage.properties).filter(([, value]) => (value as { type?: string }).type === 'boolean').map(([key]) => key)),
+	pipelineSchema.properties.stages.items.oneOf.flatMap((stage) =>
+		Object.entries(stage.properties)
+			.filter(([, value]) => (value as { type?: string }).type === 'boolean')
+			.map(([key]) => key),
+	),
 );
 
 const camel = (flag: string): string => flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());

@@ -40,7 +40,15 @@ export async function runOnTerminal<Run extends { summary: Readonly<Summary>; do
 	progress: (run: Run, elapsedMs: number) => string = (run, elapsedMs) => formatSummary({ ...run.summary, elapsedMs }),
 ): Promise<{ run: Run; summary: Readonly<Summary>; stopped: string | undefined; terminal: ReturnType<typeof createTerminal>; elapsedMs: number }> {
 	const terminal = createTerminal(io.stderr, { quiet: display.quiet });
-	const edges = { stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, env: display.env ?? io.env, out: createBatchWriter(io.stdout), ordered: true, diagnose: terminal.diagnose };
+	const edges = {
+		stdin: io.stdin,
+		stdout: io.stdout,
+		stderr: io.stderr,
+		env: display.env ?? io.env,
+		out: createBatchWriter(io.stdout),
+		ordered: true,
+		diagnose: terminal.diagnose,
+	};
 	const started = Date.now();
 	const run = start(edges);
 	const { summary, done } = run;

@@ -81,9 +81,18 @@ function explain(flag: TypedFlag, known: KnownFlags, pipelineHint: PipelineFlagH
 	const hint = pipelineHint?.(known.command, flag);
 	if (hint !== undefined) return hint;
 	const shown = known.names.filter((name) => !known.hidden.includes(name));
-	const near = flag.name.startsWith('--') ? nearest(bare, shown.filter((name) => name.length > 1)) : shown.find((name) => name.length === 1 && name.toLowerCase() === bare.toLowerCase());
+	const near = flag.name.startsWith('--')
+		? nearest(
+				bare,
+				shown.filter((name) => name.length > 1),
+			)
+		: shown.find((name) => name.length === 1 && name.toLowerCase() === bare.toLowerCase());
 	// nearest() allows two edits even in a short name; --foo is no typo of --now.
-	if (near === undefined || (near.length > 1 && editDistance(bare.toLowerCase(), near.toLowerCase()) > Math.max(1, Math.floor(bare.length / 3)) && !folded(bare, near))) return `unknown flag ${flag.name}`;
+	if (
+		near === undefined ||
+		(near.length > 1 && editDistance(bare.toLowerCase(), near.toLowerCase()) > Math.max(1, Math.floor(bare.length / 3)) && !folded(bare, near))
+	)
+		return `unknown flag ${flag.name}`;
 	const suggestion = near.length === 1 ? `-${near}` : flag.negated && known.booleans.includes(near) ? `--no-${near}` : `--${near}`;
 	return `unknown flag ${flag.name}: did you mean ${suggestion}?`;
 }

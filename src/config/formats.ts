@@ -25,16 +25,48 @@ export const FORMATS: Record<string, { validate(value: string): boolean; text: s
 	// A content rule's fields, checked as compileRules checks them, so a pipeline file's bad selector is found with its schema problems, at its line.
 	selector: { validate: (value) => selectorProblem(value) === undefined, text: 'a CSS selector', plural: 'CSS selectors' },
 	// A word without a dot would be read as a host no one has: refused, with what to write instead.
-	'url-match': { validate: (value) => ruleMatchProblem(value) === undefined, text: 'a hostname or a regular expression', plural: 'hostnames or regular expressions' },
-	'header-match': { validate: (value) => headerMatchProblem(value) === undefined, text: 'an origin, a hostname or a regular expression', plural: 'origins, hostnames or regular expressions' },
+	'url-match': {
+		validate: (value) => ruleMatchProblem(value) === undefined,
+		text: 'a hostname or a regular expression',
+		plural: 'hostnames or regular expressions',
+	},
+	'header-match': {
+		validate: (value) => headerMatchProblem(value) === undefined,
+		text: 'an origin, a hostname or a regular expression',
+		plural: 'origins, hostnames or regular expressions',
+	},
 	// A --when expression, compiled as the flag's is: a syntax error is reported with its column.
 	condition: { validate: (value) => conditionProblem(value) === undefined, text: 'a condition such as changed_words > 3 or price < 40', plural: 'conditions' },
-	'json-pointer': { validate: (value) => value === '' || value.startsWith('/'), text: 'a JSON Pointer: empty, or starting with / (RFC 6901)', plural: 'JSON Pointers (RFC 6901)' },
-	'redis-url': { validate: (value) => isRedisSpec(value) && parsesAsRedis(value), text: 'a Redis URL such as redis://127.0.0.1:6379/0?prefix=revisit:', plural: 'Redis URLs' },
-	'checks-rate': { validate: accepts(watchSettings.rate.parse), text: 'a number of checks per second, minute, hour or day, such as 20/s, 5000/h or 100000/d', plural: 'rates of checks' },
-	until: { validate: accepts(watchSettings.until.parse), text: 'a time in ISO 8601, or a duration from the start such as 12h or 30d', plural: 'times or durations' },
-	listen: { validate: accepts(watchSettings.listen.parse), text: 'HOST:PORT, such as 127.0.0.1:9464, :9464 (every interface) or [::1]:9464', plural: 'listening addresses' },
-	'listen-host': { validate: accepts(watchSettings['listen-host'].parse), text: 'a host name or an IP address without a port, such as watch.example.org or 10.0.0.5', plural: 'host names or IP addresses' },
+	'json-pointer': {
+		validate: (value) => value === '' || value.startsWith('/'),
+		text: 'a JSON Pointer: empty, or starting with / (RFC 6901)',
+		plural: 'JSON Pointers (RFC 6901)',
+	},
+	'redis-url': {
+		validate: (value) => isRedisSpec(value) && parsesAsRedis(value),
+		text: 'a Redis URL such as redis://127.0.0.1:6379/0?prefix=revisit:',
+		plural: 'Redis URLs',
+	},
+	'checks-rate': {
+		validate: accepts(watchSettings.rate.parse),
+		text: 'a number of checks per second, minute, hour or day, such as 20/s, 5000/h or 100000/d',
+		plural: 'rates of checks',
+	},
+	until: {
+		validate: accepts(watchSettings.until.parse),
+		text: 'a time in ISO 8601, or a duration from the start such as 12h or 30d',
+		plural: 'times or durations',
+	},
+	listen: {
+		validate: accepts(watchSettings.listen.parse),
+		text: 'HOST:PORT, such as 127.0.0.1:9464, :9464 (every interface) or [::1]:9464',
+		plural: 'listening addresses',
+	},
+	'listen-host': {
+		validate: accepts(watchSettings['listen-host'].parse),
+		text: 'a host name or an IP address without a port, such as watch.example.org or 10.0.0.5',
+		plural: 'host names or IP addresses',
+	},
 	'http-url': { validate: (value) => /^https?:\/\//i.test(value) && URL.canParse(value), text: 'an absolute http(s) URL', plural: 'http(s) URLs' },
 };
 

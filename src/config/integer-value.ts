@@ -7,10 +7,12 @@ import { UsageError } from '../base/errors/index.js';
  * @example
  * integerValue('last', 1)('5') // 5
  */
-export const integerValue = (flag: string, min: number) => (value: unknown): number => {
-	const number = Number(value);
-	if (!Number.isInteger(number) || number < min || String(value).trim() === '') {
-		throw new UsageError(`--${flag} must be an integer >= ${min} (got ${JSON.stringify(value)})`);
-	}
-	return number;
-};
+export const integerValue =
+	(flag: string, min: number) =>
+	(value: unknown): number => {
+		const number = Number(value);
+		if (!Number.isInteger(number) || number < min || String(value).trim() === '') {
+			throw new UsageError(`--${flag} must be an integer >= ${min} (got ${JSON.stringify(value)})`);
+		}
+		return number;
+	};

@@ -62,7 +62,9 @@ export function parseJsonText(text: string): { json: JsonText } | { error: JsonS
 	const first = errors[0];
 	if (first || !tree) {
 		const offset = first?.offset ?? 0;
-		return { error: { ...position(offset), message: describeSyntaxError(text, offset, first ? jsonc.printParseErrorCode(first.error as never) : 'ValueExpected') } };
+		return {
+			error: { ...position(offset), message: describeSyntaxError(text, offset, first ? jsonc.printParseErrorCode(first.error as never) : 'ValueExpected') },
+		};
 	}
 	const nodes = new WeakMap<object, Node>();
 	return { json: { value: valueOf(tree, nodes), nodeOf: (container) => nodes.get(container), position } };

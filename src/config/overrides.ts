@@ -4,7 +4,11 @@ import { nearest } from '../base/util/suggest.js';
 
 /** Each stage option's stage: option names are unique across stages, as the CLI's flags are. */
 export const OPTION_STAGE: ReadonlyMap<string, string> = new Map(
-	pipelineSchema.properties.stages.items.oneOf.flatMap((stage) => Object.keys(stage.properties).filter((key) => key !== 'use').map((key) => [key, stage.properties.use.const] as const)),
+	pipelineSchema.properties.stages.items.oneOf.flatMap((stage) =>
+		Object.keys(stage.properties)
+			.filter((key) => key !== 'use')
+			.map((key) => [key, stage.properties.use.const] as const),
+	),
 );
 
 const TOP_KEYS = Object.keys(pipelineSchema.properties);
@@ -42,7 +46,9 @@ export function applyOverrides(config: unknown, sets: readonly string[]): Overri
 			const stage = OPTION_STAGE.get(segments[0]!);
 			if (!stage) {
 				const near = nearest(segments[0]!, [...TOP_KEYS, ...OPTION_STAGE.keys()]);
-				throw new UsageError(`${label}: ${segments[0]} is neither a pipeline key (${TOP_KEYS.join(', ')}) nor a stage option${near ? ` (did you mean \`${near}\`?)` : ''}`);
+				throw new UsageError(
+					`${label}: ${segments[0]} is neither a pipeline key (${TOP_KEYS.join(', ')}) nor a stage option${near ? ` (did you mean \`${near}\`?)` : ''}`,
+				);
 			}
 			segments = ['stages', stage, segments[0]!];
 		}
@@ -82,13 +88,16 @@ function indexIn(array: unknown[], segment: string, segments: string[], i: numbe
 		if (index > array.length) throw new UsageError(`${label}: ${segments.slice(0, i).join('.')} has ${array.length} entries; ${segment} is past the end`);
 		return segment;
 	}
-	if (segments[0] !== 'stages' || i !== 1) throw new UsageError(`${label}: ${segments.slice(0, i).join('.')} is a list: index it by number, e.g. ${segments.slice(0, i).join('.')}.0`);
+	if (segments[0] !== 'stages' || i !== 1)
+		throw new UsageError(`${label}: ${segments.slice(0, i).join('.')} is a list: index it by number, e.g. ${segments.slice(0, i).join('.')}.0`);
 	const found = array.findIndex((stage) => isObject(stage) && (stage as { use?: unknown }).use === segment);
 	if (found >= 0) return String(found);
 	const order = STAGE_ORDER.indexOf(segment as (typeof STAGE_ORDER)[number]);
 	if (order < 0) {
 		const near = nearest(segment, STAGE_ORDER);
-		throw new UsageError(`${label}: unknown stage ${JSON.stringify(segment)}; stages are ${STAGE_ORDER.join(', ')}${near ? ` (did you mean \`${near}\`?)` : ''}`);
+		throw new UsageError(
+			`${label}: unknown stage ${JSON.stringify(segment)}; stages are ${STAGE_ORDER.join(', ')}${near ? ` (did you mean \`${near}\`?)` : ''}`,
+		);
 	}
 	const stage = { use: segment };
 	created.set(stage, label);

@@ -10,7 +10,14 @@ export interface Problem {
 	key?: boolean;
 }
 
-type Schema = Record<string, unknown> & { type?: string; title?: string; properties?: Record<string, Schema>; anyOf?: Schema[]; oneOf?: Schema[]; items?: Schema };
+type Schema = Record<string, unknown> & {
+	type?: string;
+	title?: string;
+	properties?: Record<string, Schema>;
+	anyOf?: Schema[];
+	oneOf?: Schema[];
+	items?: Schema;
+};
 
 /**
  * Turns Ajv's errors (verbose, allErrors) into one problem per place, in words: what
@@ -46,7 +53,14 @@ function pruneBranches(errors: readonly ErrorObject[]): ErrorObject[] {
 		removed.add(anyOf);
 		const inside = errors.filter((error) => error !== anyOf && error.schemaPath.startsWith(`${anyOf.schemaPath}/`) && !removed.has(error));
 		const branchOf = (error: ErrorObject) => Number(error.schemaPath.slice(anyOf.schemaPath.length + 1).split('/')[0]);
-		const misfits = new Set(inside.filter((error) => error.keyword === 'type' && error.instancePath === anyOf.instancePath && error.schemaPath === `${anyOf.schemaPath}/${branchOf(error)}/type`).map(branchOf));
+		const misfits = new Set(
+			inside
+				.filter(
+					(error) =>
+						error.keyword === 'type' && error.instancePath === anyOf.instancePath && error.schemaPath === `${anyOf.schemaPath}/${branchOf(error)}/type`,
+				)
+				.map(branchOf),
+		);
 		const branches = (anyOf.schema as Schema[]).map((_, i) => i);
 		const fitting = branches.find((i) => !misfits.has(i));
 		for (const error of inside) if (fitting === undefined || branchOf(error) !== fitting) removed.add(error);
@@ -82,8 +96,14 @@ function toProblem(error: ErrorObject): Problem | undefined {
 		case 'additionalProperties': {
 			const key = String(error.params.additionalProperty);
 			// The tag (`use`, `type`) is already right, or this branch would not have been chosen.
-			const allowed = Object.entries(schema.properties ?? {}).filter(([, property]) => property.const === undefined).map(([name]) => name);
-			return { pointer: `${pointer}/${escape(key)}`, key: true, message: `unknown key; ${schema.title ?? 'this object'} takes ${listOf(allowed)}${suggest(key, allowed)}` };
+			const allowed = Object.entries(schema.properties ?? {})
+				.filter(([, property]) => property.const === undefined)
+				.map(([name]) => name);
+			return {
+				pointer: `${pointer}/${escape(key)}`,
+				key: true,
+				message: `unknown key; ${schema.title ?? 'this object'} takes ${listOf(allowed)}${suggest(key, allowed)}`,
+			};
 		}
 		case 'required':
 			return { pointer, message: `missing ${JSON.stringify(error.params.missingProperty)}: ${schema.title ?? 'this object'} needs it` };
@@ -93,7 +113,10 @@ function toProblem(error: ErrorObject): Problem | undefined {
 			const names = branches.map((branch) => String((branch.properties?.[tag] as { const?: unknown } | undefined)?.const));
 			const kind = tag === 'use' ? 'stage' : pointer.startsWith('/sinks') ? 'sink' : 'source';
 			if (error.params.error === 'mapping') {
-				return { pointer: `${pointer}/${tag}`, message: `unknown ${kind} ${show(error.params.tagValue)}; ${kind}s are ${listOf(names, 'and')}${suggest(error.params.tagValue, names)}` };
+				return {
+					pointer: `${pointer}/${tag}`,
+					message: `unknown ${kind} ${show(error.params.tagValue)}; ${kind}s are ${listOf(names, 'and')}${suggest(error.params.tagValue, names)}`,
+				};
 			}
 			if (typeof error.data !== 'object' || error.data === null || Array.isArray(error.data)) return { pointer, message: `must be an object${got}` };
 			return { pointer, message: `missing ${JSON.stringify(tag)}: name the ${kind}, one of ${listOf(names)}` };
@@ -140,7 +163,12 @@ export function describe(schema: Schema): string {
 function range(schema: Schema): string {
 	const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = schema as Record<string, number | undefined>;
 	if (minimum !== undefined && maximum !== undefined) return ` from ${minimum} to ${maximum}`;
-	const parts = [minimum !== undefined ? `>= ${minimum}` : '', exclusiveMinimum !== undefined ? `> ${exclusiveMinimum}` : '', maximum !== undefined ? `<= ${maximum}` : '', exclusiveMaximum !== undefined ? `< ${exclusiveMaximum}` : ''];
+	const parts = [
+		minimum !== undefined ? `>= ${minimum}` : '',
+		exclusiveMinimum !== undefined ? `> ${exclusiveMinimum}` : '',
+		maximum !== undefined ? `<= ${maximum}` : '',
+		exclusiveMaximum !== undefined ? `< ${exclusiveMaximum}` : '',
+	];
 	const text = parts.filter(Boolean).join(' and ');
 	return text ? ` ${text}` : '';
 }

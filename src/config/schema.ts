@@ -25,7 +25,13 @@ const duration = { type: 'string', format: 'duration' } as const;
 const regexes = { type: 'array', items: { type: 'string', format: 'regex' } } as const;
 
 const sources = [
-	{ type: 'object', title: 'a stdin source', additionalProperties: false, required: ['type'], properties: { type: { const: 'stdin', description: 'URLs on standard input, one per line' } } },
+	{
+		type: 'object',
+		title: 'a stdin source',
+		additionalProperties: false,
+		required: ['type'],
+		properties: { type: { const: 'stdin', description: 'URLs on standard input, one per line' } },
+	},
 	{
 		type: 'object',
 		title: 'a file source',
@@ -34,7 +40,10 @@ const sources = [
 		properties: {
 			type: { const: 'file', description: 'URLs in a file: one per line, or a JSON array of strings' },
 			path: { ...path, description: 'The file, relative to the current directory' },
-			format: { enum: ['lines', 'json'], description: 'lines (blank lines and # comments skipped) or json (an array of URL strings); default: json for a .json file, else lines' },
+			format: {
+				enum: ['lines', 'json'],
+				description: 'lines (blank lines and # comments skipped) or json (an array of URL strings); default: json for a .json file, else lines',
+			},
 		},
 	},
 	{
@@ -77,8 +86,20 @@ const probeOptions = after(stageProperties(sweepSettings, 'probe', FILE_ORDER), 
 } as const);
 
 const stages = [
-	{ type: 'object', title: 'the normalise stage', additionalProperties: false, required: ['use'], properties: { use: { const: 'normalise', description: 'WHATWG URL normal form; not http(s) is bad input. Always runs.' } } },
-	{ type: 'object', title: 'the dedupe stage', additionalProperties: false, required: ['use'], properties: { use: { const: 'dedupe', description: 'Each normalised URL once per run. Always runs.' } } },
+	{
+		type: 'object',
+		title: 'the normalise stage',
+		additionalProperties: false,
+		required: ['use'],
+		properties: { use: { const: 'normalise', description: 'WHATWG URL normal form; not http(s) is bad input. Always runs.' } },
+	},
+	{
+		type: 'object',
+		title: 'the dedupe stage',
+		additionalProperties: false,
+		required: ['use'],
+		properties: { use: { const: 'dedupe', description: 'Each normalised URL once per run. Always runs.' } },
+	},
 	{
 		type: 'object',
 		title: 'the filter stage',
@@ -88,7 +109,7 @@ const stages = [
 			use: { const: 'filter', description: 'Drop URLs before they are looked up or probed (counted as filtered out)' },
 			include: { ...regexes, description: 'Keep only URLs matching at least one of these regular expressions' },
 			exclude: { ...regexes, description: 'Drop URLs matching any of these regular expressions' },
-			sameHost: { type: 'boolean', default: false, description: 'Drop sitemap entries whose host differs from the sitemap URL\'s host' },
+			sameHost: { type: 'boolean', default: false, description: "Drop sitemap entries whose host differs from the sitemap URL's host" },
 		},
 	},
 	{
@@ -128,7 +149,10 @@ const stages = [
 		additionalProperties: false,
 		required: ['use'],
 		properties: {
-			use: { const: 'churn-guard', description: 'Hold back a host\'s changes when nearly all its known URLs changed. Runs with its defaults unless maxChurn is 0.' },
+			use: {
+				const: 'churn-guard',
+				description: "Hold back a host's changes when nearly all its known URLs changed. Runs with its defaults unless maxChurn is 0.",
+			},
 			...stageProperties(sweepSettings, 'churn-guard'),
 		},
 	},
@@ -152,15 +176,52 @@ const watch = {
 	description: 'How the watch runs (only with "mode": "watch"): its rate of checks, its clock, how often sitemaps are read again, where it serves its metrics',
 	additionalProperties: false,
 	properties: {
-		rate: { type: 'string', format: 'checks-rate', default: watchDefault('rate'), description: 'Checks over every origin, spread evenly: 20/s, 300/min, 5000/h, 100000/d' },
+		rate: {
+			type: 'string',
+			format: 'checks-rate',
+			default: watchDefault('rate'),
+			description: 'Checks over every origin, spread evenly: 20/s, 300/min, 5000/h, 100000/d',
+		},
 		hostRate: { type: 'number', exclusiveMinimum: 0, description: 'Requests per second per origin (default: unlimited; robots.txt Crawl-delay always holds)' },
-		until: { anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', format: 'until' }], description: 'Stop at this time (ISO 8601 or epoch ms), or after this long (12h, 30d) on the schedule\'s clock (default: run until SIGTERM or SIGINT)' },
-		timeScale: { type: 'number', exclusiveMinimum: 0, default: watchDefault('time-scale'), description: 'Run the schedule this many times faster than the wall clock (for simulations and tests); rate and every duration are read in its clock, politeness in wall time' },
-		sitemapEvery: { ...duration, default: watchDefault('sitemap-every'), description: 'How often sitemap sources are read again, on the schedule\'s clock' },
-		lease: { ...duration, default: watchDefault('lease'), description: 'How long a claimed URL is held (wall time) before it returns to the schedule: a watch killed mid-check loses nothing, and on a Redis store the others check it then' },
-		listen: { type: 'string', format: 'listen', description: 'Serve /metrics (Prometheus), /healthz and / (the live report page) on HOST:PORT: 127.0.0.1:9464, :9464 or [::1]:9464' },
-		listenHost: { type: 'array', items: { type: 'string', format: 'listen-host' }, default: watchDefault('listen-host'), description: 'More names the listening server answers to in the Host header (a reverse proxy\'s, the name Prometheus scrapes it by), beside the address it listens on' },
-		statusEvery: { anyOf: [duration, { const: 'off' }], default: watchDefault('status-every'), description: 'Where stderr is not a terminal (a log, the journal), write a status line this often (wall time): URLs watched, checks, changes, the backlog; off for none' },
+		until: {
+			anyOf: [
+				{ type: 'integer', minimum: 0 },
+				{ type: 'string', format: 'until' },
+			],
+			description: "Stop at this time (ISO 8601 or epoch ms), or after this long (12h, 30d) on the schedule's clock (default: run until SIGTERM or SIGINT)",
+		},
+		timeScale: {
+			type: 'number',
+			exclusiveMinimum: 0,
+			default: watchDefault('time-scale'),
+			description:
+				'Run the schedule this many times faster than the wall clock (for simulations and tests); rate and every duration are read in its clock, politeness in wall time',
+		},
+		sitemapEvery: { ...duration, default: watchDefault('sitemap-every'), description: "How often sitemap sources are read again, on the schedule's clock" },
+		lease: {
+			...duration,
+			default: watchDefault('lease'),
+			description:
+				'How long a claimed URL is held (wall time) before it returns to the schedule: a watch killed mid-check loses nothing, and on a Redis store the others check it then',
+		},
+		listen: {
+			type: 'string',
+			format: 'listen',
+			description: 'Serve /metrics (Prometheus), /healthz and / (the live report page) on HOST:PORT: 127.0.0.1:9464, :9464 or [::1]:9464',
+		},
+		listenHost: {
+			type: 'array',
+			items: { type: 'string', format: 'listen-host' },
+			default: watchDefault('listen-host'),
+			description:
+				"More names the listening server answers to in the Host header (a reverse proxy's, the name Prometheus scrapes it by), beside the address it listens on",
+		},
+		statusEvery: {
+			anyOf: [duration, { const: 'off' }],
+			default: watchDefault('status-every'),
+			description:
+				'Where stderr is not a terminal (a log, the journal), write a status line this often (wall time): URLs watched, checks, changes, the backlog; off for none',
+		},
 	},
 } as const;
 
@@ -174,7 +235,12 @@ export const pipelineSchema = {
 	required: ['source', 'sinks'],
 	properties: {
 		$schema: { type: 'string', description: 'This schema, for editors' },
-		mode: { enum: ['run', 'watch'], default: 'run', description: 'run: read the sources once, check what is due, stop (revisit run); watch: keep checking, each URL when a check is worth most, under the watch\'s rate (revisit watch)' },
+		mode: {
+			enum: ['run', 'watch'],
+			default: 'run',
+			description:
+				"run: read the sources once, check what is due, stop (revisit run); watch: keep checking, each URL when a check is worth most, under the watch's rate (revisit watch)",
+		},
 		store: {
 			description: 'The validator store: a directory, a redis:// URL, or backend settings. Default: $REVISIT_STORE, else ./.revisit',
 			anyOf: [
@@ -184,15 +250,28 @@ export const pipelineSchema = {
 					title: 'the store',
 					additionalProperties: false,
 					properties: {
-						type: { enum: ['level', 'memory', 'redis'], default: 'level', description: 'level: a LevelDB directory; memory: nothing kept after the run; redis: a Redis server, which several processes can share' },
+						type: {
+							enum: ['level', 'memory', 'redis'],
+							default: 'level',
+							description: 'level: a LevelDB directory; memory: nothing kept after the run; redis: a Redis server, which several processes can share',
+						},
 						path: { ...path, description: 'The LevelDB directory (type level)' },
-						url: { type: 'string', format: 'redis-url', description: 'The Redis server (type redis): redis://[user:password@]host:port[/db][?prefix=NAME], rediss:// for TLS, redis+cluster://host:port[?prefix=NAME] for a Redis Cluster' },
+						url: {
+							type: 'string',
+							format: 'redis-url',
+							description:
+								'The Redis server (type redis): redis://[user:password@]host:port[/db][?prefix=NAME], rediss:// for TLS, redis+cluster://host:port[?prefix=NAME] for a Redis Cluster',
+						},
 					},
 				},
 			],
 		},
 		source: { description: 'Where URLs come from: one source, or a list read in order', anyOf: [source, { type: 'array', minItems: 1, items: source }] },
-		stages: { type: 'array', description: 'Stages to configure or add, in pipeline order; stages left out run with their defaults', items: { type: 'object', discriminator: { propertyName: 'use' }, oneOf: stages } },
+		stages: {
+			type: 'array',
+			description: 'Stages to configure or add, in pipeline order; stages left out run with their defaults',
+			items: { type: 'object', discriminator: { propertyName: 'use' }, oneOf: stages },
+		},
 		sinks: { type: 'array', minItems: 1, description: 'Where verdicts go', items: { type: 'object', discriminator: { propertyName: 'type' }, oneOf: sinks } },
 		watch,
 	},

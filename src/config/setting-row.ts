@@ -133,7 +133,10 @@ export function optionsOf(table: SettingTable, values: Record<string, unknown>):
  * optionDefaults(sweepSettings).maxCrawlDelayMs // 30000
  */
 export function optionDefaults(table: SettingTable): Record<string, unknown> {
-	return optionsOf(table, Object.fromEntries(Object.entries(table).map(([flag, row]) => [flag, row.default === undefined || !row.parse ? row.default : row.parse(row.default)])));
+	return optionsOf(
+		table,
+		Object.fromEntries(Object.entries(table).map(([flag, row]) => [flag, row.default === undefined || !row.parse ? row.default : row.parse(row.default)])),
+	);
 }
 
 /**
@@ -167,7 +170,11 @@ export function envValues(table: SettingTable, env: Record<string, string | unde
  * @example
  * stageProperties(sweepSettings, 'churn-guard').maxChurn // { type: 'number', minimum: 0, maximum: 1, default: 0.9, description: '…' }
  */
-export function stageProperties<T extends SettingTable, S extends SettingRow['stage']>(table: T, stage: S, order: readonly string[] = []): StageProperties<T, S> {
+export function stageProperties<T extends SettingTable, S extends SettingRow['stage']>(
+	table: T,
+	stage: S,
+	order: readonly string[] = [],
+): StageProperties<T, S> {
 	return Object.fromEntries(
 		rowsInOrder(table, order)
 			.filter(([, row]) => row.stage === stage)

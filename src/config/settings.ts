@@ -5,7 +5,31 @@ import { trustDefaults } from '../net/hosts/trust-options.js';
 import { VERSION } from '../base/util/version.js';
 import { parseHeaderLine, type HeaderRule } from '../net/http/headers.js';
 import { checkProxyUrl } from '../net/http/proxy.js';
-import { durationOrOffValue, durationValue, headerValue, timeValue, integerValue, numberValue, robotsAgentValue, rateValue, robotsValue, diffOfValue, conditionValue, renderValue, secondsValue, selectorsValue, sizeOrOffValue, countOrOffValue, sizeValue, verifyValue, checksRateValue, untilValue, positiveSecondsValue, listenValue, listenHostsValue } from './values.js';
+import {
+	durationOrOffValue,
+	durationValue,
+	headerValue,
+	timeValue,
+	integerValue,
+	numberValue,
+	robotsAgentValue,
+	rateValue,
+	robotsValue,
+	diffOfValue,
+	conditionValue,
+	renderValue,
+	secondsValue,
+	selectorsValue,
+	sizeOrOffValue,
+	countOrOffValue,
+	sizeValue,
+	verifyValue,
+	checksRateValue,
+	untilValue,
+	positiveSecondsValue,
+	listenValue,
+	listenHostsValue,
+} from './values.js';
 
 /** One setting that a flag and a pipeline file's stage option both take: its default as written, and its check. */
 export interface Setting {
@@ -39,8 +63,25 @@ export const sweepSettings = {
 		schema: {},
 		option: 'method',
 	}),
-	timeout: setting({ group: GROUP.requests, doc: 'Seconds allowed for one attempt', default: 15, parse: (value: unknown) => numberValue('timeout')(value)!, stage: 'probe', schema: { type: 'number', exclusiveMinimum: 0 }, option: 'timeoutMs', unit: 'seconds' }),
-	retries: setting({ group: GROUP.requests, doc: 'Retries on network errors, 5xx and 429', default: 2, parse: integerValue('retries', 0), stage: 'probe', schema: { type: 'integer', minimum: 0 }, option: 'retries' }),
+	timeout: setting({
+		group: GROUP.requests,
+		doc: 'Seconds allowed for one attempt',
+		default: 15,
+		parse: (value: unknown) => numberValue('timeout')(value)!,
+		stage: 'probe',
+		schema: { type: 'number', exclusiveMinimum: 0 },
+		option: 'timeoutMs',
+		unit: 'seconds',
+	}),
+	retries: setting({
+		group: GROUP.requests,
+		doc: 'Retries on network errors, 5xx and 429',
+		default: 2,
+		parse: integerValue('retries', 0),
+		stage: 'probe',
+		schema: { type: 'integer', minimum: 0 },
+		option: 'retries',
+	}),
 	'max-retry-after': setting({
 		group: GROUP.requests,
 		doc: 'Longest Retry-After (seconds) to wait for; longer is an error',
@@ -86,7 +127,15 @@ export const sweepSettings = {
 		option: 'maxBodyBytes',
 		unit: 'bytes',
 	}),
-	'per-host': setting({ group: GROUP.politeness, doc: 'Requests in flight per origin', default: 4, parse: integerValue('per-host', 1), stage: 'probe', schema: { type: 'integer', minimum: 1 }, option: 'perHost' }),
+	'per-host': setting({
+		group: GROUP.politeness,
+		doc: 'Requests in flight per origin',
+		default: 4,
+		parse: integerValue('per-host', 1),
+		stage: 'probe',
+		schema: { type: 'integer', minimum: 1 },
+		option: 'perHost',
+	}),
 	'host-rate': setting({
 		group: GROUP.politeness,
 		doc: 'Requests per second per origin [default: unlimited]',
@@ -102,7 +151,8 @@ export const sweepSettings = {
 	robots: setting({
 		group: GROUP.politeness,
 		doc: "Obey each origin's robots.txt (RFC 9309), or ignore it for your own sites",
-		schemaDoc: "Obey each origin's robots.txt (RFC 9309): a disallowed URL gets reason robots and no request; ignore it for your own sites (default: obey, or $REVISIT_ROBOTS)",
+		schemaDoc:
+			"Obey each origin's robots.txt (RFC 9309): a disallowed URL gets reason robots and no request; ignore it for your own sites (default: obey, or $REVISIT_ROBOTS)",
 		defaultDescription: 'obey, or $REVISIT_ROBOTS',
 		parse: robotsValue,
 		choices: ['obey', 'ignore'] as const,
@@ -114,7 +164,8 @@ export const sweepSettings = {
 	'robots-agent': setting({
 		group: GROUP.politeness,
 		doc: "The crawler's name matched against robots.txt's User-agent lines, whole [default: the --user-agent up to its /]",
-		schemaDoc: "The crawler's name matched against robots.txt's User-agent lines, compared whole as Google does; a name beyond letters, _ and - gets the * groups only (default: the userAgent up to its /)",
+		schemaDoc:
+			"The crawler's name matched against robots.txt's User-agent lines, compared whole as Google does; a name beyond letters, _ and - gets the * groups only (default: the userAgent up to its /)",
 		parse: robotsAgentValue('robots-agent'),
 		type: 'string',
 		stage: 'probe',
@@ -202,7 +253,15 @@ export const sweepSettings = {
 		option: 'acceptChurn',
 		toOption: (hosts: string[]) => (hosts.includes('all') ? 'all' : hosts),
 	}),
-	ttl: setting({ group: GROUP.schedule, doc: 'Skip URLs checked less than this long ago (30m, 6h, 2d)', parse: durationValue('ttl'), stage: 'due', schema: duration, option: 'ttlMs', unit: 'ms' }),
+	ttl: setting({
+		group: GROUP.schedule,
+		doc: 'Skip URLs checked less than this long ago (30m, 6h, 2d)',
+		parse: durationValue('ttl'),
+		stage: 'due',
+		schema: duration,
+		option: 'ttlMs',
+		unit: 'ms',
+	}),
 	adaptive: setting({
 		group: GROUP.schedule,
 		doc: 'Check each URL again when it has even odds of having changed (ln 2 / its estimated change rate), within --min-interval and --max-interval',
@@ -213,12 +272,31 @@ export const sweepSettings = {
 		schema: { type: 'boolean' },
 		option: 'adaptive',
 	}),
-	'min-interval': setting({ group: GROUP.schedule, doc: 'Shortest adaptive interval', default: '1h', parse: (value: unknown) => durationValue('min-interval')(value)!, stage: 'due', schema: duration, option: 'minIntervalMs', unit: 'ms' }),
-	'max-interval': setting({ group: GROUP.schedule, doc: 'Longest adaptive interval', default: '30d', parse: (value: unknown) => durationValue('max-interval')(value)!, stage: 'due', schema: duration, option: 'maxIntervalMs', unit: 'ms' }),
+	'min-interval': setting({
+		group: GROUP.schedule,
+		doc: 'Shortest adaptive interval',
+		default: '1h',
+		parse: (value: unknown) => durationValue('min-interval')(value)!,
+		stage: 'due',
+		schema: duration,
+		option: 'minIntervalMs',
+		unit: 'ms',
+	}),
+	'max-interval': setting({
+		group: GROUP.schedule,
+		doc: 'Longest adaptive interval',
+		default: '30d',
+		parse: (value: unknown) => durationValue('max-interval')(value)!,
+		stage: 'due',
+		schema: duration,
+		option: 'maxIntervalMs',
+		unit: 'ms',
+	}),
 	budget: setting({
 		group: GROUP.schedule,
 		doc: 'Check at most N URLs in this run: new ones first, then those that need a --verify-every check of their own, then those a trusted sitemap lastmod says changed, then those a check is worth most on (estimated change rate and time since the last check); the rest are left for later. A chosen URL due for verification is asked unconditionally [default: all due]',
-		schemaDoc: 'Check at most this many URLs in the run: new ones first, then those verifyEvery has made due, then those a check is worth most on; the rest are left for later (default: all due)',
+		schemaDoc:
+			'Check at most this many URLs in the run: new ones first, then those verifyEvery has made due, then those a check is worth most on; the rest are left for later (default: all due)',
 		parse: integerValue('budget', 0),
 		stage: 'due',
 		schema: { type: 'integer', minimum: 0 },
@@ -241,7 +319,12 @@ export const sweepSettings = {
 		parse: timeValue('now'),
 		env: 'REVISIT_NOW',
 		stage: 'due',
-		schema: { anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', pattern: '^\\d{4}-\\d\\d' }] },
+		schema: {
+			anyOf: [
+				{ type: 'integer', minimum: 0 },
+				{ type: 'string', pattern: '^\\d{4}-\\d\\d' },
+			],
+		},
 		option: 'now',
 	}),
 	'keep-text': setting({
@@ -344,14 +427,23 @@ export const sweepSettings = {
 	when: setting({
 		group: GROUP.content,
 		doc: "Report a change (or a first sight) only when this holds, e.g. 'changed_words > 3', 'contains(text, \"in stock\")' or 'price < 40 or (in_stock and not was_in_stock)'; a change that does not is the new baseline, silently (reason unmet). Names: price, previous_price, currency, availability, price_change, in_stock, was_in_stock, text, changed_words",
-		schemaDoc: 'Report a change (or a first sight) only when this condition holds, as --when: e.g. "changed_words > 3" or "price < 40 or (in_stock and not was_in_stock)"; a change that does not is the new baseline, silently (reason unmet)',
+		schemaDoc:
+			'Report a change (or a first sight) only when this condition holds, as --when: e.g. "changed_words > 3" or "price < 40 or (in_stock and not was_in_stock)"; a change that does not is the new baseline, silently (reason unmet)',
 		parse: conditionValue,
 		type: 'string',
 		stage: 'compare',
 		schema: { type: 'string', format: 'condition' },
 		option: 'when',
 	}),
-	concurrency: setting({ group: GROUP.scale, doc: 'Requests in flight in total', default: 24, parse: integerValue('concurrency', 1), stage: 'probe', schema: { type: 'integer', minimum: 1 }, option: 'concurrency' }),
+	concurrency: setting({
+		group: GROUP.scale,
+		doc: 'Requests in flight in total',
+		default: 24,
+		parse: integerValue('concurrency', 1),
+		stage: 'probe',
+		schema: { type: 'integer', minimum: 1 },
+		option: 'concurrency',
+	}),
 	'local-workers': setting({
 		group: GROUP.scale,
 		doc: 'Send the requests from N worker threads (HTTP, decoding and hashing on every core; this process keeps the store and the limits); 0 = this thread',
@@ -369,7 +461,23 @@ export const sweepSettings = {
  * its "the probe stage takes …" messages) and the library's option names: requests
  * first, where --help goes by heading. A row it does not name comes after these.
  */
-export const FILE_ORDER = ['concurrency', 'per-host', 'host-rate', 'accept-encoding', 'user-agent', 'timeout', 'retries', 'max-retry-after', 'method', 'audit', 'verify-every', 'max-body', 'deny-private', 'insecure', 'local-workers'] as const;
+export const FILE_ORDER = [
+	'concurrency',
+	'per-host',
+	'host-rate',
+	'accept-encoding',
+	'user-agent',
+	'timeout',
+	'retries',
+	'max-retry-after',
+	'method',
+	'audit',
+	'verify-every',
+	'max-body',
+	'deny-private',
+	'insecure',
+	'local-workers',
+] as const;
 
 /** A sweep's settings once checked, by their flag names: what `sweepOptionsFrom` turns into options. */
 export type SweepSettings = ValuesOf<typeof sweepSettings>;
@@ -382,7 +490,10 @@ export type SweepSettings = ValuesOf<typeof sweepSettings>;
  * @example
  * watchSettings.rate.parse!('5000/h') // 120000 checks a day
  */
-export const watchSettings: Record<'rate' | 'host-rate' | 'until' | 'time-scale' | 'sitemap-every' | 'lease' | 'listen' | 'listen-host' | 'status-every', Setting> = {
+export const watchSettings: Record<
+	'rate' | 'host-rate' | 'until' | 'time-scale' | 'sitemap-every' | 'lease' | 'listen' | 'listen-host' | 'status-every',
+	Setting
+> = {
 	rate: { default: '1/s', parse: checksRateValue('rate') },
 	'host-rate': { parse: numberValue('host-rate') },
 	until: { parse: untilValue('until') },

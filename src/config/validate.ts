@@ -80,14 +80,23 @@ function ruleProblems(config: PipelineConfig): Problem[] {
 	let latest = -1;
 	stages.forEach((stage, i) => {
 		const order = STAGE_ORDER.indexOf(stage.use);
-		if (seen.has(stage.use)) problems.push({ pointer: `/stages/${i}/use`, message: `\`${stage.use}\` is listed twice (also /stages/${seen.get(stage.use)}); list each stage once` });
-		else if (order < latest) problems.push({ pointer: `/stages/${i}/use`, message: `\`${stage.use}\` must come before \`${STAGE_ORDER[latest]}\`; stages run in this order: ${STAGE_ORDER.join(', ')}` });
+		if (seen.has(stage.use))
+			problems.push({ pointer: `/stages/${i}/use`, message: `\`${stage.use}\` is listed twice (also /stages/${seen.get(stage.use)}); list each stage once` });
+		else if (order < latest)
+			problems.push({
+				pointer: `/stages/${i}/use`,
+				message: `\`${stage.use}\` must come before \`${STAGE_ORDER[latest]}\`; stages run in this order: ${STAGE_ORDER.join(', ')}`,
+			});
 		seen.set(stage.use, i);
 		latest = Math.max(latest, order);
 		if (stage.use === 'due') {
 			const min = parseDuration(stage.minInterval ?? '1h');
 			const max = parseDuration(stage.maxInterval ?? '30d');
-			if (min !== undefined && max !== undefined && min > max) problems.push({ pointer: `/stages/${i}/minInterval`, message: `must not be longer than maxInterval (${stage.minInterval ?? '1h'} > ${stage.maxInterval ?? '30d'})` });
+			if (min !== undefined && max !== undefined && min > max)
+				problems.push({
+					pointer: `/stages/${i}/minInterval`,
+					message: `must not be longer than maxInterval (${stage.minInterval ?? '1h'} > ${stage.maxInterval ?? '30d'})`,
+				});
 		}
 	});
 	const fetchAt = stages.findIndex((stage) => stage.use === 'fetch');
@@ -95,7 +104,11 @@ function ruleProblems(config: PipelineConfig): Problem[] {
 	problems.push(...watchProblems(config));
 	// A watch refuses both (watch-problems.ts): asking for one to go with the other would mislead.
 	if (config.mode !== 'watch') {
-		if (fetchAt >= 0 && dirAt < 0) problems.push({ pointer: `/stages/${fetchAt}`, message: 'the fetch stage downloads bodies for a dir sink: add { "type": "dir", "path": "pages" } to sinks' });
+		if (fetchAt >= 0 && dirAt < 0)
+			problems.push({
+				pointer: `/stages/${fetchAt}`,
+				message: 'the fetch stage downloads bodies for a dir sink: add { "type": "dir", "path": "pages" } to sinks',
+			});
 		if (dirAt >= 0 && fetchAt < 0) problems.push({ pointer: `/sinks/${dirAt}`, message: 'a dir sink writes fetched bodies: add { "use": "fetch" } to stages' });
 	}
 	const sources = Array.isArray(config.source) ? config.source : [config.source];
@@ -109,10 +122,13 @@ function ruleProblems(config: PipelineConfig): Problem[] {
 function storeProblems(store: Exclude<NonNullable<PipelineConfig['store']>, string>): Problem[] {
 	const type = store.type ?? 'level';
 	const problems: Problem[] = [];
-	if (type === 'memory' && store.path !== undefined) problems.push({ pointer: '/store/path', key: true, message: 'a memory store has no path: remove it, or make the type level' });
+	if (type === 'memory' && store.path !== undefined)
+		problems.push({ pointer: '/store/path', key: true, message: 'a memory store has no path: remove it, or make the type level' });
 	if (type === 'redis' && store.path !== undefined) problems.push({ pointer: '/store/path', key: true, message: 'a redis store has no path: give its url' });
-	if (type !== 'redis' && store.url !== undefined) problems.push({ pointer: '/store/url', key: true, message: `a ${type} store has no url: remove it, or make the type redis` });
-	if (type === 'redis' && store.url === undefined) problems.push({ pointer: '/store', message: 'a redis store needs a url, e.g. "url": "redis://127.0.0.1:6379"' });
+	if (type !== 'redis' && store.url !== undefined)
+		problems.push({ pointer: '/store/url', key: true, message: `a ${type} store has no url: remove it, or make the type redis` });
+	if (type === 'redis' && store.url === undefined)
+		problems.push({ pointer: '/store', message: 'a redis store needs a url, e.g. "url": "redis://127.0.0.1:6379"' });
 	return problems;
 }
 
@@ -125,7 +141,10 @@ interface Where {
 /** Where a problem is: `file:line:column`, the `--set` that wrote the value, or the file (or `pipeline`) alone. */
 function locate(problem: Problem, value: unknown, origin: ConfigOrigin): Where {
 	const file = origin.file ?? 'pipeline';
-	const segments = problem.pointer.split('/').slice(1).map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
+	const segments = problem.pointer
+		.split('/')
+		.slice(1)
+		.map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
 	let current: unknown = value;
 	let node = origin.json && isContainer(value) ? origin.json.nodeOf(value) : undefined;
 	// The deepest --set on the way wins: a --set may fill in an object an earlier one created.
@@ -140,7 +159,15 @@ function locate(problem: Problem, value: unknown, origin: ConfigOrigin): Where {
 			node = property?.children?.[0] ?? node;
 			break;
 		}
-		const child = lost ? undefined : isContainer(next) ? origin.json?.nodeOf(next) : node?.type === 'object' ? property?.children?.[1] : node?.type === 'array' ? node.children?.[Number(segment)] : undefined;
+		const child = lost
+			? undefined
+			: isContainer(next)
+				? origin.json?.nodeOf(next)
+				: node?.type === 'object'
+					? property?.children?.[1]
+					: node?.type === 'array'
+						? node.children?.[Number(segment)]
+						: undefined;
 		current = next;
 		if (isContainer(current)) set = origin.setBy?.(current) ?? set;
 		// Not in the file (written by a --set, or missing): keep the nearest enclosing place.

@@ -26,26 +26,44 @@ const NOT_IN_A_WATCH: Record<string, string> = {
  * // [{ pointer: '/source', message: 'a watch reads its sources again and again: …' }]
  */
 export function watchProblems(config: PipelineConfig): Problem[] {
-	if (config.mode !== 'watch') return config.watch === undefined ? [] : [{ pointer: '/watch', key: true, message: 'watch settings need "mode": "watch"; without it the pipeline runs once (mode run)' }];
+	if (config.mode !== 'watch')
+		return config.watch === undefined
+			? []
+			: [{ pointer: '/watch', key: true, message: 'watch settings need "mode": "watch"; without it the pipeline runs once (mode run)' }];
 	const problems: Problem[] = [];
 	const many = Array.isArray(config.source);
 	const sources = Array.isArray(config.source) ? config.source : [config.source];
 	sources.forEach((source, i) => {
 		const pointer = many ? `/source/${i}` : '/source';
-		if (source.type === 'command') problems.push({ pointer, message: 'a watch reads its sources again and again, and a command source is read once: write its URLs to a file source (read again when it changes), or pipe them in on stdin' });
+		if (source.type === 'command')
+			problems.push({
+				pointer,
+				message:
+					'a watch reads its sources again and again, and a command source is read once: write its URLs to a file source (read again when it changes), or pipe them in on stdin',
+			});
 		if (source.type === 'file' && (source.format ?? (source.path.toLowerCase().endsWith('.json') ? 'json' : 'lines')) === 'json') {
-			problems.push({ pointer, message: 'a watch reads a file source one URL per line (read again when it changes); a JSON array of URLs is not read in a watch: write the file one URL per line, with "format": "lines" if its name ends in .json' });
+			problems.push({
+				pointer,
+				message:
+					'a watch reads a file source one URL per line (read again when it changes); a JSON array of URLs is not read in a watch: write the file one URL per line, with "format": "lines" if its name ends in .json',
+			});
 		}
 	});
 	(config.stages ?? []).forEach((stage, i) => {
-		if (stage.use === 'churn-guard') problems.push({ pointer: `/stages/${i}`, message: 'a watch has no churn guard: no run ends to release what it would hold back; remove the stage' });
+		if (stage.use === 'churn-guard')
+			problems.push({ pointer: `/stages/${i}`, message: 'a watch has no churn guard: no run ends to release what it would hold back; remove the stage' });
 		if (stage.use === 'fetch') problems.push({ pointer: `/stages/${i}`, message: 'a watch checks URLs, it does not crawl: remove the fetch stage' });
 		for (const key of Object.keys(stage)) {
-			if (key in NOT_IN_A_WATCH && (key !== 'localWorkers' || (stage as { localWorkers?: number }).localWorkers !== 0)) problems.push({ pointer: `/stages/${i}/${key}`, key: true, message: NOT_IN_A_WATCH[key]! });
+			if (key in NOT_IN_A_WATCH && (key !== 'localWorkers' || (stage as { localWorkers?: number }).localWorkers !== 0))
+				problems.push({ pointer: `/stages/${i}/${key}`, key: true, message: NOT_IN_A_WATCH[key]! });
 		}
 	});
 	config.sinks.forEach((sink, i) => {
-		if (sink.type === 'dir') problems.push({ pointer: `/sinks/${i}`, message: 'a dir sink keeps the bodies a fetch stage downloads, and a watch has none: use a warc sink to keep what the checks read' });
+		if (sink.type === 'dir')
+			problems.push({
+				pointer: `/sinks/${i}`,
+				message: 'a dir sink keeps the bodies a fetch stage downloads, and a watch has none: use a warc sink to keep what the checks read',
+			});
 	});
 	return problems;
 }

@@ -107,8 +107,17 @@ export function composeRun(deps: SweepDeps, shape: RunShape | WatchShape, edges:
 	// The condition after keep-text (its word diff is `changed_words`), before anything is written out.
 	const condition = shape.options.when === undefined ? identity : when(compileCondition(shape.options.when, 'when'));
 	// With an outbox, the feeds' deliveries are committed with the change and sent by its worker, off the check path.
-	const tell = outbox ? pipe(after(shape.sinks ?? []), enqueue(outbox.targets, { queued: outbox.queued, run: outbox.run })) : after([...telling(shape.feeds), ...(shape.sinks ?? [])]);
-	return pipe(judge(deps, shape), deps.keepText ?? identity, condition, after(keeping(shape)), emit(shape.emit, shape.emit ? edges : { out: async () => {}, diagnose: edges.diagnose }), tell);
+	const tell = outbox
+		? pipe(after(shape.sinks ?? []), enqueue(outbox.targets, { queued: outbox.queued, run: outbox.run }))
+		: after([...telling(shape.feeds), ...(shape.sinks ?? [])]);
+	return pipe(
+		judge(deps, shape),
+		deps.keepText ?? identity,
+		condition,
+		after(keeping(shape)),
+		emit(shape.emit, shape.emit ? edges : { out: async () => {}, diagnose: edges.diagnose }),
+		tell,
+	);
 }
 
 function judge(deps: SweepDeps, shape: RunShape | WatchShape): OperatorFunction<InputLine, Task> {

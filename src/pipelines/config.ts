@@ -53,7 +53,10 @@ const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, letter: string) =>
  * @example
  * const compiled = compilePipeline(validatePipeline(config), { env: process.env, proxyEnv: process.env });
  */
-export function compilePipeline(config: PipelineConfig, context: { env?: Record<string, string | undefined>; proxyEnv?: Record<string, string | undefined> } = {}): CompiledPipeline {
+export function compilePipeline(
+	config: PipelineConfig,
+	context: { env?: Record<string, string | undefined>; proxyEnv?: Record<string, string | undefined> } = {},
+): CompiledPipeline {
 	const stages = config.stages ?? [];
 	const stageOf = new Map<string, number>();
 	const values: Record<string, unknown> = {};
@@ -75,31 +78,63 @@ export function compilePipeline(config: PipelineConfig, context: { env?: Record<
 		const key = table[name]!.key ?? camel(name);
 		return checked(table, name, values[key] ?? table[name]!.default, `/stages/${stageOf.get(key) ?? 0}/${key}`);
 	};
-	const watch = config.mode === 'watch' ? watchSettingsFrom((name) => checked(watchSettings, name, (config.watch as Record<string, unknown> | undefined)?.[camel(name)] ?? watchSettings[name].default, `/watch/${camel(name)}`)) : undefined;
-	const settings = Object.fromEntries(Object.keys(sweepSettings).map((name) => [name, valueOf(sweepSettings as SettingTable, name)])) as unknown as SweepSettings;
+	const watch =
+		config.mode === 'watch'
+			? watchSettingsFrom((name) =>
+					checked(
+						watchSettings,
+						name,
+						(config.watch as Record<string, unknown> | undefined)?.[camel(name)] ?? watchSettings[name].default,
+						`/watch/${camel(name)}`,
+					),
+				)
+			: undefined;
+	const settings = Object.fromEntries(
+		Object.keys(sweepSettings).map((name) => [name, valueOf(sweepSettings as SettingTable, name)]),
+	) as unknown as SweepSettings;
 	const archiving = config.sinks.some((sink) => sink.type === 'warc');
-	const headers = headersOf(values.headers as HeaderConfig[] | undefined, `pipeline: /stages/${stageOf.get('headers') ?? 0}/headers`, context.env ?? process.env);
+	const headers = headersOf(
+		values.headers as HeaderConfig[] | undefined,
+		`pipeline: /stages/${stageOf.get('headers') ?? 0}/headers`,
+		context.env ?? process.env,
+	);
 	const proxy = context.proxyEnv === undefined ? undefined : proxyFromEnv(context.proxyEnv);
-	const options = normaliseSweepOptions({
-		...sweepOptionsFrom(settings),
-		candidates: values.candidates === true,
-		capture: archiving,
-		rules: values.rules as RuleSpec[] | undefined,
-		...(headers.length > 0 ? { headers } : {}),
-		...(proxy && (proxy.http !== undefined || proxy.https !== undefined) ? { proxy } : {}),
-	}, context.env ?? process.env);
+	const options = normaliseSweepOptions(
+		{
+			...sweepOptionsFrom(settings),
+			candidates: values.candidates === true,
+			capture: archiving,
+			rules: values.rules as RuleSpec[] | undefined,
+			...(headers.length > 0 ? { headers } : {}),
+			...(proxy && (proxy.http !== undefined || proxy.https !== undefined) ? { proxy } : {}),
+		},
+		context.env ?? process.env,
+	);
 	const fetching = stages.some((stage) => stage.use === 'fetch');
 	const filterStage = stages.find((stage): stage is Extract<StageConfig, { use: 'filter' }> => stage.use === 'filter');
 	return {
 		store: storeOf(config),
 		options,
-		crawl: fetching ? crawlOptions(options, { concurrency: valueOf(crawlSettings, 'fetch-concurrency') as number, perHost: valueOf(crawlSettings, 'fetch-per-host') as number }) : undefined,
+		crawl: fetching
+			? crawlOptions(options, {
+					concurrency: valueOf(crawlSettings, 'fetch-concurrency') as number,
+					perHost: valueOf(crawlSettings, 'fetch-per-host') as number,
+				})
+			: undefined,
 		filter: filterStage && { include: filterStage.include, exclude: filterStage.exclude, sameHost: filterStage.sameHost },
-		source: Array.isArray(config.source) ? sources(config.source.map(sourceFrom)) : sourceFrom(config.source as Exclude<PipelineConfig['source'], readonly unknown[]>),
+		source: Array.isArray(config.source)
+			? sources(config.source.map(sourceFrom))
+			: sourceFrom(config.source as Exclude<PipelineConfig['source'], readonly unknown[]>),
 		reports: reportsOf(config.sinks),
-		sinks: config.sinks.map((sink, i) => sinkAt(i, () => sinkFrom(sink, sink.type === 'warc' ? warcInfo(options, 'run') : undefined, compileRules(options.rules ?? []), context.env ?? process.env))),
+		sinks: config.sinks.map((sink, i) =>
+			sinkAt(i, () =>
+				sinkFrom(sink, sink.type === 'warc' ? warcInfo(options, 'run') : undefined, compileRules(options.rules ?? []), context.env ?? process.env),
+			),
+		),
 		// Awaited at the run's start (and by `revisit check`): compiling stays synchronous.
-		checks: config.sinks.flatMap((sink, i) => (sink.type === 'notify' ? [() => checkNotify({ ...notifyOptionsOf(sink, context.env ?? process.env), label: `pipeline: /sinks/${i}` })] : [])),
+		checks: config.sinks.flatMap((sink, i) =>
+			sink.type === 'notify' ? [() => checkNotify({ ...notifyOptionsOf(sink, context.env ?? process.env), label: `pipeline: /sinks/${i}` })] : [],
+		),
 		watch,
 	};
 }

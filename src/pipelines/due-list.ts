@@ -55,23 +55,28 @@ export function dueList(store: StoreReader, options: DueListOptions): Observable
 	const book = createHostBook(store, options.now);
 	// Pulled one record at a time: the store is read no faster than the stages take it
 	// (`from(store.entries())` would read it all ahead into concatMap's buffer).
-	const tasks = from((async function* (): AsyncGenerator<Task> {
-		let line = 0;
-		// A pass that only reads: LevelDB lets go of the tables behind it (readPass), or the RSS keeps them all.
-		for await (const [url, record] of store.readPass?.() ?? store.entries()) {
-			if (!isDue(record, options.ttlMs, options.now)) continue;
-			const waiting = options.ready?.();
-			if (waiting) await waiting;
-			const origin = new URL(probeTarget(url, record)).origin;
-			await book.load([origin]);
-			yield { line: line++, input: url, url, origin, record };
-		}
-	})());
+	const tasks = from(
+		(async function* (): AsyncGenerator<Task> {
+			let line = 0;
+			// A pass that only reads: LevelDB lets go of the tables behind it (readPass), or the RSS keeps them all.
+			for await (const [url, record] of store.readPass?.() ?? store.entries()) {
+				if (!isDue(record, options.ttlMs, options.now)) continue;
+				const waiting = options.ready?.();
+				if (waiting) await waiting;
+				const origin = new URL(probeTarget(url, record)).origin;
+				await book.load([origin]);
+				yield { line: line++, input: url, url, origin, record };
+			}
+		})(),
+	);
 	// The sample a run checks anyway is left out (random() is never under it): it is random.
 	return tasks.pipe(
 		signalGate({ verifyEveryMs: options.verifyEveryMs }, { book, clock, random: () => 1 }),
 		// A URL the budget held comes with how it ranked, its record long dropped: the list holds O(budget) URLs and no record.
-		rankedBudget({ ...options }, { clock, ...(options.ready ? { acquire: options.ready } : {}), out: (task, rank) => entryOf(task, rank ?? rankOf(task, options)) }),
+		rankedBudget(
+			{ ...options },
+			{ clock, ...(options.ready ? { acquire: options.ready } : {}), out: (task, rank) => entryOf(task, rank ?? rankOf(task, options)) },
+		),
 	);
 }
 

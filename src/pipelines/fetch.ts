@@ -28,14 +28,28 @@ export { fetchDefaults };
  * @example
  * tasks$.pipe(fetchPhase(fetchDeps, options, 'candidates', (origin) => figures.get(origin)), writeBodies({}, { sink, clock }), commit({}, store))
  */
-export function fetchPhase(deps: SweepDeps, options: SweepOptions, only: 'all' | 'candidates', scale?: (origin: string) => ChurnScale | undefined): MonoTypeOperatorFunction<Task> {
+export function fetchPhase(
+	deps: SweepDeps,
+	options: SweepOptions,
+	only: 'all' | 'candidates',
+	scale?: (origin: string) => ChurnScale | undefined,
+): MonoTypeOperatorFunction<Task> {
 	return (source) =>
 		defer(() => {
 			// Hosts the guard blocked in this run: their remaining URLs are held without being downloaded.
 			const blocked = new Set<string>();
 			return source.pipe(
 				fetchBodies({ ...options, highWater: Math.min(options.highWater, fetchDefaults.highWater * 4), only, skip: (origin) => blocked.has(origin) }, deps),
-				compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs, hostNoise: (origin) => deps.book.get(origin).noise, keepTextBytes: options.keepTextBytes, offerRead: (origin, url, found) => noteOffer(deps.book, origin, url, found) }, deps.clock),
+				compare(
+					{
+						acceptEncoding: options.acceptEncoding,
+						verifyEveryMs: options.trust.verifyEveryMs,
+						hostNoise: (origin) => deps.book.get(origin).noise,
+						keepTextBytes: options.keepTextBytes,
+						offerRead: (origin, url, found) => noteOffer(deps.book, origin, url, found),
+					},
+					deps.clock,
+				),
 				schedule(options),
 				guard(deps, options, scale, (origin) => blocked.add(origin)),
 			);
@@ -51,7 +65,13 @@ export function fetchPhase(deps: SweepDeps, options: SweepOptions, only: 'all' |
  * readLines(stdin, valve).pipe(fetchStages(deps, options), writeBodies({}, { sink: { type: 'dir', dir: 'pages' }, clock }), commit({}, store))
  */
 export function fetchStages(deps: SweepDeps, options: SweepOptions, extras: SweepExtras = {}): OperatorFunction<InputLine, Task> {
-	return pipe(normalise(), dedupe(extras.filter ?? identity), lookup({ book: deps.book }, deps.store), robotsStage(deps, options), fetchPhase(deps, options, 'all', candidateSweepScale(deps.book)));
+	return pipe(
+		normalise(),
+		dedupe(extras.filter ?? identity),
+		lookup({ book: deps.book }, deps.store),
+		robotsStage(deps, options),
+		fetchPhase(deps, options, 'all', candidateSweepScale(deps.book)),
+	);
 }
 
 /**
@@ -62,16 +82,19 @@ export function fetchStages(deps: SweepDeps, options: SweepOptions, extras: Swee
  * fetchOptions({ concurrency: 4 }, process.env) // { ...sweepDefaults, concurrency: 4, perHost: 2, method: 'get', ... }
  */
 export function fetchOptions(input: SweepOptionsInput = {}, env: Record<string, string | undefined> = process.env): SweepOptions {
-	return normaliseSweepOptions({
-		...input,
-		concurrency: input.concurrency ?? fetchDefaults.concurrency,
-		perHost: input.perHost ?? fetchDefaults.perHost,
-		method: 'get',
-		trust: { ...input.trust, auditRate: 0 },
-		highWater: fetchDefaults.highWater * 4,
-		// The body is in memory anyway; its counted text lets compare leave out learnt noise.
-		applyNoise: true,
-	}, env);
+	return normaliseSweepOptions(
+		{
+			...input,
+			concurrency: input.concurrency ?? fetchDefaults.concurrency,
+			perHost: input.perHost ?? fetchDefaults.perHost,
+			method: 'get',
+			trust: { ...input.trust, auditRate: 0 },
+			highWater: fetchDefaults.highWater * 4,
+			// The body is in memory anyway; its counted text lets compare leave out learnt noise.
+			applyNoise: true,
+		},
+		env,
+	);
 }
 
 /** The two phases' options of a crawl. */
@@ -91,7 +114,11 @@ export function crawlOptions(sweep: SweepOptions, limits: { concurrency?: number
 	const candidates = normaliseSweepOptions({ ...sweep, candidates: true, applyNoise: true });
 	return {
 		sweep: candidates,
-		fetch: normaliseSweepOptions({ ...candidates, concurrency: limits.concurrency ?? fetchDefaults.concurrency, perHost: limits.perHost ?? fetchDefaults.perHost }),
+		fetch: normaliseSweepOptions({
+			...candidates,
+			concurrency: limits.concurrency ?? fetchDefaults.concurrency,
+			perHost: limits.perHost ?? fetchDefaults.perHost,
+		}),
 	};
 }
 
@@ -104,7 +131,14 @@ export function crawlOptions(sweep: SweepOptions, limits: { concurrency?: number
  */
 export function crawl(deps: SweepDeps, options: CrawlOptions, extras: SweepExtras = {}): OperatorFunction<InputLine, Task> {
 	// The fetch limiter keeps the per-origin gaps (Crawl-delay) the sweep phase set.
-	const fetchDeps = { ...deps, limiter: createLimiter({ concurrency: options.fetch.concurrency, perHost: options.fetch.perHost, rate: options.fetch.rate }, deps.clock, deps.limiter.pacing) };
+	const fetchDeps = {
+		...deps,
+		limiter: createLimiter(
+			{ concurrency: options.fetch.concurrency, perHost: options.fetch.perHost, rate: options.fetch.rate },
+			deps.clock,
+			deps.limiter.pacing,
+		),
+	};
 	return crawlStages(deps, options.sweep, fetchDeps, options.fetch, extras);
 }
 
@@ -119,7 +153,13 @@ export function crawl(deps: SweepDeps, options: CrawlOptions, extras: SweepExtra
  * @example
  * readLines(stdin, valve).pipe(crawlStages(sweepDeps, sweepOptions, fetchDeps, fetchOptions), writeBodies(...), commit({}, store))
  */
-export function crawlStages(sweepDeps: SweepDeps, sweepOptions: SweepOptions, fetchDeps: SweepDeps, fetchOptions: SweepOptions, extras: SweepExtras = {}): OperatorFunction<InputLine, Task> {
+export function crawlStages(
+	sweepDeps: SweepDeps,
+	sweepOptions: SweepOptions,
+	fetchDeps: SweepDeps,
+	fetchOptions: SweepOptions,
+	extras: SweepExtras = {},
+): OperatorFunction<InputLine, Task> {
 	return (source) =>
 		defer(() => {
 			// Each subscription is one run, with its own counts.

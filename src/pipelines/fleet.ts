@@ -28,13 +28,24 @@ export interface FleetRunOptions {
  */
 export async function fleetRun(store: string, flags: FleetRunOptions, options: SweepOptions): Promise<{ options: SweepOptions; transport?: TransportFactory }> {
 	if (!flags.workers) return { options };
-	if (!isRedisSpec(store)) throw new FleetError('FLEET_USAGE', `--workers needs a Redis store (--store redis://host:port), where workers take their requests; ${shownUrl(store)} is a LevelDB directory (for one machine, use --local-workers N)`);
+	if (!isRedisSpec(store))
+		throw new FleetError(
+			'FLEET_USAGE',
+			`--workers needs a Redis store (--store redis://host:port), where workers take their requests; ${shownUrl(store)} is a LevelDB directory (for one machine, use --local-workers N)`,
+		);
 	const { workers } = await fleetStatus(parseRedisUrl(store));
-	if (workers.length === 0) throw new FleetError('FLEET_NO_WORKERS', `no live workers on ${shownUrl(store)}: start some with revisit worker --store ${shownUrl(store)}`);
+	if (workers.length === 0)
+		throw new FleetError('FLEET_NO_WORKERS', `no live workers on ${shownUrl(store)}: start some with revisit worker --store ${shownUrl(store)}`);
 	const capacity = workers.reduce((sum, worker) => sum + worker.capacity, 0);
 	const defaults = fleetDefaults(options.timeoutMs);
 	// --per-host also holds across runs that share the fleet (net/transports/fleet/permits.ts).
-	const fleet = { ...defaults, ...(flags.leaseMs ? { leaseMs: flags.leaseMs } : {}), maxDeliveries: flags.maxDeliveries, redisTimeoutMs: flags.redisTimeoutMs, perHost: options.perHost };
+	const fleet = {
+		...defaults,
+		...(flags.leaseMs ? { leaseMs: flags.leaseMs } : {}),
+		maxDeliveries: flags.maxDeliveries,
+		redisTimeoutMs: flags.redisTimeoutMs,
+		perHost: options.perHost,
+	};
 	const { highWater: _recomputed, ...rest } = options;
 	return { options: normaliseSweepOptions({ ...rest, concurrency: capacity }), transport: redisFleet(store, fleet) };
 }

@@ -87,24 +87,41 @@ async function run(job: Job, edges: JobEdges, summary: Summary, stop: Promise<st
 	// A change is committed with its deliveries; a target that keeps failing ends the run (exit 1), and the next run with it delivers what is left.
 	let outbox: ReturnType<typeof openOutbox>;
 	try {
-		outbox = openOutbox(deps.store, job.feeds, { attempts: SWEEP_ATTEMPTS, backoff: SWEEP_BACKOFF, diagnose: edges.diagnose, shared: typeof job.store === 'string' && storeIsShared(job.store) });
+		outbox = openOutbox(deps.store, job.feeds, {
+			attempts: SWEEP_ATTEMPTS,
+			backoff: SWEEP_BACKOFF,
+			diagnose: edges.diagnose,
+			shared: typeof job.store === 'string' && storeIsShared(job.store),
+		});
 	} catch (error) {
 		await close();
 		throw error;
 	}
-	const hint = job.churnHint === 'stage' ? (origin: string) => `add it to the churn-guard stage's acceptChurn (--set 'acceptChurn=["${origin}"]')` : (origin: string) => `rerun with --accept-churn ${origin}`;
-	const run$ = runTasks(deps, {
-		options: job.options,
-		input,
-		build: (runDeps) => composeRun(runDeps, job, edges, outbox),
-		placesKeepText: true,
-		afterRun: job.reports?.length ? (store) => writeReports(store, job.reports!, typeof job.store === 'string' ? describeStore(job.store) : 'the store given') : undefined,
-		onBlocked: (origin, decision) =>
-			edges.diagnose(`${describeChurn(origin, decision)}: changes held back (churn guard); check the site, then ${hint(origin)}`),
-	}, summary);
+	const hint =
+		job.churnHint === 'stage'
+			? (origin: string) => `add it to the churn-guard stage's acceptChurn (--set 'acceptChurn=["${origin}"]')`
+			: (origin: string) => `rerun with --accept-churn ${origin}`;
+	const run$ = runTasks(
+		deps,
+		{
+			options: job.options,
+			input,
+			build: (runDeps) => composeRun(runDeps, job, edges, outbox),
+			placesKeepText: true,
+			afterRun: job.reports?.length
+				? (store) => writeReports(store, job.reports!, typeof job.store === 'string' ? describeStore(job.store) : 'the store given')
+				: undefined,
+			onBlocked: (origin, decision) =>
+				edges.diagnose(`${describeChurn(origin, decision)}: changes held back (churn guard); check the site, then ${hint(origin)}`),
+		},
+		summary,
+	);
 	try {
 		return await new Promise<string | undefined>((resolve, reject) => {
-			const subscription = run$.subscribe({ error: reject, complete: () => void (outbox?.deliveries.drain() ?? Promise.resolve()).then(() => resolve(undefined), reject) });
+			const subscription = run$.subscribe({
+				error: reject,
+				complete: () => void (outbox?.deliveries.drain() ?? Promise.resolve()).then(() => resolve(undefined), reject),
+			});
 			outbox?.deliveries.failed.catch((error: unknown) => {
 				subscription.unsubscribe();
 				reject(error);

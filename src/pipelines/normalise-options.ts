@@ -57,7 +57,8 @@ export function normaliseSweepOptions(input: SweepOptionsInput = {}, env: Record
 	nonNegativeInteger('keepTextBytes', options.keepTextBytes);
 	nonNegativeInteger('keepTextTotalBytes', options.keepTextTotalBytes);
 	nonNegativeInteger('keepVersions', options.keepVersions);
-	if (options.robotsAgent !== undefined && (options.robotsAgent.trim() === '' || /[\x00-\x1f\x7f]/.test(options.robotsAgent))) throw new OptionError('robotsAgent', `Expected \`robotsAgent\` to be a crawler's name, got \`${options.robotsAgent}\``);
+	if (options.robotsAgent !== undefined && (options.robotsAgent.trim() === '' || /[\x00-\x1f\x7f]/.test(options.robotsAgent)))
+		throw new OptionError('robotsAgent', `Expected \`robotsAgent\` to be a crawler's name, got \`${options.robotsAgent}\``);
 	// A bad selector, pattern or condition fails here, before anything is opened or sent.
 	if (options.rules) compileRules(options.rules);
 	for (const [i, header] of (options.headers ?? []).entries()) {
@@ -65,8 +66,10 @@ export function normaliseSweepOptions(input: SweepOptionsInput = {}, env: Record
 		if (problem !== undefined) throw new UsageError(`header ${i + 1} (${header.name}): match ${JSON.stringify(header.match)}: ${problem}`);
 	}
 	if (options.when !== undefined) compileCondition(options.when, 'when');
-	if (!/^[\x21-\x7e][\x20-\x7e]*$/.test(options.acceptEncoding)) throw new OptionError('acceptEncoding', `Expected \`acceptEncoding\` to be a header value, got \`${options.acceptEncoding}\``);
-	if (!/^[\x20-\x7e]+$/.test(options.userAgent)) throw new OptionError('userAgent', `Expected \`userAgent\` to be a header value, got \`${options.userAgent}\``);
+	if (!/^[\x21-\x7e][\x20-\x7e]*$/.test(options.acceptEncoding))
+		throw new OptionError('acceptEncoding', `Expected \`acceptEncoding\` to be a header value, got \`${options.acceptEncoding}\``);
+	if (!/^[\x20-\x7e]+$/.test(options.userAgent))
+		throw new OptionError('userAgent', `Expected \`userAgent\` to be a header value, got \`${options.userAgent}\``);
 	return options;
 }
 

@@ -10,16 +10,33 @@ type TopOf<S> = S extends `${infer P}.${string}` ? P : S;
 type RowOption = TopOf<(typeof sweepSettings)[keyof typeof sweepSettings]['option']>;
 
 /** The options no setting gives: the library's own, and those the rule and access flags build. */
-const LIBRARY_ONLY = ['retryDelayMs', 'highWater', 'candidates', 'rules', 'learnNoise', 'applyNoise', 'capture', 'headers', 'proxy', 'cookies', 'cookieJar'] as const;
+const LIBRARY_ONLY = [
+	'retryDelayMs',
+	'highWater',
+	'candidates',
+	'rules',
+	'learnNoise',
+	'applyNoise',
+	'capture',
+	'headers',
+	'proxy',
+	'cookies',
+	'cookieJar',
+] as const;
 
 // A new option of SweepOptions is either a setting's (a row) or one of the library's own:
 // this fails to compile until it is one of them.
 const everyOption: Record<Exclude<keyof SweepOptions, RowOption | (typeof LIBRARY_ONLY)[number]>, never> = {};
 
 /** Every option `normaliseSweepOptions` takes: the settings' options and the library's own. */
-const SWEEP_OPTION_NAMES: ReadonlySet<string> = new Set([...rowsInOrder(sweepSettings, FILE_ORDER).map(([, row]) => row.option.split('.')[0]!), ...LIBRARY_ONLY, ...Object.keys(everyOption)]);
+const SWEEP_OPTION_NAMES: ReadonlySet<string> = new Set([
+	...rowsInOrder(sweepSettings, FILE_ORDER).map(([, row]) => row.option.split('.')[0]!),
+	...LIBRARY_ONLY,
+	...Object.keys(everyOption),
+]);
 
-const RULES_HINT = "content rules go in `rules`, a list of rule objects as a rules file holds them (the CLI's --select main --text is rules: [{ select: ['main'], text: true }])";
+const RULES_HINT =
+	"content rules go in `rules`, a list of rule objects as a rules file holds them (the CLI's --select main --text is rules: [{ select: ['main'], text: true }])";
 
 /** The CLI's flags whose library option is spelt otherwise: a unit in the name, or another place (from the settings), or not a setting at all. */
 const FLAG_HINTS: Readonly<Record<string, string>> = {
@@ -52,6 +69,9 @@ export function checkOptionNames(input: object): void {
 	for (const name of Object.keys(trust)) {
 		if (Object.hasOwn(trustDefaults, name)) continue;
 		const near = nearest(name, Object.keys(trustDefaults));
-		throw new OptionError(`trust.${name}`, `Unknown trust option \`${name}\`: ${near ? `did you mean \`${near}\`?` : `the options are ${Object.keys(trustDefaults).join(', ')}`}`);
+		throw new OptionError(
+			`trust.${name}`,
+			`Unknown trust option \`${name}\`: ${near ? `did you mean \`${near}\`?` : `the options are ${Object.keys(trustDefaults).join(', ')}`}`,
+		);
 	}
 }

@@ -25,7 +25,12 @@ export function sweepOptionsFrom(flags: Partial<SweepSettings>): SweepOptionsInp
 /** The render settings, when any is not its default (rules may render while `--render` is never). */
 function renderOf(given: Partial<NonNullable<SweepOptionsInput['render']>> | undefined): SweepOptionsInput['render'] {
 	const render = { mode: 'never' as const, ...RENDER_DEFAULTS, ...given };
-	const defaults = render.mode === 'never' && render.browser === undefined && render.timeoutMs === RENDER_DEFAULTS.timeoutMs && render.concurrency === RENDER_DEFAULTS.concurrency && render.memoryBytes === RENDER_DEFAULTS.memoryBytes;
+	const defaults =
+		render.mode === 'never' &&
+		render.browser === undefined &&
+		render.timeoutMs === RENDER_DEFAULTS.timeoutMs &&
+		render.concurrency === RENDER_DEFAULTS.concurrency &&
+		render.memoryBytes === RENDER_DEFAULTS.memoryBytes;
 	return defaults ? undefined : render;
 }
 

@@ -26,4 +26,5 @@ export const DEFAULT_BROWSER = '/usr/bin/chromium';
  * rendersAny({ render: { mode: 'auto', ... } }) // true
  */
 export const rendersAny = (options: Pick<SweepOptions, 'render' | 'rules'>): boolean =>
-	(options.render !== undefined && options.render.mode !== 'never') || options.rules?.some((rule) => rule.render !== undefined && rule.render !== 'never') === true;
+	(options.render !== undefined && options.render.mode !== 'never') ||
+	options.rules?.some((rule) => rule.render !== undefined && rule.render !== 'never') === true;

@@ -81,10 +81,27 @@ export async function openSweepDeps(
 	}
 	const clock = resources.clock ?? clockFor(options.now);
 	const limiter = createLimiter({ concurrency: options.concurrency, perHost: options.perHost, rate: options.rate }, clock);
-	const renderer = renders ? createRenderer({ browserPath: browser, concurrency: options.render?.concurrency ?? RENDER_DEFAULTS.concurrency, memoryCapBytes: options.render?.memoryBytes ?? RENDER_DEFAULTS.memoryBytes, onStranger: resources.diagnose }) : undefined;
+	const renderer = renders
+		? createRenderer({
+				browserPath: browser,
+				concurrency: options.render?.concurrency ?? RENDER_DEFAULTS.concurrency,
+				memoryCapBytes: options.render?.memoryBytes ?? RENDER_DEFAULTS.memoryBytes,
+				onStranger: resources.diagnose,
+			})
+		: undefined;
 	return {
 		resizeSockets: (maxSockets) => client.resize(maxSockets),
-		deps: { store, http: client.got, limiter, clock, random: resources.random ?? Math.random, book: createHostBook(store, clock.now(), { auditRate: options.trust.auditRate }), transport: sender?.transport, renderer, ...(renderer && jars && jar ? { cookies: () => jars.browserCookies(jar) } : {}) },
+		deps: {
+			store,
+			http: client.got,
+			limiter,
+			clock,
+			random: resources.random ?? Math.random,
+			book: createHostBook(store, clock.now(), { auditRate: options.trust.auditRate }),
+			transport: sender?.transport,
+			renderer,
+			...(renderer && jars && jar ? { cookies: () => jars.browserCookies(jar) } : {}),
+		},
 		async close() {
 			await renderer?.close();
 			await sender?.close();
@@ -118,7 +135,10 @@ export function clientSettings(options: CheckOptions): HttpClientOptions {
 		// A rule that learns noise needs the counted text kept, as the flag does.
 		keepText: options.learnNoise || options.applyNoise === true || options.rules?.some((rule) => rule.learn) === true,
 		// A condition on `text` reads it even with --keep-text off (then nothing is stored).
-		keepCounted: options.keepTextBytes > 0 || options.when === undefined || !namesUsed(options.when).names.includes('text') ? options.keepTextBytes : sweepDefaults.keepTextBytes,
+		keepCounted:
+			options.keepTextBytes > 0 || options.when === undefined || !namesUsed(options.when).names.includes('text')
+				? options.keepTextBytes
+				: sweepDefaults.keepTextBytes,
 		keepSource: options.diffOf === 'source',
 		// The run's requests in flight, and room for one host's worth of idle keep-alive
 		// sockets beyond: enough for a host's URLs that come together to share connections.

@@ -1,7 +1,16 @@
 import { offerChange } from '../domain/product/fields.js';
 import { ruleId, type RuleSpec } from '../domain/content/rules.js';
 import { runKey } from '../store/model/run-key.js';
-import { RECORD_VERSION, type ChangeSide, type RuleShown, type RunChange, type RunDetail, type StoreOperation, type UrlRecord, type StoreReader } from '../store/model/types.js';
+import {
+	RECORD_VERSION,
+	type ChangeSide,
+	type RuleShown,
+	type RunChange,
+	type RunDetail,
+	type StoreOperation,
+	type UrlRecord,
+	type StoreReader,
+} from '../store/model/types.js';
 import type { Task } from '../domain/task/types.js';
 
 /** How much of a run its detail keeps: changed URLs, failed URLs (and per error code), the diffs' characters, and how many runs keep one. */
@@ -76,7 +85,13 @@ export function addToDetail(detail: DetailDraft, task: Task): void {
 		return;
 	}
 	if (task.record) change.before = side(task.record);
-	change.after = side({ ...(task.next ?? {}), status: verdict.status, etag: verdict.etag ?? task.next?.etag, lastModified: verdict.lastModified ?? task.next?.lastModified, hash: verdict.hash ?? task.next?.hash });
+	change.after = side({
+		...(task.next ?? {}),
+		status: verdict.status,
+		etag: verdict.etag ?? task.next?.etag,
+		lastModified: verdict.lastModified ?? task.next?.lastModified,
+		hash: verdict.hash ?? task.next?.hash,
+	});
 	if (verdict.reason === 'audit' || task.probe?.audit !== undefined) change.audit = true;
 	const rule = task.next?.content?.rules ?? task.record?.content?.rules;
 	if (rule !== undefined && rule !== '-') {

@@ -83,7 +83,16 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 		const tasks = plan.input(runDeps, valve).pipe(
 			plan.build(runDeps),
 			plan.placesKeepText ? identity : keeping,
-			commit({ extra: () => [...shelf.drain(), ...deps.book.drain(), ...(live?.operations() ?? [])], flushing: plan.commit?.flushing, written: plan.commit?.written, ...(plan.commit?.write === undefined ? {} : { write: plan.commit.write }), ...(plan.commit?.maxWaitMs === undefined ? {} : { maxWaitMs: plan.commit.maxWaitMs }) }, deps.store),
+			commit(
+				{
+					extra: () => [...shelf.drain(), ...deps.book.drain(), ...(live?.operations() ?? [])],
+					flushing: plan.commit?.flushing,
+					written: plan.commit?.written,
+					...(plan.commit?.write === undefined ? {} : { write: plan.commit.write }),
+					...(plan.commit?.maxWaitMs === undefined ? {} : { maxWaitMs: plan.commit.maxWaitMs }),
+				},
+				deps.store,
+			),
 			tap((task) => {
 				if (task.parked) valve.unpark();
 				else if (!task.creditReturned) valve.release();
@@ -95,7 +104,9 @@ export function runTasks(deps: SweepDeps, plan: RunPlan, summary: Summary): Obse
 			summary.elapsedMs = deps.clock.now() - started;
 			if (plan.history === false) return;
 			const value = row();
-			if (shelf.bytes !== undefined) value.textBytes = shelf.bytes > plan.options.keepTextTotalBytes ? (await collectTexts(deps.store, { maxBytes: plan.options.keepTextTotalBytes })).bytes : shelf.bytes;
+			if (shelf.bytes !== undefined)
+				value.textBytes =
+					shelf.bytes > plan.options.keepTextTotalBytes ? (await collectTexts(deps.store, { maxBytes: plan.options.keepTextTotalBytes })).bytes : shelf.bytes;
 			await deps.store.batch([...(await detailOperations(deps.store, detail)), { type: 'putRun', key: runKey(started), value }]);
 			live?.end();
 			await plan.afterRun?.(deps.store);
@@ -123,7 +134,11 @@ export function withResources<T>(resources: ResourceOptions, options: SweepOptio
 				subscription = use(opened.deps).subscribe({
 					next: (value) => subscriber.next(value),
 					error: (error: unknown) => void opened.close().finally(() => subscriber.error(error)),
-					complete: () => opened.close().then(() => subscriber.complete(), (error: unknown) => subscriber.error(error)),
+					complete: () =>
+						opened.close().then(
+							() => subscriber.complete(),
+							(error: unknown) => subscriber.error(error),
+						),
 				});
 			},
 			(error: unknown) => subscriber.error(error),

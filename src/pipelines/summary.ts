@@ -61,7 +61,36 @@ export interface Summary {
 }
 
 export function createSummary(): Summary {
-	return { urls: 0, changed: 0, notModified: 0, sameHash: 0, sameContent: 0, rebaseline: 0, unmet: 0, rendered: 0, errors: 0, rejected: 0, sourceErrors: 0, duplicates: 0, bytes: 0, bytesSaved: 0, noiseFetches: 0, noOffer: 0, notDue: 0, later: 0, signalSkipped: 0, held: 0, filtered: 0, robots: 0, deferred: 0, unreachable: 0, unreachableCodes: {}, blockedHosts: [], hosts: {}, elapsedMs: 0 };
+	return {
+		urls: 0,
+		changed: 0,
+		notModified: 0,
+		sameHash: 0,
+		sameContent: 0,
+		rebaseline: 0,
+		unmet: 0,
+		rendered: 0,
+		errors: 0,
+		rejected: 0,
+		sourceErrors: 0,
+		duplicates: 0,
+		bytes: 0,
+		bytesSaved: 0,
+		noiseFetches: 0,
+		noOffer: 0,
+		notDue: 0,
+		later: 0,
+		signalSkipped: 0,
+		held: 0,
+		filtered: 0,
+		robots: 0,
+		deferred: 0,
+		unreachable: 0,
+		unreachableCodes: {},
+		blockedHosts: [],
+		hosts: {},
+		elapsedMs: 0,
+	};
 }
 
 /** Adds one finished task to the summary. */
@@ -150,7 +179,8 @@ export function formatSummary(summary: Summary, options: { watched?: number | un
 	if (summary.held > 0) parts.push(`${summary.held} held by the churn guard`);
 	if (summary.filtered > 0) parts.push(`${summary.filtered} filtered out`);
 	if (summary.robots > 0) parts.push(`${summary.robots} disallowed by robots.txt (not checked; --robots ignore for your own sites)`);
-	if (summary.unreachable > 0) parts.push(`${summary.unreachable} not checked: robots.txt unreachable (${codes(summary.unreachableCodes)}), deferred to the next run`);
+	if (summary.unreachable > 0)
+		parts.push(`${summary.unreachable} not checked: robots.txt unreachable (${codes(summary.unreachableCodes)}), deferred to the next run`);
 	const crawlDelay = summary.deferred - summary.unreachable;
 	if (crawlDelay > 0) parts.push(`${crawlDelay} not checked: Crawl-delay above --max-crawl-delay, deferred to the next run`);
 	if (summary.sourceErrors > 0) parts.push(counted(summary.sourceErrors, 'source error'));

@@ -130,7 +130,16 @@ export interface SweepOptions extends CheckOptions, RunScheduleOptions {
 }
 
 /** What a sweep has that judging a URL does not: the run schedule and the worker threads. */
-const SWEEP_ONLY: ReadonlyArray<Exclude<keyof SweepOptions, keyof CheckOptions>> = ['ttlMs', 'adaptive', 'budget', 'hostBudget', 'maxChurn', 'churnMin', 'acceptChurn', 'localWorkers'];
+const SWEEP_ONLY: ReadonlyArray<Exclude<keyof SweepOptions, keyof CheckOptions>> = [
+	'ttlMs',
+	'adaptive',
+	'budget',
+	'hostBudget',
+	'maxChurn',
+	'churnMin',
+	'acceptChurn',
+	'localWorkers',
+];
 
 /**
  * The shared parts of a sweep's options, its run schedule and worker threads left out:

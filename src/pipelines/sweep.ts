@@ -96,13 +96,31 @@ export function judgeStages(deps: SweepDeps, options: CheckOptions & Partial<Run
 				lookup({ book: deps.book }, deps.store),
 				due({ ttlMs: options.ttlMs }, deps.clock),
 				signalGate({ verifyEveryMs: options.trust.verifyEveryMs }, deps),
-				budget({ budget: options.budget, hostBudget: options.hostBudget, verifyEveryMs: options.trust.verifyEveryMs }, { clock: deps.clock, release: () => deps.hooks?.release?.(), acquire: deps.hooks?.acquire && (() => deps.hooks!.acquire!()), reload: (urls) => deps.store.getMany(urls), onPastBound: (counts) => notePastBound(deps.book, counts) }),
+				budget(
+					{ budget: options.budget, hostBudget: options.hostBudget, verifyEveryMs: options.trust.verifyEveryMs },
+					{
+						clock: deps.clock,
+						release: () => deps.hooks?.release?.(),
+						acquire: deps.hooks?.acquire && (() => deps.hooks!.acquire!()),
+						reload: (urls) => deps.store.getMany(urls),
+						onPastBound: (counts) => notePastBound(deps.book, counts),
+					},
+				),
 			),
 		),
 		robotsStage(deps, options),
 		probe({ ...options, keepBody: deps.renderer !== undefined }, deps),
 		deps.renderer ? renderStage(renderOptions(options, deps.cookies), { ...deps, renderer: deps.renderer }) : identity,
-		compare({ acceptEncoding: options.acceptEncoding, verifyEveryMs: options.trust.verifyEveryMs, hostNoise: (origin) => deps.book.get(origin).noise, keepTextBytes: options.keepTextBytes, offerRead: (origin, url, found) => noteOffer(deps.book, origin, url, found) }, deps.clock),
+		compare(
+			{
+				acceptEncoding: options.acceptEncoding,
+				verifyEveryMs: options.trust.verifyEveryMs,
+				hostNoise: (origin) => deps.book.get(origin).noise,
+				keepTextBytes: options.keepTextBytes,
+				offerRead: (origin, url, found) => noteOffer(deps.book, origin, url, found),
+			},
+			deps.clock,
+		),
 		learning(deps, options),
 		pipe(signalScore(deps), schedule(options)),
 		trust(options.trust, deps),
@@ -124,20 +142,23 @@ export function guard(
 	onBlocked?: (origin: string) => void,
 ): MonoTypeOperatorFunction<Task> {
 	const chance = (task: Task): number | undefined => (task.record ? changeChance(task.record, deps.clock.now()) : undefined);
-	return churnGuard({ maxChurn: options.maxChurn, churnMin: options.churnMin, accept: options.acceptChurn, scale, chance }, {
-		onDecision: (origin, decision) => {
-			const host = deps.book.get(origin);
-			if (decision.blocked) {
-				onBlocked?.(origin);
-				deps.book.set(origin, { ...host, blocked: { at: deps.clock.now(), changed: decision.changed, probed: decision.probed } });
-				deps.hooks?.onBlocked?.(origin, decision);
-			} else if (host.blocked) {
-				const { blocked: _cleared, ...rest } = host;
-				deps.book.set(origin, rest);
-			}
+	return churnGuard(
+		{ maxChurn: options.maxChurn, churnMin: options.churnMin, accept: options.acceptChurn, scale, chance },
+		{
+			onDecision: (origin, decision) => {
+				const host = deps.book.get(origin);
+				if (decision.blocked) {
+					onBlocked?.(origin);
+					deps.book.set(origin, { ...host, blocked: { at: deps.clock.now(), changed: decision.changed, probed: decision.probed } });
+					deps.hooks?.onBlocked?.(origin, decision);
+				} else if (host.blocked) {
+					const { blocked: _cleared, ...rest } = host;
+					deps.book.set(origin, rest);
+				}
+			},
+			release: () => deps.hooks?.release?.(),
 		},
-		release: () => deps.hooks?.release?.(),
-	});
+	);
 }
 
 /**
@@ -149,7 +170,16 @@ export function guard(
  * pipe(lookup(...), robotsStage(deps, options), probe(options, deps))
  */
 export function robotsStage(deps: SweepDeps, options: CheckOptions): MonoTypeOperatorFunction<Task> {
-	return robots({ robots: options.robots, agent: robotsAgentOf(options), maxCrawlDelayMs: options.maxCrawlDelayMs, timeoutMs: options.timeoutMs, highWater: options.highWater }, deps);
+	return robots(
+		{
+			robots: options.robots,
+			agent: robotsAgentOf(options),
+			maxCrawlDelayMs: options.maxCrawlDelayMs,
+			timeoutMs: options.timeoutMs,
+			highWater: options.highWater,
+		},
+		deps,
+	);
 }
 
 /** What the budget could not verify in time, per host, for `revisit stats`. */
@@ -180,7 +210,10 @@ function learning(deps: SweepDeps, options: CheckOptions): MonoTypeOperatorFunct
 		const chose = rule?.select !== undefined || rule?.pointer !== undefined;
 		return { protectTop: chose, noText: chose && rule?.text === true };
 	};
-	return learnNoiseStage({ ...options, learns }, { ...deps, onFirstNoise: (origin) => countNoisy(deps.book, origin), host: deps.book, now: () => deps.clock.now() });
+	return learnNoiseStage(
+		{ ...options, learns },
+		{ ...deps, onFirstNoise: (origin) => countNoisy(deps.book, origin), host: deps.book, now: () => deps.clock.now() },
+	);
 }
 
 /** The render stage's options from the run's: the rules, `--render*`, `-H` and the cookies, `--deny-private`, robots.txt. */

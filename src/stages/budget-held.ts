@@ -56,7 +56,8 @@ export class HeldUrls {
 	}
 
 	/** Whether slot `a` ranks below `b` (let go first): for the heaps, which put the worst on top. */
-	readonly worse = (a: number, b: number): boolean => ranksBeforeBy(this.#tier[b]!, this.#value[b]!, this.#index[b]!, this.#tier[a]!, this.#value[a]!, this.#index[a]!);
+	readonly worse = (a: number, b: number): boolean =>
+		ranksBeforeBy(this.#tier[b]!, this.#value[b]!, this.#index[b]!, this.#tier[a]!, this.#value[a]!, this.#index[a]!);
 
 	/** Holds a task ranked by `candidate` at place `index`, and returns its slot. */
 	add(task: Task, candidate: BudgetCandidate, index: number, bound: number | undefined): number {

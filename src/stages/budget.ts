@@ -46,7 +46,13 @@ export interface BudgetDeps {
  * @example
  * budgetCandidate(record, 'https://example.org', { mustVerify: false, announced: false }, 30 * 86_400_000, Date.now())
  */
-export function budgetCandidate(record: UrlRecord, origin: string, flags: { mustVerify?: boolean | undefined; announced?: boolean | undefined }, verifyEveryMs: number, now: number): BudgetCandidate {
+export function budgetCandidate(
+	record: UrlRecord,
+	origin: string,
+	flags: { mustVerify?: boolean | undefined; announced?: boolean | undefined },
+	verifyEveryMs: number,
+	now: number,
+): BudgetCandidate {
 	const live = liveRecord(record);
 	const verify = live !== undefined && (flags.mustVerify === true || verificationOverdue(live, verifyEveryMs, now));
 	return candidateOf(record, origin, { verify, announced: flags.announced === true }, now);
@@ -166,7 +172,12 @@ function budgetStage<T>(options: BudgetStageOptions, deps: BudgetDeps, out: (tas
 					if (!pastBound.has(origin)) pastBound.set(origin, 0);
 					const live = liveRecord(task.record);
 					// The task ends here: what ranks it and gives it back is held, not the task (nor its record).
-					const slot = held.add(task, budgetCandidate(task.record, origin, task, options.verifyEveryMs, deps.clock.now()), index++, live && verificationBound(live, options.verifyEveryMs));
+					const slot = held.add(
+						task,
+						budgetCandidate(task.record, origin, task, options.verifyEveryMs, deps.clock.now()),
+						index++,
+						live && verificationBound(live, options.verifyEveryMs),
+					);
 					if (Number.isFinite(perHost)) {
 						let host = hosts.get(origin);
 						if (!host) hosts.set(origin, (host = new SlotHeap(held.worse, held.inHost)));

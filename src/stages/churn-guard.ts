@@ -144,8 +144,7 @@ export function churnGuard(options: ChurnGuardOptions, hooks: ChurnGuardHooks): 
 		new Observable<Task>((subscriber) => {
 			const hosts = new Map<string, HostState>();
 			let buffered = 0;
-			const hold = (task: Task): Task =>
-				task.verdict?.changed ? { ...task, skip: 'held', verdict: undefined, next: undefined } : task;
+			const hold = (task: Task): Task => (task.verdict?.changed ? { ...task, skip: 'held', verdict: undefined, next: undefined } : task);
 			const release = (origin: string, state: HostState, decision: 'pass' | 'blocked') => {
 				state.decided = decision;
 				hooks.onDecision(origin, report(origin, state, decision === 'blocked'));

@@ -80,7 +80,10 @@ export function commit(options: CommitOptions = {}, store: StoreWriter): MonoTyp
 					flush().then(fail, fail);
 				},
 				complete() {
-					flush().then(() => subscriber.complete(), () => {});
+					flush().then(
+						() => subscriber.complete(),
+						() => {},
+					);
 				},
 			});
 			return () => {

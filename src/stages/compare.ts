@@ -56,7 +56,8 @@ export function compare(options: CompareOptions, clock: Clock): MonoTypeOperator
 		task.verdict = verdict;
 		task.next = next;
 		const content = task.probe.content;
-		if (options.offerRead && task.origin !== undefined && verdict.reason !== 'error' && (content?.noOffer || content?.offer)) options.offerRead(task.origin, task.url, content.offer !== undefined);
+		if (options.offerRead && task.origin !== undefined && verdict.reason !== 'error' && (content?.noOffer || content?.offer))
+			options.offerRead(task.origin, task.url, content.offer !== undefined);
 		return task;
 	});
 }
@@ -68,7 +69,12 @@ export function compare(options: CompareOptions, clock: Clock): MonoTypeOperator
  * text differs under the old one, the difference may lie in a newly learned place:
  * `ambiguous`, judged a `rebaseline` rather than a change. Undefined without noise.
  */
-function withNoise(task: Task, text: string, now: number, host: readonly HostNoise[] | undefined): { now: string; then: string; ambiguous: boolean; text: string; places: number } | undefined {
+function withNoise(
+	task: Task,
+	text: string,
+	now: number,
+	host: readonly HostNoise[] | undefined,
+): { now: string; then: string; ambiguous: boolean; text: string; places: number } | undefined {
 	const record = task.record ?? undefined;
 	const entries = noiseOf(record, host, task.url!);
 	if (entries.length === 0 && record?.noise === undefined) return undefined;

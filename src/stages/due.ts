@@ -18,7 +18,8 @@ export interface DueOptions {
  */
 export function due(options: DueOptions, clock: Clock): MonoTypeOperatorFunction<Task> {
 	const { ttlMs } = options;
-	if (ttlMs !== undefined && (!Number.isFinite(ttlMs) || ttlMs <= 0)) throw new OptionError('ttlMs', `Expected \`ttlMs\` to be a positive number, got \`${ttlMs}\``);
+	if (ttlMs !== undefined && (!Number.isFinite(ttlMs) || ttlMs <= 0))
+		throw new OptionError('ttlMs', `Expected \`ttlMs\` to be a positive number, got \`${ttlMs}\``);
 	return map((task) => {
 		if (task.skip || !task.record) return task;
 		if (!isDue(task.record, ttlMs, clock.now())) task.skip = 'not-due';

@@ -67,7 +67,8 @@ export function emit(options: EmitOptions = {}, targets: EmitTargets): MonoTypeO
 	const format = options.format ?? 'lines';
 	if (format !== 'lines' && format !== 'ndjson') throw new OptionError('format', `Expected \`format\` to be lines or ndjson, got \`${String(format)}\``);
 	const when = options.when ?? (format === 'ndjson' && options.all ? 'all' : 'changed');
-	if (!['changed', 'all', 'error', 'unchanged'].includes(when)) throw new OptionError('when', `Expected \`when\` to be changed, all, error or unchanged, got \`${String(when)}\``);
+	if (!['changed', 'all', 'error', 'unchanged'].includes(when))
+		throw new OptionError('when', `Expected \`when\` to be changed, all, error or unchanged, got \`${String(when)}\``);
 
 	const render = (verdict: Verdict): string | undefined => {
 		if (!wanted(verdict, when)) return undefined;
@@ -78,29 +79,39 @@ export function emit(options: EmitOptions = {}, targets: EmitTargets): MonoTypeO
 	const unreadable = new Set<string>();
 	// PDFs whose text could not be read: once per host and reason per run (a missing pdftotext is one line, not one per PDF).
 	const unread = new Set<string>();
-	return inOrder((task) => {
-		if (task.skip === 'rejected') {
-			// Line 0 is about a source as a whole, which lineOf names: its input is not echoed.
-			targets.diagnose(`${lineOf(task)}: ${task.problem}${task.input === '' || task.line === 0 ? '' : `: ${JSON.stringify(shownUrl(task.input).slice(0, 200))}`}`);
-			return undefined;
-		}
-		if (task.notice !== undefined) targets.diagnose(task.notice);
-		const verdict = verdictOf(task);
-		if (!verdict) return undefined;
-		if (verdict.error) targets.diagnose(`${shownUrl(verdict.url)}: ${verdict.error.code}: ${verdict.error.message}`);
-		if (task.probe?.content?.unreadable && task.origin !== undefined && !unreadable.has(task.origin)) {
-			unreadable.add(task.origin);
-			targets.diagnose(`${shownUrl(verdict.url)}: its content rule needs HTML or JSON, and this body is neither: hashed as bytes (said once for ${task.origin})`);
-		}
-		const why = task.probe?.unread ?? task.probe?.audit?.unread;
-		if (why !== undefined && !unread.has(`${task.origin} ${why}`)) {
-			unread.add(`${task.origin} ${why}`);
-			targets.diagnose(`${shownUrl(verdict.url)}: PDF text not read: ${why}; judged by its bytes${task.origin === undefined ? '' : ` (said once for ${task.origin})`}`);
-		}
-		if (verdict.problem === 'no-offer' && firstNoOffer(task)) targets.diagnose(`no offer found: ${shownUrl(verdict.url)}; try revisit rules test ${shownUrl(verdict.url)} --product`);
-		const text = render(verdict);
-		return text === undefined ? undefined : targets.out(text);
-	}, { overlap: targets.ordered === true });
+	return inOrder(
+		(task) => {
+			if (task.skip === 'rejected') {
+				// Line 0 is about a source as a whole, which lineOf names: its input is not echoed.
+				targets.diagnose(
+					`${lineOf(task)}: ${task.problem}${task.input === '' || task.line === 0 ? '' : `: ${JSON.stringify(shownUrl(task.input).slice(0, 200))}`}`,
+				);
+				return undefined;
+			}
+			if (task.notice !== undefined) targets.diagnose(task.notice);
+			const verdict = verdictOf(task);
+			if (!verdict) return undefined;
+			if (verdict.error) targets.diagnose(`${shownUrl(verdict.url)}: ${verdict.error.code}: ${verdict.error.message}`);
+			if (task.probe?.content?.unreadable && task.origin !== undefined && !unreadable.has(task.origin)) {
+				unreadable.add(task.origin);
+				targets.diagnose(
+					`${shownUrl(verdict.url)}: its content rule needs HTML or JSON, and this body is neither: hashed as bytes (said once for ${task.origin})`,
+				);
+			}
+			const why = task.probe?.unread ?? task.probe?.audit?.unread;
+			if (why !== undefined && !unread.has(`${task.origin} ${why}`)) {
+				unread.add(`${task.origin} ${why}`);
+				targets.diagnose(
+					`${shownUrl(verdict.url)}: PDF text not read: ${why}; judged by its bytes${task.origin === undefined ? '' : ` (said once for ${task.origin})`}`,
+				);
+			}
+			if (verdict.problem === 'no-offer' && firstNoOffer(task))
+				targets.diagnose(`no offer found: ${shownUrl(verdict.url)}; try revisit rules test ${shownUrl(verdict.url)} --product`);
+			const text = render(verdict);
+			return text === undefined ? undefined : targets.out(text);
+		},
+		{ overlap: targets.ordered === true },
+	);
 }
 
 /**
@@ -120,4 +131,3 @@ export function lineOf(task: Pick<Task, 'line' | 'source'>): string {
 	if (task.source === undefined) return `line ${task.line}`;
 	return task.line > 0 ? `${task.source} line ${task.line}` : task.source;
 }
-

@@ -86,7 +86,8 @@ export function judge(
 	const reason = !record ? 'new' : probe.content ? byContent(record, probe) : isLive(record) && record.hash === probe.hash ? 'same-hash' : 'new-body';
 	const verdict = verdictOf(url, CHANGED[reason], reason, probe, next);
 	// The bytes moved and the text a reader sees did not: say where they moved, since no diff of the text can.
-	const note = reason === 'new-body' && isLive(record) && record.parts !== undefined && probe.parts !== undefined ? bytesMoved(record.parts, probe.parts) : undefined;
+	const note =
+		reason === 'new-body' && isLive(record) && record.parts !== undefined && probe.parts !== undefined ? bytesMoved(record.parts, probe.parts) : undefined;
 	if (note !== undefined) verdict.note = note;
 	if (probe.renderData) next.render = { data: probe.renderData };
 	const before = isLive(record) ? record.content?.product : undefined;
@@ -104,7 +105,10 @@ function noOffer(verdict: Verdict): void {
 	verdict.problem = 'no-offer';
 }
 
-const CHANGED: Record<Extract<Reason, 'new' | 'same-hash' | 'new-body' | 'same-content' | 'rebaseline' | 'selector-gone' | 'price' | 'availability'>, boolean> = {
+const CHANGED: Record<
+	Extract<Reason, 'new' | 'same-hash' | 'new-body' | 'same-content' | 'rebaseline' | 'selector-gone' | 'price' | 'availability'>,
+	boolean
+> = {
 	new: true,
 	price: true,
 	availability: true,
@@ -122,7 +126,10 @@ const CHANGED: Record<Extract<Reason, 'new' | 'same-hash' | 'new-body' | 'same-c
  * without a report (`rebaseline`), so editing a rule never floods the output; a selector
  * that matched before and matches nothing now is a change of its own (`selector-gone`).
  */
-function byContent(record: UrlRecord, probe: ProbeResult): Extract<Reason, 'same-hash' | 'new-body' | 'same-content' | 'rebaseline' | 'selector-gone' | 'price' | 'availability'> {
+function byContent(
+	record: UrlRecord,
+	probe: ProbeResult,
+): Extract<Reason, 'same-hash' | 'new-body' | 'same-content' | 'rebaseline' | 'selector-gone' | 'price' | 'availability'> {
 	const before = record.content;
 	const now = probe.content!;
 	if (!isLive(record)) return 'new-body';

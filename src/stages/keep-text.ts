@@ -126,7 +126,13 @@ export function keepText(options: KeepTextOptions, { store, shelf }: { store: St
 		return task;
 	};
 	/** The page's new text as its newest version: what was newest becomes a reverse delta against it, written with the record (src/domain/versions). */
-	const addToLog = async (task: Task, key: string, counted: { text: string; cut: boolean }, log: VersionLog | undefined, kept: { text: string | undefined; blob: TextBlob | undefined }): Promise<void> => {
+	const addToLog = async (
+		task: Task,
+		key: string,
+		counted: { text: string; cut: boolean },
+		log: VersionLog | undefined,
+		kept: { text: string | undefined; blob: TextBlob | undefined },
+	): Promise<void> => {
 		const { verdict, next } = task;
 		const record = task.record ?? undefined;
 		let text = kept.text;
@@ -134,10 +140,29 @@ export function keepText(options: KeepTextOptions, { store, shelf }: { store: St
 		if (log !== undefined && log.latest !== record?.text?.hash) {
 			text = log.latest === key ? counted.text : await store.getTexts([log.latest]).then(([blob]) => blob && unpackText(blob));
 		}
-		const before = record === undefined || (log === undefined && record.text === undefined) ? undefined : { text, lastChecked: record.lastChecked, firstSeen: kept.blob?.at, etag: record.etag, lastModified: record.lastModified, cut: record.text?.cut };
+		const before =
+			record === undefined || (log === undefined && record.text === undefined)
+				? undefined
+				: { text, lastChecked: record.lastChecked, firstSeen: kept.blob?.at, etag: record.etag, lastModified: record.lastModified, cut: record.text?.cut };
 		const product = next!.content?.product;
 		const held = options.held?.(task) === true;
-		const added = addVersion(log, before, { text: counted.text, key, cut: counted.cut, seen: next!.lastChecked, reason: verdict!.reason, etag: next!.etag, lastModified: next!.lastModified, product, note: verdict!.note, held }, keepVersions);
+		const added = addVersion(
+			log,
+			before,
+			{
+				text: counted.text,
+				key,
+				cut: counted.cut,
+				seen: next!.lastChecked,
+				reason: verdict!.reason,
+				etag: next!.etag,
+				lastModified: next!.lastModified,
+				product,
+				note: verdict!.note,
+				held,
+			},
+			keepVersions,
+		);
 		shelf.bytes! += blobSize(added) - (log === undefined ? 0 : blobSize(log));
 		shelf.pending.push({ type: 'putVersions', key: task.url!, value: added });
 	};

@@ -40,7 +40,12 @@ export function learnNoiseStage(
 	const learns = options.learns ?? (() => ({}));
 	const now = deps.now ?? Date.now;
 	const wanted = (task: Task) =>
-		!task.skip && task.verdict?.changed === true && task.probe?.content?.text !== undefined && task.next !== undefined && task.url !== undefined && learns(task.url) !== false;
+		!task.skip &&
+		task.verdict?.changed === true &&
+		task.probe?.content?.text !== undefined &&
+		task.next !== undefined &&
+		task.url !== undefined &&
+		learns(task.url) !== false;
 	const learnOne = async (task: Task, signal: AbortSignal): Promise<Task> => {
 		const url = task.url!;
 		const first = task.probe!.content!.text!;

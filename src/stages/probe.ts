@@ -79,7 +79,10 @@ export function probe(options: ProbeOptions, deps: ProbeDeps): MonoTypeOperatorF
 			};
 			const context = { methodFor, checksForm };
 			return source.pipe(
-				mergeAsync((task) => (task.skip || task.url === undefined || task.verdict ? undefined : (signal) => probeOne(deps, options, context, task, signal)), concurrency),
+				mergeAsync(
+					(task) => (task.skip || task.url === undefined || task.verdict ? undefined : (signal) => probeOne(deps, options, context, task, signal)),
+					concurrency,
+				),
 			);
 		});
 }

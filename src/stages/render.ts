@@ -61,7 +61,8 @@ export interface RenderStageOptions extends RetryPolicy {
  */
 export function render(options: RenderStageOptions, deps: RenderStageDeps): MonoTypeOperatorFunction<Task> {
 	const highWater = positiveInteger('highWater', options.highWater);
-	if (!['never', 'auto', 'always'].includes(options.mode)) throw new OptionError('mode', `Expected \`mode\` to be never, auto or always, got \`${options.mode}\``);
+	if (!['never', 'auto', 'always'].includes(options.mode))
+		throw new OptionError('mode', `Expected \`mode\` to be never, auto or always, got \`${options.mode}\``);
 	const modeOf = (url: string): RenderMode => ruleFor(options.rules, url)?.render ?? options.mode;
 	return (source) =>
 		defer(() => {
@@ -71,7 +72,7 @@ export function render(options: RenderStageOptions, deps: RenderStageDeps): Mono
 				if (options.allow && !options.allow(url)) return false;
 				if (!gate) return true;
 				const origin = new URL(url).origin;
-				return ((gate.checkNow(url, origin) ?? (await gate.check(url, origin))).verdict === 'allow');
+				return (gate.checkNow(url, origin) ?? (await gate.check(url, origin))).verdict === 'allow';
 			};
 			const checked = { ...options, check: options.allow || gate ? allow : undefined };
 			return source.pipe(
@@ -85,7 +86,13 @@ export function render(options: RenderStageOptions, deps: RenderStageDeps): Mono
 		});
 }
 
-async function renderOne(deps: RenderStageDeps, options: RenderStageOptions & { check: RenderOptions['allow'] }, mode: RenderMode, task: Task, signal: AbortSignal): Promise<Task> {
+async function renderOne(
+	deps: RenderStageDeps,
+	options: RenderStageOptions & { check: RenderOptions['allow'] },
+	mode: RenderMode,
+	task: Task,
+	signal: AbortSignal,
+): Promise<Task> {
 	const url = task.url!;
 	const probe = task.probe!;
 	const known = liveRecord(task.record)?.render;
@@ -125,14 +132,29 @@ async function renderOne(deps: RenderStageDeps, options: RenderStageOptions & { 
 			url,
 			body,
 			base.contentType,
-			{ timeoutMs: options.timeoutMs, waitFor: waitFor(rule), reads: reads(rule, url), allow: options.check, headers: options.headers && ((request) => options.headers!(request, url)), denyPrivate: options.denyPrivate, cookies: options.cookies, maxBytes: options.maxBytes, handed },
+			{
+				timeoutMs: options.timeoutMs,
+				waitFor: waitFor(rule),
+				reads: reads(rule, url),
+				allow: options.check,
+				headers: options.headers && ((request) => options.headers!(request, url)),
+				denyPrivate: options.denyPrivate,
+				cookies: options.cookies,
+				maxBytes: options.maxBytes,
+				handed,
+			},
 			signal,
 		);
 		const result: ProbeResult = { ...base, rendered: true };
 		delete result.body;
 		countBody(deps.http, result, url, Buffer.from(rendered.html), 'text/html; charset=utf-8');
 		// Judged by what was rendered; the document's own hash and validators are kept for revalidation.
-		const document: DataRequest = { url, hash: base.hash!, ...(base.etag ? { etag: base.etag } : {}), ...(base.lastModified ? { lastModified: base.lastModified } : {}) };
+		const document: DataRequest = {
+			url,
+			hash: base.hash!,
+			...(base.etag ? { etag: base.etag } : {}),
+			...(base.lastModified ? { lastModified: base.lastModified } : {}),
+		};
 		result.renderData = [document, ...rendered.data.filter((item) => item.url !== url)];
 		task.probe = result;
 		remember(deps.book, origin, template, known ? 0 : 1, result.renderData.length - (known?.data.length ?? 0));
@@ -188,7 +210,13 @@ function reads(rule: Rule | undefined, url: string): ((html: string) => boolean)
  * not redirected are `handed` to the render that follows, so that the browser does not
  * fetch them again (a redirected one goes out again: the page must see where it ended).
  */
-async function revalidate(deps: RenderStageDeps, options: RenderStageOptions, page: string, data: readonly DataRequest[], signal: AbortSignal): Promise<{ moved: boolean; handed: Map<string, HandedAnswer> }> {
+async function revalidate(
+	deps: RenderStageDeps,
+	options: RenderStageOptions,
+	page: string,
+	data: readonly DataRequest[],
+	signal: AbortSignal,
+): Promise<{ moved: boolean; handed: Map<string, HandedAnswer> }> {
 	const secretsTo = new URL(page).origin;
 	const answers = await Promise.all(
 		data.map((item) => {
@@ -200,7 +228,8 @@ async function revalidate(deps: RenderStageDeps, options: RenderStageOptions, pa
 	);
 	const handed = new Map<string, HandedAnswer>();
 	for (const [i, answer] of answers.entries()) {
-		if (answer.body && answer.responseHeaders && answer.finalUrl === data[i]!.url) handed.set(data[i]!.url, { status: answer.status, headers: answer.responseHeaders, body: answer.body });
+		if (answer.body && answer.responseHeaders && answer.finalUrl === data[i]!.url)
+			handed.set(data[i]!.url, { status: answer.status, headers: answer.responseHeaders, body: answer.body });
 	}
 	return { moved: answers.some((answer, i) => answer.error !== undefined || (answer.status !== 304 && answer.hash !== data[i]!.hash)), handed };
 }

@@ -26,14 +26,17 @@ const DAY_MS = 86_400_000;
 export function schedule(options: ScheduleOptions): MonoTypeOperatorFunction<Task> {
 	const minMs = options.minIntervalMs ?? 3_600_000;
 	const maxMs = options.maxIntervalMs ?? 30 * 86_400_000;
-	if (!(minMs > 0 && maxMs >= minMs)) throw new OptionError(minMs > 0 ? 'maxIntervalMs' : 'minIntervalMs', `Expected 0 < minIntervalMs <= maxIntervalMs, got ${minMs} and ${maxMs}`);
+	if (!(minMs > 0 && maxMs >= minMs))
+		throw new OptionError(minMs > 0 ? 'maxIntervalMs' : 'minIntervalMs', `Expected 0 < minIntervalMs <= maxIntervalMs, got ${minMs} and ${maxMs}`);
 	const { ttlMs, adaptive } = options;
 
 	return map((task) => {
 		if (!task.next || !task.verdict) return task;
 		// In place: `next` and `verdict` are this task's alone.
 		const observed = task.record && !UNOBSERVED_REASONS.has(task.verdict.reason);
-		const checks = observed ? addCheck(task.record!.checks, task.next.lastChecked - task.record!.lastChecked, task.verdict.changed) : task.record?.checks ?? [];
+		const checks = observed
+			? addCheck(task.record!.checks, task.next.lastChecked - task.record!.lastChecked, task.verdict.changed)
+			: (task.record?.checks ?? []);
 		const rate = Number(estimateRate(checks).toPrecision(4));
 		task.next.checks = checks;
 		// What the answer said about its own freshness (max-age, Expires): the max-age signal.

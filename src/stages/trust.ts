@@ -16,7 +16,9 @@ export function observationOf(task: Task): Observation | undefined {
 	if (!plan || !probe || !verdict) return undefined;
 	if (verdict.reason === 'error') return { plan, status: probe.status, error: true };
 	// The raw body decides here, content rules or not: validators describe bytes.
-	const sameBody = verdict.reason === 'same-hash' || (record?.hash !== undefined && probe.hash === record.hash && (verdict.reason === 'rebaseline' || verdict.reason === 'same-content'));
+	const sameBody =
+		verdict.reason === 'same-hash' ||
+		(record?.hash !== undefined && probe.hash === record.hash && (verdict.reason === 'rebaseline' || verdict.reason === 'same-content'));
 	const seen: Observation = { plan, status: probe.status, sameBody, newUrl: !record && task.next !== undefined };
 	// An ETag obtained under another Accept-Encoding may differ for the same body (it can be a
 	// hash of the compressed bytes): that is not rotation, so such pairs are not compared.

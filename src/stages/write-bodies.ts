@@ -25,12 +25,19 @@ export type BodySink = { type: 'dir'; dir: string } | { type: 'ndjson'; out(text
  * @example
  * tasks$.pipe(writeBodies({}, { sink: { type: 'dir', dir: 'pages' }, clock }), commit({}, store))
  */
-export function writeBodies(options: { when?: When; diff?: { rules: readonly Rule[] } | undefined } = {}, { sink, clock }: { sink: BodySink; clock: Clock }): MonoTypeOperatorFunction<Task> {
+export function writeBodies(
+	options: { when?: When; diff?: { rules: readonly Rule[] } | undefined } = {},
+	{ sink, clock }: { sink: BodySink; clock: Clock },
+): MonoTypeOperatorFunction<Task> {
 	const when = options.when ?? 'all';
 	return (source) =>
 		defer(() => {
 			let index: Promise<FileHandle> | undefined;
-			const indexFile = () => (index ??= sink.type === 'dir' ? mkdir(sink.dir, { recursive: true }).then(() => open(path.join(sink.dir, 'index.ndjson'), 'a')) : Promise.reject(new Error('no index')));
+			const indexFile = () =>
+				(index ??=
+					sink.type === 'dir'
+						? mkdir(sink.dir, { recursive: true }).then(() => open(path.join(sink.dir, 'index.ndjson'), 'a'))
+						: Promise.reject(new Error('no index')));
 			return source.pipe(
 				concatMap(async (task) => {
 					const probe = task.probe;
@@ -75,11 +82,16 @@ export function writeBodies(options: { when?: When; diff?: { rules: readonly Rul
 					// The body has done its job: don't carry it to the commit.
 					return { ...task, probe: { ...probe, body: undefined } };
 				}),
-				finalize(() => void index?.then((handle) => handle.close(), () => {})),
+				finalize(
+					() =>
+						void index?.then(
+							(handle) => handle.close(),
+							() => {},
+						),
+				),
 			);
 		});
 }
-
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 

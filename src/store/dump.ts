@@ -53,7 +53,9 @@ export function parseDumpLine(text: string): { operation?: StoreOperation; probl
 	if (typeof line !== 'object' || line === null) return { problem: 'not a JSON object' };
 	const { kind, key, value, format } = line as Record<string, unknown>;
 	if (kind === 'meta') {
-		return typeof format === 'number' && format <= RECORD_VERSION ? {} : { problem: `dump format ${JSON.stringify(format)} is newer than this revisit understands (${RECORD_VERSION})` };
+		return typeof format === 'number' && format <= RECORD_VERSION
+			? {}
+			: { problem: `dump format ${JSON.stringify(format)} is newer than this revisit understands (${RECORD_VERSION})` };
 	}
 	if (typeof key !== 'string' || key === '') return { problem: 'no "key" string' };
 	if (typeof value !== 'object' || value === null) return { problem: 'no "value" object' };
@@ -61,7 +63,8 @@ export function parseDumpLine(text: string): { operation?: StoreOperation; probl
 	if (typeof record.v === 'number' && record.v > RECORD_VERSION) return { problem: `record format ${record.v} is newer than this revisit understands` };
 	switch (kind) {
 		case 'url':
-			if (typeof record.status !== 'number' || typeof record.lastChecked !== 'number') return { problem: 'a url record needs numeric "status" and "lastChecked"' };
+			if (typeof record.status !== 'number' || typeof record.lastChecked !== 'number')
+				return { problem: 'a url record needs numeric "status" and "lastChecked"' };
 			return { operation: { type: 'put', key, value: record as never } };
 		case 'host':
 			if (typeof record.mode !== 'string') return { problem: 'a host record needs a "mode"' };
@@ -74,10 +77,12 @@ export function parseDumpLine(text: string): { operation?: StoreOperation; probl
 			if (typeof record.startedAt !== 'number' || !Array.isArray(record.changes)) return { problem: 'a run detail needs a numeric "startedAt" and "changes"' };
 			return { operation: { type: 'putRunDetail', key, value: record as never } };
 		case 'text':
-			if (typeof record.z !== 'string' || typeof record.bytes !== 'number' || typeof record.at !== 'number') return { problem: 'a kept text needs "z" (base64), "bytes" and "at"' };
+			if (typeof record.z !== 'string' || typeof record.bytes !== 'number' || typeof record.at !== 'number')
+				return { problem: 'a kept text needs "z" (base64), "bytes" and "at"' };
 			return { operation: { type: 'putText', key, value: blobFromJson(JSON.stringify(record)) } };
 		case 'versions':
-			if (typeof record.z !== 'string' || typeof record.latest !== 'string' || typeof record.count !== 'number' || typeof record.oldest !== 'number') return { problem: 'a version log needs "z" (base64), "latest", "count" and "oldest"' };
+			if (typeof record.z !== 'string' || typeof record.latest !== 'string' || typeof record.count !== 'number' || typeof record.oldest !== 'number')
+				return { problem: 'a version log needs "z" (base64), "latest", "count" and "oldest"' };
 			return { operation: { type: 'putVersions', key, value: blobFromJson<VersionLog>(JSON.stringify(record)) } };
 		default:
 			return { problem: `unknown kind ${JSON.stringify(kind)} (expected meta, url, host, run, detail, text or versions)` };

@@ -22,7 +22,11 @@ const READ_MEMBERS = ['getMany', 'getHosts', 'entries', 'getTexts', 'getVersions
  * @example
  * const store = checkedStore(options.store); // 'a string' or a ValidatorStore, or it throws
  */
-export function checkedStore<S extends StoreReader = ValidatorStore>(given: unknown, name = 'store', members: readonly (keyof ValidatorStore)[] = MEMBERS): StoreInput<S> {
+export function checkedStore<S extends StoreReader = ValidatorStore>(
+	given: unknown,
+	name = 'store',
+	members: readonly (keyof ValidatorStore)[] = MEMBERS,
+): StoreInput<S> {
 	if (typeof given === 'string') {
 		// Said so that it reads for --store as well as for the library's option.
 		if (given === '') throw new UsageError(`\`${name}\` is empty: give a store directory or a redis:// URL`, { help: false });
@@ -50,7 +54,10 @@ function shown(value: unknown): string {
  * openedStore(store, ['getMany']); // in stages/lookup.ts
  */
 export function openedStore<S extends StoreReader = ValidatorStore>(given: unknown, members: readonly (keyof ValidatorStore)[], name = 'store'): S {
-	if (typeof given === 'string') throw new UsageError(`\`${name}\`: a stage takes an opened store (openStore(${JSON.stringify(given)})), not a spec: the run's stages share one`, { help: false });
+	if (typeof given === 'string')
+		throw new UsageError(`\`${name}\`: a stage takes an opened store (openStore(${JSON.stringify(given)})), not a spec: the run's stages share one`, {
+			help: false,
+		});
 	return checkedStore<S>(given, name, members) as S;
 }
 

@@ -1,4 +1,17 @@
-export type { UrlRecord, HostRecord, HostMode, RunRecord, RunHostFigures, StoreOperation, ValidatorStore, StoreReader, StoreWriter, StoreScheduler, HostOverrides, WatchedStore } from './model/types.js';
+export type {
+	UrlRecord,
+	HostRecord,
+	HostMode,
+	RunRecord,
+	RunHostFigures,
+	StoreOperation,
+	ValidatorStore,
+	StoreReader,
+	StoreWriter,
+	StoreScheduler,
+	HostOverrides,
+	WatchedStore,
+} from './model/types.js';
 export { RECORD_VERSION } from './model/types.js';
 export { MemoryStore } from './level/memory.js';
 export { LevelStore } from './level/store.js';

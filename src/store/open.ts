@@ -49,7 +49,8 @@ export function openStore(spec: string, options: OpenStoreOptions & { viaWatch: 
 export function openStore(spec: string, options?: OpenStoreOptions & { viaWatch?: false | undefined }): Promise<ValidatorStore>;
 export function openStore(spec: string, options?: OpenStoreOptions): Promise<ValidatorStore | WatchedStore>;
 export async function openStore(spec: string, options: OpenStoreOptions = {}): Promise<ValidatorStore | WatchedStore> {
-	if (typeof spec !== 'string' || spec === '') throw new UsageError(`openStore: expected a store directory or a redis:// URL, got ${spec === '' ? 'an empty string' : typeof spec}`, { help: false });
+	if (typeof spec !== 'string' || spec === '')
+		throw new UsageError(`openStore: expected a store directory or a redis:// URL, got ${spec === '' ? 'an empty string' : typeof spec}`, { help: false });
 	if (isRedisSpec(spec)) {
 		const { RedisStore } = await import('./redis/store.js');
 		return RedisStore.open(spec, { ...options.redis, ...(options.create === undefined ? {} : { create: options.create }) });
@@ -62,7 +63,11 @@ export async function openStore(spec: string, options: OpenStoreOptions = {}): P
 		const watch = await SocketStore.connect(spec);
 		if (!watch) throw error;
 		if (options.viaWatch) return watch;
-		throw new StoreError('STORE_LOCKED', `store ${spec} is locked: a running revisit watch holds it (history, report, log, diff, stats, due, export and hosts set go through the watch); stop the watch to change it`, { cause: error });
+		throw new StoreError(
+			'STORE_LOCKED',
+			`store ${spec} is locked: a running revisit watch holds it (history, report, log, diff, stats, due, export and hosts set go through the watch); stop the watch to change it`,
+			{ cause: error },
+		);
 	}
 }
 

@@ -55,8 +55,10 @@ export function isStale(record: UrlRecord, before: number, now: number): boolean
  */
 export async function pruneStore(store: StoreReader & StoreWriter, options: PruneOptions): Promise<PruneResult> {
 	const batchSize = options.batchSize ?? 1000;
-	if (!Number.isInteger(batchSize) || batchSize < 1) throw new OptionError('batchSize', `Expected \`batchSize\` to be a positive integer, got \`${batchSize}\``);
-	if (!Number.isFinite(options.before) || !Number.isFinite(options.now)) throw new OptionError(Number.isFinite(options.before) ? 'now' : 'before', 'Expected `before` and `now` to be epoch milliseconds');
+	if (!Number.isInteger(batchSize) || batchSize < 1)
+		throw new OptionError('batchSize', `Expected \`batchSize\` to be a positive integer, got \`${batchSize}\``);
+	if (!Number.isFinite(options.before) || !Number.isFinite(options.now))
+		throw new OptionError(Number.isFinite(options.before) ? 'now' : 'before', 'Expected `before` and `now` to be epoch milliseconds');
 	const result: PruneResult = { urls: 0, keptUrls: 0, hosts: 0, keptHosts: 0, keptOverrides: 0, texts: 0 };
 	let pending: StoreOperation[] = [];
 	const flush = async (): Promise<void> => {
@@ -121,7 +123,8 @@ async function dropOrphanLogs(store: StoreReader & StoreWriter, batchSize: numbe
 		if (keys.length >= batchSize) await check();
 	}
 	await check();
-	for (let i = 0; i < orphans.length; i += batchSize) await store.batch(orphans.slice(i, i + batchSize).map((key): StoreOperation => ({ type: 'delVersions', key })));
+	for (let i = 0; i < orphans.length; i += batchSize)
+		await store.batch(orphans.slice(i, i + batchSize).map((key): StoreOperation => ({ type: 'delVersions', key })));
 	return orphans.length;
 }
 

@@ -30,7 +30,8 @@ export async function announced(batch: InputBatch, deps: { store: StoreReader; b
 	const moved: DueEntry[] = [];
 	dated.forEach((entry, i) => {
 		const record = records[i];
-		if (record && record.rate !== undefined && lastmodSays(entry.lastmod, record.lastChecked) === 'changed') moved.push({ url: entry.url, origin: entry.origin, due: deps.now, rate: record.rate });
+		if (record && record.rate !== undefined && lastmodSays(entry.lastmod, record.lastChecked) === 'changed')
+			moved.push({ url: entry.url, origin: entry.origin, due: deps.now, rate: record.rate });
 	});
 	if (moved.length > 0) await deps.queue.put(moved);
 	return moved.length;

@@ -50,9 +50,21 @@ const GATHER_MS = 3;
  * @example
  * runTasks(deps, { input: (d, valve) => dispatch(queue, valve, options, stop$), ... }, summary)
  */
-export function dispatch(queue: DueClaims, valve: Valve, options: DispatchOptions, stop: Observable<unknown>, hooks: DispatchHooks = {}): Observable<InputLine> {
+export function dispatch(
+	queue: DueClaims,
+	valve: Valve,
+	options: DispatchOptions,
+	stop: Observable<unknown>,
+	hooks: DispatchHooks = {},
+): Observable<InputLine> {
 	if (!(options.rate > 0)) throw new OptionError('rate', `Expected a rate above 0, got ${options.rate}`);
-	const claimOptions: ClaimOptions = { max: CLAIM_BATCH, perHost: options.perHost, leaseMs: options.leaseMs, rate: options.rate, burst: Math.max(1, options.rate * scheduleMsIn(options, CATCH_UP_WALL_MS)) };
+	const claimOptions: ClaimOptions = {
+		max: CLAIM_BATCH,
+		perHost: options.perHost,
+		leaseMs: options.leaseMs,
+		rate: options.rate,
+		burst: Math.max(1, options.rate * scheduleMsIn(options, CATCH_UP_WALL_MS)),
+	};
 	// A claim every slot, but never more often than every 5 ms nor less than MAX_WAIT_MS.
 	const pause = Math.min(MAX_WAIT_MS, Math.max(5, options.wallMs(1 / options.rate)));
 	return new Observable<InputLine>((subscriber) => {

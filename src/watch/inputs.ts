@@ -87,7 +87,8 @@ const NO_VALVE: Pick<Valve, 'acquire'> = { acquire: () => Promise.resolve() };
  */
 export function watchInputs(spec: WatchInputsSpec, deps: WatchInputsDeps): Observable<InputBatch> {
 	if (spec.sitemaps.length > 0) {
-		if (!(spec.sitemapEveryMs > 0 && Number.isFinite(spec.sitemapEveryMs))) throw new OptionError('sitemapEveryMs', `Expected sitemapEveryMs above 0, got ${spec.sitemapEveryMs}`);
+		if (!(spec.sitemapEveryMs > 0 && Number.isFinite(spec.sitemapEveryMs)))
+			throw new OptionError('sitemapEveryMs', `Expected sitemapEveryMs above 0, got ${spec.sitemapEveryMs}`);
 		if (deps.http === undefined) throw new OptionError('http', 'Sitemaps need deps.http to be fetched with');
 	}
 	return new Observable<InputBatch>((subscriber) => {
@@ -120,7 +121,8 @@ export function watchInputs(spec: WatchInputsSpec, deps: WatchInputsDeps): Obser
 			return over;
 		};
 
-		if (spec.urls.length > 0) firsts.push(read('args', (valve) => readLines(argumentLines(spec.urls), valve).pipe(labelled('args')), false).catch(failed('arguments')));
+		if (spec.urls.length > 0)
+			firsts.push(read('args', (valve) => readLines(argumentLines(spec.urls), valve).pipe(labelled('args')), false).catch(failed('arguments')));
 		const stdin = spec.stdin;
 		if (stdin !== undefined) firsts.push(read('stdin', (valve) => readLines(stdin, valve).pipe(labelled('stdin')), false).catch(failed('stdin')));
 

@@ -45,7 +45,12 @@ export interface WatchEdges {
 	/** Where URLs come from, given the job's clock: see inputs.ts. */
 	inputs(context: { deps: SweepDeps; clock: Clock; wallMs(scheduleMs: number): number; diagnose(message: string): void }): Observable<InputBatch>;
 	/** The metrics and the listening server, started once the store is open (`--listen`). */
-	observe?(context: { store: StoreReader; summary: Readonly<Summary>; scale: number; deliveries?: (() => TargetStatus[]) | undefined }): Promise<{ observer: WatchObserver; close(): Promise<void> }>;
+	observe?(context: {
+		store: StoreReader;
+		summary: Readonly<Summary>;
+		scale: number;
+		deliveries?: (() => TargetStatus[]) | undefined;
+	}): Promise<{ observer: WatchObserver; close(): Promise<void> }>;
 }
 
 /** A watch under way: its counts so far, and its end. */
@@ -76,10 +81,20 @@ export function runWatch(job: WatchJob, attached: WatchEdges, edges: JobEdges, s
 	return { summary, figures, done: run(job, attached, edges, summary, figures, stop) };
 }
 
-async function run(job: WatchJob, attached: WatchEdges, edges: JobEdges, summary: Summary, figures: WatchFigures, stop: Promise<string>): Promise<string | undefined> {
+async function run(
+	job: WatchJob,
+	attached: WatchEdges,
+	edges: JobEdges,
+	summary: Summary,
+	figures: WatchFigures,
+	stop: Promise<string>,
+): Promise<string | undefined> {
 	const options = job.shape.options;
 	await checkStart(job.shape);
-	const { deps, close, resizeSockets } = await openSweepDeps({ store: job.store, redis: job.redis, maxSockets: socketsFor(job.shape.options, 0), diagnose: edges.diagnose }, job.shape.options);
+	const { deps, close, resizeSockets } = await openSweepDeps(
+		{ store: job.store, redis: job.redis, maxSockets: socketsFor(job.shape.options, 0), diagnose: edges.diagnose },
+		job.shape.options,
+	);
 	// The schedule's clock is the store's: a restart, and every member of a fleet, read one clock (--now starts it again).
 	const proposed = watchClock({ now: options.now, scale: options.timeScale }).queue;
 	const opening = async () => {
@@ -137,7 +152,10 @@ async function run(job: WatchJob, attached: WatchEdges, edges: JobEdges, summary
 				epoch: (epoch) => {
 					addSummary(summary, epoch);
 					observing?.observer.epoch?.(epoch);
-					if (reports.length > 0) reporting = reporting.then(() => writeReports(deps.store, reports, source)).catch((error: unknown) => edges.diagnose(`report: ${(error as Error).message}`));
+					if (reports.length > 0)
+						reporting = reporting
+							.then(() => writeReports(deps.store, reports, source))
+							.catch((error: unknown) => edges.diagnose(`report: ${(error as Error).message}`));
 				},
 			}),
 		});
@@ -154,7 +172,11 @@ async function run(job: WatchJob, attached: WatchEdges, edges: JobEdges, summary
 		return signal;
 	} finally {
 		await outbox?.deliveries.stop();
-		for (const target of outbox?.deliveries.status() ?? []) if (target.pending > 0) edges.diagnose(`${target.shown}: ${target.pending} deliver${target.pending === 1 ? 'y' : 'ies'} pending, kept in the store for the next watch or run with this target`);
+		for (const target of outbox?.deliveries.status() ?? [])
+			if (target.pending > 0)
+				edges.diagnose(
+					`${target.shown}: ${target.pending} deliver${target.pending === 1 ? 'y' : 'ies'} pending, kept in the store for the next watch or run with this target`,
+				);
 		await reporting;
 		await serving?.close();
 		await observing?.close();

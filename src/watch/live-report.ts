@@ -60,7 +60,7 @@ function cursorOf(search: URLSearchParams): PageCursor | undefined | string {
 function urlPageOf(search: URLSearchParams): { url: string; a?: number; b?: number } | string {
 	const url = search.get('u');
 	const [a, b] = [search.get('a'), search.get('b')];
-	if (url === null || url === '') return 'a URL\'s page is ?u=URL (and &a=N&b=M for two of its versions), as the report links give it';
+	if (url === null || url === '') return "a URL's page is ?u=URL (and &a=N&b=M for two of its versions), as the report links give it";
 	if ((a === null) !== (b === null) || [a, b].some((n) => n !== null && !/^\d{1,9}$/.test(n))) return 'versions are &a=N&b=M, two numbers from the timeline';
 	return a === null ? { url } : { url, a: Number(a), b: Number(b) };
 }
@@ -104,7 +104,8 @@ export function liveReport(options: LiveReportOptions): LiveReport {
 	return {
 		answer: async (search) => {
 			const turn = pace.turn();
-			if (!turn) return { status: 503, type: TEXT, body: Buffer.from(`more than ${WAITING} requests for the report page wait already; ask again in a second\n`) };
+			if (!turn)
+				return { status: 503, type: TEXT, body: Buffer.from(`more than ${WAITING} requests for the report page wait already; ask again in a second\n`) };
 			await turn;
 			const cursor = cursorOf(search);
 			if (typeof cursor === 'string') return { status: 400, type: TEXT, body: Buffer.from(`${cursor}\n`) };

@@ -93,11 +93,25 @@ export function createWatchMetrics(options: WatchMetricsOptions = {}): WatchMetr
 	const backlog = new Gauge({ name: 'revisit_queue_backlog', help: 'URLs due by now and not claimed.', registers });
 	const claimed = new Gauge({ name: 'revisit_queue_claimed', help: 'URLs claimed and not done.', registers });
 	const hosts = new Gauge({ name: 'revisit_queue_hosts', help: 'Origins with URLs in the schedule.', registers });
-	const depth = new Gauge({ name: 'revisit_queue_depth', help: `URLs due by now and not claimed, for the ${origins} origins with the most.`, labelNames: ['origin'] as const, registers });
+	const depth = new Gauge({
+		name: 'revisit_queue_depth',
+		help: `URLs due by now and not claimed, for the ${origins} origins with the most.`,
+		labelNames: ['origin'] as const,
+		registers,
+	});
 
-	const lateness = new Histogram({ name: 'revisit_lateness_seconds', help: 'Dispatch time minus due time, schedule clock.', buckets: LATENESS_BUCKETS, registers });
+	const lateness = new Histogram({
+		name: 'revisit_lateness_seconds',
+		help: 'Dispatch time minus due time, schedule clock.',
+		buckets: LATENESS_BUCKETS,
+		registers,
+	});
 
-	const reportBuilds = new Counter({ name: 'revisit_report_builds_total', help: 'Builds of the live report page (GET /), at most one per page every few seconds.', registers });
+	const reportBuilds = new Counter({
+		name: 'revisit_report_builds_total',
+		help: 'Builds of the live report page (GET /), at most one per page every few seconds.',
+		registers,
+	});
 
 	const freshness = new Gauge({ name: 'revisit_expected_freshness', help: 'Expected fraction of watched pages fresh (0..1), from the model.', registers });
 	const threshold = new Gauge({ name: 'revisit_threshold', help: 'The threshold mu each interval solves U(I) = mu for, in days.', registers });
@@ -111,15 +125,33 @@ export function createWatchMetrics(options: WatchMetricsOptions = {}): WatchMetr
 			counter.reset();
 			for (const target of deliveries()) counter.inc({ target: target.shown }, of(target));
 		};
-		new Gauge({ name: 'revisit_deliveries_pending', help: 'Changes committed and not yet delivered, by target.', labelNames: ['target'] as const, registers, collect() {
-			for (const target of deliveries()) this.set({ target: target.shown }, target.pending);
-		} });
-		new Counter({ name: 'revisit_delivery_failures_total', help: 'Failed delivery attempts, by target.', labelNames: ['target'] as const, registers, collect() {
-			total(this, (target) => target.failures);
-		} });
-		new Counter({ name: 'revisit_deliveries_dropped_total', help: 'Deliveries dropped past --delivery-max-age, by target.', labelNames: ['target'] as const, registers, collect() {
-			total(this, (target) => target.dropped);
-		} });
+		new Gauge({
+			name: 'revisit_deliveries_pending',
+			help: 'Changes committed and not yet delivered, by target.',
+			labelNames: ['target'] as const,
+			registers,
+			collect() {
+				for (const target of deliveries()) this.set({ target: target.shown }, target.pending);
+			},
+		});
+		new Counter({
+			name: 'revisit_delivery_failures_total',
+			help: 'Failed delivery attempts, by target.',
+			labelNames: ['target'] as const,
+			registers,
+			collect() {
+				total(this, (target) => target.failures);
+			},
+		});
+		new Counter({
+			name: 'revisit_deliveries_dropped_total',
+			help: 'Deliveries dropped past --delivery-max-age, by target.',
+			labelNames: ['target'] as const,
+			registers,
+			collect() {
+				total(this, (target) => target.dropped);
+			},
+		});
 	}
 
 	return {

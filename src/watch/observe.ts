@@ -14,7 +14,12 @@ const LATE_DELIVERY_MS = 60_000;
 function lateDeliveries(targets: readonly TargetStatus[], now: number): string | undefined {
 	const late = targets.filter((target) => target.oldestAt !== undefined && now - target.oldestAt > LATE_DELIVERY_MS);
 	if (late.length === 0) return undefined;
-	return late.map((target) => `${target.shown}: ${target.pending} deliver${target.pending === 1 ? 'y' : 'ies'} pending for ${Math.round((now - target.oldestAt!) / 1000)} s${target.failing ? ` (${target.failing.problem})` : ''}`).join('; ');
+	return late
+		.map(
+			(target) =>
+				`${target.shown}: ${target.pending} deliver${target.pending === 1 ? 'y' : 'ies'} pending for ${Math.round((now - target.oldestAt!) / 1000)} s${target.failing ? ` (${target.failing.problem})` : ''}`,
+		)
+		.join('; ');
 }
 
 /** Runs (hours of the schedule) the live report page covers. */
@@ -28,7 +33,17 @@ const REPORT_RUNS = 24;
  * @example
  * const { observer, close } = await observeWatch({ host: '127.0.0.1', port: 9464 }, { store, source: '.revisit', scale: 1 });
  */
-export async function observeWatch(where: ListenAddress, context: { store: StoreReader; source: string; scale: number; hosts?: readonly string[] | undefined; deliveries?: (() => TargetStatus[]) | undefined; onListening?(address: ListenAddress): void }): Promise<{ observer: WatchObserver; close(): Promise<void> }> {
+export async function observeWatch(
+	where: ListenAddress,
+	context: {
+		store: StoreReader;
+		source: string;
+		scale: number;
+		hosts?: readonly string[] | undefined;
+		deliveries?: (() => TargetStatus[]) | undefined;
+		onListening?(address: ListenAddress): void;
+	},
+): Promise<{ observer: WatchObserver; close(): Promise<void> }> {
 	const metrics = createWatchMetrics({ deliveries: context.deliveries });
 	let readAt = Date.now();
 	let sent = 0;

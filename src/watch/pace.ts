@@ -18,7 +18,8 @@ export interface Pacer {
  * await turn;
  */
 export function pacer(perSecond: number, max: number, now: () => number = Date.now): Pacer {
-	if (!(perSecond > 0) || !(Number.isInteger(max) && max >= 0)) throw new OptionError(perSecond > 0 ? 'max' : 'perSecond', `Expected a rate above 0 and a whole number waiting, got ${perSecond} and ${max}`);
+	if (!(perSecond > 0) || !(Number.isInteger(max) && max >= 0))
+		throw new OptionError(perSecond > 0 ? 'max' : 'perSecond', `Expected a rate above 0 and a whole number waiting, got ${perSecond} and ${max}`);
 	const gap = 1000 / perSecond;
 	let next = -Infinity;
 	let waiting = 0;

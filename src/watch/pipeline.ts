@@ -18,16 +18,23 @@ import type { WatchJob } from './job.js';
  * @example
  * const job = pipelineWatch(config, compilePipeline(config), { store: '.revisit' });
  */
-export function pipelineWatch(config: PipelineConfig, compiled: CompiledPipeline, context: { store: string | ValidatorStore; now?: number | undefined }): WatchJob {
+export function pipelineWatch(
+	config: PipelineConfig,
+	compiled: CompiledPipeline,
+	context: { store: string | ValidatorStore; now?: number | undefined },
+): WatchJob {
 	const watch = compiled.watch;
 	if (!watch) throw new ConfigError(['pipeline: /mode: this pipeline runs once; a watch needs "mode": "watch"']);
-	return buildWatch({
-		options: { ...checkOptionsOf(compiled.options), now: compiled.options.now ?? context.now },
-		watch,
-		outputs: { filter: compiled.filter, sinks: compiled.sinks, checks: compiled.checks, reports: compiled.reports },
-		store: context.store,
-		inputs: inputsOf(config.source),
-	}, 'pipeline');
+	return buildWatch(
+		{
+			options: { ...checkOptionsOf(compiled.options), now: compiled.options.now ?? context.now },
+			watch,
+			outputs: { filter: compiled.filter, sinks: compiled.sinks, checks: compiled.checks, reports: compiled.reports },
+			store: context.store,
+			inputs: inputsOf(config.source),
+		},
+		'pipeline',
+	);
 }
 
 /** The sources as a watch's inputs. */

@@ -42,6 +42,7 @@ export function nextDue(task: Task, mu: number, bounds: IntervalBounds, host: Ho
 	}
 	const since = record?.lastChecked ?? now;
 	const due = Math.max(now, since + interval);
-	if (host?.maxAge?.trusted && record?.freshUntil !== undefined && record.freshUntil > due) return { url: task.url, origin: task.origin, rate, due: record.freshUntil, notBefore: record.freshUntil };
+	if (host?.maxAge?.trusted && record?.freshUntil !== undefined && record.freshUntil > due)
+		return { url: task.url, origin: task.origin, rate, due: record.freshUntil, notBefore: record.freshUntil };
 	return { url: task.url, origin: task.origin, rate, due, notBefore: Math.max(now, since) + Math.max(bounds.minMs, AHEAD_SHARE * interval) };
 }

@@ -87,7 +87,10 @@ export function watchTasks(deps: SweepDeps, job: WatchJob, plan: WatchContext): 
 		switchMap((queue) => {
 			const stop = plan.stop.pipe(share());
 			let stopped = false;
-			const stopping = stop.pipe(tap(() => (stopped = true)), ignoreElements());
+			const stopping = stop.pipe(
+				tap(() => (stopped = true)),
+				ignoreElements(),
+			);
 			// Admission and the threshold's updates go on until the epochs end: by a stop, or at --until.
 			const ended = new Subject<void>();
 			const over = merge(stop, ended);
@@ -106,8 +109,14 @@ export function watchTasks(deps: SweepDeps, job: WatchJob, plan: WatchContext): 
 			const scale = plan.clock.wallMs(1);
 			// Origins spaced by a gap (--host-rate, Crawl-delay): where politeness binds, so where an origin's own threshold may rise.
 			const spaced = new Set<string>();
-			const runDeps: SweepDeps = { ...deps, clock: plan.clock, limiter: withTurns(gapsToQueue(deps, queue, 1 / scale, job.hostGapMs, spaced), queue, job.hostGapMs) };
-			const updates = thresholdUpdates(threshold, say, { clock: plan.clock, observer: plan.observer, checksPerDay: options.checksPerDay }).pipe(takeUntil(over));
+			const runDeps: SweepDeps = {
+				...deps,
+				clock: plan.clock,
+				limiter: withTurns(gapsToQueue(deps, queue, 1 / scale, job.hostGapMs, spaced), queue, job.hostGapMs),
+			};
+			const updates = thresholdUpdates(threshold, say, { clock: plan.clock, observer: plan.observer, checksPerDay: options.checksPerDay }).pipe(
+				takeUntil(over),
+			);
 			// Origins given their --host-rate gap: one call each, the first time they are seen.
 			const gapped = new Set<string>();
 			const admitted = plan.inputs.pipe(
@@ -129,49 +138,70 @@ export function watchTasks(deps: SweepDeps, job: WatchJob, plan: WatchContext): 
 			);
 			// On a shared schedule a process holds no more claims than it has requests in flight, and as many again being written (their
 			// places given back, `answered`): the fleet-wide --per-host places go to whoever can use them, not to the first to claim.
-			const window = queue.shared ? { ...job.shape.options, highWater: job.shape.options.concurrency * (queue.answered ? CLAIMS_PER_PLACE : 1) } : job.shape.options;
+			const window = queue.shared
+				? { ...job.shape.options, highWater: job.shape.options.concurrency * (queue.answered ? CLAIMS_PER_PLACE : 1) }
+				: job.shape.options;
 			const reachedUntil = (): boolean => plan.until !== undefined && plan.clock.now() >= plan.until;
 			const epoch = defer(() => {
 				const summary = createSummary();
 				const end = plan.clock.now() + Math.max(plan.epochMs, plan.minEpochWallMs / scale);
 				const until = Math.min(end, plan.until ?? Infinity);
 				return concat(
-					runTasks(runDeps, {
-						options: window,
-						input: (_d, valve) =>
-							dispatch(queue, valve, { rate: options.checksPerDay / 86_400_000, perHost: job.shape.options.perHost * (queue.shared ? 1 : CLAIMS_PER_PLACE), leaseMs: options.leaseMs / scale, wallMs: plan.clock.wallMs, until, freed }, stop, {
-								claimed: (entry, now) => {
-									if (entry.token !== undefined) tokens.set(entry.url, entry.token);
-									threshold.dispatched(1, entry.due - now);
-									say.claimed();
-									// Lateness anywhere else is the global rate's, which μ answers for.
-									if (job.hostGapMs !== undefined || spaced.has(entry.origin)) hosts.claimed(entry.origin, now - entry.due);
-									plan.observer?.late?.(Math.max(0, now - entry.due) / 1000);
+					runTasks(
+						runDeps,
+						{
+							options: window,
+							input: (_d, valve) =>
+								dispatch(
+									queue,
+									valve,
+									{
+										rate: options.checksPerDay / 86_400_000,
+										perHost: job.shape.options.perHost * (queue.shared ? 1 : CLAIMS_PER_PLACE),
+										leaseMs: options.leaseMs / scale,
+										wallMs: plan.clock.wallMs,
+										until,
+										freed,
+									},
+									stop,
+									{
+										claimed: (entry, now) => {
+											if (entry.token !== undefined) tokens.set(entry.url, entry.token);
+											threshold.dispatched(1, entry.due - now);
+											say.claimed();
+											// Lateness anywhere else is the global rate's, which μ answers for.
+											if (job.hostGapMs !== undefined || spaced.has(entry.origin)) hosts.claimed(entry.origin, now - entry.due);
+											plan.observer?.late?.(Math.max(0, now - entry.due) / 1000);
+										},
+									},
+								),
+							build: (d) => composeRun(d, job.shape, plan.edges, plan.outbox),
+							placesKeepText: true,
+							// The hour's row is stored as it goes and shown live: a watch killed with -9 leaves its hours in history.
+							live: { rowEveryMs: LIVE_ROW_WALL_MS, detailEveryMs: LIVE_DETAIL_WALL_MS, started: (run) => plan.observer?.started?.(run) },
+							// A URL is rescheduled only once its record is stored: a kill in between checks it again soon, never leaves it scheduled without its record.
+							// Batches a few ms apart: an origin's claims end only once their records are written.
+							// Where the schedule can (LevelDB), the reschedules go in the records' own write: one write, and a kill leaves both or neither.
+							commit: {
+								flushing: () => stored.push({ entries: awaiting.splice(0), taken: false }),
+								// Batches are written one after another, each after its `flushing`: the first not yet written is this one.
+								write:
+									queue.doneWith &&
+									((operations) => {
+										const batch = stored[0]!;
+										batch.taken = true;
+										return queue.doneWith!(batch.entries, operations);
+									}),
+								written: () => {
+									const batch = stored.shift();
+									if (batch?.taken) freed.next();
+									else done.addAll(batch?.entries ?? []);
 								},
-							}),
-						build: (d) => composeRun(d, job.shape, plan.edges, plan.outbox),
-						placesKeepText: true,
-						// The hour's row is stored as it goes and shown live: a watch killed with -9 leaves its hours in history.
-						live: { rowEveryMs: LIVE_ROW_WALL_MS, detailEveryMs: LIVE_DETAIL_WALL_MS, started: (run) => plan.observer?.started?.(run) },
-						// A URL is rescheduled only once its record is stored: a kill in between checks it again soon, never leaves it scheduled without its record.
-						// Batches a few ms apart: an origin's claims end only once their records are written.
-						// Where the schedule can (LevelDB), the reschedules go in the records' own write: one write, and a kill leaves both or neither.
-						commit: {
-							flushing: () => stored.push({ entries: awaiting.splice(0), taken: false }),
-							// Batches are written one after another, each after its `flushing`: the first not yet written is this one.
-							write: queue.doneWith && ((operations) => {
-								const batch = stored[0]!;
-								batch.taken = true;
-								return queue.doneWith!(batch.entries, operations);
-							}),
-							written: () => {
-								const batch = stored.shift();
-								if (batch?.taken) freed.next();
-								else done.addAll(batch?.entries ?? []);
+								maxWaitMs: COMMIT_WAIT_MS,
 							},
-							maxWaitMs: COMMIT_WAIT_MS,
 						},
-					}, summary).pipe(
+						summary,
+					).pipe(
 						tap((task) => {
 							plan.observer?.check?.(task);
 							const host = task.origin === undefined ? undefined : runDeps.book.get(task.origin);

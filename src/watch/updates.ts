@@ -18,7 +18,11 @@ const MIN_UPDATE_WALL_MS = 50;
  * @example
  * thresholdUpdates(threshold, say, { clock, observer, checksPerDay }).pipe(takeUntil(over))
  */
-export function thresholdUpdates(threshold: Threshold, say: Sayings, context: { clock: WatchClock; observer?: WatchObserver | undefined; checksPerDay: number }): Observable<never> {
+export function thresholdUpdates(
+	threshold: Threshold,
+	say: Sayings,
+	context: { clock: WatchClock; observer?: WatchObserver | undefined; checksPerDay: number },
+): Observable<never> {
 	const update = defer(() => threshold.update()).pipe(
 		tap((stats) => {
 			context.observer?.queue?.(stats);
@@ -27,5 +31,8 @@ export function thresholdUpdates(threshold: Threshold, say: Sayings, context: { 
 		}),
 	);
 	const every = Math.max(MIN_UPDATE_WALL_MS, Math.min(UPDATE_WALL_MS, context.clock.wallMs(3_600_000)));
-	return timer(0, every).pipe(concatMap(() => update), ignoreElements());
+	return timer(0, every).pipe(
+		concatMap(() => update),
+		ignoreElements(),
+	);
 }

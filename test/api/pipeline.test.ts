@@ -34,7 +34,12 @@ describe('createPipeline(), run() and fetch() (library)', () => {
 			sinks: [{ type: 'stdout', format: 'ndjson', when: 'all' }],
 		};
 		const diagnostics: string[] = [];
-		const pipeline = createPipeline(config, { store, stdin: Readable.from([`${server.url('/b')}\n`]), stdout: stdout.stream, diagnose: (text) => diagnostics.push(text) });
+		const pipeline = createPipeline(config, {
+			store,
+			stdin: Readable.from([`${server.url('/b')}\n`]),
+			stdout: stdout.stream,
+			diagnose: (text) => diagnostics.push(text),
+		});
 		const verdicts = await lastValueFrom(pipeline.verdicts$.pipe(toArray()));
 		expect(verdicts.map((verdict) => [verdict.url, verdict.reason]).sort()).toEqual([
 			[server.url('/a'), 'new'],
@@ -43,7 +48,13 @@ describe('createPipeline(), run() and fetch() (library)', () => {
 		]);
 		expect(verdicts.find((verdict) => verdict.url === 'nope')).toMatchObject({ error: { code: 'BAD_INPUT', message: 'urls line 2: not an absolute URL' } });
 		expect(diagnostics).toEqual(['urls line 2: not an absolute URL: "nope"']);
-		expect(stdout.text().split('\n').filter(Boolean).map((line) => JSON.parse(line).url)).toEqual([server.url('/a'), server.url('/b')]);
+		expect(
+			stdout
+				.text()
+				.split('\n')
+				.filter(Boolean)
+				.map((line) => JSON.parse(line).url),
+		).toEqual([server.url('/a'), server.url('/b')]);
 
 		const again = createPipeline({ ...config, source: { type: 'urls', urls: [server.url('/a')] } }, { store, stdout: stdout.stream, diagnose: () => {} });
 		expect(await again.run()).toMatchObject({ urls: 1, changed: 0, sameHash: 1, errors: 0 });
@@ -57,21 +68,30 @@ describe('createPipeline(), run() and fetch() (library)', () => {
 		try {
 			createPipeline({ source: { type: 'file' }, sinks: [] } as never);
 		} catch (error) {
-			expect((error as ConfigError).problems).toEqual(['pipeline: /source: missing "path": a file source needs it', 'pipeline: /sinks: must list at least one sink']);
+			expect((error as ConfigError).problems).toEqual([
+				'pipeline: /source: missing "path": a file source needs it',
+				'pipeline: /sinks: must list at least one sink',
+			]);
 		}
 		expect(server.requests).toHaveLength(0);
 	});
 
 	it('take a store directory or an opened store, and refuse anything else when called with a RevisitError (USAGE)', () => {
 		for (const store of [{}, { getMany: () => [] }, 42, '']) {
-			expect(() => createPipeline({ source: { type: 'stdin' }, sinks: [{ type: 'stdout' }] }, { store } as never)).toThrow(expect.objectContaining({ code: 'USAGE', message: expect.stringMatching(/^`store` (must be|is empty)/) }));
-			expect(() => fetch([server.url('/a')], { store } as never)).toThrow(expect.objectContaining({ code: 'USAGE', message: expect.stringMatching(/^`store` (must be|is empty)/) }));
+			expect(() => createPipeline({ source: { type: 'stdin' }, sinks: [{ type: 'stdout' }] }, { store } as never)).toThrow(
+				expect.objectContaining({ code: 'USAGE', message: expect.stringMatching(/^`store` (must be|is empty)/) }),
+			);
+			expect(() => fetch([server.url('/a')], { store } as never)).toThrow(
+				expect.objectContaining({ code: 'USAGE', message: expect.stringMatching(/^`store` (must be|is empty)/) }),
+			);
 		}
 		expect(server.requests).toHaveLength(0);
 	});
 
 	it('refuses a watch-mode pipeline, which never ends: revisit run runs it', () => {
-		expect(() => createPipeline({ mode: 'watch', source: { type: 'urls', urls: [server.url('/a')] }, sinks: [{ type: 'stdout' }] })).toThrow('pipeline: /mode: createPipeline runs a pipeline once; a watch-mode pipeline runs with revisit run FILE');
+		expect(() => createPipeline({ mode: 'watch', source: { type: 'urls', urls: [server.url('/a')] }, sinks: [{ type: 'stdout' }] })).toThrow(
+			'pipeline: /mode: createPipeline runs a pipeline once; a watch-mode pipeline runs with revisit run FILE',
+		);
 		expect(server.requests).toHaveLength(0);
 	});
 
@@ -79,7 +99,11 @@ describe('createPipeline(), run() and fetch() (library)', () => {
 		await writeFile(path.join(work.dir, 'urls.json'), `[\n  ${JSON.stringify(server.url('/a'))},\n  42\n]\n`);
 		await writeFile(
 			path.join(work.dir, 'pipeline.json'),
-			JSON.stringify({ store: { type: 'memory' }, source: { type: 'file', path: path.join(work.dir, 'urls.json') }, sinks: [{ type: 'file', path: path.join(work.dir, 'out.txt') }] }),
+			JSON.stringify({
+				store: { type: 'memory' },
+				source: { type: 'file', path: path.join(work.dir, 'urls.json') },
+				sinks: [{ type: 'file', path: path.join(work.dir, 'out.txt') }],
+			}),
 		);
 		const diagnostics: string[] = [];
 		const summary = await run(path.join(work.dir, 'pipeline.json'), { set: ['sinks.0.when=all'], diagnose: (text) => diagnostics.push(text) });
@@ -88,7 +112,9 @@ describe('createPipeline(), run() and fetch() (library)', () => {
 		expect(await readFile(path.join(work.dir, 'out.txt'), 'utf8')).toBe(`${server.url('/a')}\n`);
 		await expect(run(path.join(work.dir, 'pipeline.json'), { set: ['whence=x'] })).rejects.toThrow('--set whence=x: whence is neither a pipeline key');
 		// when is the compare stage's condition: a bad one is refused with what is wrong with it.
-		await expect(run(path.join(work.dir, 'pipeline.json'), { set: ['when=x'] })).rejects.toThrow('--set when=x: /stages/0/when: must be a condition such as changed_words > 3 or price < 40 (got "x": unknown name `x`');
+		await expect(run(path.join(work.dir, 'pipeline.json'), { set: ['when=x'] })).rejects.toThrow(
+			'--set when=x: /stages/0/when: must be a condition such as changed_words > 3 or price < 40 (got "x": unknown name `x`',
+		);
 	});
 
 	it('fetch() downloads bodies: on the verdict, or into a directory', async () => {
@@ -98,12 +124,31 @@ describe('createPipeline(), run() and fetch() (library)', () => {
 		const out = path.join(work.dir, 'pages');
 		const written = await lastValueFrom(fetch([server.url('/b')], { store: new MemoryStore(), out }).pipe(toArray()));
 		expect(written[0]!.body).toBeUndefined();
-		const [entry] = (await readFile(path.join(out, 'index.ndjson'), 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line));
+		const [entry] = (await readFile(path.join(out, 'index.ndjson'), 'utf8'))
+			.split('\n')
+			.filter(Boolean)
+			.map((line) => JSON.parse(line));
 		expect(await readFile(path.join(out, entry.file), 'utf8')).toBe('page /b');
 	});
 
 	it('exports the stages a pipeline file names, for hand-made pipelines', () => {
-		for (const name of ['normalise', 'dedupe', 'filter', 'lookup', 'due', 'probe', 'compare', 'schedule', 'trust', 'churnGuard', 'fetchBodies', 'writeBodies', 'emit', 'commit', 'readLines']) {
+		for (const name of [
+			'normalise',
+			'dedupe',
+			'filter',
+			'lookup',
+			'due',
+			'probe',
+			'compare',
+			'schedule',
+			'trust',
+			'churnGuard',
+			'fetchBodies',
+			'writeBodies',
+			'emit',
+			'commit',
+			'readLines',
+		]) {
 			expect(typeof (stages as Record<string, unknown>)[name], name).toBe('function');
 		}
 	});

@@ -83,7 +83,12 @@ describe('sweep() (library)', () => {
 			}
 			return undefined;
 		};
-		for (const [options, option] of [[{ concurrency: 0 }, 'concurrency'], [{ method: 'post' }, 'method'], [{ perhost: 2 }, 'perhost'], [{ trust: { auditrate: 0.5 } }, 'trust.auditrate']] as const) {
+		for (const [options, option] of [
+			[{ concurrency: 0 }, 'concurrency'],
+			[{ method: 'post' }, 'method'],
+			[{ perhost: 2 }, 'perhost'],
+			[{ trust: { auditrate: 0.5 } }, 'trust.auditrate'],
+		] as const) {
 			const error = thrown(options);
 			expect(error).toBeInstanceOf(RevisitError);
 			expect(error).toBeInstanceOf(OptionError);
@@ -93,7 +98,10 @@ describe('sweep() (library)', () => {
 	});
 
 	it.each([
-		[{ select: ['main'] }, "Unknown sweep option `select`: content rules go in `rules`, a list of rule objects as a rules file holds them (the CLI's --select main --text is rules: [{ select: ['main'], text: true }])"],
+		[
+			{ select: ['main'] },
+			"Unknown sweep option `select`: content rules go in `rules`, a list of rule objects as a rules file holds them (the CLI's --select main --text is rules: [{ select: ['main'], text: true }])",
+		],
 		[{ timeout: 5 }, 'Unknown sweep option `timeout`: did you mean `timeoutMs` (milliseconds; --timeout is in seconds)?'],
 		[{ perhost: 2 }, 'Unknown sweep option `perhost`: did you mean `perHost`?'],
 		[{ 'per-host': 2 }, 'Unknown sweep option `per-host`: did you mean `perHost`?'],
@@ -105,7 +113,14 @@ describe('sweep() (library)', () => {
 
 	it('takes a store directory or an opened store, and refuses anything else when called with a RevisitError (USAGE), sending nothing', async () => {
 		for (const store of [{}, { getMany: () => [] }, 42, '']) {
-			expect(() => sweep([server.url('/a')], { store } as never)).toThrow(expect.objectContaining({ code: 'USAGE', message: expect.stringMatching(/^`store` (must be a store directory, a redis:\/\/ URL or an opened store|is empty: give a store directory or a redis:\/\/ URL)/) }));
+			expect(() => sweep([server.url('/a')], { store } as never)).toThrow(
+				expect.objectContaining({
+					code: 'USAGE',
+					message: expect.stringMatching(
+						/^`store` (must be a store directory, a redis:\/\/ URL or an opened store|is empty: give a store directory or a redis:\/\/ URL)/,
+					),
+				}),
+			);
 		}
 		expect(server.requests).toHaveLength(0);
 		const work = await tempDir();

@@ -51,9 +51,21 @@ describe('request headers and cookies', () => {
 	};
 
 	it('sends -H headers and the cookie file to the origin, which checks them', async () => {
-		const { status, stdout, stderr } = await runCli(
-			['sweep', '--store', store(), '-q', '--ndjson', '--all', '-H', 'X-Api-Token: s3cr3t', '--header', 'Accept-Language: fr', '--cookies', await cookieFile(), origin.url('/a')],
-		);
+		const { status, stdout, stderr } = await runCli([
+			'sweep',
+			'--store',
+			store(),
+			'-q',
+			'--ndjson',
+			'--all',
+			'-H',
+			'X-Api-Token: s3cr3t',
+			'--header',
+			'Accept-Language: fr',
+			'--cookies',
+			await cookieFile(),
+			origin.url('/a'),
+		]);
 		expect(stderr).toBe('');
 		expect(status).toBe(0);
 		expect(JSON.parse(stdout)).toMatchObject({ url: origin.url('/a'), changed: true, reason: 'new' });
@@ -64,7 +76,21 @@ describe('request headers and cookies', () => {
 	});
 
 	it('a redirect to another origin carries neither the Authorization header nor the cookie', async () => {
-		const { status } = await runCli(['sweep', '--store', store(), '-q', '-H', 'Authorization: Bearer s3cr3t', '-H', 'X-Api-Token: s3cr3t', '-H', 'Accept-Language: fr', '--cookies', await cookieFile(), origin.url('/away')]);
+		const { status } = await runCli([
+			'sweep',
+			'--store',
+			store(),
+			'-q',
+			'-H',
+			'Authorization: Bearer s3cr3t',
+			'-H',
+			'X-Api-Token: s3cr3t',
+			'-H',
+			'Accept-Language: fr',
+			'--cookies',
+			await cookieFile(),
+			origin.url('/away'),
+		]);
 		expect(status).toBe(0);
 		const first = origin.seen('/away').at(-1)!;
 		expect(first.headers.authorization).toBe('Bearer s3cr3t');
@@ -99,7 +125,21 @@ describe('request headers and cookies', () => {
 
 	it('a WARC written with a secret header keeps its name, its value redacted', async () => {
 		const warc = path.join(dir.dir, 'run.warc.gz');
-		const { status } = await runCli(['sweep', '--store', store(), '-q', '--warc', warc, '-H', 'X-Api-Token: s3cr3t', '-H', 'Accept-Language: fr', '--cookies', await cookieFile(), origin.url('/w')]);
+		const { status } = await runCli([
+			'sweep',
+			'--store',
+			store(),
+			'-q',
+			'--warc',
+			warc,
+			'-H',
+			'X-Api-Token: s3cr3t',
+			'-H',
+			'Accept-Language: fr',
+			'--cookies',
+			await cookieFile(),
+			origin.url('/w'),
+		]);
 		expect(status).toBe(0);
 		const records = await readWarc(warc);
 		const request = records.find((record) => record.type === 'request')!;
@@ -149,17 +189,23 @@ describe('headers in a pipeline file', () => {
 
 	const pipeline = async (headers: unknown[]): Promise<string> => {
 		const file = path.join(dir.dir, 'pipeline.json');
-		await writeFile(file, JSON.stringify({
-			store: store(),
-			source: { type: 'urls', urls: [api.url('/v1'), site.url('/page')] },
-			stages: [{ use: 'probe', headers }],
-			sinks: [{ type: 'stdout', format: 'ndjson', when: 'all' }],
-		}));
+		await writeFile(
+			file,
+			JSON.stringify({
+				store: store(),
+				source: { type: 'urls', urls: [api.url('/v1'), site.url('/page')] },
+				stages: [{ use: 'probe', headers }],
+				sinks: [{ type: 'stdout', format: 'ndjson', when: 'all' }],
+			}),
+		);
 		return file;
 	};
 
 	it('sends a header to every URL, and one from the environment only where its match fits', async () => {
-		const file = await pipeline([{ name: 'X-Run', value: 'all' }, { name: 'Authorization', value: { env: 'API_TOKEN' }, match: api.origin }]);
+		const file = await pipeline([
+			{ name: 'X-Run', value: 'all' },
+			{ name: 'Authorization', value: { env: 'API_TOKEN' }, match: api.origin },
+		]);
 		const { status, stdout, stderr } = await runCli(['run', file, '-q'], '', { API_TOKEN: 'Bearer from-env' });
 		expect(stderr).toBe('');
 		expect(status).toBe(0);
@@ -170,8 +216,11 @@ describe('headers in a pipeline file', () => {
 		expect(page.headers.authorization).toBeUndefined();
 	});
 
-	it('refuses one of revisit\'s own headers, naming its path in the file (exit 2)', async () => {
-		const file = await pipeline([{ name: 'X-Run', value: 'all' }, { name: 'If-None-Match', value: '"x"' }]);
+	it("refuses one of revisit's own headers, naming its path in the file (exit 2)", async () => {
+		const file = await pipeline([
+			{ name: 'X-Run', value: 'all' },
+			{ name: 'If-None-Match', value: '"x"' },
+		]);
 		const before = api.requests.length;
 		const { status, stderr } = await runCli(['run', file, '-q']);
 		expect(status).toBe(2);
@@ -225,8 +274,23 @@ describeTinyproxy('proxies (tinyproxy)', () => {
 		const certs = await tempDir('revisit-access-tls-');
 		const [key, cert] = [path.join(certs.dir, 'key.pem'), path.join(certs.dir, 'cert.pem')];
 		await promisify(execFile)('openssl', [
-			'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-			'-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert,
+			'req',
+			'-x509',
+			'-newkey',
+			'ec',
+			'-pkeyopt',
+			'ec_paramgen_curve:prime256v1',
+			'-nodes',
+			'-days',
+			'2',
+			'-subj',
+			'/CN=127.0.0.1',
+			'-addext',
+			'subjectAltName=IP:127.0.0.1',
+			'-keyout',
+			key,
+			'-out',
+			cert,
 		]);
 		const seen: string[] = [];
 		const server = https.createServer({ key: await readFile(key), cert: await readFile(cert) }, (req, res) => {

@@ -30,8 +30,16 @@ function records(origins: string[], count: number, seed: number): Array<[string,
 		const url = `${origins[i % origins.length]}/p/${i}`;
 		const twin = i % 50 === 1 ? out[i - 1]![1] : undefined;
 		const lastChecked = twin?.lastChecked ?? Math.round(NOW - random() * 30 * DAY);
-		const checks = twin?.checks ?? Array.from({ length: 1 + Math.floor(random() * 5) }, () => Math.round((1 + random() * 6) * 1440) * (random() < 0.25 ? -1 : 1));
-		const record: UrlRecord = { v: 1, status: i % 20 === 7 ? 404 : 200, etag: `"p${i}"`, lastChecked, checks, verifiedAt: Math.min(lastChecked, Math.round(NOW - random() * 70 * DAY)) };
+		const checks =
+			twin?.checks ?? Array.from({ length: 1 + Math.floor(random() * 5) }, () => Math.round((1 + random() * 6) * 1440) * (random() < 0.25 ? -1 : 1));
+		const record: UrlRecord = {
+			v: 1,
+			status: i % 20 === 7 ? 404 : 200,
+			etag: `"p${i}"`,
+			lastChecked,
+			checks,
+			verifiedAt: Math.min(lastChecked, Math.round(NOW - random() * 70 * DAY)),
+		};
 		if (twin?.rate !== undefined || (!twin && random() < 0.5)) record.rate = twin?.rate ?? Math.round(random() * 1000) / 1000;
 		if (i % 10 === 3) record.nextDue = NOW + DAY;
 		out.push([url, record]);
@@ -64,7 +72,10 @@ function oracle(order: string[], stored: Map<string, UrlRecord>, options: { budg
 		}
 	}
 	const known = order.filter((url) => stored.has(url) && isDue(stored.get(url)!, undefined, NOW));
-	const chosen = pick(known.map((url) => budgetCandidate(stored.get(url)!, origin(url), {}, VERIFY, NOW)), { budget: left, hostBudget: options.hostBudget, used });
+	const chosen = pick(
+		known.map((url) => budgetCandidate(stored.get(url)!, origin(url), {}, VERIFY, NOW)),
+		{ budget: left, hostBudget: options.hostBudget, used },
+	);
 	known.forEach((url, i) => chosen[i] && taken.add(url));
 	return order.filter((url) => taken.has(url));
 }
@@ -108,11 +119,21 @@ describe('revisit due --budget: which URLs, in which order', () => {
 		for (const entry of json) {
 			const record = stored.get(entry.url as string)!;
 			const candidate = budgetCandidate(record, new URL(entry.url as string).origin, {}, VERIFY, NOW);
-			expect(entry).toEqual({ url: entry.url, rate: candidate.rate, lastChecked: new Date(record.lastChecked).toISOString(), tier: candidate.tier, value: Number.isFinite(candidate.value) ? Number(candidate.value.toPrecision(4)) : null, later: entry.later });
+			expect(entry).toEqual({
+				url: entry.url,
+				rate: candidate.rate,
+				lastChecked: new Date(record.lastChecked).toISOString(),
+				tier: candidate.tier,
+				value: Number.isFinite(candidate.value) ? Number(candidate.value.toPrecision(4)) : null,
+				later: entry.later,
+			});
 		}
 		// The whole output, the order in which the budget let URLs go included, as the build before issue 39's
 		// compact budget printed it (the same store and flags; bench/BUDGET.md says how it was checked).
-		const digests = [sha256((await due(['--budget', '300', '--json'])).stdout), sha256((await due(['--budget', '500', '--host-budget', '60', '--json'])).stdout)];
+		const digests = [
+			sha256((await due(['--budget', '300', '--json'])).stdout),
+			sha256((await due(['--budget', '500', '--host-budget', '60', '--json'])).stdout),
+		];
 		expect(digests).toEqual(GOLDEN_JSON);
 	});
 });
@@ -121,7 +142,10 @@ describe('revisit sweep --budget: which URLs it checks, in which order', () => {
 	let a: TestServer;
 	let b: TestServer;
 	let store: { dir: string; cleanup(): Promise<void> };
-	const handler = (req: { url?: string; headers: Record<string, string | string[] | undefined> }, res: { writeHead(status: number, headers?: Record<string, string>): { end(body?: string): void } }) => {
+	const handler = (
+		req: { url?: string; headers: Record<string, string | string[] | undefined> },
+		res: { writeHead(status: number, headers?: Record<string, string>): { end(body?: string): void } },
+	) => {
 		const match = /^\/p\/(\d+)$/.exec(req.url ?? '');
 		if (!match) return void res.writeHead(404).end();
 		const etag = `"p${match[1]}"`;
@@ -151,7 +175,25 @@ describe('revisit sweep --budget: which URLs it checks, in which order', () => {
 			[order[i], order[j]] = [order[j]!, order[i]!];
 		}
 		const options = { budget: 150, hostBudget: 100 };
-		const run = await runCli(['sweep', '--store', store.dir, '-q', '--audit', '0', '--concurrency', '1', '--now', String(NOW), '--budget', String(options.budget), '--host-budget', String(options.hostBudget)], order.map((url) => `${url}\n`).join(''));
+		const run = await runCli(
+			[
+				'sweep',
+				'--store',
+				store.dir,
+				'-q',
+				'--audit',
+				'0',
+				'--concurrency',
+				'1',
+				'--now',
+				String(NOW),
+				'--budget',
+				String(options.budget),
+				'--host-budget',
+				String(options.hostBudget),
+			],
+			order.map((url) => `${url}\n`).join(''),
+		);
 		expect(run.status).toBe(0);
 		const expected = oracle(order, stored, options);
 		const fresh = expected.filter((url) => !stored.has(url));

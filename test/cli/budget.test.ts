@@ -33,7 +33,13 @@ describe('revisit sweep --budget, --host-budget, --now; revisit due', () => {
 		return runCli(['sweep', '--store', store.dir, '--audit', '0', '--verify-every', 'off', '--now', at(d), ...args], stdin);
 	};
 	/** Paths requested on `server` since `from` requests. */
-	const requestedSince = (server: TestServer, from: number) => new Set(server.requests.slice(from).map((request) => request.path).filter((path) => path !== '/robots.txt'));
+	const requestedSince = (server: TestServer, from: number) =>
+		new Set(
+			server.requests
+				.slice(from)
+				.map((request) => request.path)
+				.filter((path) => path !== '/robots.txt'),
+		);
 
 	it('never checks more than the budget, says how many were left for later, and learns which pages change', async () => {
 		for (let d = 0; d < 12; d++) {
@@ -67,9 +73,21 @@ describe('revisit sweep --budget, --host-budget, --now; revisit due', () => {
 		const overdue = paths.filter((_, i) => records[i]!.verifyBy! + 30 * DAY <= START + 40 * DAY).map((path) => a.url(path));
 		expect(overdue.length).toBeGreaterThan(0);
 		expect(overdue.length).toBeLessThan(paths.length);
-		const due = ndjson((await runCli(['due', '--store', store.dir, '--now', at(40), '--verify-every', '30d', '--json', '--budget', String(overdue.length)])).stdout);
-		expect(due.filter((entry) => entry.tier === 'verify').map((entry) => entry.url).sort()).toEqual([...overdue].sort());
-		expect(due.filter((entry) => !entry.later).map((entry) => entry.url).sort()).toEqual([...overdue].sort());
+		const due = ndjson(
+			(await runCli(['due', '--store', store.dir, '--now', at(40), '--verify-every', '30d', '--json', '--budget', String(overdue.length)])).stdout,
+		);
+		expect(
+			due
+				.filter((entry) => entry.tier === 'verify')
+				.map((entry) => entry.url)
+				.sort(),
+		).toEqual([...overdue].sort());
+		expect(
+			due
+				.filter((entry) => !entry.later)
+				.map((entry) => entry.url)
+				.sort(),
+		).toEqual([...overdue].sort());
 		// At day 20 none is a period past its bound: the budget ranks by value, and no URL has a check of its own.
 		const early = ndjson((await runCli(['due', '--store', store.dir, '--now', at(20), '--verify-every', '30d', '--json', '--budget', '3'])).stdout);
 		expect(early.filter((entry) => entry.tier === 'verify')).toEqual([]);
@@ -125,7 +143,8 @@ describe('revisit sweep --budget, --host-budget, --now; revisit due', () => {
 		});
 		try {
 			const list = input(tagged);
-			const run = (d: number, args: string[]) => runCli(['sweep', '--store', store.dir, '-q', '--audit', '0', '--verify-every', '30d', '--now', at(d), ...args], list);
+			const run = (d: number, args: string[]) =>
+				runCli(['sweep', '--store', store.dir, '-q', '--audit', '0', '--verify-every', '30d', '--now', at(d), ...args], list);
 			await run(0, []);
 			// Day 31: every URL's first verification (within 30 days) is due.
 			let before = tagged.requests.length;

@@ -6,7 +6,10 @@ import { FEW, LIMITS, lines, MOST, useChurnSite, written } from './churn-site.js
 describe('churn guard: crawl judges churn over the URLs its sweep phase probed', () => {
 	const fx = useChurnSite();
 	const crawl = (out: string, args: string[] = []) =>
-		runCli(['crawl', '--store', fx.site.store, '--out', path.join(fx.dir, out), ...LIMITS, '--fetch-concurrency', '6', '--fetch-per-host', '6', ...args], fx.site.input());
+		runCli(
+			['crawl', '--store', fx.site.store, '--out', path.join(fx.dir, out), ...LIMITS, '--fetch-concurrency', '6', '--fetch-per-host', '6', ...args],
+			fx.site.input(),
+		);
 
 	it('lets 200 edits of 3,000 through, holds 2,900 back (nothing committed or written) until --accept-churn', async () => {
 		const few = fx.site.edit(FEW);
@@ -23,7 +26,11 @@ describe('churn guard: crawl judges churn over the URLs its sweep phase probed',
 		// sample and what the fetch phase had in hand (its window, 256 lines) at most.
 		expect(fx.site.fetches() - before).toBeLessThanOrEqual(20 + 256);
 		expect(churn).toMatchObject({ status: 3, stdout: '' });
-		expect(churn.stderr).toMatch(new RegExp(`${fx.site.server.origin}: about \\d+ of its first \\d+ known URLs changed \\(20 of 20 fetched\\), where their change rates predicted [\\d.]+ of \\d+: changes held back \\(churn guard\\)`));
+		expect(churn.stderr).toMatch(
+			new RegExp(
+				`${fx.site.server.origin}: about \\d+ of its first \\d+ known URLs changed \\(20 of 20 fetched\\), where their change rates predicted [\\d.]+ of \\d+: changes held back \\(churn guard\\)`,
+			),
+		);
 		expect(await written(path.join(fx.dir, 'most'))).toEqual({ files: 0, urls: [] });
 		await fx.site.uncommitted(most);
 		expect(await fx.site.blocked()).toBe(true);

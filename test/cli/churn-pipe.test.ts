@@ -14,9 +14,13 @@ describe('churn guard: sweep --candidates | fetch judges churn over the URLs the
 	function sweepIntoFetch(fetchArgs: string[], tee: string): Promise<CliRun> {
 		const bin = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)}`;
 		const fetch = [...FETCH_LIMITS, ...fetchArgs].map((arg) => JSON.stringify(arg)).join(' ');
-		const shell = spawn('bash', ['-c', `set -o pipefail; ${bin} sweep --candidates -q --store "$STORE" ${LIMITS.join(' ')} | tee "$TEE" | ${bin} fetch --store "$STORE" ${fetch}`], {
-			env: { ...process.env, STORE: fx.site.store, TEE: tee },
-		});
+		const shell = spawn(
+			'bash',
+			['-c', `set -o pipefail; ${bin} sweep --candidates -q --store "$STORE" ${LIMITS.join(' ')} | tee "$TEE" | ${bin} fetch --store "$STORE" ${fetch}`],
+			{
+				env: { ...process.env, STORE: fx.site.store, TEE: tee },
+			},
+		);
 		let stdout = '';
 		let stderr = '';
 		shell.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -40,7 +44,11 @@ describe('churn guard: sweep --candidates | fetch judges churn over the URLs the
 		// sample and what the fetch phase had in hand (its window, 256 lines) at most.
 		expect(fx.site.fetches() - before).toBeLessThanOrEqual(20 + 256);
 		expect(churn).toMatchObject({ status: 3, stdout: '' });
-		expect(churn.stderr).toMatch(new RegExp(`${fx.site.server.origin}: about 2900 of its first 3000 known URLs changed \\(20 of 20 fetched\\), where their change rates predicted [\\d.]+ of \\d+: changes held back \\(churn guard\\)`));
+		expect(churn.stderr).toMatch(
+			new RegExp(
+				`${fx.site.server.origin}: about 2900 of its first 3000 known URLs changed \\(20 of 20 fetched\\), where their change rates predicted [\\d.]+ of \\d+: changes held back \\(churn guard\\)`,
+			),
+		);
 		expect(await written(pages)).toEqual({ files: 0, urls: [] });
 		await fx.site.uncommitted(most);
 		expect(await fx.site.blocked()).toBe(true);
@@ -48,7 +56,12 @@ describe('churn guard: sweep --candidates | fetch judges churn over the URLs the
 		const copy = path.join(fx.dir, 'copy');
 		await cp(fx.site.store, copy, { recursive: true });
 		const sweep = await runCli(['sweep', '--store', copy, '-q', '--max-churn', '0', '--ndjson', ...LIMITS], fx.site.input());
-		expect(ndjson(sweep.stdout).filter((verdict) => verdict.reason === 'new-body').map((verdict) => verdict.url).sort()).toEqual(most);
+		expect(
+			ndjson(sweep.stdout)
+				.filter((verdict) => verdict.reason === 'new-body')
+				.map((verdict) => verdict.url)
+				.sort(),
+		).toEqual(most);
 
 		// The same candidates again, let through.
 		const candidates = await readFile(path.join(fx.dir, 'most.txt'), 'utf8');

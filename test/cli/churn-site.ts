@@ -85,7 +85,9 @@ export async function startChurnSite(): Promise<ChurnSite> {
 
 /** Bodies written under `dir` (not counting the index), and the URLs in its index, sorted. */
 export async function written(dir: string): Promise<{ files: number; urls: string[] }> {
-	const files = (await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])).filter((entry) => entry.isFile() && entry.name !== 'index.ndjson');
+	const files = (await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])).filter(
+		(entry) => entry.isFile() && entry.name !== 'index.ndjson',
+	);
 	const index = ndjson(await readFile(path.join(dir, 'index.ndjson'), 'utf8').catch(() => ''));
 	return { files: files.length, urls: index.map((entry) => entry.url as string).sort() };
 }

@@ -9,7 +9,7 @@ const BASE = Date.parse('2030-01-01T00:00:00Z');
 // The churn guard under the default flags, judged by surprise (src/domain/schedule/surprise.ts):
 // a budget that checks the pages most likely to have changed never trips it; a host that
 // starts serving one interstitial to every URL still does, on the first run.
-describe('revisit sweep: the churn guard judges changes against the URLs\' change rates', () => {
+describe("revisit sweep: the churn guard judges changes against the URLs' change rates", () => {
 	let server: TestServer;
 	let store: { dir: string; cleanup(): Promise<void> };
 	let day = 0;
@@ -20,7 +20,9 @@ describe('revisit sweep: the churn guard judges changes against the URLs\' chang
 		// /f*: a new version every simulated day; /s*: never changes. ETags, as most sites send.
 		server = await startServer((req, res) => {
 			if (req.url === '/robots.txt') return void res.writeHead(404).end();
-			const body = interstitial ? '<p>Checking your browser before accessing the site.</p>' : `<p>${req.url} ${req.url!.startsWith('/f') ? `day ${day}` : 'always'}</p>`;
+			const body = interstitial
+				? '<p>Checking your browser before accessing the site.</p>'
+				: `<p>${req.url} ${req.url!.startsWith('/f') ? `day ${day}` : 'always'}</p>`;
 			const etag = `"${Buffer.from(body).toString('base64url').slice(-24)}${body.length}"`;
 			if (req.headers['if-none-match'] === etag) return void res.writeHead(304, { etag }).end();
 			res.writeHead(200, { etag, 'content-type': 'text/html' }).end(body);
@@ -36,7 +38,8 @@ describe('revisit sweep: the churn guard judges changes against the URLs\' chang
 		Array.from({ length: n }, (_, i) => (i % slowEvery === slowEvery - 1 ? `/s${i}` : `/f${i}`))
 			.map((path) => `${server.url(path)}\n`)
 			.join('');
-	const sweepOn = (at: number, input: string, args: string[] = []) => runCli(['sweep', '--store', store.dir, '-q', '--now', String(BASE + at * DAY), ...args], input);
+	const sweepOn = (at: number, input: string, args: string[] = []) =>
+		runCli(['sweep', '--store', store.dir, '-q', '--now', String(BASE + at * DAY), ...args], input);
 
 	it('a budgeted run that checks the pages most likely changed is never held back', async () => {
 		const input = pages(40, 4);
@@ -48,7 +51,12 @@ describe('revisit sweep: the churn guard judges changes against the URLs\' chang
 			const run = await sweepOn(day, input, ['--budget', '25']);
 			statuses.push(run.status);
 			if (run.status === 3) blocked ||= run.stderr;
-			const checked = new Set(server.requests.slice(from).map((r) => r.path).filter((path) => path !== '/robots.txt'));
+			const checked = new Set(
+				server.requests
+					.slice(from)
+					.map((r) => r.path)
+					.filter((path) => path !== '/robots.txt'),
+			);
 			fastShare.push([...checked].filter((path) => path.startsWith('/f')).length / checked.size);
 		}
 		expect(blocked).toBe('');
@@ -69,7 +77,11 @@ describe('revisit sweep: the churn guard judges changes against the URLs\' chang
 		const run = await sweepOn(2, input);
 		expect(run.status).toBe(3);
 		expect(run.stdout).toBe('');
-		expect(run.stderr).toMatch(new RegExp(`${server.origin}: 20 of its first 20 known URLs changed, where their change rates predicted [\\d.]+ of 20: changes held back \\(churn guard\\)`));
+		expect(run.stderr).toMatch(
+			new RegExp(
+				`${server.origin}: 20 of its first 20 known URLs changed, where their change rates predicted [\\d.]+ of 20: changes held back \\(churn guard\\)`,
+			),
+		);
 		const after = await LevelStore.open(store.dir);
 		const [record] = await after.getMany([server.url('/s7')]);
 		await after.close();

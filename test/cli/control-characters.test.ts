@@ -6,11 +6,17 @@ import { startServer, type TestServer } from '../helpers/server.js';
 // Every sequence a page may aim at a terminal: clear the screen, write the clipboard (OSC 52),
 // a link that shows another address (OSC 8), the window title (OSC 0), DCS, C1 CSI and OSC,
 // CR and BS that overwrite what was printed, a bidi override and a zero-width space.
-const ATTACK = '\x1b[2J\x1b]52;c;ZXZpbA==\x07\x1b]8;;http://evil.example/\x07link\x1b]8;;\x07\x1b]0;owned\x07\x1bPq#0;2\x1b\\\u009b31m\u009d0;t\x07\r\bX\u202eevil\u200b';
+const ATTACK =
+	'\x1b[2J\x1b]52;c;ZXZpbA==\x07\x1b]8;;http://evil.example/\x07link\x1b]8;;\x07\x1b]0;owned\x07\x1bPq#0;2\x1b\\\u009b31m\u009d0;t\x07\r\bX\u202eevil\u200b';
 
 /** The shop page, a little different at each request: its title, text, JSON-LD name and currency and its ETag carry the attack (an ETag can carry C1 only: Node's parser refuses ESC in a header). */
 function page(n: number): string {
-	const jsonLd = JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: `Kettle ${ATTACK}`, offers: { '@type': 'Offer', price: String(14 + n), priceCurrency: `EUR${ATTACK}`, availability: 'https://schema.org/InStock' } });
+	const jsonLd = JSON.stringify({
+		'@context': 'https://schema.org',
+		'@type': 'Product',
+		name: `Kettle ${ATTACK}`,
+		offers: { '@type': 'Offer', price: String(14 + n), priceCurrency: `EUR${ATTACK}`, availability: 'https://schema.org/InStock' },
+	});
 	return `<!doctype html><html><head><title>Kettle ${ATTACK}</title><script type="application/ld+json">${jsonLd}</script></head><body><h1>Kettle ${ATTACK}</h1><p>Price ${14 + n} ${ATTACK} and more words</p></body></html>`;
 }
 
@@ -26,7 +32,8 @@ function rawControls(bytes: Buffer): string[] {
 	const text = bytes.toString();
 	// A C1 byte outside UTF-8 (which an 8-bit terminal reads as CSI) would not survive the round trip.
 	if (!Buffer.from(text).equals(bytes)) found.push('bytes that are not UTF-8');
-	for (const match of text.matchAll(/[\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g)) found.push(`U+${match[0].charCodeAt(0).toString(16)} at ${match.index}`);
+	for (const match of text.matchAll(/[\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g))
+		found.push(`U+${match[0].charCodeAt(0).toString(16)} at ${match.index}`);
 	return found;
 }
 
@@ -59,8 +66,12 @@ async function clean(args: string[], colour = false): Promise<Run> {
  * resolves to what the terminal received, calling `seen` with it as it comes.
  */
 function onTerminal(args: string[], seen: (text: string) => void): Promise<{ status: number; output: Buffer }> {
-	const script = 'import os, pty, sys\npid, fd = pty.fork()\nif pid == 0:\n    os.execv(sys.argv[1], sys.argv[1:])\nwhile True:\n    try:\n        data = os.read(fd, 65536)\n    except OSError:\n        break\n    if not data:\n        break\n    sys.stdout.buffer.write(data)\n    sys.stdout.flush()\nsys.exit(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))\n';
-	const child = spawn('python3', ['-c', script, process.execPath, BIN, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { PATH: process.env.PATH, TERM: 'xterm' } });
+	const script =
+		'import os, pty, sys\npid, fd = pty.fork()\nif pid == 0:\n    os.execv(sys.argv[1], sys.argv[1:])\nwhile True:\n    try:\n        data = os.read(fd, 65536)\n    except OSError:\n        break\n    if not data:\n        break\n    sys.stdout.buffer.write(data)\n    sys.stdout.flush()\nsys.exit(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))\n';
+	const child = spawn('python3', ['-c', script, process.execPath, BIN, ...args], {
+		stdio: ['ignore', 'pipe', 'inherit'],
+		env: { PATH: process.env.PATH, TERM: 'xterm' },
+	});
 	const chunks: Buffer[] = [];
 	child.stdout.on('data', (chunk: Buffer) => {
 		chunks.push(chunk);
@@ -101,7 +112,11 @@ describe('what a page wrote reaches no terminal as a command', () => {
 		const [product, page] = [server.url('/product'), server.url('/text')];
 		for (let i = 0; i < 2; i++) {
 			const sweep = await clean(['sweep', '--store', shop, '--product', '--ndjson', '--all', '--keep-versions', '5', '--audit', '0', product]);
-			const [verdict] = sweep.stdout.toString().trim().split('\n').map((line) => JSON.parse(line) as { etag: string; product: { price: number; currency?: string } });
+			const [verdict] = sweep.stdout
+				.toString()
+				.trim()
+				.split('\n')
+				.map((line) => JSON.parse(line) as { etag: string; product: { price: number; currency?: string } });
 			// C1 is escaped in the NDJSON, and read back as it was; the currency that is no code is not read.
 			expect(sweep.stdout.toString()).toContain('\\u009b2J');
 			expect(verdict!.etag).toContain('\u009b2J');
@@ -134,12 +149,15 @@ describe('what a page wrote reaches no terminal as a command', () => {
 		const dir = `${store.dir}/tty`;
 		let released = false;
 		// Redrawn at least once (`\r\x1b[K`): the progress line was on the terminal while the page was held.
-		const run = await onTerminal(['sweep', '--store', dir, '--product', '--ndjson', '--keep-versions', '5', '--audit', '0', server.url('/held'), server.url('/shown')], (output) => {
-			if (!released && output.includes('\r\x1b[K')) {
-				released = true;
-				release();
-			}
-		});
+		const run = await onTerminal(
+			['sweep', '--store', dir, '--product', '--ndjson', '--keep-versions', '5', '--audit', '0', server.url('/held'), server.url('/shown')],
+			(output) => {
+				if (!released && output.includes('\r\x1b[K')) {
+					released = true;
+					release();
+				}
+			},
+		);
 		expect(run.status).toBe(0);
 		expect(released).toBe(true);
 		// The terminal's own: its line endings (\r\n) and the progress line's redraw.
@@ -152,6 +170,14 @@ describe('what a page wrote reaches no terminal as a command', () => {
 		expect(diff.status).toBe(1);
 		// On a terminal the word diff is coloured, and its colours are the only escape sequences.
 		expect(diff.output.toString()).toContain('\x1b[31m');
-		expect(rawControls(Buffer.from(own(diff.output).toString().replace(/\x1b\[(?:1|31|32)?m/g, '')))).toEqual([]);
+		expect(
+			rawControls(
+				Buffer.from(
+					own(diff.output)
+						.toString()
+						.replace(/\x1b\[(?:1|31|32)?m/g, ''),
+				),
+			),
+		).toEqual([]);
 	});
 });

@@ -20,7 +20,9 @@ interface OriginStats {
 
 /** The built CLI under `prlimit --nofile=LIMIT`: a quarter of the origins it is given. */
 async function sweepLimited(store: string, urls: string[]): Promise<CliRun> {
-	const child = spawn('prlimit', [`--nofile=${LIMIT}`, process.execPath, BIN, 'sweep', '--store', store, '--ndjson', '--all', '-q'], { stdio: ['pipe', 'pipe', 'pipe'] });
+	const child = spawn('prlimit', [`--nofile=${LIMIT}`, process.execPath, BIN, 'sweep', '--store', store, '--ndjson', '--all', '-q'], {
+		stdio: ['pipe', 'pipe', 'pipe'],
+	});
 	let stdout = '';
 	let stderr = '';
 	child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

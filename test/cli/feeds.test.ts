@@ -11,9 +11,11 @@ describe('what changed: diffs, Atom and webhooks', () => {
 	const price = new Map<string, number>();
 	beforeAll(async () => {
 		site = await startServer((req, res) => {
-			res.writeHead(200, { 'content-type': 'text/html' }).end(
-				`<html><body>\n<p class="stamp">Generated at ${new Date().toISOString()}</p>\n<h1>Item ${req.url}</h1>\n<p class="price">$${price.get(req.url!) ?? 10}</p>\n</body></html>\n`,
-			);
+			res
+				.writeHead(200, { 'content-type': 'text/html' })
+				.end(
+					`<html><body>\n<p class="stamp">Generated at ${new Date().toISOString()}</p>\n<h1>Item ${req.url}</h1>\n<p class="price">$${price.get(req.url!) ?? 10}</p>\n</body></html>\n`,
+				);
 		});
 	});
 	afterAll(() => site.close());
@@ -37,7 +39,9 @@ describe('what changed: diffs, Atom and webhooks', () => {
 			expect(patch).not.toContain('Generated at');
 			price.set('/b', 13);
 			await fetch();
-			const parsed = new XMLParser({ ignoreAttributes: false }).parse(await readFile(feed, 'utf8')) as { feed: { entry: Array<{ id: string; title: string; content?: { '#text': string } }> } };
+			const parsed = new XMLParser({ ignoreAttributes: false }).parse(await readFile(feed, 'utf8')) as {
+				feed: { entry: Array<{ id: string; title: string; content?: { '#text': string } }> };
+			};
 			const entries = parsed.feed.entry;
 			// The first sightings are left out (no --feed-new); the two changes of /b: two entries, newest first, ids distinct.
 			expect(entries).toHaveLength(2);
@@ -66,7 +70,10 @@ describe('what changed: diffs, Atom and webhooks', () => {
 		});
 		const dir = await tempDir('revisit-hook-');
 		try {
-			const sweep = () => runCli(['sweep', '--store', path.join(dir.dir, 'store'), '-q', '--webhook', receiver.url('/hook'), '--feed-new', '--audit', '0'], site.url('/c'), { REVISIT_WEBHOOK_SECRET: 's3cret' });
+			const sweep = () =>
+				runCli(['sweep', '--store', path.join(dir.dir, 'store'), '-q', '--webhook', receiver.url('/hook'), '--feed-new', '--audit', '0'], site.url('/c'), {
+					REVISIT_WEBHOOK_SECRET: 's3cret',
+				});
 			const refused = await sweep();
 			expect(refused.status).toBe(1);
 			expect(refused.stderr).toMatch(/webhook http:\/\/127\.0\.0\.1:\d+: answered 503 after 4 attempts/);
@@ -91,7 +98,11 @@ describe('what changed: diffs, Atom and webhooks', () => {
 				store: path.join(dir.dir, 'store'),
 				source: { type: 'urls', urls: [site.url('/d')] },
 				stages: [{ use: 'compare', rules: [{ select: ['.price'], learn: true }] }, { use: 'fetch' }],
-				sinks: [{ type: 'dir', path: path.join(dir.dir, 'pages'), diff: true }, { type: 'stdout', format: 'ndjson' }, { type: 'atom', path: path.join(dir.dir, 'feed.atom'), max: 5, new: true }],
+				sinks: [
+					{ type: 'dir', path: path.join(dir.dir, 'pages'), diff: true },
+					{ type: 'stdout', format: 'ndjson' },
+					{ type: 'atom', path: path.join(dir.dir, 'feed.atom'), max: 5, new: true },
+				],
 			};
 			await writeFile(file, JSON.stringify(config));
 			expect((await runCli(['check', file])).status).toBe(0);
@@ -106,7 +117,7 @@ describe('what changed: diffs, Atom and webhooks', () => {
 		}
 	});
 
-	it('an Atom entry carries the change\'s word diff of the text a reader sees, without --diff', async () => {
+	it("an Atom entry carries the change's word diff of the text a reader sees, without --diff", async () => {
 		const dir = await tempDir('revisit-atom-words-');
 		try {
 			const feed = path.join(dir.dir, 'changes.atom');
@@ -114,7 +125,9 @@ describe('what changed: diffs, Atom and webhooks', () => {
 			await sweep();
 			price.set('/e', 31);
 			expect((await sweep()).stdout.trim()).toBe(site.url('/e'));
-			const parsed = new XMLParser({ ignoreAttributes: false }).parse(await readFile(feed, 'utf8')) as { feed: { entry: { content: { '#text': string; '@_type': string } } } };
+			const parsed = new XMLParser({ ignoreAttributes: false }).parse(await readFile(feed, 'utf8')) as {
+				feed: { entry: { content: { '#text': string; '@_type': string } } };
+			};
 			expect(parsed.feed.entry.content['@_type']).toBe('html');
 			expect(parsed.feed.entry.content['#text']).toMatch(/<del>\$\d+<\/del><ins>\$31<\/ins>/);
 		} finally {
@@ -139,7 +152,9 @@ describe('what changed: diffs, Atom and webhooks', () => {
 			expect(changed.status, changed.stderr).toBe(0);
 			const note = `the text is the same; the bytes changed: ${before} → ${Buffer.byteLength(page())} bytes, in the scripts`;
 			expect(ndjson(changed.stdout)).toMatchObject([{ changed: true, reason: 'new-body', note }]);
-			const parsed = new XMLParser({ ignoreAttributes: false }).parse(await readFile(feed, 'utf8')) as { feed: { entry: { summary: string; content: { '#text': string; '@_type': string } } } };
+			const parsed = new XMLParser({ ignoreAttributes: false }).parse(await readFile(feed, 'utf8')) as {
+				feed: { entry: { summary: string; content: { '#text': string; '@_type': string } } };
+			};
 			expect(parsed.feed.entry.summary).toBe(`new-body, status 200; ${note}`);
 			expect(parsed.feed.entry.content).toEqual({ '#text': note, '@_type': 'text' });
 		} finally {

@@ -63,10 +63,15 @@ describeRedis('a Redis fleet when things fail', () => {
 			expect(lines(stdout).sort()).toEqual([...input].sort());
 			expect(seen.most).toBeLessThanOrEqual(2);
 			// Its heartbeat (every 2 s) reports the answers Redis refused under their stale tokens.
-			await expect.poll(async () => {
-				const row = ndjson((await runCli(['workers', '--store', url, '--json'])).stdout).find((worker) => worker.id === `paused-${process.pid}`);
-				return Number(row?.refused ?? 0);
-			}, { timeout: 6000 }).toBeGreaterThan(0);
+			await expect
+				.poll(
+					async () => {
+						const row = ndjson((await runCli(['workers', '--store', url, '--json'])).stdout).find((worker) => worker.id === `paused-${process.pid}`);
+						return Number(row?.refused ?? 0);
+					},
+					{ timeout: 6000 },
+				)
+				.toBeGreaterThan(0);
 		} finally {
 			await server.close();
 		}
@@ -90,7 +95,10 @@ describeRedis('a Redis fleet when things fail', () => {
 		try {
 			victims.push(...(await workers(url, 1, ['--concurrency', '2'])));
 			const input = [...paths(server, 5), server.url('/poison')];
-			const { status, stdout } = await runCli(['sweep', '--store', url, '--workers', '--ndjson', '--all', '--per-host', '1', '--max-deliveries', '2', ...SHORT], input.join('\n'));
+			const { status, stdout } = await runCli(
+				['sweep', '--store', url, '--workers', '--ndjson', '--all', '--per-host', '1', '--max-deliveries', '2', ...SHORT],
+				input.join('\n'),
+			);
 			expect(status).toBe(1);
 			const verdicts = ndjson(stdout);
 			expect(verdicts.map((verdict) => verdict.url).sort()).toEqual([...input].sort());

@@ -69,7 +69,9 @@ describeRedis('a Redis fleet when Redis itself fails', () => {
 		try {
 			const { status, stderr } = await run.done;
 			expect(status).toBe(2);
-			expect(stderr).toMatch(/revisit: (Redis at redis:\/\/127\.0\.0\.1:\d+\/0 .*unreachable for \d+ s \(--redis-timeout\)|could not (read from|write to) the Redis store)/);
+			expect(stderr).toMatch(
+				/revisit: (Redis at redis:\/\/127\.0\.0\.1:\d+\/0 .*unreachable for \d+ s \(--redis-timeout\)|could not (read from|write to) the Redis store)/,
+			);
 		} finally {
 			await redis.restart();
 		}

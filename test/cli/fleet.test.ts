@@ -42,13 +42,24 @@ describeRedis('sweep --workers (a Redis fleet)', () => {
 				expect(fleet.stderr).toBe('');
 				expect(fleet.status).toBe(inProcess.status);
 				expect(judged(fleet.stdout)).toEqual(judged(inProcess.stdout));
-				expect(judged(fleet.stdout).filter((verdict) => verdict.changed).map((verdict) => verdict.url)).toEqual(expected);
+				expect(
+					judged(fleet.stdout)
+						.filter((verdict) => verdict.changed)
+						.map((verdict) => verdict.url),
+				).toEqual(expected);
 			}
 			// Every worker took a share (the figures come with their heartbeats, every 2 s).
-			await expect.poll(async () => {
-				const shares = ndjson((await runCli(['workers', '--store', url, '--json'])).stdout).filter((row) => row.type === 'worker').map((row) => Number(row.done));
-				return shares.length === 3 && shares.every((done) => done > 0) && shares.reduce((a, b) => a + b, 0) >= 4 * 180;
-			}, { timeout: 20_000 }).toBe(true);
+			await expect
+				.poll(
+					async () => {
+						const shares = ndjson((await runCli(['workers', '--store', url, '--json'])).stdout)
+							.filter((row) => row.type === 'worker')
+							.map((row) => Number(row.done));
+						return shares.length === 3 && shares.every((done) => done > 0) && shares.reduce((a, b) => a + b, 0) >= 4 * 180;
+					},
+					{ timeout: 20_000 },
+				)
+				.toBe(true);
 		} finally {
 			await Promise.all(workers.map((worker) => worker.stop()));
 			await local.cleanup();

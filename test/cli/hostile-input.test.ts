@@ -85,7 +85,9 @@ describe('revisit sweep on hostile input', () => {
 		expect(status).toBe(1);
 		expect(verdicts.map((verdict) => verdict.url)).toEqual([server.url('/page/1.html')]);
 		expect(server.requests.map((request) => request.path)).toEqual(['/page/1.html']);
-		expect(stderr).toContain(`revisit: line 2: whitespace inside the line (one URL per line; write a space in a URL as %20): "${server.url('/page/2.html')} extra words"\n`);
+		expect(stderr).toContain(
+			`revisit: line 2: whitespace inside the line (one URL per line; write a space in a URL as %20): "${server.url('/page/2.html')} extra words"\n`,
+		);
 		expect(stderr).toMatch(/^revisit: line 3: whitespace inside the line/m);
 		expect(stderr).toMatch(/^revisit: 1 URL, 1 changed, .*, 0 errors, 2 bad lines, /m);
 	});
@@ -111,12 +113,7 @@ describe('revisit sweep on hostile input', () => {
 		const password = 's3cret-Pa55';
 		const port = new URL(server.origin).port;
 		const secret = `http://user:${password}@127.0.0.1:${port}/private`;
-		const input = lines(
-			secret,
-			`ftp://user:${password}@example.org/file`,
-			`http://user:${password}@exa mple.org/`,
-			server.url('/public'),
-		);
+		const input = lines(secret, `ftp://user:${password}@example.org/file`, `http://user:${password}@exa mple.org/`, server.url('/public'));
 		// Without -q: the summary line is printed as well.
 		const { status, stderr, verdicts } = await sweepBytes(store.dir, input, ['--retries', '0']);
 		expect(status).toBe(1);

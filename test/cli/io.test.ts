@@ -5,7 +5,11 @@ import { collect } from '../helpers/cli.js';
 
 function io(): { io: CliIo; out(): string; err(): string } {
 	const [stdout, stderr] = [collect(), collect()];
-	return { io: { stdin: Readable.from([]), stdout: stdout.stream, stderr: Object.assign(stderr.stream, { isTTY: true }), env: {}, interrupted: new Promise(() => {}) }, out: stdout.text, err: stderr.text };
+	return {
+		io: { stdin: Readable.from([]), stdout: stdout.stream, stderr: Object.assign(stderr.stream, { isTTY: true }), env: {}, interrupted: new Promise(() => {}) },
+		out: stdout.text,
+		err: stderr.text,
+	};
 }
 
 describe('visibleIo', () => {

@@ -11,12 +11,14 @@ describe('--learn-noise', () => {
 		// A per-request nonce, CSRF token, timestamp and rotating ad; no rules anywhere.
 		server = await startServer((req, res) => {
 			served++;
-			res.writeHead(200, { 'content-type': 'text/html' }).end(
-				`<html><head><script>var nonce = "${Math.random()}";</script></head><body>` +
-					`<input type="hidden" name="csrf" value="${Math.random().toString(36).slice(2)}${served}">` +
-					`<p>Generated at ${new Date(Date.UTC(2026, 11, 4) + served * 61_000).toISOString()}</p>` +
-					`<div class="ad">${['Shoes', 'Hats', 'Coats'][served % 3]}</div><p class="price">$${price.get(req.url!) ?? 10}</p></body></html>`,
-			);
+			res
+				.writeHead(200, { 'content-type': 'text/html' })
+				.end(
+					`<html><head><script>var nonce = "${Math.random()}";</script></head><body>` +
+						`<input type="hidden" name="csrf" value="${Math.random().toString(36).slice(2)}${served}">` +
+						`<p>Generated at ${new Date(Date.UTC(2026, 11, 4) + served * 61_000).toISOString()}</p>` +
+						`<div class="ad">${['Shoes', 'Hats', 'Coats'][served % 3]}</div><p class="price">$${price.get(req.url!) ?? 10}</p></body></html>`,
+				);
 		});
 	});
 	afterAll(() => server.close());
@@ -63,11 +65,14 @@ describe('--learn-noise', () => {
 		}
 	});
 
-	it('is a sweep\'s: fetch and crawl refuse it with exit 2 and say where it belongs, sending nothing', async () => {
+	it("is a sweep's: fetch and crawl refuse it with exit 2 and say where it belongs, sending nothing", async () => {
 		const dir = await tempDir();
 		try {
 			const before = served;
-			for (const args of [['fetch', '--ndjson'], ['crawl', '--out', path.join(dir.dir, 'out')]]) {
+			for (const args of [
+				['fetch', '--ndjson'],
+				['crawl', '--out', path.join(dir.dir, 'out')],
+			]) {
 				const run = await runCli([...args, '--store', path.join(dir.dir, 'store'), '--learn-noise', server.url('/a')]);
 				expect(run.status).toBe(2);
 				expect(run.stderr).toContain("--learn-noise is a sweep's: revisit sweep --learn-noise");

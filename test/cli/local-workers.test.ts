@@ -30,7 +30,11 @@ describe('sweep --local-workers', () => {
 				const local = await runCli(['sweep', '--store', threads.dir, '--local-workers', '2', ...SAME], site.input());
 				expect(local.status).toBe(inProcess.status);
 				expect(judged(local.stdout)).toEqual(judged(inProcess.stdout));
-				expect(judged(local.stdout).filter((verdict) => verdict.changed).map((verdict) => verdict.url)).toEqual(expected);
+				expect(
+					judged(local.stdout)
+						.filter((verdict) => verdict.changed)
+						.map((verdict) => verdict.url),
+				).toEqual(expected);
 			}
 		} finally {
 			await plain.cleanup();

@@ -42,7 +42,11 @@ describeApprise('--notify URLs sent through apprise are checked with apprise --d
 		const { server, received } = await startReceiver();
 		try {
 			const url = site.url('/form');
-			const result = await runCli(['sweep', '--store', path.join(dir.dir, 'form'), '-q', '--feed-new', '--notify', `form://${server.origin.slice('http://'.length)}/form`], url, withPath);
+			const result = await runCli(
+				['sweep', '--store', path.join(dir.dir, 'form'), '-q', '--feed-new', '--notify', `form://${server.origin.slice('http://'.length)}/form`],
+				url,
+				withPath,
+			);
 			expect(result.status).toBe(0);
 			expect(result.stdout.trim()).toBe(url);
 			expect(received).toHaveLength(1);
@@ -52,9 +56,16 @@ describeApprise('--notify URLs sent through apprise are checked with apprise --d
 		}
 	});
 
-	it('revisit run: a pipeline file\'s notify sink is checked too, and named at its path', async () => {
+	it("revisit run: a pipeline file's notify sink is checked too, and named at its path", async () => {
 		const file = path.join(dir.dir, 'notify.json');
-		await writeFile(file, JSON.stringify({ store: path.join(dir.dir, 'run'), source: { type: 'urls', urls: [site.url('/run')] }, sinks: [{ type: 'stdout' }, { type: 'notify', urlsEnv: 'NOTIFY_URLS', new: true }] }));
+		await writeFile(
+			file,
+			JSON.stringify({
+				store: path.join(dir.dir, 'run'),
+				source: { type: 'urls', urls: [site.url('/run')] },
+				sinks: [{ type: 'stdout' }, { type: 'notify', urlsEnv: 'NOTIFY_URLS', new: true }],
+			}),
+		);
 		const before = seenBefore();
 		const result = await runCli(['run', file, '-q'], '', { ...withPath, NOTIFY_URLS: `jsno://user:${PASSWORD}@127.0.0.1/x` });
 		expect(result.status).toBe(2);
@@ -65,7 +76,23 @@ describeApprise('--notify URLs sent through apprise are checked with apprise --d
 
 	it('revisit watch --notify jsno://…: exit 2 before the origin sees a request', async () => {
 		const before = seenBefore();
-		const result = await runCli(['watch', '--store', path.join(dir.dir, 'watch'), '-q', '--rate', '100/s', '--until', '1h', '--feed-new', '--notify', `jsno://user:${PASSWORD}@127.0.0.1/x`], `${site.url('/watch')}\n`, withPath);
+		const result = await runCli(
+			[
+				'watch',
+				'--store',
+				path.join(dir.dir, 'watch'),
+				'-q',
+				'--rate',
+				'100/s',
+				'--until',
+				'1h',
+				'--feed-new',
+				'--notify',
+				`jsno://user:${PASSWORD}@127.0.0.1/x`,
+			],
+			`${site.url('/watch')}\n`,
+			withPath,
+		);
 		expect(result.status).toBe(2);
 		expect(site.requests.length - before).toBe(0);
 		expect(result.stderr).toContain('--notify: notify URL jsno://***:***@***/***: apprise cannot load it');
@@ -74,9 +101,12 @@ describeApprise('--notify URLs sent through apprise are checked with apprise --d
 });
 
 describeApprise('revisit check asks apprise too', () => {
-	it('names a notify URL apprise cannot load at its sink\'s path: exit 2', async () => {
+	it("names a notify URL apprise cannot load at its sink's path: exit 2", async () => {
 		const file = path.join(dir.dir, 'check.json');
-		await writeFile(file, JSON.stringify({ source: { type: 'urls', urls: [site.url('/check')] }, sinks: [{ type: 'notify', urls: [`mail://user:${PASSWORD}@mail.example.org`] }] }));
+		await writeFile(
+			file,
+			JSON.stringify({ source: { type: 'urls', urls: [site.url('/check')] }, sinks: [{ type: 'notify', urls: [`mail://user:${PASSWORD}@mail.example.org`] }] }),
+		);
 		const result = await runCli(['check', file], '', withPath);
 		expect(result.status).toBe(2);
 		expect(result.stderr).toContain('pipeline: /sinks/0: notify URL mail://***:***@***: apprise cannot load it');

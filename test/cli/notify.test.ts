@@ -12,7 +12,11 @@ let site: TestServer;
 const price = new Map<string, string>();
 beforeAll(async () => {
 	site = await startServer((req, res) => {
-		res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><p class="stamp">${Date.now()}-${Math.random()}</p><h1>Kettle ${req.url}</h1><p class="price">${price.get(req.url!) ?? '$10'}</p></body></html>`);
+		res
+			.writeHead(200, { 'content-type': 'text/html' })
+			.end(
+				`<html><body><p class="stamp">${Date.now()}-${Math.random()}</p><h1>Kettle ${req.url}</h1><p class="price">${price.get(req.url!) ?? '$10'}</p></body></html>`,
+			);
 	});
 });
 afterAll(() => site.close());
@@ -27,7 +31,20 @@ describeSmtp('revisit sweep --notify mailto:// (a real SMTP server, aiosmtpd)', 
 		const dir = await tempDir('revisit-notify-mail-');
 		try {
 			const url = site.url('/mail');
-			const sweep = () => runCli(['sweep', '--store', path.join(dir.dir, 'store'), '-q', '--select', '.price', '--notify', `mailto://${smtp.host}:${smtp.port}?from=revisit@example.org&to=me@example.org`], url);
+			const sweep = () =>
+				runCli(
+					[
+						'sweep',
+						'--store',
+						path.join(dir.dir, 'store'),
+						'-q',
+						'--select',
+						'.price',
+						'--notify',
+						`mailto://${smtp.host}:${smtp.port}?from=revisit@example.org&to=me@example.org`,
+					],
+					url,
+				);
 			expect((await sweep()).status).toBe(0);
 			expect(await smtp.mails()).toEqual([]); // a first sighting is not told without --feed-new
 			expect((await sweep()).stdout).toBe('');
@@ -52,7 +69,22 @@ describe('revisit sweep --notify to chat services', () => {
 		const dir = await tempDir('revisit-notify-chat-');
 		try {
 			const url = site.url('/chat');
-			const result = await runCli(['sweep', '--store', path.join(dir.dir, 'store'), '-q', '--feed-new', '--notify', `json://${hostOf(server)}/hook`, '--notify', `ntfy://${hostOf(server)}/prices`, '--notify-template', '{reason}: {url}'], url);
+			const result = await runCli(
+				[
+					'sweep',
+					'--store',
+					path.join(dir.dir, 'store'),
+					'-q',
+					'--feed-new',
+					'--notify',
+					`json://${hostOf(server)}/hook`,
+					'--notify',
+					`ntfy://${hostOf(server)}/prices`,
+					'--notify-template',
+					'{reason}: {url}',
+				],
+				url,
+			);
 			expect(result.status).toBe(0);
 			// Each URL is sent to on its own (one that hangs holds no other): in any order.
 			expect(received.map((r) => [r.method, r.path]).sort()).toEqual([
@@ -74,7 +106,23 @@ describe('revisit sweep --notify to chat services', () => {
 		const dir = await tempDir('revisit-notify-fail-');
 		try {
 			const url = site.url('/fail');
-			const sweep = () => runCli(['sweep', '--store', path.join(dir.dir, 'store'), '-q', '--feed-new', '--audit', '0', '--select', '.price', '--notify', `json://${hostOf(server)}/hook`], url);
+			const sweep = () =>
+				runCli(
+					[
+						'sweep',
+						'--store',
+						path.join(dir.dir, 'store'),
+						'-q',
+						'--feed-new',
+						'--audit',
+						'0',
+						'--select',
+						'.price',
+						'--notify',
+						`json://${hostOf(server)}/hook`,
+					],
+					url,
+				);
 			const refused = await sweep();
 			expect(refused.status).toBe(1);
 			expect(refused.stderr).toContain(`notify json://${hostOf(server)}/hook: answered 503 after 4 attempts`);
@@ -101,7 +149,20 @@ describe('a delivery that hangs', () => {
 		try {
 			const url = site.url('/sigterm');
 			const store = path.join(dir.dir, 'store');
-			const run = spawnCli(['sweep', '--store', store, '-q', '--feed-new', '--audit', '0', '--notify', `mailto://${drip.host}:${drip.port}?from=revisit@example.org&to=me@example.org`], url);
+			const run = spawnCli(
+				[
+					'sweep',
+					'--store',
+					store,
+					'-q',
+					'--feed-new',
+					'--audit',
+					'0',
+					'--notify',
+					`mailto://${drip.host}:${drip.port}?from=revisit@example.org&to=me@example.org`,
+				],
+				url,
+			);
 			// The run is in the SMTP exchange, which the server never ends (the default deadline is 15 s).
 			await drip.reached;
 			run.child.kill('SIGTERM');
@@ -114,7 +175,9 @@ describe('a delivery that hangs', () => {
 			await drip.left;
 			// Not delivered: its delivery is pending in the store, for the next run with this URL.
 			const stats = await runCli(['stats', '--store', store]);
-			expect(stats.stdout).toContain(`Pending deliveries (changes committed, waiting for their target):\n  notify mailto://${drip.host}:${drip.port}?from=revisit@example.org&to=me@example.org  1 pending, the oldest from `);
+			expect(stats.stdout).toContain(
+				`Pending deliveries (changes committed, waiting for their target):\n  notify mailto://${drip.host}:${drip.port}?from=revisit@example.org&to=me@example.org  1 pending, the oldest from `,
+			);
 		} finally {
 			await drip.close();
 			await dir.cleanup();
@@ -127,7 +190,10 @@ describe('notify URLs: secrets never shown', () => {
 		const dir = await tempDir('revisit-notify-secret-');
 		try {
 			const port = await closedPort();
-			const result = await runCli(['sweep', '--store', path.join(dir.dir, 'store'), '-q', '--feed-new', '--notify', `mailtos://alice:Hunter2-Secret@127.0.0.1:${port}?to=me@example.org`], site.url('/secret'));
+			const result = await runCli(
+				['sweep', '--store', path.join(dir.dir, 'store'), '-q', '--feed-new', '--notify', `mailtos://alice:Hunter2-Secret@127.0.0.1:${port}?to=me@example.org`],
+				site.url('/secret'),
+			);
 			expect(result.status).toBe(1);
 			expect(result.stderr).toContain(`notify mailtos://alice:***@127.0.0.1:${port}?to=me@example.org: `);
 			expect(result.stderr).toContain('ECONNREFUSED');
@@ -141,7 +207,16 @@ describe('notify URLs: secrets never shown', () => {
 		const { server, received } = await startReceiver();
 		const dir = await tempDir('revisit-notify-args-');
 		try {
-			const result = await runCli(['sweep', '--store', path.join(dir.dir, 'store'), '--feed-new', '--notify', `json://${hostOf(server)}/hook`, site.url('/args1'), site.url('/args2')]);
+			const result = await runCli([
+				'sweep',
+				'--store',
+				path.join(dir.dir, 'store'),
+				'--feed-new',
+				'--notify',
+				`json://${hostOf(server)}/hook`,
+				site.url('/args1'),
+				site.url('/args2'),
+			]);
 			expect(result.status).toBe(0);
 			expect(received.map((r) => (r.body as { url: string }).url).sort()).toEqual([site.url('/args1'), site.url('/args2')]);
 		} finally {
@@ -172,9 +247,15 @@ describeApprise("revisit sweep --notify through Debian's apprise", () => {
 		const dir = await tempDir('revisit-notify-apprise-');
 		try {
 			const url = site.url('/apprise');
-			const result = await runCli(['sweep', '--store', path.join(dir.dir, 'store'), '-q', '--feed-new', '--notify-apprise', '--notify', `json://${hostOf(server)}/apprise`], url, { PATH: process.env['PATH'] });
+			const result = await runCli(
+				['sweep', '--store', path.join(dir.dir, 'store'), '-q', '--feed-new', '--notify-apprise', '--notify', `json://${hostOf(server)}/apprise`],
+				url,
+				{ PATH: process.env['PATH'] },
+			);
 			expect(result.status).toBe(0);
-			expect(received).toMatchObject([{ method: 'POST', path: '/apprise', body: { version: '1.0', title: `New page: ${url}`, message: `${url}\nreason: new`, type: 'info' } }]);
+			expect(received).toMatchObject([
+				{ method: 'POST', path: '/apprise', body: { version: '1.0', title: `New page: ${url}`, message: `${url}\nreason: new`, type: 'info' } },
+			]);
 			expect(received[0]!.headers['user-agent']).toMatch(/apprise/i);
 		} finally {
 			await server.close();
@@ -183,14 +264,21 @@ describeApprise("revisit sweep --notify through Debian's apprise", () => {
 	});
 });
 
-describe('a pipeline file\'s notify sink', () => {
+describe("a pipeline file's notify sink", () => {
 	it('takes its URLs from urlsEnv, and revisit check names a bad one at its path', async () => {
 		const { server, received } = await startReceiver();
 		const dir = await tempDir('revisit-notify-run-');
 		try {
 			const file = path.join(dir.dir, 'notify.json');
 			const url = site.url('/pipeline');
-			await writeFile(file, JSON.stringify({ store: path.join(dir.dir, 'store'), source: { type: 'urls', urls: [url] }, sinks: [{ type: 'stdout' }, { type: 'notify', urlsEnv: 'NOTIFY_URLS', new: true }] }));
+			await writeFile(
+				file,
+				JSON.stringify({
+					store: path.join(dir.dir, 'store'),
+					source: { type: 'urls', urls: [url] },
+					sinks: [{ type: 'stdout' }, { type: 'notify', urlsEnv: 'NOTIFY_URLS', new: true }],
+				}),
+			);
 			expect((await runCli(['run', file, '-q'], '', { NOTIFY_URLS: `json://${hostOf(server)}/one json://${hostOf(server)}/two` })).status).toBe(0);
 			expect(received.map((r) => [r.path, (r.body as { url: string }).url])).toEqual([
 				['/one', url],

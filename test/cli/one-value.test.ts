@@ -16,7 +16,11 @@ describe('repeatable flags take one value each time', () => {
 			served++;
 			// Two blocks that differ on every request: "recently viewed" and an ad.
 			const ad = req.url === '/two' ? `<div class="ad">ad ${served}</div>` : '';
-			res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<html><body><h1>Lamp</h1><p class="price">$24.50</p><p class="stock">In stock</p><div class="recent">viewed ${served} times</div>${ad}</body></html>`);
+			res
+				.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+				.end(
+					`<html><body><h1>Lamp</h1><p class="price">$24.50</p><p class="stock">In stock</p><div class="recent">viewed ${served} times</div>${ad}</body></html>`,
+				);
 		});
 	});
 	afterAll(() => server.close());
@@ -68,7 +72,18 @@ describe('repeatable flags take one value each time', () => {
 		['watch', ['--now', '2030-01-01T00:00:00Z', '--time-scale', '3600', '--until', '1h']],
 	])('%s --select h1 --exclude .recent URL checks the URL', async (command, args) => {
 		const url = server.url('/item');
-		const run = await runCli([command, '--store', store(), '-q', ...args.map((arg) => (arg === 'pages' ? path.join(work.dir, arg) : arg)), '--select', 'h1', '--exclude', '.recent', url]);
+		const run = await runCli([
+			command,
+			'--store',
+			store(),
+			'-q',
+			...args.map((arg) => (arg === 'pages' ? path.join(work.dir, arg) : arg)),
+			'--select',
+			'h1',
+			'--exclude',
+			'.recent',
+			url,
+		]);
 		// watch says on stderr what its rate means: no error among it.
 		expect(run.stderr).not.toMatch(/selector|not a URL|usage/i);
 		expect(run.status).toBe(0);
@@ -87,7 +102,21 @@ describe('repeatable flags take one value each time', () => {
 	it('watch --input FILE URL: the file and the URL are both watched', async () => {
 		const list = path.join(work.dir, 'urls.txt');
 		await writeFile(list, `${server.url('/item')}\n`);
-		const run = await runCli(['watch', '--store', store(), '-q', '--now', '2030-01-01T00:00:00Z', '--time-scale', '3600', '--until', '1h', '--input', list, server.url('/two')]);
+		const run = await runCli([
+			'watch',
+			'--store',
+			store(),
+			'-q',
+			'--now',
+			'2030-01-01T00:00:00Z',
+			'--time-scale',
+			'3600',
+			'--until',
+			'1h',
+			'--input',
+			list,
+			server.url('/two'),
+		]);
 		expect(run.status).toBe(0);
 		expect(run.stdout.split('\n').filter(Boolean).sort()).toEqual([server.url('/item'), server.url('/two')]);
 	});
@@ -102,9 +131,18 @@ describe('repeatable flags take one value each time', () => {
 	});
 
 	it.each([
-		[['sweep', '--exclude', '.recent', '.ad', 'URL'], '--exclude takes one value each time: ".ad" after it is not a URL; for two, give the flag again: --exclude .recent --exclude .ad'],
-		[['sweep', '--select=.price .was', 'h1', 'URL'], "--select takes one value each time: \"h1\" after it is not a URL; for two, give the flag again: --select '.price .was' --select h1"],
-		[['rules', 'test', '--ignore', 'a+', 'b+', 'URL'], '--ignore takes one value each time: "b+" after it is not a URL; for two, give the flag again: --ignore a+ --ignore b+'],
+		[
+			['sweep', '--exclude', '.recent', '.ad', 'URL'],
+			'--exclude takes one value each time: ".ad" after it is not a URL; for two, give the flag again: --exclude .recent --exclude .ad',
+		],
+		[
+			['sweep', '--select=.price .was', 'h1', 'URL'],
+			'--select takes one value each time: "h1" after it is not a URL; for two, give the flag again: --select \'.price .was\' --select h1',
+		],
+		[
+			['rules', 'test', '--ignore', 'a+', 'b+', 'URL'],
+			'--ignore takes one value each time: "b+" after it is not a URL; for two, give the flag again: --ignore a+ --ignore b+',
+		],
 	])('%j, written as when they took every word: exit 2, the flag given twice as the fix, nothing sent', async (args, message) => {
 		const before = server.requests.length;
 		const run = await runCli([...args.map((arg) => (arg === 'URL' ? server.url('/item') : arg)), '--store', store()]);

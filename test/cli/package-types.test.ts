@@ -9,7 +9,8 @@ import { tempDir } from '../helpers/cli.js';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The versions this checkout builds with, so that the npm cache that built it can serve them. */
-const installed = (name: string): string => (JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+const installed = (name: string): string =>
+	(JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** A TypeScript user's script: the library's entry points, the verdict and error types, and what they must refuse. */
 const SCRIPT = `import { createPipeline, ERROR_CODES, REASONS, RevisitError, sweep, type ErrorCode, type Reason, type UrlErrorCode, type Verdict } from 'revisit';
@@ -41,7 +42,10 @@ sweep([], { select: ['main'] });
 console.log(wrongReason, wrongCode);
 `;
 
-const TSCONFIG = { compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, types: ['node'] }, files: ['use.ts'] };
+const TSCONFIG = {
+	compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, types: ['node'] },
+	files: ['use.ts'],
+};
 
 function run(command: string, args: string[], cwd: string) {
 	const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } });
@@ -67,7 +71,15 @@ describe('the packed package, compiled by a TypeScript user', () => {
 		await writeFile(path.join(project, 'tsconfig.json'), JSON.stringify(TSCONFIG));
 		await writeFile(path.join(project, 'use.ts'), SCRIPT);
 		// Install scripts are skipped: only the types are needed, not LevelDB's binary.
-		const install = ['install', '--no-audit', '--no-fund', '--ignore-scripts', tarball, `typescript@${installed('typescript')}`, `@types/node@${installed('@types/node')}`];
+		const install = [
+			'install',
+			'--no-audit',
+			'--no-fund',
+			'--ignore-scripts',
+			tarball,
+			`typescript@${installed('typescript')}`,
+			`@types/node@${installed('@types/node')}`,
+		];
 		// From the npm cache when it holds everything (it did build this checkout), else from the registry.
 		setup = run('npm', [...install, '--offline'], project);
 		if (setup.status !== 0) setup = run('npm', [...install, '--prefer-offline'], project);
@@ -77,7 +89,8 @@ describe('the packed package, compiled by a TypeScript user', () => {
 	const tsc = (config: string) => run(process.execPath, [path.join(project, 'node_modules/typescript/bin/tsc'), '-p', config], project);
 
 	it('compiles a script using sweep(), createPipeline() and the verdict and error types with tsc --strict, set up as docs/15-library.md says', (context) => {
-		if (setup.status !== 0 && unreachable.test(setup.output)) return context.skip('the npm registry is unreachable and the npm cache lacks packages to install revisit in a fresh project');
+		if (setup.status !== 0 && unreachable.test(setup.output))
+			return context.skip('the npm registry is unreachable and the npm cache lacks packages to install revisit in a fresh project');
 		expect(setup.status, setup.output).toBe(0);
 		const compiled = tsc('tsconfig.json');
 		expect(compiled.output).toBe('');

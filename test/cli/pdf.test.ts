@@ -31,7 +31,14 @@ describeNeeding(POPPLER, 'revisit sweep on PDFs (default flags)', () => {
 		const server = await startServer((_req, res) => {
 			served++;
 			res.setHeader('content-type', 'application/pdf');
-			res.end(writePdf(pages, { created: new Date(Date.UTC(2026, 0, 1) + served * 60_000), id: String(served), order: served % 2 ? 'reverse' : 'forward', compress: served % 2 === 0 }));
+			res.end(
+				writePdf(pages, {
+					created: new Date(Date.UTC(2026, 0, 1) + served * 60_000),
+					id: String(served),
+					order: served % 2 ? 'reverse' : 'forward',
+					compress: served % 2 === 0,
+				}),
+			);
 		});
 		const dir = await tempDir();
 		try {
@@ -71,12 +78,25 @@ describeNeeding(POPPLER, 'revisit sweep on PDFs (default flags)', () => {
 			expect((await sweep(store, [url])).verdicts[0]).toMatchObject({ changed: true, reason: 'new-body' });
 			const [change] = await changesIn(dir.dir, store);
 			expect(change).toMatchObject({ reason: 'new-body', text: 'diff' });
-			const added = change!.diff!.flat().filter(([op]) => op === 1).map(([, text]) => text).join('');
-			const removed = change!.diff!.flat().filter(([op]) => op === -1).map(([, text]) => text).join('');
+			const added = change!
+				.diff!.flat()
+				.filter(([op]) => op === 1)
+				.map(([, text]) => text)
+				.join('');
+			const removed = change!
+				.diff!.flat()
+				.filter(([op]) => op === -1)
+				.map(([, text]) => text)
+				.join('');
 			for (const word of ['library', 'opens', 'nine', 'Saturdays', 'June']) expect(added).toContain(word);
 			expect(removed).toContain(pages[1]![4]!.split(' ').at(-1)!.replace('.', ''));
 			// Text, not the file's syntax.
-			expect(change!.diff!.flat().map(([, text]) => text).join('')).not.toMatch(/\bobj\b|endstream|\/Type/);
+			expect(
+				change!
+					.diff!.flat()
+					.map(([, text]) => text)
+					.join(''),
+			).not.toMatch(/\bobj\b|endstream|\/Type/);
 		} finally {
 			await server.close();
 			await dir.cleanup();
@@ -145,9 +165,17 @@ describe('revisit sweep on JSON (default flags)', () => {
 			body = '{"name":"Kettle","stock":{"web":11,"shop":3},"price":5}';
 			expect((await sweep(store, [url])).verdicts[0]).toMatchObject({ changed: true, reason: 'new-body' });
 			const [change] = await changesIn(dir.dir, store);
-			expect(change!.diff!.flat().filter(([op]) => op !== 0)).toEqual([[-1, '12'], [1, '11']]);
+			expect(change!.diff!.flat().filter(([op]) => op !== 0)).toEqual([
+				[-1, '12'],
+				[1, '11'],
+			]);
 			// The context around the change is the pretty-printed document: a key a line, sorted.
-			expect(change!.diff!.flat().map(([, text]) => text).join('')).toContain('"shop": 3,\n    "web": ');
+			expect(
+				change!
+					.diff!.flat()
+					.map(([, text]) => text)
+					.join(''),
+			).toContain('"shop": 3,\n    "web": ');
 		} finally {
 			await server.close();
 			await dir.cleanup();

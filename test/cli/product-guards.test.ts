@@ -5,7 +5,8 @@ import { startServer, type TestServer } from '../helpers/server.js';
 const ld = (json: string) => `<script type="application/ld+json">${json}</script>`;
 // A block nested 10,000 deep: walking it recursively overflowed the stack, and the page was an EREQUEST error.
 const DEEP = `${'{"@type":"Thing","part":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
-const PRODUCT = '{"@type":"Product","name":"Lamp","offers":{"@type":"Offer","price":"24.50","priceCurrency":"EUR","availability":"https://schema.org/InStock"}}';
+const PRODUCT =
+	'{"@type":"Product","name":"Lamp","offers":{"@type":"Offer","price":"24.50","priceCurrency":"EUR","availability":"https://schema.org/InStock"}}';
 
 const PAGES: Record<string, string> = {
 	'/deep-beside': ld(DEEP) + ld(PRODUCT),
@@ -21,7 +22,9 @@ describe('--product on pages whose markup is deep or whose prices are negative o
 	beforeAll(async () => {
 		server = await startServer((req, res) => {
 			const body = PAGES[req.url ?? ''];
-			res.writeHead(body === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html><head><title>t</title></head><body>${body ?? ''}</body></html>`);
+			res
+				.writeHead(body === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' })
+				.end(`<!doctype html><html><head><title>t</title></head><body>${body ?? ''}</body></html>`);
 		});
 		dir = await tempDir('revisit-product-guards-');
 	});

@@ -27,7 +27,9 @@ describe('--product on shop pages without structured data, and on pages with no 
 				'/p/amazon': SHOP_PAGES['amazon']!.html.replace('</body>', `${noise}</body>`),
 				'/p/german': SHOP_PAGES['german']!.html.replace('</main>', `${related}</main>${noise}`),
 				'/p/tote': SHOP_PAGES['woo']!.html.replace('39.99</bdi>', `${state.tote}</bdi>`),
-				'/p/blog': state.blogSells ? SHOP_PAGES['blog']!.html.replace('</p>', '</p><span class="price">$24.00</span><button>Add to cart</button>') : SHOP_PAGES['blog']!.html.replace('</article>', `${noise}</article>`),
+				'/p/blog': state.blogSells
+					? SHOP_PAGES['blog']!.html.replace('</p>', '</p><span class="price">$24.00</span><button>Add to cart</button>')
+					: SHOP_PAGES['blog']!.html.replace('</article>', `${noise}</article>`),
 				'/p/espresso': MICRODATA_OTHERS,
 				'/p/kettle': `<!doctype html><html><body><main><h1>Kettle</h1><p class="price">$29.99</p><p class="note">This item isn't in stock right now.</p><form><button class="add-to-cart">Add to cart</button></form></main></body></html>`,
 			};
@@ -81,7 +83,9 @@ describe('--product on shop pages without structured data, and on pages with no 
 		await sweep(store);
 		const listed = await runCli(['stats', '--store', store]);
 		expect(listed.status, listed.stderr).toBe(0);
-		expect(listed.stdout).toContain(`A product page of ${server.origin} with no offer found (--product; revisit rules test URL --product shows why):\n  ${server.url('/p/blog')}\n`);
+		expect(listed.stdout).toContain(
+			`A product page of ${server.origin} with no offer found (--product; revisit rules test URL --product shows why):\n  ${server.url('/p/blog')}\n`,
+		);
 		const json = (await runCli(['stats', '--store', store, '--json'])).stdout;
 		expect(JSON.parse(json.trim().split('\n')[0]!)).toMatchObject({ noOffer: [server.url('/p/blog')] });
 		state.blogSells = true;
@@ -93,7 +97,24 @@ describe('--product on shop pages without structured data, and on pages with no 
 
 	it('a watch says it once, and counts each check with no offer', async () => {
 		const run = await runCli(
-			['watch', '--store', path.join(dir.dir, 'watch'), '--product', '--rate', '100/s', '--status-every', 'off', '--time-scale', '3600', '--until', '150m', '--robots', 'ignore', '--audit', '0'],
+			[
+				'watch',
+				'--store',
+				path.join(dir.dir, 'watch'),
+				'--product',
+				'--rate',
+				'100/s',
+				'--status-every',
+				'off',
+				'--time-scale',
+				'3600',
+				'--until',
+				'150m',
+				'--robots',
+				'ignore',
+				'--audit',
+				'0',
+			],
 			`${server.url('/p/blog')}\n${server.url('/p/amazon')}\n`,
 		);
 		expect(run.status, run.stderr).toBe(0);
@@ -106,7 +127,15 @@ describe('--product on shop pages without structured data, and on pages with no 
 	it('a pipeline file run says it once and counts it too', async () => {
 		const file = path.join(dir.dir, 'pipeline.json');
 		await writeFile(path.join(dir.dir, 'products.txt'), `${server.url('/p/blog')}\n${server.url('/p/tote')}\n`);
-		await writeFile(file, JSON.stringify({ store: { path: path.join(dir.dir, 'run') }, source: { type: 'file', path: path.join(dir.dir, 'products.txt') }, stages: [{ use: 'compare', rules: [{ product: true, exclude: ['.related'] }] }], sinks: [{ type: 'stdout', format: 'ndjson' }] }));
+		await writeFile(
+			file,
+			JSON.stringify({
+				store: { path: path.join(dir.dir, 'run') },
+				source: { type: 'file', path: path.join(dir.dir, 'products.txt') },
+				stages: [{ use: 'compare', rules: [{ product: true, exclude: ['.related'] }] }],
+				sinks: [{ type: 'stdout', format: 'ndjson' }],
+			}),
+		);
 		const first = await runCli(['run', file, '--set', 'audit=0']);
 		expect(first.status, first.stderr).toBe(0);
 		expect(ndjson(first.stdout).find((row) => row['url'] === server.url('/p/blog'))).toMatchObject({ product: null, problem: 'no-offer' });
@@ -125,15 +154,21 @@ describe('--product on shop pages without structured data, and on pages with no 
 		// Without it, the other product's cheaper offer is read (and rules test says which offer was taken and why the other was not).
 		const whole = await runCli(['rules', 'test', server.url('/p/espresso'), '--product']);
 		expect(whole.stderr).toContain('revisit: the offer: price 44.99 EUR (price from microdata, one of 2 prices)\n');
-		expect(whole.stderr).toMatch(/price "259\.00" → 259, currency EUR {2}not taken: its price: the offer's is 44\.99 \(the URL's variant, else the lowest that can be had\)\n/);
+		expect(whole.stderr).toMatch(
+			/price "259\.00" → 259, currency EUR {2}not taken: its price: the offer's is 44\.99 \(the URL's variant, else the lowest that can be had\)\n/,
+		);
 	});
 
 	it('rules test --product lists what the page showed and why each price was or was not taken', async () => {
 		const run = await runCli(['rules', 'test', server.url('/p/tote'), '--product']);
 		expect(run.status, run.stderr).toBe(0);
-		expect(run.stderr).toContain('revisit: the offer: price 29.99 USD, availability InStock (price from page)\nthe currency: "$", read as USD: a bare $ on a page in English naming no country\n');
+		expect(run.stderr).toContain(
+			'revisit: the offer: price 29.99 USD, availability InStock (price from page)\nthe currency: "$", read as USD: a bare $ on a page in English naming no country\n',
+		);
 		expect(run.stderr).toContain('  page  p.price, nearest the title  price "$ 29.99" → 29.99, currency $  taken: the price\n');
-		expect(run.stderr).toContain('  page  button.single_add_to_cart_button.button.alt, the buy button, enabled  availability "Add to cart" → InStock  taken: the availability\n');
+		expect(run.stderr).toContain(
+			'  page  button.single_add_to_cart_button.button.alt, the buy button, enabled  availability "Add to cart" → InStock  taken: the availability\n',
+		);
 		expect(run.stderr).toContain('not taken on the page:\n  span.price "$ 12.00": in a block of other products (section.related.products)\n');
 		const none = await runCli(['rules', 'test', server.url('/p/blog'), '--product']);
 		expect(none.status).toBe(1);
@@ -144,7 +179,9 @@ describe('--product on shop pages without structured data, and on pages with no 
 		const run = await runCli(['rules', 'test', server.url('/p/kettle'), '--product']);
 		expect(run.status, run.stderr).toBe(0);
 		expect(run.stderr).toContain('revisit: the offer: price 29.99 USD, availability OutOfStock (price from page)\n');
-		expect(run.stderr).toContain(`  page  p.note, a stock note 3 steps from the buy button (button.add-to-cart, enabled): its words win over the button, "in stock" negated by "isn't"  availability "This item isn't in stock right now." → OutOfStock  taken: the availability\n`);
+		expect(run.stderr).toContain(
+			`  page  p.note, a stock note 3 steps from the buy button (button.add-to-cart, enabled): its words win over the button, "in stock" negated by "isn't"  availability "This item isn't in stock right now." → OutOfStock  taken: the availability\n`,
+		);
 	});
 });
 
@@ -156,7 +193,8 @@ describe('--product reads `£` by the domain of the shop', () => {
 	beforeAll(async () => {
 		proxy = await startServer((req, res) => {
 			const url = new URL(req.url ?? '/', 'http://unnamed.invalid');
-			const page = `<!doctype html><html lang="en"><head><title>Trail Sandal</title></head><body><main><h1>Trail Sandal</h1><p class="price">£ ${price.now}</p>` +
+			const page =
+				`<!doctype html><html lang="en"><head><title>Trail Sandal</title></head><body><main><h1>Trail Sandal</h1><p class="price">£ ${price.now}</p>` +
 				'<form action="/cart/add"><button type="submit" class="add-to-cart">Add to cart</button></form></main></body></html>';
 			if (url.pathname === '/p/sandal') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
 			else res.writeHead(404).end();
@@ -171,7 +209,10 @@ describe('--product reads `£` by the domain of the shop', () => {
 	it('an Egyptian shop (.com.eg) prices in EGP; a British (.co.uk) and a .com one in GBP, before and after a price move', async () => {
 		const hosts = ['shop.example.com.eg', 'shop.example.co.uk', 'shop.example.com'];
 		const sweep = async () => {
-			const run = await runCli(['sweep', '--store', path.join(dir.dir, 'store'), '--product', '--ndjson', '--proxy', proxy.origin], hosts.map((host) => `http://${host}/p/sandal`).join('\n'));
+			const run = await runCli(
+				['sweep', '--store', path.join(dir.dir, 'store'), '--product', '--ndjson', '--proxy', proxy.origin],
+				hosts.map((host) => `http://${host}/p/sandal`).join('\n'),
+			);
 			expect(run.status, run.stderr).toBe(0);
 			return Object.fromEntries((ndjson(run.stdout) as unknown as Row[]).map((row) => [new URL(row.url).hostname, row]));
 		};
@@ -183,7 +224,15 @@ describe('--product reads `£` by the domain of the shop', () => {
 		for (const host of hosts) expect(proxy.seen(`http://${host}/p/sandal`)).toHaveLength(1);
 		price.now = '135';
 		const second = await sweep();
-		expect(second['shop.example.com.eg']).toMatchObject({ reason: 'price', product: { price: 135, currency: 'EGP' }, previous: { price: 150, currency: 'EGP' } });
-		expect(second['shop.example.co.uk']).toMatchObject({ reason: 'price', product: { price: 135, currency: 'GBP' }, previous: { price: 150, currency: 'GBP' } });
+		expect(second['shop.example.com.eg']).toMatchObject({
+			reason: 'price',
+			product: { price: 135, currency: 'EGP' },
+			previous: { price: 150, currency: 'EGP' },
+		});
+		expect(second['shop.example.co.uk']).toMatchObject({
+			reason: 'price',
+			product: { price: 135, currency: 'GBP' },
+			previous: { price: 150, currency: 'GBP' },
+		});
 	}, 60_000);
 });

@@ -22,8 +22,27 @@ const woo = (state: State) => `<!doctype html><html><head><title>Espresso Grinde
 	'@context': 'https://schema.org',
 	'@graph': [
 		{ '@type': 'WebPage', '@id': 'https://kaffeehaus.example/produkt/e65/' },
-		{ '@type': 'Product', name: 'Espresso Grinder E65', offers: [{ '@type': 'Offer', price: '259.00', priceCurrency: 'EUR', availability: 'http://schema.org/InStock', priceValidUntil: `2027-01-${String((state.fetches % 28) + 1).padStart(2, '0')}` }] },
-		{ '@type': 'ItemList', itemListElement: [1, 2].map((position) => ({ '@type': 'ListItem', position, item: { '@type': 'Product', name: `Related ${position}`, offers: { '@type': 'Offer', price: random(state), priceCurrency: 'EUR' } } })) },
+		{
+			'@type': 'Product',
+			name: 'Espresso Grinder E65',
+			offers: [
+				{
+					'@type': 'Offer',
+					price: '259.00',
+					priceCurrency: 'EUR',
+					availability: 'http://schema.org/InStock',
+					priceValidUntil: `2027-01-${String((state.fetches % 28) + 1).padStart(2, '0')}`,
+				},
+			],
+		},
+		{
+			'@type': 'ItemList',
+			itemListElement: [1, 2].map((position) => ({
+				'@type': 'ListItem',
+				position,
+				item: { '@type': 'Product', name: `Related ${position}`, offers: { '@type': 'Offer', price: random(state), priceCurrency: 'EUR' } },
+			})),
+		},
 	],
 })}</head><body><h1 class="product_title">Espresso Grinder E65</h1><form class="cart" method="post"><button name="add-to-cart" value="65">In den Warenkorb</button></form>
 <input type="hidden" name="woocommerce-nonce" value="n${state.fetches}">
@@ -37,22 +56,38 @@ const magento = (state: State) => `<!doctype html><html><head><title>Driven Back
 <div class="block crosssell">${[1, 2, 3].map((n) => `<div itemscope itemtype="http://schema.org/Product"><strong itemprop="name">Bag ${n}</strong><div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><meta itemprop="price" content="${random(state)}"></div></div>`).join('')}</div></body></html>`;
 
 // A sale as a WooCommerce theme shows it in microdata: the old price in <del>, the new one in <ins>.
-const sale = (state: State) => `<!doctype html><html><head><title>Trail Shoe</title></head><body><div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Trail Shoe</h1>
+const sale = (
+	state: State,
+) => `<!doctype html><html><head><title>Trail Shoe</title></head><body><div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Trail Shoe</h1>
 <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="priceCurrency" content="USD"><p class="price">${state.sale.was === undefined ? '' : `<del><span itemprop="price">$${state.sale.was.toFixed(2)}</span></del> `}<ins><span itemprop="price">$${state.sale.price.toFixed(2)}</span></ins></p></div></div>
 <p>Viewed ${state.fetches} times</p></body></html>`;
 
 // Shopify: one offer per size, each with its ?variant= URL; the page is watched for one size.
-const shopify = (state: State) => `<!doctype html><html><head><title>Merino Beanie</title>${ld({
-	'@context': 'http://schema.org/',
-	'@type': 'Product',
-	name: 'Merino Beanie',
-	offers: state.sizes.map((size) => ({ '@type': 'Offer', price: size.price, priceCurrency: 'USD', availability: `http://schema.org/${size.availability}`, url: `/products/merino-beanie?variant=${size.id}` })),
-})}</head><body><h1>Merino Beanie</h1><span class="token">${state.fetches}</span></body></html>`;
+const shopify = (state: State) =>
+	`<!doctype html><html><head><title>Merino Beanie</title>${ld({
+		'@context': 'http://schema.org/',
+		'@type': 'Product',
+		name: 'Merino Beanie',
+		offers: state.sizes.map((size) => ({
+			'@type': 'Offer',
+			price: size.price,
+			priceCurrency: 'USD',
+			availability: `http://schema.org/${size.availability}`,
+			url: `/products/merino-beanie?variant=${size.id}`,
+		})),
+	})}</head><body><h1>Merino Beanie</h1><span class="token">${state.fetches}</span></body></html>`;
 
 // A price written as an object, as some plugins write it.
-const objectPrice = () => `<!doctype html><html><head>${ld({ '@type': 'Product', name: 'Lamp', offers: { '@type': 'AggregateOffer', lowPrice: { '@type': 'PriceSpecification', price: '49.90' }, highPrice: { '@value': '59.90' }, priceCurrency: 'EUR' } })}</head><body></body></html>`;
+const objectPrice = () =>
+	`<!doctype html><html><head>${ld({ '@type': 'Product', name: 'Lamp', offers: { '@type': 'AggregateOffer', lowPrice: { '@type': 'PriceSpecification', price: '49.90' }, highPrice: { '@value': '59.90' }, priceCurrency: 'EUR' } })}</head><body></body></html>`;
 
-const PAGES: Record<string, (state: State) => string> = { '/woo': woo, '/magento': magento, '/sale': sale, '/products/merino-beanie': shopify, '/object-price': objectPrice };
+const PAGES: Record<string, (state: State) => string> = {
+	'/woo': woo,
+	'/magento': magento,
+	'/sale': sale,
+	'/products/merino-beanie': shopify,
+	'/object-price': objectPrice,
+};
 
 describe("--product reads this page's product: related products' moving prices are never a change; a sale is; a URL's variant is watched", () => {
 	let server: TestServer;
@@ -109,8 +144,18 @@ describe("--product reads this page's product: related products' moving prices a
 		state.sizes[1]!.availability = 'InStock';
 		const changed = await sweep('--all');
 		expect(Object.keys(changed).sort()).toEqual(['/products/merino-beanie', '/sale']);
-		expect(changed['/sale']).toMatchObject({ changed: true, reason: 'price', product: { price: 39.99, listPrice: 59.99, currency: 'USD' }, previous: { price: 59.99 } });
-		expect(changed['/products/merino-beanie']).toMatchObject({ changed: true, reason: 'availability', product: { price: 25, availability: 'InStock' }, previous: { availability: 'OutOfStock' } });
+		expect(changed['/sale']).toMatchObject({
+			changed: true,
+			reason: 'price',
+			product: { price: 39.99, listPrice: 59.99, currency: 'USD' },
+			previous: { price: 59.99 },
+		});
+		expect(changed['/products/merino-beanie']).toMatchObject({
+			changed: true,
+			reason: 'availability',
+			product: { price: 25, availability: 'InStock' },
+			previous: { availability: 'OutOfStock' },
+		});
 
 		// The struck-through price moves alone: the price asked did not, and that is no change.
 		state.sale = { price: 39.99, was: 69.99 };

@@ -5,7 +5,13 @@ import { ndjson, runCli, tempDir } from '../helpers/cli.js';
 import { SHOP_PAGES, startOfferShop } from '../helpers/offer-shop.js';
 import { startReceiver } from '../io/notify/receiver.js';
 
-type Row = { url: string; changed: boolean; reason: string; product?: { price?: number; currency?: string; availability?: string; prices?: number }; previous?: Record<string, unknown> };
+type Row = {
+	url: string;
+	changed: boolean;
+	reason: string;
+	product?: { price?: number; currency?: string; availability?: string; prices?: number };
+	previous?: Record<string, unknown>;
+};
 
 describe('--product on a shop whose pages carry their offer every way issue 28 lists, wrapped in noise that moves on every answer', () => {
 	let shop: Awaited<ReturnType<typeof startOfferShop>>;
@@ -62,7 +68,11 @@ describe('--product on a shop whose pages carry their offer every way issue 28 l
 		expect(Object.keys(posted).sort()).toEqual(Object.keys(third).sort());
 		expect(posted['opengraph']).toMatchObject({ reason: 'availability', product: { availability: 'OutOfStock' }, previous: { availability: 'InStock' } });
 		expect(Object.keys(third).sort()).toEqual(['jsonld-graph', 'microdata-content', 'microdata-text', 'opengraph', 'selectors']);
-		expect(third['jsonld-graph']).toMatchObject({ reason: 'price', product: { price: 17.99, currency: 'EUR' }, previous: { price: first['jsonld-graph']!.product!.price } });
+		expect(third['jsonld-graph']).toMatchObject({
+			reason: 'price',
+			product: { price: 17.99, currency: 'EUR' },
+			previous: { price: first['jsonld-graph']!.product!.price },
+		});
 		expect(third['microdata-content']).toMatchObject({ reason: 'price', product: { price: 1234.5 } });
 		expect(third['selectors']).toMatchObject({ reason: 'price', product: { price: 999, currency: 'EUR', availability: 'InStock' }, previous: { price: 1299 } });
 		expect(third['opengraph']).toMatchObject({ reason: 'availability', product: { availability: 'OutOfStock' }, previous: { availability: 'InStock' } });
@@ -88,8 +98,18 @@ describe('--product on a shop whose pages carry their offer every way issue 28 l
 			own.offers.get('microdata-content')!.availability = 'InStock'; // a restock at 49.25: reported
 			const when = ['--when', 'price < 40 or (in_stock and not was_in_stock)'];
 			const met = await sweepOwn(...when, '--all');
-			expect(Object.entries(met).filter(([, row]) => row.changed).map(([kind]) => kind).sort()).toEqual(['jsonld-object', 'microdata-content']);
-			expect(Object.entries(met).filter(([, row]) => row.reason === 'unmet').map(([kind]) => kind).sort()).toEqual(['jsonld-array', 'jsonld-variants', 'opengraph']);
+			expect(
+				Object.entries(met)
+					.filter(([, row]) => row.changed)
+					.map(([kind]) => kind)
+					.sort(),
+			).toEqual(['jsonld-object', 'microdata-content']);
+			expect(
+				Object.entries(met)
+					.filter(([, row]) => row.reason === 'unmet')
+					.map(([kind]) => kind)
+					.sort(),
+			).toEqual(['jsonld-array', 'jsonld-variants', 'opengraph']);
 			expect(met['jsonld-object']).toMatchObject({ reason: 'price', product: { price: 15 }, previous: { price: 20 } });
 			// The unmet changes are the baseline now: nothing to report, with or without the condition.
 			expect(await sweepOwn()).toEqual({});

@@ -5,7 +5,15 @@ import { CHROMIUM } from '../helpers/browser.js';
 import { describeNeeding } from '../helpers/debian.js';
 import { startDrawnSite, type DrawnSite } from '../helpers/drawn-site.js';
 
-type Row = { url: string; changed: boolean; reason: string; rendered?: boolean; error?: { code: string }; product?: { price?: number; currency?: string; source?: string } | null; previous?: { price?: number } };
+type Row = {
+	url: string;
+	changed: boolean;
+	reason: string;
+	rendered?: boolean;
+	error?: { code: string };
+	product?: { price?: number; currency?: string; source?: string } | null;
+	previous?: { price?: number };
+};
 
 describeNeeding(CHROMIUM, 'sweep --render auto on pages drawn by script, in Debian chromium', () => {
 	let site: DrawnSite;
@@ -20,7 +28,11 @@ describeNeeding(CHROMIUM, 'sweep --render auto on pages drawn by script, in Debi
 	});
 
 	const sweep = async (store: string, paths: string[], ...extra: string[]) => {
-		const run = await runCli(['sweep', '--store', store, '--render', 'auto', '--ndjson', '--all', '--audit', '0', ...extra, ...paths.map((p) => site.url(p))], '', { PATH: process.env.PATH ?? '' });
+		const run = await runCli(
+			['sweep', '--store', store, '--render', 'auto', '--ndjson', '--all', '--audit', '0', ...extra, ...paths.map((p) => site.url(p))],
+			'',
+			{ PATH: process.env.PATH ?? '' },
+		);
 		expect(run.stderr).not.toContain('RENDER_TIMEOUT');
 		expect(run.status, run.stderr).toBe(0);
 		return Object.fromEntries((ndjson(run.stdout) as unknown as Row[]).map((row) => [new URL(row.url).pathname, row]));
@@ -31,7 +43,8 @@ describeNeeding(CHROMIUM, 'sweep --render auto on pages drawn by script, in Debi
 		const pages = ['/drawn', '/drawn-inline'];
 		site.price = 24.5;
 		const first = await sweep(store, pages, '--product');
-		for (const page of pages) expect(first[page], page).toMatchObject({ reason: 'new', rendered: true, product: { price: 24.5, currency: 'EUR', source: 'page' } });
+		for (const page of pages)
+			expect(first[page], page).toMatchObject({ reason: 'new', rendered: true, product: { price: 24.5, currency: 'EUR', source: 'page' } });
 
 		// The offer is what the store holds: nothing moved, nothing to report.
 		const second = await sweep(store, pages, '--product');
@@ -39,7 +52,14 @@ describeNeeding(CHROMIUM, 'sweep --render auto on pages drawn by script, in Debi
 
 		site.price = 19.99;
 		const third = await sweep(store, pages, '--product');
-		for (const page of pages) expect(third[page], page).toMatchObject({ changed: true, reason: 'price', rendered: true, product: { price: 19.99, source: 'page' }, previous: { price: 24.5 } });
+		for (const page of pages)
+			expect(third[page], page).toMatchObject({
+				changed: true,
+				reason: 'price',
+				rendered: true,
+				product: { price: 19.99, source: 'page' },
+				previous: { price: 24.5 },
+			});
 	}, 120_000);
 
 	it('renders a page whose text an inline script writes, and diffs the words that changed; a static page with analytics snippets is not rendered', async () => {

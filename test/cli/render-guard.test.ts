@@ -85,7 +85,11 @@ describeNeeding(CHROMIUM, 'sweep --render: what a hostile page on a public host 
 			});
 			page = await startServer((request, response) => {
 				if (request.headers['if-none-match'] === '"v1"') return void response.writeHead(304, { etag: '"v1"' }).end();
-				response.writeHead(200, { 'content-type': 'text/html', etag: '"v1"' }).end(`<!doctype html><p class="price"></p><script>fetch('${api.url('/api/price')}').then((r) => r.json()).then((d) => { document.querySelector('.price').textContent = d.price; });</script>`);
+				response
+					.writeHead(200, { 'content-type': 'text/html', etag: '"v1"' })
+					.end(
+						`<!doctype html><p class="price"></p><script>fetch('${api.url('/api/price')}').then((r) => r.json()).then((d) => { document.querySelector('.price').textContent = d.price; });</script>`,
+					);
 			});
 			dir = await tempDir('revisit-render-secrets-');
 		});
@@ -96,7 +100,24 @@ describeNeeding(CHROMIUM, 'sweep --render: what a hostile page on a public host 
 		});
 
 		it("sends them to the page's origin only: not to another origin's data request, rendered or revalidated without a browser", async () => {
-			const args = ['sweep', '--store', path.join(dir.dir, 'store'), page.url('/product'), '--render', 'always', '-H', 'Authorization: Bearer s3cret', '-H', 'X-Api-Key: k3y', '--ndjson', '--all', '--select', '.price', '--audit', '0'];
+			const args = [
+				'sweep',
+				'--store',
+				path.join(dir.dir, 'store'),
+				page.url('/product'),
+				'--render',
+				'always',
+				'-H',
+				'Authorization: Bearer s3cret',
+				'-H',
+				'X-Api-Key: k3y',
+				'--ndjson',
+				'--all',
+				'--select',
+				'.price',
+				'--audit',
+				'0',
+			];
 			const first = await runCli(args);
 			expect(ndjson(first.stdout)).toEqual([expect.objectContaining({ reason: 'new', rendered: true })]);
 			const second = await runCli(args);

@@ -23,7 +23,7 @@ async function ownBrowserProxy(): Promise<string | undefined> {
 	return undefined;
 }
 
-describeNeeding(CHROMIUM, 'sweep --render: the guard proxy is its own browser\'s alone', () => {
+describeNeeding(CHROMIUM, "sweep --render: the guard proxy is its own browser's alone", () => {
 	let site: TestServer;
 	let internal: TestServer;
 	let dir: Awaited<ReturnType<typeof tempDir>>;
@@ -34,7 +34,11 @@ describeNeeding(CHROMIUM, 'sweep --render: the guard proxy is its own browser\'s
 		site = await startServer((request, response) => {
 			// The page's data request is held until the test has tried the proxy: the browser, and so its proxy, live meanwhile.
 			if (request.url === '/wait') return void held.then(() => response.writeHead(200, { 'access-control-allow-origin': '*' }).end('15 EUR'));
-			response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>t</title><p class="price"></p><script>fetch('/wait').then((r) => r.text()).then((t) => { document.querySelector('.price').textContent = t; });</script>`);
+			response
+				.writeHead(200, { 'content-type': 'text/html' })
+				.end(
+					`<!doctype html><title>t</title><p class="price"></p><script>fetch('/wait').then((r) => r.text()).then((t) => { document.querySelector('.price').textContent = t; });</script>`,
+				);
 		});
 		dir = await tempDir('revisit-render-proxy-');
 	});
@@ -45,30 +49,50 @@ describeNeeding(CHROMIUM, 'sweep --render: the guard proxy is its own browser\'s
 		await dir?.cleanup();
 	});
 
-	it.runIf(AS_ROOT)('another local user gets 407 from it for a GET and a CONNECT to a loopback service, reaches nothing, and the run says so', async () => {
-		let proxy: string | undefined;
-		const running = runCli(['sweep', '--store', path.join(dir.dir, 'store'), site.url('/product'), '--render', 'always', '--render-timeout', '60', '--select', '.price', '--ndjson', '--all']);
-		try {
-			await waitFor(() => site.seen('/wait').length > 0, 'the page to ask for its data', 60_000);
-			proxy = await ownBrowserProxy();
-			expect(proxy).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-			const answers = JSON.parse(await asNobody(ASK_PROXY, [proxy!, internal.url('/admin'), new URL(internal.origin).host])) as { get: string; connect: string };
-			expect(answers).toEqual({ get: expect.stringMatching(/^HTTP\/1\.1 407/), connect: expect.stringMatching(/^HTTP\/1\.1 407/) });
-		} finally {
-			release();
-		}
-		const run = await running;
-		// Its own browser went through the same proxy, answering the 407 with its credential.
-		expect(ndjson(run.stdout)).toEqual([expect.objectContaining({ url: site.url('/product'), reason: 'new', rendered: true })]);
-		expect(run.stderr).toContain(`refused a client of uid ${NOBODY} (GET, no credential)`);
-		expect(run.stderr).toContain(`refused a client of uid ${NOBODY} (CONNECT, no credential)`);
-		expect(internal.requests).toEqual([]);
-		// The proxy lived as long as its browser: the run is over, and nothing listens there.
-		const at = new URL(proxy!);
-		const after = await new Promise<string>((resolve) => {
-			const socket = net.connect(Number(at.port), at.hostname, () => (socket.destroy(), resolve('connected')));
-			socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
-		});
-		expect(after).toBe('ECONNREFUSED');
-	}, 120_000);
+	it.runIf(AS_ROOT)(
+		'another local user gets 407 from it for a GET and a CONNECT to a loopback service, reaches nothing, and the run says so',
+		async () => {
+			let proxy: string | undefined;
+			const running = runCli([
+				'sweep',
+				'--store',
+				path.join(dir.dir, 'store'),
+				site.url('/product'),
+				'--render',
+				'always',
+				'--render-timeout',
+				'60',
+				'--select',
+				'.price',
+				'--ndjson',
+				'--all',
+			]);
+			try {
+				await waitFor(() => site.seen('/wait').length > 0, 'the page to ask for its data', 60_000);
+				proxy = await ownBrowserProxy();
+				expect(proxy).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+				const answers = JSON.parse(await asNobody(ASK_PROXY, [proxy!, internal.url('/admin'), new URL(internal.origin).host])) as {
+					get: string;
+					connect: string;
+				};
+				expect(answers).toEqual({ get: expect.stringMatching(/^HTTP\/1\.1 407/), connect: expect.stringMatching(/^HTTP\/1\.1 407/) });
+			} finally {
+				release();
+			}
+			const run = await running;
+			// Its own browser went through the same proxy, answering the 407 with its credential.
+			expect(ndjson(run.stdout)).toEqual([expect.objectContaining({ url: site.url('/product'), reason: 'new', rendered: true })]);
+			expect(run.stderr).toContain(`refused a client of uid ${NOBODY} (GET, no credential)`);
+			expect(run.stderr).toContain(`refused a client of uid ${NOBODY} (CONNECT, no credential)`);
+			expect(internal.requests).toEqual([]);
+			// The proxy lived as long as its browser: the run is over, and nothing listens there.
+			const at = new URL(proxy!);
+			const after = await new Promise<string>((resolve) => {
+				const socket = net.connect(Number(at.port), at.hostname, () => (socket.destroy(), resolve('connected')));
+				socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+			});
+			expect(after).toBe('ECONNREFUSED');
+		},
+		120_000,
+	);
 });

@@ -24,7 +24,9 @@ describeNeeding(CHROMIUM, 'sweep --render auto on a static page and two SPAs, in
 		const store = path.join(dir.dir, 'store');
 		const urls = ['/static', '/spa-api', '/spa-late'].map((p) => site.url(p));
 		const sweep = async (...extra: string[]) => {
-			const run = await runCli(['sweep', '--store', store, '--product', '--render', 'auto', '--ndjson', '--all', ...extra, ...urls], '', { PATH: process.env.PATH ?? '' });
+			const run = await runCli(['sweep', '--store', store, '--product', '--render', 'auto', '--ndjson', '--all', ...extra, ...urls], '', {
+				PATH: process.env.PATH ?? '',
+			});
 			expect(run.status, run.stderr).toBe(0);
 			return Object.fromEntries((ndjson(run.stdout) as unknown as Row[]).map((row) => [new URL(row.url).pathname, row]));
 		};
@@ -55,7 +57,12 @@ describeNeeding(CHROMIUM, 'sweep --render auto on a static page and two SPAs, in
 		const feed = path.join(dir.dir, 'changes.atom');
 		const beforeThird = site.log.length;
 		const third = await sweep('--atom', feed);
-		expect(Object.entries(third).filter(([, row]) => row.changed).map(([p]) => p).sort()).toEqual(['/spa-api', '/spa-late']);
+		expect(
+			Object.entries(third)
+				.filter(([, row]) => row.changed)
+				.map(([p]) => p)
+				.sort(),
+		).toEqual(['/spa-api', '/spa-late']);
 		expect(third['/spa-api']).toMatchObject({ reason: 'price', rendered: true, product: { price: 9.5 } });
 		expect(third['/spa-late']).toMatchObject({ reason: 'price', rendered: true, product: { price: 30 } });
 		// Each change's entry carries the word diff of what was rendered and counted.
@@ -78,7 +85,21 @@ describeNeeding(CHROMIUM, 'sweep --render auto on a static page and two SPAs, in
 		const own = await startSpaSite();
 		try {
 			own.robots = 'User-agent: *\nDisallow: /api/\n';
-			const run = await runCli(['sweep', '--store', path.join(dir.dir, 'robots-store'), '--robots', 'obey', '--product', '--render', 'auto', '--render-timeout', '2', '--ndjson', '--all', own.url('/spa-api')]);
+			const run = await runCli([
+				'sweep',
+				'--store',
+				path.join(dir.dir, 'robots-store'),
+				'--robots',
+				'obey',
+				'--product',
+				'--render',
+				'auto',
+				'--render-timeout',
+				'2',
+				'--ndjson',
+				'--all',
+				own.url('/spa-api'),
+			]);
 			expect(run.status).toBe(1);
 			const [row] = ndjson(run.stdout) as unknown as Array<Row & { error?: { code: string } }>;
 			expect(row).toMatchObject({ reason: 'error', error: { code: 'RENDER_TIMEOUT' } });

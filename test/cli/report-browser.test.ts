@@ -26,7 +26,8 @@ describeNeeding(CHROMIUM, 'revisit report in chromium', () => {
 		await site?.close();
 	});
 
-	const change = (url: string): Locator => watched.page.locator('details.change', { has: watched.page.locator('.url', { hasText: new RegExp(`^${url.replace(/[.?*+^$()[\]{}|\\/]/g, '\\$&')}$`) }) });
+	const change = (url: string): Locator =>
+		watched.page.locator('details.change', { has: watched.page.locator('.url', { hasText: new RegExp(`^${url.replace(/[.?*+^$()[\]{}|\\/]/g, '\\$&')}$`) }) });
 
 	it('loads from file:// with no console error and no network request', async () => {
 		expect(watched.page.url()).toMatch(/^file:\/\//);
@@ -53,7 +54,13 @@ describeNeeding(CHROMIUM, 'revisit report in chromium', () => {
 		expect(await article.locator('.diff del').allTextContents()).toEqual(['agreed']);
 		expect(await article.locator('.diff ins').allTextContents()).toEqual(['rejected']);
 		expect(await article.locator('.diff ins').getAttribute('style')).toMatch(/background:#ccffd8/);
-		expect(await article.locator('.diff del').evaluate((node) => (globalThis as unknown as { getComputedStyle(element: unknown): { textDecorationLine: string } }).getComputedStyle(node).textDecorationLine)).toBe('line-through');
+		expect(
+			await article
+				.locator('.diff del')
+				.evaluate(
+					(node) => (globalThis as unknown as { getComputedStyle(element: unknown): { textDecorationLine: string } }).getComputedStyle(node).textDecorationLine,
+				),
+		).toBe('line-through');
 		expect(await article.locator('table.why').innerText()).toMatch(/ETag\s+"[0-9a-f]+" → "[0-9a-f]+"/);
 	});
 

@@ -33,7 +33,10 @@ describe('revisit report with learned noise', () => {
 			const [change] = reportData(await readFile(page, 'utf8')).changes;
 			expect(change).toMatchObject({ reason: 'new-body', text: 'diff' });
 			const edits = change!.diff!.flat().filter(([op]) => op !== 0);
-			expect(edits).toEqual([[-1, '$24.50'], [1, '$21.00']]);
+			expect(edits).toEqual([
+				[-1, '$24.50'],
+				[1, '$21.00'],
+			]);
 			expect(change!.noise).toBeGreaterThanOrEqual(2);
 		} finally {
 			await server.close();

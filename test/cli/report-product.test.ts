@@ -39,8 +39,14 @@ describeNeeding(CHROMIUM, 'revisit report of --product changes, in chromium', ()
 		expect(await item(urls[1]!).locator('summary .meta').innerText()).toContain('InStock → OutOfStock');
 		await item(urls[0]!).locator('summary').click();
 		// Each row's cells joined by a space (run in the page; the tests compile without the DOM's types).
-		const rows = await item(urls[0]!).locator('table.why tr').evaluateAll((trs) => trs.map((tr) => Array.from((tr as unknown as { children: ArrayLike<{ textContent: string | null }> }).children, (cell) => cell.textContent ?? '').join(' ')));
-		expect(rows).toEqual(expect.arrayContaining(['reason price: the product\'s price moved', 'price 39.5 EUR → 17.99 EUR', 'availability InStock (same)']));
+		const rows = await item(urls[0]!)
+			.locator('table.why tr')
+			.evaluateAll((trs) =>
+				trs.map((tr) =>
+					Array.from((tr as unknown as { children: ArrayLike<{ textContent: string | null }> }).children, (cell) => cell.textContent ?? '').join(' '),
+				),
+			);
+		expect(rows).toEqual(expect.arrayContaining(["reason price: the product's price moved", 'price 39.5 EUR → 17.99 EUR', 'availability InStock (same)']));
 		expect(rows.join('\n')).toMatch(/content rule.*the offer \(price, availability\)/);
 		expect(watched.errors).toEqual([]);
 	}, 60_000);

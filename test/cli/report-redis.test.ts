@@ -21,7 +21,10 @@ describeRedis('revisit report on a Redis store', () => {
 		const data = reportData(await readFile(site.lastRun, 'utf8'));
 		expect(data.summary).toMatchObject({ runs: 1, urls: 6, changed: 3, notModified: 2, errors: 1 });
 		const article = data.changes.find((change) => change.url === site.a.url('/article'))!;
-		expect(article.diff!.flat().filter(([op]) => op !== 0)).toEqual([[-1, 'agreed'], [1, 'rejected']]);
+		expect(article.diff!.flat().filter(([op]) => op !== 0)).toEqual([
+			[-1, 'agreed'],
+			[1, 'rejected'],
+		]);
 		expect(data.errorCounts).toEqual({ HTTP_500: 1 });
 		expect(data.hosts).toHaveLength(2);
 		const all = reportData(await readFile(site.allRuns, 'utf8'));

@@ -32,7 +32,10 @@ describeNeeding(CHROMIUM, 'revisit report in chromium: the rule as written, and 
 		dir = await tempDir();
 		const store = path.join(dir.dir, 'store');
 		const rules = path.join(dir.dir, 'rules.json');
-		await writeFile(rules, JSON.stringify([{ match: '127.0.0.1', select: ['.product'], exclude: ['.was'], text: false, ignore: ['Seen \\d+ times'], learn: true }]));
+		await writeFile(
+			rules,
+			JSON.stringify([{ match: '127.0.0.1', select: ['.product'], exclude: ['.was'], text: false, ignore: ['Seen \\d+ times'], learn: true }]),
+		);
 		const sweep = () => runCli(['sweep', '--store', store, '--robots', 'ignore', '--rules', rules, '--audit', '0', '-q'], `${server.url('/kettle')}\n`);
 		for (let run = 1; run <= 3; run++) {
 			if (run === 3) price = '$21.00';
@@ -54,7 +57,9 @@ describeNeeding(CHROMIUM, 'revisit report in chromium: the rule as written, and 
 		if (!(await change.evaluate(isOpen))) await change.locator('summary').click();
 		await expect.poll(() => change.locator('table.why').count()).toBe(1);
 		const why = await change.locator('table.why').innerText();
-		expect(why).toMatch(/content rule\s+match 127\.0\.0\.1 · select \.product · exclude \.was · markup · ignore Seen \\d\+ times · learns noise \(rule [0-9a-f]{12}\)/);
+		expect(why).toMatch(
+			/content rule\s+match 127\.0\.0\.1 · select \.product · exclude \.was · markup · ignore Seen \\d\+ times · learns noise \(rule [0-9a-f]{12}\)/,
+		);
 		expect(why).toMatch(/learned noise\s+\d+ places? removed, from the hash and the diff/);
 		expect(await change.locator('.diff del').allTextContents()).toEqual(['$24.50']);
 		expect(await change.locator('.diff ins').allTextContents()).toEqual(['$21.00']);

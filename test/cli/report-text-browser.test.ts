@@ -10,7 +10,8 @@ import { startServer, type TestServer } from '../helpers/server.js';
 
 const EDITED = [7, 23, 51];
 const ADDED = (n: number): string => `Late addition ${n}: the ferry now stops at pier ${n} on Sundays.`;
-const paragraph = (i: number): string => `<div class="para p${i}"><p id="p${i}">Paragraph ${i} of the long article reports, in plain words, what the harbour board decided about berths, tariffs, dredging and the ferry timetable for the coming season.</p></div>\n`;
+const paragraph = (i: number): string =>
+	`<div class="para p${i}"><p id="p${i}">Paragraph ${i} of the long article reports, in plain words, what the harbour board decided about berths, tariffs, dredging and the ferry timetable for the coming season.</p></div>\n`;
 
 /** One of 60 small pages, as a CMS writes them: a nav, a heading, markup around each paragraph, a script. */
 function smallPage(n: number, edited: boolean): string {
@@ -77,7 +78,8 @@ describeNeeding(CHROMIUM, 'revisit report in chromium: visible-text diffs of fir
 		await dir?.cleanup();
 	});
 
-	const change = (page: Page, url: string, run = 0): Locator => page.locator('details.change', { has: page.locator('.url', { hasText: new RegExp(`^${url.replace(/[.?*+^$()[\]{}|\\/]/g, '\\$&')}$`) }) }).nth(run);
+	const change = (page: Page, url: string, run = 0): Locator =>
+		page.locator('details.change', { has: page.locator('.url', { hasText: new RegExp(`^${url.replace(/[.?*+^$()[\]{}|\\/]/g, '\\$&')}$`) }) }).nth(run);
 	const opened = async (item: Locator): Promise<Locator> => {
 		if (!(await item.evaluate((node) => (node as { open: boolean }).open))) await item.locator('summary').click();
 		await expect.poll(() => item.locator('.body').innerText()).not.toBe('');
@@ -103,7 +105,9 @@ describeNeeding(CHROMIUM, 'revisit report in chromium: visible-text diffs of fir
 		expect((await second.locator('.diff ins').allTextContents()).join('')).toContain('Third version: tenders for the fish market open in March.');
 		expect(await second.locator('.diff').innerText()).not.toMatch(/Only whitespace|<p|class=/);
 		const first = await opened(change(watched.page, server.url('/long'), 1));
-		expect((await first.locator('.diff ins').allTextContents()).join('')).toContain('Second version: the board also approved a new fish market on the east quay.');
+		expect((await first.locator('.diff ins').allTextContents()).join('')).toContain(
+			'Second version: the board also approved a new fish market on the east quay.',
+		);
 	});
 
 	it('lists no change without a diff', async () => {

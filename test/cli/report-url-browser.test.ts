@@ -40,9 +40,15 @@ describeNeeding(CHROMIUM, "a URL's page in chromium", () => {
 		const href = await (await opened(page, url)).locator('a.timeline').getAttribute('href');
 		return new URL(href!, page.url()).href;
 	};
-	const words = (page: Page, tag: 'ins' | 'del'): Promise<string[]> => page.locator(`#diff-body .diff ${tag}`).allTextContents().then((all) => all.map((text) => text.trim()));
+	const words = (page: Page, tag: 'ins' | 'del'): Promise<string[]> =>
+		page
+			.locator(`#diff-body .diff ${tag}`)
+			.allTextContents()
+			.then((all) => all.map((text) => text.trim()));
 	const timeline = (page: Page): Promise<string[][]> =>
-		page.locator('#timeline tbody tr').evaluateAll((rows) => rows.map((row) => [...(row as unknown as { cells: Array<{ innerText: string }> }).cells].map((cell) => cell.innerText.trim())));
+		page
+			.locator('#timeline tbody tr')
+			.evaluateAll((rows) => rows.map((row) => [...(row as unknown as { cells: Array<{ innerText: string }> }).cells].map((cell) => cell.innerText.trim())));
 
 	/** The report page again (the first test navigated its tab away). */
 	const linkOfReport = async (): Promise<string> => {
@@ -141,7 +147,9 @@ describeNeeding(CHROMIUM, "a URL's page in chromium", () => {
 		expect(shown).toContain(`"quoted" 'single' </script><img src=x onerror="window.pwned=1">`);
 		expect(shown.replace(/\s/g, '')).toContain(HUGE_WORD);
 		expect(await page.locator('#diff-body script, #diff-body img').count()).toBe(0);
-		expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(1100);
+		expect(
+			await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth),
+		).toBeLessThanOrEqual(1100);
 		expect(watched.errors).toEqual([]);
 		await fresh.page.close();
 		await page.close();
@@ -152,7 +160,10 @@ describeNeeding(CHROMIUM, "a URL's page in chromium", () => {
 		let server: Listening | undefined;
 		try {
 			store = await openStore(site.storeDir, { create: false });
-			server = await listen({ host: '127.0.0.1', port: 0 }, { metrics: createWatchMetrics(), health: () => ({ ok: true }), report: { store, source: site.storeDir, runs: 2 } });
+			server = await listen(
+				{ host: '127.0.0.1', port: 0 },
+				{ metrics: createWatchMetrics(), health: () => ({ ok: true }), report: { store, source: site.storeDir, runs: 2 } },
+			);
 			const live = await openWatched(browser, `http://127.0.0.1:${server.address.port}/`);
 			const link = await linkOf(live.page, site.council);
 			expect(link).toBe(`http://127.0.0.1:${server.address.port}/url?u=${encodeURIComponent(site.council)}`);

@@ -37,7 +37,10 @@ describe('a host that is down, robots.txt obeyed', () => {
 	it('prints the deferred verdict with its error under --all, and fails a run whose other host is fine', async () => {
 		server = await startServer((req, res) => (req.url === '/robots.txt' ? res.writeHead(404).end() : res.end(`page ${req.url}`)));
 		const down = `${await closedOrigin()}/x`;
-		const { status, stdout, stderr } = await runCli(['sweep', '--store', store.dir, '--ndjson', '--all', '--retries', '0', '--robots', 'obey'], [server.url('/a'), down].join('\n'));
+		const { status, stdout, stderr } = await runCli(
+			['sweep', '--store', store.dir, '--ndjson', '--all', '--retries', '0', '--robots', 'obey'],
+			[server.url('/a'), down].join('\n'),
+		);
 		expect(status).toBe(1);
 		const verdicts = Object.fromEntries(ndjson(stdout).map((verdict) => [verdict.url as string, verdict]));
 		expect(verdicts[server.url('/a')]).toMatchObject({ reason: 'new', changed: true });

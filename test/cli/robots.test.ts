@@ -22,7 +22,8 @@ describe('robots.txt (RFC 9309) in a sweep', () => {
 		server = undefined;
 		await store.cleanup();
 	});
-	const sweep = (urls: string[], extra: string[] = []) => runCli(['sweep', '--store', store.dir, '--ndjson', '--all', '--robots', 'obey', ...extra], urls.join('\n'));
+	const sweep = (urls: string[], extra: string[] = []) =>
+		runCli(['sweep', '--store', store.dir, '--ndjson', '--all', '--robots', 'obey', ...extra], urls.join('\n'));
 	const page = (res: http.ServerResponse, req: http.IncomingMessage) => res.end(`page ${req.url}`);
 	const byUrl = (stdout: string) => Object.fromEntries(ndjson(stdout).map((verdict) => [verdict.url as string, verdict]));
 
@@ -132,10 +133,19 @@ describe('robots.txt (RFC 9309) in a sweep', () => {
 	});
 
 	it('takes the product token from --user-agent, and --robots-agent overrides it', async () => {
-		server = await startServer((req, res) => (req.url === '/robots.txt' ? res.end('User-agent: otherbot\nDisallow: /\n\nUser-agent: mybot\nDisallow: /m\n') : page(res, req)));
+		server = await startServer((req, res) =>
+			req.url === '/robots.txt' ? res.end('User-agent: otherbot\nDisallow: /\n\nUser-agent: mybot\nDisallow: /m\n') : page(res, req),
+		);
 		const urls = [server.url('/m'), server.url('/x')];
 		const ua = await sweep(urls, ['--user-agent', 'MyBot/1.0 (+https://example.test)']);
-		expect(ndjson(ua.stdout).map((verdict) => [verdict.url, verdict.reason]).sort()).toEqual([[server.url('/m'), 'robots'], [server.url('/x'), 'new']]);
+		expect(
+			ndjson(ua.stdout)
+				.map((verdict) => [verdict.url, verdict.reason])
+				.sort(),
+		).toEqual([
+			[server.url('/m'), 'robots'],
+			[server.url('/x'), 'new'],
+		]);
 		const other = await sweep(urls, ['--robots-agent', 'otherbot']);
 		expect(ndjson(other.stdout).map((verdict) => verdict.reason)).toEqual(['robots', 'robots']);
 	});
@@ -143,7 +153,10 @@ describe('robots.txt (RFC 9309) in a sweep', () => {
 	it('reads robots.txt as the major crawlers do: a cut-short byte order mark, a missing colon, an index page, any --robots-agent name', async () => {
 		// EF BB: the start of a byte order mark; the first line also lacks its colon. Read
 		// wrong, either makes FooBot fall to the * group, which disallows everything.
-		const body = Buffer.concat([Buffer.from([0xef, 0xbb]), Buffer.from('User-agent FooBot\nDisallow /private/\nAllow: /private/index.html\n\nUser-agent: *\nDisallow: /\n')]);
+		const body = Buffer.concat([
+			Buffer.from([0xef, 0xbb]),
+			Buffer.from('User-agent FooBot\nDisallow /private/\nAllow: /private/index.html\n\nUser-agent: *\nDisallow: /\n'),
+		]);
 		server = await startServer((req, res) => (req.url === '/robots.txt' ? res.end(body) : page(res, req)));
 		const urls = [server.url('/a'), server.url('/private/x'), server.url('/private/'), server.url('/private/index.html')];
 		const foo = await sweep(urls, ['--robots-agent', 'FooBot']);
@@ -167,7 +180,10 @@ describe('robots.txt (RFC 9309) in a sweep', () => {
 		server = await startServer((req, res) => (req.url === '/robots.txt' ? res.end('User-agent: *\nCrawl-delay: 60\n') : page(res, req)));
 		const { status, stdout, stderr } = await sweep([server.url('/a'), server.url('/b')], ['--max-crawl-delay', '5']);
 		expect(status).toBe(0);
-		expect(ndjson(stdout).map((verdict) => [verdict.reason, verdict.error])).toEqual([['deferred', undefined], ['deferred', undefined]]);
+		expect(ndjson(stdout).map((verdict) => [verdict.reason, verdict.error])).toEqual([
+			['deferred', undefined],
+			['deferred', undefined],
+		]);
 		expect(stderr.split('\n').filter((line) => line.includes('Crawl-delay 60s'))).toHaveLength(1);
 		expect(stderr).toContain('2 not checked: Crawl-delay above --max-crawl-delay, deferred to the next run');
 		expect(server.requests.map((request) => request.path)).toEqual(['/robots.txt']);
@@ -182,14 +198,24 @@ describe('robots.txt (RFC 9309) in a sweep', () => {
 
 	it('obeys robots.txt by default (REVISIT_ROBOTS unset), and in a pipeline file', async () => {
 		server = await startServer((req, res) => (req.url === '/robots.txt' ? res.end('User-agent: *\nDisallow: /private/\n') : page(res, req)));
-		const { done } = spawnCli(['sweep', '--store', store.dir, '--ndjson', '--all'], [server.url('/private/x'), server.url('/a')].join('\n'), { REVISIT_ROBOTS: '' });
+		const { done } = spawnCli(['sweep', '--store', store.dir, '--ndjson', '--all'], [server.url('/private/x'), server.url('/a')].join('\n'), {
+			REVISIT_ROBOTS: '',
+		});
 		const run = await done;
 		expect(run.status).toBe(0);
 		expect(byUrl(run.stdout)[server.url('/private/x')]).toMatchObject({ reason: 'robots' });
 		expect(server.seen('/private/x')).toHaveLength(0);
 
 		const pipeline = path.join(store.dir, 'pipeline.json');
-		await writeFile(pipeline, JSON.stringify({ store: store.dir, source: { type: 'urls', urls: [server.url('/private/y')] }, stages: [{ use: 'probe', robots: 'obey' }], sinks: [{ type: 'stdout', format: 'ndjson', when: 'all' }] }));
+		await writeFile(
+			pipeline,
+			JSON.stringify({
+				store: store.dir,
+				source: { type: 'urls', urls: [server.url('/private/y')] },
+				stages: [{ use: 'probe', robots: 'obey' }],
+				sinks: [{ type: 'stdout', format: 'ndjson', when: 'all' }],
+			}),
+		);
 		const piped = await runCli(['run', pipeline]);
 		expect(piped.status).toBe(0);
 		expect(ndjson(piped.stdout)).toEqual([{ url: server.url('/private/y'), changed: false, reason: 'robots' }]);
@@ -214,7 +240,10 @@ describe('robots.txt (RFC 9309) in a sweep', () => {
 		expect(byUrl(threads.stdout)[server.url('/a')]).toMatchObject({ reason: 'new' });
 		const out = await tempDir();
 		try {
-			const crawled = await runCli(['crawl', '--store', store.dir, '--out', out.dir, '--robots', 'obey'], [server.url('/private/z'), server.url('/c')].join('\n'));
+			const crawled = await runCli(
+				['crawl', '--store', store.dir, '--out', out.dir, '--robots', 'obey'],
+				[server.url('/private/z'), server.url('/c')].join('\n'),
+			);
 			expect(crawled.status).toBe(0);
 			expect(crawled.stderr).toContain('1 disallowed by robots.txt');
 			expect(server.seen('/c').length).toBeGreaterThan(0);
@@ -226,7 +255,10 @@ describe('robots.txt (RFC 9309) in a sweep', () => {
 
 	it('obeys robots.txt in revisit fetch too', async () => {
 		server = await startServer((req, res) => (req.url === '/robots.txt' ? res.end('User-agent: *\nDisallow: /private/\n') : page(res, req)));
-		const { status, stdout } = await runCli(['fetch', '--store', store.dir, '--ndjson', '--robots', 'obey'], [server.url('/private/x'), server.url('/a')].join('\n'));
+		const { status, stdout } = await runCli(
+			['fetch', '--store', store.dir, '--ndjson', '--robots', 'obey'],
+			[server.url('/private/x'), server.url('/a')].join('\n'),
+		);
 		expect(status).toBe(0);
 		expect(byUrl(stdout)[server.url('/a')]).toMatchObject({ reason: 'new' });
 		expect(server.seen('/private/x')).toHaveLength(0);
@@ -244,7 +276,16 @@ describe('revisit robots check', () => {
 	afterEach(() => dir.cleanup());
 
 	it('prints allowed for each URL and exits 0 when all are', async () => {
-		const { status, stdout } = await runCli(['robots', 'check', '--robots', file, '--agent', 'revisit', 'https://example.test/a', 'https://example.test/private/ok.html']);
+		const { status, stdout } = await runCli([
+			'robots',
+			'check',
+			'--robots',
+			file,
+			'--agent',
+			'revisit',
+			'https://example.test/a',
+			'https://example.test/private/ok.html',
+		]);
 		expect(status).toBe(0);
 		expect(stdout).toBe('https://example.test/a allowed\nhttps://example.test/private/ok.html allowed\n');
 	});

@@ -27,7 +27,9 @@ describe('a rule match that is a word without a dot', () => {
 		const before = server.requests.length;
 		const run = await runCli(['sweep', '--store', path.join(work.dir, 'store'), '--rules', rules, server.url('/p/fusion-backpack')]);
 		expect(run.status).toBe(2);
-		expect(run.stderr).toContain(`revisit: ${rules}:3:14: /1/match: must be a hostname or a regular expression (got "fusion-backpack": a word without a dot reads as a host name`);
+		expect(run.stderr).toContain(
+			`revisit: ${rules}:3:14: /1/match: must be a hostname or a regular expression (got "fusion-backpack": a word without a dot reads as a host name`,
+		);
 		expect(run.stderr).toContain('write a regular expression, searched for anywhere in the URL: "/fusion-backpack" or "fusion-backpack$"');
 		expect(server.requests.length).toBe(before);
 		const checked = await runCli(['check', rules]);
@@ -38,7 +40,8 @@ describe('a rule match that is a word without a dot', () => {
 	it('written as the message says, "/fusion-backpack", the rule applies', async () => {
 		const rules = path.join(work.dir, 'fixed.json');
 		await writeFile(rules, JSON.stringify([{ match: '/fusion-backpack', select: ['.price'] }]));
-		const sweep = () => runCli(['sweep', '--store', path.join(work.dir, 'fixed'), '--rules', rules, '--ndjson', '--all', '-q', '--audit', '0', server.url('/p/fusion-backpack')]);
+		const sweep = () =>
+			runCli(['sweep', '--store', path.join(work.dir, 'fixed'), '--rules', rules, '--ndjson', '--all', '-q', '--audit', '0', server.url('/p/fusion-backpack')]);
 		expect((await sweep()).status).toBe(0);
 		// The clock on the page is outside .price: no change.
 		expect(ndjson((await sweep()).stdout).map((verdict) => verdict.reason)).toEqual(['same-content']);

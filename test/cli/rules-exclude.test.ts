@@ -16,7 +16,10 @@ describe('--exclude and "exclude": elements left out by selector', () => {
 			if (req.url === '/robots.txt') return void res.writeHead(404).end();
 			served++;
 			const was = `<span class="was">was $${30 + served}.00</span>`;
-			const body = req.url === '/price' ? `<h1>Lamp</h1><p class="price">$${price} ${was}</p>` : `<h1>${title}</h1><p>Generated at <span class="ts">${new Date(Date.UTC(2024, 0, 1, 12, 0, served)).toISOString()}</span></p>`;
+			const body =
+				req.url === '/price'
+					? `<h1>Lamp</h1><p class="price">$${price} ${was}</p>`
+					: `<h1>${title}</h1><p>Generated at <span class="ts">${new Date(Date.UTC(2024, 0, 1, 12, 0, served)).toISOString()}</span></p>`;
 			res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<html><body>${body}</body></html>`);
 		});
 	});
@@ -27,7 +30,8 @@ describe('--exclude and "exclude": elements left out by selector', () => {
 		dir = await tempDir('revisit-exclude-');
 	});
 	afterEach(() => dir.cleanup());
-	const sweep = (args: string[], url: string) => runCli(['sweep', '--store', path.join(dir.dir, 'store'), '--ndjson', '--all', '-q', '--audit', '0', ...args], `${url}\n`);
+	const sweep = (args: string[], url: string) =>
+		runCli(['sweep', '--store', path.join(dir.dir, 'store'), '--ndjson', '--all', '-q', '--audit', '0', ...args], `${url}\n`);
 	const reasons = async (args: string[], url: string) => ndjson((await sweep(args, url)).stdout).map((verdict) => verdict.reason);
 
 	it('--exclude .ts: the rotating timestamp is no change; the heading still is', async () => {
@@ -52,9 +56,17 @@ describe('--exclude and "exclude": elements left out by selector', () => {
 		expect(await reasons(rule, url)).toEqual(['new-body']);
 	});
 
-	it('in a pipeline file\'s rules, as in a --rules file', async () => {
+	it("in a pipeline file's rules, as in a --rules file", async () => {
 		const file = path.join(dir.dir, 'stamped.json');
-		await writeFile(file, JSON.stringify({ store: path.join(dir.dir, 'store'), source: { type: 'urls', urls: [server.url('/stamped')] }, stages: [{ use: 'compare', rules: [{ exclude: ['.ts'] }] }], sinks: [{ type: 'stdout' }] }));
+		await writeFile(
+			file,
+			JSON.stringify({
+				store: path.join(dir.dir, 'store'),
+				source: { type: 'urls', urls: [server.url('/stamped')] },
+				stages: [{ use: 'compare', rules: [{ exclude: ['.ts'] }] }],
+				sinks: [{ type: 'stdout' }],
+			}),
+		);
 		expect((await runCli(['run', file, '-q'])).stdout).toBe(`${server.url('/stamped')}\n`);
 		expect((await runCli(['run', file, '-q'])).stdout).toBe('');
 		const rules = path.join(dir.dir, 'rules.json');
@@ -64,7 +76,19 @@ describe('--exclude and "exclude": elements left out by selector', () => {
 	});
 
 	it('revisit rules test lists what was excluded: how many elements, and each in short', async () => {
-		const shown = await runCli(['rules', 'test', server.url('/price'), '--select', '.price', '--exclude', '.price .was', '--exclude', 'h1', '--store', path.join(dir.dir, 'none')]);
+		const shown = await runCli([
+			'rules',
+			'test',
+			server.url('/price'),
+			'--select',
+			'.price',
+			'--exclude',
+			'.price .was',
+			'--exclude',
+			'h1',
+			'--store',
+			path.join(dir.dir, 'none'),
+		]);
 		expect(shown.status).toBe(0);
 		expect(shown.stdout).toBe('<p class="price">$24.50 </p>\n');
 		expect(shown.stderr).toMatch(/revisit: excluded 2 elements \(\.price \.was, h1\):\n {2}h1 "Lamp"\n {2}span\.was "was \$\d+\.00"\n/);
@@ -82,9 +106,12 @@ describe('--exclude and "exclude": elements left out by selector', () => {
 		expect(server.requests.length).toBe(before);
 	});
 
-	it('a pipeline file\'s bad selector is reported with its other problems, at its line and column', async () => {
+	it("a pipeline file's bad selector is reported with its other problems, at its line and column", async () => {
 		const file = path.join(dir.dir, 'bad.json');
-		await writeFile(file, `{\n  "source": { "type": "urls", "urls": ["${server.url('/price')}"] },\n  "stages": [\n    { "use": "probe", "concurrency": 0 },\n    { "use": "compare", "rules": [{ "exclude": [".was["] }] }\n  ],\n  "sinks": [{ "type": "stdout" }]\n}\n`);
+		await writeFile(
+			file,
+			`{\n  "source": { "type": "urls", "urls": ["${server.url('/price')}"] },\n  "stages": [\n    { "use": "probe", "concurrency": 0 },\n    { "use": "compare", "rules": [{ "exclude": [".was["] }] }\n  ],\n  "sinks": [{ "type": "stdout" }]\n}\n`,
+		);
 		const before = server.requests.length;
 		const run = await runCli(['run', file]);
 		expect(run.status).toBe(2);

@@ -40,16 +40,28 @@ describe('sitemap lastmod, trusted by measurement', () => {
 	async function runDay(d: number) {
 		day = d;
 		const file = path.join(dir.dir, 'pipeline.json');
-		await writeFile(file, JSON.stringify({
-			store: path.join(dir.dir, 'store'),
-			source: { type: 'sitemap', url: server.url('/sitemap.xml') },
-			stages: [{ use: 'due', now: START + d * DAY + 1000 }, { use: 'probe', audit: 0, verifyEvery: '4d', robots: 'ignore' }, { use: 'churn-guard', maxChurn: 0 }],
-			sinks: [{ type: 'stdout' }],
-		}));
+		await writeFile(
+			file,
+			JSON.stringify({
+				store: path.join(dir.dir, 'store'),
+				source: { type: 'sitemap', url: server.url('/sitemap.xml') },
+				stages: [
+					{ use: 'due', now: START + d * DAY + 1000 },
+					{ use: 'probe', audit: 0, verifyEvery: '4d', robots: 'ignore' },
+					{ use: 'churn-guard', maxChurn: 0 },
+				],
+				sinks: [{ type: 'stdout' }],
+			}),
+		);
 		const before = server.requests.length;
 		const run = await runCli(['run', file]);
 		expect(run.status).toBe(0);
-		const pages = new Set(server.requests.slice(before).map((request) => request.path).filter((p) => p.startsWith('/p')));
+		const pages = new Set(
+			server.requests
+				.slice(before)
+				.map((request) => request.path)
+				.filter((p) => p.startsWith('/p')),
+		);
 		return { run, pages };
 	}
 	const lastmodOf = async () => JSON.parse((await runCli(['stats', '--store', path.join(dir.dir, 'store'), '--json'])).stdout).lastmod;
@@ -97,9 +109,20 @@ describe('sitemap lastmod, trusted by measurement', () => {
 		const sweep = async (d: number) => {
 			day = d;
 			const before = site.requests.length;
-			const run = await runCli(['sweep', '--store', store, '--audit', '0', '--verify-every', '4d', '--max-churn', '0', '--now', String(START + d * DAY + 1000)], urls);
+			const run = await runCli(
+				['sweep', '--store', store, '--audit', '0', '--verify-every', '4d', '--max-churn', '0', '--now', String(START + d * DAY + 1000)],
+				urls,
+			);
 			expect(run.status).toBe(0);
-			return { run, pages: new Set(site.requests.slice(before).map((request) => request.path).filter((p) => p.startsWith('/p'))) };
+			return {
+				run,
+				pages: new Set(
+					site.requests
+						.slice(before)
+						.map((request) => request.path)
+						.filter((p) => p.startsWith('/p')),
+				),
+			};
 		};
 		const maxAgeOf = async () => JSON.parse((await runCli(['stats', '--store', store, '--json'])).stdout).maxAge;
 		try {

@@ -12,14 +12,22 @@ describe('a sitemap source that is cut short, or not a sitemap', () => {
 	let dir: { dir: string; cleanup(): Promise<void> };
 	beforeEach(async () => {
 		server = await startServer((req, res) => {
-			const whole = (paths: string[]) => ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...paths.map((p) => `  <url><loc>${server.url(p)}</loc></url>`), '</urlset>', ''].join('\n');
+			const whole = (paths: string[]) =>
+				[
+					'<?xml version="1.0" encoding="UTF-8"?>',
+					'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+					...paths.map((p) => `  <url><loc>${server.url(p)}</loc></url>`),
+					'</urlset>',
+					'',
+				].join('\n');
 			if (req.url === '/whole.xml') return void res.writeHead(200, { 'content-type': 'application/xml' }).end(whole(['/a', '/b', '/c']));
 			// The same document, the connection dropped in the middle of its third entry.
 			if (req.url === '/cut.xml') {
 				const text = whole(['/a', '/b', '/c']);
 				return void res.writeHead(200, { 'content-type': 'application/xml' }).end(text.slice(0, text.indexOf('/c</loc>')));
 			}
-			if (req.url === '/page.html') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html>\n<html><body>Our sitemap moved</body></html>\n');
+			if (req.url === '/page.html')
+				return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html>\n<html><body>Our sitemap moved</body></html>\n');
 			res.end(`page ${req.url}`);
 		});
 		dir = await tempDir();
@@ -31,7 +39,14 @@ describe('a sitemap source that is cut short, or not a sitemap', () => {
 
 	const run = async (sitemaps: string[]) => {
 		const file = path.join(dir.dir, 'pipeline.json');
-		await writeFile(file, JSON.stringify({ store: { type: 'memory' }, source: sitemaps.map((p) => ({ type: 'sitemap', url: server.url(p) })), sinks: [{ type: 'stdout', format: 'ndjson', when: 'all' }] }));
+		await writeFile(
+			file,
+			JSON.stringify({
+				store: { type: 'memory' },
+				source: sitemaps.map((p) => ({ type: 'sitemap', url: server.url(p) })),
+				sinks: [{ type: 'stdout', format: 'ndjson', when: 'all' }],
+			}),
+		);
 		return runCli(['run', file]);
 	};
 
@@ -45,8 +60,14 @@ describe('a sitemap source that is cut short, or not a sitemap', () => {
 	it('reports one cut short as an error of the source, checks its whole entries, and exits 1', async () => {
 		const { status, stdout, stderr } = await run(['/cut.xml']);
 		expect(status).toBe(1);
-		expect(ndjson(stdout).filter((verdict) => verdict.reason !== 'error').map((verdict) => verdict.url)).toEqual([server.url('/a'), server.url('/b')]);
-		expect(stderr).toContain(`revisit: sitemap ${server.url('/cut.xml')}: not well-formed XML, cut short: it ends on line 5 inside <loc> (line 5), <url> (line 5), <urlset> (line 2); the 2 whole entries before that are read\n`);
+		expect(
+			ndjson(stdout)
+				.filter((verdict) => verdict.reason !== 'error')
+				.map((verdict) => verdict.url),
+		).toEqual([server.url('/a'), server.url('/b')]);
+		expect(stderr).toContain(
+			`revisit: sitemap ${server.url('/cut.xml')}: not well-formed XML, cut short: it ends on line 5 inside <loc> (line 5), <url> (line 5), <urlset> (line 2); the 2 whole entries before that are read\n`,
+		);
 		expect(stderr).toMatch(/^revisit: 2 URLs, 2 changed, .*, 0 errors, 1 source error, /m);
 		expect(stderr).not.toContain('bad line');
 	});

@@ -54,13 +54,32 @@ describe("the store is the user's alone", () => {
 
 	it('a sweep makes the store 0700 and its files 0600: another user reads nothing of its pages, versions or a notify token', async () => {
 		// A target that refuses: the change stays in the outbox. The URL a user watches (a private one, here) is in the store as written.
-		const sweep = await spawnCli(['sweep', '--store', store, '--robots', 'ignore', '--feed-new', '--keep-versions', '3', '--notify', 'json://127.0.0.1:1/hook?token=T0KEN46', server.url('/private/SECRET46')], '').done;
+		const sweep = await spawnCli(
+			[
+				'sweep',
+				'--store',
+				store,
+				'--robots',
+				'ignore',
+				'--feed-new',
+				'--keep-versions',
+				'3',
+				'--notify',
+				'json://127.0.0.1:1/hook?token=T0KEN46',
+				server.url('/private/SECRET46'),
+			],
+			'',
+		).done;
 		expect(sweep.stdout).toBe(`${server.url('/private/SECRET46')}\n`);
 		const found = await modes(store);
 		expect(Object.keys(found).length).toBeGreaterThan(3);
 		expectPrivate(found);
 		// The store does hold what another user must not read.
-		const bytes = await Promise.all(Object.keys(found).filter((name) => name !== '.').map((name) => readFile(path.join(store, name), 'latin1')));
+		const bytes = await Promise.all(
+			Object.keys(found)
+				.filter((name) => name !== '.')
+				.map((name) => readFile(path.join(store, name), 'latin1')),
+		);
 		expect(bytes.some((text) => text.includes('SECRET46'))).toBe(true);
 		if (!asNobody) return;
 		const list = await nobody(['ls', store]);
@@ -89,7 +108,10 @@ describe("the store is the user's alone", () => {
 	}, 30_000);
 
 	it("a watch's store and socket: 0700 and 0600 while it runs, no connection for another user, every file 0600 when it stops", async () => {
-		const watch = spawnCli(['watch', '--store', store, '--robots', 'ignore', '--audit', '0', '--ndjson', '-q', '--rate', '100/s'], `${server.url('/a')}\n${server.url('/b')}\n`);
+		const watch = spawnCli(
+			['watch', '--store', store, '--robots', 'ignore', '--audit', '0', '--ndjson', '-q', '--rate', '100/s'],
+			`${server.url('/a')}\n${server.url('/b')}\n`,
+		);
 		try {
 			await waitFor(() => ndjson(watch.stdout()).length >= 2, 'both pages checked');
 			await waitFor(async () => (await readdir(store)).includes('watch.sock'), 'the socket');

@@ -84,18 +84,27 @@ describe('store safety', () => {
 
 	describe('a path that is not a revisit store', () => {
 		const cases: Array<[string, (dir: string) => Promise<void>]> = [
-			['a directory of other files', async (dir) => {
-				await writeFile(path.join(dir, 'notes.txt'), 'my notes, not a database\n');
-				await mkdir(path.join(dir, 'photos'));
-				await writeFile(path.join(dir, 'photos', 'cat.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 1, 2, 3]));
-			}],
-			['a directory whose CURRENT file is garbage', async (dir) => {
-				await writeFile(path.join(dir, 'CURRENT'), 'garbage\n');
-				await writeFile(path.join(dir, '000001.log'), Buffer.alloc(64, 0xab));
-			}],
-			['a plain file', async (dir) => {
-				await writeFile(path.join(dir, 'file'), 'just a file\n');
-			}],
+			[
+				'a directory of other files',
+				async (dir) => {
+					await writeFile(path.join(dir, 'notes.txt'), 'my notes, not a database\n');
+					await mkdir(path.join(dir, 'photos'));
+					await writeFile(path.join(dir, 'photos', 'cat.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 1, 2, 3]));
+				},
+			],
+			[
+				'a directory whose CURRENT file is garbage',
+				async (dir) => {
+					await writeFile(path.join(dir, 'CURRENT'), 'garbage\n');
+					await writeFile(path.join(dir, '000001.log'), Buffer.alloc(64, 0xab));
+				},
+			],
+			[
+				'a plain file',
+				async (dir) => {
+					await writeFile(path.join(dir, 'file'), 'just a file\n');
+				},
+			],
 		];
 
 		it.each(cases)('%s: exits 2 explaining why, probes nothing, and changes nothing', async (what, make) => {

@@ -38,9 +38,15 @@ describe('createBatchWriter', () => {
 describe('createTerminal', () => {
 	it('writes diagnostics and the summary made visible, also through a visible stream', () => {
 		const { stream, writes } = recorder();
-		const terminal = createTerminal(visibleIo({ stdin: Readable.from([]), stdout: stream, stderr: stream, env: {}, interrupted: new Promise(() => {}) }).stderr, { quiet: false });
+		const terminal = createTerminal(
+			visibleIo({ stdin: Readable.from([]), stdout: stream, stderr: stream, env: {}, interrupted: new Promise(() => {}) }).stderr,
+			{ quiet: false },
+		);
 		terminal.diagnose('https://shop.example/: the offer: price 15 EUR\x1b]52;c;ZXZpbA==\x07\nnext line');
 		terminal.finish('1 URL, 1 changed \u009b2J');
-		expect(writes).toEqual(['revisit: https://shop.example/: the offer: price 15 EUR^[]52;c;ZXZpbA==^G\nnext line\n', 'revisit: 1 URL, 1 changed <U+009B>2J\n']);
+		expect(writes).toEqual([
+			'revisit: https://shop.example/: the offer: price 15 EUR^[]52;c;ZXZpbA==^G\nnext line\n',
+			'revisit: 1 URL, 1 changed <U+009B>2J\n',
+		]);
 	});
 });

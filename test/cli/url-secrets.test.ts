@@ -67,13 +67,24 @@ describe('secrets in target URLs are shown nowhere, and still sent', () => {
 		const mail = `json://u:x@${at}/m?to=a@example.org`;
 		const webhook = `http://${at}/hook?sig=${HOOK}`;
 		const targets = ['--notify', json, '--notify', ntfy, '--notify', mail, '--webhook', webhook];
-		const shown = [`notify json://${at}/j?token=***&+X-Api-Key=***`, `notify ntfy://${at}/prices?token=***`, `notify json://u:***@${at}/m?to=a@example.org`, `webhook http://${at}`];
+		const shown = [
+			`notify json://${at}/j?token=***&+X-Api-Key=***`,
+			`notify ntfy://${at}/prices?token=***`,
+			`notify json://u:***@${at}/m?to=a@example.org`,
+			`webhook http://${at}`,
+		];
 
 		// A delivery to the json:// target two minutes old: /healthz names a target late past a minute.
 		const [seeded] = outboxTargets({ notify: { urls: [json] } });
 		const before = await openStore(store.dir);
 		const old = Date.now() - 120_000;
-		await before.batch([{ type: 'putDelivery', key: `${seeded!.id}/${String(old).padStart(13, '0')}-00000000-00000000`, value: { v: RECORD_VERSION, target: seeded!.id, shown: seeded!.shown, at: old, payload: MESSAGE } }]);
+		await before.batch([
+			{
+				type: 'putDelivery',
+				key: `${seeded!.id}/${String(old).padStart(13, '0')}-00000000-00000000`,
+				value: { v: RECORD_VERSION, target: seeded!.id, shown: seeded!.shown, at: old, payload: MESSAGE },
+			},
+		]);
 		await before.close();
 
 		const page = origin.url(`/p0?sig=page-signature`);
@@ -106,8 +117,10 @@ describe('secrets in target URLs are shown nowhere, and still sent', () => {
 		}
 		expect(watched.status).toBe(0);
 		for (const target of shown) expect(watched.stderr).toContain(`${target}: cannot deliver (answered 503)`);
-		expect(watched.stderr.split('\n').find((line) => line.includes(`${shown[0]}: `) && line.includes('kept in the store'))).toMatch(/: [12] deliver(y|ies) pending, kept in the store/);
-		noSecret('the watch\'s stderr', watched.stderr);
+		expect(watched.stderr.split('\n').find((line) => line.includes(`${shown[0]}: `) && line.includes('kept in the store'))).toMatch(
+			/: [12] deliver(y|ies) pending, kept in the store/,
+		);
+		noSecret("the watch's stderr", watched.stderr);
 		// Data stays exact: the page's own query is printed as it is.
 		expect(ndjson(watched.stdout).map((verdict) => verdict.url)).toContain(page);
 
@@ -122,7 +135,7 @@ describe('secrets in target URLs are shown nowhere, and still sent', () => {
 		receiver.up();
 		const sweep = await spawnCli(['sweep', '--store', store.dir, ...targets, ...QUIET], urls.join('\n')).done;
 		expect(sweep.status).toBe(0);
-		noSecret('the sweep\'s stderr', sweep.stderr);
+		noSecret("the sweep's stderr", sweep.stderr);
 		const to = (path: string) => receiver.taken.filter((request) => request.path === path);
 		expect(to('/j').map((request) => request.apiKey)).toEqual([HEADER, HEADER]);
 		expect(to('/').map((request) => request.authorization)).toEqual([`Bearer ${NTFY}`]);

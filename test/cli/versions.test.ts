@@ -64,7 +64,9 @@ describe('versions through the CLI', () => {
 		const versions = await read((opened) => pageVersions(opened, url));
 		// In hours since the first sweep (--now runs on from the time given, as a clock does).
 		const hours = (at: number): number => Math.round((at - START) / 3_600_000);
-		expect(versions.map(({ n, reason, firstSeen, lastConfirmed, etag }) => ({ n, reason, firstSeen: hours(firstSeen), lastConfirmed: hours(lastConfirmed), etag }))).toEqual([
+		expect(
+			versions.map(({ n, reason, firstSeen, lastConfirmed, etag }) => ({ n, reason, firstSeen: hours(firstSeen), lastConfirmed: hours(lastConfirmed), etag })),
+		).toEqual([
 			{ n: 3, reason: 'new-body', firstSeen: 48, lastConfirmed: 49, etag: '"e2"' },
 			{ n: 2, reason: 'new-body', firstSeen: 24, lastConfirmed: 25, etag: '"e1"' },
 			{ n: 1, reason: 'new', firstSeen: 0, lastConfirmed: 1, etag: '"e0"' },

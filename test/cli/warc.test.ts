@@ -102,7 +102,8 @@ describe('--warc', () => {
 		const file = path.join(dir.dir, 'rot.warc.gz');
 		expect((await runCli(['sweep', '--store', store, '-q', '--warc', file, '--warc-max-size', '2KiB'], all().join('\n'))).status).toBe(0);
 		expect((await runCli(['sweep', '--store', store, '-q', '--warc', file], all().join('\n'))).status).toBe(0);
-		const files = (await readdir(dir.dir)).filter((name) => name.startsWith('rot') && name.endsWith('.warc.gz'))
+		const files = (await readdir(dir.dir))
+			.filter((name) => name.startsWith('rot') && name.endsWith('.warc.gz'))
 			// rot.warc.gz first, then rot-00001.warc.gz, rot-00002.warc.gz, …
 			.sort((a, b) => Number(/-(\d+)\./.exec(a)?.[1] ?? 0) - Number(/-(\d+)\./.exec(b)?.[1] ?? 0));
 		expect(files.length).toBeGreaterThan(3);
@@ -121,7 +122,12 @@ describe('a warc sink in a pipeline file', () => {
 		const dir = await tempDir('revisit-warc-run-');
 		try {
 			const file = path.join(dir.dir, 'run.warc.gz');
-			const config = (maxSize: unknown) => JSON.stringify({ store: path.join(dir.dir, 'store'), source: { type: 'urls', urls: etags.urls }, sinks: [{ type: 'stdout' }, { type: 'warc', path: file, maxSize }] });
+			const config = (maxSize: unknown) =>
+				JSON.stringify({
+					store: path.join(dir.dir, 'store'),
+					source: { type: 'urls', urls: etags.urls },
+					sinks: [{ type: 'stdout' }, { type: 'warc', path: file, maxSize }],
+				});
 			await writeFile(path.join(dir.dir, 'bad.json'), config('lots'));
 			const bad = await runCli(['run', path.join(dir.dir, 'bad.json')]);
 			expect(bad.status).toBe(2);
@@ -135,7 +141,9 @@ describe('a warc sink in a pipeline file', () => {
 			expect(index.status).toBe(0);
 			const lines = index.stdout.trim().split('\n');
 			expect(lines).toHaveLength(3);
-			expect(lines[0]).toMatch(/^1,0,0,127:\d+\)\/p\/\d \d{14} \{"url":"http:\/\/127\.0\.0\.1:\d+\/p\/\d","mime":"text\/html","status":"200","digest":"[A-Z2-7]{32}",/);
+			expect(lines[0]).toMatch(
+				/^1,0,0,127:\d+\)\/p\/\d \d{14} \{"url":"http:\/\/127\.0\.0\.1:\d+\/p\/\d","mime":"text\/html","status":"200","digest":"[A-Z2-7]{32}",/,
+			);
 		} finally {
 			await etags.server.close();
 			await dir.cleanup();

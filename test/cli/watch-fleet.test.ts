@@ -48,7 +48,11 @@ describeRedis('revisit watch: three processes on one Redis store', () => {
 	};
 	const schedule = async (store: string) => {
 		const base = `${store}{due}`;
-		const [size, leased, held] = await Promise.all([redis.cli(['HLEN', `${base}:place`]), redis.cli(['ZCARD', `${base}:lease`]), redis.cli(['HLEN', `${base}:held`])]);
+		const [size, leased, held] = await Promise.all([
+			redis.cli(['HLEN', `${base}:place`]),
+			redis.cli(['ZCARD', `${base}:lease`]),
+			redis.cli(['HLEN', `${base}:held`]),
+		]);
 		return { size: Number(size), leased: Number(leased), held: Number(held) };
 	};
 
@@ -64,7 +68,12 @@ describeRedis('revisit watch: three processes on one Redis store', () => {
 			// 2 in flight per origin and 4 requests a second (250 ms apart): with 600 ms answers, each limit binds.
 			// robots.txt and audits as by default: a process's first request at an origin comes a
 			// moment before its first page there, and an audit right after the 304 it checks.
-			const watches = fleet(redis.url(store), urls, ['--per-host', '2', '--host-rate', '4', '--concurrency', '8', '--rate', '100/s'], ['--robots', 'obey', '--ndjson', '-q']);
+			const watches = fleet(
+				redis.url(store),
+				urls,
+				['--per-host', '2', '--host-rate', '4', '--concurrency', '8', '--rate', '100/s'],
+				['--robots', 'obey', '--ndjson', '-q'],
+			);
 			const sentBy = (name: string) => timed.origins.some((origin) => origin.hits.some((hit) => hit.agent === agent(name)));
 			await waitFor(() => timed.origins.every((origin) => origin.hits.length >= 20) && NAMES.every(sentBy), 'every process to check at every origin', 40_000);
 			results = await stopAll(watches);
@@ -95,7 +104,7 @@ describeRedis('revisit watch: three processes on one Redis store', () => {
 		expect(await schedule(store)).toEqual({ size: urls.length, leased: 0, held: 0 });
 	}, 60_000);
 
-	it('--per-host holds fleet-wide as requests in flight: each claim\'s place goes back when its requests are over, and no origin ever sees more than --per-host at once', async () => {
+	it("--per-host holds fleet-wide as requests in flight: each claim's place goes back when its requests are over, and no origin ever sees more than --per-host at once", async () => {
 		// Slow answers and a --concurrency well past the places: every process wants more of each origin than --per-host.
 		origins = await Promise.all([0, 1].map(() => startWatchOrigin(150)));
 		const urls = listOf(40);
@@ -140,9 +149,23 @@ describeRedis('revisit watch: three processes on one Redis store', () => {
 		// Enough URLs that the last process to start (on a loaded machine, seconds after the others) still finds some due.
 		const urls = listOf(120);
 		const store = prefix();
-		const watches = fleet(redis.url(store), urls, ['--per-host', '8', '--concurrency', '4', '--rate', '20/s', '--timeout', '3', '--lease', String(LEASE / 1000)]);
+		const watches = fleet(redis.url(store), urls, [
+			'--per-host',
+			'8',
+			'--concurrency',
+			'4',
+			'--rate',
+			'20/s',
+			'--timeout',
+			'3',
+			'--lease',
+			String(LEASE / 1000),
+		]);
 		const hits = () => origins.flatMap((origin) => origin.hits.map((hit) => ({ ...hit, url: origin.url(hit.path) })));
-		await waitFor(() => hits().filter((hit) => whose(hit) === 'B').length >= 2 && hits().some((hit) => whose(hit) === 'B' && hit.ended === undefined), 'B to have checks in flight');
+		await waitFor(
+			() => hits().filter((hit) => whose(hit) === 'B').length >= 2 && hits().some((hit) => whose(hit) === 'B' && hit.ended === undefined),
+			'B to have checks in flight',
+		);
 		watches[1]!.child.kill('SIGKILL');
 		const killedAt = Date.now();
 		const killed = await watches[1]!.done;
@@ -158,7 +181,18 @@ describeRedis('revisit watch: three processes on one Redis store', () => {
 		// On a timeout, what each URL still missing got from the origin, and what the survivors said.
 		const missing = () => {
 			const left = urls.filter((url) => !(printed().has(url) || byB.has(url)) || cut.some((hit) => hit.url === url && !printed().has(url)));
-			const seen = left.map((url) => `${url}: ${hits().filter((hit) => hit.url === url).map((hit) => `${whose(hit)} at +${hit.at - killedAt} ms${hit.ended === undefined ? ' unanswered' : ` answered +${hit.ended - hit.at} ms`}${hit.aborted ? ' aborted' : ''}`).join(', ') || 'no request'}`);
+			const seen = left.map(
+				(url) =>
+					`${url}: ${
+						hits()
+							.filter((hit) => hit.url === url)
+							.map(
+								(hit) =>
+									`${whose(hit)} at +${hit.at - killedAt} ms${hit.ended === undefined ? ' unanswered' : ` answered +${hit.ended - hit.at} ms`}${hit.aborted ? ' aborted' : ''}`,
+							)
+							.join(', ') || 'no request'
+					}`,
+			);
 			return `every URL checked, and those cut off checked again; not yet:\n${seen.join('\n')}\nA and C said:\n${survivors.map((watch) => watch.stderr().slice(-2000)).join('\n')}`;
 		};
 		await waitFor(() => urls.every((url) => printed().has(url) || byB.has(url)) && cut.every((hit) => printed().has(hit.url)), missing, 60_000);

@@ -18,7 +18,23 @@ describe('revisit watch --listen and the Host header', () => {
 	});
 
 	it('answers its own address and the --listen-host names, and refuses any other Host with 421 on every path', async () => {
-		const watch = spawnCli(['watch', '--store', store.dir, '--rate', '10/s', '--listen', '127.0.0.1:0', '--listen-host', 'watch.example', '--listen-host', 'metrics.internal', ...QUIET], origin.url('/p0'));
+		const watch = spawnCli(
+			[
+				'watch',
+				'--store',
+				store.dir,
+				'--rate',
+				'10/s',
+				'--listen',
+				'127.0.0.1:0',
+				'--listen-host',
+				'watch.example',
+				'--listen-host',
+				'metrics.internal',
+				...QUIET,
+			],
+			origin.url('/p0'),
+		);
 		try {
 			const port = await new Promise<number>((resolve, reject) => {
 				let said = '';
@@ -32,8 +48,11 @@ describe('revisit watch --listen and the Host header', () => {
 			for (const path of ['/', '/metrics', '/healthz']) {
 				const refused = await get(port, path, 'evil.example');
 				expect(refused.status, path).toBe(421);
-				expect(refused.body).toBe(`this server answers only requests whose Host is 127.0.0.1:${port}, localhost:${port}, watch.example, metrics.internal; --listen-host NAME adds a name\n`);
-				for (const host of [`127.0.0.1:${port}`, 'watch.example', `metrics.internal:${port}`]) expect((await get(port, path, host)).status, `${host}${path}`).toBe(200);
+				expect(refused.body).toBe(
+					`this server answers only requests whose Host is 127.0.0.1:${port}, localhost:${port}, watch.example, metrics.internal; --listen-host NAME adds a name\n`,
+				);
+				for (const host of [`127.0.0.1:${port}`, 'watch.example', `metrics.internal:${port}`])
+					expect((await get(port, path, host)).status, `${host}${path}`).toBe(200);
 			}
 		} finally {
 			watch.child.kill('SIGTERM');

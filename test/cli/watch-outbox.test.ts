@@ -15,7 +15,10 @@ const pages = (hits: OriginHit[]) => hits.filter((hit) => hit.path.startsWith('/
 /** The pages a watch has judged at least once (printed their first sighting): a change made after is a change to it. */
 const sighted = (stdout: string) => new Set(ndjson(stdout).map((verdict) => verdict.url as string)).size;
 /** The changes a watch printed (first sightings are not told without --feed-new), in order. */
-const changesIn = (stdout: string) => ndjson(stdout).filter((verdict) => verdict.changed === true && verdict.reason !== 'new').map((verdict) => verdict.url as string);
+const changesIn = (stdout: string) =>
+	ndjson(stdout)
+		.filter((verdict) => verdict.changed === true && verdict.reason !== 'new')
+		.map((verdict) => verdict.url as string);
 
 /** An SMTP server that accepts connections and never says a word. */
 async function startSilentSmtp(): Promise<{ port: number; reached: Promise<void>; close(): Promise<void> }> {
@@ -56,7 +59,10 @@ describe('revisit watch --notify through the outbox (LevelDB store)', () => {
 
 	it('a target that is down: the watch keeps checking, names it once; back, it gets each change once, in order; SIGTERM exits 0', async () => {
 		const urls = ['/p0', '/p1', '/p2', '/p3'].map((path) => origin.url(path));
-		const watch = spawnCli(['watch', '--store', store.dir, ...EVERY_SECOND, '--notify', `json://${target.host}:${target.port}/hook`, ...QUIET], urls.join('\n'));
+		const watch = spawnCli(
+			['watch', '--store', store.dir, ...EVERY_SECOND, '--notify', `json://${target.host}:${target.port}/hook`, ...QUIET],
+			urls.join('\n'),
+		);
 		await waitFor(() => sighted(watch.stdout()) === 4, 'every page judged once');
 		for (const path of ['/p0', '/p1', '/p2']) origin.change(path);
 		await waitFor(() => changesIn(watch.stdout()).length === 3, 'three changes found while the target is down');
@@ -79,33 +85,42 @@ describe('revisit watch --notify through the outbox (LevelDB store)', () => {
 		expect(stderr.match(/delivering again/g)).toHaveLength(1);
 	}, 90_000);
 
-	it.each(['never greets', 'drips 250- lines'] as const)('a mail server that %s delays no check and no other target; SIGTERM ends the watch within 10 s', async (kind) => {
-		const smtp = kind === 'drips 250- lines' ? await startDripSmtp() : await startSilentSmtp();
-		await target.up();
-		try {
-			const urls = ['/p0', '/p1'].map((path) => origin.url(path));
-			const mail = `mailto://127.0.0.1:${smtp.port}?from=revisit@example.org&to=me@example.org`;
-			const watch = spawnCli(['watch', '--store', store.dir, ...EVERY_SECOND, '--notify', mail, '--notify', `json://${target.host}:${target.port}/hook`, ...QUIET], urls.join('\n'));
-			await waitFor(() => sighted(watch.stdout()) === 2, 'every page judged once');
-			origin.change('/p0');
-			await smtp.reached;
-			// The other target is told while the mail server holds its connection.
-			await waitFor(() => target.received.length === 1, 'the JSON target told of the change');
-			const seen = pages(origin.hits).length;
-			await waitFor(() => pages(origin.hits).length >= seen + 8, 'checks going on at the origin while the mail server hangs');
-			watch.child.kill('SIGTERM');
-			const sent = Date.now();
-			let bound: NodeJS.Timeout | undefined;
-			const ended = await Promise.race([watch.done, new Promise<undefined>((resolve) => (bound = setTimeout(() => resolve(undefined), 10_000)))]);
-			clearTimeout(bound);
-			if (!ended) watch.child.kill('SIGKILL');
-			expect(ended).toMatchObject({ status: 0 });
-			expect(Date.now() - sent).toBeLessThan(10_000);
-			expect(ended!.stderr).toContain(`notify mailto://127.0.0.1:${smtp.port}?from=revisit@example.org&to=me@example.org: 1 delivery pending, kept in the store`);
-		} finally {
-			await smtp.close();
-		}
-	}, 90_000);
+	it.each(['never greets', 'drips 250- lines'] as const)(
+		'a mail server that %s delays no check and no other target; SIGTERM ends the watch within 10 s',
+		async (kind) => {
+			const smtp = kind === 'drips 250- lines' ? await startDripSmtp() : await startSilentSmtp();
+			await target.up();
+			try {
+				const urls = ['/p0', '/p1'].map((path) => origin.url(path));
+				const mail = `mailto://127.0.0.1:${smtp.port}?from=revisit@example.org&to=me@example.org`;
+				const watch = spawnCli(
+					['watch', '--store', store.dir, ...EVERY_SECOND, '--notify', mail, '--notify', `json://${target.host}:${target.port}/hook`, ...QUIET],
+					urls.join('\n'),
+				);
+				await waitFor(() => sighted(watch.stdout()) === 2, 'every page judged once');
+				origin.change('/p0');
+				await smtp.reached;
+				// The other target is told while the mail server holds its connection.
+				await waitFor(() => target.received.length === 1, 'the JSON target told of the change');
+				const seen = pages(origin.hits).length;
+				await waitFor(() => pages(origin.hits).length >= seen + 8, 'checks going on at the origin while the mail server hangs');
+				watch.child.kill('SIGTERM');
+				const sent = Date.now();
+				let bound: NodeJS.Timeout | undefined;
+				const ended = await Promise.race([watch.done, new Promise<undefined>((resolve) => (bound = setTimeout(() => resolve(undefined), 10_000)))]);
+				clearTimeout(bound);
+				if (!ended) watch.child.kill('SIGKILL');
+				expect(ended).toMatchObject({ status: 0 });
+				expect(Date.now() - sent).toBeLessThan(10_000);
+				expect(ended!.stderr).toContain(
+					`notify mailto://127.0.0.1:${smtp.port}?from=revisit@example.org&to=me@example.org: 1 delivery pending, kept in the store`,
+				);
+			} finally {
+				await smtp.close();
+			}
+		},
+		90_000,
+	);
 });
 
 describeRedis('revisit watch --notify through the outbox (Redis store)', () => {
@@ -129,7 +144,10 @@ describeRedis('revisit watch --notify through the outbox (Redis store)', () => {
 			for (const path of ['/p0', '/p1', '/p2']) origin.change(path);
 			await waitFor(() => changesIn(first.stdout()).length === 3, 'three changes found while the target is down');
 			// Committed with the changes: a Redis store is read while the watch runs.
-			await waitFor(async () => /notify json:\/\/127\.0\.0\.1:\d+\/hook {2}3 pending/.test((await runCli(['stats', '--store', store])).stdout), 'stats to list three pending deliveries');
+			await waitFor(
+				async () => /notify json:\/\/127\.0\.0\.1:\d+\/hook {2}3 pending/.test((await runCli(['stats', '--store', store])).stdout),
+				'stats to list three pending deliveries',
+			);
 			first.child.kill('SIGKILL');
 			const told = changesIn((await first.done).stdout);
 			await target.up();

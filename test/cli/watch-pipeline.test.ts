@@ -14,7 +14,10 @@ describe('revisit run, a watch-mode pipeline', () => {
 	beforeEach(async () => {
 		served.clear();
 		server = await startServer((req, res) => {
-			if (req.url === '/sitemap.xml') return void res.end(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${server.url('/c')}</loc></url><url><loc>${server.url('/c.pdf')}</loc></url></urlset>`);
+			if (req.url === '/sitemap.xml')
+				return void res.end(
+					`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${server.url('/c')}</loc></url><url><loc>${server.url('/c.pdf')}</loc></url></urlset>`,
+				);
 			const count = (served.get(req.url!) ?? 0) + 1;
 			served.set(req.url!, count);
 			// /b changes once it has been seen: its second check finds a new body, whenever that check comes.
@@ -34,18 +37,29 @@ describe('revisit run, a watch-mode pipeline', () => {
 		const args = [
 			'run',
 			EXAMPLE,
-			'--set', `store=${at('store')}`,
-			'--set', `source.0.urls=${JSON.stringify([server.url('/a'), server.url('/b')])}`,
-			'--set', `source.1.url=${server.url('/sitemap.xml')}`,
-			'--set', `sinks.0.path=${at('changes.xml')}`,
-			'--set', `sinks.2=${JSON.stringify({ type: 'file', path: at('verdicts.ndjson'), format: 'ndjson', when: 'all' })}`,
-			'--set', `sinks.3=${JSON.stringify({ type: 'report', path: at('report.html'), runs: 24 })}`,
-			'--set', 'audit=0',
+			'--set',
+			`store=${at('store')}`,
+			'--set',
+			`source.0.urls=${JSON.stringify([server.url('/a'), server.url('/b')])}`,
+			'--set',
+			`source.1.url=${server.url('/sitemap.xml')}`,
+			'--set',
+			`sinks.0.path=${at('changes.xml')}`,
+			'--set',
+			`sinks.2=${JSON.stringify({ type: 'file', path: at('verdicts.ndjson'), format: 'ndjson', when: 'all' })}`,
+			'--set',
+			`sinks.3=${JSON.stringify({ type: 'report', path: at('report.html'), runs: 24 })}`,
+			'--set',
+			'audit=0',
 			// Eight hours of the schedule in four seconds: each URL is checked again as its interval (1h, 2h, …) comes due.
-			'--set', 'watch.timeScale=7200',
-			'--set', 'watch.until=8h',
-			'--set', 'watch.hostRate=1000',
-			'--set', 'watch.listen=127.0.0.1:0',
+			'--set',
+			'watch.timeScale=7200',
+			'--set',
+			'watch.until=8h',
+			'--set',
+			'watch.hostRate=1000',
+			'--set',
+			'watch.listen=127.0.0.1:0',
 		];
 		const result = await runCli(args);
 		expect(result.status, result.stderr).toBe(0);
@@ -55,7 +69,11 @@ describe('revisit run, a watch-mode pipeline', () => {
 		const verdicts = ndjson(await readFile(at('verdicts.ndjson'), 'utf8'));
 		const reasons = (page: string) => verdicts.filter((verdict) => verdict.url === server.url(page)).map((verdict) => verdict.reason);
 		expect(reasons('/a').length).toBeGreaterThanOrEqual(2);
-		expect(reasons('/a').slice(1).every((reason) => reason === '304')).toBe(true);
+		expect(
+			reasons('/a')
+				.slice(1)
+				.every((reason) => reason === '304'),
+		).toBe(true);
 		expect(reasons('/b').slice(0, 2)).toEqual(['new', 'new-body']);
 		expect(served.get('/c.pdf')).toBeUndefined();
 		// The feed carries the change, not the first sightings.
@@ -67,7 +85,21 @@ describe('revisit run, a watch-mode pipeline', () => {
 	}, 30_000);
 
 	it('refuses a watch-mode file with a source it cannot read again: exit 2, the source named, nothing run', async () => {
-		await writeFile(at('watch.json'), JSON.stringify({ mode: 'watch', source: [{ type: 'urls', urls: [server.url('/a')] }, { type: 'command', command: 'cat urls.txt' }], sinks: [{ type: 'stdout' }] }, null, 2));
+		await writeFile(
+			at('watch.json'),
+			JSON.stringify(
+				{
+					mode: 'watch',
+					source: [
+						{ type: 'urls', urls: [server.url('/a')] },
+						{ type: 'command', command: 'cat urls.txt' },
+					],
+					sinks: [{ type: 'stdout' }],
+				},
+				null,
+				2,
+			),
+		);
 		const result = await runCli(['run', at('watch.json'), '--set', `store=${at('store')}`]);
 		expect(result).toMatchObject({ status: 2, stdout: '' });
 		expect(result.stderr).toMatch(/watch\.json:\d+:\d+: \/source\/1: a watch reads its sources again and again, and a command source is read once/);

@@ -34,7 +34,11 @@ describe('revisit watch spends the rate: pull-ahead (LevelDB store)', () => {
 	});
 
 	it('a slot with nothing due checks a URL ahead of its due time, no sooner than --min-interval after its last check', async () => {
-		const watch = (from: number, hours: number) => runCli(['watch', '--store', store.dir, '--rate', '3600/h', '--now', String(from), '--until', String(from + hours * HOUR), '--time-scale', '3600', ...QUIET], urls(5).join('\n'));
+		const watch = (from: number, hours: number) =>
+			runCli(
+				['watch', '--store', store.dir, '--rate', '3600/h', '--now', String(from), '--until', String(from + hours * HOUR), '--time-scale', '3600', ...QUIET],
+				urls(5).join('\n'),
+			);
 		expect((await watch(START, 1)).status).toBe(0);
 		expect(origin.hits).toHaveLength(5);
 		// As a watch at a lower --rate leaves them: each next due a month on.
@@ -57,10 +61,22 @@ describe('revisit watch spends the rate: pull-ahead (LevelDB store)', () => {
 		}
 	}, 90_000);
 
-	it('the threshold\'s correction is kept in the store: a restart after kill -9 goes on from it', async () => {
+	it("the threshold's correction is kept in the store: a restart after kill -9 goes on from it", async () => {
 		// 50 URLs at 3,600 checks an hour leave most of the rate unspent: the correction falls every hour of the schedule (an hour per second here).
 		const scale = 3600;
-		const args = (now: number, until?: number) => ['watch', '--store', store.dir, '--rate', '3600/h', '--now', String(now), '--time-scale', String(scale), ...(until === undefined ? [] : ['--until', String(until)]), ...QUIET];
+		const args = (now: number, until?: number) => [
+			'watch',
+			'--store',
+			store.dir,
+			'--rate',
+			'3600/h',
+			'--now',
+			String(now),
+			'--time-scale',
+			String(scale),
+			...(until === undefined ? [] : ['--until', String(until)]),
+			...QUIET,
+		];
 		const wall0 = Date.now();
 		const first = spawnCli(args(START), urls(50).join('\n'));
 		// 1,050 checks of 50 URLs, each checked once an hour at most (--min-interval): at least 20 hours of the schedule have passed.

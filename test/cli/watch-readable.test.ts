@@ -70,7 +70,12 @@ describe('reading the store while a watch runs (LevelDB)', () => {
 			const dump = await cli(['export']);
 			expect(dump.status).toBe(0);
 			const lines = ndjson(dump.stdout);
-			expect(lines.filter((line) => line.kind === 'url').map((line) => line.key).sort()).toEqual(urls(5).sort());
+			expect(
+				lines
+					.filter((line) => line.kind === 'url')
+					.map((line) => line.key)
+					.sort(),
+			).toEqual(urls(5).sort());
 			expect(lines.filter((line) => line.kind === 'run')).toEqual([expect.objectContaining({ value: expect.objectContaining({ urls: 5, live: true }) })]);
 
 			// A hand override goes through the watch: stored at once, and kept by the watch's own writes after.
@@ -81,7 +86,9 @@ describe('reading the store while a watch runs (LevelDB)', () => {
 			// Any other write is refused, naming why.
 			const forget = await cli(['noise', 'forget', host]);
 			expect(forget.status).toBe(2);
-			expect(forget.stderr).toBe(`revisit: store ${store.dir} is locked: a running revisit watch holds it (history, report, log, diff, stats, due, export and hosts set go through the watch); stop the watch to change it\n`);
+			expect(forget.stderr).toBe(
+				`revisit: store ${store.dir} is locked: a running revisit watch holds it (history, report, log, diff, stats, due, export and hosts set go through the watch); stop the watch to change it\n`,
+			);
 		} finally {
 			watch.child.kill('SIGTERM');
 		}
@@ -98,7 +105,21 @@ describe('reading the store while a watch runs (LevelDB)', () => {
 
 	it('a watch killed with -9 leaves its hour in history, up to its last committed batch', async () => {
 		// An hour of the schedule a wall second: each page is checked again every second or so (the rate is in the schedule's clock too).
-		const args = ['watch', '--store', store.dir, '--time-scale', '3600', '--min-interval', '1h', '--max-interval', '1h', '--rate', '100000/s', '--all', ...QUIET];
+		const args = [
+			'watch',
+			'--store',
+			store.dir,
+			'--time-scale',
+			'3600',
+			'--min-interval',
+			'1h',
+			'--max-interval',
+			'1h',
+			'--rate',
+			'100000/s',
+			'--all',
+			...QUIET,
+		];
 		const watch = spawnCli(args, urls(5).join('\n'));
 		// Three rounds of checks: the row has been written with more than one commit.
 		await waitFor(() => ndjson(watch.stdout()).length >= 15, 'three rounds of checks');
@@ -133,7 +154,10 @@ describe('reading the store while a watch runs (LevelDB)', () => {
 	}, 60_000);
 
 	it("the live report at / shows the hour's checks and changes from the first checks on, not after the hour", async () => {
-		const watch = spawnCli(['watch', '--store', store.dir, '--rate', '100/s', '--listen', '127.0.0.1:0', '--robots', 'ignore', '--audit', '0', '--ndjson'], urls(3).join('\n'));
+		const watch = spawnCli(
+			['watch', '--store', store.dir, '--rate', '100/s', '--listen', '127.0.0.1:0', '--robots', 'ignore', '--audit', '0', '--ndjson'],
+			urls(3).join('\n'),
+		);
 		let stderr = '';
 		watch.child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 		try {

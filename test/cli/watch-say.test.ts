@@ -35,14 +35,19 @@ describe('revisit watch says what it is doing', () => {
 		}
 		await writeFile(list('urls.txt'), urls(...pages(5)));
 		// stderr on a pseudo-terminal (util-linux script), stdout to a file.
-		const command = [process.execPath, BIN, 'watch', '--store', store(), '--input', list('urls.txt'), '--rate', '100/s', ...QUIET_CHECKS].map((arg) => `'${arg}'`).join(' ');
+		const command = [process.execPath, BIN, 'watch', '--store', store(), '--input', list('urls.txt'), '--rate', '100/s', ...QUIET_CHECKS]
+			.map((arg) => `'${arg}'`)
+			.join(' ');
 		const child = spawn(script, ['-qfc', `${command} > '${list('out.txt')}'`, '/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'] });
 		let tty = '';
 		child.stdout.on('data', (chunk: Buffer) => (tty += chunk.toString()));
 		const closed = new Promise((resolve) => child.on('close', resolve));
 		const frames = () => tty.split(/\r\x1b\[K|\n/);
 		try {
-			await waitFor(() => frames().some((frame) => frame.startsWith('5 URLs watched, 5 checks, 5 changed, 0 errors, none due, ')), () => `a progress line with 5 checks; the terminal showed ${JSON.stringify(tty.slice(-400))}`);
+			await waitFor(
+				() => frames().some((frame) => frame.startsWith('5 URLs watched, 5 checks, 5 changed, 0 errors, none due, ')),
+				() => `a progress line with 5 checks; the terminal showed ${JSON.stringify(tty.slice(-400))}`,
+			);
 		} finally {
 			child.kill('SIGTERM');
 			await closed;
@@ -54,7 +59,10 @@ describe('revisit watch says what it is doing', () => {
 		let stderr = '';
 		watch.child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 		try {
-			await waitFor(() => /revisit: 5 URLs watched, 5 checks, 5 changed, 0 errors, none due, \d+s\n/.test(stderr), () => `a status line with 5 checks; stderr: ${stderr}`);
+			await waitFor(
+				() => /revisit: 5 URLs watched, 5 checks, 5 changed, 0 errors, none due, \d+s\n/.test(stderr),
+				() => `a status line with 5 checks; stderr: ${stderr}`,
+			);
 		} finally {
 			watch.child.kill('SIGTERM');
 		}
@@ -62,12 +70,17 @@ describe('revisit watch says what it is doing', () => {
 		expect(status).toBe(0);
 		const lines = stderr.split('\n').filter(Boolean);
 		// 5 URLs can take 5 checks an hour at --min-interval 1h: far from 100/s.
-		expect(lines.find((line) => line.includes('--rate'))).toBe('revisit: 5 URLs, --rate 100/s: no URL is checked more often than every 1h (--min-interval), so about 5/h of the rate can be spent now; the 5 new ones are checked first, then again after 1h, 2h, 4h, … while their rates are learnt');
+		expect(lines.find((line) => line.includes('--rate'))).toBe(
+			'revisit: 5 URLs, --rate 100/s: no URL is checked more often than every 1h (--min-interval), so about 5/h of the rate can be spent now; the 5 new ones are checked first, then again after 1h, 2h, 4h, … while their rates are learnt',
+		);
 		expect(lines.at(-1)).toMatch(/^revisit: 5 URLs watched, 5 checks, 5 changed, 0 304s, 0 same-hash, 0 errors, .*; stopped by SIGTERM$/);
 	}, 30_000);
 
 	it('--status-every off writes no status line; a bad value names the flag', async () => {
-		const run = await runCli(['watch', '--store', store(), '--rate', '100/s', '--status-every', 'off', '--time-scale', '3600', '--until', '2h', ...QUIET_CHECKS], urls('/a'));
+		const run = await runCli(
+			['watch', '--store', store(), '--rate', '100/s', '--status-every', 'off', '--time-scale', '3600', '--until', '2h', ...QUIET_CHECKS],
+			urls('/a'),
+		);
 		expect(run.status).toBe(0);
 		expect(run.stderr.split('\n').filter((line) => line.includes(' watched, ') && !line.includes(' 304s'))).toEqual([]);
 		const bad = await runCli(['watch', '--store', store(), '--status-every', 'often'], '');
@@ -81,15 +94,27 @@ describe('revisit watch says what it is doing', () => {
 		let stderr = '';
 		watch.child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 		try {
-			await waitFor(() => stderr.includes('3 URLs, --rate 100/s'), () => `the start; stderr: ${stderr}`);
+			await waitFor(
+				() => stderr.includes('3 URLs, --rate 100/s'),
+				() => `the start; stderr: ${stderr}`,
+			);
 			// The file as it was: nothing added, nothing removed.
 			watch.child.kill('SIGHUP');
-			await waitFor(() => stderr.includes(`${list('urls.txt')} read again: 0 added, 0 removed, 3 unchanged`), () => `the SIGHUP reading; stderr: ${stderr}`);
+			await waitFor(
+				() => stderr.includes(`${list('urls.txt')} read again: 0 added, 0 removed, 3 unchanged`),
+				() => `the SIGHUP reading; stderr: ${stderr}`,
+			);
 			// An edit that adds one and removes none is said too.
 			await writeFile(list('urls.txt'), urls('/a', '/b', '/c', '/d'));
-			await waitFor(() => stderr.includes(`${list('urls.txt')} read again: 1 added, 0 removed, 3 unchanged`), () => `the edit's reading; stderr: ${stderr}`);
+			await waitFor(
+				() => stderr.includes(`${list('urls.txt')} read again: 1 added, 0 removed, 3 unchanged`),
+				() => `the edit's reading; stderr: ${stderr}`,
+			);
 			await writeFile(list('urls.txt'), urls('/a', '/d'));
-			await waitFor(() => stderr.includes(`${list('urls.txt')} read again: 0 added, 2 removed, 2 unchanged`), () => `the second edit's reading; stderr: ${stderr}`);
+			await waitFor(
+				() => stderr.includes(`${list('urls.txt')} read again: 0 added, 2 removed, 2 unchanged`),
+				() => `the second edit's reading; stderr: ${stderr}`,
+			);
 		} finally {
 			watch.child.kill('SIGTERM');
 		}
@@ -102,9 +127,15 @@ describe('revisit watch says what it is doing', () => {
 		let stderr = '';
 		watch.child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 		try {
-			await waitFor(() => new Set(origin.hits.map((hit) => hit.path)).size === 2, () => 'both checked');
+			await waitFor(
+				() => new Set(origin.hits.map((hit) => hit.path)).size === 2,
+				() => 'both checked',
+			);
 			await writeFile(list('urls.txt'), urls('/a'));
-			await waitFor(() => stderr.includes(`${list('urls.txt')} read again`), () => `the re-read; stderr: ${stderr}`);
+			await waitFor(
+				() => stderr.includes(`${list('urls.txt')} read again`),
+				() => `the re-read; stderr: ${stderr}`,
+			);
 			// Long enough for a status line or two, were there any.
 			await new Promise((resolve) => setTimeout(resolve, 2500));
 		} finally {
@@ -120,9 +151,14 @@ describe('revisit watch says what it is doing', () => {
 
 	it('says so when the threshold sits at its lowest for an hour of the schedule and the rate goes unspent', async () => {
 		// 2 URLs can take 2 checks an hour of 2000 a day; a simulated day in 3 s.
-		const run = await runCli(['watch', '--store', store(), '--rate', '2000/d', '--time-scale', '28800', '--until', '1d', '--status-every', 'off', ...QUIET_CHECKS], urls('/a', '/b'));
+		const run = await runCli(
+			['watch', '--store', store(), '--rate', '2000/d', '--time-scale', '28800', '--until', '1d', '--status-every', 'off', ...QUIET_CHECKS],
+			urls('/a', '/b'),
+		);
 		expect(run.status).toBe(0);
-		expect(run.stderr).toMatch(/\nrevisit: the threshold has been at its lowest for \dh: the 2 URLs, each checked at most every 1h \(--min-interval\), took about [\d.]+\/d of --rate 2000\/d; the rest is not spent\n/);
+		expect(run.stderr).toMatch(
+			/\nrevisit: the threshold has been at its lowest for \dh: the 2 URLs, each checked at most every 1h \(--min-interval\), took about [\d.]+\/d of --rate 2000\/d; the rest is not spent\n/,
+		);
 	}, 30_000);
 
 	it('SIGHUP with nothing to read again says so', async () => {
@@ -130,9 +166,15 @@ describe('revisit watch says what it is doing', () => {
 		let stderr = '';
 		watch.child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 		try {
-			await waitFor(() => stderr.includes('1 URL, --rate 100/s'), () => `the start; stderr: ${stderr}`);
+			await waitFor(
+				() => stderr.includes('1 URL, --rate 100/s'),
+				() => `the start; stderr: ${stderr}`,
+			);
 			watch.child.kill('SIGHUP');
-			await waitFor(() => stderr.includes('SIGHUP: nothing to read again (no --input file or --sitemap)'), () => `the SIGHUP line; stderr: ${stderr}`);
+			await waitFor(
+				() => stderr.includes('SIGHUP: nothing to read again (no --input file or --sitemap)'),
+				() => `the SIGHUP line; stderr: ${stderr}`,
+			);
 		} finally {
 			watch.child.kill('SIGTERM');
 		}
@@ -146,9 +188,15 @@ describe('revisit watch says what it is doing', () => {
 		let stderr = '';
 		watch.child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 		try {
-			await waitFor(() => new Set(origin.hits.map((hit) => hit.path)).size === 3, () => 'the three checked');
+			await waitFor(
+				() => new Set(origin.hits.map((hit) => hit.path)).size === 3,
+				() => 'the three checked',
+			);
 			await writeFile(list('a.txt'), urls('/one'));
-			await waitFor(() => stderr.includes(`${list('a.txt')} read again`) || stderr.includes('no longer listed'), () => `a.txt read again; stderr: ${stderr}`);
+			await waitFor(
+				() => stderr.includes(`${list('a.txt')} read again`) || stderr.includes('no longer listed'),
+				() => `a.txt read again; stderr: ${stderr}`,
+			);
 		} finally {
 			watch.child.kill('SIGTERM');
 		}
@@ -167,7 +215,10 @@ describe('revisit watch says what it is doing', () => {
 
 		// Once b.txt drops it too (read at the next start), it leaves.
 		await writeFile(list('b.txt'), urls('/two'));
-		const again = await runCli(['watch', '--store', store(), '--input', list('a.txt'), '--input', list('b.txt'), '--rate', '100/s', '--until', '2s', ...QUIET_CHECKS], '');
+		const again = await runCli(
+			['watch', '--store', store(), '--input', list('a.txt'), '--input', list('b.txt'), '--rate', '100/s', '--until', '2s', ...QUIET_CHECKS],
+			'',
+		);
 		expect(again.status).toBe(0);
 		expect(again.stderr).toContain(`${list('b.txt')}: 1 URL no longer listed, out of the schedule`);
 		expect(await scheduled()).toEqual([true, false, true]);

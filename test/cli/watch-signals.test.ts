@@ -26,38 +26,59 @@ describe('revisit watch and signals (LevelDB store)', () => {
 		return new Map(dump.filter((row) => row.kind === 'url').map((row) => [row.key as string, row.value as Record<string, unknown>]));
 	};
 
-	it.each(['SIGTERM', 'SIGINT'] as const)('%s: the checks in flight finish and are committed, nothing new starts, exit 0', async (signal) => {
-		origin = await startWatchOrigin(300);
-		const urls = paths(200).map((path) => origin.url(path));
-		const watch = spawnCli(['watch', '--store', store.dir, '--concurrency', '4', '--rate', '100/s', ...QUIET], urls.join('\n'));
-		await waitFor(() => pages(origin.hits).length >= 8 && origin.inFlight > 0, 'checks in flight');
-		watch.child.kill(signal);
-		const sentAt = Date.now();
-		const { status, signal: killedBy, stdout } = await watch.done;
-		expect(killedBy).toBeNull();
-		expect(status).toBe(0);
+	it.each(['SIGTERM', 'SIGINT'] as const)(
+		'%s: the checks in flight finish and are committed, nothing new starts, exit 0',
+		async (signal) => {
+			origin = await startWatchOrigin(300);
+			const urls = paths(200).map((path) => origin.url(path));
+			const watch = spawnCli(['watch', '--store', store.dir, '--concurrency', '4', '--rate', '100/s', ...QUIET], urls.join('\n'));
+			await waitFor(() => pages(origin.hits).length >= 8 && origin.inFlight > 0, 'checks in flight');
+			watch.child.kill(signal);
+			const sentAt = Date.now();
+			const { status, signal: killedBy, stdout } = await watch.done;
+			expect(killedBy).toBeNull();
+			expect(status).toBe(0);
 
-		const requested = new Set(pages(origin.hits).map((hit) => origin.url(hit.path)));
-		// Every answer was waited for, and every URL asked was judged and printed (all are new).
-		expect(origin.hits.filter((hit) => hit.aborted)).toEqual([]);
-		const printed = ndjson(stdout);
-		expect(new Set(printed.map((verdict) => verdict.url))).toEqual(requested);
-		expect(printed.every((verdict) => verdict.reason === 'new')).toBe(true);
-		// It stopped: only what had been claimed (at most the valve's high water) went out after the signal.
-		expect(pages(origin.hits).filter((hit) => hit.at > sentAt).length).toBeLessThanOrEqual(HIGH_WATER);
-		expect(requested.size).toBeLessThan(urls.length);
-		// The store holds a record, with its validator, for each URL printed, and none for the rest.
-		const records = await stored();
-		expect(new Set(records.keys())).toEqual(requested);
-		for (const record of records.values()) expect(record.etag).toBe('"0"');
-	}, 30_000);
+			const requested = new Set(pages(origin.hits).map((hit) => origin.url(hit.path)));
+			// Every answer was waited for, and every URL asked was judged and printed (all are new).
+			expect(origin.hits.filter((hit) => hit.aborted)).toEqual([]);
+			const printed = ndjson(stdout);
+			expect(new Set(printed.map((verdict) => verdict.url))).toEqual(requested);
+			expect(printed.every((verdict) => verdict.reason === 'new')).toBe(true);
+			// It stopped: only what had been claimed (at most the valve's high water) went out after the signal.
+			expect(pages(origin.hits).filter((hit) => hit.at > sentAt).length).toBeLessThanOrEqual(HIGH_WATER);
+			expect(requested.size).toBeLessThan(urls.length);
+			// The store holds a record, with its validator, for each URL printed, and none for the rest.
+			const records = await stored();
+			expect(new Set(records.keys())).toEqual(requested);
+			for (const record of records.values()) expect(record.etag).toBe('"0"');
+		},
+		30_000,
+	);
 
 	it('--until stops with exit 0 once the schedule reaches it', async () => {
 		origin = await startWatchOrigin(0);
 		const urls = paths(5).map((path) => origin.url(path));
 		// Every interval is exactly 1h of the schedule, 1 s of wall time: checks at 0 and 1h, and perhaps just at 2h.
 		// Requests are counted as checks: no --verify-every download (its day drawn from the URL's random port) adds one.
-		const args = ['watch', '--store', store.dir, '--time-scale', '3600', '--min-interval', '1h', '--max-interval', '1h', '--until', '2h', '--rate', '100/s', '--verify-every', 'off', ...QUIET];
+		const args = [
+			'watch',
+			'--store',
+			store.dir,
+			'--time-scale',
+			'3600',
+			'--min-interval',
+			'1h',
+			'--max-interval',
+			'1h',
+			'--until',
+			'2h',
+			'--rate',
+			'100/s',
+			'--verify-every',
+			'off',
+			...QUIET,
+		];
 		const { status, signal, stderr } = await spawnCli([...args], urls.join('\n')).done;
 		expect(signal).toBeNull();
 		expect(status).toBe(0);
@@ -77,7 +98,26 @@ describe('revisit watch and signals (LevelDB store)', () => {
 		const urls = all.map((path) => origin.url(path));
 		// Every interval is exactly 1h of the schedule (9 s of wall time), at 90 checks an hour (10 a second of wall time), 4 in flight.
 		const start = Date.parse('2030-01-01T00:00:00Z');
-		const args = (now: number) => ['watch', '--store', store.dir, '--now', String(now), '--time-scale', String(SCALE), '--min-interval', '1h', '--max-interval', '1h', '--rate', '90/h', '--concurrency', String(CONCURRENCY), '--per-host', String(CONCURRENCY), ...QUIET];
+		const args = (now: number) => [
+			'watch',
+			'--store',
+			store.dir,
+			'--now',
+			String(now),
+			'--time-scale',
+			String(SCALE),
+			'--min-interval',
+			'1h',
+			'--max-interval',
+			'1h',
+			'--rate',
+			'90/h',
+			'--concurrency',
+			String(CONCURRENCY),
+			'--per-host',
+			String(CONCURRENCY),
+			...QUIET,
+		];
 		const firstWall = Date.now();
 		const first = spawnCli(args(start), urls.join('\n'));
 		await waitFor(() => pages(origin.hits).length >= 24 && origin.inFlight >= 2, 'the first run to be under way');
@@ -98,9 +138,18 @@ describe('revisit watch and signals (LevelDB store)', () => {
 		const restartWall = Date.now();
 		const second = spawnCli(args(start + (restartWall - firstWall) * SCALE), urls.join('\n'));
 		const after = () => pages(origin.hits).filter((hit) => hit.at > killedAt);
-		const reported = () => new Set(ndjson(second.stdout()).filter((verdict) => verdict.changed === true && verdict.reason !== 'new').map((verdict) => new URL(verdict.url as string).pathname));
+		const reported = () =>
+			new Set(
+				ndjson(second.stdout())
+					.filter((verdict) => verdict.changed === true && verdict.reason !== 'new')
+					.map((verdict) => new URL(verdict.url as string).pathname),
+			);
 		try {
-			await waitFor(() => new Set(after().map((hit) => hit.path)).size === all.length && changed.every((path) => reported().has(path)), 'every URL checked again and every change reported', 25_000);
+			await waitFor(
+				() => new Set(after().map((hit) => hit.path)).size === all.length && changed.every((path) => reported().has(path)),
+				'every URL checked again and every change reported',
+				25_000,
+			);
 		} finally {
 			second.child.kill('SIGTERM');
 		}
@@ -126,10 +175,15 @@ describe('revisit watch and signals (LevelDB store)', () => {
 		origin = await startWatchOrigin(0);
 		const sitemap = await startServer((req, res) => {
 			const urls = listed.map((path) => `<url><loc>${origin.url(path)}</loc></url>`).join('');
-			res.writeHead(200, { 'content-type': 'application/xml' }).end(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`);
+			res
+				.writeHead(200, { 'content-type': 'application/xml' })
+				.end(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`);
 		});
 		try {
-			const watch = spawnCli(['watch', '--store', store.dir, '--sitemap', sitemap.url('/sitemap.xml'), '--sitemap-every', '30d', '--rate', '20/s', '--time-scale', '600', ...QUIET], '');
+			const watch = spawnCli(
+				['watch', '--store', store.dir, '--sitemap', sitemap.url('/sitemap.xml'), '--sitemap-every', '30d', '--rate', '20/s', '--time-scale', '600', ...QUIET],
+				'',
+			);
 			await waitFor(() => pages(origin.hits).some((hit) => hit.path === '/p1'), 'the first reading');
 			listed = ['/p0', '/p2'];
 			watch.child.kill('SIGHUP');
@@ -137,7 +191,11 @@ describe('revisit watch and signals (LevelDB store)', () => {
 			await waitFor(() => pages(origin.hits).some((hit) => hit.path === '/p2'), 'the URL the second reading added');
 			// Read once at the start and once on SIGHUP: the 30-day timer never fired.
 			expect(sitemap.requests.filter((request) => request.path === '/sitemap.xml')).toHaveLength(2);
-			expect(pages(origin.hits).filter((hit) => hit.path === '/p2').every((hit) => hit.at >= sentAt)).toBe(true);
+			expect(
+				pages(origin.hits)
+					.filter((hit) => hit.path === '/p2')
+					.every((hit) => hit.at >= sentAt),
+			).toBe(true);
 			// /p1 is out of the schedule: after a moment (minutes of the schedule's clock), only /p0 and /p2 are checked.
 			await new Promise((resolve) => setTimeout(resolve, 1500));
 			const quietFrom = Date.now();

@@ -25,10 +25,11 @@ async function countingOrigin(): Promise<{ url(path: string): string; connection
 		get requests() {
 			return seen.requests;
 		},
-		close: () => new Promise<void>((resolve) => {
-			server.closeAllConnections();
-			server.close(() => resolve());
-		}),
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.closeAllConnections();
+				server.close(() => resolve());
+			}),
 	};
 }
 

@@ -76,7 +76,10 @@ describe('revisit watch', () => {
 		const verdicts = run.stdout.split('\n').filter(Boolean);
 		expect(verdicts.length).toBeGreaterThan(2);
 		const history = await runCli(['history', '--store', store.dir, '--json']);
-		const runs = history.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { urls: number });
+		const runs = history.stdout
+			.split('\n')
+			.filter(Boolean)
+			.map((line) => JSON.parse(line) as { urls: number });
 		expect(runs.length).toBeGreaterThanOrEqual(1);
 		expect(runs.reduce((sum, row) => sum + row.urls, 0)).toBe(verdicts.length);
 	});

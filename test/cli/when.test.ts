@@ -30,9 +30,17 @@ describe('--when: a change is reported only when the condition holds', () => {
 		dir = await tempDir('revisit-when-');
 	});
 	afterEach(() => dir.cleanup());
-	const input = () => Object.keys(START).map((page) => server.url(page)).join('\n') + '\n';
+	const input = () =>
+		Object.keys(START)
+			.map((page) => server.url(page))
+			.join('\n') + '\n';
 	const sweep = (args: string[]) => runCli(['sweep', '--store', path.join(dir.dir, 'store'), '--audit', '0', ...args], input());
-	const urls = (stdout: string) => stdout.split('\n').filter((line) => line !== '').map((url) => new URL(url).pathname).sort();
+	const urls = (stdout: string) =>
+		stdout
+			.split('\n')
+			.filter((line) => line !== '')
+			.map((url) => new URL(url).pathname)
+			.sort();
 
 	it('changed_words > 3: only the pages with more than three words changed; the others are not reported later either, and the store holds them', async () => {
 		const first = await sweep(['--when', 'changed_words > 3']);
@@ -87,7 +95,15 @@ describe('--when: a change is reported only when the condition holds', () => {
 
 	it('a pipeline file\'s "when" in the compare stage does the same', async () => {
 		const file = path.join(dir.dir, 'pipeline.json');
-		const pipeline = (when: string) => ({ store: path.join(dir.dir, 'store'), source: { type: 'urls', urls: Object.keys(START).map((page) => server.url(page)) }, stages: [{ use: 'probe', audit: 0 }, { use: 'compare', when }], sinks: [{ type: 'stdout' }] });
+		const pipeline = (when: string) => ({
+			store: path.join(dir.dir, 'store'),
+			source: { type: 'urls', urls: Object.keys(START).map((page) => server.url(page)) },
+			stages: [
+				{ use: 'probe', audit: 0 },
+				{ use: 'compare', when },
+			],
+			sinks: [{ type: 'stdout' }],
+		});
 		await writeFile(file, JSON.stringify(pipeline('changed_words > 3')));
 		expect((await runCli(['run', file, '-q'])).stdout).toBe('');
 		pages['/a'] = 'Nothing like the lamp that was here before, at all.';
@@ -108,7 +124,10 @@ describe('--when: a change is reported only when the condition holds', () => {
 	});
 
 	it.each([
-		["availability == 'InStock'", `--when: unknown name 'InStock' at column 17 ('single quotes' make a name: write text in double quotes, "InStock"): availability == 'InStock'`],
+		[
+			"availability == 'InStock'",
+			`--when: unknown name 'InStock' at column 17 ('single quotes' make a name: write text in double quotes, "InStock"): availability == 'InStock'`,
+		],
 		['in_stock || price < 40', '--when: syntax error at column 10 (write `or` for `||`: the words are and, or, not): in_stock || price < 40'],
 		['instock and price < 40', '--when: unknown name `instock` at column 1 (did you mean `in_stock`?'],
 	])('%s: exit 2, the column and what was meant, nothing sent', async (when, message) => {
@@ -128,7 +147,11 @@ describe('--when: a change it holds back is kept as a version, marked held', () 
 	beforeAll(async () => {
 		server = await startServer((_req, res) => {
 			const offer = { '@type': 'Offer', price: String(price), priceCurrency: 'EUR', availability: 'https://schema.org/InStock' };
-			res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><head><script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kettle', offers: offer })}</script></head><body><h1>Kettle</h1><p>${price} EUR</p></body></html>`);
+			res
+				.writeHead(200, { 'content-type': 'text/html' })
+				.end(
+					`<html><head><script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kettle', offers: offer })}</script></head><body><h1>Kettle</h1><p>${price} EUR</p></body></html>`,
+				);
 		});
 		dir = await tempDir('revisit-when-held-');
 	});

@@ -35,14 +35,19 @@ describe('pipeline schema', () => {
 	it('names every stage option as its CLI flag in camelCase, each option in one stage only', () => {
 		// headers is --header (-H), repeated: a list in a file; rules are the rule flags (--select, --text, …) as a list.
 		// --host-rate keeps the key a file always had, rate (its row's key).
-		const flags = [...Object.entries(sweepSettings).map(([flag, row]) => keyOf(flag, row)), ...[...Object.keys(crawlFlagOptions), 'candidates', 'headers', 'rules'].map(camel)].sort();
-		const stageOptions = ['probe', 'due', 'compare', 'churn-guard', 'fetch'].flatMap((use) => [...OPTION_STAGE].filter(([, stage]) => stage === use).map(([name]) => name));
+		const flags = [
+			...Object.entries(sweepSettings).map(([flag, row]) => keyOf(flag, row)),
+			...[...Object.keys(crawlFlagOptions), 'candidates', 'headers', 'rules'].map(camel),
+		].sort();
+		const stageOptions = ['probe', 'due', 'compare', 'churn-guard', 'fetch'].flatMap((use) =>
+			[...OPTION_STAGE].filter(([, stage]) => stage === use).map(([name]) => name),
+		);
 		expect(stageOptions.sort()).toEqual(flags);
 		const all = pipelineSchema.properties.stages.items.oneOf.flatMap((stage) => Object.keys(stage.properties).filter((key) => key !== 'use'));
 		expect(new Set(all).size).toBe(all.length);
 	});
 
-	it('documents the CLI flags\' defaults: each one, coerced like the flag, equals the flag\'s', () => {
+	it("documents the CLI flags' defaults: each one, coerced like the flag, equals the flag's", () => {
 		const defaults = pipelineSchema.properties.stages.items.oneOf.flatMap((stage) => Object.entries(stage.properties as Record<string, { default?: unknown }>));
 		const table = { ...sweepFlagOptions, ...crawlFlagOptions } as Record<string, { default?: unknown; coerce?: (value: unknown) => unknown }>;
 		let checked = 0;
@@ -56,7 +61,7 @@ describe('pipeline schema', () => {
 		expect(checked).toBeGreaterThanOrEqual(18);
 	});
 
-	it('compiles a minimal pipeline to exactly the sweep\'s defaults, and a fetch stage to the crawl\'s', () => {
+	it("compiles a minimal pipeline to exactly the sweep's defaults, and a fetch stage to the crawl's", () => {
 		expect(compilePipeline(validatePipeline(minimal), { env: {} }).options).toEqual(sweepDefaults);
 		const crawl = compilePipeline(validatePipeline({ ...minimal, stages: [{ use: 'fetch' }], sinks: [{ type: 'dir', path: 'pages' }] }), { env: {} }).crawl!;
 		expect(crawl.sweep).toEqual({ ...sweepDefaults, candidates: true, applyNoise: true });
@@ -68,7 +73,19 @@ describe('pipeline schema', () => {
 			...minimal,
 			stages: [
 				{ use: 'due', ttl: '6h', adaptive: true, minInterval: '2h', maxInterval: '7d' },
-				{ use: 'probe', concurrency: 8, perHost: 2, rate: 3, timeout: 1.5, retries: 0, maxRetryAfter: 5, method: 'auto', audit: 0, maxBody: '1MiB', candidates: true },
+				{
+					use: 'probe',
+					concurrency: 8,
+					perHost: 2,
+					rate: 3,
+					timeout: 1.5,
+					retries: 0,
+					maxRetryAfter: 5,
+					method: 'auto',
+					audit: 0,
+					maxBody: '1MiB',
+					candidates: true,
+				},
 				{ use: 'churn-guard', maxChurn: 0.5, churnMin: 5, acceptChurn: ['all'] },
 			],
 		});
@@ -93,27 +110,48 @@ describe('pipeline schema', () => {
 		});
 	});
 
-	it('takes the watch\'s settings by their flag names in camelCase, with the flags\' defaults', () => {
+	it("takes the watch's settings by their flag names in camelCase, with the flags' defaults", () => {
 		const properties = pipelineSchema.properties.watch.properties as Record<string, { default?: unknown }>;
 		expect(Object.keys(properties).sort()).toEqual(Object.keys(watchSettings).map(camel).sort());
 		for (const [flag, setting] of Object.entries(watchSettings)) expect(properties[camel(flag)]!.default, flag).toEqual(setting.default);
 		expect(pipelineSchema.properties.mode.default).toBe('run');
 	});
 
-	it('compiles a watch-mode pipeline to the watch\'s settings in its units, and the options it shares with a sweep', () => {
+	it("compiles a watch-mode pipeline to the watch's settings in its units, and the options it shares with a sweep", () => {
 		const config = validatePipeline({
 			...minimal,
 			mode: 'watch',
-			stages: [{ use: 'due', minInterval: '10m' }, { use: 'probe', concurrency: 4 }],
+			stages: [
+				{ use: 'due', minInterval: '10m' },
+				{ use: 'probe', concurrency: 4 },
+			],
 			watch: { rate: '5000/h', hostRate: 2, until: '2d', timeScale: 60, listen: ':0' },
 		});
 		const compiled = compilePipeline(config);
-		expect(compiled.watch).toEqual({ checksPerDay: 120_000, rate: 2, until: { afterMs: 2 * 86_400_000 }, timeScale: 60, sitemapEveryMs: 86_400_000, listen: { host: '', port: 0 }, listenHosts: [], leaseMs: 600_000, statusEveryMs: 900_000 });
+		expect(compiled.watch).toEqual({
+			checksPerDay: 120_000,
+			rate: 2,
+			until: { afterMs: 2 * 86_400_000 },
+			timeScale: 60,
+			sitemapEveryMs: 86_400_000,
+			listen: { host: '', port: 0 },
+			listenHosts: [],
+			leaseMs: 600_000,
+			statusEveryMs: 900_000,
+		});
 		// What the watch takes of the options: the parts it shares with a sweep, without the sweep's run schedule.
 		const shared = checkOptionsOf(compiled.options);
 		expect(shared).toMatchObject({ concurrency: 4, minIntervalMs: 600_000 });
-		for (const key of ['ttlMs', 'adaptive', 'budget', 'hostBudget', 'maxChurn', 'churnMin', 'acceptChurn', 'localWorkers']) expect(shared, key).not.toHaveProperty(key);
-		expect(compilePipeline(validatePipeline({ ...minimal, mode: 'watch' })).watch).toEqual({ checksPerDay: 86_400, timeScale: 1, sitemapEveryMs: 86_400_000, leaseMs: 600_000, listenHosts: [], statusEveryMs: 900_000 });
+		for (const key of ['ttlMs', 'adaptive', 'budget', 'hostBudget', 'maxChurn', 'churnMin', 'acceptChurn', 'localWorkers'])
+			expect(shared, key).not.toHaveProperty(key);
+		expect(compilePipeline(validatePipeline({ ...minimal, mode: 'watch' })).watch).toEqual({
+			checksPerDay: 86_400,
+			timeScale: 1,
+			sitemapEveryMs: 86_400_000,
+			leaseMs: 600_000,
+			listenHosts: [],
+			statusEveryMs: 900_000,
+		});
 		expect(compilePipeline(validatePipeline(minimal)).watch).toBeUndefined();
 	});
 

@@ -43,12 +43,19 @@ describe('a settings table: a setting added as one row', () => {
 		await groupedFlags(yargs(['--help']).exitProcess(false).wrap(null), flagsOf(table)).parse(['--help'], {}, (_error, _argv, output) => {
 			help = output;
 		});
-		expect(help.slice(help.indexOf('Requests:'), help.indexOf('Politeness and access:'))).toMatch(/--max-redirects +Redirects followed before the URL is an error +\[default: 5\]/);
+		expect(help.slice(help.indexOf('Requests:'), help.indexOf('Politeness and access:'))).toMatch(
+			/--max-redirects +Redirects followed before the URL is an error +\[default: 5\]/,
+		);
 		expect(help.slice(help.indexOf('Politeness and access:'))).toContain('--redirect-wait');
 	});
 
 	it('is a stage option of the pipeline schema, in camelCase, with its default and doc', () => {
-		expect(stageProperties(table, 'probe')['maxRedirects' as never]).toEqual({ type: 'integer', minimum: 0, default: 5, description: 'Redirects followed before the URL is an error' });
+		expect(stageProperties(table, 'probe')['maxRedirects' as never]).toEqual({
+			type: 'integer',
+			minimum: 0,
+			default: 5,
+			description: 'Redirects followed before the URL is an error',
+		});
 		expect(Object.keys(stageProperties(table, 'due'))).not.toContain('maxRedirects');
 	});
 

@@ -4,20 +4,37 @@ import { applyOverrides } from '../../src/config/overrides.js';
 import { validatePipeline } from '../../src/config/validate.js';
 import { ConfigError } from '../../src/base/errors/index.js';
 
-
 const stdin = '"source": { "type": "stdin" }';
 const stdout = '"sinks": [{ "type": "stdout" }]';
 
 describe('pipeline validation', () => {
 	it.each([
 		['the minimal pipeline', `{ ${stdin}, ${stdout} }`],
-		['the example from the docs', `{ "$schema": "../pipeline.schema.json", "store": { "path": ".revisit" }, "source": { "type": "file", "path": "urls.txt" }, "stages": [{ "use": "probe", "concurrency": 24, "perHost": 4, "method": "auto" }], "sinks": [{ "type": "stdout", "format": "lines" }, { "type": "file", "path": "verdicts.ndjson", "format": "ndjson", "when": "all" }] }`],
-		['a store path as a string, several sources', `{ "store": "db", "source": [{ "type": "urls", "urls": ["https://a.example/"] }, { "type": "sitemap", "url": "https://a.example/sitemap.xml" }, { "type": "command", "command": "cat urls.txt" }], ${stdout} }`],
-		['every stage, in order', `{ ${stdin}, "stages": [{ "use": "normalise" }, { "use": "dedupe" }, { "use": "filter", "include": ["^https://"], "exclude": ["\\\\.pdf$"], "sameHost": true }, { "use": "due", "ttl": "1h30m" }, { "use": "probe", "maxBody": 500000 }, { "use": "compare" }, { "use": "churn-guard", "maxChurn": 0 }, { "use": "fetch" }], "sinks": [{ "type": "dir", "path": "pages", "when": "all" }] }`],
-		['a redis store, as settings and as a string', `{ "store": { "type": "redis", "url": "redis://app:pw@127.0.0.1:6379/2?prefix=crawl:" }, ${stdin}, ${stdout} }`],
+		[
+			'the example from the docs',
+			`{ "$schema": "../pipeline.schema.json", "store": { "path": ".revisit" }, "source": { "type": "file", "path": "urls.txt" }, "stages": [{ "use": "probe", "concurrency": 24, "perHost": 4, "method": "auto" }], "sinks": [{ "type": "stdout", "format": "lines" }, { "type": "file", "path": "verdicts.ndjson", "format": "ndjson", "when": "all" }] }`,
+		],
+		[
+			'a store path as a string, several sources',
+			`{ "store": "db", "source": [{ "type": "urls", "urls": ["https://a.example/"] }, { "type": "sitemap", "url": "https://a.example/sitemap.xml" }, { "type": "command", "command": "cat urls.txt" }], ${stdout} }`,
+		],
+		[
+			'every stage, in order',
+			`{ ${stdin}, "stages": [{ "use": "normalise" }, { "use": "dedupe" }, { "use": "filter", "include": ["^https://"], "exclude": ["\\\\.pdf$"], "sameHost": true }, { "use": "due", "ttl": "1h30m" }, { "use": "probe", "maxBody": 500000 }, { "use": "compare" }, { "use": "churn-guard", "maxChurn": 0 }, { "use": "fetch" }], "sinks": [{ "type": "dir", "path": "pages", "when": "all" }] }`,
+		],
+		[
+			'a redis store, as settings and as a string',
+			`{ "store": { "type": "redis", "url": "redis://app:pw@127.0.0.1:6379/2?prefix=crawl:" }, ${stdin}, ${stdout} }`,
+		],
 		['a redis store URL as the store string', `{ "store": "rediss://cache.internal:6380", ${stdin}, ${stdout} }`],
-		['any crawler name as robotsAgent (matched whole against robots.txt)', `{ ${stdin}, "stages": [{ "use": "probe", "robots": "obey", "robotsAgent": "MJ12bot 1.5" }], ${stdout} }`],
-		['a memory store, every sink filter', `{ "store": { "type": "memory" }, ${stdin}, "sinks": [{ "type": "stdout", "when": "error" }, { "type": "file", "path": "x", "mode": "truncate", "when": "unchanged" }, { "type": "command", "command": "cat", "format": "ndjson" }] }`],
+		[
+			'any crawler name as robotsAgent (matched whole against robots.txt)',
+			`{ ${stdin}, "stages": [{ "use": "probe", "robots": "obey", "robotsAgent": "MJ12bot 1.5" }], ${stdout} }`,
+		],
+		[
+			'a memory store, every sink filter',
+			`{ "store": { "type": "memory" }, ${stdin}, "sinks": [{ "type": "stdout", "when": "error" }, { "type": "file", "path": "x", "mode": "truncate", "when": "unchanged" }, { "type": "command", "command": "cat", "format": "ndjson" }] }`,
+		],
 	])('accepts %s', (_name, text) => {
 		expect(problems(text)).toEqual([]);
 	});
@@ -31,12 +48,16 @@ describe('pipeline validation', () => {
 		[
 			'an unknown key, with the allowed ones and the nearest',
 			`{ ${stdin},\n "stages": [{ "use": "probe", "perhost": 4 }], ${stdout} }`,
-			['pipeline.json:2:31: /stages/0/perhost: unknown key; the probe stage takes concurrency, perHost, rate, acceptEncoding, userAgent, timeout, retries, maxRetryAfter, method, audit, verifyEvery, maxBody, denyPrivate, insecure, localWorkers, candidates, headers, robots, robotsAgent, maxCrawlDelay, keepText, keepTextTotal, keepVersions, diffOf, render, browser, renderTimeout, renderConcurrency or renderMemory (did you mean `perHost`?)'],
+			[
+				'pipeline.json:2:31: /stages/0/perhost: unknown key; the probe stage takes concurrency, perHost, rate, acceptEncoding, userAgent, timeout, retries, maxRetryAfter, method, audit, verifyEvery, maxBody, denyPrivate, insecure, localWorkers, candidates, headers, robots, robotsAgent, maxCrawlDelay, keepText, keepTextTotal, keepVersions, diffOf, render, browser, renderTimeout, renderConcurrency or renderMemory (did you mean `perHost`?)',
+			],
 		],
 		[
 			'an unknown stage',
 			`{ ${stdin}, "stages": [{ "use": "prob" }], ${stdout} }`,
-			['pipeline.json:1:54: /stages/0/use: unknown stage "prob"; stages are normalise, dedupe, filter, due, probe, compare, churn-guard and fetch (did you mean `probe`?)'],
+			[
+				'pipeline.json:1:54: /stages/0/use: unknown stage "prob"; stages are normalise, dedupe, filter, due, probe, compare, churn-guard and fetch (did you mean `probe`?)',
+			],
 		],
 		[
 			'a stage without use',
@@ -200,28 +221,59 @@ describe('pipeline validation', () => {
 			}
 		})();
 		expect(error).toBeInstanceOf(ConfigError);
-		expect(error).toMatchObject({ code: 'CONFIG_INVALID', problems: ['pipeline: /: missing "source": a pipeline needs it', 'pipeline: /: missing "sinks": a pipeline needs it'] });
+		expect(error).toMatchObject({
+			code: 'CONFIG_INVALID',
+			problems: ['pipeline: /: missing "source": a pipeline needs it', 'pipeline: /: missing "sinks": a pipeline needs it'],
+		});
 	});
 });
 
 describe('--set overrides', () => {
-	const base = () => ({ source: { type: 'file', path: 'urls.txt' }, stages: [{ use: 'dedupe' }, { use: 'fetch' }], sinks: [{ type: 'stdout' }, { type: 'dir', path: 'pages' }] });
+	const base = () => ({
+		source: { type: 'file', path: 'urls.txt' },
+		stages: [{ use: 'dedupe' }, { use: 'fetch' }],
+		sinks: [{ type: 'stdout' }, { type: 'dir', path: 'pages' }],
+	});
 
 	it('sets options by name or path, adding a missing stage in its place, values as JSON or strings', () => {
-		const { config } = applyOverrides(base(), ['concurrency=8', 'ttl=6h', 'stages.fetch.fetchPerHost=1', 'sinks.0.when=all', 'source.path=other.txt', 'store=/var/lib/revisit', 'acceptChurn=["a.example"]', 'userAgent="123"']);
+		const { config } = applyOverrides(base(), [
+			'concurrency=8',
+			'ttl=6h',
+			'stages.fetch.fetchPerHost=1',
+			'sinks.0.when=all',
+			'source.path=other.txt',
+			'store=/var/lib/revisit',
+			'acceptChurn=["a.example"]',
+			'userAgent="123"',
+		]);
 		expect(config).toEqual({
 			store: '/var/lib/revisit',
 			source: { type: 'file', path: 'other.txt' },
-			stages: [{ use: 'dedupe' }, { use: 'due', ttl: '6h' }, { use: 'probe', concurrency: 8, userAgent: '123' }, { use: 'churn-guard', acceptChurn: ['a.example'] }, { use: 'fetch', fetchPerHost: 1 }],
-			sinks: [{ type: 'stdout', when: 'all' }, { type: 'dir', path: 'pages' }],
+			stages: [
+				{ use: 'dedupe' },
+				{ use: 'due', ttl: '6h' },
+				{ use: 'probe', concurrency: 8, userAgent: '123' },
+				{ use: 'churn-guard', acceptChurn: ['a.example'] },
+				{ use: 'fetch', fetchPerHost: 1 },
+			],
+			sinks: [
+				{ type: 'stdout', when: 'all' },
+				{ type: 'dir', path: 'pages' },
+			],
 		});
 		expect(() => validatePipeline(config)).not.toThrow();
 	});
 
 	it.each([
 		['concurrency8', '--set concurrency8: expected key.path=value, e.g. --set concurrency=8'],
-		['concurency=8', '--set concurency=8: concurency is neither a pipeline key ($schema, mode, store, source, stages, sinks, watch) nor a stage option (did you mean `concurrency`?)'],
-		['stages.prob.concurrency=8', '--set stages.prob.concurrency=8: unknown stage "prob"; stages are normalise, dedupe, filter, due, probe, compare, churn-guard, fetch (did you mean `probe`?)'],
+		[
+			'concurency=8',
+			'--set concurency=8: concurency is neither a pipeline key ($schema, mode, store, source, stages, sinks, watch) nor a stage option (did you mean `concurrency`?)',
+		],
+		[
+			'stages.prob.concurrency=8',
+			'--set stages.prob.concurrency=8: unknown stage "prob"; stages are normalise, dedupe, filter, due, probe, compare, churn-guard, fetch (did you mean `probe`?)',
+		],
 		['source.path.x=1', '--set source.path.x=1: source.path is "urls.txt", not an object or list; set it whole instead'],
 		['sinks.5.when=all', '--set sinks.5.when=all: sinks has 2 entries; 5 is past the end'],
 		['sinks.dir.when=all', '--set sinks.dir.when=all: sinks is a list: index it by number, e.g. sinks.0'],

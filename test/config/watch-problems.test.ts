@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { problems } from '../helpers/pipeline-problems.js';
 
-
 const urls = '"source": { "type": "urls", "urls": ["https://a.example/"] }';
 const stdout = '"sinks": [{ "type": "stdout" }]';
 
 describe('watch mode in a pipeline file', () => {
 	it.each([
 		['mode run, as a run is without it', `{ "mode": "run", ${urls}, ${stdout} }`],
-		['mode watch with the watch\'s defaults', `{ "mode": "watch", ${urls}, ${stdout} }`],
+		["mode watch with the watch's defaults", `{ "mode": "watch", ${urls}, ${stdout} }`],
 		[
 			'every watch setting, every source a watch reads again, and the stages and sinks it takes',
 			`{ "mode": "watch", "source": [{ "type": "stdin" }, { "type": "file", "path": "urls.txt" }, { "type": "file", "path": "urls.json", "format": "lines" }, { "type": "urls", "urls": [] }, { "type": "sitemap", "url": "https://a.example/sitemap.xml" }],
@@ -16,18 +15,25 @@ describe('watch mode in a pipeline file', () => {
 			  "sinks": [{ "type": "stdout" }, { "type": "atom", "path": "feed.xml" }, { "type": "warc", "path": "w.warc.gz" }, { "type": "report", "path": "r.html" }, { "type": "webhook", "url": "http://127.0.0.1:1/" }, { "type": "file", "path": "v.ndjson", "format": "ndjson" }, { "type": "command", "command": "cat" }],
 			  "watch": { "rate": "5000/h", "hostRate": 0.5, "until": "2d", "timeScale": 3600, "sitemapEvery": "6h", "listen": "127.0.0.1:9464" } }`,
 		],
-		['an until as epoch ms, a listen on every interface or IPv6', `{ "mode": "watch", ${urls}, ${stdout}, "watch": { "until": 1714521600000, "listen": "[::1]:0" } }`],
+		[
+			'an until as epoch ms, a listen on every interface or IPv6',
+			`{ "mode": "watch", ${urls}, ${stdout}, "watch": { "until": 1714521600000, "listen": "[::1]:0" } }`,
+		],
 	])('accepts %s', (_name, text) => {
 		expect(problems(text)).toEqual([]);
 	});
 
 	it('refuses watch settings without "mode": "watch", naming the key', () => {
-		expect(problems(`{ ${urls}, ${stdout},\n  "watch": { "rate": "1/s" } }`)).toEqual(['pipeline.json:2:3: /watch: watch settings need "mode": "watch"; without it the pipeline runs once (mode run)']);
-		expect(problems(`{ "mode": "run", ${urls}, ${stdout}, "watch": {} }`)).toEqual(['pipeline.json:1:113: /watch: watch settings need "mode": "watch"; without it the pipeline runs once (mode run)']);
+		expect(problems(`{ ${urls}, ${stdout},\n  "watch": { "rate": "1/s" } }`)).toEqual([
+			'pipeline.json:2:3: /watch: watch settings need "mode": "watch"; without it the pipeline runs once (mode run)',
+		]);
+		expect(problems(`{ "mode": "run", ${urls}, ${stdout}, "watch": {} }`)).toEqual([
+			'pipeline.json:1:113: /watch: watch settings need "mode": "watch"; without it the pipeline runs once (mode run)',
+		]);
 		expect(problems(`{ "mode": "sweep", ${urls}, ${stdout} }`)).toEqual(['pipeline.json:1:11: /mode: must be one of run or watch (got "sweep")']);
 	});
 
-	it('checks the watch\'s values as its flags are checked, each at its line', () => {
+	it("checks the watch's values as its flags are checked, each at its line", () => {
 		const text = `{ "mode": "watch", ${urls}, ${stdout},\n  "watch": {\n    "rate": "fast",\n    "hostRate": 0,\n    "until": "soon",\n    "timeScale": -1,\n    "sitemapEvery": "daily",\n    "listen": "9464",\n    "rates": 2,\n    "listenHost": ["watch.example:80"]\n  }\n}`;
 		expect(problems(text)).toEqual([
 			'pipeline.json:3:13: /watch/rate: must be a number of checks per second, minute, hour or day, such as 20/s, 5000/h or 100000/d (got "fast")',
@@ -41,7 +47,7 @@ describe('watch mode in a pipeline file', () => {
 		]);
 	});
 
-	it('refuses, each at its path, the sources a watch cannot read again and the stages, options and sinks a run\'s end gives meaning to', () => {
+	it("refuses, each at its path, the sources a watch cannot read again and the stages, options and sinks a run's end gives meaning to", () => {
 		const text = `{
   "mode": "watch",
   "source": [{ "type": "stdin" }, { "type": "file", "path": "urls.json" }, { "type": "command", "command": "cat urls" }, { "type": "file", "path": "list", "format": "json" }],

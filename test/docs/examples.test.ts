@@ -41,7 +41,9 @@ interface Block {
  * docs/, the internals in docs/internals/), relative to the repository.
  */
 function pages(): string[] {
-	const docs = readdirSync(path.join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.md')).sort(byFolderAndNumber);
+	const docs = readdirSync(path.join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
+		.filter((name) => name.endsWith('.md'))
+		.sort(byFolderAndNumber);
 	return [README, ...docs.map((name) => `docs/${name.split(path.sep).join('/')}`)];
 }
 
@@ -87,14 +89,16 @@ function blocksOf(file: string): { blocks: Block[]; problems: string[] } {
 			const after = last === undefined ? -1 : lastEnd;
 			const between = lines.slice(after + 1, start).every((line) => line.trim() === '');
 			const unknown = words.slice(1).filter((word) => word !== 'prints' && word !== 'unordered');
-			if (last === undefined || after < 0 || !between || last.prints !== undefined) problems.push(`${where}: a \`text prints\` block must come right after a checked block`);
+			if (last === undefined || after < 0 || !between || last.prints !== undefined)
+				problems.push(`${where}: a \`text prints\` block must come right after a checked block`);
 			else if (unknown.length > 0) problems.push(`${where}: unknown word \`${unknown[0]}\` in the fence (use \`text prints\` or \`text prints unordered\`)`);
 			else last.prints = { text: body.join('\n') + '\n', unordered: words.includes('unordered') };
 			continue;
 		}
 		if (!words.includes('check')) {
 			// ```sh chek would otherwise be a plain block, never run and never noticed.
-			if (RUNNABLE.has(words[0] ?? '') && words.length > 1) problems.push(`${where}: \`${info!.trim()}\`: a sh or js fence takes nothing after its language but \`check\``);
+			if (RUNNABLE.has(words[0] ?? '') && words.length > 1)
+				problems.push(`${where}: \`${info!.trim()}\`: a sh or js fence takes nothing after its language but \`check\``);
 			continue;
 		}
 		const language = words[0] === 'sh' || words[0] === 'js' ? words[0] : 'sh';
@@ -173,8 +177,14 @@ describe('docs', () => {
 		const readme = readFileSync(path.join(ROOT, README), 'utf8');
 		const linked = new Set([...readme.matchAll(/\]\((docs\/[^)#\s]+\.md)(#[^)]*)?\)/g)].map((m) => m[1]!));
 		const present = new Set(pages().filter((file) => file !== README));
-		expect([...linked].filter((file) => !present.has(file)), 'linked from README.md, missing').toEqual([]);
-		expect([...present].filter((file) => !linked.has(file)), 'in docs/, not linked from README.md').toEqual([]);
+		expect(
+			[...linked].filter((file) => !present.has(file)),
+			'linked from README.md, missing',
+		).toEqual([]);
+		expect(
+			[...present].filter((file) => !linked.has(file)),
+			'in docs/, not linked from README.md',
+		).toEqual([]);
 	});
 
 	it('link to files and headings that exist', () => {
@@ -196,11 +206,13 @@ describe('docs', () => {
 	});
 
 	it('start each docs page with a summary line and a link back to the index', () => {
-		const missing = pages().filter((file) => file !== README).filter((file) => {
-			const text = readFileSync(path.join(ROOT, file), 'utf8');
-			// ../README.md from the guide, ../../README.md from docs/internals/.
-			return !text.includes(`](${path.posix.relative(path.posix.dirname(file), README)}#documentation)`);
-		});
+		const missing = pages()
+			.filter((file) => file !== README)
+			.filter((file) => {
+				const text = readFileSync(path.join(ROOT, file), 'utf8');
+				// ../README.md from the guide, ../../README.md from docs/internals/.
+				return !text.includes(`](${path.posix.relative(path.posix.dirname(file), README)}#documentation)`);
+			});
 		expect(missing).toEqual([]);
 	});
 });
@@ -214,7 +226,11 @@ function anchorsOf(file: string): Set<string> {
 		if (FENCE.test(line)) inFence = !inFence;
 		const heading = !inFence && /^#{1,6}\s+(.*)$/.exec(line);
 		if (!heading) continue;
-		const slug = heading[1]!.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+		const slug = heading[1]!
+			.trim()
+			.toLowerCase()
+			.replace(/[^\p{L}\p{N}\s_-]/gu, '')
+			.replace(/\s/g, '-');
 		const count = seen.get(slug) ?? 0;
 		seen.set(slug, count + 1);
 		anchors.add(count === 0 ? slug : `${slug}-${count}`);
@@ -275,18 +291,21 @@ describe('docs examples', () => {
 		await symlink(ROOT, path.join(dir, 'node_modules', 'revisit'), 'dir');
 		await writeFile(path.join(work, 'urls.txt'), URLS_TXT.map((page) => site.url(page)).join('\n') + '\n');
 
-		const [command, check, args] = block.language === 'js'
-			? [process.execPath, ['--check', script], [script]]
-			: ['bash', ['-n', script], ['-e', '-o', 'pipefail', script]];
+		const [command, check, args] =
+			block.language === 'js' ? [process.execPath, ['--check', script], [script]] : ['bash', ['-n', script], ['-e', '-o', 'pipefail', script]];
 		const syntax = await run(command, check, work, blockEnv);
 		expect(syntax.status, `${block.where}: ${path.basename(command)} ${check[0]} says\n${syntax.stderr}`).toBe(0);
 
 		const ran = await run(command, args, work, blockEnv);
-		expect(ran.status, `${block.where}: exit ${ran.status}, expected ${block.exit}\n--- stdout\n${tail(ran.stdout)}\n--- stderr\n${tail(ran.stderr)}`).toBe(block.exit);
+		expect(ran.status, `${block.where}: exit ${ran.status}, expected ${block.exit}\n--- stdout\n${tail(ran.stdout)}\n--- stderr\n${tail(ran.stderr)}`).toBe(
+			block.exit,
+		);
 		if (block.prints) {
 			const lines = (text: string) => (block.prints!.unordered ? text.split('\n').sort().join('\n') : text);
 			const printed = ran.stdout.replaceAll(blockEnv.SITE!, '$SITE');
-			expect(lines(printed), `${block.where}: its stdout, against the \`text prints\` block after it\n--- stderr\n${tail(ran.stderr)}`).toBe(lines(block.prints.text));
+			expect(lines(printed), `${block.where}: its stdout, against the \`text prints\` block after it\n--- stderr\n${tail(ran.stderr)}`).toBe(
+				lines(block.prints.text),
+			);
 		}
 	});
 });

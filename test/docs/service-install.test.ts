@@ -50,7 +50,8 @@ describe(`revisit installed for ${UNIT_FILE} as ${PAGE} says`, () => {
 	});
 
 	it('is a copy under the prefix, not a link to the checkout, installed without a word about a prepare script', (context) => {
-		if (install.status !== 0 && unreachable.test(install.output)) return context.skip('the npm registry is unreachable and the npm cache lacks packages to install revisit');
+		if (install.status !== 0 && unreachable.test(install.output))
+			return context.skip('the npm registry is unreachable and the npm cache lacks packages to install revisit');
 		expect(install.status, install.output).toBe(0);
 		expect(install.output).not.toMatch(/prepare/);
 		expect(lstatSync(path.join(prefix, 'lib/node_modules/revisit')).isSymbolicLink()).toBe(false);

@@ -54,7 +54,16 @@ export async function startDocsSite(): Promise<TestServer> {
 		const site = server!.origin;
 		switch (url.pathname) {
 			case '/':
-				return withEtag(req, res, html('docs site', Object.keys(SITE_PAGES).map((p) => `<a href="${p}">${p}</a>`).join('\n')));
+				return withEtag(
+					req,
+					res,
+					html(
+						'docs site',
+						Object.keys(SITE_PAGES)
+							.map((p) => `<a href="${p}">${p}</a>`)
+							.join('\n'),
+					),
+				);
 			case '/a':
 			case '/b':
 			case '/c':
@@ -65,52 +74,91 @@ export async function startDocsSite(): Promise<TestServer> {
 			case '/plain':
 				return void res.writeHead(200, { 'content-type': 'text/html' }).end(html('plain', '<p>No validators here.</p>'));
 			case '/item/7':
-				return void res.writeHead(200, { 'content-type': 'text/html' }).end(html('item 7', [
-					'<p class="price">$10</p>',
-					'<p class="stock">In stock</p>',
-					`<p class="stamp">Generated at ${new Date().toISOString()}</p>`,
-					`<p class="ad">Sponsored: ${randomUUID()}</p>`,
-					`<script>window.nonce = "${randomUUID()}";</script>`,
-				].join('\n')));
+				return void res
+					.writeHead(200, { 'content-type': 'text/html' })
+					.end(
+						html(
+							'item 7',
+							[
+								'<p class="price">$10</p>',
+								'<p class="stock">In stock</p>',
+								`<p class="stamp">Generated at ${new Date().toISOString()}</p>`,
+								`<p class="ad">Sponsored: ${randomUUID()}</p>`,
+								`<script>window.nonce = "${randomUUID()}";</script>`,
+							].join('\n'),
+						),
+					);
 			case '/item/8':
 				return void res.writeHead(200, { 'content-type': 'text/html' }).end(html('item 8', `<p class="price">$${price8++}</p>\n<p class="stock">In stock</p>`));
 			case '/news': {
 				const now = new Date();
-				return void res.writeHead(200, { 'content-type': 'text/html' }).end(html('news', [
-					'<article><h1>Harbour reopens</h1><p>The harbour reopened this morning.</p></article>',
-					`<p>Updated ${now.toISOString().slice(11, 19)}</p>`,
-					`<p>${comments++} comments</p>`,
-				].join('\n')));
+				return void res
+					.writeHead(200, { 'content-type': 'text/html' })
+					.end(
+						html(
+							'news',
+							[
+								'<article><h1>Harbour reopens</h1><p>The harbour reopened this morning.</p></article>',
+								`<p>Updated ${now.toISOString().slice(11, 19)}</p>`,
+								`<p>${comments++} comments</p>`,
+							].join('\n'),
+						),
+					);
 			}
 			case '/api.json':
-				return void res.writeHead(200, { 'content-type': 'application/json' })
+				return void res
+					.writeHead(200, { 'content-type': 'application/json' })
 					.end(JSON.stringify({ requestId: randomUUID().slice(0, 8), data: { price: 5, available: true, views: views++ } }));
 			case '/hook':
 				req.resume();
 				return void req.on('end', () => res.writeHead(req.method === 'POST' ? 204 : 405).end());
 			case '/shop/9': {
-				const offer = { '@type': 'Offer', price: '49.90', priceCurrency: 'EUR', availability: 'https://schema.org/InStock', priceValidUntil: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) };
-				return void res.writeHead(200, { 'content-type': 'text/html' }).end(html('shop 9', [
-					`<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kettle', offers: offer })}</script>`,
-					'<h1>Kettle</h1><p class="price">Now only 49,90 €</p>',
-					`<p class="stamp">Generated at ${new Date().toISOString()}</p>`,
-				].join('\n')));
+				const offer = {
+					'@type': 'Offer',
+					price: '49.90',
+					priceCurrency: 'EUR',
+					availability: 'https://schema.org/InStock',
+					priceValidUntil: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+				};
+				return void res
+					.writeHead(200, { 'content-type': 'text/html' })
+					.end(
+						html(
+							'shop 9',
+							[
+								`<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kettle', offers: offer })}</script>`,
+								'<h1>Kettle</h1><p class="price">Now only 49,90 €</p>',
+								`<p class="stamp">Generated at ${new Date().toISOString()}</p>`,
+							].join('\n'),
+						),
+					);
 			}
 			case '/shop/10':
-				return void res.writeHead(200, { 'content-type': 'text/html' }).end(html('shop 10', `<h1>Lamp</h1>\n<p class="cost">Jetzt nur 1.299,00 € inkl. MwSt.</p>\n<p class="stock">Ausverkauft</p>\n<p class="stamp">${randomUUID()}</p>`));
+				return void res
+					.writeHead(200, { 'content-type': 'text/html' })
+					.end(
+						html(
+							'shop 10',
+							`<h1>Lamp</h1>\n<p class="cost">Jetzt nur 1.299,00 € inkl. MwSt.</p>\n<p class="stock">Ausverkauft</p>\n<p class="stamp">${randomUUID()}</p>`,
+						),
+					);
 			case '/gone':
 				return void res.writeHead(410).end('gone');
 			case '/robots.txt':
 				// The examples run with robots.txt obeyed, as users run them: every page allowed.
 				return void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nAllow: /\n');
 			case '/sitemap.xml':
-				return void res.writeHead(200, { 'content-type': 'application/xml' }).end([
-					'<?xml version="1.0" encoding="UTF-8"?>',
-					'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-					...['/a', '/b', '/c', '/lastmod'].map((p) => `<url><loc>${site}${p}</loc><lastmod>2024-01-01</lastmod></url>`),
-					'</urlset>',
-					'',
-				].join('\n'));
+				return void res
+					.writeHead(200, { 'content-type': 'application/xml' })
+					.end(
+						[
+							'<?xml version="1.0" encoding="UTF-8"?>',
+							'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+							...['/a', '/b', '/c', '/lastmod'].map((p) => `<url><loc>${site}${p}</loc><lastmod>2024-01-01</lastmod></url>`),
+							'</urlset>',
+							'',
+						].join('\n'),
+					);
 			default:
 				return void res.writeHead(404).end('not found');
 		}

@@ -33,29 +33,33 @@ describe(`the systemd unit in ${PAGE}`, () => {
 	});
 });
 
-describeNeeding({ name: 'systemd-analyze', path: findProgram('systemd-analyze'), install: 'apt-get install -y --no-install-recommends systemd' }, `systemd-analyze verify ${UNIT_FILE}`, () => {
-	let dir: { dir: string; cleanup(): Promise<void> };
-	beforeEach(async () => {
-		dir = await tempDir('revisit-unit-');
-	});
-	afterEach(async () => {
-		await dir.cleanup();
-	});
+describeNeeding(
+	{ name: 'systemd-analyze', path: findProgram('systemd-analyze'), install: 'apt-get install -y --no-install-recommends systemd' },
+	`systemd-analyze verify ${UNIT_FILE}`,
+	() => {
+		let dir: { dir: string; cleanup(): Promise<void> };
+		beforeEach(async () => {
+			dir = await tempDir('revisit-unit-');
+		});
+		afterEach(async () => {
+			await dir.cleanup();
+		});
 
-	it('accepts it without a warning (its binary pointed at this checkout)', async () => {
-		// The file's name is the unit's name, which verify checks too.
-		const file = path.join(dir.dir, path.basename(UNIT_FILE));
-		await writeFile(file, runnableUnit());
-		const child = spawn(findProgram('systemd-analyze')!, ['verify', file], { cwd: dir.dir, env: { ...process.env, SYSTEMD_LOG_COLOR: '0' } });
-		let output = '';
-		child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-		child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-		const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
-		// An unknown or misspelt setting is only a warning ("Unknown key …, ignoring"), with exit 0.
-		expect(output).toBe('');
-		expect(status).toBe(0);
-	});
-});
+		it('accepts it without a warning (its binary pointed at this checkout)', async () => {
+			// The file's name is the unit's name, which verify checks too.
+			const file = path.join(dir.dir, path.basename(UNIT_FILE));
+			await writeFile(file, runnableUnit());
+			const child = spawn(findProgram('systemd-analyze')!, ['verify', file], { cwd: dir.dir, env: { ...process.env, SYSTEMD_LOG_COLOR: '0' } });
+			let output = '';
+			child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+			child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+			const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+			// An unknown or misspelt setting is only a warning ("Unknown key …, ignoring"), with exit 0.
+			expect(output).toBe('');
+			expect(status).toBe(0);
+		});
+	},
+);
 
 describe(`the command ${UNIT_FILE} starts`, () => {
 	let root: { dir: string; cleanup(): Promise<void> };
@@ -106,9 +110,13 @@ describe(`the command ${UNIT_FILE} starts`, () => {
 		// otherwise only what goes wrong: no status lines, no summary.
 		const lines = stderr.split('\n').filter(Boolean);
 		const list = path.join(config, 'urls.txt');
-		expect(lines.slice(0, 2)).toEqual([`revisit: listening on http://127.0.0.1:${port}/`, expect.stringMatching(/^revisit: 1 URL, --rate 5000\/h: no URL is checked more often than every 1h/)]);
+		expect(lines.slice(0, 2)).toEqual([
+			`revisit: listening on http://127.0.0.1:${port}/`,
+			expect.stringMatching(/^revisit: 1 URL, --rate 5000\/h: no URL is checked more often than every 1h/),
+		]);
 		expect(lines.slice(2)).toContain(`revisit: ${list} read again: 1 added, 0 removed, 1 unchanged`);
-		for (const line of lines.slice(2)) expect([`revisit: ${list} read again: 1 added, 0 removed, 1 unchanged`, `revisit: ${list} read again: 0 added, 0 removed, 2 unchanged`]).toContain(line);
+		for (const line of lines.slice(2))
+			expect([`revisit: ${list} read again: 1 added, 0 removed, 1 unchanged`, `revisit: ${list} read again: 0 added, 0 removed, 2 unchanged`]).toContain(line);
 		expect(existsSync(path.join(state, 'store'))).toBe(true);
 		// Nothing but the state directory was written to (the feed comes with a first change, not a first sight).
 		expect(readdirSync(root.dir).sort()).toEqual(['config', 'state']);

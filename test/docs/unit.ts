@@ -50,7 +50,15 @@ export async function freePort(): Promise<number> {
 /** The unit's ExecStart as a command line: its binary replaced by `binary`, its directories (which systemd makes) and port by the test's. */
 export function execStart(binary: string[], dirs: { state: string; config: string }, port: number): string[] {
 	const [, ...args] = setting(unit(), 'ExecStart').split(/\s+/);
-	return [...binary, ...args.map((arg) => arg.replace(STATE, dirs.state).replace(CONFIG, dirs.config).replace(/^127\.0\.0\.1:9464$/, `127.0.0.1:${port}`))];
+	return [
+		...binary,
+		...args.map((arg) =>
+			arg
+				.replace(STATE, dirs.state)
+				.replace(CONFIG, dirs.config)
+				.replace(/^127\.0\.0\.1:9464$/, `127.0.0.1:${port}`),
+		),
+	];
 }
 
 /** Starts a command line as systemd would: no REVISIT_* variables, in the state directory. */
@@ -61,7 +69,9 @@ export function startService(args: string[], cwd: string) {
 	const output = { stdout: '', stderr: '' };
 	child.stdout.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
 	child.stderr.on('data', (chunk: Buffer) => (output.stderr += chunk.toString()));
-	const done = new Promise<{ status: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (status, signal) => resolve({ status, signal })));
+	const done = new Promise<{ status: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+		child.on('close', (status, signal) => resolve({ status, signal })),
+	);
 	return { child, output, done };
 }
 
@@ -70,4 +80,3 @@ export function healthz(port: number): Promise<number> {
 		http.get({ host: '127.0.0.1', port, path: '/healthz' }, (res) => (res.resume(), resolve(res.statusCode ?? 0))).on('error', reject);
 	});
 }
-

@@ -5,7 +5,15 @@ import { findProgram, type Needed } from './debian.js';
 export const CHROMIUM: Needed = { name: 'chromium', path: findProgram('chromium'), install: 'apt-get install -y --no-install-recommends chromium' };
 
 /** Flags for a quiet headless run as root in a container: nothing fetched in the background, no sandbox (root), no GPU. */
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+	'--headless',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+];
 
 /**
  * Launches Debian's chromium through playwright-core.

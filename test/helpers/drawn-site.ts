@@ -44,7 +44,11 @@ export async function startDrawnSite(): Promise<DrawnSite> {
 	const html = (res: import('node:http').ServerResponse, text: string) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(text);
 	const server = await startServer((req, res) => {
 		const path = req.url ?? '/';
-		if (path === '/drawn') return html(res, '<!doctype html><html><head><title>Stovetop kettle</title></head><body><main id="shop"></main><script src="/drawn.js"></script></body></html>');
+		if (path === '/drawn')
+			return html(
+				res,
+				'<!doctype html><html><head><title>Stovetop kettle</title></head><body><main id="shop"></main><script src="/drawn.js"></script></body></html>',
+			);
 		if (path === '/drawn.js') return void res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(DRAWN_JS);
 		if (path === '/api/drawn') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ price: state.price }));
 		if (path === '/drawn-inline') {
@@ -57,11 +61,18 @@ export async function startDrawnSite(): Promise<DrawnSite> {
 		}
 		if (path === '/analytics') return html(res, ANALYTICS_PAGE);
 		// Text a timer writes, with no request before it: the network is idle long before.
-		if (path === '/late-text') return html(res, '<!doctype html><html><head><title>Late</title></head><body><script>setTimeout(() => { document.body.append("Written by a timer"); }, 2500);</script></body></html>');
+		if (path === '/late-text')
+			return html(
+				res,
+				'<!doctype html><html><head><title>Late</title></head><body><script>setTimeout(() => { document.body.append("Written by a timer"); }, 2500);</script></body></html>',
+			);
 		// A placeholder first, the product a timer later (no request in between).
 		if (path === '/loading') {
 			const script = `setTimeout(() => { document.getElementById('shop').innerHTML = ${JSON.stringify(product(`€${state.price.toFixed(2)}`))}; }, 2500);`;
-			return html(res, `<!doctype html><html><head><title>Stovetop kettle</title></head><body><main id="shop"><p>Loading…</p></main><script>${script}</script></body></html>`);
+			return html(
+				res,
+				`<!doctype html><html><head><title>Stovetop kettle</title></head><body><main id="shop"><p>Loading…</p></main><script>${script}</script></body></html>`,
+			);
 		}
 		if (path === '/analytics.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end('window.ga = window.ga || function () {};');
 		res.writeHead(404, { 'content-type': 'text/plain' }).end('no such page');

@@ -33,10 +33,12 @@ async function startWorker(store: string, args: string[], env: NodeJS.ProcessEnv
 	const child = spawn(process.execPath, [BIN, 'worker', '--store', store, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
 	running.add(child);
 	let log = '';
-	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => {
-		running.delete(child);
-		resolve(code);
-	}));
+	const exited = new Promise<number | null>((resolve) =>
+		child.on('exit', (code) => {
+			running.delete(child);
+			resolve(code);
+		}),
+	);
 	await new Promise<void>((resolve, reject) => {
 		child.stderr!.on('data', (chunk: Buffer) => {
 			log += chunk.toString();

@@ -15,7 +15,8 @@ export const COUNCIL = [
 export const HUGE_WORD = 'x'.repeat(4000);
 
 /** A hostile page's text at a sweep: markup, quotes and a huge word as text, changing each time. */
-export const hostileText = (v: number): string => `<script>window.pwned = ${v}</script> "quoted" 'single' </script><img src=x onerror="window.pwned=1"> ${HUGE_WORD} version ${v}`;
+export const hostileText = (v: number): string =>
+	`<script>window.pwned = ${v}</script> "quoted" 'single' </script><img src=x onerror="window.pwned=1"> ${HUGE_WORD} version ${v}`;
 
 const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -56,7 +57,10 @@ export async function buildHistorySite(): Promise<HistorySite> {
 	const dir = await tempDir('revisit-history-');
 	const storeDir = path.join(dir.dir, 'store');
 	// The shoe is swept on its own, with --product: its offer is what counts.
-	const sweeps = [[[origin.url('/council'), origin.url('/hostile')], []], [[origin.url('/shoe')], ['--product']]] as const;
+	const sweeps = [
+		[[origin.url('/council'), origin.url('/hostile')], []],
+		[[origin.url('/shoe')], ['--product']],
+	] as const;
 	for (version = 1; version <= COUNCIL.length; version++) {
 		for (const [urls, flags] of sweeps) {
 			const run = await runCli(['sweep', '--store', storeDir, '--robots', 'ignore', '--retries', '0', '-q', ...flags], `${urls.join('\n')}\n`);

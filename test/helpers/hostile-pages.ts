@@ -1,6 +1,9 @@
 import type { PublicPage } from './public-host.js';
 
-const html = (body: string): PublicPage => ({ headers: { 'content-type': 'text/html; charset=utf-8' }, body: `<!doctype html><html><head><title>hostile</title></head><body>${body}</body></html>` });
+const html = (body: string): PublicPage => ({
+	headers: { 'content-type': 'text/html; charset=utf-8' },
+	body: `<!doctype html><html><head><title>hostile</title></head><body>${body}</body></html>`,
+});
 const js = (body: string): PublicPage => ({ headers: { 'content-type': 'text/javascript' }, body });
 
 /**

@@ -27,11 +27,13 @@ export interface MixedSite {
  * site.step(1); // edits and deletes some pages, returns what should be reported
  */
 export async function startMixedSite(pages: number): Promise<MixedSite> {
-	const sites = await Promise.all(MIXED.map(async (behaviour) => {
-		const state: Page[] = Array.from({ length: pages }, () => ({ version: 0, deleted: false }));
-		const counts: Counts = { requests: 0, bodies: 0, busy: 0 };
-		return { behaviour, state, server: await startServer(handlerFor(behaviour, state, counts)) };
-	}));
+	const sites = await Promise.all(
+		MIXED.map(async (behaviour) => {
+			const state: Page[] = Array.from({ length: pages }, () => ({ version: 0, deleted: false }));
+			const counts: Counts = { requests: 0, bodies: 0, busy: 0 };
+			return { behaviour, state, server: await startServer(handlerFor(behaviour, state, counts)) };
+		}),
+	);
 	const urls = sites.flatMap(({ server }) => Array.from({ length: pages }, (_, i) => server.url(`/p/${i}`)));
 	return {
 		input: () => urls.join('\n') + '\n',

@@ -22,7 +22,13 @@ const SOLD_OUT: Record<ShopOffer['availability'], string> = {
 	LimitedAvailability: 'Nur noch 2 Stück',
 };
 const ld = (value: unknown) => `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
-const offerLd = (o: ShopOffer, until: string, prefix = 'https://schema.org/') => ({ '@type': 'Offer', price: money(o.price), priceCurrency: 'EUR', availability: `${prefix}${o.availability}`, priceValidUntil: until });
+const offerLd = (o: ShopOffer, until: string, prefix = 'https://schema.org/') => ({
+	'@type': 'Offer',
+	price: money(o.price),
+	priceCurrency: 'EUR',
+	availability: `${prefix}${o.availability}`,
+	priceValidUntil: until,
+});
 
 /**
  * Each page carries its offer one way: the ways issue 28 lists, one page each. `until`
@@ -32,15 +38,58 @@ const PAGES: Record<string, (o: ShopOffer, until: string) => string> = {
 	'jsonld-object': (o, until) => ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kettle', offers: offerLd(o, until) }),
 	'jsonld-array': (o, until) => ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Hose', offers: [offerLd(o, until), offerLd(o, until)] }),
 	'jsonld-lowest': (o, until) =>
-		ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Lamp', offers: [offerLd({ ...o, price: o.price + 5 }, until), offerLd(o, until), offerLd({ ...o, price: o.price + 9 }, until)] }),
+		ld({
+			'@context': 'https://schema.org',
+			'@type': 'Product',
+			name: 'Lamp',
+			offers: [offerLd({ ...o, price: o.price + 5 }, until), offerLd(o, until), offerLd({ ...o, price: o.price + 9 }, until)],
+		}),
 	'jsonld-aggregate': (o, until) =>
-		ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Socks', offers: { '@type': 'AggregateOffer', lowPrice: o.price, highPrice: o.price + 20, priceCurrency: 'EUR', offerCount: 4, availability: `https://schema.org/${o.availability}` } }),
+		ld({
+			'@context': 'https://schema.org',
+			'@type': 'Product',
+			name: 'Socks',
+			offers: {
+				'@type': 'AggregateOffer',
+				lowPrice: o.price,
+				highPrice: o.price + 20,
+				priceCurrency: 'EUR',
+				offerCount: 4,
+				availability: `https://schema.org/${o.availability}`,
+			},
+		}),
 	'jsonld-specification': (o, until) =>
-		ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Tin', offers: { '@type': 'Offer', priceSpecification: { '@type': 'UnitPriceSpecification', price: o.price, priceCurrency: 'EUR', validThrough: until }, availability: o.availability } }),
-	'jsonld-capitals': (o, until) => ld({ '@context': 'http://schema.org', '@type': 'Product', Name: 'Bell', Offers: { '@type': 'Offer', Price: money(o.price), PriceCurrency: 'EUR', Availability: `http://schema.org/${o.availability}`, PriceValidUntil: until } }),
+		ld({
+			'@context': 'https://schema.org',
+			'@type': 'Product',
+			name: 'Tin',
+			offers: {
+				'@type': 'Offer',
+				priceSpecification: { '@type': 'UnitPriceSpecification', price: o.price, priceCurrency: 'EUR', validThrough: until },
+				availability: o.availability,
+			},
+		}),
+	'jsonld-capitals': (o, until) =>
+		ld({
+			'@context': 'http://schema.org',
+			'@type': 'Product',
+			Name: 'Bell',
+			Offers: { '@type': 'Offer', Price: money(o.price), PriceCurrency: 'EUR', Availability: `http://schema.org/${o.availability}`, PriceValidUntil: until },
+		}),
 	'jsonld-graph': (o, until) =>
-		ld({ '@context': 'https://schema.org', '@graph': [{ '@type': 'WebSite', name: 'Shop', url: '/' }, { '@type': 'BreadcrumbList', itemListElement: [] }, { '@type': 'Product', name: 'Pot', offers: offerLd(o, until) }] }),
-	'jsonld-blocks': (o, until) => ld([{ '@context': 'https://schema.org', '@type': 'WebSite', name: 'Shop' }, { '@context': 'https://schema.org', '@type': 'Product', name: 'Pan', offers: offerLd(o, until) }]) + ld({ '@type': 'Organization', name: 'Shop Ltd' }),
+		ld({
+			'@context': 'https://schema.org',
+			'@graph': [
+				{ '@type': 'WebSite', name: 'Shop', url: '/' },
+				{ '@type': 'BreadcrumbList', itemListElement: [] },
+				{ '@type': 'Product', name: 'Pot', offers: offerLd(o, until) },
+			],
+		}),
+	'jsonld-blocks': (o, until) =>
+		ld([
+			{ '@context': 'https://schema.org', '@type': 'WebSite', name: 'Shop' },
+			{ '@context': 'https://schema.org', '@type': 'Product', name: 'Pan', offers: offerLd(o, until) },
+		]) + ld({ '@type': 'Organization', name: 'Shop Ltd' }),
 	'jsonld-variants': (o, until) =>
 		ld({
 			'@context': 'https://schema.org',
@@ -59,7 +108,12 @@ const PAGES: Record<string, (o: ShopOffer, until: string) => string> = {
 		`<div itemscope itemtype="http://schema.org/Product"><div itemprop="offers" itemscope itemtype="http://schema.org/Offer">` +
 		`<span itemprop="price">$${money(o.price)}</span> <span itemprop="availability">${o.availability === 'InStock' ? 'In stock' : o.availability === 'OutOfStock' ? 'Out of stock' : o.availability}</span></div></div>`,
 	'microdata-and-jsonld': (o, until) =>
-		`<span itemprop="price" content="${money(o.price)}"></span>` + ld({ '@context': 'https://schema.org', '@type': 'Product', offers: { '@type': 'Offer', price: o.price, priceCurrency: 'EUR', availability: `https://schema.org/${o.availability}`, priceValidUntil: until } }),
+		`<span itemprop="price" content="${money(o.price)}"></span>` +
+		ld({
+			'@context': 'https://schema.org',
+			'@type': 'Product',
+			offers: { '@type': 'Offer', price: o.price, priceCurrency: 'EUR', availability: `https://schema.org/${o.availability}`, priceValidUntil: until },
+		}),
 	opengraph: (o) =>
 		`<meta property="og:type" content="product"><meta property="product:price:amount" content="${money(o.price)}"><meta property="product:price:currency" content="EUR">` +
 		`<meta property="product:availability" content="${o.availability === 'InStock' ? 'instock' : o.availability === 'OutOfStock' ? 'oos' : o.availability.toLowerCase()}">`,
@@ -81,7 +135,9 @@ export const SHOP_PAGES = Object.keys(PAGES);
  * shop.offers.get('opengraph')!.price = 19.5;
  */
 export async function startOfferShop(): Promise<TestServer & { urls: string[]; offers: Map<string, ShopOffer>; urlOf(kind: string): string }> {
-	const offers = new Map<string, ShopOffer>(SHOP_PAGES.map((kind, i) => [kind, { price: kind === 'selectors' ? 1299 : 20 + i * 3.25, availability: 'InStock' }]));
+	const offers = new Map<string, ShopOffer>(
+		SHOP_PAGES.map((kind, i) => [kind, { price: kind === 'selectors' ? 1299 : 20 + i * 3.25, availability: 'InStock' }]),
+	);
 	let served = 0;
 	const server = await startServer((req, res) => {
 		served++;
@@ -90,12 +146,14 @@ export async function startOfferShop(): Promise<TestServer & { urls: string[]; o
 		if (!page || !kind) return void res.writeHead(404).end('no such page');
 		const at = new Date(Date.UTC(2026, 11, 6) + served * 86_400_000);
 		const recent = Array.from({ length: 3 }, () => `<li>${RECENT[Math.floor(Math.random() * RECENT.length)]}</li>`).join('');
-		res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
-			`<!doctype html><html><head><title>${kind}</title><meta name="csrf-token" content="${token()}">${kind === 'opengraph' ? page(offers.get(kind)!, '') : ''}</head>` +
-				`<body><main><h1>A product (${kind})</h1>${kind === 'opengraph' ? '' : page(offers.get(kind)!, at.toISOString().slice(0, 10))}` +
-				`<form><input type="hidden" name="csrf" value="${token()}"><button>Add to cart</button></form></main>` +
-				`<aside class="recent"><h2>Recently viewed</h2><ul>${recent}</ul></aside><footer>Page generated ${at.toISOString()}</footer></body></html>`,
-		);
+		res
+			.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+			.end(
+				`<!doctype html><html><head><title>${kind}</title><meta name="csrf-token" content="${token()}">${kind === 'opengraph' ? page(offers.get(kind)!, '') : ''}</head>` +
+					`<body><main><h1>A product (${kind})</h1>${kind === 'opengraph' ? '' : page(offers.get(kind)!, at.toISOString().slice(0, 10))}` +
+					`<form><input type="hidden" name="csrf" value="${token()}"><button>Add to cart</button></form></main>` +
+					`<aside class="recent"><h2>Recently viewed</h2><ul>${recent}</ul></aside><footer>Page generated ${at.toISOString()}</footer></body></html>`,
+			);
 	});
 	const urlOf = (kind: string) => server.url(`/p/${kind}`);
 	return Object.assign(server, { urls: SHOP_PAGES.map(urlOf), offers, urlOf });

@@ -14,7 +14,10 @@ export function missingFromTables(table: SettingTable, markdown: string): string
 	return Object.entries(table)
 		.filter(([flag, row]) => {
 			const section = sections.get(row.group.replace(/:$/, '')) ?? '';
-			const firstCells = section.split('\n').filter((line) => line.startsWith('| `')).map((line) => line.split(' | ')[0]!);
+			const firstCells = section
+				.split('\n')
+				.filter((line) => line.startsWith('| `'))
+				.map((line) => line.split(' | ')[0]!);
 			return !firstCells.some((cell) => new RegExp(`(^\\| |, )\`--${flag}[\` ]`).test(cell));
 		})
 		.map(([flag]) => flag);

@@ -16,7 +16,11 @@ export const AS_ROOT = process.getuid?.() === 0;
  * const out = await asNobody('console.log(process.getuid())'); // '65534\n'
  */
 export async function asNobody(script: string, args: string[] = []): Promise<string> {
-	const { stdout } = await promisify(execFile)('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, '--input-type=module', '-e', script, ...args], { cwd: '/', timeout: 60_000 });
+	const { stdout } = await promisify(execFile)(
+		'setpriv',
+		[`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, '--input-type=module', '-e', script, ...args],
+		{ cwd: '/', timeout: 60_000 },
+	);
 	return stdout;
 }
 

@@ -8,7 +8,8 @@ export interface ShopPage {
 	offer: { price?: number; currency?: string; availability?: string } | undefined;
 }
 
-const page = (body: string, lang = 'en'): string => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Shop</title></head><body>${body}</body></html>`;
+const page = (body: string, lang = 'en'): string =>
+	`<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Shop</title></head><body>${body}</body></html>`;
 
 /** An Amazon-like page: the price split in parts with a screen-reader copy, a struck list price, a carousel of other products' prices. */
 const amazon = page(`
@@ -42,7 +43,8 @@ const amazonClassic = page(`
 </div>`);
 
 /** A German shop: UVP struck by its class, a header cart total, related products with their own prices. */
-const german = page(`
+const german = page(
+	`
 <header class="site-header"><a class="cart" href="/warenkorb">Warenkorb <span class="cart-total">0,00 €</span></a></header>
 <main><div class="product-detail">
   <div class="gallery"><img src="/m.jpg" alt=""></div>
@@ -56,33 +58,44 @@ const german = page(`
 <section class="related-products"><h2>Das könnte Ihnen auch gefallen</h2>
   <div class="product-tile"><a href="/p/2">Filter</a><span class="preis">12,99 €</span><button class="btn">In den Warenkorb</button></div>
   <div class="product-tile"><a href="/p/3">Bohnen</a><span class="preis">8,49 €</span></div>
-</section></main>`, 'de');
+</section></main>`,
+	'de',
+);
 
 /** A French shop, sold out: the buy button disabled, "Rupture de stock" beside it. */
-const frenchSoldOut = page(`
+const frenchSoldOut = page(
+	`
 <nav class="menu"><a href="/promo">Promos dès 9,90 €</a></nav>
 <div id="produit">
   <h1>Lampe de bureau Atelier</h1>
   <p class="prix">Prix : <span>45,00 €</span></p>
   <div class="achat"><p class="etat">Rupture de stock</p><button class="ajout-panier" disabled>Ajouter au panier</button></div>
-</div>`, 'fr');
+</div>`,
+	'fr',
+);
 
 /** A Spanish shop: was and now in one text. */
-const spanish = page(`
+const spanish = page(
+	`
 <div class="ficha">
   <h1 class="titulo">Mochila urbana 20 L</h1>
   <div class="precio">Antes 59,99 € Ahora 39,99 €</div>
   <a class="boton-comprar" href="/carrito/add/77">Añadir al carrito</a>
 </div>
-<div class="productos-similares carousel"><div class="item"><span class="precio">24,95 €</span></div></div>`, 'es');
+<div class="productos-similares carousel"><div class="item"><span class="precio">24,95 €</span></div></div>`,
+	'es',
+);
 
 /** An Italian shop on a Shopify-like theme, sold out: only a "regular" price, the button disabled and saying "Esaurito". */
-const italianSoldOut = page(`
+const italianSoldOut = page(
+	`
 <main id="MainContent"><section class="product">
   <h1 class="product__title">Moka Express 6 tazze</h1>
   <div class="price price--sold-out"><div class="price__regular"><span class="visually-hidden">Prezzo di listino</span><span class="price-item price-item--regular">€ 120,00</span></div></div>
   <form method="post" action="/cart/add"><button type="submit" name="add" class="product-form__submit button" disabled><span>Esaurito</span></button></form>
-</section></main>`, 'it');
+</section></main>`,
+	'it',
+);
 
 /** A Shopify (Dawn theme) page on sale: both the regular and the sale blocks are in the page, the former price in <s>, visually hidden labels. */
 const dawnSale = page(`
@@ -97,37 +110,49 @@ const dawnSale = page(`
 <div class="product-recommendations"><ul><li><span class="price-item price-item--regular">$12.00 USD</span></li></ul></div></main>`);
 
 /** A Dutch shop: the stock line beside an enabled button says it cannot be had. */
-const dutch = page(`
+const dutch = page(
+	`
 <div class="product-page">
   <h1>Fietsbel chroom</h1>
   <span class="product-prijs">€ 12,95</span>
   <form class="bestel"><p class="levering">Niet op voorraad</p><button class="knop">In winkelwagen</button></form>
-</div>`, 'nl');
+</div>`,
+	'nl',
+);
 
 /** A Japanese shop: the price in a sentence with its label and tax note, recommendations below. */
-const japanese = page(`
+const japanese = page(
+	`
 <div class="item-detail">
   <h1 class="item-name">電気ケトル 1.0L</h1>
   <p class="item-price">価格：<span class="num">3,980円</span>（税込）</p>
   <button class="cart-btn" type="button">カートに入れる</button>
 </div>
-<div class="recommend"><p>おすすめ商品</p><ul><li><span class="item-price">1,200円</span></li></ul></div>`, 'ja');
+<div class="recommend"><p>おすすめ商品</p><ul><li><span class="item-price">1,200円</span></li></ul></div>`,
+	'ja',
+);
 
 /** A Russian shop with no buy button: the stock note says it. */
-const russian = page(`
+const russian = page(
+	`
 <div class="card">
   <h1>Чайник электрический</h1>
   <div class="product-price">2 490 ₽</div>
   <div class="stock-status">Нет в наличии</div>
-</div>`, 'ru');
+</div>`,
+	'ru',
+);
 
 /** A Polish shop: the old price in <del> after the new one. */
-const polish = page(`
+const polish = page(
+	`
 <div class="produkt">
   <h1>Czajnik stalowy</h1>
   <div class="ceny"><span class="cena">129,00 zł</span> <del>159,00 zł</del></div>
   <a class="btn btn-koszyk" href="/koszyk/dodaj/5">Dodaj do koszyka</a>
-</div>`, 'pl');
+</div>`,
+	'pl',
+);
 
 /** A WooCommerce page on sale: <del> and <ins>, and related products with prices and buttons of their own. */
 const woo = page(`

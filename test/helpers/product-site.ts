@@ -29,16 +29,18 @@ export async function startProductSite(pages: number): Promise<TestServer & { ur
 		const shown = ticker ? 100 + served : (price.get(n) ?? 10 + (n % 7));
 		const stockLine = n % 3 === 0 ? `<p class="stock">In stock: ${stock.get(n) ?? 5} left</p>` : '';
 		const when = new Date(Date.UTC(2026, 11, 4) + served * 61_000).toISOString();
-		res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
-			`<!doctype html><html><head><title>Product ${n}</title><script nonce="${token()}">window.csrf = "${token()}";</script></head>` +
-				`<body data-render="${token()}"><header><nav><a href="/">Home</a> <a href="/shop">Shop</a></nav></header>` +
-				`<main class="product"><h1>Product ${n}: a sturdy thing for every day</h1>` +
-				`<p class="price">$${shown}</p>${stockLine}` +
-				`<form method="post"><input type="hidden" name="csrf" value="${token()}"><button>Buy now</button></form>` +
-				`<aside class="ad" id="ad-${token()}">${ADS[Math.floor(Math.random() * ADS.length)]}</aside>` +
-				`<p class="generated">Generated at ${when}</p></main>` +
-				`<footer>Made by a shop that has been around since 1999, in a town by the sea.</footer></body></html>`,
-		);
+		res
+			.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+			.end(
+				`<!doctype html><html><head><title>Product ${n}</title><script nonce="${token()}">window.csrf = "${token()}";</script></head>` +
+					`<body data-render="${token()}"><header><nav><a href="/">Home</a> <a href="/shop">Shop</a></nav></header>` +
+					`<main class="product"><h1>Product ${n}: a sturdy thing for every day</h1>` +
+					`<p class="price">$${shown}</p>${stockLine}` +
+					`<form method="post"><input type="hidden" name="csrf" value="${token()}"><button>Buy now</button></form>` +
+					`<aside class="ad" id="ad-${token()}">${ADS[Math.floor(Math.random() * ADS.length)]}</aside>` +
+					`<p class="generated">Generated at ${when}</p></main>` +
+					`<footer>Made by a shop that has been around since 1999, in a town by the sea.</footer></body></html>`,
+			);
 	});
 	const urls = Array.from({ length: pages }, (_, i) => server.url(`/product/${i + 1}`));
 	return Object.assign(server, { urls, price, stock });

@@ -5,7 +5,11 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { findProgram, type Needed } from './debian.js';
 
 /** iproute2's `ip`, which makes the test host: a network namespace joined to this one by a veth pair (root only). */
-export const IPROUTE2: Needed = { name: 'iproute2 (and root, for network namespaces)', path: process.getuid?.() === 0 ? findProgram('ip') : undefined, install: 'apt-get install -y --no-install-recommends iproute2' };
+export const IPROUTE2: Needed = {
+	name: 'iproute2 (and root, for network namespaces)',
+	path: process.getuid?.() === 0 ? findProgram('ip') : undefined,
+	install: 'apt-get install -y --no-install-recommends iproute2',
+};
 
 /** A page the test host serves. */
 export interface PublicPage {

@@ -90,7 +90,20 @@ export interface TlsFiles {
 
 async function launch(port: number, dir: string, { tls, cluster }: { tls?: TlsFiles; cluster?: boolean }): Promise<ChildProcess> {
 	const listen = tls
-		? ['--port', '0', '--tls-port', String(port), '--tls-cert-file', tls.cert, '--tls-key-file', tls.key, '--tls-ca-cert-file', tls.cert, '--tls-auth-clients', 'no']
+		? [
+				'--port',
+				'0',
+				'--tls-port',
+				String(port),
+				'--tls-cert-file',
+				tls.cert,
+				'--tls-key-file',
+				tls.key,
+				'--tls-ca-cert-file',
+				tls.cert,
+				'--tls-auth-clients',
+				'no',
+			]
 		: ['--port', String(port)];
 	const clustered = cluster ? ['--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '2000'] : [];
 	const args = [...listen, ...clustered, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];

@@ -6,7 +6,8 @@ import { startServer, type TestServer } from './server.js';
 
 /** Three versions of each page: the fixture sweeps after each. */
 const PAGES: Record<string, (version: number) => string> = {
-	'/article': (v) => `<html><body><h1>Council news</h1><p>The council met on ${v === 1 ? 'Tuesday' : 'Wednesday'} and ${v === 3 ? 'rejected' : 'agreed'} the budget for the harbour.</p></body></html>`,
+	'/article': (v) =>
+		`<html><body><h1>Council news</h1><p>The council met on ${v === 1 ? 'Tuesday' : 'Wednesday'} and ${v === 3 ? 'rejected' : 'agreed'} the budget for the harbour.</p></body></html>`,
 	// Only whitespace differs between versions 2 and 3 (a line break, as a reader sees it).
 	'/spaces': (v) => `<html><body><p>Opening hours: nine to${v === 3 ? '<br>' : ' '}five${v === 1 ? ', closed Sundays' : ''}.</p></body></html>`,
 	'/static': () => '<html><body><p>Nothing moves here.</p></body></html>',
@@ -82,7 +83,10 @@ export async function buildReportSite(options: { store?: string } = {}): Promise
 	for (version = 1; version <= 3; version++) await sweep();
 	const lastRun = path.join(dir.dir, 'report.html');
 	const allRuns = path.join(dir.dir, 'all.html');
-	for (const [file, extra] of [[lastRun, []], [allRuns, ['--runs', '3']]] as const) {
+	for (const [file, extra] of [
+		[lastRun, []],
+		[allRuns, ['--runs', '3']],
+	] as const) {
 		const run = await runCli(['report', '--store', storeDir, '--html', file, ...extra]);
 		if (run.status !== 0) throw new Error(`report failed (${run.status}): ${run.stderr}`);
 	}

@@ -58,7 +58,10 @@ export async function startServer(handler: http.RequestListener): Promise<TestSe
  * // ... a sweep with --per-host 2 ...
  * expect(seen.most).toBe(2);
  */
-export async function slowOrigin(delayMs: number, onRequest: (path: string) => void = () => {}): Promise<{ server: TestServer; seen: { inFlight: number; most: number } }> {
+export async function slowOrigin(
+	delayMs: number,
+	onRequest: (path: string) => void = () => {},
+): Promise<{ server: TestServer; seen: { inFlight: number; most: number } }> {
 	const seen = { inFlight: 0, most: 0 };
 	const server = await startServer((req, res) => {
 		seen.most = Math.max(seen.most, ++seen.inFlight);

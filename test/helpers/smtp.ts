@@ -67,7 +67,10 @@ export async function startSmtp(): Promise<TestSmtp> {
 	const dir = await mkdtemp(path.join(tmpdir(), 'revisit-smtp-'));
 	const port = await freePort();
 	const kept = path.join(dir, 'mails.ndjson');
-	const child = spawn(SMTP_PYTHON!, ['-m', 'aiosmtpd', '-n', '-l', `127.0.0.1:${port}`, '-c', 'smtp_keep.Keep', kept], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, PYTHONPATH: FIXTURES } });
+	const child = spawn(SMTP_PYTHON!, ['-m', 'aiosmtpd', '-n', '-l', `127.0.0.1:${port}`, '-c', 'smtp_keep.Keep', kept], {
+		stdio: ['ignore', 'ignore', 'pipe'],
+		env: { ...process.env, PYTHONPATH: FIXTURES },
+	});
 	let stderr = '';
 	child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

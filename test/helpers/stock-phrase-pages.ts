@@ -38,4 +38,5 @@ export function phrasePage(phrase: StockPhraseCase, button = false): string {
 }
 
 /** The availability the offer reader gives the phrase's page, or null for none. */
-export const readPhrase = (phrase: StockPhraseCase, button = false): string | null => readOffer(parseDocument(phrasePage(phrase, button)))?.availability ?? null;
+export const readPhrase = (phrase: StockPhraseCase, button = false): string | null =>
+	readOffer(parseDocument(phrasePage(phrase, button)))?.availability ?? null;

@@ -34,7 +34,10 @@ export async function startTinyproxy(): Promise<TestProxy> {
 	const port = await freePort();
 	const logFile = path.join(dir, 'tinyproxy.log');
 	const config = path.join(dir, 'tinyproxy.conf');
-	await writeFile(config, [`Port ${port}`, 'Listen 127.0.0.1', 'Allow 127.0.0.1', `LogFile "${logFile}"`, 'LogLevel Info', 'MaxClients 50', 'Timeout 30', ''].join('\n'));
+	await writeFile(
+		config,
+		[`Port ${port}`, 'Listen 127.0.0.1', 'Allow 127.0.0.1', `LogFile "${logFile}"`, 'LogLevel Info', 'MaxClients 50', 'Timeout 30', ''].join('\n'),
+	);
 	const child = spawn(TINYPROXY!, ['-d', '-c', config], { stdio: ['ignore', 'ignore', 'pipe'] });
 	let stderr = '';
 	child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -50,12 +50,17 @@ export async function readWarc(path: string, options: { truncatedTail?: boolean 
 		const mine = records[i++];
 		if (!mine || mine.type !== record.warcType) throw new Error(`${path}: warcio read ${record.warcType} where the walk read ${mine?.type}`);
 		if (record.httpHeaders) {
-			mine.http = { statusline: record.httpHeaders.statusline, status: record.httpHeaders.statusCode, headers: Object.fromEntries(record.httpHeaders.headers as unknown as Iterable<[string, string]>) };
+			mine.http = {
+				statusline: record.httpHeaders.statusline,
+				status: record.httpHeaders.statusCode,
+				headers: Object.fromEntries(record.httpHeaders.headers as unknown as Iterable<[string, string]>),
+			};
 		}
 		const content = Buffer.from(await record.readFully(false));
 		if (mine.type === 'response') {
 			mine.payload = content;
-			if (warcDigest(content) !== mine.headers['WARC-Payload-Digest']) throw new Error(`${path}: payload digest mismatch for ${mine.headers['WARC-Target-URI']}`);
+			if (warcDigest(content) !== mine.headers['WARC-Payload-Digest'])
+				throw new Error(`${path}: payload digest mismatch for ${mine.headers['WARC-Target-URI']}`);
 		}
 	}
 	if (i !== records.length) throw new Error(`${path}: warcio read ${i} records, the walk ${records.length}`);
@@ -63,7 +68,8 @@ export async function readWarc(path: string, options: { truncatedTail?: boolean 
 }
 
 /** How many records of each type. */
-export const countTypes = (records: ReadRecord[]) => records.reduce<Record<string, number>>((counts, record) => {
-	counts[record.type] = (counts[record.type] ?? 0) + 1;
-	return counts;
-}, {});
+export const countTypes = (records: ReadRecord[]) =>
+	records.reduce<Record<string, number>>((counts, record) => {
+		counts[record.type] = (counts[record.type] ?? 0) + 1;
+		return counts;
+	}, {});

@@ -19,7 +19,9 @@ const missing = new Map(SERVERS.map((spec) => [spec, missingPackages(spec)]));
 const skipped = SERVERS.filter((spec) => missing.get(spec)!.length > 0 && !CI);
 if (skipped.length > 0) {
 	const packages = [...new Set(skipped.flatMap((spec) => missing.get(spec)!))];
-	process.stderr.write(`interop: skipping ${skipped.map((spec) => spec.name).join(', ')}: not installed (Debian packages: ${packages.join(' ')}); install with: ${installCommand(packages)}\n`);
+	process.stderr.write(
+		`interop: skipping ${skipped.map((spec) => spec.name).join(', ')}: not installed (Debian packages: ${packages.join(' ')}); install with: ${installCommand(packages)}\n`,
+	);
 }
 
 interface Check {
@@ -54,7 +56,10 @@ describe.concurrent('revisit against real web servers', () => {
 		expect(liveGroups()).toEqual([]);
 		if (process.env['REVISIT_WRITE_INTEROP'] === '1') {
 			const order = (result: ServerResult) => SERVERS.indexOf(result.spec);
-			await writeReport(REPORT, results.sort((a, b) => order(a) - order(b)));
+			await writeReport(
+				REPORT,
+				results.sort((a, b) => order(a) - order(b)),
+			);
 		}
 	});
 
@@ -66,7 +71,8 @@ describe.concurrent('revisit against real web servers', () => {
 			`${spec.name}: reports exactly the edited and deleted pages, and no full body when nothing changed`,
 			async ({ expect }) => {
 				const packages = missing.get(spec)!;
-				if (packages.length > 0) throw new Error(`${spec.name} is not installed (Debian packages: ${packages.join(' ')}); CI=true needs every server: ${installCommand(packages)}`);
+				if (packages.length > 0)
+					throw new Error(`${spec.name} is not installed (Debian packages: ${packages.join(' ')}); CI=true needs every server: ${installCommand(packages)}`);
 				const result: ServerResult = { spec, failures: [] };
 				results.push(result);
 				const site = await makeSite(PAGES);
@@ -99,30 +105,36 @@ describe.concurrent('revisit against real web servers', () => {
 // default flags the host must get the most telling form that works, and the redeploy be reported.
 const APACHE = SERVERS.find((spec) => spec.name === 'apache2')!;
 describe('apache2: a redeploy that keeps file times', () => {
-	it.skipIf(skipped.includes(APACHE))('is reported under the default flags: the host gets the bare ETag with If-Modified-Since, not If-Modified-Since alone', async () => {
-		const site = await makeSite(20);
-		const store = await tempDir('revisit-interop-redeploy-');
-		const server = await APACHE.start(site.root);
-		try {
-			const urls = site.urls(server.origin);
-			const sweep = async () => {
-				const run = await spawnCli(['sweep', '--store', store.dir, '--ndjson', '-q'], `${urls.join('\n')}\n`).done;
-				expect(run.status, run.stderr).toBe(0);
-				return ndjson(run.stdout).map((verdict) => String(verdict['url'])).sort();
-			};
-			expect(await sweep()).toHaveLength(20);
-			expect(await sweep()).toEqual([]);
-			const pages = [site.paths[3]!, site.paths[11]!, site.paths[17]!];
-			const sizes = await site.redeploy(pages);
-			for (const { before, after } of sizes) expect(after).not.toBe(before);
-			expect(await sweep()).toEqual(pages.map((page) => `${server.origin}${page}`).sort());
-			expect(await sweep()).toEqual([]);
-			const stats = ndjson((await spawnCli(['stats', '--store', store.dir, '--json'], '').done).stdout)[0]!;
-			expect(stats).toMatchObject({ form: 'etag-stripped-both', formReason: expect.stringContaining('the most telling form') });
-		} finally {
-			await server.stop();
-			await site.cleanup();
-			await store.cleanup();
-		}
-	}, 120_000);
+	it.skipIf(skipped.includes(APACHE))(
+		'is reported under the default flags: the host gets the bare ETag with If-Modified-Since, not If-Modified-Since alone',
+		async () => {
+			const site = await makeSite(20);
+			const store = await tempDir('revisit-interop-redeploy-');
+			const server = await APACHE.start(site.root);
+			try {
+				const urls = site.urls(server.origin);
+				const sweep = async () => {
+					const run = await spawnCli(['sweep', '--store', store.dir, '--ndjson', '-q'], `${urls.join('\n')}\n`).done;
+					expect(run.status, run.stderr).toBe(0);
+					return ndjson(run.stdout)
+						.map((verdict) => String(verdict['url']))
+						.sort();
+				};
+				expect(await sweep()).toHaveLength(20);
+				expect(await sweep()).toEqual([]);
+				const pages = [site.paths[3]!, site.paths[11]!, site.paths[17]!];
+				const sizes = await site.redeploy(pages);
+				for (const { before, after } of sizes) expect(after).not.toBe(before);
+				expect(await sweep()).toEqual(pages.map((page) => `${server.origin}${page}`).sort());
+				expect(await sweep()).toEqual([]);
+				const stats = ndjson((await spawnCli(['stats', '--store', store.dir, '--json'], '').done).stdout)[0]!;
+				expect(stats).toMatchObject({ form: 'etag-stripped-both', formReason: expect.stringContaining('the most telling form') });
+			} finally {
+				await server.stop();
+				await site.cleanup();
+				await store.cleanup();
+			}
+		},
+		120_000,
+	);
 });

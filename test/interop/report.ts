@@ -18,7 +18,9 @@ const kib = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KiB`;
 
 /** 304s among the live URLs of an unchanged run. */
 function ratio304(run: RunFigures): string {
-	const live = Object.entries(run.reasons).filter(([reason]) => reason !== 'gone').reduce((sum, [, n]) => sum + n, 0);
+	const live = Object.entries(run.reasons)
+		.filter(([reason]) => reason !== 'gone')
+		.reduce((sum, [, n]) => sum + n, 0);
 	return percent(run.reasons['304'] ?? 0, live);
 }
 
@@ -31,7 +33,10 @@ function packageVersions(specs: readonly ServerSpec[]): string {
 	const packages = [...new Set(specs.flatMap((spec) => Object.values(spec.needs)))];
 	try {
 		// biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own format, not a template
-		return execFileSync('dpkg-query', ['-W', '-f', '${Package} ${Version}, ', ...packages], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).replace(/, $/, '');
+		return execFileSync('dpkg-query', ['-W', '-f', '${Package} ${Version}, ', ...packages], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).replace(
+			/, $/,
+			'',
+		);
 	} catch (error) {
 		const out = (error as { stdout?: string }).stdout;
 		return out ? out.replace(/, $/, '') : 'unknown (no dpkg-query)';
@@ -53,8 +58,8 @@ export function renderReport(results: readonly ServerResult[]): string {
 		'- **304 (run 2 / run 4)**: 304 verdicts among the live URLs of the unchanged runs; the rest were full bodies.',
 		'- **bodies per run**: verdicts new, new-body, same-hash or audit (a full 200 body), runs 1/2/3/4;',
 		'  **audits**: unconditional re-fetches of a 304 (counted apart, from `revisit stats`; their bytes are not in the bytes column).',
-		'- **bytes per run**: sum of the verdicts\' `bytes` (body bytes on the wire, gzipped where the server gzips; in run 4 the',
-		'  two deleted pages\' 404 bodies).',
+		"- **bytes per run**: sum of the verdicts' `bytes` (body bytes on the wire, gzipped where the server gzips; in run 4 the",
+		"  two deleted pages' 404 bodies).",
 		'- **host after run 4**: `revisit stats --json` for the origin: mode [validators switched off]; the conditional form chosen, and why.',
 		'',
 		'| server | setup | ETag (run 1) | 304 (run 2 / run 4) | bodies per run | audits | bytes per run | run 3 reported | host after run 4 | assertions |',
@@ -77,7 +82,9 @@ export function renderReport(results: readonly ServerResult[]): string {
 			runs.map((run) => run.bodies).join(' / '),
 			String(scenario.host['audits'] ?? '-'),
 			runs.map((run) => kib(run.bytes)).join(' / '),
-			`${run3.changed.length}: ${Object.entries(reported).map(([reason, n]) => `${n} ${reason}`).join(', ')}`,
+			`${run3.changed.length}: ${Object.entries(reported)
+				.map(([reason, n]) => `${n} ${reason}`)
+				.join(', ')}`,
 			form(scenario.host).replaceAll('|', '\\|'),
 			failures.length === 0 ? 'pass' : `FAIL: ${failures.join('; ')}`,
 		];

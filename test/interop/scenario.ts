@@ -78,7 +78,10 @@ function figures(status: number, stdout: string, stderr: string): RunFigures {
 		if (BODY_REASONS.has(reason)) bodies++;
 		bytes += Number(verdict['bytes'] ?? 0);
 	}
-	const changed = verdicts.filter((verdict) => verdict['changed'] === true).map((verdict) => String(verdict['url'])).sort();
+	const changed = verdicts
+		.filter((verdict) => verdict['changed'] === true)
+		.map((verdict) => String(verdict['url']))
+		.sort();
 	return { status, stderr, reasons, changed, reasonOf, bodies, bytes };
 }
 

@@ -24,10 +24,20 @@ export interface ServerSpec {
 export const SERVERS: readonly ServerSpec[] = [
 	{ name: 'nginx', needs: { nginx: 'nginx-light' }, setup: 'gzip on', start: startNginx },
 	{ name: 'apache2', needs: { apache2: 'apache2' }, setup: 'mod_deflate, DEFLATE text/html, DeflateAlterETag default (AddSuffix)', start: startApache },
-	{ name: 'lighttpd', needs: { lighttpd: 'lighttpd', '/usr/lib/lighttpd/mod_deflate.so': 'lighttpd-mod-deflate' }, setup: 'mod_deflate, gzip', start: startLighttpd },
+	{
+		name: 'lighttpd',
+		needs: { lighttpd: 'lighttpd', '/usr/lib/lighttpd/mod_deflate.so': 'lighttpd-mod-deflate' },
+		setup: 'mod_deflate, gzip',
+		start: startLighttpd,
+	},
 	{ name: 'caddy', needs: { caddy: 'caddy' }, setup: 'encode gzip, file_server', start: startCaddy },
 	{ name: 'h2o', needs: { h2o: 'h2o' }, setup: 'compress: [gzip]', start: startH2o },
-	{ name: 'varnish', needs: { varnishd: 'varnish', nginx: 'nginx-light' }, setup: 'in front of nginx (gzip on); ttl 0, keep 1m: revalidates every request', start: startVarnish },
+	{
+		name: 'varnish',
+		needs: { varnishd: 'varnish', nginx: 'nginx-light' },
+		setup: 'in front of nginx (gzip on); ttl 0, keep 1m: revalidates every request',
+		start: startVarnish,
+	},
 	{ name: 'python http.server', needs: { python3: 'python3' }, setup: 'python3 -m http.server', start: startPython },
 ];
 

@@ -87,7 +87,10 @@ function renderPage(page: string, revision: number): string {
 		const words = Array.from({ length: 8 + Math.floor(random() * 12) }, () => WORDS[Math.floor(random() * WORDS.length)]!);
 		return `${words.join(' ')}.`;
 	};
-	const paragraphs = Array.from({ length: 6 + Math.floor(random() * 14) }, () => `<p>${Array.from({ length: 3 + Math.floor(random() * 3) }, sentence).join(' ')}</p>`);
+	const paragraphs = Array.from(
+		{ length: 6 + Math.floor(random() * 14) },
+		() => `<p>${Array.from({ length: 3 + Math.floor(random() * 3) }, sentence).join(' ')}</p>`,
+	);
 	return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Page ${number}, revision ${revision}</title></head>

@@ -59,7 +59,7 @@ describe('the audit earns its cost per host', () => {
 	// No verification downloads: only the random audit sends unconditional GETs to known pages.
 	const sweep = (urls: readonly string[]) => sweepRun(fx.dir, urls, ['--audit', String(AUDIT), '--verify-every', 'off']);
 
-	it('halves a clean host\'s rate run by run down to the floor, stores it, and goes back to --audit on a lie', async () => {
+	it("halves a clean host's rate run by run down to the floor, stores it, and goes back to --audit on a lie", async () => {
 		const s = await site(fx);
 		expect((await sweep(s.urls)).status).toBe(0);
 		expect(audits(s.since())).toBe(PAGES); // first sight: every page downloaded once
@@ -119,7 +119,7 @@ describe('the audit earns its cost per host', () => {
 		expect(await statsRow(fx.dir)).toMatchObject({ auditRate: null, cleanAudits: 0, mode: 'unconditional' });
 	}, 60_000);
 
-	it('--audit 0 leaves a host\'s rate and streak as they are', async () => {
+	it("--audit 0 leaves a host's rate and streak as they are", async () => {
 		const s = await site(fx);
 		await sweep(s.urls);
 		await sweep(s.urls);
@@ -166,7 +166,7 @@ describe('hostAuditRate and planProbe', () => {
 	const record = { v: RECORD_VERSION, status: 200, lastChecked: 0, etag: '"a"' };
 	const host = (auditRate?: number) => ({ ...newHostRecord(0), ...(auditRate === undefined ? {} : { auditRate }) });
 
-	it('keeps a host\'s own rate within [--audit / 10, --audit]', () => {
+	it("keeps a host's own rate within [--audit / 10, --audit]", () => {
 		expect(hostAuditRate(host(), 0.02)).toBe(0.02);
 		expect(hostAuditRate(host(0.005), 0.02)).toBe(0.005);
 		expect(hostAuditRate(host(0.0001), 0.02)).toBeCloseTo(0.002);
@@ -174,7 +174,7 @@ describe('hostAuditRate and planProbe', () => {
 		expect(hostAuditRate(host(0.005), 0)).toBe(0);
 	});
 
-	it('samples at the host\'s rate, and audits a URL due for verification whatever that rate is', () => {
+	it("samples at the host's rate, and audits a URL due for verification whatever that rate is", () => {
 		const at = (value: number) => () => value;
 		expect(planProbe(host(0.005), record, { ...trustDefaults, auditRate: 0.02 }, at(0.01)).plan.audit).toBe(false);
 		expect(planProbe(host(0.005), record, { ...trustDefaults, auditRate: 0.02 }, at(0.004)).plan.audit).toBe(true);

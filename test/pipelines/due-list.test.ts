@@ -11,13 +11,23 @@ const NOW = Date.parse('2030-03-01T00:00:00Z');
 const origin = 'https://a.example';
 
 describe('dueList', () => {
-	it('applies the run\'s signal skips: a URL still fresh by its host\'s trusted max-age is skipped, as a run skips it', async () => {
+	it("applies the run's signal skips: a URL still fresh by its host's trusted max-age is skipped, as a run skips it", async () => {
 		const store = new MemoryStore();
-		const record = (freshUntil?: number): UrlRecord => ({ v: 1, status: 200, lastChecked: NOW - DAY, verifiedAt: NOW - DAY, ...(freshUntil === undefined ? {} : { freshUntil }) });
+		const record = (freshUntil?: number): UrlRecord => ({
+			v: 1,
+			status: 200,
+			lastChecked: NOW - DAY,
+			verifiedAt: NOW - DAY,
+			...(freshUntil === undefined ? {} : { freshUntil }),
+		});
 		await store.batch([
 			{ type: 'put', key: `${origin}/fresh`, value: record(NOW + DAY) },
 			{ type: 'put', key: `${origin}/stale`, value: record(NOW - 1) },
-			{ type: 'putHost', key: origin, value: { ...newHostRecord(NOW - 10 * DAY), maxAge: { ...newSignalTrust(), right: 5, streak: 5, trusted: true, testedAt: NOW - DAY } } },
+			{
+				type: 'putHost',
+				key: origin,
+				value: { ...newHostRecord(NOW - 10 * DAY), maxAge: { ...newSignalTrust(), right: 5, streak: 5, trusted: true, testedAt: NOW - DAY } },
+			},
 		]);
 		const entries = await lastValueFrom(dueList(store, { verifyEveryMs: 30 * DAY, now: NOW }).pipe(toArray()));
 		expect(entries.map((entry) => [entry.url, entry.skip])).toEqual([
@@ -28,7 +38,13 @@ describe('dueList', () => {
 
 	it('holds O(budget): a URL the budget lets go comes out while the store is still read', async () => {
 		const store = new MemoryStore();
-		await store.batch(Array.from({ length: 50 }, (_, i) => ({ type: 'put' as const, key: `${origin}/${String(i).padStart(2, '0')}`, value: { v: 1, status: 200, lastChecked: NOW - (1 + (i % 5)) * DAY, rate: 0.1 } })));
+		await store.batch(
+			Array.from({ length: 50 }, (_, i) => ({
+				type: 'put' as const,
+				key: `${origin}/${String(i).padStart(2, '0')}`,
+				value: { v: 1, status: 200, lastChecked: NOW - (1 + (i % 5)) * DAY, rate: 0.1 },
+			})),
+		);
 		const entries = await lastValueFrom(dueList(store, { budget: 5, verifyEveryMs: 0, now: NOW }).pipe(toArray()));
 		expect(entries.filter((entry) => !entry.later)).toHaveLength(5);
 		// The five chosen come last, after every one let go.
@@ -39,7 +55,13 @@ describe('dueList', () => {
 	it('reads the store no faster than the stages take it: a URL let go comes out before the records after it are read', async () => {
 		const store = new MemoryStore();
 		// One origin each, and a host lookup that takes a turn of the event loop, as a real store's does.
-		await store.batch(Array.from({ length: 300 }, (_, i) => ({ type: 'put' as const, key: `https://h${String(i).padStart(3, '0')}.example/`, value: { v: 1, status: 200, lastChecked: NOW - DAY, rate: 0.1 } })));
+		await store.batch(
+			Array.from({ length: 300 }, (_, i) => ({
+				type: 'put' as const,
+				key: `https://h${String(i).padStart(3, '0')}.example/`,
+				value: { v: 1, status: 200, lastChecked: NOW - DAY, rate: 0.1 },
+			})),
+		);
 		const getHosts = store.getHosts.bind(store);
 		store.getHosts = async (origins) => {
 			await new Promise((resolve) => setImmediate(resolve));
@@ -71,7 +93,13 @@ describe('dueList', () => {
 
 	it('waits for its reader (`ready`) before reading on and before passing on each chosen URL', async () => {
 		const store = new MemoryStore();
-		await store.batch(Array.from({ length: 20 }, (_, i) => ({ type: 'put' as const, key: `${origin}/${String(i).padStart(2, '0')}`, value: { v: 1, status: 200, lastChecked: NOW - (1 + (i % 5)) * DAY, rate: 0.1 } })));
+		await store.batch(
+			Array.from({ length: 20 }, (_, i) => ({
+				type: 'put' as const,
+				key: `${origin}/${String(i).padStart(2, '0')}`,
+				value: { v: 1, status: 200, lastChecked: NOW - (1 + (i % 5)) * DAY, rate: 0.1 },
+			})),
+		);
 		// A reader with room for nothing until it is let go: one turn at a time.
 		let room: (() => void) | undefined;
 		const ready = () => new Promise<void>((resolve) => (room = resolve));

@@ -70,7 +70,11 @@ export function rawHeader(request: SeenRequest | undefined, name: string): strin
  * Runs the sweep in its default output mode (changed URLs, one per line) and returns
  * the lines printed.
  */
-export async function sweepLines(dir: string, urls: readonly string[], extra: readonly string[] = []): Promise<{ status: number; lines: string[]; stderr: string }> {
+export async function sweepLines(
+	dir: string,
+	urls: readonly string[],
+	extra: readonly string[] = [],
+): Promise<{ status: number; lines: string[]; stderr: string }> {
 	const result = await runCli(['sweep', '--store', dir, '-q', ...noAudits(extra), ...extra], urls.map((url) => `${url}\n`).join(''));
 	return { status: result.status, lines: result.stdout.split('\n').filter((line) => line !== ''), stderr: result.stderr };
 }

@@ -47,12 +47,18 @@ describe('sweep against bodies too large to hold', () => {
 
 	it.each([
 		['with a content-length', (res: ServerResponse) => res.writeHead(200, { 'content-length': String(MiB) }).end(Buffer.alloc(MiB, 'a'))],
-		['chunked, with no length', (res: ServerResponse) => {
-			res.writeHead(200);
-			for (let i = 0; i < 16; i++) res.write(Buffer.alloc(MiB / 16, 'b'));
-			res.end();
-		}],
-		['small on the wire, 1 MiB gzip-decoded', (res: ServerResponse) => res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(MiB, 'c')))],
+		[
+			'chunked, with no length',
+			(res: ServerResponse) => {
+				res.writeHead(200);
+				for (let i = 0; i < 16; i++) res.write(Buffer.alloc(MiB / 16, 'b'));
+				res.end();
+			},
+		],
+		[
+			'small on the wire, 1 MiB gzip-decoded',
+			(res: ServerResponse) => res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(MiB, 'c'))),
+		],
 	])('stops a 1 MB body %s at --max-body 64KiB: BODY_TOO_LARGE, record kept', async (_how, serveLarge) => {
 		let large = false;
 		const server = await fx.serve((req, res) => {
@@ -67,7 +73,11 @@ describe('sweep against bodies too large to hold', () => {
 		large = true;
 		const run = await sweepRun(fx.dir, [url, fine], ['--max-body', '64KiB', '--retries', '2']);
 		expect(run.status).toBe(1);
-		expect(verdictFor(run, url)).toMatchObject({ changed: false, reason: 'error', error: { code: 'BODY_TOO_LARGE', message: 'body is larger than 65536 bytes (--max-body)' } });
+		expect(verdictFor(run, url)).toMatchObject({
+			changed: false,
+			reason: 'error',
+			error: { code: 'BODY_TOO_LARGE', message: 'body is larger than 65536 bytes (--max-body)' },
+		});
 		expect(verdictFor(run, fine)).toMatchObject({ changed: false, reason: 'same-hash' });
 		expect(run.stderr).toContain(`${url}: BODY_TOO_LARGE`);
 		// Not retried: the same body would be just as large.
@@ -100,7 +110,10 @@ describe('sweep against bodies too large to hold', () => {
 
 			armed = true;
 			// The built CLI in its own process, so its memory is its own: the slow page keeps it alive past the bombs.
-			const { child, done } = spawnCli(['sweep', '--store', fx.dir, '--ndjson', '--all', '-q', '--audit', '0', '--retries', '1'], `${single}\n${double}\n${slow}\n`);
+			const { child, done } = spawnCli(
+				['sweep', '--store', fx.dir, '--ndjson', '--all', '-q', '--audit', '0', '--retries', '1'],
+				`${single}\n${double}\n${slow}\n`,
+			);
 			const [{ peak, samples }, result] = await Promise.all([pollPeakRss(child.pid!, done), done]);
 			expect(result.status).toBe(1);
 			expect(result.stderr).not.toMatch(/\n\s+at /);

@@ -27,7 +27,9 @@ describe('sweep against a server that puts hostile bytes in its validators', () 
 		};
 		for (const [path, { header }] of Object.entries(hostile)) server.on(path, (socket) => respond(socket, '200 OK', [header], `page ${path}`));
 		server.on('/fine', (socket, request) =>
-			request.headers['if-none-match'] === '"fine"' ? respond(socket, '304 Not Modified', ['etag: "fine"']) : respond(socket, '200 OK', ['etag: "fine"'], 'fine'),
+			request.headers['if-none-match'] === '"fine"'
+				? respond(socket, '304 Not Modified', ['etag: "fine"'])
+				: respond(socket, '200 OK', ['etag: "fine"'], 'fine'),
 		);
 		const urls = [...Object.keys(hostile), '/fine'].map((path) => server.url(path));
 

@@ -50,7 +50,11 @@ describe('sweep against hostile redirects', () => {
 		hostile = true;
 		const run = await sweepRun(fx.dir, [url, fine], ['--retries', '2']);
 		expect(run.status).toBe(1);
-		expect(verdictFor(run, url)).toMatchObject({ changed: false, reason: 'error', error: { code: 'ERR_UNSUPPORTED_PROTOCOL', message: `Unsupported protocol: ${scheme}` } });
+		expect(verdictFor(run, url)).toMatchObject({
+			changed: false,
+			reason: 'error',
+			error: { code: 'ERR_UNSUPPORTED_PROTOCOL', message: `Unsupported protocol: ${scheme}` },
+		});
 		expect(verdictFor(run, fine)).toMatchObject({ changed: false, reason: 'same-hash' });
 		expect(server.seen('/moved')).toHaveLength(2); // not retried
 		expect(await readRecord(fx.dir, url)).toEqual(before);

@@ -86,7 +86,10 @@ export function respond(socket: net.Socket, status: string, headers: string[], b
 }
 
 /** A 200 with a strong ETag, always the full body (the verdict is then `same-hash` or `new-body`). */
-export const page = (body: string, etag?: string): Behaviour => (socket) => respond(socket, '200 OK', etag ? [`etag: ${etag}`] : [], body);
+export const page =
+	(body: string, etag?: string): Behaviour =>
+	(socket) =>
+		respond(socket, '200 OK', etag ? [`etag: ${etag}`] : [], body);
 
 /**
  * Raw servers closed after each test.

@@ -24,8 +24,23 @@ describe('sweep against a self-signed HTTPS server', () => {
 		certs = await tempDir('revisit-tls-');
 		const [key, cert] = [path.join(certs.dir, 'key.pem'), path.join(certs.dir, 'cert.pem')];
 		await promisify(execFile)('openssl', [
-			'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-			'-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert,
+			'req',
+			'-x509',
+			'-newkey',
+			'ec',
+			'-pkeyopt',
+			'ec_paramgen_curve:prime256v1',
+			'-nodes',
+			'-days',
+			'2',
+			'-subj',
+			'/CN=127.0.0.1',
+			'-addext',
+			'subjectAltName=IP:127.0.0.1',
+			'-keyout',
+			key,
+			'-out',
+			cert,
 		]);
 		server = https.createServer({ key: await readFile(key), cert: await readFile(cert) }, (req, res) => {
 			requests.push(req.url ?? '');

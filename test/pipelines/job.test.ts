@@ -43,7 +43,13 @@ describe('runJob: a whole run in the pipeline layer, no CLI', () => {
 
 	it('sweeps argument URLs, prints the changed ones, and commits their validators', async () => {
 		const store = new MemoryStore();
-		const job: Job = { phase: 'sweep', options: normaliseSweepOptions({ retries: 0 }), store, urls: [server.url('/a'), server.url('/b')], emit: { format: 'lines' } };
+		const job: Job = {
+			phase: 'sweep',
+			options: normaliseSweepOptions({ retries: 0 }),
+			store,
+			urls: [server.url('/a'), server.url('/b')],
+			emit: { format: 'lines' },
+		};
 		const first = collecting();
 		const { summary, done } = runJob(job, first, never);
 		expect(await done).toBeUndefined();
@@ -60,7 +66,11 @@ describe('runJob: a whole run in the pipeline layer, no CLI', () => {
 
 	it('reads stdin when no URL is given, and reports a failed URL as a diagnostic, not a stream error', async () => {
 		const edges = collecting(`${server.url('/a')}\n${server.url('/bad')}\n`);
-		const { summary, done } = runJob({ phase: 'sweep', options: normaliseSweepOptions({ retries: 0 }), store: new MemoryStore(), emit: { format: 'ndjson', all: true } }, edges, never);
+		const { summary, done } = runJob(
+			{ phase: 'sweep', options: normaliseSweepOptions({ retries: 0 }), store: new MemoryStore(), emit: { format: 'ndjson', all: true } },
+			edges,
+			never,
+		);
 		await done;
 		const verdicts = edges.lines.map((line) => JSON.parse(line) as { url: string; reason: string });
 		expect(verdicts.map((verdict) => verdict.reason).sort()).toEqual(['error', 'new']);
@@ -78,7 +88,18 @@ describe('runJob: a whole run in the pipeline layer, no CLI', () => {
 				bodyOnDisk = await readFile(path.join(dir, 'index.ndjson'), 'utf8').catch(() => undefined);
 				return out(text);
 			};
-			await runJob({ phase: 'fetch', options: fetchOptions({ retries: 0 }), store: new MemoryStore(), urls: [server.url('/a')], bodies: { dir }, emit: { format: 'lines' } }, edges, never).done;
+			await runJob(
+				{
+					phase: 'fetch',
+					options: fetchOptions({ retries: 0 }),
+					store: new MemoryStore(),
+					urls: [server.url('/a')],
+					bodies: { dir },
+					emit: { format: 'lines' },
+				},
+				edges,
+				never,
+			).done;
 			expect(edges.lines).toEqual([`${server.url('/a')}\n`]);
 			expect(bodyOnDisk).toContain(server.url('/a'));
 		} finally {
@@ -91,7 +112,11 @@ describe('runJob: a whole run in the pipeline layer, no CLI', () => {
 		try {
 			const store = new MemoryStore();
 			const edges = collecting();
-			const stopped = await runJob({ phase: 'sweep', options: normaliseSweepOptions({ retries: 0 }), store, urls: [slow.url('/hangs')], emit: { format: 'lines' } }, edges, new Promise((resolve) => setTimeout(() => resolve('SIGTERM'), 200))).done;
+			const stopped = await runJob(
+				{ phase: 'sweep', options: normaliseSweepOptions({ retries: 0 }), store, urls: [slow.url('/hangs')], emit: { format: 'lines' } },
+				edges,
+				new Promise((resolve) => setTimeout(() => resolve('SIGTERM'), 200)),
+			).done;
 			expect(stopped).toBe('SIGTERM');
 			expect(edges.lines).toEqual([]);
 			expect(await store.getMany([slow.url('/hangs')])).toEqual([undefined]);

@@ -3,7 +3,21 @@ import { liveWriter } from '../../src/pipelines/live-run.js';
 import { createRunDetail } from '../../src/pipelines/run-detail.js';
 import { RECORD_VERSION, type RunRecord } from '../../src/store/model/types.js';
 
-const row = (urls: number): RunRecord => ({ v: RECORD_VERSION, startedAt: 1000, endedAt: 1000 + urls, urls, changed: 0, notModified: 0, sameHash: 0, errors: 0, bytes: 0, fullBytes: 0, notDue: 0, blockedHosts: [], hosts: {} });
+const row = (urls: number): RunRecord => ({
+	v: RECORD_VERSION,
+	startedAt: 1000,
+	endedAt: 1000 + urls,
+	urls,
+	changed: 0,
+	notModified: 0,
+	sameHash: 0,
+	errors: 0,
+	bytes: 0,
+	fullBytes: 0,
+	notDue: 0,
+	blockedHosts: [],
+	hosts: {},
+});
 
 describe('liveWriter', () => {
 	it('writes the row, unfinished, with a commit at most once per rowEveryMs of wall time, as it stands then', () => {
@@ -31,7 +45,9 @@ describe('liveWriter', () => {
 		expect(details()).toEqual([]);
 		expect(live.run.detail()).toBeUndefined();
 		detail.changes.push({ url: 'https://a/', reason: 'changed', changed: true });
-		expect(details()).toEqual([{ type: 'putRunDetail', key: live.run.key, value: expect.objectContaining({ changes: [expect.objectContaining({ url: 'https://a/' })] }) }]);
+		expect(details()).toEqual([
+			{ type: 'putRunDetail', key: live.run.key, value: expect.objectContaining({ changes: [expect.objectContaining({ url: 'https://a/' })] }) },
+		]);
 		detail.changes.push({ url: 'https://b/', reason: 'changed', changed: true });
 		wall = 59_999;
 		expect(details()).toEqual([]);

@@ -12,7 +12,13 @@ describe('normaliseSweepOptions', () => {
 		expect(normaliseSweepOptions({}, env)).toMatchObject({ robots: 'obey', now: Date.parse('2026-01-31T12:00:00Z') });
 		expect(normaliseSweepOptions({ robots: 'ignore', now: 5 }, env)).toMatchObject({ robots: 'ignore', now: 5 });
 		// A run whose rules render gets the environment's browser, with --render's other settings at their defaults.
-		expect(normaliseSweepOptions({ rules: [{ render: 'always' }] }, env).render).toEqual({ mode: 'never', timeoutMs: 15_000, concurrency: 2, memoryBytes: 1024 ** 3, browser: '/opt/chromium/chrome' });
+		expect(normaliseSweepOptions({ rules: [{ render: 'always' }] }, env).render).toEqual({
+			mode: 'never',
+			timeoutMs: 15_000,
+			concurrency: 2,
+			memoryBytes: 1024 ** 3,
+			browser: '/opt/chromium/chrome',
+		});
 		expect(() => normaliseSweepOptions({}, { REVISIT_NOW: 'soon' })).toThrow('--now (or $REVISIT_NOW) must be a time');
 	});
 
@@ -28,7 +34,15 @@ describe('normaliseSweepOptions', () => {
 		[{ method: 'post' as 'get' }, /method/],
 		[{ acceptEncoding: 'gzip\r\nx: y' }, /acceptEncoding/],
 		[{ rules: [{ match: 'fusion-backpack', select: ['h1'] }] }, /rule 1: match "fusion-backpack": a word without a dot reads as a host name/],
-		[{ headers: [{ name: 'X-A', value: '1' }, { name: 'X-B', value: '2', match: 'api-host' }] }, /header 2 \(X-B\): match "api-host": a word without a dot reads as a host name/],
+		[
+			{
+				headers: [
+					{ name: 'X-A', value: '1' },
+					{ name: 'X-B', value: '2', match: 'api-host' },
+				],
+			},
+			/header 2 \(X-B\): match "api-host": a word without a dot reads as a host name/,
+		],
 		[{ headers: [{ name: 'X-B', value: '2', match: '(v2' }] }, /header 1 \(X-B\): match "\(v2": \/\(v2\/: Unterminated group/],
 	])('refuses %o', (input, message) => {
 		expect(() => normaliseSweepOptions(input)).toThrow(message);

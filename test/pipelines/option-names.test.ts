@@ -5,7 +5,23 @@ import { OptionError } from '../../src/base/errors/index.js';
 
 describe('checkOptionNames', () => {
 	it('takes every option the sweep has', () => {
-		expect(() => checkOptionNames({ ...sweepDefaults, rate: 2, ttlMs: 1, budget: 1, hostBudget: 1, now: 0, rules: [], applyNoise: true, headers: [], proxy: undefined, cookies: 'c', cookieJar: 'j', robotsAgent: 'x' })).not.toThrow();
+		expect(() =>
+			checkOptionNames({
+				...sweepDefaults,
+				rate: 2,
+				ttlMs: 1,
+				budget: 1,
+				hostBudget: 1,
+				now: 0,
+				rules: [],
+				applyNoise: true,
+				headers: [],
+				proxy: undefined,
+				cookies: 'c',
+				cookieJar: 'j',
+				robotsAgent: 'x',
+			}),
+		).not.toThrow();
 	});
 
 	it.each([

@@ -13,10 +13,23 @@ const changed = (url: string, over: Partial<Task> = {}): Task => ({
 	verdict: { url, changed: true, reason: 'new-body', status: 200, etag: '"2"', hash: 'bb', bytes: 40 },
 	record: { v: RECORD_VERSION, status: 200, etag: '"1"', hash: 'aa', lastChecked: 1, noise: ['\\d+'], content: { hash: 'c1', rules: 'news' } },
 	next: { v: RECORD_VERSION, status: 200, etag: '"2"', hash: 'bb', lastChecked: 2, content: { hash: 'c2', rules: 'news' } },
-	wordDiff: { hunks: [[[-1, 'old'], [1, 'new']]], why: 'diff' },
+	wordDiff: {
+		hunks: [
+			[
+				[-1, 'old'],
+				[1, 'new'],
+			],
+		],
+		why: 'diff',
+	},
 	...over,
 });
-const failed = (url: string, code: string): Task => ({ line: 1, input: url, url, verdict: { url, changed: false, reason: 'error', error: { code, message: `${code} happened` } } });
+const failed = (url: string, code: string): Task => ({
+	line: 1,
+	input: url,
+	url,
+	verdict: { url, changed: false, reason: 'error', error: { code, message: `${code} happened` } },
+});
 
 describe('run detail', () => {
 	it('keeps why a URL changed: validators and hashes before and after, rule, noise, audit, diff', () => {
@@ -36,7 +49,12 @@ describe('run detail', () => {
 			rule: 'news',
 			noise: 1,
 			text: 'diff',
-			diff: [[[-1, 'old'], [1, 'new']]],
+			diff: [
+				[
+					[-1, 'old'],
+					[1, 'new'],
+				],
+			],
 		});
 		expect(detail.changes[1]!.audit).toBe(true);
 	});
@@ -44,9 +62,17 @@ describe('run detail', () => {
 	it("keeps a product page's offer before and after, for the report's row", () => {
 		const detail = createRunDetail(7);
 		const url = 'https://a/kettle';
-		addToDetail(detail, changed(url, { verdict: { url, changed: true, reason: 'price', product: { price: 21, currency: 'EUR', prices: 2 }, previous: { price: 24.5, currency: 'EUR' } } }));
+		addToDetail(
+			detail,
+			changed(url, {
+				verdict: { url, changed: true, reason: 'price', product: { price: 21, currency: 'EUR', prices: 2 }, previous: { price: 24.5, currency: 'EUR' } },
+			}),
+		);
 		addToDetail(detail, changed(`${url}/new`, { verdict: { url: `${url}/new`, changed: true, reason: 'new', product: { price: 9 } } }));
-		expect(detail.changes.map((change) => change.product)).toEqual([{ before: { price: 24.5, currency: 'EUR' }, after: { price: 21, currency: 'EUR' }, said: 'price 24.5 EUR → 21 EUR' }, { after: { price: 9 } }]);
+		expect(detail.changes.map((change) => change.product)).toEqual([
+			{ before: { price: 24.5, currency: 'EUR' }, after: { price: 21, currency: 'EUR' }, said: 'price 24.5 EUR → 21 EUR' },
+			{ after: { price: 9 } },
+		]);
 	});
 
 	it('counts every error by code and keeps some of their URLs', () => {
@@ -60,7 +86,21 @@ describe('run detail', () => {
 
 	it('stores the detail under the run key and drops the details of runs past the last 50', async () => {
 		const store = new MemoryStore();
-		const row = (startedAt: number): RunRecord => ({ v: 1, startedAt, endedAt: startedAt, urls: 0, changed: 0, notModified: 0, sameHash: 0, errors: 0, bytes: 0, fullBytes: 0, notDue: 0, blockedHosts: [], hosts: {} });
+		const row = (startedAt: number): RunRecord => ({
+			v: 1,
+			startedAt,
+			endedAt: startedAt,
+			urls: 0,
+			changed: 0,
+			notModified: 0,
+			sameHash: 0,
+			errors: 0,
+			bytes: 0,
+			fullBytes: 0,
+			notDue: 0,
+			blockedHosts: [],
+			hosts: {},
+		});
 		await store.batch(Array.from({ length: DETAIL_CAPS.runs }, (_, i) => ({ type: 'putRun' as const, key: runKey(i + 1), value: row(i + 1) })));
 		const empty = createRunDetail(100);
 		expect(await detailOperations(store, empty)).toEqual([]);

@@ -3,7 +3,13 @@ import { countTask, createSummary, formatSummary, runRecord, someFailed } from '
 import { wanted } from '../../src/stages/emit.js';
 import type { Reason, Task, Verdict } from '../../src/domain/task/types.js';
 
-const task = (url: string, reason: Reason, extra: Partial<Verdict> = {}): Task => ({ line: 1, input: url, url, origin: 'https://a.test', verdict: { url, changed: false, reason, ...extra } });
+const task = (url: string, reason: Reason, extra: Partial<Verdict> = {}): Task => ({
+	line: 1,
+	input: url,
+	url,
+	origin: 'https://a.test',
+	verdict: { url, changed: false, reason, ...extra },
+});
 
 describe('summary: robots.txt verdicts', () => {
 	it('counts robots and deferred URLs apart: not changed, not errors, in no host figures; the line says how to opt out', () => {

@@ -127,7 +127,11 @@ describe('sweep over compressed bodies', () => {
 			res.writeHead(200, { 'content-encoding': encoding! }).end(bytes);
 		});
 		const paths = ['/deflate', '/deflate-raw', '/stacked'];
-		const run = await sweepRun(fx.dir, paths.map((path) => server.url(path)), ['--accept-encoding', 'gzip, deflate, br']);
+		const run = await sweepRun(
+			fx.dir,
+			paths.map((path) => server.url(path)),
+			['--accept-encoding', 'gzip, deflate, br'],
+		);
 		expect(run.stderr).toBe('');
 		expect(run.status).toBe(0);
 		for (const path of paths) {

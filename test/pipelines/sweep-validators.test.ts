@@ -120,7 +120,10 @@ describe('sweep with stored validators', () => {
 
 		const run1 = await sweepRun(fx.dir, [stable, edited]);
 		expect(run1.verdicts.map((verdict) => [verdict.url, verdict.reason])).toEqual(
-			expect.arrayContaining([[stable, 'new'], [edited, 'new']]),
+			expect.arrayContaining([
+				[stable, 'new'],
+				[edited, 'new'],
+			]),
 		);
 		expect(verdictFor(run1, stable)).not.toHaveProperty('etag');
 		expect(verdictFor(run1, stable)).not.toHaveProperty('lastModified');

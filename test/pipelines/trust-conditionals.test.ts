@@ -56,13 +56,23 @@ describe('per-host trust: hosts whose 304s cannot be taken at face value', () =>
 
 		// Unconditional from now on, whatever --audit says: edits show in the body hash; a
 		// 1-in-50 re-test may send If-None-Match, and its 304 is always audited.
-		for (const pages of [[0, 17], [8, 29]]) {
+		for (const pages of [
+			[0, 17],
+			[8, 29],
+		]) {
 			const run = await distrustedRun(fx.dir, site, pages, ['--audit', '0']);
 			expectAudited(site, run);
 			for (const url of run.changed) expect(run.reasonOf(url)).toMatch(/^(audit|new-body)$/);
 		}
 		// By run 4 the 1-in-50 re-test has sent a canary ETag, and the liar 304'd that too.
-		expect(await statsRow(fx.dir, site.origin)).toMatchObject({ runs: 4, mode: 'unconditional', overridden: false, reason: expect.stringMatching(/^(an audited 304 hid a real change|still lying: answered 304 to a validator that cannot match)/), etag: 'sent', lies: caught });
+		expect(await statsRow(fx.dir, site.origin)).toMatchObject({
+			runs: 4,
+			mode: 'unconditional',
+			overridden: false,
+			reason: expect.stringMatching(/^(an audited 304 hid a real change|still lying: answered 304 to a validator that cannot match)/),
+			etag: 'sent',
+			lies: caught,
+		});
 	});
 
 	it('304 to any If-None-Match: an edit hidden in a run without audits is reported by the next audited run', async () => {
@@ -87,7 +97,7 @@ describe('per-host trust: hosts whose 304s cannot be taken at face value', () =>
 		expectAudited(site, run4);
 	});
 
-	it('conditionals ignored (always 200, stable ETag): hash-only after run 2\'s form check, then If-None-Match only on re-tests or by hand', async () => {
+	it("conditionals ignored (always 200, stable ETag): hash-only after run 2's form check, then If-None-Match only on re-tests or by hand", async () => {
 		const site = await serveSite(fx.serve, 'ignores-conditionals');
 		const run1 = await sweepSites(fx.dir, [site]);
 		expect(run1.changed).toEqual(sorted(site.urls));

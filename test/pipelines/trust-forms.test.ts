@@ -7,7 +7,8 @@ import { hostRecord, serveSite, sorted, statsRow, sweepSites, withIms } from './
 const BARE_TAG = 'ETag ignored as sent; the ETag without its content-coding suffix gets 304s';
 const BARE_TAG_IMS =
 	'ETag ignored as sent; the ETag without its content-coding suffix, with If-Modified-Since, gets 304s: chosen as the most telling form that does (the tag carries the size as well as the time, so a redeploy that keeps file times is still seen)';
-const bareTags = (requests: ReadonlyArray<{ headers: Record<string, string | string[] | undefined> }>) => requests.every((request) => /^"p\d+-v\d+"$/.test(String(request.headers['if-none-match'])));
+const bareTags = (requests: ReadonlyArray<{ headers: Record<string, string | string[] | undefined> }>) =>
+	requests.every((request) => /^"p\d+-v\d+"$/.test(String(request.headers['if-none-match'])));
 
 describe('per-host trust: which conditional form a host honours', () => {
 	const fx = useFixtures();
@@ -26,7 +27,16 @@ describe('per-host trust: which conditional form a host honours', () => {
 		expect(run2.verdicts.map((verdict) => verdict.reason)).toEqual(site.urls.map(() => '304'));
 		expect(run2.verdicts.every((verdict) => verdict.bytes === 0)).toBe(true);
 		expect(await statsRow(fx.dir, site.origin)).toMatchObject({ mode: 'conditional', form: 'etag-stripped-both', reason: BARE_TAG_IMS, lies: 0 });
-		expect(run2.requests(site).some((request) => request.headers['if-none-match'] !== undefined && request.headers['if-modified-since'] === undefined && !String(request.headers['if-none-match']).endsWith('-gzip"'))).toBe(false);
+		expect(
+			run2
+				.requests(site)
+				.some(
+					(request) =>
+						request.headers['if-none-match'] !== undefined &&
+						request.headers['if-modified-since'] === undefined &&
+						!String(request.headers['if-none-match']).endsWith('-gzip"'),
+				),
+		).toBe(false);
 		// Those planned before the host was settled asked with both; the rest with the bare tag and If-Modified-Since.
 		const settled = run2.requests(site).slice(3 * (1 + 4 + 1));
 		expect(bareTags(settled)).toBe(true);
@@ -70,7 +80,13 @@ describe('per-host trust: which conditional form a host honours', () => {
 		// As an earlier revisit left it: hash-only, no form measured.
 		const host = await hostRecord(fx.dir, site.origin);
 		const store = await LevelStore.open(fx.dir);
-		await store.batch([{ type: 'putHost', key: site.origin, value: { ...host, mode: 'hash-only', modeReason: 'conditionals ignored: 0% of 20 unchanged answers were 304 (threshold 5%)' } }]);
+		await store.batch([
+			{
+				type: 'putHost',
+				key: site.origin,
+				value: { ...host, mode: 'hash-only', modeReason: 'conditionals ignored: 0% of 20 unchanged answers were 304 (threshold 5%)' },
+			},
+		]);
 		await store.close();
 
 		const run2 = await sweepSites(fx.dir, [site]);

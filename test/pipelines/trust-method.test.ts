@@ -4,7 +4,11 @@ import { useFixtures } from './fixtures.js';
 import { expectEchoed, serveSite, sorted, statsRow, sweepSites, type Site } from './trust-sites.js';
 
 const AUTO = ['--method', 'auto'];
-const EDITS = [[3, 11, 24], [0, 17], [8, 15, 29]];
+const EDITS = [
+	[3, 11, 24],
+	[0, 17],
+	[8, 15, 29],
+];
 
 const heads = (site: Site, requests = site.server.requests) => requests.filter((request) => request.method === 'HEAD');
 
@@ -40,7 +44,13 @@ describe('per-host trust: --method auto', () => {
 		const site = await serveSite(fx.serve, 'head-405');
 		await autoPicksGet(fx.dir, site);
 		expect(await statsRow(fx.dir, site.origin)).toMatchObject({
-			runs: 4, method: 'get', methodReason: 'HEAD answered 405', mode: 'conditional', conditional: 90, notModified: 82, errors: 0,
+			runs: 4,
+			method: 'get',
+			methodReason: 'HEAD answered 405',
+			mode: 'conditional',
+			conditional: 90,
+			notModified: 82,
+			errors: 0,
 		});
 	});
 

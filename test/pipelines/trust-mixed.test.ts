@@ -25,7 +25,11 @@ const EXPECTED: Record<Behaviour, Partial<HostStats>> = {
 	latin1: { mode: 'conditional', conditional: 0 },
 	'busy-503': { mode: 'conditional', errors: 0 },
 	'gone-410': { mode: 'conditional' },
-	'coding-suffix': { mode: 'conditional', form: 'etag-stripped-both', reason: expect.stringContaining('the ETag without its content-coding suffix, with If-Modified-Since, gets 304s') },
+	'coding-suffix': {
+		mode: 'conditional',
+		form: 'etag-stripped-both',
+		reason: expect.stringContaining('the ETag without its content-coding suffix, with If-Modified-Since, gets 304s'),
+	},
 	'coding-suffix-no-lm': { mode: 'conditional', form: 'etag-stripped' },
 };
 

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { useFixtures } from './fixtures.js';
 import { serveSite, sorted, statsRow, sweepSites, withInm } from './trust-sites.js';
 
-const EDITS = [[3, 11, 24], [0, 17], [8, 15, 29]];
+const EDITS = [
+	[3, 11, 24],
+	[0, 17],
+	[8, 15, 29],
+];
 const TRUSTED = 'new host: validators trusted until measured';
 
 describe('per-host trust: redirects, busy servers and deleted pages', () => {
@@ -32,7 +36,15 @@ describe('per-host trust: redirects, busy servers and deleted pages', () => {
 			}
 		}
 
-		expect(await statsRow(fx.dir, site.origin)).toMatchObject({ urls: 30, runs: 4, conditional: 90, notModified: 82, mode: 'conditional', reason: TRUSTED, errors: 0 });
+		expect(await statsRow(fx.dir, site.origin)).toMatchObject({
+			urls: 30,
+			runs: 4,
+			conditional: 90,
+			notModified: 82,
+			mode: 'conditional',
+			reason: TRUSTED,
+			errors: 0,
+		});
 	});
 
 	it('503 with Retry-After on every 7th request: retried with the same validators, every edit reported, no false alarm', async () => {
@@ -87,9 +99,11 @@ describe('per-host trust: redirects, busy servers and deleted pages', () => {
 			// A page known to be gone has no validators to send.
 			const requests = run.requests(site);
 			expect(requests).toHaveLength(30);
-			expect(withInm(requests).map((request) => Number(request.path.split('/')[2])).sort((a, b) => a - b)).toEqual(
-				site.urls.map((_, i) => i).filter((i) => !goneBefore.includes(i)),
-			);
+			expect(
+				withInm(requests)
+					.map((request) => Number(request.path.split('/')[2]))
+					.sort((a, b) => a - b),
+			).toEqual(site.urls.map((_, i) => i).filter((i) => !goneBefore.includes(i)));
 			goneBefore = step.gone;
 		}
 

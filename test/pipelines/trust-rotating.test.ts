@@ -36,7 +36,10 @@ async function rotating(dir: string, site: Site, header: 'if-none-match' | 'if-m
 	expect(carrying(run2.requests(site).slice(2 * (trustDefaults.formSample + 2 * PER_HOST)))).toEqual([]);
 	expect(await statsRow(dir, site.origin)).toMatchObject({ mode: 'hash-only', form: 'none', reason: NO_FORM });
 
-	for (const pages of [[4, 9, 28], [0, 13]]) {
+	for (const pages of [
+		[4, 9, 28],
+		[0, 13],
+	]) {
 		const { sinceRetest } = await hostRecord(dir, site.origin);
 		const edited = site.edit(...pages);
 		const run = await sweepSites(dir, [site]);
@@ -56,14 +59,35 @@ describe('per-host trust: validators that change while the body does not', () =>
 		await rotating(fx.dir, site, 'if-none-match');
 		const row = await statsRow(fx.dir, site.origin);
 		// The ETag is switched off too: unchanged bodies kept coming with new ETags.
-		expect(row).toMatchObject({ urls: 30, runs: 4, mode: 'hash-only', form: 'none', etag: 'off', lastModified: 'sent', notModified: 0, lies: 0, errors: 0, reason: NO_FORM });
+		expect(row).toMatchObject({
+			urls: 30,
+			runs: 4,
+			mode: 'hash-only',
+			form: 'none',
+			etag: 'off',
+			lastModified: 'sent',
+			notModified: 0,
+			lies: 0,
+			errors: 0,
+			reason: NO_FORM,
+		});
 	});
 
 	it('Last-Modified = now on every response: no conditional form works, hash-only after run 2, then Last-Modified only on re-tests', async () => {
 		const site = await serveSite(fx.serve, 'last-modified-now');
 		await rotating(fx.dir, site, 'if-modified-since');
 		const row = await statsRow(fx.dir, site.origin);
-		expect(row).toMatchObject({ urls: 30, runs: 4, mode: 'hash-only', form: 'none', etag: 'sent', lastModified: 'off', notModified: 0, errors: 0, reason: NO_FORM });
+		expect(row).toMatchObject({
+			urls: 30,
+			runs: 4,
+			mode: 'hash-only',
+			form: 'none',
+			etag: 'sent',
+			lastModified: 'off',
+			notModified: 0,
+			errors: 0,
+			reason: NO_FORM,
+		});
 		// Never an ETag to send.
 		expect(withInm(site.server.requests)).toEqual([]);
 	});
@@ -100,7 +124,12 @@ describe('per-host trust: validators that change while the body does not', () =>
 
 		// An encoding switch is not a rotating ETag: the host keeps sending ETags.
 		expect(await statsRow(fx.dir, site.origin)).toMatchObject({
-			runs: 4, mode: 'conditional', etag: 'sent', reason: 'new host: validators trusted until measured', notModified: 28 + 29, errors: 0,
+			runs: 4,
+			mode: 'conditional',
+			etag: 'sent',
+			reason: 'new host: validators trusted until measured',
+			notModified: 28 + 29,
+			errors: 0,
 		});
 	});
 });

@@ -76,7 +76,10 @@ export async function sweepSites(dir: string, sites: readonly Site[], extra: rea
 	expect(run.verdicts).toHaveLength(sites.reduce((sum, site) => sum + site.urls.length, 0));
 	return {
 		...run,
-		changed: run.verdicts.filter((verdict) => verdict.changed === true).map((verdict) => String(verdict.url)).sort(),
+		changed: run.verdicts
+			.filter((verdict) => verdict.changed === true)
+			.map((verdict) => String(verdict.url))
+			.sort(),
 		requests: (site) => site.server.requests.slice(before.get(site)),
 		reasonOf: (url) => run.verdicts.find((verdict) => verdict.url === url)?.reason,
 	};
@@ -92,7 +95,10 @@ export const withIms = (requests: readonly SeenRequest[]): SeenRequest[] => requ
 export async function statsRow(dir: string, origin: string): Promise<HostStats> {
 	const result = await runCli(['stats', '--json', '--store', dir]);
 	expect(result.status).toBe(0);
-	const rows = result.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as HostStats);
+	const rows = result.stdout
+		.split('\n')
+		.filter(Boolean)
+		.map((line) => JSON.parse(line) as HostStats);
 	const row = rows.find((candidate) => candidate.host === origin);
 	if (!row) throw new Error(`no stats row for ${origin}: ${result.stdout}`);
 	return row;

@@ -4,7 +4,11 @@ import { useFixtures } from './fixtures.js';
 import { bodyOf, expectEchoed, serveSite, sorted, statsRow, sweepSites, withIms, withInm, type Site, type SiteRun } from './trust-sites.js';
 
 // Pages edited before runs 2, 3 and 4 (run 1 finds every page new).
-const EDITS = [[3, 11, 24], [0, 17], [8, 15, 29]];
+const EDITS = [
+	[3, 11, 24],
+	[0, 17],
+	[8, 15, 29],
+];
 const EDITED = EDITS.flat().length;
 const TRUSTED = 'new host: validators trusted until measured';
 
@@ -41,8 +45,20 @@ describe('per-host trust: hosts whose validators work', () => {
 		});
 
 		expect(await statsRow(fx.dir, site.origin)).toMatchObject({
-			urls: 30, runs: 4, conditional: 90, notModified: 90 - EDITED, ratio304: (90 - EDITED) / 90,
-			mode: 'conditional', overridden: false, reason: TRUSTED, etag: 'sent', lastModified: 'sent', audits: 0, lies: 0, method: 'get', errors: 0,
+			urls: 30,
+			runs: 4,
+			conditional: 90,
+			notModified: 90 - EDITED,
+			ratio304: (90 - EDITED) / 90,
+			mode: 'conditional',
+			overridden: false,
+			reason: TRUSTED,
+			etag: 'sent',
+			lastModified: 'sent',
+			audits: 0,
+			lies: 0,
+			method: 'get',
+			errors: 0,
 		});
 	});
 
@@ -62,7 +78,13 @@ describe('per-host trust: hosts whose validators work', () => {
 			for (const request of run.requests(site)) expect(request.headers['if-none-match']).toMatch(/^W\/"p\d+-v\d+"$/);
 		});
 
-		expect(await statsRow(fx.dir, site.origin)).toMatchObject({ conditional: 90, notModified: 90 - EDITED, mode: 'conditional', reason: TRUSTED, etag: 'sent' });
+		expect(await statsRow(fx.dir, site.origin)).toMatchObject({
+			conditional: 90,
+			notModified: 90 - EDITED,
+			mode: 'conditional',
+			reason: TRUSTED,
+			etag: 'sent',
+		});
 	});
 
 	it('Last-Modified only: the date goes back as If-Modified-Since byte for byte, 304s for the rest, edits reported', async () => {
@@ -78,7 +100,13 @@ describe('per-host trust: hosts whose validators work', () => {
 		});
 
 		expect(await statsRow(fx.dir, site.origin)).toMatchObject({
-			conditional: 90, notModified: 90 - EDITED, mode: 'conditional', reason: TRUSTED, etag: 'sent', lastModified: 'sent', errors: 0,
+			conditional: 90,
+			notModified: 90 - EDITED,
+			mode: 'conditional',
+			reason: TRUSTED,
+			etag: 'sent',
+			lastModified: 'sent',
+			errors: 0,
 		});
 	});
 
@@ -99,7 +127,15 @@ describe('per-host trust: hosts whose validators work', () => {
 
 		// Nothing to measure: the host keeps its initial mode, with no conditional requests counted.
 		expect(await statsRow(fx.dir, site.origin)).toMatchObject({
-			urls: 30, runs: 4, conditional: 0, notModified: 0, ratio304: null, mode: 'conditional', reason: TRUSTED, audits: 0, errors: 0,
+			urls: 30,
+			runs: 4,
+			conditional: 0,
+			notModified: 0,
+			ratio304: null,
+			mode: 'conditional',
+			reason: TRUSTED,
+			audits: 0,
+			errors: 0,
 		});
 	});
 
@@ -112,7 +148,12 @@ describe('per-host trust: hosts whose validators work', () => {
 		// The hash is of the bytes on the wire, not of a text decoding of them.
 		const hash = run1.verdicts.find((verdict) => verdict.url === site.urls[5])?.hash;
 		expect(hash).toBe(createHash('sha256').update(raw).digest('hex').slice(0, 32));
-		expect(hash).not.toBe(createHash('sha256').update(Buffer.from(raw.toString('utf8'))).digest('hex').slice(0, 32));
+		expect(hash).not.toBe(
+			createHash('sha256')
+				.update(Buffer.from(raw.toString('utf8')))
+				.digest('hex')
+				.slice(0, 32),
+		);
 
 		for (const pages of [...EDITS, []]) {
 			const edited = site.edit(...pages);

@@ -8,7 +8,13 @@ import { fixedClock, NOW } from './deps.js';
 
 const DAY = 86_400_000;
 const origin = 'https://a';
-const known = (line: number, daysAgo: number, rate: number): Task => ({ line, input: '', url: `${origin}/${line}`, origin, record: { v: 1, status: 200, lastChecked: NOW - daysAgo * DAY, rate } });
+const known = (line: number, daysAgo: number, rate: number): Task => ({
+	line,
+	input: '',
+	url: `${origin}/${line}`,
+	origin,
+	record: { v: 1, status: 200, lastChecked: NOW - daysAgo * DAY, rate },
+});
 const fresh = (line: number): Task => ({ line, input: '', url: `${origin}/${line}`, origin, record: null });
 
 async function run(tasks: Task[], options: { budget?: number; hostBudget?: number; verifyEveryMs?: number }) {
@@ -21,7 +27,12 @@ describe('budget', () => {
 	it('takes new URLs first, then the known ones a check is worth most on, and marks the rest later', async () => {
 		const { out, taken } = await run([known(1, 1, 0.01), known(2, 10, 0.2), fresh(3), known(4, 2, 0.2)], { budget: 2 });
 		expect(taken.sort()).toEqual([2, 3]);
-		expect(out.filter((task) => task.skip === 'later').map((task) => task.line).sort()).toEqual([1, 4]);
+		expect(
+			out
+				.filter((task) => task.skip === 'later')
+				.map((task) => task.line)
+				.sort(),
+		).toEqual([1, 4]);
 	});
 
 	it('gives back the backpressure credit of every known URL it holds until the input ends', async () => {
@@ -47,7 +58,11 @@ describe('budget', () => {
 			expect(out).toHaveLength(2 + i);
 		}
 		expect(done).toBe(true);
-		expect(out.slice(1).map((task) => [task.line, task.creditReturned])).toEqual([[2, false], [3, false], [4, false]]);
+		expect(out.slice(1).map((task) => [task.line, task.creditReturned])).toEqual([
+			[2, false],
+			[3, false],
+			[4, false],
+		]);
 	});
 
 	it('is the identity without a budget, and passes skipped tasks on untouched', async () => {
@@ -62,7 +77,13 @@ describe('budget', () => {
 			const tasks: Task[] = Array.from({ length: 60 }, (_, line) => {
 				const host = `https://h${Math.floor(random() * 4)}`;
 				if (random() < 0.1) return { line, input: '', url: `${host}/${line}`, origin: host, record: null };
-				return { line, input: '', url: `${host}/${line}`, origin: host, record: { v: 1, status: 200, lastChecked: NOW - Math.floor(random() * 20) * DAY, rate: Math.round(random() * 10) / 10 } };
+				return {
+					line,
+					input: '',
+					url: `${host}/${line}`,
+					origin: host,
+					record: { v: 1, status: 200, lastChecked: NOW - Math.floor(random() * 20) * DAY, rate: Math.round(random() * 10) / 10 },
+				};
 			});
 			const options = { budget: 1 + Math.floor(random() * 30), ...(random() < 0.5 ? { hostBudget: 1 + Math.floor(random() * 10) } : {}) };
 			// pick() over the known ones, with the budget and host counts the new ones left.
@@ -79,7 +100,10 @@ describe('budget', () => {
 				}
 			}
 			const known = tasks.filter((task) => task.record);
-			const chosen = pick(known.map((task) => candidateOf(task.record, task.origin!, {}, NOW)), { budget: left, hostBudget: options.hostBudget, used });
+			const chosen = pick(
+				known.map((task) => candidateOf(task.record, task.origin!, {}, NOW)),
+				{ budget: left, hostBudget: options.hostBudget, used },
+			);
 			const expected = [...newTaken, ...known.filter((_, i) => chosen[i]).map((task) => task.line)].sort((a, b) => a - b);
 			const { taken, out } = await run(tasks, options);
 			expect(taken.sort((a, b) => a - b)).toEqual(expected);
@@ -118,7 +142,11 @@ describe('budget', () => {
 		const { record: _rich, ...richTask } = rich;
 		const { record: _plain, ...plainTask } = plain;
 		const { record: _letGo, ...letGoTask } = letGo;
-		expect(out).toEqual([{ ...letGoTask, skip: 'later', creditReturned: true }, { ...richTask, creditReturned: true }, { ...plainTask, creditReturned: true }]);
+		expect(out).toEqual([
+			{ ...letGoTask, skip: 'later', creditReturned: true },
+			{ ...richTask, creditReturned: true },
+			{ ...plainTask, creditReturned: true },
+		]);
 	});
 
 	describe('verification under a budget', () => {
@@ -126,14 +154,19 @@ describe('budget', () => {
 		// Its bound was 2 days ago: due for verification, not a period past it.
 		const due = (line: number, rate: number): Task => ({ ...known(line, 1, rate), record: { ...known(line, 1, rate).record!, verifiedAt: NOW - 32 * DAY } });
 
-		it('rides on the budget\'s choice: a URL due for verification gets no check of its own', async () => {
+		it("rides on the budget's choice: a URL due for verification gets no check of its own", async () => {
 			const { taken } = await run([due(1, 0.001), known(2, 5, 0.5)], { budget: 1, verifyEveryMs });
 			expect(taken).toEqual([2]);
 		});
 
 		it('counts per origin the URLs it left for later past their bound', async () => {
 			const counts: Array<[string, number]> = [];
-			await lastValueFrom(from([due(1, 0.001), due(2, 0.001), known(3, 5, 0.5)]).pipe(budget({ budget: 1, verifyEveryMs }, { clock: fixedClock, onPastBound: (seen) => counts.push(...seen) }), toArray()));
+			await lastValueFrom(
+				from([due(1, 0.001), due(2, 0.001), known(3, 5, 0.5)]).pipe(
+					budget({ budget: 1, verifyEveryMs }, { clock: fixedClock, onPastBound: (seen) => counts.push(...seen) }),
+					toArray(),
+				),
+			);
 			expect(counts).toEqual([[origin, 2]]);
 		});
 

@@ -24,13 +24,16 @@ async function guard(tasks: Task[], options: Partial<ChurnGuardOptions> = {}) {
 	let released = 0;
 	const out = await lastValueFrom(
 		from(tasks).pipe(
-			churnGuard({ maxChurn: 0.9, churnMin: 5, accept: [], ...options }, {
-				onDecision: (origin, d) => {
-					decisions.push([origin, d.blocked]);
-					reports.push(d);
+			churnGuard(
+				{ maxChurn: 0.9, churnMin: 5, accept: [], ...options },
+				{
+					onDecision: (origin, d) => {
+						decisions.push([origin, d.blocked]);
+						reports.push(d);
+					},
+					release: () => released++,
 				},
-				release: () => released++,
-			}),
+			),
 			toArray(),
 		),
 	);
@@ -80,13 +83,21 @@ describe('churnGuard', () => {
 	});
 
 	it('is off with maxChurn 0', async () => {
-		const { out, decisions } = await guard(Array.from({ length: 6 }, (_, i) => task('https://f', i, true)), { maxChurn: 0 });
+		const { out, decisions } = await guard(
+			Array.from({ length: 6 }, (_, i) => task('https://f', i, true)),
+			{ maxChurn: 0 },
+		);
 		expect(decisions).toEqual([]);
 		expect(out.every((t) => !t.skip)).toBe(true);
 	});
 
 	it('gives back the credit of each task it buffers, once: a task parked by the probe gave its own already', async () => {
-		const tasks = [task('https://a', 0, false), { ...task('https://a', 1, false), creditReturned: true }, { ...task('https://a', 2, false), parked: true }, task('https://a', 3, true)];
+		const tasks = [
+			task('https://a', 0, false),
+			{ ...task('https://a', 1, false), creditReturned: true },
+			{ ...task('https://a', 2, false), parked: true },
+			task('https://a', 3, true),
+		];
 		const { out, released } = await guard(tasks);
 		expect(released).toBe(2);
 		expect(out.find((t) => t.line === 2)?.parked).toBe(true);
@@ -104,7 +115,7 @@ describe('churnGuard', () => {
 			expect(out.every((t) => t.verdict?.changed)).toBe(true);
 		});
 
-		it('blocks when the sample\'s changed share, times the candidates, reaches maxChurn of the URLs probed', async () => {
+		it("blocks when the sample's changed share, times the candidates, reaches maxChurn of the URLs probed", async () => {
 			const tasks = Array.from({ length: 8 }, (_, i) => fetched('https://s', i, true));
 			const { out, reports } = await guard(tasks, scale({ probed: 3000, passedOn: 2900 }));
 			expect(reports).toEqual([{ blocked: true, changed: 2900, probed: 3000, sample: { changed: 5, fetched: 5 } }]);
@@ -121,7 +132,9 @@ describe('churnGuard', () => {
 		it('judges at the end a host with fewer candidates than churnMin, unless it probed fewer than churnMin', async () => {
 			const tasks = [0, 1, 2, 3].map((i) => fetched('https://s', i, true));
 			// Six candidates, four fetched (two failed): all four changed, so about six of six.
-			expect((await guard(tasks, scale({ probed: 6, passedOn: 6 }))).reports).toEqual([{ blocked: true, changed: 6, probed: 6, sample: { changed: 4, fetched: 4 } }]);
+			expect((await guard(tasks, scale({ probed: 6, passedOn: 6 }))).reports).toEqual([
+				{ blocked: true, changed: 6, probed: 6, sample: { changed: 4, fetched: 4 } },
+			]);
 			expect((await guard(tasks, scale({ probed: 4, passedOn: 4 }))).decisions).toEqual([['https://s', false]]);
 		});
 
@@ -158,9 +171,12 @@ describe('churnGuard', () => {
 		});
 	});
 
-	describe('with the URLs\' change chances', () => {
+	describe("with the URLs' change chances", () => {
 		// Each URL's chance of having changed since its last check, as domain/schedule/surprise.ts gives it.
-		const withChance = (t: Task, chance: number | undefined): Task => ({ ...t, record: { ...known, ...(chance === undefined ? {} : { checks: [1], rate: chance }) } });
+		const withChance = (t: Task, chance: number | undefined): Task => ({
+			...t,
+			record: { ...known, ...(chance === undefined ? {} : { checks: [1], rate: chance }) },
+		});
 		const chance = (t: Task) => (t.record?.checks ? t.record.rate : undefined);
 		const host = (n: number, p: number | undefined, changed = n) => Array.from({ length: n }, (_, i) => withChance(task('https://a', i, i < changed), p));
 

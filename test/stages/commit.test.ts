@@ -37,7 +37,7 @@ class WatchedStore extends MemoryStore {
 }
 
 describe('commit', () => {
-	it('stores each task\'s next record under its URL, and leaves a task without one out', async () => {
+	it("stores each task's next record under its URL, and leaves a task without one out", async () => {
 		const store = new MemoryStore();
 		const out = await lastValueFrom(from([judged(1, record('h1')), judged(2), judged(3, record('h3'))]).pipe(commit({}, store), toArray()));
 		expect(out.map((task) => task.line)).toEqual([1, 2, 3]);
@@ -76,20 +76,28 @@ describe('commit', () => {
 		await done;
 	});
 
-	it('writes the extra operations (the host book\'s changes) with the batch', async () => {
+	it("writes the extra operations (the host book's changes) with the batch", async () => {
 		const store = new WatchedStore();
 		const host = newHostRecord(NOW);
 		let calls = 0;
 		const extra = (): StoreOperation[] => (calls++ === 0 ? [{ type: 'putHost', key: 'https://a.example', value: host }] : []);
 		await lastValueFrom(from([judged(1, record('h1'))]).pipe(commit({ extra }, store), toArray()));
-		expect(store.batches).toEqual([[{ type: 'put', key: 'https://a.example/1', value: record('h1') }, { type: 'putHost', key: 'https://a.example', value: host }]]);
+		expect(store.batches).toEqual([
+			[
+				{ type: 'put', key: 'https://a.example/1', value: record('h1') },
+				{ type: 'putHost', key: 'https://a.example', value: host },
+			],
+		]);
 		expect(await store.getHosts(['https://a.example'])).toEqual([host]);
 	});
 
 	it('commits what it was given before passing on an upstream error', async () => {
 		const store = new WatchedStore();
 		store.delayMs = 30;
-		const failing = concat(from([judged(1, record('h1'))]), throwError(() => new Error('upstream broke')));
+		const failing = concat(
+			from([judged(1, record('h1'))]),
+			throwError(() => new Error('upstream broke')),
+		);
 		await expect(lastValueFrom(failing.pipe(commit({ maxWaitMs: 10_000 }, store)))).rejects.toThrow('upstream broke');
 		expect(Object.keys(await contents(store))).toEqual(['https://a.example/1']);
 	});
@@ -101,8 +109,12 @@ describe('commit', () => {
 	});
 
 	it('refuses a store spec or a value without batch with a RevisitError (USAGE), when called', () => {
-		expect(() => commit(undefined, '.revisit' as never)).toThrow(expect.objectContaining({ code: 'USAGE', message: expect.stringContaining('a stage takes an opened store') }));
-		expect(() => commit(undefined, { getMany: () => [] } as never)).toThrow(expect.objectContaining({ code: 'USAGE', message: expect.stringContaining('got an object without batch()') }));
+		expect(() => commit(undefined, '.revisit' as never)).toThrow(
+			expect.objectContaining({ code: 'USAGE', message: expect.stringContaining('a stage takes an opened store') }),
+		);
+		expect(() => commit(undefined, { getMany: () => [] } as never)).toThrow(
+			expect.objectContaining({ code: 'USAGE', message: expect.stringContaining('got an object without batch()') }),
+		);
 	});
 
 	it('refuses a batch size that is not a positive integer', () => {
@@ -115,7 +127,14 @@ describe('commit', () => {
 		const events: string[] = [];
 		await lastValueFrom(
 			from([judged(1, record('a')), judged(2, record('b')), judged(3, record('c'))]).pipe(
-				commit({ batchSize: 2, flushing: () => events.push(`take (${store.batches.length} written)`), written: () => events.push(`written ${store.batches.length}`) }, store),
+				commit(
+					{
+						batchSize: 2,
+						flushing: () => events.push(`take (${store.batches.length} written)`),
+						written: () => events.push(`written ${store.batches.length}`),
+					},
+					store,
+				),
 				toArray(),
 			),
 		);

@@ -8,12 +8,28 @@ import type { ProbeResult, Task } from '../../src/domain/task/types.js';
 
 const url = 'https://example.org/a';
 const now = 1_700_000_000_000;
-const stored: UrlRecord = { v: RECORD_VERSION, status: 200, etag: 'W/"1"', lastModified: 'Mon, 01 Jan 2024 00:00:00 GMT', hash: 'h1', size: 100, encoding: 'gzip', lastChecked: 1 };
+const stored: UrlRecord = {
+	v: RECORD_VERSION,
+	status: 200,
+	etag: 'W/"1"',
+	lastModified: 'Mon, 01 Jan 2024 00:00:00 GMT',
+	hash: 'h1',
+	size: 100,
+	encoding: 'gzip',
+	lastChecked: 1,
+};
 const result = (fields: Partial<ProbeResult>): ProbeResult => ({ status: 200, finalUrl: url, permanent: false, bytes: 10, ms: 5, ...fields });
 
 describe('compare', () => {
 	it('judges probed tasks, flags a 304 to a weak ETag that was sent, and passes others through', async () => {
-		const probed: Task = { line: 1, input: url, url, record: stored, plan: { sendEtag: true, sendLastModified: false, audit: false, retest: false }, probe: result({ status: 304 }) };
+		const probed: Task = {
+			line: 1,
+			input: url,
+			url,
+			record: stored,
+			plan: { sendEtag: true, sendLastModified: false, audit: false, retest: false },
+			probe: result({ status: 304 }),
+		};
 		const notSent: Task = { ...probed, line: 2, plan: { ...probed.plan!, sendEtag: false } };
 		const skipped: Task = { line: 3, input: 'x', skip: 'rejected', problem: 'bad' };
 		const [a, b, c] = await lastValueFrom(from([probed, notSent, skipped]).pipe(compare({ acceptEncoding: 'gzip' }, { now: () => now }), toArray()));
@@ -29,13 +45,20 @@ describe('compare under learned noise', () => {
 	const AD = 'html:main>aside.ad';
 	const host: HostNoise[] = [{ template: '/*', at: AD, pages: ['a', 'b', 'c'], since: 10, applies: 20 }];
 	const judgeText = async (record: UrlRecord, text: string, hostNoise: HostNoise[] | undefined) => {
-		const task: Task = { line: 1, input: url, url, origin: 'https://example.org', record, probe: result({ hash: hashText(text), content: { hash: hashText(text), rules: '-', text } }) };
+		const task: Task = {
+			line: 1,
+			input: url,
+			url,
+			origin: 'https://example.org',
+			record,
+			probe: result({ hash: hashText(text), content: { hash: hashText(text), rules: '-', text } }),
+		};
 		const [out] = await lastValueFrom(from([task]).pipe(compare({ acceptEncoding: 'gzip', hostNoise: () => hostNoise }, { now: () => now }), toArray()));
 		return out!;
 	};
 	const page = (over: Partial<UrlRecord>): UrlRecord => ({ v: RECORD_VERSION, status: 200, hash: 'raw', lastChecked: 1, ...over });
 
-	it('leaves out the page\'s own places and its host\'s, and reports a change outside them', async () => {
+	it("leaves out the page's own places and its host's, and reports a change outside them", async () => {
 		const record = page({ learned: [{ at: AD, since: 5 }], content: { hash: maskedHash(html('Gym offer'), [AD]), rules: '-', noiseAt: 6 } });
 		expect((await judgeText(record, html('<b>Cheap</b> flights'), undefined)).verdict).toMatchObject({ changed: false, reason: 'same-content' });
 		expect((await judgeText(record, html('<b>Cheap</b> flights', 6), undefined)).verdict).toMatchObject({ changed: true, reason: 'new-body' });

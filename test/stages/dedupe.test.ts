@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { dedupe } from '../../src/stages/dedupe.js';
 import type { Task } from '../../src/domain/task/types.js';
 
-const task = (line: number, url?: string, skip?: Task['skip']): Task => (url ? { line, input: url, url, ...(skip ? { skip } : {}) } : { line, input: 'x', skip: 'rejected', problem: 'bad' });
+const task = (line: number, url?: string, skip?: Task['skip']): Task =>
+	url ? { line, input: url, url, ...(skip ? { skip } : {}) } : { line, input: 'x', skip: 'rejected', problem: 'bad' };
 
 /** A stand-in for the deciding stages: skips the URLs in `skips` with the reason given, as new objects (the budget copies its tasks). */
 const decideBy = (skips: Record<string, Task['skip']>) => map((t: Task): Task => (t.skip || skips[t.url!] === undefined ? t : { ...t, skip: skips[t.url!] }));

@@ -19,7 +19,14 @@ export const noRetries = { retries: 0, retryDelayMs: 1, maxRetryAfterMs: 1000 };
  * try { ... } finally { deps.close(); }
  */
 export function sendDeps(options: { random?: () => number; client?: Partial<HttpClientOptions> } = {}): SendDeps & { close(): void } {
-	const client = createHttpClient({ userAgent: 'revisit-test', timeoutMs: 5000, acceptEncoding: 'identity', maxSockets: 8, hardMaxSockets: 16, ...options.client });
+	const client = createHttpClient({
+		userAgent: 'revisit-test',
+		timeoutMs: 5000,
+		acceptEncoding: 'identity',
+		maxSockets: 8,
+		hardMaxSockets: 16,
+		...options.client,
+	});
 	return {
 		http: client.got,
 		limiter: createLimiter({ concurrency: 8, perHost: 4 }),

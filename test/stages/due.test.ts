@@ -8,7 +8,13 @@ import { OptionError } from '../../src/base/errors/index.js';
 
 const HOUR = 3_600_000;
 const record = (fields: Partial<UrlRecord>): UrlRecord => ({ v: RECORD_VERSION, status: 200, lastChecked: NOW - HOUR, ...fields });
-const task = (name: string, stored: UrlRecord | null, more: Partial<Task> = {}): Task => ({ line: 1, input: name, url: `https://a.example/${name}`, record: stored, ...more });
+const task = (name: string, stored: UrlRecord | null, more: Partial<Task> = {}): Task => ({
+	line: 1,
+	input: name,
+	url: `https://a.example/${name}`,
+	record: stored,
+	...more,
+});
 
 async function run(tasks: Task[], ttlMs?: number): Promise<Record<string, Task['skip']>> {
 	const out = await lastValueFrom(from(tasks).pipe(due({ ttlMs }, fixedClock), toArray()));
@@ -22,7 +28,14 @@ describe('due', () => {
 	});
 
 	it('with a TTL, marks not-due a URL checked less than the TTL ago', async () => {
-		const skips = await run([task('recent', record({ lastChecked: NOW - HOUR })), task('old', record({ lastChecked: NOW - 3 * HOUR })), task('edge', record({ lastChecked: NOW - 2 * HOUR }))], 2 * HOUR);
+		const skips = await run(
+			[
+				task('recent', record({ lastChecked: NOW - HOUR })),
+				task('old', record({ lastChecked: NOW - 3 * HOUR })),
+				task('edge', record({ lastChecked: NOW - 2 * HOUR })),
+			],
+			2 * HOUR,
+		);
 		expect(skips).toEqual({ recent: 'not-due', old: undefined, edge: undefined });
 	});
 

@@ -67,7 +67,7 @@ describe('emit', () => {
 		expect(diagnostics).toEqual(['https://user:***@a.example/x: E: m']);
 	});
 
-	it('masks a signed URL\'s secret parameters on diagnostics, and prints the URL exact as data', async () => {
+	it("masks a signed URL's secret parameters on diagnostics, and prints the URL exact as data", async () => {
 		const url = 'https://a.example/x?X-Amz-Signature=abc123&v=2';
 		const { out, diagnostics } = await run([judged(6, { url, reason: 'error', error: { code: 'E', message: 'm' } })], { format: 'ndjson', when: 'all' });
 		expect(diagnostics).toEqual(['https://a.example/x?X-Amz-Signature=***&v=2: E: m']);
@@ -76,7 +76,11 @@ describe('emit', () => {
 
 	it('says once per host that a content rule could not read its bodies', async () => {
 		const unreadable = (n: number, origin: string): Task =>
-			judged(n, { url: `${origin}/${n}` }, { origin, probe: { status: 200, finalUrl: `${origin}/${n}`, permanent: false, bytes: 1, ms: 1, content: { hash: 'h', rules: 'r', unreadable: true } } });
+			judged(
+				n,
+				{ url: `${origin}/${n}` },
+				{ origin, probe: { status: 200, finalUrl: `${origin}/${n}`, permanent: false, bytes: 1, ms: 1, content: { hash: 'h', rules: 'r', unreadable: true } } },
+			);
 		const { diagnostics } = await run([unreadable(1, 'https://a.example'), unreadable(2, 'https://a.example'), unreadable(3, 'https://b.example')]);
 		expect(diagnostics).toEqual([
 			'https://a.example/1: its content rule needs HTML or JSON, and this body is neither: hashed as bytes (said once for https://a.example)',
@@ -101,7 +105,13 @@ describe('emit', () => {
 				toArray(),
 			),
 		);
-		expect(order).toEqual(['wrote https://a.example/1', 'passed https://a.example/1', 'passed https://a.example/2', 'wrote https://a.example/6', 'passed https://a.example/6']);
+		expect(order).toEqual([
+			'wrote https://a.example/1',
+			'passed https://a.example/1',
+			'passed https://a.example/2',
+			'wrote https://a.example/6',
+			'passed https://a.example/6',
+		]);
 	});
 
 	it('passes every task on, printed or not', async () => {
@@ -117,7 +127,12 @@ describe('emit', () => {
 	it('says once, at first sight, that a product page has no offer: not again, and not for a page that lost its offer', async () => {
 		const url = 'https://shop.example/p/1';
 		const none = { hash: 'c', rules: 'r1', noOffer: true };
-		const sight = (record: Task['record']) => judged(1, { url, changed: true, reason: 'new', product: null, problem: 'no-offer' }, { probe: { status: 200, finalUrl: url, permanent: false, bytes: 1, ms: 1, content: none }, record });
+		const sight = (record: Task['record']) =>
+			judged(
+				1,
+				{ url, changed: true, reason: 'new', product: null, problem: 'no-offer' },
+				{ probe: { status: 200, finalUrl: url, permanent: false, bytes: 1, ms: 1, content: none }, record },
+			);
 		const stored = { v: 1, status: 200, lastChecked: 1 };
 		const { diagnostics } = await run([
 			sight(null),
@@ -125,6 +140,9 @@ describe('emit', () => {
 			sight({ ...stored, content: { hash: 'b', rules: 'r1', matched: true, product: { price: 5 } } }),
 			sight({ ...stored, content: { hash: 'c', rules: 'r0', noOffer: true } }),
 		]);
-		expect(diagnostics).toEqual([`no offer found: ${url}; try revisit rules test ${url} --product`, `no offer found: ${url}; try revisit rules test ${url} --product`]);
+		expect(diagnostics).toEqual([
+			`no offer found: ${url}; try revisit rules test ${url} --product`,
+			`no offer found: ${url}; try revisit rules test ${url} --product`,
+		]);
 	});
 });

@@ -24,8 +24,16 @@ afterAll(async () => {
 });
 
 const stored: UrlRecord = { v: RECORD_VERSION, status: 200, etag: '"e"', lastModified: 'Mon, 01 Jan 2024 00:00:00 GMT', hash: 'old', lastChecked: NOW - 1000 };
-const task = (path: string, more: Partial<Task> = {}): Task => ({ line: 1, input: server.url(path), url: server.url(path), origin: server.origin, record: stored, ...more });
-const candidate = (path: string, more: Partial<Task> = {}): Task => task(path, { verdict: { url: server.url(path), changed: true, reason: 'candidate' }, ...more });
+const task = (path: string, more: Partial<Task> = {}): Task => ({
+	line: 1,
+	input: server.url(path),
+	url: server.url(path),
+	origin: server.origin,
+	record: stored,
+	...more,
+});
+const candidate = (path: string, more: Partial<Task> = {}): Task =>
+	task(path, { verdict: { url: server.url(path), changed: true, reason: 'candidate' }, ...more });
 const unchanged = (path: string): Task => task(path, { verdict: { url: server.url(path), changed: false, reason: '304' } });
 
 const run = (tasks: Task[], options: Partial<FetchBodiesOptions> = {}) =>

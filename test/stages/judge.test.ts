@@ -5,7 +5,16 @@ import type { ProbeResult } from '../../src/domain/task/types.js';
 
 const url = 'https://example.org/a';
 const now = 1_700_000_000_000;
-const stored: UrlRecord = { v: RECORD_VERSION, status: 200, etag: 'W/"1"', lastModified: 'Mon, 01 Jan 2024 00:00:00 GMT', hash: 'h1', size: 100, encoding: 'gzip', lastChecked: 1 };
+const stored: UrlRecord = {
+	v: RECORD_VERSION,
+	status: 200,
+	etag: 'W/"1"',
+	lastModified: 'Mon, 01 Jan 2024 00:00:00 GMT',
+	hash: 'h1',
+	size: 100,
+	encoding: 'gzip',
+	lastChecked: 1,
+};
 const result = (fields: Partial<ProbeResult>): ProbeResult => ({ status: 200, finalUrl: url, permanent: false, bytes: 10, ms: 5, ...fields });
 
 describe('judge', () => {
@@ -13,7 +22,17 @@ describe('judge', () => {
 		const { verdict, next } = judge(url, null, result({ etag: '"e"', lastModified: 'L', hash: 'h' }), 'gzip', now);
 		expect(Object.keys(verdict)).toEqual(['url', 'changed', 'reason', 'status', 'etag', 'lastModified', 'hash', 'verifiedAt', 'bytes', 'ms']);
 		expect(verdict).toMatchObject({ changed: true, reason: 'new', etag: '"e"', lastModified: 'L', hash: 'h', verifiedAt: new Date(now).toISOString() });
-		expect(next).toEqual({ v: RECORD_VERSION, status: 200, etag: '"e"', lastModified: 'L', hash: 'h', size: 10, encoding: 'gzip', lastChecked: now, verifiedAt: now });
+		expect(next).toEqual({
+			v: RECORD_VERSION,
+			status: 200,
+			etag: '"e"',
+			lastModified: 'L',
+			hash: 'h',
+			size: 10,
+			encoding: 'gzip',
+			lastChecked: now,
+			verifiedAt: now,
+		});
 	});
 
 	it('a 304 keeps the stored validators unless new ones came, refreshes lastChecked, and says weak after its validators', () => {
@@ -32,7 +51,7 @@ describe('judge', () => {
 		expect(redirected.verdict.finalUrl).toBe('https://example.org/c');
 	});
 
-	it('a body read whole confirms the URL now; a new URL\'s first verification falls within the period, at its own phase', () => {
+	it("a body read whole confirms the URL now; a new URL's first verification falls within the period, at its own phase", () => {
 		const period = 30 * 86_400_000;
 		const first = judge(url, null, result({ hash: 'h' }), 'gzip', now, false, period).next!;
 		expect(first.verifiedAt).toBe(now);
@@ -64,7 +83,9 @@ describe('judge', () => {
 		expect(verdict).toMatchObject({ changed: true, reason: 'new-body', note: 'the text is the same; the bytes changed: 100 → 104 bytes, in the scripts' });
 		expect(next!.parts).toBe(parts);
 		// The text moved: a diff shows it, and there is nothing more to say.
-		expect(judge(url, before, result({ hash: 'h2', parts: '104 text0001 scripts1 styles00 attrs000 comments markup00' }), 'gzip', now).verdict).not.toHaveProperty('note');
+		expect(
+			judge(url, before, result({ hash: 'h2', parts: '104 text0001 scripts1 styles00 attrs000 comments markup00' }), 'gzip', now).verdict,
+		).not.toHaveProperty('note');
 	});
 
 	it('a 200 with the stored hash is same-hash, another is new-body', () => {
@@ -107,10 +128,27 @@ describe('judge on product pages', () => {
 	const counted = (content: ProbeResult['content']) => result({ hash: 'h2', content });
 
 	it('says what moved, with the offer before; the record keeps the offer, not where it was read', () => {
-		const { verdict, next } = judge(url, shop, counted({ hash: 'c2', rules: 'r1', matched: true, product: { ...offer, price: 21 }, offer: { ...offer, price: 21, from: 'json-ld', prices: 2 } }), 'gzip', now);
-		expect(verdict).toMatchObject({ changed: true, reason: 'price', product: { price: 21, currency: 'EUR', availability: 'InStock', prices: 2 }, previous: offer });
+		const { verdict, next } = judge(
+			url,
+			shop,
+			counted({ hash: 'c2', rules: 'r1', matched: true, product: { ...offer, price: 21 }, offer: { ...offer, price: 21, from: 'json-ld', prices: 2 } }),
+			'gzip',
+			now,
+		);
+		expect(verdict).toMatchObject({
+			changed: true,
+			reason: 'price',
+			product: { price: 21, currency: 'EUR', availability: 'InStock', prices: 2 },
+			previous: offer,
+		});
 		expect(next!.content).toEqual({ hash: 'c2', rules: 'r1', matched: true, product: { ...offer, price: 21 } });
-		const restock = judge(url, { ...shop, content: { ...shop.content!, product: { ...offer, availability: 'OutOfStock' } } }, counted({ hash: 'c3', rules: 'r1', matched: true, product: offer, offer: { ...offer, from: 'microdata' } }), 'gzip', now);
+		const restock = judge(
+			url,
+			{ ...shop, content: { ...shop.content!, product: { ...offer, availability: 'OutOfStock' } } },
+			counted({ hash: 'c3', rules: 'r1', matched: true, product: offer, offer: { ...offer, from: 'microdata' } }),
+			'gzip',
+			now,
+		);
 		expect(restock.verdict).toMatchObject({ reason: 'availability', previous: { availability: 'OutOfStock' } });
 	});
 
@@ -127,7 +165,11 @@ describe('judge on product pages', () => {
 		expect(first.next!.content).toEqual({ hash: 'c0', rules: 'r1', noOffer: true });
 		const again = judge(url, { ...stored, hash: 'h1', content: first.next!.content! }, counted({ hash: 'c0', rules: 'r1', noOffer: true }), 'gzip', now);
 		expect(again.verdict).toMatchObject({ changed: false, reason: 'same-content', product: null, problem: 'no-offer' });
-		expect(judge(url, { ...stored, content: first.next!.content! }, result({ status: 304, bytes: 0 }), 'gzip', now).verdict).toMatchObject({ reason: '304', product: null, problem: 'no-offer' });
+		expect(judge(url, { ...stored, content: first.next!.content! }, result({ status: 304, bytes: 0 }), 'gzip', now).verdict).toMatchObject({
+			reason: '304',
+			product: null,
+			problem: 'no-offer',
+		});
 		const lost = judge(url, shop, counted({ hash: 'c0', rules: 'r1', noOffer: true }), 'gzip', now).verdict;
 		expect(lost).toMatchObject({ changed: true, reason: 'selector-gone', product: null, problem: 'no-offer', previous: offer });
 	});

@@ -30,8 +30,26 @@ const run = async (tasks: Task[], store = new MemoryStore(), keep = true) => {
 async function storeWith(text: string): Promise<MemoryStore> {
 	const store = new MemoryStore();
 	const blob = packText(text, 5);
-	const row: RunRecord = { v: 1, startedAt: 9, endedAt: 10, urls: 1, changed: 1, notModified: 0, sameHash: 0, errors: 0, bytes: 0, fullBytes: 0, notDue: 0, blockedHosts: [], hosts: {}, textBytes: blobSize(blob) };
-	await store.batch([{ type: 'putText', key: textKey(text), value: blob }, { type: 'putRun', key: runKey(9), value: row }]);
+	const row: RunRecord = {
+		v: 1,
+		startedAt: 9,
+		endedAt: 10,
+		urls: 1,
+		changed: 1,
+		notModified: 0,
+		sameHash: 0,
+		errors: 0,
+		bytes: 0,
+		fullBytes: 0,
+		notDue: 0,
+		blockedHosts: [],
+		hosts: {},
+		textBytes: blobSize(blob),
+	};
+	await store.batch([
+		{ type: 'putText', key: textKey(text), value: blob },
+		{ type: 'putRun', key: runKey(9), value: row },
+	]);
 	return store;
 }
 
@@ -39,7 +57,18 @@ describe('keepText', () => {
 	it('diffs a change against the text kept before, and keeps the new text as a compressed blob under its hash', async () => {
 		const store = await storeWith('the old words');
 		const { out, shelf } = await run([task('new-body', { record: record({ text: { hash: textKey('the old words') } }) }, 'the new words, longer')], store);
-		expect(out[0]!.wordDiff).toEqual({ hunks: [[[0, 'the '], [-1, 'old'], [1, 'new'], [0, ' words'], [1, ', longer']]], why: 'diff' });
+		expect(out[0]!.wordDiff).toEqual({
+			hunks: [
+				[
+					[0, 'the '],
+					[-1, 'old'],
+					[1, 'new'],
+					[0, ' words'],
+					[1, ', longer'],
+				],
+			],
+			why: 'diff',
+		});
 		const key = textKey('the new words, longer');
 		expect(out[0]!.next!.text).toEqual({ hash: key });
 		const [blob] = await store.getTexts([key]);
@@ -73,7 +102,16 @@ describe('keepText', () => {
 		]);
 		expect(out[0]!.wordDiff).toEqual({ why: 'evicted' });
 		expect(out[0]!.next!.text).toEqual({ hash: textKey('new text') });
-		expect(out[1]!.wordDiff).toMatchObject({ why: 'diff', hunks: [[[0, 'inline '], [-1, 'old'], [1, 'new']]] });
+		expect(out[1]!.wordDiff).toMatchObject({
+			why: 'diff',
+			hunks: [
+				[
+					[0, 'inline '],
+					[-1, 'old'],
+					[1, 'new'],
+				],
+			],
+		});
 	});
 
 	it('says how far cut texts go, and never calls a change past the cut a whitespace change', async () => {

@@ -70,13 +70,19 @@ describe('learnNoiseStage', () => {
 	});
 
 	it('still reports the change it was called for, and keeps the noise it learnt', async () => {
-		const record: UrlRecord = { v: RECORD_VERSION, status: 200, hash: 'old', lastChecked: NOW - 1000, content: { hash: hashText(page(0, 'Goodbye')), rules: '-' } };
+		const record: UrlRecord = {
+			v: RECORD_VERSION,
+			status: 200,
+			hash: 'old',
+			lastChecked: NOW - 1000,
+			content: { hash: hashText(page(0, 'Goodbye')), rules: '-' },
+		};
 		const [out] = await run([judged(record, { reason: 'new-body' })]);
 		expect(out!.verdict).toMatchObject({ changed: true, reason: 'new-body' });
 		expect(out!.next!.learned).toEqual([{ at: PLACE, since: NOW }]);
 	});
 
-	it('counts the place for the host per URL template: learned on 3 pages, it applies to all the template\'s pages', async () => {
+	it("counts the place for the host per URL template: learned on 3 pages, it applies to all the template's pages", async () => {
 		let host: HostRecord = newHostRecord(NOW);
 		const book = { get: () => host, set: (_origin: string, next: HostRecord) => void (host = next) };
 		const at = (path: string) => ({ ...judged(null, {}), url: server.url(path) });

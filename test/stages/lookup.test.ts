@@ -37,7 +37,9 @@ describe('lookup', () => {
 
 	it('sets the origin the probe will go to, following a permanent redirect stored for the URL', async () => {
 		await store.batch([{ type: 'put', key: 'http://old.example/p', value: { ...known, finalUrl: 'https://new.example/p', permanent: true } }]);
-		const out = await lastValueFrom(from([task('http://old.example/p', { origin: 'http://old.example' }), task('https://b.example/x')]).pipe(lookup({}, store), toArray()));
+		const out = await lastValueFrom(
+			from([task('http://old.example/p', { origin: 'http://old.example' }), task('https://b.example/x')]).pipe(lookup({}, store), toArray()),
+		);
 		expect(out.map((t) => t.origin)).toEqual(['https://new.example', 'https://b.example']);
 	});
 
@@ -79,7 +81,14 @@ describe('lookup', () => {
 	});
 
 	it('refuses a store spec or a value without getMany with a RevisitError (USAGE), when called', () => {
-		expect(() => lookup(undefined, '.revisit' as never)).toThrow(expect.objectContaining({ code: 'USAGE', message: '`store`: a stage takes an opened store (openStore(".revisit")), not a spec: the run\'s stages share one' }));
-		expect(() => lookup(undefined, {} as never)).toThrow(expect.objectContaining({ code: 'USAGE', message: expect.stringContaining('got an object without getMany()') }));
+		expect(() => lookup(undefined, '.revisit' as never)).toThrow(
+			expect.objectContaining({
+				code: 'USAGE',
+				message: '`store`: a stage takes an opened store (openStore(".revisit")), not a spec: the run\'s stages share one',
+			}),
+		);
+		expect(() => lookup(undefined, {} as never)).toThrow(
+			expect.objectContaining({ code: 'USAGE', message: expect.stringContaining('got an object without getMany()') }),
+		);
 	});
 });

@@ -16,8 +16,24 @@ import { OptionError } from '../../src/base/errors/index.js';
 const LM = 'Mon, 01 Jan 2024 00:00:00 GMT';
 // No random audits and no forced verification, unless a test asks for them.
 const calm: TrustOptions = { ...trustDefaults, auditRate: 0, verifyEveryMs: 0 };
-const options = (more: Partial<ProbeOptions> = {}): ProbeOptions => ({ ...noRetries, acceptEncoding: 'identity', method: 'get', trust: calm, highWater: 4, ...more });
-const stored = (fields: Partial<UrlRecord> = {}): UrlRecord => ({ v: RECORD_VERSION, status: 200, etag: '"v1"', lastModified: LM, hash: hashBody(Buffer.from('one')), encoding: 'identity', lastChecked: NOW - 1000, ...fields });
+const options = (more: Partial<ProbeOptions> = {}): ProbeOptions => ({
+	...noRetries,
+	acceptEncoding: 'identity',
+	method: 'get',
+	trust: calm,
+	highWater: 4,
+	...more,
+});
+const stored = (fields: Partial<UrlRecord> = {}): UrlRecord => ({
+	v: RECORD_VERSION,
+	status: 200,
+	etag: '"v1"',
+	lastModified: LM,
+	hash: hashBody(Buffer.from('one')),
+	encoding: 'identity',
+	lastChecked: NOW - 1000,
+	...fields,
+});
 
 let server: TestServer | undefined;
 let close: (() => void) | undefined;
@@ -46,12 +62,14 @@ async function run(tasks: Task[], probeOptions: ProbeOptions, host?: Partial<Hos
 const task = (url: string, record: UrlRecord | null): Task => ({ line: 1, input: url, url, record });
 
 /** Answers 304 when the request carries `"v1"` in If-None-Match or the LM date in If-Modified-Since, as `honour` allows. */
-const conditionalPage = (honour: { etag: boolean; lastModified: boolean }): http.RequestListener => (req, res) => {
-	const etagHit = honour.etag && req.headers['if-none-match'] === '"v1"';
-	const dateHit = honour.lastModified && req.headers['if-modified-since'] === LM;
-	if (etagHit || dateHit) return void res.writeHead(304, { etag: '"v1"', 'last-modified': LM }).end();
-	res.writeHead(200, { etag: '"v1"', 'last-modified': LM, 'content-type': 'text/plain' }).end(req.method === 'HEAD' ? undefined : 'one');
-};
+const conditionalPage =
+	(honour: { etag: boolean; lastModified: boolean }): http.RequestListener =>
+	(req, res) => {
+		const etagHit = honour.etag && req.headers['if-none-match'] === '"v1"';
+		const dateHit = honour.lastModified && req.headers['if-modified-since'] === LM;
+		if (etagHit || dateHit) return void res.writeHead(304, { etag: '"v1"', 'last-modified': LM }).end();
+		res.writeHead(200, { etag: '"v1"', 'last-modified': LM, 'content-type': 'text/plain' }).end(req.method === 'HEAD' ? undefined : 'one');
+	};
 
 describe('probe', () => {
 	it('sends the stored ETag as If-None-Match and the stored Last-Modified as If-Modified-Since', async () => {
@@ -98,7 +116,8 @@ describe('probe', () => {
 	it('on a host whose form is not measured, finds the one form it honours without reading an ignored body', async () => {
 		// The host ignores If-None-Match, and ignores If-Modified-Since when it comes with one.
 		const site = await origin((req, res) => {
-			if (req.headers['if-modified-since'] === LM && req.headers['if-none-match'] === undefined) return void res.writeHead(304, { etag: '"v1"', 'last-modified': LM }).end();
+			if (req.headers['if-modified-since'] === LM && req.headers['if-none-match'] === undefined)
+				return void res.writeHead(304, { etag: '"v1"', 'last-modified': LM }).end();
 			res.writeHead(200, { etag: '"v1"', 'last-modified': LM }).end('one');
 		});
 		const [out] = await run([task(site.url('/a'), stored())], options());

@@ -45,7 +45,12 @@ describe('robots stage', () => {
 		const deps = sendDeps();
 		const book = createHostBook(new MemoryStore(), NOW);
 		try {
-			const out = await lastValueFrom(from([{ line: 1, input: '', url: server.url('/a'), origin: server.origin, record: null } as Task]).pipe(robots({ ...options, robots: 'ignore' }, { ...deps, book }), toArray()));
+			const out = await lastValueFrom(
+				from([{ line: 1, input: '', url: server.url('/a'), origin: server.origin, record: null } as Task]).pipe(
+					robots({ ...options, robots: 'ignore' }, { ...deps, book }),
+					toArray(),
+				),
+			);
 			expect(out[0]!.verdict).toBeUndefined();
 			expect(server.requests).toHaveLength(0);
 		} finally {

@@ -17,13 +17,23 @@ const judged = (origin: string, n: number, reason: Reason, isNew = false): Task 
 
 async function run(tasks: Task[]) {
 	const reports: Array<[string, ChurnScale]> = [];
-	const out = await lastValueFrom(from(tasks).pipe(tally((origin, figures) => reports.push([origin, figures])), toArray()));
+	const out = await lastValueFrom(
+		from(tasks).pipe(
+			tally((origin, figures) => reports.push([origin, figures])),
+			toArray(),
+		),
+	);
 	return { out, reports };
 }
 
 describe('tally', () => {
 	it('reports per origin the known URLs judged and how many were passed on as candidates, after each', async () => {
-		const { reports } = await run([judged('https://a', 1, 'candidate'), judged('https://a', 2, '304'), judged('https://b', 1, '304'), judged('https://a', 3, 'candidate')]);
+		const { reports } = await run([
+			judged('https://a', 1, 'candidate'),
+			judged('https://a', 2, '304'),
+			judged('https://b', 1, '304'),
+			judged('https://a', 3, 'candidate'),
+		]);
 		expect(reports).toEqual([
 			['https://a', { probed: 1, passedOn: 1 }],
 			['https://a', { probed: 2, passedOn: 1 }],
@@ -44,6 +54,9 @@ describe('tally', () => {
 		const reports: ChurnScale[] = [];
 		const counting = tally((_origin, figures) => reports.push(figures));
 		for (let i = 0; i < 2; i++) await lastValueFrom(from([judged('https://a', 1, 'candidate')]).pipe(counting, toArray()));
-		expect(reports).toEqual([{ probed: 1, passedOn: 1 }, { probed: 1, passedOn: 1 }]);
+		expect(reports).toEqual([
+			{ probed: 1, passedOn: 1 },
+			{ probed: 1, passedOn: 1 },
+		]);
 	});
 });

@@ -55,7 +55,9 @@ describe('trust', () => {
 	});
 
 	it('counts a full answer with the same body and a new ETag as a missed 304 and as ETag churn', async () => {
-		await run([judged(answer({ hash: 'h1', etag: '"2"', lastModified: 'L1' }), { reason: 'same-hash' }, { next: { ...stored, etag: '"2"', lastChecked: NOW } })]);
+		await run([
+			judged(answer({ hash: 'h1', etag: '"2"', lastModified: 'L1' }), { reason: 'same-hash' }, { next: { ...stored, etag: '"2"', lastChecked: NOW } }),
+		]);
 		expect(book.get(ORIGIN)).toMatchObject({ missed304: 1, etagCompared: 1, etagChurn: 1, lastModifiedCompared: 1, lastModifiedChurn: 0 });
 	});
 
@@ -71,7 +73,11 @@ describe('trust', () => {
 	it('counts an error and a URL stored for the first time', async () => {
 		await run([
 			judged(answer({ status: 0, error: { code: 'ECONNRESET', message: 'reset' } }), { reason: 'error' }, { next: undefined }),
-			judged(answer({ hash: 'n' }), { changed: true, reason: 'new' }, { record: null, plan: { ...both, sendEtag: false, sendLastModified: false }, url: `${ORIGIN}/new` }),
+			judged(
+				answer({ hash: 'n' }),
+				{ changed: true, reason: 'new' },
+				{ record: null, plan: { ...both, sendEtag: false, sendLastModified: false }, url: `${ORIGIN}/new` },
+			),
 		]);
 		expect(book.get(ORIGIN)).toMatchObject({ errors: 1, urls: 1, conditional: 0 });
 	});
@@ -85,7 +91,13 @@ describe('trust', () => {
 	});
 
 	it('observationOf does not compare ETags obtained under different encodings', () => {
-		const seen = observationOf(judged(answer({ hash: 'h1', etag: '"2"', lastModified: 'L1' }), { reason: 'same-hash' }, { next: { ...stored, etag: '"2"', encoding: 'br', lastChecked: NOW } }));
+		const seen = observationOf(
+			judged(
+				answer({ hash: 'h1', etag: '"2"', lastModified: 'L1' }),
+				{ reason: 'same-hash' },
+				{ next: { ...stored, etag: '"2"', encoding: 'br', lastChecked: NOW } },
+			),
+		);
 		expect(seen).toMatchObject({ sameBody: true, lastModifiedChanged: false });
 		expect(seen).not.toHaveProperty('etagChanged');
 	});

@@ -39,7 +39,9 @@ describe('writeBodies', () => {
 		const file = bodyFileName(url);
 		expect(file.startsWith('a.example/')).toBe(true);
 		expect(await readFile(path.join(dir, file), 'utf8')).toBe('hello');
-		expect(await index()).toEqual([{ url, file, status: 200, contentType: 'text/plain', hash: 'h', changed: true, reason: 'new', fetchedAt: new Date(NOW).toISOString() }]);
+		expect(await index()).toEqual([
+			{ url, file, status: 200, contentType: 'text/plain', hash: 'h', changed: true, reason: 'new', fetchedAt: new Date(NOW).toISOString() },
+		]);
 		// The body has been written: it is not carried on to the commit.
 		expect(out!.probe!.body).toBeUndefined();
 		expect(out!.probe!.hash).toBe('h');
@@ -48,7 +50,9 @@ describe('writeBodies', () => {
 	it('overwrites the same file when the URL is fetched again, and appends to the index', async () => {
 		const url = 'https://a.example/x';
 		await lastValueFrom(from([fetched(url, 'first')]).pipe(writeBodies({}, { sink: { type: 'dir', dir }, clock: fixedClock }), toArray()));
-		await lastValueFrom(from([fetched(url, 'second', { reason: 'new-body' })]).pipe(writeBodies({}, { sink: { type: 'dir', dir }, clock: fixedClock }), toArray()));
+		await lastValueFrom(
+			from([fetched(url, 'second', { reason: 'new-body' })]).pipe(writeBodies({}, { sink: { type: 'dir', dir }, clock: fixedClock }), toArray()),
+		);
 		expect(await readFile(path.join(dir, bodyFileName(url)), 'utf8')).toBe('second');
 		expect((await index()).map((entry) => entry.reason)).toEqual(['new', 'new-body']);
 	});
@@ -83,7 +87,12 @@ describe('writeBodies', () => {
 		const file = path.join(dir, bodyFileName(url));
 		await mkdir(path.dirname(file), { recursive: true });
 		await writeFile(file, 'one\ntwo\n');
-		const [out] = await lastValueFrom(from([fetched(url, 'one\nthree\n', { reason: 'new-body' })]).pipe(writeBodies({ diff: { rules: [] } }, { sink: { type: 'dir', dir }, clock: fixedClock }), toArray()));
+		const [out] = await lastValueFrom(
+			from([fetched(url, 'one\nthree\n', { reason: 'new-body' })]).pipe(
+				writeBodies({ diff: { rules: [] } }, { sink: { type: 'dir', dir }, clock: fixedClock }),
+				toArray(),
+			),
+		);
 		const patch = await readFile(`${file}.diff`, 'utf8');
 		expect(patch).toContain('-two');
 		expect(patch).toContain('+three');

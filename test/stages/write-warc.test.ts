@@ -90,7 +90,12 @@ describe('writeWarc', () => {
 
 	it('writes nothing for a skipped task or one with no state to commit', async () => {
 		const task = await exchanged({}, null, {});
-		const out = await lastValueFrom(from([{ ...task, skip: 'held' as const }, { ...task, next: undefined }]).pipe(writeWarc(writer), toArray()));
+		const out = await lastValueFrom(
+			from([
+				{ ...task, skip: 'held' as const },
+				{ ...task, next: undefined },
+			]).pipe(writeWarc(writer), toArray()),
+		);
 		writer.close();
 		expect(out).toHaveLength(2);
 		expect(existsSync(file)).toBe(false);

@@ -9,7 +9,11 @@ import { writerContract } from './writer-contract.js';
  * its members, then the reader's contract and the writer's, each read seen through the
  * same store. Its schedule runs test/store/due-contract.ts, which needs a restart as well.
  */
-export function storeContract(name: string, supports: readonly Capability[], open: () => Promise<{ store: StoreReader & StoreWriter; cleanup(): Promise<void> }>): void {
+export function storeContract(
+	name: string,
+	supports: readonly Capability[],
+	open: () => Promise<{ store: StoreReader & StoreWriter; cleanup(): Promise<void> }>,
+): void {
 	supportsContract(name, supports, open);
 	if (supports.includes('read')) {
 		readerContract(name, async () => {

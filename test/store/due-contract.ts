@@ -34,7 +34,11 @@ export interface DueContractOptions {
  * does for the stores: `open` gives a fresh store; `reopen` the same store again (a
  * restart), closing the first.
  */
-export function dueQueueContract(name: string, open: () => Promise<{ store: ValidatorStore; reopen(): Promise<ValidatorStore>; cleanup(): Promise<void> }>, options: DueContractOptions = {}): void {
+export function dueQueueContract(
+	name: string,
+	open: () => Promise<{ store: ValidatorStore; reopen(): Promise<ValidatorStore>; cleanup(): Promise<void> }>,
+	options: DueContractOptions = {},
+): void {
 	describe(`${name} (DueQueue contract)`, () => {
 		let store: ValidatorStore;
 		let reopen: () => Promise<ValidatorStore>;
@@ -76,7 +80,7 @@ export function dueQueueContract(name: string, open: () => Promise<{ store: Vali
 			expect(urls(await queue.claim({ ...many, perHost: 1 }))).toEqual(['a2']);
 		});
 
-		it('spaces an origin\'s claims by its gap', async () => {
+		it("spaces an origin's claims by its gap", async () => {
 			const queue = await store.dueQueue({ at0: 1000, wall0: Date.now(), scale: 1 });
 			await queue.gap('http://a.test', 400);
 			await queue.put([entry('a1', 1), entry('a2', 2)]);
@@ -121,43 +125,49 @@ export function dueQueueContract(name: string, open: () => Promise<{ store: Vali
 			expect((await again.stats()).size).toBe(3);
 		});
 
-		it.runIf(!(options.reopenReturnsClaims ?? true))('claims a killed process left return when their lease runs out, not when the schedule is opened again', async () => {
-			const clock = { at0: 1000, wall0: Date.now(), scale: 1 };
-			const queue = await store.dueQueue(clock);
-			await queue.put([entry('u1', 100), entry('u2', 200), entry('u3', 5000)]);
-			expect(urls(await queue.claim({ ...many, max: 1, leaseMs: 300 }))).toEqual(['u1']);
-			store = await reopen();
-			const again = await store.dueQueue(clock);
-			expect(urls(await again.claim(many))).toEqual(['u2']);
-			expect((await again.stats()).claimed).toBe(2);
-			await new Promise((resolve) => setTimeout(resolve, 350));
-			expect(urls(await again.claim(many))).toEqual(['u1']);
-			expect((await again.stats()).size).toBe(3);
-		});
+		it.runIf(!(options.reopenReturnsClaims ?? true))(
+			'claims a killed process left return when their lease runs out, not when the schedule is opened again',
+			async () => {
+				const clock = { at0: 1000, wall0: Date.now(), scale: 1 };
+				const queue = await store.dueQueue(clock);
+				await queue.put([entry('u1', 100), entry('u2', 200), entry('u3', 5000)]);
+				expect(urls(await queue.claim({ ...many, max: 1, leaseMs: 300 }))).toEqual(['u1']);
+				store = await reopen();
+				const again = await store.dueQueue(clock);
+				expect(urls(await again.claim(many))).toEqual(['u2']);
+				expect((await again.stats()).claimed).toBe(2);
+				await new Promise((resolve) => setTimeout(resolve, 350));
+				expect(urls(await again.claim(many))).toEqual(['u1']);
+				expect((await again.stats()).size).toBe(3);
+			},
+		);
 
-		it.runIf(options.answered ?? false)('answered gives a claim\'s place under perHost back once, before its done: the claim holds until done, which gives back nothing more', async () => {
-			const queue = await store.dueQueue(stillAt(1000));
-			await queue.put([entry('u1', 100), entry('u2', 200), entry('u3', 300), entry('u4', 400)]);
-			const one = { ...many, perHost: 1 };
-			const [first] = (await queue.claim(one)).entries;
-			expect(first).toMatchObject({ url: 'u1' });
-			expect(urls(await queue.claim(one))).toEqual([]);
-			// u1's request is over: its origin's place goes back, u1 stays claimed.
-			await queue.answered!([{ url: 'u1', token: first!.token }]);
-			const [second] = (await queue.claim(one)).entries;
-			expect(second).toMatchObject({ url: 'u2' });
-			expect((await queue.stats()).claimed).toBe(2);
-			// Told twice, or told again by its done, the place is given back once: u2 holds the one place.
-			await queue.answered!([{ url: 'u1', token: first!.token }]);
-			await queue.done([{ ...first!, due: 5000 }]);
-			expect(urls(await queue.claim(one))).toEqual([]);
-			expect((await queue.stats()).claimed).toBe(1);
-			// A claim not answered gives its place back at its end, as before.
-			await queue.release([{ url: 'u2', token: second!.token }]);
-			expect(urls(await queue.claim(one))).toEqual(['u2']);
-		});
+		it.runIf(options.answered ?? false)(
+			"answered gives a claim's place under perHost back once, before its done: the claim holds until done, which gives back nothing more",
+			async () => {
+				const queue = await store.dueQueue(stillAt(1000));
+				await queue.put([entry('u1', 100), entry('u2', 200), entry('u3', 300), entry('u4', 400)]);
+				const one = { ...many, perHost: 1 };
+				const [first] = (await queue.claim(one)).entries;
+				expect(first).toMatchObject({ url: 'u1' });
+				expect(urls(await queue.claim(one))).toEqual([]);
+				// u1's request is over: its origin's place goes back, u1 stays claimed.
+				await queue.answered!([{ url: 'u1', token: first!.token }]);
+				const [second] = (await queue.claim(one)).entries;
+				expect(second).toMatchObject({ url: 'u2' });
+				expect((await queue.stats()).claimed).toBe(2);
+				// Told twice, or told again by its done, the place is given back once: u2 holds the one place.
+				await queue.answered!([{ url: 'u1', token: first!.token }]);
+				await queue.done([{ ...first!, due: 5000 }]);
+				expect(urls(await queue.claim(one))).toEqual([]);
+				expect((await queue.stats()).claimed).toBe(1);
+				// A claim not answered gives its place back at its end, as before.
+				await queue.release([{ url: 'u2', token: second!.token }]);
+				expect(urls(await queue.claim(one))).toEqual(['u2']);
+			},
+		);
 
-		it.runIf(options.tokens ?? false)('a done or release under a claim\'s token does nothing once the lease ran out and the URL was claimed again', async () => {
+		it.runIf(options.tokens ?? false)("a done or release under a claim's token does nothing once the lease ran out and the URL was claimed again", async () => {
 			const queue = await store.dueQueue(stillAt(1000));
 			await queue.put([entry('u1', 100), entry('u2', 200)]);
 			const [first, other] = (await queue.claim({ ...many, leaseMs: 50 })).entries;
@@ -298,7 +308,13 @@ export function dueQueueContract(name: string, open: () => Promise<{ store: Vali
 
 		it('claimAhead takes the earliest URLs not yet due, passing over those whose notBefore has not come', async () => {
 			const queue = await store.dueQueue(stillAt(1000));
-			await queue.put([entry('u1', 900), entry('u2', 2000), { ...entry('u3', 1500), notBefore: 1200 }, entry('u4', 3000), { ...entry('u5', 2500), notBefore: 1000 }]);
+			await queue.put([
+				entry('u1', 900),
+				entry('u2', 2000),
+				{ ...entry('u3', 1500), notBefore: 1200 },
+				entry('u4', 3000),
+				{ ...entry('u5', 2500), notBefore: 1000 },
+			]);
 			expect(urls(await queue.claim(many))).toEqual(['u1']);
 			const ahead = await queue.claimAhead({ ...many, max: 3 });
 			expect(ahead.now).toBe(1000);
@@ -330,7 +346,7 @@ export function dueQueueContract(name: string, open: () => Promise<{ store: Vali
 			expect(first + second).toBeLessThanOrEqual((options.pacedPerShard ? 6 : 4) + 1);
 		});
 
-		it('claimAhead spaces an origin\'s claims by its gap', async () => {
+		it("claimAhead spaces an origin's claims by its gap", async () => {
 			const queue = await store.dueQueue({ at0: 1000, wall0: Date.now(), scale: 1 });
 			await queue.gap('http://a.test', 400);
 			await queue.put([entry('a1', 1e9), entry('a2', 2e9)]);
@@ -350,7 +366,7 @@ export function dueQueueContract(name: string, open: () => Promise<{ store: Vali
 			expect(await again.saved('threshold')).toEqual({ correction: -0.5, position: 0.25 });
 		});
 
-		it('runs on the schedule\'s clock: scaled from the wall clock', async () => {
+		it("runs on the schedule's clock: scaled from the wall clock", async () => {
 			const queue = await store.dueQueue({ at0: 0, wall0: Date.now(), scale: 1000 });
 			await queue.put([entry('u1', 200_000)]);
 			expect(urls(await queue.claim(many))).toEqual([]);

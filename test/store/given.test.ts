@@ -23,7 +23,13 @@ describe('a store given as a spec or as an opened store', () => {
 		const memory = new MemoryStore();
 		expect(checkedStore('.revisit')).toBe('.revisit');
 		expect(checkedStore(memory)).toBe(memory);
-		expect(() => checkedStore({ getMany: () => [] }, 'runtime.store')).toThrow(expect.objectContaining({ code: 'USAGE', message: '`runtime.store` must be a store directory, a redis:// URL or an opened store (openStore(dir)); got an object without getHosts(), batch(), entries(), getTexts(), getVersions(), close()' }));
+		expect(() => checkedStore({ getMany: () => [] }, 'runtime.store')).toThrow(
+			expect.objectContaining({
+				code: 'USAGE',
+				message:
+					'`runtime.store` must be a store directory, a redis:// URL or an opened store (openStore(dir)); got an object without getHosts(), batch(), entries(), getTexts(), getVersions(), close()',
+			}),
+		);
 		expect(() => checkedStore(42)).toThrow('got 42');
 		expect(() => checkedStore('')).toThrow('`store` is empty: give a store directory or a redis:// URL');
 		expect(() => checkedStore(() => {})).toThrow('got a function');

@@ -14,7 +14,11 @@ const NOW = Date.UTC(2024, 11, 2);
 const DAY = 86_400_000;
 const record = (lastChecked: number, fields: Partial<UrlRecord> = {}): UrlRecord => ({ v: RECORD_VERSION, status: 200, hash: 'h', lastChecked, ...fields });
 const put = (key: string, value: UrlRecord): StoreOperation => ({ type: 'put', key, value });
-const host = (key: string, override?: 'hash-only'): StoreOperation => ({ type: 'putHost', key, value: { ...newHostRecord(NOW), ...(override ? { override } : {}) } });
+const host = (key: string, override?: 'hash-only'): StoreOperation => ({
+	type: 'putHost',
+	key,
+	value: { ...newHostRecord(NOW), ...(override ? { override } : {}) },
+});
 
 /** A MemoryStore that records the operations of each batch. */
 class CountingStore extends MemoryStore {
@@ -69,7 +73,22 @@ describe('pruneStore', () => {
 	it("drops the kept text of the records pruned, keeps a text a kept record shares, and lowers the last run row's total", async () => {
 		const store = new MemoryStore();
 		const text = (value: string): StoreOperation => ({ type: 'putText', key: textKey(value), value: packText(value, 1) });
-		const row = { v: 1, startedAt: 5, endedAt: 6, urls: 3, changed: 3, notModified: 0, sameHash: 0, errors: 0, bytes: 0, fullBytes: 0, notDue: 0, blockedHosts: [], hosts: {}, textBytes: 99_999 };
+		const row = {
+			v: 1,
+			startedAt: 5,
+			endedAt: 6,
+			urls: 3,
+			changed: 3,
+			notModified: 0,
+			sameHash: 0,
+			errors: 0,
+			bytes: 0,
+			fullBytes: 0,
+			notDue: 0,
+			blockedHosts: [],
+			hosts: {},
+			textBytes: 99_999,
+		};
 		await store.batch([
 			put('https://a.example/old', record(NOW - 40 * DAY, { text: { hash: textKey('old text') } })),
 			put('https://a.example/old-shared', record(NOW - 40 * DAY, { text: { hash: textKey('shared text') } })),
@@ -96,7 +115,10 @@ describe('pruneStore', () => {
 		const logs: string[] = [];
 		for await (const [key] of store.versionEntries()) logs.push(key);
 		expect(logs).toEqual(['https://a.example/kept']);
-		expect(await store.getTexts([textKey('second text'), textKey('kept text, changed')]).then((blobs) => blobs.map((blob) => blob !== undefined))).toEqual([false, true]);
+		expect(await store.getTexts([textKey('second text'), textKey('kept text, changed')]).then((blobs) => blobs.map((blob) => blob !== undefined))).toEqual([
+			false,
+			true,
+		]);
 		expect(await versionText(store, 'https://a.example/kept', 1)).toBe('kept text');
 	});
 
@@ -110,7 +132,12 @@ describe('pruneStore', () => {
 		const dry = new CountingStore();
 		await fill(dry);
 		dry.batches = [];
-		expect(await pruneStore(dry, { before: NOW - 30 * DAY, now: NOW, dryRun: true, batchSize: 1000 })).toMatchObject({ urls: 2500, keptUrls: 500, hosts: 2, keptHosts: 1 });
+		expect(await pruneStore(dry, { before: NOW - 30 * DAY, now: NOW, dryRun: true, batchSize: 1000 })).toMatchObject({
+			urls: 2500,
+			keptUrls: 500,
+			hosts: 2,
+			keptHosts: 1,
+		});
 		expect(dry.batches).toEqual([]);
 		expect((await keys(dry)).urls).toHaveLength(3000);
 

@@ -1,11 +1,28 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runKey } from '../../src/store/model/run-key.js';
-import { RECORD_VERSION, type Delivery, type HostRecord, type RunDetail, type RunRecord, type StoreReader, type StoreWriter, type UrlRecord } from '../../src/store/model/types.js';
+import {
+	RECORD_VERSION,
+	type Delivery,
+	type HostRecord,
+	type RunDetail,
+	type RunRecord,
+	type StoreReader,
+	type StoreWriter,
+	type UrlRecord,
+} from '../../src/store/model/types.js';
 import { newHostRecord } from '../../src/net/hosts/record.js';
 import { packText, textKey, unpackText } from '../../src/store/model/text-blob.js';
 import { readWrite, versionCases } from './versions-contract.js';
 
-const record = (over: Partial<UrlRecord> = {}): UrlRecord => ({ v: RECORD_VERSION, status: 200, etag: 'W/"a b"', lastModified: 'Mon, 14 Jul 2025 09:02:11 GMT', hash: 'ab'.repeat(16), lastChecked: 1, ...over });
+const record = (over: Partial<UrlRecord> = {}): UrlRecord => ({
+	v: RECORD_VERSION,
+	status: 200,
+	etag: 'W/"a b"',
+	lastModified: 'Mon, 14 Jul 2025 09:02:11 GMT',
+	hash: 'ab'.repeat(16),
+	lastChecked: 1,
+	...over,
+});
 
 /** A reader under test, and how to write what it is to read: the store itself, or (for a store read through a watch) the store the watch holds. */
 export interface ReaderUnderTest {
@@ -45,10 +62,17 @@ export function readerContract(name: string, open: () => Promise<ReaderUnderTest
 			expect((await reader.getMany(['k']))[0]).toEqual(odd);
 		});
 
-		it('keeps a URL\'s change history and rate, and a host\'s lastmod trust (docs/12-scheduling.md)', async () => {
+		it("keeps a URL's change history and rate, and a host's lastmod trust (docs/12-scheduling.md)", async () => {
 			const scheduled = record({ checks: [1440, -2880, 60], rate: 0.3125, freshUntil: 86_400_000 });
-			const host: HostRecord = { ...newHostRecord(5), lastmod: { right: 5, wrong: 1, streak: 0, trusted: false, reason: 'lastmod said unchanged and a check found a change', skipped: 12, sampled: 2 }, maxAge: { right: 5, wrong: 0, streak: 5, trusted: true, reason: 'x', skipped: 1, sampled: 0 } };
-			await write([{ type: 'put', key: 'k', value: scheduled }, { type: 'putHost', key: 'https://h', value: host }]);
+			const host: HostRecord = {
+				...newHostRecord(5),
+				lastmod: { right: 5, wrong: 1, streak: 0, trusted: false, reason: 'lastmod said unchanged and a check found a change', skipped: 12, sampled: 2 },
+				maxAge: { right: 5, wrong: 0, streak: 5, trusted: true, reason: 'x', skipped: 1, sampled: 0 },
+			};
+			await write([
+				{ type: 'put', key: 'k', value: scheduled },
+				{ type: 'putHost', key: 'https://h', value: host },
+			]);
 			expect((await reader.getMany(['k']))[0]).toEqual(scheduled);
 			expect((await reader.getHosts(['https://h']))[0]).toEqual(host);
 		});
@@ -75,10 +99,16 @@ export function readerContract(name: string, open: () => Promise<ReaderUnderTest
 			expect(await reader.getHosts(['https://a'])).toEqual([undefined]);
 		});
 
-		it('keeps learned noise: a page\'s places and its host\'s, at their bounds', async () => {
+		it("keeps learned noise: a page's places and its host's, at their bounds", async () => {
 			const learned = Array.from({ length: 40 }, (_, i) => ({ at: `html:html>body>div.n${'x'.repeat(i % 5)}>p@data-${i}`, since: 1_700_000_000_000 + i }));
 			const page = record({ learned, content: { hash: 'cd'.repeat(16), rules: '-', noiseAt: 1_700_000_000_039 } });
-			const noise = Array.from({ length: 100 }, (_, i) => ({ template: '/product/*', at: `json:/a/${i}~1b`, pages: ['0a1b2c3d', '4e5f6a7b', '8c9d0e1f'], since: i, ...(i % 2 === 0 && { applies: i + 1 }) }));
+			const noise = Array.from({ length: 100 }, (_, i) => ({
+				template: '/product/*',
+				at: `json:/a/${i}~1b`,
+				pages: ['0a1b2c3d', '4e5f6a7b', '8c9d0e1f'],
+				since: i,
+				...(i % 2 === 0 && { applies: i + 1 }),
+			}));
 			const host: HostRecord = { ...newHostRecord(5), noise };
 			await write([
 				{ type: 'put', key: 'https://a/p', value: page },
@@ -89,7 +119,21 @@ export function readerContract(name: string, open: () => Promise<ReaderUnderTest
 		});
 
 		it('keeps run rows in start-time order', async () => {
-			const row = (startedAt: number): RunRecord => ({ v: 1, startedAt, endedAt: startedAt + 1, urls: 1, changed: 0, notModified: 1, sameHash: 0, errors: 0, bytes: 0, fullBytes: 10, notDue: 0, blockedHosts: [], hosts: {} });
+			const row = (startedAt: number): RunRecord => ({
+				v: 1,
+				startedAt,
+				endedAt: startedAt + 1,
+				urls: 1,
+				changed: 0,
+				notModified: 1,
+				sameHash: 0,
+				errors: 0,
+				bytes: 0,
+				fullBytes: 10,
+				notDue: 0,
+				blockedHosts: [],
+				hosts: {},
+			});
 			await write([900, 10_000, 50].map((t) => ({ type: 'putRun' as const, key: runKey(t), value: row(t) })));
 			const starts: number[] = [];
 			for await (const [, value] of reader.runEntries()) starts.push(value.startedAt);
@@ -100,7 +144,23 @@ export function readerContract(name: string, open: () => Promise<ReaderUnderTest
 			const detail = (startedAt: number): RunDetail => ({
 				v: 1,
 				startedAt,
-				changes: [{ url: 'https://a/', reason: 'new-body', changed: true, before: { hash: 'aa' }, after: { hash: 'bb' }, diff: [[[0, 'a'], [0, ' '], [-1, 'old'], [1, 'new']]] }],
+				changes: [
+					{
+						url: 'https://a/',
+						reason: 'new-body',
+						changed: true,
+						before: { hash: 'aa' },
+						after: { hash: 'bb' },
+						diff: [
+							[
+								[0, 'a'],
+								[0, ' '],
+								[-1, 'old'],
+								[1, 'new'],
+							],
+						],
+					},
+				],
 				errors: [{ url: 'https://b/', reason: 'error', changed: false, error: { code: 'HTTP_500', message: 'server answered 500' } }],
 				errorCounts: { HTTP_500: 1 },
 				dropped: { changes: 0, errors: 0 },
@@ -132,18 +192,30 @@ export function readerContract(name: string, open: () => Promise<ReaderUnderTest
 				expect(unpackText(blob)).toBe(texts[keys.indexOf(key)]);
 			}
 			expect(listed).toEqual([...keys].sort());
-			await write([{ type: 'delText', key: keys[0]! }, { type: 'put', key: 'u', value: record({ text: { hash: keys[1]!, cut: true } }) }]);
+			await write([
+				{ type: 'delText', key: keys[0]! },
+				{ type: 'put', key: 'u', value: record({ text: { hash: keys[1]!, cut: true } }) },
+			]);
 			expect((await reader.getTexts([keys[0]!]))[0]).toBeUndefined();
 			expect((await reader.getMany(['u']))[0]!.text).toEqual({ hash: keys[1], cut: true });
 		});
 
 		versionCases(() => readWrite(reader, write));
 
-		it('keeps pending deliveries with the change they tell of, lists a target\'s in commit order, and deletes them', async () => {
-			const delivery = (target: string, at: number): Delivery => ({ v: RECORD_VERSION, target, shown: `notify json://127.0.0.1/${target}`, at, payload: { title: 'changed', body: `at ${at}`, fields: { n: at } } });
+		it("keeps pending deliveries with the change they tell of, lists a target's in commit order, and deletes them", async () => {
+			const delivery = (target: string, at: number): Delivery => ({
+				v: RECORD_VERSION,
+				target,
+				shown: `notify json://127.0.0.1/${target}`,
+				at,
+				payload: { title: 'changed', body: `at ${at}`, fields: { n: at } },
+			});
 			// `a` and `a0`/`a.b`: ids that share a prefix must not show in each other's list.
 			const keys = ['a/0000000000002-000001', 'a/0000000000001-000000', 'a0/0000000000001-000000', 'a.b/0000000000001-000000', 'b/0000000000003-000000'];
-			await write([{ type: 'put', key: 'https://a/', value: record() }, ...keys.map((key) => ({ type: 'putDelivery' as const, key, value: delivery(key.split('/')[0]!, Number(key.split('/')[1]!.slice(0, 13))) }))]);
+			await write([
+				{ type: 'put', key: 'https://a/', value: record() },
+				...keys.map((key) => ({ type: 'putDelivery' as const, key, value: delivery(key.split('/')[0]!, Number(key.split('/')[1]!.slice(0, 13))) })),
+			]);
 			const list = async (target?: string) => {
 				const listed: Array<[string, Delivery]> = [];
 				for await (const entry of reader.deliveryEntries(target)) listed.push(entry);

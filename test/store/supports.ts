@@ -18,8 +18,27 @@ export const SUPPORTS = {
 } as const satisfies Record<string, readonly Capability[]>;
 
 /** Each capability's members, true where required: Records, so that the compiler holds each list to its interface. */
-const MEMBERS: { read: Record<keyof StoreReader, boolean>; write: Record<keyof StoreWriter, boolean>; schedule: Record<keyof StoreScheduler, boolean>; hostOverrides: Record<keyof HostOverrides, boolean> } = {
-	read: { getMany: true, getHosts: true, entries: true, readPass: false, hostEntries: true, runEntries: true, getRunDetails: true, getTexts: true, textEntries: true, getVersions: true, versionEntries: true, deliveryEntries: true, close: true },
+const MEMBERS: {
+	read: Record<keyof StoreReader, boolean>;
+	write: Record<keyof StoreWriter, boolean>;
+	schedule: Record<keyof StoreScheduler, boolean>;
+	hostOverrides: Record<keyof HostOverrides, boolean>;
+} = {
+	read: {
+		getMany: true,
+		getHosts: true,
+		entries: true,
+		readPass: false,
+		hostEntries: true,
+		runEntries: true,
+		getRunDetails: true,
+		getTexts: true,
+		textEntries: true,
+		getVersions: true,
+		versionEntries: true,
+		deliveryEntries: true,
+		close: true,
+	},
 	write: { batch: true },
 	schedule: { dueQueue: true },
 	hostOverrides: { overrideHosts: true },
@@ -30,7 +49,11 @@ const MEMBERS: { read: Record<keyof StoreReader, boolean>; write: Record<keyof S
  * supports is there, and no member of one it does not: a backend has no method only to
  * refuse it at run time.
  */
-export function supportsContract(name: string, supports: readonly Capability[], open: () => Promise<{ store: { close(): Promise<void> }; cleanup(): Promise<void> }>): void {
+export function supportsContract(
+	name: string,
+	supports: readonly Capability[],
+	open: () => Promise<{ store: { close(): Promise<void> }; cleanup(): Promise<void> }>,
+): void {
 	it(`${name} has the members of ${supports.join(', ')}, and of no other capability`, async () => {
 		const { store, cleanup } = await open();
 		try {

@@ -4,7 +4,11 @@ import { blobSize, packText, textKey } from '../../src/store/model/text-blob.js'
 import { collectTexts } from '../../src/store/text-gc.js';
 import { RECORD_VERSION, type StoreOperation } from '../../src/store/model/types.js';
 
-const page = (url: string, text: string): StoreOperation => ({ type: 'put', key: url, value: { v: RECORD_VERSION, status: 200, lastChecked: 1, text: { hash: textKey(text) } } });
+const page = (url: string, text: string): StoreOperation => ({
+	type: 'put',
+	key: url,
+	value: { v: RECORD_VERSION, status: 200, lastChecked: 1, text: { hash: textKey(text) } },
+});
 const blob = (text: string, at: number): StoreOperation => ({ type: 'putText', key: textKey(text), value: packText(text, at) });
 
 async function keys(store: MemoryStore): Promise<string[]> {

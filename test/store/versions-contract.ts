@@ -16,7 +16,11 @@ export async function checkText(store: StoreReader & StoreWriter, url: string, t
 	const before = record === undefined ? undefined : { text: blob && unpackText(blob), lastChecked: record.lastChecked };
 	const added = addVersion(log, before, { text, key, cut: false, seen: at, reason: record ? reason : 'new', etag: `"${at}"` }, keep);
 	const next: UrlRecord = { v: RECORD_VERSION, status: 200, etag: `"${at}"`, lastChecked: at, text: { hash: key } };
-	await store.batch([{ type: 'putText', key, value: packText(text, at) }, { type: 'putVersions', key: url, value: added }, { type: 'put', key: url, value: next }]);
+	await store.batch([
+		{ type: 'putText', key, value: packText(text, at) },
+		{ type: 'putVersions', key: url, value: added },
+		{ type: 'put', key: url, value: next },
+	]);
 }
 
 /** An unchanged check: only the record's lastChecked moves (nothing is written for versions). */
@@ -50,13 +54,23 @@ export function readWrite(reader: StoreReader, write: StoreWriter['batch']): Sto
 /** A text of some 600 words, and its editions: each a sentence and a price apart from the one before. */
 const BASE = Array.from({ length: 600 }, (_, w) => `w${(w * 7919) % 1009}`).join(' ');
 const edited = (i: number): string => `${BASE.slice(0, 1000)} Sentence number ${i} is new. ${BASE.slice(1000)} Price $${(20 + i * 0.5).toFixed(2)}.`;
-const page = (i: number, words = 600): string => Array.from({ length: words }, (_, w) => `word${(w * 7 + i) % 97}`).join(' ') + ` Edition ${i}: price $${(20 + i * 0.5).toFixed(2)}.`;
+const page = (i: number, words = 600): string =>
+	Array.from({ length: words }, (_, w) => `word${(w * 7 + i) % 97}`).join(' ') + ` Edition ${i}: price $${(20 + i * 0.5).toFixed(2)}.`;
 
 /** The versions cases of the store contract: every backend keeps, bounds and gives back a page's versions alike. */
 export function versionCases(store: () => StoreReader & StoreWriter): void {
 	it('keeps a version log under its URL byte for byte, lists logs in URL order, and deletes them', async () => {
-		const log = packVersions([{ n: 2, firstSeen: 20, reason: 'new-body', added: 1, removed: 1, bytes: 5 }, { n: 1, firstSeen: 10, lastConfirmed: 15, reason: 'new', added: 0, removed: 0, bytes: 5, delta: [[0, 4], 'é😀'] }], 'f'.repeat(32));
-		await store().batch([{ type: 'putVersions', key: 'https://b/', value: log }, { type: 'putVersions', key: 'https://a/', value: log }]);
+		const log = packVersions(
+			[
+				{ n: 2, firstSeen: 20, reason: 'new-body', added: 1, removed: 1, bytes: 5 },
+				{ n: 1, firstSeen: 10, lastConfirmed: 15, reason: 'new', added: 0, removed: 0, bytes: 5, delta: [[0, 4], 'é😀'] },
+			],
+			'f'.repeat(32),
+		);
+		await store().batch([
+			{ type: 'putVersions', key: 'https://b/', value: log },
+			{ type: 'putVersions', key: 'https://a/', value: log },
+		]);
 		const [got, none] = await store().getVersions(['https://b/', 'https://c/']);
 		expect(none).toBeUndefined();
 		expect(got!.z.equals(log.z)).toBe(true);
@@ -90,7 +104,11 @@ export function versionCases(store: () => StoreReader & StoreWriter): void {
 		for (const [i, text] of texts.entries()) expect(await versionText(store(), url, i + 1)).toBe(text);
 		expect(await versionText(store(), url, 5)).toBeUndefined();
 		// All of them in one pass, the same texts; a number not kept is absent.
-		expect([...(await versionTexts(store(), url, [4, 1, 5, 2])).entries()].sort()).toEqual([[1, texts[0]], [2, texts[1]], [4, texts[3]]]);
+		expect([...(await versionTexts(store(), url, [4, 1, 5, 2])).entries()].sort()).toEqual([
+			[1, texts[0]],
+			[2, texts[1]],
+			[4, texts[3]],
+		]);
 		expect(await pageVersions(store(), 'https://shop.example/never')).toEqual([]);
 	});
 

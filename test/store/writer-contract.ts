@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RECORD_VERSION, type StoreReader, type StoreWriter, type UrlRecord } from '../../src/store/model/types.js';
 
-const record = (over: Partial<UrlRecord> = {}): UrlRecord => ({ v: RECORD_VERSION, status: 200, etag: 'W/"a b"', lastModified: 'Mon, 14 Jul 2025 09:02:11 GMT', hash: 'ab'.repeat(16), lastChecked: 1, ...over });
+const record = (over: Partial<UrlRecord> = {}): UrlRecord => ({
+	v: RECORD_VERSION,
+	status: 200,
+	etag: 'W/"a b"',
+	lastModified: 'Mon, 14 Jul 2025 09:02:11 GMT',
+	hash: 'ab'.repeat(16),
+	lastChecked: 1,
+	...over,
+});
 
 /**
  * The contract every StoreWriter runs: what a batch does, seen through the same store's
@@ -31,6 +39,5 @@ export function writerContract(name: string, open: () => Promise<{ store: StoreR
 			]);
 			expect(await store.getMany(['a', 'b'])).toEqual([record({ lastChecked: 2 }), undefined]);
 		});
-
 	});
 }

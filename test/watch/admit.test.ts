@@ -37,14 +37,22 @@ describe('admit', () => {
 		// Due now with the prior's rate (as the queue's rate bins keep it); the known URL is not due for a month yet.
 		const { entries } = await queue.claim(claimAll);
 		// (The claim's token, its own business, aside.)
-		expect(entries.map(({ token: _token, notBefore: _notBefore, ...entry }) => entry)).toEqual([{ url: 'http://example.org/a', origin: 'http://example.org', due: start, rate: expect.closeTo(0.25, 1) }]);
+		expect(entries.map(({ token: _token, notBefore: _notBefore, ...entry }) => entry)).toEqual([
+			{ url: 'http://example.org/a', origin: 'http://example.org', due: start, rate: expect.closeTo(0.25, 1) },
+		]);
 		expect(entries[0]!.notBefore).toBeUndefined();
 		expect(await queue.has(['https://example.org/known'])).toEqual([true]);
 	});
 
 	it('takes out what a complete reading no longer lists, and nothing on a reading that is not complete', async () => {
 		const queue = await new MemoryStore().dueQueue({ at0: 0, wall0: Date.now(), scale: 1 });
-		const reading = (generation: number, complete: boolean, ...urls: string[]): InputBatch => ({ source: 'urls.txt', generation, complete, last: complete, lines: lines(...urls) });
+		const reading = (generation: number, complete: boolean, ...urls: string[]): InputBatch => ({
+			source: 'urls.txt',
+			generation,
+			complete,
+			last: complete,
+			lines: lines(...urls),
+		});
 		expect(await admit(queue, reading(1, true, 'https://example.org/a', 'https://example.org/b'), { now: 0 })).toMatchObject({ added: 2, removed: [] });
 		// A reading cut short (a sitemap that answered 500) lists less, and takes nothing out.
 		expect(await admit(queue, reading(2, false, 'https://example.org/a'), { now: 0 })).toMatchObject({ added: 0, removed: [] });

@@ -19,13 +19,23 @@ describe('announced', () => {
 		]);
 		const queue = await store.dueQueue({ at0: T, wall0: Date.now(), scale: 0 });
 		const later = T + 30 * 86_400_000;
-		await queue.put(['https://trusted.test/new', 'https://trusted.test/old', 'https://other.test/new'].map((url) => ({ url, origin: new URL(url).origin, due: later, rate: 0.1 })));
+		await queue.put(
+			['https://trusted.test/new', 'https://trusted.test/old', 'https://other.test/new'].map((url) => ({
+				url,
+				origin: new URL(url).origin,
+				due: later,
+				rate: 0.1,
+			})),
+		);
 		const lines = [
 			{ line: 1, text: 'https://trusted.test/new', lastmod: '2030-01-09T12:00:00Z' },
 			{ line: 2, text: 'https://trusted.test/old', lastmod: '2030-01-08' },
 			{ line: 3, text: 'https://other.test/new', lastmod: '2030-01-09T12:00:00Z' },
 		];
-		const moved = await announced({ source: 'sitemap', generation: 1, lines, complete: true, last: true }, { store, book: createHostBook(store, T, { auditRate: 0.05 }), queue, now: T });
+		const moved = await announced(
+			{ source: 'sitemap', generation: 1, lines, complete: true, last: true },
+			{ store, book: createHostBook(store, T, { auditRate: 0.05 }), queue, now: T },
+		);
 		expect(moved).toBe(1);
 		const claim = await queue.claim({ max: 10, perHost: 10, leaseMs: 1000, rate: 1, burst: 10 });
 		expect(claim.entries.map((entry) => entry.url)).toEqual(['https://trusted.test/new']);

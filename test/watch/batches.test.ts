@@ -13,7 +13,11 @@ const urls = (count: number) => Array.from({ length: count }, (_, i) => `https:/
 describe('readBatches', () => {
 	it('hands over every line in order, in batches of at most BATCH_LINES, the last one marked', async () => {
 		const taken: Array<{ lines: InputLine[]; last: boolean }> = [];
-		await readBatches((valve) => readLines(Readable.from([urls(2500)]), valve), async (lines, last) => void taken.push({ lines, last }), new AbortController().signal);
+		await readBatches(
+			(valve) => readLines(Readable.from([urls(2500)]), valve),
+			async (lines, last) => void taken.push({ lines, last }),
+			new AbortController().signal,
+		);
 		expect(taken.flatMap((batch) => batch.lines.map((line) => line.line))).toEqual(Array.from({ length: 2500 }, (_, i) => i + 1));
 		expect(Math.max(...taken.map((batch) => batch.lines.length))).toBe(BATCH_LINES);
 		expect(taken.map((batch) => batch.last)).toEqual([...taken.slice(1).map(() => false), true]);
@@ -21,7 +25,11 @@ describe('readBatches', () => {
 
 	it('marks an empty input read in full with one empty last batch', async () => {
 		const taken: Array<{ lines: InputLine[]; last: boolean }> = [];
-		await readBatches((valve) => readLines(Readable.from(['# only a comment\n\n']), valve), async (lines, last) => void taken.push({ lines, last }), new AbortController().signal);
+		await readBatches(
+			(valve) => readLines(Readable.from(['# only a comment\n\n']), valve),
+			async (lines, last) => void taken.push({ lines, last }),
+			new AbortController().signal,
+		);
 		expect(taken).toEqual([{ lines: [], last: true }]);
 	});
 
@@ -31,7 +39,13 @@ describe('readBatches', () => {
 			throw new Error('EIO: the disk went away');
 		})();
 		const taken: Array<{ lines: InputLine[]; last: boolean }> = [];
-		await expect(readBatches((valve) => readLines(failing, valve), async (lines, last) => void taken.push({ lines, last }), new AbortController().signal)).rejects.toThrow('EIO');
+		await expect(
+			readBatches(
+				(valve) => readLines(failing, valve),
+				async (lines, last) => void taken.push({ lines, last }),
+				new AbortController().signal,
+			),
+		).rejects.toThrow('EIO');
 		expect(taken.flatMap((batch) => batch.lines.map((line) => line.text))).toEqual(['https://example.org/a']);
 		expect(taken.some((batch) => batch.last)).toBe(false);
 	});

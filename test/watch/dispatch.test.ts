@@ -5,7 +5,8 @@ import { MemoryStore } from '../../src/store/level/memory.js';
 import { dispatch } from '../../src/watch/dispatch.js';
 
 const T = Date.parse('2030-01-01T00:00:00Z');
-const entries = (n: number, due: number) => Array.from({ length: n }, (_, i) => ({ url: `https://a.test/${i}`, origin: 'https://a.test', due: due + i, rate: 0.1 }));
+const entries = (n: number, due: number) =>
+	Array.from({ length: n }, (_, i) => ({ url: `https://a.test/${i}`, origin: 'https://a.test', due: due + i, rate: 0.1 }));
 const options = { rate: 1, perHost: 100, leaseMs: 60_000, wallMs: (ms: number) => ms };
 
 describe('dispatch', () => {

@@ -9,8 +9,11 @@ describe('hostCheck', () => {
 	it('on every interface answers the machine’s addresses, its hostname and localhost, with the port', () => {
 		const check = hostCheck({ host: '', port: 9464 }, { host: '::', port: 9464 }, [], machine);
 		for (const host of ['10.0.0.5:9464', '[fe80::1]:9464', '[::1]:9464', 'box:9464', 'localhost:9464']) expect(check.allows(host), host).toBe(true);
-		for (const host of ['10.0.0.6:9464', '10.0.0.5:9465', 'box', 'evil.example:9464', '[::]:9464', '0.0.0.0:9464', '', undefined]) expect(check.allows(host), String(host)).toBe(false);
-		expect(check.refusal).toMatch(/^this server answers only requests whose Host is .*10\.0\.0\.5:9464.*\[fe80::1\]:9464.*box:9464.*; --listen-host NAME adds a name$/);
+		for (const host of ['10.0.0.6:9464', '10.0.0.5:9465', 'box', 'evil.example:9464', '[::]:9464', '0.0.0.0:9464', '', undefined])
+			expect(check.allows(host), String(host)).toBe(false);
+		expect(check.refusal).toMatch(
+			/^this server answers only requests whose Host is .*10\.0\.0\.5:9464.*\[fe80::1\]:9464.*box:9464.*; --listen-host NAME adds a name$/,
+		);
 	});
 
 	it('on one address answers that address, the name it was given, and localhost only on loopback', () => {

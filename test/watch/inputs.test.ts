@@ -48,7 +48,12 @@ function record(inputs: Observable<InputBatch>) {
 	return { seen, until, unsubscribe: () => subscription.unsubscribe() };
 }
 
-const texts = (batch: InputBatch) => ({ source: batch.source, generation: batch.generation, complete: batch.complete, lines: batch.lines.map((line) => line.text) });
+const texts = (batch: InputBatch) => ({
+	source: batch.source,
+	generation: batch.generation,
+	complete: batch.complete,
+	lines: batch.lines.map((line) => line.text),
+});
 
 /** The readings of `source` (its batches joined per generation), in order. */
 function readings(batches: InputBatch[], source: string) {
@@ -64,7 +69,13 @@ function readings(batches: InputBatch[], source: string) {
 }
 
 const spec = (more: Partial<WatchInputsSpec>): WatchInputsSpec => ({ urls: [], files: [], sitemaps: [], sitemapEveryMs: 86_400_000, ...more });
-const baseDeps = (more: Partial<WatchInputsDeps> = {}): WatchInputsDeps => ({ signals: fakeSignals(), clock: systemClock, wallMs: (ms) => ms, diagnose: () => {}, ...more });
+const baseDeps = (more: Partial<WatchInputsDeps> = {}): WatchInputsDeps => ({
+	signals: fakeSignals(),
+	clock: systemClock,
+	wallMs: (ms) => ms,
+	diagnose: () => {},
+	...more,
+});
 
 describe('watchInputs: --input files', () => {
 	let dir: string;
@@ -91,7 +102,10 @@ describe('watchInputs: --input files', () => {
 			]);
 
 			await appendFile(file, 'https://example.org/c\n');
-			const appended = await run.until('the reading after an append', lastReading(['https://example.org/a', 'https://example.org/b', 'not\\0a url', 'https://example.org/c']));
+			const appended = await run.until(
+				'the reading after an append',
+				lastReading(['https://example.org/a', 'https://example.org/b', 'not\\0a url', 'https://example.org/c']),
+			);
 
 			await writeFile(file, 'https://example.org/a\nhttps://example.org/c\n');
 			const removed = await run.until('the reading after a line was removed', lastReading(['https://example.org/a', 'https://example.org/c']));
@@ -184,9 +198,13 @@ describe('watchInputs: arguments and stdin', () => {
 
 			// After stdin's end the watch goes on: a SIGHUP still reads the file.
 			signals.hup();
-			await run.until('a second reading of the file', () => (readings(run.seen.batches, file).filter((reading) => reading.complete).length >= 2 ? true : undefined));
+			await run.until('a second reading of the file', () =>
+				readings(run.seen.batches, file).filter((reading) => reading.complete).length >= 2 ? true : undefined,
+			);
 			expect(run.seen.completed).toBe(false);
-			expect(readings(run.seen.batches, 'args')).toEqual([{ generation: expect.any(Number), urls: ['https://example.org/arg', 'junk'], complete: false, batches: 1 }]);
+			expect(readings(run.seen.batches, 'args')).toEqual([
+				{ generation: expect.any(Number), urls: ['https://example.org/arg', 'junk'], complete: false, batches: 1 },
+			]);
 			expect(ofStdin.some((batch) => batch.complete)).toBe(false);
 		} finally {
 			run.unsubscribe();
@@ -202,7 +220,9 @@ describe('watchInputs: arguments and stdin', () => {
 		const run = record(watchInputs(spec({ urls: ['https://example.org/arg'], stdin, files: [file] }), baseDeps()));
 		try {
 			stdin.write('https://example.org/typed\n');
-			await run.until('the line typed on stdin', () => (run.seen.batches.some((batch) => batch.source === 'stdin' && batch.lines.length > 0) ? true : undefined));
+			await run.until('the line typed on stdin', () =>
+				run.seen.batches.some((batch) => batch.source === 'stdin' && batch.lines.length > 0) ? true : undefined,
+			);
 			await run.until('the file', () => (run.seen.batches.some((batch) => batch.source === file && batch.last) ? true : undefined));
 			// stdin has not ended: its first reading is not over.
 			expect(run.seen.batches.some((batch) => batch.settled)).toBe(false);
@@ -263,7 +283,9 @@ describe('watchInputs: sitemaps', () => {
 		site.pages = ['/a', '/b'];
 		server = await startServer((req, res) => {
 			if (req.url === '/sitemap.xml') {
-				return void res.end(`<?xml version="1.0"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n<sitemap><loc>${server.url('/pages.xml')}</loc></sitemap>\n</sitemapindex>`);
+				return void res.end(
+					`<?xml version="1.0"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n<sitemap><loc>${server.url('/pages.xml')}</loc></sitemap>\n</sitemapindex>`,
+				);
 			}
 			if (req.url === '/pages.xml' && site.status === 200) {
 				const entries = site.pages.map((page) => `<url><loc>${server.url(page)}</loc><lastmod>2026-01-02</lastmod></url>`);
@@ -282,7 +304,10 @@ describe('watchInputs: sitemaps', () => {
 		const problems: string[] = [];
 		const root = server.url('/sitemap.xml');
 		const run = record(
-			watchInputs(spec({ sitemaps: [root], sitemapEveryMs: 3_600_000 }), baseDeps({ clock, wallMs: clock.wallMs, http: { deps, retry: options }, diagnose: (message) => problems.push(message) })),
+			watchInputs(
+				spec({ sitemaps: [root], sitemapEveryMs: 3_600_000 }),
+				baseDeps({ clock, wallMs: clock.wallMs, http: { deps, retry: options }, diagnose: (message) => problems.push(message) }),
+			),
 		);
 		try {
 			const first = await run.until('the first reading', () => readings(run.seen.batches, root).find((reading) => reading.complete));
@@ -290,7 +315,9 @@ describe('watchInputs: sitemaps', () => {
 			expect(run.seen.batches[0]!.lines[0]).toEqual({ line: 3, text: server.url('/a'), source: server.url('/pages.xml'), from: root, lastmod: '2026-01-02' });
 
 			site.pages = ['/a', '/c'];
-			const later = await run.until('a reading after the change', () => readings(run.seen.batches, root).find((reading) => reading.complete && reading.urls.includes(server.url('/c'))));
+			const later = await run.until('a reading after the change', () =>
+				readings(run.seen.batches, root).find((reading) => reading.complete && reading.urls.includes(server.url('/c'))),
+			);
 			expect(later.generation).toBeGreaterThan(first.generation);
 			expect(later.urls).toEqual([server.url('/a'), server.url('/c')]);
 
@@ -318,9 +345,13 @@ describe('watchInputs: sitemaps', () => {
 		const signals = fakeSignals();
 		const root = server.url('/sitemap.xml');
 		// A day between readings, in wall time: a timer left behind would hold the process that long.
-		const run = record(watchInputs(spec({ files: [file], sitemaps: [root], sitemapEveryMs: 86_400_000 }), baseDeps({ signals, http: { deps, retry: options } })));
+		const run = record(
+			watchInputs(spec({ files: [file], sitemaps: [root], sitemapEveryMs: 86_400_000 }), baseDeps({ signals, http: { deps, retry: options } })),
+		);
 		try {
-			await run.until('both inputs read', () => (readings(run.seen.batches, root).some((r) => r.complete) && readings(run.seen.batches, file).some((r) => r.complete) ? true : undefined));
+			await run.until('both inputs read', () =>
+				readings(run.seen.batches, root).some((r) => r.complete) && readings(run.seen.batches, file).some((r) => r.complete) ? true : undefined,
+			);
 			expect(handles()).toBeGreaterThanOrEqual(before + 2);
 		} finally {
 			run.unsubscribe();

@@ -17,7 +17,19 @@ class CountingStore extends MemoryStore {
 	}
 }
 
-const change = (url: string): RunChange => ({ url, origin: 'https://a.test', reason: 'new-body', changed: true, diff: [[[0, 'price '], [-1, '10'], [1, '12']]] });
+const change = (url: string): RunChange => ({
+	url,
+	origin: 'https://a.test',
+	reason: 'new-body',
+	changed: true,
+	diff: [
+		[
+			[0, 'price '],
+			[-1, '10'],
+			[1, '12'],
+		],
+	],
+});
 
 /** Runs of `sizes[i]` changed URLs each, an hour apart, oldest first; URL names say run and place. */
 async function addRuns(store: MemoryStore, sizes: number[]): Promise<void> {
@@ -25,7 +37,15 @@ async function addRuns(store: MemoryStore, sizes: number[]): Promise<void> {
 		const startedAt = T0 + r * HOUR;
 		const changes = Array.from({ length: size }, (_, i) => change(`https://a.test/r${r}/p${i}`));
 		await store.batch([
-			{ type: 'putRun', key: runKey(startedAt), value: run(startedAt, { urls: size, changed: size, hosts: { 'https://a.test': { urls: size, changed: size, conditional: 0, notModified: 0 } } as never }) },
+			{
+				type: 'putRun',
+				key: runKey(startedAt),
+				value: run(startedAt, {
+					urls: size,
+					changed: size,
+					hosts: { 'https://a.test': { urls: size, changed: size, conditional: 0, notModified: 0 } } as never,
+				}),
+			},
 			{ type: 'putRunDetail', key: runKey(startedAt), value: { v: 1, startedAt, changes, errors: [], errorCounts: {}, dropped: { changes: 0, errors: 0 } } },
 		]);
 	}
@@ -48,7 +68,10 @@ afterEach(async () => {
 async function start(store: MemoryStore, runs = 24) {
 	const metrics = createWatchMetrics();
 	// The clock stands still: every request falls in the first page's window, however slow the machine.
-	server = await listen({ host: '127.0.0.1', port: 0 }, { metrics, health: () => ({ ok: true }), report: { store, source: 'memory', runs, now: () => T0 + 30 * HOUR, perSecond: 1000 } });
+	server = await listen(
+		{ host: '127.0.0.1', port: 0 },
+		{ metrics, health: () => ({ ok: true }), report: { store, source: 'memory', runs, now: () => T0 + 30 * HOUR, perSecond: 1000 } },
+	);
 	const base = `http://127.0.0.1:${server.address.port}`;
 	const builds = async () => Number(/^revisit_report_builds_total (\d+)$/m.exec(await (await fetch(`${base}/metrics`)).text())?.[1]);
 	return { base, builds };
@@ -109,7 +132,10 @@ describe('the live report page', () => {
 	it("says what is wrong with a URL page's address, and 404 for a URL with no version kept", async () => {
 		const { base } = await start(new MemoryStore());
 		const missing = await fetch(`${base}/url`);
-		expect([missing.status, await missing.text()]).toEqual([400, "a URL's page is ?u=URL (and &a=N&b=M for two of its versions), as the report links give it\n"]);
+		expect([missing.status, await missing.text()]).toEqual([
+			400,
+			"a URL's page is ?u=URL (and &a=N&b=M for two of its versions), as the report links give it\n",
+		]);
 		const half = await fetch(`${base}/url?u=${encodeURIComponent('https://a.test/')}&a=1`);
 		expect([half.status, await half.text()]).toEqual([400, 'versions are &a=N&b=M, two numbers from the timeline\n']);
 		const none = await fetch(`${base}/url?u=${encodeURIComponent('https://a.test/')}`);

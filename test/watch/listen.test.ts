@@ -151,7 +151,9 @@ describe('listen', () => {
 		for (const path of ['/', '/metrics', '/healthz', '/nope']) {
 			const refused = await get(port, path, 'evil.example');
 			expect(refused.status, path).toBe(421);
-			expect(refused.body).toBe(`this server answers only requests whose Host is 127.0.0.1:${port}, localhost:${port}, watch.example; --listen-host NAME adds a name\n`);
+			expect(refused.body).toBe(
+				`this server answers only requests whose Host is 127.0.0.1:${port}, localhost:${port}, watch.example; --listen-host NAME adds a name\n`,
+			);
 			// A rebinding page's port is the server's: the name is what tells it apart.
 			expect((await get(port, path, `evil.example:${port}`)).status, path).toBe(421);
 		}
@@ -180,7 +182,12 @@ describe('listen', () => {
 	it('fails with a usage error naming --listen when the port is taken', async () => {
 		const { base } = await start();
 		const port = Number(new URL(base).port);
-		await expect(listen({ host: '127.0.0.1', port }, { metrics: createWatchMetrics(), health: () => ({ ok: true }), report: { store: new MemoryStore(), source: 'memory' } })).rejects.toMatchObject({
+		await expect(
+			listen(
+				{ host: '127.0.0.1', port },
+				{ metrics: createWatchMetrics(), health: () => ({ ok: true }), report: { store: new MemoryStore(), source: 'memory' } },
+			),
+		).rejects.toMatchObject({
 			name: 'UsageError',
 			code: 'USAGE',
 			message: `--listen 127.0.0.1:${port}: cannot listen there (EADDRINUSE)`,

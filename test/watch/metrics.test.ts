@@ -39,8 +39,13 @@ describe('createWatchMetrics', () => {
 			{ origin: 'https://c', depth: 2 },
 		]);
 		let seen = samples(await metrics.text());
-		expect([seen.get('revisit_queue_urls'), seen.get('revisit_queue_backlog'), seen.get('revisit_queue_claimed'), seen.get('revisit_queue_hosts')]).toEqual([10, 8, 1, 3]);
-		expect([...seen.keys()].filter((key) => key.startsWith('revisit_queue_depth'))).toEqual(['revisit_queue_depth{origin="https://b"}', 'revisit_queue_depth{origin="https://c"}']);
+		expect([seen.get('revisit_queue_urls'), seen.get('revisit_queue_backlog'), seen.get('revisit_queue_claimed'), seen.get('revisit_queue_hosts')]).toEqual([
+			10, 8, 1, 3,
+		]);
+		expect([...seen.keys()].filter((key) => key.startsWith('revisit_queue_depth'))).toEqual([
+			'revisit_queue_depth{origin="https://b"}',
+			'revisit_queue_depth{origin="https://c"}',
+		]);
 
 		// Stats alone leave the origins as they were; a new list replaces them.
 		metrics.queue({ size: 9, backlog: 0, claimed: 0, hosts: 3 });
@@ -68,7 +73,9 @@ describe('createWatchMetrics', () => {
 		const metrics = createWatchMetrics();
 		metrics.model({ mu: 0.125, freshness: 0.93, target: 20, rate: 19.5 });
 		const seen = samples(await metrics.text());
-		expect([seen.get('revisit_threshold'), seen.get('revisit_expected_freshness'), seen.get('revisit_rate_target'), seen.get('revisit_dispatch_rate')]).toEqual([0.125, 0.93, 20, 19.5]);
+		expect([seen.get('revisit_threshold'), seen.get('revisit_expected_freshness'), seen.get('revisit_rate_target'), seen.get('revisit_dispatch_rate')]).toEqual(
+			[0.125, 0.93, 20, 19.5],
+		);
 	});
 
 	it("keeps each watch's figures on its own registry, with the process metrics", async () => {

@@ -41,8 +41,15 @@ describeNeeding({ name: 'prometheus', path: PROMETHEUS, install: 'apt-get instal
 		dir = await tempDir('revisit-prometheus-');
 		const port = await freePort();
 		const config = path.join(dir.dir, 'prometheus.yml');
-		await writeFile(config, `global:\n  scrape_interval: 1s\nscrape_configs:\n  - job_name: revisit\n    static_configs:\n      - targets: ['127.0.0.1:${server.address.port}']\n`);
-		prometheus = spawn(PROMETHEUS!, [`--config.file=${config}`, `--storage.tsdb.path=${path.join(dir.dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`], { stdio: 'ignore' });
+		await writeFile(
+			config,
+			`global:\n  scrape_interval: 1s\nscrape_configs:\n  - job_name: revisit\n    static_configs:\n      - targets: ['127.0.0.1:${server.address.port}']\n`,
+		);
+		prometheus = spawn(
+			PROMETHEUS!,
+			[`--config.file=${config}`, `--storage.tsdb.path=${path.join(dir.dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`],
+			{ stdio: 'ignore' },
+		);
 		const query = async (expression: string): Promise<Array<{ metric: Record<string, string>; value: [number, string] }>> => {
 			const answer = await fetch(`http://127.0.0.1:${port}/api/v1/query?query=${encodeURIComponent(expression)}`);
 			const body = (await answer.json()) as { data: { result: Array<{ metric: Record<string, string>; value: [number, string] }> } };

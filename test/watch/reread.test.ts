@@ -66,7 +66,12 @@ describe('repeating', () => {
 		const clock = { now: () => (asked++, now) };
 		let due = 0;
 		// 1000 schedule ms are 10 wall ms; the clock here stands still until the test moves it.
-		const timer = repeating(() => due++, 1000, clock, (ms) => ms / 100);
+		const timer = repeating(
+			() => due++,
+			1000,
+			clock,
+			(ms) => ms / 100,
+		);
 		try {
 			timer.again();
 			await until('the timer to look at the clock three times', () => asked >= 4);

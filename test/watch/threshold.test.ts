@@ -7,9 +7,11 @@ import { createThreshold } from '../../src/watch/threshold.js';
 const T = Date.parse('2030-01-01T00:00:00Z');
 
 describe('createThreshold', () => {
-	it('starts at the model\'s μ for the schedule\'s rates, and rises while due URLs pile up', async () => {
+	it("starts at the model's μ for the schedule's rates, and rises while due URLs pile up", async () => {
 		const queue = await new MemoryStore().dueQueue({ at0: T, wall0: Date.now(), scale: 0 });
-		await queue.put(Array.from({ length: 300 }, (_, i) => ({ url: `https://a.test/${i}`, origin: 'https://a.test', due: T - 1, rate: i % 3 === 0 ? 1 : 0.01 })));
+		await queue.put(
+			Array.from({ length: 300 }, (_, i) => ({ url: `https://a.test/${i}`, origin: 'https://a.test', due: T - 1, rate: i % 3 === 0 ? 1 : 0.01 })),
+		);
 		let now = T;
 		const threshold = createThreshold(queue, { checksPerDay: 100, bounds: WATCH_INTERVALS, now: () => now });
 		await threshold.update();
@@ -53,4 +55,3 @@ describe('createThreshold', () => {
 		expect(await correctionAfter(10)).toBeCloseTo(await correctionAfter(3), 9);
 	});
 });
-

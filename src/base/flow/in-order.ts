@@ -64,11 +64,17 @@ export function inOrder<T>(work: (item: T) => Promise<void> | undefined, options
 				// commit) must not be lost with the stream.
 				error(error: unknown) {
 					if (tail === undefined) return fail(error);
-					tail.then(() => fail(error), () => fail(error));
+					tail.then(
+						() => fail(error),
+						() => fail(error),
+					);
 				},
 				complete() {
 					if (tail === undefined) return subscriber.complete();
-					tail.then(() => subscriber.complete(), () => {});
+					tail.then(
+						() => subscriber.complete(),
+						() => {},
+					);
 				},
 			});
 			return () => subscription.unsubscribe();

@@ -22,7 +22,8 @@ export type AsyncWork<T> = (signal: AbortSignal) => Promise<T>;
  * tasks$.pipe(mergeAsync((task) => (task.skip ? undefined : (signal) => probe(task, signal)), 256))
  */
 export function mergeAsync<T>(work: (item: T) => AsyncWork<T> | undefined, concurrency: number): MonoTypeOperatorFunction<T> {
-	if (!Number.isInteger(concurrency) || concurrency < 1) throw new OptionError('concurrency', `Expected concurrency to be a positive integer, got ${concurrency}`);
+	if (!Number.isInteger(concurrency) || concurrency < 1)
+		throw new OptionError('concurrency', `Expected concurrency to be a positive integer, got ${concurrency}`);
 	return (source) =>
 		new Observable<T>((subscriber) => {
 			const running = new Set<AbortController>();

@@ -17,7 +17,8 @@
 // C0 but tab and newline, DEL and C1; ALM, MVS, ZWSP, LRM, RLM, the line and paragraph
 // separators, the bidi embeddings, overrides and isolates, word joiner and invisible
 // operators, the deprecated format controls, BOM, interlinear annotation.
-const HIDDEN = '\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u061c\\u180e\\u200b\\u200e\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff\\ufff9-\\ufffb';
+const HIDDEN =
+	'\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u061c\\u180e\\u200b\\u200e\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff\\ufff9-\\ufffb';
 const HIDDEN_ONE = new RegExp(`[${HIDDEN}]`);
 const HIDDEN_ALL = new RegExp(`[${HIDDEN}]`, 'g');
 const LINE_ONE = new RegExp(`[\\t\\n${HIDDEN}]`);

@@ -27,7 +27,9 @@ export function checkCommand(io: CliIo, result: CommandResult): CommandModule<ob
 			for (const check of compiled.checks) await check();
 			const stages = loaded.config.stages?.map((stage) => stage.use) ?? [];
 			const sinks = loaded.config.sinks.map((sink) => sink.type);
-			io.stdout.write(`${args.pipeline}: valid ${compiled.watch ? 'watch-mode ' : ''}pipeline (stages: ${stages.length > 0 ? stages.join(', ') : 'defaults'}; sinks: ${sinks.join(', ')})\n`);
+			io.stdout.write(
+				`${args.pipeline}: valid ${compiled.watch ? 'watch-mode ' : ''}pipeline (stages: ${stages.length > 0 ? stages.join(', ') : 'defaults'}; sinks: ${sinks.join(', ')})\n`,
+			);
 			result.status = 0;
 		},
 	};

@@ -33,19 +33,26 @@ interface CrawlArgs extends AccessFlags, SweepFlags, WarcFlags, RuleFlags, FeedF
  * phase at its own; bodies go to `out`, changed URLs to stdout.
  */
 export async function runCrawl(io: CliIo, args: CrawlArgs, sweepOptions: SweepOptions, transport?: TransportFactory): Promise<number> {
-	const options = crawlOptions({ ...sweepOptions, capture: sweepOptions.capture || args.warc !== undefined }, { concurrency: args['fetch-concurrency'], perHost: args['fetch-per-host'] });
-	return runPipeline(io, {
-		phase: 'crawl',
-		options: options.sweep,
-		fetch: options.fetch,
-		urls: args.urls,
-		store: args.store,
-		transport,
-		warc: warcFrom(args, 'crawl'),
-		bodies: { dir: args.out, diff: args.diff },
-		emit: { format: 'lines' },
-		feeds: feedsFrom(args, io.env),
-	}, { quiet: args.quiet });
+	const options = crawlOptions(
+		{ ...sweepOptions, capture: sweepOptions.capture || args.warc !== undefined },
+		{ concurrency: args['fetch-concurrency'], perHost: args['fetch-per-host'] },
+	);
+	return runPipeline(
+		io,
+		{
+			phase: 'crawl',
+			options: options.sweep,
+			fetch: options.fetch,
+			urls: args.urls,
+			store: args.store,
+			transport,
+			warc: warcFrom(args, 'crawl'),
+			bodies: { dir: args.out, diff: args.diff },
+			emit: { format: 'lines' },
+			feeds: feedsFrom(args, io.env),
+		},
+		{ quiet: args.quiet },
+	);
 }
 
 export function crawlCommand(io: CliIo, result: CommandResult): CommandModule<object, CrawlArgs> {
@@ -62,11 +69,18 @@ export function crawlCommand(io: CliIo, result: CommandResult): CommandModule<ob
 			})
 				.example('revisit crawl --out pages/ < urls.txt', 'Same as: revisit sweep --candidates < urls.txt | revisit fetch --out pages/')
 				.example('revisit crawl --out pages/ --diff --atom changes.atom < urls.txt', 'A diff next to each changed body, and an Atom feed of the changes')
-				.example('revisit crawl --out pages/ --warc crawl.warc.gz --fetch-per-host 1 < urls.txt', 'Archive the run as WARC, one download per origin at a time') as unknown as Argv<CrawlArgs>,
+				.example(
+					'revisit crawl --out pages/ --warc crawl.warc.gz --fetch-per-host 1 < urls.txt',
+					'Archive the run as WARC, one download per origin at a time',
+				) as unknown as Argv<CrawlArgs>,
 		handler: async (args) => {
 			refuseLearnNoise(args);
 			renamedFlags(args as unknown as Record<string, unknown>, sweepSettings, 'crawl', io.stderr);
-			result.status = await runCrawl(io, args, normaliseSweepOptions({ ...sweepOptionsFrom(args), ...accessFrom(args, io.env), candidates: true, rules: await rulesFrom(args) }, io.env));
+			result.status = await runCrawl(
+				io,
+				args,
+				normaliseSweepOptions({ ...sweepOptionsFrom(args), ...accessFrom(args, io.env), candidates: true, rules: await rulesFrom(args) }, io.env),
+			);
 		},
 	};
 }

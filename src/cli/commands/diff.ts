@@ -50,7 +50,7 @@ version not kept, a store error.`;
 export function diffCommand(io: CliIo, result: CommandResult): CommandModule<object, DiffArgs> {
 	return {
 		command: 'diff <url> [a] [b]',
-		describe: "Show what changed in a page between two of its versions (default: the latest change), word by word",
+		describe: 'Show what changed in a page between two of its versions (default: the latest change), word by word',
 		builder: (yargs) =>
 			storeOption(yargs, io.env)
 				.positional('url', { type: 'string', describe: 'The page, as it was swept' })
@@ -59,7 +59,11 @@ export function diffCommand(io: CliIo, result: CommandResult): CommandModule<obj
 				.options({
 					json: { type: 'boolean', default: false, describe: 'One JSON document: the two versions, the words added and removed, the word diff as hunks' },
 					unified: { alias: 'u', type: 'boolean', default: false, describe: 'A unified diff of the lines (diff -u), for patch and patch viewers' },
-					color: { choices: ['auto', 'always', 'never'] as const, default: 'auto' as const, describe: 'Colour the word diff: auto is when stdout is a terminal and NO_COLOR is unset' },
+					color: {
+						choices: ['auto', 'always', 'never'] as const,
+						default: 'auto' as const,
+						describe: 'Colour the word diff: auto is when stdout is a terminal and NO_COLOR is unset',
+					},
 				})
 				.example('revisit diff https://example.org/news', 'What the last change changed')
 				.example('revisit diff https://example.org/news first latest', 'Everything that changed since the page was first seen')
@@ -86,14 +90,32 @@ export function diffCommand(io: CliIo, result: CommandResult): CommandModule<obj
 			// The same text, and a change between them that moved only bytes: it was reported, so it is said, never "the same".
 			const note = comparison.same ? bytesNote(pair) : undefined;
 			if (args.json) {
-				const document = { url, same: comparison.same, from: versionRow(url, pair.from, pair.from.n === latest), to: versionRow(url, pair.to, pair.to.n === latest), added: comparison.added, removed: comparison.removed, ...(comparison.hunks ? { hunks: comparison.hunks } : {}), ...(note === undefined ? {} : { note }) };
+				const document = {
+					url,
+					same: comparison.same,
+					from: versionRow(url, pair.from, pair.from.n === latest),
+					to: versionRow(url, pair.to, pair.to.n === latest),
+					added: comparison.added,
+					removed: comparison.removed,
+					...(comparison.hunks ? { hunks: comparison.hunks } : {}),
+					...(note === undefined ? {} : { note }),
+				};
 				await write(`${safeJson(document)}\n`);
 			} else if (note !== undefined) {
-				await write(`${visibleLine(url)}: version ${pair.from.n} (${utcTime(pair.from.firstSeen)}) → version ${pair.to.n} (${utcTime(pair.to.firstSeen)}): ${visibleLine(note)}\n`);
+				await write(
+					`${visibleLine(url)}: version ${pair.from.n} (${utcTime(pair.from.firstSeen)}) → version ${pair.to.n} (${utcTime(pair.to.firstSeen)}): ${visibleLine(note)}\n`,
+				);
 			} else if (!comparison.same) {
 				if (args.unified || comparison.hunks === undefined) {
 					if (!args.unified) io.stderr.write(`revisit: versions ${pair.from.n} and ${pair.to.n} are too different to diff word by word; a line diff follows\n`);
-					await write(unifiedPatch(pair.before, pair.after, { label: `${url} (version ${pair.from.n})`, time: pair.from.firstSeen }, { label: `${url} (version ${pair.to.n})`, time: pair.to.firstSeen }));
+					await write(
+						unifiedPatch(
+							pair.before,
+							pair.after,
+							{ label: `${url} (version ${pair.from.n})`, time: pair.from.firstSeen },
+							{ label: `${url} (version ${pair.to.n})`, time: pair.to.firstSeen },
+						),
+					);
 				} else {
 					const colour = args.color === 'always' || (args.color === 'auto' && (io.stdout as { isTTY?: boolean }).isTTY === true && !io.env.NO_COLOR);
 					const header = `${visibleLine(url)}: version ${pair.from.n} (${utcTime(pair.from.firstSeen)}) → version ${pair.to.n} (${utcTime(pair.to.firstSeen)}), words +${comparison.added} −${comparison.removed}`;
@@ -151,6 +173,9 @@ function previousOf(versions: readonly PageVersion[], version: PageVersion): { v
 	const at = versions.indexOf(version);
 	const previous = versions[at + 1];
 	if (previous) return { version: previous };
-	if (versions.length === 1) return { problem: `${versions[0]!.n === 1 ? 'the page has one version only' : 'one version only is kept'} (version ${version.n}, first seen ${utcTime(version.firstSeen)}): nothing to compare it with yet` };
+	if (versions.length === 1)
+		return {
+			problem: `${versions[0]!.n === 1 ? 'the page has one version only' : 'one version only is kept'} (version ${version.n}, first seen ${utcTime(version.firstSeen)}): nothing to compare it with yet`,
+		};
 	return { problem: `version ${version.n} is the oldest kept: name a version after it as B, or an A to compare it with` };
 }

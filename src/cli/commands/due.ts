@@ -30,7 +30,13 @@ export function dueCommand(io: CliIo, result: CommandResult): CommandModule<obje
 		builder: (yargs) =>
 			groupedFlags(yargs, {
 				store: { ...storeFlag(io.env), group: GROUP.io },
-				json: { group: GROUP.io, type: 'boolean', default: false, describe: 'One JSON object per due URL: url, rate (changes/day), lastChecked, tier, value (days of freshness a check adds), later, and skip: "signal" where a trusted max-age skips it' },
+				json: {
+					group: GROUP.io,
+					type: 'boolean',
+					default: false,
+					describe:
+						'One JSON object per due URL: url, rate (changes/day), lastChecked, tier, value (days of freshness a check adds), later, and skip: "signal" where a trusted max-age skips it',
+				},
 				later: { group: GROUP.io, type: 'boolean', default: false, describe: 'List the due URLs the --budget leaves for a later run instead' },
 				ttl: sweepFlagOptions.ttl,
 				budget: sweepFlagOptions.budget,
@@ -40,7 +46,10 @@ export function dueCommand(io: CliIo, result: CommandResult): CommandModule<obje
 			})
 				.example('revisit due | revisit sweep --adaptive', 'A cron job that checks only what is due')
 				.example('revisit due --ttl 6h | wc -l', 'How many URLs were last checked over 6 hours ago')
-				.example('revisit due --budget 1000 --json | jq -c "{url, rate}"', 'What a run with --budget 1000 would check, with each URL\'s change rate') as unknown as Argv<DueArgs>,
+				.example(
+					'revisit due --budget 1000 --json | jq -c "{url, rate}"',
+					"What a run with --budget 1000 would check, with each URL's change rate",
+				) as unknown as Argv<DueArgs>,
 		handler: async (args) => {
 			const write = createWriter(io.stdout);
 			// Each line is written as it comes, not awaited one by one (a queue of entries would
@@ -60,11 +69,23 @@ export function dueCommand(io: CliIo, result: CommandResult): CommandModule<obje
 			const ready = () => (failed || io.stdout.writableNeedDrain ? settled() : undefined);
 			await withStore(args.store, { create: false, viaWatch: true }, async (store) => {
 				const now = clockFor(args.now ?? envDefaults(io.env).now).now();
-				const entries = dueList(store, { ttlMs: args.ttl, budget: args.budget, hostBudget: args['host-budget'], verifyEveryMs: args['verify-every'], now, ready });
-				await lastValueFrom(entries.pipe(tap((entry) => {
-					if (args.json) print(`${safeJson(entry)}\n`);
-					else if (entry.skip === undefined && entry.later === args.later) print(`${entry.url}\n`);
-				})), { defaultValue: undefined });
+				const entries = dueList(store, {
+					ttlMs: args.ttl,
+					budget: args.budget,
+					hostBudget: args['host-budget'],
+					verifyEveryMs: args['verify-every'],
+					now,
+					ready,
+				});
+				await lastValueFrom(
+					entries.pipe(
+						tap((entry) => {
+							if (args.json) print(`${safeJson(entry)}\n`);
+							else if (entry.skip === undefined && entry.later === args.later) print(`${entry.url}\n`);
+						}),
+					),
+					{ defaultValue: undefined },
+				);
 				await settled();
 				result.status = 0;
 			});

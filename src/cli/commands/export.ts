@@ -22,7 +22,7 @@ export function exportCommand(io: CliIo, result: CommandResult): CommandModule<o
 		builder: (yargs) =>
 			storeOption(yargs, io.env)
 				.example('revisit export > backup.ndjson', 'Back the store up')
-				.example("revisit export | jq -c 'select(.kind == \"url\") | .key'", 'Every stored URL') as unknown as Argv<StoreArgs>,
+				.example('revisit export | jq -c \'select(.kind == "url") | .key\'', 'Every stored URL') as unknown as Argv<StoreArgs>,
 		handler: async (args) => {
 			// A store a running watch holds is exported through the watch, as it reads it.
 			const store = await openStore(args.store, { viaWatch: true });

@@ -34,11 +34,16 @@ const { method: _method, audit: _audit, 'verify-every': _verify, ...fetchFlagOpt
 export function fetchCommand(io: CliIo, result: CommandResult): CommandModule<object, FetchArgs> {
 	return {
 		command: 'fetch [urls..]',
-		describe: 'Download URLs (e.g. a sweep\'s candidates), write their bodies, and record them',
+		describe: "Download URLs (e.g. a sweep's candidates), write their bodies, and record them",
 		builder: (yargs) =>
 			groupedFlags(yargs.positional('urls', { type: 'string', array: true, default: [], describe: 'URLs; none or - reads stdin' }), {
 				store: { ...storeFlag(io.env), group: GROUP.io },
-				out: { group: GROUP.io, type: 'string', requiresArg: true, describe: 'Directory for bodies (a folder per host, stable safe names) and index.ndjson; changed URLs go to stdout' },
+				out: {
+					group: GROUP.io,
+					type: 'string',
+					requiresArg: true,
+					describe: 'Directory for bodies (a folder per host, stable safe names) and index.ndjson; changed URLs go to stdout',
+				},
 				ndjson: { group: GROUP.io, type: 'boolean', default: false, describe: 'One object per URL on stdout, with the body (encoding: utf8 or base64)' },
 				diff: diffFlagOption,
 				quiet: quietFlag,
@@ -57,18 +62,25 @@ export function fetchCommand(io: CliIo, result: CommandResult): CommandModule<ob
 			refuseLearnNoise(args);
 			renamedFlags(args as unknown as Record<string, unknown>, sweepSettings, 'fetch', io.stderr);
 			if (args.diff && args.out === undefined) throw new UsageError('--diff needs --out DIR: the previous versions are the bodies there');
-			const options = fetchOptions({ ...sweepOptionsFrom(args), ...accessFrom(args, io.env), rules: await rulesFrom(args), capture: args.warc !== undefined }, io.env);
+			const options = fetchOptions(
+				{ ...sweepOptionsFrom(args), ...accessFrom(args, io.env), rules: await rulesFrom(args), capture: args.warc !== undefined },
+				io.env,
+			);
 			const out = args.out;
-			result.status = await runPipeline(io, {
-				phase: 'fetch',
-				options,
-				urls: args.urls,
-				store: args.store,
-				waitForStore: true,
-				warc: warcFrom(args, 'fetch'),
-				// With --out, changed URLs are printed once their bodies are written; with --ndjson the bodies are the output.
-				...(out !== undefined ? { bodies: { dir: out, diff: args.diff }, emit: { format: 'lines' }, feeds: feedsFrom(args, io.env) } : { bodies: 'ndjson' }),
-			}, { quiet: args.quiet });
+			result.status = await runPipeline(
+				io,
+				{
+					phase: 'fetch',
+					options,
+					urls: args.urls,
+					store: args.store,
+					waitForStore: true,
+					warc: warcFrom(args, 'fetch'),
+					// With --out, changed URLs are printed once their bodies are written; with --ndjson the bodies are the output.
+					...(out !== undefined ? { bodies: { dir: out, diff: args.diff }, emit: { format: 'lines' }, feeds: feedsFrom(args, io.env) } : { bodies: 'ndjson' }),
+				},
+				{ quiet: args.quiet },
+			);
 		},
 	};
 }

@@ -50,7 +50,11 @@ export function historyCommand(io: CliIo, result: CommandResult): CommandModule<
 				.options({
 					json: { type: 'boolean', default: false, describe: 'One JSON object per run (per run and host with --host), one per line' },
 					host: { type: 'string', requiresArg: true, describe: "Only this host's figures (an origin like https://example.org, or a hostname)" },
-					last: { requiresArg: true, coerce: (value: unknown) => (value === undefined ? undefined : integerValue('last', 1)(value)), describe: 'Only the last N runs' },
+					last: {
+						requiresArg: true,
+						coerce: (value: unknown) => (value === undefined ? undefined : integerValue('last', 1)(value)),
+						describe: 'Only the last N runs',
+					},
 					metrics: { type: 'string', requiresArg: true, describe: "Write the last run's figures to FILE in the Prometheus text format" },
 					plot: { type: 'boolean', default: false, describe: 'Draw changed URLs and the 304 ratio per run as terminal charts' },
 					svg: { type: 'string', requiresArg: true, describe: 'Write the same two charts to FILE as SVG' },
@@ -58,7 +62,10 @@ export function historyCommand(io: CliIo, result: CommandResult): CommandModule<
 				.example('revisit history', 'A table of every run, oldest first')
 				.example('revisit history --host example.org --last 20', "One host's URLs, changes and 304 ratio in the last 20 runs")
 				.example("revisit history --json | jq 'select(.errors > 0)'", 'Runs that had errors')
-				.example('revisit sweep -q < urls.txt; revisit history --metrics /var/lib/node_exporter/textfile/revisit.prom', 'A cron job that exports each run to Prometheus')
+				.example(
+					'revisit sweep -q < urls.txt; revisit history --metrics /var/lib/node_exporter/textfile/revisit.prom',
+					'A cron job that exports each run to Prometheus',
+				)
 				.example('revisit history --plot --last 60', 'Churn and 304 ratio of the last 60 runs in the terminal')
 				.example('revisit history --svg history.svg', 'The same charts as an SVG file')
 				.epilog(HISTORY_EPILOG) as unknown as Argv<HistoryArgs>,
@@ -88,7 +95,9 @@ export function historyCommand(io: CliIo, result: CommandResult): CommandModule<
 			}
 			const points = runPoints(shownRuns, args.host);
 			if (args.svg !== undefined) {
-				await writeOut('svg', args.svg, renderSvg(points, { title: `revisit history${args.host === undefined ? '' : ` of ${args.host}`}` }), (file, text) => writeFile(file, text));
+				await writeOut('svg', args.svg, renderSvg(points, { title: `revisit history${args.host === undefined ? '' : ` of ${args.host}`}` }), (file, text) =>
+					writeFile(file, text),
+				);
 			}
 
 			const write = createWriter(io.stdout);

@@ -45,9 +45,13 @@ export function logCommand(io: CliIo, result: CommandResult): CommandModule<obje
 				.positional('url', { type: 'string', describe: 'The page, as it was swept' })
 				.options({
 					json: { type: 'boolean', default: false, describe: 'One JSON object per version, newest first, one per line' },
-					last: { requiresArg: true, coerce: (value: unknown) => (value === undefined ? undefined : integerValue('last', 1)(value)), describe: 'Only the newest N versions' },
+					last: {
+						requiresArg: true,
+						coerce: (value: unknown) => (value === undefined ? undefined : integerValue('last', 1)(value)),
+						describe: 'Only the newest N versions',
+					},
 				})
-				.example('revisit log https://shop.example/kettle', 'The kettle page\'s versions: when, why, words changed, the price each had')
+				.example('revisit log https://shop.example/kettle', "The kettle page's versions: when, why, words changed, the price each had")
 				.example('revisit log https://example.org/news --last 5', 'The last five changes')
 				.example("revisit log https://example.org/news --json | jq -r 'select(.added > 50) | .n'", 'Versions that added more than 50 words')
 				.example('revisit log URL; revisit diff URL 3 5', 'Find two versions, then see what changed between them')

@@ -51,12 +51,15 @@ function forgetCommand(io: CliIo, result: CommandResult): CommandModule<object, 
 						operations.push({ type: 'putHost', key: origin, value: rest });
 					}
 					for await (const [key, record] of store.entries()) {
-						if ((record.learned || record.noise) && matchesHost(new URL(key).origin, args.target.replace(/\/$/, ''))) operations.push({ type: 'put', key, value: forget(record) });
+						if ((record.learned || record.noise) && matchesHost(new URL(key).origin, args.target.replace(/\/$/, '')))
+							operations.push({ type: 'put', key, value: forget(record) });
 					}
 				}
 				pages = operations.filter((operation) => operation.type === 'put').length;
 				if (operations.length > 0) await store.batch(operations);
-				io.stderr.write(`revisit: forgot the learned noise of ${pages} page${pages === 1 ? '' : 's'}${page ? '' : ` and ${operations.length - pages} host${operations.length - pages === 1 ? '' : 's'}`}\n`);
+				io.stderr.write(
+					`revisit: forgot the learned noise of ${pages} page${pages === 1 ? '' : 's'}${page ? '' : ` and ${operations.length - pages} host${operations.length - pages === 1 ? '' : 's'}`}\n`,
+				);
 				result.status = 0;
 			});
 		},

@@ -21,7 +21,6 @@ hosts set). Run history is kept. A pruned URL that is swept again is reported as
 Deletes are written in batches while the store is read, so it stays fast and bounded in
 memory on millions of records. Prints one summary line on stderr.`;
 
-
 /** `revisit prune --older-than D`: forget URLs not checked for D, and hosts left without URLs. */
 export function pruneCommand(io: CliIo, result: CommandResult): CommandModule<object, PruneArgs> {
 	return {
@@ -66,6 +65,8 @@ export function pruneCommand(io: CliIo, result: CommandResult): CommandModule<ob
 
 /** What a prune freed of kept text, if anything: `; freed 3 kept texts and 2 version logs`. */
 function freed(pruned: { texts: number; versions?: number | undefined }): string {
-	const parts = [pruned.texts > 0 ? counted(pruned.texts, 'kept text') : '', (pruned.versions ?? 0) > 0 ? counted(pruned.versions!, 'version log') : ''].filter(Boolean);
+	const parts = [pruned.texts > 0 ? counted(pruned.texts, 'kept text') : '', (pruned.versions ?? 0) > 0 ? counted(pruned.versions!, 'version log') : ''].filter(
+		Boolean,
+	);
 	return parts.length > 0 ? `; freed ${parts.join(' and ')}` : '';
 }

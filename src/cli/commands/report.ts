@@ -44,7 +44,8 @@ export function sinceValue(text: string, now: number): number {
 	const back = parseDuration(text.trim());
 	if (back !== undefined) return now - back;
 	const at = /^\d{4}-\d{2}-\d{2}/.test(text.trim()) ? Date.parse(text.trim()) : Number.NaN;
-	if (Number.isNaN(at)) throw new UsageError(`--since must be a duration back from now (24h, 7d) or a date (2026-12-01, 2026-12-01T08:00Z) (got ${JSON.stringify(text)})`);
+	if (Number.isNaN(at))
+		throw new UsageError(`--since must be a duration back from now (24h, 7d) or a date (2026-12-01, 2026-12-01T08:00Z) (got ${JSON.stringify(text)})`);
 	return at;
 }
 
@@ -57,7 +58,11 @@ export function reportCommand(io: CliIo, result: CommandResult): CommandModule<o
 			storeOption(yargs, io.env)
 				.options({
 					html: { type: 'string', requiresArg: true, describe: 'Write the page to FILE (self-contained: open it from disk, attach it to a mail)' },
-					runs: { requiresArg: true, coerce: (value: unknown) => (value === undefined ? undefined : integerValue('runs', 1)(value)), describe: 'Cover the last N runs [default: the last run]' },
+					runs: {
+						requiresArg: true,
+						coerce: (value: unknown) => (value === undefined ? undefined : integerValue('runs', 1)(value)),
+						describe: 'Cover the last N runs [default: the last run]',
+					},
 					since: { type: 'string', requiresArg: true, describe: 'Cover the runs started since then: a duration back from now (24h, 7d) or a date' },
 				})
 				.conflicts('runs', 'since')
@@ -69,7 +74,9 @@ export function reportCommand(io: CliIo, result: CommandResult): CommandModule<o
 			const since = args.since === undefined ? undefined : sinceValue(args.since, Date.now());
 			let written: Awaited<ReturnType<typeof writeReport>>;
 			try {
-				written = await withStore(args.store, { create: false, viaWatch: true }, (store) => writeReport(store, args.html!, { runs: args.runs, since }, describeStore(args.store)));
+				written = await withStore(args.store, { create: false, viaWatch: true }, (store) =>
+					writeReport(store, args.html!, { runs: args.runs, since }, describeStore(args.store)),
+				);
 			} catch (error) {
 				// A file error of the page or its URL pages is about --html; anything else (the store's) is not.
 				const where = (error as NodeJS.ErrnoException).path;
@@ -77,13 +84,17 @@ export function reportCommand(io: CliIo, result: CommandResult): CommandModule<o
 				throw new UsageError(`--html: cannot write ${args.html}: ${(error as Error).message}`, { cause: error });
 			}
 			if (!written) {
-				io.stderr.write(`revisit: no run in ${describeStore(args.store)}${since === undefined ? '' : ` since ${new Date(since).toISOString()}`} to report on\n`);
+				io.stderr.write(
+					`revisit: no run in ${describeStore(args.store)}${since === undefined ? '' : ` since ${new Date(since).toISOString()}`} to report on\n`,
+				);
 				result.status = 1;
 				return;
 			}
 			const { summary } = written.data;
 			const pages = written.urlPages === 0 ? '' : ` and ${counted(written.urlPages, 'URL page')} in ${urlPagesDir(args.html)}/`;
-			io.stderr.write(`revisit: wrote ${args.html} (${formatBytes(Buffer.byteLength(written.page))})${pages}: ${counted(summary.runs, 'run')}, ${counted(summary.urls, 'URL')}, ${summary.changed} changed, ${counted(summary.errors, 'error')}\n`);
+			io.stderr.write(
+				`revisit: wrote ${args.html} (${formatBytes(Buffer.byteLength(written.page))})${pages}: ${counted(summary.runs, 'run')}, ${counted(summary.urls, 'URL')}, ${summary.changed} changed, ${counted(summary.errors, 'error')}\n`,
+			);
 			result.status = 0;
 		},
 	};

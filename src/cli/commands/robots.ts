@@ -51,7 +51,12 @@ function checkCommand(io: CliIo, result: CommandResult): CommandModule<object, C
 			yargs
 				.positional('urls', { type: 'string', array: true, demandOption: true, describe: 'URLs to check (their path and query are matched)' })
 				.option('robots', { type: 'string', demandOption: true, requiresArg: true, describe: 'The robots.txt file' })
-				.option('agent', { type: 'string', requiresArg: true, coerce: robotsAgentValue('agent'), describe: `The crawler's name matched against the User-agent lines, whole [default: ${defaultAgent}]` })
+				.option('agent', {
+					type: 'string',
+					requiresArg: true,
+					coerce: robotsAgentValue('agent'),
+					describe: `The crawler's name matched against the User-agent lines, whole [default: ${defaultAgent}]`,
+				})
 				.example('revisit robots check --robots robots.txt --agent revisit https://example.org/private/x', 'disallowed, exit 1') as unknown as Argv<CheckArgs>,
 		handler: async (args) => {
 			const text = await readFile(args.robots).catch((error: Error) => {
@@ -75,12 +80,20 @@ function checkCommand(io: CliIo, result: CommandResult): CommandModule<object, C
 function liveCommand(io: CliIo, result: CommandResult): CommandModule<object, LiveArgs> {
 	return {
 		command: '$0 <url>',
-		describe: 'Fetch (or revalidate) URL\'s robots.txt as a run would, and show the group and rule that apply',
+		describe: "Fetch (or revalidate) URL's robots.txt as a run would, and show the group and rule that apply",
 		builder: (yargs) =>
 			storeOption(yargs as Argv, io.env)
 				.positional('url', { type: 'string', demandOption: true, describe: 'The URL to look up' })
-				.option('agent', { type: 'string', requiresArg: true, coerce: robotsAgentValue('agent'), describe: `The crawler's name matched against the User-agent lines, whole [default: ${defaultAgent}]` })
-				.example('revisit robots https://example.org/private/x', 'The copy (fetched, 304, cached, or unreachable), the group, the rule') as unknown as Argv<LiveArgs>,
+				.option('agent', {
+					type: 'string',
+					requiresArg: true,
+					coerce: robotsAgentValue('agent'),
+					describe: `The crawler's name matched against the User-agent lines, whole [default: ${defaultAgent}]`,
+				})
+				.example(
+					'revisit robots https://example.org/private/x',
+					'The copy (fetched, 304, cached, or unreachable), the group, the rule',
+				) as unknown as Argv<LiveArgs>,
 		handler: async (args) => {
 			const url = new URL(args.url.includes('://') ? args.url : 'invalid:');
 			if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`not an http(s) URL: ${args.url}`);
@@ -90,9 +103,16 @@ function liveCommand(io: CliIo, result: CommandResult): CommandModule<object, Li
 				const clock = systemClock;
 				const book = createHostBook(store, clock.now());
 				await book.load([url.origin]);
-				const client = createHttpClient({ userAgent: sweepDefaults.userAgent, timeoutMs: sweepDefaults.timeoutMs, acceptEncoding: sweepDefaults.acceptEncoding });
+				const client = createHttpClient({
+					userAgent: sweepDefaults.userAgent,
+					timeoutMs: sweepDefaults.timeoutMs,
+					acceptEncoding: sweepDefaults.acceptEncoding,
+				});
 				try {
-					const gate = createRobotsGate({ http: client.got, limiter: createLimiter({ concurrency: 1, perHost: 1 }, clock), clock, book }, { agent, maxCrawlDelayMs: sweepDefaults.maxCrawlDelayMs, timeoutMs: sweepDefaults.timeoutMs });
+					const gate = createRobotsGate(
+						{ http: client.got, limiter: createLimiter({ concurrency: 1, perHost: 1 }, clock), clock, book },
+						{ agent, maxCrawlDelayMs: sweepDefaults.maxCrawlDelayMs, timeoutMs: sweepDefaults.timeoutMs },
+					);
 					const robots = await gate.origin(url.origin);
 					await store.batch(book.drain());
 					const path = pathOf(url.href);
@@ -103,7 +123,9 @@ function liveCommand(io: CliIo, result: CommandResult): CommandModule<object, Li
 						return 1;
 					}
 					const decision = robots.rules ? decide(robots.rules, path) : { allowed: true, rule: undefined };
-					const rule = decision.rule ? `line ${decision.rule.line}: ${decision.rule.allow ? 'Allow' : 'Disallow'}: ${decision.rule.written}` : 'no rule matches';
+					const rule = decision.rule
+						? `line ${decision.rule.line}: ${decision.rule.allow ? 'Allow' : 'Disallow'}: ${decision.rule.written}`
+						: 'no rule matches';
 					if (robots.rules?.crawlDelay !== undefined) lines.push(`crawl-delay: ${robots.rules.crawlDelay}s`);
 					lines.push(`rule: ${rule}`, `${url.href} ${decision.allowed ? 'allowed' : 'disallowed'}`);
 					io.stdout.write(`${lines.join('\n')}\n`);
@@ -118,7 +140,10 @@ function liveCommand(io: CliIo, result: CommandResult): CommandModule<object, Li
 
 /** A name no User-agent line can give (Google's reading, net/robots/agent.ts) gets the * groups only: say so, since the user may expect otherwise. */
 function noteUnnamable(io: CliIo, agent: string): void {
-	if (!canBeNamed(agent)) io.stderr.write(`revisit: no User-agent line can name ${JSON.stringify(agent)} (a line's name stops at the first character that is not a letter, _ or -): only the * groups apply to it\n`);
+	if (!canBeNamed(agent))
+		io.stderr.write(
+			`revisit: no User-agent line can name ${JSON.stringify(agent)} (a line's name stops at the first character that is not a letter, _ or -): only the * groups apply to it\n`,
+		);
 }
 
 function pathOrThrow(url: string): string {

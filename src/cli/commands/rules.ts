@@ -34,10 +34,7 @@ export function rulesCommand(io: CliIo, result: CommandResult): CommandModule<ob
 	return {
 		command: 'rules',
 		describe: 'Work with content rules: revisit rules test URL shows what they count on a page',
-		builder: (yargs) =>
-			yargs
-				.command(testCommand(io, result))
-				.demandCommand(1, 'Name a subcommand: revisit rules test URL'),
+		builder: (yargs) => yargs.command(testCommand(io, result)).demandCommand(1, 'Name a subcommand: revisit rules test URL'),
 		handler: () => {},
 	};
 }
@@ -52,10 +49,16 @@ function testCommand(io: CliIo, result: CommandResult): CommandModule<object, Ru
 				...ruleFlagOptions,
 			})
 				.example("revisit rules test https://shop.example/item/7 --select '.price'", 'Only the price counts')
-				.example("revisit rules test https://shop.example/item/7 --exclude '.recently-viewed'", 'All but the "recently viewed" block counts; each element removed is listed')
+				.example(
+					"revisit rules test https://shop.example/item/7 --exclude '.recently-viewed'",
+					'All but the "recently viewed" block counts; each element removed is listed',
+				)
 				.example('revisit rules test https://example.org/ --text --ignore "Generated at [0-9:]+"', 'Visible text, without the timestamp')
 				.example('revisit rules test https://shop.example/item/7 --product', 'The offer (price, currency, availability), and what each markup on the page gave')
-				.example('revisit rules test https://shop.example/item/7 --store .revisit', 'Also the noise learned for the page (--learn-noise): each place, where and when it was learned') as unknown as Argv<RulesTestArgs>,
+				.example(
+					'revisit rules test https://shop.example/item/7 --store .revisit',
+					'Also the noise learned for the page (--learn-noise): each place, where and when it was learned',
+				) as unknown as Argv<RulesTestArgs>,
 		handler: async (args) => {
 			result.status = await rulesTest(io, args);
 		},
@@ -65,7 +68,12 @@ function testCommand(io: CliIo, result: CommandResult): CommandModule<object, Ru
 async function rulesTest(io: CliIo, args: RulesTestArgs): Promise<number> {
 	if (!/^https?:\/\//i.test(args.url)) throw new UsageError(`not an http(s) URL: ${args.url}`);
 	const rules = compileRules((await rulesFrom(args)) ?? []);
-	const client = createHttpClient({ userAgent: sweepDefaults.userAgent, timeoutMs: sweepDefaults.timeoutMs, acceptEncoding: sweepDefaults.acceptEncoding, maxBodyBytes: sweepDefaults.maxBodyBytes });
+	const client = createHttpClient({
+		userAgent: sweepDefaults.userAgent,
+		timeoutMs: sweepDefaults.timeoutMs,
+		acceptEncoding: sweepDefaults.acceptEncoding,
+		maxBodyBytes: sweepDefaults.maxBodyBytes,
+	});
 	try {
 		const response = await client.got(args.url);
 		if (response.statusCode < 200 || response.statusCode >= 300) {
@@ -78,7 +86,11 @@ async function rulesTest(io: CliIo, args: RulesTestArgs): Promise<number> {
 		const pdf = isPdf(type, body) ? await pdfText(body) : undefined;
 		const counted = countedText(rule, body, type, { explain: true, url: args.url, pdf });
 		io.stdout.write(counted.text.endsWith('\n') ? counted.text : `${counted.text}\n`);
-		const which = rule ? `rule ${rules.indexOf(rule) + 1} of ${rules.length}` : rules.length > 0 ? 'no rule matches this URL: the whole body counts' : 'no rules: the whole body counts';
+		const which = rule
+			? `rule ${rules.indexOf(rule) + 1} of ${rules.length}`
+			: rules.length > 0
+				? 'no rule matches this URL: the whole body counts'
+				: 'no rules: the whole body counts';
 		const notes = [which, `read as ${counted.kind === 'none' ? 'text' : counted.kind}`];
 		if (counted.matched === false && !rule?.product) notes.push('the selectors matched nothing');
 		if (counted.excluded === 0) notes.push('the exclude selectors matched nothing');
@@ -88,9 +100,16 @@ async function rulesTest(io: CliIo, args: RulesTestArgs): Promise<number> {
 		io.stderr.write(`revisit: ${notes.join('; ')}; counted ${Buffer.byteLength(counted.text)} of ${body.length} bytes; content hash ${hash}\n`);
 		if (counted.excerpts?.length) {
 			const n = counted.excerpts.length;
-			io.stderr.write(`revisit: excluded ${n} element${n === 1 ? '' : 's'} (${rule!.exclude!.map((selector) => selector.source).join(', ')}):\n${counted.excerpts.map((line) => `  ${line}\n`).join('')}`);
+			io.stderr.write(
+				`revisit: excluded ${n} element${n === 1 ? '' : 's'} (${rule!.exclude!.map((selector) => selector.source).join(', ')}):\n${counted.excerpts.map((line) => `  ${line}\n`).join('')}`,
+			);
 		}
-		if (rule?.product && counted.explained) io.stderr.write(offerLines(counted.offer, counted.explained, { ...rule.product, url: args.url }).map((line, i) => (i === 0 ? `revisit: ${line}\n` : `${line}\n`)).join(''));
+		if (rule?.product && counted.explained)
+			io.stderr.write(
+				offerLines(counted.offer, counted.explained, { ...rule.product, url: args.url })
+					.map((line, i) => (i === 0 ? `revisit: ${line}\n` : `${line}\n`))
+					.join(''),
+			);
 		await showNoise(io, args, counted.text);
 		return counted.matched === false ? 1 : 0;
 	} catch (error) {
@@ -111,7 +130,10 @@ async function showNoise(io: CliIo, args: RulesTestArgs, text: string): Promise<
 	if ('problem' in normal) return;
 	let found: { record: UrlRecord | undefined; host: HostRecord | undefined };
 	try {
-		found = await withStore(args.store, { create: false, viaWatch: true }, async (store) => ({ record: (await store.getMany([normal.url]))[0], host: (await store.getHosts([normal.origin]))[0] }));
+		found = await withStore(args.store, { create: false, viaWatch: true }, async (store) => ({
+			record: (await store.getMany([normal.url]))[0],
+			host: (await store.getHosts([normal.origin]))[0],
+		}));
 	} catch {
 		return;
 	}
@@ -121,8 +143,13 @@ async function showNoise(io: CliIo, args: RulesTestArgs, text: string): Promise<
 		io.stderr.write('revisit: no noise learned for this page\n');
 		return;
 	}
-	const lines = entries.map((entry) => `  ${entry.at}  (${entry.where === 'page' ? 'learned on this page' : `learned on pages of ${normal.origin} like ${templateOf(normal.url)}`}, ${new Date(entry.since).toISOString()})`);
+	const lines = entries.map(
+		(entry) =>
+			`  ${entry.at}  (${entry.where === 'page' ? 'learned on this page' : `learned on pages of ${normal.origin} like ${templateOf(normal.url)}`}, ${new Date(entry.since).toISOString()})`,
+	);
 	for (const pattern of legacy) lines.push(`  re:${pattern}  (learned on this page by an earlier revisit)`);
 	const hash = maskedHash(text, placesAt(entries, Number.POSITIVE_INFINITY), legacy);
-	io.stderr.write(`revisit: learned noise, left out of this page's hash (revisit noise forget URL drops it):\n${lines.join('\n')}\nrevisit: content hash without the noise ${hash}\n`);
+	io.stderr.write(
+		`revisit: learned noise, left out of this page's hash (revisit noise forget URL drops it):\n${lines.join('\n')}\nrevisit: content hash without the noise ${hash}\n`,
+	);
 }

@@ -15,15 +15,23 @@ interface StatsArgs {
 }
 
 /** Short labels for the MODE column; the WHY column says what was measured. */
-const FORM_LABELS: Partial<Record<HostStats['form'], string>> = { etag: 'INM only', 'last-modified': 'IMS only', 'etag-stripped': 'ETag stripped', 'etag-stripped-both': 'ETag stripped + IMS' };
+const FORM_LABELS: Partial<Record<HostStats['form'], string>> = {
+	etag: 'INM only',
+	'last-modified': 'IMS only',
+	'etag-stripped': 'ETag stripped',
+	'etag-stripped-both': 'ETag stripped + IMS',
+};
 
 const percent = (ratio: number | null): string => (ratio === null ? '-' : `${(ratio * 100).toFixed(1)}%`);
 
 /** A free signal's trust, for the WHY column; nothing until measured. */
-const signalNote = (name: string, trust: HostStats['lastmod']): string => (trust ? `${name} ${trust.trusted ? 'trusted' : 'not trusted'}: ${trust.reason}` : '');
+const signalNote = (name: string, trust: HostStats['lastmod']): string =>
+	trust ? `${name} ${trust.trusted ? 'trusted' : 'not trusted'}: ${trust.reason}` : '';
 
 function row(stats: HostStats): string[] {
-	const validators = [stats.etag === 'off' ? 'ETag off' : '', stats.lastModified === 'off' ? 'LM off' : '', FORM_LABELS[stats.form] ?? ''].filter(Boolean).join(', ');
+	const validators = [stats.etag === 'off' ? 'ETag off' : '', stats.lastModified === 'off' ? 'LM off' : '', FORM_LABELS[stats.form] ?? '']
+		.filter(Boolean)
+		.join(', ');
 	return [
 		stats.host,
 		String(stats.urls),
@@ -41,14 +49,18 @@ function row(stats: HostStats): string[] {
 
 /** A host's pages that need rendering, under the table: per URL template, with their data requests. */
 function renderedPages(stats: HostStats): string {
-	const lines = stats.rendered.map((entry) => `  ${entry.template}  ${entry.pages} page${entry.pages === 1 ? '' : 's'}, ${entry.data} data request${entry.data === 1 ? '' : 's'} revalidated without a browser`);
+	const lines = stats.rendered.map(
+		(entry) =>
+			`  ${entry.template}  ${entry.pages} page${entry.pages === 1 ? '' : 's'}, ${entry.data} data request${entry.data === 1 ? '' : 's'} revalidated without a browser`,
+	);
 	return `\nPages of ${stats.host} that need rendering (--render):\n${lines.join('\n')}\n`;
 }
 
 /** A host's learned noise, under the table: each place, its template, and whether it applies to the template's pages yet. */
 function learnedNoise(stats: HostStats): string {
 	const lines = stats.learned.map(
-		(entry) => `  ${entry.template}  ${entry.at}  ${entry.applies ? `applies to every page since ${entry.applies}` : `learned on ${entry.pages} page${entry.pages === 1 ? '' : 's'} so far, since ${entry.since}`}`,
+		(entry) =>
+			`  ${entry.template}  ${entry.at}  ${entry.applies ? `applies to every page since ${entry.applies}` : `learned on ${entry.pages} page${entry.pages === 1 ? '' : 's'} so far, since ${entry.since}`}`,
 	);
 	return `\nLearned noise of ${stats.host} (revisit noise forget ${stats.host} drops it):\n${lines.join('\n')}\n`;
 }
@@ -74,7 +86,7 @@ export function statsCommand(io: CliIo, result: CommandResult): CommandModule<ob
 					json: { type: 'boolean', default: false, describe: 'One JSON object per host, one per line' },
 				})
 				.example('revisit stats', 'A table of every host')
-				.example("revisit stats --json | jq 'select(.mode != \"conditional\")'", 'Hosts whose validators are not trusted') as unknown as Argv<StatsArgs>,
+				.example('revisit stats --json | jq \'select(.mode != "conditional")\'', 'Hosts whose validators are not trusted') as unknown as Argv<StatsArgs>,
 		handler: async (args) => {
 			await withStore(args.store, { create: false, viaWatch: true }, async (store) => {
 				const rows: HostStats[] = [];
@@ -90,11 +102,16 @@ export function statsCommand(io: CliIo, result: CommandResult): CommandModule<ob
 					// Not on stdout: its lines are one host each.
 					for (const target of waiting) io.stderr.write(`revisit: ${pendingLine(target)}\n`);
 				} else {
-					io.stdout.write(formatTable(['HOST', 'URLS', 'COND', '304%', 'MODE', 'AUDITS/LIES', 'AUDIT RATE', 'METHOD', 'ERRORS', 'NOISY', 'WHY'], rows.map(row)));
+					io.stdout.write(
+						formatTable(['HOST', 'URLS', 'COND', '304%', 'MODE', 'AUDITS/LIES', 'AUDIT RATE', 'METHOD', 'ERRORS', 'NOISY', 'WHY'], rows.map(row)),
+					);
 					for (const stats of rows.filter((host) => host.learned.length > 0)) io.stdout.write(learnedNoise(stats));
 					for (const stats of rows.filter((host) => host.rendered.length > 0)) io.stdout.write(renderedPages(stats));
 					for (const stats of rows.filter((host) => host.noOffer.length > 0)) io.stdout.write(noOfferPages(stats));
-					if (waiting.length > 0) io.stdout.write(`\nPending deliveries (changes committed, waiting for their target):\n${waiting.map((target) => `  ${pendingLine(target)}\n`).join('')}`);
+					if (waiting.length > 0)
+						io.stdout.write(
+							`\nPending deliveries (changes committed, waiting for their target):\n${waiting.map((target) => `  ${pendingLine(target)}\n`).join('')}`,
+						);
 				}
 				result.status = 0;
 			});

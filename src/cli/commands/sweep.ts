@@ -66,8 +66,18 @@ export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				store: { ...storeFlag(io.env), group: GROUP.io },
 				ndjson: { group: GROUP.io, type: 'boolean', default: false, describe: 'Print one JSON verdict per line instead of URLs' },
 				all: { group: GROUP.io, type: 'boolean', default: false, describe: 'With --ndjson, include unchanged URLs' },
-				candidates: { group: GROUP.io, type: 'boolean', default: false, describe: 'Never download a body: print the URLs that may have changed, for revisit fetch' },
-				fetch: { group: GROUP.io, type: 'string', requiresArg: true, describe: 'Crawl: fetch the changed bodies into this directory in the same run (as revisit crawl --out DIR)' },
+				candidates: {
+					group: GROUP.io,
+					type: 'boolean',
+					default: false,
+					describe: 'Never download a body: print the URLs that may have changed, for revisit fetch',
+				},
+				fetch: {
+					group: GROUP.io,
+					type: 'string',
+					requiresArg: true,
+					describe: 'Crawl: fetch the changed bodies into this directory in the same run (as revisit crawl --out DIR)',
+				},
 				quiet: quietFlag,
 				...crawlRunFlagOptions,
 				...fleetFlagOptions,
@@ -76,8 +86,14 @@ export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				.example('revisit sweep --ndjson --all < urls.txt | jq .', 'One verdict per URL, as JSON')
 				.example('revisit sweep https://example.org/ https://example.org/about', 'URLs as arguments')
 				.example('revisit sweep --candidates < urls.txt | revisit fetch --out pages/', 'Two phases: a cheap wide sweep, an expensive narrow fetch')
-				.example("revisit sweep --product --when 'price < 40 or (in_stock and not was_in_stock)' < products.txt", 'Shop pages: report a price under 40 or a restock, read from their structured data')
-				.example('revisit sweep --notify "mailtos://me:$SMTP_PASSWORD@smtp.example.org?to=me@example.org" < urls.txt', 'Mail each change (the password from the environment; never shown in messages)')
+				.example(
+					"revisit sweep --product --when 'price < 40 or (in_stock and not was_in_stock)' < products.txt",
+					'Shop pages: report a price under 40 or a restock, read from their structured data',
+				)
+				.example(
+					'revisit sweep --notify "mailtos://me:$SMTP_PASSWORD@smtp.example.org?to=me@example.org" < urls.txt',
+					'Mail each change (the password from the environment; never shown in messages)',
+				)
 				.epilog(SWEEP_EPILOG) as unknown as Argv<SweepArgs>,
 		handler: async (args) => {
 			result.status = await runSweep(args, io);
@@ -86,23 +102,38 @@ export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<ob
 }
 
 async function runSweep(args: SweepArgs, io: CliIo): Promise<number> {
-	if (args.warc !== undefined && args.candidates) throw new UsageError('--warc needs bodies, and --candidates never reads one: archive in the fetch (revisit fetch --warc FILE)');
+	if (args.warc !== undefined && args.candidates)
+		throw new UsageError('--warc needs bodies, and --candidates never reads one: archive in the fetch (revisit fetch --warc FILE)');
 	renamedFlags(args as unknown as Record<string, unknown>, sweepSettings, 'sweep', io.stderr);
-	const options = normaliseSweepOptions({ ...sweepOptionsFrom(args), ...accessFrom(args, io.env), candidates: args.candidates, rules: await rulesFrom(args), learnNoise: args['learn-noise'], capture: args.warc !== undefined }, io.env);
+	const options = normaliseSweepOptions(
+		{
+			...sweepOptionsFrom(args),
+			...accessFrom(args, io.env),
+			candidates: args.candidates,
+			rules: await rulesFrom(args),
+			learnNoise: args['learn-noise'],
+			capture: args.warc !== undefined,
+		},
+		io.env,
+	);
 	if (args.workers && (args.cookies !== undefined || args['cookie-jar'] !== undefined)) {
 		throw new UsageError('--cookies and --cookie-jar need the requests sent from this process: they cannot be used with --workers or --local-workers');
 	}
 	const fleet = await fleetRun(args.store, fleetFrom(args), options);
 	if (args.fetch !== undefined) return runCrawl(io, { ...args, out: args.fetch }, fleet.options, fleet.transport);
-	return runPipeline(io, {
-		phase: 'sweep',
-		options: fleet.options,
-		urls: args.urls,
-		store: args.store,
-		transport: fleet.transport,
-		redis: { reconnectWindowMs: args['redis-timeout'] },
-		warc: warcFrom(args, 'sweep'),
-		emit: { format: args.ndjson ? 'ndjson' : 'lines', all: args.all },
-		feeds: feedsFrom(args, io.env),
-	}, { quiet: args.quiet });
+	return runPipeline(
+		io,
+		{
+			phase: 'sweep',
+			options: fleet.options,
+			urls: args.urls,
+			store: args.store,
+			transport: fleet.transport,
+			redis: { reconnectWindowMs: args['redis-timeout'] },
+			warc: warcFrom(args, 'sweep'),
+			emit: { format: args.ndjson ? 'ndjson' : 'lines', all: args.all },
+			feeds: feedsFrom(args, io.env),
+		},
+		{ quiet: args.quiet },
+	);
 }

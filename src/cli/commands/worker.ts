@@ -28,12 +28,18 @@ export function workerCommand(io: CliIo, result: CommandResult): CommandModule<o
 		builder: (yargs) =>
 			storeOption(yargs, io.env)
 				.options({
-					concurrency: { requiresArg: true, default: 32, coerce: integerValue('concurrency', 1), describe: 'Requests in flight at most; the run\'s --per-host and --rate still hold across all workers' },
+					concurrency: {
+						requiresArg: true,
+						default: 32,
+						coerce: integerValue('concurrency', 1),
+						describe: "Requests in flight at most; the run's --per-host and --rate still hold across all workers",
+					},
 					id: {
 						type: 'string',
 						requiresArg: true,
 						coerce: (value: unknown) => {
-							if (Array.isArray(value) || !/^[\w.@:-]{1,100}$/.test(String(value))) throw new UsageError(`--id must be one name of letters, digits and . _ @ : - (got ${JSON.stringify(value)})`);
+							if (Array.isArray(value) || !/^[\w.@:-]{1,100}$/.test(String(value)))
+								throw new UsageError(`--id must be one name of letters, digits and . _ @ : - (got ${JSON.stringify(value)})`);
 							return String(value);
 						},
 						describe: 'Name shown by revisit workers [default: host-pid-random]',

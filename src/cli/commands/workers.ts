@@ -30,8 +30,26 @@ export function workersCommand(io: CliIo, result: CommandResult): CommandModule<
 				for (const worker of workers) io.stdout.write(`${safeJson({ type: 'worker', ...worker })}\n`);
 				for (const run of runs) io.stdout.write(`${safeJson({ type: 'run', ...run })}\n`);
 			} else {
-				io.stdout.write(formatTable(['WORKER', 'HOST', 'PID', 'IN FLIGHT', 'CAPACITY', 'DONE', 'REFUSED', 'UP'], workers.map((w) => [w.id, w.host, String(w.pid), String(w.inFlight), String(w.capacity), String(w.done), String(w.refused), age(w.started)])));
-				if (runs.length > 0) io.stdout.write('\n' + formatTable(['RUN', 'COORDINATOR', 'SENT', 'ANSWERED', 'UP'], runs.map((r) => [r.run, `${r.coordinator?.host ?? '?'}:${r.coordinator?.pid ?? '?'}`, String(r.issued), String(r.answered), r.coordinator ? age(r.coordinator.started) : '-'])));
+				io.stdout.write(
+					formatTable(
+						['WORKER', 'HOST', 'PID', 'IN FLIGHT', 'CAPACITY', 'DONE', 'REFUSED', 'UP'],
+						workers.map((w) => [w.id, w.host, String(w.pid), String(w.inFlight), String(w.capacity), String(w.done), String(w.refused), age(w.started)]),
+					),
+				);
+				if (runs.length > 0)
+					io.stdout.write(
+						'\n' +
+							formatTable(
+								['RUN', 'COORDINATOR', 'SENT', 'ANSWERED', 'UP'],
+								runs.map((r) => [
+									r.run,
+									`${r.coordinator?.host ?? '?'}:${r.coordinator?.pid ?? '?'}`,
+									String(r.issued),
+									String(r.answered),
+									r.coordinator ? age(r.coordinator.started) : '-',
+								]),
+							),
+					);
 			}
 			result.status = 0;
 		},

@@ -12,12 +12,14 @@ export interface FleetFlags {
 	'redis-timeout': number;
 }
 
-const seconds = (flag: string) => (value: unknown): number | undefined => {
-	if (value === undefined) return undefined;
-	const ms = /^\d+(\.\d+)?$/.test(String(value)) ? Number(value) * 1000 : parseDuration(String(value));
-	if (ms === undefined || ms <= 0) throw new UsageError(`--${flag} must be a duration such as 30s or 2m, or seconds (got ${JSON.stringify(value)})`);
-	return ms;
-};
+const seconds =
+	(flag: string) =>
+	(value: unknown): number | undefined => {
+		if (value === undefined) return undefined;
+		const ms = /^\d+(\.\d+)?$/.test(String(value)) ? Number(value) * 1000 : parseDuration(String(value));
+		if (ms === undefined || ms <= 0) throw new UsageError(`--${flag} must be a duration such as 30s or 2m, or seconds (got ${JSON.stringify(value)})`);
+		return ms;
+	};
 
 /** The coordinator's fleet flags: yargs option definitions, each checked by its coerce. */
 export const fleetFlagOptions: Record<keyof FleetFlags, Flag> = {
@@ -25,11 +27,29 @@ export const fleetFlagOptions: Record<keyof FleetFlags, Flag> = {
 		group: GROUP.scale,
 		type: 'boolean',
 		default: false,
-		describe: 'Hand the requests to `revisit worker` processes through the Redis store (--store redis://…); the run keeps at most the sum of their --concurrency in flight',
+		describe:
+			'Hand the requests to `revisit worker` processes through the Redis store (--store redis://…); the run keeps at most the sum of their --concurrency in flight',
 	},
-	lease: { group: GROUP.scale, requiresArg: true, coerce: seconds('lease'), describe: 'With --workers: how long a worker may hold a request it took before it goes to another [default: --timeout + 10s]' },
-	'max-deliveries': { group: GROUP.scale, requiresArg: true, default: 3, coerce: integerValue('max-deliveries', 1), describe: 'With --workers: hand-outs of a request, never answered, before its URL is an error (DELIVERY_LIMIT)' },
-	'redis-timeout': { group: GROUP.scale, requiresArg: true, default: '30s', coerce: seconds('redis-timeout'), describe: 'How long a Redis store (and with --workers, the queue) may stay unreachable before the run ends (exit 2)' },
+	lease: {
+		group: GROUP.scale,
+		requiresArg: true,
+		coerce: seconds('lease'),
+		describe: 'With --workers: how long a worker may hold a request it took before it goes to another [default: --timeout + 10s]',
+	},
+	'max-deliveries': {
+		group: GROUP.scale,
+		requiresArg: true,
+		default: 3,
+		coerce: integerValue('max-deliveries', 1),
+		describe: 'With --workers: hand-outs of a request, never answered, before its URL is an error (DELIVERY_LIMIT)',
+	},
+	'redis-timeout': {
+		group: GROUP.scale,
+		requiresArg: true,
+		default: '30s',
+		coerce: seconds('redis-timeout'),
+		describe: 'How long a Redis store (and with --workers, the queue) may stay unreachable before the run ends (exit 2)',
+	},
 };
 
 /** The fleet flags as the pipeline layer takes them. */

@@ -27,15 +27,61 @@ export const diffFlagOption: Flag = {
 
 /** `--select`, `--exclude`, `--text`, `--ignore`, `--rules FILE`. */
 export const ruleFlagOptions: Record<keyof RuleFlags, Flag> = {
-	select: { group: GROUP.content, ...repeatable, default: ruleSettings.select.default, describe: 'Only the elements this CSS selector matches count (repeatable); noise elsewhere is not a change' },
-	exclude: { group: GROUP.content, ...repeatable, default: ruleSettings.exclude.default, describe: 'Remove the elements this CSS selector matches before counting, with or without --select (repeatable): a timestamp, a "recently viewed" block' },
-	text: { group: GROUP.content, type: 'boolean', default: false, describe: 'Only the visible text counts (scripts, styles and tags dropped, whitespace collapsed)' },
-	ignore: { group: GROUP.content, ...repeatable, default: [], describe: 'Remove what this regular expression matches before hashing (repeatable); for JSON, drop keys it matches' },
-	rules: { group: GROUP.content, type: 'string', requiresArg: true, describe: 'A JSON file of content rules, in order, the first matching a URL wins (see docs/6-noise.md)' },
-	'learn-noise': { group: GROUP.content, type: 'boolean', default: false, describe: 'Fetch a new or changed page again at once; what differs between the two is noise, left out of its hash from then on' },
-	product: { group: GROUP.content, type: 'boolean', default: false, describe: "Only the page's offer counts: its own product's price, currency and availability from JSON-LD, microdata, RDFa or OpenGraph; the reason says what moved (price, availability)" },
-	price: { group: GROUP.content, ...repeatable, default: ruleSettings.price.default, describe: 'With no structured data on a page, read the price from the text of the element this CSS selector matches (repeatable; implies --product)' },
-	availability: { group: GROUP.content, ...repeatable, default: ruleSettings.availability.default, describe: 'With no structured data on a page, read the availability ("In stock", "Sold out") from this element\'s text (repeatable; implies --product)' },
+	select: {
+		group: GROUP.content,
+		...repeatable,
+		default: ruleSettings.select.default,
+		describe: 'Only the elements this CSS selector matches count (repeatable); noise elsewhere is not a change',
+	},
+	exclude: {
+		group: GROUP.content,
+		...repeatable,
+		default: ruleSettings.exclude.default,
+		describe: 'Remove the elements this CSS selector matches before counting, with or without --select (repeatable): a timestamp, a "recently viewed" block',
+	},
+	text: {
+		group: GROUP.content,
+		type: 'boolean',
+		default: false,
+		describe: 'Only the visible text counts (scripts, styles and tags dropped, whitespace collapsed)',
+	},
+	ignore: {
+		group: GROUP.content,
+		...repeatable,
+		default: [],
+		describe: 'Remove what this regular expression matches before hashing (repeatable); for JSON, drop keys it matches',
+	},
+	rules: {
+		group: GROUP.content,
+		type: 'string',
+		requiresArg: true,
+		describe: 'A JSON file of content rules, in order, the first matching a URL wins (see docs/6-noise.md)',
+	},
+	'learn-noise': {
+		group: GROUP.content,
+		type: 'boolean',
+		default: false,
+		describe: 'Fetch a new or changed page again at once; what differs between the two is noise, left out of its hash from then on',
+	},
+	product: {
+		group: GROUP.content,
+		type: 'boolean',
+		default: false,
+		describe:
+			"Only the page's offer counts: its own product's price, currency and availability from JSON-LD, microdata, RDFa or OpenGraph; the reason says what moved (price, availability)",
+	},
+	price: {
+		group: GROUP.content,
+		...repeatable,
+		default: ruleSettings.price.default,
+		describe: 'With no structured data on a page, read the price from the text of the element this CSS selector matches (repeatable; implies --product)',
+	},
+	availability: {
+		group: GROUP.content,
+		...repeatable,
+		default: ruleSettings.availability.default,
+		describe: 'With no structured data on a page, read the availability ("In stock", "Sold out") from this element\'s text (repeatable; implies --product)',
+	},
 };
 
 /**

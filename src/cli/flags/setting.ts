@@ -62,7 +62,9 @@ export function flagsOf<T extends SettingTable>(table: T): Record<keyof T, Flag>
 export function renamedFlags(args: Record<string, unknown>, table: SettingTable, command: string, stderr: { write(text: string): unknown }): void {
 	for (const [name, row] of Object.entries(table)) {
 		if (row.renamedFrom === undefined || args[row.renamedFrom] === undefined) continue;
-		stderr.write(`revisit: --${row.renamedFrom} is now --${name} on ${command} (${row.doc.replace(/ \[.*\]$/, '').toLowerCase()}); --${row.renamedFrom} still works\n`);
+		stderr.write(
+			`revisit: --${row.renamedFrom} is now --${name} on ${command} (${row.doc.replace(/ \[.*\]$/, '').toLowerCase()}); --${row.renamedFrom} still works\n`,
+		);
 		args[name] ??= args[row.renamedFrom];
 	}
 }

@@ -31,7 +31,10 @@ export async function versionsOf(store: StoreReader, url: string, storeSpec: str
 	if (versions.length > 0) return { versions };
 	const near = url.endsWith('/') ? url.slice(0, -1) : `${url}/`;
 	const [record, nearRecord] = await store.getMany([url, near]);
-	if (record !== undefined) return { problem: `${url} has no version kept in ${describeStore(storeSpec)} yet: versions are kept from the first check with text keeping on (--keep-text, --keep-versions)` };
+	if (record !== undefined)
+		return {
+			problem: `${url} has no version kept in ${describeStore(storeSpec)} yet: versions are kept from the first check with text keeping on (--keep-text, --keep-versions)`,
+		};
 	const nearForm = normaliseUrl(near);
 	const hint = nearRecord !== undefined && 'url' in nearForm && nearForm.url === near ? `; did you mean ${near}?` : '';
 	return { problem: `${url} is not in ${describeStore(storeSpec)}${hint}` };

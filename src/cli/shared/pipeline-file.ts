@@ -12,14 +12,12 @@ export interface PipelineFileArgs {
 
 /** The PIPELINE positional and the repeatable `--set key.path=value`. */
 export function pipelineFileOptions<T>(yargs: Argv<T>): Argv<T> {
-	return yargs
-		.positional('pipeline', { type: 'string', demandOption: true, describe: 'The pipeline file (JSON; see revisit schema)' })
-		.option('set', {
-			group: GROUP.io,
-			...repeatable,
-			default: [],
-			describe: 'Override a value: key.path=value (concurrency=8, stages.due.ttl=6h, sinks.0.when=all, store=DIR); JSON values, else strings',
-		});
+	return yargs.positional('pipeline', { type: 'string', demandOption: true, describe: 'The pipeline file (JSON; see revisit schema)' }).option('set', {
+		group: GROUP.io,
+		...repeatable,
+		default: [],
+		describe: 'Override a value: key.path=value (concurrency=8, stages.due.ttl=6h, sinks.0.when=all, store=DIR); JSON values, else strings',
+	});
 }
 
 /**
@@ -38,7 +36,8 @@ export async function loadForCommand(io: CliIo, args: PipelineFileArgs): Promise
 		if (!(error instanceof ConfigError)) throw error;
 		for (const problem of error.problems) io.stderr.write(`${problem}\n`);
 		const count = error.problems.length;
-		if (error.code === 'CONFIG_INVALID') io.stderr.write(`revisit: ${args.pipeline} is not a valid pipeline (${count} problem${count === 1 ? '' : 's'}); nothing was run\n`);
+		if (error.code === 'CONFIG_INVALID')
+			io.stderr.write(`revisit: ${args.pipeline} is not a valid pipeline (${count} problem${count === 1 ? '' : 's'}); nothing was run\n`);
 		return { status: EXIT.usage };
 	}
 }

@@ -33,7 +33,10 @@ export function offerLines(offer: Offer | undefined, explained: Explained, optio
 			const choice = item.product && products.find((entry) => entry.candidate === item.product);
 			return choice && !choice.taken ? `not taken: not this page's product: ${choice.why}` : undefined;
 		};
-		lines.push('read from the markup, in the order believed:', ...found.map((item) => `  ${item.from.padEnd(width)}  ${item.where}  ${fields(item)}  ${whose(item) ?? taken(item, offer, found, named?.written)}`));
+		lines.push(
+			'read from the markup, in the order believed:',
+			...found.map((item) => `  ${item.from.padEnd(width)}  ${item.where}  ${fields(item)}  ${whose(item) ?? taken(item, offer, found, named?.written)}`),
+		);
 	}
 	if (passed.length > 0) lines.push('not taken on the page:', ...passed.map((line) => `  ${line}`));
 	if (problems.length > 0) lines.push('not read:', ...problems.map((problem) => `  ${problem}`));
@@ -47,7 +50,8 @@ function taken(item: Found, offer: Offer | undefined, found: readonly Found[], w
 	const priceFrom = offer?.price !== undefined ? offer.from : undefined;
 	if (item.price !== undefined) {
 		if (priceFrom !== item.from) left.push(priceFrom ? `its price: the price is ${priceFrom}'s, believed first` : 'its price');
-		else if (offer!.currency !== undefined && item.currency !== undefined && item.currency !== offer!.currency && item.currency !== written) left.push(`its price: in ${item.currency}, not ${offer!.currency}`);
+		else if (offer!.currency !== undefined && item.currency !== undefined && item.currency !== offer!.currency && item.currency !== written)
+			left.push(`its price: in ${item.currency}, not ${offer!.currency}`);
 		else if (item.price === offer!.price) took.push('the price');
 		else left.push(`its price: the offer's is ${offer!.price} (the URL's variant, else the lowest that can be had)`);
 	}
@@ -66,7 +70,14 @@ function fields(item: Found): string {
 	const parts: string[] = [];
 	const shown = (name: string, written: string | undefined, read: unknown) => {
 		if (written === undefined && read === undefined) return;
-		const value = written === undefined ? String(read) : read === undefined ? `${JSON.stringify(written)} (not read)` : String(read) === written ? written : `${JSON.stringify(written)} → ${String(read)}`;
+		const value =
+			written === undefined
+				? String(read)
+				: read === undefined
+					? `${JSON.stringify(written)} (not read)`
+					: String(read) === written
+						? written
+						: `${JSON.stringify(written)} → ${String(read)}`;
 		parts.push(`${name} ${value}`);
 	};
 	shown('price', item.written.price, item.price);

@@ -19,7 +19,8 @@ export function storeFlag(env: NodeJS.ProcessEnv): Options {
 		type: 'string',
 		default: defaultStoreDir(env),
 		defaultDescription: '$REVISIT_STORE or ./.revisit',
-		describe: 'Validator store: a LevelDB directory, or redis://[user:password@]host:port[/db][?prefix=NAME] (rediss:// for TLS; redis+cluster://host:port for a Redis Cluster)',
+		describe:
+			'Validator store: a LevelDB directory, or redis://[user:password@]host:port[/db][?prefix=NAME] (rediss:// for TLS; redis+cluster://host:port for a Redis Cluster)',
 	};
 }
 
@@ -34,9 +35,17 @@ export function storeFlag(env: NodeJS.ProcessEnv): Options {
  * @example
  * await withStore(args.store, { create: false, viaWatch: true }, async (store) => { for await (const entry of store.entries()) ... });
  */
-export function withStore<T>(spec: string, options: { create: boolean; viaWatch: true }, work: (store: ValidatorStore | WatchedStore) => Promise<T>): Promise<T>;
+export function withStore<T>(
+	spec: string,
+	options: { create: boolean; viaWatch: true },
+	work: (store: ValidatorStore | WatchedStore) => Promise<T>,
+): Promise<T>;
 export function withStore<T>(spec: string, options: { create: boolean; viaWatch?: false }, work: (store: ValidatorStore) => Promise<T>): Promise<T>;
-export async function withStore<T>(spec: string, options: { create: boolean; viaWatch?: boolean }, work: (store: ValidatorStore & WatchedStore) => Promise<T>): Promise<T> {
+export async function withStore<T>(
+	spec: string,
+	options: { create: boolean; viaWatch?: boolean },
+	work: (store: ValidatorStore & WatchedStore) => Promise<T>,
+): Promise<T> {
 	const store = await openStore(spec, options);
 	try {
 		// openStore opens a WatchedStore only with viaWatch, which is the overload whose `work` takes one.

@@ -42,7 +42,8 @@ function watchObserve(address: ListenAddress, hosts: readonly string[], store: s
 			hosts,
 			source: typeof store === 'string' ? describeStore(store) : 'the store given',
 			scale,
-			onListening: (bound) => io.stderr.write(`revisit: listening on http://${bound.host.includes(':') ? `[${bound.host}]` : bound.host || '0.0.0.0'}:${bound.port}/\n`),
+			onListening: (bound) =>
+				io.stderr.write(`revisit: listening on http://${bound.host.includes(':') ? `[${bound.host}]` : bound.host || '0.0.0.0'}:${bound.port}/\n`),
 		});
 }
 
@@ -59,7 +60,12 @@ function watchObserve(address: ListenAddress, hosts: readonly string[], store: s
 export async function runWatchOnTerminal(io: CliIo, job: WatchJob, display: { quiet: boolean; env?: NodeJS.ProcessEnv }): Promise<number> {
 	const attached = watchEdgesOf(job, io);
 	const shown = { ...display, statusEveryMs: job.shape.options.statusEveryMs };
-	const { run, summary, stopped, terminal, elapsedMs } = await runOnTerminal(io, shown, (edges) => runWatch(job, attached, edges, io.interrupted), (watch, ms) => `${formatWatchStatus(watch.figures)}, ${formatElapsed(ms)}`);
+	const { run, summary, stopped, terminal, elapsedMs } = await runOnTerminal(
+		io,
+		shown,
+		(edges) => runWatch(job, attached, edges, io.interrupted),
+		(watch, ms) => `${formatWatchStatus(watch.figures)}, ${formatElapsed(ms)}`,
+	);
 	terminal.finish(`${formatSummary({ ...summary, elapsedMs }, { watched: run.figures.watched })}${stopped ? `; stopped by ${stopped}` : ''}`);
 	return EXIT.ok;
 }

@@ -30,7 +30,8 @@ function numbers(op: string, a: unknown, b: unknown): [number, number] {
 	throw new TypeError(`${op} takes numbers, got ${kind(a)} and ${kind(b)}`);
 }
 
-const arithmetic = (op: string, apply: (a: number, b: number) => number) => (a: unknown, b: unknown) => (isMissing(a, b) ? MISSING : apply(...numbers(op, a, b)));
+const arithmetic = (op: string, apply: (a: number, b: number) => number) => (a: unknown, b: unknown) =>
+	isMissing(a, b) ? MISSING : apply(...numbers(op, a, b));
 const order = (op: string, apply: (a: number, b: number) => boolean) => (a: unknown, b: unknown) => !isMissing(a, b) && apply(...numbers(op, a, b));
 
 /** The operators, `~=` with the condition's own pattern cache. */
@@ -44,7 +45,7 @@ const operators = (pattern: (source: string) => Pattern) => ({
 	'*': arithmetic('*', (x, y) => x * y),
 	'/': arithmetic('/', (x, y) => x / y),
 	'^': arithmetic('^', (x, y) => x ** y),
-	mod: arithmetic('mod', (x, y) => (((x % y) + y) % y)),
+	mod: arithmetic('mod', (x, y) => ((x % y) + y) % y),
 	'==': (a: unknown, b: unknown) => !isMissing(a, b) && a === b,
 	'!=': (a: unknown, b: unknown) => !isMissing(a, b) && a !== b,
 	'<': order('<', (x, y) => x < y),
@@ -59,11 +60,13 @@ const operators = (pattern: (source: string) => Pattern) => ({
 });
 
 // Filtrex's own functions, each missing when an argument is, and those added here.
-const math = (name: string, apply: (...args: number[]) => number) => (...args: unknown[]) => {
-	if (isMissing(...args)) return MISSING;
-	if (!args.every((arg) => typeof arg === 'number')) throw new TypeError(`${name}() takes numbers, got ${args.map(kind).join(' and ')}`);
-	return apply(...(args as number[]));
-};
+const math =
+	(name: string, apply: (...args: number[]) => number) =>
+	(...args: unknown[]) => {
+		if (isMissing(...args)) return MISSING;
+		if (!args.every((arg) => typeof arg === 'number')) throw new TypeError(`${name}() takes numbers, got ${args.map(kind).join(' and ')}`);
+		return apply(...(args as number[]));
+	};
 
 const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
 	abs: math('abs', Math.abs),
@@ -90,8 +93,28 @@ const NAMES = Object.keys(CONDITION_NAMES);
 
 // Values every name can take, to try a new condition on: a type error it reaches (`price and 3`, `text < 5`) is refused at once, not on every page.
 const SAMPLES: ConditionValues[] = [
-	{ price: 10, previous_price: 20, currency: 'EUR', availability: 'InStock', price_change: -0.5, in_stock: true, was_in_stock: false, text: 'sample text', changed_words: 5 },
-	{ price: 30, previous_price: 20, currency: 'USD', availability: 'OutOfStock', price_change: 0.5, in_stock: false, was_in_stock: true, text: '', changed_words: 0 },
+	{
+		price: 10,
+		previous_price: 20,
+		currency: 'EUR',
+		availability: 'InStock',
+		price_change: -0.5,
+		in_stock: true,
+		was_in_stock: false,
+		text: 'sample text',
+		changed_words: 5,
+	},
+	{
+		price: 30,
+		previous_price: 20,
+		currency: 'USD',
+		availability: 'OutOfStock',
+		price_change: 0.5,
+		in_stock: false,
+		was_in_stock: true,
+		text: '',
+		changed_words: 0,
+	},
 ];
 
 /**
@@ -156,7 +179,8 @@ function attempt(expression: string): { evaluate: (values: object) => unknown } 
 	for (const sample of SAMPLES) {
 		const result = evaluate(sample);
 		if (result instanceof Error) return { problem: result.message.replace(/\.$/, ''), cause: result };
-		if (typeof result !== 'boolean') return { problem: `the expression must be true or false, and gives ${kind(result)} (a comparison such as changed_words > 0 is)` };
+		if (typeof result !== 'boolean')
+			return { problem: `the expression must be true or false, and gives ${kind(result)} (a comparison such as changed_words > 0 is)` };
 	}
 	return { evaluate };
 }

@@ -13,7 +13,10 @@ const HABITS: ReadonlyArray<{ pattern: RegExp; hint: (written: string) => string
 	{ pattern: /(?<![=!<>~])=(?!=)/g, hint: () => 'compare with `==`, not `=`' },
 	// Filtrex reads `not(` as one word, a function's name.
 	{ pattern: /(?<![\w$.])(?:and|or|not)\(/g, hint: (written) => `write a space after \`${written.slice(0, -1)}\`: \`${written.slice(0, -1)} (…)\`` },
-	{ pattern: /(?<![\w$.])(?:and|or|not)(?![\w$.])/gi, hint: (written) => `write \`${written.toLowerCase()}\` for \`${written}\`: the words are and, or, not, in lower case` },
+	{
+		pattern: /(?<![\w$.])(?:and|or|not)(?![\w$.])/gi,
+		hint: (written) => `write \`${written.toLowerCase()}\` for \`${written}\`: the words are and, or, not, in lower case`,
+	},
 ];
 
 /**

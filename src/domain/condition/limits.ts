@@ -15,7 +15,8 @@ export const MAX_DEPTH = 64;
 export const MAX_OPERATORS = 256;
 
 // Strings and quoted names (whose brackets do not nest), words, operators, brackets, the rest.
-const TOKENS = /"(?:\\"|\\\\|[^"\\])*"|'(?:\\'|\\\\|[^'\\])*'|[a-zA-Z$_][.a-zA-Z0-9$_]*|[0-9][0-9.]*(?:e[-+]?[0-9]+)?|[<>=!~]=?|[-+*/^%?:]|[([{]|[)\]}]|[\s\S]/gi;
+const TOKENS =
+	/"(?:\\"|\\\\|[^"\\])*"|'(?:\\'|\\\\|[^'\\])*'|[a-zA-Z$_][.a-zA-Z0-9$_]*|[0-9][0-9.]*(?:e[-+]?[0-9]+)?|[<>=!~]=?|[-+*/^%?:]|[([{]|[)\]}]|[\s\S]/gi;
 const WORD_OPERATORS = new Set(['and', 'or', 'not', 'in', 'of', 'if', 'then', 'else', 'mod']);
 const OPERATOR = /^(?:[<>=!~]=?|[-+*/^%?:])$/;
 

@@ -78,6 +78,7 @@ export function changedWords(wordDiff: Task['wordDiff']): number | undefined {
 	if (wordDiff.why === 'too-different') return Number.POSITIVE_INFINITY;
 	if (wordDiff.why !== 'diff' || !wordDiff.hunks) return undefined;
 	let words = 0;
-	for (const hunk of wordDiff.hunks) for (const [op, text] of hunk) if (op !== 0) words += diffTokens(text).filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
+	for (const hunk of wordDiff.hunks)
+		for (const [op, text] of hunk) if (op !== 0) words += diffTokens(text).filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
 	return words;
 }

@@ -15,7 +15,15 @@ import type { Rule } from './rules.js';
  * @example
  * result.content = contentOf(ruleFor(rules, url), body, 'text/html');
  */
-export function contentOf(rule: Rule | undefined, body: Buffer, contentType: string | undefined, keepText = false, rawHash?: string, url?: string, pdf?: PdfText): ContentHash {
+export function contentOf(
+	rule: Rule | undefined,
+	body: Buffer,
+	contentType: string | undefined,
+	keepText = false,
+	rawHash?: string,
+	url?: string,
+	pdf?: PdfText,
+): ContentHash {
 	if (!rule && !keepText && pdf === undefined && !isJsonType(contentType)) return { hash: rawHash ?? hashBody(body), rules: '-' };
 	return countedContent(countedText(rule, body, contentType, { url, pdf }), rule, body, keepText, rawHash);
 }

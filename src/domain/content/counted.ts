@@ -114,11 +114,21 @@ export function countedText(rule: Rule | undefined, body: Buffer, contentType: s
 		const offer = readOffer(document, offerOptions, markup);
 		// `rules test` explains the page as read here, not as served: an excluded block's prices are no candidates.
 		const explained = options.explain ? { explained: explainOffer(document, offerOptions, markup) } : {};
-		return { text: removeMatches(offerText(offer), rule.ignore), kind: 'html', matched: offer !== undefined, ...(offer ? { offer } : {}), ...explained, ...removed };
+		return {
+			text: removeMatches(offerText(offer), rule.ignore),
+			kind: 'html',
+			matched: offer !== undefined,
+			...(offer ? { offer } : {}),
+			...explained,
+			...removed,
+		};
 	}
 	if (rule.text) {
 		// Collapsed again once the ignored parts are out, so that removing them leaves no trace.
-		const text = removeMatches(nodes.map(visibleText).join('\n'), rule.ignore).replace(/[ \t]+/g, ' ').replace(/ ?\n ?/g, '\n').trim();
+		const text = removeMatches(nodes.map(visibleText).join('\n'), rule.ignore)
+			.replace(/[ \t]+/g, ' ')
+			.replace(/ ?\n ?/g, '\n')
+			.trim();
 		return { text, kind: 'html', matched, ...removed };
 	}
 	return { text: removeMatches(nodes.map((node) => render(node)).join('\n'), rule.ignore), kind: 'html', matched, ...removed };
@@ -133,7 +143,11 @@ const attachedTo = (node: AnyNode, root: AnyNode): boolean => {
 /** An element, short: its tag with id and classes, and the start of its visible text. */
 function excerpt(element: Element): string {
 	const id = element.attribs['id'] ? `#${element.attribs['id']}` : '';
-	const classes = (element.attribs['class'] ?? '').split(/\s+/).filter(Boolean).map((name) => `.${name}`).join('');
+	const classes = (element.attribs['class'] ?? '')
+		.split(/\s+/)
+		.filter(Boolean)
+		.map((name) => `.${name}`)
+		.join('');
 	const text = visibleText(element);
 	const shown = text.length > 60 ? `${text.slice(0, 59)}…` : text;
 	return `${element.name}${id}${classes}${shown ? ` "${shown}"` : ''}`;
@@ -167,7 +181,10 @@ export function removeMatches(text: string, patterns: readonly RegExp[]): string
 function resolvePointer(document: unknown, pointer: string): unknown {
 	if (pointer === '') return document;
 	let current: unknown = document;
-	for (const token of pointer.slice(1).split('/').map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))) {
+	for (const token of pointer
+		.slice(1)
+		.split('/')
+		.map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))) {
 		if (current === null || typeof current !== 'object') return undefined;
 		current = (current as Record<string, unknown>)[token];
 	}
@@ -179,10 +196,12 @@ function resolvePointer(document: unknown, pointer: string): unknown {
  * dropped, and in string values what `ignore` matches removed.
  */
 function stable(value: unknown, ignore: readonly RegExp[]): string {
-	return JSON.stringify(value, (_key, inner: unknown) => {
-		if (typeof inner === 'string') return removeMatches(inner, ignore);
-		if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) return inner;
-		const kept = Object.keys(inner).filter((key) => !ignore.some((pattern) => ((pattern.lastIndex = 0), pattern.test(key))));
-		return Object.fromEntries(kept.sort().map((key) => [key, (inner as Record<string, unknown>)[key]]));
-	}) ?? 'undefined';
+	return (
+		JSON.stringify(value, (_key, inner: unknown) => {
+			if (typeof inner === 'string') return removeMatches(inner, ignore);
+			if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) return inner;
+			const kept = Object.keys(inner).filter((key) => !ignore.some((pattern) => ((pattern.lastIndex = 0), pattern.test(key))));
+			return Object.fromEntries(kept.sort().map((key) => [key, (inner as Record<string, unknown>)[key]]));
+		}) ?? 'undefined'
+	);
 }

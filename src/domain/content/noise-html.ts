@@ -27,7 +27,10 @@ function keyOf(node: AnyNode): string | undefined {
 	if (node.type !== 'tag' && node.type !== 'script' && node.type !== 'style') return undefined;
 	const element = node as Element;
 	let key = element.name;
-	const classes = (element.attribs['class'] ?? '').split(/\s+/).filter((name) => name !== '' && STABLE.test(name)).sort();
+	const classes = (element.attribs['class'] ?? '')
+		.split(/\s+/)
+		.filter((name) => name !== '' && STABLE.test(name))
+		.sort();
 	for (const name of classes) key += `.${name}`;
 	return key;
 }
@@ -98,7 +101,10 @@ export function htmlDifferences(first: string, second: string, protectTop = fals
 		let intact = false;
 		let i = 0;
 		let j = 0;
-		for (const part of diffArrays(l.map((child) => child.key), r.map((child) => child.key))) {
+		for (const part of diffArrays(
+			l.map((child) => child.key),
+			r.map((child) => child.key),
+		)) {
 			const count = part.count ?? part.value.length;
 			if (part.removed) {
 				for (const child of l.slice(i, i + count)) local.push([join(path, child.segment), child.node]);

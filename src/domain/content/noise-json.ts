@@ -68,7 +68,11 @@ export function maskJson(text: string, locations: readonly JsonLocation[]): stri
 		const hash = /^#(\d+)/.exec(location);
 		const index = hash ? Number(hash[1]) : 0;
 		if (read.lines !== (hash !== null) || index >= read.parts.length) continue;
-		const tokens = location.slice(hash ? hash[0].length : 0).split('/').slice(1).map(unescape);
+		const tokens = location
+			.slice(hash ? hash[0].length : 0)
+			.split('/')
+			.slice(1)
+			.map(unescape);
 		const last = tokens.pop();
 		if (last === undefined) continue;
 		let current: unknown = read.parts[index];
@@ -82,7 +86,13 @@ export function maskJson(text: string, locations: readonly JsonLocation[]): stri
 function sorted(value: unknown): string {
 	return (
 		JSON.stringify(value, (_key, inner: unknown) =>
-			isObject(inner) ? Object.fromEntries(Object.keys(inner).sort().map((key) => [key, inner[key]])) : inner,
+			isObject(inner)
+				? Object.fromEntries(
+						Object.keys(inner)
+							.sort()
+							.map((key) => [key, inner[key]]),
+					)
+				: inner,
 		) ?? 'null'
 	);
 }

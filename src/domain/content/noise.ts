@@ -49,7 +49,10 @@ export function learnNoise(first: string, second: string): string[] {
 
 /** The two tokens before position `at`, literally (escaped), as the pattern's anchor. */
 function context(tokens: readonly string[], at: number): string {
-	return tokens.slice(Math.max(0, at - 2), at).map(escape).join('');
+	return tokens
+		.slice(Math.max(0, at - 2), at)
+		.map(escape)
+		.join('');
 }
 
 /**

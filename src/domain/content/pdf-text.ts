@@ -75,7 +75,10 @@ export function pdfText(body: Buffer, options: PdfOptions = {}): Promise<PdfText
 			done({ why: `pdftotext took longer than ${options.timeoutMs ?? TIMEOUT_MS} ms`, transient: true });
 		}, options.timeoutMs ?? TIMEOUT_MS);
 		child.on('error', (error: NodeJS.ErrnoException) =>
-			done({ why: error.code === 'ENOENT' ? `${program} is not installed (apt-get install ${PDFTOTEXT_PACKAGE})` : `${program}: ${error.message}`, transient: true }),
+			done({
+				why: error.code === 'ENOENT' ? `${program} is not installed (apt-get install ${PDFTOTEXT_PACKAGE})` : `${program}: ${error.message}`,
+				transient: true,
+			}),
 		);
 		child.stdout.on('data', (chunk: Buffer) => {
 			size += chunk.length;

@@ -59,11 +59,15 @@ export function compileRules(specs: readonly RuleSpec[], where = 'rule'): Rule[]
 		const exclude = spec.exclude?.length ? selectors('exclude', spec.exclude) : undefined;
 		if (isProductRule(spec)) {
 			const other = (['select', 'text', 'pointer'] as const).find((field) => spec[field] !== undefined && spec[field] !== false);
-			if (other) throw new UsageError(`${at}: a product rule counts the page's offer, so ${other} has nothing to count: read the price with price (--price SELECTOR), or put ${other} in a rule of its own`);
+			if (other)
+				throw new UsageError(
+					`${at}: a product rule counts the page's offer, so ${other} has nothing to count: read the price with price (--price SELECTOR), or put ${other} in a rule of its own`,
+				);
 		}
 		const product = isProductRule(spec) ? { price: selectors('price', spec.price), availability: selectors('availability', spec.availability) } : undefined;
 		for (const pointer of spec.pointer ?? []) {
-			if (pointer !== '' && !pointer.startsWith('/')) throw new UsageError(`${at}: pointer ${JSON.stringify(pointer)} must be empty or start with / (RFC 6901)`);
+			if (pointer !== '' && !pointer.startsWith('/'))
+				throw new UsageError(`${at}: pointer ${JSON.stringify(pointer)} must be empty or start with / (RFC 6901)`);
 		}
 		const match = spec.match;
 		const hostOnly = match !== undefined && isHostname(match);
@@ -102,7 +106,10 @@ export function ruleId(spec: RuleSpec): string {
 	// `exclude` joins the hashed list only when set, so the ids of rules written before it existed stay the same.
 	const exclude = spec.exclude?.length || isProductRule(spec) ? [spec.exclude ?? []] : [];
 	const product = isProductRule(spec) ? [{ product: true, price: spec.price ?? [], availability: spec.availability ?? [] }] : [];
-	return createHash('sha1').update(JSON.stringify([spec.select ?? [], spec.text ?? false, spec.ignore ?? [], spec.pointer ?? [], ...exclude, ...product])).digest('hex').slice(0, 12);
+	return createHash('sha1')
+		.update(JSON.stringify([spec.select ?? [], spec.text ?? false, spec.ignore ?? [], spec.pointer ?? [], ...exclude, ...product]))
+		.digest('hex')
+		.slice(0, 12);
 }
 
 /** A rule that counts a page's offer: `product`, or selectors for its price or availability. */

@@ -48,7 +48,14 @@ export function sourceParts(document: AnyNode, text: string, bytes: number): str
 		else for (const child of (node as Document).children) walk(child, inside);
 	};
 	walk(document, undefined);
-	const hashes: Record<Part, string> = { text: shortHash(text), scripts: shortHash(scripts), styles: shortHash(styles), attributes: shortHash(attributes), comments: shortHash(comments), markup: shortHash(markup) };
+	const hashes: Record<Part, string> = {
+		text: shortHash(text),
+		scripts: shortHash(scripts),
+		styles: shortHash(styles),
+		attributes: shortHash(attributes),
+		comments: shortHash(comments),
+		markup: shortHash(markup),
+	};
 	return [String(bytes), ...PARTS.map((part) => hashes[part])].join(' ');
 }
 
@@ -77,6 +84,9 @@ export function bytesMoved(before: string, after: string): string | undefined {
 	if (was.length !== PARTS.length || now.length !== PARTS.length || was[0] !== now[0]) return undefined;
 	const moved = PARTS.flatMap((part, i) => (part !== 'text' && was[i] !== now[i] ? [WHERE[part]] : []));
 	const size = bytesBefore === bytesAfter ? `${count(bytesAfter!)} bytes before and after` : `${count(bytesBefore!)} → ${count(bytesAfter!)} bytes`;
-	const where = moved.length === 0 ? 'only in whitespace or in text a reader does not see' : `in ${moved.length === 1 ? moved[0] : `${moved.slice(0, -1).join(', ')} and ${moved.at(-1)}`}`;
+	const where =
+		moved.length === 0
+			? 'only in whitespace or in text a reader does not see'
+			: `in ${moved.length === 1 ? moved[0] : `${moved.slice(0, -1).join(', ')} and ${moved.at(-1)}`}`;
 	return `the text is the same; the bytes changed: ${size}, ${where}`;
 }

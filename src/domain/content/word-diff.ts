@@ -14,7 +14,13 @@ import { prettyJson } from './json-text.js';
 export function keptText(text: string, cap: number): { text: string; cut: boolean } {
 	if (text.length * 3 <= cap || Buffer.byteLength(text) <= cap) return { text, cut: false };
 	// A cut inside a multi-byte character decodes to U+FFFD: drop it.
-	return { text: Buffer.from(text).subarray(0, cap).toString('utf8').replace(/\uFFFD+$/, ''), cut: true };
+	return {
+		text: Buffer.from(text)
+			.subarray(0, cap)
+			.toString('utf8')
+			.replace(/\uFFFD+$/, ''),
+		cut: true,
+	};
 }
 
 /**

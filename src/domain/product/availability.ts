@@ -21,4 +21,3 @@ export function availabilityOf(value: string): Availability | undefined {
 	if (short) return short;
 	return readStatement(bare)?.availability;
 }
-

@@ -48,7 +48,9 @@ export const WITHDRAWN: Readonly<Record<string, string>> = {
 
 // Codes that are also everyday words (ALL, TOP, CUP, TRY) are matched in capitals only;
 // these common ones are matched in lower case too ("140,00 pln").
-const LOWER_CASE_CODES = new Set('eur usd gbp pln chf nok sek dkk czk huf ron bgn rub uah inr brl aud cad nzd jpy cny sgd hkd mxn zar aed sar mkd isk'.split(' '));
+const LOWER_CASE_CODES = new Set(
+	'eur usd gbp pln chf nok sek dkk czk huf ron bgn rub uah inr brl aud cad nzd jpy cny sgd hkd mxn zar aed sar mkd isk'.split(' '),
+);
 
 // Symbols and words that name one currency, separated by spaces (`_` stands for a space
 // inside one). Spellings are listed as shops write them:

@@ -49,9 +49,18 @@ export function offerFields(offer: Offer, before: Product | undefined): { produc
 export function offerMoves(product: Product, previous?: Product): string[] {
 	const money = (offer: Product) => (offer.price === undefined ? 'no price' : `${offer.price}${offer.currency ? ` ${offer.currency}` : ''}`);
 	const parts: string[] = [];
-	if (product.price !== undefined || previous?.price !== undefined) parts.push(previous && (previous.price !== product.price || previous.currency !== product.currency) ? `price ${money(previous)} → ${money(product)}` : `price ${money(product)}`);
+	if (product.price !== undefined || previous?.price !== undefined)
+		parts.push(
+			previous && (previous.price !== product.price || previous.currency !== product.currency)
+				? `price ${money(previous)} → ${money(product)}`
+				: `price ${money(product)}`,
+		);
 	if (product.availability !== undefined || previous?.availability !== undefined)
-		parts.push(previous && previous.availability !== product.availability ? `availability ${previous.availability ?? 'unknown'} → ${product.availability ?? 'unknown'}` : `availability ${product.availability}`);
+		parts.push(
+			previous && previous.availability !== product.availability
+				? `availability ${previous.availability ?? 'unknown'} → ${product.availability ?? 'unknown'}`
+				: `availability ${product.availability}`,
+		);
 	return parts;
 }
 

@@ -69,7 +69,10 @@ export function itemsFound(elements: readonly Element[], syntax: Syntax, candida
 	};
 	// As written (`isRelatedTo`), for `rules test` to show.
 	const written = (item: Element, name: string) =>
-		`${item.attribs['itemprop'] ?? ''} ${item.attribs['property'] ?? ''}`.split(/\s+/).find((token) => token.toLowerCase().endsWith(name))?.replace(/^.*[/:#]/, '') ?? name;
+		`${item.attribs['itemprop'] ?? ''} ${item.attribs['property'] ?? ''}`
+			.split(/\s+/)
+			.find((token) => token.toLowerCase().endsWith(name))
+			?.replace(/^.*[/:#]/, '') ?? name;
 	/**
 	 * The product an item's offers are of: the outermost product it is a part of, climbing
 	 * by the properties that link items (an item with none is an item of its own, however
@@ -90,7 +93,9 @@ export function itemsFound(elements: readonly Element[], syntax: Syntax, candida
 			const links = syntax.properties(item);
 			const parent = links.length > 0 ? scopeOf(item) : null;
 			if (!parent) break;
-			const link = links.find((name) => OTHER.has(name)) ?? (owner === item && isProduct(syntax.typeOf(parent)) && !links.some((name) => PART.has(name)) ? links[0] : undefined);
+			const link =
+				links.find((name) => OTHER.has(name)) ??
+				(owner === item && isProduct(syntax.typeOf(parent)) && !links.some((name) => PART.has(name)) ? links[0] : undefined);
 			if (link !== undefined && owner) {
 				other = written(item, link);
 				break;
@@ -112,7 +117,9 @@ export function itemsFound(elements: readonly Element[], syntax: Syntax, candida
 	};
 	const keys = new Map<Element | null, string[]>();
 	// Price specifications whose priceType says list price, known before their prices are read.
-	const listed = new Set(elements.filter((element) => syntax.properties(element).includes('pricetype') && LIST_PRICE.test(valueOf(element).value.trim())).map(scopeOf));
+	const listed = new Set(
+		elements.filter((element) => syntax.properties(element).includes('pricetype') && LIST_PRICE.test(valueOf(element).value.trim())).map(scopeOf),
+	);
 	for (const element of elements) {
 		for (const property of syntax.properties(element)) {
 			let scope = scopeOf(element);
@@ -150,7 +157,9 @@ export function itemsFound(elements: readonly Element[], syntax: Syntax, candida
 		}
 	}
 	// An item with only a currency stays: a page may name it in an item of its own.
-	return [...items.values()].filter((item) => item.price !== undefined || item.availability !== undefined || item.currency !== undefined || item.problem !== undefined);
+	return [...items.values()].filter(
+		(item) => item.price !== undefined || item.availability !== undefined || item.currency !== undefined || item.problem !== undefined,
+	);
 }
 
 function read(item: Found, property: string, element: Element, scope: Element | null, listSpec: boolean): void {

@@ -126,7 +126,11 @@ const NEITHER = /^(invoice ?price|minimum ?advertised ?price)$/;
  */
 export function specifications(value: unknown): { price?: string | number; listPrice?: string | number; priceCurrency?: unknown } {
 	const specs = (Array.isArray(value) ? value : [value]).filter(isNode).filter((spec) => scalar(field(spec, 'price') ?? field(spec, 'minPrice')) !== undefined);
-	const kind = (spec: Node) => String(named(field(spec, 'priceType')) ?? '').replace(/^.*[/:#]/, '').replace(/[-_]/g, ' ').toLowerCase();
+	const kind = (spec: Node) =>
+		String(named(field(spec, 'priceType')) ?? '')
+			.replace(/^.*[/:#]/, '')
+			.replace(/[-_]/g, ' ')
+			.toLowerCase();
 	const listed = specs.find((spec) => LIST.test(kind(spec)));
 	const asked = specs.filter((spec) => !LIST.test(kind(spec)) && !NEITHER.test(kind(spec)));
 	const chosen = asked.find((spec) => field(spec, 'referenceQuantity') === undefined) ?? asked[0];

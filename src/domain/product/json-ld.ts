@@ -88,7 +88,9 @@ function index(value: unknown, ids: Map<string, Node>, referenced: Set<string>, 
 	const id = field(value as Node, '@id');
 	if (typeof id === 'string' && Object.keys(value).length > 1 && !ids.has(id)) ids.set(id, value as Node);
 	for (const [key, child] of Object.entries(value)) {
-		if (key.toLowerCase() === 'offers') for (const item of Array.isArray(child) ? child : [child]) if (isNode(item) && Object.keys(item).length === 1 && typeof item['@id'] === 'string') referenced.add(item['@id']);
+		if (key.toLowerCase() === 'offers')
+			for (const item of Array.isArray(child) ? child : [child])
+				if (isNode(item) && Object.keys(item).length === 1 && typeof item['@id'] === 'string') referenced.add(item['@id']);
 		index(child, ids, referenced, depth + 1);
 	}
 }
@@ -109,12 +111,14 @@ function walk(value: unknown, path: string, into: Walk, depth: number, context: 
 	if (types.some((type) => OFFER.test(type))) {
 		const id = field(value, '@id');
 		// Read where an `offers` refers to it, as that product's.
-		if (!(typeof id === 'string' && into.referenced.has(id) && context.nearest === undefined)) offer(value, label, into, depth, offeredBy(value, label, into, context));
+		if (!(typeof id === 'string' && into.referenced.has(id) && context.nearest === undefined))
+			offer(value, label, into, depth, offeredBy(value, label, into, context));
 		return;
 	}
 	let here = context;
 	if (types.some((type) => LIST.test(type))) here = { other: context.other ?? `inside ${types.find((type) => LIST.test(type))}` };
-	else if (types.some((type) => PRODUCT.test(type)) || field(value, 'offers') !== undefined) here = { ...context, product: context.product ?? candidateOf(value, label, into, context.other), nearest: value };
+	else if (types.some((type) => PRODUCT.test(type)) || field(value, 'offers') !== undefined)
+		here = { ...context, product: context.product ?? candidateOf(value, label, into, context.other), nearest: value };
 	let offers = false;
 	for (const [key, child] of Object.entries(value)) {
 		const name = key.toLowerCase();
@@ -150,7 +154,13 @@ function candidateOf(node: Node, label: string, into: Walk, other: string | unde
 	// `mainEntityOfPage` names the page the product is the subject of: a URL, or a node with its `@id`.
 	const page = field(node, 'mainEntityOfPage');
 	const ids = [field(node, 'url'), field(node, '@id'), isNode(page) ? field(page, '@id') : page].filter((value): value is string => typeof value === 'string');
-	const candidate: Candidate = { from: 'json-ld', where: `${into.script}${label ? ` ${label}` : ''}`, ids, ...(name !== undefined ? { name: String(name) } : {}), ...(other !== undefined ? { other } : {}) };
+	const candidate: Candidate = {
+		from: 'json-ld',
+		where: `${into.script}${label ? ` ${label}` : ''}`,
+		ids,
+		...(name !== undefined ? { name: String(name) } : {}),
+		...(other !== undefined ? { other } : {}),
+	};
 	into.products.set(node, candidate);
 	into.candidates.push(candidate);
 	return candidate;
@@ -200,7 +210,9 @@ function offer(node: Node, where: string, into: Walk, depth: number, context: Co
 	if (written !== undefined) shown.price = String(written);
 	if (currency !== undefined || code !== undefined) shown.currency = code === undefined ? currency : String(code);
 	if (stated !== undefined) shown.availability = stated;
-	const keys = [node, context.nearest].flatMap((item) => (item ? ['url', '@id', 'sku'].map((name) => scalar(field(item, name))) : [])).filter((key): key is string | number => key !== undefined);
+	const keys = [node, context.nearest]
+		.flatMap((item) => (item ? ['url', '@id', 'sku'].map((name) => scalar(field(item, name))) : []))
+		.filter((key): key is string | number => key !== undefined);
 	into.found.push({
 		from: 'json-ld',
 		where: `${into.script}${where ? ` ${where}` : ''}`,

@@ -56,7 +56,17 @@ export function scanMarkup(document: AnyNode[] | AnyNode): Markup {
 }
 
 /** A Markup with nothing found yet. */
-export const emptyMarkup = (): Markup => ({ jsonLd: [], itemprops: [], metas: [], properties: [], itemscopes: [], typeofs: [], canonical: [], h1s: [], carts: [] });
+export const emptyMarkup = (): Markup => ({
+	jsonLd: [],
+	itemprops: [],
+	metas: [],
+	properties: [],
+	itemscopes: [],
+	typeofs: [],
+	canonical: [],
+	h1s: [],
+	carts: [],
+});
 
 /** Element names `noteMarkup` files by name alone. */
 export const MARKUP_NAMES = new Set(['meta', 'script', 'link', 'html', 'h1', 'form', 'title']);
@@ -120,9 +130,19 @@ const inSvg = (element: Element): boolean => {
  * pageFacts(scanMarkup(document), 'https://shop.example/p/1').canonical // ['https://shop.example/p/1']
  */
 export function pageFacts(markup: Markup, url: string | undefined): PageFacts {
-	const meta = (name: string) => markup.metas.filter((element) => (element.attribs['property'] ?? element.attribs['name'] ?? '').trim().toLowerCase() === name).map((element) => element.attribs['content'] ?? '').filter((content) => content.trim() !== '');
+	const meta = (name: string) =>
+		markup.metas
+			.filter((element) => (element.attribs['property'] ?? element.attribs['name'] ?? '').trim().toLowerCase() === name)
+			.map((element) => element.attribs['content'] ?? '')
+			.filter((content) => content.trim() !== '');
 	const h1s = markup.h1s.map((element) => textOf(element).replace(/\s+/g, ' ').trim()).filter((text) => text !== '');
-	return { url, canonical: [...markup.canonical, ...meta('og:url')], titles: [...meta('og:title'), ...(markup.title ? [markup.title] : []), ...h1s], h1s: markup.h1s, carts: markup.carts };
+	return {
+		url,
+		canonical: [...markup.canonical, ...meta('og:url')],
+		titles: [...meta('og:title'), ...(markup.title ? [markup.title] : []), ...h1s],
+		h1s: markup.h1s,
+		carts: markup.carts,
+	};
 }
 
 /**

@@ -7,9 +7,17 @@ import type { Candidate } from './this-product.js';
 export const MICRODATA: Syntax = {
 	from: 'microdata',
 	noun: 'itemscope',
-	properties: (element) => (element.attribs['itemprop'] ?? '').split(/\s+/).filter(Boolean).map((token) => token.replace(/^https?:\/\/(www\.)?schema\.org\//i, '').toLowerCase()),
+	properties: (element) =>
+		(element.attribs['itemprop'] ?? '')
+			.split(/\s+/)
+			.filter(Boolean)
+			.map((token) => token.replace(/^https?:\/\/(www\.)?schema\.org\//i, '').toLowerCase()),
 	isItem: (element) => element.attribs['itemscope'] !== undefined,
-	typeOf: (element) => (element.attribs['itemtype'] ?? '').trim().split(/\s+/)[0]!.replace(/^.*[/:#]/, ''),
+	typeOf: (element) =>
+		(element.attribs['itemtype'] ?? '')
+			.trim()
+			.split(/\s+/)[0]!
+			.replace(/^.*[/:#]/, ''),
 };
 
 /**

@@ -93,7 +93,9 @@ function withCurrency(offer: Offer | undefined, signals: CurrencySignals, explai
 		if (explained) explained.currency = { ...(offer.currency !== undefined ? { written: offer.currency } : {}), ...decided };
 		offer.currency = decided.code;
 	} else if (offer.currency !== undefined && !isIsoCode(offer.currency)) {
-		explained?.problems.push(`the currency ${JSON.stringify(offer.currency)}: no ISO 4217 code, and the page names none it stands for (a stated code, its domain, its language): not read`);
+		explained?.problems.push(
+			`the currency ${JSON.stringify(offer.currency)}: no ISO 4217 code, and the page names none it stands for (a stated code, its domain, its language): not read`,
+		);
 		delete offer.currency;
 	}
 	return offer;
@@ -129,15 +131,28 @@ export function explainOffer(document: AnyNode, options: OfferOptions = {}, mark
 	const found = [...all, ...selected];
 	const page = fromPage(document, [...kept, ...selected], options, passed);
 	found.push(...page);
-	problems.push(...found.flatMap((item) => [item.problem, item.currencyProblem].filter((problem) => problem !== undefined).map((problem) => `${item.from} ${item.where}: ${problem}`)));
+	problems.push(
+		...found.flatMap((item) =>
+			[item.problem, item.currencyProblem].filter((problem) => problem !== undefined).map((problem) => `${item.from} ${item.where}: ${problem}`),
+		),
+	);
 	const explained: Explained = { offer: undefined, found, problems, products: choices, passed };
 	explained.offer = withCurrency(offerOf([...kept, ...selected, ...page], variantOf(options.url)), signals, explained);
 	return explained;
 }
 
-function structuredFound(markup: Markup, url: string | undefined, problems: string[] = []): { all: Found[]; kept: Found[]; choices: Choice[]; signals: CurrencySignals } {
+function structuredFound(
+	markup: Markup,
+	url: string | undefined,
+	problems: string[] = [],
+): { all: Found[]; kept: Found[]; choices: Choice[]; signals: CurrencySignals } {
 	const candidates: Candidate[] = [];
-	const all = [...jsonLdFound(markup.jsonLd, problems, candidates), ...microdataFound(markup.itemprops, candidates, markup.itemscopes), ...rdfaFound(markup.properties, candidates, markup.typeofs), ...openGraphFound(markup.metas)];
+	const all = [
+		...jsonLdFound(markup.jsonLd, problems, candidates),
+		...microdataFound(markup.itemprops, candidates, markup.itemscopes),
+		...rdfaFound(markup.properties, candidates, markup.typeofs),
+		...openGraphFound(markup.metas),
+	];
 	const { kept, choices } = thisProduct(candidates, all, pageFacts(markup, url));
 	return { all, kept, choices, signals: pageCurrencySignals(markup, kept, url) };
 }
@@ -156,7 +171,8 @@ export function offerOf(found: readonly Found[], variant?: string): Offer | unde
 	const offer: Offer = { from: (priced ?? stocked)![0]!.from };
 	const named = (items: Found[]) => (variant === undefined ? undefined : items.find((item) => isVariant(item, variant)));
 	if (priced) {
-		const currency = priced.find((item) => item.currency !== undefined)?.currency ?? found.find((item) => item.from === offer.from && item.currency !== undefined)?.currency;
+		const currency =
+			priced.find((item) => item.currency !== undefined)?.currency ?? found.find((item) => item.from === offer.from && item.currency !== undefined)?.currency;
 		const same = priced.filter((item) => item.currency === undefined || item.currency === currency);
 		const buyable = same.filter((item) => item.availability === undefined || BUYABLE.has(item.availability));
 		const pick = named(same) ?? lowest(buyable.length > 0 ? buyable : same);

@@ -15,9 +15,17 @@ const SCHEMA = /^https?:\/\/(www\.)?schema\.org\/?$/i;
 export const RDFA: Syntax = {
 	from: 'rdfa',
 	noun: 'typeof',
-	properties: (element) => (element.attribs['property'] ?? '').split(/\s+/).filter(Boolean).flatMap((token) => schemaName(token, element) ?? []),
+	properties: (element) =>
+		(element.attribs['property'] ?? '')
+			.split(/\s+/)
+			.filter(Boolean)
+			.flatMap((token) => schemaName(token, element) ?? []),
 	isItem: (element) => element.attribs['typeof'] !== undefined,
-	typeOf: (element) => (element.attribs['typeof'] ?? '').trim().split(/\s+/)[0]!.replace(/^.*[/:#]/, ''),
+	typeOf: (element) =>
+		(element.attribs['typeof'] ?? '')
+			.trim()
+			.split(/\s+/)[0]!
+			.replace(/^.*[/:#]/, ''),
 };
 
 function schemaName(token: string, element: Element): string | undefined {

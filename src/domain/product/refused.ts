@@ -39,11 +39,7 @@ export function priceProblem(amount: number, written: unknown): string | undefin
 }
 
 /** The significant digits of a number as JavaScript writes it shortest (`19.99` has 4). */
-const significantDigits = (amount: number): number =>
-	amount
-		.toExponential()
-		.replace(/e.*$/, '')
-		.replace(/[^\d]/g, '').length;
+const significantDigits = (amount: number): number => amount.toExponential().replace(/e.*$/, '').replace(/[^\d]/g, '').length;
 
 /** The digits of the longest number in a text (digits with the separators between them). */
 function longestNumber(text: string): number {

@@ -52,10 +52,24 @@ function priceFound(document: AnyNode, selectors: OfferOptions['price']): Found 
 		if (shown.listPrice && (!list || (shown.struck === 'tag' && list.struck !== 'tag'))) list = { ...shown.listPrice, source, written, struck: shown.struck };
 		// A refused price is the selector's answer all the same: the offer reads no price, and the problem says why.
 		if (shown.problem !== undefined) now ??= { from: 'selector', where: `selector ${source}`, written: { price: written }, problem: shown.problem };
-		else if (shown.price) now ??= { from: 'selector', where: `selector ${source}`, price: shown.price.amount, ...(shown.price.currency !== undefined ? { currency: shown.price.currency } : {}), written: { price: written } };
+		else if (shown.price)
+			now ??= {
+				from: 'selector',
+				where: `selector ${source}`,
+				price: shown.price.amount,
+				...(shown.price.currency !== undefined ? { currency: shown.price.currency } : {}),
+				written: { price: written },
+			};
 		return now !== undefined && list?.struck === 'tag';
 	});
-	if (!now && list) return { from: 'selector', where: `selector ${list.source}`, price: list.amount, ...(list.currency !== undefined ? { currency: list.currency } : {}), written: { price: list.written } };
+	if (!now && list)
+		return {
+			from: 'selector',
+			where: `selector ${list.source}`,
+			price: list.amount,
+			...(list.currency !== undefined ? { currency: list.currency } : {}),
+			written: { price: list.written },
+		};
 	if (now && list && now.price !== undefined) now.listPrice = list.amount;
 	return now;
 }

@@ -66,7 +66,10 @@ export function readStatement(text: string): Statement | undefined {
 	const folded = fold(text);
 	const patterns = stock();
 	// `search`, not `test`: a global pattern's `test` leaves a `lastIndex` behind, and `matchAll` below starts from it.
-	if (folded.search(patterns.states) === -1) return folded.length <= TIME_ONLY && patterns.timeOnly.test(folded) ? { availability: 'OutOfStock', phrase: folded, read: 'a time alone: still to come' } : undefined;
+	if (folded.search(patterns.states) === -1)
+		return folded.length <= TIME_ONLY && patterns.timeOnly.test(folded)
+			? { availability: 'OutOfStock', phrase: folded, read: 'a time alone: still to come' }
+			: undefined;
 	let best: { availability: Availability; rank: number } | undefined;
 	let said: Statement | undefined;
 	for (const clause of folded.split(CLAUSE)) {
@@ -108,4 +111,3 @@ function alone(clause: string, phrase: string): boolean {
 	const rest = clause.replace(phrase, ' ').match(/[\p{L}\p{N}]+/gu) ?? [];
 	return rest.length <= ALONE;
 }
-

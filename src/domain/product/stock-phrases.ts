@@ -44,7 +44,24 @@ import { alternatives, fold } from './page/words.js';
  * - `other`: a word that makes a sentence about something else than the product's stock
  *   ("pickup", "delivery", "VAT relief").
  */
-export const MEANINGS = ['in', 'available', 'out', 'soldout', 'discontinued', 'preorder', 'backorder', 'limited', 'cta', 'coming', 'negator', 'negator-after', 'time', 'time-after', 'from-date', 'other'] as const;
+export const MEANINGS = [
+	'in',
+	'available',
+	'out',
+	'soldout',
+	'discontinued',
+	'preorder',
+	'backorder',
+	'limited',
+	'cta',
+	'coming',
+	'negator',
+	'negator-after',
+	'time',
+	'time-after',
+	'from-date',
+	'other',
+] as const;
 
 export type Meaning = (typeof MEANINGS)[number];
 
@@ -64,10 +81,49 @@ export interface StockLanguage {
 }
 
 /** Every language's phrases, as the files give them. */
-export const STOCK_LANGUAGES = [en, de, fr, es, it, nl, pt, pl, sv, da, nb, fi, cs, sk, hu, ro, tr, ru, uk, el, ja, zhCN, zhTW, ko, id, ar, he] as StockLanguage[];
+export const STOCK_LANGUAGES = [
+	en,
+	de,
+	fr,
+	es,
+	it,
+	nl,
+	pt,
+	pl,
+	sv,
+	da,
+	nb,
+	fi,
+	cs,
+	sk,
+	hu,
+	ro,
+	tr,
+	ru,
+	uk,
+	el,
+	ja,
+	zhCN,
+	zhTW,
+	ko,
+	id,
+	ar,
+	he,
+] as StockLanguage[];
 
 /** The meanings that state the product's availability; of two phrases alike in different files, the first here names the state. */
-export const STATES = ['cta', 'coming', 'discontinued', 'soldout', 'out', 'preorder', 'backorder', 'limited', 'in', 'available'] as const satisfies readonly Meaning[];
+export const STATES = [
+	'cta',
+	'coming',
+	'discontinued',
+	'soldout',
+	'out',
+	'preorder',
+	'backorder',
+	'limited',
+	'in',
+	'available',
+] as const satisfies readonly Meaning[];
 
 export type State = (typeof STATES)[number];
 
@@ -121,7 +177,13 @@ export function compileStockPhrases(languages: readonly StockLanguage[]): StockP
 	const timeAfter = source('time-after');
 	// In scripts without spaces, a few characters between: "暂时没有现货".
 	return {
-		states: new RegExp(alternatives(STATES.flatMap((state) => byMeaning.get(state)!), true), 'gu'),
+		states: new RegExp(
+			alternatives(
+				STATES.flatMap((state) => byMeaning.get(state)!),
+				true,
+			),
+			'gu',
+		),
 		stateOf,
 		negatedBefore: new RegExp(`${source('negator')}(?:${words(3)}|.{0,2})$`, 'u'),
 		negatedAfter: new RegExp(`^(?:[\\s:：\\-–=]*|.{0,4})${source('negator-after')}`, 'u'),

@@ -53,19 +53,29 @@ export function thisProduct(candidates: readonly Candidate[], found: readonly Fo
 	const offered = new Set(found.filter((item) => item.price !== undefined || item.availability !== undefined).map((item) => item.product));
 	for (const from of new Set(candidates.map((candidate) => candidate.from))) {
 		const own = candidates.filter((candidate) => candidate.from === from);
-		const scored = own.filter((candidate) => candidate.other === undefined).map((candidate) => ({ candidate, ...score(candidate, offered.has(candidate), facts) }));
+		const scored = own
+			.filter((candidate) => candidate.other === undefined)
+			.map((candidate) => ({ candidate, ...score(candidate, offered.has(candidate), facts) }));
 		const byCandidate = new Map(scored.map((item) => [item.candidate, item]));
 		const best = scored.reduce<(typeof scored)[number] | undefined>((top, item) => (!top || item.points > top.points ? item : top), undefined);
 		// The same product written twice (a theme's block and a plugin's) is one: its offers all count.
 		// So are products the page names as equally its own (one Product block per size, each named as the page is).
 		const equal = (item: (typeof scored)[number]) => best !== undefined && best.named && item.named && item.points === best.points;
-		const twins = new Set(best ? scored.filter((item) => item !== best && (sameProduct(item.candidate, best.candidate, facts) || equal(item))).map((item) => item.candidate) : []);
+		const twins = new Set(
+			best ? scored.filter((item) => item !== best && (sameProduct(item.candidate, best.candidate, facts) || equal(item))).map((item) => item.candidate) : [],
+		);
 		if (best) for (const candidate of [best.candidate, ...twins]) chosen.add(candidate);
 		for (const candidate of own) {
 			const item = byCandidate.get(candidate);
 			const twin = twins.has(candidate);
 			const why =
-				candidate.other !== undefined ? `another product's (${candidate.other})` : item === best ? item!.reasons.join(', ') || 'the first' : twin ? `the same product as ${best!.candidate.where}` : `not the page's: ${best!.candidate.where} is more so`;
+				candidate.other !== undefined
+					? `another product's (${candidate.other})`
+					: item === best
+						? item!.reasons.join(', ') || 'the first'
+						: twin
+							? `the same product as ${best!.candidate.where}`
+							: `not the page's: ${best!.candidate.where} is more so`;
 			choices.push({ candidate, taken: chosen.has(candidate), why });
 		}
 	}
@@ -121,7 +131,11 @@ function sameUrl(id: string, page: string, base: string | undefined): boolean {
 	if (!a || !b) return false;
 	const key = (url: URL) => url.hostname.toLowerCase().replace(/^www\./, '') + url.pathname.replace(/\/+$/, '');
 	if (key(a) !== key(b)) return false;
-	const query = (url: URL) => [...url.searchParams].filter(([name]) => !/^(utm_.*|variant|gclid|fbclid|ref)$/i.test(name)).sort().join('&');
+	const query = (url: URL) =>
+		[...url.searchParams]
+			.filter(([name]) => !/^(utm_.*|variant|gclid|fbclid|ref)$/i.test(name))
+			.sort()
+			.join('&');
 	return query(a) === '' || query(b) === '' || query(a) === query(b);
 }
 
@@ -179,5 +193,7 @@ export function variantOf(url: string | undefined): string | undefined {
  * isVariant({ keys: ['https://shop.example/products/hat?variant=4242'] } as Found, '4242') // true
  */
 export function isVariant(item: Found, variant: string): boolean {
-	return (item.keys ?? []).some((key) => key === variant || variantOf(key) === variant || (key.endsWith(variant) && /\D/.test(key.charAt(key.length - variant.length - 1))));
+	return (item.keys ?? []).some(
+		(key) => key === variant || variantOf(key) === variant || (key.endsWith(variant) && /\D/.test(key.charAt(key.length - variant.length - 1))),
+	);
 }

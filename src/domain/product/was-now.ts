@@ -55,7 +55,10 @@ export function splitStruck(element: Element): { current: string; struck: string
 	const current: string[] = [];
 	const gone: string[] = [];
 	// With a stack of its own: a price element may hold elements nested 10,000 deep.
-	const sorted = (child: AnyNode, into: string[]): [AnyNode, string[]] => [child, into === current && child.type === 'tag' && marked(child as Element) !== undefined ? gone : into];
+	const sorted = (child: AnyNode, into: string[]): [AnyNode, string[]] => [
+		child,
+		into === current && child.type === 'tag' && marked(child as Element) !== undefined ? gone : into,
+	];
 	const stack = element.children.map((child) => sorted(child, current)).reverse();
 	while (stack.length > 0) {
 		const [node, into] = stack.pop()!;
@@ -108,7 +111,10 @@ export function wasNow(text: string): { price: ParsedPrice; listPrice?: ParsedPr
 		const number = NUMBER.exec(segment.text);
 		if (!number) continue;
 		const end = number.index + number[0].length;
-		for (const [part, named] of [[segment.text.slice(0, end), segment.label], [segment.text.slice(end), 'none']] as const) {
+		for (const [part, named] of [
+			[segment.text.slice(0, end), segment.label],
+			[segment.text.slice(end), 'none'],
+		] as const) {
 			const price = parsePrice(part);
 			if (price) prices.push({ label: named, price });
 		}
@@ -129,7 +135,11 @@ export function wasNow(text: string): { price: ParsedPrice; listPrice?: ParsedPr
  * @example
  * shownPrice(p, null) // { price: { amount: 39.99, currency: '$' }, listPrice: { amount: 59.99, currency: '$' } } for <p><del>$59.99</del> <ins>$39.99</ins></p>
  */
-export function shownPrice(element: Element, stop: Element | null, listSpec = false): { price?: ParsedPrice; listPrice?: ParsedPrice; problem?: string; struck?: 'tag' | 'class' } {
+export function shownPrice(
+	element: Element,
+	stop: Element | null,
+	listSpec = false,
+): { price?: ParsedPrice; listPrice?: ParsedPrice; problem?: string; struck?: 'tag' | 'class' } {
 	const { value, text } = valueOf(element);
 	const read = (written: string) => priceRead(written, text ? (shown: string) => parsePrice(shown) : amountOf);
 	const mark = listSpec ? 'tag' : struck(element, stop);
@@ -145,4 +155,7 @@ export function shownPrice(element: Element, stop: Element | null, listSpec = fa
 	return { ...toShown(now), ...(listPrice ? { listPrice } : {}) };
 }
 
-const toShown = ({ amount, problem }: { amount?: ParsedPrice; problem?: string }): { price?: ParsedPrice; problem?: string } => ({ ...(amount ? { price: amount } : {}), ...(problem !== undefined ? { problem } : {}) });
+const toShown = ({ amount, problem }: { amount?: ParsedPrice; problem?: string }): { price?: ParsedPrice; problem?: string } => ({
+	...(amount ? { price: amount } : {}),
+	...(problem !== undefined ? { problem } : {}),
+});

@@ -35,7 +35,12 @@ export const TIER_OF: readonly PickTier[] = ['new', 'verify', 'announced', 'valu
  * @example
  * candidateOf(null, 'https://example.org', {}, Date.now()) // { origin, tier: 'new', value: Infinity }
  */
-export function candidateOf(record: UrlRecord | null | undefined, origin: string, flags: { verify?: boolean; announced?: boolean }, now: number): BudgetCandidate {
+export function candidateOf(
+	record: UrlRecord | null | undefined,
+	origin: string,
+	flags: { verify?: boolean; announced?: boolean },
+	now: number,
+): BudgetCandidate {
 	if (!record) return { origin, tier: 'new', value: Infinity };
 	const rate = record.rate ?? estimateRate(record.checks);
 	if (flags.verify) return { origin, tier: 'verify', value: Infinity, rate };

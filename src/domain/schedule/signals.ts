@@ -85,7 +85,14 @@ export function scoreSignal(trust: SignalTrust | undefined, signal: Signal, says
 	const name = NAMES[signal];
 	if (says === 'unchanged' && changed) {
 		const wrong = current.wrong + 1;
-		return { ...current, ...tested, wrong, streak: 0, trusted: false, reason: `${name} said unchanged and a check found a change (${current.right} right, ${wrong} wrong): not trusted until right ${TRUST_AFTER} times in a row` };
+		return {
+			...current,
+			...tested,
+			wrong,
+			streak: 0,
+			trusted: false,
+			reason: `${name} said unchanged and a check found a change (${current.right} right, ${wrong} wrong): not trusted until right ${TRUST_AFTER} times in a row`,
+		};
 	}
 	const right = signal === 'lastmod' ? says === 'changed' && changed : says === 'unchanged' && !changed;
 	if (!right) return current;

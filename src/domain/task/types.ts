@@ -29,7 +29,24 @@ export interface Plan {
  * @example
  * REASONS.includes(verdict.reason) // true
  */
-export const REASONS = ['new', '304', 'same-hash', 'new-body', 'gone', 'audit', 'candidate', 'error', 'same-content', 'rebaseline', 'selector-gone', 'price', 'availability', 'unmet', 'robots', 'deferred'] as const;
+export const REASONS = [
+	'new',
+	'304',
+	'same-hash',
+	'new-body',
+	'gone',
+	'audit',
+	'candidate',
+	'error',
+	'same-content',
+	'rebaseline',
+	'selector-gone',
+	'price',
+	'availability',
+	'unmet',
+	'robots',
+	'deferred',
+] as const;
 
 export type Reason = (typeof REASONS)[number];
 
@@ -37,7 +54,17 @@ export type Reason = (typeof REASONS)[number];
  * The codes revisit itself gives a failed URL (docs/17-errors.md), besides `HTTP_<status>`.
  * The rest are the network's, passed on as Node and OpenSSL name them.
  */
-export const URL_ERROR_CODES = ['BAD_INPUT', 'UNEXPECTED_304', 'BODY_TOO_LARGE', 'EPRIVATE', 'WORKER_DIED', 'DELIVERY_LIMIT', 'RENDER_TIMEOUT', 'BROWSER_CRASHED', 'RENDER_FAILED'] as const;
+export const URL_ERROR_CODES = [
+	'BAD_INPUT',
+	'UNEXPECTED_304',
+	'BODY_TOO_LARGE',
+	'EPRIVATE',
+	'WORKER_DIED',
+	'DELIVERY_LIMIT',
+	'RENDER_TIMEOUT',
+	'BROWSER_CRASHED',
+	'RENDER_FAILED',
+] as const;
 
 /**
  * An error verdict's `error.code`: one of revisit's own (`URL_ERROR_CODES`), `HTTP_<status>`,

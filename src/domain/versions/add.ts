@@ -50,7 +50,18 @@ export function addVersion(log: VersionLog | undefined, before: Before | undefin
 	// The newest's text is gone (evicted): the older ones, made from it, are gone with it.
 	if (before?.text === undefined) versions = [];
 	else if (versions.length === 0) {
-		versions = [{ n: 1, firstSeen: before.firstSeen ?? before.lastChecked, reason: 'earlier', added: 0, removed: 0, ...validators(before), bytes: Buffer.byteLength(before.text), ...(before.cut ? { cut: true } : {}) }];
+		versions = [
+			{
+				n: 1,
+				firstSeen: before.firstSeen ?? before.lastChecked,
+				reason: 'earlier',
+				added: 0,
+				removed: 0,
+				...validators(before),
+				bytes: Buffer.byteLength(before.text),
+				...(before.cut ? { cut: true } : {}),
+			},
+		];
 	}
 	let added = 0;
 	let removed = 0;

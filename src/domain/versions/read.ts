@@ -69,7 +69,8 @@ function shown(version: StoredVersion, lastConfirmed: number): PageVersion {
  */
 export async function versionTexts(store: StoreInput<StoreReader>, url: string, numbers: readonly number[]): Promise<Map<number, string>> {
 	checkUrl(url);
-	if (!Array.isArray(numbers)) throw new UsageError(`\`numbers\` must be an array of version numbers (of pageVersions), got ${typeof numbers}`, { help: false });
+	if (!Array.isArray(numbers))
+		throw new UsageError(`\`numbers\` must be an array of version numbers (of pageVersions), got ${typeof numbers}`, { help: false });
 	return withGivenStore(store, READING, (opened) => textsIn(opened, url, numbers));
 }
 
@@ -100,5 +101,6 @@ export async function versionText(store: StoreInput<StoreReader>, url: string, n
 
 /** The URL the reads above take: a UsageError, not a store's own failure, when it is no string. */
 function checkUrl(url: unknown): void {
-	if (typeof url !== 'string' || url === '') throw new UsageError(`\`url\` must be a page's URL as it was swept, got ${url === '' ? 'an empty string' : typeof url}`, { help: false });
+	if (typeof url !== 'string' || url === '')
+		throw new UsageError(`\`url\` must be a page's URL as it was swept, got ${url === '' ? 'an empty string' : typeof url}`, { help: false });
 }

@@ -18,6 +18,13 @@ export const json: Service = {
 		const headers: Record<string, string> = {};
 		for (const [key, value] of Object.entries(url.query)) if (key.startsWith('+')) headers[key.slice(1).toLowerCase()] = value;
 		if (url.user !== undefined) headers['authorization'] = basicAuth(url.user, url.password ?? '');
-		return async (message, signal) => void (await sendJson({ url: target, json: { version: '1.0', title: message.title, message: message.body, type: 'info', url: message.url, ...message.fields }, headers, timeoutMs: context.timeoutMs, signal }));
+		return async (message, signal) =>
+			void (await sendJson({
+				url: target,
+				json: { version: '1.0', title: message.title, message: message.body, type: 'info', url: message.url, ...message.fields },
+				headers,
+				timeoutMs: context.timeoutMs,
+				signal,
+			}));
 	},
 };

@@ -32,7 +32,8 @@ const list = (text: string | undefined): string[] => (text ?? '').split(/[\s,;]+
 export function mailSettings(url: NotifyUrl, shown: string): MailSettings {
 	const secure = url.scheme === 'mailtos';
 	const mode = (url.query['mode'] ?? (secure ? 'starttls' : 'insecure')).toLowerCase();
-	if (!['ssl', 'starttls', 'insecure'].includes(mode)) throw new UsageError(`notify URL ${shown}: mode must be ssl, starttls or insecure (got ${JSON.stringify(mode)})`);
+	if (!['ssl', 'starttls', 'insecure'].includes(mode))
+		throw new UsageError(`notify URL ${shown}: mode must be ssl, starttls or insecure (got ${JSON.stringify(mode)})`);
 	const host = url.query['smtp'] || url.host;
 	if (!host) throw new UsageError(`notify URL ${shown}: no mail server; write mailto://user:pass@host:port?to=you@example.org`);
 	const user = url.query['user'] ?? url.user;
@@ -81,7 +82,15 @@ export async function sendMail(settings: MailSettings, message: Message, timeout
 	try {
 		await withDeadline(timeoutMs, `mail server ${settings.host}:${settings.port}`, signal, (aborted) =>
 			// nodemailer 10 closes the connection when the message's signal aborts (@types/nodemailer 8 does not know the field).
-			transport.sendMail({ from: settings.from, to: settings.to, cc: settings.cc, bcc: settings.bcc, subject: message.title, text: message.body, signal: aborted } as Parameters<typeof transport.sendMail>[0]),
+			transport.sendMail({
+				from: settings.from,
+				to: settings.to,
+				cc: settings.cc,
+				bcc: settings.bcc,
+				subject: message.title,
+				text: message.body,
+				signal: aborted,
+			} as Parameters<typeof transport.sendMail>[0]),
 		);
 	} finally {
 		transport.close();

@@ -35,16 +35,30 @@ export const matrix: Service = {
 		let token = url.query['token'] ?? (url.password === undefined ? url.user : undefined);
 		return async (message, signal) => {
 			if (token === undefined) {
-				const login = (await sendJson({ url: `${base}/login`, json: { type: 'm.login.password', identifier: { type: 'm.id.user', user: url.user }, password: url.password }, timeoutMs, signal })) as { access_token?: string } | undefined;
+				const login = (await sendJson({
+					url: `${base}/login`,
+					json: { type: 'm.login.password', identifier: { type: 'm.id.user', user: url.user }, password: url.password },
+					timeoutMs,
+					signal,
+				})) as { access_token?: string } | undefined;
 				if (!login?.access_token) throw new Error('login gave no access token');
 				token = login.access_token;
 			}
 			const headers = { authorization: `Bearer ${token}` };
 			for (const room of rooms) {
-				const joined = (await sendJson({ url: `${base}/join/${encodeURIComponent(room)}`, json: {}, headers, timeoutMs, signal })) as { room_id?: string } | undefined;
+				const joined = (await sendJson({ url: `${base}/join/${encodeURIComponent(room)}`, json: {}, headers, timeoutMs, signal })) as
+					| { room_id?: string }
+					| undefined;
 				const id = joined?.room_id ?? room;
 				const body = { msgtype: 'm.text', body: `${message.title}\n${message.body}` };
-				await sendJson({ method: 'PUT', url: `${base}/rooms/${encodeURIComponent(id)}/send/m.room.message/${randomUUID()}`, json: body, headers, timeoutMs, signal });
+				await sendJson({
+					method: 'PUT',
+					url: `${base}/rooms/${encodeURIComponent(id)}/send/m.room.message/${randomUUID()}`,
+					json: body,
+					headers,
+					timeoutMs,
+					signal,
+				});
 			}
 		};
 	},

@@ -19,7 +19,8 @@ const DIFF_CHARS = 1000;
  */
 export function checkTemplate(template: string): void {
 	for (const [, name] of template.matchAll(/\{([^{}\s]*)\}/g)) {
-		if (!(PLACEHOLDERS as readonly string[]).includes(name!)) throw new UsageError(`notify template: unknown placeholder {${name}}; use ${PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`);
+		if (!(PLACEHOLDERS as readonly string[]).includes(name!))
+			throw new UsageError(`notify template: unknown placeholder {${name}}; use ${PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`);
 	}
 }
 
@@ -35,8 +36,13 @@ function diffOf(task: Task): string {
 	return text.length > DIFF_CHARS ? `${text.slice(0, DIFF_CHARS)}…` : text;
 }
 
-
-const TITLES: Record<string, string> = { new: 'New page', gone: 'Gone', price: 'Price changed', availability: 'Availability changed', 'selector-gone': 'Selector gone' };
+const TITLES: Record<string, string> = {
+	new: 'New page',
+	gone: 'Gone',
+	price: 'Price changed',
+	availability: 'Availability changed',
+	'selector-gone': 'Selector gone',
+};
 
 /**
  * The notification for one change: the title names what moved; the body is the URL, the
@@ -66,7 +72,13 @@ export function messageOf(task: Task, template?: string): Message {
 	const offer = now ? offerMoves(now, before) : [];
 	const body =
 		template === undefined
-			? [verdict.url, `reason: ${verdict.reason}`, ...(verdict.note === undefined ? [] : [verdict.note]), ...offer, ...(offer.length === 0 && values.diff ? ['', values.diff] : [])].join('\n')
+			? [
+					verdict.url,
+					`reason: ${verdict.reason}`,
+					...(verdict.note === undefined ? [] : [verdict.note]),
+					...offer,
+					...(offer.length === 0 && values.diff ? ['', values.diff] : []),
+				].join('\n')
 			: template.replace(/\{([a-z_]+)\}/g, (whole, name: string) => (name in values ? values[name as keyof typeof values] : whole));
 	const fields: Record<string, unknown> = { reason: verdict.reason };
 	if (verdict.note !== undefined) fields['note'] = verdict.note;

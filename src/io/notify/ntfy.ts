@@ -24,11 +24,19 @@ export const ntfy: Service = {
 		if (url.query['token']) headers['authorization'] = `Bearer ${url.query['token']}`;
 		else if (url.user !== undefined && url.password !== undefined) headers['authorization'] = basicAuth(url.user, url.password);
 		const priority = url.query['priority'] === undefined ? undefined : Number(url.query['priority']);
-		if (priority !== undefined && !(Number.isInteger(priority) && priority >= 1 && priority <= 5)) throw new UsageError(`notify URL ${context.shown}: priority must be 1 to 5`);
+		if (priority !== undefined && !(Number.isInteger(priority) && priority >= 1 && priority <= 5))
+			throw new UsageError(`notify URL ${context.shown}: priority must be 1 to 5`);
 		const tags = (url.query['tags'] ?? '').split(',').filter(Boolean);
 		return async (message, signal) => {
 			for (const topic of topics) {
-				const json = { topic, title: message.title, message: message.body, click: message.url, ...(priority ? { priority } : {}), ...(tags.length ? { tags } : {}) };
+				const json = {
+					topic,
+					title: message.title,
+					message: message.body,
+					click: message.url,
+					...(priority ? { priority } : {}),
+					...(tags.length ? { tags } : {}),
+				};
 				await sendJson({ url: target, json, headers, timeoutMs: context.timeoutMs, signal });
 			}
 		};

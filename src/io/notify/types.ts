@@ -19,7 +19,12 @@ export interface ApiBase {
 	ntfy: string;
 }
 
-export const API_BASE: ApiBase = { discord: 'https://discord.com', slack: 'https://hooks.slack.com', telegram: 'https://api.telegram.org', ntfy: 'https://ntfy.sh' };
+export const API_BASE: ApiBase = {
+	discord: 'https://discord.com',
+	slack: 'https://hooks.slack.com',
+	telegram: 'https://api.telegram.org',
+	ntfy: 'https://ntfy.sh',
+};
 
 /** How notifiers are built. */
 export interface NotifyOptions {

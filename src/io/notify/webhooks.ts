@@ -20,7 +20,13 @@ export const discord: Service = {
 		const [token] = url.path;
 		if (!url.host || !token) throw new UsageError(`notify URL ${context.shown}: write discord://WEBHOOK_ID/WEBHOOK_TOKEN (the two parts of the webhook's URL)`);
 		const target = `${context.apiBase.discord}/api/webhooks/${encodeURIComponent(url.host)}/${encodeURIComponent(token)}`;
-		return async (message, signal) => void (await sendJson({ url: target, json: { content: cut(text(message), 2000), ...(url.user ? { username: url.user } : {}) }, timeoutMs: context.timeoutMs, signal }));
+		return async (message, signal) =>
+			void (await sendJson({
+				url: target,
+				json: { content: cut(text(message), 2000), ...(url.user ? { username: url.user } : {}) },
+				timeoutMs: context.timeoutMs,
+				signal,
+			}));
 	},
 };
 
@@ -35,11 +41,17 @@ export const slack: Service = {
 	hidden: () => ({ host: true, path: 2 }),
 	build(url, context) {
 		const [b, c, ...channels] = url.path;
-		if (!url.host || !b || !c) throw new UsageError(`notify URL ${context.shown}: write slack://TOKEN_A/TOKEN_B/TOKEN_C/#channel (the three tokens of the incoming webhook's URL)`);
+		if (!url.host || !b || !c)
+			throw new UsageError(`notify URL ${context.shown}: write slack://TOKEN_A/TOKEN_B/TOKEN_C/#channel (the three tokens of the incoming webhook's URL)`);
 		const target = `${context.apiBase.slack}/services/${[url.host, b, c].map(encodeURIComponent).join('/')}`;
 		return async (message, signal) => {
 			for (const channel of channels.length > 0 ? channels : [undefined]) {
-				await sendJson({ url: target, json: { text: text(message), ...(channel ? { channel } : {}), ...(url.user ? { username: url.user } : {}) }, timeoutMs: context.timeoutMs, signal });
+				await sendJson({
+					url: target,
+					json: { text: text(message), ...(channel ? { channel } : {}), ...(url.user ? { username: url.user } : {}) },
+					timeoutMs: context.timeoutMs,
+					signal,
+				});
 			}
 		};
 	},
@@ -55,10 +67,17 @@ export const telegram: Service = {
 	hidden: () => ({ host: true }),
 	build(url, context) {
 		const token = url.port === undefined ? url.host : `${url.host}:${url.port}`;
-		if (!token.includes(':') || url.path.length === 0) throw new UsageError(`notify URL ${context.shown}: write tgram://BOT_TOKEN/CHAT_ID (the token BotFather gave, then the chat's id)`);
+		if (!token.includes(':') || url.path.length === 0)
+			throw new UsageError(`notify URL ${context.shown}: write tgram://BOT_TOKEN/CHAT_ID (the token BotFather gave, then the chat's id)`);
 		const target = `${context.apiBase.telegram}/bot${token}/sendMessage`;
 		return async (message, signal) => {
-			for (const chat of url.path) await sendJson({ url: target, json: { chat_id: chat, text: cut(text(message), 4096), disable_web_page_preview: true }, timeoutMs: context.timeoutMs, signal });
+			for (const chat of url.path)
+				await sendJson({
+					url: target,
+					json: { chat_id: chat, text: cut(text(message), 4096), disable_web_page_preview: true },
+					timeoutMs: context.timeoutMs,
+					signal,
+				});
 		};
 	},
 };

@@ -26,7 +26,10 @@ export const runOfKey = (key: string): string | undefined => key.slice(key.index
  * @example
  * tasks$.pipe(enqueue(outboxTargets(feeds), { queued: (id) => worker.queued(id) }), commit({}, store))
  */
-export function enqueue(targets: readonly OutboxTarget[], options: { queued?(target: string): void; now?(): number; run?: string } = {}): MonoTypeOperatorFunction<Task> {
+export function enqueue(
+	targets: readonly OutboxTarget[],
+	options: { queued?(target: string): void; now?(): number; run?: string } = {},
+): MonoTypeOperatorFunction<Task> {
 	const run = options.run ?? newRunId();
 	const now = options.now ?? Date.now;
 	let seq = 0;

@@ -28,7 +28,11 @@ export const DELIVERY_MAX_AGE_MS = 7 * 86_400_000;
  * const outbox = openOutbox(store, shape.feeds, { diagnose: edges.diagnose });
  * try { … composeRun(deps, shape, edges, outbox) … await outbox?.deliveries.drain(); } finally { await outbox?.deliveries.stop(); }
  */
-export function openOutbox(store: StoreReader & StoreWriter, feeds: (OutboxFeeds & { deliveryMaxAgeMs?: number | undefined }) | undefined, options: Omit<DeliveryOptions, 'maxAgeMs' | 'shared'> & { shared?: boolean | undefined }): Outbox | undefined {
+export function openOutbox(
+	store: StoreReader & StoreWriter,
+	feeds: (OutboxFeeds & { deliveryMaxAgeMs?: number | undefined }) | undefined,
+	options: Omit<DeliveryOptions, 'maxAgeMs' | 'shared'> & { shared?: boolean | undefined },
+): Outbox | undefined {
 	const targets = outboxTargets(feeds);
 	if (targets.length === 0) return undefined;
 	const run = newRunId();

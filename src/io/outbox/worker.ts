@@ -90,7 +90,12 @@ export function startDeliveries(store: StoreReader & StoreWriter, targets: reado
 	let fail: (error: unknown) => void = () => {};
 	const failed = new Promise<never>((_, reject) => (fail = reject));
 	failed.catch(() => {});
-	const states = new Map<string, State>(targets.map((target) => [target.id, { target, failuresInRow: 0, expectedAt: 0, status: { id: target.id, shown: target.shown, pending: 0, failures: 0, delivered: 0, dropped: 0 } }]));
+	const states = new Map<string, State>(
+		targets.map((target) => [
+			target.id,
+			{ target, failuresInRow: 0, expectedAt: 0, status: { id: target.id, shown: target.shown, pending: 0, failures: 0, delivered: 0, dropped: 0 } },
+		]),
+	);
 
 	const pause = (state: State, ms: number, wakeable: boolean): Promise<void> =>
 		new Promise((resolve) => {
@@ -123,24 +128,39 @@ export function startDeliveries(store: StoreReader & StoreWriter, targets: reado
 	const attempt = async (state: State, group: Array<[string, Delivery]>): Promise<boolean> => {
 		const { status, target } = state;
 		try {
-			await target.send(group.map(([, delivery]) => delivery.payload), signal);
+			await target.send(
+				group.map(([, delivery]) => delivery.payload),
+				signal,
+			);
 		} catch (error) {
 			if (signal.aborted) return false;
 			const problem = (error as Error).message;
 			status.failures++;
 			state.failuresInRow++;
 			if (options.attempts !== undefined && state.failuresInRow >= options.attempts) {
-				throw new PipelineError('SINK_FAILED', `${target.shown}: ${problem} after ${options.attempts} attempts; the changes not delivered stay in the store, and the next run with this target delivers them`);
+				throw new PipelineError(
+					'SINK_FAILED',
+					`${target.shown}: ${problem} after ${options.attempts} attempts; the changes not delivered stay in the store, and the next run with this target delivers them`,
+				);
 			}
-			if (!status.failing) options.diagnose(`${target.shown}: cannot deliver (${problem}); ${status.pending} pending, retried with backoff, kept for ${formatDuration(options.maxAgeMs)}; checks go on`);
+			if (!status.failing)
+				options.diagnose(
+					`${target.shown}: cannot deliver (${problem}); ${status.pending} pending, retried with backoff, kept for ${formatDuration(options.maxAgeMs)}; checks go on`,
+				);
 			status.failing ??= { since: now(), problem };
 			status.failing.problem = problem;
 			await pause(state, backoffDelay(state.failuresInRow, now() - status.failing.since, backoff), false);
 			return false;
 		}
-		await remove(state, group.map(([key]) => key));
+		await remove(
+			state,
+			group.map(([key]) => key),
+		);
 		status.delivered += group.length;
-		if (status.failing) options.diagnose(`${target.shown}: delivering again, after ${state.failuresInRow} failed attempt${state.failuresInRow === 1 ? '' : 's'} over ${Math.round((now() - status.failing.since) / 1000)} s`);
+		if (status.failing)
+			options.diagnose(
+				`${target.shown}: delivering again, after ${state.failuresInRow} failed attempt${state.failuresInRow === 1 ? '' : 's'} over ${Math.round((now() - status.failing.since) / 1000)} s`,
+			);
 		status.failing = undefined;
 		state.failuresInRow = 0;
 		return true;
@@ -158,7 +178,11 @@ export function startDeliveries(store: StoreReader & StoreWriter, targets: reado
 				await pause(state, expecting ? EXPECT_POLL_MS : IDLE_MS, !expecting);
 				continue;
 			}
-			const mine = options.shared ? page.filter(([key, delivery]) => runOfKey(key) === options.shared!.run || delivery.at < startedAt || now() - delivery.at > options.shared!.adoptAfterMs) : page;
+			const mine = options.shared
+				? page.filter(
+						([key, delivery]) => runOfKey(key) === options.shared!.run || delivery.at < startedAt || now() - delivery.at > options.shared!.adoptAfterMs,
+					)
+				: page;
 			if (mine.length === 0) {
 				// Only others' recent deliveries: theirs to send.
 				if (draining) return;
@@ -167,9 +191,14 @@ export function startDeliveries(store: StoreReader & StoreWriter, targets: reado
 			}
 			const expired = mine.filter(([, delivery]) => now() - delivery.at > options.maxAgeMs);
 			if (expired.length > 0) {
-				await remove(state, expired.map(([key]) => key));
+				await remove(
+					state,
+					expired.map(([key]) => key),
+				);
 				status.dropped += expired.length;
-				options.diagnose(`${target.shown}: ${expired.length} deliver${expired.length === 1 ? 'y' : 'ies'} older than --delivery-max-age ${formatDuration(options.maxAgeMs)} dropped`);
+				options.diagnose(
+					`${target.shown}: ${expired.length} deliver${expired.length === 1 ? 'y' : 'ies'} older than --delivery-max-age ${formatDuration(options.maxAgeMs)} dropped`,
+				);
 				continue;
 			}
 			// The page in groups, each deleted once taken; read again after a failure (and its wait) or at its end.

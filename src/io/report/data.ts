@@ -23,7 +23,20 @@ export interface ReportData {
 	/** Where the figures came from (the store's description). */
 	source: string;
 	runs: RunRow[];
-	summary: { runs: number; urls: number; changed: number; notModified: number; sameHash: number; sameContent: number; rebaseline: number; errors: number; deferred: number; notDue: number; bytes: number; bytesSaved: number };
+	summary: {
+		runs: number;
+		urls: number;
+		changed: number;
+		notModified: number;
+		sameHash: number;
+		sameContent: number;
+		rebaseline: number;
+		errors: number;
+		deferred: number;
+		notDue: number;
+		bytes: number;
+		bytesSaved: number;
+	};
 	/** Changed URLs with why, newest run first; `run` is the run's start (ISO). */
 	changes: Array<RunChange & { run: string }>;
 	/** The content rules the changes name, by id, as written (the newest run's spec of an id). */
@@ -48,7 +61,20 @@ export function coveredRuns(runs: readonly RunRecord[], scope: ReportScope): Run
 
 /** The summary cards' figures: the rows' counts added up. */
 export function summaryOf(rows: readonly RunRow[]): ReportData['summary'] {
-	const summary = { runs: rows.length, urls: 0, changed: 0, notModified: 0, sameHash: 0, sameContent: 0, rebaseline: 0, errors: 0, deferred: 0, notDue: 0, bytes: 0, bytesSaved: 0 };
+	const summary = {
+		runs: rows.length,
+		urls: 0,
+		changed: 0,
+		notModified: 0,
+		sameHash: 0,
+		sameContent: 0,
+		rebaseline: 0,
+		errors: 0,
+		deferred: 0,
+		notDue: 0,
+		bytes: 0,
+		bytesSaved: 0,
+	};
 	for (const row of rows) {
 		summary.urls += row.urls;
 		summary.changed += row.changed;

@@ -34,7 +34,11 @@ export function renderReport(data: ReportData, links?: PageLinks): string {
 	const first = data.runs[0];
 	const last = data.runs.at(-1);
 	const under = last?.live ? ', the last under way (live)' : last?.unfinished ? ', the last unfinished' : '';
-	const span = !first ? 'no runs recorded' : data.runs.length === 1 ? `run of ${first.start}${under}` : `${data.runs.length} runs, ${first.start} to ${last!.start}${under}`;
+	const span = !first
+		? 'no runs recorded'
+		: data.runs.length === 1
+			? `run of ${first.start}${under}`
+			: `${data.runs.length} runs, ${first.start} to ${last!.start}${under}`;
 	const chart = `data:image/svg+xml;base64,${Buffer.from(data.svg).toString('base64')}`;
 	return `${documentHead(`revisit report: ${escapeXml(span)}`, true)}
 </head>

@@ -107,7 +107,9 @@ export async function loadReportPage(store: StoreReader, scope: PageScope, sourc
 		}
 	}
 	const figures = hostFigures(runs);
-	const origins = [...figures.keys()].sort((a, b) => figures.get(b)!.changed - figures.get(a)!.changed || figures.get(b)!.checked - figures.get(a)!.checked || (a < b ? -1 : 1));
+	const origins = [...figures.keys()].sort(
+		(a, b) => figures.get(b)!.changed - figures.get(a)!.changed || figures.get(b)!.checked - figures.get(a)!.checked || (a < b ? -1 : 1),
+	);
 	const shown = origins.slice(0, scope.limit);
 	paging.hostsLeftOut = origins.length - shown.length;
 	const hosts = await hostRows(store, shown, figures);

@@ -66,7 +66,12 @@ export async function writeUrlPages(store: StoreReader, reportPath: string, urls
 
 /** Writes the report of `data` to `reportPath`, with the pages of its changed URLs beside it. */
 async function writeLoaded(store: StoreReader, reportPath: string, data: ReportData, source: string): Promise<{ page: string; urlPages: number }> {
-	const files = await writeUrlPages(store, reportPath, data.changes.map((change) => change.url), source);
+	const files = await writeUrlPages(
+		store,
+		reportPath,
+		data.changes.map((change) => change.url),
+		source,
+	);
 	const page = renderReport({ ...data, urlPages: { files } });
 	await writeFileAtomic(reportPath, page);
 	return { page, urlPages: Object.keys(files).length };
@@ -80,7 +85,12 @@ async function writeLoaded(store: StoreReader, reportPath: string, data: ReportD
  * @example
  * const written = await writeReport(store, 'report.html', { runs: 1 }, '.revisit');
  */
-export async function writeReport(store: StoreReader, reportPath: string, scope: ReportScope, source: string): Promise<{ data: ReportData; page: string; urlPages: number } | undefined> {
+export async function writeReport(
+	store: StoreReader,
+	reportPath: string,
+	scope: ReportScope,
+	source: string,
+): Promise<{ data: ReportData; page: string; urlPages: number } | undefined> {
 	const data = await loadReport(store, scope, source);
 	if (data.runs.length === 0) return undefined;
 	return { data, ...(await writeLoaded(store, reportPath, data, source)) };

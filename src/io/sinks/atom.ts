@@ -108,7 +108,10 @@ export function atomEntry(task: Task, updated: string): string {
 	);
 }
 
-const xml = (text: string): string => text.replace(/[<>&"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[char]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+const xml = (text: string): string =>
+	text
+		.replace(/[<>&"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[char]!)
+		.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
 /** An entry's content: the unified diff (`--diff`), else the word diff as HTML, else the note where only the bytes moved, else none. */
 function contentOf(task: Task): string {
@@ -117,7 +120,10 @@ function contentOf(task: Task): string {
 	const note = task.verdict?.note;
 	if (!hunks?.length) return note === undefined ? '' : `<content type="text">${xml(note)}</content>`;
 	const html = hunks
-		.map((hunk) => `<p>${hunk.map(([op, text]) => (op === 0 ? escapeHtml(text) : op < 0 ? `<del>${escapeHtml(text)}</del>` : `<ins>${escapeHtml(text)}</ins>`)).join('')}</p>`)
+		.map(
+			(hunk) =>
+				`<p>${hunk.map(([op, text]) => (op === 0 ? escapeHtml(text) : op < 0 ? `<del>${escapeHtml(text)}</del>` : `<ins>${escapeHtml(text)}</ins>`)).join('')}</p>`,
+		)
 		.join('');
 	return `<content type="html">${xml(html)}</content>`;
 }

@@ -56,7 +56,13 @@ export function sinkFrom(config: SinkConfig, info?: Record<string, string>, rule
 		case 'atom':
 			return atomSink(config);
 		case 'webhook':
-			return (context) => webhookSink({ url: config.url, batch: config.batch, new: config.new, secret: config.secretEnv === undefined ? undefined : context.env[config.secretEnv] })(context);
+			return (context) =>
+				webhookSink({
+					url: config.url,
+					batch: config.batch,
+					new: config.new,
+					secret: config.secretEnv === undefined ? undefined : context.env[config.secretEnv],
+				})(context);
 		case 'notify':
 			return notifySink(notifyOptionsOf(config, env));
 		case 'report':

@@ -67,7 +67,10 @@ export function notifySink(options: NotifySinkOptions): Sink {
 				problem = (error as Error).message;
 			}
 		}
-		throw new PipelineError('SINK_FAILED', `notify ${target.shown}: ${problem} after ${retries + 1} attempts; the changes not delivered will be reported again`);
+		throw new PipelineError(
+			'SINK_FAILED',
+			`notify ${target.shown}: ${problem} after ${retries + 1} attempts; the changes not delivered will be reported again`,
+		);
 	};
 	const tell = async (task: Task, signal: AbortSignal): Promise<Task> => {
 		const message = messageOf(task, options.template);

@@ -29,11 +29,16 @@ export function withResource<R>(
 						next: (task) => subscriber.next(task),
 						error: (error: unknown) => {
 							finished = true;
-							void close(value, 'error').catch(() => {}).finally(() => subscriber.error(error));
+							void close(value, 'error')
+								.catch(() => {})
+								.finally(() => subscriber.error(error));
 						},
 						complete: () => {
 							finished = true;
-							close(value, 'complete').then(() => subscriber.complete(), (error: unknown) => subscriber.error(error));
+							close(value, 'complete').then(
+								() => subscriber.complete(),
+								(error: unknown) => subscriber.error(error),
+							);
 						},
 					});
 				},

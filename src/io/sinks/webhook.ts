@@ -49,7 +49,10 @@ export function webhookSink(options: WebhookSinkOptions): Sink {
 				problem = (error as Error).message;
 			}
 		}
-		throw new PipelineError('SINK_FAILED', `webhook ${new URL(options.url).origin}: ${problem} after ${retries + 1} attempts; the changes not delivered will be reported again`);
+		throw new PipelineError(
+			'SINK_FAILED',
+			`webhook ${new URL(options.url).origin}: ${problem} after ${retries + 1} attempts; the changes not delivered will be reported again`,
+		);
 	};
 	return () => (source) =>
 		source.pipe(
@@ -100,11 +103,18 @@ const POST_DEADLINE_MS = 10_000;
  * await webhookPost({ url: 'https://hooks.example/revisit', secret })({ verdict }, signal)
  */
 export function webhookPost(options: Pick<WebhookSinkOptions, 'url' | 'secret'>): (payload: unknown, signal?: AbortSignal) => Promise<void> {
-	const client = got.extend({ timeout: { lookup: 5_000, connect: 5_000, response: POST_DEADLINE_MS, request: POST_DEADLINE_MS }, retry: { limit: 0 }, throwHttpErrors: false, headers: { 'user-agent': `revisit/${VERSION}`, 'content-type': 'application/json' } });
+	const client = got.extend({
+		timeout: { lookup: 5_000, connect: 5_000, response: POST_DEADLINE_MS, request: POST_DEADLINE_MS },
+		retry: { limit: 0 },
+		throwHttpErrors: false,
+		headers: { 'user-agent': `revisit/${VERSION}`, 'content-type': 'application/json' },
+	});
 	const origin = new URL(options.url).host;
 	return async (payload, outer) => {
 		const body = safeJson(payload);
-		const headers: Record<string, string> = options.secret ? { 'x-revisit-signature': `sha256=${createHmac('sha256', options.secret).update(body).digest('hex')}` } : {};
+		const headers: Record<string, string> = options.secret
+			? { 'x-revisit-signature': `sha256=${createHmac('sha256', options.secret).update(body).digest('hex')}` }
+			: {};
 		const response = await withDeadline(POST_DEADLINE_MS, origin, outer, (signal) => client.post(options.url, { body, headers, signal }));
 		if (response.statusCode < 200 || response.statusCode >= 300) throw new Error(`answered ${response.statusCode}`);
 	};

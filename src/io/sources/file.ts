@@ -20,7 +20,10 @@ import { labelled, type Source } from './source.js';
 export function fileSource(options: { path: string; format?: 'lines' | 'json' | undefined }): Source {
 	const { path } = options;
 	const format = options.format ?? (path.toLowerCase().endsWith('.json') ? 'json' : 'lines');
-	const failed = (error: unknown) => throwError(() => (error instanceof PipelineError ? error : new PipelineError('SOURCE_FAILED', `${path}: cannot read URLs: ${(error as Error).message}`, { cause: error })));
+	const failed = (error: unknown) =>
+		throwError(() =>
+			error instanceof PipelineError ? error : new PipelineError('SOURCE_FAILED', `${path}: cannot read URLs: ${(error as Error).message}`, { cause: error }),
+		);
 	if (format === 'lines') return (context) => defer(() => readLines(createReadStream(path), context.valve)).pipe(catchError(failed), labelled(path));
 	return (context) =>
 		defer(() => readFile(path, 'utf8')).pipe(

@@ -20,11 +20,7 @@ const OVERLONG = Symbol('overlong');
  * @example
  * readLines(process.stdin, valve).pipe(normalise())
  */
-export function readLines(
-	input: AsyncIterable<Buffer | string>,
-	valve: Valve,
-	options: ReadLinesOptions = {},
-): Observable<InputLine> {
+export function readLines(input: AsyncIterable<Buffer | string>, valve: Valve, options: ReadLinesOptions = {}): Observable<InputLine> {
 	const maxLineBytes = options.maxLineBytes ?? 8192;
 	if (!Number.isInteger(maxLineBytes) || maxLineBytes < 1) {
 		throw new OptionError('maxLineBytes', `Expected maxLineBytes to be a positive integer, got ${maxLineBytes}`);
@@ -38,7 +34,10 @@ export function readLines(
 		// Returns a promise only when the line must wait for credit: most lines go straight through.
 		const emit = (bytes: Buffer | typeof OVERLONG): Promise<void> | undefined => {
 			lineNumber++;
-			const line = bytes === OVERLONG ? { line: lineNumber, text: '', problem: `line is longer than ${maxLineBytes} bytes` } : toLine(bytes, lineNumber, maxLineBytes, decoder);
+			const line =
+				bytes === OVERLONG
+					? { line: lineNumber, text: '', problem: `line is longer than ${maxLineBytes} bytes` }
+					: toLine(bytes, lineNumber, maxLineBytes, decoder);
 			if (!line) return undefined;
 			if (valve.tryAcquire()) {
 				if (!stopped) subscriber.next(line);

@@ -8,5 +8,9 @@ import type { Source } from './source.js';
  * urlsSource(['https://example.org/', 'https://example.org/about'])
  */
 export function urlsSource(urls: readonly string[]): Source {
-	return (context) => readItems(urls.map((text, i) => ({ line: i + 1, text: text.trim(), source: 'urls' })), context.valve);
+	return (context) =>
+		readItems(
+			urls.map((text, i) => ({ line: i + 1, text: text.trim(), source: 'urls' })),
+			context.valve,
+		);
 }

@@ -57,7 +57,10 @@ export function xmlProblem(xml: string): string | undefined {
 		}
 	}
 	if (open.length > 0) {
-		const inside = open.reverse().map((element) => `<${element.name}> (line ${lines(element.at)})`).join(', ');
+		const inside = open
+			.reverse()
+			.map((element) => `<${element.name}> (line ${lines(element.at)})`)
+			.join(', ');
 		return `cut short: it ends on line ${lines(text.length)} inside ${inside}`;
 	}
 	if (!rootSeen) return 'no root element';

@@ -26,7 +26,12 @@ const sameHeaders = (a: Record<string, string>, b: Record<string, string>): bool
  * @example
  * const result = await probeForms(record, plannedHeaders, ask, { headersOnly: false, measuring: () => book.get(origin).form === undefined });
  */
-export async function probeForms(stored: UrlRecord, planned: () => Record<string, string>, ask: Ask, options: { headersOnly: boolean; measuring(): boolean }): Promise<ProbeResult> {
+export async function probeForms(
+	stored: UrlRecord,
+	planned: () => Record<string, string>,
+	ask: Ask,
+	options: { headersOnly: boolean; measuring(): boolean },
+): Promise<ProbeResult> {
 	let sent: Record<string, string> = {};
 	const first = await ask(() => (sent = planned()), 'unless');
 	if (first.status === 304) return { ...first, formCheck: [{ form: 'both', status: 304 }] };
@@ -51,7 +56,12 @@ export async function probeForms(stored: UrlRecord, planned: () => Record<string
 }
 
 /** Puts each form other than the one already sent, headers only, until one gets a 304. */
-async function askForms(validators: Pick<UrlRecord, 'etag' | 'lastModified'>, sent: Record<string, string>, ask: Ask, checks: FormCheck[]): Promise<ProbeResult | undefined> {
+async function askForms(
+	validators: Pick<UrlRecord, 'etag' | 'lastModified'>,
+	sent: Record<string, string>,
+	ask: Ask,
+	checks: FormCheck[],
+): Promise<ProbeResult | undefined> {
 	for (const form of FORM_ORDER) {
 		const headers = formHeaders(form, validators);
 		if (!headers || sameHeaders(headers, sent)) continue;

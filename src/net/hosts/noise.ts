@@ -87,7 +87,9 @@ export function hostLearned(host: HostRecord, url: string, places: readonly stri
 	}
 	if (noise.length > MAX_HOST_NOISE) {
 		// Keep what applies, then the newest candidates.
-		const ranked = noise.map((entry, i) => ({ entry, i })).sort((a, b) => Number(b.entry.applies !== undefined) - Number(a.entry.applies !== undefined) || b.entry.since - a.entry.since || b.i - a.i);
+		const ranked = noise
+			.map((entry, i) => ({ entry, i }))
+			.sort((a, b) => Number(b.entry.applies !== undefined) - Number(a.entry.applies !== undefined) || b.entry.since - a.entry.since || b.i - a.i);
 		const kept = new Set(ranked.slice(0, MAX_HOST_NOISE).map(({ entry }) => entry));
 		return { ...host, noise: noise.filter((entry) => kept.has(entry)) };
 	}

@@ -115,7 +115,8 @@ export function observe(host: HostRecord, seen: Observation, options: TrustOptio
 	}
 	if (!h.lastModifiedOff && h.lastModifiedChurn >= options.rotateAfter && h.lastModifiedChurn * 2 >= h.lastModifiedCompared) {
 		h.lastModifiedOff = true;
-		if (h.mode === 'conditional') setMode('conditional', `Last-Modified changes while the body does not (${h.lastModifiedChurn} of ${h.lastModifiedCompared}): Last-Modified not sent`);
+		if (h.mode === 'conditional')
+			setMode('conditional', `Last-Modified changes while the body does not (${h.lastModifiedChurn} of ${h.lastModifiedCompared}): Last-Modified not sent`);
 	}
 	const unchanged = h.notModified + h.missed304;
 	if (h.mode === 'conditional' && h.runs >= options.minRuns && h.conditional >= options.minConditional && unchanged > 0) {

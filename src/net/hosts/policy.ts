@@ -8,8 +8,7 @@ export type { Plan };
 
 export const effectiveMode = (host: HostRecord): HostMode => host.override ?? host.mode;
 
-const fullyTrusted = (host: HostRecord): boolean =>
-	host.override !== undefined || (host.mode === 'conditional' && !host.etagOff && !host.lastModifiedOff);
+const fullyTrusted = (host: HostRecord): boolean => host.override !== undefined || (host.mode === 'conditional' && !host.etagOff && !host.lastModifiedOff);
 
 /**
  * Decides which validators to send for a URL and whether to audit the answer. Returns

@@ -78,8 +78,12 @@ export function hostStats(host: string, record: HostRecord): HostStats {
 		reason: [
 			why,
 			badValidators > 0 ? `${badValidators} unsafe validator${badValidators === 1 ? '' : 's'} refused` : '',
-			record.pastBound ? `${record.pastBound} URL${record.pastBound === 1 ? '' : 's'} past the --verify-every bound, left for later by the last run's --budget (raise the budget or the period)` : '',
-		].filter(Boolean).join('; '),
+			record.pastBound
+				? `${record.pastBound} URL${record.pastBound === 1 ? '' : 's'} past the --verify-every bound, left for later by the last run's --budget (raise the budget or the period)`
+				: '',
+		]
+			.filter(Boolean)
+			.join('; '),
 		etag: record.etagOff ? 'off' : 'sent',
 		lastModified: record.lastModifiedOff ? 'off' : 'sent',
 		audits: record.audits,

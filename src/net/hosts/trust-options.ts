@@ -47,7 +47,8 @@ export function normaliseTrustOptions(input: Partial<TrustOptions> = {}): TrustO
 		const value = options[key];
 		if (!Number.isFinite(value) || value < 0 || value > 1) throw new OptionError(key, `Expected \`${key}\` to be between 0 and 1, got \`${value}\``);
 	}
-	for (const key of ['minConditional', 'minRuns', 'rotateAfter', 'retestEvery', 'honestToRetrust', 'headSample', 'formSample'] as const) positiveInteger(key, options[key]);
+	for (const key of ['minConditional', 'minRuns', 'rotateAfter', 'retestEvery', 'honestToRetrust', 'headSample', 'formSample'] as const)
+		positiveInteger(key, options[key]);
 	nonNegativeInteger('verifyEveryMs', options.verifyEveryMs);
 	return options;
 }

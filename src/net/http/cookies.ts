@@ -41,7 +41,10 @@ export async function readCookieFile(file: string, jar = new CookieJar(), now = 
 			entry = entry.slice('#HttpOnly_'.length);
 		} else if (entry.startsWith('#') || entry.trim() === '') continue;
 		const fields = entry.split('\t');
-		if (fields.length < 7) throw new UsageError(`--cookies ${file} line ${line}: expected 7 tab-separated fields (domain, subdomains, path, secure, expiry, name, value), got ${fields.length}`);
+		if (fields.length < 7)
+			throw new UsageError(
+				`--cookies ${file} line ${line}: expected 7 tab-separated fields (domain, subdomains, path, secure, expiry, name, value), got ${fields.length}`,
+			);
 		const [domainField, subdomains, path, secureField, expiry, name, ...rest] = fields as [string, string, string, string, string, string, ...string[]];
 		const seconds = Number(expiry);
 		if (!Number.isFinite(seconds)) throw new UsageError(`--cookies ${file} line ${line}: the expiry ${JSON.stringify(expiry)} is not a number of seconds`);
@@ -73,7 +76,9 @@ export async function readCookieFile(file: string, jar = new CookieJar(), now = 
  * old file or the new one). Session cookies get expiry 0, as curl writes them.
  */
 export async function writeCookieFile(file: string, jar: CookieJar, now = Date.now()): Promise<void> {
-	const cookies = (await jar.serialize()).cookies.map((json) => Cookie.fromJSON(json)).filter((cookie): cookie is Cookie => cookie !== undefined && cookie !== null);
+	const cookies = (await jar.serialize()).cookies
+		.map((json) => Cookie.fromJSON(json))
+		.filter((cookie): cookie is Cookie => cookie !== undefined && cookie !== null);
 	const lines = ['# Netscape HTTP Cookie File', '# Written by revisit (--cookie-jar). Keep it private: it may hold logins.', ''];
 	for (const cookie of cookies) {
 		if (!cookie.domain) continue;
@@ -83,15 +88,17 @@ export async function writeCookieFile(file: string, jar: CookieJar, now = Date.n
 		// One a server expired (Max-Age=0, a past Expires) is not written back.
 		if (time !== undefined && time <= now) continue;
 		const expires = time !== undefined && Number.isFinite(time) ? Math.floor(time / 1000) : 0;
-		lines.push([
-			`${cookie.httpOnly ? '#HttpOnly_' : ''}${hostOnly ? '' : '.'}${cookie.domain}`,
-			hostOnly ? 'FALSE' : 'TRUE',
-			cookie.path ?? '/',
-			cookie.secure ? 'TRUE' : 'FALSE',
-			String(expires),
-			cookie.key,
-			cookie.value,
-		].join('\t'));
+		lines.push(
+			[
+				`${cookie.httpOnly ? '#HttpOnly_' : ''}${hostOnly ? '' : '.'}${cookie.domain}`,
+				hostOnly ? 'FALSE' : 'TRUE',
+				cookie.path ?? '/',
+				cookie.secure ? 'TRUE' : 'FALSE',
+				String(expires),
+				cookie.key,
+				cookie.value,
+			].join('\t'),
+		);
 	}
 	await writeFileAtomic(file, `${lines.join('\n')}\n`, { mode: 0o600 });
 }
@@ -129,7 +136,9 @@ export function browserCookies(jar: CookieJar, now = Date.now()): BrowserCookieD
 		cookies.push({
 			name: cookie.key,
 			value: cookie.value,
-			...(cookie.hostOnly ? { url: `${cookie.secure ? 'https' : 'http'}://${cookie.domain}${cookie.path ?? '/'}` } : { domain: `.${cookie.domain}`, path: cookie.path ?? '/' }),
+			...(cookie.hostOnly
+				? { url: `${cookie.secure ? 'https' : 'http'}://${cookie.domain}${cookie.path ?? '/'}` }
+				: { domain: `.${cookie.domain}`, path: cookie.path ?? '/' }),
 			...(expiry !== undefined && Number.isFinite(expiry) ? { expires: Math.floor(expiry / 1000) } : {}),
 			httpOnly: cookie.httpOnly,
 			secure: cookie.secure,

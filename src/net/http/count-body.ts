@@ -38,7 +38,16 @@ export const limitsOf = (client: Got): RequestLimits => {
 	if (limits === undefined) {
 		// The client's options as net/http/client.ts put them in its context: `pdf` is read here into the reader.
 		const context = client.defaults.options.context as Partial<RequestLimits> & { pdf?: PdfOptions };
-		limits = { maxBodyBytes: context.maxBodyBytes ?? Number.POSITIVE_INFINITY, denyPrivate: context.denyPrivate ?? false, capture: context.capture ?? false, rules: context.rules ?? [], keepText: context.keepText ?? false, keepCounted: context.keepCounted ?? 0, keepSource: context.keepSource ?? false, readPdf: pdfReader(context.pdf) };
+		limits = {
+			maxBodyBytes: context.maxBodyBytes ?? Number.POSITIVE_INFINITY,
+			denyPrivate: context.denyPrivate ?? false,
+			capture: context.capture ?? false,
+			rules: context.rules ?? [],
+			keepText: context.keepText ?? false,
+			keepCounted: context.keepCounted ?? 0,
+			keepSource: context.keepSource ?? false,
+			readPdf: pdfReader(context.pdf),
+		};
 		limitsByClient.set(client, limits);
 	}
 	return limits;
@@ -70,7 +79,15 @@ export function countBody(client: Got, result: ProbeResult, url: string, body: B
  * slow), it has no content hash at all, so that it is judged as before PDFs were read,
  * and its next reading is no change of its own.
  */
-export function keepContent(result: ProbeResult, rule: Rule | undefined, body: Buffer, contentType: string | undefined, limits: RequestLimits, url: string, pdf?: PdfText): void {
+export function keepContent(
+	result: ProbeResult,
+	rule: Rule | undefined,
+	body: Buffer,
+	contentType: string | undefined,
+	limits: RequestLimits,
+	url: string,
+	pdf?: PdfText,
+): void {
 	const keep = limits.keepCounted > 0;
 	if (pdf && 'why' in pdf) {
 		result.unread = pdf.why;
@@ -86,7 +103,14 @@ export function keepContent(result: ProbeResult, rule: Rule | undefined, body: B
 // Only for the reader: the hash was taken already. Without a rule an HTML page's counted text is its markup; its visible text is what a reader wants diffed.
 // JSON is counted compact (one value a line): a reader diffs it pretty-printed.
 // Its visible text read, an HTML page also leaves the fingerprint of its parts (`result.parts`): what a change whose text is the same can say moved.
-function readable(rule: Rule | undefined, counted: Counted, contentType: string | undefined, limits: RequestLimits, result: ProbeResult, bytes: number): NonNullable<ProbeResult['counted']> {
+function readable(
+	rule: Rule | undefined,
+	counted: Counted,
+	contentType: string | undefined,
+	limits: RequestLimits,
+	result: ProbeResult,
+	bytes: number,
+): NonNullable<ProbeResult['counted']> {
 	if (counted.kind === 'json') return { ...keptText(prettyJson(counted.text), limits.keepCounted), json: true };
 	if (counted.kind === 'pdf') return keptText(counted.text, limits.keepCounted);
 	if (rule || limits.keepSource || !isHtml(contentType, counted.text)) return keptText(counted.text, limits.keepCounted);

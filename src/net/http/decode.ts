@@ -23,7 +23,8 @@ const zstdDecompressSync = (zlib as { zstdDecompressSync?: SyncDecoder }).zstdDe
 const SYNC_DECODERS: Record<string, SyncDecoder> = {
 	gzip: zlib.unzipSync,
 	'x-gzip': zlib.unzipSync,
-	deflate: (body, options) => ((body[0]! & 0x0f) === 8 && ((body[0]! << 8) | (body[1] ?? 0)) % 31 === 0 ? zlib.unzipSync(body, options) : zlib.inflateRawSync(body, options)),
+	deflate: (body, options) =>
+		(body[0]! & 0x0f) === 8 && ((body[0]! << 8) | (body[1] ?? 0)) % 31 === 0 ? zlib.unzipSync(body, options) : zlib.inflateRawSync(body, options),
 	br: zlib.brotliDecompressSync,
 	...(zstdDecompressSync ? { zstd: zstdDecompressSync } : {}),
 };

@@ -10,7 +10,10 @@
 export function freshFor(headers: Record<string, string | string[] | undefined>): number | undefined {
 	const cacheControl = first(headers['cache-control']);
 	if (cacheControl !== undefined) {
-		const directives = cacheControl.toLowerCase().split(',').map((part) => part.trim());
+		const directives = cacheControl
+			.toLowerCase()
+			.split(',')
+			.map((part) => part.trim());
 		if (directives.some((directive) => directive === 'no-cache' || directive === 'no-store')) return 0;
 		const maxAge = directives.map((directive) => /^max-age\s*=\s*"?(\d+)"?$/.exec(directive)?.[1]).find((value) => value !== undefined);
 		if (maxAge !== undefined) return Math.max(0, (Number(maxAge) - (Number(first(headers.age)) || 0)) * 1000);

@@ -6,10 +6,27 @@ import { RevisitError } from '../../base/errors/index.js';
 function privateRanges(): net.BlockList {
 	const list = new net.BlockList();
 	for (const [network, prefix] of [
-		['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-		['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-	] as const) list.addSubnet(network, prefix, 'ipv4');
-	for (const [network, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) list.addSubnet(network, prefix, 'ipv6');
+		['0.0.0.0', 8],
+		['10.0.0.0', 8],
+		['100.64.0.0', 10],
+		['127.0.0.0', 8],
+		['169.254.0.0', 16],
+		['172.16.0.0', 12],
+		['192.0.0.0', 24],
+		['192.168.0.0', 16],
+		['198.18.0.0', 15],
+		['224.0.0.0', 4],
+		['240.0.0.0', 4],
+	] as const)
+		list.addSubnet(network, prefix, 'ipv4');
+	for (const [network, prefix] of [
+		['::', 128],
+		['::1', 128],
+		['fc00::', 7],
+		['fe80::', 10],
+		['ff00::', 8],
+	] as const)
+		list.addSubnet(network, prefix, 'ipv6');
 	return list;
 }
 

@@ -32,8 +32,8 @@ export function proxyFromEnv(env: Record<string, string | undefined>): ProxySett
 	const http = pick(env, 'http_proxy') ?? all;
 	const https = pick(env, 'https_proxy') ?? all;
 	const noProxy = pick(env, 'no_proxy');
-	if (http !== undefined) settings.http = checkProxyUrl(http, env['http_proxy'] ?? env['HTTP_PROXY'] ? 'HTTP_PROXY' : 'ALL_PROXY');
-	if (https !== undefined) settings.https = checkProxyUrl(https, env['https_proxy'] ?? env['HTTPS_PROXY'] ? 'HTTPS_PROXY' : 'ALL_PROXY');
+	if (http !== undefined) settings.http = checkProxyUrl(http, (env['http_proxy'] ?? env['HTTP_PROXY']) ? 'HTTP_PROXY' : 'ALL_PROXY');
+	if (https !== undefined) settings.https = checkProxyUrl(https, (env['https_proxy'] ?? env['HTTPS_PROXY']) ? 'HTTPS_PROXY' : 'ALL_PROXY');
 	if (noProxy !== undefined) settings.noProxy = noProxy;
 	return settings;
 }
@@ -50,10 +50,10 @@ export function checkProxyUrl(value: string, where: string): string {
 	} catch {
 		throw new UsageError(`${where}: ${JSON.stringify(shownUrl(value))} is not a proxy URL (http://[user:password@]host:port)`);
 	}
-	if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${where}: ${url.protocol.slice(0, -1)} proxies are not supported; use an http:// or https:// proxy`);
+	if (url.protocol !== 'http:' && url.protocol !== 'https:')
+		throw new UsageError(`${where}: ${url.protocol.slice(0, -1)} proxies are not supported; use an http:// or https:// proxy`);
 	return url.href;
 }
-
 
 /**
  * A test of NO_PROXY, as curl reads it: `*` is every host; otherwise comma- (or space-)
@@ -62,7 +62,10 @@ export function checkProxyUrl(value: string, where: string): string {
  */
 export function noProxyTest(list: string | undefined): (url: URL) => boolean {
 	if (list === undefined) return () => false;
-	const entries = list.split(/[\s,]+/).map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+	const entries = list
+		.split(/[\s,]+/)
+		.map((entry) => entry.trim().toLowerCase())
+		.filter(Boolean);
 	if (entries.includes('*')) return () => true;
 	const blocks = new BlockList();
 	const names: { host: string; port?: string | undefined }[] = [];

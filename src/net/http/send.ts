@@ -49,7 +49,11 @@ function inProcessFor(deps: SendDeps): Transport {
 	let transport = inProcessByDeps.get(deps);
 	if (transport === undefined) {
 		// Read through deps at each call, as before: a test may swap its clock or random.
-		transport = inProcess(deps.http, () => deps.clock.now(), () => deps.random());
+		transport = inProcess(
+			deps.http,
+			() => deps.clock.now(),
+			() => deps.random(),
+		);
 		inProcessByDeps.set(deps, transport);
 	}
 	return transport;
@@ -75,7 +79,18 @@ export async function send(deps: SendDeps, policy: RetryPolicy, outgoing: Outgoi
 			// Headers given as a function are decided when the slot opens, on what is known by then.
 			(sent) => {
 				if (!transport.reportsSent) sent();
-				return transport.attempt({ method, url, headers: (fixed ??= (headers as () => Record<string, string>)()), bodyMode, unless: outgoing.unless, ...(outgoing.secretsTo ? { secretsTo: outgoing.secretsTo } : {}) }, signal, sent);
+				return transport.attempt(
+					{
+						method,
+						url,
+						headers: (fixed ??= (headers as () => Record<string, string>)()),
+						bodyMode,
+						unless: outgoing.unless,
+						...(outgoing.secretsTo ? { secretsTo: outgoing.secretsTo } : {}),
+					},
+					signal,
+					sent,
+				);
 			},
 			signal,
 			outgoing.held,

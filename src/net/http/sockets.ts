@@ -125,10 +125,14 @@ export function createSocketPool(options: SocketPoolOptions): SocketPool {
 					});
 				};
 				// A proxy agent (hpagent) returns nothing and hands its socket, once tunnelled, to the callback.
-				const socket = super.createConnection(connectOptions, callback && ((error: Error | null, stream: Duplex) => {
-					if (stream && !open.has(stream)) track(stream);
-					callback(error, stream);
-				}));
+				const socket = super.createConnection(
+					connectOptions,
+					callback &&
+						((error: Error | null, stream: Duplex) => {
+							if (stream && !open.has(stream)) track(stream);
+							callback(error, stream);
+						}),
+				);
 				if (socket) track(socket);
 				return socket;
 			}

@@ -61,7 +61,10 @@ export function inProcess(client: Got, now: () => number, random: () => number):
 		attempt(spec, signal, sent) {
 			const stopIf = spec.unless && unmoved(spec.unless);
 			const wait = { budgetMs, now: () => performance.now(), random, signal };
-			return waitForDescriptors(() => attemptRequest(client, spec.method, spec.url, spec.headers, signal, now, spec.bodyMode, stopIf, spec.secretsTo, sent), wait);
+			return waitForDescriptors(
+				() => attemptRequest(client, spec.method, spec.url, spec.headers, signal, now, spec.bodyMode, stopIf, spec.secretsTo, sent),
+				wait,
+			);
 		},
 	};
 }

@@ -5,14 +5,27 @@ import { startGuardProxy, type GuardPolicy, type GuardProxy } from './guard-prox
 import { watchMemory, type MemoryWatch } from './memory.js';
 
 /** Flags for a quiet headless run (as root in a container too): nothing fetched in the background, no sandbox, no GPU. */
-export const BROWSER_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const BROWSER_ARGS = [
+	'--headless',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+];
 
 /**
  * Flags every launch adds: all traffic through the guard proxy, loopback included (Chromium
  * sends it direct unless `<-loopback>` is named), and WebRTC kept to proxied connections,
  * so that a page cannot send UDP (STUN) past the proxy.
  */
-const GUARD_ARGS = (proxy: string) => [`--proxy-server=${proxy}`, '--proxy-bypass-list=<-loopback>', '--force-webrtc-ip-handling-policy=disable_non_proxied_udp', '--webrtc-ip-handling-policy=disable_non_proxied_udp'];
+const GUARD_ARGS = (proxy: string) => [
+	`--proxy-server=${proxy}`,
+	'--proxy-bypass-list=<-loopback>',
+	'--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+	'--webrtc-ip-handling-policy=disable_non_proxied_udp',
+];
 
 /**
  * Run in every frame before the page's own scripts: no window to open (a popup is closed
@@ -118,11 +131,14 @@ export async function launchBrowser(browserPath: string, args: readonly string[]
 		if (!launchGuard.unguarded) await context.addInitScript(INIT_SCRIPT);
 		context.on('page', (page) => {
 			// Only a popup has an opener: the pages revisit opens have none.
-			void page.opener().then((opener) => {
-				if (!opener) return;
-				popups.closed++;
-				return page.close({ runBeforeUnload: false });
-			}).catch(() => undefined);
+			void page
+				.opener()
+				.then((opener) => {
+					if (!opener) return;
+					popups.closed++;
+					return page.close({ runBeforeUnload: false });
+				})
+				.catch(() => undefined);
 		});
 		return context;
 	};
@@ -162,7 +178,12 @@ export async function launchBrowser(browserPath: string, args: readonly string[]
 			const entry = contexts.get(origin);
 			contexts.delete(origin);
 			if (!entry) return true;
-			const closed = entry.context.then((context) => context.close()).then(() => true, () => true);
+			const closed = entry.context
+				.then((context) => context.close())
+				.then(
+					() => true,
+					() => true,
+				);
 			return withinOr(closed, ms, false);
 		},
 		kill() {

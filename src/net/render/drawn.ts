@@ -11,7 +11,8 @@ const RUNS = /^\s*(?:(?:text|application)\/(?:java|ecma)script|module)?\s*$/i;
  * Calls that write what a reader sees. A loader that adds a `<script>` or a pixel
  * (analytics: `createElement` and `insertBefore`/`appendChild`) matches none of them.
  */
-const WRITES = /\bdocument\.write(?:ln)?\s*\(|\.(?:inner|outer)HTML\s*\+?=(?!=)|\.insertAdjacent(?:HTML|Text)\s*\(|\.(?:textContent|innerText)\s*\+?=(?!=)|\bcreateTextNode\s*\(|\.(?:append|prepend|replaceChildren)\s*\(/;
+const WRITES =
+	/\bdocument\.write(?:ln)?\s*\(|\.(?:inner|outer)HTML\s*\+?=(?!=)|\.insertAdjacent(?:HTML|Text)\s*\(|\.(?:textContent|innerText)\s*\+?=(?!=)|\bcreateTextNode\s*\(|\.(?:append|prepend|replaceChildren)\s*\(/;
 /** A framework's root left empty for its script to fill (React, Vue, Next.js, Nuxt, Gatsby, Angular). */
 const EMPTY_ROOT = /<(?:div|main)\b[^>]*\bid\s*=\s*["']?(?:root|app|__next|__nuxt|___gatsby)\b["']?[^>]*>\s*<\/(?:div|main)>|<app-root\b[^>]*>\s*<\/app-root>/i;
 /** String literals in script code (no escapes across quotes; good enough to weigh them). */
@@ -57,7 +58,10 @@ export function drawnByScript(html: string): boolean {
 function wordsIn(code: string): number {
 	let count = 0;
 	for (const match of code.matchAll(LITERAL)) {
-		const text = (match[1] ?? match[2] ?? match[3] ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+		const text = (match[1] ?? match[2] ?? match[3] ?? '')
+			.replace(/<[^>]*>/g, ' ')
+			.replace(/\s+/g, ' ')
+			.trim();
 		if (WORDS.test(text)) count += text.length;
 	}
 	return count;

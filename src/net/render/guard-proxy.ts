@@ -35,7 +35,17 @@ export interface GuardHooks {
 }
 
 /** Hop-by-hop headers, and the proxy's own: never passed on. */
-const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP = new Set([
+	'connection',
+	'keep-alive',
+	'proxy-connection',
+	'proxy-authorization',
+	'proxy-authenticate',
+	'te',
+	'trailer',
+	'transfer-encoding',
+	'upgrade',
+]);
 /** Refused answers carry this, so that a test (or a curious user) can tell them from the origin's own 403. */
 const REFUSED_HEADER = 'x-revisit-refused';
 /** What a 407 asks for: Basic, the scheme Chromium answers with the credential its proxy settings give. */
@@ -89,7 +99,9 @@ export async function startGuardProxy(policy: GuardPolicy, hooks: GuardHooks = {
 		// Unknown (no /proc) or this uid without a credential: Chromium's own first ask.
 		if (!asking || (!tried && (uid === undefined || uid === process.getuid?.()))) return;
 		const who = uid === undefined ? 'a client' : `a client of uid ${uid}`;
-		say(`render guard proxy 127.0.0.1:${localPort}: refused ${who} (${request.method ?? '?'}, ${tried ? 'a wrong credential' : 'no credential'}): only revisit's own browser may use it (407)`);
+		say(
+			`render guard proxy 127.0.0.1:${localPort}: refused ${who} (${request.method ?? '?'}, ${tried ? 'a wrong credential' : 'no credential'}): only revisit's own browser may use it (407)`,
+		);
 	};
 	const sockets = new Set<net.Socket | Duplex>();
 	const refuse = (what: string) => {
@@ -107,7 +119,9 @@ export async function startGuardProxy(policy: GuardPolicy, hooks: GuardHooks = {
 	server.on('connect', (request: http.IncomingMessage, client: Duplex, head: Buffer) => {
 		client.on('error', () => undefined);
 		if (credential.accepts(request.headers)) return void tunnel(guard, request, client, head, refuse);
-		void refuseStranger(request, () => client.end(`HTTP/1.1 407 Proxy Authentication Required\r\nproxy-authenticate: ${PROXY_CHALLENGE}\r\ncontent-length: 0\r\n\r\n`));
+		void refuseStranger(request, () =>
+			client.end(`HTTP/1.1 407 Proxy Authentication Required\r\nproxy-authenticate: ${PROXY_CHALLENGE}\r\ncontent-length: 0\r\n\r\n`),
+		);
 	});
 	server.on('connection', (socket: net.Socket) => {
 		sockets.add(socket);
@@ -155,7 +169,13 @@ async function permitted(policy: GuardPolicy, url: string): Promise<boolean> {
 }
 
 /** One plain http:// request, sent on through the guarded lookup, its answer streamed back as it comes. */
-async function forward(guard: GuardProxy, agent: http.Agent, request: http.IncomingMessage, response: http.ServerResponse, refuse: (what: string) => void): Promise<void> {
+async function forward(
+	guard: GuardProxy,
+	agent: http.Agent,
+	request: http.IncomingMessage,
+	response: http.ServerResponse,
+	refuse: (what: string) => void,
+): Promise<void> {
 	const policy = guard.policy;
 	let target: URL;
 	try {
@@ -197,7 +217,9 @@ async function forward(guard: GuardProxy, agent: http.Agent, request: http.Incom
 	outgoing.once('error', (error: NodeJS.ErrnoException) => {
 		if (error.code === 'EPRIVATE') refuse(target.href);
 		if (response.headersSent) return void response.destroy();
-		response.writeHead(502, { 'content-type': 'text/plain', ...(error.code === 'EPRIVATE' ? { [REFUSED_HEADER]: '1' } : {}) }).end(`revisit guard: ${error.code ?? error.message}\n`);
+		response
+			.writeHead(502, { 'content-type': 'text/plain', ...(error.code === 'EPRIVATE' ? { [REFUSED_HEADER]: '1' } : {}) })
+			.end(`revisit guard: ${error.code ?? error.message}\n`);
 	});
 	response.once('close', () => outgoing.destroy());
 	request.pipe(outgoing);

@@ -81,9 +81,11 @@ export async function renderPage(
 		return { html, data: [{ url, hash: hashBody(body) }, ...data], ms: Math.round(performance.now() - started) };
 	} catch (error) {
 		signal?.throwIfAborted();
-		if (crashed && live.memory.killedSince(started)) throw new RenderError('RENDER_TOO_LARGE', `${url}: the page's renderer grew past the memory cap (--render-memory) and was stopped`, { cause: error });
+		if (crashed && live.memory.killedSince(started))
+			throw new RenderError('RENDER_TOO_LARGE', `${url}: the page's renderer grew past the memory cap (--render-memory) and was stopped`, { cause: error });
 		if (crashed) throw new RenderError('BROWSER_CRASHED', `${url}: the page's renderer process crashed`, { cause: error });
-		if (live.lost || !live.browser.isConnected()) throw new RenderError('BROWSER_CRASHED', `${url}: the browser went away while rendering; it is started again for the next page`, { cause: error });
+		if (live.lost || !live.browser.isConnected())
+			throw new RenderError('BROWSER_CRASHED', `${url}: the browser went away while rendering; it is started again for the next page`, { cause: error });
 		if (error instanceof Error && error.name === 'TimeoutError') {
 			// The document itself did not load in time (the wait for readiness throws its own).
 			const waited = options.waitFor?.length ? `none of ${options.waitFor.join(', ')} appeared` : 'the document did not load';
@@ -96,7 +98,12 @@ export async function renderPage(
 		signal?.removeEventListener('abort', onAbort);
 		release();
 		// A page that will not close is the renderer's to deal with (its context is closed): the caller is not held.
-		if (page) await withinOr(page.close({ runBeforeUnload: false }).catch(() => undefined), CLOSE_WAIT_MS, undefined);
+		if (page)
+			await withinOr(
+				page.close({ runBeforeUnload: false }).catch(() => undefined),
+				CLOSE_WAIT_MS,
+				undefined,
+			);
 	}
 }
 

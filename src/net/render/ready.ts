@@ -44,7 +44,11 @@ const COUNT_MUTATIONS = `(() => {
  * await page.goto(url, { waitUntil: 'domcontentloaded' });
  * const html = await ready(remaining, url, 15_000);
  */
-export async function watchReadiness(page: Page, when: ReadyWhen, serialise: () => Promise<string>): Promise<(remaining: () => number, url: string, timeoutMs: number) => Promise<string>> {
+export async function watchReadiness(
+	page: Page,
+	when: ReadyWhen,
+	serialise: () => Promise<string>,
+): Promise<(remaining: () => number, url: string, timeoutMs: number) => Promise<string>> {
 	const selectors = [...(when.waitFor ?? [])];
 	const idleCounts = when.reads !== undefined || selectors.length === 0;
 	const network = { inFlight: 0, last: performance.now() };
@@ -69,8 +73,17 @@ export async function watchReadiness(page: Page, when: ReadyWhen, serialise: () 
 			return new RenderError('RENDER_TIMEOUT', `${url}: not ready within ${timeoutMs} ms (${waited})`, { cause });
 		};
 		// The selectors are watched in the page itself, as before: no round trip per look.
-		const bySelectors = selectors.length === 0 ? [] : [page.waitForFunction(filled, selectors, { timeout: remaining(), polling: LOOK_MS }).then(serialise, (error: unknown) => Promise.reject(error instanceof Error && error.name === 'TimeoutError' ? timedOut(error) : error))];
-		const byIdle = idleCounts ? [atIdle(page, network, when, serialise, remaining, state, () => crashed).then((html) => html ?? Promise.reject(timedOut()))] : [];
+		const bySelectors =
+			selectors.length === 0
+				? []
+				: [
+						page
+							.waitForFunction(filled, selectors, { timeout: remaining(), polling: LOOK_MS })
+							.then(serialise, (error: unknown) => Promise.reject(error instanceof Error && error.name === 'TimeoutError' ? timedOut(error) : error)),
+					];
+		const byIdle = idleCounts
+			? [atIdle(page, network, when, serialise, remaining, state, () => crashed).then((html) => html ?? Promise.reject(timedOut()))]
+			: [];
 		const racing = [...bySelectors, ...byIdle];
 		try {
 			return await Promise.race(racing);
@@ -88,7 +101,15 @@ export async function watchReadiness(page: Page, when: ReadyWhen, serialise: () 
  * markup, or to undefined once `remaining()` runs out or `state.done` (`state.why` says
  * what it last found wanting). Looks at the page only while the network is quiet.
  */
-async function atIdle(page: Page, network: { inFlight: number; last: number }, when: ReadyWhen, serialise: () => Promise<string>, remaining: () => number, state: { done: boolean; why: string }, crashed: () => boolean): Promise<string | undefined> {
+async function atIdle(
+	page: Page,
+	network: { inFlight: number; last: number },
+	when: ReadyWhen,
+	serialise: () => Promise<string>,
+	remaining: () => number,
+	state: { done: boolean; why: string },
+	crashed: () => boolean,
+): Promise<string | undefined> {
 	// The DOM (by its change count) last read at idle and found wanting.
 	let refused: number | undefined;
 	while (!state.done && remaining() > LOOK_MS) {
@@ -133,7 +154,11 @@ function inPage(): Seen {
 	// Runs in the page, where the DOM is; src/ is compiled without its types.
 	const scope = globalThis as unknown as { document: { readyState: string; body: { innerText: string } | null } } & Record<symbol, number | undefined>;
 	const document = scope.document;
-	return { loaded: document.readyState === 'complete', text: (document.body?.innerText ?? '').trim() !== '', mutations: scope[Symbol.for('revisit.mutations')] ?? 0 };
+	return {
+		loaded: document.readyState === 'complete',
+		text: (document.body?.innerText ?? '').trim() !== '',
+		mutations: scope[Symbol.for('revisit.mutations')] ?? 0,
+	};
 }
 
 /**
@@ -143,8 +168,14 @@ function inPage(): Seen {
  */
 function filled(selectors: string[]): boolean {
 	// Runs in the page, where the DOM is; src/ is compiled without its types.
-	const document = (globalThis as unknown as { document: { querySelectorAll(selector: string): ArrayLike<{ textContent: string | null; getAttribute(name: string): string | null }> } }).document;
+	const document = (
+		globalThis as unknown as {
+			document: { querySelectorAll(selector: string): ArrayLike<{ textContent: string | null; getAttribute(name: string): string | null }> };
+		}
+	).document;
 	return selectors.some((selector) =>
-		Array.from(document.querySelectorAll(selector)).some((element) => (element.textContent ?? '').trim() !== '' || Boolean(element.getAttribute('content') || element.getAttribute('value'))),
+		Array.from(document.querySelectorAll(selector)).some(
+			(element) => (element.textContent ?? '').trim() !== '' || Boolean(element.getAttribute('content') || element.getAttribute('value')),
+		),
 	);
 }

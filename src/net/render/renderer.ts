@@ -47,7 +47,8 @@ export interface BrowserPool extends Renderer {
  * } finally { await renderer.close(); }
  */
 export function createRenderer(options: RendererOptions): BrowserPool {
-	if (!Number.isInteger(options.concurrency) || options.concurrency < 1) throw new UsageError(`--render-concurrency must be a whole number of 1 or more, not ${options.concurrency}`);
+	if (!Number.isInteger(options.concurrency) || options.concurrency < 1)
+		throw new UsageError(`--render-concurrency must be a whole number of 1 or more, not ${options.concurrency}`);
 	const slots = new Slots(options.concurrency);
 	const args = options.launchArgs ?? BROWSER_ARGS;
 	let current: Promise<LiveBrowser> | undefined;
@@ -100,7 +101,14 @@ export function createRenderer(options: RendererOptions): BrowserPool {
 	 * rejects with RENDER_TIMEOUT; only a browser that does not close the context either is
 	 * taken for hung, killed, and started again. Rejects at once when `signal` aborts.
 	 */
-	const watched = (render: Promise<Rendered>, live: LiveBrowser, launching: Promise<LiveBrowser>, url: string, timeoutMs: number, signal?: AbortSignal): Promise<Rendered> => {
+	const watched = (
+		render: Promise<Rendered>,
+		live: LiveBrowser,
+		launching: Promise<LiveBrowser>,
+		url: string,
+		timeoutMs: number,
+		signal?: AbortSignal,
+	): Promise<Rendered> => {
 		let timer: NodeJS.Timeout | undefined;
 		let onAbort = () => {};
 		const aborted = new Promise<never>((_, reject) => {
@@ -116,7 +124,9 @@ export function createRenderer(options: RendererOptions): BrowserPool {
 					drop(launching);
 					live.kill();
 					void live.close();
-					reject(new RenderError('RENDER_TIMEOUT', `${url}: the browser did not answer within ${timeoutMs + HANG_MARGIN_MS + CLOSE_MS} ms; it is started again`));
+					reject(
+						new RenderError('RENDER_TIMEOUT', `${url}: the browser did not answer within ${timeoutMs + HANG_MARGIN_MS + CLOSE_MS} ms; it is started again`),
+					);
 				});
 			}, timeoutMs + HANG_MARGIN_MS);
 		});
@@ -141,7 +151,14 @@ export function createRenderer(options: RendererOptions): BrowserPool {
 					try {
 						const launching = browser();
 						live = await launching;
-						const rendered = await watched(renderPage(live, url, body, contentType, renderOptions, signal), live, launching, url, renderOptions.timeoutMs, signal);
+						const rendered = await watched(
+							renderPage(live, url, body, contentType, renderOptions, signal),
+							live,
+							launching,
+							url,
+							renderOptions.timeoutMs,
+							signal,
+						);
 						renders++;
 						return rendered;
 					} catch (error) {

@@ -49,7 +49,6 @@ export interface HandedAnswer {
 	body: Buffer;
 }
 
-
 /**
  * A bounded pool of browser pages (`--render-concurrency`), one browser context per host.
  * `render` serves `body` as the document at `url` through request interception (it is

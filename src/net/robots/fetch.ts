@@ -24,7 +24,13 @@ export interface Fetched {
  * @example
  * (await fetchRobots(deps, options, 'http://127.0.0.1:1', undefined)).error // 'ECONNREFUSED'
  */
-export async function fetchRobots(deps: RobotsGateDeps, options: RobotsGateOptions, origin: string, stored: RobotsCopy | undefined, signal?: AbortSignal): Promise<Fetched> {
+export async function fetchRobots(
+	deps: RobotsGateDeps,
+	options: RobotsGateOptions,
+	origin: string,
+	stored: RobotsCopy | undefined,
+	signal?: AbortSignal,
+): Promise<Fetched> {
 	const headers: Record<string, string> = {};
 	// Only a 2xx copy is revalidated: a 4xx has nothing to keep.
 	if (stored && stored.status >= 200 && stored.status < 300) {
@@ -37,7 +43,14 @@ export async function fetchRobots(deps: RobotsGateDeps, options: RobotsGateOptio
 			origin,
 			() => {
 				startedAt = deps.clock.now();
-				return deps.http.get(`${origin}/robots.txt`, { headers, decompress: true, followRedirect: true, maxRedirects: 5, timeout: { request: options.timeoutMs }, ...(signal ? { signal } : {}) });
+				return deps.http.get(`${origin}/robots.txt`, {
+					headers,
+					decompress: true,
+					followRedirect: true,
+					maxRedirects: 5,
+					timeout: { request: options.timeoutMs },
+					...(signal ? { signal } : {}),
+				});
 			},
 			signal,
 		);
@@ -79,7 +92,10 @@ function parseableText(body: Buffer | undefined): string {
  */
 export function freshness(cacheControl: string | undefined): number {
 	if (cacheControl === undefined) return ROBOTS_FRESH_MS;
-	const directives = cacheControl.toLowerCase().split(',').map((part) => part.trim());
+	const directives = cacheControl
+		.toLowerCase()
+		.split(',')
+		.map((part) => part.trim());
 	if (directives.some((directive) => directive === 'no-cache' || directive === 'no-store')) return 0;
 	const age = directives.map((directive) => /^max-age\s*=\s*"?(\d+)"?$/.exec(directive)?.[1]).find((value) => value !== undefined);
 	return age === undefined ? ROBOTS_FRESH_MS : Math.min(ROBOTS_FRESH_MS, Number(age) * 1000);

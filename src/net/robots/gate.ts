@@ -107,7 +107,10 @@ export function createRobotsGate(deps: RobotsGateDeps, options: RobotsGateOption
 			if (!pending) {
 				pending = load(deps, options, origin, signal);
 				origins.set(origin, pending);
-				pending.then((robots) => loaded.set(origin, robots), () => {});
+				pending.then(
+					(robots) => loaded.set(origin, robots),
+					() => {},
+				);
 			}
 			return pending;
 		},
@@ -169,7 +172,10 @@ async function load(deps: RobotsGateDeps, options: RobotsGateOptions, origin: st
 	if (delay !== undefined && result.deferred === undefined) {
 		const ms = Math.round(delay * 1000);
 		if (ms > options.maxCrawlDelayMs) {
-			result = { ...result, deferred: `${origin}: robots.txt asks for Crawl-delay ${delay}s, above --max-crawl-delay ${options.maxCrawlDelayMs / 1000}s: its URLs are deferred` };
+			result = {
+				...result,
+				deferred: `${origin}: robots.txt asks for Crawl-delay ${delay}s, above --max-crawl-delay ${options.maxCrawlDelayMs / 1000}s: its URLs are deferred`,
+			};
 		} else if (ms > 0) {
 			deps.limiter.gap(origin, ms, startedAt);
 		}

@@ -82,13 +82,27 @@ export function renderTextCharts(points: readonly RunPoint[], options: TextChart
 	const last = shown.at(-1)!;
 	const ratios = shown.flatMap((point) => (point.ratio304 === null ? [] : [point.ratio304]));
 	const ratioSummary =
-		ratios.length === 0 ? 'no conditional requests yet' : `last ${last.ratio304 === null ? '-' : formatPercent(last.ratio304)}, min ${formatPercent(Math.min(...ratios))}`;
+		ratios.length === 0
+			? 'no conditional requests yet'
+			: `last ${last.ratio304 === null ? '-' : formatPercent(last.ratio304)}, min ${formatPercent(Math.min(...ratios))}`;
 	// The same axis width for both charts, so that a run's two bars line up.
 	const pad = (label: string) => label.padStart(Math.max(4, String(max).length));
 	return [
-		barChart(`Changed URLs per run (${scope}; last ${last.changed}, max ${Math.max(...changed)})`, changed, { max, top: pad(String(max)), bottom: pad('0') }, xLabels, options),
+		barChart(
+			`Changed URLs per run (${scope}; last ${last.changed}, max ${Math.max(...changed)})`,
+			changed,
+			{ max, top: pad(String(max)), bottom: pad('0') },
+			xLabels,
+			options,
+		),
 		'',
-		barChart(`304 ratio per run (${ratioSummary})`, shown.map((point) => point.ratio304), { max: 1, top: pad('100%'), bottom: pad('0%') }, xLabels, options),
+		barChart(
+			`304 ratio per run (${ratioSummary})`,
+			shown.map((point) => point.ratio304),
+			{ max: 1, top: pad('100%'), bottom: pad('0%') },
+			xLabels,
+			options,
+		),
 		'',
 	].join('\n');
 }

@@ -64,7 +64,11 @@ export function formatMetrics(run: RunRecord, options: { host?: string | undefin
 		single('changed', 'URLs reported changed in the last sweep.', run.changed),
 		single('not_modified', 'URLs answered 304 Not Modified in the last sweep.', run.notModified),
 		single('same_hash', 'URLs re-downloaded whose body hash had not changed in the last sweep.', run.sameHash),
-		single('same_content', 'URLs re-downloaded whose bytes changed but whose counted content (content rules) did not, in the last sweep.', run.sameContent ?? 0),
+		single(
+			'same_content',
+			'URLs re-downloaded whose bytes changed but whose counted content (content rules) did not, in the last sweep.',
+			run.sameContent ?? 0,
+		),
 		single('rebaseline', 'URLs whose content rule changed, their content taken as the new baseline, in the last sweep.', run.rebaseline ?? 0),
 		single('errors', 'URLs that ended in error in the last sweep.', run.errors),
 		single('deferred', 'URLs not checked in the last sweep because robots.txt deferred them (unreachable, or a Crawl-delay over the cap).', run.deferred ?? 0),
@@ -82,6 +86,8 @@ export function formatMetrics(run: RunRecord, options: { host?: string | undefin
 			figures.conditional > 0 ? figures.notModified / figures.conditional : undefined,
 		),
 	];
-	return `${families.filter((family) => family.samples.length > 0).map(renderFamily).join('\n')}\n`;
+	return `${families
+		.filter((family) => family.samples.length > 0)
+		.map(renderFamily)
+		.join('\n')}\n`;
 }
-

@@ -150,7 +150,11 @@ export function runPoints(runs: readonly RunRecord[], host?: string): RunPoint[]
 	for (const run of runs) {
 		const totals = runTotals(run, host);
 		if (host !== undefined && !totals.matched) continue;
-		points.push({ startedAt: run.startedAt, changed: host === undefined ? run.changed : totals.changed, ratio304: ratio(totals.notModified, totals.conditional) });
+		points.push({
+			startedAt: run.startedAt,
+			changed: host === undefined ? run.changed : totals.changed,
+			ratio304: ratio(totals.notModified, totals.conditional),
+		});
 	}
 	return points;
 }

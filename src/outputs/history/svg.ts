@@ -36,10 +36,16 @@ function panel(points: readonly RunPoint[], spec: Panel): string[] {
 	}
 	out.push(`<text transform="translate(16 ${(top + bottom) / 2}) rotate(-90)" text-anchor="middle" class="label">${escapeXml(spec.yLabel)}</text>`);
 	out.push(...spec.body(x, y, slot));
-	out.push(`<line x1="${left}" y1="${top}" x2="${left}" y2="${bottom}" class="axis"/>`, `<line x1="${left}" y1="${bottom}" x2="${right}" y2="${bottom}" class="axis"/>`);
+	out.push(
+		`<line x1="${left}" y1="${top}" x2="${left}" y2="${bottom}" class="axis"/>`,
+		`<line x1="${left}" y1="${bottom}" x2="${right}" y2="${bottom}" class="axis"/>`,
+	);
 	out.push(`<text x="${left}" y="${bottom + 18}" class="tick">${escapeXml(time(points[0]!.startedAt))}</text>`);
 	if (points.length > 1) out.push(`<text x="${right}" y="${bottom + 18}" text-anchor="end" class="tick">${escapeXml(time(points.at(-1)!.startedAt))}</text>`);
-	out.push(`<text x="${(left + right) / 2}" y="${bottom + 36}" text-anchor="middle" class="label">run start (UTC), ${points.length} run${points.length === 1 ? '' : 's'}</text>`, `</g>`);
+	out.push(
+		`<text x="${(left + right) / 2}" y="${bottom + 36}" text-anchor="middle" class="label">run start (UTC), ${points.length} run${points.length === 1 ? '' : 's'}</text>`,
+		`</g>`,
+	);
 	return out;
 }
 
@@ -94,7 +100,11 @@ export function renderSvg(points: readonly RunPoint[], options: { title?: string
 			title: `304 ratio per run (${ratioSummary(points)})`,
 			yLabel: '304 ratio',
 			top: PANEL,
-			ticks: [[0, '0%'], [0.5, '50%'], [1, '100%']],
+			ticks: [
+				[0, '0%'],
+				[0.5, '50%'],
+				[1, '100%'],
+			],
 			body: (x, y) => {
 				const lines: string[] = [];
 				let run: string[] = [];

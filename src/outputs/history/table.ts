@@ -23,7 +23,23 @@ const took = (row: RunRow | HostRunRow): string => `${shortDuration(row.duration
 
 /** The run history as an aligned table, oldest run first. */
 export function formatRunTable(rows: readonly RunRow[]): string {
-	const header = ['START', 'TOOK', 'URLS', 'CHANGED', '304S', 'SAME-HASH', 'SAME-CONTENT', 'ERRORS', 'DEFERRED', 'NOT-DUE', 'RECEIVED', 'FULL', 'SAVED', '304%', 'BLOCKED'];
+	const header = [
+		'START',
+		'TOOK',
+		'URLS',
+		'CHANGED',
+		'304S',
+		'SAME-HASH',
+		'SAME-CONTENT',
+		'ERRORS',
+		'DEFERRED',
+		'NOT-DUE',
+		'RECEIVED',
+		'FULL',
+		'SAVED',
+		'304%',
+		'BLOCKED',
+	];
 	return formatTable(
 		header,
 		rows.map((row) => [

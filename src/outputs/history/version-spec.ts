@@ -22,7 +22,8 @@ const MINUTE_MS = 60_000;
 const SECOND_MS = 1000;
 
 /** What a specifier may be, for error messages and --help. */
-export const VERSION_FORMS = 'a number from revisit log, first, latest, ~N or latest~N (N versions before the latest), or a date or time (2026-12-01, 2026-12-01T10:00; UTC unless it names a zone)';
+export const VERSION_FORMS =
+	'a number from revisit log, first, latest, ~N or latest~N (N versions before the latest), or a date or time (2026-12-01, 2026-12-01T10:00; UTC unless it names a zone)';
 
 /**
  * Reads a version specifier. A date or time stands for the end of what it names: a date
@@ -63,7 +64,8 @@ function timeOf(match: RegExpExecArray, spec: string, argument: string): number 
 	const utc = Date.UTC(y, mo - 1, d, h, mi, s);
 	const check = new Date(utc);
 	// Date.UTC rolls 2026-02-30 over to March: refuse it rather than guess.
-	if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) throw new UsageError(`${argument}: '${spec}' is not a date and time that exists`);
+	if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59)
+		throw new UsageError(`${argument}: '${spec}' is not a date and time that exists`);
 	const offset = zone === undefined || zone.toUpperCase() === 'Z' ? 0 : zoneMinutes(zone);
 	const at = utc - offset * 60_000;
 	if (fraction !== undefined) return at + Math.floor(Number(`0.${fraction}`) * 1000);
@@ -110,7 +112,10 @@ export function resolveVersion<V extends VersionPoint>(spec: VersionSpec, versio
 		case 'time': {
 			const version = versions.find((candidate) => candidate.firstSeen <= spec.at);
 			if (version) return { version };
-			if (oldest.n > 1) return { problem: `${argument}: the version current at ${utcTime(spec.at)} is no longer kept: the oldest kept, version ${oldest.n}, was first seen ${utcTime(oldest.firstSeen)}` };
+			if (oldest.n > 1)
+				return {
+					problem: `${argument}: the version current at ${utcTime(spec.at)} is no longer kept: the oldest kept, version ${oldest.n}, was first seen ${utcTime(oldest.firstSeen)}`,
+				};
 			return { problem: `${argument}: the page had not been seen yet at ${utcTime(spec.at)}: it was first seen ${utcTime(oldest.firstSeen)}` };
 		}
 	}

@@ -57,7 +57,9 @@ export function versionRow(url: string, version: PageVersion, latest: boolean): 
 }
 
 const validators = (version: PageVersion): string =>
-	[version.etag === undefined ? '' : `etag ${version.etag}`, version.lastModified === undefined ? '' : `last-modified ${version.lastModified}`].filter(Boolean).join(', ') || '-';
+	[version.etag === undefined ? '' : `etag ${version.etag}`, version.lastModified === undefined ? '' : `last-modified ${version.lastModified}`]
+		.filter(Boolean)
+		.join(', ') || '-';
 
 /**
  * A page's versions (newest first) as an aligned table: number, when first seen and

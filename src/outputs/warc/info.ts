@@ -24,6 +24,12 @@ export function warcInfo(options: CaptureOptions, command: string): Record<strin
 		conformsTo: 'https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/',
 		'http-header-user-agent': options.userAgent,
 		'revisit-command': command,
-		'revisit-options': JSON.stringify({ acceptEncoding: options.acceptEncoding, concurrency: options.concurrency, perHost: options.perHost, method: options.method, audit: options.trust.auditRate }),
+		'revisit-options': JSON.stringify({
+			acceptEncoding: options.acceptEncoding,
+			concurrency: options.concurrency,
+			perHost: options.perHost,
+			method: options.method,
+			audit: options.trust.auditRate,
+		}),
 	};
 }

@@ -63,9 +63,26 @@ function capture(wire: WireCapture, common: Array<[string, string]>, payload: st
 	return [request, response];
 }
 
-function revisit(profile: string, common: Array<[string, string]>, block: Buffer, date: string, earlier: UrlRecord['warc'], extra: Array<[string, string]>): WarcRecord {
+function revisit(
+	profile: string,
+	common: Array<[string, string]>,
+	block: Buffer,
+	date: string,
+	earlier: UrlRecord['warc'],
+	extra: Array<[string, string]>,
+): WarcRecord {
 	const refers: Array<[string, string]> = earlier
-		? [['WARC-Payload-Digest', earlier.digest], ['WARC-Refers-To-Target-URI', earlier.uri], ['WARC-Refers-To-Date', earlier.date]]
+		? [
+				['WARC-Payload-Digest', earlier.digest],
+				['WARC-Refers-To-Target-URI', earlier.uri],
+				['WARC-Refers-To-Date', earlier.date],
+			]
 		: [];
-	return { type: 'revisit', date, headers: [...common, ['WARC-Profile', `${PROFILE}/${profile}`], ...refers, ...extra], contentType: 'application/http; msgtype=response', block };
+	return {
+		type: 'revisit',
+		date,
+		headers: [...common, ['WARC-Profile', `${PROFILE}/${profile}`], ...refers, ...extra],
+		contentType: 'application/http; msgtype=response',
+		block,
+	};
 }

@@ -39,8 +39,20 @@ export function openWarcWriter(options: WarcWriterOptions): WarcWriter {
 		fd = openSync(path, 'wx');
 		written.push(path);
 		size = 0;
-		const block = Buffer.from(Object.entries(options.info).map(([name, value]) => `${name}: ${value}\r\n`).join(''));
-		append(serialise({ type: 'warcinfo', headers: [['WARC-Filename', path.split('/').pop()!]], contentType: 'application/warc-fields', block, date: warcDate(options.now()) }));
+		const block = Buffer.from(
+			Object.entries(options.info)
+				.map(([name, value]) => `${name}: ${value}\r\n`)
+				.join(''),
+		);
+		append(
+			serialise({
+				type: 'warcinfo',
+				headers: [['WARC-Filename', path.split('/').pop()!]],
+				contentType: 'application/warc-fields',
+				block,
+				date: warcDate(options.now()),
+			}),
+		);
 	};
 	const append = (bytes: Buffer) => {
 		for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd!, bytes, offset);

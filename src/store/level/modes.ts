@@ -58,7 +58,13 @@ export async function narrowModes(dir: string): Promise<Narrowed[]> {
 		const from = info.mode & 0o7777;
 		if ((from & OTHERS) !== 0) {
 			const to = from & ~OTHERS;
-			if (await chmod(at, to).then(() => true, () => false)) narrowed.push({ path: at, directory: info.isDirectory(), from, to });
+			if (
+				await chmod(at, to).then(
+					() => true,
+					() => false,
+				)
+			)
+				narrowed.push({ path: at, directory: info.isDirectory(), from, to });
 		}
 		if (info.isDirectory()) await Promise.all((await readdir(at).catch((): string[] => [])).map((name) => visit(path.join(at, name))));
 	};

@@ -9,7 +9,18 @@ import { openError, refuseForeign } from './open.js';
 import type { Op } from './due/keys.js';
 import type { DueQueue, QueueClock } from '../model/due.js';
 import { blobFromBytes, blobToBytes } from '../model/text-blob.js';
-import { RECORD_VERSION, type Delivery, type HostRecord, type RunDetail, type RunRecord, type StoreOperation, type TextBlob, type UrlRecord, type ValidatorStore, type VersionLog } from '../model/types.js';
+import {
+	RECORD_VERSION,
+	type Delivery,
+	type HostRecord,
+	type RunDetail,
+	type RunRecord,
+	type StoreOperation,
+	type TextBlob,
+	type UrlRecord,
+	type ValidatorStore,
+	type VersionLog,
+} from '../model/types.js';
 
 const FORMAT_KEY = 'format';
 /**

@@ -232,7 +232,10 @@ export interface DueQueue extends DueEntries, DueClaims, DueTurns, DueListings, 
 export function chooseClock(stored: QueueClock | undefined, proposed: QueueClock, reset: boolean): QueueClock {
 	if (!stored || reset) return proposed;
 	if (stored.scale !== proposed.scale) {
-		throw new StoreError('STORE_CLOCK', `this store's watch schedule runs ${stored.scale} times faster than the wall clock, not ${proposed.scale}: give --time-scale ${stored.scale}, or --now to start its clock again`);
+		throw new StoreError(
+			'STORE_CLOCK',
+			`this store's watch schedule runs ${stored.scale} times faster than the wall clock, not ${proposed.scale}: give --time-scale ${stored.scale}, or --now to start its clock again`,
+		);
 	}
 	return stored;
 }

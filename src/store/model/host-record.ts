@@ -11,7 +11,6 @@ export interface HostNoise {
 	applies?: number;
 }
 
-
 export type HostMode = 'conditional' | 'hash-only' | 'unconditional';
 
 /** A way of asking conditionally: see net/hosts/forms.ts. */
@@ -19,7 +18,6 @@ export type ConditionalForm = 'both' | 'etag' | 'last-modified' | 'etag-stripped
 
 /** Per form: unchanged answers seen (tried), and how many of them were 304 (hits). */
 export type FormChecks = Partial<Record<ConditionalForm, { tried: number; hits: number }>>;
-
 
 /**
  * The origin's robots.txt as last fetched: what it answered and when, with the validators

@@ -17,7 +17,9 @@ export function packText(text: string, at: number): TextBlob {
 
 /** Brotli as kept text uses it (quality 5, text mode). */
 export const compressText = (raw: Buffer): Buffer =>
-	brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+	brotliCompressSync(raw, {
+		params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+	});
 
 /** The text of a blob. */
 export const unpackText = (blob: TextBlob): string => brotliDecompressSync(blob.z).toString('utf8');

@@ -28,7 +28,6 @@ export interface LearnedNoise {
 	since: number;
 }
 
-
 /**
  * What revisit remembers about one normalised URL. Validators are kept exactly as the
  * server sent them (quotes, `W/`, the Last-Modified string byte for byte).
@@ -107,4 +106,3 @@ export interface DataRequest {
 	/** Hash of the decoded response body (domain/content/hash.ts's hashBody). */
 	hash: string;
 }
-

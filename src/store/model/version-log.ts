@@ -85,7 +85,15 @@ function fromColumns(columns: Columns): StoredVersion[] {
  */
 export function packVersions(versions: readonly StoredVersion[], latest: string): VersionLog {
 	const raw = Buffer.from(JSON.stringify(toColumns(versions)), 'utf8');
-	return { v: RECORD_VERSION, z: compressText(raw), bytes: raw.length, at: versions[0]!.firstSeen, latest, oldest: versions.at(-1)!.firstSeen, count: versions.length };
+	return {
+		v: RECORD_VERSION,
+		z: compressText(raw),
+		bytes: raw.length,
+		at: versions[0]!.firstSeen,
+		latest,
+		oldest: versions.at(-1)!.firstSeen,
+		count: versions.length,
+	};
 }
 
 /** The versions of a log, newest first. */

@@ -29,10 +29,17 @@ export async function connectCluster(target: RedisTarget, timeouts: RedisTimeout
 	const where = seeds.map((node) => `${node.host}:${node.port}`).join(', ');
 	const make = () => {
 		const cluster = createCluster({
-			rootNodes: seeds.map((node) => ({ socket: { ...socketOptions(target, node, policy.openTimeoutMs), reconnectStrategy: policy.reconnectStrategy }, ...credentials(target) })),
+			rootNodes: seeds.map((node) => ({
+				socket: { ...socketOptions(target, node, policy.openTimeoutMs), reconnectStrategy: policy.reconnectStrategy },
+				...credentials(target),
+			})),
 			// The nodes the slot map names: same TLS, credentials and policy as the seeds.
 			defaults: {
-				socket: { ...(target.tls ? { tls: true as const } : {}), connectTimeout: Math.min(policy.openTimeoutMs, 5_000), reconnectStrategy: policy.reconnectStrategy },
+				socket: {
+					...(target.tls ? { tls: true as const } : {}),
+					connectTimeout: Math.min(policy.openTimeoutMs, 5_000),
+					reconnectStrategy: policy.reconnectStrategy,
+				},
 				...credentials(target),
 			},
 			RESP: 2,
@@ -84,7 +91,12 @@ export async function connectCluster(target: RedisTarget, timeouts: RedisTimeout
 				[...byTag.values()].map((group) =>
 					policy.retry(isOpen, 'STORE_WRITE_FAILED', writing, async () => {
 						if (group.every((command) => command.length <= APPLY_MOST_ARGS)) {
-							await evalScript((command) => cluster.sendCommand(group[0]![1], false, command), APPLY, [group[0]![1]!], group.flatMap((command) => [String(command.length), ...command]));
+							await evalScript(
+								(command) => cluster.sendCommand(group[0]![1], false, command),
+								APPLY,
+								[group[0]![1]!],
+								group.flatMap((command) => [String(command.length), ...command]),
+							);
 							return;
 						}
 						const multi = cluster.multi(group[0]![1]);

@@ -66,7 +66,12 @@ export function luaScript(source: string, options: { writes?: boolean } = {}): L
  * or failed-over Redis starts with none), as EVAL. A NOSCRIPT reply means nothing ran, so
  * the EVAL runs the script once.
  */
-export async function evalScript<T>(send: (args: string[]) => Promise<unknown>, script: LuaScript, keys: readonly string[], args: readonly string[]): Promise<T> {
+export async function evalScript<T>(
+	send: (args: string[]) => Promise<unknown>,
+	script: LuaScript,
+	keys: readonly string[],
+	args: readonly string[],
+): Promise<T> {
 	const tail = [String(keys.length), ...keys, ...args];
 	try {
 		return (await send(['EVALSHA', script.sha, ...tail])) as T;
@@ -116,7 +121,8 @@ export async function connectRedis(target: RedisTarget, timeouts: RedisTimeouts 
 	return {
 		name: describeRedis(target),
 		cluster: false,
-		read: <T>(command: Command) => policy.retry(isOpen, 'STORE_READ_FAILED', `could not read from the Redis store at ${where}`, () => client.sendCommand<T>(command)),
+		read: <T>(command: Command) =>
+			policy.retry(isOpen, 'STORE_READ_FAILED', `could not read from the Redis store at ${where}`, () => client.sendCommand<T>(command)),
 		write: (commands) =>
 			policy.retry(isOpen, 'STORE_WRITE_FAILED', `could not write to the Redis store at ${where}`, async () => {
 				if (commands.length === 0) return;
@@ -125,8 +131,11 @@ export async function connectRedis(target: RedisTarget, timeouts: RedisTimeouts 
 				await multi.exec();
 			}),
 		eval: <T>(script: LuaScript, keys: readonly string[], args: readonly string[]) =>
-			policy.retry(isOpen, script.writes ? 'STORE_WRITE_FAILED' : 'STORE_READ_FAILED', `could not ${script.writes ? 'write to' : 'read from'} the Redis store at ${where}`, () =>
-				evalScript<T>((command) => client.sendCommand(command), script, keys, args),
+			policy.retry(
+				isOpen,
+				script.writes ? 'STORE_WRITE_FAILED' : 'STORE_READ_FAILED',
+				`could not ${script.writes ? 'write to' : 'read from'} the Redis store at ${where}`,
+				() => evalScript<T>((command) => client.sendCommand(command), script, keys, args),
 			),
 		async close() {
 			if (client.isOpen) await client.close();

@@ -25,7 +25,11 @@ interface Cursor {
  * @example
  * for await (const [key, record] of mergeBuckets<UrlRecord>(link, [bucketKeys('revisit:', 'url', 0)])) ...
  */
-export async function* mergeBuckets<T>(link: RedisLink, buckets: ReadonlyArray<{ rec: string; idx: string }>, range?: { from: string; below: string }): AsyncIterable<[string, T]> {
+export async function* mergeBuckets<T>(
+	link: RedisLink,
+	buckets: ReadonlyArray<{ rec: string; idx: string }>,
+	range?: { from: string; below: string },
+): AsyncIterable<[string, T]> {
 	const after = range ? `[${range.from}` : '-';
 	const below = range ? `(${range.below}` : '+';
 	const cursors: Cursor[] = buckets.map(({ rec, idx }) => ({ rec, idx, page: [], next: 0, after, below, done: false }));

@@ -55,7 +55,9 @@ export function connectionPolicy(timeouts: RedisTimeouts, ReplyError: ReplyError
 				: refused
 					? message(cause)
 					: `${message(cause)} (gave up after ${seconds} s)`;
-			return new StoreError('STORE_OPEN_FAILED', `cannot ${refused || isCertificateError(cause) ? 'open' : 'reach'} the Redis store at ${where}: ${why}`, { cause });
+			return new StoreError('STORE_OPEN_FAILED', `cannot ${refused || isCertificateError(cause) ? 'open' : 'reach'} the Redis store at ${where}: ${why}`, {
+				cause,
+			});
 		},
 		/**
 		 * Runs `work`, sending it again when the connection dropped with it in flight (every

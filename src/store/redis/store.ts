@@ -5,7 +5,18 @@ import { BUCKETS, bucketKeys, bucketOf, LAYOUT_VERSION, metaKey, type Kind } fro
 import { mergeBuckets } from './merge.js';
 import { parseRedisUrl, type RedisTarget } from './url.js';
 import { blobFromJson, blobToJson } from '../model/text-blob.js';
-import { RECORD_VERSION, type Delivery, type HostRecord, type RunDetail, type RunRecord, type StoreOperation, type TextBlob, type UrlRecord, type ValidatorStore, type VersionLog } from '../model/types.js';
+import {
+	RECORD_VERSION,
+	type Delivery,
+	type HostRecord,
+	type RunDetail,
+	type RunRecord,
+	type StoreOperation,
+	type TextBlob,
+	type UrlRecord,
+	type ValidatorStore,
+	type VersionLog,
+} from '../model/types.js';
 
 export interface RedisStoreOptions extends RedisTimeouts {
 	/** Create the store under its prefix when there is none (default true). */
@@ -92,8 +103,20 @@ export class RedisStore implements ValidatorStore {
 		for (const op of operations) {
 			const kind = KIND_OF[op.type];
 			const { rec, idx } = bucketKeys(this.#prefix, kind, bucketOf(op.key, this.#buckets));
-			if (op.type === 'del' || op.type === 'delHost' || op.type === 'delRunDetail' || op.type === 'delText' || op.type === 'delVersions' || op.type === 'delDelivery') commands.push(['HDEL', rec, op.key], ['ZREM', idx, op.key]);
-			else commands.push(['HSET', rec, op.key, op.type === 'putText' || op.type === 'putVersions' ? blobToJson(op.value) : JSON.stringify(op.value)], ['ZADD', idx, '0', op.key]);
+			if (
+				op.type === 'del' ||
+				op.type === 'delHost' ||
+				op.type === 'delRunDetail' ||
+				op.type === 'delText' ||
+				op.type === 'delVersions' ||
+				op.type === 'delDelivery'
+			)
+				commands.push(['HDEL', rec, op.key], ['ZREM', idx, op.key]);
+			else
+				commands.push(
+					['HSET', rec, op.key, op.type === 'putText' || op.type === 'putVersions' ? blobToJson(op.value) : JSON.stringify(op.value)],
+					['ZADD', idx, '0', op.key],
+				);
 		}
 		await this.#link.write(commands);
 	}
@@ -150,15 +173,32 @@ export class RedisStore implements ValidatorStore {
 	}
 }
 
-const KIND_OF: Record<StoreOperation['type'], Kind> = { put: 'url', del: 'url', putHost: 'host', delHost: 'host', putRun: 'run', putRunDetail: 'detail', delRunDetail: 'detail', putText: 'text', delText: 'text', putVersions: 'versions', delVersions: 'versions', putDelivery: 'delivery', delDelivery: 'delivery' };
+const KIND_OF: Record<StoreOperation['type'], Kind> = {
+	put: 'url',
+	del: 'url',
+	putHost: 'host',
+	delHost: 'host',
+	putRun: 'run',
+	putRunDetail: 'detail',
+	delRunDetail: 'detail',
+	putText: 'text',
+	delText: 'text',
+	putVersions: 'versions',
+	delVersions: 'versions',
+	putDelivery: 'delivery',
+	delDelivery: 'delivery',
+};
 
 /** Reads (or, when allowed and nothing is there, writes) the meta hash; returns the bucket count. */
 async function checkFormat(link: RedisLink, prefix: string, create: boolean): Promise<number> {
 	const key = metaKey(prefix);
 	const refuse = (why: string) => new StoreError('STORE_FORMAT', `the Redis store ${link.name} ${why}; it was left as it is`);
 	const type = await link.read<string>(['TYPE', key]);
-	if (type !== 'none' && type !== 'hash') throw refuse(`has a ${key} that is a ${type}, not revisit's meta hash: another program's keys, or another prefix is needed`);
-	const [format, layout, buckets] = (await link.read<Array<string | null>>(['HMGET', key, 'format', 'layout', 'buckets'])).map((value) => (value === null ? undefined : Number(value)));
+	if (type !== 'none' && type !== 'hash')
+		throw refuse(`has a ${key} that is a ${type}, not revisit's meta hash: another program's keys, or another prefix is needed`);
+	const [format, layout, buckets] = (await link.read<Array<string | null>>(['HMGET', key, 'format', 'layout', 'buckets'])).map((value) =>
+		value === null ? undefined : Number(value),
+	);
 	if (type === 'none') {
 		if (await hasBuckets(link, prefix)) throw refuse(`has revisit's keys but no ${key}: it was damaged, or written by something else`);
 		if (!create) throw new StoreError('STORE_MISSING', `no store at ${link.name}: run a sweep first, or give --store`);
@@ -170,8 +210,10 @@ async function checkFormat(link: RedisLink, prefix: string, create: boolean): Pr
 		]);
 		return checkFormat(link, prefix, false);
 	}
-	if (!Number.isInteger(format) || format! > RECORD_VERSION) throw refuse(`has format ${JSON.stringify(format ?? null)}, newer than this revisit understands (${RECORD_VERSION}); upgrade revisit`);
-	if (layout !== LAYOUT_VERSION) throw refuse(`has key layout ${JSON.stringify(layout ?? null)}; this revisit understands layout ${LAYOUT_VERSION}; upgrade revisit`);
+	if (!Number.isInteger(format) || format! > RECORD_VERSION)
+		throw refuse(`has format ${JSON.stringify(format ?? null)}, newer than this revisit understands (${RECORD_VERSION}); upgrade revisit`);
+	if (layout !== LAYOUT_VERSION)
+		throw refuse(`has key layout ${JSON.stringify(layout ?? null)}; this revisit understands layout ${LAYOUT_VERSION}; upgrade revisit`);
 	if (!Number.isInteger(buckets) || buckets! < 1 || buckets! > 99) throw refuse(`has ${JSON.stringify(buckets ?? null)} buckets, not a number from 1 to 99`);
 	return buckets!;
 }

@@ -62,7 +62,8 @@ export function parseRedisUrl(spec: string): RedisTarget {
 	if (cluster && Number(path) > 0) throw bad(spec, 'a Redis Cluster has only database 0');
 	if (url.hash !== '') throw bad(spec, 'a fragment means nothing here');
 	for (const key of url.searchParams.keys()) {
-		if (key !== 'prefix' && !(cluster && key === 'node')) throw bad(spec, `unknown parameter ${JSON.stringify(key)} (only prefix${cluster ? ' and node' : ''})`);
+		if (key !== 'prefix' && !(cluster && key === 'node'))
+			throw bad(spec, `unknown parameter ${JSON.stringify(key)} (only prefix${cluster ? ' and node' : ''})`);
 	}
 	const prefix = url.searchParams.get('prefix') ?? DEFAULT_PREFIX;
 	if (prefix === '') throw bad(spec, 'the prefix must not be empty');
@@ -94,12 +95,17 @@ function hostPort(url: URL): { host: string; port: number } {
  * describeRedis(parseRedisUrl('redis://app:s3cret@db:6379/2')) // 'redis://app:***@db:6379/2 (prefix revisit:)'
  */
 export function describeRedis(target: RedisTarget): string {
-	const user = target.username === undefined && target.password === undefined ? '' : `${encodeURIComponent(target.username ?? '')}${target.password === undefined ? '' : ':***'}@`;
+	const user =
+		target.username === undefined && target.password === undefined
+			? ''
+			: `${encodeURIComponent(target.username ?? '')}${target.password === undefined ? '' : ':***'}@`;
 	const host = target.host.includes(':') ? `[${target.host}]` : target.host;
 	return `${target.tls ? 'rediss' : 'redis'}${target.cluster ? '+cluster' : ''}://${user}${host}:${target.port}/${target.db} (prefix ${target.prefix})`;
 }
 
-
 function bad(spec: string, why: string): StoreError {
-	return new StoreError('STORE_OPEN_FAILED', `bad Redis store URL ${shownUrl(spec)}: ${why}; expected redis://[user:password@]host:port[/db][?prefix=NAME] or redis+cluster://[user:password@]host:port[?prefix=NAME][&node=host:port]`);
+	return new StoreError(
+		'STORE_OPEN_FAILED',
+		`bad Redis store URL ${shownUrl(spec)}: ${why}; expected redis://[user:password@]host:port[/db][?prefix=NAME] or redis+cluster://[user:password@]host:port[?prefix=NAME][&node=host:port]`,
+	);
 }

@@ -6,7 +6,19 @@ import { StoreError } from '../../base/errors/index.js';
 import { safeJson } from '../../base/util/visible.js';
 import { blobToJson } from '../model/text-blob.js';
 import type { HostMode, HostOverrides, StoreReader } from '../model/types.js';
-import { BLOB_OPS, firstLine, READ_OPS, REQUEST_DEADLINE_MS, REQUEST_LINE_MAX, SOCKET_NAME, SOCKET_PATH_MAX, WIRE_VERSION, type AnswerLine, type ReadOp, type ReadRequest } from './wire.js';
+import {
+	BLOB_OPS,
+	firstLine,
+	READ_OPS,
+	REQUEST_DEADLINE_MS,
+	REQUEST_LINE_MAX,
+	SOCKET_NAME,
+	SOCKET_PATH_MAX,
+	WIRE_VERSION,
+	type AnswerLine,
+	type ReadOp,
+	type ReadRequest,
+} from './wire.js';
 
 const MODES: ReadonlyArray<unknown> = ['conditional', 'hash-only', 'unconditional'] satisfies HostMode[];
 
@@ -25,7 +37,8 @@ export interface StoreServer {
 }
 
 /** Values on the wire: JSON, a text blob's (or version log's) compressed bytes in base64. */
-const wire = (op: ReadRequest['op'], value: unknown): unknown => (value === undefined ? null : BLOB_OPS.has(op) ? JSON.parse(blobToJson(value as { z: Buffer })) : value);
+const wire = (op: ReadRequest['op'], value: unknown): unknown =>
+	value === undefined ? null : BLOB_OPS.has(op) ? JSON.parse(blobToJson(value as { z: Buffer })) : value;
 
 /** Writes a line, and waits for the socket to drain when its buffer is full: an iteration goes no faster than the reader reads. */
 async function send(socket: Socket, line: AnswerLine): Promise<void> {
@@ -65,7 +78,8 @@ async function answer(store: StoreReader, socket: Socket, request: ReadRequest, 
 		}
 		default:
 			// Leaving the loop early (the reader went away) closes the store's iterator.
-			for await (const [key, value] of (op === 'deliveryEntries' ? store.deliveryEntries(request.keys?.[0]) : store[op]()) as AsyncIterable<[string, unknown]>) await send(socket, { item: [key, wire(op, value)] });
+			for await (const [key, value] of (op === 'deliveryEntries' ? store.deliveryEntries(request.keys?.[0]) : store[op]()) as AsyncIterable<[string, unknown]>)
+				await send(socket, { item: [key, wire(op, value)] });
 			await send(socket, { end: true });
 	}
 }
@@ -73,10 +87,16 @@ async function answer(store: StoreReader, socket: Socket, request: ReadRequest, 
 function parseRequest(line: unknown): ReadRequest | string {
 	const request = line as Partial<ReadRequest> | null;
 	if (typeof request !== 'object' || request === null) return 'a request is one JSON object';
-	if (request.v !== WIRE_VERSION) return `this watch speaks version ${WIRE_VERSION} of the read protocol, not ${JSON.stringify(request.v)}: use the same revisit for both`;
-	if (request.op === 'overrides') return Array.isArray(request.overrides) && request.overrides.every((entry) => Array.isArray(entry) && typeof entry[0] === 'string' && (entry[1] === null || MODES.includes(entry[1]))) ? (request as ReadRequest) : 'overrides must be a list of [origin, mode or null]';
+	if (request.v !== WIRE_VERSION)
+		return `this watch speaks version ${WIRE_VERSION} of the read protocol, not ${JSON.stringify(request.v)}: use the same revisit for both`;
+	if (request.op === 'overrides')
+		return Array.isArray(request.overrides) &&
+			request.overrides.every((entry) => Array.isArray(entry) && typeof entry[0] === 'string' && (entry[1] === null || MODES.includes(entry[1])))
+			? (request as ReadRequest)
+			: 'overrides must be a list of [origin, mode or null]';
 	if (!READ_OPS.includes(request.op as ReadOp)) return `${JSON.stringify(request.op)} is not a read this watch answers (it answers ${READ_OPS.join(', ')})`;
-	if (request.keys !== undefined && !(Array.isArray(request.keys) && request.keys.every((key) => typeof key === 'string'))) return 'keys must be a list of strings';
+	if (request.keys !== undefined && !(Array.isArray(request.keys) && request.keys.every((key) => typeof key === 'string')))
+		return 'keys must be a list of strings';
 	return request as ReadRequest;
 }
 
@@ -137,7 +157,11 @@ async function serveConnection(store: StoreReader, socket: Socket, override: Ove
  * const server = await serveStore('.revisit', store);
  * await server.close();
  */
-export async function serveStore(dir: string, store: StoreReader, options: { override?: OverrideHosts | undefined; requestLineBytes?: number; requestDeadlineMs?: number } = {}): Promise<StoreServer> {
+export async function serveStore(
+	dir: string,
+	store: StoreReader,
+	options: { override?: OverrideHosts | undefined; requestLineBytes?: number; requestDeadlineMs?: number } = {},
+): Promise<StoreServer> {
 	const bounds: RequestBounds = { maxBytes: options.requestLineBytes ?? REQUEST_LINE_MAX, deadlineMs: options.requestDeadlineMs ?? REQUEST_DEADLINE_MS };
 	const at = path.resolve(dir, SOCKET_NAME);
 	await unlink(at).catch(() => {});

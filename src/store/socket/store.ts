@@ -93,7 +93,10 @@ export class SocketStore implements WatchedStore {
 			socket.write(`${JSON.stringify({ v: WIRE_VERSION, op, ...(keys ? { keys } : {}), ...(overrides ? { overrides } : {}) })}\n`);
 			for await (const line of jsonLines(socket)) {
 				const answer = line as AnswerLine;
-				if (answer.error) throw answer.error.code === 'STORE_LOCKED' ? this.#refuse() : new StoreError('STORE_READ_FAILED', `the watch holding store ${this.#dir} could not read it: ${answer.error.message}`);
+				if (answer.error)
+					throw answer.error.code === 'STORE_LOCKED'
+						? this.#refuse()
+						: new StoreError('STORE_READ_FAILED', `the watch holding store ${this.#dir} could not read it: ${answer.error.message}`);
 				yield answer;
 				if (answer.end || answer.items) return;
 			}
@@ -166,7 +169,10 @@ export class SocketStore implements WatchedStore {
 	}
 
 	#refuse(): StoreError {
-		return new StoreError('STORE_LOCKED', `store ${this.#dir} is held by a running revisit watch, which takes reads and hosts' hand overrides only: stop the watch to change the store`);
+		return new StoreError(
+			'STORE_LOCKED',
+			`store ${this.#dir} is held by a running revisit watch, which takes reads and hosts' hand overrides only: stop the watch to change the store`,
+		);
 	}
 
 	/**

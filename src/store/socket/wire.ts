@@ -21,7 +21,19 @@ export const WIRE_VERSION = 1;
 /** The read operations a watch answers: StoreReader's reads, by name. */
 export type ReadOp = Exclude<keyof StoreReader, 'readPass' | 'close'>;
 
-export const READ_OPS: readonly ReadOp[] = ['getMany', 'getHosts', 'getRunDetails', 'getTexts', 'getVersions', 'entries', 'hostEntries', 'runEntries', 'textEntries', 'versionEntries', 'deliveryEntries'];
+export const READ_OPS: readonly ReadOp[] = [
+	'getMany',
+	'getHosts',
+	'getRunDetails',
+	'getTexts',
+	'getVersions',
+	'entries',
+	'hostEntries',
+	'runEntries',
+	'textEntries',
+	'versionEntries',
+	'deliveryEntries',
+];
 
 /** The reads whose values hold compressed bytes, sent in base64. */
 export const BLOB_OPS: ReadonlySet<string> = new Set(['getTexts', 'textEntries', 'getVersions', 'versionEntries']);

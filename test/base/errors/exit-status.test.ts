@@ -2,7 +2,17 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, ERROR_CODES, EXIT, exitStatusFor, PipelineError, RevisitError, StoreError, UsageError, type ErrorCode } from '../../../src/base/errors/index.js';
+import {
+	ConfigError,
+	ERROR_CODES,
+	EXIT,
+	exitStatusFor,
+	PipelineError,
+	RevisitError,
+	StoreError,
+	UsageError,
+	type ErrorCode,
+} from '../../../src/base/errors/index.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -32,7 +42,7 @@ function raised(): Set<string> {
 }
 
 describe('exitStatusFor', () => {
-	it('maps every code in the errors page\'s table to the exit status documented there', () => {
+	it("maps every code in the errors page's table to the exit status documented there", () => {
 		const table = documented();
 		expect(table.size).toBeGreaterThanOrEqual(16);
 		for (const [code, exit] of table) expect([code, exitStatusFor(new RevisitError(code as ErrorCode, 'x'))]).toEqual([code, exit]);
@@ -50,7 +60,7 @@ describe('exitStatusFor', () => {
 		expect(missing).toEqual([]);
 	});
 
-	it('gives the statuses the README\'s exit-status table names: usage 2, a failed sink 1, stdout closed 141', () => {
+	it("gives the statuses the README's exit-status table names: usage 2, a failed sink 1, stdout closed 141", () => {
 		expect(exitStatusFor(new UsageError('bad flag'))).toBe(2);
 		expect(exitStatusFor(new ConfigError(['bad']))).toBe(2);
 		expect(exitStatusFor(new StoreError('STORE_LOCKED', 'locked'))).toBe(2);

@@ -40,7 +40,13 @@ describe('RevisitError', () => {
 
 	it('an OptionError is OPTION_INVALID, names the option, and exits 2 as a usage error does', () => {
 		const error = new OptionError('concurrency', 'Expected `concurrency` to be a positive integer, got `0`');
-		expect([error instanceof RevisitError, error.name, error.code, error.option, exitStatusFor(error)]).toEqual([true, 'OptionError', 'OPTION_INVALID', 'concurrency', 2]);
+		expect([error instanceof RevisitError, error.name, error.code, error.option, exitStatusFor(error)]).toEqual([
+			true,
+			'OptionError',
+			'OPTION_INVALID',
+			'concurrency',
+			2,
+		]);
 	});
 
 	it('a UsageError is always USAGE and keeps its cause', () => {

@@ -7,7 +7,9 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 describe('inOrder', () => {
 	it('passes items with no work straight through, synchronously', () => {
 		const seen: number[] = [];
-		from([1, 2, 3]).pipe(inOrder(() => undefined)).subscribe((item) => seen.push(item));
+		from([1, 2, 3])
+			.pipe(inOrder(() => undefined))
+			.subscribe((item) => seen.push(item));
 		expect(seen).toEqual([1, 2, 3]);
 	});
 
@@ -46,14 +48,16 @@ describe('inOrder', () => {
 	});
 
 	it('errors the stream when work fails, and completes only after pending work', async () => {
-		await expect(lastValueFrom(from([1, 2]).pipe(inOrder((item) => (item === 2 ? Promise.reject(new Error('disk full')) : undefined))))).rejects.toThrow('disk full');
+		await expect(lastValueFrom(from([1, 2]).pipe(inOrder((item) => (item === 2 ? Promise.reject(new Error('disk full')) : undefined))))).rejects.toThrow(
+			'disk full',
+		);
 		let done = false;
 		const finished = lastValueFrom(from([1]).pipe(inOrder(() => sleep(5).then(() => void (done = true)))));
 		await finished;
 		expect(done).toBe(true);
 	});
 
-	it('with overlap, starts each item\'s work at once, and still passes items on in order once all earlier work is done', async () => {
+	it("with overlap, starts each item's work at once, and still passes items on in order once all earlier work is done", async () => {
 		const log: string[] = [];
 		const work = (item: number): Promise<void> | undefined => {
 			if (item === 2) return undefined;
@@ -66,7 +70,7 @@ describe('inOrder', () => {
 		expect(seen).toEqual([1, 2, 3]);
 	});
 
-	it('with overlap, a later item\'s failure errors the stream even while earlier work is pending', async () => {
+	it("with overlap, a later item's failure errors the stream even while earlier work is pending", async () => {
 		const work = (item: number) => (item === 1 ? sleep(50) : Promise.reject(new Error('disk full')));
 		await expect(lastValueFrom(from([1, 2]).pipe(inOrder(work, { overlap: true })))).rejects.toThrow('disk full');
 	});

@@ -16,7 +16,12 @@ describe('mergeAsync', () => {
 			running--;
 			return item * 10;
 		};
-		const out = await lastValueFrom(from([30, 1, 1, 1, 1]).pipe(mergeAsync((item) => () => work(item), 2), toArray()));
+		const out = await lastValueFrom(
+			from([30, 1, 1, 1, 1]).pipe(
+				mergeAsync((item) => () => work(item), 2),
+				toArray(),
+			),
+		);
 		expect(most).toBe(2);
 		expect(out).toHaveLength(5);
 		// The slow first item finishes last: results are not held back for order.
@@ -43,10 +48,13 @@ describe('mergeAsync', () => {
 		const signals: AbortSignal[] = [];
 		const out = await lastValueFrom(
 			from([1, 50, 50]).pipe(
-				mergeAsync((item) => (signal) => {
-					signals.push(signal);
-					return sleep(item).then(() => item);
-				}, 3),
+				mergeAsync(
+					(item) => (signal) => {
+						signals.push(signal);
+						return sleep(item).then(() => item);
+					},
+					3,
+				),
 				take(1),
 				toArray(),
 			),
@@ -58,7 +66,12 @@ describe('mergeAsync', () => {
 	it('errors the stream when work rejects, and completes only after the last item', async () => {
 		await expect(lastValueFrom(from([1]).pipe(mergeAsync(() => () => Promise.reject(new Error('boom')), 2)))).rejects.toThrow('boom');
 		const source = new Subject<number>();
-		const done = lastValueFrom(source.pipe(mergeAsync((item) => () => sleep(5).then(() => item), 2), toArray()));
+		const done = lastValueFrom(
+			source.pipe(
+				mergeAsync((item) => () => sleep(5).then(() => item), 2),
+				toArray(),
+			),
+		);
 		source.next(1);
 		source.complete();
 		await expect(done).resolves.toEqual([1]);

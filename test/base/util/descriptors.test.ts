@@ -14,13 +14,15 @@ describe('openFileLimit', () => {
 	});
 
 	it('is undefined where the limits can not be read or say unlimited', () => {
-		expect(openFileLimit(() => {
-			throw new Error('ENOENT');
-		})).toBeUndefined();
+		expect(
+			openFileLimit(() => {
+				throw new Error('ENOENT');
+			}),
+		).toBeUndefined();
 		expect(openFileLimit(() => LIMITS.replace('1024 ', 'unlimited'))).toBeUndefined();
 	});
 
-	it('reads the limit prlimit sets, in the kernel\'s own format', () => {
+	it("reads the limit prlimit sets, in the kernel's own format", () => {
 		const run = spawnSync('prlimit', ['--nofile=300', 'cat', '/proc/self/limits'], { encoding: 'utf8' });
 		expect(openFileLimit(() => run.stdout)).toBe(300);
 	});

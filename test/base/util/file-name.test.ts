@@ -14,7 +14,12 @@ describe('bodyFileName', () => {
 	});
 
 	it('never escapes its folder or makes hidden files, however hostile the path', () => {
-		for (const url of ['https://example.org/../../etc/passwd', 'https://example.org/%2e%2e/%2e%2e/x', 'https://example.org/.ssh/id', `https://example.org/${'x'.repeat(5000)}`]) {
+		for (const url of [
+			'https://example.org/../../etc/passwd',
+			'https://example.org/%2e%2e/%2e%2e/x',
+			'https://example.org/.ssh/id',
+			`https://example.org/${'x'.repeat(5000)}`,
+		]) {
 			const name = bodyFileName(url);
 			expect(name.split('/')).toHaveLength(2);
 			expect(name.split('/').every((part) => !part.startsWith('.') && part !== '..')).toBe(true);

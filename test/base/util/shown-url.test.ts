@@ -11,13 +11,17 @@ describe('shownUrl', () => {
 
 	it('masks the value of each query parameter whose name says it is a secret, whole', () => {
 		expect(shownUrl('json://127.0.0.1:8080/j?token=SECRET&v=2')).toBe('json://127.0.0.1:8080/j?token=***&v=2');
-		expect(shownUrl('https://h/p?X-Amz-Signature=abc&X-Amz-Credential=AKIA%2F1&X-Amz-Date=20260101')).toBe('https://h/p?X-Amz-Signature=***&X-Amz-Credential=***&X-Amz-Date=20260101');
-		expect(shownUrl('https://h/p?x-api-key=1&auth_token=2&apiKey=3&APIKEY=4&Client_Secret=5&refresh_token=6&session=7&sig=8&pwd=9&keyword=shoes&monkey=10')).toBe(
+		expect(shownUrl('https://h/p?X-Amz-Signature=abc&X-Amz-Credential=AKIA%2F1&X-Amz-Date=20260101')).toBe(
+			'https://h/p?X-Amz-Signature=***&X-Amz-Credential=***&X-Amz-Date=20260101',
+		);
+		expect(
+			shownUrl('https://h/p?x-api-key=1&auth_token=2&apiKey=3&APIKEY=4&Client_Secret=5&refresh_token=6&session=7&sig=8&pwd=9&keyword=shoes&monkey=10'),
+		).toBe(
 			'https://h/p?x-api-key=***&auth_token=***&apiKey=***&APIKEY=***&Client_Secret=***&refresh_token=***&session=***&sig=***&pwd=***&keyword=shoes&monkey=10',
 		);
 	});
 
-	it('masks +Header values (the notify URLs\' extra headers) whatever their name', () => {
+	it("masks +Header values (the notify URLs' extra headers) whatever their name", () => {
 		expect(shownUrl('json://h/p?+X-Tenant=acme&+Authorization=Bearer%20abc&to=me')).toBe('json://h/p?+X-Tenant=***&+Authorization=***&to=me');
 		expect(shownUrl('json://h/p?%2BX-Tenant=acme')).toBe('json://h/p?%2BX-Tenant=***');
 	});
@@ -58,7 +62,33 @@ describe('maskUrl', () => {
 });
 
 describe('isSecretParameter', () => {
-	it.each(['token', 'Token', 'key', 'secret', 'password', 'passwd', 'pass', 'pwd', 'auth', 'sig', 'signature', 'access_token', 'api_key', 'apikey', 'client_secret', 'refresh_token', 'session', 'credential', 'credentials', 'x-api-key', 'auth_token', 'X-Amz-Signature', 'X-Amz-Security-Token', 'accessToken', 'token2'])('%s is a secret', (name) => {
+	it.each([
+		'token',
+		'Token',
+		'key',
+		'secret',
+		'password',
+		'passwd',
+		'pass',
+		'pwd',
+		'auth',
+		'sig',
+		'signature',
+		'access_token',
+		'api_key',
+		'apikey',
+		'client_secret',
+		'refresh_token',
+		'session',
+		'credential',
+		'credentials',
+		'x-api-key',
+		'auth_token',
+		'X-Amz-Signature',
+		'X-Amz-Security-Token',
+		'accessToken',
+		'token2',
+	])('%s is a secret', (name) => {
 		expect(isSecretParameter(name)).toBe(true);
 	});
 

@@ -37,7 +37,7 @@ describe('SlotHeap', () => {
 		expect(heap.peek()).toBe(2);
 	});
 
-	it('two heaps sharing places leave each other\'s slots alone', () => {
+	it("two heaps sharing places leave each other's slots alone", () => {
 		const keys = [1, 2, 3, 4];
 		const places = new SlotPlaces();
 		places.grow(4);

@@ -59,9 +59,13 @@ describe('two-phase crawl: sweep --candidates, fetch, crawl', () => {
 		expect((await index()).map((e) => e.url).sort()).toEqual(urls().sort());
 		for (const i of [3, 7]) version.set(`/p${i}`, 1);
 		const bin = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)}`;
-		const shell = spawn('bash', ['-c', `set -o pipefail; ${bin} sweep --candidates --audit 0 -q --store "$STORE" | ${bin} fetch -q --store "$STORE" --out "$OUT"`], {
-			env: { ...process.env, STORE: store.dir, OUT: out.dir },
-		});
+		const shell = spawn(
+			'bash',
+			['-c', `set -o pipefail; ${bin} sweep --candidates --audit 0 -q --store "$STORE" | ${bin} fetch -q --store "$STORE" --out "$OUT"`],
+			{
+				env: { ...process.env, STORE: store.dir, OUT: out.dir },
+			},
+		);
 		let stdout = '';
 		shell.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
 		shell.stdin.end(input);

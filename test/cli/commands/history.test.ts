@@ -53,7 +53,8 @@ describe('revisit history', () => {
 		await server.close();
 		await store.cleanup();
 	});
-	const sweep = () => runCli(['sweep', '--store', store.dir, '-q', '--audit', '0', '--retries', '0'], [...paths, '/err'].map((p) => `${server.url(p)}\n`).join(''));
+	const sweep = () =>
+		runCli(['sweep', '--store', store.dir, '-q', '--audit', '0', '--retries', '0'], [...paths, '/err'].map((p) => `${server.url(p)}\n`).join(''));
 	const history = (...args: string[]) => runCli(['history', '--store', store.dir, ...args]);
 
 	/** Three sweeps: all new; nothing edited; /e0 and /n3 edited. */
@@ -71,9 +72,43 @@ describe('revisit history', () => {
 		expect(status).toBe(0);
 		const rows = ndjson(stdout);
 		expect(rows).toHaveLength(3);
-		expect(rows[0]).toMatchObject({ urls: 11, changed: 10, notModified: 0, sameHash: 0, errors: 1, bytes: 10_000 + 6, fullBytes: 10_006, bytesSaved: 0, conditional: 0, ratio304: null, blockedHosts: [] });
-		expect(rows[1]).toMatchObject({ urls: 11, changed: 0, notModified: 5, sameHash: 5, errors: 1, bytes: 5006, fullBytes: 10_006, bytesSaved: 5000, conditional: 5, ratio304: 1 });
-		expect(rows[2]).toMatchObject({ urls: 11, changed: 2, notModified: 4, sameHash: 4, errors: 1, bytes: 6006, fullBytes: 10_006, bytesSaved: 4000, conditional: 5, ratio304: 0.8 });
+		expect(rows[0]).toMatchObject({
+			urls: 11,
+			changed: 10,
+			notModified: 0,
+			sameHash: 0,
+			errors: 1,
+			bytes: 10_000 + 6,
+			fullBytes: 10_006,
+			bytesSaved: 0,
+			conditional: 0,
+			ratio304: null,
+			blockedHosts: [],
+		});
+		expect(rows[1]).toMatchObject({
+			urls: 11,
+			changed: 0,
+			notModified: 5,
+			sameHash: 5,
+			errors: 1,
+			bytes: 5006,
+			fullBytes: 10_006,
+			bytesSaved: 5000,
+			conditional: 5,
+			ratio304: 1,
+		});
+		expect(rows[2]).toMatchObject({
+			urls: 11,
+			changed: 2,
+			notModified: 4,
+			sameHash: 4,
+			errors: 1,
+			bytes: 6006,
+			fullBytes: 10_006,
+			bytesSaved: 4000,
+			conditional: 5,
+			ratio304: 0.8,
+		});
 		const starts = rows.map((row) => Date.parse(row.start as string));
 		expect(starts).toEqual([...starts].sort((a, b) => a - b));
 		for (const row of rows) expect(Date.parse(row.end as string) - Date.parse(row.start as string)).toBe(row.durationMs);
@@ -83,7 +118,9 @@ describe('revisit history', () => {
 		await threeSweeps();
 		const table = await history();
 		const lines = table.stdout.trimEnd().split('\n');
-		expect(lines[0]).toMatch(/^START\s+TOOK\s+URLS\s+CHANGED\s+304S\s+SAME-HASH\s+SAME-CONTENT\s+ERRORS\s+DEFERRED\s+NOT-DUE\s+RECEIVED\s+FULL\s+SAVED\s+304%\s+BLOCKED$/);
+		expect(lines[0]).toMatch(
+			/^START\s+TOOK\s+URLS\s+CHANGED\s+304S\s+SAME-HASH\s+SAME-CONTENT\s+ERRORS\s+DEFERRED\s+NOT-DUE\s+RECEIVED\s+FULL\s+SAVED\s+304%\s+BLOCKED$/,
+		);
 		expect(lines).toHaveLength(4);
 		expect(lines[3]!.split(/\s{2,}/).slice(2)).toEqual(['11', '2', '4', '4', '0', '1', '0', '0', '6.0 KB', '10.0 KB', '4.0 KB', '80.0%', '-']);
 		const last = await history('--last', '1', '--json');
@@ -99,7 +136,11 @@ describe('revisit history', () => {
 			const sweepRules = () => runCli(['sweep', '--store', store.dir, '--select', '.price', '--ndjson', '--all'], urls);
 			await sweepRules();
 			const second = await sweepRules();
-			expect(ndjson(second.stdout).map((verdict) => verdict.reason).sort()).toEqual(['same-content', 'same-hash']);
+			expect(
+				ndjson(second.stdout)
+					.map((verdict) => verdict.reason)
+					.sort(),
+			).toEqual(['same-content', 'same-hash']);
 			expect(second.stderr).toMatch(/^revisit: 2 URLs, 0 changed, 0 304s, 1 same-hash, 1 same-content, 0 errors, /m);
 			const rows = ndjson((await history('--json')).stdout);
 			expect(rows[1]).toMatchObject({ sameHash: 1, sameContent: 1 });
@@ -138,7 +179,8 @@ describe('revisit history', () => {
 		expect(run).toMatchObject({ status: 0, stdout: '' });
 		const text = await readFile(file, 'utf8');
 		const samples = parseMetrics(text);
-		const value = (name: string, labels: Record<string, string> = {}) => samples.find((s) => s.name === name && JSON.stringify(s.labels) === JSON.stringify(labels))?.value;
+		const value = (name: string, labels: Record<string, string> = {}) =>
+			samples.find((s) => s.name === name && JSON.stringify(s.labels) === JSON.stringify(labels))?.value;
 		expect(value('revisit_last_run_changed')).toBe(2);
 		expect(value('revisit_last_run_errors')).toBe(1);
 		expect(value('revisit_last_run_urls')).toBe(11);

@@ -59,7 +59,11 @@ describe('revisit log and revisit diff', () => {
 		expect(lines[3]).toMatch(/^1 +\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ +\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ +new /);
 
 		const rows = ndjson((await cli('log', url, '--json')).stdout);
-		expect(rows.map((row) => [row.n, row.latest])).toEqual([[3, true], [2, undefined], [1, undefined]]);
+		expect(rows.map((row) => [row.n, row.latest])).toEqual([
+			[3, true],
+			[2, undefined],
+			[1, undefined],
+		]);
 		expect(rows[1]).toMatchObject({ url, reason: 'new-body', added: 1, removed: 1 });
 		// The fourth sweep found version 3 again: confirmed later than first seen.
 		expect(Date.parse(rows[0]!.lastConfirmed as string)).toBeGreaterThan(Date.parse(rows[0]!.firstSeen as string));
@@ -91,7 +95,13 @@ describe('revisit log and revisit diff', () => {
 			const stdout = Object.assign(new PassThrough(), { isTTY: true });
 			const chunks: Buffer[] = [];
 			stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-			const status = await main(['diff', url, '~2', '~1', '--store', store.dir], { stdin: Readable.from([]), stdout, stderr: new PassThrough(), env, interrupted: new Promise(() => {}) });
+			const status = await main(['diff', url, '~2', '~1', '--store', store.dir], {
+				stdin: Readable.from([]),
+				stdout,
+				stderr: new PassThrough(),
+				env,
+				interrupted: new Promise(() => {}),
+			});
 			return { status, stdout: Buffer.concat(chunks).toString() };
 		};
 		expect(await onTerminal({})).toMatchObject({ status: 1, stdout: expect.stringContaining('\x1b[31m24.50\x1b[m') });
@@ -118,7 +128,12 @@ describe('revisit log and revisit diff', () => {
 
 		const unified = await cli('diff', url, 'first', 'latest', '--unified');
 		expect(unified.status).toBe(1);
-		expect(unified.stdout.split('\n').slice(0, 2).map((line) => line.replace(/\t.*/, ''))).toEqual([`--- ${url} (version 1)`, `+++ ${url} (version 3)`]);
+		expect(
+			unified.stdout
+				.split('\n')
+				.slice(0, 2)
+				.map((line) => line.replace(/\t.*/, '')),
+		).toEqual([`--- ${url} (version 1)`, `+++ ${url} (version 3)`]);
 		const work = await tempDir();
 		try {
 			const file = path.join(work.dir, 'item.txt');
@@ -160,7 +175,8 @@ describe('revisit log and revisit diff', () => {
 			res.end(page);
 		});
 		const url = server.url('/kettle');
-		const sweepProduct = async () => expect((await runCli(['sweep', '--store', store.dir, '-q', '--robots', 'ignore', '--audit', '0', '--product', url])).status).toBe(0);
+		const sweepProduct = async () =>
+			expect((await runCli(['sweep', '--store', store.dir, '-q', '--robots', 'ignore', '--audit', '0', '--product', url])).status).toBe(0);
 		await sweepProduct();
 		page = offer('21.00', 'InStock');
 		await sweepProduct();
@@ -196,14 +212,19 @@ describe('revisit log and revisit diff', () => {
 			const full = await runCli(args);
 			expect({ status: bundled.status, stdout: bundled.stdout, stderr: bundled.stderr }, args.join(' ')).toEqual(full);
 		}
-		expect((await spawnCli(['diff', '--help'], '').done).stdout).toMatch(/^revisit diff <url> \[a\] \[b\]\n[\s\S]*Examples:\n {2}revisit diff https:\/\/example.org\/news {2}/);
+		expect((await spawnCli(['diff', '--help'], '').done).stdout).toMatch(
+			/^revisit diff <url> \[a\] \[b\]\n[\s\S]*Examples:\n {2}revisit diff https:\/\/example.org\/news {2}/,
+		);
 	});
 
 	it('log and diff read the store through a running watch', async () => {
 		const url = await threeVersions();
 		const before = { log: await cli('log', url, '--json'), diff: await cli('diff', url, 'first') };
 		// The watch checks another page, so that the versions of /item stay as they are.
-		const watch = spawnCli(['watch', '--store', store.dir, '--rate', '100/s', '--robots', 'ignore', '--audit', '0', '--ndjson', '-q'], `${server.url('/other')}\n`);
+		const watch = spawnCli(
+			['watch', '--store', store.dir, '--rate', '100/s', '--robots', 'ignore', '--audit', '0', '--ndjson', '-q'],
+			`${server.url('/other')}\n`,
+		);
 		try {
 			const deadline = Date.now() + 20_000;
 			while (ndjson(watch.stdout()).length === 0) {

@@ -13,7 +13,7 @@ const page = (learned: boolean): UrlRecord => ({
 });
 
 describe('revisit noise forget', () => {
-	it('drops one page\'s learned noise, or a host\'s and all its pages\', and marks their hashes for a new baseline', async () => {
+	it("drops one page's learned noise, or a host's and all its pages', and marks their hashes for a new baseline", async () => {
 		const dir = await tempDir();
 		try {
 			const store = await LevelStore.open(dir.dir);

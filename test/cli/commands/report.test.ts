@@ -33,7 +33,12 @@ describe('revisit report', () => {
 		expect(parts).toContainEqual([1, 'rejected']);
 		expect(parts.filter(([op]) => op !== 0)).toHaveLength(2);
 		const spaces = data.changes.find((change) => change.url === site.a.url('/spaces'))!;
-		expect(spaces.diff!.flat().filter(([op]) => op !== 0).every(([, text]) => text.trim() === '')).toBe(true);
+		expect(
+			spaces
+				.diff!.flat()
+				.filter(([op]) => op !== 0)
+				.every(([, text]) => text.trim() === ''),
+		).toBe(true);
 		expect(data.errorCounts).toEqual({ HTTP_500: 1 });
 		expect(data.errors[0]).toMatchObject({ url: site.b.url('/broken'), error: { code: 'HTTP_500' } });
 		expect(data.hosts.map((host) => host.host).sort()).toEqual([site.a.origin, site.b.origin].sort());
@@ -54,7 +59,10 @@ describe('revisit report', () => {
 		try {
 			const [article, unchanged, other] = await store.getMany([site.a.url('/article'), site.a.url('/static'), site.b.url('/static')]);
 			const texts = await store.getTexts([article!.text!.hash!, unchanged!.text!.hash!]);
-			expect(texts.map((blob) => unpackText(blob!))).toEqual(['Council news\nThe council met on Wednesday and rejected the budget for the harbour.', 'Nothing moves here.']);
+			expect(texts.map((blob) => unpackText(blob!))).toEqual([
+				'Council news\nThe council met on Wednesday and rejected the budget for the harbour.',
+				'Nothing moves here.',
+			]);
 			// Two pages with the same text share one blob.
 			expect(other!.text!.hash).toBe(unchanged!.text!.hash);
 		} finally {
@@ -99,7 +107,12 @@ describe('revisit report', () => {
 			// The rule as written, not only its id.
 			expect(data.rules[change!.rule!]).toEqual({ select: ['.price'], text: true });
 			expect(change!.before!.content).not.toEqual(change!.after!.content);
-			expect(change!.diff!.flat()).toEqual([[0, 'Price: '], [-1, '12'], [1, '13'], [0, ' EUR']]);
+			expect(change!.diff!.flat()).toEqual([
+				[0, 'Price: '],
+				[-1, '12'],
+				[1, '13'],
+				[0, ' EUR'],
+			]);
 		} finally {
 			await server.close();
 			await dir.cleanup();
@@ -116,7 +129,8 @@ describe('revisit report', () => {
 		const dir = await tempDir();
 		try {
 			const sweepAll = async (store: string, extra: string[]) => {
-				for (version = 1; version <= 2; version++) expect((await runCli(['sweep', '--store', store, '--robots', 'ignore', '-q', ...extra], `${server.url('/p')}\n`)).status).toBe(0);
+				for (version = 1; version <= 2; version++)
+					expect((await runCli(['sweep', '--store', store, '--robots', 'ignore', '-q', ...extra], `${server.url('/p')}\n`)).status).toBe(0);
 				const page = path.join(dir.dir, 'r.html');
 				expect((await runCli(['report', '--store', store, '--html', page])).status).toBe(0);
 				return reportData(await readFile(page, 'utf8')).changes[0]!;
@@ -126,7 +140,13 @@ describe('revisit report', () => {
 			expect(cut.diff).toBeUndefined();
 			const source = await sweepAll(path.join(dir.dir, 'source'), ['--diff-of', 'source']);
 			expect(source.text).toBe('diff');
-			expect(source.diff!.flat().filter(([op]) => op !== 0).map(([, text]) => text).join('')).toMatch(/v1.*v2|<p>Appended\.<\/p>/);
+			expect(
+				source
+					.diff!.flat()
+					.filter(([op]) => op !== 0)
+					.map(([, text]) => text)
+					.join(''),
+			).toMatch(/v1.*v2|<p>Appended\.<\/p>/);
 		} finally {
 			await server.close();
 			await dir.cleanup();
@@ -154,13 +174,24 @@ describe('revisit report', () => {
 		}
 	});
 
-	it('is written by a pipeline file\'s report sink when the run ends', async () => {
+	it("is written by a pipeline file's report sink when the run ends", async () => {
 		const dir = await tempDir();
 		try {
 			const page = path.join(dir.dir, 'page.html');
 			await writeFile(path.join(dir.dir, 'urls.txt'), `${site.b.url('/price')}\n`);
 			const file = path.join(dir.dir, 'p.json');
-			await writeFile(file, JSON.stringify({ store: { path: path.join(dir.dir, 'store') }, source: { type: 'file', path: path.join(dir.dir, 'urls.txt') }, stages: [{ use: 'probe', robots: 'ignore' }], sinks: [{ type: 'stdout', format: 'lines' }, { type: 'report', path: page }] }));
+			await writeFile(
+				file,
+				JSON.stringify({
+					store: { path: path.join(dir.dir, 'store') },
+					source: { type: 'file', path: path.join(dir.dir, 'urls.txt') },
+					stages: [{ use: 'probe', robots: 'ignore' }],
+					sinks: [
+						{ type: 'stdout', format: 'lines' },
+						{ type: 'report', path: page },
+					],
+				}),
+			);
 			const run = await runCli(['run', file]);
 			expect(run.status).toBe(0);
 			const data = reportData(await readFile(page, 'utf8'));

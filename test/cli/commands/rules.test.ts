@@ -16,17 +16,21 @@ describe('content rules (noisy pages)', () => {
 			served++;
 			const url = req.url!;
 			if (url.startsWith('/json/')) {
-				return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ requestId: `${Math.random()}`, item: { price: price.get(url) ?? 5, name: url } }));
+				return void res
+					.writeHead(200, { 'content-type': 'application/json' })
+					.end(JSON.stringify({ requestId: `${Math.random()}`, item: { price: price.get(url) ?? 5, name: url } }));
 			}
 			if (url === '/bin') return void res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from([0x89, 0x50, 0x4e, 0x47, served % 256, 0, 1]));
 			if (url === '/broken') return void res.writeHead(200, { 'content-type': 'text/html' }).end(`<div><p class=price>5<b></div></span><i>${served}`);
 			const priceHtml = url === '/moving' && priceGone ? '' : `<p class="price">Price: $${price.get(url) ?? 10}</p>`;
-			res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
-				`<html><head><script>var nonce = "${Math.random().toString(36).slice(2)}";</script></head><body>` +
-					`<form><input type="hidden" name="csrf" value="${Math.random().toString(36).slice(2)}"></form>` +
-					`<p class="stamp">Generated at ${new Date(Date.now() + served * 1000).toISOString()}</p>` +
-					`<div class="ad">${['Buy A', 'Buy B', 'Buy C'][served % 3]}</div>${priceHtml}</body></html>`,
-			);
+			res
+				.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+				.end(
+					`<html><head><script>var nonce = "${Math.random().toString(36).slice(2)}";</script></head><body>` +
+						`<form><input type="hidden" name="csrf" value="${Math.random().toString(36).slice(2)}"></form>` +
+						`<p class="stamp">Generated at ${new Date(Date.now() + served * 1000).toISOString()}</p>` +
+						`<div class="ad">${['Buy A', 'Buy B', 'Buy C'][served % 3]}</div>${priceHtml}</body></html>`,
+				);
 		});
 	});
 	afterAll(() => server.close());
@@ -37,8 +41,12 @@ describe('content rules (noisy pages)', () => {
 	});
 	afterEach(() => dir.cleanup());
 	const pages = () => ['/p/1', '/p/2', '/p/3'].map((p) => server.url(p));
-	const sweep = (args: string[], urls = pages()) => runCli(['sweep', '--store', path.join(dir.dir, 'store'), '--ndjson', '--all', '-q', '--audit', '0', ...args], urls.join('\n'));
-	const changed = (stdout: string) => ndjson(stdout).filter((verdict) => verdict.changed).map((verdict) => verdict.url);
+	const sweep = (args: string[], urls = pages()) =>
+		runCli(['sweep', '--store', path.join(dir.dir, 'store'), '--ndjson', '--all', '-q', '--audit', '0', ...args], urls.join('\n'));
+	const changed = (stdout: string) =>
+		ndjson(stdout)
+			.filter((verdict) => verdict.changed)
+			.map((verdict) => verdict.url);
 	const reasons = (stdout: string) => ndjson(stdout).map((verdict) => verdict.reason);
 
 	it('without rules, every run reports the noisy pages', async () => {
@@ -101,7 +109,12 @@ describe('content rules (noisy pages)', () => {
 
 	it('the same through a pipeline file: the compare stage takes rules', async () => {
 		const file = path.join(dir.dir, 'noisy.json');
-		const config = { store: path.join(dir.dir, 'store'), source: { type: 'urls', urls: pages() }, stages: [{ use: 'compare', rules: [{ select: ['.price'] }] }], sinks: [{ type: 'stdout' }] };
+		const config = {
+			store: path.join(dir.dir, 'store'),
+			source: { type: 'urls', urls: pages() },
+			stages: [{ use: 'compare', rules: [{ select: ['.price'] }] }],
+			sinks: [{ type: 'stdout' }],
+		};
 		await writeFile(file, JSON.stringify(config));
 		expect((await runCli(['run', file, '-q'])).stdout.trim().split('\n')).toHaveLength(3);
 		expect((await runCli(['run', file, '-q'])).stdout).toBe('');

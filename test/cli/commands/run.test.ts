@@ -40,7 +40,18 @@ describe('revisit run', () => {
 	it('runs the sweep-file example: changed URLs to stdout, every verdict appended to a file', async () => {
 		const pages = ['/a', '/b', '/c'].map((page) => server.url(page));
 		await writeFile(at('urls.txt'), `${pages.join('\n')}\n`);
-		const args = [path.join(EXAMPLES, 'sweep-file.json'), '--set', `store=${at('store')}`, '--set', `source.path=${at('urls.txt')}`, '--set', `sinks.1.path=${at('verdicts.ndjson')}`, '--set', 'audit=0', '-q'];
+		const args = [
+			path.join(EXAMPLES, 'sweep-file.json'),
+			'--set',
+			`store=${at('store')}`,
+			'--set',
+			`source.path=${at('urls.txt')}`,
+			'--set',
+			`sinks.1.path=${at('verdicts.ndjson')}`,
+			'--set',
+			'audit=0',
+			'-q',
+		];
 		const first = await run(args);
 		expect(first).toMatchObject({ status: 0, stderr: '' });
 		expect(first.stdout.split('\n').filter(Boolean).sort()).toEqual(pages);
@@ -51,7 +62,16 @@ describe('revisit run', () => {
 	});
 
 	it('runs the sitemap-crawl example: sitemap, filter, due, fetch into a dir, changed URLs to stdout', async () => {
-		const args = [path.join(EXAMPLES, 'sitemap-crawl.json'), '--set', `store=${at('store')}`, '--set', `source.url=${server.url('/sitemap.xml')}`, '--set', `sinks.0.path=${at('pages')}`, '-q'];
+		const args = [
+			path.join(EXAMPLES, 'sitemap-crawl.json'),
+			'--set',
+			`store=${at('store')}`,
+			'--set',
+			`source.url=${server.url('/sitemap.xml')}`,
+			'--set',
+			`sinks.0.path=${at('pages')}`,
+			'-q',
+		];
 		const first = await run(args);
 		expect(first.status).toBe(0);
 		expect(first.stdout.split('\n').filter(Boolean).sort()).toEqual([server.url('/docs/a'), server.url('/docs/b')]);
@@ -104,7 +124,11 @@ describe('revisit run', () => {
 		expect(first.stdout.split('\n').filter(Boolean).sort()).toEqual(ok);
 		expect(await lines('errors.txt')).toEqual([server.url('/fail')]);
 		expect(await lines('unchanged.txt')).toEqual([]);
-		expect(ndjson(await readFile(at('changed.ndjson'), 'utf8')).map((verdict) => verdict.url).sort()).toEqual(ok);
+		expect(
+			ndjson(await readFile(at('changed.ndjson'), 'utf8'))
+				.map((verdict) => verdict.url)
+				.sort(),
+		).toEqual(ok);
 		expect(ndjson(await readFile(at('all.ndjson'), 'utf8'))).toHaveLength(3);
 
 		// Nothing changed since: a 304 each, so the unchanged file gets them and stdout nothing; errors stay errors.
@@ -113,7 +137,11 @@ describe('revisit run', () => {
 		expect(await lines('unchanged.txt')).toEqual(ok);
 		expect(await lines('errors.txt')).toEqual([server.url('/fail')]);
 		expect(await lines('changed.ndjson')).toEqual([]);
-		expect(ndjson(await readFile(at('all.ndjson'), 'utf8')).map((verdict) => verdict.reason).sort()).toEqual(['304', '304', 'error']);
+		expect(
+			ndjson(await readFile(at('all.ndjson'), 'utf8'))
+				.map((verdict) => verdict.reason)
+				.sort(),
+		).toEqual(['304', '304', 'error']);
 	});
 
 	it('applies --set overrides, checked like the file', async () => {
@@ -135,7 +163,10 @@ describe('revisit run', () => {
 	});
 
 	it('refuses an invalid file with exit 2, every problem on its line, and runs nothing', async () => {
-		await writeFile(at('bad.json'), `{\n  "store": ${JSON.stringify(at('store'))},\n  "source": { "type": "urls", "urls": [${JSON.stringify(server.url('/a'))}] },\n  "stages": [{ "use": "probe", "concurrency": "many", "perhost": 2 }],\n  "sinks": [{ "type": "stdout", "when": "changd" }]\n}\n`);
+		await writeFile(
+			at('bad.json'),
+			`{\n  "store": ${JSON.stringify(at('store'))},\n  "source": { "type": "urls", "urls": [${JSON.stringify(server.url('/a'))}] },\n  "stages": [{ "use": "probe", "concurrency": "many", "perhost": 2 }],\n  "sinks": [{ "type": "stdout", "when": "changd" }]\n}\n`,
+		);
 		const result = await run([at('bad.json')]);
 		expect(result).toMatchObject({ status: 2, stdout: '' });
 		expect(result.stderr.split('\n')).toEqual([
@@ -148,18 +179,30 @@ describe('revisit run', () => {
 		expect(server.requests).toHaveLength(0);
 		await expect(access(at('store'))).rejects.toThrow();
 		await writeFile(at('syntax.json'), '{\n  "source": { "type": "stdin" },\n  "sinks": [{ "type": "stdout" },]\n}\n');
-		expect(await run([at('syntax.json')])).toMatchObject({ status: 2, stderr: `${at('syntax.json')}:3:34: invalid JSON: trailing comma before ]\nrevisit: ${at('syntax.json')} is not a valid pipeline (1 problem); nothing was run\n` });
+		expect(await run([at('syntax.json')])).toMatchObject({
+			status: 2,
+			stderr: `${at('syntax.json')}:3:34: invalid JSON: trailing comma before ]\nrevisit: ${at('syntax.json')} is not a valid pipeline (1 problem); nothing was run\n`,
+		});
 		expect(await run([at('missing.json')])).toMatchObject({ status: 2, stderr: `${at('missing.json')}: cannot read the pipeline: no such file\n` });
 	});
 
 	it('reads stdin as a source, and exits 3 when the churn guard holds a host back', async () => {
 		const urls = Array.from({ length: 5 }, (_, i) => server.url(`/p${i}`));
-		const file = await pipeline({ source: { type: 'stdin' }, stages: [{ use: 'probe', audit: 0 }, { use: 'churn-guard', churnMin: 5 }], sinks: [{ type: 'stdout' }] });
+		const file = await pipeline({
+			source: { type: 'stdin' },
+			stages: [
+				{ use: 'probe', audit: 0 },
+				{ use: 'churn-guard', churnMin: 5 },
+			],
+			sinks: [{ type: 'stdout' }],
+		});
 		expect((await run([file, '-q'], urls.join('\n'))).stdout.split('\n').filter(Boolean)).toHaveLength(5);
 		version = 1;
 		const blocked = await run([file], urls.join('\n'));
 		expect(blocked).toMatchObject({ status: 3, stdout: '' });
-		expect(blocked.stderr).toContain(`changes held back (churn guard); check the site, then add it to the churn-guard stage's acceptChurn (--set 'acceptChurn=["${server.origin}"]')`);
+		expect(blocked.stderr).toContain(
+			`changes held back (churn guard); check the site, then add it to the churn-guard stage's acceptChurn (--set 'acceptChurn=["${server.origin}"]')`,
+		);
 		const accepted = await run([file, '--set', `acceptChurn=["${server.origin}"]`, '-q'], urls.join('\n'));
 		expect(accepted.stdout.split('\n').filter(Boolean)).toHaveLength(5);
 	});

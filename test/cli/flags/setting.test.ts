@@ -10,7 +10,7 @@ describe('flags from a settings table', () => {
 		expect(flags['rate']?.coerce?.('5')).toBe(5);
 	});
 
-	it('give the old name\'s value to the new one, unless it is given too, and say so once', () => {
+	it("give the old name's value to the new one, unless it is given too, and say so once", () => {
 		const lines: string[] = [];
 		const stderr = { write: (text: string) => lines.push(text) };
 		const args: Record<string, unknown> = { rate: 5 };

@@ -59,7 +59,9 @@ describe('compileCondition', () => {
 	});
 
 	it('refuses an unknown name or function when compiled, naming its column and listing the known ones', () => {
-		expect(problem('xyzzy < 40')).toBe('--when: unknown name `xyzzy` at column 1 (the names are price, previous_price, currency, availability, price_change, in_stock, was_in_stock, text, changed_words): xyzzy < 40');
+		expect(problem('xyzzy < 40')).toBe(
+			'--when: unknown name `xyzzy` at column 1 (the names are price, previous_price, currency, availability, price_change, in_stock, was_in_stock, text, changed_words): xyzzy < 40',
+		);
 		// Even where evaluation would never reach it.
 		expect(problem("in_stock or 'stock' > 3")).toContain("unknown name 'stock' at column 13");
 		expect(problem('upper(text) == "A"')).toContain('unknown function `upper()`');
@@ -69,7 +71,9 @@ describe('compileCondition', () => {
 	it('refuses a type error the sample values reach, and a result that is not true or false', () => {
 		expect(problem('text < 5')).toBe('--when: < takes numbers, got text and number: text < 5');
 		expect(problem('price and in_stock')).toContain('but got a number');
-		expect(problem('changed_words')).toBe('--when: the expression must be true or false, and gives number (a comparison such as changed_words > 0 is): changed_words');
+		expect(problem('changed_words')).toBe(
+			'--when: the expression must be true or false, and gives number (a comparison such as changed_words > 0 is): changed_words',
+		);
 		expect(problem('text ~= "("')).toContain('~= pattern "(" is not one RE2 takes (missing closing )');
 	});
 
@@ -82,14 +86,20 @@ describe('compileCondition', () => {
 		const NAMES = 'the names are price, previous_price, currency, availability, price_change, in_stock, was_in_stock, text, changed_words';
 
 		it("text in 'single quotes' is a name in filtrex: use double quotes", () => {
-			expect(problem("availability == 'InStock'")).toBe(`--when: unknown name 'InStock' at column 17 ('single quotes' make a name: write text in double quotes, "InStock"): availability == 'InStock'`);
-			expect(problem("contains(text, 'sold out')")).toContain(`unknown name 'sold out' at column 16 ('single quotes' make a name: write text in double quotes, "sold out")`);
+			expect(problem("availability == 'InStock'")).toBe(
+				`--when: unknown name 'InStock' at column 17 ('single quotes' make a name: write text in double quotes, "InStock"): availability == 'InStock'`,
+			);
+			expect(problem("contains(text, 'sold out')")).toContain(
+				`unknown name 'sold out' at column 16 ('single quotes' make a name: write text in double quotes, "sold out")`,
+			);
 			// A known name may be quoted: that is no mistake.
 			expect(() => compileCondition("'price' < 40")).not.toThrow();
 		});
 
 		it('an availability or a word compared with == written bare: text goes in double quotes', () => {
-			expect(problem('availability == InStock')).toBe('--when: unknown name `InStock` at column 17 (text goes in double quotes: "InStock"): availability == InStock');
+			expect(problem('availability == InStock')).toBe(
+				'--when: unknown name `InStock` at column 17 (text goes in double quotes: "InStock"): availability == InStock',
+			);
 			expect(problem('currency != EUR')).toBe('--when: unknown name `EUR` at column 13 (text goes in double quotes: "EUR"): currency != EUR');
 		});
 
@@ -122,8 +132,12 @@ describe('compileCondition', () => {
 			expect(conditionProblem('instock')).toBe(`unknown name \`instock\` at column 1 (did you mean \`in_stock\`? ${NAMES})`);
 			expect(conditionProblem('price < 40 and In_Stock')).toBe(`unknown name \`In_Stock\` at column 16 (did you mean \`in_stock\`? ${NAMES})`);
 			expect(conditionProblem('prise < 40')).toBe(`unknown name \`prise\` at column 1 (did you mean \`price\`? ${NAMES})`);
-			expect(conditionProblem('changed-words > 3')).toBe(`unknown name \`changed\` at column 1 (did you mean \`changed_words\`? \`-\` is a minus here; ${NAMES})`);
-			expect(conditionProblem('contain(text, "x")')).toBe('unknown function `contain()` at column 1 (did you mean `contains()`? the functions are abs, ceil, floor, round, sqrt, log, log2, log10, min, max, exists, empty, contains)');
+			expect(conditionProblem('changed-words > 3')).toBe(
+				`unknown name \`changed\` at column 1 (did you mean \`changed_words\`? \`-\` is a minus here; ${NAMES})`,
+			);
+			expect(conditionProblem('contain(text, "x")')).toBe(
+				'unknown function `contain()` at column 1 (did you mean `contains()`? the functions are abs, ceil, floor, round, sqrt, log, log2, log10, min, max, exists, empty, contains)',
+			);
 			expect(conditionProblem('NOT(in_stock)')).toBe('unknown function `NOT()` at column 1 (write `not`: the words are and, or, not, in lower case)');
 		});
 	});

@@ -17,7 +17,7 @@ describe('condition size bounds', () => {
 		expect(sizeProblem(`price < 40 or\n${'('.repeat(70)}`)).toBe('nested deeper than 64 parentheses at line 2, column 65');
 	});
 
-	it('refuses an expression past 4,096 characters, or past 256 operators (a chain overflowed the parser\'s stack)', () => {
+	it("refuses an expression past 4,096 characters, or past 256 operators (a chain overflowed the parser's stack)", () => {
 		expect(conditionProblem(`contains(text, "${'x'.repeat(5000)}")`)).toBe('longer than 4096 characters (it has 5018)');
 		expect(conditionProblem(`1${'+1'.repeat(2000)} > 0`)).toBe('more than 256 operators at column 514');
 		expect(conditionProblem(`${'not '.repeat(1000)}in_stock`)).toBe('more than 256 operators at column 1025');

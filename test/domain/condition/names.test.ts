@@ -2,16 +2,36 @@ import { describe, expect, it } from 'vitest';
 import { changedWords, conditionValues, IN_STOCK } from '../../../src/domain/condition/names.js';
 import type { Task, Verdict } from '../../../src/domain/task/types.js';
 
-const task = (verdict: Partial<Verdict>, extra: Partial<Task> = {}): Task => ({ line: 1, input: 'https://a.example/', verdict: { url: 'https://a.example/', changed: true, reason: 'price', ...verdict }, ...extra });
+const task = (verdict: Partial<Verdict>, extra: Partial<Task> = {}): Task => ({
+	line: 1,
+	input: 'https://a.example/',
+	verdict: { url: 'https://a.example/', changed: true, reason: 'price', ...verdict },
+	...extra,
+});
 
 describe('conditionValues', () => {
 	it('reads the offer now and before, and the price change as a fraction', () => {
-		const values = conditionValues(task({ product: { price: 18, currency: 'EUR', availability: 'InStock' }, previous: { price: 20, currency: 'EUR', availability: 'OutOfStock' } }));
-		expect(values).toEqual({ price: 18, previous_price: 20, currency: 'EUR', availability: 'InStock', price_change: -0.1, in_stock: true, was_in_stock: false });
+		const values = conditionValues(
+			task({ product: { price: 18, currency: 'EUR', availability: 'InStock' }, previous: { price: 20, currency: 'EUR', availability: 'OutOfStock' } }),
+		);
+		expect(values).toEqual({
+			price: 18,
+			previous_price: 20,
+			currency: 'EUR',
+			availability: 'InStock',
+			price_change: -0.1,
+			in_stock: true,
+			was_in_stock: false,
+		});
 	});
 
 	it('takes the offer before as the same when compare left previous out (nothing in it moved), and as missing on a first sight', () => {
-		expect(conditionValues(task({ reason: 'new-body', product: { price: 5, availability: 'InStock' } }))).toMatchObject({ previous_price: 5, price_change: 0, in_stock: true, was_in_stock: true });
+		expect(conditionValues(task({ reason: 'new-body', product: { price: 5, availability: 'InStock' } }))).toMatchObject({
+			previous_price: 5,
+			price_change: 0,
+			in_stock: true,
+			was_in_stock: true,
+		});
 		const first = conditionValues(task({ reason: 'new', product: { price: 5, availability: 'InStock' } }));
 		expect(first).toEqual({ price: 5, availability: 'InStock', in_stock: true, was_in_stock: false });
 	});
@@ -24,7 +44,27 @@ describe('conditionValues', () => {
 
 	it('gives the counted text and the words changed', () => {
 		const probe = { counted: { text: 'Hats 5 EUR', cut: false } } as Task['probe'];
-		expect(conditionValues(task({ reason: 'new-body' }, { probe, wordDiff: { why: 'diff', hunks: [[[0, 'Hats'], [0, ' '], [-1, '4 EUR'], [1, '5 EUR']]] } }))).toMatchObject({ text: 'Hats 5 EUR', changed_words: 4 });
+		expect(
+			conditionValues(
+				task(
+					{ reason: 'new-body' },
+					{
+						probe,
+						wordDiff: {
+							why: 'diff',
+							hunks: [
+								[
+									[0, 'Hats'],
+									[0, ' '],
+									[-1, '4 EUR'],
+									[1, '5 EUR'],
+								],
+							],
+						},
+					},
+				),
+			),
+		).toMatchObject({ text: 'Hats 5 EUR', changed_words: 4 });
 	});
 
 	it('counts the availabilities that can be bought now as in stock', () => {
@@ -34,7 +74,20 @@ describe('conditionValues', () => {
 
 describe('changedWords', () => {
 	it('counts words and numbers added and removed, not spaces or punctuation', () => {
-		expect(changedWords({ why: 'diff', hunks: [[[0, 'was'], [0, ' '], [-1, '$24.50,'], [1, '$21.00, now!']], [[1, ' ']]] })).toBe(3);
+		expect(
+			changedWords({
+				why: 'diff',
+				hunks: [
+					[
+						[0, 'was'],
+						[0, ' '],
+						[-1, '$24.50,'],
+						[1, '$21.00, now!'],
+					],
+					[[1, ' ']],
+				],
+			}),
+		).toBe(3);
 	});
 
 	it('is 0 when only markup moved, Infinity when too different, missing without a diff', () => {

@@ -13,7 +13,10 @@ const positionOf = (expression: string) => {
 
 describe('namesUsed', () => {
 	it('lists names and functions, leaving out keywords and strings', () => {
-		expect(namesUsed('contains(text, "price and x") and not in_stock or \'previous_price\' in (1, 2) mod 3')).toEqual({ names: ['text', 'in_stock', 'previous_price'], functions: ['contains'] });
+		expect(namesUsed('contains(text, "price and x") and not in_stock or \'previous_price\' in (1, 2) mod 3')).toEqual({
+			names: ['text', 'in_stock', 'previous_price'],
+			functions: ['contains'],
+		});
 		expect(namesUsed('a.b < 1 and x of y')).toEqual({ names: ['a.b', 'x', 'y'], functions: [] });
 		expect(namesUsed('not (in_stock)').names).toEqual(['in_stock']);
 	});

@@ -3,7 +3,9 @@ import { countedText } from '../../../src/domain/content/counted.js';
 import { compileRules } from '../../../src/domain/content/rules.js';
 
 const html = (price: string, noise: string) =>
-	Buffer.from(`<html><head><script>var n="${noise}"</script><style>p{}</style></head><body><p>Generated at ${noise}</p><div class="price">Price: ${price}</div></body></html>`);
+	Buffer.from(
+		`<html><head><script>var n="${noise}"</script><style>p{}</style></head><body><p>Generated at ${noise}</p><div class="price">Price: ${price}</div></body></html>`,
+	);
 const one = (spec: Parameters<typeof compileRules>[0][number]) => compileRules([spec])[0]!;
 
 describe('countedText', () => {
@@ -20,7 +22,9 @@ describe('countedText', () => {
 	});
 
 	it('reads malformed HTML without throwing', () => {
-		expect(countedText(one({ select: ['.price'] }), Buffer.from('<div><p class=price>5<b></div></span>'), 'text/html').text).toBe('<p class="price">5<b></b></p>');
+		expect(countedText(one({ select: ['.price'] }), Buffer.from('<div><p class=price>5<b></div></span>'), 'text/html').text).toBe(
+			'<p class="price">5<b></b></p>',
+		);
 	});
 
 	it('JSON: pointers keep parts, ignore drops keys, key order never counts', () => {
@@ -28,7 +32,9 @@ describe('countedText', () => {
 		const a = countedText(rule, Buffer.from('{"requestId":"1","item":{"price":5,"name":"x","seen":1}}'), 'application/json');
 		expect(a).toEqual({ text: '5\n"x"', kind: 'json' });
 		const dropped = one({ ignore: ['^(requestId|at)$'] });
-		expect(countedText(dropped, Buffer.from('{"requestId":"1","b":2,"a":{"at":3,"z":1}}'), 'application/json').text).toBe(countedText(dropped, Buffer.from('{"a":{"z":1},"b":2,"requestId":"9"}'), 'application/json').text);
+		expect(countedText(dropped, Buffer.from('{"requestId":"1","b":2,"a":{"at":3,"z":1}}'), 'application/json').text).toBe(
+			countedText(dropped, Buffer.from('{"a":{"z":1},"b":2,"requestId":"9"}'), 'application/json').text,
+		);
 		// In values: what a pattern matches is removed from strings.
 		const stamped = one({ ignore: ['served at \\d+'] });
 		expect(countedText(stamped, Buffer.from('{"note":"ok, served at 1700000000"}'), 'application/json').text).toBe('{"note":"ok, "}');
@@ -55,7 +61,9 @@ describe('countedText', () => {
 	});
 
 	it('explains each excluded element once, the outermost, in page order', () => {
-		const body = Buffer.from(`<div id="recent" class="box recent">Recently viewed: <b class="recent">${'Chair, '.repeat(20)}</b></div><p>x</p><i class="ts">12:00</i>`);
+		const body = Buffer.from(
+			`<div id="recent" class="box recent">Recently viewed: <b class="recent">${'Chair, '.repeat(20)}</b></div><p>x</p><i class="ts">12:00</i>`,
+		);
 		const counted = countedText(one({ exclude: ['.ts', '.recent'] }), body, 'text/html', { explain: true });
 		expect(counted.text).toBe('<p>x</p>');
 		expect(counted.excluded).toBe(2);
@@ -66,7 +74,9 @@ describe('countedText', () => {
 
 describe('countedText with a product rule', () => {
 	const shoe = (was: string, offers: string) =>
-		Buffer.from(`<html><head><script type="application/ld+json">{"@type":"Product","name":"Shoe","offers":${offers}}</script></head><body><div itemscope itemtype="https://schema.org/Offer"><del><span itemprop="price">${was}</span></del></div></body></html>`);
+		Buffer.from(
+			`<html><head><script type="application/ld+json">{"@type":"Product","name":"Shoe","offers":${offers}}</script></head><body><div itemscope itemtype="https://schema.org/Offer"><del><span itemprop="price">${was}</span></del></div></body></html>`,
+		);
 
 	it('counts the price and the availability, not the list price: a list price moving alone is no change', () => {
 		const rule = one({ product: true });
@@ -86,7 +96,6 @@ describe('countedText with a product rule', () => {
 		expect(countedText(rule, shoe('', offers), 'text/html', { url: 'https://shop.example/p/shoe?variant=2' }).text).toBe('price: 29 USD');
 	});
 });
-
 
 describe('countedText of documents that are not HTML', () => {
 	it('counts a JSON document with its keys sorted when no rule applies, so that their order is no change', () => {

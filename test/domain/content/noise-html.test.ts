@@ -21,9 +21,17 @@ describe('structural noise in HTML', () => {
 
 	it('never learns the page itself, an element holding most of its text, or (under select) what was selected', () => {
 		expect(htmlDifferences('<html><body>one</body></html>', '<html><body>two</body></html>')).toEqual(['html>body>#text']);
-		expect(htmlDifferences('<main><p>a long text that is the page</p></main><i>x</i>', '<main><p>another long text, the page</p></main><i>x</i>')).toEqual(['main>p>#text']);
+		expect(htmlDifferences('<main><p>a long text that is the page</p></main><i>x</i>', '<main><p>another long text, the page</p></main><i>x</i>')).toEqual([
+			'main>p>#text',
+		]);
 		expect(htmlDifferences('<p class="price">5</p>', '<p class="price">6</p>', true)).toEqual([]);
-		expect(htmlDifferences('<p class="price">Price: 5 dollars<span class="t">09:14</span></p>', '<p class="price">Price: 5 dollars<span class="t">09:15</span></p>', true)).toEqual(['p.price>span.t']);
+		expect(
+			htmlDifferences(
+				'<p class="price">Price: 5 dollars<span class="t">09:14</span></p>',
+				'<p class="price">Price: 5 dollars<span class="t">09:15</span></p>',
+				true,
+			),
+		).toEqual(['p.price>span.t']);
 	});
 
 	it('places elements by class, so a line present on one page only does not move the others', () => {

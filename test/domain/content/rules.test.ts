@@ -12,7 +12,10 @@ describe('compileRules', () => {
 	});
 
 	it('keeps the id of a rule without exclude as it was, so upgrading rebaselines nothing', () => {
-		const before = createHash('sha1').update(JSON.stringify([['.price'], true, ['\\d+'], []])).digest('hex').slice(0, 12);
+		const before = createHash('sha1')
+			.update(JSON.stringify([['.price'], true, ['\\d+'], []]))
+			.digest('hex')
+			.slice(0, 12);
 		expect(idOf({ select: ['.price'], text: true, ignore: ['\\d+'] })).toBe(before);
 	});
 
@@ -27,7 +30,9 @@ describe('compileRules', () => {
 	});
 
 	it('refuses a bad exclude selector, naming the rule, the field and the whole message', () => {
-		expect(() => compileRules([{ select: ['.a'] }, { exclude: ['.ok', '.price['] }], 'rules.json')).toThrow('rules.json 2: exclude ".price[" is not a CSS selector: Expected name, found the end of the selector');
+		expect(() => compileRules([{ select: ['.a'] }, { exclude: ['.ok', '.price['] }], 'rules.json')).toThrow(
+			'rules.json 2: exclude ".price[" is not a CSS selector: Expected name, found the end of the selector',
+		);
 	});
 });
 
@@ -41,7 +46,9 @@ describe('product rules', () => {
 	});
 
 	it('refuse what a product rule cannot count, and a bad price selector, naming the field', () => {
-		expect(() => compileRules([{ product: true, select: ['.price'] }])).toThrow("rule 1: a product rule counts the page's offer, so select has nothing to count");
+		expect(() => compileRules([{ product: true, select: ['.price'] }])).toThrow(
+			"rule 1: a product rule counts the page's offer, so select has nothing to count",
+		);
 		expect(() => compileRules([{ product: true, text: true }])).toThrow('so text has nothing to count');
 		expect(() => compileRules([{ price: ['.cost['] }], 'rules.json')).toThrow('rules.json 1: price ".cost[" is not a CSS selector');
 	});

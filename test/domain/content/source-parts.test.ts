@@ -14,8 +14,12 @@ const page = ({ script = 'go(1)', style = 'p{color:red}', cls = 'a', comment = '
 describe('sourceParts and bytesMoved', () => {
 	it('names each part of the source that moved while the text did not, with the size before and after', () => {
 		const base = partsOf(page());
-		expect(bytesMoved(base, partsOf(page({ script: 'go(12)' })))).toBe(`the text is the same; the bytes changed: ${Buffer.byteLength(page())} → ${Buffer.byteLength(page()) + 1} bytes, in the scripts`);
-		expect(bytesMoved(base, partsOf(page({ cls: 'b' })))).toBe(`the text is the same; the bytes changed: ${Buffer.byteLength(page())} bytes before and after, in the attributes`);
+		expect(bytesMoved(base, partsOf(page({ script: 'go(12)' })))).toBe(
+			`the text is the same; the bytes changed: ${Buffer.byteLength(page())} → ${Buffer.byteLength(page()) + 1} bytes, in the scripts`,
+		);
+		expect(bytesMoved(base, partsOf(page({ cls: 'b' })))).toBe(
+			`the text is the same; the bytes changed: ${Buffer.byteLength(page())} bytes before and after, in the attributes`,
+		);
 		expect(bytesMoved(base, partsOf(page({ style: 'p{color:blue}', comment: 'built 2' })))).toMatch(/, in the styles and the comments$/);
 		expect(bytesMoved(base, partsOf(page({ tag: 'div', script: 'go(2)', cls: 'c' })))).toMatch(/, in the scripts, the attributes and the tags$/);
 		expect(bytesMoved(base, partsOf(page({ space: '\n\n' })))).toMatch(/, only in whitespace or in text a reader does not see$/);

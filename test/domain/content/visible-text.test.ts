@@ -6,11 +6,15 @@ describe('visibleText', () => {
 		const html = `<!doctype html><html><head><title>Harbour news</title><style>p{color:red}</style><script>var x = "<p>not text</p>";</script></head>
 <body><nav><a href="/">Home</a></nav><h1>Council   news</h1><p>The council <a href="/b">agreed</a> the <b>budget</b>.</p>
 <ul><li>First</li><li>Second <img src="x.png" alt="a chart"></li></ul><noscript>enable js</noscript><div>Last<br>line</div></body></html>`;
-		expect(visibleText(html)).toBe(['Harbour news', 'Home', 'Council news', 'The council agreed the budget.', 'First', 'Second [a chart]', 'Last', 'line'].join('\n'));
+		expect(visibleText(html)).toBe(
+			['Harbour news', 'Home', 'Council news', 'The council agreed the budget.', 'First', 'Second [a chart]', 'Last', 'line'].join('\n'),
+		);
 	});
 
 	it('leaves out markup attributes entirely, so that a changed class or href is no change in the text', () => {
-		expect(visibleText('<p class="a" data-x="1">Same <a href="/one">words</a></p>')).toBe(visibleText('<p class="b"><span>Same </span><a href="/two">words</a></p>'));
+		expect(visibleText('<p class="a" data-x="1">Same <a href="/one">words</a></p>')).toBe(
+			visibleText('<p class="b"><span>Same </span><a href="/two">words</a></p>'),
+		);
 	});
 
 	it('tells HTML by its type, or by its first character when there is none', () => {

@@ -31,12 +31,39 @@ describe('keptAgain', () => {
 
 describe('wordDiff', () => {
 	it('shows a changed price as one number replaced by another', () => {
-		expect(wordDiff('Price: $24.50 today', 'Price: $21.00 today')).toEqual({ hunks: [[[0, 'Price: '], [-1, '$24.50'], [1, '$21.00'], [0, ' today']]], cut: false });
-		expect(wordDiff('Prix : 1.234,56 €', 'Prix : 1.199,00 €')!.hunks.flat().filter(([op]) => op !== 0)).toEqual([[-1, '1.234,56 €'], [1, '1.199,00 €']]);
+		expect(wordDiff('Price: $24.50 today', 'Price: $21.00 today')).toEqual({
+			hunks: [
+				[
+					[0, 'Price: '],
+					[-1, '$24.50'],
+					[1, '$21.00'],
+					[0, ' today'],
+				],
+			],
+			cut: false,
+		});
+		expect(
+			wordDiff('Prix : 1.234,56 €', 'Prix : 1.199,00 €')!
+				.hunks.flat()
+				.filter(([op]) => op !== 0),
+		).toEqual([
+			[-1, '1.234,56 €'],
+			[1, '1.199,00 €'],
+		]);
 	});
 
 	it('marks the words removed and added, with whitespace as parts of their own', () => {
-		expect(wordDiff('price 5 EUR', 'price 6 EUR')).toEqual({ hunks: [[[0, 'price '], [-1, '5'], [1, '6'], [0, ' EUR']]], cut: false });
+		expect(wordDiff('price 5 EUR', 'price 6 EUR')).toEqual({
+			hunks: [
+				[
+					[0, 'price '],
+					[-1, '5'],
+					[1, '6'],
+					[0, ' EUR'],
+				],
+			],
+			cut: false,
+		});
 	});
 
 	it('keeps context either side of each change and leaves out the unchanged text between far changes', () => {

@@ -13,8 +13,8 @@ const KNOWN_WRONG = new Map([
 	['brooklynbrewshop.com-1.html', "reads currency null (truth 'USD')"],
 	['cafepress.com-1.html', "reads availability 'InStock' (truth null)"],
 	['lavazza.de-1.html', "reads availability 'InStock' (truth 'OutOfStock')"],
-	['shop.dunkindonuts.com-1.html', "reads price 17.98 (truth 8.99)"],
-	['toralin.de-1.html', "reads price 4.92 (truth 5.95)"],
+	['shop.dunkindonuts.com-1.html', 'reads price 17.98 (truth 8.99)'],
+	['toralin.de-1.html', 'reads price 4.92 (truth 5.95)'],
 ]);
 
 // The sweep reads the offer from the parsed body, with the page's URL (src/domain/content/counted.ts): so does this test.
@@ -25,7 +25,8 @@ const read = (html: string, url: string | null) => {
 
 const dir = corpusDir();
 const pages = dir ? readCorpus(dir) : [];
-if (!dir) console.warn('skipping "the real-page product corpus": its pages are not here (set REVISIT_PRODUCT_CORPUS, or see test/fixtures/product-corpus/README.md)');
+if (!dir)
+	console.warn('skipping "the real-page product corpus": its pages are not here (set REVISIT_PRODUCT_CORPUS, or see test/fixtures/product-corpus/README.md)');
 
 describe.skipIf(!dir)('the real-page product corpus (test/fixtures/product-corpus)', () => {
 	it('lists only pages that are in truth.json', () => {
@@ -37,6 +38,8 @@ describe.skipIf(!dir)('the real-page product corpus (test/fixtures/product-corpu
 		const expected = { price: truth.price ?? undefined, currency: truth.currency ?? undefined, availability: truth.availability ?? undefined };
 		const wrong = KNOWN_WRONG.get(truth.file);
 		if (wrong) it.fails(`${truth.file}: known wrong (${wrong})`, () => expect(read(html, truth.url)).toEqual(expected));
-		else it(`${truth.file}: ${truth.markup}, ${truth.price ?? 'no'} ${truth.currency ?? ''} ${truth.availability ?? ''}`, () => expect(read(html, truth.url)).toEqual(expected));
+		else
+			it(`${truth.file}: ${truth.markup}, ${truth.price ?? 'no'} ${truth.currency ?? ''} ${truth.availability ?? ''}`, () =>
+				expect(read(html, truth.url)).toEqual(expected));
 	}
 });

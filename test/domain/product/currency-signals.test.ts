@@ -54,11 +54,24 @@ describe('currencyFromPage', () => {
 
 	it('reads `$` by the country of its domain wherever a dollar or a peso is written so', () => {
 		const domains: Array<[string, string]> = [
-			['tienda.example.com.ar', 'ARS'], ['tienda.example.ar', 'ARS'], ['tienda.example.com.mx', 'MXN'], ['tienda.example.cl', 'CLP'], ['tienda.example.com.co', 'COP'],
-			['shop.example.ca', 'CAD'], ['shop.example.com.au', 'AUD'], ['shop.example.co.nz', 'NZD'], ['shop.example.com.sg', 'SGD'], ['shop.example.com.hk', 'HKD'],
-			['shop.example.com.tw', 'TWD'], ['tienda.example.com.uy', 'UYU'], ['tienda.example.com.do', 'DOP'], ['shop.example.com.jm', 'JMD'], ['tienda.example.com.ec', 'USD'],
+			['tienda.example.com.ar', 'ARS'],
+			['tienda.example.ar', 'ARS'],
+			['tienda.example.com.mx', 'MXN'],
+			['tienda.example.cl', 'CLP'],
+			['tienda.example.com.co', 'COP'],
+			['shop.example.ca', 'CAD'],
+			['shop.example.com.au', 'AUD'],
+			['shop.example.co.nz', 'NZD'],
+			['shop.example.com.sg', 'SGD'],
+			['shop.example.com.hk', 'HKD'],
+			['shop.example.com.tw', 'TWD'],
+			['tienda.example.com.uy', 'UYU'],
+			['tienda.example.com.do', 'DOP'],
+			['shop.example.com.jm', 'JMD'],
+			['tienda.example.com.ec', 'USD'],
 		];
-		for (const [host, code] of domains) expect([host, currencyFromPage('$', { stated: [], url: `https://${host}/p/1`, languages: ['es'] })]).toEqual([host, code]);
+		for (const [host, code] of domains)
+			expect([host, currencyFromPage('$', { stated: [], url: `https://${host}/p/1`, languages: ['es'] })]).toEqual([host, code]);
 		// A bare .co is a generic domain as often as Colombia's: it names no country.
 		expect(currencyFromPage('$', { stated: [], url: 'https://brand.co/p/1', languages: ['es'] })).toBeUndefined();
 	});
@@ -85,9 +98,19 @@ describe('currencyFromPage', () => {
 
 	it('reads `£` as the pound of its domain where that is no sterling, else as sterling', () => {
 		const domains: Array<[string, string]> = [
-			['shop.example.com.eg', 'EGP'], ['shop.example.eg', 'EGP'], ['shop.example.com.lb', 'LBP'], ['shop.example.sy', 'SYP'], ['shop.example.sd', 'SDG'],
-			['shop.example.ss', 'SSP'], ['shop.example.gi', 'GIP'], ['shop.example.fk', 'FKP'], ['shop.example.com.sh', 'SHP'],
-			['shop.example.co.uk', 'GBP'], ['shop.example.com', 'GBP'], ['shop.example.de', 'GBP'], ['brand.sh', 'GBP'],
+			['shop.example.com.eg', 'EGP'],
+			['shop.example.eg', 'EGP'],
+			['shop.example.com.lb', 'LBP'],
+			['shop.example.sy', 'SYP'],
+			['shop.example.sd', 'SDG'],
+			['shop.example.ss', 'SSP'],
+			['shop.example.gi', 'GIP'],
+			['shop.example.fk', 'FKP'],
+			['shop.example.com.sh', 'SHP'],
+			['shop.example.co.uk', 'GBP'],
+			['shop.example.com', 'GBP'],
+			['shop.example.de', 'GBP'],
+			['brand.sh', 'GBP'],
 		];
 		for (const [host, code] of domains) expect([host, currencyFromPage('£', { ...none, url: `https://${host}/p/1` })]).toEqual([host, code]);
 		expect(currencyFromPage('￡', { ...none, url: 'https://shop.example.com.eg/p/1' })).toBe('EGP');
@@ -120,8 +143,13 @@ describe('readOffer names the currency of a page that writes only a symbol', () 
 	});
 
 	it("from the product's microdata or a meta that states the code", () => {
-		const microdata = '<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price">$129.00</span><meta itemprop="priceCurrency" content="CAD"></div>';
-		expect(read('<html lang="en">', `<div itemscope itemtype="https://schema.org/Product">${microdata}</div>`)).toMatchObject({ from: 'microdata', price: 129, currency: 'CAD' });
+		const microdata =
+			'<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price">$129.00</span><meta itemprop="priceCurrency" content="CAD"></div>';
+		expect(read('<html lang="en">', `<div itemscope itemtype="https://schema.org/Product">${microdata}</div>`)).toMatchObject({
+			from: 'microdata',
+			price: 129,
+			currency: 'CAD',
+		});
 		expect(read('<html lang="en"><meta property="og:price:currency" content="NZD">', body)).toMatchObject({ from: 'page', price: 129, currency: 'NZD' });
 		// A Bootstrap-era shop's bare <meta itemprop="priceCurrency"> outside any item.
 		expect(read('<html lang="en">', `<meta itemprop="priceCurrency" content="AUD">${body}`)?.currency).toBe('AUD');
@@ -135,7 +163,9 @@ describe('readOffer names the currency of a page that writes only a symbol', () 
 		expect(unnamed).toMatchObject({ price: 1299 });
 		expect(unnamed).not.toHaveProperty('currency');
 		const explained = explainOffer(parseDocument(shop('<html lang="en">', '<p class="price">1 299 kr</p>')), { url: 'https://www.outdoorshop.com/p/1' });
-		expect(explained.problems).toContain('the currency "kr": no ISO 4217 code, and the page names none it stands for (a stated code, its domain, its language): not read');
+		expect(explained.problems).toContain(
+			'the currency "kr": no ISO 4217 code, and the page names none it stands for (a stated code, its domain, its language): not read',
+		);
 	});
 
 	it('`£` by the domain of the URL it was read from: EGP on .com.eg, GBP on .co.uk and .com, and says why', () => {
@@ -143,8 +173,16 @@ describe('readOffer names the currency of a page that writes only a symbol', () 
 		expect(read('<html lang="en">', pound, 'https://www.shop.example.com.eg/products/trail-sandal')).toMatchObject({ price: 150, currency: 'EGP' });
 		expect(read('<html lang="en">', pound, 'https://www.shop.example.co.uk/products/trail-sandal')).toMatchObject({ price: 150, currency: 'GBP' });
 		expect(read('<html lang="en">', pound, 'https://www.shop.example.com/products/trail-sandal')).toMatchObject({ price: 150, currency: 'GBP' });
-		expect(explainOffer(parseDocument(shop('<html lang="en">', pound)), { url: 'https://www.shop.example.com.eg/p/1' }).currency).toEqual({ written: '£', code: 'EGP', why: 'the domain .eg' });
-		expect(explainOffer(parseDocument(shop('<html lang="en">', pound)), { url: 'https://www.shop.example.com/p/1' }).currency).toEqual({ written: '£', code: 'GBP', why: '£ on a page that names no other pound' });
+		expect(explainOffer(parseDocument(shop('<html lang="en">', pound)), { url: 'https://www.shop.example.com.eg/p/1' }).currency).toEqual({
+			written: '£',
+			code: 'EGP',
+			why: 'the domain .eg',
+		});
+		expect(explainOffer(parseDocument(shop('<html lang="en">', pound)), { url: 'https://www.shop.example.com/p/1' }).currency).toEqual({
+			written: '£',
+			code: 'GBP',
+			why: '£ on a page that names no other pound',
+		});
 	});
 
 	it('from the domain, for a price that writes no currency at all', () => {

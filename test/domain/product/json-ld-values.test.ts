@@ -16,11 +16,20 @@ describe('scalar', () => {
 
 describe('specifications', () => {
 	it('parts the price asked from the list price, by priceType', () => {
-		expect(specifications([{ priceType: 'https://schema.org/ListPrice', price: 99, priceCurrency: 'EUR' }, { price: 79 }])).toEqual({ price: 79, listPrice: 99, priceCurrency: 'EUR' });
+		expect(specifications([{ priceType: 'https://schema.org/ListPrice', price: 99, priceCurrency: 'EUR' }, { price: 79 }])).toEqual({
+			price: 79,
+			listPrice: 99,
+			priceCurrency: 'EUR',
+		});
 		expect(specifications({ priceType: 'https://schema.org/StrikethroughPrice', price: '59.99' })).toEqual({ listPrice: '59.99' });
 		expect(specifications({ priceType: 'SRP', price: 10 })).toEqual({ listPrice: 10 });
 		expect(specifications({ priceType: 'https://schema.org/InvoicePrice', price: 10 })).toEqual({});
-		expect(specifications([{ price: 12.9, referenceQuantity: { value: 1 } }, { price: 3.23, priceCurrency: 'EUR' }])).toEqual({ price: 3.23, priceCurrency: 'EUR' });
+		expect(
+			specifications([
+				{ price: 12.9, referenceQuantity: { value: 1 } },
+				{ price: 3.23, priceCurrency: 'EUR' },
+			]),
+		).toEqual({ price: 3.23, priceCurrency: 'EUR' });
 		expect(specifications(undefined)).toEqual({});
 	});
 });

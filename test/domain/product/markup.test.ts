@@ -35,8 +35,9 @@ describe('valueOf', () => {
 });
 
 describe('scanMarkup and pageFacts: what the page says about itself', () => {
-	it('finds the canonical, og:url and og:title, the title (not an SVG icon\'s), the <h1>s, the cart forms and the RDFa properties', () => {
-		const page = parseDocument(`<html><head><title>Kettle | Shop</title><link rel="canonical" href="https://shop.example/kettle"><meta property="og:url" content="https://shop.example/kettle?ref=og"><meta property="og:title" content="Kettle"></head>
+	it("finds the canonical, og:url and og:title, the title (not an SVG icon's), the <h1>s, the cart forms and the RDFa properties", () => {
+		const page =
+			parseDocument(`<html><head><title>Kettle | Shop</title><link rel="canonical" href="https://shop.example/kettle"><meta property="og:url" content="https://shop.example/kettle?ref=og"><meta property="og:title" content="Kettle"></head>
 			<body><svg><title>cart icon</title></svg><h1> Kettle
 			2000 </h1><form action="/search"></form><form action="/cart/add" method="post"></form><form class="cart" method="post"></form><span property="price">5</span></body></html>`);
 		const markup = scanMarkup(page);
@@ -51,4 +52,3 @@ describe('scanMarkup and pageFacts: what the page says about itself', () => {
 		});
 	});
 });
-

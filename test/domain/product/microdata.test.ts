@@ -13,12 +13,22 @@ describe('microdataFound', () => {
 				<link itemprop="availability" href="https://schema.org/InStock">In stock
 			</div></div>`;
 		expect(read(html).map(({ product, ...rest }) => ({ ...rest, product: product?.where }))).toEqual([
-			{ from: 'microdata', where: 'itemscope #2 Offer', currency: 'EUR', price: 2879.2, availability: 'InStock', written: { currency: 'EUR', price: '2879.20', availability: 'https://schema.org/InStock' }, product: 'itemscope #1 Product' },
+			{
+				from: 'microdata',
+				where: 'itemscope #2 Offer',
+				currency: 'EUR',
+				price: 2879.2,
+				availability: 'InStock',
+				written: { currency: 'EUR', price: '2879.20', availability: 'https://schema.org/InStock' },
+				product: 'itemscope #1 Product',
+			},
 		]);
 	});
 
 	it("reads the price from the element's text ($121.95) with the price parser", () => {
-		const [found] = read('<div itemscope itemtype="http://schema.org/Product"><span itemprop="price">$121.95</span><span itemprop="availability">Out of stock</span></div>');
+		const [found] = read(
+			'<div itemscope itemtype="http://schema.org/Product"><span itemprop="price">$121.95</span><span itemprop="availability">Out of stock</span></div>',
+		);
 		expect(found?.price).toBe(121.95);
 		expect(found?.availability).toBe('OutOfStock');
 		expect(found?.written).toEqual({ price: '$121.95', availability: 'Out of stock' });
@@ -50,14 +60,20 @@ describe('microdataFound', () => {
 	});
 
 	it('finds nothing where no item states a price or an availability', () => {
-		expect(read('<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Kettle</span><span itemprop="price">call us</span><span itemprop="availability">ask</span></div>')).toEqual([]);
+		expect(
+			read(
+				'<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Kettle</span><span itemprop="price">call us</span><span itemprop="availability">ask</span></div>',
+			),
+		).toEqual([]);
 		expect(read('<p>$5</p>')).toEqual([]);
 	});
 
 	it('reads a price whose element holds itemscopes nested 10,000 deep, and names a refused one', () => {
-		expect(read(`<div itemscope itemtype="https://schema.org/Offer"><span itemprop="price">${'<div itemscope>'.repeat(10_000)}$7.25${'</div>'.repeat(10_000)}</span></div>`)).toEqual([
-			{ from: 'microdata', where: 'itemscope #1 Offer', price: 7.25, currency: '$', written: { price: '$7.25' } },
-		]);
+		expect(
+			read(
+				`<div itemscope itemtype="https://schema.org/Offer"><span itemprop="price">${'<div itemscope>'.repeat(10_000)}$7.25${'</div>'.repeat(10_000)}</span></div>`,
+			),
+		).toEqual([{ from: 'microdata', where: 'itemscope #1 Offer', price: 7.25, currency: '$', written: { price: '$7.25' } }]);
 		expect(read('<div itemscope itemtype="https://schema.org/Offer"><span itemprop="price">−5 €</span></div>')).toEqual([
 			{ from: 'microdata', where: 'itemscope #1 Offer', written: { price: '−5 €' }, problem: 'negative price -5 refused' },
 		]);
@@ -75,18 +91,23 @@ describe('microdataFound on real markup', () => {
 		expect(read(offer('EUR', '$ 271'))).toMatchObject([{ price: 253, currency: 'EUR' }]);
 		// Stated after the price, the same.
 		expect(read(offer('UAN', '253.0 грн').replace(/(<meta[^>]+>)(<span.*<\/span>)/, '$2$1'))).toMatchObject([{ price: 253, currency: 'UAH' }]);
-		expect(read(offer('UAN', '253'))).toMatchObject([{ price: 253, written: { currency: 'UAN' }, currencyProblem: 'currency "UAN" is no ISO 4217 code: not read' }]);
+		expect(read(offer('UAN', '253'))).toMatchObject([
+			{ price: 253, written: { currency: 'UAN' }, currencyProblem: 'currency "UAN" is no ISO 4217 code: not read' },
+		]);
 		expect(read(offer('UAN', '253'))[0]?.currency).toBeUndefined();
 	});
 
 	it('reads itemprop on <meta>, <link>, <data> (value) and <time> (datetime)', () => {
-		const [found] = read(`<div itemscope itemtype="https://schema.org/Offer"><data itemprop="price" value="129.5">129,50 €</data><meta itemprop="priceCurrency" content="EUR">
+		const [found] =
+			read(`<div itemscope itemtype="https://schema.org/Offer"><data itemprop="price" value="129.5">129,50 €</data><meta itemprop="priceCurrency" content="EUR">
 			<link itemprop="availability" href="https://schema.org/PreOrder"><time itemprop="availabilityStarts" datetime="2027-03-01">March</time></div>`);
 		expect(found).toMatchObject({ price: 129.5, currency: 'EUR', availability: 'PreOrder', written: { price: '129.5' } });
 	});
 
-	it('reads a price struck through as the list price, and the other as the price (a theme\'s <del> inside the offer)', () => {
-		const [found] = read(`<div itemscope itemtype="https://schema.org/Offer"><del><span itemprop="price">$59.99</span></del> <ins><span itemprop="price">$39.99</span></ins></div>`);
+	it("reads a price struck through as the list price, and the other as the price (a theme's <del> inside the offer)", () => {
+		const [found] = read(
+			`<div itemscope itemtype="https://schema.org/Offer"><del><span itemprop="price">$59.99</span></del> <ins><span itemprop="price">$39.99</span></ins></div>`,
+		);
 		expect(found).toMatchObject({ price: 39.99, listPrice: 59.99 });
 		const [text] = read(`<div itemscope itemtype="https://schema.org/Offer"><span itemprop="price">Was $59.99 Now $39.99</span></div>`);
 		expect(text).toMatchObject({ price: 39.99, listPrice: 59.99 });
@@ -99,8 +120,9 @@ describe('microdataFound on real markup', () => {
 		expect(found).toMatchObject({ where: 'itemscope #1 Offer', price: 79, listPrice: 99, currency: 'EUR' });
 	});
 
-	it('names the product of each offer, and a related product as another\'s', () => {
-		const found = read(`<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Lamp</span><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="80"></div>
+	it("names the product of each offer, and a related product as another's", () => {
+		const found =
+			read(`<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Lamp</span><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="80"></div>
 			<div itemprop="isRelatedTo" itemscope itemtype="https://schema.org/Product"><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="3"></div></div></div>
 			<ol itemscope itemtype="https://schema.org/ItemList"><li itemprop="itemListElement" itemscope itemtype="https://schema.org/Product"><meta itemprop="price" content="4"></li></ol>`);
 		expect(found.map((item) => [item.price, item.product?.name, item.product?.other])).toEqual([

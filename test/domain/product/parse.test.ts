@@ -27,7 +27,8 @@ describe('parseWithMarkup', () => {
 
 	it("marks only the element whose own attributes say so, where the parser drops a tag's attributes or makes a tag without any", () => {
 		// A second <form> inside one is dropped with its attributes; </br> and </p> open tags of no attributes.
-		const page = '<form action="/cart/add"><form itemprop="offers" itemscope><span>a</span></form></form><p itemprop="name">x</br></p></p><meta property="og:title" content="T"><b>y</b>';
+		const page =
+			'<form action="/cart/add"><form itemprop="offers" itemscope><span>a</span></form></form><p itemprop="name">x</br></p></p><meta property="og:title" content="T"><b>y</b>';
 		const { markup } = parseWithMarkup(page);
 		expect(shown(markup)).toBe(shown(scanMarkup(parseDocument(page))));
 		expect(markup.itemprops.map((element) => element.name)).toEqual(['p']);

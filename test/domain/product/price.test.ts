@@ -136,7 +136,6 @@ describe('priceNumber', () => {
 		expect(priceNumber(-5)).toBeUndefined();
 		expect(priceNumber(null)).toBeUndefined();
 	});
-
 });
 
 describe('parsePrice and the sign', () => {

@@ -13,13 +13,24 @@ describe('rdfaFound', () => {
 			<div property="offers" typeof="Offer"><meta property="priceCurrency" content="EUR"><span property="price" content="2879.20">2.879,20 €</span>
 			<link property="availability" href="https://schema.org/InStock">In stock</div></div>`;
 		expect(read(html)).toEqual([
-			{ from: 'rdfa', where: 'typeof #2 Offer', currency: 'EUR', price: 2879.2, availability: 'InStock', written: { currency: 'EUR', price: '2879.20', availability: 'https://schema.org/InStock' } },
+			{
+				from: 'rdfa',
+				where: 'typeof #2 Offer',
+				currency: 'EUR',
+				price: 2879.2,
+				availability: 'InStock',
+				written: { currency: 'EUR', price: '2879.20', availability: 'https://schema.org/InStock' },
+			},
 		]);
 	});
 
 	it('reads the prefix forms: schema: (known without a declaration), a declared prefix, and full URLs', () => {
 		expect(read('<div typeof="schema:Offer"><span property="schema:price">$12.50</span></div>')[0]).toMatchObject({ price: 12.5, currency: '$' });
-		expect(read('<div prefix="s: http://schema.org/" typeof="s:Offer"><meta property="s:price" content="9"><meta property="s:priceCurrency" content="rur"></div>')[0]).toMatchObject({ price: 9, currency: 'RUB' });
+		expect(
+			read(
+				'<div prefix="s: http://schema.org/" typeof="s:Offer"><meta property="s:price" content="9"><meta property="s:priceCurrency" content="rur"></div>',
+			)[0],
+		).toMatchObject({ price: 9, currency: 'RUB' });
 		expect(read('<div typeof="http://schema.org/Offer"><meta property="http://schema.org/price" content="7"></div>')[0]?.price).toBe(7);
 	});
 

@@ -17,7 +17,7 @@ const page = parseDocument(`<main><div class="teaser"><span class="price">was</s
 	<aside><span class="price">$4.99</span><p class="stock">In stock</p></aside></main>`);
 
 describe('selectorFound', () => {
-	it("reads the first matching element whose text holds a price or says an availability", () => {
+	it('reads the first matching element whose text holds a price or says an availability', () => {
 		expect(selectorFound(page, { price: '.price', availability: '.stock' })).toEqual([
 			{ from: 'selector', where: 'selector .price', price: 19.99, ...named('Now only $19.99!'), written: { price: 'Now only $19.99!' } },
 			{ from: 'selector', where: 'selector .stock', availability: 'SoldOut', written: { availability: 'Availability: Sold out' } },
@@ -54,11 +54,13 @@ describe('selectorFound on was/now prices', () => {
 
 	it('a --price selector that matches the old price and the new reads the new one, and the old as the list price', () => {
 		// WooCommerce: the selector matches both amounts, the first inside <del>.
-		const woo = '<p class="price"><del aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi>59,99&nbsp;<span>€</span></bdi></span></del> <ins><span class="woocommerce-Price-amount amount"><bdi>39,99&nbsp;<span>€</span></bdi></span></ins></p>';
+		const woo =
+			'<p class="price"><del aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi>59,99&nbsp;<span>€</span></bdi></span></del> <ins><span class="woocommerce-Price-amount amount"><bdi>39,99&nbsp;<span>€</span></bdi></span></ins></p>';
 		expect(price(woo, '.amount')).toEqual([39.99, 59.99]);
 		expect(price(woo, '.price')).toEqual([39.99, 59.99]);
 		// Magento: the old price in an `old-price` box, after the final price.
-		const magento = '<div class="price-box"><span class="special-price"><span class="price-container"><span class="price">$32.00</span></span></span><span class="old-price"><span class="price-container"><span class="price-label">Regular Price</span><span class="price">$45.00</span></span></span></div>';
+		const magento =
+			'<div class="price-box"><span class="special-price"><span class="price-container"><span class="price">$32.00</span></span></span><span class="old-price"><span class="price-container"><span class="price-label">Regular Price</span><span class="price">$45.00</span></span></span></div>';
 		expect(price(magento, '.price')).toEqual([32, 45]);
 	});
 
@@ -69,7 +71,10 @@ describe('selectorFound on was/now prices', () => {
 			<span class="visually-hidden">Sale price</span><span class="price-item price-item--sale price-item--last">$39.99 USD</span></div></div></div>`;
 		expect(price(dawn, '.price-item')).toEqual([39.99, 59.99]);
 		// Not on sale: only "regular" boxes, whose price is the price.
-		expect(price('<div class="price__regular"><span class="price-item price-item--regular">$39.99 USD</span></div>', '.price-item')).toEqual([39.99, undefined]);
+		expect(price('<div class="price__regular"><span class="price-item price-item--regular">$39.99 USD</span></div>', '.price-item')).toEqual([
+			39.99,
+			undefined,
+		]);
 	});
 
 	it('reads "Was … Now …" and "Regular price … Sale price …" in one element', () => {
@@ -89,7 +94,12 @@ describe('selectorFound on was/now prices of pages without structured data', () 
 			<span class="a-size-small a-color-secondary">List Price: <span class="a-price a-text-price" data-a-size="s" data-a-strike="true" data-a-color="secondary"><span class="a-offscreen">$59.99</span><span aria-hidden="true">$59.99</span></span></span></div>`;
 		expect(price(amazon, '.a-price .a-offscreen')).toEqual([39.99, 59.99]);
 		// The list price first in the page makes no difference.
-		expect(price(amazon.replace(/<span class="a-price aok[^]*?<\/span><\/span><\/span>\s*/, '') + '<span class="a-price"><span class="a-offscreen">$39.99</span></span>', '.a-price .a-offscreen')).toEqual([39.99, 59.99]);
+		expect(
+			price(
+				amazon.replace(/<span class="a-price aok[^]*?<\/span><\/span><\/span>\s*/, '') + '<span class="a-price"><span class="a-offscreen">$39.99</span></span>',
+				'.a-price .a-offscreen',
+			),
+		).toEqual([39.99, 59.99]);
 	});
 
 	it('BigCommerce: the sale price, not the non-sale price beside it', () => {
@@ -99,8 +109,8 @@ describe('selectorFound on was/now prices of pages without structured data', () 
 	});
 
 	it('PrestaShop: the current price, past the regular price of a discounted product', () => {
-		const presta = '<div class="product-prices"><div class="product-discount"><span class="regular-price">19,12 €</span></div><div class="product-price h5 has-discount"><div class="current-price"><span class="current-price-value" content="15.30">15,30 €</span><span class="discount discount-percentage">Save 20%</span></div></div></div>';
+		const presta =
+			'<div class="product-prices"><div class="product-discount"><span class="regular-price">19,12 €</span></div><div class="product-price h5 has-discount"><div class="current-price"><span class="current-price-value" content="15.30">15,30 €</span><span class="discount discount-percentage">Save 20%</span></div></div></div>';
 		expect(price(presta, '.product-prices span')).toEqual([15.3, 19.12]);
 	});
 });
-

@@ -75,12 +75,23 @@ describe('readStatement', () => {
 	});
 
 	it('reads nothing of text about something else, or of "available" in a sentence', () => {
-		for (const text of ['Pickup currently unavailable at Main Street', 'This Product is NOT Available For VAT Relief', 'Also available in blue', 'Ships in 3 days', 'La lista no está disponible.', ''])
+		for (const text of [
+			'Pickup currently unavailable at Main Street',
+			'This Product is NOT Available For VAT Relief',
+			'Also available in blue',
+			'Ships in 3 days',
+			'La lista no está disponible.',
+			'',
+		])
 			expect(read(text), text).toBeUndefined();
 	});
 
 	it('reads a stock phrase that holds a word of something else: Shopware\'s "ready to ship" in Spanish, Korean, Greek', () => {
-		for (const text of ['Envío inmediato, entrega en aprox. 1-3 días laborables', '배송 준비 완료, 예상 배송 시간: 1-3 영업일', 'Έτοιμος για αποστολή, εκτιμώμενος χρόνος παράδοσης: 1-3 εργάσιμες ημέρες'])
+		for (const text of [
+			'Envío inmediato, entrega en aprox. 1-3 días laborables',
+			'배송 준비 완료, 예상 배송 시간: 1-3 영업일',
+			'Έτοιμος για αποστολή, εκτιμώμενος χρόνος παράδοσης: 1-3 εργάσιμες ημέρες',
+		])
 			expect(read(text), text).toBe('InStock');
 		expect(read('Envío no disponible')).toBeUndefined();
 	});

@@ -4,7 +4,35 @@ import { fold } from '../../../src/domain/product/page/words.js';
 import { readPhrase, STOCK_PHRASES, traced } from '../../helpers/stock-phrase-pages.js';
 
 /** The languages issue 47 asks for: Chinese in both scripts. */
-const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl', 'sv', 'da', 'nb', 'fi', 'cs', 'sk', 'hu', 'ro', 'tr', 'ru', 'uk', 'el', 'ja', 'zh-CN', 'zh-TW', 'ko', 'id', 'ar', 'he'];
+const LANGUAGES = [
+	'en',
+	'de',
+	'fr',
+	'es',
+	'it',
+	'nl',
+	'pt',
+	'pl',
+	'sv',
+	'da',
+	'nb',
+	'fi',
+	'cs',
+	'sk',
+	'hu',
+	'ro',
+	'tr',
+	'ru',
+	'uk',
+	'el',
+	'ja',
+	'zh-CN',
+	'zh-TW',
+	'ko',
+	'id',
+	'ar',
+	'he',
+];
 
 describe('the stock phrase data', () => {
 	it('has a file for each language, each phrase with a meaning and where it was seen', () => {
@@ -42,7 +70,9 @@ describe('the stock phrase set (test/fixtures/stock-phrases), each under the pri
 
 	it('reads at least 95% of them right, and no phrase that says the product cannot be had now as InStock', () => {
 		const right = results.filter(({ phrase, alone }) => alone === phrase.expect);
-		const wrongInStock = results.filter(({ phrase, alone }) => phrase.expect !== 'InStock' && phrase.expect !== null && alone === 'InStock').map(({ phrase }) => phrase.text);
+		const wrongInStock = results
+			.filter(({ phrase, alone }) => phrase.expect !== 'InStock' && phrase.expect !== null && alone === 'InStock')
+			.map(({ phrase }) => phrase.text);
 		expect(right.length / results.length).toBeGreaterThanOrEqual(0.95);
 		expect(wrongInStock).toEqual([]);
 	});
@@ -51,17 +81,22 @@ describe('the stock phrase set (test/fixtures/stock-phrases), each under the pri
 		const right = results.filter(({ phrase, beside }) => beside === (phrase.expect ?? 'InStock'));
 		expect(right.length / results.length).toBeGreaterThanOrEqual(0.95);
 		// Every phrase read right alone that says the product cannot be had now says so beside the button.
-		const lost = results.filter(({ phrase, alone, beside }) => alone === phrase.expect && phrase.expect !== 'InStock' && phrase.expect !== null && beside !== alone).map(({ phrase }) => phrase.text);
+		const lost = results
+			.filter(({ phrase, alone, beside }) => alone === phrase.expect && phrase.expect !== 'InStock' && phrase.expect !== null && beside !== alone)
+			.map(({ phrase }) => phrase.text);
 		expect(lost).toEqual([]);
 	});
 
-	it('holds at least 300 that name their source (a platform\'s translation file, a shop\'s page), in every language asked, and reads at least 95% of those right, none that says the product cannot be had as InStock', () => {
+	it("holds at least 300 that name their source (a platform's translation file, a shop's page), in every language asked, and reads at least 95% of those right, none that says the product cannot be had as InStock", () => {
 		const named = results.filter(({ phrase }) => traced(phrase));
 		expect(named.length).toBeGreaterThanOrEqual(300);
 		expect([...new Set(named.map(({ phrase }) => phrase.language))].sort()).toEqual([...LANGUAGES].sort());
-		for (const { phrase } of named) expect(phrase.seen, phrase.text).toMatch(/^(github:[\w.-]+\/[\w.-]+(@[0-9a-f]{7,40})? \S|https:\/\/|a page of the product corpus|amazon\.com)/);
+		for (const { phrase } of named)
+			expect(phrase.seen, phrase.text).toMatch(/^(github:[\w.-]+\/[\w.-]+(@[0-9a-f]{7,40})? \S|https:\/\/|a page of the product corpus|amazon\.com)/);
 		const right = named.filter(({ phrase, alone }) => alone === phrase.expect);
-		const wrongInStock = named.filter(({ phrase, alone }) => phrase.expect !== 'InStock' && phrase.expect !== null && alone === 'InStock').map(({ phrase }) => phrase.text);
+		const wrongInStock = named
+			.filter(({ phrase, alone }) => phrase.expect !== 'InStock' && phrase.expect !== null && alone === 'InStock')
+			.map(({ phrase }) => phrase.text);
 		expect(right.length / named.length).toBeGreaterThanOrEqual(0.95);
 		expect(wrongInStock).toEqual([]);
 	});
@@ -70,7 +105,13 @@ describe('the stock phrase set (test/fixtures/stock-phrases), each under the pri
 		for (const language of LANGUAGES) {
 			const its = results.filter(({ phrase }) => phrase.language === language);
 			const right = its.filter(({ phrase, alone }) => alone === phrase.expect);
-			expect(right.length / its.length, `${language}: ${its.filter(({ phrase, alone }) => alone !== phrase.expect).map(({ phrase, alone }) => `${phrase.text} → ${alone}`).join('; ')}`).toBeGreaterThanOrEqual(0.8);
+			expect(
+				right.length / its.length,
+				`${language}: ${its
+					.filter(({ phrase, alone }) => alone !== phrase.expect)
+					.map(({ phrase, alone }) => `${phrase.text} → ${alone}`)
+					.join('; ')}`,
+			).toBeGreaterThanOrEqual(0.8);
 		}
 	});
 });

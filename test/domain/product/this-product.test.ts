@@ -4,7 +4,8 @@ import { explainOffer, readOffer } from '../../../src/domain/product/offer.js';
 import { isVariant, variantOf } from '../../../src/domain/product/this-product.js';
 
 const ld = (value: unknown) => `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
-const html = (head: string, body: string) => `<!doctype html><html><head>${head}</head><body><header><a href="/cart">Cart (0)</a></header>${body}</body></html>`;
+const html = (head: string, body: string) =>
+	`<!doctype html><html><head>${head}</head><body><header><a href="/cart">Cart (0)</a></header>${body}</body></html>`;
 
 // A Shopify product page as Dawn writes it: a Product with one offer per variant, each with its ?variant= URL;
 // the cheaper sizes sold out. The recommendations section is a grid of cards with no markup of their own.
@@ -18,9 +19,30 @@ const SHOPIFY = html(
 		url: 'https://northfold.example/products/merino-beanie',
 		sku: 'MB-01',
 		offers: [
-			{ '@type': 'Offer', sku: 'MB-01-S', availability: 'http://schema.org/OutOfStock', price: 25.0, priceCurrency: 'USD', url: 'https://northfold.example/products/merino-beanie?variant=40011' },
-			{ '@type': 'Offer', sku: 'MB-01-M', availability: 'http://schema.org/OutOfStock', price: 25.0, priceCurrency: 'USD', url: 'https://northfold.example/products/merino-beanie?variant=40012' },
-			{ '@type': 'Offer', sku: 'MB-01-XL', availability: 'http://schema.org/InStock', price: 29.0, priceCurrency: 'USD', url: 'https://northfold.example/products/merino-beanie?variant=40013' },
+			{
+				'@type': 'Offer',
+				sku: 'MB-01-S',
+				availability: 'http://schema.org/OutOfStock',
+				price: 25.0,
+				priceCurrency: 'USD',
+				url: 'https://northfold.example/products/merino-beanie?variant=40011',
+			},
+			{
+				'@type': 'Offer',
+				sku: 'MB-01-M',
+				availability: 'http://schema.org/OutOfStock',
+				price: 25.0,
+				priceCurrency: 'USD',
+				url: 'https://northfold.example/products/merino-beanie?variant=40012',
+			},
+			{
+				'@type': 'Offer',
+				sku: 'MB-01-XL',
+				availability: 'http://schema.org/InStock',
+				price: 29.0,
+				priceCurrency: 'USD',
+				url: 'https://northfold.example/products/merino-beanie?variant=40013',
+			},
 		],
 	})}`,
 	`<main><h1 class="product__title">Merino Beanie</h1><form method="post" action="/cart/add" id="product-form-template" class="form"><select name="id"><option value="40011">S</option></select><button type="submit" name="add">Add to cart</button></form>
@@ -32,7 +54,12 @@ const WOOCOMMERCE = html(
 	`<title>Espresso Grinder E65 - Kaffeehaus Shop</title>${ld({
 		'@context': 'https://schema.org',
 		'@graph': [
-			{ '@type': ['WebPage', 'ItemPage'], '@id': 'https://kaffeehaus.example/produkt/e65/', url: 'https://kaffeehaus.example/produkt/e65/', name: 'Espresso Grinder E65 - Kaffeehaus Shop' },
+			{
+				'@type': ['WebPage', 'ItemPage'],
+				'@id': 'https://kaffeehaus.example/produkt/e65/',
+				url: 'https://kaffeehaus.example/produkt/e65/',
+				name: 'Espresso Grinder E65 - Kaffeehaus Shop',
+			},
 			{ '@type': 'BreadcrumbList', itemListElement: [{ '@type': 'ListItem', position: 1, item: { '@id': 'https://kaffeehaus.example/', name: 'Home' } }] },
 			{
 				'@type': 'Product',
@@ -44,8 +71,16 @@ const WOOCOMMERCE = html(
 				'@type': 'ItemList',
 				name: 'Related products',
 				itemListElement: [
-					{ '@type': 'ListItem', position: 1, item: { '@type': 'Product', name: 'Tamper 58mm', offers: { '@type': 'Offer', price: '44.99', priceCurrency: 'EUR' } } },
-					{ '@type': 'ListItem', position: 2, item: { '@type': 'Product', name: 'Knock Box', offers: { '@type': 'Offer', price: '29.99', priceCurrency: 'EUR' } } },
+					{
+						'@type': 'ListItem',
+						position: 1,
+						item: { '@type': 'Product', name: 'Tamper 58mm', offers: { '@type': 'Offer', price: '44.99', priceCurrency: 'EUR' } },
+					},
+					{
+						'@type': 'ListItem',
+						position: 2,
+						item: { '@type': 'Product', name: 'Knock Box', offers: { '@type': 'Offer', price: '29.99', priceCurrency: 'EUR' } },
+					},
 				],
 			},
 		],
@@ -103,10 +138,22 @@ describe("readOffer reads this page's product, not the others it shows", () => {
 
 	it("Shopify: the variant the URL names, with that variant's availability", () => {
 		const document = parseDocument(SHOPIFY);
-		expect(readOffer(document, { url: 'https://northfold.example/products/merino-beanie?variant=40011' })).toEqual({ from: 'json-ld', price: 25, currency: 'USD', availability: 'OutOfStock', prices: 2 });
-		expect(readOffer(document, { url: 'https://northfold.example/products/merino-beanie?variant=40013' })).toMatchObject({ price: 29, availability: 'InStock' });
+		expect(readOffer(document, { url: 'https://northfold.example/products/merino-beanie?variant=40011' })).toEqual({
+			from: 'json-ld',
+			price: 25,
+			currency: 'USD',
+			availability: 'OutOfStock',
+			prices: 2,
+		});
+		expect(readOffer(document, { url: 'https://northfold.example/products/merino-beanie?variant=40013' })).toMatchObject({
+			price: 29,
+			availability: 'InStock',
+		});
 		// A variant that is not on the page names nothing: the offer is read as without one.
-		expect(readOffer(document, { url: 'https://northfold.example/products/merino-beanie?variant=99999' })).toMatchObject({ price: 29, availability: 'InStock' });
+		expect(readOffer(document, { url: 'https://northfold.example/products/merino-beanie?variant=99999' })).toMatchObject({
+			price: 29,
+			availability: 'InStock',
+		});
 	});
 
 	it('WooCommerce with Yoast: the @graph Product at 259 EUR, not the cheapest related product in the ItemList', () => {
@@ -125,12 +172,20 @@ describe("readOffer reads this page's product, not the others it shows", () => {
 	it("BigCommerce: of two top-level Products, the one whose url is the page's canonical", () => {
 		expect(readOffer(parseDocument(BIGCOMMERCE))).toEqual({ from: 'json-ld', price: 229.99, currency: 'CAD', availability: 'InStock' });
 		// By the URL it was fetched from too, where the page names no canonical.
-		const bare = BIGCOMMERCE.replace(/<link rel="canonical"[^>]*>/, '').replace('<h1 class="productView-title">Orbit Terrarium - Large</h1>', '').replace(/<title>.*<\/title>/, '');
+		const bare = BIGCOMMERCE.replace(/<link rel="canonical"[^>]*>/, '')
+			.replace('<h1 class="productView-title">Orbit Terrarium - Large</h1>', '')
+			.replace(/<title>.*<\/title>/, '');
 		expect(readOffer(parseDocument(bare), { url: 'https://plants.example/orbit-terrarium-large/?utm_source=feed' })?.price).toBe(229.99);
 	});
 
-	it('a product linked as related, similar or an accessory, in JSON-LD or microdata, is never the page\'s', () => {
-		const linked = { '@type': 'Product', name: 'Lamp', offers: { price: 80, priceCurrency: 'EUR' }, isRelatedTo: { '@type': 'Product', name: 'Bulb', offers: { price: 4, priceCurrency: 'EUR' } }, isAccessoryOrSparePartFor: [{ '@type': 'Product', offers: { price: 2, priceCurrency: 'EUR' } }] };
+	it("a product linked as related, similar or an accessory, in JSON-LD or microdata, is never the page's", () => {
+		const linked = {
+			'@type': 'Product',
+			name: 'Lamp',
+			offers: { price: 80, priceCurrency: 'EUR' },
+			isRelatedTo: { '@type': 'Product', name: 'Bulb', offers: { price: 4, priceCurrency: 'EUR' } },
+			isAccessoryOrSparePartFor: [{ '@type': 'Product', offers: { price: 2, priceCurrency: 'EUR' } }],
+		};
 		expect(readOffer(parseDocument(html(ld(linked), '')))).toEqual({ from: 'json-ld', price: 80, currency: 'EUR' });
 		const micro = `<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Lamp</span><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="80"></div>
 			<div itemprop="isSimilarTo" itemscope itemtype="https://schema.org/Product"><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="3"></div></div></div>`;
@@ -138,12 +193,23 @@ describe("readOffer reads this page's product, not the others it shows", () => {
 	});
 
 	it('a page whose only products are in a list has no offer from them (a category page)', () => {
-		const list = { '@type': 'ItemList', itemListElement: [{ '@type': 'ListItem', item: { '@type': 'Product', offers: { price: 5 } } }, { '@type': 'Offer', price: 6 }] };
+		const list = {
+			'@type': 'ItemList',
+			itemListElement: [
+				{ '@type': 'ListItem', item: { '@type': 'Product', offers: { price: 5 } } },
+				{ '@type': 'Offer', price: 6 },
+			],
+		};
 		expect(readOffer(parseDocument(html(ld(list), '')))).toBeUndefined();
 	});
 
-	it('an Offer whose itemOffered is the page\'s product counts as its offer; an offer of no product counts as the page\'s', () => {
-		const graph = { '@graph': [{ '@type': 'Product', '@id': '#p', name: 'Desk' }, { '@type': 'Offer', itemOffered: { '@id': '#p' }, price: 310, priceCurrency: 'EUR' }] };
+	it("an Offer whose itemOffered is the page's product counts as its offer; an offer of no product counts as the page's", () => {
+		const graph = {
+			'@graph': [
+				{ '@type': 'Product', '@id': '#p', name: 'Desk' },
+				{ '@type': 'Offer', itemOffered: { '@id': '#p' }, price: 310, priceCurrency: 'EUR' },
+			],
+		};
 		expect(readOffer(parseDocument(html(ld(graph), '')))).toEqual({ from: 'json-ld', price: 310, currency: 'EUR' });
 	});
 
@@ -176,12 +242,16 @@ describe('thisProduct with the same product written twice', () => {
 	it("counts a theme's block and a plugin's block for one product as one: the price from one, the availability from the other", () => {
 		const theme = { '@type': 'Product', name: 'Desk Lamp Arc', offers: { '@type': 'Offer', price: '89.00', priceCurrency: 'EUR' } };
 		const plugin = { '@type': 'Product', name: 'Desk Lamp Arc', offers: { '@type': 'Offer', availability: 'https://schema.org/OutOfStock' } };
-		const related = { '@type': 'Product', name: 'Bulb E27', offers: { '@type': 'Offer', price: '4.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' } };
+		const related = {
+			'@type': 'Product',
+			name: 'Bulb E27',
+			offers: { '@type': 'Offer', price: '4.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+		};
 		const page = parseDocument(html(`<title>Desk Lamp Arc | Lights</title>${ld(theme)}${ld(related)}${ld(plugin)}`, '<h1>Desk Lamp Arc</h1>'));
 		expect(readOffer(page)).toEqual({ from: 'json-ld', price: 89, currency: 'EUR', availability: 'OutOfStock' });
 		expect(explainOffer(page).products.map(({ taken, why }) => [taken, why])).toEqual([
 			[true, "its name is the page's title, it has offers"],
-			[false, 'not the page\'s: script #1 Product is more so'],
+			[false, "not the page's: script #1 Product is more so"],
 			[true, 'the same product as script #1 Product'],
 		]);
 	});
@@ -193,7 +263,7 @@ describe('thisProduct with the same product written twice', () => {
 	});
 });
 
-describe('thisProduct and products inside the page\'s product', () => {
+describe("thisProduct and products inside the page's product", () => {
 	it('a product nested in the page\'s product by a property other than its variants (a theme\'s "related") is another product; its variants are its own', () => {
 		const product = {
 			'@type': 'ProductGroup',
@@ -224,16 +294,32 @@ describe('readOffer and a variant named by the URL, in microdata', () => {
 	it("reads the variant whose url or sku the URL's ?variant= names", () => {
 		const variant = (id: number, price: number, availability: string) =>
 			`<div itemprop="hasVariant" itemscope itemtype="https://schema.org/Product"><link itemprop="url" href="/products/tee?variant=${id}"><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="${price}"><link itemprop="availability" href="https://schema.org/${availability}"></div></div>`;
-		const page = parseDocument(html('<title>Tee</title>', `<div itemscope itemtype="https://schema.org/ProductGroup"><h1 itemprop="name">Tee</h1>${variant(1, 19, 'OutOfStock')}${variant(2, 22, 'InStock')}</div>`));
+		const page = parseDocument(
+			html(
+				'<title>Tee</title>',
+				`<div itemscope itemtype="https://schema.org/ProductGroup"><h1 itemprop="name">Tee</h1>${variant(1, 19, 'OutOfStock')}${variant(2, 22, 'InStock')}</div>`,
+			),
+		);
 		expect(readOffer(page)).toEqual({ from: 'microdata', price: 22, availability: 'InStock', prices: 2 });
-		expect(readOffer(page, { url: 'https://shop.example/products/tee?variant=1' })).toEqual({ from: 'microdata', price: 19, availability: 'OutOfStock', prices: 2 });
+		expect(readOffer(page, { url: 'https://shop.example/products/tee?variant=1' })).toEqual({
+			from: 'microdata',
+			price: 19,
+			availability: 'OutOfStock',
+			prices: 2,
+		});
 	});
 });
 
 describe('readOffer and one Product block per size', () => {
 	it("counts every block the page names as its own (each named as the page is) as the product's variants, and no other", () => {
-		const size = (name: string, price: number, availability: string) => ld({ '@type': 'Product', name, offers: { '@type': 'Offer', price, priceCurrency: 'EUR', availability: `https://schema.org/${availability}` } });
-		const page = parseDocument(html(`<title>Wool Coat | Atelier</title>${size('Wool Coat - S', 180, 'OutOfStock')}${size('Wool Coat - L', 195, 'InStock')}${size('Silk Scarf', 45, 'InStock')}`, '<h1>Wool Coat</h1>'));
+		const size = (name: string, price: number, availability: string) =>
+			ld({ '@type': 'Product', name, offers: { '@type': 'Offer', price, priceCurrency: 'EUR', availability: `https://schema.org/${availability}` } });
+		const page = parseDocument(
+			html(
+				`<title>Wool Coat | Atelier</title>${size('Wool Coat - S', 180, 'OutOfStock')}${size('Wool Coat - L', 195, 'InStock')}${size('Silk Scarf', 45, 'InStock')}`,
+				'<h1>Wool Coat</h1>',
+			),
+		);
 		expect(readOffer(page)).toEqual({ from: 'json-ld', price: 195, currency: 'EUR', availability: 'InStock', prices: 2 });
 	});
 

@@ -6,7 +6,12 @@ const DAY = 86_400_000;
 
 describe('intervalFor', () => {
 	it('inverts the value of a check: U(intervalFor(λ, μ)) = μ', () => {
-		for (const [rate, days] of [[1, 0.5], [0.01, 40], [5, 0.05], [0.2, 3]] as const) {
+		for (const [rate, days] of [
+			[1, 0.5],
+			[0.01, 40],
+			[5, 0.05],
+			[0.2, 3],
+		] as const) {
 			expect(intervalFor(rate, checkValue(rate, days))).toBeCloseTo(days, 6);
 		}
 	});

@@ -14,7 +14,12 @@ describe('pick', () => {
 	});
 
 	it('serves new URLs, then verification-due ones, then those a trusted lastmod announced, before any by value', () => {
-		const candidates: BudgetCandidate[] = [value('a', 100), { origin: 'a', tier: 'verify', value: Infinity }, { origin: 'a', tier: 'new', value: Infinity }, { origin: 'a', tier: 'announced', value: 0.1 }];
+		const candidates: BudgetCandidate[] = [
+			value('a', 100),
+			{ origin: 'a', tier: 'verify', value: Infinity },
+			{ origin: 'a', tier: 'new', value: Infinity },
+			{ origin: 'a', tier: 'announced', value: 0.1 },
+		];
 		expect(pick(candidates, { budget: 1 })).toEqual([false, false, true, false]);
 		expect(pick(candidates, { budget: 2 })).toEqual([false, true, true, false]);
 		expect(pick(candidates, { budget: 3 })).toEqual([false, true, true, true]);

@@ -22,7 +22,7 @@ function prng(seed: number): () => number {
 }
 
 describe('estimateRate', () => {
-	it('is the prior\'s mode with no history', () => {
+	it("is the prior's mode with no history", () => {
 		expect(estimateRate([])).toBeCloseTo(RATE_PRIOR.changes / RATE_PRIOR.days, 6);
 	});
 
@@ -40,7 +40,11 @@ describe('estimateRate', () => {
 	});
 
 	it('recovers a rate from changed-or-not checks at its interval: over many URLs the median within 25%, slow or fast', () => {
-		for (const [rate, interval] of [[0.1, 3], [1, 0.5], [0.02, 20]] as const) {
+		for (const [rate, interval] of [
+			[0.1, 3],
+			[1, 0.5],
+			[0.02, 20],
+		] as const) {
 			const random = prng(7);
 			const estimates = Array.from({ length: 101 }, () => estimateRate(observed(rate, interval, HISTORY_LENGTH, random))).sort((a, b) => a - b);
 			const estimate = estimates[50]!;

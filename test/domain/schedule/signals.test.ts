@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { lastmodSays, maxAgeSays, newSignalTrust, scoreSignal, SIGNAL_SAMPLE, signalSample, TRUST_AFTER, untested } from '../../../src/domain/schedule/signals.js';
+import {
+	lastmodSays,
+	maxAgeSays,
+	newSignalTrust,
+	scoreSignal,
+	SIGNAL_SAMPLE,
+	signalSample,
+	TRUST_AFTER,
+	untested,
+} from '../../../src/domain/schedule/signals.js';
 
 const checked = Date.parse('2030-01-10T12:00:00Z');
 

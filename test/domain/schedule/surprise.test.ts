@@ -22,7 +22,12 @@ describe('atLeast', () => {
 			}
 			return sum;
 		};
-		for (const [p, k] of [[0.9, 18], [0.5, 18], [0.05, 3]] as const) expect(atLeast(Array(20).fill(p), k)).toBeCloseTo(binomialTail(20, p, k), 12);
+		for (const [p, k] of [
+			[0.9, 18],
+			[0.5, 18],
+			[0.05, 3],
+		] as const)
+			expect(atLeast(Array(20).fill(p), k)).toBeCloseTo(binomialTail(20, p, k), 12);
 	});
 });
 

@@ -10,7 +10,11 @@ const histogram = (rates: Array<[number, number]>): number[] => {
 	return bins;
 };
 // The mix, 1000 URLs: half about twice a year, 30% weekly, 20% daily.
-const mix = histogram([[1 / 180, 500], [1 / 7, 300], [1, 200]]);
+const mix = histogram([
+	[1 / 180, 500],
+	[1 / 7, 300],
+	[1, 200],
+]);
 
 describe('solveThreshold', () => {
 	it('spends the checks a day it is given', () => {

@@ -5,7 +5,7 @@ import { REASONS, URL_ERROR_CODES, type PageData, type Reason, type Task, type T
 const read = (file: string) => readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8');
 
 describe('verdict reasons and error codes', () => {
-	it('REASONS, the list the Reason type is made from, is the README\'s verdict table', () => {
+	it("REASONS, the list the Reason type is made from, is the README's verdict table", () => {
 		const verdicts = read('README.md').split('## Verdicts')[1]!.split('\n## ')[0]!;
 		const documented = [...verdicts.matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map(([, reason]) => reason);
 		expect(documented).toEqual([...REASONS]);
@@ -17,7 +17,7 @@ describe('verdict reasons and error codes', () => {
 		expect(page).toContain('`HTTP_<status>`');
 	});
 
-	it('types a verdict\'s reason as the union, not string (a typecheck: npm run typecheck compiles the tests)', () => {
+	it("types a verdict's reason as the union, not string (a typecheck: npm run typecheck compiles the tests)", () => {
 		// @ts-expect-error: not a reason
 		const wrong: Verdict['reason'] = 'changed';
 		const every: Record<Reason, true> = Object.fromEntries(REASONS.map((reason) => [reason, true])) as Record<Reason, true>;

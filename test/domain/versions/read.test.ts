@@ -23,9 +23,17 @@ describe('pageVersions, versionText and versionTexts take a store directory or a
 		try {
 			await storeWithTwoVersions(dir);
 			const byPath = await pageVersions(dir, URL_A);
-			expect(byPath.map((version) => [version.n, version.reason])).toEqual([[2, 'new-body'], [1, 'new']]);
+			expect(byPath.map((version) => [version.n, version.reason])).toEqual([
+				[2, 'new-body'],
+				[1, 'new'],
+			]);
 			expect(await versionText(dir, URL_A, 1)).toBe('first text of the page');
-			expect(await versionTexts(dir, URL_A, [1, 2])).toEqual(new Map([[1, 'first text of the page'], [2, 'second text of the page']]));
+			expect(await versionTexts(dir, URL_A, [1, 2])).toEqual(
+				new Map([
+					[1, 'first text of the page'],
+					[2, 'second text of the page'],
+				]),
+			);
 			// Closed after each call: the directory opens for writing again, and an opened store
 			// is used as it is and left open for its owner.
 			const store = await LevelStore.open(dir);
@@ -65,10 +73,21 @@ describe('pageVersions, versionText and versionTexts take a store directory or a
 		for (const store of wrong) {
 			const error = await pageVersions(store as string, URL_A).catch((caught: unknown) => caught);
 			expect(error).toBeInstanceOf(RevisitError);
-			expect(error).toMatchObject({ code: 'USAGE', message: expect.stringMatching(/^`store` (must be a store directory, a redis:\/\/ URL or an opened store|is empty: give a store directory or a redis:\/\/ URL)/) });
+			expect(error).toMatchObject({
+				code: 'USAGE',
+				message: expect.stringMatching(
+					/^`store` (must be a store directory, a redis:\/\/ URL or an opened store|is empty: give a store directory or a redis:\/\/ URL)/,
+				),
+			});
 		}
-		await expect(versionText({} as string, URL_A, 1)).rejects.toMatchObject({ code: 'USAGE', message: expect.stringContaining('got an object without getMany(), getHosts(), entries(), getTexts(), getVersions(), close()') });
-		await expect(pageVersions('.revisit', undefined as unknown as string)).rejects.toMatchObject({ code: 'USAGE', message: expect.stringContaining('`url` must be') });
+		await expect(versionText({} as string, URL_A, 1)).rejects.toMatchObject({
+			code: 'USAGE',
+			message: expect.stringContaining('got an object without getMany(), getHosts(), entries(), getTexts(), getVersions(), close()'),
+		});
+		await expect(pageVersions('.revisit', undefined as unknown as string)).rejects.toMatchObject({
+			code: 'USAGE',
+			message: expect.stringContaining('`url` must be'),
+		});
 		await expect(openStore(42 as unknown as string)).rejects.toMatchObject({ code: 'USAGE' });
 	});
 });

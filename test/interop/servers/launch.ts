@@ -119,7 +119,9 @@ export async function launch(
 			const logs = await readLogs(dir);
 			if (outcome === 'exited' && IN_USE.test(logs) && attempt < attempts) continue;
 			const tail = logs.trim().split('\n').slice(-8).join('\n');
-			throw new Error(`${name} (${command.command} ${command.args.join(' ')}) ${outcome === 'exited' ? 'exited' : `did not answer within ${readyTimeoutMs} ms`}:\n${tail}`);
+			throw new Error(
+				`${name} (${command.command} ${command.args.join(' ')}) ${outcome === 'exited' ? 'exited' : `did not answer within ${readyTimeoutMs} ms`}:\n${tail}`,
+			);
 		}
 	} catch (error) {
 		await rm(dir, { recursive: true, force: true });

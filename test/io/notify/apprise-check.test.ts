@@ -15,11 +15,13 @@ import { startReceiver } from './receiver.js';
 const SLEEP = ['/usr/bin/sleep', '/bin/sleep'].find((candidate) => existsSync(candidate))!;
 
 describeApprise("Notifier.check: apprise's dry run", () => {
-	it('refuses a scheme apprise does not know with a UsageError that shows neither the password nor apprise\'s abbreviation of it', async () => {
+	it("refuses a scheme apprise does not know with a UsageError that shows neither the password nor apprise's abbreviation of it", async () => {
 		const target = notifier('jsno://user:p4ssw0rd3@127.0.0.1/x');
 		const error = (await target.check().catch((e: Error) => e)) as Error;
 		expect(error).toBeInstanceOf(UsageError);
-		expect(error.message).toBe('notify URL jsno://***:***@***/***: apprise cannot load it (apprise --dry-run refused it: a scheme apprise does not know, or a URL its service cannot read); apprise --details lists the schemes it knows');
+		expect(error.message).toBe(
+			'notify URL jsno://***:***@***/***: apprise cannot load it (apprise --dry-run refused it: a scheme apprise does not know, or a URL its service cannot read); apprise --details lists the schemes it knows',
+		);
 		expect(error.message).not.toMatch(/p4ssw0rd3|p\.\.\.3/);
 	});
 
@@ -36,10 +38,13 @@ describeApprise("Notifier.check: apprise's dry run", () => {
 });
 
 describeApprise('the library runs a pipeline only once apprise has loaded its notify URLs', () => {
-	it('run() rejects with a UsageError at the sink\'s path before the origin sees a request', async () => {
+	it("run() rejects with a UsageError at the sink's path before the origin sees a request", async () => {
 		const site = await startServer((_req, res) => void res.writeHead(200).end('page'));
 		try {
-			const config = { source: { type: 'urls' as const, urls: [site.url('/lib')] }, sinks: [{ type: 'notify' as const, urls: ['jsno://user:p4ssw0rd3@127.0.0.1/x'], new: true }] };
+			const config = {
+				source: { type: 'urls' as const, urls: [site.url('/lib')] },
+				sinks: [{ type: 'notify' as const, urls: ['jsno://user:p4ssw0rd3@127.0.0.1/x'], new: true }],
+			};
 			const error = (await run(config, { store: new MemoryStore(), env: { PATH: process.env['PATH'] } }).catch((e: Error) => e)) as Error;
 			expect(error).toBeInstanceOf(UsageError);
 			expect(error.message).toMatch(/^pipeline: \/sinks\/0: notify URL jsno:\/\/\*\*\*:\*\*\*@\*\*\*\/\*\*\*: apprise cannot load it/);
@@ -56,7 +61,9 @@ describe('Notifier.check: an apprise that does not answer', () => {
 		try {
 			await writeFile(path.join(dir, 'apprise'), `#!/bin/sh\necho $$ > ${dir}/pid\necho "$@" > ${dir}/args\nexec ${SLEEP} 600\n`);
 			await chmod(path.join(dir, 'apprise'), 0o755);
-			const error = (await notifier('pover://userkey1234@apptoken5678', { timeoutMs: 300, env: { PATH: dir } }).check().catch((e: Error) => e)) as Error;
+			const error = (await notifier('pover://userkey1234@apptoken5678', { timeoutMs: 300, env: { PATH: dir } })
+				.check()
+				.catch((e: Error) => e)) as Error;
 			expect(error).toBeInstanceOf(UsageError);
 			expect(error.message).toBe('notify URL pover://***@*** could not be checked with apprise --dry-run: apprise did not finish within 300 ms');
 			const args = readFileSync(path.join(dir, 'args'), 'utf8');

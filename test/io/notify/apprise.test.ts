@@ -17,7 +17,11 @@ const appriseChildren = (): Array<{ pid: number; cmdline: string }> =>
 		.flatMap((entry) => {
 			try {
 				// The parent's pid is the 4th field of stat, after the command's name in parentheses.
-				const parent = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[1]);
+				const parent = Number(
+					readFileSync(`/proc/${entry}/stat`, 'utf8')
+						.replace(/^.*\) /s, '')
+						.split(' ')[1],
+				);
 				const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ');
 				return parent === process.pid && cmdline.includes('apprise') ? [{ pid: Number(entry), cmdline }] : [];
 			} catch {
@@ -51,7 +55,14 @@ describeApprise("Debian's apprise command", () => {
 		server = started.server;
 		const target = notifier(`json://${server.origin.slice('http://'.length)}/apprise`, { apprise: true });
 		await target.send(MESSAGE);
-		expect(started.received).toMatchObject([{ method: 'POST', path: '/apprise', headers: { 'content-type': 'application/json' }, body: { version: '1.0', title: MESSAGE.title, message: MESSAGE.body, type: 'info' } }]);
+		expect(started.received).toMatchObject([
+			{
+				method: 'POST',
+				path: '/apprise',
+				headers: { 'content-type': 'application/json' },
+				body: { version: '1.0', title: MESSAGE.title, message: MESSAGE.body, type: 'info' },
+			},
+		]);
 		expect(started.received[0]!.headers['user-agent']).toMatch(/apprise/i);
 	});
 
@@ -61,10 +72,15 @@ describeApprise("Debian's apprise command", () => {
 		await notifier(`form://${server.origin.slice('http://'.length)}/form`).send(MESSAGE);
 		expect(started.received).toHaveLength(1);
 		expect(started.received[0]!.headers['content-type']).toBe('application/x-www-form-urlencoded');
-		expect(Object.fromEntries(new URLSearchParams(String(started.received[0]!.body)))).toEqual({ version: '1.0', title: MESSAGE.title, message: MESSAGE.body, type: 'info' });
+		expect(Object.fromEntries(new URLSearchParams(String(started.received[0]!.body)))).toEqual({
+			version: '1.0',
+			title: MESSAGE.title,
+			message: MESSAGE.body,
+			type: 'info',
+		});
 	});
 
-	it('rejects when apprise fails, its output free of the URL\'s parts', async () => {
+	it("rejects when apprise fails, its output free of the URL's parts", async () => {
 		const started = await startReceiver(() => [500]);
 		server = started.server;
 		const target = notifier(`json://user:hunter22@${server.origin.slice('http://'.length)}/x`, { apprise: true, timeoutMs: 30_000 });
@@ -83,10 +99,13 @@ describeApprise("Debian's apprise command", () => {
 		expect(error.message).not.toMatch(/:\/\/|tok|Usage/);
 	});
 
-	it('the URL is not on apprise\'s command line: its secrets never show in ps', async () => {
+	it("the URL is not on apprise's command line: its secrets never show in ps", async () => {
 		const hanging = await startHangingHttp();
 		try {
-			const target = notifier(`json://revisit:Pass-Word-123@${hanging.host}:${hanging.port}/hook?+X-Token=Token-Secret-456`, { apprise: true, timeoutMs: 60_000 });
+			const target = notifier(`json://revisit:Pass-Word-123@${hanging.host}:${hanging.port}/hook?+X-Token=Token-Secret-456`, {
+				apprise: true,
+				timeoutMs: 60_000,
+			});
 			const sent = target.send(MESSAGE);
 			// The request is held until the command line has been read: apprise is running.
 			await hanging.reached;

@@ -21,7 +21,9 @@ describe('notifier', () => {
 	});
 
 	it('apprise: true without apprise installed is refused the same way', () => {
-		expect(refusal(() => notifier('json://host/path', { apprise: true, env: { PATH: '/nonexistent' } })).message).toContain('was asked to go through apprise, and the apprise command is not installed: apt-get install apprise');
+		expect(refusal(() => notifier('json://host/path', { apprise: true, env: { PATH: '/nonexistent' } })).message).toContain(
+			'was asked to go through apprise, and the apprise command is not installed: apt-get install apprise',
+		);
 	});
 
 	it('text that is no URL is refused without showing what follows its first colon', () => {
@@ -31,7 +33,9 @@ describe('notifier', () => {
 	});
 
 	it('an http(s):// URL is refused, pointing to json:// and --webhook', () => {
-		expect(refusal(() => notifier('https://hooks.example.org/x')).message).toBe('notify URL https://…: not a notification service; for a JSON POST write json://HOST/PATH (jsons:// for https), or use --webhook');
+		expect(refusal(() => notifier('https://hooks.example.org/x')).message).toBe(
+			'notify URL https://…: not a notification service; for a JSON POST write json://HOST/PATH (jsons:// for https), or use --webhook',
+		);
 	});
 
 	it('a malformed URL of a known scheme is refused with its secrets hidden', () => {

@@ -21,7 +21,16 @@ describe('json', () => {
 				method: 'POST',
 				path: '/hooks/revisit',
 				headers: { 'x-token': 'tok123', authorization: `Basic ${Buffer.from('bob:s3cret').toString('base64')}`, 'content-type': 'application/json' },
-				body: { version: '1.0', title: MESSAGE.title, message: MESSAGE.body, type: 'info', url: MESSAGE.url, reason: 'price', product: { price: 21, currency: 'EUR' }, previous: { price: 24.5, currency: 'EUR' } },
+				body: {
+					version: '1.0',
+					title: MESSAGE.title,
+					message: MESSAGE.body,
+					type: 'info',
+					url: MESSAGE.url,
+					reason: 'price',
+					product: { price: 21, currency: 'EUR' },
+					previous: { price: 24.5, currency: 'EUR' },
+				},
 			},
 		]);
 		expect(target.shown).toBe(`json://bob:***@${host}/hooks/revisit?+X-Token=***`);

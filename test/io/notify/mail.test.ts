@@ -7,18 +7,39 @@ import { MESSAGE } from './receiver.js';
 
 const settings = (url: string) => mailSettings(splitNotifyUrl(url)!, url);
 
-describe('mailSettings: apprise\'s mailto:// forms', () => {
+describe("mailSettings: apprise's mailto:// forms", () => {
 	it('mailto://user:pass@host: port 25, sender user@host, recipient the sender', () => {
-		expect(settings('mailto://me:pw@example.org')).toEqual({ host: 'example.org', port: 25, secure: false, requireTLS: false, auth: { user: 'me', pass: 'pw' }, from: 'me@example.org', to: ['me@example.org'], cc: [], bcc: [] });
+		expect(settings('mailto://me:pw@example.org')).toEqual({
+			host: 'example.org',
+			port: 25,
+			secure: false,
+			requireTLS: false,
+			auth: { user: 'me', pass: 'pw' },
+			from: 'me@example.org',
+			to: ['me@example.org'],
+			cc: [],
+			bcc: [],
+		});
 	});
 
 	it('mailtos://: 587 with STARTTLS required; mode=ssl: 465 with TLS; smtp= names the server', () => {
-		expect(settings('mailtos://me:pw@example.org?smtp=smtp.example.org&to=you@example.org')).toMatchObject({ host: 'smtp.example.org', port: 587, secure: false, requireTLS: true, from: 'me@example.org', to: ['you@example.org'] });
+		expect(settings('mailtos://me:pw@example.org?smtp=smtp.example.org&to=you@example.org')).toMatchObject({
+			host: 'smtp.example.org',
+			port: 587,
+			secure: false,
+			requireTLS: true,
+			from: 'me@example.org',
+			to: ['you@example.org'],
+		});
 		expect(settings('mailtos://me:pw@example.org?mode=ssl')).toMatchObject({ port: 465, secure: true, requireTLS: false });
 	});
 
 	it('from=, name=, to= lists, cc=, bcc=, recipients in the path, and an explicit port', () => {
-		expect(settings('mailto://smtp.example.org:2525/c@example.org?from=bot@example.org&name=Price%20bot&to=a@example.org,b@example.org&cc=d@example.org&bcc=e@example.org')).toMatchObject({
+		expect(
+			settings(
+				'mailto://smtp.example.org:2525/c@example.org?from=bot@example.org&name=Price%20bot&to=a@example.org,b@example.org&cc=d@example.org&bcc=e@example.org',
+			),
+		).toMatchObject({
 			port: 2525,
 			auth: undefined,
 			from: '"Price bot" <bot@example.org>',

@@ -11,7 +11,8 @@ afterEach(async () => {
 
 /** A homeserver's three answers: login, join (the alias's room id), send. */
 const homeserver = (request: Received): [number, unknown] => {
-	if (request.path === '/_matrix/client/v3/login') return (request.body as { password?: string }).password === 'pw' ? [200, { access_token: 'syt_tok' }] : [403, { errcode: 'M_FORBIDDEN' }];
+	if (request.path === '/_matrix/client/v3/login')
+		return (request.body as { password?: string }).password === 'pw' ? [200, { access_token: 'syt_tok' }] : [403, { errcode: 'M_FORBIDDEN' }];
 	if (request.headers.authorization !== 'Bearer syt_tok') return [401, { errcode: 'M_UNKNOWN_TOKEN' }];
 	if (request.path.startsWith('/_matrix/client/v3/join/')) return [200, { room_id: '!abc:example.org' }];
 	return [200, { event_id: '$1' }];
@@ -41,7 +42,7 @@ describe('matrix', () => {
 		expect(target.shown).not.toContain('syt_tok');
 	});
 
-	it('a wrong password rejects with the server\'s answer, the password hidden', async () => {
+	it("a wrong password rejects with the server's answer, the password hidden", async () => {
 		const started = await startReceiver(homeserver);
 		server = started.server;
 		const target = notifier(`matrix://revisit:wrong-pw@${server.origin.slice('http://'.length)}/#prices`);

@@ -3,14 +3,30 @@ import { UsageError } from '../../../src/base/errors/index.js';
 import { checkTemplate, formatPrice, messageOf } from '../../../src/io/notify/message.js';
 import type { Task } from '../../../src/domain/task/types.js';
 
-const task = (verdict: Partial<NonNullable<Task['verdict']>>, more: Partial<Task> = {}): Task => ({ line: 1, input: 'x', url: 'https://shop.example/kettle', verdict: { url: 'https://shop.example/kettle', changed: true, reason: 'new-body', ...verdict }, ...more });
+const task = (verdict: Partial<NonNullable<Task['verdict']>>, more: Partial<Task> = {}): Task => ({
+	line: 1,
+	input: 'x',
+	url: 'https://shop.example/kettle',
+	verdict: { url: 'https://shop.example/kettle', changed: true, reason: 'new-body', ...verdict },
+	...more,
+});
 
 describe('messageOf', () => {
 	it('a price move: the title says so, the body gives the price before → after with the currency', () => {
-		const message = messageOf(task({ reason: 'price', product: { price: 21, currency: 'EUR', availability: 'InStock' }, previous: { price: 24.5, currency: 'EUR', availability: 'InStock' } }));
+		const message = messageOf(
+			task({
+				reason: 'price',
+				product: { price: 21, currency: 'EUR', availability: 'InStock' },
+				previous: { price: 24.5, currency: 'EUR', availability: 'InStock' },
+			}),
+		);
 		expect(message.title).toBe('Price changed: https://shop.example/kettle');
 		expect(message.body).toBe('https://shop.example/kettle\nreason: price\nprice 24.5 EUR → 21 EUR\navailability InStock');
-		expect(message.fields).toEqual({ reason: 'price', product: { price: 21, currency: 'EUR', availability: 'InStock' }, previous: { price: 24.5, currency: 'EUR', availability: 'InStock' } });
+		expect(message.fields).toEqual({
+			reason: 'price',
+			product: { price: 21, currency: 'EUR', availability: 'InStock' },
+			previous: { price: 24.5, currency: 'EUR', availability: 'InStock' },
+		});
 	});
 
 	it('the same wording as Atom and rules test: a currency that moved is a price move', () => {
@@ -19,13 +35,36 @@ describe('messageOf', () => {
 	});
 
 	it('a restock: availability before → after', () => {
-		const message = messageOf(task({ reason: 'availability', product: { price: 9.99, availability: 'InStock' }, previous: { price: 9.99, availability: 'OutOfStock' } }));
+		const message = messageOf(
+			task({ reason: 'availability', product: { price: 9.99, availability: 'InStock' }, previous: { price: 9.99, availability: 'OutOfStock' } }),
+		);
 		expect(message.body).toBe('https://shop.example/kettle\nreason: availability\nprice 9.99\navailability OutOfStock → InStock');
 	});
 
 	it('any other page: the URL, the reason and the word diff', () => {
-		const message = messageOf(task({}, { wordDiff: { why: 'diffed', hunks: [[[0, 'Price '], [-1, '$10'], [1, '$12'], [0, ' today']]] } }));
-		expect(message).toMatchObject({ title: 'Changed: https://shop.example/kettle', body: 'https://shop.example/kettle\nreason: new-body\n\nPrice [-$10-]{+$12+} today', fields: { reason: 'new-body' } });
+		const message = messageOf(
+			task(
+				{},
+				{
+					wordDiff: {
+						why: 'diffed',
+						hunks: [
+							[
+								[0, 'Price '],
+								[-1, '$10'],
+								[1, '$12'],
+								[0, ' today'],
+							],
+						],
+					},
+				},
+			),
+		);
+		expect(message).toMatchObject({
+			title: 'Changed: https://shop.example/kettle',
+			body: 'https://shop.example/kettle\nreason: new-body\n\nPrice [-$10-]{+$12+} today',
+			fields: { reason: 'new-body' },
+		});
 	});
 
 	it('a change whose text is the same: its note, in the body and as a field', () => {
@@ -36,7 +75,10 @@ describe('messageOf', () => {
 	});
 
 	it('a template fills its placeholders', () => {
-		const message = messageOf(task({ reason: 'price', product: { price: 21, currency: 'EUR' }, previous: { price: 24.5 } }), '{url} {reason}: {previous_price} → {price} {currency} ({availability})');
+		const message = messageOf(
+			task({ reason: 'price', product: { price: 21, currency: 'EUR' }, previous: { price: 24.5 } }),
+			'{url} {reason}: {previous_price} → {price} {currency} ({availability})',
+		);
 		expect(message.body).toBe('https://shop.example/kettle price: 24.50 → 21.00 EUR ()');
 	});
 });

@@ -17,7 +17,9 @@ export interface Received {
  * @example
  * const { server, received } = await startReceiver();
  */
-export async function startReceiver(answer: (request: Received) => [number, unknown?] = () => [200, {}]): Promise<{ server: TestServer; received: Received[] }> {
+export async function startReceiver(
+	answer: (request: Received) => [number, unknown?] = () => [200, {}],
+): Promise<{ server: TestServer; received: Received[] }> {
 	const received: Received[] = [];
 	const server = await startServer((req, res) => {
 		let text = '';

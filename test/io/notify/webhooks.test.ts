@@ -17,7 +17,9 @@ describe('discord, slack and tgram (their API hosts pointed at a local receiver)
 		const started = await startReceiver(() => [204]);
 		server = started.server;
 		await notifier('discord://revisit-bot@1234/tok-EN', { apiBase: { discord: server.origin } }).send(MESSAGE);
-		expect(started.received).toMatchObject([{ method: 'POST', path: '/api/webhooks/1234/tok-EN', headers: { 'content-type': 'application/json' }, body: { content: text, username: 'revisit-bot' } }]);
+		expect(started.received).toMatchObject([
+			{ method: 'POST', path: '/api/webhooks/1234/tok-EN', headers: { 'content-type': 'application/json' }, body: { content: text, username: 'revisit-bot' } },
+		]);
 	});
 
 	it('slack://A/B/C/#ch1/#ch2: a POST to /services/A/B/C per channel', async () => {

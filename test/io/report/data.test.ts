@@ -50,7 +50,20 @@ describe('loadReport', () => {
 			{ type: 'putHost', key: 'https://b', value: newHostRecord(1) },
 		]);
 		const data = await loadReport(store, { runs: 3 }, 'memory', 5000);
-		expect(data.summary).toEqual({ runs: 3, urls: 30, changed: 6, notModified: 21, sameHash: 0, sameContent: 0, rebaseline: 0, errors: 3, deferred: 0, notDue: 0, bytes: 300, bytesSaved: 2700 });
+		expect(data.summary).toEqual({
+			runs: 3,
+			urls: 30,
+			changed: 6,
+			notModified: 21,
+			sameHash: 0,
+			sameContent: 0,
+			rebaseline: 0,
+			errors: 3,
+			deferred: 0,
+			notDue: 0,
+			bytes: 300,
+			bytesSaved: 2700,
+		});
 		expect(data.changes.map((change) => change.url)).toEqual(['https://a/3000', 'https://a/2000']);
 		expect(data.changes[0]!.run).toBe(new Date(3000).toISOString());
 		expect(data.errorCounts).toEqual({ HTTP_500: 2 });

@@ -12,7 +12,17 @@ const data = (over: Partial<UrlPageData> = {}): UrlPageData => ({
 		{ n: 2, firstSeen: 2000, lastConfirmed: 3000, reason: 'new-body', added: 1, removed: 1, bytes: 40 },
 		{ n: 1, firstSeen: 1000, lastConfirmed: 1000, reason: 'new', added: 3, removed: 0, bytes: 30 },
 	],
-	diffs: { '1-2': { diff: [[[0, '<p>'], [-1, '</script><script>alert(2)</script>'], [1, 'fine']]] } },
+	diffs: {
+		'1-2': {
+			diff: [
+				[
+					[0, '<p>'],
+					[-1, '</script><script>alert(2)</script>'],
+					[1, 'fine'],
+				],
+			],
+		},
+	},
 	a: 1,
 	b: 2,
 	back: '../report.html',

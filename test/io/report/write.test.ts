@@ -24,10 +24,16 @@ describe("a report file's URL pages", () => {
 		for (const name of names) expect(name).toMatch(/^[0-9a-f]{16}\.html$/);
 		const links = reportData(await readFile(site.report, 'utf8')).urlPages as { files: Record<string, string> };
 		expect(Object.keys(links.files).sort()).toEqual([site.council, site.hostile, site.shoe].sort());
-		expect(Object.values(links.files).map((href) => href.replace('report-urls/', '')).sort()).toEqual(names);
+		expect(
+			Object.values(links.files)
+				.map((href) => href.replace('report-urls/', ''))
+				.sort(),
+		).toEqual(names);
 		const council = await readFile(path.join(dir, links.files[site.council]!.replace('report-urls/', '')), 'utf8');
 		expect(council).toContain('<a id="back" href="../report.html">');
-		expect(site.reportSaid).toMatch(/^revisit: wrote .*report\.html \([\d.]+ [KM]?i?B\) and 3 URL pages in .*report-urls\/: 2 runs, 3 URLs, 3 changed, 0 errors\n$/);
+		expect(site.reportSaid).toMatch(
+			/^revisit: wrote .*report\.html \([\d.]+ [KM]?i?B\) and 3 URL pages in .*report-urls\/: 2 runs, 3 URLs, 3 changed, 0 errors\n$/,
+		);
 	});
 
 	it('take again the diffs a page held, only where its versions are the same ones', async () => {
@@ -36,11 +42,20 @@ describe("a report file's URL pages", () => {
 		const rewrite = async (file: string, html: string, edit: (data: UrlPageData) => void): Promise<void> => {
 			const data = urlPageData(html);
 			edit(data);
-			await writeFile(file, html.replace(/(id="revisit-data">)[\s\S]*?(<\/script>)/, (_, open: string, close: string) => `${open}${JSON.stringify(data).replace(/</g, '\\u003c')}${close}`));
+			await writeFile(
+				file,
+				html.replace(
+					/(id="revisit-data">)[\s\S]*?(<\/script>)/,
+					(_, open: string, close: string) => `${open}${JSON.stringify(data).replace(/</g, '\\u003c')}${close}`,
+				),
+			);
 		};
 		const kept = (data: UrlPageData): void => void (data.diffs['3-4'] = { diff: [[[1, 'kept']]] });
 		try {
-			const file = path.join(urlPagesDir(site.report), (await writeUrlPages(store, site.report, [site.council], 'store'))[site.council]!.replace('report-urls/', ''));
+			const file = path.join(
+				urlPagesDir(site.report),
+				(await writeUrlPages(store, site.report, [site.council], 'store'))[site.council]!.replace('report-urls/', ''),
+			);
 			const html = await readFile(file, 'utf8');
 			expect(JSON.stringify(urlPageData(html).diffs['3-4'])).toMatch(/\[1,"new ?"\]/);
 			// The page written before said something else of versions 3 and 4: it is taken as it was.

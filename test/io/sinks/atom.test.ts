@@ -19,13 +19,19 @@ beforeEach(async () => {
 });
 afterEach(() => cleanup());
 
-const run = (tasks: Task[], options: Partial<AtomSinkOptions> = {}) => lastValueFrom(from(tasks).pipe(atomSink({ path: feed, ...options })(sinkContext().context), toArray()));
+const run = (tasks: Task[], options: Partial<AtomSinkOptions> = {}) =>
+	lastValueFrom(from(tasks).pipe(atomSink({ path: feed, ...options })(sinkContext().context), toArray()));
 const titles = (xml: string) => [...xml.matchAll(/<entry>.*?<title>(.*?)<\/title>/g)].map((match) => match[1]);
 const ids = (xml: string) => [...xml.matchAll(/<entry><id>(.*?)<\/id>/g)].map((match) => match[1]);
 
 describe('atomSink', () => {
 	it('writes an Atom feed with one entry per change, newest first, and none for unchanged or failed URLs', async () => {
-		const out = await run([judged('https://a.example/1'), unchanged('https://a.example/2'), failed('https://a.example/3'), judged('https://a.example/4', { reason: 'new' })]);
+		const out = await run([
+			judged('https://a.example/1'),
+			unchanged('https://a.example/2'),
+			failed('https://a.example/3'),
+			judged('https://a.example/4', { reason: 'new' }),
+		]);
 		expect(out).toHaveLength(4);
 		const xml = await readFile(feed, 'utf8');
 		expect(xml.startsWith('<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">')).toBe(true);
@@ -45,9 +51,29 @@ describe('atomSink', () => {
 	});
 
 	it('puts the word diff in as HTML content where there is no unified diff', async () => {
-		await run([judged('https://a.example/p', {}, { wordDiff: { why: 'diff', hunks: [[[0, 'Price '], [-1, '$24.50'], [1, '$21.00'], [0, ' <today>']]] } })]);
+		await run([
+			judged(
+				'https://a.example/p',
+				{},
+				{
+					wordDiff: {
+						why: 'diff',
+						hunks: [
+							[
+								[0, 'Price '],
+								[-1, '$24.50'],
+								[1, '$21.00'],
+								[0, ' <today>'],
+							],
+						],
+					},
+				},
+			),
+		]);
 		const xml = await readFile(feed, 'utf8');
-		expect(xml).toContain('<content type="html">&lt;p&gt;Price &lt;del&gt;$24.50&lt;/del&gt;&lt;ins&gt;$21.00&lt;/ins&gt; &amp;lt;today&amp;gt;&lt;/p&gt;</content>');
+		expect(xml).toContain(
+			'<content type="html">&lt;p&gt;Price &lt;del&gt;$24.50&lt;/del&gt;&lt;ins&gt;$21.00&lt;/ins&gt; &amp;lt;today&amp;gt;&lt;/p&gt;</content>',
+		);
 	});
 
 	it('says where the text is the same and only the bytes moved, in the summary and as the content, escaped', async () => {
@@ -87,7 +113,28 @@ const SCHEMA = fileURLToPath(new URL('../../fixtures/atom.rnc', import.meta.url)
 // is an annotation jing does not check, so it is checked here as the rule says.
 describeNeeding({ name: 'jing', path: findProgram('jing'), install: 'apt-get install -y jing' }, 'atomSink against the RFC 4287 schema', () => {
 	it('writes a feed the RELAX NG schema accepts, with an author as the RFC requires', async () => {
-		await run([judged('https://a.example/?a=1&b=<2>', { summary: '+1 -1' }, { diff: '-<old>\n+<new>\n' }), judged('https://a.example/2', { reason: 'new' }), judged('https://a.example/3', {}, { wordDiff: { why: 'diff', hunks: [[[-1, 'a'], [1, 'b']]] } })], { title: 'Site & co', new: true });
+		await run(
+			[
+				judged('https://a.example/?a=1&b=<2>', { summary: '+1 -1' }, { diff: '-<old>\n+<new>\n' }),
+				judged('https://a.example/2', { reason: 'new' }),
+				judged(
+					'https://a.example/3',
+					{},
+					{
+						wordDiff: {
+							why: 'diff',
+							hunks: [
+								[
+									[-1, 'a'],
+									[1, 'b'],
+								],
+							],
+						},
+					},
+				),
+			],
+			{ title: 'Site & co', new: true },
+		);
 		const jing = (() => {
 			try {
 				return { status: 0, out: execFileSync(findProgram('jing')!, ['-c', SCHEMA, feed], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }) };

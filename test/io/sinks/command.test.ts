@@ -14,10 +14,15 @@ beforeEach(async () => {
 });
 afterEach(() => cleanup());
 
-const tasks = [judged('https://a.example/1'), unchanged('https://a.example/2'), judged('https://a.example/4', { reason: 'gone', status: 404 }), failed('https://a.example/3')];
+const tasks = [
+	judged('https://a.example/1'),
+	unchanged('https://a.example/2'),
+	judged('https://a.example/4', { reason: 'gone', status: 404 }),
+	failed('https://a.example/3'),
+];
 
 describe('commandSink', () => {
-	it('pipes the changed URLs into the command\'s standard input, and ends after the command has exited', async () => {
+	it("pipes the changed URLs into the command's standard input, and ends after the command has exited", async () => {
 		const file = path.join(dir, 'got.txt');
 		const sink = sinkContext();
 		// The command writes its file only when its input ends: it must have exited before the run completes.
@@ -29,11 +34,14 @@ describe('commandSink', () => {
 	it('sends NDJSON verdicts for the verdicts `when` selects', async () => {
 		const file = path.join(dir, 'errors.ndjson');
 		await lastValueFrom(from(tasks).pipe(commandSink({ command: `cat > ${file}`, format: 'ndjson', when: 'error' })(sinkContext().context), toArray()));
-		const lines = (await readFile(file, 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
+		const lines = (await readFile(file, 'utf8'))
+			.trim()
+			.split('\n')
+			.map((line) => JSON.parse(line));
 		expect(lines).toEqual([tasks[3]!.verdict]);
 	});
 
-	it('passes the command\'s own output to the run\'s stdout and stderr, with the run\'s environment', async () => {
+	it("passes the command's own output to the run's stdout and stderr, with the run's environment", async () => {
 		const sink = sinkContext({ GREETING: 'hello' });
 		await lastValueFrom(from(tasks).pipe(commandSink({ command: 'wc -l | tr -d " "; echo "$GREETING" >&2' })(sink.context), toArray()));
 		expect(sink.stdout()).toBe('2\n');

@@ -35,12 +35,31 @@ describe('dirSink', () => {
 		expect(out).toHaveLength(2);
 		expect(await readFile(path.join(dir, bodyFileName('https://a.example/new')), 'utf8')).toBe('fresh');
 		expect(existsSync(path.join(dir, bodyFileName('https://a.example/same')))).toBe(false);
-		const index = (await readFile(path.join(dir, 'index.ndjson'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
-		expect(index).toEqual([{ url: 'https://a.example/new', file: bodyFileName('https://a.example/new'), status: 200, contentType: 'text/plain', hash: 'h', changed: true, reason: 'new-body', fetchedAt: new Date(NOW).toISOString() }]);
+		const index = (await readFile(path.join(dir, 'index.ndjson'), 'utf8'))
+			.trim()
+			.split('\n')
+			.map((line) => JSON.parse(line));
+		expect(index).toEqual([
+			{
+				url: 'https://a.example/new',
+				file: bodyFileName('https://a.example/new'),
+				status: 200,
+				contentType: 'text/plain',
+				hash: 'h',
+				changed: true,
+				reason: 'new-body',
+				fetchedAt: new Date(NOW).toISOString(),
+			},
+		]);
 	});
 
 	it('with when all, writes unchanged bodies too', async () => {
-		await lastValueFrom(from([fetched('https://a.example/same', 'old', { changed: false, reason: 'same-hash' })]).pipe(dirSink({ path: dir, when: 'all' })(sinkContext().context), toArray()));
+		await lastValueFrom(
+			from([fetched('https://a.example/same', 'old', { changed: false, reason: 'same-hash' })]).pipe(
+				dirSink({ path: dir, when: 'all' })(sinkContext().context),
+				toArray(),
+			),
+		);
 		expect(await readFile(path.join(dir, bodyFileName('https://a.example/same')), 'utf8')).toBe('old');
 	});
 

@@ -29,7 +29,10 @@ describe('fileSink', () => {
 	it('writes every verdict as NDJSON with when all', async () => {
 		const file = path.join(dir, 'verdicts.ndjson');
 		await run({ path: file, format: 'ndjson', when: 'all' });
-		const lines = (await readFile(file, 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
+		const lines = (await readFile(file, 'utf8'))
+			.trim()
+			.split('\n')
+			.map((line) => JSON.parse(line));
 		expect(lines.map((verdict) => [verdict.url, verdict.reason])).toEqual([
 			['https://a.example/1', 'new-body'],
 			['https://a.example/2', '304'],

@@ -23,19 +23,24 @@ afterEach(async () => {
 const tasks = [judged('https://a.example/1'), unchanged('https://a.example/2')];
 
 describe('sinkFrom', () => {
-	it('makes a file sink from a pipeline file\'s entry, with its format and when', async () => {
+	it("makes a file sink from a pipeline file's entry, with its format and when", async () => {
 		const file = path.join(dir, 'all.ndjson');
 		await lastValueFrom(from(tasks).pipe(sinkFrom({ type: 'file', path: file, format: 'ndjson', when: 'all' })(sinkContext().context), toArray()));
-		expect((await readFile(file, 'utf8')).trim().split('\n').map((line) => JSON.parse(line).url)).toEqual(['https://a.example/1', 'https://a.example/2']);
+		expect(
+			(await readFile(file, 'utf8'))
+				.trim()
+				.split('\n')
+				.map((line) => JSON.parse(line).url),
+		).toEqual(['https://a.example/1', 'https://a.example/2']);
 	});
 
-	it('makes a stdout sink that prints through the run\'s writer', async () => {
+	it("makes a stdout sink that prints through the run's writer", async () => {
 		const sink = sinkContext();
 		await lastValueFrom(from(tasks).pipe(sinkFrom({ type: 'stdout' })(sink.context), toArray()));
 		expect(sink.printed()).toBe('https://a.example/1\n');
 	});
 
-	it('makes a webhook sink that signs with the secret read from the run\'s environment variable', async () => {
+	it("makes a webhook sink that signs with the secret read from the run's environment variable", async () => {
 		const bodies: Array<{ signature: string | undefined; body: string }> = [];
 		receiver = await startServer((req, res) => {
 			let body = '';

@@ -33,7 +33,11 @@ describe('notifySink', () => {
 			['/one', 'https://a.example/1'],
 			['/two', 'https://a.example/1'],
 		]);
-		expect(started.received[0]!.body).toMatchObject({ message: 'https://a.example/1\nreason: price\nprice 24.5 EUR → 21 EUR', product: { price: 21 }, previous: { price: 24.5 } });
+		expect(started.received[0]!.body).toMatchObject({
+			message: 'https://a.example/1\nreason: price\nprice 24.5 EUR → 21 EUR',
+			product: { price: 21 },
+			previous: { price: 24.5 },
+		});
 	});
 
 	it('with new, also a first sighting; with a template, its body', async () => {
@@ -69,7 +73,10 @@ describe('notifySink', () => {
 				.subscribe({ next: (task) => passed.push(task), error: resolve, complete: () => resolve(undefined) }),
 		);
 		expect(error).toBeInstanceOf(RevisitError);
-		expect(error).toMatchObject({ code: 'SINK_FAILED', message: `notify json://bot:***@${receiver.origin.slice('http://'.length)}/: answered 500 after 2 attempts; the changes not delivered will be reported again` });
+		expect(error).toMatchObject({
+			code: 'SINK_FAILED',
+			message: `notify json://bot:***@${receiver.origin.slice('http://'.length)}/: answered 500 after 2 attempts; the changes not delivered will be reported again`,
+		});
 		expect(started.received).toHaveLength(2);
 		expect(passed).toEqual([]);
 	});

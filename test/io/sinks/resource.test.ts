@@ -51,7 +51,10 @@ describe('withResource', () => {
 
 	it('closes on an upstream error, then passes the error on', async () => {
 		const events: string[] = [];
-		const failing = concat(from([judged('https://a.example/1')]), throwError(() => new Error('upstream')));
+		const failing = concat(
+			from([judged('https://a.example/1')]),
+			throwError(() => new Error('upstream')),
+		);
 		await expect(lastValueFrom(failing.pipe(logged(events, { slowClose: true })))).rejects.toThrow('upstream');
 		expect(events).toEqual(['open', 'use handle for https://a.example/1', 'close error']);
 	});

@@ -16,7 +16,13 @@ describe('stdoutSink', () => {
 	it('prints the verdicts `when` selects as NDJSON', async () => {
 		const sink = sinkContext();
 		await lastValueFrom(from(tasks).pipe(stdoutSink({ format: 'ndjson', when: 'unchanged' })(sink.context), toArray()));
-		expect(sink.printed().trim().split('\n').map((line) => JSON.parse(line).url)).toEqual(['https://a.example/2']);
+		expect(
+			sink
+				.printed()
+				.trim()
+				.split('\n')
+				.map((line) => JSON.parse(line).url),
+		).toEqual(['https://a.example/2']);
 	});
 
 	it('prints no diagnostics of its own (they are printed once per run, not per sink)', async () => {

@@ -34,7 +34,15 @@ afterEach(() => cleanup());
 async function captured(pathname: string): Promise<Task> {
 	const url = server.url(pathname);
 	const probe = await send(deps, { retries: 0, retryDelayMs: 1, maxRetryAfterMs: 1000 }, { method: 'GET', url, headers: {} }, new AbortController().signal);
-	return { line: 1, input: url, url, record: null, probe, verdict: { url, changed: true, reason: 'new', status: 200 }, next: { v: RECORD_VERSION, status: 200, lastChecked: NOW } };
+	return {
+		line: 1,
+		input: url,
+		url,
+		record: null,
+		probe,
+		verdict: { url, changed: true, reason: 'new', status: 200 },
+		next: { v: RECORD_VERSION, status: 200, lastChecked: NOW },
+	};
 }
 
 describe('warcSink', () => {

@@ -40,7 +40,10 @@ describe('webhookSink', () => {
 	it('POSTs each change as JSON with its diff, and nothing for unchanged or failed URLs', async () => {
 		const { server, received } = await startReceiver();
 		const changed = judged('https://a.example/1', {}, { diff: '--- a\n+++ b\n' });
-		const out = await run([changed, unchanged('https://a.example/2'), failed('https://a.example/3'), judged('https://a.example/4', { reason: 'new' })], { url: server.url('/hook'), new: true });
+		const out = await run([changed, unchanged('https://a.example/2'), failed('https://a.example/3'), judged('https://a.example/4', { reason: 'new' })], {
+			url: server.url('/hook'),
+			new: true,
+		});
 		expect(out).toHaveLength(4);
 		expect(server.requests.map((request) => [request.method, request.path])).toEqual([
 			['POST', '/hook'],
@@ -128,12 +131,17 @@ describe('webhookSink', () => {
 			request.socket.once('close', closed);
 			arrived();
 		});
-		const subscription = from([judged('https://a.example/1')]).pipe(webhookSink({ url: receiver.url('/hook') })(sinkContext().context)).subscribe({ error: () => undefined });
+		const subscription = from([judged('https://a.example/1')])
+			.pipe(webhookSink({ url: receiver.url('/hook') })(sinkContext().context))
+			.subscribe({ error: () => undefined });
 		await held;
 		subscription.unsubscribe();
 		// At once, where it used to stay open for the 10 s request deadline (then retried): 5 s is a bound no loaded machine comes near.
 		let bound: NodeJS.Timeout | undefined;
-		await Promise.race([gone, new Promise((_, reject) => (bound = setTimeout(() => reject(new Error('the POST was still open 5 s after the run stopped')), 5000)))]);
+		await Promise.race([
+			gone,
+			new Promise((_, reject) => (bound = setTimeout(() => reject(new Error('the POST was still open 5 s after the run stopped')), 5000))),
+		]);
 		clearTimeout(bound);
 		expect(receiver.requests).toHaveLength(1);
 	});

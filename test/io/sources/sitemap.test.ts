@@ -45,8 +45,10 @@ describe('sitemap source', () => {
 	beforeEach(async () => {
 		server = await startServer((req, res) => {
 			const url = (path: string) => server.url(path);
-			const index = (...locs: string[]) => `<?xml version="1.0"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${locs.map((loc) => `  <sitemap><loc>${loc}</loc></sitemap>`).join('\n')}\n</sitemapindex>`;
-			const urlset = (entries: string[]) => `<?xml version="1.0"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>`;
+			const index = (...locs: string[]) =>
+				`<?xml version="1.0"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${locs.map((loc) => `  <sitemap><loc>${loc}</loc></sitemap>`).join('\n')}\n</sitemapindex>`;
+			const urlset = (entries: string[]) =>
+				`<?xml version="1.0"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>`;
 			switch (req.url) {
 				case '/sitemap.xml':
 					// A nested index, a gzipped file, a gzip Content-Encoding, a missing sitemap, and a cycle back here.
@@ -64,9 +66,13 @@ describe('sitemap source', () => {
 						]),
 					);
 				case '/pages-b.xml.gz':
-					return void res.writeHead(200, { 'content-type': 'application/x-gzip' }).end(gzipSync(urlset([`<url><loc>${url('/b1')}</loc><lastmod>2023-12-24</lastmod></url>`])));
+					return void res
+						.writeHead(200, { 'content-type': 'application/x-gzip' })
+						.end(gzipSync(urlset([`<url><loc>${url('/b1')}</loc><lastmod>2023-12-24</lastmod></url>`])));
 				case '/pages-c.xml':
-					return void res.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'application/xml' }).end(gzipSync(urlset([`<url><loc>${url('/c1?x=1&amp;y=2')}</loc></url>`])));
+					return void res
+						.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'application/xml' })
+						.end(gzipSync(urlset([`<url><loc>${url('/c1?x=1&amp;y=2')}</loc></url>`])));
 				case '/missing.xml':
 					return void res.writeHead(404).end('no');
 				default:
@@ -79,7 +85,12 @@ describe('sitemap source', () => {
 	const pipeline = (stages: object[] = []) => {
 		const diagnostics: string[] = [];
 		const made = createPipeline(
-			{ store: { type: 'memory' }, source: { type: 'sitemap', url: server.url('/sitemap.xml') }, stages: [...stages, { use: 'probe', audit: 0 }] as never, sinks: [{ type: 'stdout', when: 'all' }] },
+			{
+				store: { type: 'memory' },
+				source: { type: 'sitemap', url: server.url('/sitemap.xml') },
+				stages: [...stages, { use: 'probe', audit: 0 }] as never,
+				sinks: [{ type: 'stdout', when: 'all' }],
+			},
 			{ stdout: new PassThrough().resume(), diagnose: (text) => diagnostics.push(text) },
 		);
 		return { made, diagnostics };
@@ -105,17 +116,18 @@ describe('sitemap source', () => {
 				`sitemap ${server.url('/missing.xml')}: could not be fetched: the server answered 404`,
 			]),
 		);
-		for (const path of ['/sitemap.xml', '/nested/index.xml', '/pages-a.xml', '/pages-b.xml.gz', '/pages-c.xml']) expect(server.seen(path), path).toHaveLength(1);
+		for (const path of ['/sitemap.xml', '/nested/index.xml', '/pages-a.xml', '/pages-b.xml.gz', '/pages-c.xml'])
+			expect(server.seen(path), path).toHaveLength(1);
 	});
 
-	it('with a sameHost filter, drops entries on other hosts than the sitemap\'s', async () => {
+	it("with a sameHost filter, drops entries on other hosts than the sitemap's", async () => {
 		const { made } = pipeline([{ use: 'filter', sameHost: true }]);
 		const summary = await made.run();
 		// The line that is no URL is a bad line; the sitemap that answered 404, an error of the source.
 		expect(summary).toMatchObject({ urls: 4, changed: 4, filtered: 1, rejected: 1, sourceErrors: 1 });
 	});
 
-	it('reads the sitemap through the run\'s client: one User-Agent, Accept-Encoding pinned', async () => {
+	it("reads the sitemap through the run's client: one User-Agent, Accept-Encoding pinned", async () => {
 		await pipeline().made.run();
 		const [request] = server.seen('/sitemap.xml');
 		expect(request?.headers['user-agent']).toMatch(/^revisit\//);
@@ -124,7 +136,10 @@ describe('sitemap source', () => {
 
 	it('commits into the store it was given', async () => {
 		const store = new MemoryStore();
-		const made = createPipeline({ source: { type: 'sitemap', url: server.url('/nested/index.xml') }, sinks: [{ type: 'stdout' }] }, { store, stdout: new PassThrough().resume(), diagnose: () => {} });
+		const made = createPipeline(
+			{ source: { type: 'sitemap', url: server.url('/nested/index.xml') }, sinks: [{ type: 'stdout' }] },
+			{ store, stdout: new PassThrough().resume(), diagnose: () => {} },
+		);
 		await made.run();
 		expect((await store.getMany([server.url('/a1')]))[0]).toMatchObject({ status: 200 });
 	});

@@ -34,7 +34,12 @@ describe('conditional forms', () => {
 		});
 		expect(chooseForm({ both: { tried: 1, hits: 0 }, 'etag-stripped': { tried: 1, hits: 1 } }).form).toBe('etag-stripped');
 		// Several forms got 304s: the one that carries the most, the bare tag with If-Modified-Since, not If-Modified-Since alone.
-		const several = chooseForm({ both: { tried: 2, hits: 0 }, 'last-modified': { tried: 2, hits: 2 }, 'etag-stripped': { tried: 2, hits: 2 }, 'etag-stripped-both': { tried: 2, hits: 2 } });
+		const several = chooseForm({
+			both: { tried: 2, hits: 0 },
+			'last-modified': { tried: 2, hits: 2 },
+			'etag-stripped': { tried: 2, hits: 2 },
+			'etag-stripped-both': { tried: 2, hits: 2 },
+		});
 		expect(several.form).toBe('etag-stripped-both');
 		expect(several.reason).toContain('the most telling form');
 		expect(chooseForm({ both: { tried: 2, hits: 0 } })).toEqual({ form: 'none', reason: 'no conditional form gets 304s (tried: the validators as sent)' });

@@ -26,7 +26,11 @@ describe('learned noise per host and template', () => {
 		for (let i = 0; i < MAX_HOST_NOISE + 20; i++) host = hostLearned(host, 'https://s/b/1', [`p${i}`], 100 + i);
 		expect(host.noise).toHaveLength(MAX_HOST_NOISE);
 		expect(host.noise!.some((entry) => entry.at === 'keep')).toBe(true);
-		const page = pageLearned(undefined, Array.from({ length: MAX_PAGE_NOISE + 5 }, (_, i) => `x${i}`), 1);
+		const page = pageLearned(
+			undefined,
+			Array.from({ length: MAX_PAGE_NOISE + 5 }, (_, i) => `x${i}`),
+			1,
+		);
 		expect(page).toHaveLength(MAX_PAGE_NOISE);
 		expect(page.at(-1)!.at).toBe(`x${MAX_PAGE_NOISE + 4}`);
 	});

@@ -48,23 +48,48 @@ describe('planProbe', () => {
 	});
 
 	it('obeys a manual override over the derived mode', () => {
-		expect(planProbe(host({ mode: 'hash-only', override: 'conditional', etagOff: true }), record, trustDefaults, never).plan).toMatchObject({ sendEtag: true, sendLastModified: true, retest: false });
-		expect(planProbe(host({ override: 'hash-only' }), record, trustDefaults, never).plan).toMatchObject({ sendEtag: false, sendLastModified: false, retest: false });
+		expect(planProbe(host({ mode: 'hash-only', override: 'conditional', etagOff: true }), record, trustDefaults, never).plan).toMatchObject({
+			sendEtag: true,
+			sendLastModified: true,
+			retest: false,
+		});
+		expect(planProbe(host({ override: 'hash-only' }), record, trustDefaults, never).plan).toMatchObject({
+			sendEtag: false,
+			sendLastModified: false,
+			retest: false,
+		});
 	});
 
 	it('sends the form the host was measured to honour', () => {
 		const gz: UrlRecord = { ...record, etag: '"a-gzip"' };
 		expect(planProbe(host({ form: 'last-modified' }), gz, trustDefaults, never).plan).toMatchObject({ sendEtag: false, sendLastModified: true });
 		expect(planProbe(host({ form: 'etag' }), gz, trustDefaults, never).plan).toMatchObject({ sendEtag: true, sendLastModified: false });
-		expect(planProbe(host({ form: 'etag-stripped' }), gz, trustDefaults, never).plan).toMatchObject({ sendEtag: true, stripEtag: true, sendLastModified: false });
-		expect(planProbe(host({ form: 'etag-stripped-both' }), gz, trustDefaults, never).plan).toMatchObject({ sendEtag: true, stripEtag: true, sendLastModified: true });
+		expect(planProbe(host({ form: 'etag-stripped' }), gz, trustDefaults, never).plan).toMatchObject({
+			sendEtag: true,
+			stripEtag: true,
+			sendLastModified: false,
+		});
+		expect(planProbe(host({ form: 'etag-stripped-both' }), gz, trustDefaults, never).plan).toMatchObject({
+			sendEtag: true,
+			stripEtag: true,
+			sendLastModified: true,
+		});
 		// A URL without the form's validator gets what it has.
 		expect(planProbe(host({ form: 'last-modified' }), { ...record, lastModified: undefined }, trustDefaults, never).plan).toMatchObject({ sendEtag: true });
 		// A hand override sends everything stored.
-		expect(planProbe(host({ form: 'last-modified', override: 'conditional' }), gz, trustDefaults, never).plan).toMatchObject({ sendEtag: true, sendLastModified: true });
+		expect(planProbe(host({ form: 'last-modified', override: 'conditional' }), gz, trustDefaults, never).plan).toMatchObject({
+			sendEtag: true,
+			sendLastModified: true,
+		});
 	});
 
 	it('audits every URL due for verification, whatever the audit rate', () => {
-		expect(planProbe(host(), record, trustDefaults, never, true).plan).toEqual({ sendEtag: true, sendLastModified: true, audit: true, retest: false, verify: true });
+		expect(planProbe(host(), record, trustDefaults, never, true).plan).toEqual({
+			sendEtag: true,
+			sendLastModified: true,
+			audit: true,
+			retest: false,
+			verify: true,
+		});
 	});
 });

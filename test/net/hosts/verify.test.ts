@@ -13,7 +13,7 @@ describe('verification', () => {
 		for (const count of buckets) expect(count).toBeGreaterThan(800);
 	});
 
-	it('puts a URL\'s first verification within one period, the same for the same URL', () => {
+	it("puts a URL's first verification within one period, the same for the same URL", () => {
 		const now = 1_700_000_000_000;
 		const at = firstVerification('https://example.org/a', now, PERIOD);
 		expect(at).toBeGreaterThan(now);
@@ -62,7 +62,7 @@ describe('verification', () => {
 describe('verificationBound, verificationOverdue', () => {
 	const D = 86_400_000;
 	const P = 30 * D;
-	it('is a new URL\'s first moment while it has one, then a period after the last confirmation', () => {
+	it("is a new URL's first moment while it has one, then a period after the last confirmation", () => {
 		expect(verificationBound({ verifiedAt: 0, verifyBy: 12 * D }, P)).toBe(12 * D);
 		expect(verificationBound({ verifiedAt: 5 * D }, P)).toBe(35 * D);
 		expect(verificationBound({}, P)).toBeUndefined();

@@ -19,12 +19,16 @@ const file = async (lines: string[][]): Promise<string> => {
 
 describe('Netscape cookies.txt', () => {
 	it('sends each cookie where RFC 6265 allows it: domain, host-only, path, secure, expiry', async () => {
-		const jar = await readCookieFile(await file([
-			['.example.org', 'TRUE', '/', 'FALSE', future, 'wide', '1'],
-			['only.example.net', 'FALSE', '/', 'FALSE', '0', 'host', '2'],
-			['example.org', 'FALSE', '/admin', 'TRUE', future, 'admin', '3'],
-			['#HttpOnly_example.org', 'FALSE', '/', 'FALSE', '1', 'expired', '4'],
-		]), undefined, NOW);
+		const jar = await readCookieFile(
+			await file([
+				['.example.org', 'TRUE', '/', 'FALSE', future, 'wide', '1'],
+				['only.example.net', 'FALSE', '/', 'FALSE', '0', 'host', '2'],
+				['example.org', 'FALSE', '/admin', 'TRUE', future, 'admin', '3'],
+				['#HttpOnly_example.org', 'FALSE', '/', 'FALSE', '1', 'expired', '4'],
+			]),
+			undefined,
+			NOW,
+		);
 		const cookies = (url: string) => jar.getCookieString(url);
 		expect(await cookies('http://www.example.org/')).toBe('wide=1');
 		expect(await cookies('http://example.com/')).toBe('');
@@ -39,12 +43,20 @@ describe('Netscape cookies.txt', () => {
 	});
 
 	it('writes back what it read in the same format, readable by its owner only', async () => {
-		const from = await file([['.example.org', 'TRUE', '/', 'TRUE', future, 'wide', 'a b'], ['#HttpOnly_host.example', 'FALSE', '/p', 'FALSE', '0', 'h', 'x']]);
+		const from = await file([
+			['.example.org', 'TRUE', '/', 'TRUE', future, 'wide', 'a b'],
+			['#HttpOnly_host.example', 'FALSE', '/p', 'FALSE', '0', 'h', 'x'],
+		]);
 		const jar = await readCookieFile(from, undefined, NOW);
 		const to = path.join(dir.dir, 'out.txt');
 		await writeCookieFile(to, jar, NOW);
 		const lines = (await readFile(to, 'utf8')).split('\n').filter((line) => line !== '' && !line.startsWith('# '));
-		expect(lines.sort()).toEqual([['#HttpOnly_host.example', 'FALSE', '/p', 'FALSE', '0', 'h', 'x'].join('\t'), ['.example.org', 'TRUE', '/', 'TRUE', future, 'wide', 'a b'].join('\t')].sort());
+		expect(lines.sort()).toEqual(
+			[
+				['#HttpOnly_host.example', 'FALSE', '/p', 'FALSE', '0', 'h', 'x'].join('\t'),
+				['.example.org', 'TRUE', '/', 'TRUE', future, 'wide', 'a b'].join('\t'),
+			].sort(),
+		);
 		const { stat } = await import('node:fs/promises');
 		expect((await stat(to)).mode & 0o777).toBe(0o600);
 	});

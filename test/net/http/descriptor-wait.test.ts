@@ -19,7 +19,10 @@ async function outOfDescriptors(mode: 'freed' | 'never'): Promise<Record<string,
 	return JSON.parse(stdout) as Record<string, unknown>;
 }
 
-const failed = (code: string): Attempt => ({ retryable: false, result: { status: 0, finalUrl: 'http://x/', permanent: false, bytes: 0, ms: 0, error: { code, message: code } } });
+const failed = (code: string): Attempt => ({
+	retryable: false,
+	result: { status: 0, finalUrl: 'http://x/', permanent: false, bytes: 0, ms: 0, error: { code, message: code } },
+});
 const answered: Attempt = { retryable: false, result: { status: 200, finalUrl: 'http://x/', permanent: false, bytes: 2, ms: 0, hash: 'h' } };
 const wait = (budgetMs: number) => ({ budgetMs, now: () => performance.now(), random: () => 0, signal: new AbortController().signal });
 

@@ -3,7 +3,7 @@ import { exitStatusFor, RevisitError } from '../../../src/base/errors/index.js';
 import { assertPublicHost, denyPrivateLookup, PrivateAddressError } from '../../../src/net/http/guard.js';
 
 describe('PrivateAddressError', () => {
-	it('is a RevisitError with the code EPRIVATE, which the URL\'s verdict carries, for a private IP literal', () => {
+	it("is a RevisitError with the code EPRIVATE, which the URL's verdict carries, for a private IP literal", () => {
 		let caught: unknown;
 		try {
 			assertPublicHost('http://127.0.0.1:8080/');

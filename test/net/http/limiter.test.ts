@@ -19,7 +19,10 @@ describe('createLimiter', () => {
 			limiter.run(origin, async () => {
 				running.set(origin, (running.get(origin) ?? 0) + 1);
 				peaks.set(origin, Math.max(peaks.get(origin) ?? 0, running.get(origin)!));
-				peakTotal = Math.max(peakTotal, [...running.values()].reduce((a, b) => a + b, 0));
+				peakTotal = Math.max(
+					peakTotal,
+					[...running.values()].reduce((a, b) => a + b, 0),
+				);
 				await gates[i]!.promise;
 				running.set(origin, running.get(origin)! - 1);
 			});
@@ -113,9 +116,11 @@ describe('createLimiter', () => {
 
 	it('gives the slot back when a job throws before it returns a promise', async () => {
 		const limiter = createLimiter({ concurrency: 1, perHost: 1 });
-		await expect(limiter.run('a', () => {
-			throw new Error('no plan');
-		})).rejects.toThrow('no plan');
+		await expect(
+			limiter.run('a', () => {
+				throw new Error('no plan');
+			}),
+		).rejects.toThrow('no plan');
 		await expect(limiter.run('a', async () => 'next')).resolves.toBe('next');
 	});
 
@@ -125,7 +130,12 @@ describe('createLimiter', () => {
 		const gate = deferred();
 		const held: string[] = [];
 		const first = limiter.run('a', () => gate.promise);
-		const second = limiter.run('a', async () => 'a2', undefined, () => held.push('a2'));
+		const second = limiter.run(
+			'a',
+			async () => 'a2',
+			undefined,
+			() => held.push('a2'),
+		);
 		await new Promise((resolve) => setTimeout(resolve, 300));
 		expect(held).toEqual([]);
 		now += HELD_AFTER_MS;
@@ -137,7 +147,12 @@ describe('createLimiter', () => {
 		// With both slots busy, a queued job is waiting for a slot, not for its host.
 		const gates = [deferred(), deferred()];
 		const busy = [limiter.run('b', () => gates[0]!.promise), limiter.run('c', () => gates[1]!.promise)];
-		const queued = limiter.run('d', async () => 'd', undefined, () => held.push('d'));
+		const queued = limiter.run(
+			'd',
+			async () => 'd',
+			undefined,
+			() => held.push('d'),
+		);
 		now += 10 * HELD_AFTER_MS;
 		await new Promise((resolve) => setTimeout(resolve, 300));
 		expect(held).toEqual(['a2']);

@@ -19,7 +19,13 @@ const defined = (options: object) => Object.fromEntries(Object.entries(options).
 describe('leanNativeOptions', () => {
 	it('builds the request options got builds for a plain http request, less the keys whose value is undefined', () => {
 		const agent = new http.Agent({ keepAlive: true });
-		const { gots, ours } = both('http://127.0.0.1:8080/p/1', { method: 'HEAD', headers: { 'if-none-match': '"x"' }, agent: { http: agent }, https: { rejectUnauthorized: true }, localAddress: '127.0.0.1' });
+		const { gots, ours } = both('http://127.0.0.1:8080/p/1', {
+			method: 'HEAD',
+			headers: { 'if-none-match': '"x"' },
+			agent: { http: agent },
+			https: { rejectUnauthorized: true },
+			localAddress: '127.0.0.1',
+		});
 		expect(ours).toStrictEqual(defined(gots));
 		expect(Object.keys(ours).length).toBeLessThan(Object.keys(gots).length / 2);
 		expect(ours).toMatchObject({ agent, method: 'HEAD', rejectUnauthorized: true, localAddress: '127.0.0.1' });

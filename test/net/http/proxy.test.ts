@@ -42,7 +42,7 @@ describe('NO_PROXY, as curl reads it', () => {
 });
 
 describe('proxyChooser', () => {
-	it('takes the scheme\'s proxy unless NO_PROXY covers the host', () => {
+	it("takes the scheme's proxy unless NO_PROXY covers the host", () => {
 		const choose = proxyChooser({ http: 'http://p:1/', noProxy: 'localhost' });
 		expect(choose(new URL('http://example.org/'))?.host).toBe('p:1');
 		expect(choose(new URL('https://example.org/'))).toBeUndefined();

@@ -9,7 +9,15 @@ const policy = { retries: 0, retryDelayMs: 1, maxRetryAfterMs: 1000 };
 
 describe('transport', () => {
 	let server: TestServer;
-	const client = createHttpClient({ userAgent: 'test', timeoutMs: 5000, acceptEncoding: 'identity', maxBodyBytes: 1 << 20, denyPrivate: false, insecure: false, maxSockets: 8 });
+	const client = createHttpClient({
+		userAgent: 'test',
+		timeoutMs: 5000,
+		acceptEncoding: 'identity',
+		maxBodyBytes: 1 << 20,
+		denyPrivate: false,
+		insecure: false,
+		maxSockets: 8,
+	});
 	beforeAll(async () => {
 		server = await startServer((_req, res) => {
 			res.setHeader('etag', '"a"');
@@ -35,7 +43,7 @@ describe('transport', () => {
 		expect(settled.result.hash).toMatch(/^[0-9a-f]+$/);
 	});
 
-	it('keeps the body with `keep` and `hand`, and the answer\'s header fields only with `hand` (a render\'s data request, handed to the browser)', async () => {
+	it("keeps the body with `keep` and `hand`, and the answer's header fields only with `hand` (a render's data request, handed to the browser)", async () => {
 		const transport = inProcess(client.got, Date.now, Math.random);
 		const signal = new AbortController().signal;
 		const spec: AttemptSpec = { method: 'GET', url: server.url('/a'), headers: {}, bodyMode: 'keep' };
@@ -65,7 +73,11 @@ describe('transport', () => {
 		const limiter = createLimiter({ concurrency: 4, perHost: 1 });
 		const deps = { http: client.got, limiter, clock: { now: Date.now }, random: Math.random, transport };
 		const before = server.requests.length;
-		const results = await Promise.all(['/b', '/c'].map((path) => send(deps, policy, { method: 'GET', url: server.url(path), headers: { 'if-none-match': '"z"' } }, new AbortController().signal)));
+		const results = await Promise.all(
+			['/b', '/c'].map((path) =>
+				send(deps, policy, { method: 'GET', url: server.url(path), headers: { 'if-none-match': '"z"' } }, new AbortController().signal),
+			),
+		);
 		expect(results.map((result) => result.status)).toEqual([200, 200]);
 		expect(seen).toEqual([
 			{ method: 'GET', url: server.url('/b'), headers: { 'if-none-match': '"z"' }, bodyMode: 'hash', unless: undefined },

@@ -42,7 +42,11 @@ describeNeeding(CHROMIUM, 'a rendered page is bounded, in Debian chromium', () =
 	});
 
 	const render = (origin: number, path: string, options: { timeoutMs?: number; maxBytes?: number; waitFor?: string[] } = {}) =>
-		renderer.render(`${origins[origin]}${path}`, Buffer.from(PAGES[path]!), 'text/html', { timeoutMs: options.timeoutMs ?? 10_000, ...(options.maxBytes ? { maxBytes: options.maxBytes } : {}), ...(options.waitFor ? { waitFor: options.waitFor } : {}) });
+		renderer.render(`${origins[origin]}${path}`, Buffer.from(PAGES[path]!), 'text/html', {
+			timeoutMs: options.timeoutMs ?? 10_000,
+			...(options.maxBytes ? { maxBytes: options.maxBytes } : {}),
+			...(options.waitFor ? { waitFor: options.waitFor } : {}),
+		});
 
 	it('cuts the DOM it hands over at --max-body, however large the page made it', async () => {
 		const rendered = await render(0, '/dom-bomb', { maxBytes: 1024 * 1024, waitFor: ['.price'], timeoutMs: 20_000 });
@@ -54,7 +58,10 @@ describeNeeding(CHROMIUM, 'a rendered page is bounded, in Debian chromium', () =
 	it('stops a renderer past the memory cap (RENDER_TOO_LARGE) while a page on another origin renders beside it, on the same browser', async () => {
 		await render(1, '/plain', { waitFor: ['.price'] });
 		const pid = renderer.browserPid();
-		const [runaway, beside] = await Promise.allSettled([render(0, '/runaway', { timeoutMs: 60_000, waitFor: ['.never'] }), render(1, '/plain', { waitFor: ['.price'] })]);
+		const [runaway, beside] = await Promise.allSettled([
+			render(0, '/runaway', { timeoutMs: 60_000, waitFor: ['.never'] }),
+			render(1, '/plain', { waitFor: ['.price'] }),
+		]);
 		expect(runaway).toMatchObject({ status: 'rejected', reason: { code: 'RENDER_TOO_LARGE' } });
 		expect(beside).toMatchObject({ status: 'fulfilled', value: { html: expect.stringContaining('9 EUR') } });
 		const stats = renderer.stats();
@@ -68,7 +75,10 @@ describeNeeding(CHROMIUM, 'a rendered page is bounded, in Debian chromium', () =
 	it('ends a page that never lets go by closing its own context: the page beside it and the browser live on', async () => {
 		await render(1, '/plain', { waitFor: ['.price'] });
 		const pid = renderer.browserPid();
-		const [spin, beside] = await Promise.allSettled([render(0, '/spin', { timeoutMs: 2000, waitFor: ['.price'] }), render(1, '/slow', { timeoutMs: 20_000, waitFor: ['.late'] })]);
+		const [spin, beside] = await Promise.allSettled([
+			render(0, '/spin', { timeoutMs: 2000, waitFor: ['.price'] }),
+			render(1, '/slow', { timeoutMs: 20_000, waitFor: ['.late'] }),
+		]);
 		expect(spin).toMatchObject({ status: 'rejected', reason: { code: 'RENDER_TIMEOUT' } });
 		expect(beside).toMatchObject({ status: 'fulfilled', value: { html: expect.stringContaining('6 EUR') } });
 		expect(renderer.stats()).toMatchObject({ restarts: 0 });

@@ -15,9 +15,20 @@ const PIXEL =
 
 describe('drawnByScript: whether --render auto renders a page no rule asks to', () => {
 	it('a page whose text an inline script writes, with no <script src>', () => {
-		expect(drawnByScript(page('', `<article id="story"></article><script>document.getElementById('story').innerHTML = '<h1>Council news</h1><p>The council voted to open the library on Sundays.</p>';</script>`))).toBe(true);
+		expect(
+			drawnByScript(
+				page(
+					'',
+					`<article id="story"></article><script>document.getElementById('story').innerHTML = '<h1>Council news</h1><p>The council voted to open the library on Sundays.</p>';</script>`,
+				),
+			),
+		).toBe(true);
 		expect(drawnByScript(page('', `<script>document.write('<p>Open every day from nine to five</p>')</script>`))).toBe(true);
-		expect(drawnByScript(page('', `<main></main><script>const p = document.createElement('p'); p.textContent = data.text; document.querySelector('main').append(p);</script>`))).toBe(true);
+		expect(
+			drawnByScript(
+				page('', `<main></main><script>const p = document.createElement('p'); p.textContent = data.text; document.querySelector('main').append(p);</script>`),
+			),
+		).toBe(true);
 	});
 
 	it("a framework's empty root with its bundle inline", () => {
@@ -31,19 +42,45 @@ describe('drawnByScript: whether --render auto renders a page no rule asks to', 
 
 	it('a page with plenty of text whose inline script writes more words than it shows', () => {
 		const story = Array.from({ length: 12 }, (_, i) => `Paragraph ${i} of the story the script writes, word after word.`).join(' ');
-		expect(drawnByScript(page('', `${ARTICLE}<div id="more"></div><script>document.getElementById('more').innerHTML = ${JSON.stringify(`<p>${story}</p>`)};</script>`))).toBe(true);
+		expect(
+			drawnByScript(
+				page('', `${ARTICLE}<div id="more"></div><script>document.getElementById('more').innerHTML = ${JSON.stringify(`<p>${story}</p>`)};</script>`),
+			),
+		).toBe(true);
 	});
 
 	it('not a static article with analytics snippets (Google Analytics, Tag Manager, Meta pixel, gtag), nor one that writes its footer year or a cookie notice', () => {
-		const gtag = "<script>window.dataLayer = window.dataLayer || []; function gtag(){dataLayer.push(arguments);} gtag('js', new Date()); gtag('config', 'G-000000');</script>";
+		const gtag =
+			"<script>window.dataLayer = window.dataLayer || []; function gtag(){dataLayer.push(arguments);} gtag('js', new Date()); gtag('config', 'G-000000');</script>";
 		expect(drawnByScript(page(GA + GTM + PIXEL + gtag, ARTICLE))).toBe(false);
-		expect(drawnByScript(page('', `${ARTICLE}<footer>© <span id="year"></span></footer><script>document.getElementById('year').textContent = new Date().getFullYear();</script>`))).toBe(false);
-		expect(drawnByScript(page('', `${ARTICLE}<div id="cookies"></div><script>document.getElementById('cookies').innerHTML = '<p>We use cookies. <button>OK</button></p>';</script>`))).toBe(false);
+		expect(
+			drawnByScript(
+				page(
+					'',
+					`${ARTICLE}<footer>© <span id="year"></span></footer><script>document.getElementById('year').textContent = new Date().getFullYear();</script>`,
+				),
+			),
+		).toBe(false);
+		expect(
+			drawnByScript(
+				page(
+					'',
+					`${ARTICLE}<div id="cookies"></div><script>document.getElementById('cookies').innerHTML = '<p>We use cookies. <button>OK</button></p>';</script>`,
+				),
+			),
+		).toBe(false);
 	});
 
 	it('not a short page whose scripts write nothing: analytics, JSON-LD, data', () => {
 		expect(drawnByScript(page(GA + PIXEL, '<h1>Kettle</h1><p>24.50 EUR</p>'))).toBe(false);
-		expect(drawnByScript(page('<script type="application/ld+json">{"@type":"Product","name":"Kettle and more words"}</script>', '<h1>Kettle</h1><script type="application/json" id="data">{"text":"document.write(\'a b c\')"}</script>'))).toBe(false);
+		expect(
+			drawnByScript(
+				page(
+					'<script type="application/ld+json">{"@type":"Product","name":"Kettle and more words"}</script>',
+					'<h1>Kettle</h1><script type="application/json" id="data">{"text":"document.write(\'a b c\')"}</script>',
+				),
+			),
+		).toBe(false);
 		expect(drawnByScript(page('', '<h1>Kettle</h1><p>No script at all</p>'))).toBe(false);
 	});
 });

@@ -4,7 +4,7 @@ import { RenderError } from '../../../src/net/render/errors.js';
 import { URL_ERROR_CODES } from '../../../src/domain/task/types.js';
 
 describe('RenderError', () => {
-	it('is a RevisitError: NO_BROWSER ends the run with 2; the others are a URL\'s error verdict', () => {
+	it("is a RevisitError: NO_BROWSER ends the run with 2; the others are a URL's error verdict", () => {
 		const cause = new Error('spawn failed');
 		const error = new RenderError('RENDER_FAILED', 'no page', { cause });
 		expect(error).toBeInstanceOf(RevisitError);

@@ -16,7 +16,9 @@ function viaProxy(proxy: GuardProxy, url: string, headers: Record<string, string
 	const at = new URL(proxy.server);
 	return new Promise((resolve, reject) => {
 		// An empty header is one not sent.
-		const sent = Object.fromEntries(Object.entries({ host: new URL(url).host, 'proxy-authorization': authorization(proxy), ...headers }).filter(([, value]) => value !== ''));
+		const sent = Object.fromEntries(
+			Object.entries({ host: new URL(url).host, 'proxy-authorization': authorization(proxy), ...headers }).filter(([, value]) => value !== ''),
+		);
 		const request = http.request({ host: at.hostname, port: at.port, path: url, headers: sent }, (response) => {
 			let body = '';
 			response.on('data', (chunk: Buffer) => (body += chunk));
@@ -70,7 +72,12 @@ describe('startGuardProxy', () => {
 			expect(await connect(proxy, `localhost:${port()}`)).toMatch(/^HTTP\/1\.1 403/);
 			expect(await connect(proxy, `127.0.0.1:${port()}`)).toMatch(/^HTTP\/1\.1 403/);
 			expect(origin.requests.length).toBe(before);
-			expect(proxy.refused).toEqual([`http://localhost:${port()}/by-name`, `http://127.0.0.1:${port()}/literal`, `https://localhost:${port()}`, `https://127.0.0.1:${port()}`]);
+			expect(proxy.refused).toEqual([
+				`http://localhost:${port()}/by-name`,
+				`http://127.0.0.1:${port()}/literal`,
+				`https://localhost:${port()}`,
+				`https://127.0.0.1:${port()}`,
+			]);
 		} finally {
 			await proxy.close();
 		}
@@ -98,14 +105,19 @@ describe('startGuardProxy', () => {
 		try {
 			const before = origin.requests.length;
 			expect(await viaProxy(proxy, `http://127.0.0.1:${port()}/none`, { 'proxy-authorization': '' })).toMatchObject({ status: 407 });
-			expect(await viaProxy(proxy, `http://127.0.0.1:${port()}/wrong`, { 'proxy-authorization': authorization(proxy, 'guess') })).toMatchObject({ status: 407 });
+			expect(await viaProxy(proxy, `http://127.0.0.1:${port()}/wrong`, { 'proxy-authorization': authorization(proxy, 'guess') })).toMatchObject({
+				status: 407,
+			});
 			expect(await connect(proxy, `127.0.0.1:${port()}`, null)).toMatch(/^HTTP\/1\.1 407/);
 			expect(await connect(proxy, `127.0.0.1:${port()}`, authorization(proxy, 'guess'))).toMatch(/^HTTP\/1\.1 407/);
 			expect(origin.requests.length).toBe(before);
 			expect(proxy.unauthenticated.count).toBe(4);
 			// This uid with no credential is how Chromium first asks: only the wrong credentials are said.
 			await waitFor(() => lines.length === 2, 'two lines');
-			expect(lines).toEqual([expect.stringMatching(/refused a client of uid \d+ \(GET, a wrong credential\)/), expect.stringMatching(/refused a client of uid \d+ \(CONNECT, a wrong credential\)/)]);
+			expect(lines).toEqual([
+				expect.stringMatching(/refused a client of uid \d+ \(GET, a wrong credential\)/),
+				expect.stringMatching(/refused a client of uid \d+ \(CONNECT, a wrong credential\)/),
+			]);
 			expect(await viaProxy(proxy, `http://127.0.0.1:${port()}/right`)).toMatchObject({ status: 200, body: 'inside' });
 		} finally {
 			await proxy.close();
@@ -117,11 +129,17 @@ describe('startGuardProxy', () => {
 		const proxy = await startGuardProxy({ denyPrivate: false }, { onStranger: (line) => lines.push(line) });
 		try {
 			const before = origin.requests.length;
-			const answers = JSON.parse(await asNobody(ASK_PROXY, [proxy.server, `http://127.0.0.1:${port()}/internal`, `127.0.0.1:${port()}`])) as { get: string; connect: string };
+			const answers = JSON.parse(await asNobody(ASK_PROXY, [proxy.server, `http://127.0.0.1:${port()}/internal`, `127.0.0.1:${port()}`])) as {
+				get: string;
+				connect: string;
+			};
 			expect(answers).toEqual({ get: expect.stringMatching(/^HTTP\/1\.1 407/), connect: expect.stringMatching(/^HTTP\/1\.1 407/) });
 			expect(origin.requests.length).toBe(before);
 			await waitFor(() => lines.length === 2, 'two lines');
-			expect(lines).toEqual([expect.stringContaining(`refused a client of uid ${NOBODY} (GET, no credential)`), expect.stringContaining(`refused a client of uid ${NOBODY} (CONNECT, no credential)`)]);
+			expect(lines).toEqual([
+				expect.stringContaining(`refused a client of uid ${NOBODY} (GET, no credential)`),
+				expect.stringContaining(`refused a client of uid ${NOBODY} (CONNECT, no credential)`),
+			]);
 		} finally {
 			await proxy.close();
 		}

@@ -38,14 +38,19 @@ describeNeeding(CHROMIUM, 'renderPage, in Debian chromium', () => {
 	});
 
 	it('waits for a selector that appears only 1.5 s after load', async () => {
-		const rendered = await renderPage(spa.live, spa.site.url('/spa-late'), await fetched('/spa-late'), 'text/html', { timeoutMs: 10_000, waitFor: ['.missing', '.price'] });
+		const rendered = await renderPage(spa.live, spa.site.url('/spa-late'), await fetched('/spa-late'), 'text/html', {
+			timeoutMs: 10_000,
+			waitFor: ['.missing', '.price'],
+		});
 		console.log(`render of /spa-late: ${rendered.ms} ms`);
 		expect(rendered.html).toContain('<p class="price">12.00 EUR</p>');
 		expect(rendered.data.map((one) => one.url)).toEqual([spa.site.url('/spa-late'), spa.site.url('/api/price/2')]);
 	});
 
 	it('rejects with RENDER_TIMEOUT when no selector matches within the timeout', async () => {
-		const error = await renderPage(spa.live, spa.site.url('/spa-api'), await fetched('/spa-api'), 'text/html', { timeoutMs: 800, waitFor: ['.never'] }).catch((caught: unknown) => caught);
+		const error = await renderPage(spa.live, spa.site.url('/spa-api'), await fetched('/spa-api'), 'text/html', { timeoutMs: 800, waitFor: ['.never'] }).catch(
+			(caught: unknown) => caught,
+		);
 		expect(error).toBeInstanceOf(RenderError);
 		expect(error).toMatchObject({ code: 'RENDER_TIMEOUT', message: expect.stringContaining('.never') });
 	}, 60_000);
@@ -60,8 +65,17 @@ describeNeeding(CHROMIUM, 'renderPage, in Debian chromium', () => {
 		const api = spa.site.url('/api/price/1');
 		const before = spa.site.logOf('/api/price/1').length;
 		const answer = Buffer.from(JSON.stringify({ price: 42, currency: 'EUR' }));
-		const handed = new Map([[api, { status: 200, headers: { 'content-type': 'application/json', etag: '"handed"', 'content-encoding': 'gzip', 'content-length': '3' }, body: answer }]]);
-		const rendered = await renderPage(spa.live, spa.site.url('/spa-api'), await fetched('/spa-api'), 'text/html', { timeoutMs: 10_000, waitFor: ['.price'], handed });
+		const handed = new Map([
+			[
+				api,
+				{ status: 200, headers: { 'content-type': 'application/json', etag: '"handed"', 'content-encoding': 'gzip', 'content-length': '3' }, body: answer },
+			],
+		]);
+		const rendered = await renderPage(spa.live, spa.site.url('/spa-api'), await fetched('/spa-api'), 'text/html', {
+			timeoutMs: 10_000,
+			waitFor: ['.price'],
+			handed,
+		});
 		expect(rendered.html).toContain('<p class="price">42.00 EUR</p>');
 		expect(spa.site.logOf('/api/price/1')).toHaveLength(before);
 		expect(rendered.data[1]).toEqual({ url: api, etag: '"handed"', hash: hashBody(answer) });
@@ -75,8 +89,13 @@ describeNeeding(CHROMIUM, 'renderPage, in Debian chromium', () => {
 			// A page that shows the price read from the other origin, or that it was refused it.
 			const script = `fetch(${JSON.stringify(api)}).then((r) => r.json()).then((j) => j.price.toFixed(2), () => 'refused').then((text) => { document.querySelector('.price').textContent = text; })`;
 			const body = Buffer.from(`<!doctype html><html><body><p class="price"></p><script>${script}</script></body></html>`);
-			const answer = (headers: Record<string, string>) => new Map([[api, { status: 200, headers: { 'content-type': 'application/json', ...headers }, body: Buffer.from('{"price":7.5,"currency":"EUR"}') }]]);
-			const allowed = await renderPage(spa.live, page, body, 'text/html', { timeoutMs: 10_000, waitFor: ['.price'], handed: answer({ 'access-control-allow-origin': new URL(page).origin }) });
+			const answer = (headers: Record<string, string>) =>
+				new Map([[api, { status: 200, headers: { 'content-type': 'application/json', ...headers }, body: Buffer.from('{"price":7.5,"currency":"EUR"}') }]]);
+			const allowed = await renderPage(spa.live, page, body, 'text/html', {
+				timeoutMs: 10_000,
+				waitFor: ['.price'],
+				handed: answer({ 'access-control-allow-origin': new URL(page).origin }),
+			});
 			expect(allowed.html).toContain('<p class="price">7.50</p>');
 			expect(other.logOf('/api/price/7')).toEqual([]);
 			const refused = await renderPage(spa.live, page, body, 'text/html', { timeoutMs: 10_000, waitFor: ['.price'], handed: answer({}) });

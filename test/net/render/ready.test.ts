@@ -21,7 +21,8 @@ describeNeeding(CHROMIUM, 'when a rendered page is ready, in Debian chromium', (
 		await site?.close();
 	});
 	const body = async (path: string) => Buffer.from(await (await fetch(site.url(path))).arrayBuffer());
-	const render = async (path: string, options: Parameters<typeof renderPage>[4]) => renderPage(live, site.url(path), await body(path), 'text/html; charset=utf-8', options);
+	const render = async (path: string, options: Parameters<typeof renderPage>[4]) =>
+		renderPage(live, site.url(path), await body(path), 'text/html; charset=utf-8', options);
 
 	it('is ready once the network is idle and what the page shows is read, with no markup to wait for', async () => {
 		site.price = 24.5;

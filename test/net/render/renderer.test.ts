@@ -16,13 +16,18 @@ describe('createRenderer without a browser', () => {
 		const error = await renderer.render('http://127.0.0.1:1/', Buffer.from('<p>hi</p>'), 'text/html', { timeoutMs: 1000 }).catch((caught: unknown) => caught);
 		expect(error).toBeInstanceOf(RenderError);
 		expect(error).toMatchObject({ code: 'NO_BROWSER' });
-		for (const part of ['/nowhere/chromium', '--browser PATH', '$REVISIT_BROWSER', 'apt-get install chromium']) expect((error as Error).message).toContain(part);
+		for (const part of ['/nowhere/chromium', '--browser PATH', '$REVISIT_BROWSER', 'apt-get install chromium'])
+			expect((error as Error).message).toContain(part);
 		await renderer.close();
 	});
 
 	it('loads playwright-core only when it launches a browser: no file of src/net/render imports it but as a type, or dynamically', () => {
 		const dir = fileURLToPath(new URL('../../../src/net/render/', import.meta.url));
-		const imports = readdirSync(dir).flatMap((name) => [...readFileSync(path.join(dir, name), 'utf8').matchAll(/^import (?!type ).*'playwright-core'|import\('playwright-core'\)/gm)].map((match) => `${name}: ${match[0]}`));
+		const imports = readdirSync(dir).flatMap((name) =>
+			[...readFileSync(path.join(dir, name), 'utf8').matchAll(/^import (?!type ).*'playwright-core'|import\('playwright-core'\)/gm)].map(
+				(match) => `${name}: ${match[0]}`,
+			),
+		);
 		expect(imports).toEqual(["browser.ts: import('playwright-core')"]);
 	});
 
@@ -45,7 +50,13 @@ describeNeeding(CHROMIUM, 'createRenderer, in Debian chromium', () => {
 
 	const fetched = async (path: string) => Buffer.from(await (await fetch(site.url(path))).arrayBuffer());
 	const render = async (path: string, options: { timeoutMs?: number; waitFor?: string[] } = {}, signal?: AbortSignal) =>
-		renderer.render(site.url(path), await fetched(path), 'text/html', { timeoutMs: options.timeoutMs ?? 10_000, waitFor: options.waitFor ?? ['.price'] }, signal);
+		renderer.render(
+			site.url(path),
+			await fetched(path),
+			'text/html',
+			{ timeoutMs: options.timeoutMs ?? 10_000, waitFor: options.waitFor ?? ['.price'] },
+			signal,
+		);
 
 	it('renders no more than `concurrency` pages at once; the others wait their turn', async () => {
 		site.apiDelayMs = 300;
@@ -93,8 +104,8 @@ describeNeeding(CHROMIUM, 'createRenderer, in Debian chromium', () => {
 	it('stops a running render, and one still waiting for a page, when their signal aborts', async () => {
 		const controller = new AbortController();
 		const scripts = site.logOf('/app.js').length;
-		const waiting = [render('/spa-late', {}, controller.signal), render('/spa-late', {}, controller.signal), render('/spa-late', {}, controller.signal)].map((one) =>
-			one.catch((caught: unknown) => caught),
+		const waiting = [render('/spa-late', {}, controller.signal), render('/spa-late', {}, controller.signal), render('/spa-late', {}, controller.signal)].map(
+			(one) => one.catch((caught: unknown) => caught),
 		);
 		// Two pages running their script (its price 1.5 s away), the third waiting for a page.
 		while (site.logOf('/app.js').length < scripts + 2) await new Promise((resolve) => setTimeout(resolve, 20));

@@ -26,7 +26,11 @@ describeNeeding(CHROMIUM, 'sendOn: what a render lets out, in Debian chromium', 
 	});
 
 	it('sends the headers given when nothing is to be checked (the browser sends the request itself)', async () => {
-		const rendered = await renderPage(spa.live, spa.site.url('/spa/6'), await fetched('/spa/6'), 'text/html', { timeoutMs: 10_000, waitFor: ['.price'], headers: () => ({ 'X-Revisit': 'plain' }) });
+		const rendered = await renderPage(spa.live, spa.site.url('/spa/6'), await fetched('/spa/6'), 'text/html', {
+			timeoutMs: 10_000,
+			waitFor: ['.price'],
+			headers: () => ({ 'X-Revisit': 'plain' }),
+		});
 		expect(rendered.html).toContain('16.00 EUR');
 		expect(spa.site.requests.filter((request) => request.path === '/api/price/6').at(-1)!.headers['x-revisit']).toBe('plain');
 	});
@@ -37,11 +41,19 @@ describeNeeding(CHROMIUM, 'sendOn: what a render lets out, in Debian chromium', 
 			timeoutMs: 10_000,
 			allow: (url) => (asked.push(url), !url.endsWith('/api/price/5')),
 		});
-		expect([...new Set(asked.filter((url) => url.startsWith(spa.site.url('/'))))]).toEqual([spa.site.url('/app.js'), spa.site.url('/api/moved/5'), spa.site.url('/api/price/5')]);
+		expect([...new Set(asked.filter((url) => url.startsWith(spa.site.url('/'))))]).toEqual([
+			spa.site.url('/app.js'),
+			spa.site.url('/api/moved/5'),
+			spa.site.url('/api/price/5'),
+		]);
 		expect(spa.site.logOf('/api/moved/5')).toHaveLength(1);
 		expect(spa.site.logOf('/api/price/5')).toEqual([]);
 		expect(refused.html).toContain('<p class="price"></p>');
-		const followed = await renderPage(spa.live, spa.site.url('/spa-moved'), await fetched('/spa-moved'), 'text/html', { timeoutMs: 10_000, waitFor: ['.price'], allow: () => true });
+		const followed = await renderPage(spa.live, spa.site.url('/spa-moved'), await fetched('/spa-moved'), 'text/html', {
+			timeoutMs: 10_000,
+			waitFor: ['.price'],
+			allow: () => true,
+		});
 		expect(followed.html).toContain('15.00 EUR');
 		expect(spa.site.logOf('/api/price/5')).toHaveLength(1);
 		// Recorded under the URL the page asked for, with the validators of the answer it got: got follows the same redirect.
@@ -49,7 +61,11 @@ describeNeeding(CHROMIUM, 'sendOn: what a render lets out, in Debian chromium', 
 	});
 
 	it('sends a cookie given for a data request, and still records the answer with its ETag', async () => {
-		const rendered = await renderPage(spa.live, spa.site.url('/spa/4'), await fetched('/spa/4'), 'text/html', { timeoutMs: 10_000, waitFor: ['.price'], headers: () => ({ Cookie: 'session=4' }) });
+		const rendered = await renderPage(spa.live, spa.site.url('/spa/4'), await fetched('/spa/4'), 'text/html', {
+			timeoutMs: 10_000,
+			waitFor: ['.price'],
+			headers: () => ({ Cookie: 'session=4' }),
+		});
 		expect(rendered.html).toContain('14.00 EUR');
 		expect(spa.site.requests.filter((request) => request.path === '/api/price/4').at(-1)!.headers.cookie).toBe('session=4');
 		expect(rendered.data[1]).toMatchObject({ url: spa.site.url('/api/price/4'), etag: expect.stringMatching(/^"[0-9a-f]+"$/) });

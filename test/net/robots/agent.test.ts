@@ -19,7 +19,7 @@ describe('groupAgent: the name a User-agent line gives', () => {
 	});
 });
 
-describe('crawlerName: the crawler\'s own name, compared whole', () => {
+describe("crawlerName: the crawler's own name, compared whole", () => {
 	it.each([
 		['revisit', 'revisit'],
 		['MJ12bot', 'mj12bot'],

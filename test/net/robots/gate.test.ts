@@ -24,7 +24,10 @@ describe('robots.txt gate', () => {
 		await book.load([server!.origin]);
 		const client = createHttpClient({ userAgent: 'revisit/0.1', timeoutMs: 5000, acceptEncoding: 'gzip' });
 		clients.push(client);
-		const gate = createRobotsGate({ http: client.got, limiter: createLimiter({ concurrency: 4, perHost: 4 }, clock), clock, book }, { agent: 'revisit', maxCrawlDelayMs: 30_000, timeoutMs: 5000 });
+		const gate = createRobotsGate(
+			{ http: client.got, limiter: createLimiter({ concurrency: 4, perHost: 4 }, clock), clock, book },
+			{ agent: 'revisit', maxCrawlDelayMs: 30_000, timeoutMs: 5000 },
+		);
 		return { gate, save: () => store.batch(book.drain()) };
 	};
 
@@ -63,7 +66,10 @@ describe('robots.txt gate', () => {
 		server = await startServer((req, res) => res.end('User-agent: *\nCrawl-delay: 60\n'));
 		const { gate } = await run(new MemoryStore(), Date.now());
 		const answers = await Promise.all(['/a', '/b'].map((path) => gate.check(server!.url(path), server!.origin)));
-		expect(answers.map((answer) => [answer.verdict, answer.error])).toEqual([['deferred', undefined], ['deferred', undefined]]);
+		expect(answers.map((answer) => [answer.verdict, answer.error])).toEqual([
+			['deferred', undefined],
+			['deferred', undefined],
+		]);
 		expect(answers.filter((answer) => answer.notice !== undefined)).toHaveLength(1);
 		expect(answers.find((answer) => answer.notice)!.notice).toContain('Crawl-delay 60s');
 	});

@@ -10,7 +10,7 @@ describe('robots.txt matcher: RFC 9309 conformance', () => {
 	});
 });
 
-describe('robots.txt matcher: Google\'s parser\'s test cases', () => {
+describe("robots.txt matcher: Google's parser's test cases", () => {
 	it.each(googleCases)('$name', ({ robots, agent, url, allowed }) => {
 		expect(isAllowed(parseRobots(robots), agent, url)).toBe(allowed);
 	});
@@ -119,13 +119,14 @@ describe('percent-encoding, normalised on both sides', () => {
 });
 
 describe('user-agent names', () => {
-	it('a group\'s name counts up to its first character that is not a letter, _ or -', () => {
+	it("a group's name counts up to its first character that is not a letter, _ or -", () => {
 		const file = 'User-agent: *\nDisallow: /\n\nUser-agent: AB42bot\nUser-agent: Foo Bar\nUser-agent: Googlebot/2.1\nAllow: /\n';
-		for (const agent of ['AB', 'ab', 'Foo', 'googlebot', 'Googlebot/2.1 (+http://www.google.com/bot.html)']) expect(allowed(file, '/x', agent), agent).toBe(true);
+		for (const agent of ['AB', 'ab', 'Foo', 'googlebot', 'Googlebot/2.1 (+http://www.google.com/bot.html)'])
+			expect(allowed(file, '/x', agent), agent).toBe(true);
 		for (const agent of ['AB42bot', 'Foo Bar', 'Bar', 'MJ12bot']) expect(allowed(file, '/x', agent), agent).toBe(false);
 	});
 
-	it('the crawler\'s name is compared whole and case-insensitively', () => {
+	it("the crawler's name is compared whole and case-insensitively", () => {
 		const file = 'User-agent: *\nDisallow: /\n\nUser-agent: MJ12bot\nAllow: /\n\nUser-agent: foo-bar_baz\nAllow: /\n';
 		expect(allowed(file, '/x', 'MJ')).toBe(true);
 		expect(allowed(file, '/x', 'MJ12bot')).toBe(false);
@@ -156,7 +157,7 @@ describe('/robots.txt itself', () => {
 });
 
 describe('rulesFor', () => {
-	it('takes the crawl-delay of the agent\'s group, and says which group matched', () => {
+	it("takes the crawl-delay of the agent's group, and says which group matched", () => {
 		const robots = parseRobots('User-agent: *\nCrawl-delay: 5\n\nUser-agent: revisit\nCrawl-delay: 1\nDisallow: /x\n');
 		const mine = rulesFor(robots, 'revisit/0.1');
 		expect(mine).toMatchObject({ matched: 'agent', crawlDelay: 1 });

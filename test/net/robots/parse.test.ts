@@ -26,10 +26,16 @@ describe('parseableBytes', () => {
 describe('parseRobots: lines', () => {
 	it('reads a line without its colon as key and value, keeping its line number', () => {
 		const robots = parseRobots('user-agent FooBot\n\ndisallow /x\nallow\t/x/y\n');
-		expect(robots.groups).toEqual([{ agents: ['foobot'], line: 1, rules: [
-			{ allow: false, pattern: '/x', written: '/x', line: 3 },
-			{ allow: true, pattern: '/x/y', written: '/x/y', line: 4 },
-		] }]);
+		expect(robots.groups).toEqual([
+			{
+				agents: ['foobot'],
+				line: 1,
+				rules: [
+					{ allow: false, pattern: '/x', written: '/x', line: 3 },
+					{ allow: true, pattern: '/x/y', written: '/x/y', line: 4 },
+				],
+			},
+		]);
 	});
 
 	it('a byte order mark inside the file makes its line unknown (it neither opens nor closes a group)', () => {

@@ -3,7 +3,8 @@ import { axisTime, barChart, renderTextCharts } from '../../../src/outputs/histo
 import type { RunPoint } from '../../../src/outputs/history/rows.js';
 import { T0 } from './fixtures.js';
 
-const points = (changes: number[], ratios: Array<number | null>): RunPoint[] => changes.map((changed, i) => ({ startedAt: T0 + i * 3_600_000, changed, ratio304: ratios[i] ?? null }));
+const points = (changes: number[], ratios: Array<number | null>): RunPoint[] =>
+	changes.map((changed, i) => ({ startedAt: T0 + i * 3_600_000, changed, ratio304: ratios[i] ?? null }));
 
 describe('terminal charts', () => {
 	it('draws bars in eighth blocks on a labelled axis', () => {

@@ -20,7 +20,9 @@ const last = run(T0, {
 describe('Prometheus metrics of the last run', () => {
 	it('writes HELP, TYPE and a sample for each figure', () => {
 		const text = formatMetrics(last);
-		expect(text).toContain('# HELP revisit_last_run_changed URLs reported changed in the last sweep.\n# TYPE revisit_last_run_changed gauge\nrevisit_last_run_changed 3\n');
+		expect(text).toContain(
+			'# HELP revisit_last_run_changed URLs reported changed in the last sweep.\n# TYPE revisit_last_run_changed gauge\nrevisit_last_run_changed 3\n',
+		);
 		expect(text).toContain('\nrevisit_last_run_errors 1\n');
 		expect(text).toContain('\nrevisit_last_run_bytes_saved 12000\n');
 		expect(text).toContain(`\nrevisit_last_run_timestamp_seconds ${(T0 + 2500) / 1000}\n`);
@@ -57,5 +59,4 @@ describe('Prometheus metrics of the last run', () => {
 		expect(escapeLabelValue('a"b\\c\nd')).toBe('a\\"b\\\\c\\nd');
 		expect([NaN, Infinity, -Infinity, 3, 0.25].map(formatValue)).toEqual(['NaN', '+Inf', '-Inf', '3', '0.25']);
 	});
-
 });

@@ -16,7 +16,18 @@ describe('two versions compared', () => {
 		const comparison = compareTexts(before, after);
 		expect({ same: comparison.same, added: comparison.added, removed: comparison.removed }).toEqual({ same: false, added: 3, removed: 2 });
 		expect(wordDiffText(comparison.hunks!)).toBe('Kettle\nPrice [-$24.50-]{+$21.00+} in stock\nShips in [-2-]{+5+} {+working +}days');
-		expect(wordDiffText([[[0, 'a '], [-1, 'b\nc'], [1, 'd']]], 'color')).toBe('a \x1b[31mb\x1b[m\n\x1b[31mc\x1b[m\x1b[32md\x1b[m');
+		expect(
+			wordDiffText(
+				[
+					[
+						[0, 'a '],
+						[-1, 'b\nc'],
+						[1, 'd'],
+					],
+				],
+				'color',
+			),
+		).toBe('a \x1b[31mb\x1b[m\n\x1b[31mc\x1b[m\x1b[32md\x1b[m');
 	});
 
 	it('the same text is the same, with nothing to show', () => {
@@ -28,8 +39,17 @@ describe('two versions compared', () => {
 		const lines = Array.from({ length: 40 }, (_, i) => `Line ${i} of the page`);
 		const before = lines.join('\n');
 		const after = [...lines.slice(0, 10), 'A new line', ...lines.slice(11, 30), 'Line 30 of the page, edited', ...lines.slice(31)].join('\n') + '\n';
-		const patch = unifiedPatch(before, after, { label: 'https://example.org/ (version 1)', time: Date.parse('2026-12-01T10:00:00Z') }, { label: 'https://example.org/ (version 2)', time: Date.parse('2026-12-02T10:00:00Z') });
-		expect(patch.split('\n').slice(0, 3)).toEqual(['--- https://example.org/ (version 1)\t2026-12-01 10:00:00.000 +0000', '+++ https://example.org/ (version 2)\t2026-12-02 10:00:00.000 +0000', '@@ -8,7 +8,7 @@']);
+		const patch = unifiedPatch(
+			before,
+			after,
+			{ label: 'https://example.org/ (version 1)', time: Date.parse('2026-12-01T10:00:00Z') },
+			{ label: 'https://example.org/ (version 2)', time: Date.parse('2026-12-02T10:00:00Z') },
+		);
+		expect(patch.split('\n').slice(0, 3)).toEqual([
+			'--- https://example.org/ (version 1)\t2026-12-01 10:00:00.000 +0000',
+			'+++ https://example.org/ (version 2)\t2026-12-02 10:00:00.000 +0000',
+			'@@ -8,7 +8,7 @@',
+		]);
 		const { dir, cleanup } = await tempDir();
 		try {
 			const file = path.join(dir, 'page.txt');

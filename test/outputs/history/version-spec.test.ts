@@ -44,7 +44,9 @@ describe('version specifiers', () => {
 		expect(pick('9')).toBe('A: version 9 does not exist: versions 3 to 6 are kept');
 		expect(pick('2')).toMatch(/^A: version 2 is no longer kept .*--keep-versions.*: versions 3 to 6 are kept$/);
 		expect(pick('~4')).toBe('A: ~4 goes back past the oldest version kept: versions 3 to 6 are kept (~3 is the oldest)');
-		expect(pick('2026-11-30')).toBe('A: the version current at 2026-11-30 23:59:59Z is no longer kept: the oldest kept, version 3, was first seen 2026-12-01 10:00:00Z');
+		expect(pick('2026-11-30')).toBe(
+			'A: the version current at 2026-11-30 23:59:59Z is no longer kept: the oldest kept, version 3, was first seen 2026-12-01 10:00:00Z',
+		);
 		const fresh = resolveVersion(parseVersionSpec('2026-11-30', 'B'), [{ n: 1, firstSeen: at('2026-12-01T10:00:00Z') }], 'B');
 		expect(fresh).toEqual({ problem: 'B: the page had not been seen yet at 2026-11-30 23:59:59Z: it was first seen 2026-12-01 10:00:00Z' });
 	});

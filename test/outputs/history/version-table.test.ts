@@ -5,9 +5,39 @@ import type { PageVersion } from '../../../src/domain/versions/index.js';
 const at = (iso: string) => Date.parse(iso);
 // A product page's versions, newest first: a price cut, then a restock.
 const versions: PageVersion[] = [
-	{ n: 3, firstSeen: at('2026-12-03T08:00:00Z'), lastConfirmed: at('2026-12-04T08:00:00Z'), reason: 'availability', added: 1, removed: 1, etag: '"c3"', product: { price: 21, currency: 'EUR', availability: 'InStock' }, bytes: 2100 },
-	{ n: 2, firstSeen: at('2026-12-02T08:00:00Z'), lastConfirmed: at('2026-12-02T20:00:00Z'), reason: 'price', added: 1, removed: 1, lastModified: 'Wed, 02 Dec 2026 07:59:00 GMT', product: { price: 21, currency: 'EUR', availability: 'OutOfStock' }, bytes: 2100, cut: true },
-	{ n: 1, firstSeen: at('2026-12-01T08:00:00Z'), lastConfirmed: at('2026-12-01T20:00:00Z'), reason: 'new', added: 312, removed: 0, product: { price: 24.5, currency: 'EUR', availability: 'OutOfStock' }, bytes: 2090 },
+	{
+		n: 3,
+		firstSeen: at('2026-12-03T08:00:00Z'),
+		lastConfirmed: at('2026-12-04T08:00:00Z'),
+		reason: 'availability',
+		added: 1,
+		removed: 1,
+		etag: '"c3"',
+		product: { price: 21, currency: 'EUR', availability: 'InStock' },
+		bytes: 2100,
+	},
+	{
+		n: 2,
+		firstSeen: at('2026-12-02T08:00:00Z'),
+		lastConfirmed: at('2026-12-02T20:00:00Z'),
+		reason: 'price',
+		added: 1,
+		removed: 1,
+		lastModified: 'Wed, 02 Dec 2026 07:59:00 GMT',
+		product: { price: 21, currency: 'EUR', availability: 'OutOfStock' },
+		bytes: 2100,
+		cut: true,
+	},
+	{
+		n: 1,
+		firstSeen: at('2026-12-01T08:00:00Z'),
+		lastConfirmed: at('2026-12-01T20:00:00Z'),
+		reason: 'new',
+		added: 312,
+		removed: 0,
+		product: { price: 24.5, currency: 'EUR', availability: 'OutOfStock' },
+		bytes: 2090,
+	},
 ];
 
 describe('a page version table', () => {
@@ -40,8 +70,17 @@ describe('a page version table', () => {
 
 	it('writes a JSON row with ISO times, leaving out what is unknown', () => {
 		expect(versionRow('https://shop.example/k', versions[1]!, false)).toEqual({
-			url: 'https://shop.example/k', n: 2, firstSeen: '2026-12-02T08:00:00.000Z', lastConfirmed: '2026-12-02T20:00:00.000Z', reason: 'price', added: 1, removed: 1,
-			lastModified: 'Wed, 02 Dec 2026 07:59:00 GMT', product: { price: 21, currency: 'EUR', availability: 'OutOfStock' }, bytes: 2100, cut: true,
+			url: 'https://shop.example/k',
+			n: 2,
+			firstSeen: '2026-12-02T08:00:00.000Z',
+			lastConfirmed: '2026-12-02T20:00:00.000Z',
+			reason: 'price',
+			added: 1,
+			removed: 1,
+			lastModified: 'Wed, 02 Dec 2026 07:59:00 GMT',
+			product: { price: 21, currency: 'EUR', availability: 'OutOfStock' },
+			bytes: 2100,
+			cut: true,
 		});
 		expect(versionRow('https://shop.example/k', versions[0]!, true)).toMatchObject({ n: 3, etag: '"c3"', latest: true });
 	});

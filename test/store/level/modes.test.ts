@@ -49,10 +49,12 @@ describe('a store directory kept to its owner', () => {
 
 	it('describeNarrowed groups what it changed by kind and modes', () => {
 		const at = (name: string, directory: boolean, from: number, to: number) => ({ path: path.join('/s', name), directory, from, to });
-		expect(describeNarrowed('/s', [at('', true, 0o755, 0o700), at('CURRENT', false, 0o644, 0o600), at('LOG', false, 0o644, 0o600), at('LOCK', false, 0o664, 0o600)])).toBe(
-			'store /s was open to other users: made its directory 0700 (was 0755), 2 files 0600 (were 0644) and 1 file 0600 (was 0664)',
-		);
+		expect(
+			describeNarrowed('/s', [at('', true, 0o755, 0o700), at('CURRENT', false, 0o644, 0o600), at('LOG', false, 0o644, 0o600), at('LOCK', false, 0o664, 0o600)]),
+		).toBe('store /s was open to other users: made its directory 0700 (was 0755), 2 files 0600 (were 0644) and 1 file 0600 (was 0664)');
 		expect(describeNarrowed('/s', [at('CURRENT', false, 0o644, 0o600)])).toBe('store /s was open to other users: made 1 file 0600 (was 0644)');
-		expect(describeNarrowed('/s', [at('a', true, 0o755, 0o700), at('b', true, 0o755, 0o700)])).toBe('store /s was open to other users: made 2 directories 0700 (were 0755)');
+		expect(describeNarrowed('/s', [at('a', true, 0o755, 0o700), at('b', true, 0o755, 0o700)])).toBe(
+			'store /s was open to other users: made 2 directories 0700 (were 0755)',
+		);
 	});
 });

@@ -56,7 +56,13 @@ describe('LevelStore.open', () => {
 
 describe('LevelStore.readPass', () => {
 	/** The store's table files this process has mapped (LevelDB maps each table it holds open). */
-	const mappedTables = async (dir: string) => new Set((await readFile('/proc/self/maps', 'utf8')).split('\n').filter((line) => line.includes(dir) && line.endsWith('.ldb')).map((line) => line.split(/\s+/).pop())).size;
+	const mappedTables = async (dir: string) =>
+		new Set(
+			(await readFile('/proc/self/maps', 'utf8'))
+				.split('\n')
+				.filter((line) => line.includes(dir) && line.endsWith('.ldb'))
+				.map((line) => line.split(/\s+/).pop()),
+		).size;
 
 	it('reads every record once, in key order, across the reopenings that let go of the tables read, and leaves the store usable', async () => {
 		const { dir, cleanup } = await tempDir();
@@ -66,7 +72,19 @@ describe('LevelStore.readPass', () => {
 		let store = await LevelStore.open(dir);
 		try {
 			for (let start = 0; start < count; start += 10_000) {
-				await store.batch(Array.from({ length: 10_000 }, (_, i) => ({ type: 'put' as const, key: key(start + i), value: { v: RECORD_VERSION, status: 200, etag: `"${randomBytes(60).toString('base64')}"`, hash: randomBytes(32).toString('hex'), lastChecked: start + i } })));
+				await store.batch(
+					Array.from({ length: 10_000 }, (_, i) => ({
+						type: 'put' as const,
+						key: key(start + i),
+						value: {
+							v: RECORD_VERSION,
+							status: 200,
+							etag: `"${randomBytes(60).toString('base64')}"`,
+							hash: randomBytes(32).toString('hex'),
+							lastChecked: start + i,
+						},
+					})),
+				);
 			}
 			// Reopened, so that the records are in tables rather than the log.
 			await store.close();

@@ -40,7 +40,9 @@ describeRedis('RedisStore on a Redis Cluster (redis+cluster://)', () => {
 			cluster.nodes.map(async (node) => {
 				const link = await connectRedis(parseRedisUrl(node.url('raw:')));
 				try {
-					const counts = await Promise.all(Array.from({ length: 16 }, (_, bucket) => link.read<number>(['CLUSTER', 'COUNTKEYSINSLOT', String(slotOf(bucketKeys(p, 'url', bucket).rec))])));
+					const counts = await Promise.all(
+						Array.from({ length: 16 }, (_, bucket) => link.read<number>(['CLUSTER', 'COUNTKEYSINSLOT', String(slotOf(bucketKeys(p, 'url', bucket).rec))])),
+					);
 					return counts.filter((count) => count > 0).length;
 				} finally {
 					await link.close();

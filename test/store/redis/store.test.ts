@@ -103,7 +103,10 @@ describeRedis('RedisStore', () => {
 		expect(error).toMatchObject({ code: 'STORE_OPEN_FAILED', message: expect.stringContaining('database number') });
 		expect((error as Error).message).not.toContain('hunter2');
 		await expect(openStore('redis://127.0.0.1:6379/0?prefix=a{b}')).rejects.toMatchObject({ code: 'STORE_OPEN_FAILED' });
-		await expect(openStore('redis://127.0.0.1:6379/0?timeout=1')).rejects.toMatchObject({ code: 'STORE_OPEN_FAILED', message: expect.stringContaining('"timeout"') });
+		await expect(openStore('redis://127.0.0.1:6379/0?timeout=1')).rejects.toMatchObject({
+			code: 'STORE_OPEN_FAILED',
+			message: expect.stringContaining('"timeout"'),
+		});
 	});
 });
 
@@ -125,7 +128,10 @@ describeRedis('RedisStore when the connection is lost', () => {
 
 			await redis.kill();
 			const started = Date.now();
-			await expect(store.batch([{ type: 'put', key: 'c', value: record(3) }])).rejects.toMatchObject({ code: 'STORE_WRITE_FAILED', message: expect.stringContaining(`127.0.0.1:${redis.port}`) });
+			await expect(store.batch([{ type: 'put', key: 'c', value: record(3) }])).rejects.toMatchObject({
+				code: 'STORE_WRITE_FAILED',
+				message: expect.stringContaining(`127.0.0.1:${redis.port}`),
+			});
 			expect(Date.now() - started).toBeLessThan(10_000);
 			await expect(store.getMany(['a'])).rejects.toMatchObject({ code: 'STORE_READ_FAILED' });
 			await store.close();
@@ -157,7 +163,15 @@ describeRedis('a sweep on a Redis store that goes away', () => {
 
 describe('Redis store URLs', () => {
 	it('parse user, password, TLS, database and prefix', () => {
-		expect(parseRedisUrl('rediss://app:s%40cret@cache.internal:6380/2?prefix=crawl:')).toEqual({ host: 'cache.internal', port: 6380, tls: true, username: 'app', password: 's@cret', db: 2, prefix: 'crawl:' });
+		expect(parseRedisUrl('rediss://app:s%40cret@cache.internal:6380/2?prefix=crawl:')).toEqual({
+			host: 'cache.internal',
+			port: 6380,
+			tls: true,
+			username: 'app',
+			password: 's@cret',
+			db: 2,
+			prefix: 'crawl:',
+		});
 		expect(parseRedisUrl('redis://[::1]')).toEqual({ host: '::1', port: 6379, tls: false, db: 0, prefix: 'revisit:' });
 	});
 
@@ -167,7 +181,10 @@ describe('Redis store URLs', () => {
 			port: 7000,
 			tls: true,
 			cluster: true,
-			seeds: [{ host: '10.0.0.2', port: 7001 }, { host: '::1', port: 6379 }],
+			seeds: [
+				{ host: '10.0.0.2', port: 7001 },
+				{ host: '::1', port: 6379 },
+			],
 			username: 'app',
 			password: 'pw',
 			db: 0,

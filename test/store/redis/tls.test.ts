@@ -26,7 +26,9 @@ describeRedis('a Redis store over TLS (rediss://)', () => {
 
 	it('moves a store through rediss:// when the CLI trusts the CA (NODE_EXTRA_CA_CERTS)', async () => {
 		const url = redis.url('tls:');
-		const dump = ['{"kind":"meta","format":1}', '{"kind":"url","key":"https://a.example/","value":{"v":1,"status":200,"etag":"\\"x\\"","lastChecked":5}}'].join('\n');
+		const dump = ['{"kind":"meta","format":1}', '{"kind":"url","key":"https://a.example/","value":{"v":1,"status":200,"etag":"\\"x\\"","lastChecked":5}}'].join(
+			'\n',
+		);
 		const env = { NODE_EXTRA_CA_CERTS: cert };
 		expect(await spawnCli(['import', '--store', url], dump, env).done).toMatchObject({ status: 0, stderr: 'revisit: imported 1 record\n' });
 		const exported = await spawnCli(['export', '--store', url], '', env).done;
@@ -35,7 +37,10 @@ describeRedis('a Redis store over TLS (rediss://)', () => {
 
 	it('refuses an untrusted certificate at once, with STORE_OPEN_FAILED and a hint', async () => {
 		const started = Date.now();
-		await expect(openStore(redis.url('tls:'))).rejects.toMatchObject({ code: 'STORE_OPEN_FAILED', message: expect.stringMatching(/certificate.*NODE_EXTRA_CA_CERTS/) });
+		await expect(openStore(redis.url('tls:'))).rejects.toMatchObject({
+			code: 'STORE_OPEN_FAILED',
+			message: expect.stringMatching(/certificate.*NODE_EXTRA_CA_CERTS/),
+		});
 		expect(Date.now() - started).toBeLessThan(3_000);
 	});
 });

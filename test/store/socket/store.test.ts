@@ -55,13 +55,19 @@ describe('a store held by a watch, read through its socket', () => {
 		const held = await LevelStore.open(dir);
 		try {
 			await held.batch([{ type: 'put', key: 'https://a.example/', value: record(1) }]);
-			await expect(openStore(dir, { create: false, viaWatch: true })).rejects.toMatchObject({ code: 'STORE_LOCKED', message: `store ${dir} is locked: another revisit is using it` });
+			await expect(openStore(dir, { create: false, viaWatch: true })).rejects.toMatchObject({
+				code: 'STORE_LOCKED',
+				message: `store ${dir} is locked: another revisit is using it`,
+			});
 			const server = await serveStore(dir, held);
 			const reader = await openStore(dir, { create: false, viaWatch: true });
 			expect(await reader.getMany(['https://a.example/', 'https://b.example/'])).toEqual([record(1), undefined]);
 			expect(reader).not.toHaveProperty('batch');
 			expect(reader).not.toHaveProperty('dueQueue');
-			await expect(openStore(dir, { create: false })).rejects.toMatchObject({ code: 'STORE_LOCKED', message: expect.stringContaining('a running revisit watch holds it') });
+			await expect(openStore(dir, { create: false })).rejects.toMatchObject({
+				code: 'STORE_LOCKED',
+				message: expect.stringContaining('a running revisit watch holds it'),
+			});
 			await reader.close();
 			await server.close();
 			expect(existsSync(path.join(dir, 'watch.sock'))).toBe(false);
@@ -78,13 +84,22 @@ describe('a store held by a watch, read through its socket', () => {
 			const seen: unknown[] = [];
 			let server = await serveStore(dir, held, { override: async (overrides) => void seen.push(...overrides) });
 			let reader = (await SocketStore.connect(dir))!;
-			await reader.overrideHosts([['https://a.example', 'hash-only'], ['https://b.example', undefined]]);
-			expect(seen).toEqual([['https://a.example', 'hash-only'], ['https://b.example', undefined]]);
+			await reader.overrideHosts([
+				['https://a.example', 'hash-only'],
+				['https://b.example', undefined],
+			]);
+			expect(seen).toEqual([
+				['https://a.example', 'hash-only'],
+				['https://b.example', undefined],
+			]);
 			expect(reader).not.toHaveProperty('batch');
 			await server.close();
 			server = await serveStore(dir, held);
 			reader = (await SocketStore.connect(dir))!;
-			await expect(reader.overrideHosts([['https://a.example', 'hash-only']])).rejects.toMatchObject({ code: 'STORE_LOCKED', message: expect.stringContaining("takes reads and hosts' hand overrides only") });
+			await expect(reader.overrideHosts([['https://a.example', 'hash-only']])).rejects.toMatchObject({
+				code: 'STORE_LOCKED',
+				message: expect.stringContaining("takes reads and hosts' hand overrides only"),
+			});
 			expect(seen).toHaveLength(2);
 			await server.close();
 		} finally {
@@ -134,7 +149,11 @@ describe('a store held by a watch, read through its socket', () => {
 		const { dir, cleanup } = await tempDir();
 		const held = await LevelStore.open(dir);
 		try {
-			const many = Array.from({ length: 20_000 }, (_, i) => ({ type: 'put' as const, key: `https://a.example/${String(i).padStart(6, '0')}`, value: record(i) }));
+			const many = Array.from({ length: 20_000 }, (_, i) => ({
+				type: 'put' as const,
+				key: `https://a.example/${String(i).padStart(6, '0')}`,
+				value: record(i),
+			}));
 			await held.batch(many);
 			const server = await serveStore(dir, held);
 			const reader = (await SocketStore.connect(dir))!;

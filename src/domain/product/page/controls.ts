@@ -46,7 +46,8 @@ function imageText(element: Element): string {
 		const node = stack.pop()!;
 		if (node.type !== 'tag') continue;
 		const inner = node as Element;
-		if (inner.name === 'img') return inner.attribs['alt']?.trim() || (/([^/?#]+)\.(png|gif|jpe?g|svg|webp)(?:[?#]|$)/i.exec(inner.attribs['src'] ?? '')?.[1] ?? '');
+		if (inner.name === 'img')
+			return inner.attribs['alt']?.trim() || (/([^/?#]+)\.(png|gif|jpe?g|svg|webp)(?:[?#]|$)/i.exec(inner.attribs['src'] ?? '')?.[1] ?? '');
 		stack.push(...inner.children);
 	}
 	return '';

@@ -24,7 +24,8 @@ export function pageFound(document: AnyNode, passed?: string[], withPrice = true
 	const controls = scan.controls.filter((place) => !place.elsewhere);
 	const after = title ? controls.filter((place) => place.index > title.index) : [];
 	// Else the page's first: none after the title is one, so those are not asked again.
-	const button = after.find((place) => buyButton(place.element)) ?? controls.find((place) => (!title || place.index <= title.index) && buyButton(place.element));
+	const button =
+		after.find((place) => buyButton(place.element)) ?? controls.find((place) => (!title || place.index <= title.index) && buyButton(place.element));
 	const anchors: PagePlace[] = [...(title ? [title] : []), ...(button ? [button] : [])];
 	const price = withPrice ? pagePrice(scan.prices, anchors, title ? 'title' : 'buy button', passed !== undefined) : { passed: [] };
 	passed?.push(...price.passed);

@@ -83,7 +83,12 @@ export function nameFlags(attributes: Attributes): number {
 
 function blockFlags(name: string): number {
 	if (!ANY_NAME.test(name)) return 0;
-	return (ELSEWHERE_NAME.test(name) ? NAMED.elsewhere : 0) | (STRUCK_NAME.test(name) ? NAMED.struck : 0) | (REGULAR_NAME.test(name) ? NAMED.regular : 0) | valueFlags(name);
+	return (
+		(ELSEWHERE_NAME.test(name) ? NAMED.elsewhere : 0) |
+		(STRUCK_NAME.test(name) ? NAMED.struck : 0) |
+		(REGULAR_NAME.test(name) ? NAMED.regular : 0) |
+		valueFlags(name)
+	);
 }
 
 const valueFlags = (name: string): number => (PRICE_NAME.test(name) ? NAMED.price : 0) | (STOCK_NAME.test(name) ? NAMED.stock : 0);

@@ -63,7 +63,10 @@ export function nearestPlace<T extends PagePlace>(places: readonly T[], anchors:
  */
 export function byNearness<T extends PagePlace>(places: readonly T[], anchors: readonly PagePlace[]): T[] {
 	const score = scorer(anchors, () => 0);
-	return places.map((place) => ({ place, score: score(place) })).sort((a, b) => (lessThan(a.score, b.score) ? -1 : lessThan(b.score, a.score) ? 1 : 0)).map(({ place }) => place);
+	return places
+		.map((place) => ({ place, score: score(place) }))
+		.sort((a, b) => (lessThan(a.score, b.score) ? -1 : lessThan(b.score, a.score) ? 1 : 0))
+		.map(({ place }) => place);
 }
 
 /** A place's score: its distance to the nearest anchor plus its penalty, its distance in page order to the first anchor, its place in page order. */
@@ -89,7 +92,11 @@ function scorer<T extends PagePlace>(anchors: readonly PagePlace[], penalty: (pl
 		}
 		return least;
 	};
-	return (place) => [(anchors.length === 0 ? 0 : distance(place.element)) + penalty(place), anchors.length === 0 ? 0 : Math.abs(place.index - anchors[0]!.index), place.index];
+	return (place) => [
+		(anchors.length === 0 ? 0 : distance(place.element)) + penalty(place),
+		anchors.length === 0 ? 0 : Math.abs(place.index - anchors[0]!.index),
+		place.index,
+	];
 }
 
 const lessThan = (a: readonly number[], b: readonly number[]): boolean => {

@@ -97,13 +97,19 @@ export function pagePrice(places: readonly PagePlace[], anchors: readonly PagePl
 			passed.push(`and ${others.length - i} more price-looking elements`);
 			break;
 		}
-		const why = pooled.has(item) ? `farther from the ${anchorName} than ${describeElement(taken!.element)}` : item.regular && current.length > 0 ? 'a "regular" price, and a current one was found' : 'not named as a price, on a page with neither a title nor a buy button';
+		const why = pooled.has(item)
+			? `farther from the ${anchorName} than ${describeElement(taken!.element)}`
+			: item.regular && current.length > 0
+				? 'a "regular" price, and a current one was found'
+				: 'not named as a price, on a page with neither a title nor a buy button';
 		passed.push(`${describeElement(item.element)} "${item.text}": ${why}`);
 	}
 	if (!taken) return { passed };
 	// Named by the tightest element inside it that says the same price: `span.a-price "$29.99"`, not the block around it.
 	const same = (item: Priced) => item.amount.amount === taken.amount.amount && item.amount.currency === taken.amount.currency;
-	const shown = priced.filter((item) => same(item) && inside(item.element, taken.element)).reduce((best, item) => (item.text.length < best.text.length ? item : best), taken);
+	const shown = priced
+		.filter((item) => same(item) && inside(item.element, taken.element))
+		.reduce((best, item) => (item.text.length < best.text.length ? item : best), taken);
 	const where = `${describeElement(shown.element)}, ${anchors.length > 0 ? `nearest the ${anchorName}` : 'first on the page'}`;
 	const found: Found = { from: 'page', where, price: taken.amount.amount, written: { price: shown.text } };
 	if (taken.amount.currency !== undefined) found.currency = taken.amount.currency;
@@ -116,7 +122,7 @@ function linkOrLabel(element: PagePlace['element']): string | undefined {
 	for (let level = 0; node && node.type === 'tag' && level < 4; node = node.parent as PagePlace['element'] | null, level++) {
 		if (node.name === 'a' && node.attribs['href'] !== undefined) return 'a link (<a>)';
 		if (node.name === 'label') return 'a form label (<label>)';
-		if (node.name === 'h1') return "the title (a product's name: \"Monitor MK2\")";
+		if (node.name === 'h1') return 'the title (a product\'s name: "Monitor MK2")';
 	}
 	return undefined;
 }
@@ -136,7 +142,12 @@ function labelBefore(place: PagePlace): string | undefined {
 	let text = '';
 	for (let node = place.element, level = 0; level < 2 && node.parent && text.trim() === ''; node = node.parent as typeof node, level++) {
 		for (let sibling = node.prev; sibling && text.length < 40; sibling = sibling.prev) {
-			const part = sibling.type === 'text' ? (sibling as unknown as { data: string }).data : sibling.type === 'tag' ? (shortText(sibling as typeof node, false, 20) ?? '') : '';
+			const part =
+				sibling.type === 'text'
+					? (sibling as unknown as { data: string }).data
+					: sibling.type === 'tag'
+						? (shortText(sibling as typeof node, false, 20) ?? '')
+						: '';
 			text = `${part} ${text}`;
 		}
 	}

@@ -188,7 +188,8 @@ function within(element: Element, outer: Context, flags: number, { class: classe
 
 /** Why an element is a block that is not this product's: the page's chrome, or a block of other products. */
 function elsewhereBy(element: Element, flags: number, role: string | undefined, outer: Context): string | undefined {
-	if (element.name === 'nav' || element.name === 'aside' || role === 'navigation' || role === 'banner' || role === 'contentinfo' || role === 'complementary') return `in the page's ${element.name === 'aside' || role === 'complementary' ? 'sidebar' : role === 'banner' ? 'header' : role === 'contentinfo' ? 'footer' : 'navigation'} (${describeElement(element)})`;
+	if (element.name === 'nav' || element.name === 'aside' || role === 'navigation' || role === 'banner' || role === 'contentinfo' || role === 'complementary')
+		return `in the page's ${element.name === 'aside' || role === 'complementary' ? 'sidebar' : role === 'banner' ? 'header' : role === 'contentinfo' ? 'footer' : 'navigation'} (${describeElement(element)})`;
 	if ((element.name === 'header' || element.name === 'footer') && !outer.main) return `in the page's ${element.name} (${describeElement(element)})`;
 	if ((flags & NAMED.elsewhere) !== 0) return `in a block of other products (${describeElement(element)})`;
 	const heading = otherProductsHeading(element);

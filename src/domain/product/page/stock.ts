@@ -34,8 +34,16 @@ const NEAR_BUTTON = 5;
  * @example
  * pageAvailability([button], scan.stocks, [title], scan.notes) // { from: 'page', where: 'button.add-to-cart, the buy button, disabled', availability: 'OutOfStock', … }
  */
-export function pageAvailability(buttons: readonly PagePlace[], stocks: readonly PagePlace[], anchors: readonly PagePlace[], notes: readonly PagePlace[] = []): Found | undefined {
-	const button = nearestPlace(buttons.filter((place) => !place.elsewhere), anchors);
+export function pageAvailability(
+	buttons: readonly PagePlace[],
+	stocks: readonly PagePlace[],
+	anchors: readonly PagePlace[],
+	notes: readonly PagePlace[] = [],
+): Found | undefined {
+	const button = nearestPlace(
+		buttons.filter((place) => !place.elsewhere),
+		anchors,
+	);
 	const candidates = [...stocks, ...notes].filter((candidate) => !candidate.elsewhere);
 	const named = new Set(stocks);
 	if (button) {
@@ -47,8 +55,17 @@ export function pageAvailability(buttons: readonly PagePlace[], stocks: readonly
 		const note = areaNote(button.element, area);
 		if (note) return found(`${note.where}, beside the buy button${how(note.said)}`, note.said.availability, note.text);
 		// Outside the area, read whole above (a size's "sold out" there is that size's).
-		const near = nearNote(candidates.filter((place) => !area || (place.element !== area && !inside(place.element, area))), named, button);
-		if (near) return found(`${describeElement(near.place.element)}, a stock note ${near.steps} steps from the buy button (${describeElement(button.element)}, enabled): its words win over the button${how(near.said)}`, near.said.availability, near.text);
+		const near = nearNote(
+			candidates.filter((place) => !area || (place.element !== area && !inside(place.element, area))),
+			named,
+			button,
+		);
+		if (near)
+			return found(
+				`${describeElement(near.place.element)}, a stock note ${near.steps} steps from the buy button (${describeElement(button.element)}, enabled): its words win over the button${how(near.said)}`,
+				near.said.availability,
+				near.text,
+			);
 		return found(`${describeElement(button.element)}, the buy button, enabled`, 'InStock', says);
 	}
 	// The nearest that says a state: the candidates ranked first and their words read nearest first, since most pages have hundreds of short texts and one stock note.
@@ -59,7 +76,12 @@ export function pageAvailability(buttons: readonly PagePlace[], stocks: readonly
 	return undefined;
 }
 
-const found = (where: string, availability: Availability, written: string): Found => ({ from: 'page', where, availability, written: { availability: written } });
+const found = (where: string, availability: Availability, written: string): Found => ({
+	from: 'page',
+	where,
+	availability,
+	written: { availability: written },
+});
 
 /** "Not available for VAT relief", "unavailable in stores": a service or a place the product is not for, not its stock. */
 const NOT_FOR = /\b(not available|unavailable|nicht verfugbar|non disponibile|no disponible|indisponible) (for|in|on|to|with|as|fur|pour|en|para|per|con)\b/g;
@@ -74,7 +96,9 @@ function notNow(text: string): Statement | undefined {
 const how = (said: Statement): string => (said.read ? `, "${said.phrase}" ${said.read}` : '');
 
 const disabled = (element: Element): boolean =>
-	element.attribs['disabled'] !== undefined || element.attribs['aria-disabled'] === 'true' || /(^|\s)(is-)?disabled(\s|$)|--disabled\b/.test(element.attribs['class'] ?? '');
+	element.attribs['disabled'] !== undefined ||
+	element.attribs['aria-disabled'] === 'true' ||
+	/(^|\s)(is-)?disabled(\s|$)|--disabled\b/.test(element.attribs['class'] ?? '');
 
 /** The buy button's area: its form, else its parent's block. */
 function buyArea(button: Element): Element | undefined {
@@ -101,7 +125,9 @@ function areaNote(button: Element, area: Element | undefined): { where: string; 
 function variantsOut(area: Element): string[] {
 	const out: string[] = [];
 	for (const list of findAll((element) => element.name === 'ul' || element.name === 'ol', area.children)) {
-		const items = list.children.filter((child): child is Element => child.type === 'tag' && (child as Element).name === 'li').map((item) => shortText(item) ?? '');
+		const items = list.children
+			.filter((child): child is Element => child.type === 'tag' && (child as Element).name === 'li')
+			.map((item) => shortText(item) ?? '');
 		const gone = items.filter((text) => notNow(text) !== undefined);
 		if (gone.length > 0 && gone.length < items.length) out.push(...gone.filter((text) => text !== ''));
 	}
@@ -115,11 +141,18 @@ const STOCK_NOTE = 30;
  * The nearest of the stock notes at most `NEAR_BUTTON` steps from an enabled buy button
  * that says the product cannot be had now (or only so), with how far it is. Else undefined.
  */
-function nearNote(candidates: readonly PagePlace[], named: ReadonlySet<PagePlace>, button: PagePlace): { place: PagePlace; said: Statement; text: string; steps: number } | undefined {
+function nearNote(
+	candidates: readonly PagePlace[],
+	named: ReadonlySet<PagePlace>,
+	button: PagePlace,
+): { place: PagePlace; said: Statement; text: string; steps: number } | undefined {
 	// Only notes under the button's ancestor `NEAR_BUTTON - 1` steps up can be that near: ranking every short text of the page was most of what this cost.
 	let root: AnyNode = button.element;
 	for (let up = 1; up < NEAR_BUTTON && root.parent; up++) root = root.parent;
-	for (const place of byNearness(candidates.filter((candidate) => inside(candidate.element, root)), [button])) {
+	for (const place of byNearness(
+		candidates.filter((candidate) => inside(candidate.element, root)),
+		[button],
+	)) {
 		const steps = treeDistance(place.element, button.element);
 		if (steps > NEAR_BUTTON) return undefined;
 		const note = noteOf(place, named);

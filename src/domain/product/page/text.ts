@@ -13,7 +13,12 @@ const UNSEEN = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head'
  */
 export const hidden = (element: Element): boolean => {
 	const attribs = element.attribs;
-	return UNSEEN.has(element.name) || attribs['hidden'] !== undefined || attribs['aria-hidden'] === 'true' || (attribs['style'] !== undefined && DISPLAY_NONE.test(attribs['style']));
+	return (
+		UNSEEN.has(element.name) ||
+		attribs['hidden'] !== undefined ||
+		attribs['aria-hidden'] === 'true' ||
+		(attribs['style'] !== undefined && DISPLAY_NONE.test(attribs['style']))
+	);
 };
 
 /** `hidden`, of attributes read already (`Attributes`). */
@@ -32,7 +37,8 @@ const DISPLAY_NONE = /display:\s*none/i;
  */
 export function struckBy(element: Element, named = struckName(element)): string | undefined {
 	if (element.name === 'del' || element.name === 's' || element.name === 'strike') return `struck through (<${element.name}>)`;
-	if (/line-through/i.test(element.attribs['style'] ?? '') || element.attribs['data-a-strike'] === 'true') return `struck through (${describeElement(element)})`;
+	if (/line-through/i.test(element.attribs['style'] ?? '') || element.attribs['data-a-strike'] === 'true')
+		return `struck through (${describeElement(element)})`;
 	if (named) return `a former or list price (${describeElement(element)})`;
 	return undefined;
 }
@@ -102,6 +108,11 @@ export function shortText(element: Element, unstruck = false, maxNodes = SMALL):
  */
 export function describeElement(element: Element): string {
 	const id = element.attribs['id'] ? `#${element.attribs['id']}` : '';
-	const classes = (element.attribs['class'] ?? '').split(/\s+/).filter(Boolean).slice(0, 3).map((name) => `.${name}`).join('');
+	const classes = (element.attribs['class'] ?? '')
+		.split(/\s+/)
+		.filter(Boolean)
+		.slice(0, 3)
+		.map((name) => `.${name}`)
+		.join('');
 	return `${element.name}${id}${classes}`;
 }

@@ -54,7 +54,8 @@ export function pageTitle(document: AnyNode): string | undefined {
 	for (const child of head.children) {
 		if (child.type !== 'tag') continue;
 		const element = child as Element;
-		if (element.name === 'meta' && (element.attribs['property'] ?? element.attribs['name']) === 'og:title' && element.attribs['content']?.trim()) return element.attribs['content'];
+		if (element.name === 'meta' && (element.attribs['property'] ?? element.attribs['name']) === 'og:title' && element.attribs['content']?.trim())
+			return element.attribs['content'];
 		if (element.name === 'title' && title === undefined) title = textOf(element);
 	}
 	return title?.trim() || undefined;

@@ -12,7 +12,14 @@
  */
 export const fold = (text: string): string =>
 	// Most texts a page is searched for are ASCII, and have no accents to take off.
-	(ASCII.test(text) ? text : text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC').replace(/[\u2018\u2019\u02bc]/g, "'"))
+	(ASCII.test(text)
+		? text
+		: text
+				.normalize('NFD')
+				.replace(/[\u0300-\u036f]/g, '')
+				.normalize('NFC')
+				.replace(/[\u2018\u2019\u02bc]/g, "'")
+	)
 		.toLowerCase()
 		.replace(/\s+/g, ' ')
 		.trim();
@@ -94,35 +101,127 @@ const phrases = (list: readonly string[]): RegExp => new RegExp(alternatives(lis
 
 /** What a buy button says. */
 export const BUY_WORDS = phrases([
-	'add to cart', 'add to bag', 'add to basket', 'add to trolley', 'buy now', 'buy it now', 'order now', 'purchase now',
-	'in den warenkorb', 'in den einkaufswagen', 'zum warenkorb hinzufügen', 'jetzt kaufen', 'in den korb',
-	'ajouter au panier', 'acheter', 'acheter maintenant', 'añadir al carrito', 'añadir a la cesta', 'agregar al carrito', 'comprar', 'comprar ahora',
-	'aggiungi al carrello', 'acquista', 'acquista ora', 'in winkelwagen', 'in winkelmand', 'toevoegen aan winkelwagen', 'bestellen',
-	'dodaj do koszyka', 'do koszyka', 'kup teraz', 'adicionar ao carrinho', 'lägg i varukorgen', 'köp', 'læg i kurv', 'legg i handlekurv',
-	'sepete ekle', 'přidat do košíku', 'do košíku', 'kosárba', 'в корзину', 'купить', 'додати в кошик',
-	'カートに入れる', 'カートに追加', '今すぐ買う', '購入する', '加入购物车', '加入購物車', '立即购买', '立即購買', '장바구니', '구매하기',
+	'add to cart',
+	'add to bag',
+	'add to basket',
+	'add to trolley',
+	'buy now',
+	'buy it now',
+	'order now',
+	'purchase now',
+	'in den warenkorb',
+	'in den einkaufswagen',
+	'zum warenkorb hinzufügen',
+	'jetzt kaufen',
+	'in den korb',
+	'ajouter au panier',
+	'acheter',
+	'acheter maintenant',
+	'añadir al carrito',
+	'añadir a la cesta',
+	'agregar al carrito',
+	'comprar',
+	'comprar ahora',
+	'aggiungi al carrello',
+	'acquista',
+	'acquista ora',
+	'in winkelwagen',
+	'in winkelmand',
+	'toevoegen aan winkelwagen',
+	'bestellen',
+	'dodaj do koszyka',
+	'do koszyka',
+	'kup teraz',
+	'adicionar ao carrinho',
+	'lägg i varukorgen',
+	'köp',
+	'læg i kurv',
+	'legg i handlekurv',
+	'sepete ekle',
+	'přidat do košíku',
+	'do košíku',
+	'kosárba',
+	'в корзину',
+	'купить',
+	'додати в кошик',
+	'カートに入れる',
+	'カートに追加',
+	'今すぐ買う',
+	'購入する',
+	'加入购物车',
+	'加入購物車',
+	'立即购买',
+	'立即購買',
+	'장바구니',
+	'구매하기',
 ]);
 
 /** A buy button's class, id or name: `add-to-cart`, `btn-cart`, WebSphere's `productPageAdd2Cart`, Shopify's `name="add"`. */
-export const BUY_NAME = /add[-_ ]?(to|2)[-_ ]?(cart|bag|basket)|addtocart|buy[-_ ]?(now|button|box)|btn[-_]cart|cart[-_]?(button|btn|submit)|product-form__submit|single_add_to_cart|^add$/i;
+export const BUY_NAME =
+	/add[-_ ]?(to|2)[-_ ]?(cart|bag|basket)|addtocart|buy[-_ ]?(now|button|box)|btn[-_]cart|cart[-_]?(button|btn|submit)|product-form__submit|single_add_to_cart|^add$/i;
 
 /** A class, id or `itemprop` that says price. */
 export const PRICE_NAME = /price|preis|prix|precio|prezzo|prijs|cena|preço|pris|amount|цена|価格|价格/i;
 
 /** A class or id that says the price is a former or list one: never the price paid now. */
-export const STRUCK_NAME = /(^|[-_ ])(was|old|before|compare[-_]?at|compare|strike|striked|strikethrough|crossed|rrp|uvp|msrp|list[-_]?price|price[-_]?list|original)([-_ ]|$)|old[-_]?price|price[-_]?old|was[-_]?price|price[-_]?was|compare[-_]?at|strike/i;
+export const STRUCK_NAME =
+	/(^|[-_ ])(was|old|before|compare[-_]?at|compare|strike|striked|strikethrough|crossed|rrp|uvp|msrp|list[-_]?price|price[-_]?list|original)([-_ ]|$)|old[-_]?price|price[-_]?old|was[-_]?price|price[-_]?was|compare[-_]?at|strike/i;
 
 /** A class that says "regular" price: the former one on a sale, but on some themes (Shopify's) also the only one. */
 export const REGULAR_NAME = /regular/i;
 
 /** Words that, right before a price, say it is a former or list one, or no price asked (a saving, a total, "Gifts under $20"). */
 const WAS = [
-	'was', 'regular price', 'reg.', 'compare at', 'list price', 'list', 'rrp', 'msrp', 'uvp', 'statt', 'anstatt', 'bisher', 'ehemals', 'vorher', 'streichpreis',
-	'au lieu de', 'prix barré', 'prix conseillé', 'avant', 'antes', 'precio anterior', 'invece di', 'prezzo consigliato', 'vorige prijs',
-	'zamiast', 'poprzednia cena', 'было', 'старая цена', '通常価格', '定価', '原价',
+	'was',
+	'regular price',
+	'reg.',
+	'compare at',
+	'list price',
+	'list',
+	'rrp',
+	'msrp',
+	'uvp',
+	'statt',
+	'anstatt',
+	'bisher',
+	'ehemals',
+	'vorher',
+	'streichpreis',
+	'au lieu de',
+	'prix barré',
+	'prix conseillé',
+	'avant',
+	'antes',
+	'precio anterior',
+	'invece di',
+	'prezzo consigliato',
+	'vorige prijs',
+	'zamiast',
+	'poprzednia cena',
+	'было',
+	'старая цена',
+	'通常価格',
+	'定価',
+	'原价',
 	// Not a former price but no price asked either: a retail price beside the shop's, a saving, a total, a threshold.
-	'retail price', 'retail', 'you save', 'your savings', 'savings', 'save', 'total', 'subtotal', 'under', 'less than', 'over', 'orders over',
-	'sie sparen', 'ersparnis', 'economisez', 'ahorra', 'risparmi', 'prezzo in negozio',
+	'retail price',
+	'retail',
+	'you save',
+	'your savings',
+	'savings',
+	'save',
+	'total',
+	'subtotal',
+	'under',
+	'less than',
+	'over',
+	'orders over',
+	'sie sparen',
+	'ersparnis',
+	'economisez',
+	'ahorra',
+	'risparmi',
+	'prezzo in negozio',
 ];
 
 /** A folded label that ends with a "was" word: `Was:`, `UVP`, `statt`. */
@@ -136,16 +235,52 @@ const WRITTEN_PRICE = String.raw`[\s:]*(?:[^\p{L}\p{N}\s]{1,3}|US\$|${CODE})?\s?
 export const WAS_PRICE = new RegExp(`${alternatives(WAS, false)}${WRITTEN_PRICE}`, 'giu');
 
 /** A class or id of a block of other products (related, recommended, carousels) or of the page's chrome. */
-export const ELSEWHERE_NAME = /related|recommend|similar|comparison|carousel|slider|swiper|upsell|up-sell|cross-?sell|also[-_]?(bought|viewed|like)|recently[-_]?viewed|you[-_]?may|bought[-_]?together|sponsored|accessories|product[-_]?(list|grid|tiles|slider)|mini[-_]?cart|cart[-_]?drawer|megamenu|mega-menu|breadcrumb/i;
+export const ELSEWHERE_NAME =
+	/related|recommend|similar|comparison|carousel|slider|swiper|upsell|up-sell|cross-?sell|also[-_]?(bought|viewed|like)|recently[-_]?viewed|you[-_]?may|bought[-_]?together|sponsored|accessories|product[-_]?(list|grid|tiles|slider)|mini[-_]?cart|cart[-_]?drawer|megamenu|mega-menu|breadcrumb/i;
 
 /** What the heading of a block of other products says. */
 export const OTHERS_HEADING = phrases([
-	'recommended products', 'recommended for you', 'related products', 'related items', 'similar products', 'similar items', 'you may also like', 'you might also like',
-	'customers also bought', 'customers also viewed', 'customers who bought this item also bought', 'frequently bought together', 'recently viewed', 'more from this collection',
-	'ähnliche produkte', 'ähnliche artikel', 'das könnte ihnen auch gefallen', 'das könnte dir auch gefallen', 'kunden kauften auch', 'zuletzt angesehen',
-	'produits similaires', 'vous aimerez aussi', 'vous aimerez peut-être aussi', 'productos relacionados', 'productos similares', 'también te puede interesar',
-	'prodotti correlati', 'prodotti simili', 'potrebbe interessarti anche', 'gerelateerde producten', 'vergelijkbare producten', 'podobne produkty', 'polecane produkty',
-	'похожие товары', 'рекомендуемые товары', 'с этим товаром покупают', '関連商品', 'おすすめ商品', '相关商品', '猜你喜欢', '相關商品',
+	'recommended products',
+	'recommended for you',
+	'related products',
+	'related items',
+	'similar products',
+	'similar items',
+	'you may also like',
+	'you might also like',
+	'customers also bought',
+	'customers also viewed',
+	'customers who bought this item also bought',
+	'frequently bought together',
+	'recently viewed',
+	'more from this collection',
+	'ähnliche produkte',
+	'ähnliche artikel',
+	'das könnte ihnen auch gefallen',
+	'das könnte dir auch gefallen',
+	'kunden kauften auch',
+	'zuletzt angesehen',
+	'produits similaires',
+	'vous aimerez aussi',
+	'vous aimerez peut-être aussi',
+	'productos relacionados',
+	'productos similares',
+	'también te puede interesar',
+	'prodotti correlati',
+	'prodotti simili',
+	'potrebbe interessarti anche',
+	'gerelateerde producten',
+	'vergelijkbare producten',
+	'podobne produkty',
+	'polecane produkty',
+	'похожие товары',
+	'рекомендуемые товары',
+	'с этим товаром покупают',
+	'関連商品',
+	'おすすめ商品',
+	'相关商品',
+	'猜你喜欢',
+	'相關商品',
 ]);
 
 /** A class, id or `itemprop` that says stock or availability. */

@@ -65,7 +65,21 @@ export async function openCoordinator(target: RedisTarget, settings: HttpClientO
 
 	const heartbeat = async () => {
 		const expires = Date.now() + options.runTtlMs;
-		await redis('keep the run alive', (l) => l.script(KEEP, [keys.run(run), lease, done, keys.runs], [run, String(options.runTtlMs), String(expires), JSON.stringify(settings), JSON.stringify({ host: hostname(), pid: process.pid, started: Date.now() }), String(counts.issued), String(counts.answered)]));
+		await redis('keep the run alive', (l) =>
+			l.script(
+				KEEP,
+				[keys.run(run), lease, done, keys.runs],
+				[
+					run,
+					String(options.runTtlMs),
+					String(expires),
+					JSON.stringify(settings),
+					JSON.stringify({ host: hostname(), pid: process.pid, started: Date.now() }),
+					String(counts.issued),
+					String(counts.answered),
+				],
+			),
+		);
 	};
 	await heartbeat();
 	const beat = setInterval(() => void heartbeat().catch(fail), Math.max(500, options.runTtlMs / 6));
@@ -108,7 +122,10 @@ export async function openCoordinator(target: RedisTarget, settings: HttpClientO
 			const url = (JSON.parse(entry.spec) as { url: string }).url;
 			const deliveries = entry.deliveries + 1;
 			const message = `handed to a worker ${deliveries} times and never answered (--max-deliveries ${options.maxDeliveries}): a worker that dies on it, or workers that keep losing Redis`;
-			return entry.resolve({ retryable: false, result: { status: 0, finalUrl: url, permanent: false, bytes: 0, ms: 0, error: { code: 'DELIVERY_LIMIT', message } } });
+			return entry.resolve({
+				retryable: false,
+				result: { status: 0, finalUrl: url, permanent: false, bytes: 0, ms: 0, error: { code: 'DELIVERY_LIMIT', message } },
+			});
 		}
 		if (reply[0] !== 'reissued') return arm(id, Number(reply[1]));
 		entry.token = token;
@@ -157,10 +174,12 @@ export async function openCoordinator(target: RedisTarget, settings: HttpClientO
 				};
 				if (signal.aborted) return onAbort();
 				signal.addEventListener('abort', onAbort, { once: true });
-				const settle = <T>(then: (value: T) => void) => (value: T) => {
-					signal.removeEventListener('abort', onAbort);
-					then(value);
-				};
+				const settle =
+					<T>(then: (value: T) => void) =>
+					(value: T) => {
+						signal.removeEventListener('abort', onAbort);
+						then(value);
+					};
 				pending.set(id, { token: nextToken(), spec: JSON.stringify(toWire(spec)), entry: '', deliveries: 0, resolve: settle(resolve), reject: settle(reject) });
 				// Handed out once this run may send to the origin with every other run's requests counted too.
 				void permits.take(id, new URL(spec.url).origin).then(() => (pending.has(id) ? issue.push(id) : permits.give(id)));
@@ -184,7 +203,10 @@ export async function openCoordinator(target: RedisTarget, settings: HttpClientO
 			if (failure !== undefined) return link.destroy();
 			// The run's keys go now; should this process die first, or Redis not answer, their TTL takes them.
 			const cleanup = Promise.all([link.call(lease, ['DEL', keys.run(run), lease, done]), link.call(keys.runs, ['ZREM', keys.runs, run])]);
-			const answered = await within(cleanup, 2_000).then(() => true, () => false);
+			const answered = await within(cleanup, 2_000).then(
+				() => true,
+				() => false,
+			);
 			if (answered) await link.close();
 			else link.destroy();
 		},
@@ -203,4 +225,3 @@ redis.call('ZADD', KEYS[4], ARGV[3], ARGV[1])
 -- Runs whose coordinator stopped beating long ago: their keys have expired already.
 redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', tonumber(ARGV[3]) - tonumber(ARGV[2]))
 return 1`;
-

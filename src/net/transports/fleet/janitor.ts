@@ -26,7 +26,13 @@ export async function clearStale(link: FleetLink, keys: FleetKeys, consumer: str
 	for (let round = 0; round < ROUNDS; round++) {
 		const reply = (await link.call(keys.queue, ['XAUTOCLAIM', keys.queue, WORKER_GROUP, consumer, String(idleMs), cursor, 'COUNT', String(PAGE)])) as Reply[];
 		for (const [run, group] of byRun(parseEntries(reply[1] ?? []))) {
-			dropped += Number(await link.script(CLEAR, [keys.queue, keys.lease(run)], group.flatMap((entry) => [entry.id, entry.token, entry.entry])));
+			dropped += Number(
+				await link.script(
+					CLEAR,
+					[keys.queue, keys.lease(run)],
+					group.flatMap((entry) => [entry.id, entry.token, entry.entry]),
+				),
+			);
 		}
 		cursor = String(reply[0]);
 		if (cursor === '0-0') break;

@@ -53,7 +53,12 @@ export async function openFleetLink(target: RedisTarget, openTimeoutMs = 5_000):
 		close = async () => void (cluster.isOpen && (await cluster.close()));
 		destroy = () => cluster.destroy();
 	} else {
-		const client = createClient({ socket: { ...socketOptions(target, target, openTimeoutMs), reconnectStrategy }, ...credentials(target), database: target.db, RESP: 2 });
+		const client = createClient({
+			socket: { ...socketOptions(target, target, openTimeoutMs), reconnectStrategy },
+			...credentials(target),
+			database: target.db,
+			RESP: 2,
+		});
 		client.on('error', (error: unknown) => (lastError = error));
 		await withTimeout(client.connect(), openTimeoutMs, where, () => lastError);
 		send = (_key, args) => client.sendCommand(args);
@@ -93,7 +98,8 @@ async function withTimeout<T>(work: Promise<T>, ms: number, where: string, lastE
 	try {
 		return await within(work, ms);
 	} catch (error) {
-		const why = error instanceof Overdue ? `${String((lastError() as Error)?.message ?? 'timed out')} (gave up after ${ms / 1000} s)` : (error as Error).message;
+		const why =
+			error instanceof Overdue ? `${String((lastError() as Error)?.message ?? 'timed out')} (gave up after ${ms / 1000} s)` : (error as Error).message;
 		throw new FleetError('FLEET_UNREACHABLE', `cannot reach Redis at ${where}: ${why}`, { cause: error });
 	}
 }
@@ -115,9 +121,14 @@ export async function retrying<T>(work: () => Promise<T>, options: { timeoutMs: 
 			// budget bounds that wait too (with room for a blocking read's own second).
 			return await within(work(), since + options.timeoutMs + 1_500 - Date.now());
 		} catch (error) {
-			if (isReplyError(error)) throw new FleetError('FLEET_FAILED', `Redis refused to ${options.what} at ${options.name}: ${(error as Error).message}`, { cause: error });
+			if (isReplyError(error))
+				throw new FleetError('FLEET_FAILED', `Redis refused to ${options.what} at ${options.name}: ${(error as Error).message}`, { cause: error });
 			if (Date.now() - since >= options.timeoutMs || options.signal?.aborted) {
-				throw new FleetError('FLEET_UNREACHABLE', `Redis at ${options.name} unreachable for ${Math.round((Date.now() - since) / 1000)} s (--redis-timeout): could not ${options.what}`, { cause: error });
+				throw new FleetError(
+					'FLEET_UNREACHABLE',
+					`Redis at ${options.name} unreachable for ${Math.round((Date.now() - since) / 1000)} s (--redis-timeout): could not ${options.what}`,
+					{ cause: error },
+				);
 			}
 			await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** attempt, 1_000)));
 		}
@@ -126,7 +137,10 @@ export async function retrying<T>(work: () => Promise<T>, options: { timeoutMs: 
 
 /** A reply error from Redis (ERR, WRONGTYPE, NOGROUP…), as opposed to a lost connection. */
 export function isReplyError(error: unknown): boolean {
-	return (error as { constructor?: { name?: string } })?.constructor?.name === 'ErrorReply' || /^(ERR|WRONGTYPE|NOGROUP|BUSYGROUP|NOPERM|WRONGPASS) /.test(String((error as Error)?.message));
+	return (
+		(error as { constructor?: { name?: string } })?.constructor?.name === 'ErrorReply' ||
+		/^(ERR|WRONGTYPE|NOGROUP|BUSYGROUP|NOPERM|WRONGPASS) /.test(String((error as Error)?.message))
+	);
 }
 
 class Overdue extends Error {}

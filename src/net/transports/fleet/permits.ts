@@ -103,7 +103,13 @@ export function createPermits(
 		const byOrigin = new Map<string, string[]>();
 		for (const [permit, origin] of pairs) byOrigin.set(origin, [...(byOrigin.get(origin) ?? []), permit]);
 		const args = [String(ttlMs), ...[...byOrigin.values()].flatMap((permits) => [String(options.perHost), String(permits.length), ...permits])];
-		const replies = (await redis('take per-host permits', (link) => link.script(PERMIT, [...byOrigin.keys()].map((origin) => keys.host(origin)), args))) as number[];
+		const replies = (await redis('take per-host permits', (link) =>
+			link.script(
+				PERMIT,
+				[...byOrigin.keys()].map((origin) => keys.host(origin)),
+				args,
+			),
+		)) as number[];
 		const granted = new Map<string, boolean>();
 		[...byOrigin.values()].flat().forEach((permit, i) => granted.set(permit, replies[i] === 1));
 		return pairs.map(([permit]) => granted.get(permit) === true);
@@ -156,13 +162,16 @@ export function createPermits(
 		if (renewing || held.length === 0) return;
 		renewing = true;
 		void ask(held)
-			.then((kept) => {
-				// One that lapsed meanwhile (the run stalled past the ttl) and was taken is gone.
-				held.forEach(([permit, origin], i) => {
-					const host = hosts.get(origin);
-					if (!kept[i] && host) host.permits = host.permits.filter((other) => other !== permit);
-				});
-			}, () => undefined)
+			.then(
+				(kept) => {
+					// One that lapsed meanwhile (the run stalled past the ttl) and was taken is gone.
+					held.forEach(([permit, origin], i) => {
+						const host = hosts.get(origin);
+						if (!kept[i] && host) host.permits = host.permits.filter((other) => other !== permit);
+					});
+				},
+				() => undefined,
+			)
 			.finally(() => (renewing = false));
 	}, ttlMs / 3);
 	renewal.unref();

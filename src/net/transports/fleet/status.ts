@@ -38,7 +38,9 @@ export async function fleetStatus(target: RedisTarget, link?: FleetLink): Promis
 		const runIds = (await own.call(keys.runs, ['ZRANGEBYSCORE', keys.runs, now, '+inf'])) as string[];
 		const runs: RunStatus[] = [];
 		for (const run of runIds) {
-			const [coordinator, issued, answered] = (await own.call(keys.run(run), ['HMGET', keys.run(run), 'coordinator', 'issued', 'answered'])) as Array<string | null>;
+			const [coordinator, issued, answered] = (await own.call(keys.run(run), ['HMGET', keys.run(run), 'coordinator', 'issued', 'answered'])) as Array<
+				string | null
+			>;
 			if (coordinator === null) continue;
 			runs.push({ run, coordinator: JSON.parse(coordinator) as RunStatus['coordinator'], issued: Number(issued ?? 0), answered: Number(answered ?? 0) });
 		}

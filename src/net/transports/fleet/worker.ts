@@ -64,7 +64,16 @@ export async function runWorker(target: RedisTarget, options: WorkerOptions, sig
 	};
 
 	const beat = async () => {
-		const body = JSON.stringify({ id, host: hostname(), pid: process.pid, inFlight: inFlight.size, capacity: options.concurrency, done: stats.done, refused: stats.refused, started });
+		const body = JSON.stringify({
+			id,
+			host: hostname(),
+			pid: process.pid,
+			inFlight: inFlight.size,
+			capacity: options.concurrency,
+			done: stats.done,
+			refused: stats.refused,
+			started,
+		});
 		await link.call(keys.worker(id), ['SET', keys.worker(id), body, 'PX', String(HEARTBEAT_TTL_MS)]);
 		await link.call(keys.workers, ['ZADD', keys.workers, String(Date.now() + HEARTBEAT_TTL_MS), id]);
 		await link.call(keys.workers, ['ZREMRANGEBYSCORE', keys.workers, '-inf', String(Date.now())]);
@@ -117,16 +126,19 @@ export async function runWorker(target: RedisTarget, options: WorkerOptions, sig
 	};
 
 	const staleMs = options.staleMs ?? STALE_MS;
-	const janitor = setInterval(() => {
-		void clearStale(link, keys, id, staleMs).then(
-			(dropped) => dropped > 0 && log(`deleted ${dropped} queue entries of runs that ended without them`),
-			(error: unknown) => {
-				// No queue yet (NOGROUP) is nothing to clear.
-				if (!isReplyError(error)) lost(error);
-				else if (!/NOGROUP/.test((error as Error).message)) log(`janitor: ${(error as Error).message}`);
-			},
-		);
-	}, Math.min(JANITOR_EVERY_MS, Math.max(staleMs, 50)));
+	const janitor = setInterval(
+		() => {
+			void clearStale(link, keys, id, staleMs).then(
+				(dropped) => dropped > 0 && log(`deleted ${dropped} queue entries of runs that ended without them`),
+				(error: unknown) => {
+					// No queue yet (NOGROUP) is nothing to clear.
+					if (!isReplyError(error)) lost(error);
+					else if (!/NOGROUP/.test((error as Error).message)) log(`janitor: ${(error as Error).message}`);
+				},
+			);
+		},
+		Math.min(JANITOR_EVERY_MS, Math.max(staleMs, 50)),
+	);
 
 	const sweepExecutors = setInterval(() => {
 		for (const [run, { executor, used }] of executors) {
@@ -139,7 +151,11 @@ export async function runWorker(target: RedisTarget, options: WorkerOptions, sig
 
 	const take = async (entries: Entry[]) => {
 		for (const [run, group] of byRun(entries)) {
-			const left = (await link.script(TAKE, [keys.queue, keys.lease(run)], group.flatMap((entry) => [entry.id, entry.token, entry.entry]))) as number[];
+			const left = (await link.script(
+				TAKE,
+				[keys.queue, keys.lease(run)],
+				group.flatMap((entry) => [entry.id, entry.token, entry.entry]),
+			)) as number[];
 			const granted = performance.now();
 			const executor = await executorFor(run);
 			group.forEach((entry, i) => {
@@ -169,7 +185,19 @@ export async function runWorker(target: RedisTarget, options: WorkerOptions, sig
 			}
 			let reply: Reply;
 			try {
-				reply = await blocking.call(keys.queue, ['XREADGROUP', 'GROUP', WORKER_GROUP, id, 'COUNT', String(options.concurrency - inFlight.size), 'BLOCK', '1000', 'STREAMS', keys.queue, '>']);
+				reply = await blocking.call(keys.queue, [
+					'XREADGROUP',
+					'GROUP',
+					WORKER_GROUP,
+					id,
+					'COUNT',
+					String(options.concurrency - inFlight.size),
+					'BLOCK',
+					'1000',
+					'STREAMS',
+					keys.queue,
+					'>',
+				]);
 				back();
 			} catch (error) {
 				if (/NOGROUP/.test(String((error as Error).message))) {

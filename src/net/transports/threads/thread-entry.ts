@@ -11,8 +11,11 @@ import { fileURLToPath } from 'node:url';
  * new Worker(threadEntry(import.meta.url), { workerData: settings })
  */
 export function threadEntry(from: string): URL {
-	const candidates = ['./net/transports/threads/thread-main.js', './thread-main.js', '../../../../dist/net/transports/threads/thread-main.js'].map((path) => new URL(path, from));
+	const candidates = ['./net/transports/threads/thread-main.js', './thread-main.js', '../../../../dist/net/transports/threads/thread-main.js'].map(
+		(path) => new URL(path, from),
+	);
 	const found = candidates.find((url) => existsSync(fileURLToPath(url)));
-	if (!found) throw new Error(`revisit: the worker thread body is missing (looked for ${candidates.map((url) => fileURLToPath(url)).join(', ')}); run npm run build`);
+	if (!found)
+		throw new Error(`revisit: the worker thread body is missing (looked for ${candidates.map((url) => fileURLToPath(url)).join(', ')}); run npm run build`);
 	return found;
 }

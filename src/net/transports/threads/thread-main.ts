@@ -20,9 +20,12 @@ function receive(message: ToThread): void {
 	if (message.type === 'cancel') return void inFlight.get(message.id)?.abort();
 	const controller = new AbortController();
 	inFlight.set(message.id, controller);
-	executor.attempt(message.spec, controller.signal).then(
-		(attempt) => outcomes.push({ id: message.id, attempt }),
-		// Only an abort rejects (see net/http/request.ts); the coordinator has stopped waiting.
-		() => undefined,
-	).finally(() => inFlight.delete(message.id));
+	executor
+		.attempt(message.spec, controller.signal)
+		.then(
+			(attempt) => outcomes.push({ id: message.id, attempt }),
+			// Only an abort rejects (see net/http/request.ts); the coordinator has stopped waiting.
+			() => undefined,
+		)
+		.finally(() => inFlight.delete(message.id));
 }

@@ -45,9 +45,7 @@ export function encodeAttempt(attempt: Attempt): string {
 
 /** The attempt `encodeAttempt` wrote. */
 export function decodeAttempt(text: string): Attempt {
-	return JSON.parse(text, (_key, value: unknown) =>
-		isBase64Box(value) ? Buffer.from(value.$base64, 'base64') : value,
-	) as Attempt;
+	return JSON.parse(text, (_key, value: unknown) => (isBase64Box(value) ? Buffer.from(value.$base64, 'base64') : value)) as Attempt;
 }
 
 const isBase64Box = (value: unknown): value is { $base64: string } =>

@@ -41,7 +41,10 @@ export class RateBins {
 			await places.close();
 		}
 		const bins = new RateBins(meta, counts);
-		await meta.batch([{ type: 'put', key: BINS, value: counts }, { type: 'del', key: OPEN }]);
+		await meta.batch([
+			{ type: 'put', key: BINS, value: counts },
+			{ type: 'del', key: OPEN },
+		]);
 		return bins;
 	}
 
@@ -59,7 +62,10 @@ export class RateBins {
 	/** Writes the histogram and takes the marker away (the schedule is closing). */
 	async close(): Promise<void> {
 		if (!this.#open) return;
-		await this.#meta.batch([{ type: 'put', key: BINS, value: this.counts }, { type: 'del', key: OPEN }]);
+		await this.#meta.batch([
+			{ type: 'put', key: BINS, value: this.counts },
+			{ type: 'del', key: OPEN },
+		]);
 		this.#open = false;
 	}
 

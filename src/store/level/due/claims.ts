@@ -144,7 +144,10 @@ export async function claimDue(places: LevelPlaces, leases: Leases, options: Cla
 	}
 	offers.sort((a, b) => a.items[0]!.due - b.items[0]!.due);
 	const entries = offers.flatMap(({ origin, items }) => items.map((item) => lease(leases, origin, item, undefined, now + options.leaseMs)));
-	await places.claimedAt(offers.filter((offer) => offer.gapped).map((offer) => offer.origin), now);
+	await places.claimedAt(
+		offers.filter((offer) => offer.gapped).map((offer) => offer.origin),
+		now,
+	);
 	return entries;
 }
 

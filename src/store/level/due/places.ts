@@ -101,7 +101,8 @@ export class LevelPlaces {
 			}
 			if (!old || old.o !== entry.origin) touched.set(entry.origin, (touched.get(entry.origin) ?? 0) + 1);
 			this.#bins.add(bin, 1);
-			const place: Place = entry.notBefore === undefined ? { o: entry.origin, d: entry.due, b: bin } : { o: entry.origin, d: entry.due, b: bin, n: entry.notBefore };
+			const place: Place =
+				entry.notBefore === undefined ? { o: entry.origin, d: entry.due, b: bin } : { o: entry.origin, d: entry.due, b: bin, n: entry.notBefore };
 			ops.push(put(this.urls, entry.url, place), this.#atPut(entry.origin, entry.due, entry.url, bin));
 			firsts.set(entry.origin, Math.min(firsts.get(entry.origin) ?? Infinity, keyTime(entry.due)));
 			this.#leases.moved(entry.url, entry.origin, keyTime(entry.due), bin);
@@ -217,7 +218,15 @@ export class LevelPlaces {
 		const ops: Op[] = [];
 		for (let i = 0; i < origins.length; i++) {
 			const host = hosts[i];
-			if (host) ops.push(...this.#reready(origins[i]!, host, { ...host, c: now }, host.f === undefined ? await this.keys.first(origins[i]!) : host.f >= 0 ? host.f : undefined));
+			if (host)
+				ops.push(
+					...this.#reready(
+						origins[i]!,
+						host,
+						{ ...host, c: now },
+						host.f === undefined ? await this.keys.first(origins[i]!) : host.f >= 0 ? host.f : undefined,
+					),
+				);
 		}
 		await this.#db.batch(ops as never);
 	}

@@ -1,6 +1,16 @@
 import { LocalTurns } from '../../due/turns.js';
 import { StoreError } from '../../../base/errors/index.js';
-import { binRate, chooseClock, type Claim, type ClaimOptions, type ClaimRef, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from '../../model/due.js';
+import {
+	binRate,
+	chooseClock,
+	type Claim,
+	type ClaimOptions,
+	type ClaimRef,
+	type DueEntry,
+	type DueQueue,
+	type QueueClock,
+	type QueueStats,
+} from '../../model/due.js';
 import { queueNow } from '../../due/clock.js';
 import { OriginHeads } from './heads.js';
 import { claimAhead, claimDue, Leases } from './claims.js';
@@ -9,8 +19,6 @@ import { RateBins } from './bins.js';
 import { LevelPlaces, type Places } from './places.js';
 import { BacklogMemo, levelStats } from './stats.js';
 import { put, SEP, type Db, type Op, type Place, type Sub } from './keys.js';
-
-
 
 /**
  * The watch schedule on an abstract-level database (the LevelDB store's, or memory-level
@@ -48,7 +56,13 @@ export class LevelDueQueue implements DueQueue {
 	/** A deep backlog's last count, used again for a while (level-stats.ts). */
 	readonly #backlog = new BacklogMemo();
 
-	private constructor(db: Db, clock: QueueClock, subs: Places & { meta: Sub<unknown>; claims: Sub<Place>; sources: Sub<number> }, bins: RateBins, records?: (operations: readonly unknown[]) => Op[]) {
+	private constructor(
+		db: Db,
+		clock: QueueClock,
+		subs: Places & { meta: Sub<unknown>; claims: Sub<Place>; sources: Sub<number> },
+		bins: RateBins,
+		records?: (operations: readonly unknown[]) => Op[],
+	) {
 		this.#db = db;
 		this.#clock = clock;
 		this.#meta = subs.meta;
@@ -66,7 +80,15 @@ export class LevelDueQueue implements DueQueue {
 	static async open(db: Db, clock: QueueClock, records?: (operations: readonly unknown[]) => Op[]): Promise<LevelDueQueue> {
 		const root = db.sublevel<string, unknown>('due', { valueEncoding: 'json' }) as unknown as Db;
 		const sub = <V>(name: string): Sub<V> => root.sublevel<string, V>(name, { valueEncoding: 'json' }) as unknown as Sub<V>;
-		const subs = { at: sub<number>('at'), ready: sub<string>('ready'), urls: sub<Place>('url'), hosts: sub<never>('host'), claims: sub<Place>('claim'), sources: sub<number>('src'), meta: sub<unknown>('meta') };
+		const subs = {
+			at: sub<number>('at'),
+			ready: sub<string>('ready'),
+			urls: sub<Place>('url'),
+			hosts: sub<never>('host'),
+			claims: sub<Place>('claim'),
+			sources: sub<number>('src'),
+			meta: sub<unknown>('meta'),
+		};
 		const queue = new LevelDueQueue(db, clock, subs as never, await RateBins.open(subs.meta, subs.urls), records);
 		await queue.#restore();
 		return queue;
@@ -78,7 +100,11 @@ export class LevelDueQueue implements DueQueue {
 		for await (const entry of this.#legacyClaims.iterator()) left.push(entry);
 		if (left.length === 0) return;
 		const back = left.map(([url, place]): DueEntry => ({ url, origin: place.o, due: place.d, rate: binRate(place.b), notBefore: place.n }));
-		await this.#places.place(back, false, left.map(([url]) => ({ type: 'del', sublevel: this.#legacyClaims, key: url })));
+		await this.#places.place(
+			back,
+			false,
+			left.map(([url]) => ({ type: 'del', sublevel: this.#legacyClaims, key: url })),
+		);
 	}
 
 	/** Writes what is kept in memory only between writes (the rate histogram): the store calls it before it closes. */
@@ -94,7 +120,9 @@ export class LevelDueQueue implements DueQueue {
 			this.#places.forget();
 			this.#heads.clear();
 			this.#bins.reset();
-			throw error instanceof StoreError ? error : new StoreError('STORE_WRITE_FAILED', `the watch schedule failed: ${(error as Error).message}`, { cause: error });
+			throw error instanceof StoreError
+				? error
+				: new StoreError('STORE_WRITE_FAILED', `the watch schedule failed: ${(error as Error).message}`, { cause: error });
 		});
 	}
 

@@ -60,7 +60,13 @@ export class BacklogMemo {
  * @example
  * const stats = await levelStats(places, leases, bins.counts, Date.now(), { memo, wall: Date.now() });
  */
-export async function levelStats(places: LevelPlaces, leases: Leases, bins: readonly number[], now: number, counting: { memo: BacklogMemo; wall: number }): Promise<QueueStats> {
+export async function levelStats(
+	places: LevelPlaces,
+	leases: Leases,
+	bins: readonly number[],
+	now: number,
+	counting: { memo: BacklogMemo; wall: number },
+): Promise<QueueStats> {
 	let size = 0;
 	for (const count of bins) size += count;
 	const by = keyTime(now + 1);

@@ -47,7 +47,13 @@ export function readClaim(shard: number, reply: readonly string[]): { hint: Roun
 	for (let i = 3; i < reply.length; i += 3) {
 		const place = reply[i + 1]!;
 		const [bin, due] = place.split('|', 2) as [string, string];
-		entries.push({ url: reply[i]!, origin: place.slice(bin.length + due.length + 2), due: Number(due), rate: binRate(Number(bin)), token: `${shard}.${reply[i + 2]!}` });
+		entries.push({
+			url: reply[i]!,
+			origin: place.slice(bin.length + due.length + 2),
+			due: Number(due),
+			rate: binRate(Number(bin)),
+			token: `${shard}.${reply[i + 2]!}`,
+		});
 	}
 	return { hint, entries };
 }

@@ -10,7 +10,19 @@ import { ANSWERED, GAP, NOW_SCRIPT, PLACE, RELEASE, REMOVE, STATS } from './scri
 import { shardBases, shardCount, shardOf, shardsOfUrl } from './shards.js';
 import { addBins, addStats, type ShardStats } from './stats.js';
 import { SENT, TURN } from './turn-scripts.js';
-import { BACKLOG_COUNTED, chooseClock, DEPTH_ORIGINS, rateBin, type Claim, type ClaimOptions, type ClaimRef, type DueEntry, type DueQueue, type QueueClock, type QueueStats } from '../../model/due.js';
+import {
+	BACKLOG_COUNTED,
+	chooseClock,
+	DEPTH_ORIGINS,
+	rateBin,
+	type Claim,
+	type ClaimOptions,
+	type ClaimRef,
+	type DueEntry,
+	type DueQueue,
+	type QueueClock,
+	type QueueStats,
+} from '../../model/due.js';
 
 /**
  * The watch schedule on Redis, shared by every process that opens the same store.
@@ -107,7 +119,14 @@ export class RedisDueQueue implements DueQueue {
 			first,
 			(entry) => [shardOf(entry.origin, count)],
 			async (shard, group) => {
-				const args = group.flatMap((entry) => [entry.url, entry.origin, String(entry.due), String(rateBin(entry.rate)), entry.notBefore === undefined ? '' : String(entry.notBefore), (ending === '1' && parseToken(entry.token, count)?.seq) || '']);
+				const args = group.flatMap((entry) => [
+					entry.url,
+					entry.origin,
+					String(entry.due),
+					String(rateBin(entry.rate)),
+					entry.notBefore === undefined ? '' : String(entry.notBefore),
+					(ending === '1' && parseToken(entry.token, count)?.seq) || '',
+				]);
 				await inChunks(args, 6, (chunk) => this.#run(PLACE, shard, [ending, ...chunk]));
 				this.#rounds.touched(shard);
 			},
@@ -161,7 +180,10 @@ export class RedisDueQueue implements DueQueue {
 		for (const shard of this.#rounds.order(ahead)) {
 			if (entries.length >= max) break;
 			const share = this.#rounds.share(shard);
-			const reply = await this.#run<string[]>(script, shard, [...this.#clockArgs(), ...[max - entries.length, perHost, leaseMs, rate * share, Math.max(1, burst * share)].map(String)]);
+			const reply = await this.#run<string[]>(script, shard, [
+				...this.#clockArgs(),
+				...[max - entries.length, perHost, leaseMs, rate * share, Math.max(1, burst * share)].map(String),
+			]);
 			const round = readClaim(shard, reply);
 			now ??= round.hint.now;
 			this.#skew = now - queueNow(this.#clock);
@@ -221,6 +243,10 @@ export class RedisDueQueue implements DueQueue {
 	}
 
 	async stats(): Promise<QueueStats> {
-		return addStats(await Promise.all(this.#shards.map((_, shard) => this.#run<ShardStats>(STATS, shard, [...this.#clockArgs(), String(BACKLOG_COUNTED), String(DEPTH_ORIGINS)]))));
+		return addStats(
+			await Promise.all(
+				this.#shards.map((_, shard) => this.#run<ShardStats>(STATS, shard, [...this.#clockArgs(), String(BACKLOG_COUNTED), String(DEPTH_ORIGINS)])),
+			),
+		);
 	}
 }

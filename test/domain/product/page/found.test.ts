@@ -35,7 +35,9 @@ describe('pageFound', () => {
 		expect(readOffer(amazon)).toMatchObject({ from: 'page', price: 29.99 });
 		// A selector given is the user's word: the page is not searched behind it.
 		expect(readOffer(amazon, { price: '.no-such-price' })).toBeUndefined();
-		const structured = parseDocument(`<script type="application/ld+json">{"@type":"Product","offers":{"price":"10.00","priceCurrency":"USD"}}</script>${SHOP_PAGES['woo']!.html}`);
+		const structured = parseDocument(
+			`<script type="application/ld+json">{"@type":"Product","offers":{"price":"10.00","priceCurrency":"USD"}}</script>${SHOP_PAGES['woo']!.html}`,
+		);
 		// The markup's price stands; the page gives only the availability the markup does not state (its enabled buy button).
 		expect(readOffer(structured)).toEqual({ from: 'json-ld', price: 10, currency: 'USD', availability: 'InStock' });
 	});

@@ -9,9 +9,29 @@ const element = (html: string) => parseDocument(html).children[0] as Element;
 describe('Attributes', () => {
 	it('reads the attributes the page scan asks of an element, and forgets the last element', () => {
 		const attributes = new Attributes();
-		const read = attributes.read(element('<span class="price" id="p1" role="note" itemprop="price" data-testid="cost" style="color:red" aria-hidden="true" hidden title="x">'));
-		expect({ ...read }).toEqual({ class: 'price', id: 'p1', role: 'note', itemprop: 'price', test: 'cost', style: 'color:red', ariaHidden: 'true', hidden: true });
-		expect({ ...attributes.read(element('<b>')) }).toEqual({ class: undefined, id: undefined, role: undefined, itemprop: undefined, test: undefined, style: undefined, ariaHidden: undefined, hidden: false });
+		const read = attributes.read(
+			element('<span class="price" id="p1" role="note" itemprop="price" data-testid="cost" style="color:red" aria-hidden="true" hidden title="x">'),
+		);
+		expect({ ...read }).toEqual({
+			class: 'price',
+			id: 'p1',
+			role: 'note',
+			itemprop: 'price',
+			test: 'cost',
+			style: 'color:red',
+			ariaHidden: 'true',
+			hidden: true,
+		});
+		expect({ ...attributes.read(element('<b>')) }).toEqual({
+			class: undefined,
+			id: undefined,
+			role: undefined,
+			itemprop: undefined,
+			test: undefined,
+			style: undefined,
+			ariaHidden: undefined,
+			hidden: false,
+		});
 	});
 });
 
@@ -21,7 +41,13 @@ describe('nameFlags', () => {
 		const { class: classes, id, itemprop, 'data-testid': test } = element(html).attribs;
 		const block = classes === undefined ? (id ?? '') : id === undefined ? classes : `${classes} ${id}`;
 		const names = `${classes ?? ''} ${id ?? ''} ${itemprop ?? ''} ${test ?? ''}`;
-		return (ELSEWHERE_NAME.test(block) ? NAMED.elsewhere : 0) | (STRUCK_NAME.test(block) ? NAMED.struck : 0) | (REGULAR_NAME.test(block) ? NAMED.regular : 0) | (PRICE_NAME.test(names) ? NAMED.price : 0) | (STOCK_NAME.test(names) ? NAMED.stock : 0);
+		return (
+			(ELSEWHERE_NAME.test(block) ? NAMED.elsewhere : 0) |
+			(STRUCK_NAME.test(block) ? NAMED.struck : 0) |
+			(REGULAR_NAME.test(block) ? NAMED.regular : 0) |
+			(PRICE_NAME.test(names) ? NAMED.price : 0) |
+			(STOCK_NAME.test(names) ? NAMED.stock : 0)
+		);
 	};
 
 	it('says what testing the names joined said, each name tested on its own', () => {

@@ -4,7 +4,9 @@ import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { inside, nearestPlace, treeDistance } from '../../../../src/domain/product/page/nearest.js';
 
-const document = parseDocument('<main><div id="p"><h1 id="t">Kettle</h1><p><span id="a">$10</span></p></div><div id="r"><div><span id="b">$5</span></div></div></main>');
+const document = parseDocument(
+	'<main><div id="p"><h1 id="t">Kettle</h1><p><span id="a">$10</span></p></div><div id="r"><div><span id="b">$5</span></div></div></main>',
+);
 const byId = (id: string) => findAll((element) => element.attribs['id'] === id, document.children)[0] as Element;
 const place = (id: string, index: number) => ({ element: byId(id), index });
 

@@ -11,7 +11,9 @@ const priceOf = (body: string) => {
 
 describe('pagePrice', () => {
 	it('takes the price nearest the title, not a cheaper one of a carousel above or below it', () => {
-		const read = priceOf(`<div class="carousel"><span class="price">$3</span></div><div class="p"><h1>Lamp</h1><div><span class="price">$24.50</span></div></div><ul class="grid"><li><b>$2.00</b></li></ul>`);
+		const read = priceOf(
+			`<div class="carousel"><span class="price">$3</span></div><div class="p"><h1>Lamp</h1><div><span class="price">$24.50</span></div></div><ul class="grid"><li><b>$2.00</b></li></ul>`,
+		);
 		expect(read.found).toMatchObject({ from: 'page', price: 24.5, currency: '$', where: 'span.price, nearest the title' });
 		expect(read.passed).toContain('span.price "$3": in a block of other products (div.carousel)');
 		expect(read.passed).toContain('b "$2.00": farther from the title than span.price');
@@ -24,8 +26,12 @@ describe('pagePrice', () => {
 	});
 
 	it('takes a "regular" price only when there is no other', () => {
-		expect(priceOf('<h1>Mug</h1><s class="price-item price-item--regular">$30.00</s><span class="price-item price-item--sale">$20.00</span>').found?.price).toBe(20);
-		expect(priceOf('<h1>Mug</h1><span class="price-item price-item--regular">$30.00</span><span class="price-item price-item--sale">$20.00</span>').found?.price).toBe(20);
+		expect(
+			priceOf('<h1>Mug</h1><s class="price-item price-item--regular">$30.00</s><span class="price-item price-item--sale">$20.00</span>').found?.price,
+		).toBe(20);
+		expect(
+			priceOf('<h1>Mug</h1><span class="price-item price-item--regular">$30.00</span><span class="price-item price-item--sale">$20.00</span>').found?.price,
+		).toBe(20);
 		expect(priceOf('<h1>Mug</h1><span class="price-item price-item--regular">$30.00</span>').found?.price).toBe(30);
 	});
 
@@ -40,24 +46,32 @@ describe('pagePrice', () => {
 		expect(priceOf(`<h1>x</h1>${'<span class="price">$5</span>'.repeat(20_000)}`).found?.price).toBe(5);
 	}, 20_000);
 
-	it('takes no link or form label with a price: a way elsewhere, or an option\'s surcharge', () => {
+	it("takes no link or form label with a price: a way elsewhere, or an option's surcharge", () => {
 		// A soccer shop's title block, its menu of gift links right beside it.
-		const shop = priceOf('<div id="item"><h1>Home Jersey 2016</h1><ul><li><a href="/gifts-30">Less Than $30</a></li><li><a href="/ship">$5 Shipping Offer</a></li></ul><div class="strike_price">$54.99</div><div id="item_price">$24.99</div></div>');
+		const shop = priceOf(
+			'<div id="item"><h1>Home Jersey 2016</h1><ul><li><a href="/gifts-30">Less Than $30</a></li><li><a href="/ship">$5 Shipping Offer</a></li></ul><div class="strike_price">$54.99</div><div id="item_price">$24.99</div></div>',
+		);
 		expect(shop.found?.price).toBe(24.99);
 		expect(shop.passed).toContain('a "$5 Shipping Offer": in a link (<a>), not the price asked');
 		// An Italian shop's order form: the payment options' fees in labels beside the title, the price in the table.
-		const order = priceOf('<form><h1>Alesis M1Active MK2</h1><p><input type="radio" id="c"><label for="c">Contrassegno** (€ 18,00 Euro)</label></p><table><tr><td>Prezzo online</td><td>€ 430,00</td></tr><tr><td>Prezzo in negozio</td><td>€ 450,00</td></tr></table></form>');
+		const order = priceOf(
+			'<form><h1>Alesis M1Active MK2</h1><p><input type="radio" id="c"><label for="c">Contrassegno** (€ 18,00 Euro)</label></p><table><tr><td>Prezzo online</td><td>€ 430,00</td></tr><tr><td>Prezzo in negozio</td><td>€ 450,00</td></tr></table></form>',
+		);
 		expect(order.found?.price).toBe(430);
 	});
 
 	it('takes no saving, total, retail price or count as the price', () => {
-		const read = priceOf('<h1>Eau Duelle 3.4 oz</h1><table><tr><td class="price-info">0 Review(s)</td></tr><tr><td class="price-info">Retail Price: $125.00</td></tr><tr><td class="price-info">Your Savings: $11.05</td></tr><tr><td class="price-info">Your Price: $113.95</td></tr></table><span class="cart-text">Total: $0</span>');
+		const read = priceOf(
+			'<h1>Eau Duelle 3.4 oz</h1><table><tr><td class="price-info">0 Review(s)</td></tr><tr><td class="price-info">Retail Price: $125.00</td></tr><tr><td class="price-info">Your Savings: $11.05</td></tr><tr><td class="price-info">Your Price: $113.95</td></tr></table><span class="cart-text">Total: $0</span>',
+		);
 		expect(read.found?.price).toBe(113.95);
 		expect(priceOf('<h1>Lamp</h1><p class="price">Was $59.99 You save $20.00</p><p class="price">$39.99</p>').found?.price).toBe(39.99);
 	});
 
 	it("takes no price from a comparison of other products beside the title (Amazon's, with no offer of its own)", () => {
-		const read = priceOf('<div id="dp"><h1>Robot Limpiacristales</h1><div id="buybox"><a href="/offers">Ver todas las opciones de compra</a></div><div class="_product-comparison-desktop_style_table"><span class="a-price _product-comparison-desktop_priceStyle_price-light">14,00€</span></div></div>');
+		const read = priceOf(
+			'<div id="dp"><h1>Robot Limpiacristales</h1><div id="buybox"><a href="/offers">Ver todas las opciones de compra</a></div><div class="_product-comparison-desktop_style_table"><span class="a-price _product-comparison-desktop_priceStyle_price-light">14,00€</span></div></div>',
+		);
 		expect(read.found).toBeUndefined();
 	});
 

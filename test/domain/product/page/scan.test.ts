@@ -12,14 +12,28 @@ describe('scanPage', () => {
 		<footer>Free shipping from 50 €</footer><script>var price = "$1";</script>`),
 		{ explain: true },
 	);
-	const shown = (places: typeof scan.prices) => places.map((place) => [place.element.name, place.elsewhere?.replace(/ \(.*$/, '') ?? place.struck?.replace(/ \(.*$/, '') ?? '']);
+	const shown = (places: typeof scan.prices) =>
+		places.map((place) => [place.element.name, place.elsewhere?.replace(/ \(.*$/, '') ?? place.struck?.replace(/ \(.*$/, '') ?? '']);
 
-	it("notes titles, buy buttons, prices and stock notes, with what rules them out", () => {
-		expect(shown(scan.titles)).toEqual([['h1', "in the page's header"], ['h1', '']]);
-		expect(shown(scan.controls.filter((place) => buyButton(place.element)))).toEqual([['button', ''], ['a', ''], ['button', 'in a block of other products']]);
-		expect(shown(scan.prices)).toEqual([['span', "in the page's header"], ['p', ''], ['del', 'struck through'], ['ins', ''], ['span', 'in a block of other products'], ['footer', "in the page's footer"]]);
+	it('notes titles, buy buttons, prices and stock notes, with what rules them out', () => {
+		expect(shown(scan.titles)).toEqual([
+			['h1', "in the page's header"],
+			['h1', ''],
+		]);
+		expect(shown(scan.controls.filter((place) => buyButton(place.element)))).toEqual([
+			['button', ''],
+			['a', ''],
+			['button', 'in a block of other products'],
+		]);
+		expect(shown(scan.prices)).toEqual([
+			['span', "in the page's header"],
+			['p', ''],
+			['del', 'struck through'],
+			['ins', ''],
+			['span', 'in a block of other products'],
+			['footer', "in the page's footer"],
+		]);
 		expect(shown(scan.stocks)).toEqual([['p', '']]);
 		expect(scan.notes.map((place) => place.element.name)).toContain('h1');
 	});
-
 });

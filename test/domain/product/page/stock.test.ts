@@ -12,15 +12,25 @@ const stockOf = (body: string) => {
 
 describe('pageAvailability', () => {
 	it('an enabled buy button is in stock; a disabled one is out of stock', () => {
-		expect(stockOf('<h1>Lamp</h1><button class="add-to-cart">Add to cart</button>')).toMatchObject({ from: 'page', availability: 'InStock', where: 'button.add-to-cart, the buy button, enabled' });
-		expect(stockOf('<h1>Lamp</h1><button class="add-to-cart" disabled>Add to cart</button>')).toMatchObject({ availability: 'OutOfStock', where: 'button.add-to-cart, the buy button, disabled' });
+		expect(stockOf('<h1>Lamp</h1><button class="add-to-cart">Add to cart</button>')).toMatchObject({
+			from: 'page',
+			availability: 'InStock',
+			where: 'button.add-to-cart, the buy button, enabled',
+		});
+		expect(stockOf('<h1>Lamp</h1><button class="add-to-cart" disabled>Add to cart</button>')).toMatchObject({
+			availability: 'OutOfStock',
+			where: 'button.add-to-cart, the buy button, disabled',
+		});
 		expect(stockOf('<h1>Lamp</h1><a class="btn btn--disabled" href="#">In den Warenkorb</a>')?.availability).toBe('OutOfStock');
 		expect(stockOf('<h1>Lamp</h1><input type="submit" value="Ajouter au panier" aria-disabled="true">')?.availability).toBe('OutOfStock');
 	});
 
 	it('reads what the button and its surroundings say', () => {
 		expect(stockOf('<h1>Lamp</h1><button name="add">Sold out</button>')?.availability).toBe('SoldOut');
-		expect(stockOf('<h1>Lamp</h1><form><p>Currently unavailable.</p><input type="submit" value="Buy now"></form>')).toMatchObject({ availability: 'OutOfStock', where: 'form, beside the buy button' });
+		expect(stockOf('<h1>Lamp</h1><form><p>Currently unavailable.</p><input type="submit" value="Buy now"></form>')).toMatchObject({
+			availability: 'OutOfStock',
+			where: 'form, beside the buy button',
+		});
 		expect(stockOf('<h1>Lampada</h1><div><div><span>Non disponibile</span><button>Aggiungi al carrello</button></div></div>')?.availability).toBe('OutOfStock');
 	});
 
@@ -32,7 +42,9 @@ describe('pageAvailability', () => {
 
 	it('without a buy button, takes a short note that says in stock, a line of its own included', () => {
 		// A Volusion-era page: the stock count is a line of text between <br>s in the product's block.
-		expect(stockOf('<h1>Patio Umbrella</h1><div id="productRight">SKU: UM9109-3462<br>\n\t\tIn Stock: 6<br><p><span class="price">$174.99</span></p></div>')).toMatchObject({ availability: 'InStock', written: { availability: 'In Stock: 6' } });
+		expect(
+			stockOf('<h1>Patio Umbrella</h1><div id="productRight">SKU: UM9109-3462<br>\n\t\tIn Stock: 6<br><p><span class="price">$174.99</span></p></div>'),
+		).toMatchObject({ availability: 'InStock', written: { availability: 'In Stock: 6' } });
 		expect(stockOf('<h1>Cake Pan</h1><ul><li>Availability: <span class="gray">In Stock</span></li></ul>')?.availability).toBe('InStock');
 		expect(stockOf('<h1>Дисплей</h1><p class="in-stock">Есть в наличии</p>')?.availability).toBe('InStock');
 		// A sentence about the shop is no note of this product's stock.
@@ -40,10 +52,12 @@ describe('pageAvailability', () => {
 	});
 
 	it("reads WebSphere's Add2Cart ids as a buy button", () => {
-		expect(stockOf('<h1>Sandal</h1><a href="#" id="productPageAdd2Cart"><button type="submit" class="quantity_button">Add To Backpack:</button></a>')).toMatchObject({ availability: 'InStock', where: 'a#productPageAdd2Cart, the buy button, enabled' });
+		expect(
+			stockOf('<h1>Sandal</h1><a href="#" id="productPageAdd2Cart"><button type="submit" class="quantity_button">Add To Backpack:</button></a>'),
+		).toMatchObject({ availability: 'InStock', where: 'a#productPageAdd2Cart, the buy button, enabled' });
 	});
 
-	it('reads a size sold out among sizes that can be had as that size\'s state, and all of them sold out as the product\'s', () => {
+	it("reads a size sold out among sizes that can be had as that size's state, and all of them sold out as the product's", () => {
 		const sizes = (marks: string[]) =>
 			`<h1>Slim Fit Chinos</h1><form class="prod_opts"><ul>${marks.map((mark, i) => `<li><span class="size">${30 + 2 * i}" ${mark}</span></li>`).join('')}</ul><p>£34.95</p><button class="add-to-cart">Add to bag</button></form>`;
 		expect(stockOf(sizes(['', '', 'sold out', 'sold out']))?.availability).toBe('InStock');
@@ -51,7 +65,8 @@ describe('pageAvailability', () => {
 	});
 
 	it('reads a stock note near an enabled buy button: its words, nearer and more specific, win over the button, and where says why', () => {
-		const page = (note: string) => `<main><h1>Kettle</h1><p class="price">$29.99</p><p>${note}</p><form><button class="add-to-cart">Add to cart</button></form></main>`;
+		const page = (note: string) =>
+			`<main><h1>Kettle</h1><p class="price">$29.99</p><p>${note}</p><form><button class="add-to-cart">Add to cart</button></form></main>`;
 		expect(stockOf(page("This item isn't in stock right now."))).toMatchObject({
 			availability: 'OutOfStock',
 			where: `p, a stock note 3 steps from the buy button (button.add-to-cart, enabled): its words win over the button, "in stock" negated by "isn't"`,
@@ -60,7 +75,11 @@ describe('pageAvailability', () => {
 		expect(stockOf(page('Only 2 left'))?.availability).toBe('LimitedAvailability');
 		expect(stockOf(page('Free shipping on orders over $50'))).toMatchObject({ availability: 'InStock', where: 'button.add-to-cart, the buy button, enabled' });
 		// Far from the button, in another block of the page, a note does not speak for this product.
-		expect(stockOf('<main><div><div><h1>Kettle</h1><form><button class="add-to-cart">Add to cart</button></form></div></div><div><div><div><div><p>Sold out</p></div></div></div></div></main>')?.availability).toBe('InStock');
+		expect(
+			stockOf(
+				'<main><div><div><h1>Kettle</h1><form><button class="add-to-cart">Add to cart</button></form></div></div><div><div><div><div><p>Sold out</p></div></div></div></div></main>',
+			)?.availability,
+		).toBe('InStock');
 	});
 
 	it('reads a note with no buy button as a statement: negation, time and calls to action', () => {
@@ -72,7 +91,8 @@ describe('pageAvailability', () => {
 	});
 
 	it('reads "not available for VAT relief" as no word on the stock', () => {
-		const page = (note: string) => `<h1>Hearing Aid - Mini Ear</h1><form action="/basket"><p>£17.26</p><p>${note}</p><input type="image" alt="Add to basket" value="Add to basket"></form>`;
+		const page = (note: string) =>
+			`<h1>Hearing Aid - Mini Ear</h1><form action="/basket"><p>£17.26</p><p>${note}</p><input type="image" alt="Add to basket" value="Add to basket"></form>`;
 		expect(stockOf(page('This Product is NOT Available For VAT Relief'))?.availability).toBe('InStock');
 		expect(stockOf(page('This product is not available'))?.availability).toBe('OutOfStock');
 	});
@@ -83,7 +103,11 @@ describe('pageAvailability', () => {
 	});
 
 	it('reads an image button by its alt or its file name, as old shops draw them', () => {
-		expect(stockOf('<h1>Home Jersey 2016</h1><table><tr><td><a href="javascript:checkOrder();"><img border=0 src="https://img.example/Graphics/AddToCart.png"></a></td></tr></table>')).toMatchObject({ availability: 'InStock', where: 'a, the buy button, enabled' });
+		expect(
+			stockOf(
+				'<h1>Home Jersey 2016</h1><table><tr><td><a href="javascript:checkOrder();"><img border=0 src="https://img.example/Graphics/AddToCart.png"></a></td></tr></table>',
+			),
+		).toMatchObject({ availability: 'InStock', where: 'a, the buy button, enabled' });
 		expect(stockOf('<h1>Lamp</h1><a href="/basket/add"><img src="/i/btn.gif" alt="Add to basket"></a>')?.availability).toBe('InStock');
 		expect(stockOf('<h1>Lamp</h1><a href="/"><img src="/i/logo.png"></a>')).toBeUndefined();
 	});

@@ -13,10 +13,22 @@ const titleOf = (html: string) => {
 describe('productTitle', () => {
 	it("takes the <h1> the page's <title> names, not a pop-over's or a logo's before it", () => {
 		const head = '<head><title>The Whole Truth (A. Shaw Book 1) - Kindle edition by Baldacci, David. Mystery eBooks @ Amazon.com.</title></head>';
-		expect(titleOf(`<html>${head}<body><div class="a-popover-preload"><h1>Buying and sending eBooks to others</h1></div><h1>Follow the author</h1><div id="centerCol"><h1 id="title">The Whole Truth (A. Shaw Book 1) Kindle Edition</h1></div></body></html>`)).toBe('The Whole Truth (A. Shaw Book 1) Kindle Edition');
-		expect(titleOf('<html><head><title>Street Fighter V – PS4</title></head><body><h1>GameXchange | Trade in Games or Sell Games for Cash</h1><h1>Street Fighter V</h1></body></html>')).toBe('Street Fighter V');
+		expect(
+			titleOf(
+				`<html>${head}<body><div class="a-popover-preload"><h1>Buying and sending eBooks to others</h1></div><h1>Follow the author</h1><div id="centerCol"><h1 id="title">The Whole Truth (A. Shaw Book 1) Kindle Edition</h1></div></body></html>`,
+			),
+		).toBe('The Whole Truth (A. Shaw Book 1) Kindle Edition');
+		expect(
+			titleOf(
+				'<html><head><title>Street Fighter V – PS4</title></head><body><h1>GameXchange | Trade in Games or Sell Games for Cash</h1><h1>Street Fighter V</h1></body></html>',
+			),
+		).toBe('Street Fighter V');
 		// og:title before <title>; the longest <h1> it holds (a logo's "Shop" is in it too).
-		expect(titleOf('<html><head><title>x</title><meta property="og:title" content="Kettle 1.7 l | Shop"></head><body><h1>Shop</h1><h1>Kettle 1.7 l</h1></body></html>')).toBe('Kettle 1.7 l');
+		expect(
+			titleOf(
+				'<html><head><title>x</title><meta property="og:title" content="Kettle 1.7 l | Shop"></head><body><h1>Shop</h1><h1>Kettle 1.7 l</h1></body></html>',
+			),
+		).toBe('Kettle 1.7 l');
 	});
 
 	it('takes the first where the title names none, or there is one', () => {

@@ -11,7 +11,7 @@ describe('withoutTokens', () => {
 		expect(withoutTokens('12,50zł or USD12 or €12 or 19.99 $')).toBe('12,50zł or USD12 or €12 or 19.99 $');
 	});
 
-	it('keeps a token that changes on every fetch from ever being read as a page\'s price', () => {
+	it("keeps a token that changes on every fetch from ever being read as a page's price", () => {
 		// Tokens drawn as a page's session id is (base 36): before, about 1 in 250 gave an offer (`kr5hd…` read as 5 kr, `…sar2…` as 2 SAR).
 		const tokens = ['ab4kr12xyz', 'mkd2oz2kl5', '6m6p1sar2aw', '50nmytf6isk', 'kr5hdhykrmj', 'usd19q', '0eur5'];
 		for (const token of tokens) {

@@ -11,7 +11,10 @@ describe('parseEntries', () => {
 		]);
 		expect(entries.map((entry) => entry.entry)).toEqual(['1-0', '2-0', '3-0']);
 		expect(entries[0]).toEqual({ entry: '1-0', run: 'a', id: '0', token: 't0', spec: '{"url":"u"}' });
-		expect([...byRun(entries)].map(([run, group]) => [run, group.map((entry) => entry.id)])).toEqual([['a', ['0', '2']], ['b', ['1']]]);
+		expect([...byRun(entries)].map(([run, group]) => [run, group.map((entry) => entry.id)])).toEqual([
+			['a', ['0', '2']],
+			['b', ['1']],
+		]);
 		expect(parseEntries(null)).toEqual([]);
 	});
 });

@@ -34,7 +34,7 @@ describeRedis('the queue janitor', () => {
 		};
 	}
 
-	it('deletes the pending entries of a run that is gone, and leaves a live run\'s alone', async () => {
+	it("deletes the pending entries of a run that is gone, and leaves a live run's alone", async () => {
 		const { link, keys, len, pending } = await orphans('j1:');
 		try {
 			expect([await len(), await pending()]).toEqual([2, 2]);

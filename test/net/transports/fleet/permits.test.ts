@@ -8,7 +8,8 @@ import { describeRedis, startRedis, type TestRedis } from '../../../helpers/redi
 const ORIGIN = 'http://127.0.0.1:8080';
 // Whether a take is granted within `ms`: a short wait to show one is held up, a long one
 // (a loaded machine) to show one goes through.
-const settled = (promise: Promise<void>, ms = 150) => Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+const settled = (promise: Promise<void>, ms = 150) =>
+	Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
 const granted = (promise: Promise<void>) => settled(promise, 3000);
 
 describeRedis('per-host permits shared by the runs of a fleet', () => {
@@ -24,9 +25,15 @@ describeRedis('per-host permits shared by the runs of a fleet', () => {
 	});
 	const keys = fleetKeys({ prefix: 'p:' });
 	const permitsOf = (run: string, perHost: number, ttlMs?: number, idleMs = 50) =>
-		createPermits(keys, run, { perHost, ttlMs, idleMs }, (_what, work) => work(link), (error) => {
-			throw error;
-		});
+		createPermits(
+			keys,
+			run,
+			{ perHost, ttlMs, idleMs },
+			(_what, work) => work(link),
+			(error) => {
+				throw error;
+			},
+		);
 
 	it('lets two runs hold no more than --per-host permits for one origin between them', async () => {
 		const a = permitsOf('a', 2);
@@ -83,7 +90,9 @@ describeRedis('per-host permits shared by the runs of a fleet', () => {
 			expect(await settled(waiting)).toBe(false);
 			// The run dies (no give, no renewal): the permit lapses and the other run gets it.
 			await dead.close(false);
-			await expect(Promise.race([waiting.then(() => 'granted'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2_000))])).resolves.toBe('granted');
+			await expect(Promise.race([waiting.then(() => 'granted'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2_000))])).resolves.toBe(
+				'granted',
+			);
 		} finally {
 			alive.give('1');
 			await alive.close();

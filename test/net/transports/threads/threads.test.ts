@@ -21,7 +21,9 @@ describe('startThreadPool', () => {
 		const pool = startThreadPool(2, settings);
 		try {
 			await pool.ready;
-			const attempts = await Promise.all(Array.from({ length: 20 }, (_, i) => pool.transport.attempt(spec(server.url(`/a${i}`)), new AbortController().signal)));
+			const attempts = await Promise.all(
+				Array.from({ length: 20 }, (_, i) => pool.transport.attempt(spec(server.url(`/a${i}`)), new AbortController().signal)),
+			);
 			attempts.forEach((attempt, i) => {
 				expect(Buffer.isBuffer(attempt.result.body)).toBe(true);
 				expect(attempt.result.body!.toString()).toBe(`body of /a${i}`);

@@ -4,13 +4,25 @@ import { decodeAttempt, encodeAttempt, restoreBuffers, toWire } from '../../../.
 
 const attempt = (): Attempt => ({
 	retryable: false,
-	result: { status: 200, finalUrl: 'http://a.test/', permanent: false, bytes: 3, ms: 1, hash: 'ab', body: Buffer.from([0, 255, 10]), contentType: 'text/plain' },
+	result: {
+		status: 200,
+		finalUrl: 'http://a.test/',
+		permanent: false,
+		bytes: 3,
+		ms: 1,
+		hash: 'ab',
+		body: Buffer.from([0, 255, 10]),
+		contentType: 'text/plain',
+	},
 });
 
 describe('wire', () => {
 	it('asks `unless.while` once, before the attempt leaves, and drops `unless` when it says no', () => {
 		const spec = { method: 'GET' as const, url: 'http://a.test/', headers: { 'if-none-match': '"a"' }, bodyMode: 'hash' as const };
-		expect(toWire({ ...spec, unless: { etag: '"a"', lastModified: undefined, while: () => true } })).toEqual({ ...spec, unless: { etag: '"a"', lastModified: undefined } });
+		expect(toWire({ ...spec, unless: { etag: '"a"', lastModified: undefined, while: () => true } })).toEqual({
+			...spec,
+			unless: { etag: '"a"', lastModified: undefined },
+		});
 		expect(toWire({ ...spec, unless: { etag: '"a"', while: () => false } })).toEqual(spec);
 		expect(toWire(spec)).toEqual(spec);
 	});

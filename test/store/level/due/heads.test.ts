@@ -5,7 +5,7 @@ const item = (due: number, url = `u${due}`): HeadItem => ({ key: `o\x00${String(
 const dues = (heads: OriginHeads): number[] | undefined => heads.get('o')?.items.map((entry) => entry.due);
 
 describe('OriginHeads', () => {
-	it('keeps an origin\'s first keys in order as keys are written and deleted', () => {
+	it("keeps an origin's first keys in order as keys are written and deleted", () => {
 		const heads = new OriginHeads();
 		heads.set('o', [item(10), item(30)], true);
 		heads.put('o', item(20));

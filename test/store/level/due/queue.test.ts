@@ -7,25 +7,33 @@ import { MemoryStore } from '../../../../src/store/level/memory.js';
 import { rateBin, type DueEntry } from '../../../../src/store/model/due.js';
 import { dueQueueContract, stillAt } from '../../due-contract.js';
 
-dueQueueContract('LevelStore', async () => {
-	const dir = await mkdtemp(path.join(os.tmpdir(), 'revisit-due-'));
-	let store = await LevelStore.open(dir);
-	return {
-		store,
-		reopen: async () => {
-			await store.close();
-			store = await LevelStore.open(dir);
-			return store;
-		},
-		cleanup: () => rm(dir, { recursive: true, force: true }),
-	};
-}, { tokens: true });
+dueQueueContract(
+	'LevelStore',
+	async () => {
+		const dir = await mkdtemp(path.join(os.tmpdir(), 'revisit-due-'));
+		let store = await LevelStore.open(dir);
+		return {
+			store,
+			reopen: async () => {
+				await store.close();
+				store = await LevelStore.open(dir);
+				return store;
+			},
+			cleanup: () => rm(dir, { recursive: true, force: true }),
+		};
+	},
+	{ tokens: true },
+);
 
 // The memory store keeps its schedule in memory-level: a restart is the same store asked again.
-dueQueueContract('MemoryStore', async () => {
-	const store = new MemoryStore();
-	return { store, reopen: async () => store, cleanup: async () => {} };
-}, { tokens: true });
+dueQueueContract(
+	'MemoryStore',
+	async () => {
+		const store = new MemoryStore();
+		return { store, reopen: async () => store, cleanup: async () => {} };
+	},
+	{ tokens: true },
+);
 
 const entry = (url: string, due: number, rate = 1): DueEntry => ({ url, origin: 'http://a.test', due, rate });
 const many = { max: 100, perHost: 100, leaseMs: 60_000, rate: 1e6, burst: 1e6 };

@@ -6,7 +6,8 @@ import { BacklogMemo } from '../../../../src/store/level/due/stats.js';
 import { BACKLOG_COUNTED } from '../../../../src/store/model/due.js';
 import { mulberry32 } from '../../../../bench/lib/prng.js';
 
-const open = (): Sub<string> => new MemoryLevel<string, string>({ valueEncoding: 'json' }).sublevel<string, string>('ready', { valueEncoding: 'json' }) as unknown as Sub<string>;
+const open = (): Sub<string> =>
+	new MemoryLevel<string, string>({ valueEncoding: 'json' }).sublevel<string, string>('ready', { valueEncoding: 'json' }) as unknown as Sub<string>;
 const all = async <T>(items: AsyncIterable<T>): Promise<T[]> => {
 	const found: T[] = [];
 	for await (const item of items) found.push(item);
@@ -60,9 +61,22 @@ describe('ReadyHead', () => {
 describe('BacklogMemo', () => {
 	it('gives a count that reached the cap again, less every URL taken since, until it could fall under the cap', () => {
 		const memo = new BacklogMemo();
-		memo.counted(BACKLOG_COUNTED + 3, [{ origin: 'a', depth: BACKLOG_COUNTED }, { origin: 'b', depth: 3 }], 1000);
+		memo.counted(
+			BACKLOG_COUNTED + 3,
+			[
+				{ origin: 'a', depth: BACKLOG_COUNTED },
+				{ origin: 'b', depth: 3 },
+			],
+			1000,
+		);
 		memo.took([{ origin: 'b' }, { origin: 'b' }]);
-		expect(memo.reuse(2000)).toEqual({ backlog: BACKLOG_COUNTED + 1, depths: [{ origin: 'a', depth: BACKLOG_COUNTED }, { origin: 'b', depth: 1 }] });
+		expect(memo.reuse(2000)).toEqual({
+			backlog: BACKLOG_COUNTED + 1,
+			depths: [
+				{ origin: 'a', depth: BACKLOG_COUNTED },
+				{ origin: 'b', depth: 1 },
+			],
+		});
 		memo.took([{}, {}]);
 		expect(memo.reuse(2000)).toBeUndefined();
 	});

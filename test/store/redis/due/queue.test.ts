@@ -32,7 +32,11 @@ describeRedis('the watch schedule on Redis', () => {
 		await redis?.stop();
 	});
 
-	dueQueueContract('RedisStore', opener((p) => redis.url(p)), { reopenReturnsClaims: false, tokens: true, answered: true });
+	dueQueueContract(
+		'RedisStore',
+		opener((p) => redis.url(p)),
+		{ reopenReturnsClaims: false, tokens: true, answered: true },
+	);
 
 	describe('shared by two processes', () => {
 		it('never gives one URL to both, and holds perHost over both', async () => {
@@ -77,7 +81,10 @@ describeRedis('the watch schedule on a Redis that goes away', () => {
 			await redis.cli(['SCRIPT', 'FLUSH']);
 			expect((await queue.claim({ max: 10, perHost: 10, leaseMs: 1_000, rate: 1, burst: 10 })).entries.map((entry) => entry.url)).toEqual(['u1']);
 			await redis.kill();
-			await expect(queue.claim({ max: 10, perHost: 10, leaseMs: 1_000, rate: 1, burst: 10 })).rejects.toMatchObject({ code: 'STORE_WRITE_FAILED', message: expect.stringContaining(`127.0.0.1:${redis.port}`) });
+			await expect(queue.claim({ max: 10, perHost: 10, leaseMs: 1_000, rate: 1, burst: 10 })).rejects.toMatchObject({
+				code: 'STORE_WRITE_FAILED',
+				message: expect.stringContaining(`127.0.0.1:${redis.port}`),
+			});
 			await expect(queue.stats()).rejects.toMatchObject({ code: 'STORE_READ_FAILED' });
 			await store.close();
 		} finally {
@@ -96,16 +103,25 @@ describeRedis('the watch schedule on a Redis Cluster', () => {
 	});
 
 	// The schedule is cut into shards by origin, each script on one shard's hash tag.
-	dueQueueContract('RedisStore on a Cluster', opener((p) => cluster.url(p)), { reopenReturnsClaims: false, pacedPerShard: true, tokens: true, answered: true });
+	dueQueueContract(
+		'RedisStore on a Cluster',
+		opener((p) => cluster.url(p)),
+		{ reopenReturnsClaims: false, pacedPerShard: true, tokens: true, answered: true },
+	);
 
-	it('spreads the schedule over the nodes: each holds some origins\' queues and answers some of the claims, none more than half', async () => {
+	it("spreads the schedule over the nodes: each holds some origins' queues and answers some of the claims, none more than half", async () => {
 		const p = prefix();
 		const store = await RedisStore.open(cluster.url(p));
 		try {
 			const queue = await store.dueQueue(stillAt(1000));
 			const origins = Array.from({ length: 30 }, (_, i) => `http://o${i}.test`);
 			await queue.put(origins.flatMap((origin) => Array.from({ length: 10 }, (_, j) => ({ url: `${origin}/${j}`, origin, due: j, rate: 1 }))));
-			const scripts = () => Promise.all(cluster.nodes.map(async (node) => [...(await node.cli(['INFO', 'commandstats'])).matchAll(/cmdstat_eval(?:sha)?:calls=(\d+)/g)].reduce((sum, match) => sum + Number(match[1]), 0)));
+			const scripts = () =>
+				Promise.all(
+					cluster.nodes.map(async (node) =>
+						[...(await node.cli(['INFO', 'commandstats'])).matchAll(/cmdstat_eval(?:sha)?:calls=(\d+)/g)].reduce((sum, match) => sum + Number(match[1]), 0),
+					),
+				);
 			const before = await scripts();
 			const claimed: string[] = [];
 			for (let got = 1; got > 0; ) {
@@ -117,7 +133,9 @@ describeRedis('the watch schedule on a Redis Cluster', () => {
 			expect(new Set(claimed).size).toBe(300);
 			// Each node holds the queues of some origins (keys P{due.II.K}:at:ORIGIN, the URLs left unclaimed put back first).
 			await queue.release(claimed.map((url) => ({ url })));
-			const queues = await Promise.all(cluster.nodes.map(async (node) => (await node.cli(['--scan', '--pattern', `${p}{due.*:at:*`])).split('\n').filter(Boolean).length));
+			const queues = await Promise.all(
+				cluster.nodes.map(async (node) => (await node.cli(['--scan', '--pattern', `${p}{due.*:at:*`])).split('\n').filter(Boolean).length),
+			);
 			expect(queues.every((count) => count > 0)).toBe(true);
 			expect(queues.reduce((a, b) => a + b, 0)).toBe(30);
 			// The claim rounds went to every node, and none took more than half of them.
