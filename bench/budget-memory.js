@@ -185,7 +185,12 @@ async function main() {
 	for (const r of results) {
 		const q = r.requests;
 		console.log(
-			`| ${r.urls.toLocaleString('en')} | ${r.what} | ${r.budget.toLocaleString('en')} | ${r.vmHwmMiB.toFixed(1)} MiB | ${r.anonMiB.toFixed(1)} MiB | ${r.fileMiB.toFixed(1)} MiB | ${r.seconds.toFixed(1)} | ${r.cpuSeconds.toFixed(1)} | ${r.what === 'due' ? `(${r.lines.toLocaleString('en')} lines out)` : `${q.notModified.toLocaleString('en')} / ${q.full.toLocaleString('en')} (${q.audits.toLocaleString('en')}) / ${q.robots}`} | ${r.status} |`,
+			`| ${r.urls.toLocaleString('en')} | ${r.what} | ${r.budget.toLocaleString('en')} | ${r.vmHwmMiB.toFixed(1)} MiB | ${r.anonMiB.toFixed(1)} MiB | ` +
+				`${r.fileMiB.toFixed(1)} MiB | ${r.seconds.toFixed(1)} | ${r.cpuSeconds.toFixed(1)} | ` +
+				(r.what === 'due'
+					? `(${r.lines.toLocaleString('en')} lines out)`
+					: `${q.notModified.toLocaleString('en')} / ${q.full.toLocaleString('en')} (${q.audits.toLocaleString('en')}) / ${q.robots}`) +
+				` | ${r.status} |`,
 		);
 	}
 	if (flags.json) fs.writeFileSync(flags.json, JSON.stringify({ meta, results }, null, 2));
@@ -333,7 +338,10 @@ function line(r) {
 		r.what === 'due'
 			? `${r.lines} lines out`
 			: `${q.notModified} 304s, ${q.full} full (${q.audits} audits, ${q.conditionalFull} conditional answered 200), ${q.robots} robots.txt, ${q.other} other`;
-	return `${r.what} --budget ${r.budget} over ${r.urls} URLs: peak RSS ${r.vmHwmMiB.toFixed(1)} MiB (RssAnon ${r.anonMiB.toFixed(1)}, RssFile ${r.fileMiB.toFixed(1)}), ${r.seconds.toFixed(1)} s (CPU ${r.cpuSeconds.toFixed(1)} s), ${requests}, exit ${r.status}`;
+	return (
+		`${r.what} --budget ${r.budget} over ${r.urls} URLs: peak RSS ${r.vmHwmMiB.toFixed(1)} MiB (RssAnon ${r.anonMiB.toFixed(1)}, ` +
+		`RssFile ${r.fileMiB.toFixed(1)}), ${r.seconds.toFixed(1)} s (CPU ${r.cpuSeconds.toFixed(1)} s), ${requests}, exit ${r.status}`
+	);
 }
 
 function du(dir) {

@@ -65,7 +65,8 @@ try {
 		['second', second, sent[1]],
 	]) {
 		console.log(
-			`| ${name} | ${row.urls} | ${row.changed} | ${row.notModified} | ${row.bytes.toLocaleString('en')} | ${row.fullBytes.toLocaleString('en')} | ${bytesSent?.toLocaleString('en') ?? 'n/a'} |`,
+			`| ${name} | ${row.urls} | ${row.changed} | ${row.notModified} | ${row.bytes.toLocaleString('en')} | ${row.fullBytes.toLocaleString('en')} | ` +
+				`${bytesSent?.toLocaleString('en') ?? 'n/a'} |`,
 		);
 	}
 	console.log(

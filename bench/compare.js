@@ -205,7 +205,8 @@ try {
 			times[contender.name].push(second.ms);
 			cpu[contender.name].push(second.cpuMs);
 			log(
-				`round ${round} ${contender.name.padEnd(8)} ${second.ms.toFixed(0).padStart(6)} ms  ${((pages / second.ms) * 1000).toFixed(0)} URLs/s  CPU ${second.cpuMs.toFixed(0)} ms`,
+				`round ${round} ${contender.name.padEnd(8)} ${second.ms.toFixed(0).padStart(6)} ms  ${((pages / second.ms) * 1000).toFixed(0)} URLs/s  CPU ` +
+					`${second.cpuMs.toFixed(0)} ms`,
 			);
 		}
 	}
@@ -235,7 +236,9 @@ try {
 	);
 	out.push('');
 	out.push(
-		`Client CPU time (user + system) of the same runs, median: ${contenders.map((c) => `${c.name} ${median(cpu[c.name]).toFixed(0)} ms (${((median(cpu[c.name]) * 1000) / pages).toFixed(0)} µs/URL)`).join(', ')}.`,
+		`Client CPU time (user + system) of the same runs, median: ` +
+			contenders.map((c) => `${c.name} ${median(cpu[c.name]).toFixed(0)} ms (${((median(cpu[c.name]) * 1000) / pages).toFixed(0)} µs/URL)`).join(', ') +
+			`.`,
 	);
 	out.push('');
 	out.push(

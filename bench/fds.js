@@ -200,7 +200,8 @@ try {
 				const row = { build: name, limit, sweep: pass, ...run, connections: after.connections - before.connections, serverPeakOpen: after.peakOpen };
 				results.runs.push(row);
 				log(
-					`${name}, limit ${limit || 'none'}, ${pass} sweep: exit ${row.exit}, peak ${row.peakFds} fds, ${row.verdicts} verdicts ${JSON.stringify(row.reasons)}, ${(row.wallMs / 1000).toFixed(1)} s`,
+					`${name}, limit ${limit || 'none'}, ${pass} sweep: exit ${row.exit}, peak ${row.peakFds} fds, ${row.verdicts} verdicts ` +
+						`${JSON.stringify(row.reasons)}, ${(row.wallMs / 1000).toFixed(1)} s`,
 				);
 			}
 		}
@@ -238,7 +239,8 @@ for (const r of results.runs) {
 			.join(', ') || '0';
 	const server = r.connections === undefined ? ['', ''] : [fmt(r.connections), fmt(r.serverPeakOpen)];
 	out.push(
-		`| ${r.build} | ${r.limit || 'none'} | ${r.sweep} | ${r.exit} | ${verdicts} | ${errors} | ${fmt(r.peakFds)} | ${server[0]} | ${server[1]} | ${(r.wallMs / 1000).toFixed(1)} s |`,
+		`| ${r.build} | ${r.limit || 'none'} | ${r.sweep} | ${r.exit} | ${verdicts} | ${errors} | ${fmt(r.peakFds)} | ${server[0]} | ${server[1]} | ` +
+			`${(r.wallMs / 1000).toFixed(1)} s |`,
 	);
 }
 const failed = results.runs.filter((r) => r.exit !== 0 && r.stderrTail);

@@ -306,10 +306,17 @@ const results = [];
 let failed = false;
 const pct = (x) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}%`;
 console.log(
-	`${PAGES} pages on the mix ${MIX.map((kind) => `${kind.share}:${Number(kind.rate.toPrecision(3))}/day`).join(', ')}, ${DAYS} simulated days, ${RUNS} run${RUNS === 1 ? '' : 's'} a day (${TIMES.length} runs; the window: freshness and the window counts over days ${from}..${DAYS}, ${windowRuns.length} runs), seeds ${SEEDS.join(', ')}; the revisit rows with the CLI's default flags${VERIFY_EVERY === undefined ? '' : ` but --verify-every ${VERIFY_EVERY}`}${EXTRA.length ? ` and ${EXTRA.join(' ')}` : ''}\n`,
+	`${PAGES} pages on the mix ` +
+		MIX.map((kind) => `${kind.share}:${Number(kind.rate.toPrecision(3))}/day`).join(', ') +
+		`, ${DAYS} simulated days, ${RUNS} run${RUNS === 1 ? '' : 's'} a day (${TIMES.length} runs; the window: ` +
+		`freshness and the window counts over days ${from}..${DAYS}, ${windowRuns.length} runs), seeds ${SEEDS.join(', ')}; ` +
+		`the revisit rows with the CLI's default flags` +
+		(VERIFY_EVERY === undefined ? '' : ` but --verify-every ${VERIFY_EVERY}`) +
+		`${EXTRA.length ? ` and ${EXTRA.join(' ')}` : ''}\n`,
 );
 console.log(
-	'| seed | share a run | policy | freshness | checks (all days) | found a change (all days) | checks (window) | found a change (window) | overhead | vs changed | requests (audits too) | runs over budget | failed runs (exit status) |',
+	'| seed | share a run | policy | freshness | checks (all days) | found a change (all days) | checks (window) ' +
+		'| found a change (window) | overhead | vs changed | requests (audits too) | runs over budget | failed runs (exit status) |',
 );
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const seed of SEEDS) {
@@ -364,7 +371,9 @@ for (const seed of SEEDS) {
 			console.error(JSON.stringify(result));
 			const cli = row.startsWith('revisit');
 			console.log(
-				`| ${seed} | ${Math.round(share * 100)}% (${budget}) | ${row} | ${result.freshness.toFixed(3)} | ${result.checks} | ${result.found} | ${result.windowChecks} | ${result.windowFound} | ${pct(result.overhead)} | ${pct(result.overChanged)} | ${cli ? result.sent : '-'} | ${cli ? result.overBudget : '-'} | ${cli ? `${result.failedRuns} (${result.exits.join(', ')})` : '-'} |`,
+				`| ${seed} | ${Math.round(share * 100)}% (${budget}) | ${row} | ${result.freshness.toFixed(3)} | ${result.checks} | ${result.found} | ` +
+					`${result.windowChecks} | ${result.windowFound} | ${pct(result.overhead)} | ${pct(result.overChanged)} | ${cli ? result.sent : '-'} | ` +
+					`${cli ? result.overBudget : '-'} | ${cli ? `${result.failedRuns} (${result.exits.join(', ')})` : '-'} |`,
 			);
 		}
 	}
@@ -379,13 +388,15 @@ for (const seed of SEEDS) {
 			mine.freshness >= oracle.freshness - 0.02 && (nutch === undefined || mine.freshness > nutch.freshness) && mine.failedRuns === 0 && mine.overBudget === 0;
 		if (!ok) failed = true;
 		console.log(
-			`\nTarget, seed ${seed}, at ${Math.round(ten * 100)}%: revisit ${mine.freshness} >= oracle ${oracle.freshness} - 0.02 and > nutch ${nutch?.freshness}, ${mine.failedRuns} failed runs, ${mine.overBudget} over budget: ${ok ? 'met' : 'MISSED'}`,
+			`\nTarget, seed ${seed}, at ${Math.round(ten * 100)}%: revisit ${mine.freshness} >= oracle ${oracle.freshness} - 0.02 and > nutch ` +
+				`${nutch?.freshness}, ${mine.failedRuns} failed runs, ${mine.overBudget} over budget: ${ok ? 'met' : 'MISSED'}`,
 		);
 	}
 	for (const r of results.filter((r) => r.seed === seed && r.row === 'revisit+lastmod-true' && r.share === 1)) {
 		const ok = r.freshness >= 0.95 && r.overChanged <= 0.05;
 		console.log(
-			`\nTarget with an accurate lastmod, no budget, seed ${seed}: freshness ${r.freshness} >= 0.95 at checks <= changed + 5% in the window (${pct(r.overChanged)}; over the checks that found a change ${pct(r.overhead)}): ${ok ? 'met' : 'MISSED'}`,
+			`\nTarget with an accurate lastmod, no budget, seed ${seed}: freshness ${r.freshness} >= 0.95 at checks <= changed + 5% in the window ` +
+				`(${pct(r.overChanged)}; over the checks that found a change ${pct(r.overhead)}): ${ok ? 'met' : 'MISSED'}`,
 		);
 	}
 }

@@ -15,9 +15,12 @@ const items = Array.from(
 	(_, i) => `<li class="item"><a href="/p/${i}">Related product ${i}</a> <span>${(i * 7) % 100} reviews</span></li>`,
 ).join('\n');
 const page = (n) =>
-	`<!doctype html><html><head><title>Product</title><script nonce="${n}x">window.nonce="${String(n).repeat(8)}";${'var a=1;'.repeat(200)}</script><style>${'.c{color:red}'.repeat(200)}</style></head>` +
-	`<body data-r="${n}"><form><input type="hidden" name="csrf" value="abc${n}"></form><p class="stamp">Generated at 2026-12-04T02:00:0${n % 10}Z</p><ul>${items}</ul>` +
-	`<aside class="ad">${['Gym offer', '<b>Cheap</b> flights'][n % 2]}</aside><div class="product"><h1>Thing</h1><p class="price">Price: $12.50</p></div></body></html>`;
+	`<!doctype html><html><head><title>Product</title><script nonce="${n}x">window.nonce="${String(n).repeat(8)}";${'var a=1;'.repeat(200)}</script>` +
+	`<style>${'.c{color:red}'.repeat(200)}</style></head>` +
+	(`<body data-r="${n}"><form><input type="hidden" name="csrf" value="abc${n}"></form><p class="stamp">Generated at 2026-12-04T02:00:0${n % 10}Z</p><ul>` +
+		`${items}</ul>`) +
+	(`<aside class="ad">${['Gym offer', '<b>Cheap</b> flights'][n % 2]}</aside><div class="product"><h1>Thing</h1><p class="price">Price: ` +
+		`$12.50</p></div></body></html>`);
 const ROUNDS = 300;
 const places = learnPlaces(page(1), page(2));
 const time = (work) => {

@@ -139,7 +139,9 @@ const pdfjsVersion =
 		? 'not installed'
 		: `${JSON.parse(readFileSync(new URL('../node_modules/pdfjs-dist/package.json', import.meta.url), 'utf8')).version} (legacy build)`;
 print(
-	`pdftotext: ${(await promisify(execFile)('pdftotext', ['-v']).catch((error) => error)).stderr.split('\n')[0]}; pdfjs-dist ${pdfjsVersion}; Node ${process.version}; median of ${runs} runs`,
+	`pdftotext: ` +
+		(await promisify(execFile)('pdftotext', ['-v']).catch((error) => error)).stderr.split('\n')[0] +
+		`; pdfjs-dist ${pdfjsVersion}; Node ${process.version}; median of ${runs} runs`,
 );
 print();
 
@@ -159,7 +161,8 @@ print(`| reasons seen in those sweeps | ${sweeps.reasons.join(', ')} | |`);
 print(`| one sweep of the ${sweeps.documents} (median) | ${sweeps.sweepMs.toFixed(0)} ms | |`);
 print(`| one sentence of one PDF edited: changes reported | ${sweeps.edited.join('; ') || 'none'} | that PDF alone |`);
 print(
-	`| the new sentence's words in the report's diff (new side) | ${sweeps.wordsShown} of ${sweeps.words}, the sentence whole: ${sweeps.whole ? 'yes' : 'no'} (added: "${sweeps.added}") | all |`,
+	`| the new sentence's words in the report's diff (new side) | ${sweeps.wordsShown} of ${sweeps.words}, the sentence whole: ` +
+		`${sweeps.whole ? 'yes' : 'no'} (added: "${sweeps.added}") | all |`,
 );
 console.log(out.join('\n'));
 
@@ -182,14 +185,16 @@ async function compareExtractors() {
 	);
 	print(`| pdfjs-dist: first 1-page document after import | ${median(firsts.map((first) => first.firstMs)).toFixed(0)} | |`);
 	print(
-		`| pdftotext: one 1-page document, spawn to exit | ${(await timePdftotext(writePdf(prosePages(1)))).toFixed(1)} | ${((await peakPdftotext(writePdf(prosePages(1)))) / 1024).toFixed(1)} MB |`,
+		`| pdftotext: one 1-page document, spawn to exit | ${(await timePdftotext(writePdf(prosePages(1)))).toFixed(1)} | ` +
+			`${((await peakPdftotext(writePdf(prosePages(1)))) / 1024).toFixed(1)} MB |`,
 	);
 	print();
 
 	print('### Per document (warm pdfjs-dist, in process; pdftotext spawned per document)');
 	print();
 	print(
-		'| pages | PDF bytes | pdftotext ms | pdfjs ms | pdftotext ms/page | pdfjs ms/page | pdftotext peak RSS | pdfjs peak RSS over its import | longest event-loop stall, pdftotext | pdfjs |',
+		'| pages | PDF bytes | pdftotext ms | pdfjs ms | pdftotext ms/page | pdfjs ms/page | pdftotext ' +
+			'peak RSS | pdfjs peak RSS over its import | longest event-loop stall, pdftotext | pdfjs |',
 	);
 	print('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 	for (const size of SIZES) {
@@ -202,7 +207,9 @@ async function compareExtractors() {
 		for (let i = 0; i < Math.min(runs, 3); i++) grown.push((await child(size)).maxRssKb - empty);
 		const perPage = (figure) => (figure.ms / size).toFixed(2);
 		print(
-			`| ${size} | ${body.length} | ${poppler.ms.toFixed(1)} | ${mozilla.ms.toFixed(1)} | ${perPage(poppler)} | ${perPage(mozilla)} | ${(popplerRss / 1024).toFixed(1)} MB | ${(median(grown) / 1024).toFixed(1)} MB | ${poppler.stallMs.toFixed(0)} ms | ${mozilla.stallMs.toFixed(0)} ms |`,
+			`| ${size} | ${body.length} | ${poppler.ms.toFixed(1)} | ${mozilla.ms.toFixed(1)} | ${perPage(poppler)} | ${perPage(mozilla)} | ` +
+				`${(popplerRss / 1024).toFixed(1)} MB | ${(median(grown) / 1024).toFixed(1)} MB | ${poppler.stallMs.toFixed(0)} ms | ` +
+				`${mozilla.stallMs.toFixed(0)} ms |`,
 		);
 	}
 	print();

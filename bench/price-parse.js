@@ -94,7 +94,9 @@ function score(examples, parse, { zeroMeansNone = false } = {}) {
 
 const percent = (part, whole) => (whole ? `${((100 * part) / whole).toFixed(1)}%` : 'n/a');
 const row = (name, result, currency = true) =>
-	`| ${name} | ${result.count} | ${result.amounts} (${percent(result.amounts, result.count)}) | ${currency ? `${result.currencies} of ${result.withCurrency} (${percent(result.currencies, result.withCurrency)})` : '(no currency)'} |`;
+	`| ${name} | ${result.count} | ${result.amounts} (${percent(result.amounts, result.count)}) | ` +
+	(currency ? `${result.currencies} of ${result.withCurrency} (${percent(result.currencies, result.withCurrency)})` : '(no currency)') +
+	` |`;
 
 function speed(parse) {
 	const texts = set.examples;
@@ -134,7 +136,8 @@ function zyte() {
 		console.log('\nrevisit misses (text | hint | want | got):');
 		for (const { example, parsed } of [...mine.misses, ...mineXfail.misses]) {
 			console.log(
-				`${example.list.replace('PRICE_PARSING_', '')}: ${JSON.stringify(example.price_raw)} | ${JSON.stringify(example.currency_raw)} | ${example.amount} ${example.currency} | ${JSON.stringify(parsed)}`,
+				`${example.list.replace('PRICE_PARSING_', '')}: ${JSON.stringify(example.price_raw)} | ${JSON.stringify(example.currency_raw)} | ` +
+					`${example.amount} ${example.currency} | ${JSON.stringify(parsed)}`,
 			);
 		}
 	}
@@ -159,17 +162,20 @@ function heldOut() {
 		const mine = source === 'all' ? all.mine : score(examples, oursAlone);
 		const npm = source === 'all' ? all.npm : score(examples, theirs, { zeroMeansNone: true });
 		rows.push(
-			`| ${source} | ${examples.length} | ${mine.amounts} (${percent(mine.amounts, mine.count)}) | ${mine.currencies} of ${mine.withCurrency} (${percent(mine.currencies, mine.withCurrency)}) | ${npm.amounts} (${percent(npm.amounts, npm.count)}) |`,
+			`| ${source} | ${examples.length} | ${mine.amounts} (${percent(mine.amounts, mine.count)}) | ${mine.currencies} of ${mine.withCurrency} ` +
+				`(${percent(mine.currencies, mine.withCurrency)}) | ${npm.amounts} (${percent(npm.amounts, npm.count)}) |`,
 		);
 	}
 	console.log(
-		`\nHeld out: ${held.examples.length} price strings from ${bySource.size} other parsers' test suites (${path.relative(ROOT, heldOutFile)}), the text alone\n`,
+		`\nHeld out: ${held.examples.length} price strings from ${bySource.size} other parsers' test suites (${path.relative(ROOT, heldOutFile)}), ` +
+			`the text alone\n`,
 	);
 	console.log('| source | examples | parsePrice amount right | parsePrice currency right (where the source gives one) | npm parse-price amount right |');
 	console.log('|---|---:|---:|---:|---:|');
 	for (const line of rows) console.log(line);
 	console.log(
-		`\nOf the amounts missed, right but for the sign: parsePrice ${signOnly(all.mine)} of ${all.mine.count - all.mine.amounts}, parse-price ${signOnly(all.npm)} of ${all.npm.count - all.npm.amounts}.`,
+		`\nOf the amounts missed, right but for the sign: parsePrice ${signOnly(all.mine)} of ${all.mine.count - all.mine.amounts}, ` +
+			`parse-price ${signOnly(all.npm)} of ${all.npm.count - all.npm.amounts}.`,
 	);
 	if (flags.misses) {
 		for (const [name, misses] of [

@@ -93,14 +93,21 @@ const ownRatio = median(runs.map((run) => run.read / run.own));
 const cpuOwnRatio = median(runs.map((run) => run.cpuRead / run.cpuOwn));
 console.log(`${pages.length} pages (${dir}), ${reps} runs, node ${process.version}, load average ${os.loadavg()[0].toFixed(1)}`);
 console.log(
-	`wall clock, page by page: parseDocument alone ${median(runs.map((run) => run.parse)).toFixed(0)} ms, parseHtml alone ${median(runs.map((run) => run.own)).toFixed(0)} ms, the sweep's parse + readOffer ${median(runs.map((run) => run.read)).toFixed(0)} ms a run: **${ratio.toFixed(2)}x** parseDocument's (target <= 1.2x), ${ownRatio.toFixed(2)}x parseHtml's`,
+	`wall clock, page by page: parseDocument alone ${median(runs.map((run) => run.parse)).toFixed(0)} ms, parseHtml alone ` +
+		`${median(runs.map((run) => run.own)).toFixed(0)} ms, the sweep's parse + readOffer ${median(runs.map((run) => run.read)).toFixed(0)} ms a ` +
+		`run: **${ratio.toFixed(2)}x** parseDocument's (target <= 1.2x), ${ownRatio.toFixed(2)}x parseHtml's`,
 );
 console.log(
-	`CPU time, the corpus whole: parseDocument alone ${median(runs.map((run) => run.cpuParse)).toFixed(0)} ms, parseHtml alone ${median(runs.map((run) => run.cpuOwn)).toFixed(0)} ms, the sweep's parse + readOffer ${median(runs.map((run) => run.cpuRead)).toFixed(0)} ms a run: **${cpuRatio.toFixed(2)}x** parseDocument's, ${cpuOwnRatio.toFixed(2)}x parseHtml's`,
+	`CPU time, the corpus whole: parseDocument alone ${median(runs.map((run) => run.cpuParse)).toFixed(0)} ms, ` +
+		`parseHtml alone ${median(runs.map((run) => run.cpuOwn)).toFixed(0)} ms, the sweep's parse + readOffer ` +
+		`${median(runs.map((run) => run.cpuRead)).toFixed(0)} ms a run: **${cpuRatio.toFixed(2)}x** parseDocument's, ` +
+		`${cpuOwnRatio.toFixed(2)}x parseHtml's`,
 );
 if (against)
 	console.log(
-		`CPU time, the corpus whole, with ${values.against}'s reader: parse + readOffer ${median(runs.map((run) => run.cpuAgainst)).toFixed(0)} ms a run: **${median(runs.map((run) => run.cpuAgainst / run.cpuParse)).toFixed(2)}x**; this build's parse + read takes ${median(runs.map((run) => run.cpuRead / run.cpuAgainst)).toFixed(2)}x its time`,
+		`CPU time, the corpus whole, with ${values.against}'s reader: parse + readOffer ${median(runs.map((run) => run.cpuAgainst)).toFixed(0)} ms a run: ` +
+			`**${median(runs.map((run) => run.cpuAgainst / run.cpuParse)).toFixed(2)}x**; this build's parse + read takes ` +
+			`${median(runs.map((run) => run.cpuRead / run.cpuAgainst)).toFixed(2)}x its time`,
 	);
 // Per page: the sweep's parse + read over its own parse alone.
 const worst = pages

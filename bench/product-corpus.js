@@ -52,7 +52,9 @@ const readers = { revisit: pages.map((page) => revisit(page.html, page.truth.url
 if (python) readers.extruct = extructOffers(pages.map((page) => page.path));
 
 console.log(
-	`${pages.length} pages from ${new Set(pages.map((page) => page.truth.site)).size} sites in ${new Set(pages.map((page) => page.truth.language.split('-')[0])).size} languages (${dir}), ${new Date().toISOString().slice(0, 10)}\n`,
+	`${pages.length} pages from ${new Set(pages.map((page) => page.truth.site)).size} sites in ` +
+		new Set(pages.map((page) => page.truth.language.split('-')[0])).size +
+		` languages (${dir}), ${new Date().toISOString().slice(0, 10)}\n`,
 );
 console.log(`| reader | ${FIELDS.join(' | ')} | pages with no offer, said none |`);
 console.log(`|---|${FIELDS.map(() => '---:').join('|')}|---:|`);
@@ -73,7 +75,8 @@ for (const [name, offers] of Object.entries(readers)) {
 		const wrong = FIELDS.filter((field) => (offers[i][field] ?? null) !== page.truth[field]);
 		if (wrong.length > 0)
 			console.log(
-				`  ${page.truth.file}: ${wrong.map((field) => `${field} ${JSON.stringify(offers[i][field] ?? null)} (truth ${JSON.stringify(page.truth[field])})`).join(', ')}`,
+				`  ${page.truth.file}: ` +
+					wrong.map((field) => `${field} ${JSON.stringify(offers[i][field] ?? null)} (truth ${JSON.stringify(page.truth[field])})`).join(', '),
 			);
 	});
 }
@@ -102,7 +105,8 @@ try {
 	}
 	const editable = variants.filter((variant) => variant.editable);
 	console.log(
-		`\nChange detection under moving noise: ${pages.length} pages fetched twice (a token and a time move), ${editable.length} of them once more with the price edited (the others' price is not written in a form the edit finds, or they have none)\n`,
+		`\nChange detection under moving noise: ${pages.length} pages fetched twice (a token and a time move), ${editable.length} of them once more with ` +
+			`the price edited (the others' price is not written in a form the edit finds, or they have none)\n`,
 	);
 	const uneditable = variants.filter((variant) => !variant.editable).map((variant) => variant.page.truth.file);
 	if (uneditable.length > 0) console.log(`not edited: ${uneditable.join(', ')}\n`);

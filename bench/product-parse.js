@@ -1,7 +1,8 @@
 // The cost of reading a product page's offer: `npm run build && node bench/product-parse.js
 // [--rounds 300] [--reps 5] [--bare]`. With --bare, each page's structured data is taken out
 // first (JSON-LD, microdata attributes, Open Graph product metas), so that the offer is read
-// from the page itself (src/domain/product/page/): what a shop without structured data costs. In this process, on one core, for each page in bench/data/product/
+// from the page itself (src/domain/product/page/): what a shop without structured
+// data costs. In this process, on one core, for each page in bench/data/product/
 // (bench/lib/product-pages.js writes them: ~70 KB product pages, one per markup), as bodies per
 // second (the median of --reps runs of --rounds bodies each):
 //   hash       hashBody of the whole body: what a check costs without --product
@@ -10,7 +11,8 @@
 //   explain    parse + explainOffer (with the .price and .stock selectors), as `rules test` runs it
 //   alone      readOffer on a page parsed once: the extraction's own cost, without the parse
 // With --against DIR, also `against`: parse + readOffer of another build (DIR/product/offer.js),
-// timed in turn with the others, and the cost of parse + this build's readOffer over that. To measure a change against the code before it (inside the repository,
+// timed in turn with the others, and the cost of parse + this build's readOffer over
+// that. To measure a change against the code before it (inside the repository,
 // so that the build finds node_modules; bench/.tmp/ is ignored):
 //   mkdir -p bench/.tmp/before && git archive REV src/domain/product src/base/errors | tar -x -C bench/.tmp/before
 //   npx tsc --outDir bench/.tmp/before-dist --module nodenext --moduleResolution nodenext --target es2022 \
@@ -82,7 +84,8 @@ for (const name of pages) {
 	const shown = offer ? `${offer.from} ${offer.price ?? '-'} ${offer.currency ?? ''} ${offer.availability ?? ''}`.replace(/ +/g, ' ') : 'none';
 	const side = against ? ` ${Math.round(rate.against)} | ${(rate.against / rate.readOffer).toFixed(2)} |` : '';
 	console.log(
-		`| ${name} | ${(body.length / 1024).toFixed(0)} | ${shown} | ${Math.round(rate.hash)} | ${Math.round(rate.parse)} | ${Math.round(rate.readOffer)} | ${Math.round(rate.explain)} | ${Math.round(rate.alone)} | ${(rate.readOffer / rate.parse).toFixed(2)} |${side}`,
+		`| ${name} | ${(body.length / 1024).toFixed(0)} | ${shown} | ${Math.round(rate.hash)} | ${Math.round(rate.parse)} | ${Math.round(rate.readOffer)} | ` +
+			`${Math.round(rate.explain)} | ${Math.round(rate.alone)} | ${(rate.readOffer / rate.parse).toFixed(2)} |${side}`,
 	);
 }
 

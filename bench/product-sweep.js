@@ -103,12 +103,14 @@ try {
 				const printed = [...new Set(run2.map((r) => r.urls.length))].join('/');
 				const exits = [...new Set(run2.map((r) => r.status))].join('/');
 				console.log(
-					`| ${name} | ${rate(median(s1))} | ${rate(median(s2))} | ${s1.map((s) => s.toFixed(2)).join(', ')} | ${s2.map((s) => s.toFixed(2)).join(', ')} | ${printed} | ${exits} |`,
+					`| ${name} | ${rate(median(s1))} | ${rate(median(s2))} | ${s1.map((s) => s.toFixed(2)).join(', ')} | ` +
+						`${s2.map((s) => s.toFixed(2)).join(', ')} | ${printed} | ${exits} |`,
 				);
 			}
 			const ratio = (a, b, runKey) => (median(results[b][runKey].map((r) => r.seconds)) / median(results[a][runKey].map((r) => r.seconds))).toFixed(2);
 			console.log(
-				`\npages/s ratios: product/plain run 1 ${ratio('product', 'plain', 'run1')}, run 2 ${ratio('product', 'plain', 'run2')}; product/got run 1 ${ratio('product', 'got', 'run1')}, run 2 ${ratio('product', 'got', 'run2')}`,
+				`\npages/s ratios: product/plain run 1 ${ratio('product', 'plain', 'run1')}, run 2 ${ratio('product', 'plain', 'run2')}; ` +
+					`product/got run 1 ${ratio('product', 'got', 'run1')}, run 2 ${ratio('product', 'got', 'run2')}`,
 			);
 			const held = results.plain.run2.find((r) => r.status === 3);
 			if (held) console.log(`plain run 2 stderr: ${held.stderr.split('\n').slice(-2).join(' / ')}`);
@@ -122,7 +124,8 @@ try {
 				const got = [...third.urls].sort();
 				const exact = got.length === expected.length && got.every((url, i) => url === expected[i]);
 				console.log(
-					`run 3 after ${moved.length} prices moved: ${name} printed ${got.length} URLs, exit ${third.status}${exact ? ', exactly those whose price moved' : `, ${got.filter((u) => expected.includes(u)).length} of them among those whose price moved`}`,
+					`run 3 after ${moved.length} prices moved: ${name} printed ${got.length} URLs, exit ${third.status}` +
+						(exact ? ', exactly those whose price moved' : `, ${got.filter((u) => expected.includes(u)).length} of them among those whose price moved`),
 				);
 			}
 			console.log('');

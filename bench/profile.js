@@ -132,7 +132,8 @@ function summarise(file) {
 	}
 	const busy = total - (groups.get('(idle)') ?? 0);
 	const lines = [
-		`  sampled ${(total / 1000).toFixed(0)} ms, busy ${(busy / 1000).toFixed(0)} ms (${((busy / total) * 100).toFixed(0)}%), ${(busy / pages).toFixed(0)} µs busy per URL`,
+		`  sampled ${(total / 1000).toFixed(0)} ms, busy ${(busy / 1000).toFixed(0)} ms (${((busy / total) * 100).toFixed(0)}%), ` +
+			`${(busy / pages).toFixed(0)} µs busy per URL`,
 	];
 	lines.push('  self time by location (share of busy time):');
 	for (const [group, us] of [...groups]
@@ -154,7 +155,8 @@ function summarise(file) {
 /** Functions where revisit spends more self time per URL than the got loop does. */
 function diff(revisit, got) {
 	const lines = [
-		`revisit minus got loop: ${((revisit.busy - got.busy) / pages).toFixed(0)} µs busy per URL (${(revisit.busy / pages).toFixed(0)} vs ${(got.busy / pages).toFixed(0)})`,
+		`revisit minus got loop: ${((revisit.busy - got.busy) / pages).toFixed(0)} µs busy per URL (${(revisit.busy / pages).toFixed(0)} vs ` +
+			`${(got.busy / pages).toFixed(0)})`,
 	];
 	lines.push(`  top ${top} functions by extra self time (µs/URL: extra, revisit, got):`);
 	const keys = new Set([...revisit.byFunction.keys(), ...got.byFunction.keys()]);

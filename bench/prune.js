@@ -96,13 +96,15 @@ try {
 	}
 	const maxRss = process.resourceUsage().maxRSS / 1024;
 	console.log(
-		`node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${os.platform()} ${os.release()}; ${HOSTS} hosts; peak RSS ${maxRss.toFixed(0)} MB (bench process)\n`,
+		`node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${os.platform()} ${os.release()}; ${HOSTS} hosts; ` +
+			`peak RSS ${maxRss.toFixed(0)} MB (bench process)\n`,
 	);
 	console.log('| step | records scanned | records deleted | seconds | records/s |');
 	console.log('|---|---:|---:|---:|---:|');
 	for (const [step, scanned, deleted, secs] of rows) {
 		console.log(
-			`| ${step} | ${scanned.toLocaleString('en-US')} | ${deleted.toLocaleString('en-US')} | ${secs.toFixed(2)} | ${Math.round(scanned / secs).toLocaleString('en-US')} |`,
+			`| ${step} | ${scanned.toLocaleString('en-US')} | ${deleted.toLocaleString('en-US')} | ${secs.toFixed(2)} | ` +
+				`${Math.round(scanned / secs).toLocaleString('en-US')} |`,
 		);
 	}
 	console.log(`\nhosts: ${real.hosts} orphaned host rows deleted, ${real.keptHosts} kept`);

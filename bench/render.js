@@ -81,20 +81,25 @@ async function rate(origin, files, tmp, seed) {
 		const rendered = [...new Set(runs.map((r) => r.rows.filter((row) => row.rendered).length))].join('/');
 		const browser = runs.some((r) => r.tree.processes > 0);
 		console.log(
-			`| ${name} | ${WAYS[name].urls} | ${perSecond(median(s))} | ${s.map((x) => x.toFixed(2)).join(', ')} | ${name === 'got' ? '-' : rendered} | ${mb(median(runs.map((r) => r.rss.hwm)))} | ${browser ? mb(median(runs.map((r) => r.tree.rss))) : '-'} | ${browser ? mb(median(runs.map((r) => r.tree.pss))) : '-'} | ${Math.max(...runs.map((r) => r.tree.processes))} |`,
+			`| ${name} | ${WAYS[name].urls} | ${perSecond(median(s))} | ${s.map((x) => x.toFixed(2)).join(', ')} | ${name === 'got' ? '-' : rendered} | ` +
+				`${mb(median(runs.map((r) => r.rss.hwm)))} | ${browser ? mb(median(runs.map((r) => r.tree.rss))) : '-'} | ` +
+				`${browser ? mb(median(runs.map((r) => r.tree.pss))) : '-'} | ${Math.max(...runs.map((r) => r.tree.processes))} |`,
 		);
 	}
 	const sec = (name) => median(results[name].map((r) => r.seconds));
 	console.log(
-		`\nrender/plain wall ${(sec('render') / sec('plain')).toFixed(1)}x (c4 ${(sec('render-c4') / sec('plain')).toFixed(1)}x), render/got ${(sec('render') / sec('got')).toFixed(1)}x; plain-auto/plain ${(sec('plain-auto') / sec('plain')).toFixed(2)}; ` +
-			`a render costs ${((1000 * (sec('render') - sec('plain'))) / pages).toFixed(1)} ms wall more than a plain check (c4 ${((1000 * (sec('render-c4') - sec('plain'))) / pages).toFixed(1)} ms), browser launch included\n`,
+		`\nrender/plain wall ${(sec('render') / sec('plain')).toFixed(1)}x (c4 ${(sec('render-c4') / sec('plain')).toFixed(1)}x), ` +
+			`render/got ${(sec('render') / sec('got')).toFixed(1)}x; plain-auto/plain ${(sec('plain-auto') / sec('plain')).toFixed(2)}; ` +
+			(`a render costs ${((1000 * (sec('render') - sec('plain'))) / pages).toFixed(1)} ms wall more than a plain check (c4 ` +
+				`${((1000 * (sec('render-c4') - sec('plain'))) / pages).toFixed(1)} ms), browser launch included\n`),
 	);
 }
 
 async function revalidate(origin, files, tmp, seed) {
 	console.log(`### seed ${seed}: ${pages} SPA pages, 5% of the prices moved before runs 2 and 3\n`);
 	console.log(
-		'| way | run | s | requests | 200 / 304 | by kind | bytes out kB | bytes in kB | renders | reported | exactly the moved | API requests per moved price | exit |',
+		'| way | run | s | requests | 200 / 304 | by kind | bytes out kB | bytes in kB | ' +
+			'renders | reported | exactly the moved | API requests per moved price | exit |',
 	);
 	console.log('|---|---:|---:|---:|---|---|---:|---:|---:|---:|---|---:|---:|');
 	const row = (way, runNo, run, delta, changed, expected) => {
@@ -109,7 +114,10 @@ async function revalidate(origin, files, tmp, seed) {
 		// A moved price is one moved data request: its API call answers 200 (an unmoved one 304) as often as it was fetched.
 		const perMoved = expected?.length ? ((delta.requests['api 200'] ?? 0) / expected.length).toFixed(2) : '-';
 		console.log(
-			`| ${way} | ${runNo} | ${run.seconds.toFixed(2)} | ${delta.total} | ${by(200)} / ${by(304)} | ${kinds} | ${kB(delta.bytesOut)} | ${kB(delta.bytesIn)} | ${run.rows.filter((r) => r.rendered).length} | ${changed.length} | ${!expected ? '-' : exact ? `yes (${expected.length})` : `no: ${changed.filter((p) => expected.includes(p)).length} of ${expected.length}`} | ${perMoved} | ${run.status} |`,
+			`| ${way} | ${runNo} | ${run.seconds.toFixed(2)} | ${delta.total} | ${by(200)} / ${by(304)} | ${kinds} | ${kB(delta.bytesOut)} | ` +
+				`${kB(delta.bytesIn)} | ${run.rows.filter((r) => r.rendered).length} | ${changed.length} | ` +
+				(!expected ? '-' : exact ? `yes (${expected.length})` : `no: ${changed.filter((p) => expected.includes(p)).length} of ${expected.length}`) +
+				` | ${perMoved} | ${run.status} |`,
 		);
 	};
 	const pathsOf = (rows) => rows.map((r) => new URL(r.url).pathname).sort();

@@ -32,10 +32,10 @@ const urls = arg('urls', 200);
 const versions = arg('versions', 11);
 const reps = arg('reps', 3);
 const random = mulberry32(0x5eed3333);
-const WORDS =
-	'the council met on tuesday and agreed budget for harbour new road school library opening hours price tickets weather report local news sport results market'.split(
-		' ',
-	);
+const WORDS = (
+	'the council met on tuesday and agreed budget for harbour new road school library ' +
+	'opening hours price tickets weather report local news sport results market'
+).split(' ');
 const sentence = (n) => Array.from({ length: n }, () => WORDS[Math.floor(random() * WORDS.length)]).join(' ');
 const texts = Array.from({ length: urls }, () => Array.from({ length: 20 }, () => `${sentence(50)}.`));
 const edit = (paragraphs) => {

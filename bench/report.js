@@ -40,10 +40,10 @@ const errorCount = arg('errors', 500);
 const hostCount = arg('hosts', 200);
 const reps = arg('reps', 5);
 const random = mulberry32(0x5eed2222);
-const WORDS =
-	'the council met on tuesday and agreed budget for harbour new road school library opening hours price tickets weather report local news sport results market'.split(
-		' ',
-	);
+const WORDS = (
+	'the council met on tuesday and agreed budget for harbour new road school library ' +
+	'opening hours price tickets weather report local news sport results market'
+).split(' ');
 const sentence = (n) => Array.from({ length: n }, () => WORDS[Math.floor(random() * WORDS.length)]).join(' ');
 const page = () => Array.from({ length: 20 }, () => `${sentence(14)}.`).join('\n');
 const edit = (text) => {
@@ -194,7 +194,8 @@ const median = (key) => {
 };
 const ms = (value) => `${Math.round(value)} ms`;
 console.log(
-	`report of ${verdicts} verdicts (${changedSoFar} changes with diffs, ${errorsSoFar} errors, ${hostCount} hosts): ${(size / 1e6).toFixed(2)} MB, built in ${ms(buildMs)}; ${reps} loads in ${(await browser.version?.()) ?? 'chromium'}\n`,
+	`report of ${verdicts} verdicts (${changedSoFar} changes with diffs, ${errorsSoFar} errors, ${hostCount} hosts): ${(size / 1e6).toFixed(2)} MB, ` +
+		`built in ${ms(buildMs)}; ${reps} loads in ${(await browser.version?.()) ?? 'chromium'}\n`,
 );
 console.log('| figure (median) | value |\n|---|---|');
 console.log(`| page size | ${(size / 1e6).toFixed(2)} MB (${size} bytes) |`);

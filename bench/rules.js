@@ -22,7 +22,8 @@ const items = Array.from(
 	(_, i) => `<li class="item"><a href="/p/${i}">Related product ${i}</a> <span>${(i * 7) % 100} reviews</span></li>`,
 ).join('\n');
 const page = Buffer.from(
-	`<!doctype html><html><head><title>Product</title><script>window.nonce="${'x'.repeat(32)}";${'var a=1;'.repeat(200)}</script><style>${'.c{color:red}'.repeat(200)}</style></head>` +
+	`<!doctype html><html><head><title>Product</title><script>window.nonce="${'x'.repeat(32)}";${'var a=1;'.repeat(200)}</script><style>` +
+		`${'.c{color:red}'.repeat(200)}</style></head>` +
 		`<body><form><input type="hidden" name="csrf" value="abc"></form><p class="stamp">Generated at 2026-12-04T02:00:00Z</p><ul>${items}</ul>` +
 		`<div class="product"><h1>Thing</h1><p class="price">Price: $12.50</p></div></body></html>`,
 );

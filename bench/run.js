@@ -347,7 +347,8 @@ function printTrace(pass, file) {
 	for (const [i, s] of samples.entries()) {
 		if (i % step !== 0 && i !== samples.length - 1) continue;
 		log(
-			`  ${(s.ms / 1000).toFixed(0).padStart(5)} ${m(s.rss)} ${m(s.hwm)} ${m(s.heapTotal)} ${m(s.heapUsed)} ${m(s.external)} ${m(s.liveHeapUsed)} ${m(s.liveExternal)}`,
+			`  ${(s.ms / 1000).toFixed(0).padStart(5)} ${m(s.rss)} ${m(s.hwm)} ${m(s.heapTotal)} ${m(s.heapUsed)} ${m(s.external)} ${m(s.liveHeapUsed)} ` +
+				`${m(s.liveExternal)}`,
 		);
 	}
 }
@@ -377,7 +378,9 @@ try {
 	log(`origin ${origin.base} serving ${fmt(Math.max(config.pages, config.distinct))} pages of ~${fmt(origin.pageBytes)} bytes; tmp ${tmp}`);
 	log(`machine: ${results.machine.nproc} CPUs (${results.machine.cpu}), node ${process.version}, load ${results.machine.loadAtStart}`);
 	log(
-		`revisit: ${config.revisitCommand} (${config.build ? `build ${config.build}` : `build snapshot ${path.relative(ROOT, buildDir) || '.'}, commit ${config.git.commit}`})`,
+		`revisit: ${config.revisitCommand} (` +
+			(config.build ? `build ${config.build}` : `build snapshot ${path.relative(ROOT, buildDir) || '.'}, commit ${config.git.commit}`) +
+			`)`,
 	);
 
 	const runTool = (tool, store, etags, stdinFile, nodeArgs = config.nodeOptions) =>
@@ -495,7 +498,8 @@ try {
 			results.memory.push(row);
 			log(
 				`memory pass ${pass}: ${fmt(row.wallMs)} ms, ${fmt(row.urlsPerSec)} distinct URLs/s, peak RSS ${mib(row.peakRssKb)} MiB ` +
-					`(self ${mib(row.peakRssSelfKb)}, polled ${mib(row.peakRssPolledKb)}), first stdout ${fmt(row.firstStdoutMs)} ms, stdin done ${fmt(row.stdinDoneMs)} ms`,
+					(`(self ${mib(row.peakRssSelfKb)}, polled ${mib(row.peakRssPolledKb)}), first stdout ${fmt(row.firstStdoutMs)} ms, ` +
+						`stdin done ${fmt(row.stdinDoneMs)} ms`),
 			);
 		}
 	}
@@ -528,7 +532,8 @@ function report({ config: cfg, machine: m, throughput, memory, startup, totalMs 
 	out.push(`revisit: ${cfg.revisitCommand} (${built})`);
 	out.push(`got loop: ${cfg.gotCommand}`);
 	out.push(
-		`concurrency ${cfg.concurrency} and --per-host ${cfg.concurrency}: one origin, so per-host = concurrency keeps ${cfg.concurrency} requests in flight, like the got loop's ${cfg.concurrency} workers`,
+		`concurrency ${cfg.concurrency} and --per-host ${cfg.concurrency}: one origin, so per-host = concurrency keeps ${cfg.concurrency} requests in ` +
+			`flight, like the got loop's ${cfg.concurrency} workers`,
 	);
 	if (cfg.candidate) out.push(`candidate: ${cfg.candidate}/bin/revisit.js, same flags`);
 	if (cfg.nodeOptions.length > 0) out.push(`revisit children ran with extra node options: ${cfg.nodeOptions.join(' ')}`);
@@ -575,15 +580,19 @@ function report({ config: cfg, machine: m, throughput, memory, startup, totalMs 
 		allValid &&= memory.every((r) => r.valid);
 		out.push('');
 		out.push(
-			`Memory and streaming: ${fmt(cfg.lines)} lines piped into revisit's stdin (${fmt(cfg.distinct)} distinct URLs x ${fmt(cfg.lines / cfg.distinct, 1)}, shuffled, seed 0x${cfg.seed.toString(16)}), one store`,
+			`Memory and streaming: ${fmt(cfg.lines)} lines piped into revisit's stdin (${fmt(cfg.distinct)} distinct URLs x ` +
+				`${fmt(cfg.lines / cfg.distinct, 1)}, shuffled, seed 0x${cfg.seed.toString(16)}), one store`,
 		);
 		out.push('');
 		out.push('| run | wall | distinct URLs/s | lines/s | peak RSS (VmHWM) | CPU | first stdout byte | stdin fully written |');
 		out.push('|---|---:|---:|---:|---:|---:|---:|---:|');
 		for (const r of memory) {
 			out.push(
-				`| ${r.pass === 1 ? 'first sweep (all new)' : 'second sweep (all 304)'}${r.valid ? '' : ' (INVALID)'} | ${fmt(r.wallMs / 1000, 1)} s | ${fmt(r.urlsPerSec)} | ${fmt(r.linesPerSec)} | ` +
-					`${mib(r.peakRssKb)} MiB | ${fmt(r.cpuMs / 1000, 1)} s | ${r.firstStdoutMs === undefined ? 'none (nothing changed)' : `${fmt(r.firstStdoutMs)} ms`} | ${fmt(r.stdinDoneMs)} ms |`,
+				`| ${r.pass === 1 ? 'first sweep (all new)' : 'second sweep (all 304)'}${r.valid ? '' : ' (INVALID)'} | ${fmt(r.wallMs / 1000, 1)} s | ` +
+					`${fmt(r.urlsPerSec)} | ${fmt(r.linesPerSec)} | ` +
+					(`${mib(r.peakRssKb)} MiB | ${fmt(r.cpuMs / 1000, 1)} s | ` +
+						(r.firstStdoutMs === undefined ? 'none (nothing changed)' : `${fmt(r.firstStdoutMs)} ms`) +
+						` | ${fmt(r.stdinDoneMs)} ms |`),
 			);
 		}
 		const peak = Math.max(...memory.map((r) => r.peakRssKb));
@@ -592,7 +601,8 @@ function report({ config: cfg, machine: m, throughput, memory, startup, totalMs 
 		if (first) {
 			const streams = first.firstStdoutMs !== undefined && first.stdinDoneMs !== undefined && first.firstStdoutMs < first.stdinDoneMs;
 			verdicts.push(
-				`${streams ? 'PASS' : 'FAIL'}: verdicts stream out while stdin is still being written (first verdict at ${fmt(first.firstStdoutMs)} ms, stdin finished at ${fmt(first.stdinDoneMs)} ms)`,
+				`${streams ? 'PASS' : 'FAIL'}: verdicts stream out while stdin is still being written (first verdict at ${fmt(first.firstStdoutMs)} ms, ` +
+					`stdin finished at ${fmt(first.stdinDoneMs)} ms)`,
 			);
 		}
 	}

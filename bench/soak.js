@@ -261,9 +261,11 @@ async function soak() {
 			};
 			rows.push(row);
 			log(
-				`run ${run}: ${row.urls} verdicts, ${row.reported} changes reported (${row.owed} owed: ${row.edited} new edits), missed ${row.missed}, false alarms ${row.falseAlarms}, ` +
+				`run ${run}: ${row.urls} verdicts, ${row.reported} changes reported (${row.owed} owed: ${row.edited} new edits), missed ${row.missed}, ` +
+					`false alarms ${row.falseAlarms}, ` +
 					`${row.errors} errors (${row.injected} injected, ${row.unexpected} unexpected), carried ${row.carried}, ` +
-					`${killed ? `killed after ${killed.lines} verdicts, ${again} again, ` : ''}exit ${row.exit}, peak RSS ${mb(row.peakRss)}, store ${mb(row.storeBytes)}, ${row.seconds.toFixed(1)} s`,
+					(`${killed ? `killed after ${killed.lines} verdicts, ${again} again, ` : ''}exit ${row.exit}, peak RSS ${mb(row.peakRss)}, ` +
+						`store ${mb(row.storeBytes)}, ${row.seconds.toFixed(1)} s`),
 			);
 
 			const fail = (what) => problems.push(`run ${run}: ${what}`);
@@ -389,22 +391,35 @@ function markdown({ N, RUNS, SEED, killRuns, rows, problems, verdict, started, o
 		`npm run build && ${command}`,
 		'```',
 		'',
-		`Date: ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC. Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, ${os.type()} ${os.release()}, Node.js ${process.version}, commit ${git} (plus uncommitted changes in the working tree).`,
-		`Sweep flags: \`--ndjson --all --timeout 1 --retries 0 --concurrency 64 --per-host 64\` (audits at the default 2%). Runs SIGKILLed and restarted: ${[...killRuns].sort((a, b) => a - b).join(', ') || 'none'}.`,
+		`Date: ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC. Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, ` +
+			`${os.type()} ${os.release()}, Node.js ${process.version}, commit ${git} (plus uncommitted changes in the working tree).`,
+		`Sweep flags: \`--ndjson --all --timeout 1 --retries 0 --concurrency 64 --per-host 64\` (audits at the default 2%). Runs SIGKILLed and restarted: ` +
+			`${[...killRuns].sort((a, b) => a - b).join(', ') || 'none'}.`,
 		'',
-		"Columns: *edited* pages changed before the run; *owed* changes due (never reported at their current version) on pages that answered; *reported* distinct changed URLs printed (killed part and restart together); *again* printed by the killed part and again by the restart; *missed* / *false alarms* against *owed*; *failures* error verdicts (injected 5%: reset, 503, no answer); *unexpected* errors on pages that were not set to fail; *carried* changes still owed after the run because their page failed; *killed at* verdicts out when SIGKILLed; *peak RSS* the highest of the run's processes; *store* bytes in the store directory after the run.",
+		'Columns: *edited* pages changed before the run; *owed* changes due (never reported at their current version) on pages that answered; ' +
+			'*reported* distinct changed URLs printed (killed part and restart together); *again* printed by the killed part and again by the restart; ' +
+			'*missed* / *false alarms* against *owed*; *failures* error verdicts (injected 5%: reset, 503, no answer); ' +
+			'*unexpected* errors on pages that were not set to fail; *carried* changes still owed after the run because their page failed; ' +
+			"*killed at* verdicts out when SIGKILLed; *peak RSS* the highest of the run's processes; *store* bytes in the store directory after the run.",
 		'',
-		'| run | URLs | edited | owed | reported | again | missed | false alarms | failures | unexpected | carried | killed at | exit | peak RSS | store | seconds |',
+		'| run | URLs | edited | owed | reported | again | missed | false alarms | ' +
+			'failures | unexpected | carried | killed at | exit | peak RSS | store | seconds |',
 		'|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|',
 		...rows.map(
 			(row) =>
-				`| ${row.run} | ${n(row.urls)} | ${n(row.edited)} | ${n(row.owed)} | ${n(row.reported)} | ${n(row.again)} | ${row.missed} | ${row.falseAlarms} | ${n(row.errors)} | ${row.unexpected} | ${n(row.carried)} | ${row.killedAt === undefined ? '' : n(row.killedAt)} | ${row.exit} | ${mb(row.peakRss)} | ${mb(row.storeBytes)} | ${row.seconds.toFixed(1)} |`,
+				`| ${row.run} | ${n(row.urls)} | ${n(row.edited)} | ${n(row.owed)} | ${n(row.reported)} | ${n(row.again)} | ${row.missed} | ${row.falseAlarms} |` +
+				` ${n(row.errors)} | ${row.unexpected} | ${n(row.carried)} | ${row.killedAt === undefined ? '' : n(row.killedAt)} | ${row.exit} | ` +
+				`${mb(row.peakRss)} | ${mb(row.storeBytes)} | ${row.seconds.toFixed(1)} |`,
 		),
 		'',
-		`Origin: ${n(originStats.requests)} requests, ${n(originStats.ok)} 200s, ${n(originStats.notModified)} 304s, ${n(originStats.reset)} resets, ${n(originStats.busy)} 503s, ${n(originStats.hung)} never answered. Changes still owed after the last run: ${n(owedAtEnd.length)} (all on pages that failed in it).`,
+		`Origin: ${n(originStats.requests)} requests, ${n(originStats.ok)} 200s, ${n(originStats.notModified)} 304s, ${n(originStats.reset)} resets, ` +
+			`${n(originStats.busy)} 503s, ${n(originStats.hung)} never answered. Changes still owed after the last run: ` +
+			`${n(owedAtEnd.length)} (all on pages that failed in it).`,
 		'',
 		problems.length === 0
-			? `**Verdict: ${verdict}.** Every run reported exactly the owed changes (none missed, no false alarm), every injected failure was an error verdict with its code and no other request failed, each killed run's restart delivered everything, and peak RSS and store size stayed flat after the first run.`
+			? `**Verdict: ${verdict}.** Every run reported exactly the owed changes (none missed, no false alarm), ` +
+				`every injected failure was an error verdict with its code and no other request failed, each killed run's restart delivered everything, ` +
+				`and peak RSS and store size stayed flat after the first run.`
 			: `**Verdict: ${verdict}.**\n\n${problems.map((problem) => `- ${problem}`).join('\n')}`,
 		'',
 	];

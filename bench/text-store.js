@@ -99,5 +99,8 @@ for (const [label, r] of Object.entries(results))
 		`| --keep-text ${label} | ${kb(r.disk)} | ${r.blobs} | ${kb(r.raw)} | ${kb(r.compressed)} | ${r.textBytes === undefined ? '-' : kb(r.textBytes)} |`,
 	);
 console.log(
-	`\nkept text costs ${kb(d.disk - results.off.disk)} on disk for ${pages} pages: ${((d.disk - results.off.disk) / pages / 1024).toFixed(2)} KiB a page; 100,000 such pages: ${((((d.disk - results.off.disk) / pages) * 100_000) / 1024 / 1024).toFixed(0)} MiB`,
+	`\nkept text costs ${kb(d.disk - results.off.disk)} on disk for ${pages} pages: ${((d.disk - results.off.disk) / pages / 1024).toFixed(2)} KiB a page;` +
+		` 100,000 such pages: ` +
+		((((d.disk - results.off.disk) / pages) * 100_000) / 1024 / 1024).toFixed(0) +
+		` MiB`,
 );

@@ -132,13 +132,16 @@ for (const item of SCENARIOS) {
 
 const cell = (text) => String(text).replaceAll('|', '\\|');
 const lines = [
-	`${PAGES} URLs per host, ${EDITS} pages edited before each of runs 2-4 (the 410 host deletes 2 of them), run 5 unchanged; Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'}.`,
+	`${PAGES} URLs per host, ${EDITS} pages edited before each of runs 2-4 (the 410 host deletes 2 of them), run 5 unchanged; Node ${process.version}, ` +
+		`${os.cpus()[0]?.model ?? 'unknown CPU'}.`,
 	'',
-	'| server behaviour | flags | edits | missed in run | never reported | false alarms | full bodies in unchanged run | requests in unchanged run | host after run 5 |',
+	'| server behaviour | flags | edits | missed in run | never reported | false alarms ' +
+		'| full bodies in unchanged run | requests in unchanged run | host after run 5 |',
 	'|---|---|--:|--:|--:|--:|--:|--:|---|',
 	...rows.map(
 		(r) =>
-			`| ${cell(BEHAVIOURS[r.behaviour])} | ${cell(r.note ?? 'defaults')} | ${r.edits} | ${r.missedInRun} | ${r.never} | ${r.falseAlarms} | ${r.bodies} / ${PAGES} | ${r.requests} | ${cell(describeTrust(r.stats))} |`,
+			`| ${cell(BEHAVIOURS[r.behaviour])} | ${cell(r.note ?? 'defaults')} | ${r.edits} | ${r.missedInRun} | ${r.never} | ${r.falseAlarms} | ${r.bodies} ` +
+			`/ ${PAGES} | ${r.requests} | ${cell(describeTrust(r.stats))} |`,
 	),
 ];
 const failed = rows.filter((r) => r.statuses.some((status) => status !== 0));

@@ -85,7 +85,8 @@ for (const period of [30, 10, 0]) {
 	const honest = await simulate('honest', period);
 	const stale = await simulate('stale', period);
 	lines.push(
-		`| ${period === 0 ? 'off' : `${period}d`} | ${pct(honest.mean)} (${pct(honest.max)}) | ${stale.found} / 10 | ${Number.isFinite(stale.worst) ? stale.worst : `> ${DAYS - 1}`} |`,
+		`| ${period === 0 ? 'off' : `${period}d`} | ${pct(honest.mean)} (${pct(honest.max)}) | ${stale.found} / 10 | ` +
+			`${Number.isFinite(stale.worst) ? stale.worst : `> ${DAYS - 1}`} |`,
 	);
 }
 process.stdout.write(`${lines.join('\n')}\n`);

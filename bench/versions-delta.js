@@ -93,7 +93,9 @@ for (const [name, encode] of Object.entries(encodings)) {
 	rewrites[name] = Number(process.hrtime.bigint() - started) / 1e6 / 20;
 }
 console.log(
-	`seed ${seed}: ${count} pages, ${changes} changes each; visible text ${(history.reduce((sum, texts) => sum + Buffer.byteLength(texts.at(-1)), 0) / count / 1024).toFixed(1)} KiB a page, ${(newestBytes / count).toFixed(0)} bytes compressed\n`,
+	`seed ${seed}: ${count} pages, ${changes} changes each; visible text ` +
+		(history.reduce((sum, texts) => sum + Buffer.byteLength(texts.at(-1)), 0) / count / 1024).toFixed(1) +
+		` KiB a page, ${(newestBytes / count).toFixed(0)} bytes compressed\n`,
 );
 console.log('| encoding | bytes an older version (in its log, compressed) | ms a delta | ms a delta, page rewritten whole | not exact |');
 console.log('|---|---:|---:|---:|---:|');

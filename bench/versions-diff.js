@@ -43,7 +43,8 @@ const paragraphs = Array.from({ length: 24 }, () => Array.from({ length: 3 }, se
 let price = 24.5;
 let day = 1;
 const page = () =>
-	`<!doctype html><html>${head}<body>${nav}<main><article><h1>${paragraphs[0][0]}</h1><p class="date">Updated 2026-11-${String(day).padStart(2, '0')}</p><p class="price">Price ${price.toFixed(2)} EUR</p>` +
+	`<!doctype html><html>${head}<body>${nav}<main><article><h1>${paragraphs[0][0]}</h1><p class="date">Updated ` +
+	`2026-11-${String(day).padStart(2, '0')}</p><p class="price">Price ${price.toFixed(2)} EUR</p>` +
 	`${paragraphs.map((p) => `<div class="para-wrap"><p class="para">${p.join(' ')}</p></div>`).join('\n')}</article></main>${footer}</body></html>`;
 const edits = [
 	() => (paragraphs[1 + Math.floor(random() * 23)][Math.floor(random() * 3)] = sentence()),
@@ -131,7 +132,8 @@ console.log(
 		.join(', ')} on ${os.availableParallelism()} cores.`,
 );
 console.log(
-	`Page: ${(Buffer.byteLength(body) / 1024).toFixed(1)} KiB of HTML, ${(last.bytes / 1024).toFixed(1)} KiB of text; ${kept} versions; first → latest: +${last.comparison.added} −${last.comparison.removed} words. Median of ${reps} runs.\n`,
+	`Page: ${(Buffer.byteLength(body) / 1024).toFixed(1)} KiB of HTML, ${(last.bytes / 1024).toFixed(1)} KiB of text; ${kept} versions; first → latest: ` +
+		`+${last.comparison.added} −${last.comparison.removed} words. Median of ${reps} runs.\n`,
 );
 console.log('| what | median | min | max |');
 console.log('|---|---|---|---|');
@@ -142,7 +144,8 @@ console.log(
 );
 console.log(`| \`revisit --version\` (start-up of the full CLI) | ${ms(median(versionMs))} | ${ms(Math.min(...versionMs))} | ${ms(Math.max(...versionMs))} |`);
 console.log(
-	`| in one process: open the store, read the versions, both texts, the word diff | ${ms(median(work))} | ${ms(Math.min(...work))} | ${ms(Math.max(...work))} |`,
+	`| in one process: open the store, read the versions, both texts, the word diff | ${ms(median(work))} | ${ms(Math.min(...work))} | ` +
+		`${ms(Math.max(...work))} |`,
 );
 // --keep leaves the store for a closer look.
 if (!process.argv.includes('--keep')) await rm(dir, { recursive: true, force: true });

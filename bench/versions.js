@@ -161,22 +161,31 @@ const bound = await withStore(boundDir, async (store) => {
 const kb = (n) => `${(n / 1024).toFixed(0)} KiB`;
 const { versions: v, latest: l } = figures;
 console.log(
-	`seed ${seed}: ${count} pages, ${changes} changes each (${changes + 1} versions), ${(Array.from({ length: count }, (_, i) => Buffer.byteLength(site.html(i))).reduce((a, b) => a + b, 0) / count / 1024).toFixed(1)} KiB of HTML a page; ${(sweptIn / 60).toFixed(1)} min for the ${2 * (changes + 1)} sweeps\n`,
+	`seed ${seed}: ${count} pages, ${changes} changes each (${changes + 1} versions), ` +
+		(Array.from({ length: count }, (_, i) => Buffer.byteLength(site.html(i))).reduce((a, b) => a + b, 0) / count / 1024).toFixed(1) +
+		` KiB of HTML a page; ${(sweptIn / 60).toFixed(1)} min for the ${2 * (changes + 1)} sweeps\n`,
 );
 console.log('| store | versions kept | text blobs | version logs | kept text in all | on disk (du) |');
 console.log('|---|---:|---:|---:|---:|---:|');
 console.log(
-	`| defaults (--keep-versions 50) | ${v.versions} | ${kb(v.blobBytes)} (${v.blobs}) | ${kb(v.logBytes)} (${v.logs}) | ${kb(v.textBytes)} | ${kb(disk.versions)} |`,
+	`| defaults (--keep-versions 50) | ${v.versions} | ${kb(v.blobBytes)} (${v.blobs}) | ${kb(v.logBytes)} (${v.logs}) | ${kb(v.textBytes)} | ` +
+		`${kb(disk.versions)} |`,
 );
 console.log(
 	`| --keep-versions off | ${l.versions} | ${kb(l.blobBytes)} (${l.blobs}) | ${kb(l.logBytes)} (${l.logs}) | ${kb(l.textBytes)} | ${kb(disk.latest)} |`,
 );
 console.log(
-	`\nall ${changes + 1} versions against the latest alone: ${(v.textBytes / l.textBytes).toFixed(2)}x the kept text (target <= 2x), ${(disk.versions / disk.latest).toFixed(2)}x on disk; ${((v.textBytes - l.textBytes) / count / changes).toFixed(0)} bytes an older version`,
+	`\nall ${changes + 1} versions against the latest alone: ${(v.textBytes / l.textBytes).toFixed(2)}x the kept text (target <= 2x), ` +
+		`${(disk.versions / disk.latest).toFixed(2)}x on disk; ${((v.textBytes - l.textBytes) / count / changes).toFixed(0)} bytes an older version`,
 );
 console.log(
-	`versions a page: ${[...counts].map(([n, pages]) => `${pages} pages with ${n}`).join(', ')}; texts of ${sample.length} pages given back exactly: ${exact} of ${exact + wrong}`,
+	`versions a page: ` +
+		[...counts].map(([n, pages]) => `${pages} pages with ${n}`).join(', ') +
+		`; texts of ${sample.length} pages given back exactly: ${exact} of ${exact + wrong}`,
 );
 console.log(
-	`bound: ${bound.map((b) => `${b.kept} kept (${b.oldest}..${b.newest})${b.latestExact ? '' : ' LATEST WRONG'}${b.oldestReadable ? '' : ' OLDEST UNREADABLE'}`).join('; ')}`,
+	`bound: ` +
+		bound
+			.map((b) => `${b.kept} kept (${b.oldest}..${b.newest})${b.latestExact ? '' : ' LATEST WRONG'}${b.oldestReadable ? '' : ' OLDEST UNREADABLE'}`)
+			.join('; '),
 );

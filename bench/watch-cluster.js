@@ -166,7 +166,9 @@ try {
 
 	out.push(`bench/watch-cluster.js — ${new Date().toISOString()}, ${os.availableParallelism()} CPUs, node ${process.version}, load at start ${load()}`);
 	out.push(
-		`Redis ${spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).stdout.match(/v=(\S+)/)?.[1]} Cluster of ${NODES} nodes; nginx ${nginx.version}, one worker, ${ORIGINS} ports; ${N.toLocaleString('en')} URLs`,
+		`Redis ` +
+			spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).stdout.match(/v=(\S+)/)?.[1] +
+			` Cluster of ${NODES} nodes; nginx ${nginx.version}, one worker, ${ORIGINS} ports; ${N.toLocaleString('en')} URLs`,
 	);
 	out.push('');
 	const rows = [];
@@ -184,7 +186,8 @@ try {
 		out.push(`beside it: ${WATCHES} × node bench/got-loop.js --concurrency 24 --etags FILE < a third of the URLs`);
 		out.push('');
 		out.push(
-			'| round | fleet checks/s | got loops /s | fleet / got | CPU ms per check in the window: watches + Redis nodes | got loops | CPU s, whole runs: watches + Redis nodes | got loops | load (fleet; got) |',
+			'| round | fleet checks/s | got loops /s | fleet / got | CPU ms per check in the window: ' +
+				'watches + Redis nodes | got loops | CPU s, whole runs: watches + Redis nodes | got loops | load (fleet; got) |',
 		);
 		out.push('|---|---:|---:|---:|---:|---:|---:|---:|---|');
 		for (const r of rows) {
@@ -192,7 +195,9 @@ try {
 			const per = (cpuS, run) => ((cpuS * 1000) / (run.checks * run.series.length)).toFixed(2);
 			log(`fleet per second: ${r.watch.series.join(' ')}; got: ${r.got.series.join(' ')}`);
 			out.push(
-				`| ${r.round} | ${r.watch.checks.toFixed(0)} | ${r.got.checks.toFixed(0)} | ${(r.watch.checks / r.got.checks).toFixed(2)}x | ${per(r.watch.windowCpu, r.watch)} + ${per(r.watch.windowRedisCpu, r.watch)} | ${per(r.got.windowCpu, r.got)} | ${cpu(r.watch.runs).toFixed(1)} + ${redisCpu.toFixed(1)} | ${cpu(r.got.runs).toFixed(1)} | ${r.watch.load}; ${r.got.load} |`,
+				`| ${r.round} | ${r.watch.checks.toFixed(0)} | ${r.got.checks.toFixed(0)} | ${(r.watch.checks / r.got.checks).toFixed(2)}x | ` +
+					`${per(r.watch.windowCpu, r.watch)} + ${per(r.watch.windowRedisCpu, r.watch)} | ${per(r.got.windowCpu, r.got)} | ` +
+					`${cpu(r.watch.runs).toFixed(1)} + ${redisCpu.toFixed(1)} | ${cpu(r.got.runs).toFixed(1)} | ${r.watch.load}; ${r.got.load} |`,
 			);
 		}
 		out.push('');
@@ -215,7 +220,11 @@ try {
 	for (const r of rows) {
 		const share = (pick) => Math.max(...r.watch.nodes.map(pick)) / r.watch.nodes.reduce((sum, node) => sum + pick(node), 0);
 		out.push(
-			`| ${r.round === 'rate' ? 'rate' : `speed ${r.round}`} | ${r.watch.nodes.map((node, i) => `${r.watch.keys[i]} keys; ${node.scripts} scripts; ${node.commands} cmds; ${node.cpu.toFixed(1)} s`).join(' | ')} | keys ${((Math.max(...r.watch.keys) / r.watch.keys.reduce((a, b) => a + b, 0)) * 100).toFixed(0)}%, scripts ${(share((node) => node.scripts) * 100).toFixed(0)}% |`,
+			`| ${r.round === 'rate' ? 'rate' : `speed ${r.round}`} | ` +
+				r.watch.nodes.map((node, i) => `${r.watch.keys[i]} keys; ${node.scripts} scripts; ${node.commands} cmds; ${node.cpu.toFixed(1)} s`).join(' | ') +
+				` | keys ` +
+				((Math.max(...r.watch.keys) / r.watch.keys.reduce((a, b) => a + b, 0)) * 100).toFixed(0) +
+				`%, scripts ${(share((node) => node.scripts) * 100).toFixed(0)}% |`,
 		);
 	}
 	process.stdout.write(`${out.join('\n')}\n`);

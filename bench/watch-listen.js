@@ -81,7 +81,8 @@ try {
 			const row = { seed, ...(await watchCase(origin, seeded, urls, i % 2 === 1)) };
 			row.ratio = row.client.checks / row.client.windows / (row.alone.checks / row.alone.windows);
 			log(
-				`seed ${seed}: ${row.alone.checks} checks in ${row.alone.windows} windows alone, ${row.client.checks} in ${row.client.windows} with the client (${row.ratio.toFixed(2)}x), ${row.fetches} pages fetched`,
+				`seed ${seed}: ${row.alone.checks} checks in ${row.alone.windows} windows alone, ${row.client.checks} in ${row.client.windows} with the client ` +
+					`(${row.ratio.toFixed(2)}x), ${row.fetches} pages fetched`,
 			);
 			if (!(row.ratio >= 0.9) || row.status !== 0) failed = true;
 			rows.push(row);
@@ -98,13 +99,18 @@ const out = [
 		.loadavg()
 		.map((n) => n.toFixed(2))
 		.join(' ')}`,
-	`cli: ${path.relative(ROOT, CLI)}; store: ${RUNS} runs of ${CHANGES.toLocaleString('en')} changed URLs; watch: node ${path.relative(ROOT, CLI)} watch --store DIR -q --rate 1000000/s --listen 127.0.0.1:0 < ${URLS.toLocaleString('en')} URLs; ${WINDOWS} windows of ${SECONDS} s after ${WARMUP} s`,
+	`cli: ${path.relative(ROOT, CLI)}; store: ${RUNS} runs of ${CHANGES.toLocaleString('en')} changed URLs; watch: ` +
+		`node ${path.relative(ROOT, CLI)} watch --store DIR -q --rate 1000000/s --listen 127.0.0.1:0 < ${URLS.toLocaleString('en')} URLs; ` +
+		`${WINDOWS} windows of ${SECONDS} s after ${WARMUP} s`,
 	'',
-	'| seed | checks per window alone | with a client fetching / | with / alone | pages fetched (per s) | page size | page builds (revisit_report_builds_total) | checks per window, in order | exit |',
+	'| seed | checks per window alone | with a client fetching / | with / alone | pages fetched (per s) ' +
+		'| page size | page builds (revisit_report_builds_total) | checks per window, in order | exit |',
 	'|---|---:|---:|---:|---:|---:|---:|---|---|',
 	...rows.map(
 		(r) =>
-			`| ${r.seed} | ${(r.alone.checks / r.alone.windows).toFixed(0)} | ${(r.client.checks / r.client.windows).toFixed(0)} | ${r.ratio.toFixed(2)}x | ${r.fetches.toLocaleString('en')} (${(r.fetches / (r.client.windows * SECONDS)).toFixed(1)}) | ${(r.pageBytes / 1024).toFixed(0)} KiB | ${Number.isNaN(r.builds) ? '-' : r.builds} | ${r.order.join(' ')} | ${r.status} |`,
+			`| ${r.seed} | ${(r.alone.checks / r.alone.windows).toFixed(0)} | ${(r.client.checks / r.client.windows).toFixed(0)} | ${r.ratio.toFixed(2)}x | ` +
+			`${r.fetches.toLocaleString('en')} (${(r.fetches / (r.client.windows * SECONDS)).toFixed(1)}) | ${(r.pageBytes / 1024).toFixed(0)} KiB | ` +
+			`${Number.isNaN(r.builds) ? '-' : r.builds} | ${r.order.join(' ')} | ${r.status} |`,
 	),
 ];
 process.stdout.write(`${out.join('\n')}\n`);

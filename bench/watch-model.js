@@ -119,11 +119,16 @@ function findB(pages, row, goal) {
 const f3 = (x) => x.toFixed(3);
 const kindNames = MIX.map((kind) => `${Number(kind.rate.toPrecision(3))}/d`);
 console.log(
-	`${PAGES} pages on the mix ${MIX.map((kind) => `${kind.share}:${Number(kind.rate.toPrecision(3))}/day`).join(', ')}, ${DAYS} days, seeds ${SEEDS.join(', ')}; bounds ${bounds.minMs / 60_000} min to ${bounds.maxMs / 86_400_000} days, learning from ${bounds.learnMs / HOUR_MS} h; prior ${prior.changes} changes in ${prior.days} days; dispatch ${DISPATCH}; controller ${JSON.stringify(controller)}${fixedMu === undefined ? '' : `; fixed mu ${fixedMu}`}\n`,
+	`${PAGES} pages on the mix ` +
+		MIX.map((kind) => `${kind.share}:${Number(kind.rate.toPrecision(3))}/day`).join(', ') +
+		`, ${DAYS} days, seeds ${SEEDS.join(', ')}; bounds ${bounds.minMs / 60_000} min to ${bounds.maxMs / 86_400_000} days, ` +
+		`learning from ${bounds.learnMs / HOUR_MS} h; prior ${prior.changes} changes in ${prior.days} days; dispatch ${DISPATCH}; ` +
+		`controller ${JSON.stringify(controller)}${fixedMu === undefined ? '' : `; fixed mu ${fixedMu}`}\n`,
 );
 const windowNames = WINDOWS.map(([from, to]) => `${from}-${to}`);
 console.log(
-	`| seed | B | row | ${windowNames.map((w) => `freshness ${w}`).join(' | ')} | checks/page/day ${windowNames[0]} | freshness by kind ${windowNames[0]} (${kindNames.join(', ')}) | checks/page/day by kind |`,
+	`| seed | B | row | ${windowNames.map((w) => `freshness ${w}`).join(' | ')} | checks/page/day ${windowNames[0]} | freshness by kind ${windowNames[0]} ` +
+		`(${kindNames.join(', ')}) | checks/page/day by kind |`,
 );
 console.log(`|---|---|---|${windowNames.map(() => '---|').join('')}---|---|---|`);
 const results = [];
@@ -155,14 +160,16 @@ for (const seed of SEEDS) {
 				if (has('trace')) {
 					for (const entry of out.trace.filter((_, k) => k % 24 === 23))
 						console.error(
-							`seed ${seed} B ${B} ${row} day ${entry.t.toFixed(0)}: mu ${entry.mu.toFixed(4)} f ${entry.f.toFixed(3)} backlog ${entry.backlog} position ${entry.position.toFixed(2)} h checked ${entry.checked}/h idle ${(entry.idle * 24).toFixed(2)}`,
+							`seed ${seed} B ${B} ${row} day ${entry.t.toFixed(0)}: mu ${entry.mu.toFixed(4)} f ${entry.f.toFixed(3)} backlog ${entry.backlog} ` +
+								`position ${entry.position.toFixed(2)} h checked ${entry.checked}/h idle ${(entry.idle * 24).toFixed(2)}`,
 						);
 				}
 			}
 			results.push(result);
 			console.error(JSON.stringify(result));
 			console.log(
-				`| ${seed} | ${B} | ${row} | ${windows.map((w) => f3(w.freshness)).join(' | ')} | ${first.perPageDay.toFixed(3)} | ${first.kinds.map((k) => f3(k.freshness)).join(', ')} | ${first.kinds.map((k) => k.perPageDay.toFixed(3)).join(', ')} |`,
+				`| ${seed} | ${B} | ${row} | ${windows.map((w) => f3(w.freshness)).join(' | ')} | ${first.perPageDay.toFixed(3)} | ` +
+					`${first.kinds.map((k) => f3(k.freshness)).join(', ')} | ${first.kinds.map((k) => k.perPageDay.toFixed(3)).join(', ')} |`,
 			);
 		}
 	}
@@ -178,7 +185,9 @@ for (const seed of SEEDS) {
 	const watch = results.find((r) => r.seed === seed && r.row === 'watch' && r.B === 1);
 	if (watch)
 		console.log(
-			`\nseed ${seed}: watch at B=1, ${windowNames[0]}: ${f3(watch.windows[0].freshness)} (target >= 0.92: ${watch.windows[0].freshness >= 0.92 ? 'met' : 'MISSED'}); mean f ${watch.meanF.toFixed(3)}, backlog ${watch.meanBacklog.toFixed(1)}, idle ${(100 * watch.idleShare).toFixed(1)}%`,
+			`\nseed ${seed}: watch at B=1, ${windowNames[0]}: ${f3(watch.windows[0].freshness)} (target >= 0.92: ` +
+				`${watch.windows[0].freshness >= 0.92 ? 'met' : 'MISSED'}); mean f ${watch.meanF.toFixed(3)}, backlog ${watch.meanBacklog.toFixed(1)}, ` +
+				`idle ${(100 * watch.idleShare).toFixed(1)}%`,
 		);
 	const found = results.find((r) => r.seed === seed && r.row === 'watch' && r.find !== undefined);
 	if (found) console.log(`seed ${seed}: watch reaches ${found.find} at B=${found.B.toFixed(3)} (target <= 1.4: ${found.B <= 1.4 ? 'met' : 'MISSED'})`);

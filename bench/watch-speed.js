@@ -125,7 +125,8 @@ try {
 			.join(' ')}`,
 	);
 	out.push(
-		`origin: nginx ${nginx.version}, one worker, ${ORIGINS} ports of 127.0.0.1; store: ${N.toLocaleString('en')} URLs (${(du(store) / MIB).toFixed(0)} MiB), ${(N / ORIGINS).toLocaleString('en')} per origin`,
+		`origin: nginx ${nginx.version}, one worker, ${ORIGINS} ports of 127.0.0.1; store: ${N.toLocaleString('en')} URLs (${(du(store) / MIB).toFixed(0)} ` +
+			`MiB), ${(N / ORIGINS).toLocaleString('en')} per origin`,
 	);
 	out.push('');
 	if (CASES.has('speed')) {
@@ -141,24 +142,33 @@ try {
 			}
 			rows.push(row);
 			log(
-				`round ${round}: watch ${row.checksPerSecond.toFixed(0)}/s, got loop ${row.got.perSecond.toFixed(0)}/s, peak RSS ${row.vmHwmMiB.toFixed(1)} MiB, load ${row.load}${row.against ? `; against: ${row.against.checksPerSecond.toFixed(0)}/s` : ''}`,
+				`round ${round}: watch ${row.checksPerSecond.toFixed(0)}/s, got loop ${row.got.perSecond.toFixed(0)}/s, ` +
+					`peak RSS ${row.vmHwmMiB.toFixed(1)} MiB, load ${row.load}` +
+					(row.against ? `; against: ${row.against.checksPerSecond.toFixed(0)}/s` : ''),
 			);
 		}
 		out.push(
-			`speed: node bin/revisit.js watch --store COPY -q --rate 1000000/s --now ${new Date(T + 3 * DAY).toISOString()} --until ${WARMUP + SECONDS}s ${extra.join(' ')}`.trimEnd(),
+			(
+				`speed: node bin/revisit.js watch --store COPY -q --rate 1000000/s --now ${new Date(T + 3 * DAY).toISOString()} --until ${WARMUP + SECONDS}s ` +
+				`${extra.join(' ')}`
+			).trimEnd(),
 		);
 		out.push(`got loop: node bench/got-loop.js --concurrency 24 --etags FILE < ${GOT_URLS.toLocaleString('en')} of the URLs`);
 		out.push('');
 		if (flags.against) out.push(`against: ${AGAINST} (the watch of the tree at ${flags.against})`);
 		out.push('');
 		out.push(
-			'| round | watch | checks/s | got loop /s | watch / got | peak RSS (VmHWM) | RssAnon peak | RssFile peak | CPU s | CPU ms / request | 304 / 200 / other | load |',
+			'| round | watch | checks/s | got loop /s | watch / got | peak RSS (VmHWM) ' +
+				'| RssAnon peak | RssFile peak | CPU s | CPU ms / request | 304 / 200 / other | load |',
 		);
 		out.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
 		for (const r of rows) {
 			for (const [name, w] of [['this tree', r], ...(r.against ? [['against', r.against]] : [])]) {
 				out.push(
-					`| ${r.round} | ${name} | ${w.checksPerSecond.toFixed(0)} | ${r.got.perSecond.toFixed(0)} | ${(w.checksPerSecond / r.got.perSecond).toFixed(2)}x | ${w.vmHwmMiB.toFixed(1)} MiB | ${w.anonMiB.toFixed(1)} MiB | ${w.fileMiB.toFixed(1)} MiB | ${w.cpuSeconds.toFixed(1)} | ${((w.cpuSeconds * 1000) / w.requests).toFixed(2)} | ${w.statuses} | ${w.load} |`,
+					`| ${r.round} | ${name} | ${w.checksPerSecond.toFixed(0)} | ${r.got.perSecond.toFixed(0)} | ` +
+						`${(w.checksPerSecond / r.got.perSecond).toFixed(2)}x | ${w.vmHwmMiB.toFixed(1)} MiB | ${w.anonMiB.toFixed(1)} MiB | ` +
+						`${w.fileMiB.toFixed(1)} MiB | ${w.cpuSeconds.toFixed(1)} | ${((w.cpuSeconds * 1000) / w.requests).toFixed(2)} | ${w.statuses} | ` +
+						`${w.load} |`,
 				);
 				out.push(`|   | ${name} per second: ${w.perSecond.join(' ')} | | | | | | | | | | |`);
 			}
@@ -390,7 +400,8 @@ async function lateCase(nginx, store) {
 		(segments[s] ??= []).push(Math.max(0, l.ms - (T0 + (i * 1000) / RATE)));
 	}
 	log(
-		`lateness by 5 s of the run, p50/p99 ms (requests): ${segments.map((v) => `${Math.round(v.sort((a, b) => a - b)[v.length >> 1])}/${Math.round(v[Math.floor(0.99 * v.length)])} (${v.length})`).join(' ')}`,
+		`lateness by 5 s of the run, p50/p99 ms (requests): ` +
+			segments.map((v) => `${Math.round(v.sort((a, b) => a - b)[v.length >> 1])}/${Math.round(v[Math.floor(0.99 * v.length)])} (${v.length})`).join(' '),
 	);
 	const span = (pages.at(-1)?.ms ?? 0) - (pages[0]?.ms ?? 0);
 	return {

@@ -146,10 +146,15 @@ const kindsText = (pages, checks, from, to) =>
 		.join(', ');
 const [from, to] = WINDOWS[0];
 console.log(
-	`${PAGES} pages on the mix ${MIX.map((kind) => `${kind.share}:${Number(kind.rate.toPrecision(3))}/day`).join(', ')}, ${DAYS} simulated days at --time-scale ${SCALE} (a day per ${(DAY / SCALE / 1000).toFixed(1)} s of wall time; μ updated every ${UPDATE_HOURS.toFixed(1)} schedule hours), freshness over days ${WINDOWS.map((w) => w.join('-')).join(', ')}${EXTRA.length ? `; more flags: ${EXTRA.join(' ')}` : ''}\n`,
+	`${PAGES} pages on the mix ` +
+		MIX.map((kind) => `${kind.share}:${Number(kind.rate.toPrecision(3))}/day`).join(', ') +
+		`, ${DAYS} simulated days at --time-scale ${SCALE} (a day per ${(DAY / SCALE / 1000).toFixed(1)} s of wall time; ` +
+		`μ updated every ${UPDATE_HOURS.toFixed(1)} schedule hours), freshness over days ` +
+		`${WINDOWS.map((w) => w.join('-')).join(', ')}${EXTRA.length ? `; more flags: ${EXTRA.join(' ')}` : ''}\n`,
 );
 console.log(
-	`| seed | B | freshness (watch) ${WINDOWS.map((w) => w.join('-')).join(', ')} | model (pull-ahead) | model oracle | uniform | batch | requests/page/day ${from}-${to} (all days) | 200 / 304 | exit | wall s |`,
+	`| seed | B | freshness (watch) ${WINDOWS.map((w) => w.join('-')).join(', ')} | model (pull-ahead) | model oracle | uniform | batch | ` +
+		`requests/page/day ${from}-${to} (all days) | 200 / 304 | exit | wall s |`,
 );
 console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 const results = [];
@@ -183,10 +188,13 @@ for (const seed of SEEDS) {
 		results.push(row);
 		console.error(JSON.stringify(row));
 		console.error(
-			`seed ${seed} B ${B}: freshness/checks a page a day by kind ${MIX.map((kind) => `${Number(kind.rate.toPrecision(3))}/d`).join(', ')}: watch ${row.kinds}; model ${row.modelKinds ?? '-'}`,
+			`seed ${seed} B ${B}: freshness/checks a page a day by kind ` +
+				MIX.map((kind) => `${Number(kind.rate.toPrecision(3))}/d`).join(', ') +
+				`: watch ${row.kinds}; model ${row.modelKinds ?? '-'}`,
 		);
 		console.log(
-			`| ${seed} | ${B} | ${fresh.map(f3).join(', ')} | ${f3(row.model)} | ${f3(row.oracle)} | ${f3(row.uniform)} | ${f3(row.batch)} | ${row.perPageDay.toFixed(3)} (${row.perPageDayAll.toFixed(3)}) | ${row.full} / ${row.notModified} | ${row.status} | ${row.seconds} |`,
+			`| ${seed} | ${B} | ${fresh.map(f3).join(', ')} | ${f3(row.model)} | ${f3(row.oracle)} | ${f3(row.uniform)} | ${f3(row.batch)} | ` +
+				`${row.perPageDay.toFixed(3)} (${row.perPageDayAll.toFixed(3)}) | ${row.full} / ${row.notModified} | ${row.status} | ${row.seconds} |`,
 		);
 	}
 }

@@ -111,7 +111,8 @@ function parsecurrency(text) {
 function priceExtractor(text) {
 	const out = [];
 	const call = new RegExp(
-		String.raw`searchPriceAndCode\(${STRING}(?:,\s*'([A-Z]{3})')?\);\s*expect\(res\.code\)\.to\.eql\((undefined|'[A-Z]{3}')\);\s*expect\(res\.price\)\.to\.eql\((undefined|[-\d.]+)\)`,
+		String.raw`searchPriceAndCode\(${STRING}(?:,\s*'([A-Z]{3})')?\);\s*expect\(res\.code\)\.to\.eql\((undefined|'[A-Z]{3}')\);` +
+			String.raw`\s*expect\(res\.price\)\.to\.eql\((undefined|[-\d.]+)\)`,
 		'g',
 	);
 	for (const [, quote, body, fallback, code, price] of text.matchAll(call)) {
@@ -137,7 +138,8 @@ function monetize(text) {
 		if (assigned) named = Number(assigned[1].replaceAll('_', '')) / 100;
 		const parse = line.match(
 			new RegExp(
-				String.raw`Monetize\.parse\(${STRING}(?:,\s*'([A-Z]{3})')?\)\)\.to (?:eq (?:Money\.new\((-?[\d_]+),\s*'([A-Z]{3})'\)|(five_ninety_five)|(Money\.empty))|(be_nil))`,
+				String.raw`Monetize\.parse\(${STRING}(?:,\s*'([A-Z]{3})')?\)\)\.to (?:eq (?:Money\.new\((-?[\d_]+),\s*'([A-Z]{3})'\)|(five_ninety_five)|` +
+					String.raw`(Money\.empty))|(be_nil))`,
 			),
 		);
 		const toMoney = line.match(new RegExp(String.raw`expect\(${STRING}\.to_money\)\.to eq Money\.new\((-?[\d_]+),\s*'([A-Z]{3})'\)`));

@@ -23,11 +23,16 @@ export function pageParts(random, footerLinks = 12) {
 		const s = Array.from({ length: 8 + Math.floor(random() * 14) }, word).join(' ');
 		return `${s[0].toUpperCase()}${s.slice(1)}.`;
 	};
-	const nav = `<nav class="site-nav"><ul>${Array.from({ length: 24 }, (_, i) => `<li class="nav-item"><a class="nav-link" href="/section/${i}">${word()} ${word()}</a></li>`).join('')}</ul></nav>`;
+	const nav =
+		`<nav class="site-nav"><ul>` +
+		Array.from({ length: 24 }, (_, i) => `<li class="nav-item"><a class="nav-link" href="/section/${i}">${word()} ${word()}</a></li>`).join('') +
+		`</ul></nav>`;
 	const words = `<p>${sentence()} ${sentence()}</p>`;
 	const links = footerLinks > 0 ? `<ul>${Array.from({ length: footerLinks }, (_, i) => `<li><a href="/about/${i}">${word()}</a></li>`).join('')}</ul>` : '';
 	const footer = `<footer class="site-footer">${words}${links}</footer>`;
-	const head = `<head><meta charset="utf-8"><title>TITLE</title><style>${'.c{margin:0;padding:0}'.repeat(60)}</style><script>${'window.dataLayer=window.dataLayer||[];'.repeat(40)}</script></head>`;
+	const head =
+		`<head><meta charset="utf-8"><title>TITLE</title><style>${'.c{margin:0;padding:0}'.repeat(60)}</style><script>` +
+		`${'window.dataLayer=window.dataLayer||[];'.repeat(40)}</script></head>`;
 	return { word, sentence, nav, footer, head };
 }
 
@@ -54,7 +59,9 @@ export function editedPages(count, seed) {
 		html(i) {
 			const page = pages[i];
 			const body = page.paragraphs.map((sentences) => `<div class="para-wrap"><p class="para">${sentences.join(' ')}</p></div>`).join('\n');
-			const article = `<article class="story"><h1 class="headline">${page.headline}</h1><p class="meta">Updated: ${date(page.day)}</p><p class="price">Price: $${(page.cents / 100).toFixed(2)}</p>${body}</article>`;
+			const article =
+				`<article class="story"><h1 class="headline">${page.headline}</h1><p class="meta">Updated: ` +
+				`${date(page.day)}</p><p class="price">Price: $${(page.cents / 100).toFixed(2)}</p>${body}</article>`;
 			return `<!doctype html><html>${head.replace('TITLE', page.title)}<body>${nav}<main>${article}</main>${footer}</body></html>`;
 		},
 		/** The next small edit of page i: a sentence (half the time), the price, or the date. */

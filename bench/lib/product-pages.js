@@ -13,10 +13,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mulberry32 } from './prng.js';
 
-const WORDS =
-	'soft warm steel kettle brew fine quick light solid classic matte glass handle lid spout base cord boil water tea coffee kitchen daily gift size colour stone oak black white silver compact quiet fast safe'.split(
-		' ',
-	);
+const WORDS = (
+	'soft warm steel kettle brew fine quick light solid classic matte glass handle lid spout base cord boil ' +
+	'water tea coffee kitchen daily gift size colour stone oak black white silver compact quiet fast safe'
+).split(' ');
 
 function chrome(seed) {
 	const random = mulberry32(seed);
@@ -25,33 +25,59 @@ function chrome(seed) {
 	const menu = Array.from(
 		{ length: 12 },
 		(_, i) =>
-			`<li class="menu__item menu__item--top"><a class="menu__link" href="/collections/${pick()}-${i}">${words(2)}</a><ul class="menu__sub">${Array.from({ length: 14 }, (_, j) => `<li class="menu__item"><a class="menu__link" href="/collections/${pick()}-${i}-${j}" data-track="nav-${i}-${j}">${words(2)}</a></li>`).join('')}</ul></li>`,
+			`<li class="menu__item menu__item--top"><a class="menu__link" href="/collections/${pick()}-${i}">${words(2)}</a><ul class="menu__sub">` +
+			Array.from(
+				{ length: 14 },
+				(_, j) => `<li class="menu__item"><a class="menu__link" href="/collections/${pick()}-${i}-${j}" data-track="nav-${i}-${j}">${words(2)}</a></li>`,
+			).join('') +
+			`</ul></li>`,
 	).join('\n');
-	const analytics = `<script>window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag('js',new Date());gtag('config','G-${Math.floor(random() * 1e8)}');${Array.from({ length: 120 }, (_, i) => `window.__m${i}=function(a,b){return a&&b?a.concat(b):${i}};`).join('')}</script>`;
-	const style = `<style>${Array.from({ length: 160 }, (_, i) => `.c${i}{margin:${i % 7}px ${i % 5}px;color:#${(i * 4099).toString(16).padStart(6, '0').slice(0, 6)}}`).join('')}</style>`;
+	const analytics =
+		`<script>window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag('js',new Date());gtag('config',` +
+		`'G-${Math.floor(random() * 1e8)}');` +
+		Array.from({ length: 120 }, (_, i) => `window.__m${i}=function(a,b){return a&&b?a.concat(b):${i}};`).join('') +
+		`</script>`;
+	const style =
+		`<style>` +
+		Array.from({ length: 160 }, (_, i) => `.c${i}{margin:${i % 7}px ${i % 5}px;color:#${(i * 4099).toString(16).padStart(6, '0').slice(0, 6)}}`).join('') +
+		`</style>`;
 	const reviews = Array.from(
 		{ length: 25 },
 		(_, i) =>
-			`<article class="review" id="review-${i}"><header><span class="review__author">${words(2)}</span> <span class="review__stars" aria-label="${1 + (i % 5)} stars">${'★'.repeat(1 + (i % 5))}</span> <time datetime="2026-0${1 + (i % 9)}-1${i % 10}">${1 + (i % 28)} days ago</time></header><h4>${words(4)}</h4><p>${words(60)}</p><footer><button class="helpful" data-review="${i}">Helpful (${(i * 7) % 31})</button></footer></article>`,
+			`<article class="review" id="review-${i}"><header><span class="review__author">${words(2)}</span> <span class="review__stars" ` +
+			`aria-label="${1 + (i % 5)} stars">${'★'.repeat(1 + (i % 5))}</span> <time datetime="2026-0${1 + (i % 9)}-1${i % 10}">${1 + (i % 28)} days ` +
+			`ago</time></header><h4>${words(4)}</h4><p>${words(60)}</p><footer><button class="helpful" data-review="${i}">Helpful ` +
+			`(${(i * 7) % 31})</button></footer></article>`,
 	).join('\n');
 	const cards = (currency) =>
 		Array.from(
 			{ length: 12 },
 			(_, i) =>
-				`<div class="card"><a href="/products/${pick()}-${i}"><img src="/cdn/${pick()}-${i}.jpg" alt="${words(3)}" loading="lazy" width="300" height="300"></a><h3 class="card__title">${words(3)}</h3><span class="price price--card">${currency}${(9 + ((i * 37) % 90)).toFixed(2)}</span><button class="card__add">Add to cart</button></div>`,
+				`<div class="card"><a href="/products/${pick()}-${i}"><img src="/cdn/${pick()}-${i}.jpg" alt="${words(3)}" loading="lazy" width="300" ` +
+				`height="300"></a><h3 class="card__title">${words(3)}</h3><span class="price price--card">` +
+				`${currency}${(9 + ((i * 37) % 90)).toFixed(2)}</span><button class="card__add">Add to cart</button></div>`,
 		).join('\n');
 	const footer = Array.from({ length: 60 }, (_, i) => `<li><a href="/pages/${pick()}-${i}">${words(2)}</a></li>`).join('');
-	const state = `<script id="app-state">window.__STATE__=${JSON.stringify({ token: (random() * 1e16).toString(36), recentlyViewed: Array.from({ length: 40 }, (_, i) => ({ id: 1000 + i, title: words(3), url: `/products/${pick()}-${i}`, image: `/cdn/${pick()}.jpg` })), translations: Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`key_${i}`, words(6)])) })}</script>`;
+	const state =
+		`<script id="app-state">window.__STATE__=` +
+		JSON.stringify({
+			token: (random() * 1e16).toString(36),
+			recentlyViewed: Array.from({ length: 40 }, (_, i) => ({ id: 1000 + i, title: words(3), url: `/products/${pick()}-${i}`, image: `/cdn/${pick()}.jpg` })),
+			translations: Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`key_${i}`, words(6)])),
+		}) +
+		`</script>`;
 	const description = Array.from({ length: 6 }, () => `<p>${words(70)}</p>`).join('');
 	return { words, menu, analytics, style, reviews, cards, footer, state, description };
 }
 
-const frame = (c, { head, product, lang = 'en', currency = '$' }) => `<!doctype html>
+const frame = (c, { head, product, lang = 'en', currency = '$' }) =>
+	`<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${c.words(4)}</title><meta name="description" content="${c.words(25)}"><link rel="canonical" href="https://shop.example/products/kettle">
 ${c.style}${c.analytics}${head}</head>
 <body class="template-product"><a class="skip" href="#main">Skip to content</a>
-<header class="site-header"><form class="search" action="/search"><input type="hidden" name="csrf" value="${c.words(1)}-${c.words(1)}-8f3a"><input name="q" placeholder="Search"></form>
+<header class="site-header"><form class="search" action="/search"><input type="hidden" name="csrf" value="${c.words(1)}-${c.words(1)}-8f3a"><input ` +
+	`name="q" placeholder="Search"></form>
 <nav class="menu"><ul>${c.menu}</ul></nav></header>
 <main id="main"><nav class="breadcrumbs"><a href="/">Home</a> / <a href="/collections/kitchen">Kitchen</a> / Kettle</nav>
 ${product}
@@ -93,26 +119,61 @@ function shopify() {
 			url: `https://shop.example/products/kettle?variant=${4000 + i}`,
 		})),
 	};
-	const head = `<meta property="og:type" content="product"><meta property="og:title" content="Stovetop kettle"><meta property="og:price:amount" content="2.879,20"><meta property="og:price:currency" content="SEK">${ld({ '@context': 'http://schema.org', '@type': 'Organization', name: 'Shop', sameAs: ['https://social.example/shop'] })}${ld(product)}<script type="application/json" id="ProductJson">${JSON.stringify({ id: 1, title: 'Stovetop kettle', variants: variants.map(([size, price], i) => ({ id: 4000 + i, title: size, price: Number(price) * 100 })) })}</script>`;
-	const body = `<div class="product"><h1>Stovetop kettle</h1><div class="price"><span class="price__current">2 879,20 kr</span></div><select name="id">${variants.map(([size], i) => `<option value="${4000 + i}">${size}</option>`).join('')}</select><button>Add to cart</button></div>`;
+	const head =
+		`<meta property="og:type" content="product"><meta property="og:title" content="Stovetop kettle"><meta property="og:price:amount" ` +
+		`content="2.879,20"><meta property="og:price:currency" content="SEK">` +
+		ld({ '@context': 'http://schema.org', '@type': 'Organization', name: 'Shop', sameAs: ['https://social.example/shop'] }) +
+		`${ld(product)}<script type="application/json" id="ProductJson">` +
+		JSON.stringify({
+			id: 1,
+			title: 'Stovetop kettle',
+			variants: variants.map(([size, price], i) => ({ id: 4000 + i, title: size, price: Number(price) * 100 })),
+		}) +
+		`</script>`;
+	const body =
+		`<div class="product"><h1>Stovetop kettle</h1><div class="price"><span class="price__current">2 879,20 kr</span></div><select name="id">` +
+		variants.map(([size], i) => `<option value="${4000 + i}">${size}</option>`).join('') +
+		`</select><button>Add to cart</button></div>`;
 	return frame(c, { head, product: body, currency: 'kr ' });
 }
 
 function magento() {
 	const c = chrome(2);
-	const body = `<div class="product-info-main" itemscope itemtype="http://schema.org/Product"><h1 class="page-title"><span itemprop="name">Cast iron kettle</span></h1>
-<div class="product-reviews-summary" itemprop="aggregateRating" itemscope itemtype="http://schema.org/AggregateRating"><span itemprop="ratingValue">4.6</span>/<span itemprop="bestRating">5</span> (<span itemprop="reviewCount">25</span> reviews)</div>
-<div class="product-info-price" itemprop="offers" itemscope itemtype="http://schema.org/Offer"><span class="price-wrapper"><span class="price" itemprop="price">$121.95</span></span><meta itemprop="priceCurrency" content="USD"><link itemprop="availability" href="http://schema.org/InStock"><div class="stock available"><span>In stock</span></div></div>
+	const body =
+		`<div class="product-info-main" itemscope itemtype="http://schema.org/Product"><h1 class="page-title"><span itemprop="name">Cast iron ` +
+		`kettle</span></h1>
+<div class="product-reviews-summary" itemprop="aggregateRating" itemscope itemtype="http://schema.org/AggregateRating"><span itemprop="ratingValue">` +
+		`4.6</span>/<span itemprop="bestRating">5</span> (<span itemprop="reviewCount">25</span> reviews)</div>
+<div class="product-info-price" itemprop="offers" itemscope itemtype="http://schema.org/Offer"><span class="price-wrapper"><span class="price" ` +
+		`itemprop="price">$121.95</span></span><meta itemprop="priceCurrency" content="USD"><link itemprop="availability" ` +
+		`href="http://schema.org/InStock"><div class="stock available"><span>In stock</span></div></div>
 <div class="product attribute sku"><strong>SKU</strong> <div itemprop="sku">CI-KET-9</div></div>
-<script type="text/x-magento-init">${JSON.stringify({ '#product_addtocart_form': { configurable: { spConfig: { attributes: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`${90 + i}`, { label: c.words(2), options: [{ id: i, label: c.words(1) }] }])) } } } })}</script>
-<form id="product_addtocart_form" action="/checkout/cart/add"><input type="hidden" name="form_key" value="Xk29dLq0"><button>Add to Cart</button></form></div>`;
+<script type="text/x-magento-init">` +
+		JSON.stringify({
+			'#product_addtocart_form': {
+				configurable: {
+					spConfig: {
+						attributes: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`${90 + i}`, { label: c.words(2), options: [{ id: i, label: c.words(1) }] }])),
+					},
+				},
+			},
+		}) +
+		`</script>
+<form id="product_addtocart_form" action="/checkout/cart/add"><input type="hidden" name="form_key" value="Xk29dLq0"><button>Add to Cart</button></form>` +
+		`</div>`;
 	return frame(c, { head: '<meta property="og:type" content="product">', product: body });
 }
 
 function opengraph() {
 	const c = chrome(3);
-	const head = `<meta property="og:type" content="product"><meta property="og:title" content="Gooseneck kettle"><meta property="og:image" content="https://shop.example/cdn/gooseneck.jpg"><meta property="product:price:amount" content="59.00"><meta property="product:price:currency" content="EUR"><meta property="product:availability" content="oos"><meta property="product:brand" content="Pourer">`;
-	const body = `<div class="product"><h1>Gooseneck kettle</h1><p class="price"><del>€69,00</del> <ins>€59,00</ins></p><p class="stock out-of-stock">Out of stock</p><form><input type="hidden" name="woocommerce-nonce" value="a81f2c"><button disabled>Add to basket</button></form></div>`;
+	const head =
+		`<meta property="og:type" content="product"><meta property="og:title" content="Gooseneck kettle"><meta property="og:image" ` +
+		`content="https://shop.example/cdn/gooseneck.jpg"><meta property="product:price:amount" content="59.00"><meta ` +
+		`property="product:price:currency" content="EUR"><meta property="product:availability" content="oos"><meta property="product:brand" ` +
+		`content="Pourer">`;
+	const body =
+		`<div class="product"><h1>Gooseneck kettle</h1><p class="price"><del>€69,00</del> <ins>€59,00</ins></p><p class="stock out-of-stock">Out ` +
+		`of stock</p><form><input type="hidden" name="woocommerce-nonce" value="a81f2c"><button disabled>Add to basket</button></form></div>`;
 	return frame(c, { head, product: body, currency: '€' });
 }
 
@@ -152,7 +213,9 @@ function yoastGroup() {
 			},
 		],
 	};
-	const body = `<div class="product"><h1>Wasserkocher</h1><p class="price"><del>1.499,00 €</del> 1.299,00 € <small>inkl. MwSt.</small></p><p class="stock in-stock">Auf Lager</p><button>In den Warenkorb</button></div>`;
+	const body =
+		`<div class="product"><h1>Wasserkocher</h1><p class="price"><del>1.499,00 €</del> 1.299,00 € <small>inkl. ` +
+		`MwSt.</small></p><p class="stock in-stock">Auf Lager</p><button>In den Warenkorb</button></div>`;
 	return frame(c, { head: ld(graph), product: body, lang: 'de', currency: '€ ' });
 }
 

@@ -47,13 +47,15 @@ const staticPage = (n, cents) =>
 	`<script type="application/ld+json">${offer(n, cents)}</script></head>` +
 	`<body><h1>Product ${n}</h1><img src="/photo.jpg" alt=""><p class="price">${money(cents)} EUR</p></body></html>`;
 
-const APP_JS = `(() => {
+const APP_JS =
+	`(() => {
 	const { id } = document.currentScript.dataset;
 	fetch('/api/price/' + id).then((answer) => answer.json()).then(({ price, currency }) => {
 		document.querySelector('.price').textContent = price.toFixed(2) + ' ' + currency;
 		const ld = document.createElement('script');
 		ld.type = 'application/ld+json';
-		ld.textContent = JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Product ' + id, offers: { '@type': 'Offer', price: price.toFixed(2), priceCurrency: currency, availability: 'https://schema.org/InStock' } });
+		ld.textContent = JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Product ' + id, offers: { '@type': 'Offer', price: ` +
+	`price.toFixed(2), priceCurrency: currency, availability: 'https://schema.org/InStock' } });
 		document.head.append(ld);
 	});
 })();

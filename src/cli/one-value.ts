@@ -22,7 +22,8 @@ export function strayValue(args: readonly string[], repeatable: ReadonlySet<stri
 		const word = args[equals < 0 ? i + 2 : i + 1];
 		if (value === undefined || word === undefined || word.startsWith('-') || URL.canParse(word)) continue;
 		return new UsageError(
-			`--${name} takes one value each time: ${JSON.stringify(word)} after it is not a URL; for two, give the flag again: --${name} ${shellWord(value)} --${name} ${shellWord(word)}`,
+			`--${name} takes one value each time: ${JSON.stringify(word)} after it is not a URL; for two, give the flag again: ` +
+				`--${name} ${shellWord(value)} --${name} ${shellWord(word)}`,
 			{ help: false },
 		);
 	}

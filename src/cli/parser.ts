@@ -31,7 +31,8 @@ export async function runCommands(argv: readonly string[], given: CliIo, command
 	const base = yargs(args)
 		.scriptName('revisit')
 		.usage(
-			'$0 <command> [options]\n\nTells which URLs changed since the last look, downloading as little as possible.\nStored validators (ETag, Last-Modified) go back as conditional requests;\na hash of the body decides where servers get them wrong.',
+			'$0 <command> [options]\n\nTells which URLs changed since the last look, downloading as little as possible.\nStored validators (ETag, ' +
+				'Last-Modified) go back as conditional requests;\na hash of the body decides where servers get them wrong.',
 		);
 	const parser = commands
 		.reduce((built, command) => built.command(command(io, result)), base)

@@ -14,7 +14,8 @@ export const ruleSchema = {
 			minLength: 1,
 			format: 'url-match',
 			description:
-				'The URLs it applies to: a hostname with its dot (shop.example; localhost), compared whole, or else a regular expression searched for in the URL (/item/, \\.pdf$); absent: every URL. A word without a dot is refused: it would be read as a host no one has',
+				'The URLs it applies to: a hostname with its dot (shop.example; localhost), compared whole, or else a regular expression searched ' +
+				'for in the URL (/item/, \\.pdf$); absent: every URL. A word without a dot is refused: it would be read as a host no one has',
 		},
 		select: { ...selectors, description: 'CSS selectors: only the matching elements count (HTML)' },
 		exclude: {
@@ -46,7 +47,8 @@ export const ruleSchema = {
 		product: {
 			type: 'boolean',
 			description:
-				"Only the page's offer counts: its own product's price, currency and availability (not related products'), read from JSON-LD, microdata, RDFa or OpenGraph (see docs/7-products.md)",
+				"Only the page's offer counts: its own product's price, currency and availability (not related products'), " +
+				'read from JSON-LD, microdata, RDFa or OpenGraph (see docs/7-products.md)',
 		},
 		price: { ...selectors, description: 'CSS selectors whose text gives the price where the page has no structured data (implies product)' },
 		availability: {
@@ -89,7 +91,8 @@ export const headerSchema = {
 			minLength: 1,
 			format: 'header-match',
 			description:
-				'The URLs it is sent to: an origin (https://api.example.org), a host with its dot (example.org, example.org:8080; localhost), or else a regular expression searched for in the URL; absent: every URL',
+				'The URLs it is sent to: an origin (https://api.example.org), a host with its dot (example.org, ' +
+				'example.org:8080; localhost), or else a regular expression searched for in the URL; absent: every URL',
 		},
 	},
 } as const;

@@ -111,7 +111,8 @@ export const sinks = [
 				minItems: 1,
 				items: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9+.-]*://' },
 				description:
-					'Apprise-style URLs: mailto://, mailtos://, ntfy://, ntfys://, discord://, slack://, tgram://, matrix://, matrixs://, json://, jsons://; any other scheme through the apprise command',
+					'Apprise-style URLs: mailto://, mailtos://, ntfy://, ntfys://, discord://, slack://, tgram://, ' +
+					'matrix://, matrixs://, json://, jsons://; any other scheme through the apprise command',
 			},
 			urlsEnv: {
 				type: 'string',
@@ -123,7 +124,8 @@ export const sinks = [
 				type: 'string',
 				minLength: 1,
 				description:
-					'The message body, with {url}, {reason}, {price}, {previous_price}, {currency}, {availability}, {previous_availability}, {diff} (default: the URL, the reason, and what moved)',
+					'The message body, with {url}, {reason}, {price}, {previous_price}, {currency}, {availability}, ' +
+					'{previous_availability}, {diff} (default: the URL, the reason, and what moved)',
 			},
 			apprise: { type: 'boolean', default: false, description: 'Send every URL through the apprise command, also those revisit sends itself' },
 			new: firstSighting,

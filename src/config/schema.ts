@@ -195,14 +195,16 @@ const watch = {
 			exclusiveMinimum: 0,
 			default: watchDefault('time-scale'),
 			description:
-				'Run the schedule this many times faster than the wall clock (for simulations and tests); rate and every duration are read in its clock, politeness in wall time',
+				'Run the schedule this many times faster than the wall clock (for simulations and tests); ' +
+				'rate and every duration are read in its clock, politeness in wall time',
 		},
 		sitemapEvery: { ...duration, default: watchDefault('sitemap-every'), description: "How often sitemap sources are read again, on the schedule's clock" },
 		lease: {
 			...duration,
 			default: watchDefault('lease'),
 			description:
-				'How long a claimed URL is held (wall time) before it returns to the schedule: a watch killed mid-check loses nothing, and on a Redis store the others check it then',
+				'How long a claimed URL is held (wall time) before it returns to the schedule: ' +
+				'a watch killed mid-check loses nothing, and on a Redis store the others check it then',
 		},
 		listen: {
 			type: 'string',
@@ -214,13 +216,15 @@ const watch = {
 			items: { type: 'string', format: 'listen-host' },
 			default: watchDefault('listen-host'),
 			description:
-				"More names the listening server answers to in the Host header (a reverse proxy's, the name Prometheus scrapes it by), beside the address it listens on",
+				"More names the listening server answers to in the Host header (a reverse proxy's, " +
+				'the name Prometheus scrapes it by), beside the address it listens on',
 		},
 		statusEvery: {
 			anyOf: [duration, { const: 'off' }],
 			default: watchDefault('status-every'),
 			description:
-				'Where stderr is not a terminal (a log, the journal), write a status line this often (wall time): URLs watched, checks, changes, the backlog; off for none',
+				'Where stderr is not a terminal (a log, the journal), write a status line this often (wall time): ' +
+				'URLs watched, checks, changes, the backlog; off for none',
 		},
 	},
 } as const;
@@ -239,7 +243,8 @@ export const pipelineSchema = {
 			enum: ['run', 'watch'],
 			default: 'run',
 			description:
-				"run: read the sources once, check what is due, stop (revisit run); watch: keep checking, each URL when a check is worth most, under the watch's rate (revisit watch)",
+				'run: read the sources once, check what is due, stop (revisit run); watch: keep checking, ' +
+				"each URL when a check is worth most, under the watch's rate (revisit watch)",
 		},
 		store: {
 			description: 'The validator store: a directory, a redis:// URL, or backend settings. Default: $REVISIT_STORE, else ./.revisit',
@@ -260,7 +265,8 @@ export const pipelineSchema = {
 							type: 'string',
 							format: 'redis-url',
 							description:
-								'The Redis server (type redis): redis://[user:password@]host:port[/db][?prefix=NAME], rediss:// for TLS, redis+cluster://host:port[?prefix=NAME] for a Redis Cluster',
+								'The Redis server (type redis): redis://[user:password@]host:port[/db][?prefix=NAME], ' +
+								'rediss:// for TLS, redis+cluster://host:port[?prefix=NAME] for a Redis Cluster',
 						},
 					},
 				},

@@ -92,7 +92,10 @@ export type ValuesOf<T extends SettingTable> = { [K in keyof T]: ValueOf<T[K]> }
  * A row, its value type inferred from its check: `setting({ … parse: integerValue('x', 1) })`.
  *
  * @example
- * retries: setting({ group: GROUP.requests, doc: 'Retries', default: 2, parse: integerValue('retries', 0), stage: 'probe', schema: { type: 'integer', minimum: 0 }, option: 'retries' })
+ * retries: setting({
+ * 	group: GROUP.requests, doc: 'Retries', default: 2, parse: integerValue('retries', 0),
+ * 	stage: 'probe', schema: { type: 'integer', minimum: 0 }, option: 'retries',
+ * })
  */
 // biome-ignore lint/suspicious/noExplicitAny: a table holds rows of every value type; a row's own type stays exact where it is written (setting())
 export const setting = <const R extends SettingRow<any>>(row: R): R => row;

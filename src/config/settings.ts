@@ -152,7 +152,8 @@ export const sweepSettings = {
 		group: GROUP.politeness,
 		doc: "Obey each origin's robots.txt (RFC 9309), or ignore it for your own sites",
 		schemaDoc:
-			"Obey each origin's robots.txt (RFC 9309): a disallowed URL gets reason robots and no request; ignore it for your own sites (default: obey, or $REVISIT_ROBOTS)",
+			"Obey each origin's robots.txt (RFC 9309): a disallowed URL gets reason robots and no request; " +
+			'ignore it for your own sites (default: obey, or $REVISIT_ROBOTS)',
 		defaultDescription: 'obey, or $REVISIT_ROBOTS',
 		parse: robotsValue,
 		choices: ['obey', 'ignore'] as const,
@@ -165,7 +166,8 @@ export const sweepSettings = {
 		group: GROUP.politeness,
 		doc: "The crawler's name matched against robots.txt's User-agent lines, whole [default: the --user-agent up to its /]",
 		schemaDoc:
-			"The crawler's name matched against robots.txt's User-agent lines, compared whole as Google does; a name beyond letters, _ and - gets the * groups only (default: the userAgent up to its /)",
+			"The crawler's name matched against robots.txt's User-agent lines, compared whole as Google does; " +
+			'a name beyond letters, _ and - gets the * groups only (default: the userAgent up to its /)',
 		parse: robotsAgentValue('robots-agent'),
 		type: 'string',
 		stage: 'probe',
@@ -294,9 +296,13 @@ export const sweepSettings = {
 	}),
 	budget: setting({
 		group: GROUP.schedule,
-		doc: 'Check at most N URLs in this run: new ones first, then those that need a --verify-every check of their own, then those a trusted sitemap lastmod says changed, then those a check is worth most on (estimated change rate and time since the last check); the rest are left for later. A chosen URL due for verification is asked unconditionally [default: all due]',
+		doc:
+			'Check at most N URLs in this run: new ones first, then those that need a --verify-every check of their own, ' +
+			'then those a trusted sitemap lastmod says changed, then those a check is worth most on (estimated change rate and time since the last ' +
+			'check); the rest are left for later. A chosen URL due for verification is asked unconditionally [default: all due]',
 		schemaDoc:
-			'Check at most this many URLs in the run: new ones first, then those verifyEvery has made due, then those a check is worth most on; the rest are left for later (default: all due)',
+			'Check at most this many URLs in the run: new ones first, then those verifyEvery has made due, ' +
+			'then those a check is worth most on; the rest are left for later (default: all due)',
 		parse: integerValue('budget', 0),
 		stage: 'due',
 		schema: { type: 'integer', minimum: 0 },
@@ -329,7 +335,9 @@ export const sweepSettings = {
 	}),
 	'keep-text': setting({
 		group: GROUP.content,
-		doc: "Keep up to this much of every page's text from its first sight (compressed, stored once per distinct text), so that its next change shows as a word diff in revisit report (off: keep none)",
+		doc:
+			"Keep up to this much of every page's text from its first sight (compressed, stored once per distinct text), " +
+			'so that its next change shows as a word diff in revisit report (off: keep none)',
 		schemaDoc: "Keep up to this much of a changed page's counted text, for the word diff of its next change in revisit report (off: none)",
 		default: '32KiB',
 		parse: sizeOrOffValue('keep-text'),
@@ -351,7 +359,9 @@ export const sweepSettings = {
 	}),
 	'keep-versions': setting({
 		group: GROUP.content,
-		doc: "Keep this many versions of each page's text (the newest whole, older ones as compressed reverse deltas) for revisit log and diff; past it the oldest go, never the newest. They count in --keep-text-total, where the oldest versions go first (off: the newest only)",
+		doc:
+			"Keep this many versions of each page's text (the newest whole, older ones as compressed reverse deltas) for revisit log and diff; " +
+			'past it the oldest go, never the newest. They count in --keep-text-total, where the oldest versions go first (off: the newest only)',
 		schemaDoc: "Keep this many versions of each page's counted text, for revisit log and diff; past it the oldest go, never the newest (off: the newest only)",
 		default: 50,
 		parse: countOrOffValue('keep-versions'),
@@ -361,7 +371,9 @@ export const sweepSettings = {
 	}),
 	'diff-of': setting({
 		group: GROUP.content,
-		doc: 'What revisit report diffs of an HTML page without a content rule: the text a reader sees (headings, paragraphs, list items, link and alt text, one block a line), or its markup',
+		doc:
+			'What revisit report diffs of an HTML page without a content rule: the text a reader sees (headings, ' +
+			'paragraphs, list items, link and alt text, one block a line), or its markup',
 		schemaDoc: 'What revisit report diffs of an HTML page without a content rule: the text a reader sees, one block a line (visible), or its markup (source)',
 		default: 'visible' as 'visible' | 'source',
 		parse: diffOfValue,
@@ -372,7 +384,9 @@ export const sweepSettings = {
 	}),
 	render: setting({
 		group: GROUP.content,
-		doc: 'Render pages in Chromium: auto only where the static page cannot answer (a --select or --product that finds nothing, an empty shell), and then revalidates what the page loaded without a browser (docs/8-rendering.md)',
+		doc:
+			'Render pages in Chromium: auto only where the static page cannot answer (a --select or --product that finds nothing, ' +
+			'an empty shell), and then revalidates what the page loaded without a browser (docs/8-rendering.md)',
 		schemaDoc: 'Render pages in Chromium (as --render): auto only where the static page cannot answer the rules',
 		default: 'never' as 'never' | 'auto' | 'always',
 		parse: renderValue,
@@ -426,9 +440,13 @@ export const sweepSettings = {
 	}),
 	when: setting({
 		group: GROUP.content,
-		doc: "Report a change (or a first sight) only when this holds, e.g. 'changed_words > 3', 'contains(text, \"in stock\")' or 'price < 40 or (in_stock and not was_in_stock)'; a change that does not is the new baseline, silently (reason unmet). Names: price, previous_price, currency, availability, price_change, in_stock, was_in_stock, text, changed_words",
+		doc:
+			"Report a change (or a first sight) only when this holds, e.g. 'changed_words > 3', 'contains(text, " +
+			"\"in stock\")' or 'price < 40 or (in_stock and not was_in_stock)'; a change that does not is the new baseline, silently (reason unmet). " +
+			'Names: price, previous_price, currency, availability, price_change, in_stock, was_in_stock, text, changed_words',
 		schemaDoc:
-			'Report a change (or a first sight) only when this condition holds, as --when: e.g. "changed_words > 3" or "price < 40 or (in_stock and not was_in_stock)"; a change that does not is the new baseline, silently (reason unmet)',
+			'Report a change (or a first sight) only when this condition holds, as --when: e.g. "changed_words > 3" or "price ' +
+			'< 40 or (in_stock and not was_in_stock)"; a change that does not is the new baseline, silently (reason unmet)',
 		parse: conditionValue,
 		type: 'string',
 		stage: 'compare',

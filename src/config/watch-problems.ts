@@ -39,13 +39,15 @@ export function watchProblems(config: PipelineConfig): Problem[] {
 			problems.push({
 				pointer,
 				message:
-					'a watch reads its sources again and again, and a command source is read once: write its URLs to a file source (read again when it changes), or pipe them in on stdin',
+					'a watch reads its sources again and again, and a command source is read once: ' +
+					'write its URLs to a file source (read again when it changes), or pipe them in on stdin',
 			});
 		if (source.type === 'file' && (source.format ?? (source.path.toLowerCase().endsWith('.json') ? 'json' : 'lines')) === 'json') {
 			problems.push({
 				pointer,
 				message:
-					'a watch reads a file source one URL per line (read again when it changes); a JSON array of URLs is not read in a watch: write the file one URL per line, with "format": "lines" if its name ends in .json',
+					'a watch reads a file source one URL per line (read again when it changes); a JSON array of URLs is not read in a watch: ' +
+					'write the file one URL per line, with "format": "lines" if its name ends in .json',
 			});
 		}
 	});

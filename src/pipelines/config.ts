@@ -35,7 +35,10 @@ export interface CompiledPipeline {
 	checks: Array<() => Promise<void>>;
 	/** Its `report` sinks: pages written when the run ends. */
 	reports: Array<{ path: string; runs: number }>;
-	/** Set in watch mode (`"mode": "watch"`): the watch's own settings, checked as `revisit watch`'s flags are; the watch takes `options` less a sweep's run schedule (watch/build.ts). */
+	/**
+	 * Set in watch mode (`"mode": "watch"`): the watch's own settings, checked as `revisit
+	 * watch`'s flags are; the watch takes `options` less a sweep's run schedule (watch/build.ts).
+	 */
 	watch?: WatchSettings | undefined;
 }
 

@@ -31,7 +31,8 @@ export async function fleetRun(store: string, flags: FleetRunOptions, options: S
 	if (!isRedisSpec(store))
 		throw new FleetError(
 			'FLEET_USAGE',
-			`--workers needs a Redis store (--store redis://host:port), where workers take their requests; ${shownUrl(store)} is a LevelDB directory (for one machine, use --local-workers N)`,
+			`--workers needs a Redis store (--store redis://host:port), where workers take their requests; ${shownUrl(store)} is a LevelDB directory (for one ` +
+				`machine, use --local-workers N)`,
 		);
 	const { workers } = await fleetStatus(parseRedisUrl(store));
 	if (workers.length === 0)

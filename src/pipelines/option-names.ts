@@ -36,7 +36,8 @@ const SWEEP_OPTION_NAMES: ReadonlySet<string> = new Set([
 ]);
 
 const RULES_HINT =
-	"content rules go in `rules`, a list of rule objects as a rules file holds them (the CLI's --select main --text is rules: [{ select: ['main'], text: true }])";
+	"content rules go in `rules`, a list of rule objects as a rules file holds them (the CLI's --select main --text is rules: " +
+	"[{ select: ['main'], text: true }])";
 
 /** The CLI's flags whose library option is spelt otherwise: a unit in the name, or another place (from the settings), or not a setting at all. */
 const FLAG_HINTS: Readonly<Record<string, string>> = {

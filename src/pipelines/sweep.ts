@@ -44,13 +44,18 @@ export interface SweepDeps {
 	transport?: Transport | undefined;
 	/** This run's hosts; one book per run. */
 	book: HostBook;
-	/** Edge callbacks: a host blocked by the churn guard; a task's backpressure credit returned early, parked, or taken back (the budget's chosen, when the input ends). */
+	/**
+	 * Edge callbacks: a host blocked by the churn guard; a task's backpressure credit
+	 * returned early, parked, or taken back (the budget's chosen, when the input ends).
+	 */
 	hooks?: { onBlocked?(origin: string, decision: ChurnDecision): void; release?(): void; park?(): boolean; acquire?(): Promise<void> | undefined } | undefined;
 	/** Chromium, when the run may render (`--render`). */
 	renderer?: Renderer | undefined;
 	/** The run's cookies (`--cookies`, `--cookie-jar`), put in a rendered page's browser context. */
 	cookies?: (() => BrowserCookieData[]) | undefined;
-	/** The run's keep-text stage (stages/keep-text.ts), for a composer to place before what prints and tells, so that a feed entry carries the change's word diff. */
+	/**
+	 * The run's keep-text stage (stages/keep-text.ts), for a composer to place before what prints and tells, so that a feed entry carries the change's word diff.
+	 */
 	keepText?: MonoTypeOperatorFunction<Task> | undefined;
 }
 

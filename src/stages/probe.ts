@@ -28,7 +28,10 @@ export type MethodOption = (typeof METHODS)[number];
 export interface ProbeOptions extends RetryPolicy {
 	/** `candidates`: never download a body; a 2xx is a candidate for the fetch phase. */
 	candidates?: boolean | undefined;
-	/** The run's `--budget` / `--host-budget`: under either, a URL due for verification is asked unconditionally (one request, not a conditional one and its audit). */
+	/**
+	 * The run's `--budget` / `--host-budget`: under either, a URL due for verification
+	 * is asked unconditionally (one request, not a conditional one and its audit).
+	 */
 	budget?: number | undefined;
 	hostBudget?: number | undefined;
 	/** Accept-Encoding pinned for the run; a stored ETag from another encoding is not sent. */

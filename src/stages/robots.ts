@@ -53,7 +53,10 @@ export function robots(options: RobotsStageOptions, deps: RobotsGateDeps): MonoT
 		});
 }
 
-/** The task with the gate's answer: as it was when allowed, else with the verdict `robots` or `deferred` (and its error, if robots.txt failed) and nothing to commit. */
+/**
+ * The task with the gate's answer: as it was when allowed, else with the verdict
+ * `robots` or `deferred` (and its error, if robots.txt failed) and nothing to commit.
+ */
 function judged(task: Task, answer: GateAnswer): Task {
 	if (answer.verdict === 'allow') return task;
 	task.verdict = { url: task.url!, changed: false, reason: answer.verdict };

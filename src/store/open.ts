@@ -65,7 +65,8 @@ export async function openStore(spec: string, options: OpenStoreOptions = {}): P
 		if (options.viaWatch) return watch;
 		throw new StoreError(
 			'STORE_LOCKED',
-			`store ${spec} is locked: a running revisit watch holds it (history, report, log, diff, stats, due, export and hosts set go through the watch); stop the watch to change it`,
+			`store ${spec} is locked: a running revisit watch holds it (history, report, log, diff, stats, due, export and hosts set go through the watch); ` +
+				`stop the watch to change it`,
 			{ cause: error },
 		);
 	}

@@ -24,7 +24,10 @@ export interface PruneResult {
 	keptHosts: number;
 	/** Orphaned host rows kept because they carry a hand-set mode (`revisit hosts set`). */
 	keptOverrides: number;
-	/** Kept text blobs deleted because no record or version log points to them any more (not counted by a dry run), and the text total left (blobs and version logs). */
+	/**
+	 * Kept text blobs deleted because no record or version log points to them any more
+	 * (not counted by a dry run), and the text total left (blobs and version logs).
+	 */
 	texts: number;
 	textBytes?: number;
 	/** Version logs deleted with their URLs (not counted by a dry run). */

@@ -29,7 +29,16 @@ export type SettingNames = 'flags' | 'pipeline';
  * entry point's names.
  *
  * @example
- * buildWatch({ options: normaliseCheckOptions(), watch, outputs: { emit: { format: 'lines' } }, store: '.revisit', inputs: { urls: [], stdin: true, files: [], sitemaps: [] } }, 'flags')
+ * buildWatch(
+ * 	{
+ * 		options: normaliseCheckOptions(),
+ * 		watch,
+ * 		outputs: { emit: { format: 'lines' } },
+ * 		store: '.revisit',
+ * 		inputs: { urls: [], stdin: true, files: [], sitemaps: [] },
+ * 	},
+ * 	'flags',
+ * )
  */
 export function buildWatch(parts: WatchParts, names: SettingNames): WatchJob {
 	const { watch } = parts;

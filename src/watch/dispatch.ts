@@ -35,7 +35,10 @@ const CLAIM_BATCH = 64;
 const CATCH_UP_WALL_MS = 500;
 /** The longest wait between two claims (wall ms): a URL that falls due is seen within it. */
 const MAX_WAIT_MS = 200;
-/** With fewer free places than this in the run, the dispatcher waits GATHER_MS for more before it claims: one claim (a store read and write) per few URLs, not per URL, when checks are the bottleneck. */
+/**
+ * With fewer free places than this in the run, the dispatcher waits GATHER_MS for more before it claims:
+ * one claim (a store read and write) per few URLs, not per URL, when checks are the bottleneck.
+ */
 const GATHER = 16;
 const GATHER_MS = 3;
 

@@ -82,7 +82,10 @@ const NO_VALVE: Pick<Valve, 'acquire'> = { acquire: () => Promise.resolve() };
  * watcher, timer and signal listener.
  *
  * @example
- * watchInputs({ urls: [], files: ['urls.txt'], sitemaps: [], sitemapEveryMs: 86_400_000 }, { signals: processSignals(), clock, wallMs: clock.wallMs, diagnose })
+ * watchInputs(
+ * 	{ urls: [], files: ['urls.txt'], sitemaps: [], sitemapEveryMs: 86_400_000 },
+ * 	{ signals: processSignals(), clock, wallMs: clock.wallMs, diagnose },
+ * )
  *   .pipe(concatMap((batch) => admit(queue, batch, { now: clock.now() })))
  */
 export function watchInputs(spec: WatchInputsSpec, deps: WatchInputsDeps): Observable<InputBatch> {

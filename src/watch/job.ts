@@ -20,7 +20,9 @@ import { withLiveRun } from './live-store.js';
 import { openOutbox, type Outbox } from '../io/outbox/open.js';
 import type { TargetStatus } from '../io/outbox/worker.js';
 
-/** Most origins the watch keeps a socket per --per-host place for: past them, idle sockets are closed as others open (each closes after IDLE_SOCKET_MS anyway). */
+/**
+ * Most origins the watch keeps a socket per --per-host place for: past them, idle sockets are closed as others open (each closes after IDLE_SOCKET_MS anyway).
+ */
 const SOCKET_ORIGINS = 1024;
 
 /**
@@ -32,7 +34,9 @@ export interface WatchJob {
 	shape: WatchShape;
 	store: string | ValidatorStore;
 	redis?: RedisTimeouts | undefined;
-	/** Where URLs come from (inputs.ts): the URL arguments, stdin (whether to read it), files read again when they change, sitemaps read every `sitemapEveryMs`. */
+	/**
+	 * Where URLs come from (inputs.ts): the URL arguments, stdin (whether to read it), files read again when they change, sitemaps read every `sitemapEveryMs`.
+	 */
 	inputs: Omit<WatchInputsSpec, 'stdin'> & { stdin: boolean };
 	/** Least wall ms between two requests to an origin (`--host-rate`); unset: none. */
 	hostGapMs?: number | undefined;
@@ -175,7 +179,8 @@ async function run(
 		for (const target of outbox?.deliveries.status() ?? [])
 			if (target.pending > 0)
 				edges.diagnose(
-					`${target.shown}: ${target.pending} deliver${target.pending === 1 ? 'y' : 'ies'} pending, kept in the store for the next watch or run with this target`,
+					`${target.shown}: ${target.pending} deliver${target.pending === 1 ? 'y' : 'ies'} pending, kept in the store for the next watch or run with ` +
+						`this target`,
 				);
 		await reporting;
 		await serving?.close();

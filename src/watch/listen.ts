@@ -22,7 +22,10 @@ export interface ListenHandlers {
 	metrics: Pick<WatchMetrics, 'text' | 'contentType'> & Partial<Pick<WatchMetrics, 'reportBuilt'>>;
 	/** Asked on each `GET /healthz`; a throw counts as unwell, its message the reason. */
 	health(): Health | Promise<Health>;
-	/** `GET /` shows the report page of the last `runs` runs from this store, `source` naming it, in pages of `limit` changes, each built at most once per `maxAgeMs` (live-report.ts). */
+	/**
+	 * `GET /` shows the report page of the last `runs` runs from this store, `source` naming it,
+	 * in pages of `limit` changes, each built at most once per `maxAgeMs` (live-report.ts).
+	 */
 	report: LiveReportOptions;
 	/** More names answered in the Host header (`--listen-host`), beside the listening address's. */
 	hosts?: readonly string[] | undefined;
@@ -51,7 +54,10 @@ export function parseListen(text: string): ListenAddress {
 
 const TEXT = 'text/plain; charset=utf-8';
 
-/** One line: a reason with a newline in it would read as two in a probe's log; a control character a page wrote is shown, not sent to whoever reads it on a terminal. */
+/**
+ * One line: a reason with a newline in it would read as two in a probe's log; a control
+ * character a page wrote is shown, not sent to whoever reads it on a terminal.
+ */
 const oneLine = (text: string): string => visibleLine(text.replace(/\s*[\r\n]+\s*/g, ' ').trim());
 
 const text = (status: number, body: string): Answer => ({ status, type: TEXT, body: Buffer.from(body) });

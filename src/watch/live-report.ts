@@ -89,7 +89,8 @@ export function liveReport(options: LiveReportOptions): LiveReport {
 			const first = from ? `from the run of ${new Date(from.run).toISOString()}${from.skip > 0 ? ` (after its first ${from.skip})` : ''}` : 'the newest';
 			const note = paging.gone
 				? 'That run is no longer among the last runs shown.'
-				: `${data.changes.length} of the ${data.summary.changed} changes of the last ${data.summary.runs} run(s), ${first}, newest first; errors of the ${paging.runsRead} run(s) they come from.`;
+				: `${data.changes.length} of the ${data.summary.changed} changes of the last ${data.summary.runs} run(s), ${first}, newest first; ` +
+					`errors of the ${paging.runsRead} run(s) they come from.`;
 			const links = {
 				note,
 				newest: from ? './' : undefined,

@@ -17,7 +17,8 @@ function lateDeliveries(targets: readonly TargetStatus[], now: number): string |
 	return late
 		.map(
 			(target) =>
-				`${target.shown}: ${target.pending} deliver${target.pending === 1 ? 'y' : 'ies'} pending for ${Math.round((now - target.oldestAt!) / 1000)} s${target.failing ? ` (${target.failing.problem})` : ''}`,
+				`${target.shown}: ${target.pending} deliver${target.pending === 1 ? 'y' : 'ies'} pending for ${Math.round((now - target.oldestAt!) / 1000)} ` +
+				`s${target.failing ? ` (${target.failing.problem})` : ''}`,
 		)
 		.join('; ');
 }

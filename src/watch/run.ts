@@ -126,7 +126,8 @@ export function watchTasks(deps: SweepDeps, job: WatchJob, plan: WatchContext): 
 						plan.observer?.queue?.(stats);
 						return say.settled(stats);
 					}
-					// The gap first: a URL put due now is claimed at once, by this process or another on the store, and its origin's second claim must already wait for it.
+					// The gap first: a URL put due now is claimed at once, by this process or
+					// another on the store, and its origin's second claim must already wait for it.
 					if (job.hostGapMs !== undefined) await setGaps(queue, batch, gapped, job.hostGapMs / scale);
 					const result = await admit(queue, batch, { now: plan.clock.now() });
 					await announced(batch, { store: runDeps.store, book: runDeps.book, queue, now: plan.clock.now() });

@@ -94,7 +94,8 @@ export function createSayings(options: { diagnose(line: string): void; checksPer
  *
  * @example
  * rateLine(50, 50, 120_000, { ...WATCH_INTERVALS, minMs: 3_600_000 })
- * // '50 URLs, --rate 5000/h: no URL is checked more often than every 1h (--min-interval), so about 50/h of the rate can be spent now; the 50 new ones are checked first, then again after 1h, 2h, 4h, … while their rates are learnt'
+ * // '50 URLs, --rate 5000/h: no URL is checked more often than every 1h (--min-interval), so about 50/h of the rate can be spent now; ' +
+ * // 'the 50 new ones are checked first, then again after 1h, 2h, 4h, … while their rates are learnt'
  */
 export function rateLine(urls: number, added: number, checksPerDay: number, bounds: IntervalBounds): string {
 	const head = `${counted(urls, 'URL')}, --rate ${rateText(checksPerDay)}`;
@@ -103,7 +104,8 @@ export function rateLine(urls: number, added: number, checksPerDay: number, boun
 	const least = (urls * DAY_MS) / bounds.maxMs;
 	const spending =
 		most < checksPerDay
-			? `no URL is checked more often than every ${roughDuration(bounds.minMs)} (--min-interval), so about ${roughRate(most, checksPerDay)} of the rate can be spent now`
+			? `no URL is checked more often than every ${roughDuration(bounds.minMs)} (--min-interval), so about ${roughRate(most, checksPerDay)} of the rate ` +
+				`can be spent now`
 			: least > checksPerDay
 				? `even at --max-interval ${roughDuration(bounds.maxMs)} they take about ${roughRate(least, checksPerDay)}, more than the rate: URLs will fall late`
 				: `each URL is checked about every ${roughDuration((urls * DAY_MS) / checksPerDay)} on average, more often those that change more`;
@@ -117,8 +119,10 @@ export function rateLine(urls: number, added: number, checksPerDay: number, boun
 function boundLine(bound: 'low' | 'high', urls: number, spent: number, checksPerDay: number, bounds: IntervalBounds, forMs: number): string {
 	const head = `the threshold has been at its ${bound === 'low' ? 'lowest' : 'highest'} for ${roughDuration(forMs)}`;
 	return bound === 'low'
-		? `${head}: the ${counted(urls, 'URL')}, each checked at most every ${roughDuration(bounds.minMs)} (--min-interval), took about ${roughRate(spent, checksPerDay)} of --rate ${rateText(checksPerDay)}; the rest is not spent`
-		: `${head}: the ${counted(urls, 'URL')}, each checked at least every ${roughDuration(bounds.maxMs)} (--max-interval), need about ${roughRate((urls * DAY_MS) / bounds.maxMs, checksPerDay)}, more than --rate ${rateText(checksPerDay)}: URLs fall late`;
+		? `${head}: the ${counted(urls, 'URL')}, each checked at most every ${roughDuration(bounds.minMs)} (--min-interval), ` +
+				`took about ${roughRate(spent, checksPerDay)} of --rate ${rateText(checksPerDay)}; the rest is not spent`
+		: `${head}: the ${counted(urls, 'URL')}, each checked at least every ${roughDuration(bounds.maxMs)} (--max-interval), ` +
+				`need about ${roughRate((urls * DAY_MS) / bounds.maxMs, checksPerDay)}, more than --rate ${rateText(checksPerDay)}: URLs fall late`;
 }
 
 const RATE_UNITS = [
@@ -143,7 +147,10 @@ export function rateText(checksPerDay: number): string {
 	return roughRate(checksPerDay);
 }
 
-/** A rate rounded to two figures (whole from 100), in the unit `rateText(like)` uses when it is at least 1 there, else in the first of s, min, h, d where it is: `50/h`. */
+/**
+ * A rate rounded to two figures (whole from 100), in the unit `rateText(like)` uses
+ * when it is at least 1 there, else in the first of s, min, h, d where it is: `50/h`.
+ */
 function roughRate(checksPerDay: number, like?: number): string {
 	const rough = (value: number, unit: string) => `${value >= 100 ? Math.round(value) : Number(value.toPrecision(2))}/${unit}`;
 	const same = like === undefined ? undefined : RATE_UNITS.find(([unit]) => rateText(like).endsWith(`/${unit}`));

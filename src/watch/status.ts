@@ -69,7 +69,10 @@ export function createWatchStatus(figures: WatchFigures, now: () => number): Wat
  */
 export function formatWatchStatus(figures: Readonly<WatchFigures>): string {
 	const due = figures.backlog === 0 ? 'none due' : `${figures.backlog} due${figures.lateMs > 0 ? ` (the oldest ${roughDuration(figures.lateMs)} late)` : ''}`;
-	return `${counted(figures.watched, 'URL')} watched, ${counted(figures.checks, 'check')}, ${figures.changed} changed, ${counted(figures.errors, 'error')}, ${due}`;
+	return (
+		`${counted(figures.watched, 'URL')} watched, ${counted(figures.checks, 'check')}, ${figures.changed} changed, ` +
+		`${counted(figures.errors, 'error')}, ${due}`
+	);
 }
 
 const ROUGH_UNITS = [

@@ -100,7 +100,8 @@ describe('sweep() (library)', () => {
 	it.each([
 		[
 			{ select: ['main'] },
-			"Unknown sweep option `select`: content rules go in `rules`, a list of rule objects as a rules file holds them (the CLI's --select main --text is rules: [{ select: ['main'], text: true }])",
+			'Unknown sweep option `select`: content rules go in `rules`, ' +
+				"a list of rule objects as a rules file holds them (the CLI's --select main --text is rules: [{ select: ['main'], text: true }])",
 		],
 		[{ timeout: 5 }, 'Unknown sweep option `timeout`: did you mean `timeoutMs` (milliseconds; --timeout is in seconds)?'],
 		[{ perhost: 2 }, 'Unknown sweep option `perhost`: did you mean `perHost`?'],

@@ -28,7 +28,8 @@ describe('churn guard: crawl judges churn over the URLs its sweep phase probed',
 		expect(churn).toMatchObject({ status: 3, stdout: '' });
 		expect(churn.stderr).toMatch(
 			new RegExp(
-				`${fx.site.server.origin}: about \\d+ of its first \\d+ known URLs changed \\(20 of 20 fetched\\), where their change rates predicted [\\d.]+ of \\d+: changes held back \\(churn guard\\)`,
+				`${fx.site.server.origin}: about \\d+ of its first \\d+ known URLs changed \\(20 of 20 fetched\\), where their change rates predicted [\\d.]+ ` +
+					`of \\d+: changes held back \\(churn guard\\)`,
 			),
 		);
 		expect(await written(path.join(fx.dir, 'most'))).toEqual({ files: 0, urls: [] });

@@ -46,7 +46,8 @@ describe('churn guard: sweep --candidates | fetch judges churn over the URLs the
 		expect(churn).toMatchObject({ status: 3, stdout: '' });
 		expect(churn.stderr).toMatch(
 			new RegExp(
-				`${fx.site.server.origin}: about 2900 of its first 3000 known URLs changed \\(20 of 20 fetched\\), where their change rates predicted [\\d.]+ of \\d+: changes held back \\(churn guard\\)`,
+				`${fx.site.server.origin}: about 2900 of its first 3000 known URLs changed \\(20 of 20 fetched\\), where their change rates predicted [\\d.]+ ` +
+					`of \\d+: changes held back \\(churn guard\\)`,
 			),
 		);
 		expect(await written(pages)).toEqual({ files: 0, urls: [] });

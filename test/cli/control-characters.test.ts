@@ -9,7 +9,10 @@ import { startServer, type TestServer } from '../helpers/server.js';
 const ATTACK =
 	'\x1b[2J\x1b]52;c;ZXZpbA==\x07\x1b]8;;http://evil.example/\x07link\x1b]8;;\x07\x1b]0;owned\x07\x1bPq#0;2\x1b\\\u009b31m\u009d0;t\x07\r\bX\u202eevil\u200b';
 
-/** The shop page, a little different at each request: its title, text, JSON-LD name and currency and its ETag carry the attack (an ETag can carry C1 only: Node's parser refuses ESC in a header). */
+/**
+ * The shop page, a little different at each request: its title, text, JSON-LD name and currency and
+ * its ETag carry the attack (an ETag can carry C1 only: Node's parser refuses ESC in a header).
+ */
 function page(n: number): string {
 	const jsonLd = JSON.stringify({
 		'@context': 'https://schema.org',
@@ -17,10 +20,15 @@ function page(n: number): string {
 		name: `Kettle ${ATTACK}`,
 		offers: { '@type': 'Offer', price: String(14 + n), priceCurrency: `EUR${ATTACK}`, availability: 'https://schema.org/InStock' },
 	});
-	return `<!doctype html><html><head><title>Kettle ${ATTACK}</title><script type="application/ld+json">${jsonLd}</script></head><body><h1>Kettle ${ATTACK}</h1><p>Price ${14 + n} ${ATTACK} and more words</p></body></html>`;
+	return (
+		`<!doctype html><html><head><title>Kettle ${ATTACK}</title><script type="application/ld+json">${jsonLd}</script></head><body><h1>Kettle ` +
+		`${ATTACK}</h1><p>Price ${14 + n} ${ATTACK} and more words</p></body></html>`
+	);
 }
 
-/** Where bytes show what a terminal acts on: C0 controls but tab and newline, DEL, C1 (U+0080–U+009F, in UTF-8 or alone), the bidi and zero-width characters. */
+/**
+ * Where bytes show what a terminal acts on: C0 controls but tab and newline, DEL, C1 (U+0080–U+009F, in UTF-8 or alone), the bidi and zero-width characters.
+ */
 function rawControls(bytes: Buffer): string[] {
 	const found: string[] = [];
 	const at = (i: number) => JSON.stringify(bytes.subarray(Math.max(0, i - 20), i + 20).toString('latin1'));
@@ -67,7 +75,9 @@ async function clean(args: string[], colour = false): Promise<Run> {
  */
 function onTerminal(args: string[], seen: (text: string) => void): Promise<{ status: number; output: Buffer }> {
 	const script =
-		'import os, pty, sys\npid, fd = pty.fork()\nif pid == 0:\n    os.execv(sys.argv[1], sys.argv[1:])\nwhile True:\n    try:\n        data = os.read(fd, 65536)\n    except OSError:\n        break\n    if not data:\n        break\n    sys.stdout.buffer.write(data)\n    sys.stdout.flush()\nsys.exit(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))\n';
+		'import os, pty, sys\npid, fd = pty.fork()\nif pid == 0:\n    os.execv(sys.argv[1], sys.argv[1:])\nwhile True:\n    try:\n        data = os.read(fd,' +
+		' 65536)\n    except OSError:\n        break\n    if not data:\n        break\n    sys.stdout.buffer.write(data)\n    ' +
+		'sys.stdout.flush()\nsys.exit(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))\n';
 	const child = spawn('python3', ['-c', script, process.execPath, BIN, ...args], {
 		stdio: ['ignore', 'pipe', 'inherit'],
 		env: { PATH: process.env.PATH, TERM: 'xterm' },

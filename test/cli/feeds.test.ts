@@ -14,7 +14,8 @@ describe('what changed: diffs, Atom and webhooks', () => {
 			res
 				.writeHead(200, { 'content-type': 'text/html' })
 				.end(
-					`<html><body>\n<p class="stamp">Generated at ${new Date().toISOString()}</p>\n<h1>Item ${req.url}</h1>\n<p class="price">$${price.get(req.url!) ?? 10}</p>\n</body></html>\n`,
+					`<html><body>\n<p class="stamp">Generated at ${new Date().toISOString()}</p>\n<h1>Item ${req.url}</h1>\n<p class="price">` +
+						`$${price.get(req.url!) ?? 10}</p>\n</body></html>\n`,
 				);
 		});
 	});

@@ -15,7 +15,8 @@ beforeAll(async () => {
 		res
 			.writeHead(200, { 'content-type': 'text/html' })
 			.end(
-				`<html><body><p class="stamp">${Date.now()}-${Math.random()}</p><h1>Kettle ${req.url}</h1><p class="price">${price.get(req.url!) ?? '$10'}</p></body></html>`,
+				`<html><body><p class="stamp">${Date.now()}-${Math.random()}</p><h1>Kettle ${req.url}</h1><p class="price">${price.get(req.url!) ?? '$10'}</p>` +
+					`</body></html>`,
 			);
 	});
 });
@@ -176,7 +177,8 @@ describe('a delivery that hangs', () => {
 			// Not delivered: its delivery is pending in the store, for the next run with this URL.
 			const stats = await runCli(['stats', '--store', store]);
 			expect(stats.stdout).toContain(
-				`Pending deliveries (changes committed, waiting for their target):\n  notify mailto://${drip.host}:${drip.port}?from=revisit@example.org&to=me@example.org  1 pending, the oldest from `,
+				`Pending deliveries (changes committed, waiting for their target):\n  notify ` +
+					`mailto://${drip.host}:${drip.port}?from=revisit@example.org&to=me@example.org  1 pending, the oldest from `,
 			);
 		} finally {
 			await drip.close();

@@ -19,7 +19,8 @@ describe('repeatable flags take one value each time', () => {
 			res
 				.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
 				.end(
-					`<html><body><h1>Lamp</h1><p class="price">$24.50</p><p class="stock">In stock</p><div class="recent">viewed ${served} times</div>${ad}</body></html>`,
+					`<html><body><h1>Lamp</h1><p class="price">$24.50</p><p class="stock">In stock</p><div class="recent">viewed ${served} times</div>${ad}</body>` +
+						`</html>`,
 				);
 		});
 	});

@@ -13,7 +13,9 @@ const installed = (name: string): string =>
 	(JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** A TypeScript user's script: the library's entry points, the verdict and error types, and what they must refuse. */
-const SCRIPT = `import { createPipeline, ERROR_CODES, REASONS, RevisitError, sweep, type ErrorCode, type Reason, type UrlErrorCode, type Verdict } from 'revisit';
+const SCRIPT =
+	`import { createPipeline, ERROR_CODES, REASONS, RevisitError, sweep, type ErrorCode, type Reason, type UrlErrorCode, ` +
+	`type Verdict } from 'revisit';
 
 const changed: string[] = [];
 sweep(['https://example.org/'], { store: '.revisit', perHost: 2, timeoutMs: 5000, rules: [{ select: ['main'], text: true }] }).subscribe({

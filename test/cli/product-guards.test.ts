@@ -11,7 +11,9 @@ const PRODUCT =
 const PAGES: Record<string, string> = {
 	'/deep-beside': ld(DEEP) + ld(PRODUCT),
 	'/deep-only': ld(DEEP),
-	'/deep-microdata': `<div itemscope itemtype="https://schema.org/Offer"><span itemprop="price">${'<div itemscope>'.repeat(10_000)}$7.25${'</div>'.repeat(10_000)}</span></div>`,
+	'/deep-microdata':
+		`<div itemscope itemtype="https://schema.org/Offer"><span itemprop="price">` +
+		`${'<div itemscope>'.repeat(10_000)}$7.25${'</div>'.repeat(10_000)}</span></div>`,
 	'/negative': ld('{"@type":"Product","offers":{"price":"-5","priceCurrency":"EUR","availability":"InStock"}}'),
 	'/absurd': ld(`{"@type":"Product","offers":{"price":"${'9'.repeat(400)}","priceCurrency":"EUR"}}`),
 };

@@ -8,9 +8,12 @@ import { startServer, type TestServer } from '../helpers/server.js';
 type Row = { url: string; changed: boolean; reason: string; product?: Record<string, unknown> | null; previous?: Record<string, unknown>; problem?: string };
 
 /** A page whose microdata names this product's price and, in a "more items" block the page does not name as related, cheaper ones. */
-const MICRODATA_OTHERS = `<!doctype html><html><body><div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Espresso machine</h1>
-<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price" content="259.00">259,00 €</span><meta itemprop="priceCurrency" content="EUR"></div></div>
-<div class="more-items"><div itemscope itemtype="https://schema.org/Offer"><span itemprop="price" content="44.99">44,99 €</span><meta itemprop="priceCurrency" content="EUR"></div></div></body></html>`;
+const MICRODATA_OTHERS =
+	`<!doctype html><html><body><div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Espresso machine</h1>
+<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price" content="259.00">259,00 €</span><meta ` +
+	`itemprop="priceCurrency" content="EUR"></div></div>
+<div class="more-items"><div itemscope itemtype="https://schema.org/Offer"><span itemprop="price" content="44.99">44,99 €</span><meta ` +
+	`itemprop="priceCurrency" content="EUR"></div></div></body></html>`;
 
 describe('--product on shop pages without structured data, and on pages with no offer at all', () => {
 	let server: TestServer;
@@ -22,7 +25,9 @@ describe('--product on shop pages without structured data, and on pages with no 
 			state.served++;
 			// Noise on every answer: a token, and the related products' prices drawn anew.
 			const noise = `<p class="session">session ${state.served}-${Math.random().toString(36).slice(2)}</p>`;
-			const related = `<section class="related-products"><div class="tile"><span class="preis">${(5 + Math.random() * 20).toFixed(2).replace('.', ',')} €</span></div></section>`;
+			const related =
+				`<section class="related-products"><div class="tile"><span class="preis">${(5 + Math.random() * 20).toFixed(2).replace('.', ',')} ` +
+				`€</span></div></section>`;
 			const pages: Record<string, string> = {
 				'/p/amazon': SHOP_PAGES['amazon']!.html.replace('</body>', `${noise}</body>`),
 				'/p/german': SHOP_PAGES['german']!.html.replace('</main>', `${related}</main>${noise}`),
@@ -31,7 +36,9 @@ describe('--product on shop pages without structured data, and on pages with no 
 					? SHOP_PAGES['blog']!.html.replace('</p>', '</p><span class="price">$24.00</span><button>Add to cart</button>')
 					: SHOP_PAGES['blog']!.html.replace('</article>', `${noise}</article>`),
 				'/p/espresso': MICRODATA_OTHERS,
-				'/p/kettle': `<!doctype html><html><body><main><h1>Kettle</h1><p class="price">$29.99</p><p class="note">This item isn't in stock right now.</p><form><button class="add-to-cart">Add to cart</button></form></main></body></html>`,
+				'/p/kettle':
+					`<!doctype html><html><body><main><h1>Kettle</h1><p class="price">$29.99</p><p class="note">This item isn't ` +
+					`in stock right now.</p><form><button class="add-to-cart">Add to cart</button></form></main></body></html>`,
 			};
 			const body = pages[req.url ?? ''];
 			res.writeHead(body === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' }).end(body ?? '');
@@ -163,7 +170,8 @@ describe('--product on shop pages without structured data, and on pages with no 
 		const run = await runCli(['rules', 'test', server.url('/p/tote'), '--product']);
 		expect(run.status, run.stderr).toBe(0);
 		expect(run.stderr).toContain(
-			'revisit: the offer: price 29.99 USD, availability InStock (price from page)\nthe currency: "$", read as USD: a bare $ on a page in English naming no country\n',
+			'revisit: the offer: price 29.99 USD, availability InStock (price from page)\nthe currency: ' +
+				'"$", read as USD: a bare $ on a page in English naming no country\n',
 		);
 		expect(run.stderr).toContain('  page  p.price, nearest the title  price "$ 29.99" → 29.99, currency $  taken: the price\n');
 		expect(run.stderr).toContain(
@@ -180,7 +188,8 @@ describe('--product on shop pages without structured data, and on pages with no 
 		expect(run.status, run.stderr).toBe(0);
 		expect(run.stderr).toContain('revisit: the offer: price 29.99 USD, availability OutOfStock (price from page)\n');
 		expect(run.stderr).toContain(
-			`  page  p.note, a stock note 3 steps from the buy button (button.add-to-cart, enabled): its words win over the button, "in stock" negated by "isn't"  availability "This item isn't in stock right now." → OutOfStock  taken: the availability\n`,
+			`  page  p.note, a stock note 3 steps from the buy button (button.add-to-cart, enabled): its words win over the button, ` +
+				`"in stock" negated by "isn't"  availability "This item isn't in stock right now." → OutOfStock  taken: the availability\n`,
 		);
 	});
 });

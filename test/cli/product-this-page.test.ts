@@ -18,48 +18,72 @@ interface State {
 const random = (state: State) => (((state.fetches * 7919) % 97) + 3 + 0.99).toFixed(2);
 
 // WooCommerce with Yoast: the product in an @graph, the theme's related products as an ItemList and as microdata cards, all with prices of their own.
-const woo = (state: State) => `<!doctype html><html><head><title>Espresso Grinder E65 - Kaffeehaus</title>${ld({
-	'@context': 'https://schema.org',
-	'@graph': [
-		{ '@type': 'WebPage', '@id': 'https://kaffeehaus.example/produkt/e65/' },
-		{
-			'@type': 'Product',
-			name: 'Espresso Grinder E65',
-			offers: [
-				{
-					'@type': 'Offer',
-					price: '259.00',
-					priceCurrency: 'EUR',
-					availability: 'http://schema.org/InStock',
-					priceValidUntil: `2027-01-${String((state.fetches % 28) + 1).padStart(2, '0')}`,
-				},
-			],
-		},
-		{
-			'@type': 'ItemList',
-			itemListElement: [1, 2].map((position) => ({
-				'@type': 'ListItem',
-				position,
-				item: { '@type': 'Product', name: `Related ${position}`, offers: { '@type': 'Offer', price: random(state), priceCurrency: 'EUR' } },
-			})),
-		},
-	],
-})}</head><body><h1 class="product_title">Espresso Grinder E65</h1><form class="cart" method="post"><button name="add-to-cart" value="65">In den Warenkorb</button></form>
+const woo = (state: State) =>
+	`<!doctype html><html><head><title>Espresso Grinder E65 - Kaffeehaus</title>${ld({
+		'@context': 'https://schema.org',
+		'@graph': [
+			{ '@type': 'WebPage', '@id': 'https://kaffeehaus.example/produkt/e65/' },
+			{
+				'@type': 'Product',
+				name: 'Espresso Grinder E65',
+				offers: [
+					{
+						'@type': 'Offer',
+						price: '259.00',
+						priceCurrency: 'EUR',
+						availability: 'http://schema.org/InStock',
+						priceValidUntil: `2027-01-${String((state.fetches % 28) + 1).padStart(2, '0')}`,
+					},
+				],
+			},
+			{
+				'@type': 'ItemList',
+				itemListElement: [1, 2].map((position) => ({
+					'@type': 'ListItem',
+					position,
+					item: { '@type': 'Product', name: `Related ${position}`, offers: { '@type': 'Offer', price: random(state), priceCurrency: 'EUR' } },
+				})),
+			},
+		],
+	})}</head><body><h1 class="product_title">` +
+	`Espresso Grinder E65</h1><form class="cart" method="post"><button name="add-to-cart" value="65">In den Warenkorb</button></form>
 <input type="hidden" name="woocommerce-nonce" value="n${state.fetches}">
-<section class="related products"><ul>${[1, 2].map((n) => `<li itemscope itemtype="https://schema.org/Product"><span itemprop="name">Related ${n}</span><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="${random(state)}"><meta itemprop="priceCurrency" content="EUR"></div></li>`).join('')}</ul></section></body></html>`;
+<section class="related products"><ul>` +
+	[1, 2]
+		.map(
+			(n) =>
+				`<li itemscope itemtype="https://schema.org/Product"><span itemprop="name">Related ${n}</span><div itemprop="offers" itemscope ` +
+				`itemtype="https://schema.org/Offer"><meta itemprop="price" content="${random(state)}"><meta itemprop="priceCurrency" content="EUR">` +
+				`</div></li>`,
+		)
+		.join('') +
+	`</ul></section></body></html>`;
 
 // Magento: the product's microdata item holds the <h1>; the "customers also bought" block is items of their own, with moving prices.
-const magento = (state: State) => `<!doctype html><html><head><title>Driven Backpack</title></head><body>
+const magento = (state: State) =>
+	`<!doctype html><html><head><title>Driven Backpack</title></head><body>
 <div itemscope itemtype="http://schema.org/Product"><h1><span itemprop="name">Driven Backpack</span></h1>
-<div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><meta itemprop="price" content="36"><meta itemprop="priceCurrency" content="USD"><link itemprop="availability" href="http://schema.org/InStock"></div>
-<form action="/checkout/cart/add/" id="product_addtocart_form" method="post"><input type="hidden" name="form_key" value="k${state.fetches}"></form></div>
-<div class="block crosssell">${[1, 2, 3].map((n) => `<div itemscope itemtype="http://schema.org/Product"><strong itemprop="name">Bag ${n}</strong><div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><meta itemprop="price" content="${random(state)}"></div></div>`).join('')}</div></body></html>`;
+<div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><meta itemprop="price" content="36"><meta itemprop="priceCurrency" content="USD">` +
+	`<link itemprop="availability" href="http://schema.org/InStock"></div>
+<form action="/checkout/cart/add/" id="product_addtocart_form" method="post"><input type="hidden" name="form_key" value="k${state.fetches}"></form>` +
+	`</div>
+<div class="block crosssell">` +
+	[1, 2, 3]
+		.map(
+			(n) =>
+				`<div itemscope itemtype="http://schema.org/Product"><strong itemprop="name">Bag ${n}</strong><div itemprop="offers" itemscope ` +
+				`itemtype="http://schema.org/Offer"><meta itemprop="price" content="${random(state)}"></div></div>`,
+		)
+		.join('') +
+	`</div></body></html>`;
 
 // A sale as a WooCommerce theme shows it in microdata: the old price in <del>, the new one in <ins>.
-const sale = (
-	state: State,
-) => `<!doctype html><html><head><title>Trail Shoe</title></head><body><div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Trail Shoe</h1>
-<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="priceCurrency" content="USD"><p class="price">${state.sale.was === undefined ? '' : `<del><span itemprop="price">$${state.sale.was.toFixed(2)}</span></del> `}<ins><span itemprop="price">$${state.sale.price.toFixed(2)}</span></ins></p></div></div>
+const sale = (state: State) =>
+	`<!doctype html><html><head><title>Trail Shoe</title></head><body><div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Trail ` +
+	`Shoe</h1>
+<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="priceCurrency" content="USD"><p class="price">` +
+	(state.sale.was === undefined ? '' : `<del><span itemprop="price">$${state.sale.was.toFixed(2)}</span></del> `) +
+	`<ins><span itemprop="price">$${state.sale.price.toFixed(2)}</span></ins></p></div></div>
 <p>Viewed ${state.fetches} times</p></body></html>`;
 
 // Shopify: one offer per size, each with its ?variant= URL; the page is watched for one size.
@@ -79,7 +103,13 @@ const shopify = (state: State) =>
 
 // A price written as an object, as some plugins write it.
 const objectPrice = () =>
-	`<!doctype html><html><head>${ld({ '@type': 'Product', name: 'Lamp', offers: { '@type': 'AggregateOffer', lowPrice: { '@type': 'PriceSpecification', price: '49.90' }, highPrice: { '@value': '59.90' }, priceCurrency: 'EUR' } })}</head><body></body></html>`;
+	`<!doctype html><html><head>` +
+	ld({
+		'@type': 'Product',
+		name: 'Lamp',
+		offers: { '@type': 'AggregateOffer', lowPrice: { '@type': 'PriceSpecification', price: '49.90' }, highPrice: { '@value': '59.90' }, priceCurrency: 'EUR' },
+	}) +
+	`</head><body></body></html>`;
 
 const PAGES: Record<string, (state: State) => string> = {
 	'/woo': woo,

@@ -54,7 +54,8 @@ describeNeeding(CHROMIUM, 'sweep --render: what a hostile page on a public host 
 			return { ...run, rows: ndjson(run.stdout) as unknown as Row[] };
 		};
 
-		it('--deny-private holds in the browser: fetches, a redirect, frames, beacons, forms, CSS, scripts and workers reach nothing on loopback by name', async () => {
+		it('--deny-private holds in the browser: fetches, a redirect, frames, beacons, ' +
+			'forms, CSS, scripts and workers reach nothing on loopback by name', async () => {
 			const run = await sweep('deny', '--deny-private', site.url('/hostile'));
 			expect(run.rows).toEqual([expect.objectContaining({ url: site.url('/hostile'), reason: 'new', rendered: true })]);
 			// The page ran: it asked its own host for the redirect and the workers' scripts.
@@ -88,7 +89,8 @@ describeNeeding(CHROMIUM, 'sweep --render: what a hostile page on a public host 
 				response
 					.writeHead(200, { 'content-type': 'text/html', etag: '"v1"' })
 					.end(
-						`<!doctype html><p class="price"></p><script>fetch('${api.url('/api/price')}').then((r) => r.json()).then((d) => { document.querySelector('.price').textContent = d.price; });</script>`,
+						`<!doctype html><p class="price"></p><script>fetch('${api.url('/api/price')}').then((r) => r.json()).then((d) => { ` +
+							`document.querySelector('.price').textContent = d.price; });</script>`,
 					);
 			});
 			dir = await tempDir('revisit-render-secrets-');

@@ -37,7 +37,8 @@ describeNeeding(CHROMIUM, "sweep --render: the guard proxy is its own browser's 
 			response
 				.writeHead(200, { 'content-type': 'text/html' })
 				.end(
-					`<!doctype html><title>t</title><p class="price"></p><script>fetch('/wait').then((r) => r.text()).then((t) => { document.querySelector('.price').textContent = t; });</script>`,
+					`<!doctype html><title>t</title><p class="price"></p><script>fetch('/wait').then((r) ` +
+						`=> r.text()).then((t) => { document.querySelector('.price').textContent = t; });</script>`,
 				);
 		});
 		dir = await tempDir('revisit-render-proxy-');

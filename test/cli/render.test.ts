@@ -81,7 +81,8 @@ describeNeeding(CHROMIUM, 'sweep --render auto on a static page and two SPAs, in
 		expect(site.log.slice(beforeFourth).every((entry) => entry.status === 304)).toBe(true);
 	}, 120_000);
 
-	it("obeys the site's robots.txt for the page's own requests: the disallowed API call is not made, so the page never gets its offer (RENDER_TIMEOUT)", async () => {
+	it("obeys the site's robots.txt for the page's own requests: " +
+		'the disallowed API call is not made, so the page never gets its offer (RENDER_TIMEOUT)', async () => {
 		const own = await startSpaSite();
 		try {
 			own.robots = 'User-agent: *\nDisallow: /api/\n';

@@ -11,7 +11,8 @@ import { startServer, type TestServer } from '../helpers/server.js';
 const EDITED = [7, 23, 51];
 const ADDED = (n: number): string => `Late addition ${n}: the ferry now stops at pier ${n} on Sundays.`;
 const paragraph = (i: number): string =>
-	`<div class="para p${i}"><p id="p${i}">Paragraph ${i} of the long article reports, in plain words, what the harbour board decided about berths, tariffs, dredging and the ferry timetable for the coming season.</p></div>\n`;
+	`<div class="para p${i}"><p id="p${i}">Paragraph ${i} of the long article reports, in plain words, what the harbour board decided about berths, ` +
+	`tariffs, dredging and the ferry timetable for the coming season.</p></div>\n`;
 
 /** One of 60 small pages, as a CMS writes them: a nav, a heading, markup around each paragraph, a script. */
 function smallPage(n: number, edited: boolean): string {

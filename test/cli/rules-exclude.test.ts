@@ -110,7 +110,8 @@ describe('--exclude and "exclude": elements left out by selector', () => {
 		const file = path.join(dir.dir, 'bad.json');
 		await writeFile(
 			file,
-			`{\n  "source": { "type": "urls", "urls": ["${server.url('/price')}"] },\n  "stages": [\n    { "use": "probe", "concurrency": 0 },\n    { "use": "compare", "rules": [{ "exclude": [".was["] }] }\n  ],\n  "sinks": [{ "type": "stdout" }]\n}\n`,
+			`{\n  "source": { "type": "urls", "urls": ["${server.url('/price')}"] },\n  "stages": [\n    { "use": "probe", "concurrency": 0 },\n    { "use": ` +
+				`"compare", "rules": [{ "exclude": [".was["] }] }\n  ],\n  "sinks": [{ "type": "stdout" }]\n}\n`,
 		);
 		const before = server.requests.length;
 		const run = await runCli(['run', file]);

@@ -66,7 +66,8 @@ describe('a sitemap source that is cut short, or not a sitemap', () => {
 				.map((verdict) => verdict.url),
 		).toEqual([server.url('/a'), server.url('/b')]);
 		expect(stderr).toContain(
-			`revisit: sitemap ${server.url('/cut.xml')}: not well-formed XML, cut short: it ends on line 5 inside <loc> (line 5), <url> (line 5), <urlset> (line 2); the 2 whole entries before that are read\n`,
+			`revisit: sitemap ${server.url('/cut.xml')}: not well-formed XML, cut short: it ends on line 5 inside <loc> (line 5), <url> (line 5), ` +
+				`<urlset> (line 2); the 2 whole entries before that are read\n`,
 		);
 		expect(stderr).toMatch(/^revisit: 2 URLs, 2 changed, .*, 0 errors, 1 source error, /m);
 		expect(stderr).not.toContain('bad line');

@@ -118,7 +118,9 @@ describe("the store is the user's alone", () => {
 			expect((await stat(store)).mode & 0o777).toBe(0o700);
 			expect((await stat(path.join(store, 'watch.sock'))).mode & 0o777).toBe(0o600);
 			if (asNobody) {
-				const connect = `require('node:net').connect(${JSON.stringify(path.join(store, 'watch.sock'))}).on('connect', () => { console.log('connected'); process.exit(0); }).on('error', (error) => { console.log(error.code); process.exit(1); })`;
+				const connect =
+					`require('node:net').connect(${JSON.stringify(path.join(store, 'watch.sock'))}).on('connect', () => { console.log('connected'); ` +
+					`process.exit(0); }).on('error', (error) => { console.log(error.code); process.exit(1); })`;
 				expect(await nobody([process.execPath, '-e', connect])).toEqual({ status: 1, stdout: 'EACCES\n' });
 			}
 		} finally {

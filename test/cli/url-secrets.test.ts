@@ -60,7 +60,8 @@ describe('secrets in target URLs are shown nowhere, and still sent', () => {
 		await store.cleanup();
 	});
 
-	it('a watch with a failing json://…?token=, +Header, ntfy token, password and signed webhook: stderr, /healthz, /metrics, the outbox and revisit stats mask them; the receiver gets them once it is back', async () => {
+	it('a watch with a failing json://…?token=, +Header, ntfy token, password and signed webhook: stderr, ' +
+		'/healthz, /metrics, the outbox and revisit stats mask them; the receiver gets them once it is back', async () => {
 		const at = `127.0.0.1:${receiver.port}`;
 		const json = `json://${at}/j?token=${TOKEN}&+X-Api-Key=${HEADER}`;
 		const ntfy = `ntfy://${at}/prices?token=${NTFY}`;

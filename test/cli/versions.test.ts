@@ -103,7 +103,8 @@ describe('a change in the bytes only (an inline script), told and kept', () => {
 	let edition = 0;
 	const page = (): string =>
 		`<!doctype html><html><head><title>Deals</title></head><body><h1>Deals</h1><div id="deal"></div>` +
-		`<script>document.getElementById('deal').textContent = 'Deal of the day: kettle ${['one', 'seven'][edition]}';</script><p>Fresh every day.</p></body></html>`;
+		(`<script>document.getElementById('deal').textContent = 'Deal of the day: kettle ${['one', 'seven'][edition]}';</script><p>Fresh every day.</p>` +
+			`</body></html>`);
 	beforeEach(async () => {
 		edition = 0;
 		server = await startServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page()));

@@ -56,7 +56,8 @@ describeRedis('revisit watch: three processes on one Redis store', () => {
 		return { size: Number(size), leased: Number(leased), held: Number(held) };
 	};
 
-	it('--per-host and --host-rate hold fleet-wide at each origin, as the origin sees them on a loaded machine, and each URL is claimed by one process', async () => {
+	it('--per-host and --host-rate hold fleet-wide at each origin, as the origin sees them on a loaded machine, ' +
+		'and each URL is claimed by one process', async () => {
 		// Origins that read arrival times in a process of their own; every core busy besides,
 		// so that each process's requests leave it late by an amount of its own.
 		const timed = await startTimedOrigins(3, 600);
@@ -104,7 +105,8 @@ describeRedis('revisit watch: three processes on one Redis store', () => {
 		expect(await schedule(store)).toEqual({ size: urls.length, leased: 0, held: 0 });
 	}, 60_000);
 
-	it("--per-host holds fleet-wide as requests in flight: each claim's place goes back when its requests are over, and no origin ever sees more than --per-host at once", async () => {
+	it("--per-host holds fleet-wide as requests in flight: each claim's place goes back when its requests are over, " +
+		'and no origin ever sees more than --per-host at once', async () => {
 		// Slow answers and a --concurrency well past the places: every process wants more of each origin than --per-host.
 		origins = await Promise.all([0, 1].map(() => startWatchOrigin(150)));
 		const urls = listOf(40);
@@ -177,7 +179,8 @@ describeRedis('revisit watch: three processes on one Redis store', () => {
 		const survivors = [watches[0]!, watches[2]!];
 		const printed = () => new Set(survivors.flatMap((watch) => ndjson(watch.stdout()).map((verdict) => verdict.url as string)));
 		const byB = new Set(ndjson(killed.stdout).map((verdict) => verdict.url as string));
-		// A bound that says it ended rather than hung: some 10 s of work, given room for a machine that runs the whole suite beside other work (25 s ran out there once).
+		// A bound that says it ended rather than hung: some 10 s of work, given room for a machine that runs the whole suite
+		// beside other work (25 s ran out there once).
 		// On a timeout, what each URL still missing got from the origin, and what the survivors said.
 		const missing = () => {
 			const left = urls.filter((url) => !(printed().has(url) || byB.has(url)) || cut.some((hit) => hit.url === url && !printed().has(url)));
@@ -188,12 +191,16 @@ describeRedis('revisit watch: three processes on one Redis store', () => {
 							.filter((hit) => hit.url === url)
 							.map(
 								(hit) =>
-									`${whose(hit)} at +${hit.at - killedAt} ms${hit.ended === undefined ? ' unanswered' : ` answered +${hit.ended - hit.at} ms`}${hit.aborted ? ' aborted' : ''}`,
+									`${whose(hit)} at +${hit.at - killedAt} ms` +
+									`${hit.ended === undefined ? ' unanswered' : ` answered +${hit.ended - hit.at} ms`}${hit.aborted ? ' aborted' : ''}`,
 							)
 							.join(', ') || 'no request'
 					}`,
 			);
-			return `every URL checked, and those cut off checked again; not yet:\n${seen.join('\n')}\nA and C said:\n${survivors.map((watch) => watch.stderr().slice(-2000)).join('\n')}`;
+			return (
+				`every URL checked, and those cut off checked again; not yet:\n${seen.join('\n')}\n` +
+				`A and C said:\n${survivors.map((watch) => watch.stderr().slice(-2000)).join('\n')}`
+			);
 		};
 		await waitFor(() => urls.every((url) => printed().has(url) || byB.has(url)) && cut.every((hit) => printed().has(hit.url)), missing, 60_000);
 		const results = await stopAll(survivors);

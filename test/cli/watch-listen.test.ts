@@ -49,7 +49,8 @@ describe('revisit watch --listen and the Host header', () => {
 				const refused = await get(port, path, 'evil.example');
 				expect(refused.status, path).toBe(421);
 				expect(refused.body).toBe(
-					`this server answers only requests whose Host is 127.0.0.1:${port}, localhost:${port}, watch.example, metrics.internal; --listen-host NAME adds a name\n`,
+					`this server answers only requests whose Host is 127.0.0.1:${port}, localhost:${port}, watch.example, metrics.internal; ` +
+						`--listen-host NAME adds a name\n`,
 				);
 				for (const host of [`127.0.0.1:${port}`, 'watch.example', `metrics.internal:${port}`])
 					expect((await get(port, path, host)).status, `${host}${path}`).toBe(200);

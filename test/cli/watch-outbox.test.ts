@@ -132,7 +132,8 @@ describeRedis('revisit watch --notify through the outbox (Redis store)', () => {
 		await redis?.stop();
 	});
 
-	it('kill -9 while the target is down: the pending changes are in the store (revisit stats lists them), and the restarted watch delivers each once', async () => {
+	it('kill -9 while the target is down: the pending changes are in the store (revisit stats lists them), ' +
+		'and the restarted watch delivers each once', async () => {
 		const origin = await startWatchOrigin(0);
 		const target = await outageReceiver();
 		const store = redis.url(`outbox${process.pid}:`);

@@ -16,7 +16,8 @@ describe('revisit run, a watch-mode pipeline', () => {
 		server = await startServer((req, res) => {
 			if (req.url === '/sitemap.xml')
 				return void res.end(
-					`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${server.url('/c')}</loc></url><url><loc>${server.url('/c.pdf')}</loc></url></urlset>`,
+					`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${server.url('/c')}</loc></url><url><loc>${server.url('/c.pdf')}</loc>` +
+						`</url></urlset>`,
 				);
 			const count = (served.get(req.url!) ?? 0) + 1;
 			served.set(req.url!, count);
@@ -33,7 +34,8 @@ describe('revisit run, a watch-mode pipeline', () => {
 	});
 	const at = (file: string) => path.join(work.dir, file);
 
-	it('runs the watch example as revisit watch: URLs and a sitemap watched until watch.until, changes to every sink (the report page after each epoch), exit 0', async () => {
+	it('runs the watch example as revisit watch: URLs and a sitemap watched until watch.until, ' +
+		'changes to every sink (the report page after each epoch), exit 0', async () => {
 		const args = [
 			'run',
 			EXAMPLE,

@@ -87,7 +87,8 @@ describe('reading the store while a watch runs (LevelDB)', () => {
 			const forget = await cli(['noise', 'forget', host]);
 			expect(forget.status).toBe(2);
 			expect(forget.stderr).toBe(
-				`revisit: store ${store.dir} is locked: a running revisit watch holds it (history, report, log, diff, stats, due, export and hosts set go through the watch); stop the watch to change it\n`,
+				`revisit: store ${store.dir} is locked: a running revisit watch holds it (history, report, log, diff, stats, due, ` +
+					`export and hosts set go through the watch); stop the watch to change it\n`,
 			);
 		} finally {
 			watch.child.kill('SIGTERM');

@@ -71,7 +71,8 @@ describe('revisit watch says what it is doing', () => {
 		const lines = stderr.split('\n').filter(Boolean);
 		// 5 URLs can take 5 checks an hour at --min-interval 1h: far from 100/s.
 		expect(lines.find((line) => line.includes('--rate'))).toBe(
-			'revisit: 5 URLs, --rate 100/s: no URL is checked more often than every 1h (--min-interval), so about 5/h of the rate can be spent now; the 5 new ones are checked first, then again after 1h, 2h, 4h, … while their rates are learnt',
+			'revisit: 5 URLs, --rate 100/s: no URL is checked more often than every 1h (--min-interval), so about 5/h of the rate can be spent now; ' +
+				'the 5 new ones are checked first, then again after 1h, 2h, 4h, … while their rates are learnt',
 		);
 		expect(lines.at(-1)).toMatch(/^revisit: 5 URLs watched, 5 checks, 5 changed, 0 304s, 0 same-hash, 0 errors, .*; stopped by SIGTERM$/);
 	}, 30_000);
@@ -157,7 +158,10 @@ describe('revisit watch says what it is doing', () => {
 		);
 		expect(run.status).toBe(0);
 		expect(run.stderr).toMatch(
-			/\nrevisit: the threshold has been at its lowest for \dh: the 2 URLs, each checked at most every 1h \(--min-interval\), took about [\d.]+\/d of --rate 2000\/d; the rest is not spent\n/,
+			new RegExp(
+				String.raw`\nrevisit: the threshold has been at its lowest for \dh: the 2 URLs, each checked at most every 1h \(--min-interval\), took about [\d.]+\/` +
+					String.raw`d of --rate 2000\/d; the rest is not spent\n`,
+			),
 		);
 	}, 30_000);
 

@@ -90,7 +90,8 @@ describe('revisit watch and signals (LevelDB store)', () => {
 		}
 	}, 30_000);
 
-	it('kill -9 mid-run: after a restart every URL is checked again, every change made while down is reported, and only the URLs claimed at the kill are checked again early', async () => {
+	it('kill -9 mid-run: after a restart every URL is checked again, every change made while down is reported, ' +
+		'and only the URLs claimed at the kill are checked again early', async () => {
 		const SCALE = 400;
 		const CONCURRENCY = 4;
 		origin = await startWatchOrigin(400);

@@ -62,7 +62,8 @@ async function watchOrigins(count: number, flags: string[]): Promise<Array<Await
 	return origins;
 }
 
-it('revisit watch keeps its keep-alive connections as its requests move from origin to origin: no origin is connected to more often than its --per-host places', async () => {
+it('revisit watch keeps its keep-alive connections as its requests move from origin to origin: ' +
+	'no origin is connected to more often than its --per-host places', async () => {
 	const origins = await watchOrigins(4, ['--per-host', '2', '--concurrency', '4']);
 	for (const origin of origins) {
 		// Two requests at a time at most, so two connections, kept open between them (a pool of
@@ -71,7 +72,8 @@ it('revisit watch keeps its keep-alive connections as its requests move from ori
 	}
 }, 60_000);
 
-it('revisit watch keeps a socket per --per-host place of every origin in its schedule, when they are more than --concurrency: each origin keeps its connections', async () => {
+it('revisit watch keeps a socket per --per-host place of every origin in its schedule, ' +
+	'when they are more than --concurrency: each origin keeps its connections', async () => {
 	const origins = await watchOrigins(6, ['--per-host', '2', '--concurrency', '2']);
 	for (const origin of origins) {
 		// A pool of --concurrency × --per-host sockets (4) for 6 origins in turn closed one to

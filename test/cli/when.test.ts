@@ -150,7 +150,9 @@ describe('--when: a change it holds back is kept as a version, marked held', () 
 			res
 				.writeHead(200, { 'content-type': 'text/html' })
 				.end(
-					`<html><head><script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kettle', offers: offer })}</script></head><body><h1>Kettle</h1><p>${price} EUR</p></body></html>`,
+					`<html><head><script type="application/ld+json">` +
+						JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kettle', offers: offer }) +
+						`</script></head><body><h1>Kettle</h1><p>${price} EUR</p></body></html>`,
 				);
 		});
 		dir = await tempDir('revisit-when-held-');

@@ -35,8 +35,10 @@ describe('validateRules', () => {
 	it('refuses a match that is a word without a dot, which would be read as a host no one has, saying what to write', () => {
 		const text = '[\n  { "match": "shop.example", "select": [".price"] },\n  { "match": "fusion-backpack", "select": [".price"] }\n]';
 		expect(problems(text)).toEqual([
-			'rules.json:3:14: /1/match: must be a hostname or a regular expression (got "fusion-backpack": a word without a dot reads as a host name, and no host is named "fusion-backpack": it would match nothing. ' +
-				'For the URLs that hold the word, write a regular expression, searched for anywhere in the URL: "/fusion-backpack" or "fusion-backpack$"; for a site, its host name in full: "shop.example")',
+			'rules.json:3:14: /1/match: must be a hostname or a regular expression (got "fusion-backpack": ' +
+				'a word without a dot reads as a host name, and no host is named "fusion-backpack": it would match nothing. ' +
+				('For the URLs that hold the word, write a regular expression, searched for anywhere in the URL: ' +
+					'"/fusion-backpack" or "fusion-backpack$"; for a site, its host name in full: "shop.example")'),
 		]);
 	});
 

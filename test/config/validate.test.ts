@@ -12,15 +12,20 @@ describe('pipeline validation', () => {
 		['the minimal pipeline', `{ ${stdin}, ${stdout} }`],
 		[
 			'the example from the docs',
-			`{ "$schema": "../pipeline.schema.json", "store": { "path": ".revisit" }, "source": { "type": "file", "path": "urls.txt" }, "stages": [{ "use": "probe", "concurrency": 24, "perHost": 4, "method": "auto" }], "sinks": [{ "type": "stdout", "format": "lines" }, { "type": "file", "path": "verdicts.ndjson", "format": "ndjson", "when": "all" }] }`,
+			`{ "$schema": "../pipeline.schema.json", "store": { "path": ".revisit" }, "source": { "type": "file", "path": "urls.txt" }, "stages": [{ "use": ` +
+				`"probe", "concurrency": 24, "perHost": 4, "method": "auto" }], "sinks": [{ "type": "stdout", "format": "lines" }, { "type": "file", ` +
+				`"path": "verdicts.ndjson", "format": "ndjson", "when": "all" }] }`,
 		],
 		[
 			'a store path as a string, several sources',
-			`{ "store": "db", "source": [{ "type": "urls", "urls": ["https://a.example/"] }, { "type": "sitemap", "url": "https://a.example/sitemap.xml" }, { "type": "command", "command": "cat urls.txt" }], ${stdout} }`,
+			`{ "store": "db", "source": [{ "type": "urls", "urls": ["https://a.example/"] }, { "type": "sitemap", "url": "https://a.example/sitemap.xml" }, ` +
+				`{ "type": "command", "command": "cat urls.txt" }], ${stdout} }`,
 		],
 		[
 			'every stage, in order',
-			`{ ${stdin}, "stages": [{ "use": "normalise" }, { "use": "dedupe" }, { "use": "filter", "include": ["^https://"], "exclude": ["\\\\.pdf$"], "sameHost": true }, { "use": "due", "ttl": "1h30m" }, { "use": "probe", "maxBody": 500000 }, { "use": "compare" }, { "use": "churn-guard", "maxChurn": 0 }, { "use": "fetch" }], "sinks": [{ "type": "dir", "path": "pages", "when": "all" }] }`,
+			`{ ${stdin}, "stages": [{ "use": "normalise" }, { "use": "dedupe" }, { "use": "filter", "include": ["^https://"], "exclude": ["\\\\.pdf$"], ` +
+				`"sameHost": true }, { "use": "due", "ttl": "1h30m" }, { "use": "probe", "maxBody": 500000 }, { "use": "compare" }, { "use": ` +
+				`"churn-guard", "maxChurn": 0 }, { "use": "fetch" }], "sinks": [{ "type": "dir", "path": "pages", "when": "all" }] }`,
 		],
 		[
 			'a redis store, as settings and as a string',
@@ -33,7 +38,8 @@ describe('pipeline validation', () => {
 		],
 		[
 			'a memory store, every sink filter',
-			`{ "store": { "type": "memory" }, ${stdin}, "sinks": [{ "type": "stdout", "when": "error" }, { "type": "file", "path": "x", "mode": "truncate", "when": "unchanged" }, { "type": "command", "command": "cat", "format": "ndjson" }] }`,
+			`{ "store": { "type": "memory" }, ${stdin}, "sinks": [{ "type": "stdout", "when": "error" }, { "type": "file", "path": "x", "mode": "truncate", ` +
+				`"when": "unchanged" }, { "type": "command", "command": "cat", "format": "ndjson" }] }`,
 		],
 	])('accepts %s', (_name, text) => {
 		expect(problems(text)).toEqual([]);
@@ -42,21 +48,26 @@ describe('pipeline validation', () => {
 	it.each([
 		[
 			'a wrong type, with its line and the allowed range',
-			`{\n  ${stdin},\n  "stages": [\n    { "use": "normalise" },\n    { "use": "dedupe" },\n    { "use": "probe", "concurrency": "many" }\n  ],\n  ${stdout}\n}`,
+			`{\n  ${stdin},\n  "stages": [\n    { "use": "normalise" },\n    { "use": "dedupe" },\n    { "use": "probe", "concurrency": ` +
+				`"many" }\n  ],\n  ${stdout}\n}`,
 			['pipeline.json:6:38: /stages/2/concurrency: must be integer >= 1 (got "many")'],
 		],
 		[
 			'an unknown key, with the allowed ones and the nearest',
 			`{ ${stdin},\n "stages": [{ "use": "probe", "perhost": 4 }], ${stdout} }`,
 			[
-				'pipeline.json:2:31: /stages/0/perhost: unknown key; the probe stage takes concurrency, perHost, rate, acceptEncoding, userAgent, timeout, retries, maxRetryAfter, method, audit, verifyEvery, maxBody, denyPrivate, insecure, localWorkers, candidates, headers, robots, robotsAgent, maxCrawlDelay, keepText, keepTextTotal, keepVersions, diffOf, render, browser, renderTimeout, renderConcurrency or renderMemory (did you mean `perHost`?)',
+				'pipeline.json:2:31: /stages/0/perhost: unknown key; the probe stage takes concurrency, perHost, rate, acceptEncoding, userAgent, timeout, ' +
+					'retries, maxRetryAfter, method, audit, verifyEvery, maxBody, denyPrivate, insecure, localWorkers, candidates, headers, robots, ' +
+					'robotsAgent, maxCrawlDelay, keepText, keepTextTotal, keepVersions, diffOf, render, browser, renderTimeout, ' +
+					'renderConcurrency or renderMemory (did you mean `perHost`?)',
 			],
 		],
 		[
 			'an unknown stage',
 			`{ ${stdin}, "stages": [{ "use": "prob" }], ${stdout} }`,
 			[
-				'pipeline.json:1:54: /stages/0/use: unknown stage "prob"; stages are normalise, dedupe, filter, due, probe, compare, churn-guard and fetch (did you mean `probe`?)',
+				'pipeline.json:1:54: /stages/0/use: unknown stage "prob"; stages are normalise, ' +
+					'dedupe, filter, due, probe, compare, churn-guard and fetch (did you mean `probe`?)',
 			],
 		],
 		[
@@ -68,7 +79,8 @@ describe('pipeline validation', () => {
 			'an unknown sink type and a misspelt enum value',
 			`{ ${stdin}, "sinks": [{ "type": "stdot" }, { "type": "stdout", "format": "json" }] }`,
 			[
-				'pipeline.json:1:54: /sinks/0/type: unknown sink "stdot"; sinks are stdout, file, command, dir, atom, report, webhook, notify and warc (did you mean `stdout`?)',
+				'pipeline.json:1:54: /sinks/0/type: unknown sink "stdot"; sinks are stdout, file, ' +
+					'command, dir, atom, report, webhook, notify and warc (did you mean `stdout`?)',
 				'pipeline.json:1:95: /sinks/1/format: must be one of lines or ndjson (got "json"; did you mean `ndjson`?)',
 			],
 		],
@@ -97,7 +109,8 @@ describe('pipeline validation', () => {
 		],
 		[
 			'bad durations, sizes, fractions, regexes and URLs, in file order',
-			`{ "source": { "type": "sitemap", "url": "ftp://x/s.xml" }, "stages": [{ "use": "filter", "include": ["(a"] }, { "use": "due", "ttl": "6 hours" }, { "use": "probe", "audit": 2, "maxBody": "lots", "timeout": 0 }], ${stdout} }`,
+			`{ "source": { "type": "sitemap", "url": "ftp://x/s.xml" }, "stages": [{ "use": "filter", "include": ["(a"] }, { "use": "due", "ttl": ` +
+				`"6 hours" }, { "use": "probe", "audit": 2, "maxBody": "lots", "timeout": 0 }], ${stdout} }`,
 			[
 				'pipeline.json:1:41: /source/url: must be an absolute http(s) URL (got "ftp://x/s.xml")',
 				'pipeline.json:1:102: /stages/0/include/0: must be a regular expression (got "(a": /(a/: Unterminated group)',
@@ -109,7 +122,8 @@ describe('pipeline validation', () => {
 		],
 		[
 			'a bad selector with another schema problem, both at once, each with its line and the whole parser message',
-			`{\n  ${stdin},\n  "stages": [\n    { "use": "probe", "concurrency": 0 },\n    { "use": "compare", "rules": [{ "select": [".price["], "exclude": ["a:nope", ".ok"], "match": "(shop" }] }\n  ],\n  ${stdout}\n}`,
+			`{\n  ${stdin},\n  "stages": [\n    { "use": "probe", "concurrency": 0 },\n    { "use": "compare", "rules": [{ "select": [".price["], "exclude": ` +
+				`["a:nope", ".ok"], "match": "(shop" }] }\n  ],\n  ${stdout}\n}`,
 			[
 				'pipeline.json:4:38: /stages/0/concurrency: must be integer >= 1 (got 0)',
 				'pipeline.json:5:48: /stages/1/rules/0/select/0: must be a CSS selector (got ".price[": Expected name, found the end of the selector)',
@@ -119,11 +133,19 @@ describe('pipeline validation', () => {
 		],
 		[
 			"a rule's or a header's match that is a word without a dot, read as a host no one has; and a header match that is no regular expression",
-			`{\n  ${stdin},\n  "stages": [\n    { "use": "probe", "headers": [{ "name": "X-A", "value": "1", "match": "api-host" }, { "name": "X-B", "value": "2", "match": "localhost:8080" }, { "name": "X-C", "value": "3", "match": "(v2" }] },\n    { "use": "compare", "rules": [{ "match": "backpack", "select": ["h1"] }] }\n  ],\n  ${stdout}\n}`,
+			`{\n  ${stdin},\n  "stages": [\n    { "use": "probe", "headers": [{ "name": "X-A", "value": "1", "match": "api-host" }, { "name": "X-B", "value": ` +
+				`"2", "match": "localhost:8080" }, { "name": "X-C", "value": "3", "match": "(v2" }] },\n    { "use": "compare", "rules": [{ "match": ` +
+				`"backpack", "select": ["h1"] }] }\n  ],\n  ${stdout}\n}`,
 			[
-				'pipeline.json:4:75: /stages/0/headers/0/match: must be an origin, a hostname or a regular expression (got "api-host": a word without a dot reads as a host name, and no host is named "api-host": it would match nothing. For the URLs that hold the word, write a regular expression, searched for anywhere in the URL: "/api-host" or "api-host$"; for a site, its host name in full: "shop.example")',
+				'pipeline.json:4:75: /stages/0/headers/0/match: must be an origin, a hostname or a regular expression (got "api-host": ' +
+					'a word without a dot reads as a host name, and no host is named "api-host": it would match nothing. For the URLs that hold the word, ' +
+					'write a regular expression, searched for anywhere in the URL: "/api-host" or "api-host$"; for a site, its host name in full: ' +
+					'"shop.example")',
 				'pipeline.json:4:189: /stages/0/headers/2/match: must be an origin, a hostname or a regular expression (got "(v2": /(v2/: Unterminated group)',
-				'pipeline.json:5:46: /stages/1/rules/0/match: must be a hostname or a regular expression (got "backpack": a word without a dot reads as a host name, and no host is named "backpack": it would match nothing. For the URLs that hold the word, write a regular expression, searched for anywhere in the URL: "/backpack" or "backpack$"; for a site, its host name in full: "shop.example")',
+				'pipeline.json:5:46: /stages/1/rules/0/match: must be a hostname or a regular expression (got "backpack": ' +
+					'a word without a dot reads as a host name, and no host is named "backpack": it would match nothing. For the URLs that hold the word, ' +
+					'write a regular expression, searched for anywhere in the URL: "/backpack" or "backpack$"; for a site, its host name in full: ' +
+					'"shop.example")',
 			],
 		],
 		[
@@ -135,21 +157,25 @@ describe('pipeline validation', () => {
 			"a --when condition with text in 'single quotes', which name a variable, with the fix",
 			`{ ${stdin}, "stages": [{ "use": "compare", "when": "availability == 'InStock'" }], ${stdout} }`,
 			[
-				"pipeline.json:1:73: /stages/0/when: must be a condition such as changed_words > 3 or price < 40 (got \"availability == 'InStock'\": unknown name 'InStock' at column 17 ('single quotes' make a name: write text in double quotes, \"InStock\"))",
+				'pipeline.json:1:73: /stages/0/when: must be a condition such as changed_words > 3 or price < 40 (got "availability == \'InStock\'": ' +
+					"unknown name 'InStock' at column 17 ('single quotes' make a name: write text in double quotes, \"InStock\"))",
 			],
 		],
 		[
 			'a --when condition naming what is not a name',
 			`{ ${stdin}, "stages": [{ "use": "compare", "when": "prise < 40" }], ${stdout} }`,
 			[
-				'pipeline.json:1:73: /stages/0/when: must be a condition such as changed_words > 3 or price < 40 (got "prise < 40": unknown name `prise` at column 1 (did you mean `price`? the names are price, previous_price, currency, availability, price_change, in_stock, was_in_stock, text, changed_words))',
+				'pipeline.json:1:73: /stages/0/when: must be a condition such as changed_words > 3 or price < 40 (got "prise < 40": ' +
+					'unknown name `prise` at column 1 (did you mean `price`? the names are price, previous_price, currency, availability, price_change, ' +
+					'in_stock, was_in_stock, text, changed_words))',
 			],
 		],
 		[
 			'stages out of order or twice',
 			`{ ${stdin}, "stages": [{ "use": "probe" }, { "use": "dedupe" }, { "use": "probe" }], ${stdout} }`,
 			[
-				'pipeline.json:1:74: /stages/1/use: `dedupe` must come before `probe`; stages run in this order: normalise, dedupe, filter, due, probe, compare, churn-guard, fetch',
+				'pipeline.json:1:74: /stages/1/use: `dedupe` must come before `probe`; ' +
+					'stages run in this order: normalise, dedupe, filter, due, probe, compare, churn-guard, fetch',
 				'pipeline.json:1:95: /stages/2/use: `probe` is listed twice (also /stages/0); list each stage once',
 			],
 		],
@@ -160,7 +186,8 @@ describe('pipeline validation', () => {
 		],
 		[
 			'a dir sink without a fetch stage, stdin twice, a memory store with a path, min > max interval',
-			`{ "store": { "type": "memory", "path": "x" }, "source": [{ "type": "stdin" }, { "type": "stdin" }], "stages": [{ "use": "due", "minInterval": "2d", "maxInterval": "1d" }], "sinks": [{ "type": "dir", "path": "p" }] }`,
+			`{ "store": { "type": "memory", "path": "x" }, "source": [{ "type": "stdin" }, { "type": "stdin" }], "stages": ` +
+				`[{ "use": "due", "minInterval": "2d", "maxInterval": "1d" }], "sinks": [{ "type": "dir", "path": "p" }] }`,
 			[
 				'pipeline.json:1:32: /store/path: a memory store has no path: remove it, or make the type level',
 				'pipeline.json:1:79: /source/1: stdin can be read only once',
@@ -268,11 +295,13 @@ describe('--set overrides', () => {
 		['concurrency8', '--set concurrency8: expected key.path=value, e.g. --set concurrency=8'],
 		[
 			'concurency=8',
-			'--set concurency=8: concurency is neither a pipeline key ($schema, mode, store, source, stages, sinks, watch) nor a stage option (did you mean `concurrency`?)',
+			'--set concurency=8: concurency is neither a pipeline key ($schema, mode, store, ' +
+				'source, stages, sinks, watch) nor a stage option (did you mean `concurrency`?)',
 		],
 		[
 			'stages.prob.concurrency=8',
-			'--set stages.prob.concurrency=8: unknown stage "prob"; stages are normalise, dedupe, filter, due, probe, compare, churn-guard, fetch (did you mean `probe`?)',
+			'--set stages.prob.concurrency=8: unknown stage "prob"; stages are normalise, ' +
+				'dedupe, filter, due, probe, compare, churn-guard, fetch (did you mean `probe`?)',
 		],
 		['source.path.x=1', '--set source.path.x=1: source.path is "urls.txt", not an object or list; set it whole instead'],
 		['sinks.5.when=all', '--set sinks.5.when=all: sinks has 2 entries; 5 is past the end'],

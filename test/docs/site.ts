@@ -126,7 +126,9 @@ export async function startDocsSite(): Promise<TestServer> {
 						html(
 							'shop 9',
 							[
-								`<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kettle', offers: offer })}</script>`,
+								`<script type="application/ld+json">` +
+									JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kettle', offers: offer }) +
+									`</script>`,
 								'<h1>Kettle</h1><p class="price">Now only 49,90 €</p>',
 								`<p class="stamp">Generated at ${new Date().toISOString()}</p>`,
 							].join('\n'),

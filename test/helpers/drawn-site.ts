@@ -21,8 +21,11 @@ const DRAWN_JS = `(async () => {
 /** An article with a Google Analytics and a gtag snippet: scripts that write nothing a reader sees. */
 const ANALYTICS_PAGE =
 	'<!doctype html><html><head><title>Opening hours</title>' +
-	"<script>(function(i,s,o,g,r,a,m){i['GoogleAnalyticsObject']=r;i[r]=i[r]||function(){(i[r].q=i[r].q||[]).push(arguments)},i[r].l=1*new Date();a=s.createElement(o),m=s.getElementsByTagName(o)[0];a.async=1;a.src=g;m.parentNode.insertBefore(a,m)})(window,document,'script','/analytics.js','ga');ga('create','UA-000000-1','auto');ga('send','pageview');</script>" +
-	"<script>window.dataLayer = window.dataLayer || []; function gtag(){dataLayer.push(arguments);} gtag('js', new Date()); gtag('config', 'G-000000');</script>" +
+	("<script>(function(i,s,o,g,r,a,m){i['GoogleAnalyticsObject']=r;i[r]=i[r]||function(){(i[r].q=i[r].q||[]).push(arguments)},i[r].l=1*new Date();" +
+		"a=s.createElement(o),m=s.getElementsByTagName(o)[0];a.async=1;a.src=g;m.parentNode.insertBefore(a,m)})(window,document,'script'," +
+		"'/analytics.js','ga');ga('create','UA-000000-1','auto');ga('send','pageview');</script>") +
+	('<script>window.dataLayer = window.dataLayer || []; ' +
+		"function gtag(){dataLayer.push(arguments);} gtag('js', new Date()); gtag('config', 'G-000000');</script>") +
 	'</head><body><h1>Opening hours</h1><p>The library opens at nine every weekday and at ten on Saturdays. It is closed on Sundays and on public holidays.</p>' +
 	'<p>Books can be returned at any hour through the slot beside the main door; they are checked in the next morning.</p></body></html>';
 
@@ -64,7 +67,8 @@ export async function startDrawnSite(): Promise<DrawnSite> {
 		if (path === '/late-text')
 			return html(
 				res,
-				'<!doctype html><html><head><title>Late</title></head><body><script>setTimeout(() => { document.body.append("Written by a timer"); }, 2500);</script></body></html>',
+				'<!doctype html><html><head><title>Late</title></head><body><script>setTimeout(() ' +
+					'=> { document.body.append("Written by a timer"); }, 2500);</script></body></html>',
 			);
 		// A placeholder first, the product a timer later (no request in between).
 		if (path === '/loading') {

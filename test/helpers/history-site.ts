@@ -24,7 +24,14 @@ const PAGES: Record<string, (v: number) => string> = {
 	'/council': (v) => `<html><head><title>Council</title></head><body><h1>Council news</h1><p>${COUNCIL[v - 1]}</p></body></html>`,
 	'/hostile': (v) => `<html><body><p>${escapeHtml(hostileText(v))}</p></body></html>`,
 	'/shoe': (v) =>
-		`<html><head><script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Trail shoe', offers: { '@type': 'Offer', price: String(80 + v), priceCurrency: 'EUR', availability: 'https://schema.org/InStock' } })}</script></head><body><h1>Trail shoe</h1><p class="price">${80 + v} EUR</p></body></html>`,
+		`<html><head><script type="application/ld+json">` +
+		JSON.stringify({
+			'@context': 'https://schema.org',
+			'@type': 'Product',
+			name: 'Trail shoe',
+			offers: { '@type': 'Offer', price: String(80 + v), priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+		}) +
+		`</script></head><body><h1>Trail shoe</h1><p class="price">${80 + v} EUR</p></body></html>`,
 };
 
 export interface HistorySite {

@@ -20,7 +20,8 @@ export function hostilePages({ internalPort, udpPort }: { internalPort: number; 
 	const internal = `http://localhost:${internalPort}`;
 	const workerCode = `fetch('${internal}/worker').catch(() => {}); postMessage('tried');`;
 	return {
-		'/hostile': html(`
+		'/hostile': html(
+			`
 			<link rel="stylesheet" href="${internal}/css">
 			<script src="${internal}/script"></script>
 			<iframe src="${internal}/iframe"></iframe>
@@ -35,11 +36,14 @@ export function hostilePages({ internalPort, udpPort }: { internalPort: number; 
 					new Promise((done) => { try { navigator.sendBeacon('${internal}/beacon', 'data'); } catch {} done(); }),
 					new Promise((done) => { try { document.getElementById('post').submit(); } catch {} setTimeout(done, 300); }),
 					new Promise((done) => { const w = new Worker('/worker.js'); w.onmessage = done; w.onerror = done; }),
-					new Promise((done) => { const w = new Worker(URL.createObjectURL(new Blob([${JSON.stringify(workerCode)}], { type: 'text/javascript' }))); w.onmessage = done; w.onerror = done; }),
-					new Promise((done) => { try { const w = new Worker('data:text/javascript,' + encodeURIComponent(${JSON.stringify(workerCode)})); w.onmessage = done; w.onerror = done; } catch { done(); } }),
+					new Promise((done) => { const w = new Worker(URL.createObjectURL(new Blob([${JSON.stringify(workerCode)}], { type: 'text/javascript' }))); ` +
+				`w.onmessage = done; w.onerror = done; }),
+					new Promise((done) => { try { const w = new Worker('data:text/javascript,' + encodeURIComponent(${JSON.stringify(workerCode)})); ` +
+				`w.onmessage = done; w.onerror = done; } catch { done(); } }),
 				];
 				Promise.race([Promise.all(tries), new Promise((done) => setTimeout(done, 3000))]).then(() => fetch('/done'));
-			</script>`),
+			</script>`,
+		),
 		'/redirect': { status: 302, headers: { location: `${internal}/redirected` }, body: '' },
 		'/worker.js': js(workerCode),
 		'/done': { headers: { 'content-type': 'text/plain' }, body: 'ok' },

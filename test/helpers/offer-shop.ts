@@ -106,7 +106,9 @@ const PAGES: Record<string, (o: ShopOffer, until: string) => string> = {
 		`<link itemprop="availability" href="https://schema.org/${o.availability}"></div></div>`,
 	'microdata-text': (o) =>
 		`<div itemscope itemtype="http://schema.org/Product"><div itemprop="offers" itemscope itemtype="http://schema.org/Offer">` +
-		`<span itemprop="price">$${money(o.price)}</span> <span itemprop="availability">${o.availability === 'InStock' ? 'In stock' : o.availability === 'OutOfStock' ? 'Out of stock' : o.availability}</span></div></div>`,
+		(`<span itemprop="price">$${money(o.price)}</span> <span itemprop="availability">` +
+			(o.availability === 'InStock' ? 'In stock' : o.availability === 'OutOfStock' ? 'Out of stock' : o.availability) +
+			`</span></div></div>`),
 	'microdata-and-jsonld': (o, until) =>
 		`<span itemprop="price" content="${money(o.price)}"></span>` +
 		ld({
@@ -115,8 +117,11 @@ const PAGES: Record<string, (o: ShopOffer, until: string) => string> = {
 			offers: { '@type': 'Offer', price: o.price, priceCurrency: 'EUR', availability: `https://schema.org/${o.availability}`, priceValidUntil: until },
 		}),
 	opengraph: (o) =>
-		`<meta property="og:type" content="product"><meta property="product:price:amount" content="${money(o.price)}"><meta property="product:price:currency" content="EUR">` +
-		`<meta property="product:availability" content="${o.availability === 'InStock' ? 'instock' : o.availability === 'OutOfStock' ? 'oos' : o.availability.toLowerCase()}">`,
+		`<meta property="og:type" content="product"><meta property="product:price:amount" content="${money(o.price)}"><meta ` +
+		`property="product:price:currency" content="EUR">` +
+		(`<meta property="product:availability" content="` +
+			(o.availability === 'InStock' ? 'instock' : o.availability === 'OutOfStock' ? 'oos' : o.availability.toLowerCase()) +
+			`">`),
 	selectors: (o) => `<p class="cost">Jetzt nur ${german(o.price)} € inkl. MwSt.</p><p class="stock">${SOLD_OUT[o.availability]}</p>`,
 };
 
@@ -149,7 +154,8 @@ export async function startOfferShop(): Promise<TestServer & { urls: string[]; o
 		res
 			.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
 			.end(
-				`<!doctype html><html><head><title>${kind}</title><meta name="csrf-token" content="${token()}">${kind === 'opengraph' ? page(offers.get(kind)!, '') : ''}</head>` +
+				`<!doctype html><html><head><title>${kind}</title><meta name="csrf-token" content="${token()}">` +
+					`${kind === 'opengraph' ? page(offers.get(kind)!, '') : ''}</head>` +
 					`<body><main><h1>A product (${kind})</h1>${kind === 'opengraph' ? '' : page(offers.get(kind)!, at.toISOString().slice(0, 10))}` +
 					`<form><input type="hidden" name="csrf" value="${token()}"><button>Add to cart</button></form></main>` +
 					`<aside class="recent"><h2>Recently viewed</h2><ul>${recent}</ul></aside><footer>Page generated ${at.toISOString()}</footer></body></html>`,

@@ -12,35 +12,46 @@ const page = (body: string, lang = 'en'): string =>
 	`<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Shop</title></head><body>${body}</body></html>`;
 
 /** An Amazon-like page: the price split in parts with a screen-reader copy, a struck list price, a carousel of other products' prices. */
-const amazon = page(`
-<header id="navbar"><a id="nav-cart" href="/cart">Cart <span class="nav-cart-count">0</span></a><div class="nav-deal">Today's deals from $5.00</div></header>
+const amazon = page(
+	`
+<header id="navbar"><a id="nav-cart" href="/cart">Cart <span class="nav-cart-count">0</span></a><div class="nav-deal">Today's deals from $5.00</div>` +
+		`</header>
 <div id="dp-container"><div id="centerCol">
   <h1 id="title" class="a-size-large"><span id="productTitle">Stainless Steel Electric Kettle, 1.7 L</span></h1>
   <div id="corePriceDisplay_desktop_feature_div">
-    <span class="a-price aok-align-center priceToPay"><span class="a-offscreen">$29.99</span><span aria-hidden="true"><span class="a-price-symbol">$</span><span class="a-price-whole">29<span class="a-price-decimal">.</span></span><span class="a-price-fraction">99</span></span></span>
-    <span class="a-size-small">List Price: <span class="a-price a-text-price" data-a-strike="true"><span class="a-offscreen">$39.99</span><span aria-hidden="true">$39.99</span></span></span>
+    <span class="a-price aok-align-center priceToPay"><span class="a-offscreen">$29.99</span><span aria-hidden="true"><span class="a-price-symbol">` +
+		`$</span><span class="a-price-whole">29<span class="a-price-decimal">.</span></span><span class="a-price-fraction">99</span></span></span>
+    <span class="a-size-small">List Price: <span class="a-price a-text-price" data-a-strike="true"><span class="a-offscreen">$39.99</span><span ` +
+		`aria-hidden="true">$39.99</span></span></span>
   </div>
 </div>
 <div id="rightCol"><div id="buybox">
   <div id="availability"><span class="a-size-medium a-color-success">In Stock</span></div>
-  <span class="a-button a-button-primary"><input id="add-to-cart-button" name="submit.add-to-cart" type="submit" value="Add to Cart" class="a-button-input"></span>
+  <span class="a-button a-button-primary"><input id="add-to-cart-button" name="submit.add-to-cart" type="submit" value="Add to Cart" ` +
+		`class="a-button-input"></span>
   <span class="a-button"><input id="buy-now-button" name="submit.buy-now" type="submit" value="Buy Now" class="a-button-input"></span>
 </div></div></div>
 <div id="sims-consolidated-1_feature_div"><div class="a-carousel-container"><h2>Customers who viewed this item also viewed</h2>
-  <ol class="a-carousel"><li><a href="/dp/B1">Kettle descaler</a><span class="a-price"><span class="a-offscreen">$9.99</span></span></li><li><a href="/dp/B2">Tea infuser</a><span class="a-price"><span class="a-offscreen">$4.49</span></span></li></ol>
+  <ol class="a-carousel"><li><a href="/dp/B1">Kettle descaler</a><span class="a-price"><span class="a-offscreen">$9.99</span></span></li><li><a ` +
+		`href="/dp/B2">Tea infuser</a><span class="a-price"><span class="a-offscreen">$4.49</span></span></li></ol>
 </div></div>
-<footer id="navFooter"><a href="/gift">Gift cards from $10</a></footer>`);
+<footer id="navFooter"><a href="/gift">Gift cards from $10</a></footer>`,
+);
 
 /** Amazon's older layout: #priceblock_ourprice in a table after a struck list price, a savings line, and no buy button as the item is unavailable. */
-const amazonClassic = page(`
+const amazonClassic = page(
+	`
 <div id="centerCol"><div id="titleSection"><h1 id="title"><span id="productTitle">Hiking Socks, 3 Pairs</span></h1></div>
 <div id="price"><table class="a-lineitem">
   <tr><td class="a-color-secondary">List Price:</td><td><span class="priceBlockStrikePriceString a-text-strike">$34.99</span></td></tr>
-  <tr><td class="a-color-secondary">Price:</td><td><span id="priceblock_ourprice" class="a-size-medium a-color-price priceBlockBuyingPriceString">$24.99</span></td></tr>
+  <tr><td class="a-color-secondary">Price:</td><td><span id="priceblock_ourprice" class="a-size-medium a-color-price priceBlockBuyingPriceString">` +
+		`$24.99</span></td></tr>
   <tr><td class="a-color-secondary">You Save:</td><td class="a-span12 a-color-price priceBlockSavingsString">$10.00 (29%)</td></tr>
 </table></div>
-<div id="availability" class="a-section"><span class="a-size-medium a-color-price">Currently unavailable.</span><br>We don't know when or if this item will be back in stock.</div>
-</div>`);
+<div id="availability" class="a-section"><span class="a-size-medium a-color-price">Currently unavailable.</span><br>We don't know when or if this item ` +
+		`will be back in stock.</div>
+</div>`,
+);
 
 /** A German shop: UVP struck by its class, a header cart total, related products with their own prices. */
 const german = page(
@@ -52,7 +63,8 @@ const german = page(
     <h1 class="product-name">Kaffeemühle Classic</h1>
     <div class="preis"><span class="uvp">UVP 89,99 €</span> <span class="aktuell">69,99 €</span></div>
     <p class="hinweis">inkl. MwSt., zzgl. Versand</p>
-    <form action="/warenkorb/add" method="post"><input type="number" name="menge" value="1"><button class="btn btn-primary" type="submit">In den Warenkorb</button></form>
+    <form action="/warenkorb/add" method="post"><input type="number" name="menge" value="1"><button class="btn btn-primary" type="submit">In den ` +
+		`Warenkorb</button></form>
   </div>
 </div>
 <section class="related-products"><h2>Das könnte Ihnen auch gefallen</h2>
@@ -91,23 +103,31 @@ const italianSoldOut = page(
 	`
 <main id="MainContent"><section class="product">
   <h1 class="product__title">Moka Express 6 tazze</h1>
-  <div class="price price--sold-out"><div class="price__regular"><span class="visually-hidden">Prezzo di listino</span><span class="price-item price-item--regular">€ 120,00</span></div></div>
-  <form method="post" action="/cart/add"><button type="submit" name="add" class="product-form__submit button" disabled><span>Esaurito</span></button></form>
+  <div class="price price--sold-out"><div class="price__regular"><span class="visually-hidden">Prezzo di listino</span><span class="price-item ` +
+		`price-item--regular">€ 120,00</span></div></div>
+  <form method="post" action="/cart/add"><button type="submit" name="add" class="product-form__submit button" disabled><span>Esaurito</span></button>` +
+		`</form>
 </section></main>`,
 	'it',
 );
 
 /** A Shopify (Dawn theme) page on sale: both the regular and the sale blocks are in the page, the former price in <s>, visually hidden labels. */
-const dawnSale = page(`
+const dawnSale = page(
+	`
 <main id="MainContent"><section class="product">
   <div class="product__title"><h1>Linen Shirt</h1></div>
   <div class="price price--on-sale"><div class="price__container">
-    <div class="price__regular"><span class="visually-hidden visually-hidden--inline">Regular price</span><span class="price-item price-item--regular">$30.00 USD</span></div>
-    <div class="price__sale"><span class="visually-hidden visually-hidden--inline">Regular price</span><span><s class="price-item price-item--regular">$30.00 USD</s></span><span class="visually-hidden visually-hidden--inline">Sale price</span><span class="price-item price-item--sale price-item--last">$20.00 USD</span></div>
+    <div class="price__regular"><span class="visually-hidden visually-hidden--inline">Regular price</span><span class="price-item price-item--regular">` +
+		`$30.00 USD</span></div>
+    <div class="price__sale"><span class="visually-hidden visually-hidden--inline">Regular price</span><span><s class="price-item price-item--regular">` +
+		`$30.00 USD</s></span><span class="visually-hidden visually-hidden--inline">Sale price</span><span class="price-item price-item--sale ` +
+		`price-item--last">$20.00 USD</span></div>
   </div><span class="badge price__badge-sale">Sale</span></div>
-  <form method="post" action="/cart/add" class="form"><button type="submit" name="add" class="product-form__submit button button--full-width"><span>Add to cart</span></button></form>
+  <form method="post" action="/cart/add" class="form"><button type="submit" name="add" class="product-form__submit button button--full-width"><span>Add ` +
+		`to cart</span></button></form>
 </section>
-<div class="product-recommendations"><ul><li><span class="price-item price-item--regular">$12.00 USD</span></li></ul></div></main>`);
+<div class="product-recommendations"><ul><li><span class="price-item price-item--regular">$12.00 USD</span></li></ul></div></main>`,
+);
 
 /** A Dutch shop: the stock line beside an enabled button says it cannot be had. */
 const dutch = page(
@@ -155,17 +175,24 @@ const polish = page(
 );
 
 /** A WooCommerce page on sale: <del> and <ins>, and related products with prices and buttons of their own. */
-const woo = page(`
+const woo = page(
+	`
 <div id="product-12" class="product type-product">
   <div class="summary entry-summary">
     <h1 class="product_title entry-title">Canvas Tote</h1>
-    <p class="price"><del aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">$</span>59.99</bdi></span></del> <ins><span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">$</span>39.99</bdi></span></ins></p>
-    <form class="cart" method="post"><div class="quantity"><input type="number" class="qty" name="quantity" value="1"></div><button type="submit" name="add-to-cart" value="12" class="single_add_to_cart_button button alt">Add to cart</button></form>
+    <p class="price"><del aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">$</span>` +
+		`59.99</bdi></span></del> <ins><span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">$</span>` +
+		`39.99</bdi></span></ins></p>
+    <form class="cart" method="post"><div class="quantity"><input type="number" class="qty" name="quantity" value="1"></div><button type="submit" ` +
+		`name="add-to-cart" value="12" class="single_add_to_cart_button button alt">Add to cart</button></form>
   </div>
   <section class="related products"><h2>Related products</h2><ul class="products">
-    <li class="product"><h2 class="woocommerce-loop-product__title">Mug</h2><span class="price"><span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">$</span>12.00</bdi></span></span><a href="?add-to-cart=13" class="button add_to_cart_button">Add to cart</a></li>
+    <li class="product"><h2 class="woocommerce-loop-product__title">Mug</h2><span class="price"><span class="woocommerce-Price-amount amount"><bdi>` +
+		`<span class="woocommerce-Price-currencySymbol">$</span>12.00</bdi></span></span><a href="?add-to-cart=13" class="button add_to_cart_button">Add ` +
+		`to cart</a></li>
   </ul></section>
-</div>`);
+</div>`,
+);
 
 /** An English page that writes "Was … Now …" in one element. */
 const wasNow = page(`

@@ -7,7 +7,8 @@ import { startServer, type TestServer } from './server.js';
 /** Three versions of each page: the fixture sweeps after each. */
 const PAGES: Record<string, (version: number) => string> = {
 	'/article': (v) =>
-		`<html><body><h1>Council news</h1><p>The council met on ${v === 1 ? 'Tuesday' : 'Wednesday'} and ${v === 3 ? 'rejected' : 'agreed'} the budget for the harbour.</p></body></html>`,
+		`<html><body><h1>Council news</h1><p>The council met on ${v === 1 ? 'Tuesday' : 'Wednesday'} and ${v === 3 ? 'rejected' : 'agreed'} the budget for ` +
+		`the harbour.</p></body></html>`,
 	// Only whitespace differs between versions 2 and 3 (a line break, as a reader sees it).
 	'/spaces': (v) => `<html><body><p>Opening hours: nine to${v === 3 ? '<br>' : ' '}five${v === 1 ? ', closed Sundays' : ''}.</p></body></html>`,
 	'/static': () => '<html><body><p>Nothing moves here.</p></body></html>',

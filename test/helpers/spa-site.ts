@@ -34,7 +34,14 @@ const money = (price: number) => price.toFixed(2);
 /** The server-rendered page: its offer in JSON-LD and in `.price`, no script. */
 const staticPage = (price: number) =>
 	'<!doctype html><html><head><title>Kettle</title>' +
-	`<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kettle', offers: { '@type': 'Offer', price: money(price), priceCurrency: 'EUR', availability: 'https://schema.org/InStock' } })}</script>` +
+	(`<script type="application/ld+json">` +
+		JSON.stringify({
+			'@context': 'https://schema.org',
+			'@type': 'Product',
+			name: 'Kettle',
+			offers: { '@type': 'Offer', price: money(price), priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+		}) +
+		`</script>`) +
 	`</head><body><h1>Kettle</h1><p class="price">${money(price)} EUR</p></body></html>`;
 
 /**
@@ -48,7 +55,8 @@ const shell = (id: number, delay = 0, api = `/api/price/${id}`) =>
 	`<script src="/app.js" data-id="${id}" data-delay="${delay}" data-api="${api}"></script></body></html>`;
 
 /** The SPA's script: fetches the price, writes it into `.price` and a JSON-LD Offer (so --product can read it). */
-const APP_JS = `(() => {
+const APP_JS =
+	`(() => {
 	const { id, delay, api } = document.currentScript.dataset;
 	setTimeout(async () => {
 		const answer = await fetch(api);
@@ -56,7 +64,8 @@ const APP_JS = `(() => {
 		document.querySelector('.price').textContent = price.toFixed(2) + ' ' + currency;
 		const ld = document.createElement('script');
 		ld.type = 'application/ld+json';
-		ld.textContent = JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Product ' + id, offers: { '@type': 'Offer', price: price.toFixed(2), priceCurrency: currency, availability: 'https://schema.org/InStock' } });
+		ld.textContent = JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Product ' + id, offers: { '@type': 'Offer', price: ` +
+	`price.toFixed(2), priceCurrency: currency, availability: 'https://schema.org/InStock' } });
 		document.head.append(ld);
 	}, Number(delay));
 })();

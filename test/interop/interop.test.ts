@@ -20,7 +20,8 @@ const skipped = SERVERS.filter((spec) => missing.get(spec)!.length > 0 && !CI);
 if (skipped.length > 0) {
 	const packages = [...new Set(skipped.flatMap((spec) => missing.get(spec)!))];
 	process.stderr.write(
-		`interop: skipping ${skipped.map((spec) => spec.name).join(', ')}: not installed (Debian packages: ${packages.join(' ')}); install with: ${installCommand(packages)}\n`,
+		`interop: skipping ${skipped.map((spec) => spec.name).join(', ')}: not installed (Debian packages: ${packages.join(' ')}); install with: ` +
+			`${installCommand(packages)}\n`,
 	);
 }
 

@@ -64,14 +64,18 @@ describe('compare under learned noise', () => {
 		expect((await judgeText(record, html('<b>Cheap</b> flights', 6), undefined)).verdict).toMatchObject({ changed: true, reason: 'new-body' });
 	});
 
-	it('judges a hash by the noise it was taken under: a host place that newly applies is a rebaseline, not a change, when the page differs under the old noise', async () => {
-		// Stored before the host's place applied (noiseAt 15 < 20): the ad was counted then.
-		const record = page({ content: { hash: hashText(html('Gym offer')), rules: '-', noiseAt: 15 } });
-		const same = await judgeText(record, html('Gym offer'), host);
-		expect(same.verdict).toMatchObject({ changed: false, reason: 'same-content' });
-		expect(same.next!.content).toMatchObject({ hash: maskedHash(html('Gym offer'), [AD]), noiseAt: now });
-		expect((await judgeText(record, html('Cheap flights'), host)).verdict).toMatchObject({ changed: false, reason: 'rebaseline' });
-		// Without the host's place, the rotated ad is a change.
-		expect((await judgeText(record, html('Cheap flights'), undefined)).verdict).toMatchObject({ changed: true, reason: 'new-body' });
-	});
+	it(
+		'judges a hash by the noise it was taken under: a host place that newly applies is a rebaseline, ' +
+			'not a change, when the page differs under the old noise',
+		async () => {
+			// Stored before the host's place applied (noiseAt 15 < 20): the ad was counted then.
+			const record = page({ content: { hash: hashText(html('Gym offer')), rules: '-', noiseAt: 15 } });
+			const same = await judgeText(record, html('Gym offer'), host);
+			expect(same.verdict).toMatchObject({ changed: false, reason: 'same-content' });
+			expect(same.next!.content).toMatchObject({ hash: maskedHash(html('Gym offer'), [AD]), noiseAt: now });
+			expect((await judgeText(record, html('Cheap flights'), host)).verdict).toMatchObject({ changed: false, reason: 'rebaseline' });
+			// Without the host's place, the rotated ad is a change.
+			expect((await judgeText(record, html('Cheap flights'), undefined)).verdict).toMatchObject({ changed: true, reason: 'new-body' });
+		},
+	);
 });

@@ -44,15 +44,18 @@ describe('signalGate', () => {
 		expect(host.lastmod).toMatchObject({ skipped: 0, sampled: 1 });
 	});
 
-	it('samples 1% a day, not a run: a quarter of it when the host runs every 6 hours, all of it when runs are a day or more apart or not known yet', async () => {
-		const lastmod = new Date(NOW - 2 * DAY).toISOString();
-		const skip = async (runInterval: number | undefined, random: number) =>
-			(await run([task(1, { lastmod })], { lastmod: trusted, ...(runInterval === undefined ? {} : { runInterval }) }, random)).out[0]!.skip;
-		// 0.005 falls in 1% but not in the ~0.25% of a run 6 hours after the last.
-		expect(await skip(6 * HOUR, 0.005)).toBe('signal');
-		expect(await skip(6 * HOUR, 0.002)).toBeUndefined();
-		for (const interval of [DAY, 7 * DAY, undefined]) expect(await skip(interval, 0.005)).toBeUndefined();
-	});
+	it(
+		'samples 1% a day, not a run: a quarter of it when the host runs every 6 hours, ' + 'all of it when runs are a day or more apart or not known yet',
+		async () => {
+			const lastmod = new Date(NOW - 2 * DAY).toISOString();
+			const skip = async (runInterval: number | undefined, random: number) =>
+				(await run([task(1, { lastmod })], { lastmod: trusted, ...(runInterval === undefined ? {} : { runInterval }) }, random)).out[0]!.skip;
+			// 0.005 falls in 1% but not in the ~0.25% of a run 6 hours after the last.
+			expect(await skip(6 * HOUR, 0.005)).toBe('signal');
+			expect(await skip(6 * HOUR, 0.002)).toBeUndefined();
+			for (const interval of [DAY, 7 * DAY, undefined]) expect(await skip(interval, 0.005)).toBeUndefined();
+		},
+	);
 
 	it('marks a URL whose trusted lastmod is after its last check as announced, for the budget', async () => {
 		const { out } = await run([task(1, { lastmod: new Date(NOW - DAY / 2).toISOString() })], { lastmod: trusted });

@@ -27,7 +27,8 @@ describe('a store given as a spec or as an opened store', () => {
 			expect.objectContaining({
 				code: 'USAGE',
 				message:
-					'`runtime.store` must be a store directory, a redis:// URL or an opened store (openStore(dir)); got an object without getHosts(), batch(), entries(), getTexts(), getVersions(), close()',
+					'`runtime.store` must be a store directory, a redis:// URL or an opened store (openStore(dir)); ' +
+					'got an object without getHosts(), batch(), entries(), getTexts(), getVersions(), close()',
 			}),
 		);
 		expect(() => checkedStore(42)).toThrow('got 42');

@@ -284,7 +284,8 @@ describe('watchInputs: sitemaps', () => {
 		server = await startServer((req, res) => {
 			if (req.url === '/sitemap.xml') {
 				return void res.end(
-					`<?xml version="1.0"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n<sitemap><loc>${server.url('/pages.xml')}</loc></sitemap>\n</sitemapindex>`,
+					`<?xml version="1.0"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n<sitemap><loc>${server.url('/pages.xml')}</loc>` +
+						`</sitemap>\n</sitemapindex>`,
 				);
 			}
 			if (req.url === '/pages.xml' && site.status === 200) {

@@ -33,7 +33,8 @@ describe('nextDue', () => {
 	});
 
 	it("is not pulled ahead before three quarters of its interval, however early a falling μ made others' due times", () => {
-		// A new watch's μ falls for days: a URL checked now at μ 0.05 is due before one checked yesterday at μ 0.5. It must not be the next pulled ahead an hour later, again and again.
+		// A new watch's μ falls for days: a URL checked now at μ 0.05 is due before one checked
+		// yesterday at μ 0.5. It must not be the next pulled ahead an hour later, again and again.
 		const verdict = { url: 'https://a.test/p', changed: false, reason: '304' } as Task['verdict'];
 		const entry = nextDue(task({ next: record(), verdict }), 0.05, WATCH_INTERVALS, undefined, NOW, () => 0.5)!;
 		expect(entry.due - NOW).toBeGreaterThan(86_400_000);

@@ -28,7 +28,8 @@ export function checkCommand(io: CliIo, result: CommandResult): CommandModule<ob
 			const stages = loaded.config.stages?.map((stage) => stage.use) ?? [];
 			const sinks = loaded.config.sinks.map((sink) => sink.type);
 			io.stdout.write(
-				`${args.pipeline}: valid ${compiled.watch ? 'watch-mode ' : ''}pipeline (stages: ${stages.length > 0 ? stages.join(', ') : 'defaults'}; sinks: ${sinks.join(', ')})\n`,
+				`${args.pipeline}: valid ${compiled.watch ? 'watch-mode ' : ''}pipeline (stages: ${stages.length > 0 ? stages.join(', ') : 'defaults'}; sinks: ` +
+					`${sinks.join(', ')})\n`,
 			);
 			result.status = 0;
 		},

@@ -103,7 +103,8 @@ export function diffCommand(io: CliIo, result: CommandResult): CommandModule<obj
 				await write(`${safeJson(document)}\n`);
 			} else if (note !== undefined) {
 				await write(
-					`${visibleLine(url)}: version ${pair.from.n} (${utcTime(pair.from.firstSeen)}) → version ${pair.to.n} (${utcTime(pair.to.firstSeen)}): ${visibleLine(note)}\n`,
+					`${visibleLine(url)}: version ${pair.from.n} (${utcTime(pair.from.firstSeen)}) → version ${pair.to.n} (${utcTime(pair.to.firstSeen)}): ` +
+						`${visibleLine(note)}\n`,
 				);
 			} else if (!comparison.same) {
 				if (args.unified || comparison.hunks === undefined) {
@@ -118,7 +119,9 @@ export function diffCommand(io: CliIo, result: CommandResult): CommandModule<obj
 					);
 				} else {
 					const colour = args.color === 'always' || (args.color === 'auto' && (io.stdout as { isTTY?: boolean }).isTTY === true && !io.env.NO_COLOR);
-					const header = `${visibleLine(url)}: version ${pair.from.n} (${utcTime(pair.from.firstSeen)}) → version ${pair.to.n} (${utcTime(pair.to.firstSeen)}), words +${comparison.added} −${comparison.removed}`;
+					const header =
+						`${visibleLine(url)}: version ${pair.from.n} (${utcTime(pair.from.firstSeen)}) → version ${pair.to.n} ` +
+						`(${utcTime(pair.to.firstSeen)}), words +${comparison.added} −${comparison.removed}`;
 					// The word diff's text is made visible as it is marked: its colours must reach the terminal as written.
 					const shown = colour ? createWriter(rawStream(io.stdout)) : write;
 					await shown(`${colour ? `\x1b[1m${header}\x1b[m` : header}\n\n${wordDiffText(comparison.hunks, colour ? 'color' : 'plain')}\n`);
@@ -175,7 +178,9 @@ function previousOf(versions: readonly PageVersion[], version: PageVersion): { v
 	if (previous) return { version: previous };
 	if (versions.length === 1)
 		return {
-			problem: `${versions[0]!.n === 1 ? 'the page has one version only' : 'one version only is kept'} (version ${version.n}, first seen ${utcTime(version.firstSeen)}): nothing to compare it with yet`,
+			problem:
+				`${versions[0]!.n === 1 ? 'the page has one version only' : 'one version only is kept'} (version ${version.n}, ` +
+				`first seen ${utcTime(version.firstSeen)}): nothing to compare it with yet`,
 		};
 	return { problem: `version ${version.n} is the oldest kept: name a version after it as B, or an A to compare it with` };
 }

@@ -35,7 +35,8 @@ export function dueCommand(io: CliIo, result: CommandResult): CommandModule<obje
 					type: 'boolean',
 					default: false,
 					describe:
-						'One JSON object per due URL: url, rate (changes/day), lastChecked, tier, value (days of freshness a check adds), later, and skip: "signal" where a trusted max-age skips it',
+						'One JSON object per due URL: url, rate (changes/day), lastChecked, tier, ' +
+						'value (days of freshness a check adds), later, and skip: "signal" where a trusted max-age skips it',
 				},
 				later: { group: GROUP.io, type: 'boolean', default: false, describe: 'List the due URLs the --budget leaves for a later run instead' },
 				ttl: sweepFlagOptions.ttl,

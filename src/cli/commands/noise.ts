@@ -58,7 +58,9 @@ function forgetCommand(io: CliIo, result: CommandResult): CommandModule<object, 
 				pages = operations.filter((operation) => operation.type === 'put').length;
 				if (operations.length > 0) await store.batch(operations);
 				io.stderr.write(
-					`revisit: forgot the learned noise of ${pages} page${pages === 1 ? '' : 's'}${page ? '' : ` and ${operations.length - pages} host${operations.length - pages === 1 ? '' : 's'}`}\n`,
+					`revisit: forgot the learned noise of ${pages} page${pages === 1 ? '' : 's'}` +
+						(page ? '' : ` and ${operations.length - pages} host${operations.length - pages === 1 ? '' : 's'}`) +
+						`\n`,
 				);
 				result.status = 0;
 			});

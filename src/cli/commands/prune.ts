@@ -55,7 +55,8 @@ export function pruneCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				const overrides = pruned.keptOverrides > 0 ? `, ${pruned.keptOverrides} of them without URLs but with a mode set by hand` : '';
 				io.stderr.write(
 					`revisit: ${args['dry-run'] ? 'would prune' : 'pruned'} ${counted(pruned.urls, 'URL record')} and ${counted(pruned.hosts, 'host')}` +
-						` (not checked for ${formatDuration(olderThan)}, since ${cutoff}); kept ${counted(pruned.keptUrls, 'URL record')} and ${counted(pruned.keptHosts, 'host')}${overrides}${freed(pruned)}\n`,
+						(` (not checked for ${formatDuration(olderThan)}, since ${cutoff}); kept ${counted(pruned.keptUrls, 'URL record')} and ` +
+							`${counted(pruned.keptHosts, 'host')}${overrides}${freed(pruned)}\n`),
 				);
 				result.status = 0;
 			});

@@ -93,7 +93,8 @@ export function reportCommand(io: CliIo, result: CommandResult): CommandModule<o
 			const { summary } = written.data;
 			const pages = written.urlPages === 0 ? '' : ` and ${counted(written.urlPages, 'URL page')} in ${urlPagesDir(args.html)}/`;
 			io.stderr.write(
-				`revisit: wrote ${args.html} (${formatBytes(Buffer.byteLength(written.page))})${pages}: ${counted(summary.runs, 'run')}, ${counted(summary.urls, 'URL')}, ${summary.changed} changed, ${counted(summary.errors, 'error')}\n`,
+				`revisit: wrote ${args.html} (${formatBytes(Buffer.byteLength(written.page))})${pages}: ${counted(summary.runs, 'run')}, ` +
+					`${counted(summary.urls, 'URL')}, ${summary.changed} changed, ${counted(summary.errors, 'error')}\n`,
 			);
 			result.status = 0;
 		},

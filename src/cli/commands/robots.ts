@@ -142,7 +142,8 @@ function liveCommand(io: CliIo, result: CommandResult): CommandModule<object, Li
 function noteUnnamable(io: CliIo, agent: string): void {
 	if (!canBeNamed(agent))
 		io.stderr.write(
-			`revisit: no User-agent line can name ${JSON.stringify(agent)} (a line's name stops at the first character that is not a letter, _ or -): only the * groups apply to it\n`,
+			`revisit: no User-agent line can name ${JSON.stringify(agent)} (a line's name stops at the first character that is not a letter, _ or -): ` +
+				`only the * groups apply to it\n`,
 		);
 }
 

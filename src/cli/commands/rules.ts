@@ -101,7 +101,8 @@ async function rulesTest(io: CliIo, args: RulesTestArgs): Promise<number> {
 		if (counted.excerpts?.length) {
 			const n = counted.excerpts.length;
 			io.stderr.write(
-				`revisit: excluded ${n} element${n === 1 ? '' : 's'} (${rule!.exclude!.map((selector) => selector.source).join(', ')}):\n${counted.excerpts.map((line) => `  ${line}\n`).join('')}`,
+				`revisit: excluded ${n} element${n === 1 ? '' : 's'} ` +
+					`(${rule!.exclude!.map((selector) => selector.source).join(', ')}):\n${counted.excerpts.map((line) => `  ${line}\n`).join('')}`,
 			);
 		}
 		if (rule?.product && counted.explained)
@@ -145,11 +146,14 @@ async function showNoise(io: CliIo, args: RulesTestArgs, text: string): Promise<
 	}
 	const lines = entries.map(
 		(entry) =>
-			`  ${entry.at}  (${entry.where === 'page' ? 'learned on this page' : `learned on pages of ${normal.origin} like ${templateOf(normal.url)}`}, ${new Date(entry.since).toISOString()})`,
+			`  ${entry.at}  (` +
+			(entry.where === 'page' ? 'learned on this page' : `learned on pages of ${normal.origin} like ${templateOf(normal.url)}`) +
+			`, ${new Date(entry.since).toISOString()})`,
 	);
 	for (const pattern of legacy) lines.push(`  re:${pattern}  (learned on this page by an earlier revisit)`);
 	const hash = maskedHash(text, placesAt(entries, Number.POSITIVE_INFINITY), legacy);
 	io.stderr.write(
-		`revisit: learned noise, left out of this page's hash (revisit noise forget URL drops it):\n${lines.join('\n')}\nrevisit: content hash without the noise ${hash}\n`,
+		`revisit: learned noise, left out of this page's hash (revisit noise forget URL drops it):\n${lines.join('\n')}\nrevisit: ` +
+			`content hash without the noise ${hash}\n`,
 	);
 }

@@ -30,7 +30,9 @@ export function runCommand(io: CliIo, result: CommandResult): CommandModule<obje
 				.example('revisit run nightly.json --set concurrency=8 --set stages.due.ttl=6h', 'Override options for this run')
 				.example('revisit run watch.json --set watch.rate=20/s', 'Run a watch-mode pipeline ("mode": "watch") as revisit watch')
 				.epilog(
-					'Exit status: 0 every URL judged; 1 some errors, bad input or a failed sink command;\n2 invalid pipeline, usage or store error (nothing is run); 3 the churn guard held back a host.\nIn watch mode, as revisit watch: 0 stopped by a signal or at watch.until; 2 usage or store error.',
+					'Exit status: 0 every URL judged; 1 some errors, bad input or a failed sink command;\n2 invalid pipeline, ' +
+						'usage or store error (nothing is run); 3 the churn guard held back a host.\nIn watch mode, as revisit watch: ' +
+						'0 stopped by a signal or at watch.until; 2 usage or store error.',
 				) as unknown as Argv<RunArgs>,
 		handler: async (args) => {
 			const loaded = await loadForCommand(io, args);

@@ -51,7 +51,8 @@ function row(stats: HostStats): string[] {
 function renderedPages(stats: HostStats): string {
 	const lines = stats.rendered.map(
 		(entry) =>
-			`  ${entry.template}  ${entry.pages} page${entry.pages === 1 ? '' : 's'}, ${entry.data} data request${entry.data === 1 ? '' : 's'} revalidated without a browser`,
+			`  ${entry.template}  ${entry.pages} page${entry.pages === 1 ? '' : 's'}, ${entry.data} data request${entry.data === 1 ? '' : 's'} revalidated ` +
+			`without a browser`,
 	);
 	return `\nPages of ${stats.host} that need rendering (--render):\n${lines.join('\n')}\n`;
 }
@@ -60,7 +61,10 @@ function renderedPages(stats: HostStats): string {
 function learnedNoise(stats: HostStats): string {
 	const lines = stats.learned.map(
 		(entry) =>
-			`  ${entry.template}  ${entry.at}  ${entry.applies ? `applies to every page since ${entry.applies}` : `learned on ${entry.pages} page${entry.pages === 1 ? '' : 's'} so far, since ${entry.since}`}`,
+			`  ${entry.template}  ${entry.at}  ` +
+			(entry.applies
+				? `applies to every page since ${entry.applies}`
+				: `learned on ${entry.pages} page${entry.pages === 1 ? '' : 's'} so far, since ${entry.since}`),
 	);
 	return `\nLearned noise of ${stats.host} (revisit noise forget ${stats.host} drops it):\n${lines.join('\n')}\n`;
 }
@@ -68,12 +72,16 @@ function learnedNoise(stats: HostStats): string {
 /** A host's product pages that gave no offer, under the table. */
 function noOfferPages(stats: HostStats): string {
 	const n = stats.noOffer.length;
-	return `\n${n === 1 ? 'A product page' : `${n} product pages`} of ${stats.host} with no offer found (--product; revisit rules test URL --product shows why):\n${stats.noOffer.map((url) => `  ${url}\n`).join('')}`;
+	return (
+		`\n${n === 1 ? 'A product page' : `${n} product pages`} of ${stats.host} with no offer found (--product; ` +
+		`revisit rules test URL --product shows why):\n${stats.noOffer.map((url) => `  ${url}\n`).join('')}`
+	);
 }
 
 /** One target's pending deliveries: how many, and since when. */
 const pendingLine = (target: PendingTarget): string =>
-	`${target.shown}  ${target.pending} pending, the oldest from ${new Date(target.oldestAt).toISOString()}${target.pending > 1 ? `, the newest from ${new Date(target.newestAt).toISOString()}` : ''}`;
+	`${target.shown}  ${target.pending} pending, the oldest from ${new Date(target.oldestAt).toISOString()}` +
+	(target.pending > 1 ? `, the newest from ${new Date(target.newestAt).toISOString()}` : '');
 
 export function statsCommand(io: CliIo, result: CommandResult): CommandModule<object, StatsArgs> {
 	return {

@@ -78,7 +78,8 @@ const watchFlags: Record<string, Flag> = {
 		type: 'string',
 		requiresArg: true,
 		describe:
-			'Checks over every origin, spread evenly: 20/s, 300/min, 5000/h, 100000/d. Each URL is checked when a check of it is worth most, so that the rate is spent where pages change',
+			'Checks over every origin, spread evenly: 20/s, 300/min, 5000/h, ' +
+			'100000/d. Each URL is checked when a check of it is worth most, so that the rate is spent where pages change',
 	},
 	'host-rate': {
 		group: GROUP.politeness,
@@ -97,7 +98,8 @@ const watchFlags: Record<string, Flag> = {
 		...flagOf(watchSettings.lease),
 		requiresArg: true,
 		describe:
-			'How long a claimed URL is held (wall time) before it returns to the schedule: a watch killed mid-check loses nothing, and on Redis the others check it then. Keep it well above --timeout × (--retries + 1)',
+			'How long a claimed URL is held (wall time) before it returns to the schedule: a watch killed mid-check loses nothing, ' +
+			'and on Redis the others check it then. Keep it well above --timeout × (--retries + 1)',
 	},
 	'status-every': {
 		group: GROUP.io,
@@ -105,14 +107,16 @@ const watchFlags: Record<string, Flag> = {
 		type: 'string',
 		requiresArg: true,
 		describe:
-			'Where stderr is not a terminal (a log, the journal), write a status line this often: URLs watched, checks, changes, the backlog; off for none. Wall time',
+			'Where stderr is not a terminal (a log, the journal), write a status line this often: ' +
+			'URLs watched, checks, changes, the backlog; off for none. Wall time',
 	},
 	'time-scale': {
 		group: GROUP.schedule,
 		...flagOf(watchSettings['time-scale']),
 		requiresArg: true,
 		describe:
-			'Run the schedule this many times faster than the wall clock (for simulations and tests); --rate and every duration are read in its clock, politeness in wall time',
+			'Run the schedule this many times faster than the wall clock (for simulations and tests); ' +
+			'--rate and every duration are read in its clock, politeness in wall time',
 	},
 };
 

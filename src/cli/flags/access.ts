@@ -40,7 +40,8 @@ export const accessFlagOptions: Record<keyof AccessFlags, Flag> = {
 		...flagOf(accessSettings.proxy),
 		type: 'string',
 		describe:
-			'Send through this proxy (http://[user:password@]host:port) instead of the one HTTP_PROXY, HTTPS_PROXY or ALL_PROXY names; NO_PROXY still applies. --no-proxy: ignore them all, go direct',
+			'Send through this proxy (http://[user:password@]host:port) instead of the one HTTP_PROXY, ' +
+			'HTTPS_PROXY or ALL_PROXY names; NO_PROXY still applies. --no-proxy: ignore them all, go direct',
 	},
 };
 

@@ -23,7 +23,9 @@ export const crawlFlagOptions: Record<'fetch-concurrency' | 'fetch-per-host', Fl
 	},
 };
 
-/** Every flag of a run that sweeps and may fetch what changed (`sweep`, `crawl`): content rules, the sweep's, access, WARC, feeds and the fetch phase's limits. */
+/**
+ * Every flag of a run that sweeps and may fetch what changed (`sweep`, `crawl`): content rules, the sweep's, access, WARC, feeds and the fetch phase's limits.
+ */
 export const crawlRunFlagOptions = {
 	...ruleFlagOptions,
 	...sweepFlagOptions,

@@ -64,13 +64,17 @@ export const feedFlagOptions: Record<keyof FeedFlags, Flag> = {
 		default: [],
 		requiresArg: true,
 		describe:
-			'Send a notification of each change to this apprise-style URL (repeatable): mailto://USER:PASS@HOST:PORT?to=ADDR (mailtos:// with TLS), ntfy://HOST/TOPIC, discord://ID/TOKEN, slack://A/B/C/#CHANNEL, tgram://BOT_TOKEN/CHAT_ID, matrix://USER:PASS@HOST/#ROOM, json://HOST/PATH; any other scheme through the apprise command. A change is kept in the store until delivered; secrets are never shown',
+			'Send a notification of each change to this apprise-style URL (repeatable): mailto://USER:PASS@HOST:PORT?to=ADDR (mailtos:// with TLS), ' +
+			'ntfy://HOST/TOPIC, discord://ID/TOKEN, slack://A/B/C/#CHANNEL, tgram://BOT_TOKEN/CHAT_ID, matrix://USER:PASS@HOST/#ROOM, ' +
+			'json://HOST/PATH; any other scheme through the apprise command. A change is kept in the store until delivered; secrets are never shown',
 	},
 	'notify-template': {
 		group: GROUP.feeds,
 		type: 'string',
 		requiresArg: true,
-		describe: `The notification's body, e.g. '{url}: {previous_price} → {price} {currency}'; placeholders: ${PLACEHOLDERS.map((name) => `{${name}}`).join(' ')} [default: the URL, the reason, and what moved]`,
+		describe:
+			`The notification's body, e.g. '{url}: {previous_price} → {price} {currency}'; placeholders: ` +
+			`${PLACEHOLDERS.map((name) => `{${name}}`).join(' ')} [default: the URL, the reason, and what moved]`,
 	},
 	'notify-apprise': {
 		group: GROUP.feeds,

@@ -28,7 +28,8 @@ export const fleetFlagOptions: Record<keyof FleetFlags, Flag> = {
 		type: 'boolean',
 		default: false,
 		describe:
-			'Hand the requests to `revisit worker` processes through the Redis store (--store redis://…); the run keeps at most the sum of their --concurrency in flight',
+			'Hand the requests to `revisit worker` processes through the Redis store (--store redis://…); ' +
+			'the run keeps at most the sum of their --concurrency in flight',
 	},
 	lease: {
 		group: GROUP.scale,

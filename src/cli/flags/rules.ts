@@ -68,7 +68,8 @@ export const ruleFlagOptions: Record<keyof RuleFlags, Flag> = {
 		type: 'boolean',
 		default: false,
 		describe:
-			"Only the page's offer counts: its own product's price, currency and availability from JSON-LD, microdata, RDFa or OpenGraph; the reason says what moved (price, availability)",
+			"Only the page's offer counts: its own product's price, currency and availability from JSON-LD, " +
+			'microdata, RDFa or OpenGraph; the reason says what moved (price, availability)',
 	},
 	price: {
 		group: GROUP.content,

@@ -33,7 +33,9 @@ export async function versionsOf(store: StoreReader, url: string, storeSpec: str
 	const [record, nearRecord] = await store.getMany([url, near]);
 	if (record !== undefined)
 		return {
-			problem: `${url} has no version kept in ${describeStore(storeSpec)} yet: versions are kept from the first check with text keeping on (--keep-text, --keep-versions)`,
+			problem:
+				`${url} has no version kept in ${describeStore(storeSpec)} yet: versions are kept from the first check with text keeping on (--keep-text,` +
+				` --keep-versions)`,
 		};
 	const nearForm = normaliseUrl(near);
 	const hint = nearRecord !== undefined && 'url' in nearForm && nearForm.url === near ? `; did you mean ${near}?` : '';

@@ -14,14 +14,16 @@ import type { Offer } from '../../store/model/product.js';
  *
  * @example
  * offerLines(counted.offer, counted.explained!, rule.product)
- * // ['the offer: price 49.9 EUR, availability InStock (price from json-ld)', 'read from the markup, in the order believed:', '  json-ld  script #1 Product.offers  price "49.90" → 49.9 …  taken: the price, the availability']
+ * // ['the offer: price 49.9 EUR, availability InStock (price from json-ld)', 'read from the markup, in the order believed:',
+ * //  '  json-ld  script #1 Product.offers  price "49.90" → 49.9 …  taken: the price, the availability']
  */
 export function offerLines(offer: Offer | undefined, explained: Explained, options: OfferOptions = {}): string[] {
 	const { found, problems, passed, products } = explained;
 	// The page itself is searched only where no --price selector was given: the user said where the price is.
 	const page = options.price === undefined ? ', and no price shows near a title or buy button' : ', and the page is not searched behind a --price selector';
 	const head = offer
-		? `the offer: ${offerChange(offer)} (${offer.price !== undefined ? 'price' : 'availability'} from ${offer.from}${offer.prices ? `, one of ${offer.prices} prices` : ''})`
+		? `the offer: ${offerChange(offer)} (${offer.price !== undefined ? 'price' : 'availability'} from ` +
+			`${offer.from}${offer.prices ? `, one of ${offer.prices} prices` : ''})`
 		: `no offer on this page: no structured data gives a price or an availability, no --price or --availability selector matched${page}`;
 	const lines = [head];
 	const named = explained.currency;

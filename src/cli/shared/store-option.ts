@@ -20,7 +20,8 @@ export function storeFlag(env: NodeJS.ProcessEnv): Options {
 		default: defaultStoreDir(env),
 		defaultDescription: '$REVISIT_STORE or ./.revisit',
 		describe:
-			'Validator store: a LevelDB directory, or redis://[user:password@]host:port[/db][?prefix=NAME] (rediss:// for TLS; redis+cluster://host:port for a Redis Cluster)',
+			'Validator store: a LevelDB directory, or redis://[user:password@]host:port[/db][?prefix=NAME] (rediss:// for TLS; ' +
+			'redis+cluster://host:port for a Redis Cluster)',
 	};
 }
 

@@ -32,7 +32,9 @@ function watchEdgesOf(job: WatchJob, io: CliIo): WatchEdges {
 	};
 }
 
-/** The metrics and listening server for `--listen HOST:PORT`, answering the `--listen-host` names too; where it listens is said on stderr (port 0 picks one). */
+/**
+ * The metrics and listening server for `--listen HOST:PORT`, answering the `--listen-host` names too; where it listens is said on stderr (port 0 picks one).
+ */
 function watchObserve(address: ListenAddress, hosts: readonly string[], store: string | ValidatorStore, io: CliIo): WatchEdges['observe'] {
 	// prom-client and the live report page load only for a watch that listens.
 	return async ({ store: opened, scale, deliveries }) =>

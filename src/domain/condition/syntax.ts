@@ -22,7 +22,8 @@ export interface SymbolUse {
  * Every use of a name or a function in an expression that parsed, in order.
  *
  * @example
- * symbolUses("price < 4 or 'InStock'") // [{ kind: 'name', text: 'price', offset: 0, quoted: false }, { kind: 'name', text: 'InStock', offset: 13, quoted: true }]
+ * symbolUses("price < 4 or 'InStock'")
+ * // [{ kind: 'name', text: 'price', offset: 0, quoted: false }, { kind: 'name', text: 'InStock', offset: 13, quoted: true }]
  */
 export function symbolUses(expression: string): SymbolUse[] {
 	const uses: SymbolUse[] = [];

@@ -5,7 +5,10 @@ import { UsageError } from '../../base/errors/index.js';
 import type { RuleShown } from '../../store/model/types.js';
 import { dotlessHostProblem, isHostname } from './url-match.js';
 
-/** A content rule as written (CLI flags, a rules file, a pipeline's compare stage): plain data, defined in store/model/types.ts (`RuleShown`) so that run details can keep it. */
+/**
+ * A content rule as written (CLI flags, a rules file, a pipeline's compare stage): plain
+ * data, defined in store/model/types.ts (`RuleShown`) so that run details can keep it.
+ */
 export type RuleSpec = RuleShown;
 
 /** A CSS selector as written, and compiled. */
@@ -61,7 +64,8 @@ export function compileRules(specs: readonly RuleSpec[], where = 'rule'): Rule[]
 			const other = (['select', 'text', 'pointer'] as const).find((field) => spec[field] !== undefined && spec[field] !== false);
 			if (other)
 				throw new UsageError(
-					`${at}: a product rule counts the page's offer, so ${other} has nothing to count: read the price with price (--price SELECTOR), or put ${other} in a rule of its own`,
+					`${at}: a product rule counts the page's offer, so ${other} has nothing to count: read the price with price (--price SELECTOR), ` +
+						`or put ${other} in a rule of its own`,
 				);
 		}
 		const product = isProductRule(spec) ? { price: selectors('price', spec.price), availability: selectors('availability', spec.availability) } : undefined;

@@ -27,7 +27,8 @@ export function dotlessHostProblem(match: string, { port = false } = {}): string
 	const word = parts[1]!;
 	return (
 		`a word without a dot reads as a host name, and no host is named ${JSON.stringify(word)}: it would match nothing. ` +
-		`For the URLs that hold the word, write a regular expression, searched for anywhere in the URL: ${JSON.stringify(`/${word}`)} or ${JSON.stringify(`${word}$`)}; ` +
+		(`For the URLs that hold the word, write a regular expression, searched for anywhere in the URL: ${JSON.stringify(`/${word}`)} or ` +
+			`${JSON.stringify(`${word}$`)}; `) +
 		'for a site, its host name in full: "shop.example"'
 	);
 }

@@ -52,7 +52,9 @@ const CURRENCY = '[$€£¥₹¢₩₽₺]';
 const SPACE = '(?:[ \\u00A0\\u202F]|&nbsp;|&#160;)';
 // A number with its sign, separators and currency or percent, whole: `$24.50`, `1.234,56 €`, `24,50&nbsp;€`, `-3.5%`.
 // A sign only where no word or number ends just before (`2026-12-04` is three numbers, not two negative ones).
-const NUMBER = `(?:(?<![\\p{L}\\p{N}_.,])[-+−])?(?:${CURRENCY}${SPACE}?)?\\p{Nd}+(?:[.,'’]\\p{Nd}+|[\\u00A0\\u202F]\\p{Nd}{3}(?!\\p{Nd}))*(?:${SPACE}?${CURRENCY}|%)?(?![\\p{L}\\p{N}_])`;
+const NUMBER =
+	`(?:(?<![\\p{L}\\p{N}_.,])[-+−])?(?:${CURRENCY}${SPACE}?)?\\p{Nd}+(?:[.,'’]\\p{Nd}+|` +
+	`[\\u00A0\\u202F]\\p{Nd}{3}(?!\\p{Nd}))*(?:${SPACE}?${CURRENCY}|%)?(?![\\p{L}\\p{N}_])`;
 const DIFF_TOKENS = new RegExp(`${NUMBER}|[\\p{L}\\p{M}\\p{N}_]+|\\s+|.`, 'gsu');
 
 /**

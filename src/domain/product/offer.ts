@@ -23,11 +23,16 @@ export interface Explained {
 	offer: Offer | undefined;
 	/** Every offer each markup gave, other products' included (their `product` says whose). */
 	found: Found[];
-	/** What was not read and why, each with where: `script #1: nested deeper than 64 levels, read no deeper`, `json-ld script #2 Offer: negative price -5 refused`. */
+	/**
+	 * What was not read and why, each with where: `script #1: nested deeper than 64
+	 * levels, read no deeper`, `json-ld script #2 Offer: negative price -5 refused`.
+	 */
 	problems: string[];
 	/** The products the markups name, each taken as this page's or not, and why. */
 	products: Choice[];
-	/** Price-looking elements of the page not taken, and why (`span.price "$4.99": in a block of other products (div.related)`), when the page itself was read. */
+	/**
+	 * Price-looking elements of the page not taken, and why (`span.price "$4.99": in a block of other products (div.related)`), when the page itself was read.
+	 */
 	passed: string[];
 	/** Where the offer's currency was named by the page rather than written with its price: `$` read as USD, and why. */
 	currency?: { written?: string; code: string; why: string };
@@ -94,7 +99,8 @@ function withCurrency(offer: Offer | undefined, signals: CurrencySignals, explai
 		offer.currency = decided.code;
 	} else if (offer.currency !== undefined && !isIsoCode(offer.currency)) {
 		explained?.problems.push(
-			`the currency ${JSON.stringify(offer.currency)}: no ISO 4217 code, and the page names none it stands for (a stated code, its domain, its language): not read`,
+			`the currency ${JSON.stringify(offer.currency)}: no ISO 4217 code, and the page names none it stands for (a stated code, its domain, ` +
+				`its language): not read`,
 		);
 		delete offer.currency;
 	}

@@ -19,8 +19,11 @@ interface Candidate {
 }
 
 // "Free", as a price, in the languages shops write most; not "free shipping".
-const FREE =
-	/(?<!\p{L})(?:free|gratis|kostenlos|gratuit|gratuite|gratuito|gratuita|бесплатно|zdarma|darmowy)(?!\p{L})(?!\s+(?:shipping|delivery|returns|versand|lieferung))/iu;
+const FREE = new RegExp(
+	String.raw`(?<!\p{L})(?:free|gratis|kostenlos|gratuit|gratuite|gratuito|gratuita|бесплатно|zdarma|darmowy)(?!\p{L})(?!\s+(?:shipping|delivery|returns|` +
+		`versand|lieferung))`,
+	'iu',
+);
 const PERCENT = / ?%/y;
 const RANGE = /^\s*(?:-|–|—|to|bis|à|a|au|do|до)\s*$/iu;
 const JOINER = /^[\s:]*$/;

@@ -10,8 +10,12 @@ import type { ParsedPrice } from '../../store/model/product.js';
  * one struck through beside it: `old-price`, `was-price`, `compare-at-price`, `price--regular`,
  * `rrp`, `uvp`, `line-through`, Magento's `oldPrice`, BigCommerce's `price--non-sale`.
  */
-const LISTY =
-	/(^|[\s_-])(was|old|rrp|uvp|msrp|srp|strike(through|out)?|crossed(-?out)?|line-?through|compare-?at|del|non-?sale)([\s_-]|$)|(regular|old|was|list|compare(-?at)?|original|before|retail|reference|strike|crossed)[-_]*price|price[-_]*(item[-_]*)?(regular|old|was|list|compare(-?at)?|original|before|retail|strike|crossed)/i;
+const LISTY = new RegExp(
+	String.raw`(^|[\s_-])(was|old|rrp|uvp|msrp|srp|strike(through|out)?|crossed(-?out)?|line-?through|compare-?at|del|non-?sale)([\s_-]|$)|(regular|old|was|` +
+		`list|compare(-?at)?|original|before|retail|reference|strike|crossed)[-_]*price|price[-_]*(item[-_]*)?(regular|old|was|list|compare(-?at)?|` +
+		`original|before|retail|strike|crossed)`,
+	'i',
+);
 const STRUCK_TAGS = new Set(['del', 's', 'strike']);
 /** How far up a price's context is looked for: a `<del>` or an `old-price` a few levels up. */
 const CONTEXT_LEVELS = 4;
@@ -75,9 +79,12 @@ export function splitStruck(element: Element): { current: string; struck: string
 
 // Words before a price that say it was the price; then words that say it is the price now.
 const WAS =
-	'was|were|before|regular(?:ly)?(?: price)?|reg\\.|list(?: price)?|rrp|uvp|msrp|srp|statt|anstatt|vorher|bisher|früher|ursprünglich(?:er preis)?|streichpreis|alter preis|avant|au lieu de|prix (?:barré|de référence|conseillé|initial)|antes|precio (?:anterior|original)|prima|invece di|prezzo (?:pieno|di listino|consigliato)|compare at|originally|original(?: price)?|instead of|previously|old price';
+	'was|were|before|regular(?:ly)?(?: price)?|reg\\.|list(?: price)?|rrp|uvp|msrp|srp|statt|anstatt|vorher|bisher|früher|ursprünglich(?:er preis)?|' +
+	'streichpreis|alter preis|avant|au lieu de|prix (?:barré|de référence|conseillé|initial)|antes|precio (?:anterior|original)|prima|invece di|' +
+	'prezzo (?:pieno|di listino|consigliato)|compare at|originally|original(?: price)?|instead of|previously|old price';
 const NOW =
-	'now|sale(?: price)?|only|current(?: price)?|jetzt|nur|neu|maintenant|ahora|ora|special price|our price|offer price|your price|you pay|deal|aktionspreis|angebot|price|preis|prix|precio|prezzo|pris|cena';
+	'now|sale(?: price)?|only|current(?: price)?|jetzt|nur|neu|maintenant|ahora|ora|special price|our ' +
+	'price|offer price|your price|you pay|deal|aktionspreis|angebot|price|preis|prix|precio|prezzo|pris|cena';
 const LABEL = new RegExp(`(?<![\\p{L}])(?:(?<was>${WAS})|(?<now>${NOW}))(?![\\p{L}])`, 'giu');
 // A number with what is written right after it: a currency ("79,00 €"), a dash ("12,-").
 const NUMBER = /\d(?:[\d.,'\u00a0 ]*\d)?(?: ?[^\s\d]+)?/;
@@ -133,7 +140,8 @@ export function wasNow(text: string): { price: ParsedPrice; listPrice?: ParsedPr
  * the whole element was marked, by its tag (or a list price specification) or its class.
  *
  * @example
- * shownPrice(p, null) // { price: { amount: 39.99, currency: '$' }, listPrice: { amount: 59.99, currency: '$' } } for <p><del>$59.99</del> <ins>$39.99</ins></p>
+ * shownPrice(p, null) // for <p><del>$59.99</del> <ins>$39.99</ins></p>
+ * // { price: { amount: 39.99, currency: '$' }, listPrice: { amount: 59.99, currency: '$' } }
  */
 export function shownPrice(
 	element: Element,

@@ -11,7 +11,11 @@ export type Signal = 'lastmod' | 'maxAge';
 
 /** Times in a row a signal must prove right before its host's is trusted. */
 export const TRUST_AFTER = 5;
-/** Share of the URLs a trusted signal would skip that are checked anyway, a day, to catch a lie sooner than `--verify-every` does: each one costs a check that most likely finds nothing (bench/FRESHNESS.md: at 10% an accurate lastmod cost the changed pages plus 56%). See `signalSample` for runs more frequent than daily. */
+/**
+ * Share of the URLs a trusted signal would skip that are checked anyway, a day, to catch a lie sooner than
+ * `--verify-every` does: each one costs a check that most likely finds nothing (bench/FRESHNESS.md: at 10% an
+ * accurate lastmod cost the changed pages plus 56%). See `signalSample` for runs more frequent than daily.
+ */
 export const SIGNAL_SAMPLE = 0.01;
 
 const DAY_MS = 86_400_000;
@@ -91,7 +95,9 @@ export function scoreSignal(trust: SignalTrust | undefined, signal: Signal, says
 			wrong,
 			streak: 0,
 			trusted: false,
-			reason: `${name} said unchanged and a check found a change (${current.right} right, ${wrong} wrong): not trusted until right ${TRUST_AFTER} times in a row`,
+			reason:
+				`${name} said unchanged and a check found a change (${current.right} right, ${wrong} wrong): not trusted until right ${TRUST_AFTER} times ` +
+				`in a row`,
 		};
 	}
 	const right = signal === 'lastmod' ? says === 'changed' && changed : says === 'unchanged' && !changed;
@@ -100,7 +106,8 @@ export function scoreSignal(trust: SignalTrust | undefined, signal: Signal, says
 	const trusted = streak >= TRUST_AFTER;
 	const what = signal === 'lastmod' ? 'announced the changes checks found' : 'was borne out by checks of fresh answers';
 	const reason = trusted
-		? `${name} ${what} the last ${streak} times (${current.right + 1} right, ${current.wrong} wrong): URLs it says are unchanged are skipped, ${SIGNAL_SAMPLE * 100}% a day checked anyway`
+		? `${name} ${what} the last ${streak} times (${current.right + 1} right, ${current.wrong} wrong): URLs it says are unchanged are skipped, ` +
+			`${SIGNAL_SAMPLE * 100}% a day checked anyway`
 		: `${name} right ${streak} time${streak === 1 ? '' : 's'} in a row; trusted at ${TRUST_AFTER}`;
 	return { ...current, ...tested, right: current.right + 1, streak, trusted, reason };
 }

@@ -273,7 +273,10 @@ export interface PageData {
 	from?: string;
 	/** Its host's trusted lastmod says it changed since its last check (domain/schedule/signals.ts): ranked before others by the budget. */
 	announced?: boolean;
-	/** A trusted signal would have skipped it, but `--verify-every` has made it due: under a budget it gets a check of its own (the `verify` tier), since nothing else would check it before its bound. */
+	/**
+	 * A trusted signal would have skipped it, but `--verify-every` has made it due: under a budget it
+	 * gets a check of its own (the `verify` tier), since nothing else would check it before its bound.
+	 */
 	mustVerify?: boolean;
 	/** Stored state; `null` when the URL has never been seen. */
 	record?: UrlRecord | null;

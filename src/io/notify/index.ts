@@ -47,7 +47,10 @@ const everyPart = (url: NotifyUrl): string[] =>
 const outline = (url: NotifyUrl): string => {
 	const userinfo = url.user === undefined && url.password === undefined ? '' : url.password === undefined ? '***@' : '***:***@';
 	const query = Object.keys(url.query).map((key) => `${key}=***`);
-	return `${url.scheme}://${userinfo}***${url.port === undefined ? '' : `:${url.port}`}${url.path.map(() => '/***').join('')}${query.length > 0 ? `?${query.join('&')}` : ''}`;
+	return (
+		`${url.scheme}://${userinfo}***${url.port === undefined ? '' : `:${url.port}`}${url.path.map(() => '/***').join('')}` +
+		`${query.length > 0 ? `?${query.join('&')}` : ''}`
+	);
 };
 
 /**
@@ -67,7 +70,8 @@ export function notifier(raw: string, options: NotifyOptions = {}): Notifier {
 	// Nothing past the first `:` is shown: a mistyped URL may still carry a password.
 	if (!url)
 		throw new UsageError(
-			`notify URL starting ${JSON.stringify(raw.trim().split(/[:/@]/)[0]!.slice(0, 20))}: not a URL; write SCHEME://…, e.g. mailtos://user:pass@smtp.example.org?to=you@example.org or ntfy://ntfy.example.org/topic`,
+			`notify URL starting ${JSON.stringify(raw.trim().split(/[:/@]/)[0]!.slice(0, 20))}: not a URL; write SCHEME://…, e.g. ` +
+				`mailtos://user:pass@smtp.example.org?to=you@example.org or ntfy://ntfy.example.org/topic`,
 		);
 	// Apprise has no http(s):// service either: a web address here is a page to check, or a webhook.
 	if (url.scheme === 'http' || url.scheme === 'https')
@@ -111,7 +115,8 @@ export function notifier(raw: string, options: NotifyOptions = {}): Notifier {
 		// apprise's own words are not repeated: they show the URL's secrets abbreviated (`p...3`), which hiding them whole would miss.
 		if (!loads)
 			throw new UsageError(
-				`notify URL ${shown}: apprise cannot load it (apprise --dry-run refused it: a scheme apprise does not know, or a URL its service cannot read); apprise --details lists the schemes it knows`,
+				`notify URL ${shown}: apprise cannot load it (apprise --dry-run refused it: a scheme apprise does not know, or a URL its service cannot read); ` +
+					`apprise --details lists the schemes it knows`,
 			);
 	};
 	return { shown, secrets, send: guarded((message, signal) => sendApprise(command, url.raw, message, { timeoutMs, env, signal })), check };

@@ -14,7 +14,9 @@ import type { Service } from './types.js';
 export const json: Service = {
 	build(url, context) {
 		if (!url.host) throw new UsageError(`notify URL ${context.shown}: write json://HOST[:PORT]/PATH`);
-		const target = `${url.scheme === 'jsons' ? 'https' : 'http'}://${url.host}${url.port === undefined ? '' : `:${url.port}`}/${url.path.map(encodeURIComponent).join('/')}`;
+		const target =
+			`${url.scheme === 'jsons' ? 'https' : 'http'}://${url.host}${url.port === undefined ? '' : `:${url.port}`}/` +
+			`${url.path.map(encodeURIComponent).join('/')}`;
 		const headers: Record<string, string> = {};
 		for (const [key, value] of Object.entries(url.query)) if (key.startsWith('+')) headers[key.slice(1).toLowerCase()] = value;
 		if (url.user !== undefined) headers['authorization'] = basicAuth(url.user, url.password ?? '');

@@ -140,12 +140,14 @@ export function startDeliveries(store: StoreReader & StoreWriter, targets: reado
 			if (options.attempts !== undefined && state.failuresInRow >= options.attempts) {
 				throw new PipelineError(
 					'SINK_FAILED',
-					`${target.shown}: ${problem} after ${options.attempts} attempts; the changes not delivered stay in the store, and the next run with this target delivers them`,
+					`${target.shown}: ${problem} after ${options.attempts} attempts; the changes not delivered stay in the store, ` +
+						`and the next run with this target delivers them`,
 				);
 			}
 			if (!status.failing)
 				options.diagnose(
-					`${target.shown}: cannot deliver (${problem}); ${status.pending} pending, retried with backoff, kept for ${formatDuration(options.maxAgeMs)}; checks go on`,
+					`${target.shown}: cannot deliver (${problem}); ${status.pending} pending, retried with backoff, kept for ${formatDuration(options.maxAgeMs)}; ` +
+						`checks go on`,
 				);
 			status.failing ??= { since: now(), problem };
 			status.failing.problem = problem;
@@ -159,7 +161,8 @@ export function startDeliveries(store: StoreReader & StoreWriter, targets: reado
 		status.delivered += group.length;
 		if (status.failing)
 			options.diagnose(
-				`${target.shown}: delivering again, after ${state.failuresInRow} failed attempt${state.failuresInRow === 1 ? '' : 's'} over ${Math.round((now() - status.failing.since) / 1000)} s`,
+				`${target.shown}: delivering again, after ${state.failuresInRow} failed attempt${state.failuresInRow === 1 ? '' : 's'} over ` +
+					`${Math.round((now() - status.failing.since) / 1000)} s`,
 			);
 		status.failing = undefined;
 		state.failuresInRow = 0;
@@ -197,7 +200,8 @@ export function startDeliveries(store: StoreReader & StoreWriter, targets: reado
 				);
 				status.dropped += expired.length;
 				options.diagnose(
-					`${target.shown}: ${expired.length} deliver${expired.length === 1 ? 'y' : 'ies'} older than --delivery-max-age ${formatDuration(options.maxAgeMs)} dropped`,
+					`${target.shown}: ${expired.length} deliver${expired.length === 1 ? 'y' : 'ies'} older than --delivery-max-age ` +
+						`${formatDuration(options.maxAgeMs)} dropped`,
 				);
 				continue;
 			}

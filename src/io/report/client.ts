@@ -8,8 +8,10 @@ import { DIFF_SCRIPT } from './client-diff.js';
  * only, so that a diff copied into an e-mail keeps its colours. Plain ES5-style code in
  * a string (no template literals): it runs in the browser, not in Node. The page sets
  * `data-ready` on <html> once the first rows are in (tests and bench/report.js wait for it).
+ * Lines past the formatter's width are cut into pieces joined with `+`: the text is the same.
  */
-export const REPORT_SCRIPT = String.raw`
+export const REPORT_SCRIPT =
+	`
 (function () {
 'use strict';
 var data = JSON.parse(document.getElementById('revisit-data').textContent);
@@ -30,8 +32,10 @@ var REASONS = {
 var TEXT = {
 	'diff': '',
 	'first-sight': 'No diff: the page was seen for the first time (its text is kept from now on).',
-	'no-earlier-text': 'No diff: no text was kept from before this change (the page was first seen before revisit kept text from first sight, or while text keeping was off).',
-	'same-text': 'No diff: the text compared is the same; the change is in what it leaves out (markup, attributes, scripts: see it with --diff-of source), or in what a content rule ignores.',
+	'no-earlier-text': 'No diff: no text was kept from before this change (the page was first seen before revisit kept text from first sight, ` +
+	`or while text keeping was off).',
+	'same-text': 'No diff: the text compared is the same; the change is in what it leaves out (markup, attributes, scripts: ` +
+	String.raw`see it with --diff-of source), or in what a content rule ignores.',
 	'evicted': 'No diff: the text kept from before was evicted to keep the store under --keep-text-total (least recently changed pages first).',
 	'beyond-cut': 'No diff: the words kept did not change. Text is kept up to --keep-text per page, and the change lies beyond it.',
 	'total-cap': 'No diff: the store holds --keep-text-total of text already, so none was kept from before.',
@@ -49,7 +53,9 @@ function short(hash) { return hash ? String(hash).slice(0, 12) : ''; }
 function row(label, before, after) {
 	if (before === undefined && after === undefined) return '';
 	var moved = before !== after && before !== undefined;
-	var value = before === undefined ? '<code>' + esc(after) + '</code>' : after === undefined ? '<code>' + esc(before) + '</code> &rarr; (none)' : before === after ? '<code>' + esc(after) + '</code> (same)' : '<code>' + esc(before) + '</code> &rarr; <code>' + esc(after) + '</code>';
+	var value = before === undefined ? '<code>' + esc(after) + '</code>' : after === undefined ? '<code>' + esc(before) + '</code> &rarr; (none)' : ` +
+	`before === after ? '<code>' + esc(after) + '</code> (same)' : '<code>' + esc(before) + '</code> &rarr; ` +
+	`<code>' + esc(after) + '</code>';
 	return '<tr><th>' + esc(label) + '</th><td' + (moved ? ' class="moved"' : '') + '>' + value + '</td></tr>';
 }
 // A rule as written (kept with the run's detail), its id after it; an id alone for a rule a run before revisit kept them.
@@ -86,7 +92,8 @@ function whyHtml(change) {
 		rows += row('availability', was.availability, now.availability);
 	}
 	if (change.rule) rows += '<tr><th>content rule</th><td>' + ruleHtml(change.rule) + '</td></tr>';
-	if (change.noise) rows += '<tr><th>learned noise</th><td>' + change.noise + ' place' + (change.noise === 1 ? '' : 's') + ' removed, from the hash and the diff</td></tr>';
+	if (change.noise) rows += '<tr><th>learned noise</th><td>' + change.noise + ' place' + (change.noise === 1 ? '' : 's') + ' removed, ` +
+	`from the hash and the diff</td></tr>';
 	rows += '<tr><th>audit</th><td>' + (change.audit ? 'yes: the 304 was checked by a full re-fetch' : 'no') + '</td></tr>';
 	if (change.bytes !== undefined) rows += '<tr><th>received</th><td>' + change.bytes + ' bytes</td></tr>';
 	rows += '<tr><th>run</th><td>' + esc(change.run) + '</td></tr>';
@@ -95,7 +102,8 @@ function whyHtml(change) {
 function bodyHtml(change) {
 	// In the body, not the summary: a click that opens the entry must not leave the page.
 	var href = pageHref(change.url);
-	var link = href === undefined ? '' : '<p class="meta"><a class="timeline" href="' + esc(href) + '">Timeline &amp; versions of this URL &rarr;</a></p>';
+	var link = href === undefined ? '' : '<p class="meta"><a class="timeline" href="' + esc(href) + '">Timeline &amp; ` +
+	String.raw`versions of this URL &rarr;</a></p>';
 	// A change whose text is the same says where its bytes moved, as the verdict did.
 	var none = change.note ? 'No diff: ' + change.note + '.' : TEXT[change.text] !== undefined ? TEXT[change.text] : 'No diff.';
 	var diff = change.diff ? '<div class="diff">' + diffHtml(change) + '</div>' : '<p class="note">' + esc(none) + '</p>' + cutNote(change);
@@ -127,7 +135,9 @@ function pageHref(url) {
 }
 function changeItem(change, index) {
 	var li = document.createElement('li');
-	li.innerHTML = '<details class="change" data-index="' + index + '"><summary><span class="reason ' + esc(change.reason) + '">' + esc(change.reason) + '</span> <span class="url">' + esc(change.url) + '</span> <span class="meta">' + esc(headline(change)) + (change.diff ? ' &middot; diff' : '') + '</span></summary><div class="body"></div></details>';
+	li.innerHTML = '<details class="change" data-index="' + index + '"><summary><span class="reason ' + esc(change.reason) + '">' + esc(change.reason) + ` +
+	`'</span> <span class="url">' + esc(change.url) + '</span> <span class="meta">' + esc(headline(change)) + (change.diff ? ' &middot; ` +
+	`diff' : '') + '</span></summary><div class="body"></div></details>';
 	var details = li.firstChild;
 	details.addEventListener('toggle', function () {
 		if (details.open && !details.dataset.built) {
@@ -153,7 +163,8 @@ function resetList() {
 	state.list = needle === '' ? data.changes : data.changes.filter(function (c) { return c.url.toLowerCase().indexOf(needle) !== -1; });
 	state.shown = 0;
 	el('change-list').textContent = '';
-	el('change-count').textContent = state.list.length === data.changes.length ? String(data.changes.length) : state.list.length + ' of ' + data.changes.length;
+	el('change-count').textContent = state.list.length === data.changes.length ? String(data.changes.length) : ` +
+	`state.list.length + ' of ' + data.changes.length;
 	showMore();
 }
 function rerenderDiffs() {
@@ -171,8 +182,11 @@ function errorsHtml() {
 	for (var i = 0; i < codes.length; i++) {
 		var code = codes[i];
 		var urls = data.errors.filter(function (e) { return e.error && e.error.code === code; });
-		html += '<details class="change error-code" data-code="' + esc(code) + '"><summary><span class="reason">' + esc(code) + '</span> <b>' + data.errorCounts[code] + '</b> <span class="meta">' + esc(urls.length ? urls[0].error.message : '') + '</span></summary><div class="body"><ul>';
-		for (var j = 0; j < urls.length; j++) html += '<li><span class="url">' + esc(urls[j].url) + '</span> <span class="meta">' + esc(urls[j].error.message) + '</span></li>';
+		html += '<details class="change error-code" data-code="' + esc(code) + '"><summary><span class="reason">' + esc(code) + '</span> <b>' + ` +
+	`data.errorCounts[code] + '</b> <span class="meta">' + esc(urls.length ? urls[0].error.message : ` +
+	`'') + '</span></summary><div class="body"><ul>';
+		for (var j = 0; j < urls.length; j++) html += '<li><span class="url">' + esc(urls[j].url) + '</span> <span class="meta">' + ` +
+	`esc(urls[j].error.message) + '</span></li>';
 		if (urls.length < data.errorCounts[code]) html += '<li class="meta">and ' + (data.errorCounts[code] - urls.length) + ' more not kept</li>';
 		html += '</ul></div></details>';
 	}
@@ -193,22 +207,29 @@ function noDiffHtml() {
 	var html = '';
 	for (var j = 0; j < order.length; j++) {
 		var list = groups[order[j]];
-		html += '<details class="change nodiff" data-why="' + esc(order[j]) + '"><summary><span class="reason">' + esc(order[j]) + '</span> <b>' + list.length + '</b> <span class="meta">' + esc(TEXT[order[j]] || 'No diff.') + '</span></summary><div class="body"><ul>';
-		for (var k = 0; k < list.length && k < 50; k++) html += '<li><span class="url">' + esc(list[k].url) + '</span> <span class="meta">' + esc(list[k].reason) + ', ' + esc(list[k].run) + '</span></li>';
+		html += '<details class="change nodiff" data-why="' + esc(order[j]) + '"><summary><span class="reason">' + esc(order[j]) + '</span> <b>' + ` +
+	`list.length + '</b> <span class="meta">' + esc(TEXT[order[j]] || 'No diff.') + '</span></summary><div class="body"><ul>';
+		for (var k = 0; k < list.length && k < 50; k++) html += '<li><span class="url">' + esc(list[k].url) + '</span> <span class="meta">' + ` +
+	`esc(list[k].reason) + ', ' + esc(list[k].run) + '</span></li>';
 		if (list.length > 50) html += '<li class="meta">and ' + (list.length - 50) + ' more</li>';
 		html += '</ul></div></details>';
 	}
 	return html;
 }
 function hostsHtml(limit) {
-	var head = '<tr><th>host</th><th class="num">checked</th><th class="num">changed</th><th>mode</th><th>conditional form</th><th class="num">304 ratio</th><th class="num">audit rate</th><th class="num">audits / lies</th><th>method</th><th>why</th></tr>';
+	var head = '<tr><th>host</th><th class="num">checked</th><th class="num">changed</th><th>mode</th><th>conditional form</th><th class="num">304 ` +
+	`ratio</th><th class="num">audit rate</th><th class="num">audits / lies</th><th>method</th><th>why</th></tr>';
 	var body = '';
 	var hosts = data.hosts.slice(0, limit);
 	for (var i = 0; i < hosts.length; i++) {
 		var h = hosts[i];
-		body += '<tr><td class="url">' + esc(h.host) + '</td><td class="num">' + h.checked + '</td><td class="num">' + h.changed + '</td><td>' + esc(h.mode) + (h.overridden ? ' (set)' : '') + '</td><td>' + esc(h.form) + '</td><td class="num">' + pct(h.ratio304) + '</td><td class="num">' + (h.auditRate === null ? 'run\'s' : pct(h.auditRate)) + '</td><td class="num">' + h.audits + ' / ' + h.lies + '</td><td>' + esc(h.method) + '</td><td>' + esc(h.reason) + (h.formReason ? '; ' + esc(h.formReason) : '') + '</td></tr>';
+		body += '<tr><td class="url">' + esc(h.host) + '</td><td class="num">' + h.checked + '</td><td class="num">' + h.changed + '</td><td>' + ` +
+	`esc(h.mode) + (h.overridden ? ' (set)' : '') + '</td><td>' + esc(h.form) + '</td><td class="num">' + pct(h.ratio304) + '</td><td ` +
+	String.raw`class="num">' + (h.auditRate === null ? 'run\'s' : pct(h.auditRate)) + '</td><td class="num">' + h.audits + ' / ' + h.lies + '</td>` +
+	`<td>' + esc(h.method) + '</td><td>' + esc(h.reason) + (h.formReason ? '; ' + esc(h.formReason) : '') + '</td></tr>';
 	}
-	return '<table class="grid" id="hosts-table"><thead>' + head + '</thead><tbody>' + body + '</tbody></table>' + (data.hosts.length > limit ? '<button class="more" id="more-hosts">Show all ' + data.hosts.length + ' hosts</button>' : '');
+	return '<table class="grid" id="hosts-table"><thead>' + head + '</thead><tbody>' + body + '</tbody></table>' + (data.hosts.length > limit ? '<button ` +
+	`class="more" id="more-hosts">Show all ' + data.hosts.length + ' hosts</button>' : '');
 }
 function onOpen(id, build) {
 	var section = el(id);
@@ -236,7 +257,8 @@ onOpen('hosts-section', function () {
 });
 var notes = [];
 if (data.dropped.changes > 0) notes.push(data.dropped.changes + ' more changed URLs were not kept (a run keeps at most 5000).');
-if (data.dropped.runsWithoutDetail > 0) notes.push(data.dropped.runsWithoutDetail + ' run(s) with changes have no detail kept (older than the last 50 runs, or from before revisit kept any).');
+if (data.dropped.runsWithoutDetail > 0) notes.push(data.dropped.runsWithoutDetail + ' run(s) with changes have no detail kept (older than the last 50 ` +
+	`runs, or from before revisit kept any).');
 if (notes.length) { el('changes-note').hidden = false; el('changes-note').textContent = notes.join(' '); }
 resetList();
 // The first changes with a diff are opened, so that the page shows one at a glance.

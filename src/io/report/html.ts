@@ -40,35 +40,43 @@ export function renderReport(data: ReportData, links?: PageLinks): string {
 			? `run of ${first.start}${under}`
 			: `${data.runs.length} runs, ${first.start} to ${last!.start}${under}`;
 	const chart = `data:image/svg+xml;base64,${Buffer.from(data.svg).toString('base64')}`;
-	return `${documentHead(`revisit report: ${escapeXml(span)}`, true)}
+	return (
+		`${documentHead(`revisit report: ${escapeXml(span)}`, true)}
 </head>
 <body>
-<header><h1>revisit report</h1><p>${escapeXml(span)} &middot; store ${escapeXml(data.source)} &middot; written ${escapeXml(data.generatedAt)}</p></header>
+<header><h1>revisit report</h1><p>${escapeXml(span)} &middot; store ${escapeXml(data.source)} &middot; written ${escapeXml(data.generatedAt)}</p>` +
+		`</header>
 <main>
 <section id="summary" aria-label="summary">
 <div class="cards">
-${card('URLs checked', String(s.urls))}${card('changed', String(s.changed), 'changed')}${card('304s', String(s.notModified))}${card('errors', String(s.errors), 'errors')}${card('bytes received', formatBytes(s.bytes))}${card('bytes saved', formatBytes(s.bytesSaved))}
+${card('URLs checked', String(s.urls))}${card('changed', String(s.changed), 'changed')}${card('304s', String(s.notModified))}` +
+		`${card('errors', String(s.errors), 'errors')}${card('bytes received', formatBytes(s.bytes))}${card('bytes saved', formatBytes(s.bytesSaved))}
 </div>
 </section>
 <section id="changes">
 <h2>Changed URLs (<span id="change-count">${data.changes.length}</span>)</h2>
 <div class="controls">
 <input type="search" id="filter" placeholder="Filter URLs" aria-label="Filter URLs">
-<span>Diff: <label><input type="radio" name="view" value="inline" id="view-inline" checked> inline</label> <label><input type="radio" name="view" value="side" id="view-side"> side by side</label></span>
+<span>Diff: <label><input type="radio" name="view" value="inline" id="view-inline" checked> inline</label> <label><input type="radio" name="view" ` +
+		`value="side" id="view-side"> side by side</label></span>
 <label><input type="checkbox" id="ignore-ws"> ignore whitespace</label>
 </div>
 ${links ? nav(links) : ''}<p class="note" id="changes-note" hidden></p>
 <ol class="list" id="change-list"></ol>
 <button class="more" id="more-changes" hidden>Show more</button>
 </section>
-<details class="section" id="nodiff-section"><summary>Changes without a diff (${data.changes.filter((change) => !change.diff).length}), by reason</summary><div id="nodiff-body"></div></details>
+<details class="section" id="nodiff-section"><summary>Changes without a diff (${data.changes.filter((change) => !change.diff).length}), ` +
+		`by reason</summary><div id="nodiff-body"></div></details>
 <details class="section" id="errors-section"><summary>Errors (${s.errors}) by code</summary><div id="errors-body"></div></details>
-<details class="section" id="hosts-section"><summary>Hosts (${data.hosts.length})</summary>${links?.hosts ? `<p class="note">${escapeXml(links.hosts)}</p>` : ''}<div id="hosts-body"></div></details>
-<details class="section chart" id="history-section" open><summary>Run history</summary><img alt="Changed URLs and 304 ratio per run" src="${chart}"></details>
+<details class="section" id="hosts-section"><summary>Hosts (${data.hosts.length})</summary>` +
+		`${links?.hosts ? `<p class="note">${escapeXml(links.hosts)}</p>` : ''}<div id="hosts-body"></div></details>
+<details class="section chart" id="history-section" open><summary>Run history</summary><img alt="Changed URLs and 304 ratio per run" src="${chart}">` +
+		`</details>
 </main>
 <script type="application/json" id="revisit-data">${embedded({ ...data, svg: '' })}</script>
 <script>${REPORT_SCRIPT}</script>
 </body>
 </html>
-`;
+`
+	);
 }

@@ -3,7 +3,8 @@
 import { safeJson } from '../../base/util/visible.js';
 
 /** The report's style sheet, and a URL's page's. */
-export const STYLE = `
+export const STYLE =
+	`
 :root{color-scheme:light;--fg:#1f2328;--muted:#59636e;--line:#d0d7de;--bg:#f6f8fa;--accent:#0969da}
 *{box-sizing:border-box}
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);margin:0;background:#fff}
@@ -19,7 +20,8 @@ details.section>summary{cursor:pointer;padding:6px 0;font-weight:600;font-size:1
 .card b{display:block;font-size:22px}
 .card span{color:var(--muted);font-size:12px;text-transform:uppercase;letter-spacing:.04em}
 .card.changed b{color:#bc4c00}.card.errors b{color:#cf222e}
-.controls{display:flex;flex-wrap:wrap;gap:14px;align-items:center;margin:8px 0 10px;padding:8px 10px;background:var(--bg);border:1px solid var(--line);border-radius:6px}
+.controls{display:flex;flex-wrap:wrap;gap:14px;align-items:center;margin:8px 0 10px;padding:8px 10px;background:var(--bg);border:1px solid var(--line);` +
+	`border-radius:6px}
 .controls input[type=search]{flex:1;min-width:220px;padding:4px 8px;border:1px solid var(--line);border-radius:4px;font:inherit}
 ol.list{list-style:none;margin:0;padding:0}
 details.change{border:1px solid var(--line);border-radius:6px;margin:6px 0;background:#fff}
@@ -45,7 +47,8 @@ button.more{margin:8px 0;padding:4px 12px;border:1px solid var(--line);border-ra
 .pages{margin:6px 0 10px;color:var(--muted)}.pages a{color:var(--accent);margin-left:10px}
 .chart img{max-width:100%;height:auto;border:1px solid var(--line);border-radius:6px}
 a.timeline{font-size:12px;color:var(--accent);white-space:nowrap}
-tr.pick-a td{background:#fff8c5}tr.pick-b td{background:#ddf4ff}tr.pick-a td:first-child::after{content:" A";font-weight:600}tr.pick-b td:first-child::after{content:" B";font-weight:600}
+tr.pick-a td{background:#fff8c5}tr.pick-b td{background:#ddf4ff}tr.pick-a td:first-child::after{content:" A";font-weight:600}tr.pick-b ` +
+	`td:first-child::after{content:" B";font-weight:600}
 td.words ins{color:#055d20;text-decoration:none}td.words del{color:#82071e;text-decoration:none}
 .url-head{overflow-wrap:anywhere}
 `;
@@ -62,13 +65,16 @@ export const embedded = (data: unknown): string => safeJson(data).replace(/</g, 
  * `${documentHead('revisit: https://example.com/', false)}</head>`
  */
 export function documentHead(title: string, dataImages: boolean): string {
-	return `<!doctype html>
+	return (
+		`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none';${dataImages ? ' img-src data:;' : ''} style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none';${dataImages ? ' img-src data:;' : ''} style-src 'unsafe-inline'; ` +
+		`script-src 'unsafe-inline'">
 <meta name="referrer" content="no-referrer">
 <title>${title}</title>
-<style>${STYLE}</style>`;
+<style>${STYLE}</style>`
+	);
 }

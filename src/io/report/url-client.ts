@@ -8,8 +8,10 @@ import { DIFF_SCRIPT } from './client-diff.js';
  * keep it. A pair the page does not hold is asked of the watch that served the page
  * (`?u=URL&a=3&b=5`); a page written to a file names the command that shows it. Plain
  * ES5-style code in a string, as client.ts; the page sets `data-ready` on <html> when drawn.
+ * Lines past the formatter's width are cut into pieces joined with `+`, as in client.ts.
  */
-export const URL_SCRIPT = String.raw`
+export const URL_SCRIPT =
+	`
 (function () {
 'use strict';
 var data = JSON.parse(document.getElementById('revisit-data').textContent);
@@ -28,7 +30,8 @@ function indexOf(n) {
 function pad(n) { return n < 10 ? '0' + n : String(n); }
 function when(ms) {
 	var d = new Date(ms);
-	return d.getUTCFullYear() + '-' + pad(d.getUTCMonth() + 1) + '-' + pad(d.getUTCDate()) + ' ' + pad(d.getUTCHours()) + ':' + pad(d.getUTCMinutes()) + ':' + pad(d.getUTCSeconds()) + 'Z';
+	return d.getUTCFullYear() + '-' + pad(d.getUTCMonth() + 1) + '-' + pad(d.getUTCDate()) + ' ' + pad(d.getUTCHours()) + ':' + pad(d.getUTCMinutes()) + ` +
+	`':' + pad(d.getUTCSeconds()) + 'Z';
 }
 function offer(product) {
 	if (!product) return '';
@@ -45,10 +48,16 @@ function timelineHtml() {
 		var v = data.versions[i], older = data.versions[i + 1];
 		var mark = v.n === state.a ? ' class="pick-a" title="version A"' : v.n === state.b ? ' class="pick-b" title="version B"' : '';
 		var compare = older ? '<a href="#a=' + older.n + '&b=' + v.n + '">diff with ' + older.n + '</a>' : '';
-		rows += '<tr data-n="' + v.n + '"' + mark + '><td class="num">' + v.n + '</td><td>' + esc(when(v.firstSeen)) + '</td><td>' + esc(when(v.lastConfirmed)) + '</td><td><span class="reason ' + esc(v.reason) + '">' + esc(v.reason) + '</span>' + (v.held ? ' (held back by --when, not reported)' : '') + '</td>'
-			+ (v.note ? '<td class="num words" title="' + esc(v.note) + '">same text</td>' : '<td class="num words"><ins>+' + v.added + '</ins> <del>&minus;' + v.removed + '</del></td>') + (offers ? '<td>' + esc(offer(v.product)) + '</td>' : '') + '<td class="num">' + v.bytes + (v.cut ? ' (cut)' : '') + '</td><td>' + compare + '</td></tr>';
+		rows += '<tr data-n="' + v.n + '"' + mark + '><td class="num">' + v.n + '</td><td>' + esc(when(v.firstSeen)) + '</td><td>' + ` +
+	`esc(when(v.lastConfirmed)) + '</td><td><span class="reason ' + esc(v.reason) + '">' + esc(v.reason) + '</span>' + (v.held ? ' (held ` +
+	`back by --when, not reported)' : '') + '</td>'
+			+ (v.note ? '<td class="num words" title="' + esc(v.note) + '">same text</td>' : '<td class="num words"><ins>+' + v.added + '</ins> <del>&minus;' ` +
+	`+ v.removed + '</del></td>') + (offers ? '<td>' + esc(offer(v.product)) + '</td>' : '') + '<td class="num">' + v.bytes + (v.cut ? ' ` +
+	`(cut)' : '') + '</td><td>' + compare + '</td></tr>';
 	}
-	return '<table class="grid" id="timeline"><thead><tr><th class="num">version</th><th>first seen</th><th>last confirmed</th><th>reason</th><th class="num">words</th>' + (offers ? '<th>offer</th>' : '') + '<th class="num">bytes</th><th></th></tr></thead><tbody>' + rows + '</tbody></table>';
+	return '<table class="grid" id="timeline"><thead><tr><th class="num">version</th><th>first seen</th><th>last confirmed</th><th>reason</th><th ` +
+	`class="num">words</th>' + (offers ? '<th>offer</th>' : '') + '<th class="num">bytes</th><th></th></tr></thead><tbody>' + rows + ` +
+	String.raw`'</tbody></table>';
 }
 function options(select, picked) {
 	var html = '';
@@ -61,10 +70,12 @@ function options(select, picked) {
 function commandFor(a, b) { return 'revisit diff ' + data.url + ' ' + a + ' ' + b; }
 function diffSection() {
 	var a = state.a, b = state.b;
-	if (a === undefined || b === undefined) return '<p class="note">' + (data.versions.length === 0 ? 'No version of this page is kept.' : 'One version only: nothing to compare yet.') + '</p>';
+	if (a === undefined || b === undefined) return '<p class="note">' + (data.versions.length === 0 ? 'No version of this page is kept.' : ` +
+	`'One version only: nothing to compare yet.') + '</p>';
 	if (a === b) return '<p class="note">Versions A and B are the same one.</p>';
 	var pair = data.diffs[a + '-' + b];
-	if (!pair) return '<p class="note" id="not-held">This page holds each change, and the oldest version kept against the latest; for versions ' + a + ' and ' + b + ' run <code>' + esc(commandFor(a, b)) + '</code>.</p>';
+	if (!pair) return '<p class="note" id="not-held">This page holds each change, and the oldest version kept against the latest; ` +
+	`for versions ' + a + ' and ' + b + ' run <code>' + esc(commandFor(a, b)) + '</code>.</p>';
 	if (pair.none) return '<p class="note">' + esc(NONE[pair.none] || 'No diff.') + '</p>';
 	return '<div class="diff">' + diffHtml({ diff: pair.diff, cut: pair.cut, kept: pair.kept, labels: ['version ' + a, 'version ' + b] }) + '</div>';
 }
@@ -83,7 +94,8 @@ function draw() {
 	el('step-previous').disabled = !s.previous;
 	el('step-next').disabled = !s.next;
 	var ia = indexOf(state.a), ib = indexOf(state.b);
-	el('pair-title').textContent = state.a === undefined ? '' : 'Version ' + state.a + (ia === -1 ? '' : ' (' + when(data.versions[ia].firstSeen) + ')') + ' \u2192 version ' + state.b + (ib === -1 ? '' : ' (' + when(data.versions[ib].firstSeen) + ')');
+	el('pair-title').textContent = state.a === undefined ? '' : 'Version ' + state.a + (ia === -1 ? '' : ' (' + when(data.versions[ia].firstSeen) + ')') ` +
+	String.raw`+ ' \u2192 version ' + state.b + (ib === -1 ? '' : ' (' + when(data.versions[ib].firstSeen) + ')');
 	el('diff-body').innerHTML = diffSection();
 }
 function go(a, b) {

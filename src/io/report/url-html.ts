@@ -15,10 +15,13 @@ import type { UrlPageData } from './url-data.js';
  */
 export function renderUrlPage(data: UrlPageData): string {
 	const count = data.versions.length;
-	return `${documentHead(`revisit: ${escapeXml(data.url)}`, false)}
+	return (
+		`${documentHead(`revisit: ${escapeXml(data.url)}`, false)}
 </head>
 <body>
-<header><h1>History of a page</h1><p class="url-head"><span class="url" id="page-url">${escapeXml(data.url)}</span></p><p>${count} version${count === 1 ? '' : 's'} kept &middot; store ${escapeXml(data.source)} &middot; written ${escapeXml(data.generatedAt)} &middot; <a id="back" href="${escapeXml(data.back)}">the report</a></p></header>
+<header><h1>History of a page</h1><p class="url-head"><span class="url" id="page-url">${escapeXml(data.url)}</span></p><p>${count} ` +
+		`version${count === 1 ? '' : 's'} kept &middot; store ${escapeXml(data.source)} &middot; written ${escapeXml(data.generatedAt)} &middot; ` +
+		`<a id="back" href="${escapeXml(data.back)}">the report</a></p></header>
 <main>
 <section id="timeline-section"><h2>Timeline, newest first</h2><div id="timeline-body"></div></section>
 <section id="compare">
@@ -28,7 +31,8 @@ export function renderUrlPage(data: UrlPageData): string {
 <label>B <select id="pick-b" aria-label="version B"></select></label>
 <button class="more" id="step-previous">&larr; previous change</button>
 <button class="more" id="step-next">next change &rarr;</button>
-<span>Diff: <label><input type="radio" name="view" value="inline" id="view-inline" checked> inline</label> <label><input type="radio" name="view" value="side" id="view-side"> side by side</label></span>
+<span>Diff: <label><input type="radio" name="view" value="inline" id="view-inline" checked> inline</label> <label><input type="radio" name="view" ` +
+		`value="side" id="view-side"> side by side</label></span>
 <label><input type="checkbox" id="ignore-ws"> ignore whitespace</label>
 </div>
 <p class="meta" id="pair-title"></p>
@@ -39,5 +43,6 @@ export function renderUrlPage(data: UrlPageData): string {
 <script>${URL_SCRIPT}</script>
 </body>
 </html>
-`;
+`
+	);
 }

@@ -76,8 +76,10 @@ export function atomFeed(options: AtomSinkOptions): AtomFeed {
 		async write(added, entries, updated) {
 			const kept = [...added, ...entries].slice(0, max);
 			const feed =
-				`<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n<title>${xml(options.title ?? 'revisit: what changed')}</title>\n` +
-				`<id>${feedId}</id>\n<updated>${updated}</updated>\n<author><name>revisit</name></author>\n<generator version="${VERSION}">revisit</generator>\n${kept.join('\n')}\n</feed>\n`;
+				`<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n<title>` +
+				`${xml(options.title ?? 'revisit: what changed')}</title>\n` +
+				(`<id>${feedId}</id>\n<updated>${updated}</updated>\n<author><name>revisit</name></author>\n<generator version="${VERSION}">revisit</generator>` +
+					`\n${kept.join('\n')}\n</feed>\n`);
 			try {
 				await writeFileAtomic(file, feed, { sync: false });
 			} catch (error) {
@@ -122,7 +124,9 @@ function contentOf(task: Task): string {
 	const html = hunks
 		.map(
 			(hunk) =>
-				`<p>${hunk.map(([op, text]) => (op === 0 ? escapeHtml(text) : op < 0 ? `<del>${escapeHtml(text)}</del>` : `<ins>${escapeHtml(text)}</ins>`)).join('')}</p>`,
+				`<p>` +
+				hunk.map(([op, text]) => (op === 0 ? escapeHtml(text) : op < 0 ? `<del>${escapeHtml(text)}</del>` : `<ins>${escapeHtml(text)}</ins>`)).join('') +
+				`</p>`,
 		)
 		.join('');
 	return `<content type="html">${xml(html)}</content>`;

@@ -82,7 +82,8 @@ const CHOSEN: Record<Exclude<ConditionalForm, 'both'>, string> = {
 	'last-modified': 'ETag conditionals ignored; If-Modified-Since alone gets 304s',
 	'etag-stripped': 'ETag ignored as sent; the ETag without its content-coding suffix gets 304s',
 	'etag-stripped-both':
-		'ETag ignored as sent; the ETag without its content-coding suffix, with If-Modified-Since, gets 304s: chosen as the most telling form that does (the tag carries the size as well as the time, so a redeploy that keeps file times is still seen)',
+		'ETag ignored as sent; the ETag without its content-coding suffix, with If-Modified-Since, gets 304s: ' +
+		'chosen as the most telling form that does (the tag carries the size as well as the time, so a redeploy that keeps file times is still seen)',
 };
 
 /**

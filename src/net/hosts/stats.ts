@@ -79,7 +79,8 @@ export function hostStats(host: string, record: HostRecord): HostStats {
 			why,
 			badValidators > 0 ? `${badValidators} unsafe validator${badValidators === 1 ? '' : 's'} refused` : '',
 			record.pastBound
-				? `${record.pastBound} URL${record.pastBound === 1 ? '' : 's'} past the --verify-every bound, left for later by the last run's --budget (raise the budget or the period)`
+				? `${record.pastBound} URL${record.pastBound === 1 ? '' : 's'} past the --verify-every bound, left for later by the last run's --budget (raise ` +
+					`the budget or the period)`
 				: '',
 		]
 			.filter(Boolean)

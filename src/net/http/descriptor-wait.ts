@@ -24,7 +24,12 @@ export interface DescriptorWait {
  * failure is returned as an ordinary retryable one.
  *
  * @example
- * const outcome = await waitForDescriptors(() => attemptRequest(client, 'GET', url, {}, signal, Date.now), { budgetMs: 15000, now: Date.now, random: Math.random, signal });
+ * const outcome = await waitForDescriptors(() => attemptRequest(client, 'GET', url, {}, signal, Date.now), {
+ * 	budgetMs: 15000,
+ * 	now: Date.now,
+ * 	random: Math.random,
+ * 	signal,
+ * });
  */
 export async function waitForDescriptors(attempt: () => Promise<Attempt>, wait: DescriptorWait): Promise<Attempt> {
 	const deadline = wait.now() + wait.budgetMs;

@@ -45,7 +45,8 @@ export function checkHeader(name: string, value: string, where: string): { name:
 	if (!TOKEN.test(name)) throw new UsageError(`${where}: ${JSON.stringify(name)} is not a header name`);
 	if (OWN_HEADERS.has(name.toLowerCase())) {
 		throw new UsageError(
-			`${where}: revisit sets ${name} itself (Host, If-None-Match, If-Modified-Since, Accept-Encoding and Range are its own; Accept-Encoding has --accept-encoding)`,
+			`${where}: revisit sets ${name} itself (Host, If-None-Match, If-Modified-Since, Accept-Encoding and Range are its own; ` +
+				`Accept-Encoding has --accept-encoding)`,
 		);
 	}
 	if (/[\0-\x08\x0a-\x1f\x7f]/.test(value)) throw new UsageError(`${where}: the value of ${name} holds a control character`);

@@ -71,7 +71,8 @@ export function checkBrowser(browserPath: string): void {
 	} catch (error) {
 		throw new RenderError(
 			'NO_BROWSER',
-			`no browser at ${browserPath}: rendering needs Chromium; give its path with --browser PATH or $REVISIT_BROWSER, or install Debian's (apt-get install chromium)`,
+			`no browser at ${browserPath}: rendering needs Chromium; give its path with --browser PATH or $REVISIT_BROWSER, ` +
+				`or install Debian's (apt-get install chromium)`,
 			{ cause: error },
 		);
 	}

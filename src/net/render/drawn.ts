@@ -11,8 +11,10 @@ const RUNS = /^\s*(?:(?:text|application)\/(?:java|ecma)script|module)?\s*$/i;
  * Calls that write what a reader sees. A loader that adds a `<script>` or a pixel
  * (analytics: `createElement` and `insertBefore`/`appendChild`) matches none of them.
  */
-const WRITES =
-	/\bdocument\.write(?:ln)?\s*\(|\.(?:inner|outer)HTML\s*\+?=(?!=)|\.insertAdjacent(?:HTML|Text)\s*\(|\.(?:textContent|innerText)\s*\+?=(?!=)|\bcreateTextNode\s*\(|\.(?:append|prepend|replaceChildren)\s*\(/;
+const WRITES = new RegExp(
+	String.raw`\bdocument\.write(?:ln)?\s*\(|\.(?:inner|outer)HTML\s*\+?=(?!=)|\.insertAdjacent(?:HTML|Text)\s*\(|\.(?:textContent|innerText)\s*\+?=(?!=)|` +
+		String.raw`\bcreateTextNode\s*\(|\.(?:append|prepend|replaceChildren)\s*\(`,
+);
 /** A framework's root left empty for its script to fill (React, Vue, Next.js, Nuxt, Gatsby, Angular). */
 const EMPTY_ROOT = /<(?:div|main)\b[^>]*\bid\s*=\s*["']?(?:root|app|__next|__nuxt|___gatsby)\b["']?[^>]*>\s*<\/(?:div|main)>|<app-root\b[^>]*>\s*<\/app-root>/i;
 /** String literals in script code (no escapes across quotes; good enough to weigh them). */

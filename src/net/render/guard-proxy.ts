@@ -100,7 +100,8 @@ export async function startGuardProxy(policy: GuardPolicy, hooks: GuardHooks = {
 		if (!asking || (!tried && (uid === undefined || uid === process.getuid?.()))) return;
 		const who = uid === undefined ? 'a client' : `a client of uid ${uid}`;
 		say(
-			`render guard proxy 127.0.0.1:${localPort}: refused ${who} (${request.method ?? '?'}, ${tried ? 'a wrong credential' : 'no credential'}): only revisit's own browser may use it (407)`,
+			`render guard proxy 127.0.0.1:${localPort}: refused ${who} (${request.method ?? '?'}, ${tried ? 'a wrong credential' : 'no credential'}): ` +
+				`only revisit's own browser may use it (407)`,
 		);
 	};
 	const sockets = new Set<net.Socket | Duplex>();

@@ -43,7 +43,8 @@ function panel(points: readonly RunPoint[], spec: Panel): string[] {
 	out.push(`<text x="${left}" y="${bottom + 18}" class="tick">${escapeXml(time(points[0]!.startedAt))}</text>`);
 	if (points.length > 1) out.push(`<text x="${right}" y="${bottom + 18}" text-anchor="end" class="tick">${escapeXml(time(points.at(-1)!.startedAt))}</text>`);
 	out.push(
-		`<text x="${(left + right) / 2}" y="${bottom + 36}" text-anchor="middle" class="label">run start (UTC), ${points.length} run${points.length === 1 ? '' : 's'}</text>`,
+		`<text x="${(left + right) / 2}" y="${bottom + 36}" text-anchor="middle" class="label">run start (UTC), ` +
+			`${points.length} run${points.length === 1 ? '' : 's'}</text>`,
 		`</g>`,
 	);
 	return out;
@@ -72,7 +73,9 @@ export function renderSvg(points: readonly RunPoint[], options: { title?: string
 	const out = [
 		`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif" font-size="12">`,
 		`<title>${escapeXml(options.title ?? 'revisit history')}</title>`,
-		'<style>.title{font-size:14px;font-weight:bold}.tick{fill:#444}.label{fill:#666}.grid{stroke:#ddd}.axis{stroke:#333}.bar{fill:#3b78c2}.line{fill:none;stroke:#d2691e;stroke-width:2}.dot{fill:#d2691e}</style>',
+		'<style>.title{font-size:14px;' +
+			'font-weight:bold}.tick{fill:#444}.label{fill:#666}.grid{stroke:#ddd}.axis{stroke:#333}.bar{fill:#3b78c2}.line{fill:none;stroke:#d2691e;' +
+			'stroke-width:2}.dot{fill:#d2691e}</style>',
 		`<rect width="${WIDTH}" height="${height}" fill="#fff"/>`,
 	];
 	if (points.length === 0) {
@@ -91,7 +94,10 @@ export function renderSvg(points: readonly RunPoint[], options: { title?: string
 				points.map((point, i) => {
 					const width = Math.max(1, slot * 0.7);
 					const top = y(point.changed / max);
-					return `<rect x="${num(x(i) - width / 2)}" y="${num(top)}" width="${num(width)}" height="${num(y(0) - top)}" class="bar"><title>${escapeXml(`${time(point.startedAt)}: ${point.changed} changed`)}</title></rect>`;
+					return (
+						`<rect x="${num(x(i) - width / 2)}" y="${num(top)}" width="${num(width)}" height="${num(y(0) - top)}" class="bar"><title>` +
+						`${escapeXml(`${time(point.startedAt)}: ${point.changed} changed`)}</title></rect>`
+					);
 				}),
 		}),
 	);

@@ -21,7 +21,8 @@ const words = (text: string): number => diffTokens(text).filter((token) => /[\p{
  * cut: a terminal shows the whole of it. `same` is byte equality, as diff(1) has it.
  *
  * @example
- * compareTexts('price 5 EUR', 'price 6 EUR') // { same: false, hunks: [[[0, 'price'], [0, ' '], [-1, '5'], [1, '6'], [0, ' '], [0, 'EUR']]], added: 1, removed: 1 }
+ * compareTexts('price 5 EUR', 'price 6 EUR')
+ * // { same: false, hunks: [[[0, 'price'], [0, ' '], [-1, '5'], [1, '6'], [0, ' '], [0, 'EUR']]], added: 1, removed: 1 }
  */
 export function compareTexts(before: string, after: string): TextComparison {
 	if (before === after) return { same: true, hunks: [], added: 0, removed: 0 };

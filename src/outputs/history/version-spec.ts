@@ -23,7 +23,8 @@ const SECOND_MS = 1000;
 
 /** What a specifier may be, for error messages and --help. */
 export const VERSION_FORMS =
-	'a number from revisit log, first, latest, ~N or latest~N (N versions before the latest), or a date or time (2026-12-01, 2026-12-01T10:00; UTC unless it names a zone)';
+	'a number from revisit log, first, latest, ~N or latest~N (N versions before the latest), ' +
+	'or a date or time (2026-12-01, 2026-12-01T10:00; UTC unless it names a zone)';
 
 /**
  * Reads a version specifier. A date or time stands for the end of what it names: a date
@@ -114,7 +115,9 @@ export function resolveVersion<V extends VersionPoint>(spec: VersionSpec, versio
 			if (version) return { version };
 			if (oldest.n > 1)
 				return {
-					problem: `${argument}: the version current at ${utcTime(spec.at)} is no longer kept: the oldest kept, version ${oldest.n}, was first seen ${utcTime(oldest.firstSeen)}`,
+					problem:
+						`${argument}: the version current at ${utcTime(spec.at)} is no longer kept: the oldest kept, version ${oldest.n}, ` +
+						`was first seen ${utcTime(oldest.firstSeen)}`,
 				};
 			return { problem: `${argument}: the page had not been seen yet at ${utcTime(spec.at)}: it was first seen ${utcTime(oldest.firstSeen)}` };
 		}

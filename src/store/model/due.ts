@@ -79,7 +79,10 @@ export interface QueueStats {
 /** How many origins `QueueStats.depths` names. */
 export const DEPTH_ORIGINS = 20;
 
-/** The backlog is counted up to this many URLs (a count over 100,000 due URLs is "at least 100,000"): on LevelDB, counting is reading every key; a Redis shard counts as far. */
+/**
+ * The backlog is counted up to this many URLs (a count over 100,000 due URLs is "at least
+ * 100,000"): on LevelDB, counting is reading every key; a Redis shard counts as far.
+ */
 export const BACKLOG_COUNTED = 100_000;
 
 /** Log-spaced bins of change rates (changes per day), from 1e-4 to 1e3, for `rateBins`. */
@@ -179,7 +182,10 @@ export interface DueListings {
 	 * longer lists. Only the listing is kept: the URLs are scheduled with `put`.
 	 */
 	mark(source: string, urls: readonly string[], generation: number): Promise<void>;
-	/** Takes out of `source`'s listing every URL it listed before `generation` and not since, and out of the schedule those no other source lists; returns the latter. */
+	/**
+	 * Takes out of `source`'s listing every URL it listed before `generation` and not
+	 * since, and out of the schedule those no other source lists; returns the latter.
+	 */
 	sweepOut(source: string, generation: number): Promise<string[]>;
 }
 
@@ -234,7 +240,8 @@ export function chooseClock(stored: QueueClock | undefined, proposed: QueueClock
 	if (stored.scale !== proposed.scale) {
 		throw new StoreError(
 			'STORE_CLOCK',
-			`this store's watch schedule runs ${stored.scale} times faster than the wall clock, not ${proposed.scale}: give --time-scale ${stored.scale}, or --now to start its clock again`,
+			`this store's watch schedule runs ${stored.scale} times faster than the wall clock, not ${proposed.scale}: give --time-scale ${stored.scale}, ` +
+				`or --now to start its clock again`,
 		);
 	}
 	return stored;

@@ -75,7 +75,9 @@ export interface HostRecord {
 	noisy?: number;
 	/** Its product pages (`--product`) that gave no offer at their last check, up to 100 (net/hosts/no-offer.ts). */
 	noOffer?: string[];
-	/** Its pages that need rendering (`--render`), per URL template, and the data requests they load in all: a new page of such a template skips the static try. */
+	/**
+	 * Its pages that need rendering (`--render`), per URL template, and the data requests they load in all: a new page of such a template skips the static try.
+	 */
 	render?: Record<string, { pages: number; data: number }>;
 	/** URLs its last budgeted run left for later although past their `--verify-every` bound: the budget cannot keep the bound. */
 	pastBound?: number;

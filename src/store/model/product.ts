@@ -30,7 +30,10 @@ export interface Product {
 	 * Not counted: a list price that moves alone is no change.
 	 */
 	listPrice?: number;
-	/** ISO 4217 code, as the markup, the symbol or the page's own signals (its domain, its language) name it (`EUR`; `$` on a `.ca` page is `CAD`); absent where none names one (`kr` on a `.com` page in English). */
+	/**
+	 * ISO 4217 code, as the markup, the symbol or the page's own signals (its domain, its language) name it
+	 * (`EUR`; `$` on a `.ca` page is `CAD`); absent where none names one (`kr` on a `.com` page in English).
+	 */
 	currency?: string;
 	availability?: Availability;
 	/** Where the offer was read from: `json-ld`, `microdata`, `opengraph`, `selector`, or `page` (the page's own price and buy button). */

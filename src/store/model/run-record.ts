@@ -96,7 +96,10 @@ export interface RunChange {
 	note?: string;
 	/** The text of one side or both was cut at the per-page cap (`--keep-text`): the bytes compared. A change past them does not show. */
 	kept?: number;
-	/** A product rule's offer before and after (`--product`); `before` is absent at first sight; `said`, its move in words (domain/product/fields.ts `offerChange`). */
+	/**
+	 * A product rule's offer before and after (`--product`); `before` is absent at
+	 * first sight; `said`, its move in words (domain/product/fields.ts `offerChange`).
+	 */
 	product?: { before?: Product; after: Product; said?: string };
 }
 

@@ -106,6 +106,7 @@ export function describeRedis(target: RedisTarget): string {
 function bad(spec: string, why: string): StoreError {
 	return new StoreError(
 		'STORE_OPEN_FAILED',
-		`bad Redis store URL ${shownUrl(spec)}: ${why}; expected redis://[user:password@]host:port[/db][?prefix=NAME] or redis+cluster://[user:password@]host:port[?prefix=NAME][&node=host:port]`,
+		`bad Redis store URL ${shownUrl(spec)}: ${why}; expected redis://[user:password@]host:port[/db][?prefix=NAME] or ` +
+			`redis+cluster://[user:password@]host:port[?prefix=NAME][&node=host:port]`,
 	);
 }

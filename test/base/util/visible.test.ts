@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { safeJson, visible, visibleLine } from '../../../src/base/util/visible.js';
 
-// Every sequence a page may use on a terminal: clear screen, clipboard write (OSC 52), a spoofed link (OSC 8), the window title (OSC 0), DCS, C1 CSI and OSC, CR, BS.
+// Every sequence a page may use on a terminal: clear screen, clipboard write (OSC 52),
+// a spoofed link (OSC 8), the window title (OSC 0), DCS, C1 CSI and OSC, CR, BS.
 const ATTACK = '\x1b[2J\x1b]52;c;ZXZpbA==\x07\x1b]8;;http://evil.example/\x07link\x1b]8;;\x07\x1b]0;owned\x07\x1bPq#0;2\x1b\\\u009b31m\u009d0;t\x07\r\bX';
 
 /** Any character a terminal acts on or that hides text: C0 but tab and newline, DEL, C1, bidi and zero-width format characters. */

@@ -167,7 +167,9 @@ describe('revisit log and revisit diff', () => {
 
 	it("log shows a product page's offer as it moved, and diff the offer's words", async () => {
 		const offer = (price: string, availability: string) =>
-			`<html><head><title>Kettle</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Kettle","offers":{"@type":"Offer","price":"${price}","priceCurrency":"EUR","availability":"https://schema.org/${availability}"}}</script></head><body><h1>Kettle</h1></body></html>`;
+			`<html><head><title>Kettle</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Kettle",` +
+			`"offers":{"@type":"Offer","price":"${price}","priceCurrency":"EUR","availability":"https://schema.org/${availability}"}}</script></head>` +
+			`<body><h1>Kettle</h1></body></html>`;
 		let page = offer('24.50', 'InStock');
 		await server.close();
 		server = await startServer((_req, res) => {

@@ -165,13 +165,17 @@ describe('revisit run', () => {
 	it('refuses an invalid file with exit 2, every problem on its line, and runs nothing', async () => {
 		await writeFile(
 			at('bad.json'),
-			`{\n  "store": ${JSON.stringify(at('store'))},\n  "source": { "type": "urls", "urls": [${JSON.stringify(server.url('/a'))}] },\n  "stages": [{ "use": "probe", "concurrency": "many", "perhost": 2 }],\n  "sinks": [{ "type": "stdout", "when": "changd" }]\n}\n`,
+			`{\n  "store": ${JSON.stringify(at('store'))},\n  "source": { "type": "urls", "urls": [${JSON.stringify(server.url('/a'))}] },\n  "stages": ` +
+				`[{ "use": "probe", "concurrency": "many", "perhost": 2 }],\n  "sinks": [{ "type": "stdout", "when": "changd" }]\n}\n`,
 		);
 		const result = await run([at('bad.json')]);
 		expect(result).toMatchObject({ status: 2, stdout: '' });
 		expect(result.stderr.split('\n')).toEqual([
 			`${at('bad.json')}:4:47: /stages/0/concurrency: must be integer >= 1 (got "many")`,
-			`${at('bad.json')}:4:55: /stages/0/perhost: unknown key; the probe stage takes concurrency, perHost, rate, acceptEncoding, userAgent, timeout, retries, maxRetryAfter, method, audit, verifyEvery, maxBody, denyPrivate, insecure, localWorkers, candidates, headers, robots, robotsAgent, maxCrawlDelay, keepText, keepTextTotal, keepVersions, diffOf, render, browser, renderTimeout, renderConcurrency or renderMemory (did you mean \`perHost\`?)`,
+			`${at('bad.json')}:4:55: /stages/0/perhost: unknown key; the probe stage takes concurrency, perHost, rate, acceptEncoding, userAgent, timeout, ` +
+				`retries, maxRetryAfter, method, audit, verifyEvery, maxBody, denyPrivate, insecure, localWorkers, candidates, headers, robots, ` +
+				`robotsAgent, maxCrawlDelay, keepText, keepTextTotal, keepVersions, diffOf, render, browser, renderTimeout, ` +
+				`renderConcurrency or renderMemory (did you mean \`perHost\`?)`,
 			`${at('bad.json')}:5:41: /sinks/0/when: must be one of changed, all, error or unchanged (got "changd"; did you mean \`changed\`?)`,
 			`revisit: ${at('bad.json')} is not a valid pipeline (3 problems); nothing was run`,
 			'',
@@ -181,7 +185,9 @@ describe('revisit run', () => {
 		await writeFile(at('syntax.json'), '{\n  "source": { "type": "stdin" },\n  "sinks": [{ "type": "stdout" },]\n}\n');
 		expect(await run([at('syntax.json')])).toMatchObject({
 			status: 2,
-			stderr: `${at('syntax.json')}:3:34: invalid JSON: trailing comma before ]\nrevisit: ${at('syntax.json')} is not a valid pipeline (1 problem); nothing was run\n`,
+			stderr:
+				`${at('syntax.json')}:3:34: invalid JSON: trailing comma before ]\nrevisit: ${at('syntax.json')} is not a valid pipeline (1 problem); ` +
+				`nothing was run\n`,
 		});
 		expect(await run([at('missing.json')])).toMatchObject({ status: 2, stderr: `${at('missing.json')}: cannot read the pipeline: no such file\n` });
 	});

@@ -60,7 +60,8 @@ describe('compileCondition', () => {
 
 	it('refuses an unknown name or function when compiled, naming its column and listing the known ones', () => {
 		expect(problem('xyzzy < 40')).toBe(
-			'--when: unknown name `xyzzy` at column 1 (the names are price, previous_price, currency, availability, price_change, in_stock, was_in_stock, text, changed_words): xyzzy < 40',
+			'--when: unknown name `xyzzy` at column 1 (the names are price, previous_price, currency, ' +
+				'availability, price_change, in_stock, was_in_stock, text, changed_words): xyzzy < 40',
 		);
 		// Even where evaluation would never reach it.
 		expect(problem("in_stock or 'stock' > 3")).toContain("unknown name 'stock' at column 13");
@@ -136,7 +137,8 @@ describe('compileCondition', () => {
 				`unknown name \`changed\` at column 1 (did you mean \`changed_words\`? \`-\` is a minus here; ${NAMES})`,
 			);
 			expect(conditionProblem('contain(text, "x")')).toBe(
-				'unknown function `contain()` at column 1 (did you mean `contains()`? the functions are abs, ceil, floor, round, sqrt, log, log2, log10, min, max, exists, empty, contains)',
+				'unknown function `contain()` at column 1 (did you mean `contains()`? the functions are abs, ' +
+					'ceil, floor, round, sqrt, log, log2, log10, min, max, exists, empty, contains)',
 			);
 			expect(conditionProblem('NOT(in_stock)')).toBe('unknown function `NOT()` at column 1 (write `not`: the words are and, or, not, in lower case)');
 		});

@@ -4,7 +4,8 @@ import { compileRules } from '../../../src/domain/content/rules.js';
 
 const html = (price: string, noise: string) =>
 	Buffer.from(
-		`<html><head><script>var n="${noise}"</script><style>p{}</style></head><body><p>Generated at ${noise}</p><div class="price">Price: ${price}</div></body></html>`,
+		`<html><head><script>var n="${noise}"</script><style>p{}</style></head><body><p>Generated at ${noise}</p><div class="price">Price: ` +
+			`${price}</div></body></html>`,
 	);
 const one = (spec: Parameters<typeof compileRules>[0][number]) => compileRules([spec])[0]!;
 
@@ -75,7 +76,8 @@ describe('countedText', () => {
 describe('countedText with a product rule', () => {
 	const shoe = (was: string, offers: string) =>
 		Buffer.from(
-			`<html><head><script type="application/ld+json">{"@type":"Product","name":"Shoe","offers":${offers}}</script></head><body><div itemscope itemtype="https://schema.org/Offer"><del><span itemprop="price">${was}</span></del></div></body></html>`,
+			`<html><head><script type="application/ld+json">{"@type":"Product","name":"Shoe","offers":${offers}}</script></head><body><div itemscope ` +
+				`itemtype="https://schema.org/Offer"><del><span itemprop="price">${was}</span></del></div></body></html>`,
 		);
 
 	it('counts the price and the availability, not the list price: a list price moving alone is no change', () => {

@@ -21,7 +21,8 @@ describe('compileRules', () => {
 
 	it('refuses a match that is a word without a dot (a library caller too): it would match no URL', () => {
 		expect(() => compileRules([{ match: 'shop.example' }, { match: 'fusion-backpack', select: ['.price'] }], 'rules.json')).toThrow(
-			'rules.json 2: match "fusion-backpack": a word without a dot reads as a host name, and no host is named "fusion-backpack": it would match nothing. For the URLs that hold the word, write a regular expression',
+			'rules.json 2: match "fusion-backpack": a word without a dot reads as a host name, and no host is named "fusion-backpack": ' +
+				'it would match nothing. For the URLs that hold the word, write a regular expression',
 		);
 		const [path, host, local] = compileRules([{ match: '/fusion-backpack' }, { match: 'shop.example' }, { match: 'localhost' }]);
 		expect(path!.matches('https://shop.example/p/fusion-backpack')).toBe(true);

@@ -9,7 +9,8 @@ const partsOf = (html: string): string => {
 };
 
 const page = ({ script = 'go(1)', style = 'p{color:red}', cls = 'a', comment = 'built 1', text = 'Hello there', tag = 'p', space = ' ' } = {}): string =>
-	`<!doctype html><html><head><style>${style}</style></head><body><!--${comment}--><${tag} class="${cls}">${text}</${tag}>${space}<script>${script}</script></body></html>`;
+	`<!doctype html><html><head><style>${style}</style></head><body><!--${comment}--><${tag} class="${cls}">${text}</${tag}>${space}<script>` +
+	`${script}</script></body></html>`;
 
 describe('sourceParts and bytesMoved', () => {
 	it('names each part of the source that moved while the text did not, with the size before and after', () => {

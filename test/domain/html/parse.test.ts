@@ -19,10 +19,12 @@ function shape(node: AnyNode): unknown {
 }
 
 const PAGES = [
-	'<!DOCTYPE html><html><head><title>Kettle &amp; cup</title><style>p { color: red }</style><script>var a = "<p>";</script></head><body><p class="a b">Hello <b>world</b><br>again</p></body></html>',
+	'<!DOCTYPE html><html><head><title>Kettle &amp; cup</title><style>p { color: ' +
+		'red }</style><script>var a = "<p>";</script></head><body><p class="a b">Hello <b>world</b><br>again</p></body></html>',
 	'<div><!-- a comment --><!-- another --><p>one<p>two<li>three</div>text after',
 	'<table><tr><td>1<td>2</table><svg viewBox="0 0 1 1"><path d="M0"/></svg><![CDATA[ x ]]><?xml version="1.0"?>',
-	'<script type="application/ld+json">/*<![CDATA[*/{"@type":"Product"}/*]]>*/</script><span itemprop="price" content="9.99">9,99 €</span><img src=x alt="a"><input disabled>',
+	'<script type="application/ld+json">/*<![CDATA[*/{"@type":"Product"}/*]]>*/</script><span ' +
+		'itemprop="price" content="9.99">9,99 €</span><img src=x alt="a"><input disabled>',
 	'plain text &eacute; &#x263A; < not a tag',
 	'',
 	`<ul>${Array.from({ length: 300 }, (_, i) => `<li data-i="${i}"><a href="/p/${i}">Product ${i}</a> <span class="price">${i}.99</span></li>`).join('')}</ul>`,

@@ -144,7 +144,8 @@ describe('readOffer names the currency of a page that writes only a symbol', () 
 
 	it("from the product's microdata or a meta that states the code", () => {
 		const microdata =
-			'<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price">$129.00</span><meta itemprop="priceCurrency" content="CAD"></div>';
+			'<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span ' +
+			'itemprop="price">$129.00</span><meta itemprop="priceCurrency" content="CAD"></div>';
 		expect(read('<html lang="en">', `<div itemscope itemtype="https://schema.org/Product">${microdata}</div>`)).toMatchObject({
 			from: 'microdata',
 			price: 129,

@@ -53,13 +53,16 @@ describeNeeding(
 
 		it('reads microdata after JSON-LD, a price written "1.299,00"', () => {
 			const html =
-				'<div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">TV</h1><div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><span itemprop="price">1.299,00</span><meta itemprop="priceCurrency" content="EUR"><link itemprop="availability" href="http://schema.org/OutOfStock"></div></div>';
+				'<div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">TV</h1><div itemprop="offers" itemscope ' +
+				'itemtype="http://schema.org/Offer"><span itemprop="price">1.299,00</span><meta itemprop="priceCurrency" content="EUR"><link ' +
+				'itemprop="availability" href="http://schema.org/OutOfStock"></div></div>';
 			expect(pick(`<html><body>${html}</body></html>`)).toEqual({ from: 'microdata', price: 1299, currency: 'EUR', availability: 'OutOfStock' });
 		});
 
 		it("falls back to Open Graph's price tags, and gives nothing for a page without any", () => {
 			const og =
-				'<meta property="og:type" content="product"><meta property="product:price:amount" content="12.50"><meta property="product:price:currency" content="GBP"><meta property="product:availability" content="in stock">';
+				'<meta property="og:type" content="product"><meta property="product:price:amount" content="12.50"><meta ' +
+				'property="product:price:currency" content="GBP"><meta property="product:availability" content="in stock">';
 			expect(pick(`<html><head>${og}</head><body></body></html>`)).toEqual({ from: 'opengraph', price: 12.5, currency: 'GBP', availability: 'InStock' });
 			expect(pick('<html><body><p>£12.50</p></body></html>')).toEqual({});
 		});

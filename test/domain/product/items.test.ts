@@ -14,9 +14,12 @@ const read = (html: string) => {
 
 describe('itemsFound', () => {
 	it("names each offer's product with its name, url and itemid, and numbers items by their place in the page", () => {
-		const { found, candidates } =
-			read(`<div itemscope itemtype="https://schema.org/Product" itemid="#kettle"><span itemprop="name">Kettle</span><link itemprop="url" href="https://shop.example/kettle">
-			<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="49"><meta itemprop="sku" content="K-1"></div></div>`);
+		const { found, candidates } = read(
+			`<div itemscope itemtype="https://schema.org/Product" itemid="#kettle"><span itemprop="name">Kettle</span><link itemprop="url" ` +
+				`href="https://shop.example/kettle">
+			<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="49"><meta itemprop="sku" content="K-1"></div>` +
+				`</div>`,
+		);
 		expect(candidates.map(({ where, name, ids, other }) => ({ where, name, ids, other }))).toEqual([
 			{ where: 'itemscope #1 Product', name: 'Kettle', ids: ['#kettle', 'https://shop.example/kettle'], other: undefined },
 		]);

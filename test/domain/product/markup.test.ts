@@ -36,10 +36,13 @@ describe('valueOf', () => {
 
 describe('scanMarkup and pageFacts: what the page says about itself', () => {
 	it("finds the canonical, og:url and og:title, the title (not an SVG icon's), the <h1>s, the cart forms and the RDFa properties", () => {
-		const page =
-			parseDocument(`<html><head><title>Kettle | Shop</title><link rel="canonical" href="https://shop.example/kettle"><meta property="og:url" content="https://shop.example/kettle?ref=og"><meta property="og:title" content="Kettle"></head>
+		const page = parseDocument(
+			`<html><head><title>Kettle | Shop</title><link rel="canonical" href="https://shop.example/kettle"><meta property="og:url" ` +
+				`content="https://shop.example/kettle?ref=og"><meta property="og:title" content="Kettle"></head>
 			<body><svg><title>cart icon</title></svg><h1> Kettle
-			2000 </h1><form action="/search"></form><form action="/cart/add" method="post"></form><form class="cart" method="post"></form><span property="price">5</span></body></html>`);
+			2000 </h1><form action="/search"></form><form action="/cart/add" method="post"></form><form class="cart" method="post"></form><span ` +
+				`property="price">5</span></body></html>`,
+		);
 		const markup = scanMarkup(page);
 		expect(markup.properties.map((element) => element.attribs['property'])).toEqual(['og:url', 'og:title', 'price']);
 		const facts = pageFacts(markup, 'https://shop.example/kettle?variant=1');

@@ -62,7 +62,8 @@ describe('microdataFound', () => {
 	it('finds nothing where no item states a price or an availability', () => {
 		expect(
 			read(
-				'<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Kettle</span><span itemprop="price">call us</span><span itemprop="availability">ask</span></div>',
+				'<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Kettle</span><span ' +
+					'itemprop="price">call us</span><span itemprop="availability">ask</span></div>',
 			),
 		).toEqual([]);
 		expect(read('<p>$5</p>')).toEqual([]);
@@ -71,7 +72,8 @@ describe('microdataFound', () => {
 	it('reads a price whose element holds itemscopes nested 10,000 deep, and names a refused one', () => {
 		expect(
 			read(
-				`<div itemscope itemtype="https://schema.org/Offer"><span itemprop="price">${'<div itemscope>'.repeat(10_000)}$7.25${'</div>'.repeat(10_000)}</span></div>`,
+				`<div itemscope itemtype="https://schema.org/Offer"><span itemprop="price">` +
+					`${'<div itemscope>'.repeat(10_000)}$7.25${'</div>'.repeat(10_000)}</span></div>`,
 			),
 		).toEqual([{ from: 'microdata', where: 'itemscope #1 Offer', price: 7.25, currency: '$', written: { price: '$7.25' } }]);
 		expect(read('<div itemscope itemtype="https://schema.org/Offer"><span itemprop="price">−5 €</span></div>')).toEqual([
@@ -83,7 +85,8 @@ describe('microdataFound', () => {
 describe('microdataFound on real markup', () => {
 	it('takes the currency its price shows where the priceCurrency written is no code (UAN with грн), and the stated code otherwise', () => {
 		const offer = (code: string, shown: string) =>
-			`<div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">Дисплей</h1><div itemprop="offers" itemscope itemtype="http://schema.org/Offer">` +
+			`<div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">Дисплей</h1><div ` +
+			`itemprop="offers" itemscope itemtype="http://schema.org/Offer">` +
 			`<meta content="${code}" itemprop="priceCurrency"><span content="253" itemprop="price" class="totalPrice">${shown}</span></div></div>`;
 		expect(read(offer('UAN', '253.0 грн'))).toMatchObject([{ price: 253, currency: 'UAH', written: { currency: 'UAN' } }]);
 		expect(read(offer('UAH', '253.0 грн'))).toMatchObject([{ price: 253, currency: 'UAH' }]);
@@ -106,7 +109,8 @@ describe('microdataFound on real markup', () => {
 
 	it("reads a price struck through as the list price, and the other as the price (a theme's <del> inside the offer)", () => {
 		const [found] = read(
-			`<div itemscope itemtype="https://schema.org/Offer"><del><span itemprop="price">$59.99</span></del> <ins><span itemprop="price">$39.99</span></ins></div>`,
+			`<div itemscope itemtype="https://schema.org/Offer"><del><span ` +
+				`itemprop="price">$59.99</span></del> <ins><span itemprop="price">$39.99</span></ins></div>`,
 		);
 		expect(found).toMatchObject({ price: 39.99, listPrice: 59.99 });
 		const [text] = read(`<div itemscope itemtype="https://schema.org/Offer"><span itemprop="price">Was $59.99 Now $39.99</span></div>`);
@@ -114,17 +118,25 @@ describe('microdataFound on real markup', () => {
 	});
 
 	it('reads a ListPrice price specification as the list price of its offer', () => {
-		const [found] = read(`<div itemscope itemtype="https://schema.org/Offer"><meta itemprop="priceCurrency" content="EUR">
-			<div itemprop="priceSpecification" itemscope itemtype="https://schema.org/UnitPriceSpecification"><meta itemprop="price" content="99.00"><meta itemprop="priceType" content="https://schema.org/ListPrice"></div>
-			<div itemprop="priceSpecification" itemscope itemtype="https://schema.org/UnitPriceSpecification"><meta itemprop="price" content="79.00"></div></div>`);
+		const [found] = read(
+			`<div itemscope itemtype="https://schema.org/Offer"><meta itemprop="priceCurrency" content="EUR">
+			<div itemprop="priceSpecification" itemscope itemtype="https://schema.org/UnitPriceSpecification"><meta itemprop="price" content="99.00"><meta ` +
+				`itemprop="priceType" content="https://schema.org/ListPrice"></div>
+			<div itemprop="priceSpecification" itemscope itemtype="https://schema.org/UnitPriceSpecification"><meta itemprop="price" content="79.00"></div>` +
+				`</div>`,
+		);
 		expect(found).toMatchObject({ where: 'itemscope #1 Offer', price: 79, listPrice: 99, currency: 'EUR' });
 	});
 
 	it("names the product of each offer, and a related product as another's", () => {
-		const found =
-			read(`<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Lamp</span><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="80"></div>
-			<div itemprop="isRelatedTo" itemscope itemtype="https://schema.org/Product"><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="3"></div></div></div>
-			<ol itemscope itemtype="https://schema.org/ItemList"><li itemprop="itemListElement" itemscope itemtype="https://schema.org/Product"><meta itemprop="price" content="4"></li></ol>`);
+		const found = read(
+			`<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Lamp</span><div itemprop="offers" itemscope ` +
+				`itemtype="https://schema.org/Offer"><meta itemprop="price" content="80"></div>
+			<div itemprop="isRelatedTo" itemscope itemtype="https://schema.org/Product"><div itemprop="offers" itemscope itemtype="https://schema.org/Offer">` +
+				`<meta itemprop="price" content="3"></div></div></div>
+			<ol itemscope itemtype="https://schema.org/ItemList"><li itemprop="itemListElement" itemscope itemtype="https://schema.org/Product"><meta ` +
+				`itemprop="price" content="4"></li></ol>`,
+		);
 		expect(found.map((item) => [item.price, item.product?.name, item.product?.other])).toEqual([
 			[80, 'Lamp', undefined],
 			[3, undefined, 'isRelatedTo'],
@@ -135,7 +147,9 @@ describe('microdataFound on real markup', () => {
 
 describe('microdataFound on hostile nesting', () => {
 	it('reads 2,000 items nested in one another, each with a price, each a product of its own part of the next', () => {
-		const html = `${'<div itemprop="isPartOf" itemscope itemtype="https://schema.org/Product"><meta itemprop="price" content="5">'.repeat(2_000)}${'</div>'.repeat(2_000)}`;
+		const html =
+			`${'<div itemprop="isPartOf" itemscope itemtype="https://schema.org/Product"><meta itemprop="price" content="5">'.repeat(2_000)}` +
+			`${'</div>'.repeat(2_000)}`;
 		const found = read(html);
 		expect(found).toHaveLength(2_000);
 		expect(found[0]?.price).toBe(5);

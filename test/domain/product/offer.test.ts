@@ -73,14 +73,17 @@ describe('readOffer', () => {
 
 	it('reads microdata whose price is the text $121.95', () => {
 		const body =
-			'<div itemscope itemtype="http://schema.org/Product"><span itemprop="name">Hat</span><div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><span itemprop="price">$121.95</span><link itemprop="availability" href="http://schema.org/InStock"></div></div>';
+			'<div itemscope itemtype="http://schema.org/Product"><span itemprop="name">Hat</span><div itemprop="offers" itemscope ' +
+			'itemtype="http://schema.org/Offer"><span itemprop="price">$121.95</span><link itemprop="availability" href="http://schema.org/InStock">' +
+			'</div></div>';
 		expect(read('', body)).toMatchObject({ from: 'microdata', price: 121.95, availability: 'InStock' });
 	});
 
 	it('reads Open Graph where there is nothing else', () => {
 		expect(
 			read(
-				'<meta property="product:price:amount" content="42.00"><meta property="product:price:currency" content="CHF"><meta property="product:availability" content="out of stock">',
+				'<meta property="product:price:amount" content="42.00"><meta property="product:price:currency" ' +
+					'content="CHF"><meta property="product:availability" content="out of stock">',
 			),
 		).toEqual({ from: 'opengraph', price: 42, currency: 'CHF', availability: 'OutOfStock' });
 	});

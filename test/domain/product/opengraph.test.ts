@@ -9,7 +9,8 @@ describe('openGraphFound', () => {
 	it('reads product:price:amount, product:price:currency and product:availability as one offer', () => {
 		expect(
 			read(
-				'<meta property="og:type" content="product"><meta property="product:price:amount" content="19.99"><meta property="product:price:currency" content="usd"><meta property="product:availability" content="in stock">',
+				'<meta property="og:type" content="product"><meta property="product:price:amount" content="19.99"><meta ' +
+					'property="product:price:currency" content="usd"><meta property="product:availability" content="in stock">',
 			),
 		).toEqual([
 			{
@@ -85,7 +86,8 @@ describe('openGraphFound on what shops write besides the standard', () => {
 	it('reads a sale price as the price, and the price beside it as the list price', () => {
 		expect(
 			read(
-				'<meta property="product:price:amount" content="59.99"><meta property="product:sale_price:amount" content="39.99"><meta property="product:price:currency" content="USD">',
+				'<meta property="product:price:amount" content="59.99"><meta property="product:sale_price:amount" ' +
+					'content="39.99"><meta property="product:price:currency" content="USD">',
 			)[0],
 		).toMatchObject({ price: 39.99, listPrice: 59.99, currency: 'USD' });
 		expect(read('<meta property="product:price:amount" content="39.99"><meta property="product:original_price:amount" content="59.99">')[0]).toMatchObject({

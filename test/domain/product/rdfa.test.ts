@@ -41,9 +41,11 @@ describe('rdfaFound', () => {
 	});
 
 	it("is read by readOffer after microdata, and only this page's product's offers", () => {
-		const html = `<html><head><title>Kettle</title></head><body><div vocab="https://schema.org/" typeof="Product"><h1 property="name">Kettle</h1>
+		const html =
+			`<html><head><title>Kettle</title></head><body><div vocab="https://schema.org/" typeof="Product"><h1 property="name">Kettle</h1>
 			<div property="offers" typeof="Offer"><meta property="price" content="49"><meta property="priceCurrency" content="EUR"></div>
-			<div property="isRelatedTo" typeof="Product"><span property="name">Filter</span><div property="offers" typeof="Offer"><meta property="price" content="5"></div></div></div></body></html>`;
+			<div property="isRelatedTo" typeof="Product"><span property="name">Filter</span><div property="offers" typeof="Offer"><meta property="price" ` +
+			`content="5"></div></div></div></body></html>`;
 		expect(readOffer(parseDocument(html))).toEqual({ from: 'rdfa', price: 49, currency: 'EUR' });
 	});
 });

@@ -55,12 +55,15 @@ describe('selectorFound on was/now prices', () => {
 	it('a --price selector that matches the old price and the new reads the new one, and the old as the list price', () => {
 		// WooCommerce: the selector matches both amounts, the first inside <del>.
 		const woo =
-			'<p class="price"><del aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi>59,99&nbsp;<span>€</span></bdi></span></del> <ins><span class="woocommerce-Price-amount amount"><bdi>39,99&nbsp;<span>€</span></bdi></span></ins></p>';
+			'<p class="price"><del aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi>59,99&nbsp;<span>€</span></bdi></span></del> ' +
+			'<ins><span class="woocommerce-Price-amount amount"><bdi>39,99&nbsp;<span>€</span></bdi></span></ins></p>';
 		expect(price(woo, '.amount')).toEqual([39.99, 59.99]);
 		expect(price(woo, '.price')).toEqual([39.99, 59.99]);
 		// Magento: the old price in an `old-price` box, after the final price.
 		const magento =
-			'<div class="price-box"><span class="special-price"><span class="price-container"><span class="price">$32.00</span></span></span><span class="old-price"><span class="price-container"><span class="price-label">Regular Price</span><span class="price">$45.00</span></span></span></div>';
+			'<div class="price-box"><span class="special-price"><span class="price-container"><span class="price">$32.00</span></span></span><span ' +
+			'class="old-price"><span class="price-container"><span class="price-label">Regular Price</span><span class="price">$45.00</span></span>' +
+			'</span></div>';
 		expect(price(magento, '.price')).toEqual([32, 45]);
 	});
 
@@ -90,8 +93,12 @@ describe('selectorFound on was/now prices of pages without structured data', () 
 	};
 
 	it('Amazon-like: the price to pay, not the list price struck through (data-a-strike) that the same selector matches', () => {
-		const amazon = `<div id="corePriceDisplay_desktop_feature_div"><span class="a-price aok-align-center priceToPay"><span class="a-offscreen">$39.99</span><span aria-hidden="true"><span class="a-price-symbol">$</span><span class="a-price-whole">39<span class="a-price-decimal">.</span></span><span class="a-price-fraction">99</span></span></span>
-			<span class="a-size-small a-color-secondary">List Price: <span class="a-price a-text-price" data-a-size="s" data-a-strike="true" data-a-color="secondary"><span class="a-offscreen">$59.99</span><span aria-hidden="true">$59.99</span></span></span></div>`;
+		const amazon =
+			`<div id="corePriceDisplay_desktop_feature_div"><span class="a-price aok-align-center priceToPay"><span class="a-offscreen">` +
+			`$39.99</span><span aria-hidden="true"><span class="a-price-symbol">$</span><span class="a-price-whole">39<span class="a-price-decimal">` +
+			`.</span></span><span class="a-price-fraction">99</span></span></span>
+			<span class="a-size-small a-color-secondary">List Price: <span class="a-price a-text-price" data-a-size="s" data-a-strike="true" ` +
+			`data-a-color="secondary"><span class="a-offscreen">$59.99</span><span aria-hidden="true">$59.99</span></span></span></div>`;
 		expect(price(amazon, '.a-price .a-offscreen')).toEqual([39.99, 59.99]);
 		// The list price first in the page makes no difference.
 		expect(
@@ -103,14 +110,19 @@ describe('selectorFound on was/now prices of pages without structured data', () 
 	});
 
 	it('BigCommerce: the sale price, not the non-sale price beside it', () => {
-		const bigcommerce = `<div class="productView-price"><div class="price-section price-section--withoutTax non-sale-price--withoutTax"><span data-product-non-sale-price-without-tax class="price price--non-sale">$59.99</span></div>
-			<div class="price-section price-section--withoutTax"><span data-product-price-without-tax class="price price--withoutTax">$39.99</span></div></div>`;
+		const bigcommerce =
+			`<div class="productView-price"><div class="price-section price-section--withoutTax non-sale-price--withoutTax"><span ` +
+			`data-product-non-sale-price-without-tax class="price price--non-sale">$59.99</span></div>
+			<div class="price-section price-section--withoutTax"><span data-product-price-without-tax class="price price--withoutTax">$39.99</span></div>` +
+			`</div>`;
 		expect(price(bigcommerce, '.price')).toEqual([39.99, 59.99]);
 	});
 
 	it('PrestaShop: the current price, past the regular price of a discounted product', () => {
 		const presta =
-			'<div class="product-prices"><div class="product-discount"><span class="regular-price">19,12 €</span></div><div class="product-price h5 has-discount"><div class="current-price"><span class="current-price-value" content="15.30">15,30 €</span><span class="discount discount-percentage">Save 20%</span></div></div></div>';
+			'<div class="product-prices"><div class="product-discount"><span class="regular-price">19,12 €</span></div><div class="product-price h5 ' +
+			'has-discount"><div class="current-price"><span class="current-price-value" content="15.30">15,30 €</span><span class="discount ' +
+			'discount-percentage">Save 20%</span></div></div></div>';
 		expect(price(presta, '.product-prices span')).toEqual([15.3, 19.12]);
 	});
 });

@@ -87,19 +87,23 @@ describe('the stock phrase set (test/fixtures/stock-phrases), each under the pri
 		expect(lost).toEqual([]);
 	});
 
-	it("holds at least 300 that name their source (a platform's translation file, a shop's page), in every language asked, and reads at least 95% of those right, none that says the product cannot be had as InStock", () => {
-		const named = results.filter(({ phrase }) => traced(phrase));
-		expect(named.length).toBeGreaterThanOrEqual(300);
-		expect([...new Set(named.map(({ phrase }) => phrase.language))].sort()).toEqual([...LANGUAGES].sort());
-		for (const { phrase } of named)
-			expect(phrase.seen, phrase.text).toMatch(/^(github:[\w.-]+\/[\w.-]+(@[0-9a-f]{7,40})? \S|https:\/\/|a page of the product corpus|amazon\.com)/);
-		const right = named.filter(({ phrase, alone }) => alone === phrase.expect);
-		const wrongInStock = named
-			.filter(({ phrase, alone }) => phrase.expect !== 'InStock' && phrase.expect !== null && alone === 'InStock')
-			.map(({ phrase }) => phrase.text);
-		expect(right.length / named.length).toBeGreaterThanOrEqual(0.95);
-		expect(wrongInStock).toEqual([]);
-	});
+	it(
+		"holds at least 300 that name their source (a platform's translation file, a shop's page), in every language asked, " +
+			'and reads at least 95% of those right, none that says the product cannot be had as InStock',
+		() => {
+			const named = results.filter(({ phrase }) => traced(phrase));
+			expect(named.length).toBeGreaterThanOrEqual(300);
+			expect([...new Set(named.map(({ phrase }) => phrase.language))].sort()).toEqual([...LANGUAGES].sort());
+			for (const { phrase } of named)
+				expect(phrase.seen, phrase.text).toMatch(/^(github:[\w.-]+\/[\w.-]+(@[0-9a-f]{7,40})? \S|https:\/\/|a page of the product corpus|amazon\.com)/);
+			const right = named.filter(({ phrase, alone }) => alone === phrase.expect);
+			const wrongInStock = named
+				.filter(({ phrase, alone }) => phrase.expect !== 'InStock' && phrase.expect !== null && alone === 'InStock')
+				.map(({ phrase }) => phrase.text);
+			expect(right.length / named.length).toBeGreaterThanOrEqual(0.95);
+			expect(wrongInStock).toEqual([]);
+		},
+	);
 
 	it('reads at least 80% right in each language', () => {
 		for (const language of LANGUAGES) {

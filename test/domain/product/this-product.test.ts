@@ -45,8 +45,10 @@ const SHOPIFY = html(
 			},
 		],
 	})}`,
-	`<main><h1 class="product__title">Merino Beanie</h1><form method="post" action="/cart/add" id="product-form-template" class="form"><select name="id"><option value="40011">S</option></select><button type="submit" name="add">Add to cart</button></form>
-	<product-recommendations><ul class="grid"><li class="grid__item"><a href="/products/wool-socks">Wool Socks</a><span class="price-item">$12.00</span></li></ul></product-recommendations></main>`,
+	`<main><h1 class="product__title">Merino Beanie</h1><form method="post" action="/cart/add" id="product-form-template" class="form"><select name="id">` +
+		`<option value="40011">S</option></select><button type="submit" name="add">Add to cart</button></form>
+	<product-recommendations><ul class="grid"><li class="grid__item"><a href="/products/wool-socks">Wool Socks</a><span class="price-item">$12.00</span>` +
+		`</li></ul></product-recommendations></main>`,
 );
 
 // WooCommerce with Yoast: the product in an @graph, and the theme's related products as an ItemList of products with offers.
@@ -85,9 +87,12 @@ const WOOCOMMERCE = html(
 			},
 		],
 	})}`,
-	`<div class="product"><h1 class="product_title entry-title">Espresso Grinder E65</h1><p class="price"><span class="woocommerce-Price-amount amount"><bdi>259,00&nbsp;<span class="woocommerce-Price-currencySymbol">&euro;</span></bdi></span></p>
-	<form class="cart" action="https://kaffeehaus.example/produkt/e65/" method="post"><button type="submit" name="add-to-cart" value="65">In den Warenkorb</button></form></div>
-	<section class="related products"><h2>Ähnliche Produkte</h2><ul class="products"><li class="product"><a href="?add-to-cart=12" class="button add_to_cart_button">In den Warenkorb</a></li></ul></section>`,
+	`<div class="product"><h1 class="product_title entry-title">Espresso Grinder E65</h1><p class="price"><span class="woocommerce-Price-amount amount">` +
+		`<bdi>259,00&nbsp;<span class="woocommerce-Price-currencySymbol">&euro;</span></bdi></span></p>
+	<form class="cart" action="https://kaffeehaus.example/produkt/e65/" method="post"><button type="submit" name="add-to-cart" value="65">In den ` +
+		`Warenkorb</button></form></div>
+	<section class="related products"><h2>Ähnliche Produkte</h2><ul class="products"><li class="product"><a href="?add-to-cart=12" class="button ` +
+		`add_to_cart_button">In den Warenkorb</a></li></ul></section>`,
 );
 
 // Magento 2 (Luma): the product's microdata item holds the <h1> and the cart form; the related block is items of their own, beside it.
@@ -100,13 +105,18 @@ const MAGENTO = html(
 		<span id="product-price-14" data-price-amount="36" data-price-type="finalPrice" class="price-wrapper "><span class="price">$36.00</span></span>
 		<meta itemprop="price" content="36"><meta itemprop="priceCurrency" content="USD"></span></div>
 		<div class="stock available" title="Availability"><span>In stock</span></div></div>
-		<form data-product-sku="24-WB03" action="https://luma.example/checkout/cart/add/uenc/aHR0c/product/14/" method="post" id="product_addtocart_form"><button type="submit" title="Add to Cart" class="action primary tocart">Add to Cart</button></form>
+		<form data-product-sku="24-WB03" action="https://luma.example/checkout/cart/add/uenc/aHR0c/product/14/" method="post" id="product_addtocart_form">` +
+		`<button type="submit" title="Add to Cart" class="action primary tocart">Add to Cart</button></form>
 	</div></div>
 	<div class="block related"><ol class="products list items product-items">
-		<li class="item product product-item"><div class="product-item-info" itemscope itemtype="http://schema.org/Product"><strong class="product name" itemprop="name">Overnight Duffle</strong>
-		<div class="price-box" itemprop="offers" itemscope itemtype="http://schema.org/Offer"><meta itemprop="price" content="19.99"><meta itemprop="priceCurrency" content="USD"></div></div></li>
-		<li class="item product product-item"><div class="product-item-info" itemscope itemtype="http://schema.org/Product"><strong class="product name" itemprop="name">Wayfarer Messenger Bag</strong>
-		<div class="price-box" itemprop="offers" itemscope itemtype="http://schema.org/Offer"><meta itemprop="price" content="45"><meta itemprop="priceCurrency" content="USD"></div></div></li>
+		<li class="item product product-item"><div class="product-item-info" itemscope itemtype="http://schema.org/Product"><strong class="product name" ` +
+		`itemprop="name">Overnight Duffle</strong>
+		<div class="price-box" itemprop="offers" itemscope itemtype="http://schema.org/Offer"><meta itemprop="price" content="19.99"><meta ` +
+		`itemprop="priceCurrency" content="USD"></div></div></li>
+		<li class="item product product-item"><div class="product-item-info" itemscope itemtype="http://schema.org/Product"><strong class="product name" ` +
+		`itemprop="name">Wayfarer Messenger Bag</strong>
+		<div class="price-box" itemprop="offers" itemscope itemtype="http://schema.org/Offer"><meta itemprop="price" content="45"><meta ` +
+		`itemprop="priceCurrency" content="USD"></div></div></li>
 	</ol></div>`,
 );
 
@@ -114,20 +124,40 @@ const MAGENTO = html(
 const PRESTASHOP = html(
 	'<title>Mug The best is yet to come</title><meta property="og:title" content="Mug The best is yet to come">',
 	`<section class="product-accessories"><h2>You might also like</h2>
-		<article class="product-miniature js-product-miniature" itemscope itemtype="http://schema.org/Product"><h3 class="product-title" itemprop="name">Mug Today is a good day</h3>
-		<div class="product-price-and-shipping" itemprop="offers" itemscope itemtype="http://schema.org/Offer"><span itemprop="price" content="11.9" class="price">€11.90</span><meta itemprop="priceCurrency" content="EUR"></div></article></section>
-	<div id="main" itemscope itemtype="https://schema.org/Product"><meta itemprop="url" content="https://presta.example/home-accessories/6-mug-the-best-is-yet-to-come.html">
+		<article class="product-miniature js-product-miniature" itemscope itemtype="http://schema.org/Product"><h3 class="product-title" itemprop="name">` +
+		`Mug Today is a good day</h3>
+		<div class="product-price-and-shipping" itemprop="offers" itemscope itemtype="http://schema.org/Offer"><span itemprop="price" content="11.9" ` +
+		`class="price">€11.90</span><meta itemprop="priceCurrency" content="EUR"></div></article></section>
+	<div id="main" itemscope itemtype="https://schema.org/Product"><meta itemprop="url" ` +
+		`content="https://presta.example/home-accessories/6-mug-the-best-is-yet-to-come.html">
 		<h1 class="h1" itemprop="name">Mug The best is yet to come</h1>
-		<div class="product-prices"><div class="product-price h5" itemprop="offers" itemscope itemtype="https://schema.org/Offer"><link itemprop="availability" href="https://schema.org/InStock"/><meta itemprop="priceCurrency" content="EUR">
+		<div class="product-prices"><div class="product-price h5" itemprop="offers" itemscope itemtype="https://schema.org/Offer"><link ` +
+		`itemprop="availability" href="https://schema.org/InStock"/><meta itemprop="priceCurrency" content="EUR">
 		<div class="current-price"><span itemprop="price" content="14.28">€14.28</span></div></div></div>
-		<form action="https://presta.example/cart" method="post" id="add-to-cart-or-refresh"><button class="btn btn-primary add-to-cart" data-button-action="add-to-cart" type="submit">Add to cart</button></form></div>`,
+		<form action="https://presta.example/cart" method="post" id="add-to-cart-or-refresh"><button class="btn btn-primary add-to-cart" ` +
+		`data-button-action="add-to-cart" type="submit">Add to cart</button></form></div>`,
 );
 
 // BigCommerce (Cornerstone): a JSON-LD Product whose url is the page's, beside another Product block (a bundle upsell) with a lower price.
 const BIGCOMMERCE = html(
 	`<title>Orbit Terrarium - Large - Plant Shop</title><link rel="canonical" href="https://plants.example/orbit-terrarium-large/">
-	${ld({ '@context': 'https://schema.org/', '@type': 'Product', name: 'Terrarium care kit', url: 'https://plants.example/terrarium-care-kit/', offers: { '@type': 'Offer', price: 18, priceCurrency: 'CAD', availability: 'https://schema.org/InStock' } })}
-	${ld({ '@context': 'https://schema.org/', '@type': 'Product', name: 'Orbit Terrarium - Large', url: 'https://plants.example/orbit-terrarium-large/', offers: { '@type': 'Offer', price: 229.99, priceCurrency: 'CAD', availability: 'https://schema.org/InStock' } })}`,
+	` +
+		ld({
+			'@context': 'https://schema.org/',
+			'@type': 'Product',
+			name: 'Terrarium care kit',
+			url: 'https://plants.example/terrarium-care-kit/',
+			offers: { '@type': 'Offer', price: 18, priceCurrency: 'CAD', availability: 'https://schema.org/InStock' },
+		}) +
+		`
+	` +
+		ld({
+			'@context': 'https://schema.org/',
+			'@type': 'Product',
+			name: 'Orbit Terrarium - Large',
+			url: 'https://plants.example/orbit-terrarium-large/',
+			offers: { '@type': 'Offer', price: 229.99, priceCurrency: 'CAD', availability: 'https://schema.org/InStock' },
+		}),
 	'<h1 class="productView-title">Orbit Terrarium - Large</h1>',
 );
 
@@ -187,8 +217,11 @@ describe("readOffer reads this page's product, not the others it shows", () => {
 			isAccessoryOrSparePartFor: [{ '@type': 'Product', offers: { price: 2, priceCurrency: 'EUR' } }],
 		};
 		expect(readOffer(parseDocument(html(ld(linked), '')))).toEqual({ from: 'json-ld', price: 80, currency: 'EUR' });
-		const micro = `<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Lamp</span><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="80"></div>
-			<div itemprop="isSimilarTo" itemscope itemtype="https://schema.org/Product"><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="3"></div></div></div>`;
+		const micro =
+			`<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Lamp</span><div itemprop="offers" itemscope ` +
+			`itemtype="https://schema.org/Offer"><meta itemprop="price" content="80"></div>
+			<div itemprop="isSimilarTo" itemscope itemtype="https://schema.org/Product"><div itemprop="offers" itemscope itemtype="https://schema.org/Offer">` +
+			`<meta itemprop="price" content="3"></div></div></div>`;
 		expect(readOffer(parseDocument(html('', micro)))).toEqual({ from: 'microdata', price: 80 });
 	});
 
@@ -264,40 +297,63 @@ describe('thisProduct with the same product written twice', () => {
 });
 
 describe("thisProduct and products inside the page's product", () => {
-	it('a product nested in the page\'s product by a property other than its variants (a theme\'s "related") is another product; its variants are its own', () => {
-		const product = {
-			'@type': 'ProductGroup',
-			name: 'Trail Shoe',
-			hasVariant: [{ '@type': 'Product', offers: { price: 99, priceCurrency: 'EUR', availability: 'InStock' } }],
-			relatedProducts: [{ '@type': 'Product', name: 'Socks', offers: { price: 9, priceCurrency: 'EUR', availability: 'InStock' } }],
-		};
-		expect(readOffer(parseDocument(html(ld(product), '')))).toEqual({ from: 'json-ld', price: 99, currency: 'EUR', availability: 'InStock' });
-		const micro = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Trail Shoe</h1><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="99"></div>
-			<div itemprop="crossSell" itemscope itemtype="https://schema.org/Product"><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="9"></div></div></div>`;
-		expect(readOffer(parseDocument(html('', micro)))).toEqual({ from: 'microdata', price: 99 });
-	});
+	it(
+		'a product nested in the page\'s product by a property other than its variants (a theme\'s "related") ' + 'is another product; its variants are its own',
+		() => {
+			const product = {
+				'@type': 'ProductGroup',
+				name: 'Trail Shoe',
+				hasVariant: [{ '@type': 'Product', offers: { price: 99, priceCurrency: 'EUR', availability: 'InStock' } }],
+				relatedProducts: [{ '@type': 'Product', name: 'Socks', offers: { price: 9, priceCurrency: 'EUR', availability: 'InStock' } }],
+			};
+			expect(readOffer(parseDocument(html(ld(product), '')))).toEqual({ from: 'json-ld', price: 99, currency: 'EUR', availability: 'InStock' });
+			const micro =
+				`<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Trail Shoe</h1><div itemprop="offers" itemscope ` +
+				`itemtype="https://schema.org/Offer"><meta itemprop="price" content="99"></div>
+			<div itemprop="crossSell" itemscope itemtype="https://schema.org/Product"><div itemprop="offers" itemscope itemtype="https://schema.org/Offer">` +
+				`<meta itemprop="price" content="9"></div></div></div>`;
+			expect(readOffer(parseDocument(html('', micro)))).toEqual({ from: 'microdata', price: 99 });
+		},
+	);
 
-	it("an item nested in the page's product's element with no itemprop is an item of its own, not the product's (Magento's cross-sell inside the product column)", () => {
-		const micro = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Trail Shoe</h1><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="99"></div>
-			<div class="crosssell">${[7, 8].map((price) => `<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Lace ${price}</span><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="${price}"></div></div>`).join('')}</div></div>`;
-		const { offer, products } = explainOffer(parseDocument(html('<title>Trail Shoe</title>', micro)));
-		expect(offer).toEqual({ from: 'microdata', price: 99 });
-		expect(products.map(({ candidate, taken }) => [candidate.where, taken])).toEqual([
-			['itemscope #1 Product', true],
-			['itemscope #3 Product', false],
-			['itemscope #5 Product', false],
-		]);
-	});
+	it(
+		"an item nested in the page's product's element with no itemprop is an item of its own, " +
+			"not the product's (Magento's cross-sell inside the product column)",
+		() => {
+			const micro =
+				`<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Trail Shoe</h1><div itemprop="offers" itemscope ` +
+				`itemtype="https://schema.org/Offer"><meta itemprop="price" content="99"></div>
+			<div class="crosssell">` +
+				[7, 8]
+					.map(
+						(price) =>
+							`<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Lace ${price}</span><div itemprop="offers" itemscope ` +
+							`itemtype="https://schema.org/Offer"><meta itemprop="price" content="${price}"></div></div>`,
+					)
+					.join('') +
+				`</div></div>`;
+			const { offer, products } = explainOffer(parseDocument(html('<title>Trail Shoe</title>', micro)));
+			expect(offer).toEqual({ from: 'microdata', price: 99 });
+			expect(products.map(({ candidate, taken }) => [candidate.where, taken])).toEqual([
+				['itemscope #1 Product', true],
+				['itemscope #3 Product', false],
+				['itemscope #5 Product', false],
+			]);
+		},
+	);
 });
 
 describe('readOffer and a variant named by the URL, in microdata', () => {
 	it("reads the variant whose url or sku the URL's ?variant= names", () => {
 		const variant = (id: number, price: number, availability: string) =>
-			`<div itemprop="hasVariant" itemscope itemtype="https://schema.org/Product"><link itemprop="url" href="/products/tee?variant=${id}"><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="${price}"><link itemprop="availability" href="https://schema.org/${availability}"></div></div>`;
+			`<div itemprop="hasVariant" itemscope itemtype="https://schema.org/Product"><link itemprop="url" href="/products/tee?variant=${id}"><div ` +
+			`itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="${price}"><link itemprop="availability" ` +
+			`href="https://schema.org/${availability}"></div></div>`;
 		const page = parseDocument(
 			html(
 				'<title>Tee</title>',
-				`<div itemscope itemtype="https://schema.org/ProductGroup"><h1 itemprop="name">Tee</h1>${variant(1, 19, 'OutOfStock')}${variant(2, 22, 'InStock')}</div>`,
+				`<div itemscope itemtype="https://schema.org/ProductGroup"><h1 itemprop="name">Tee</h1>` +
+					`${variant(1, 19, 'OutOfStock')}${variant(2, 22, 'InStock')}</div>`,
 			),
 		);
 		expect(readOffer(page)).toEqual({ from: 'microdata', price: 22, availability: 'InStock', prices: 2 });
@@ -316,7 +372,8 @@ describe('readOffer and one Product block per size', () => {
 			ld({ '@type': 'Product', name, offers: { '@type': 'Offer', price, priceCurrency: 'EUR', availability: `https://schema.org/${availability}` } });
 		const page = parseDocument(
 			html(
-				`<title>Wool Coat | Atelier</title>${size('Wool Coat - S', 180, 'OutOfStock')}${size('Wool Coat - L', 195, 'InStock')}${size('Silk Scarf', 45, 'InStock')}`,
+				`<title>Wool Coat | Atelier</title>` +
+					`${size('Wool Coat - S', 180, 'OutOfStock')}${size('Wool Coat - L', 195, 'InStock')}${size('Silk Scarf', 45, 'InStock')}`,
 				'<h1>Wool Coat</h1>',
 			),
 		);

@@ -53,7 +53,8 @@ describe('struck and splitStruck', () => {
 
 	it('splits a WooCommerce sale price into the struck price and the rest', () => {
 		const p = at(
-			'<p class="price"><del aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">$</span>59.99</bdi></span></del> <ins><span class="amount"><bdi><span>$</span>39.99</bdi></span></ins></p>',
+			'<p class="price"><del aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">' +
+				'$</span>59.99</bdi></span></del> <ins><span class="amount"><bdi><span>$</span>39.99</bdi></span></ins></p>',
 			'p',
 		);
 		expect(splitStruck(p)).toEqual({ current: '$39.99', struck: '$59.99' });

@@ -20,7 +20,8 @@ describeApprise("Notifier.check: apprise's dry run", () => {
 		const error = (await target.check().catch((e: Error) => e)) as Error;
 		expect(error).toBeInstanceOf(UsageError);
 		expect(error.message).toBe(
-			'notify URL jsno://***:***@***/***: apprise cannot load it (apprise --dry-run refused it: a scheme apprise does not know, or a URL its service cannot read); apprise --details lists the schemes it knows',
+			'notify URL jsno://***:***@***/***: apprise cannot load it (apprise --dry-run refused it: ' +
+				'a scheme apprise does not know, or a URL its service cannot read); apprise --details lists the schemes it knows',
 		);
 		expect(error.message).not.toMatch(/p4ssw0rd3|p\.\.\.3/);
 	});

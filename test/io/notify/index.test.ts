@@ -16,7 +16,9 @@ describe('notifier', () => {
 	it('a scheme revisit does not send, without apprise installed: a usage error naming the scheme and the install, the URL hidden', () => {
 		const error = refusal(() => notifier('pover://user-key-123@app-token-456', { env: { PATH: '/nonexistent' } }));
 		expect(error.message).toBe(
-			'notify URL pover://***@*** uses pover://, which revisit does not send itself (it sends mailto:// mailtos:// ntfy:// ntfys:// discord:// slack:// tgram:// matrix:// matrixs:// json:// jsons://), and the apprise command is not installed: apt-get install apprise (or pipx install apprise)',
+			'notify URL pover://***@*** uses pover://, which revisit does not send itself (it sends mailto:// mailtos:// ntfy:// ntfys:// discord:// slack:// ' +
+				'tgram:// matrix:// matrixs:// json:// jsons://), and the apprise command is not installed: apt-get install apprise (or pipx install ' +
+				'apprise)',
 		);
 	});
 

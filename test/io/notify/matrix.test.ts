@@ -19,19 +19,22 @@ const homeserver = (request: Received): [number, unknown] => {
 };
 
 describe('matrix', () => {
-	it('matrix://user:pass@HOST/#room: logs in, joins the alias on the same server (its name, without the port), sends an m.text event to its room id', async () => {
-		const started = await startReceiver(homeserver);
-		server = started.server;
-		const host = server.origin.slice('http://'.length);
-		await notifier(`matrix://revisit:pw@${host}/#prices`).send(MESSAGE);
-		expect(started.received.map((r) => [r.method, r.path.replace(/[^/]+$/, (last) => (last.length === 36 ? 'TXN' : last))])).toEqual([
-			['POST', '/_matrix/client/v3/login'],
-			['POST', `/_matrix/client/v3/join/${encodeURIComponent('#prices:127.0.0.1')}`],
-			['PUT', `/_matrix/client/v3/rooms/${encodeURIComponent('!abc:example.org')}/send/m.room.message/TXN`],
-		]);
-		expect(started.received[0]!.body).toEqual({ type: 'm.login.password', identifier: { type: 'm.id.user', user: 'revisit' }, password: 'pw' });
-		expect(started.received[2]!.body).toEqual({ msgtype: 'm.text', body: `${MESSAGE.title}\n${MESSAGE.body}` });
-	});
+	it(
+		'matrix://user:pass@HOST/#room: logs in, joins the alias on the same server (its name, ' + 'without the port), sends an m.text event to its room id',
+		async () => {
+			const started = await startReceiver(homeserver);
+			server = started.server;
+			const host = server.origin.slice('http://'.length);
+			await notifier(`matrix://revisit:pw@${host}/#prices`).send(MESSAGE);
+			expect(started.received.map((r) => [r.method, r.path.replace(/[^/]+$/, (last) => (last.length === 36 ? 'TXN' : last))])).toEqual([
+				['POST', '/_matrix/client/v3/login'],
+				['POST', `/_matrix/client/v3/join/${encodeURIComponent('#prices:127.0.0.1')}`],
+				['PUT', `/_matrix/client/v3/rooms/${encodeURIComponent('!abc:example.org')}/send/m.room.message/TXN`],
+			]);
+			expect(started.received[0]!.body).toEqual({ type: 'm.login.password', identifier: { type: 'm.id.user', user: 'revisit' }, password: 'pw' });
+			expect(started.received[2]!.body).toEqual({ msgtype: 'm.text', body: `${MESSAGE.title}\n${MESSAGE.body}` });
+		},
+	);
 
 	it('matrix://TOKEN@HOST/!room:server: no login, the token as bearer', async () => {
 		const started = await startReceiver(homeserver);

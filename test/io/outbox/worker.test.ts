@@ -65,37 +65,40 @@ describe('the outbox: deliveries committed with their change, sent by the worker
 		});
 	});
 
-	it('a target that is down: named once on stderr, retried with backoff; when it is back, every change is delivered once, in order, and it is named again', async () => {
-		let down = true;
-		const { server, received } = await startReceiver(() => [down ? 503 : 200]);
-		closing.push(() => server.close());
-		const store = new MemoryStore();
-		const lines: string[] = [];
-		const targets = outboxTargets({ notify: { urls: [`json://${server.origin.slice(7)}/hook`] } });
-		const deliveries = startDeliveries(store, targets, { maxAgeMs: HOUR, backoff: FAST, diagnose: (line) => lines.push(line) });
-		closing.push(() => deliveries.stop());
-		await commitChanges(
-			store,
-			[1, 2, 3].map((n) => change(`https://a.example/${n}`, n)),
-			targets,
-			deliveries,
-		);
-		await waitFor(() => received.length >= 3, 'three failed attempts');
-		expect(deliveries.status()[0]).toMatchObject({ pending: 3, failing: { problem: expect.stringContaining('answered 503') } });
-		await commitChanges(store, [change('https://a.example/4', 4)], targets, deliveries);
-		const failedAttempts = received.length;
-		down = false;
-		await waitFor(() => deliveries.status()[0]!.pending === 0, 'the backlog delivered');
-		const delivered = received.slice(failedAttempts).map((request) => (request.body as { url: string }).url);
-		expect(delivered).toEqual([1, 2, 3, 4].map((n) => `https://a.example/${n}`));
-		expect(await pending(store)).toEqual([]);
-		expect(lines).toHaveLength(2);
-		expect(lines[0]).toMatch(
-			/^notify json:\/\/127\.0\.0\.1:\d+\/hook: cannot deliver \(answered 503\); \d+ pending, retried with backoff, kept for 1h; checks go on$/,
-		);
-		expect(lines[1]).toMatch(/^notify json:\/\/127\.0\.0\.1:\d+\/hook: delivering again, after \d+ failed attempts over \d+ s$/);
-		expect(deliveries.status()[0]).toMatchObject({ failing: undefined, delivered: 4 });
-	});
+	it(
+		'a target that is down: named once on stderr, retried with backoff; ' + 'when it is back, every change is delivered once, in order, and it is named again',
+		async () => {
+			let down = true;
+			const { server, received } = await startReceiver(() => [down ? 503 : 200]);
+			closing.push(() => server.close());
+			const store = new MemoryStore();
+			const lines: string[] = [];
+			const targets = outboxTargets({ notify: { urls: [`json://${server.origin.slice(7)}/hook`] } });
+			const deliveries = startDeliveries(store, targets, { maxAgeMs: HOUR, backoff: FAST, diagnose: (line) => lines.push(line) });
+			closing.push(() => deliveries.stop());
+			await commitChanges(
+				store,
+				[1, 2, 3].map((n) => change(`https://a.example/${n}`, n)),
+				targets,
+				deliveries,
+			);
+			await waitFor(() => received.length >= 3, 'three failed attempts');
+			expect(deliveries.status()[0]).toMatchObject({ pending: 3, failing: { problem: expect.stringContaining('answered 503') } });
+			await commitChanges(store, [change('https://a.example/4', 4)], targets, deliveries);
+			const failedAttempts = received.length;
+			down = false;
+			await waitFor(() => deliveries.status()[0]!.pending === 0, 'the backlog delivered');
+			const delivered = received.slice(failedAttempts).map((request) => (request.body as { url: string }).url);
+			expect(delivered).toEqual([1, 2, 3, 4].map((n) => `https://a.example/${n}`));
+			expect(await pending(store)).toEqual([]);
+			expect(lines).toHaveLength(2);
+			expect(lines[0]).toMatch(
+				/^notify json:\/\/127\.0\.0\.1:\d+\/hook: cannot deliver \(answered 503\); \d+ pending, retried with backoff, kept for 1h; checks go on$/,
+			);
+			expect(lines[1]).toMatch(/^notify json:\/\/127\.0\.0\.1:\d+\/hook: delivering again, after \d+ failed attempts over \d+ s$/);
+			expect(deliveries.status()[0]).toMatchObject({ failing: undefined, delivered: 4 });
+		},
+	);
 
 	it('a target that accepts and never answers delays no other target, and stop() ends its attempt at once', async () => {
 		const hang: HangingServer = await startHangingHttp();

@@ -75,7 +75,9 @@ describe('notifySink', () => {
 		expect(error).toBeInstanceOf(RevisitError);
 		expect(error).toMatchObject({
 			code: 'SINK_FAILED',
-			message: `notify json://bot:***@${receiver.origin.slice('http://'.length)}/: answered 500 after 2 attempts; the changes not delivered will be reported again`,
+			message:
+				`notify json://bot:***@${receiver.origin.slice('http://'.length)}/: answered 500 after 2 attempts; ` +
+				`the changes not delivered will be reported again`,
 		});
 		expect(started.received).toHaveLength(2);
 		expect(passed).toEqual([]);

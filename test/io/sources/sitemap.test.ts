@@ -46,7 +46,9 @@ describe('sitemap source', () => {
 		server = await startServer((req, res) => {
 			const url = (path: string) => server.url(path);
 			const index = (...locs: string[]) =>
-				`<?xml version="1.0"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${locs.map((loc) => `  <sitemap><loc>${loc}</loc></sitemap>`).join('\n')}\n</sitemapindex>`;
+				`<?xml version="1.0"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +
+				locs.map((loc) => `  <sitemap><loc>${loc}</loc></sitemap>`).join('\n') +
+				`\n</sitemapindex>`;
 			const urlset = (entries: string[]) =>
 				`<?xml version="1.0"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>`;
 			switch (req.url) {

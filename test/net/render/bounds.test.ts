@@ -10,14 +10,25 @@ import { describeNeeding } from '../../helpers/debian.js';
 /** Pages that cost the browser far more than their bytes; each served by its path on two origins (two ports), so that two render beside each other. */
 const PAGES: Record<string, string> = {
 	// 845 bytes or so that build tens of megabytes of DOM.
-	'/dom-bomb': `<!doctype html><p class="price">5 EUR</p><div id="x"></div><script>const one = '<div>' + 'x'.repeat(1000) + '</div>'; document.getElementById('x').innerHTML = one.repeat(10000);</script>`,
+	'/dom-bomb':
+		`<!doctype html><p class="price">5 EUR</p><div id="x"></div><script>const one = '<div>' + 'x'.repeat(1000) ` +
+		`+ '</div>'; document.getElementById('x').innerHTML = one.repeat(10000);</script>`,
 	// Grows without end, as fast as it can.
-	'/runaway': `<!doctype html><p>growing</p><script>const kept = []; setInterval(() => { for (let i = 0; i < 8; i++) kept.push(new Float64Array(1 << 20).fill(Math.random())); }, 20);</script>`,
+	'/runaway':
+		`<!doctype html><p>growing</p><script>const kept = []; setInterval(() => { for (let i = 0; ` +
+		`i < 8; i++) kept.push(new Float64Array(1 << 20).fill(Math.random())); }, 20);</script>`,
 	// Ready as soon as asked, then never lets go of its renderer: reading its price starts an endless loop.
-	'/spin': `<!doctype html><p class="price">8 EUR</p><script>Object.defineProperty(document.querySelector('.price'), 'textContent', { get() { setTimeout(() => { for (;;) {} }, 0); return '8 EUR'; } });</script>`,
+	'/spin':
+		`<!doctype html><p class="price">8 EUR</p><script>Object.defineProperty(document.querySelector('.price'), ` +
+		`'textContent', { get() { setTimeout(() => { for (;;) {} }, 0); return '8 EUR'; } });</script>`,
 	// Takes its time: ready after 9 s, long after a page beside it was taken for hung.
-	'/slow': `<!doctype html><p class="price">6 EUR</p><script>setTimeout(() => document.body.insertAdjacentHTML('beforeend', '<p class="late">x</p>'), 9000);</script>`,
-	'/popups': `<!doctype html><p class="price">7 EUR</p><a id="a" href="/plain" target="_blank">a</a><script>try { window.open('/plain'); } catch {} document.getElementById('a').click(); setTimeout(() => document.body.insertAdjacentHTML('beforeend', '<p class="late">x</p>'), 800);</script>`,
+	'/slow':
+		`<!doctype html><p class="price">6 EUR</p><script>setTimeout(() ` +
+		`=> document.body.insertAdjacentHTML('beforeend', '<p class="late">x</p>'), 9000);</script>`,
+	'/popups':
+		`<!doctype html><p class="price">7 EUR</p><a id="a" href="/plain" target="_blank">a</a><script>try { window.open('/plain'); ` +
+		`} catch {} document.getElementById('a').click(); setTimeout(() => document.body.insertAdjacentHTML('beforeend', '<p class="late">x</p>'), ` +
+		`800);</script>`,
 	'/plain': `<!doctype html><p class="price">9 EUR</p>`,
 };
 

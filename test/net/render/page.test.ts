@@ -61,33 +61,39 @@ describeNeeding(CHROMIUM, 'renderPage, in Debian chromium', () => {
 		expect(rendered.data).toHaveLength(1);
 		expect(spa.site.logOf('/static')).toHaveLength(1);
 	});
-	it('hands the page a data request got already fetched: the site sees no request for it, and its ETag and hash are recorded from the answer handed', async () => {
-		const api = spa.site.url('/api/price/1');
-		const before = spa.site.logOf('/api/price/1').length;
-		const answer = Buffer.from(JSON.stringify({ price: 42, currency: 'EUR' }));
-		const handed = new Map([
-			[
-				api,
-				{ status: 200, headers: { 'content-type': 'application/json', etag: '"handed"', 'content-encoding': 'gzip', 'content-length': '3' }, body: answer },
-			],
-		]);
-		const rendered = await renderPage(spa.live, spa.site.url('/spa-api'), await fetched('/spa-api'), 'text/html', {
-			timeoutMs: 10_000,
-			waitFor: ['.price'],
-			handed,
-		});
-		expect(rendered.html).toContain('<p class="price">42.00 EUR</p>');
-		expect(spa.site.logOf('/api/price/1')).toHaveLength(before);
-		expect(rendered.data[1]).toEqual({ url: api, etag: '"handed"', hash: hashBody(answer) });
-	});
+	it(
+		'hands the page a data request got already fetched: the site sees no request for it, ' + 'and its ETag and hash are recorded from the answer handed',
+		async () => {
+			const api = spa.site.url('/api/price/1');
+			const before = spa.site.logOf('/api/price/1').length;
+			const answer = Buffer.from(JSON.stringify({ price: 42, currency: 'EUR' }));
+			const handed = new Map([
+				[
+					api,
+					{ status: 200, headers: { 'content-type': 'application/json', etag: '"handed"', 'content-encoding': 'gzip', 'content-length': '3' }, body: answer },
+				],
+			]);
+			const rendered = await renderPage(spa.live, spa.site.url('/spa-api'), await fetched('/spa-api'), 'text/html', {
+				timeoutMs: 10_000,
+				waitFor: ['.price'],
+				handed,
+			});
+			expect(rendered.html).toContain('<p class="price">42.00 EUR</p>');
+			expect(spa.site.logOf('/api/price/1')).toHaveLength(before);
+			expect(rendered.data[1]).toEqual({ url: api, etag: '"handed"', hash: hashBody(answer) });
+		},
+	);
 
-	it("hands over another origin's answer only under CORS: with its Access-Control-Allow-Origin the page reads it and that origin is asked nothing; without, the browser asks and CORS refuses the page the answer", async () => {
+	it("hands over another origin's answer only under CORS: with its Access-Control-Allow-Origin the page reads " +
+		'it and that origin is asked nothing; without, the browser asks and CORS refuses the page the answer', async () => {
 		const other = await startSpaSite();
 		try {
 			const api = other.url('/api/price/7');
 			const page = spa.site.url('/spa-api');
 			// A page that shows the price read from the other origin, or that it was refused it.
-			const script = `fetch(${JSON.stringify(api)}).then((r) => r.json()).then((j) => j.price.toFixed(2), () => 'refused').then((text) => { document.querySelector('.price').textContent = text; })`;
+			const script =
+				`fetch(${JSON.stringify(api)}).then((r) => r.json()).then((j) => j.price.toFixed(2), () => 'refused').then((text) => { ` +
+				`document.querySelector('.price').textContent = text; })`;
 			const body = Buffer.from(`<!doctype html><html><body><p class="price"></p><script>${script}</script></body></html>`);
 			const answer = (headers: Record<string, string>) =>
 				new Map([[api, { status: 200, headers: { 'content-type': 'application/json', ...headers }, body: Buffer.from('{"price":7.5,"currency":"EUR"}') }]]);

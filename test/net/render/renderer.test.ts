@@ -87,7 +87,8 @@ describeNeeding(CHROMIUM, 'createRenderer, in Debian chromium', () => {
 		expect(renderer.stats()).toMatchObject({ restarts: 1 });
 	});
 
-	it('takes a browser that stops answering for hung: RENDER_TIMEOUT for the page that found it, the page it held beside tried once more on a new browser', async () => {
+	it('takes a browser that stops answering for hung: RENDER_TIMEOUT for the page that found it, ' +
+		'the page it held beside tried once more on a new browser', async () => {
 		await render('/spa-api');
 		const pid = renderer.browserPid()!;
 		process.kill(pid, 'SIGSTOP');

@@ -168,7 +168,8 @@ export const googleCases: RfcCase[] = [
 		url: `${F}/foo/bar/%E3%83%84`,
 		allowed: true,
 	},
-	// Google compares %62%61%7A as written and answers false for /foo/bar/baz; RFC 9309 §2.2.2 (its own table) decodes unreserved characters, and revisit follows it.
+	// Google compares %62%61%7A as written and answers false for /foo/bar/baz; RFC 9309
+	// §2.2.2 (its own table) decodes unreserved characters, and revisit follows it.
 	{
 		name: 'Encoding (revisit: RFC 9309): %62%61%7A matches baz',
 		robots: 'User-agent: FooBot\nDisallow: /\nAllow: /foo/bar/%62%61%7A\n',

@@ -25,7 +25,8 @@ describe('history tables', () => {
 			[
 				'START                 TOOK  URLS  CHANGED  304S  SAME-HASH  SAME-CONTENT  ERRORS  DEFERRED  NOT-DUE  RECEIVED  FULL    SAVED   304%    BLOCKED',
 				'2024-12-02 14:00:00Z  1.5s  3     3        0     0          0             0       0         0        1.5 KB    1.5 KB  0 B     -       -',
-				'2024-12-02 15:00:00Z  1.5s  3     0        3     0          0             0       0         0        0 B       1.5 KB  1.5 KB  100.0%  https://x,https://y',
+				'2024-12-02 15:00:00Z  1.5s  3     0        3     0          0             0   ' +
+					'    0         0        0 B       1.5 KB  1.5 KB  100.0%  https://x,https://y',
 				'',
 			].join('\n'),
 		);

@@ -45,7 +45,8 @@ describe('a page version table', () => {
 		expect(formatVersionTable(versions).split('\n')).toEqual([
 			'VERSION   FIRST SEEN            LAST CONFIRMED        REASON        WORDS  TEXT        OFFER                                             VALIDATORS',
 			'3 latest  2026-12-03 08:00:00Z  2026-12-04 08:00:00Z  availability  +1 −1  2.1 KB      price 21 EUR, availability OutOfStock → InStock   etag "c3"',
-			'2         2026-12-02 08:00:00Z  2026-12-02 20:00:00Z  price         +1 −1  2.1 KB cut  price 24.5 EUR → 21 EUR, availability OutOfStock  last-modified Wed, 02 Dec 2026 07:59:00 GMT',
+			'2         2026-12-02 08:00:00Z  2026-12-02 20:00:00Z  price         +1 −1  2.1 KB cut  price 24.5 EUR → 21 EUR, ' +
+				'availability OutOfStock  last-modified Wed, 02 Dec 2026 07:59:00 GMT',
 			'1         2026-12-01 08:00:00Z  2026-12-01 20:00:00Z  new           -      2.1 KB      price 24.5 EUR, availability OutOfStock           -',
 			'',
 		]);

@@ -35,20 +35,23 @@ describe("the watch socket's bounds on a request line", () => {
 		await cleanup();
 	});
 
-	it('a line past 64 KiB is answered REQUEST_TOO_LONG and closed, with no more read; a get of 1000 long keys, over 64 KiB in all, is still answered', async () => {
-		const keys = Array.from({ length: 1000 }, (_, i) => `https://a.example/${'x'.repeat(200)}/${i}`);
-		await held.batch(keys.map((key, i) => ({ type: 'put' as const, key, value: record(i) })));
-		server = await serveStore(dir, held);
-		const client = rawClient(path.join(dir, 'watch.sock'));
-		// 1 MiB without a newline, once: the watch stops reading past 64 KiB.
-		client.socket.write(Buffer.alloc(1024 * 1024, 0x61));
-		await client.closed;
-		expect(JSON.parse(client.answer())).toEqual({ error: { code: 'REQUEST_TOO_LONG', message: 'a request is one line of at most 65536 bytes' } });
+	it(
+		'a line past 64 KiB is answered REQUEST_TOO_LONG and closed, with no more read; ' + 'a get of 1000 long keys, over 64 KiB in all, is still answered',
+		async () => {
+			const keys = Array.from({ length: 1000 }, (_, i) => `https://a.example/${'x'.repeat(200)}/${i}`);
+			await held.batch(keys.map((key, i) => ({ type: 'put' as const, key, value: record(i) })));
+			server = await serveStore(dir, held);
+			const client = rawClient(path.join(dir, 'watch.sock'));
+			// 1 MiB without a newline, once: the watch stops reading past 64 KiB.
+			client.socket.write(Buffer.alloc(1024 * 1024, 0x61));
+			await client.closed;
+			expect(JSON.parse(client.answer())).toEqual({ error: { code: 'REQUEST_TOO_LONG', message: 'a request is one line of at most 65536 bytes' } });
 
-		const reader = (await SocketStore.connect(dir))!;
-		const values = await reader.getMany(keys);
-		expect(values).toEqual(keys.map((_, i) => record(i)));
-	});
+			const reader = (await SocketStore.connect(dir))!;
+			const values = await reader.getMany(keys);
+			expect(values).toEqual(keys.map((_, i) => record(i)));
+		},
+	);
 
 	it('a line not whole within the deadline is answered REQUEST_TIMEOUT and closed; the next request is answered', async () => {
 		server = await serveStore(dir, held, { requestDeadlineMs: 100 });

@@ -15,7 +15,9 @@ import { pageTitle, productTitle } from './title.js';
  * products (div.related)`), for `revisit rules test URL --product`.
  *
  * @example
- * pageFound(parseDocument(html)) // [{ from: 'page', where: 'span.price, nearest the title', price: 39.99, currency: '$', … }, { from: 'page', where: 'button#add, the buy button, enabled', availability: 'InStock', … }]
+ * pageFound(parseDocument(html))
+ * // [{ from: 'page', where: 'span.price, nearest the title', price: 39.99, currency: '$', … },
+ * //  { from: 'page', where: 'button#add, the buy button, enabled', availability: 'InStock', … }]
  */
 export function pageFound(document: AnyNode, passed?: string[], withPrice = true): Found[] {
 	const scan = scanPage(document, { explain: passed !== undefined, prices: withPrice });

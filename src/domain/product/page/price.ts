@@ -75,7 +75,8 @@ export function pagePrice(places: readonly PagePlace[], anchors: readonly PagePl
 		if (!amount || (amount.currency === undefined && !named)) continue;
 		// A number with words and no currency is a count ("0 Review(s)"), even in an element named as a price.
 		if (amount.currency === undefined && /\p{L}{2}/u.test(text)) continue;
-		// A link or a form's label with a price in it is a way elsewhere ("Gifts under $20", "Audio CD from $2.23") or an option's surcharge ("Cash on delivery (€ 18,00)").
+		// A link or a form's label with a price in it is a way elsewhere ("Gifts under $20",
+		// "Audio CD from $2.23") or an option's surcharge ("Cash on delivery (€ 18,00)").
 		const offside = named ? undefined : linkOrLabel(place.element);
 		if (offside !== undefined) {
 			if (explain) passed.push(`${shown}: in ${offside}, not the price asked`);

@@ -23,7 +23,9 @@ export interface PagePlace {
 export interface PageScan {
 	/** `<h1>` elements, in page order. */
 	titles: PagePlace[];
-	/** Controls a buyer presses (buttons, links, inputs), in page order: `buyButton` says which are add-to-cart or buy ones, asked only of those near the title. */
+	/**
+	 * Controls a buyer presses (buttons, links, inputs), in page order: `buyButton` says which are add-to-cart or buy ones, asked only of those near the title.
+	 */
 	controls: PagePlace[];
 	/** Elements named as a price, or whose own text holds a currency and a number, in page order. */
 	prices: PagePlace[];
@@ -38,7 +40,10 @@ const CONTEXTUAL = new Set(['main', 'article', 'nav', 'aside', 'header', 'footer
 /** Own text longer than this is prose, not a price or a stock note. */
 export const SHORT = 80;
 
-/** How much a scan notes: with `explain`, the blocks of other products and the page's chrome too; without `prices`, no prices (the availability alone is sought). */
+/**
+ * How much a scan notes: with `explain`, the blocks of other products and the page's
+ * chrome too; without `prices`, no prices (the availability alone is sought).
+ */
 export interface ScanOptions {
 	explain?: boolean;
 	prices?: boolean;
@@ -104,7 +109,8 @@ export function scanPage(document: AnyNode, { explain = false, prices = true }: 
 function note(found: PageScan, element: Element, index: number, context: Context, prices: boolean, flags: number, role: string | undefined): void {
 	const title = element.name === 'h1';
 	const control = CONTROLS.has(element.name) || role === 'button';
-	// The own text's length first, its texts joined only where it may be a price: joining them, and the regular expressions flattening what was joined, were most of what a scan allocated.
+	// The own text's length first, its texts joined only where it may be a price: joining them,
+	// and the regular expressions flattening what was joined, were most of what a scan allocated.
 	const length = ownLength(element);
 	const sized = length > 0 && length <= 4 * SHORT;
 	const raw = sized && prices && ownTextHas(element, DIGIT) ? rawOwnText(element) : '';
@@ -189,7 +195,11 @@ function within(element: Element, outer: Context, flags: number, { class: classe
 /** Why an element is a block that is not this product's: the page's chrome, or a block of other products. */
 function elsewhereBy(element: Element, flags: number, role: string | undefined, outer: Context): string | undefined {
 	if (element.name === 'nav' || element.name === 'aside' || role === 'navigation' || role === 'banner' || role === 'contentinfo' || role === 'complementary')
-		return `in the page's ${element.name === 'aside' || role === 'complementary' ? 'sidebar' : role === 'banner' ? 'header' : role === 'contentinfo' ? 'footer' : 'navigation'} (${describeElement(element)})`;
+		return (
+			`in the page's ` +
+			(element.name === 'aside' || role === 'complementary' ? 'sidebar' : role === 'banner' ? 'header' : role === 'contentinfo' ? 'footer' : 'navigation') +
+			` (${describeElement(element)})`
+		);
 	if ((element.name === 'header' || element.name === 'footer') && !outer.main) return `in the page's ${element.name} (${describeElement(element)})`;
 	if ((flags & NAMED.elsewhere) !== 0) return `in a block of other products (${describeElement(element)})`;
 	const heading = otherProductsHeading(element);

@@ -32,7 +32,8 @@ const NEAR_BUTTON = 5;
  * there is one.
  *
  * @example
- * pageAvailability([button], scan.stocks, [title], scan.notes) // { from: 'page', where: 'button.add-to-cart, the buy button, disabled', availability: 'OutOfStock', … }
+ * pageAvailability([button], scan.stocks, [title], scan.notes)
+ * // { from: 'page', where: 'button.add-to-cart, the buy button, disabled', availability: 'OutOfStock', … }
  */
 export function pageAvailability(
 	buttons: readonly PagePlace[],
@@ -62,13 +63,15 @@ export function pageAvailability(
 		);
 		if (near)
 			return found(
-				`${describeElement(near.place.element)}, a stock note ${near.steps} steps from the buy button (${describeElement(button.element)}, enabled): its words win over the button${how(near.said)}`,
+				`${describeElement(near.place.element)}, a stock note ${near.steps} steps from the buy button (${describeElement(button.element)}, enabled): ` +
+					`its words win over the button${how(near.said)}`,
 				near.said.availability,
 				near.text,
 			);
 		return found(`${describeElement(button.element)}, the buy button, enabled`, 'InStock', says);
 	}
-	// The nearest that says a state: the candidates ranked first and their words read nearest first, since most pages have hundreds of short texts and one stock note.
+	// The nearest that says a state: the candidates ranked first and their words read
+	// nearest first, since most pages have hundreds of short texts and one stock note.
 	for (const place of byNearness(candidates, anchors)) {
 		const note = noteOf(place, named);
 		if (note) return found(`${describeElement(place.element)}, a stock note${how(note.said)}`, note.said.availability, note.text);
@@ -134,7 +137,10 @@ function variantsOut(area: Element): string[] {
 	return out;
 }
 
-/** A note saying the product can be had is no longer than this ("Availability: In Stock", "In Stock: 6"): a sentence with "in stock" in it ("All in-stock items ship today") is about the shop, not this product. */
+/**
+ * A note saying the product can be had is no longer than this ("Availability: In Stock", "In Stock: 6"):
+ * a sentence with "in stock" in it ("All in-stock items ship today") is about the shop, not this product.
+ */
 const STOCK_NOTE = 30;
 
 /**

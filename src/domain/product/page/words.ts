@@ -157,15 +157,21 @@ export const BUY_WORDS = phrases([
 ]);
 
 /** A buy button's class, id or name: `add-to-cart`, `btn-cart`, WebSphere's `productPageAdd2Cart`, Shopify's `name="add"`. */
-export const BUY_NAME =
-	/add[-_ ]?(to|2)[-_ ]?(cart|bag|basket)|addtocart|buy[-_ ]?(now|button|box)|btn[-_]cart|cart[-_]?(button|btn|submit)|product-form__submit|single_add_to_cart|^add$/i;
+export const BUY_NAME = new RegExp(
+	`add[-_ ]?(to|2)[-_ ]?(cart|bag|basket)|addtocart|buy[-_ ]?(now|button|box)|btn[-_]cart|cart[-_]?(button|btn|submit)|product-form__submit|` +
+		`single_add_to_cart|^add$`,
+	'i',
+);
 
 /** A class, id or `itemprop` that says price. */
 export const PRICE_NAME = /price|preis|prix|precio|prezzo|prijs|cena|preço|pris|amount|цена|価格|价格/i;
 
 /** A class or id that says the price is a former or list one: never the price paid now. */
-export const STRUCK_NAME =
-	/(^|[-_ ])(was|old|before|compare[-_]?at|compare|strike|striked|strikethrough|crossed|rrp|uvp|msrp|list[-_]?price|price[-_]?list|original)([-_ ]|$)|old[-_]?price|price[-_]?old|was[-_]?price|price[-_]?was|compare[-_]?at|strike/i;
+export const STRUCK_NAME = new RegExp(
+	`(^|[-_ ])(was|old|before|compare[-_]?at|compare|strike|striked|strikethrough|crossed|rrp|uvp|msrp|list[-_]?price|price[-_]?list|` +
+		`original)([-_ ]|$)|old[-_]?price|price[-_]?old|was[-_]?price|price[-_]?was|compare[-_]?at|strike`,
+	'i',
+);
 
 /** A class that says "regular" price: the former one on a sale, but on some themes (Shopify's) also the only one. */
 export const REGULAR_NAME = /regular/i;
@@ -229,14 +235,20 @@ export const WAS_BEFORE = new RegExp(`${alternatives(WAS, true)}[\\s:.\\-–]*$`
 
 /** A price as text writes one right after a "was" word: an optional currency before, the number, an optional currency after. */
 const CODE = '(?:EUR|USD|GBP|CHF|PLN|CZK|HUF|SEK|NOK|DKK|RUB|UAH|TRY|JPY|CNY|KRW|INR|CAD|AUD|NZD|BRL|MXN)(?!\\p{L})';
-const WRITTEN_PRICE = String.raw`[\s:]*(?:[^\p{L}\p{N}\s]{1,3}|US\$|${CODE})?\s?\d+(?:[.,'\u00a0\u202f ]\d{3})*(?:[.,]\d{1,2}|[.,][-–])?(?:\s?(?:[^\p{L}\p{N}\s]{1,3}|${CODE}|руб\.?|zł|kr(?!\p{L})))?`;
+const WRITTEN_PRICE =
+	String.raw`[\s:]*(?:[^\p{L}\p{N}\s]{1,3}|US\$|${CODE})?\s?\d+(?:[.,'\u00a0\u202f ]\d{3})*(?:[.,]\d{1,2}|[.,` +
+	String.raw`][-–])?(?:\s?(?:[^\p{L}\p{N}\s]{1,3}|${CODE}|руб\.?|zł|kr(?!\p{L})))?`;
 
 /** A "was" word with the price it names, in a text as written: `Was $59.99`, `UVP 59,99 €`, `statt 59,99`. */
 export const WAS_PRICE = new RegExp(`${alternatives(WAS, false)}${WRITTEN_PRICE}`, 'giu');
 
 /** A class or id of a block of other products (related, recommended, carousels) or of the page's chrome. */
-export const ELSEWHERE_NAME =
-	/related|recommend|similar|comparison|carousel|slider|swiper|upsell|up-sell|cross-?sell|also[-_]?(bought|viewed|like)|recently[-_]?viewed|you[-_]?may|bought[-_]?together|sponsored|accessories|product[-_]?(list|grid|tiles|slider)|mini[-_]?cart|cart[-_]?drawer|megamenu|mega-menu|breadcrumb/i;
+export const ELSEWHERE_NAME = new RegExp(
+	`related|recommend|similar|comparison|carousel|slider|swiper|upsell|up-sell|cross-?sell|also[-_]?(bought|viewed|like)|recently[-_]?viewed|` +
+		`you[-_]?may|bought[-_]?together|sponsored|accessories|product[-_]?(list|grid|tiles|slider)|mini[-_]?cart|cart[-_]?drawer|megamenu|mega-menu|` +
+		`breadcrumb`,
+	'i',
+);
 
 /** What the heading of a block of other products says. */
 export const OTHERS_HEADING = phrases([

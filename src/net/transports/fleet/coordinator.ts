@@ -121,7 +121,9 @@ export async function openCoordinator(target: RedisTarget, settings: HttpClientO
 			permits.give(id);
 			const url = (JSON.parse(entry.spec) as { url: string }).url;
 			const deliveries = entry.deliveries + 1;
-			const message = `handed to a worker ${deliveries} times and never answered (--max-deliveries ${options.maxDeliveries}): a worker that dies on it, or workers that keep losing Redis`;
+			const message =
+				`handed to a worker ${deliveries} times and never answered (--max-deliveries ${options.maxDeliveries}): a worker that dies on it, ` +
+				`or workers that keep losing Redis`;
 			return entry.resolve({
 				retryable: false,
 				result: { status: 0, finalUrl: url, permanent: false, bytes: 0, ms: 0, error: { code: 'DELIVERY_LIMIT', message } },

@@ -2,7 +2,10 @@ import { RATE_BINS } from '../../model/due.js';
 import { put, type Op, type Place, type Sub } from './keys.js';
 
 const BINS = 'bins';
-/** Present while a process has changed the histogram since it was last written: a schedule opened with it there was not closed (kill -9), and its histogram is counted again. */
+/**
+ * Present while a process has changed the histogram since it was last written: a schedule
+ * opened with it there was not closed (kill -9), and its histogram is counted again.
+ */
 const OPEN = 'binsOpen';
 
 /**

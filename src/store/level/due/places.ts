@@ -179,7 +179,9 @@ export class LevelPlaces {
 		return origins.map((origin) => this.#hostCache.get(origin) ?? undefined);
 	}
 
-	/** Operations that move `origin` in `ready` to its next time: the later of its gap and its first key (`first`, undefined for none); none when nothing moved. */
+	/**
+	 * Operations that move `origin` in `ready` to its next time: the later of its gap and its first key (`first`, undefined for none); none when nothing moved.
+	 */
 	#reready(origin: string, old: HostPlace | undefined, next: HostPlace, first: number | undefined): Op[] {
 		const ops: Op[] = [];
 		if (next.n <= 0 && first === undefined) {

@@ -39,7 +39,8 @@ export function claimShards(ref: ClaimRef, count: number): number[] {
  *
  * @example
  * readClaim(3, ['1000', '', '0', 'https://a.test/', '2|990|https://a.test', '117'])
- * // { hint: { now: 1000, next: undefined, wait: 0 }, entries: [{ url: 'https://a.test/', origin: 'https://a.test', due: 990, rate: binRate(2), token: '3.117' }] }
+ * // { hint: { now: 1000, next: undefined, wait: 0 },
+ * //   entries: [{ url: 'https://a.test/', origin: 'https://a.test', due: 990, rate: binRate(2), token: '3.117' }] }
  */
 export function readClaim(shard: number, reply: readonly string[]): { hint: RoundHint; entries: DueEntry[] } {
 	const hint = { now: Number(reply[0]), next: reply[1] === '' ? undefined : Number(reply[1]), wait: Number(reply[2]) };

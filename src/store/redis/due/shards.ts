@@ -35,7 +35,9 @@ export function clusterSlot(tag: string): number {
 	return crc % SLOTS;
 }
 
-/** Shard i's tag `due.II.K`, with the least K that puts its slot in the i-th stretch of the slot space: fixed, so every process and version finds the same keys. */
+/**
+ * Shard i's tag `due.II.K`, with the least K that puts its slot in the i-th stretch of the slot space: fixed, so every process and version finds the same keys.
+ */
 function spreadTag(i: number, count: number): string {
 	const from = Math.floor((i * SLOTS) / count);
 	const below = Math.floor(((i + 1) * SLOTS) / count);

@@ -9,7 +9,8 @@ export type ShardStats = [number, number, number, number, string, ...Array<strin
  * DEPTH_ORIGINS deepest origins over all of them.
  *
  * @example
- * addStats([[3, 1, 0, 2, '120', 'https://a.test', 1]]) // { size: 3, backlog: 1, claimed: 0, hosts: 2, next: 120, depths: [{ origin: 'https://a.test', depth: 1 }] }
+ * addStats([[3, 1, 0, 2, '120', 'https://a.test', 1]])
+ * // { size: 3, backlog: 1, claimed: 0, hosts: 2, next: 120, depths: [{ origin: 'https://a.test', depth: 1 }] }
  */
 export function addStats(replies: readonly ShardStats[]): QueueStats {
 	const total: QueueStats = { size: 0, backlog: 0, claimed: 0, hosts: 0, next: undefined, depths: [] };

@@ -59,7 +59,9 @@ describe('pageAvailability', () => {
 
 	it("reads a size sold out among sizes that can be had as that size's state, and all of them sold out as the product's", () => {
 		const sizes = (marks: string[]) =>
-			`<h1>Slim Fit Chinos</h1><form class="prod_opts"><ul>${marks.map((mark, i) => `<li><span class="size">${30 + 2 * i}" ${mark}</span></li>`).join('')}</ul><p>£34.95</p><button class="add-to-cart">Add to bag</button></form>`;
+			`<h1>Slim Fit Chinos</h1><form class="prod_opts"><ul>` +
+			marks.map((mark, i) => `<li><span class="size">${30 + 2 * i}" ${mark}</span></li>`).join('') +
+			`</ul><p>£34.95</p><button class="add-to-cart">Add to bag</button></form>`;
 		expect(stockOf(sizes(['', '', 'sold out', 'sold out']))?.availability).toBe('InStock');
 		expect(stockOf(sizes(['sold out', 'sold out', 'sold out']))?.availability).toBe('SoldOut');
 	});
@@ -77,7 +79,8 @@ describe('pageAvailability', () => {
 		// Far from the button, in another block of the page, a note does not speak for this product.
 		expect(
 			stockOf(
-				'<main><div><div><h1>Kettle</h1><form><button class="add-to-cart">Add to cart</button></form></div></div><div><div><div><div><p>Sold out</p></div></div></div></div></main>',
+				'<main><div><div><h1>Kettle</h1><form><button class="add-to-cart">Add to ' +
+					'cart</button></form></div></div><div><div><div><div><p>Sold out</p></div></div></div></div></main>',
 			)?.availability,
 		).toBe('InStock');
 	});
@@ -105,7 +108,8 @@ describe('pageAvailability', () => {
 	it('reads an image button by its alt or its file name, as old shops draw them', () => {
 		expect(
 			stockOf(
-				'<h1>Home Jersey 2016</h1><table><tr><td><a href="javascript:checkOrder();"><img border=0 src="https://img.example/Graphics/AddToCart.png"></a></td></tr></table>',
+				'<h1>Home Jersey 2016</h1><table><tr><td><a href="javascript:checkOrder();"><img ' +
+					'border=0 src="https://img.example/Graphics/AddToCart.png"></a></td></tr></table>',
 			),
 		).toMatchObject({ availability: 'InStock', where: 'a, the buy button, enabled' });
 		expect(stockOf('<h1>Lamp</h1><a href="/basket/add"><img src="/i/btn.gif" alt="Add to basket"></a>')?.availability).toBe('InStock');

@@ -15,12 +15,14 @@ describe('productTitle', () => {
 		const head = '<head><title>The Whole Truth (A. Shaw Book 1) - Kindle edition by Baldacci, David. Mystery eBooks @ Amazon.com.</title></head>';
 		expect(
 			titleOf(
-				`<html>${head}<body><div class="a-popover-preload"><h1>Buying and sending eBooks to others</h1></div><h1>Follow the author</h1><div id="centerCol"><h1 id="title">The Whole Truth (A. Shaw Book 1) Kindle Edition</h1></div></body></html>`,
+				`<html>${head}<body><div class="a-popover-preload"><h1>Buying and sending eBooks to others</h1></div><h1>Follow the author</h1><div ` +
+					`id="centerCol"><h1 id="title">The Whole Truth (A. Shaw Book 1) Kindle Edition</h1></div></body></html>`,
 			),
 		).toBe('The Whole Truth (A. Shaw Book 1) Kindle Edition');
 		expect(
 			titleOf(
-				'<html><head><title>Street Fighter V – PS4</title></head><body><h1>GameXchange | Trade in Games or Sell Games for Cash</h1><h1>Street Fighter V</h1></body></html>',
+				'<html><head><title>Street Fighter V – PS4</title></head><body><h1>GameXchange | ' +
+					'Trade in Games or Sell Games for Cash</h1><h1>Street Fighter V</h1></body></html>',
 			),
 		).toBe('Street Fighter V');
 		// og:title before <title>; the longest <h1> it holds (a logo's "Shop" is in it too).
