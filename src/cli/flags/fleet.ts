@@ -1,4 +1,4 @@
-import { GROUP, type Flag } from './groups.js';
+import { GROUP, type FlagsFor } from './groups.js';
 import { UsageError } from '../../base/errors/index.js';
 import { parseDuration } from '../../base/util/duration.js';
 import { integerValue } from '../../config/values.js';
@@ -22,7 +22,7 @@ const seconds =
 	};
 
 /** The coordinator's fleet flags: yargs option definitions, each checked by its coerce. */
-export const fleetFlagOptions: Record<keyof FleetFlags, Flag> = {
+export const fleetFlagOptions: FlagsFor<FleetFlags> = {
 	workers: {
 		group: GROUP.scale,
 		type: 'boolean',
