@@ -1,6 +1,6 @@
 import type { Options } from 'yargs';
 import type { Setting } from '../../config/settings.js';
-import type { SettingRow, SettingTable, ValueOf } from '../../config/setting-row.js';
+import type { FlagRow, FlagTable, SettingTable, ValueOf } from '../../config/setting-row.js';
 import { repeatable, type Flag, type ValuedFlag, type ValueMark } from './groups.js';
 
 /** A setting's flag says the type its check gives, where the setting's type shows it. */
@@ -29,11 +29,12 @@ export function flagOf<S extends Setting>(setting: S): Omit<Options, 'group'> & 
  * @example
  * flagOfRow(sweepSettings.timeout) // { group: 'Requests:', describe: 'Seconds allowed for one attempt', default: 15, coerce: …, requiresArg: true }
  */
-export function flagOfRow(row: SettingRow): Flag {
+export function flagOfRow(row: FlagRow): Flag {
 	const takesWord = row.type !== 'boolean' && row.choices === undefined && row.requiresArg !== false;
 	return {
 		group: row.group,
-		...flagOf(row),
+		...flagOf(row.coerce === false ? { default: row.default } : row),
+		...(row.alias ? { alias: row.alias } : {}),
 		...(row.type ? { type: row.type } : {}),
 		...(row.choices ? { choices: row.choices } : {}),
 		...(row.repeatable ? repeatable : takesWord ? { requiresArg: true } : {}),
@@ -50,7 +51,7 @@ export function flagOfRow(row: SettingRow): Flag {
  * @example
  * const sweepFlagOptions = flagsOf(sweepSettings)
  */
-export function flagsOf<T extends SettingTable>(table: T): { [K in keyof T]: ValuedFlag<ValueOf<T[K]>> } {
+export function flagsOf<T extends FlagTable>(table: T): { [K in keyof T]: ValuedFlag<ValueOf<T[K]>> } {
 	const flags: Record<string, Flag> = {};
 	for (const [name, row] of Object.entries(table)) flags[name] = flagOfRow(row);
 	for (const [name, row] of Object.entries(table)) {
