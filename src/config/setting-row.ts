@@ -2,31 +2,27 @@ import { UsageError } from '../base/errors/index.js';
 import type { FlagGroup } from './groups.js';
 
 /**
- * One setting, written once: the CLI flag (its key in the table), the pipeline file's
- * stage and key, the library's option and the unit between them, the default as a user
- * writes it, the schema of a written value, its check, the --help heading and one line
- * of doc. The yargs flags (`cli/flags/setting.ts`), the pipeline schema's stage options
- * (`config/schema.ts`), the library's option names and their hints
- * (`pipelines/option-names.ts`), the options from settings (`optionsOf`) and the
- * defaults of environment variables (`envValues`) are all made from these rows.
+ * One flag, written once: its --help heading and one line of doc, its default as a user
+ * writes it, its check, and how yargs reads it. The yargs flags (`cli/flags/setting.ts`)
+ * and the type of the value a command's handler gets (`ValueOf`) are made from it. A
+ * setting that a pipeline file and the library take too is a `SettingRow`.
  *
  * @example
- * timeout: setting({ group: GROUP.requests, doc: 'Seconds allowed for one attempt', default: 15, parse: numberValue('timeout'),
- *   stage: 'probe', schema: { type: 'number', exclusiveMinimum: 0 }, option: 'timeoutMs', unit: 'seconds' })
+ * warc: flagRow({ group: GROUP.feeds, doc: 'Archive the run in this WARC/1.1 file', type: 'string' })
  */
-export interface SettingRow<V = unknown> {
+export interface FlagRow<V = unknown> {
 	/** Its --help heading. */
 	group: FlagGroup;
 	/** One line of doc: what --help says. */
 	doc: string;
-	/** What the pipeline schema says, where it says it otherwise (a file has no --flags to name). */
-	schemaDoc?: string;
 	/** The default as a user writes it (`30s`, `10MiB`), which --help and the schema show; none: unset. */
 	default?: unknown;
 	/** --help's `[default: …]` where the default is not a value (the clock, an environment variable). */
 	defaultDescription?: string;
 	/** The check of a written value: a UsageError naming the flag, or the value in the setting's unit. */
 	parse?: (value: unknown) => V;
+	/** false: yargs hands the value as written and the command checks it with `parse` (where that check waits for another flag's). */
+	coerce?: false;
 	/** yargs' type where it is not read by `parse` alone. */
 	type?: 'string' | 'boolean';
 	/** The words it takes: the flag's choices, the schema's enum and the library's check. */
@@ -35,8 +31,27 @@ export interface SettingRow<V = unknown> {
 	repeatable?: true;
 	/** false where yargs must hand an empty value to the check rather than refuse it. */
 	requiresArg?: false;
+	/** Another name it answers to, as curl's `-H`. */
+	alias?: string;
 	/** A flag name that still works, hidden, with a note on stderr that it was renamed. */
 	renamedFrom?: string;
+}
+
+/**
+ * One setting, written once: the CLI flag (its key in the table, and a `FlagRow`), the
+ * pipeline file's stage and key, the library's option and the unit between them, the
+ * schema of a written value. The yargs flags (`cli/flags/setting.ts`), the pipeline
+ * schema's stage options (`config/schema.ts`), the library's option names and their hints
+ * (`pipelines/option-names.ts`), the options from settings (`optionsOf`) and the
+ * defaults of environment variables (`envValues`) are all made from these rows.
+ *
+ * @example
+ * timeout: setting({ group: GROUP.requests, doc: 'Seconds allowed for one attempt', default: 15, parse: numberValue('timeout'),
+ *   stage: 'probe', schema: { type: 'number', exclusiveMinimum: 0 }, option: 'timeoutMs', unit: 'seconds' })
+ */
+export interface SettingRow<V = unknown> extends FlagRow<V> {
+	/** What the pipeline schema says, where it says it otherwise (a file has no --flags to name). */
+	schemaDoc?: string;
 	/** The environment variable that gives its default when it is unset (read by `envValues`). */
 	env?: string;
 	/** The pipeline stage that takes it, and its key there (default: the flag in camelCase). */
@@ -74,19 +89,27 @@ export const UNIT_NOTE: Record<Unit, (flag: string) => string> = {
 // biome-ignore lint/suspicious/noExplicitAny: a table holds rows of every value type; a row's own type stays exact where it is written (setting())
 export type SettingTable = Record<string, SettingRow<any>>;
 
-/** A row's value type, as its check gives it (a boolean for a switch, the choices for a choice). */
-export type ValueOf<R> = R extends { parse: (value: unknown) => infer V }
-	? V
-	: R extends { type: 'boolean' }
-		? boolean
-		: R extends { choices: readonly (infer C)[] }
-			? C
-			: R extends { repeatable: true }
-				? string[]
-				: string | undefined;
+/** A table of flags' rows by flag name (settings' rows among them). */
+// biome-ignore lint/suspicious/noExplicitAny: a table holds rows of every value type; a row's own type stays exact where it is written (flagRow())
+export type FlagTable = Record<string, FlagRow<any>>;
+
+/** A row's value type, as its check gives it (a boolean for a switch, the choices for a choice; as written where the command checks it). */
+export type ValueOf<R> = R extends { coerce: false }
+	? R extends { repeatable: true }
+		? string[]
+		: string | undefined
+	: R extends { parse: (value: unknown) => infer V }
+		? V
+		: R extends { type: 'boolean' }
+			? boolean
+			: R extends { choices: readonly (infer C)[] }
+				? C
+				: R extends { repeatable: true }
+					? string[]
+					: string | undefined;
 
 /** The checked values of a table, by flag name: what a command's handler gets for them. */
-export type ValuesOf<T extends SettingTable> = { [K in keyof T]: ValueOf<T[K]> };
+export type ValuesOf<T extends FlagTable> = { [K in keyof T]: ValueOf<T[K]> };
 
 /**
  * A row, its value type inferred from its check: `setting({ … parse: integerValue('x', 1) })`.
@@ -99,6 +122,15 @@ export type ValuesOf<T extends SettingTable> = { [K in keyof T]: ValueOf<T[K]> }
  */
 // biome-ignore lint/suspicious/noExplicitAny: a table holds rows of every value type; a row's own type stays exact where it is written (setting())
 export const setting = <const R extends SettingRow<any>>(row: R): R => row;
+
+/**
+ * A flag's row, its value type inferred from its check: `flagRow({ … parse: integerValue('x', 1) })`.
+ *
+ * @example
+ * 'atom-max': flagRow({ group: GROUP.feeds, doc: 'Entries the Atom feed keeps', default: 200, parse: integerValue('atom-max', 1) })
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a table holds rows of every value type; a row's own type stays exact where it is written (flagRow())
+export const flagRow = <const R extends FlagRow<any>>(row: R): R => row;
 
 /** A flag's name in a pipeline file and in the library's camelCase. */
 export const camel = (flag: string): string => flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());

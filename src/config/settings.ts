@@ -508,10 +508,7 @@ export type SweepSettings = ValuesOf<typeof sweepSettings>;
  * @example
  * watchSettings.rate.parse!('5000/h') // 120000 checks a day
  */
-export const watchSettings: Record<
-	'rate' | 'host-rate' | 'until' | 'time-scale' | 'sitemap-every' | 'lease' | 'listen' | 'listen-host' | 'status-every',
-	Setting
-> = {
+const watchRows = {
 	rate: { default: '1/s', parse: checksRateValue('rate') },
 	'host-rate': { parse: numberValue('host-rate') },
 	until: { parse: untilValue('until') },
@@ -521,7 +518,10 @@ export const watchSettings: Record<
 	listen: { parse: listenValue('listen') },
 	'listen-host': { default: [], parse: listenHostsValue('listen-host') },
 	'status-every': { default: '15m', parse: durationOrOffValue('status-every') },
-};
+} satisfies Record<'rate' | 'host-rate' | 'until' | 'time-scale' | 'sitemap-every' | 'lease' | 'listen' | 'listen-host' | 'status-every', Setting>;
+
+/** Each of the watch's settings, its check's value type kept (for the flag's), and its default, if any. */
+export const watchSettings: { [K in keyof typeof watchRows]: (typeof watchRows)[K] & { default?: unknown } } = watchRows;
 
 /** The fetch phase's own limits, for a crawl (`crawl`, `sweep --fetch`, a pipeline's fetch stage). */
 export const crawlSettings: Record<'fetch-concurrency' | 'fetch-per-host', Setting> = {

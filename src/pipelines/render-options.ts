@@ -1,4 +1,5 @@
-import { RENDER_MEMORY_CAP } from '../net/render/index.js';
+import { optionDefaults } from '../config/setting-row.js';
+import { sweepSettings } from '../config/settings.js';
 import type { SweepOptions } from './sweep-options.js';
 
 /** `--render`, `--browser`, `--render-timeout`, `--render-concurrency`, `--render-memory`. */
@@ -13,8 +14,10 @@ export interface RenderSettings {
 	memoryBytes: number;
 }
 
-/** `--render-timeout`, `--render-concurrency` and `--render-memory` by default. */
-export const RENDER_DEFAULTS = { timeoutMs: 15_000, concurrency: 2, memoryBytes: RENDER_MEMORY_CAP } as const;
+const { mode: _mode, ...renderDefaults } = optionDefaults(sweepSettings).render as Omit<RenderSettings, 'browser'>;
+
+/** `--render-timeout`, `--render-concurrency` and `--render-memory` by default: their rows' defaults (`config/settings.ts`), in ms and bytes. */
+export const RENDER_DEFAULTS: Readonly<Pick<RenderSettings, 'timeoutMs' | 'concurrency' | 'memoryBytes'>> = renderDefaults;
 
 /** Debian's chromium: what `--render` launches unless told otherwise. */
 export const DEFAULT_BROWSER = '/usr/bin/chromium';

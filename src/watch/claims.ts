@@ -17,7 +17,10 @@ const CLAIMS_PER_PLACE = 2;
 
 /** The URLs a watch has claimed, from their claim to the end of their check: see `createClaims`. */
 export interface Claims {
-	/** Origins spaced by a gap (--host-rate, Crawl-delay), added by the run's limiter (`gapsToQueue`): where politeness binds, so where an origin's own threshold may rise. */
+	/**
+	 * Origins spaced by a gap (--host-rate, Crawl-delay), added by the run's limiter (`gapsToQueue`):
+	 * where politeness binds, so where an origin's own threshold may rise.
+	 */
 	readonly spaced: Set<string>;
 	/** A URL claimed at `now` (schedule ms): dispatch's hook. */
 	claimed(entry: DueEntry, now: number): void;

@@ -28,7 +28,10 @@ export interface Epoch {
  * fired or the clock has reached `until`; then this completes.
  *
  * @example
- * watchEpochs((epoch) => runTasks(deps, { ...plan, live: epoch.live, input: … epoch.until … }, epoch.summary), { clock, epochMs: 3_600_000, minEpochWallMs: 1000, stop, settle: () => reschedules.flush() })
+ * watchEpochs(
+ *   (epoch) => runTasks(deps, { ...plan, live: epoch.live, input: … epoch.until … }, epoch.summary),
+ *   { clock, epochMs: 3_600_000, minEpochWallMs: 1000, stop, settle: () => reschedules.flush() },
+ * )
  */
 export function watchEpochs(
 	run: (epoch: Epoch) => Observable<Task>,

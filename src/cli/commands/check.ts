@@ -1,20 +1,20 @@
 import { readFile } from 'node:fs/promises';
-import type { Argv, CommandModule } from 'yargs';
 import { ConfigError, EXIT } from '../../base/errors/index.js';
 import { compilePipeline } from '../../pipelines/config.js';
 import type { CliIo } from '../io.js';
-import { loadForCommand, pipelineFileOptions, type PipelineFileArgs } from '../shared/pipeline-file.js';
+import { loadForCommand, pipelineFileOptions } from '../shared/pipeline-file.js';
+import { typedCommand } from '../flags/groups.js';
 import type { CommandResult } from '../shared/result.js';
 
 /** `revisit check PIPELINE.json`: validates a pipeline (with any --set) without running it. */
-export function checkCommand(io: CliIo, result: CommandResult): CommandModule<object, PipelineFileArgs> {
-	return {
+export function checkCommand(io: CliIo, result: CommandResult) {
+	return typedCommand({
 		command: 'check <pipeline>',
 		describe: 'Validate a pipeline file, or a content-rule list, without running it',
 		builder: (yargs) =>
 			pipelineFileOptions(yargs)
 				.example('revisit check nightly.json', 'Every problem, with its line: exit 0 valid, 2 invalid')
-				.example('revisit check rules.json', 'A content-rule list (a JSON array, for --rules)') as unknown as Argv<PipelineFileArgs>,
+				.example('revisit check rules.json', 'A content-rule list (a JSON array, for --rules)'),
 		handler: async (args) => {
 			// A file whose JSON is an array is a content-rule list (--rules FILE), not a pipeline.
 			const text = await readFile(args.pipeline, 'utf8').catch(() => undefined);
@@ -33,7 +33,7 @@ export function checkCommand(io: CliIo, result: CommandResult): CommandModule<ob
 			);
 			result.status = 0;
 		},
-	};
+	});
 }
 
 async function checkRules(io: CliIo, file: string, text: string): Promise<number> {

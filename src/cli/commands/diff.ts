@@ -12,16 +12,7 @@ import { createWriter } from '../terminal.js';
 import { urlArgument, versionsOf } from '../shared/page-versions.js';
 import type { CommandResult } from '../shared/result.js';
 import { storeOption, withStore } from '../shared/store-option.js';
-
-interface DiffArgs {
-	store: string;
-	url: string;
-	a?: string;
-	b?: string;
-	json: boolean;
-	unified: boolean;
-	color: 'auto' | 'always' | 'never';
-}
+import type { ArgvOf } from '../flags/groups.js';
 
 const DIFF_EPILOG = `A and B each name a version:
 ${VERSION_FORMS}.
@@ -46,33 +37,39 @@ Exit status, as diff(1): 0 the two versions are the same; 1 they differ (in thei
 or in bytes only, as above); 2 trouble: a bad argument, a URL not in the store or a
 version not kept, a store error.`;
 
+/** The diff's positionals and flags, from which its handler's arguments are typed. */
+function diffBuilder(yargs: Argv, io: CliIo) {
+	return storeOption(yargs, io.env)
+		.positional('url', { type: 'string', demandOption: true, describe: 'The page, as it was swept' })
+		.positional('a', { type: 'string', describe: 'The version to compare from [default: the one before B]' })
+		.positional('b', { type: 'string', describe: 'The version to compare to [default: latest]' })
+		.options({
+			json: { type: 'boolean', default: false, describe: 'One JSON document: the two versions, the words added and removed, the word diff as hunks' },
+			unified: { alias: 'u', type: 'boolean', default: false, describe: 'A unified diff of the lines (diff -u), for patch and patch viewers' },
+			color: {
+				choices: ['auto', 'always', 'never'] as const,
+				default: 'auto' as const,
+				describe: 'Colour the word diff: auto is when stdout is a terminal and NO_COLOR is unset',
+			},
+		})
+		.example('revisit diff https://example.org/news', 'What the last change changed')
+		.example('revisit diff https://example.org/news first latest', 'Everything that changed since the page was first seen')
+		.example('revisit diff https://example.org/news latest~3', 'The last three changes at once (~3 alone, quoted: a shell may expand it)')
+		.example('revisit diff https://example.org/news 2026-11-30 2026-12-01', 'What changed on the 1st of December')
+		.example('revisit log URL; revisit diff URL 12 14', 'Two versions picked from the log')
+		.example('revisit diff -u URL first | delta', 'A unified diff for a patch viewer')
+		.example('revisit diff URL 2026-12-01 >/dev/null; [ $? = 1 ] && echo changed', 'Script on the exit status: 1 when the page changed since then')
+		.epilog(DIFF_EPILOG);
+}
+
+type DiffArgs = ArgvOf<ReturnType<typeof diffBuilder>>;
+
 /** `revisit diff URL [A] [B]`: what changed in a page between two of its versions. */
 export function diffCommand(io: CliIo, result: CommandResult): CommandModule<object, DiffArgs> {
 	return {
 		command: 'diff <url> [a] [b]',
 		describe: 'Show what changed in a page between two of its versions (default: the latest change), word by word',
-		builder: (yargs) =>
-			storeOption(yargs, io.env)
-				.positional('url', { type: 'string', describe: 'The page, as it was swept' })
-				.positional('a', { type: 'string', describe: 'The version to compare from [default: the one before B]' })
-				.positional('b', { type: 'string', describe: 'The version to compare to [default: latest]' })
-				.options({
-					json: { type: 'boolean', default: false, describe: 'One JSON document: the two versions, the words added and removed, the word diff as hunks' },
-					unified: { alias: 'u', type: 'boolean', default: false, describe: 'A unified diff of the lines (diff -u), for patch and patch viewers' },
-					color: {
-						choices: ['auto', 'always', 'never'] as const,
-						default: 'auto' as const,
-						describe: 'Colour the word diff: auto is when stdout is a terminal and NO_COLOR is unset',
-					},
-				})
-				.example('revisit diff https://example.org/news', 'What the last change changed')
-				.example('revisit diff https://example.org/news first latest', 'Everything that changed since the page was first seen')
-				.example('revisit diff https://example.org/news latest~3', 'The last three changes at once (~3 alone, quoted: a shell may expand it)')
-				.example('revisit diff https://example.org/news 2026-11-30 2026-12-01', 'What changed on the 1st of December')
-				.example('revisit log URL; revisit diff URL 12 14', 'Two versions picked from the log')
-				.example('revisit diff -u URL first | delta', 'A unified diff for a patch viewer')
-				.example('revisit diff URL 2026-12-01 >/dev/null; [ $? = 1 ] && echo changed', 'Script on the exit status: 1 when the page changed since then')
-				.epilog(DIFF_EPILOG) as unknown as Argv<DiffArgs>,
+		builder: (yargs) => diffBuilder(yargs, io),
 		handler: async (args) => {
 			if (args.json && args.unified) throw new UsageError('--json and --unified cannot be combined: --unified writes a patch, --json one JSON document');
 			const url = urlArgument(args.url);

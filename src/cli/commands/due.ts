@@ -1,5 +1,4 @@
 import { lastValueFrom, tap } from 'rxjs';
-import type { Argv, CommandModule } from 'yargs';
 import { dueList } from '../../pipelines/due-list.js';
 import { clockFor } from '../../pipelines/resources.js';
 import { envDefaults } from '../../pipelines/sweep-defaults.js';
@@ -7,24 +6,13 @@ import type { CliIo } from '../io.js';
 import type { CommandResult } from '../shared/result.js';
 import { sweepFlagOptions } from '../flags/sweep.js';
 import { storeFlag, withStore } from '../shared/store-option.js';
-import { GROUP, groupedFlags } from '../flags/groups.js';
+import { GROUP, groupedFlags, typedCommand } from '../flags/groups.js';
 import { createWriter } from '../terminal.js';
 import { safeJson } from '../../base/util/visible.js';
 
-interface DueArgs {
-	store: string;
-	ttl?: number;
-	budget?: number;
-	'host-budget'?: number;
-	'verify-every': number;
-	now?: number;
-	json: boolean;
-	later: boolean;
-}
-
 /** `revisit due`: the stored URLs due for a sweep now, one per line, for `revisit due | revisit sweep`. */
-export function dueCommand(io: CliIo, result: CommandResult): CommandModule<object, DueArgs> {
-	return {
+export function dueCommand(io: CliIo, result: CommandResult) {
+	return typedCommand({
 		command: 'due',
 		describe: 'List the stored URLs that the next run would check: due, not skipped by a trusted max-age, and (with --budget) within the budget',
 		builder: (yargs) =>
@@ -47,10 +35,7 @@ export function dueCommand(io: CliIo, result: CommandResult): CommandModule<obje
 			})
 				.example('revisit due | revisit sweep --adaptive', 'A cron job that checks only what is due')
 				.example('revisit due --ttl 6h | wc -l', 'How many URLs were last checked over 6 hours ago')
-				.example(
-					'revisit due --budget 1000 --json | jq -c "{url, rate}"',
-					"What a run with --budget 1000 would check, with each URL's change rate",
-				) as unknown as Argv<DueArgs>,
+				.example('revisit due --budget 1000 --json | jq -c "{url, rate}"', "What a run with --budget 1000 would check, with each URL's change rate"),
 		handler: async (args) => {
 			const write = createWriter(io.stdout);
 			// Each line is written as it comes, not awaited one by one (a queue of entries would
@@ -91,5 +76,5 @@ export function dueCommand(io: CliIo, result: CommandResult): CommandModule<obje
 				result.status = 0;
 			});
 		},
-	};
+	});
 }

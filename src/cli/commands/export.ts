@@ -1,28 +1,24 @@
-import type { Argv, CommandModule } from 'yargs';
 import { createInterface } from 'node:readline';
 import { dumpStore, parseDumpLine } from '../../store/dump.js';
 import { openStore } from '../../store/open.js';
 import type { StoreOperation } from '../../store/model/types.js';
 import { counted } from '../../base/util/counted.js';
+import { typedCommand } from '../flags/groups.js';
 import type { CliIo } from '../io.js';
 import { createWriter } from '../terminal.js';
 import type { CommandResult } from '../shared/result.js';
 import { storeOption } from '../shared/store-option.js';
 import { safeJson } from '../../base/util/visible.js';
 
-interface StoreArgs {
-	store: string;
-}
-
 /** `revisit export`: the whole store as NDJSON on stdout, for backups, inspection and moves. */
-export function exportCommand(io: CliIo, result: CommandResult): CommandModule<object, StoreArgs> {
-	return {
+export function exportCommand(io: CliIo, result: CommandResult) {
+	return typedCommand({
 		command: 'export',
 		describe: 'Dump the store as NDJSON (URL records, hosts, run history) on stdout',
 		builder: (yargs) =>
 			storeOption(yargs, io.env)
 				.example('revisit export > backup.ndjson', 'Back the store up')
-				.example('revisit export | jq -c \'select(.kind == "url") | .key\'', 'Every stored URL') as unknown as Argv<StoreArgs>,
+				.example('revisit export | jq -c \'select(.kind == "url") | .key\'', 'Every stored URL'),
 		handler: async (args) => {
 			// A store a running watch holds is exported through the watch, as it reads it.
 			const store = await openStore(args.store, { viaWatch: true });
@@ -34,16 +30,15 @@ export function exportCommand(io: CliIo, result: CommandResult): CommandModule<o
 				await store.close();
 			}
 		},
-	};
+	});
 }
 
 /** `revisit import`: load an export (stdin) into a store, in batches; bad lines are named and skipped. */
-export function importCommand(io: CliIo, result: CommandResult): CommandModule<object, StoreArgs> {
-	return {
+export function importCommand(io: CliIo, result: CommandResult) {
+	return typedCommand({
 		command: 'import',
 		describe: 'Load an NDJSON dump from stdin into the store (records with the same key are replaced)',
-		builder: (yargs) =>
-			storeOption(yargs, io.env).example('revisit import --store .revisit-new < backup.ndjson', 'Restore a backup') as unknown as Argv<StoreArgs>,
+		builder: (yargs) => storeOption(yargs, io.env).example('revisit import --store .revisit-new < backup.ndjson', 'Restore a backup'),
 		handler: async (args) => {
 			const store = await openStore(args.store);
 			let batch: StoreOperation[] = [];
@@ -75,5 +70,5 @@ export function importCommand(io: CliIo, result: CommandResult): CommandModule<o
 			io.stderr.write(`revisit: imported ${counted(loaded, 'record')}${bad ? `, skipped ${counted(bad, 'bad line')}` : ''}\n`);
 			result.status = bad > 0 ? 1 : 0;
 		},
-	};
+	});
 }

@@ -1,5 +1,4 @@
 import { writeFile } from 'node:fs/promises';
-import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../base/errors/index.js';
 import { renderTextCharts } from '../../outputs/history/chart.js';
 import { formatMetrics } from '../../outputs/history/metrics.js';
@@ -9,21 +8,12 @@ import { renderSvg } from '../../outputs/history/svg.js';
 import { formatHostTable, formatRunTable } from '../../outputs/history/table.js';
 import { integerValue } from '../../config/values.js';
 import { describeStore } from '../../store/open.js';
+import { typedCommand } from '../flags/groups.js';
 import type { CliIo } from '../io.js';
 import { createWriter } from '../terminal.js';
 import type { CommandResult } from '../shared/result.js';
 import { storeOption, withStore } from '../shared/store-option.js';
 import { safeJson } from '../../base/util/visible.js';
-
-interface HistoryArgs {
-	store: string;
-	json: boolean;
-	host?: string;
-	last?: number;
-	metrics?: string;
-	plot: boolean;
-	svg?: string;
-}
 
 const HISTORY_EPILOG = `Each sweep stores one run row. Columns: TOOK run length; CHANGED URLs reported changed;
 304S Not Modified answers; SAME-HASH re-downloads whose body had not changed; NOT-DUE URLs
@@ -41,8 +31,8 @@ host_changed, host_conditional_requests, host_not_modified and not_modified_rati
 The file is replaced atomically. With --metrics or --svg alone nothing is printed.`;
 
 /** `revisit history`: the run rows, as a table, JSON lines, charts, an SVG or Prometheus metrics. */
-export function historyCommand(io: CliIo, result: CommandResult): CommandModule<object, HistoryArgs> {
-	return {
+export function historyCommand(io: CliIo, result: CommandResult) {
+	return typedCommand({
 		command: 'history',
 		describe: 'Show what each sweep did: changed, 304s, errors, bytes saved (table, JSON, chart, SVG, metrics)',
 		builder: (yargs) =>
@@ -68,7 +58,7 @@ export function historyCommand(io: CliIo, result: CommandResult): CommandModule<
 				)
 				.example('revisit history --plot --last 60', 'Churn and 304 ratio of the last 60 runs in the terminal')
 				.example('revisit history --svg history.svg', 'The same charts as an SVG file')
-				.epilog(HISTORY_EPILOG) as unknown as Argv<HistoryArgs>,
+				.epilog(HISTORY_EPILOG),
 		handler: async (args) => {
 			if (args.json && args.plot) throw new UsageError('--json and --plot cannot be combined: --plot draws charts, --json prints rows');
 			if (args.host !== undefined && args.host.trim() === '') throw new UsageError('--host must name an origin or a hostname');
@@ -115,7 +105,7 @@ export function historyCommand(io: CliIo, result: CommandResult): CommandModule<
 			}
 			result.status = 0;
 		},
-	};
+	});
 }
 
 async function writeOut(flag: string, file: string, text: string, writer: (file: string, text: string) => Promise<void>): Promise<void> {

@@ -1,17 +1,12 @@
-import type { Argv, CommandModule } from 'yargs';
+import type { CommandModule } from 'yargs';
 import { UsageError } from '../../base/errors/index.js';
 import { matchesHost } from '../../net/hosts/stats.js';
 import { newHostRecord } from '../../net/hosts/record.js';
-import type { HostMode, HostRecord, StoreOperation } from '../../store/model/types.js';
+import type { HostRecord, StoreOperation } from '../../store/model/types.js';
+import { typedCommand } from '../flags/groups.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from '../shared/result.js';
 import { storeOption, withStore } from '../shared/store-option.js';
-
-interface HostsSetArgs {
-	store: string;
-	host: string;
-	mode: 'auto' | HostMode;
-}
 
 const MODES = ['auto', 'conditional', 'hash-only', 'unconditional'] as const;
 
@@ -21,7 +16,7 @@ const MODES = ['auto', 'conditional', 'hash-only', 'unconditional'] as const;
  * an origin (https://example.org) also works for a host not yet stored.
  */
 export function hostsCommand(io: CliIo, result: CommandResult): CommandModule {
-	const set: CommandModule<object, HostsSetArgs> = {
+	const set = typedCommand({
 		command: 'set <host>',
 		describe: "Override a host's mode by hand (auto hands it back to measurement)",
 		builder: (yargs) =>
@@ -29,7 +24,7 @@ export function hostsCommand(io: CliIo, result: CommandResult): CommandModule {
 				.positional('host', { type: 'string', demandOption: true, describe: 'An origin (https://example.org) or a hostname' })
 				.option('mode', { choices: MODES, demandOption: true, describe: 'auto | conditional | hash-only | unconditional' })
 				.example('revisit hosts set https://shop.example --mode hash-only', 'Never send validators to this origin')
-				.example('revisit hosts set shop.example --mode auto', 'Let revisit measure again') as unknown as Argv<HostsSetArgs>,
+				.example('revisit hosts set shop.example --mode auto', 'Let revisit measure again'),
 		handler: async (args) => {
 			// During a watch the override goes through it, and its next checks of the host follow it.
 			await withStore(args.store, { create: true, viaWatch: true }, async (store) => {
@@ -63,7 +58,7 @@ export function hostsCommand(io: CliIo, result: CommandResult): CommandModule {
 				result.status = 0;
 			});
 		},
-	};
+	});
 	return {
 		command: 'hosts <command>',
 		describe: 'Manage per-host settings',

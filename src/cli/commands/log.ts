@@ -1,19 +1,12 @@
-import type { Argv, CommandModule } from 'yargs';
 import { integerValue } from '../../config/integer-value.js';
 import { formatVersionTable, versionRow } from '../../outputs/history/version-table.js';
+import { typedCommand } from '../flags/groups.js';
 import type { CliIo } from '../io.js';
 import { createWriter } from '../terminal.js';
 import { urlArgument, versionsOf } from '../shared/page-versions.js';
 import type { CommandResult } from '../shared/result.js';
 import { storeOption, withStore } from '../shared/store-option.js';
 import { safeJson } from '../../base/util/visible.js';
-
-interface LogArgs {
-	store: string;
-	url: string;
-	json: boolean;
-	last?: number;
-}
 
 const LOG_EPILOG = `One row per version of the page's counted text (its visible text, the content rule's
 part, the offer), newest first. VERSION is the number revisit diff takes; it stays the
@@ -36,13 +29,13 @@ Exit status: 0 the versions were listed; 1 the URL is not in the store, or has n
 version kept; 2 usage or store error. A store a running watch holds is read through it.`;
 
 /** `revisit log URL`: one page's versions, newest first, as a table or JSON lines. */
-export function logCommand(io: CliIo, result: CommandResult): CommandModule<object, LogArgs> {
-	return {
+export function logCommand(io: CliIo, result: CommandResult) {
+	return typedCommand({
 		command: 'log <url>',
 		describe: "List one page's versions, newest first: when each was seen, why, words added and removed, validators, offer",
 		builder: (yargs) =>
 			storeOption(yargs, io.env)
-				.positional('url', { type: 'string', describe: 'The page, as it was swept' })
+				.positional('url', { type: 'string', demandOption: true, describe: 'The page, as it was swept' })
 				.options({
 					json: { type: 'boolean', default: false, describe: 'One JSON object per version, newest first, one per line' },
 					last: {
@@ -55,7 +48,7 @@ export function logCommand(io: CliIo, result: CommandResult): CommandModule<obje
 				.example('revisit log https://example.org/news --last 5', 'The last five changes')
 				.example("revisit log https://example.org/news --json | jq -r 'select(.added > 50) | .n'", 'Versions that added more than 50 words')
 				.example('revisit log URL; revisit diff URL 3 5', 'Find two versions, then see what changed between them')
-				.epilog(LOG_EPILOG) as unknown as Argv<LogArgs>,
+				.epilog(LOG_EPILOG),
 		handler: async (args) => {
 			const url = urlArgument(args.url);
 			const page = await withStore(args.store, { create: false, viaWatch: true }, (store) => versionsOf(store, url, args.store));
@@ -70,5 +63,5 @@ export function logCommand(io: CliIo, result: CommandResult): CommandModule<obje
 			else await write(formatVersionTable(page.versions, shown.length));
 			result.status = 0;
 		},
-	};
+	});
 }

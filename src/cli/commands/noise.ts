@@ -1,16 +1,12 @@
-import type { Argv, CommandModule } from 'yargs';
+import type { CommandModule } from 'yargs';
 import { UsageError } from '../../base/errors/index.js';
 import { matchesHost } from '../../net/hosts/stats.js';
 import { normaliseUrl } from '../../stages/normalise.js';
 import type { StoreOperation, UrlRecord } from '../../store/model/types.js';
+import { typedCommand } from '../flags/groups.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from '../shared/result.js';
 import { storeOption, withStore } from '../shared/store-option.js';
-
-interface ForgetArgs {
-	target: string;
-	store: string;
-}
 
 /**
  * `revisit noise forget URL|HOST`: drops the noise learned for one page, or for a host and
@@ -26,15 +22,15 @@ export function noiseCommand(io: CliIo, result: CommandResult): CommandModule<ob
 	};
 }
 
-function forgetCommand(io: CliIo, result: CommandResult): CommandModule<object, ForgetArgs> {
-	return {
+function forgetCommand(io: CliIo, result: CommandResult) {
+	return typedCommand({
 		command: 'forget <target>',
 		describe: 'Drop the noise learned for a page (a URL), or for a host and all its pages (an origin or hostname)',
 		builder: (yargs) =>
 			storeOption(yargs, io.env)
 				.positional('target', { type: 'string', demandOption: true, describe: 'A URL, an origin (https://shop.example) or a hostname' })
 				.example('revisit noise forget https://shop.example/item/7', "That page's learned noise")
-				.example('revisit noise forget shop.example', "The host's and every page's") as unknown as Argv<ForgetArgs>,
+				.example('revisit noise forget shop.example', "The host's and every page's"),
 		handler: async (args) => {
 			await withStore(args.store, { create: false }, async (store) => {
 				const page = /^https?:\/\/[^/]+\/./i.test(args.target) ? normaliseUrl(args.target) : undefined;
@@ -65,7 +61,7 @@ function forgetCommand(io: CliIo, result: CommandResult): CommandModule<object, 
 				result.status = 0;
 			});
 		},
-	};
+	});
 }
 
 /** The record without its noise; its stored hash, taken without that noise, is marked so that the next run takes a new baseline instead of reporting it. */

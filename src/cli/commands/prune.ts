@@ -1,17 +1,11 @@
-import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../base/errors/index.js';
 import { pruneStore } from '../../store/prune.js';
 import { counted } from '../../base/util/counted.js';
 import { formatDuration, parseDuration } from '../../base/util/duration.js';
+import { typedCommand } from '../flags/groups.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from '../shared/result.js';
 import { storeOption, withStore } from '../shared/store-option.js';
-
-interface PruneArgs {
-	store: string;
-	'older-than': number;
-	'dry-run': boolean;
-}
 
 const PRUNE_EPILOG = `A URL record is pruned when its last successful check (lastChecked) is older than
 DURATION, unless a later check is already scheduled for it (--ttl / --adaptive keep a
@@ -22,8 +16,8 @@ Deletes are written in batches while the store is read, so it stays fast and bou
 memory on millions of records. Prints one summary line on stderr.`;
 
 /** `revisit prune --older-than D`: forget URLs not checked for D, and hosts left without URLs. */
-export function pruneCommand(io: CliIo, result: CommandResult): CommandModule<object, PruneArgs> {
-	return {
+export function pruneCommand(io: CliIo, result: CommandResult) {
+	return typedCommand({
 		command: 'prune',
 		describe: 'Delete URL records not checked for a while, and hosts left without URLs',
 		builder: (yargs) =>
@@ -43,7 +37,7 @@ export function pruneCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				})
 				.example('revisit prune --older-than 30d --dry-run', 'How many URLs were not checked for 30 days')
 				.example('revisit prune --older-than 30d', 'Forget them, and hosts left without URLs')
-				.epilog(PRUNE_EPILOG) as unknown as Argv<PruneArgs>,
+				.epilog(PRUNE_EPILOG),
 		handler: async (args) => {
 			const olderThan = args['older-than'];
 			if (typeof olderThan !== 'number') throw new UsageError('--older-than must be a duration such as 30m, 6h or 2d');
@@ -61,7 +55,7 @@ export function pruneCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				result.status = 0;
 			});
 		},
-	};
+	});
 }
 
 /** What a prune freed of kept text, if anything: `; freed 3 kept texts and 2 version logs`. */

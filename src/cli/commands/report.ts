@@ -1,4 +1,3 @@
-import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../base/errors/index.js';
 import { integerValue } from '../../config/values.js';
 import { urlPagesDir, writeReport } from '../../io/report/write.js';
@@ -6,16 +5,10 @@ import { describeStore } from '../../store/open.js';
 import { parseDuration } from '../../base/util/duration.js';
 import { formatBytes } from '../../base/util/bytes.js';
 import { counted } from '../../base/util/counted.js';
+import { typedCommand } from '../flags/groups.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from '../shared/result.js';
 import { storeOption, withStore } from '../shared/store-option.js';
-
-interface ReportArgs {
-	store: string;
-	html?: string;
-	runs?: number;
-	since?: string;
-}
 
 const REPORT_EPILOG = `The page is one self-contained file (inline CSS and script, no request to the network):
 open it from disk or mail it. It shows the summary (URLs checked, changed, 304s, errors,
@@ -50,8 +43,8 @@ export function sinceValue(text: string, now: number): number {
 }
 
 /** `revisit report`: an HTML page of what the last runs changed and why. */
-export function reportCommand(io: CliIo, result: CommandResult): CommandModule<object, ReportArgs> {
-	return {
+export function reportCommand(io: CliIo, result: CommandResult) {
+	return typedCommand({
 		command: 'report',
 		describe: 'Write an HTML page of what changed and why: summary, changed URLs with word diffs, errors, hosts, history',
 		builder: (yargs) =>
@@ -68,7 +61,7 @@ export function reportCommand(io: CliIo, result: CommandResult): CommandModule<o
 				.conflicts('runs', 'since')
 				.example('revisit sweep -q < urls.txt; revisit report --html report.html', 'What the sweep just found, as a page')
 				.example('revisit report --html week.html --since 7d', "A week's changes in one page")
-				.epilog(REPORT_EPILOG) as unknown as Argv<ReportArgs>,
+				.epilog(REPORT_EPILOG),
 		handler: async (args) => {
 			if (args.html === undefined || args.html.trim() === '') throw new UsageError('revisit report needs --html FILE: where to write the page');
 			const since = args.since === undefined ? undefined : sinceValue(args.since, Date.now());
@@ -98,5 +91,5 @@ export function reportCommand(io: CliIo, result: CommandResult): CommandModule<o
 			);
 			result.status = 0;
 		},
-	};
+	});
 }

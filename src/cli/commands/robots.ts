@@ -11,21 +11,10 @@ import { createRobotsGate, type OriginRobots } from '../../net/robots/gate.js';
 import { decide, pathOf, rulesFor, type AgentRules } from '../../net/robots/match.js';
 import { parseRobots } from '../../net/robots/parse.js';
 import { systemClock } from '../../domain/task/clock.js';
+import { typedCommand } from '../flags/groups.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from '../shared/result.js';
 import { storeOption, withStore } from '../shared/store-option.js';
-
-interface CheckArgs {
-	robots: string;
-	agent?: string | undefined;
-	urls: string[];
-}
-
-interface LiveArgs {
-	url: string;
-	agent?: string | undefined;
-	store: string;
-}
 
 const defaultAgent = robotsAgentOf(sweepDefaults);
 
@@ -43,8 +32,8 @@ export function robotsCommand(io: CliIo, result: CommandResult): CommandModule<o
 	};
 }
 
-function checkCommand(io: CliIo, result: CommandResult): CommandModule<object, CheckArgs> {
-	return {
+function checkCommand(io: CliIo, result: CommandResult) {
+	return typedCommand({
 		command: 'check <urls..>',
 		describe: 'Print each URL with allowed or disallowed under a robots.txt file: exit 0 if all are allowed, 1 if any is disallowed',
 		builder: (yargs) =>
@@ -57,7 +46,7 @@ function checkCommand(io: CliIo, result: CommandResult): CommandModule<object, C
 					coerce: robotsAgentValue('agent'),
 					describe: `The crawler's name matched against the User-agent lines, whole [default: ${defaultAgent}]`,
 				})
-				.example('revisit robots check --robots robots.txt --agent revisit https://example.org/private/x', 'disallowed, exit 1') as unknown as Argv<CheckArgs>,
+				.example('revisit robots check --robots robots.txt --agent revisit https://example.org/private/x', 'disallowed, exit 1'),
 		handler: async (args) => {
 			const text = await readFile(args.robots).catch((error: Error) => {
 				throw new UsageError(`cannot read --robots ${args.robots}: ${error.message}`);
@@ -74,11 +63,11 @@ function checkCommand(io: CliIo, result: CommandResult): CommandModule<object, C
 			}
 			result.status = disallowed > 0 ? 1 : 0;
 		},
-	};
+	});
 }
 
-function liveCommand(io: CliIo, result: CommandResult): CommandModule<object, LiveArgs> {
-	return {
+function liveCommand(io: CliIo, result: CommandResult) {
+	return typedCommand({
 		command: '$0 <url>',
 		describe: "Fetch (or revalidate) URL's robots.txt as a run would, and show the group and rule that apply",
 		builder: (yargs) =>
@@ -90,10 +79,7 @@ function liveCommand(io: CliIo, result: CommandResult): CommandModule<object, Li
 					coerce: robotsAgentValue('agent'),
 					describe: `The crawler's name matched against the User-agent lines, whole [default: ${defaultAgent}]`,
 				})
-				.example(
-					'revisit robots https://example.org/private/x',
-					'The copy (fetched, 304, cached, or unreachable), the group, the rule',
-				) as unknown as Argv<LiveArgs>,
+				.example('revisit robots https://example.org/private/x', 'The copy (fetched, 304, cached, or unreachable), the group, the rule'),
 		handler: async (args) => {
 			const url = new URL(args.url.includes('://') ? args.url : 'invalid:');
 			if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`not an http(s) URL: ${args.url}`);
@@ -135,7 +121,7 @@ function liveCommand(io: CliIo, result: CommandResult): CommandModule<object, Li
 				}
 			});
 		},
-	};
+	});
 }
 
 /** A name no User-agent line can give (Google's reading, net/robots/agent.ts) gets the * groups only: say so, since the user may expect otherwise. */

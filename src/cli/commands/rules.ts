@@ -7,22 +7,17 @@ import { decodeBody } from '../../net/http/decode.js';
 import { hashText } from '../../domain/content/content-hash.js';
 import { hashBody } from '../../domain/content/hash.js';
 import { isPdf, pdfText } from '../../domain/content/pdf-text.js';
-import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
+import { ruleFlagOptions, rulesFrom } from '../flags/rules.js';
 import { sweepDefaults } from '../../pipelines/sweep-defaults.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from '../shared/result.js';
 import { storeFlag, withStore } from '../shared/store-option.js';
-import { GROUP, groupedFlags } from '../flags/groups.js';
+import { GROUP, groupedFlags, type ArgvOf } from '../flags/groups.js';
 import { offerLines } from '../shared/rules-offer.js';
 import { maskedHash } from '../../domain/content/noise.js';
 import { noiseOf, placesAt, templateOf } from '../../net/hosts/noise.js';
 import { normaliseUrl } from '../../stages/normalise.js';
 import type { HostRecord, UrlRecord } from '../../store/model/types.js';
-
-interface RulesTestArgs extends RuleFlags {
-	url: string;
-	store: string;
-}
 
 /**
  * `revisit rules test URL [--select …] [--exclude …] [--ignore …] [--rules FILE]`: fetches
@@ -39,26 +34,32 @@ export function rulesCommand(io: CliIo, result: CommandResult): CommandModule<ob
 	};
 }
 
+/** `rules test`'s positionals and flags, from which its handler's arguments are typed. */
+function rulesTestBuilder(yargs: Argv, io: CliIo) {
+	return groupedFlags(yargs.positional('url', { type: 'string', demandOption: true, describe: 'The page to try the rules on' }), {
+		store: { ...storeFlag(io.env), group: GROUP.io },
+		...ruleFlagOptions,
+	})
+		.example("revisit rules test https://shop.example/item/7 --select '.price'", 'Only the price counts')
+		.example(
+			"revisit rules test https://shop.example/item/7 --exclude '.recently-viewed'",
+			'All but the "recently viewed" block counts; each element removed is listed',
+		)
+		.example('revisit rules test https://example.org/ --text --ignore "Generated at [0-9:]+"', 'Visible text, without the timestamp')
+		.example('revisit rules test https://shop.example/item/7 --product', 'The offer (price, currency, availability), and what each markup on the page gave')
+		.example(
+			'revisit rules test https://shop.example/item/7 --store .revisit',
+			'Also the noise learned for the page (--learn-noise): each place, where and when it was learned',
+		);
+}
+
+type RulesTestArgs = ArgvOf<ReturnType<typeof rulesTestBuilder>>;
+
 function testCommand(io: CliIo, result: CommandResult): CommandModule<object, RulesTestArgs> {
 	return {
 		command: 'test <url>',
 		describe: 'Fetch URL once and print what the content rules count on it, and its content hash',
-		builder: (yargs) =>
-			groupedFlags(yargs.positional('url', { type: 'string', demandOption: true, describe: 'The page to try the rules on' }), {
-				store: { ...storeFlag(io.env), group: GROUP.io },
-				...ruleFlagOptions,
-			})
-				.example("revisit rules test https://shop.example/item/7 --select '.price'", 'Only the price counts')
-				.example(
-					"revisit rules test https://shop.example/item/7 --exclude '.recently-viewed'",
-					'All but the "recently viewed" block counts; each element removed is listed',
-				)
-				.example('revisit rules test https://example.org/ --text --ignore "Generated at [0-9:]+"', 'Visible text, without the timestamp')
-				.example('revisit rules test https://shop.example/item/7 --product', 'The offer (price, currency, availability), and what each markup on the page gave')
-				.example(
-					'revisit rules test https://shop.example/item/7 --store .revisit',
-					'Also the noise learned for the page (--learn-noise): each place, where and when it was learned',
-				) as unknown as Argv<RulesTestArgs>,
+		builder: (yargs) => rulesTestBuilder(yargs, io),
 		handler: async (args) => {
 			result.status = await rulesTest(io, args);
 		},

@@ -1,18 +1,12 @@
-import type { Argv, CommandModule } from 'yargs';
 import { readHostStats, type HostStats } from '../../net/hosts/stats.js';
 import { describeStore } from '../../store/open.js';
+import { typedCommand } from '../flags/groups.js';
 import type { CliIo } from '../io.js';
 import { formatTable } from '../../base/util/table.js';
 import { pendingDeliveries, type PendingTarget } from '../../io/outbox/pending.js';
 import type { CommandResult } from '../shared/result.js';
 import { storeOption, withStore } from '../shared/store-option.js';
 import { safeJson } from '../../base/util/visible.js';
-
-interface StatsArgs {
-	store: string;
-	host?: string;
-	json: boolean;
-}
 
 /** Short labels for the MODE column; the WHY column says what was measured. */
 const FORM_LABELS: Partial<Record<HostStats['form'], string>> = {
@@ -83,8 +77,8 @@ const pendingLine = (target: PendingTarget): string =>
 	`${target.shown}  ${target.pending} pending, the oldest from ${new Date(target.oldestAt).toISOString()}` +
 	(target.pending > 1 ? `, the newest from ${new Date(target.newestAt).toISOString()}` : '');
 
-export function statsCommand(io: CliIo, result: CommandResult): CommandModule<object, StatsArgs> {
-	return {
+export function statsCommand(io: CliIo, result: CommandResult) {
+	return typedCommand({
 		command: 'stats',
 		describe: "Show each host's health: 304 ratio, trust mode and why, audits and audit rate, method, errors",
 		builder: (yargs) =>
@@ -94,7 +88,7 @@ export function statsCommand(io: CliIo, result: CommandResult): CommandModule<ob
 					json: { type: 'boolean', default: false, describe: 'One JSON object per host, one per line' },
 				})
 				.example('revisit stats', 'A table of every host')
-				.example('revisit stats --json | jq \'select(.mode != "conditional")\'', 'Hosts whose validators are not trusted') as unknown as Argv<StatsArgs>,
+				.example('revisit stats --json | jq \'select(.mode != "conditional")\'', 'Hosts whose validators are not trusted'),
 		handler: async (args) => {
 			await withStore(args.store, { create: false, viaWatch: true }, async (store) => {
 				const rows: HostStats[] = [];
@@ -124,5 +118,5 @@ export function statsCommand(io: CliIo, result: CommandResult): CommandModule<ob
 				result.status = 0;
 			});
 		},
-	};
+	});
 }

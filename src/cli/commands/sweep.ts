@@ -4,32 +4,19 @@ import { fleetRun } from '../../pipelines/fleet.js';
 import { normaliseSweepOptions } from '../../pipelines/normalise-options.js';
 import { sweepOptionsFrom } from '../../pipelines/options-from-settings.js';
 import { crawlRunFlagOptions } from '../flags/crawl.js';
-import { feedsFrom, type FeedFlags } from '../flags/feeds.js';
-import { fleetFlagOptions, fleetFrom, type FleetFlags } from '../flags/fleet.js';
-import { rulesFrom, type RuleFlags } from '../flags/rules.js';
-import type { SweepFlags } from '../flags/sweep.js';
+import { feedsFrom } from '../flags/feeds.js';
+import { fleetFlagOptions, fleetFrom } from '../flags/fleet.js';
+import { rulesFrom } from '../flags/rules.js';
 import { renamedFlags } from '../flags/setting.js';
 import { sweepSettings } from '../../config/settings.js';
-import { accessFrom, type AccessFlags } from '../flags/access.js';
-import { warcFrom, type WarcFlags } from '../flags/warc.js';
-import { GROUP, groupedFlags, quietFlag } from '../flags/groups.js';
+import { accessFrom } from '../flags/access.js';
+import { warcFrom } from '../flags/warc.js';
+import { GROUP, groupedFlags, quietFlag, type ArgvOf } from '../flags/groups.js';
 import type { CliIo } from '../io.js';
 import { runPipeline } from '../run-pipeline.js';
 import { runCrawl } from './crawl.js';
 import type { CommandResult } from '../shared/result.js';
 import { storeFlag } from '../shared/store-option.js';
-
-interface SweepArgs extends AccessFlags, SweepFlags, FleetFlags, WarcFlags, RuleFlags, FeedFlags {
-	urls: string[];
-	store: string;
-	ndjson: boolean;
-	all: boolean;
-	quiet: boolean;
-	candidates: boolean;
-	fetch?: string;
-	'fetch-concurrency': number;
-	'fetch-per-host': number;
-}
 
 const SWEEP_EPILOG = `How it decides, per URL (the "reason" field of --ndjson):
   new        nothing stored yet                      changed
@@ -57,44 +44,50 @@ State is committed only after a verdict is printed: a killed run loses nothing.
 Exit status: 0 all URLs judged; 1 some errors or bad input lines; 2 usage or store error;
 3 the churn guard held back a host's changes.`;
 
+/** The sweep's positionals and flags, from which its handler's arguments are typed. */
+function sweepBuilder(yargs: Argv, io: CliIo) {
+	return groupedFlags(yargs.positional('urls', { type: 'string', array: true, default: [], describe: 'URLs to check; none or - reads stdin, one per line' }), {
+		store: { ...storeFlag(io.env), group: GROUP.io },
+		ndjson: { group: GROUP.io, type: 'boolean', default: false, describe: 'Print one JSON verdict per line instead of URLs' },
+		all: { group: GROUP.io, type: 'boolean', default: false, describe: 'With --ndjson, include unchanged URLs' },
+		candidates: {
+			group: GROUP.io,
+			type: 'boolean',
+			default: false,
+			describe: 'Never download a body: print the URLs that may have changed, for revisit fetch',
+		},
+		fetch: {
+			group: GROUP.io,
+			type: 'string',
+			requiresArg: true,
+			describe: 'Crawl: fetch the changed bodies into this directory in the same run (as revisit crawl --out DIR)',
+		},
+		quiet: quietFlag,
+		...crawlRunFlagOptions,
+		...fleetFlagOptions,
+	})
+		.example('revisit sweep < urls.txt > changed.txt', 'Print the URLs that changed since the last sweep')
+		.example('revisit sweep --ndjson --all < urls.txt | jq .', 'One verdict per URL, as JSON')
+		.example('revisit sweep https://example.org/ https://example.org/about', 'URLs as arguments')
+		.example('revisit sweep --candidates < urls.txt | revisit fetch --out pages/', 'Two phases: a cheap wide sweep, an expensive narrow fetch')
+		.example(
+			"revisit sweep --product --when 'price < 40 or (in_stock and not was_in_stock)' < products.txt",
+			'Shop pages: report a price under 40 or a restock, read from their structured data',
+		)
+		.example(
+			'revisit sweep --notify "mailtos://me:$SMTP_PASSWORD@smtp.example.org?to=me@example.org" < urls.txt',
+			'Mail each change (the password from the environment; never shown in messages)',
+		)
+		.epilog(SWEEP_EPILOG);
+}
+
+type SweepArgs = ArgvOf<ReturnType<typeof sweepBuilder>>;
+
 export function sweepCommand(io: CliIo, result: CommandResult): CommandModule<object, SweepArgs> {
 	return {
 		command: 'sweep [urls..]',
 		describe: 'Probe URLs with conditional requests and print those that changed',
-		builder: (yargs) =>
-			groupedFlags(yargs.positional('urls', { type: 'string', array: true, default: [], describe: 'URLs to check; none or - reads stdin, one per line' }), {
-				store: { ...storeFlag(io.env), group: GROUP.io },
-				ndjson: { group: GROUP.io, type: 'boolean', default: false, describe: 'Print one JSON verdict per line instead of URLs' },
-				all: { group: GROUP.io, type: 'boolean', default: false, describe: 'With --ndjson, include unchanged URLs' },
-				candidates: {
-					group: GROUP.io,
-					type: 'boolean',
-					default: false,
-					describe: 'Never download a body: print the URLs that may have changed, for revisit fetch',
-				},
-				fetch: {
-					group: GROUP.io,
-					type: 'string',
-					requiresArg: true,
-					describe: 'Crawl: fetch the changed bodies into this directory in the same run (as revisit crawl --out DIR)',
-				},
-				quiet: quietFlag,
-				...crawlRunFlagOptions,
-				...fleetFlagOptions,
-			})
-				.example('revisit sweep < urls.txt > changed.txt', 'Print the URLs that changed since the last sweep')
-				.example('revisit sweep --ndjson --all < urls.txt | jq .', 'One verdict per URL, as JSON')
-				.example('revisit sweep https://example.org/ https://example.org/about', 'URLs as arguments')
-				.example('revisit sweep --candidates < urls.txt | revisit fetch --out pages/', 'Two phases: a cheap wide sweep, an expensive narrow fetch')
-				.example(
-					"revisit sweep --product --when 'price < 40 or (in_stock and not was_in_stock)' < products.txt",
-					'Shop pages: report a price under 40 or a restock, read from their structured data',
-				)
-				.example(
-					'revisit sweep --notify "mailtos://me:$SMTP_PASSWORD@smtp.example.org?to=me@example.org" < urls.txt',
-					'Mail each change (the password from the environment; never shown in messages)',
-				)
-				.epilog(SWEEP_EPILOG) as unknown as Argv<SweepArgs>,
+		builder: (yargs) => sweepBuilder(yargs, io),
 		handler: async (args) => {
 			result.status = await runSweep(args, io);
 		},

@@ -1,13 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
-import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../base/errors/index.js';
+import { typedCommand } from '../flags/groups.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from '../shared/result.js';
-
-interface WarcIndexArgs {
-	files: string[];
-}
 
 /**
  * `revisit warc-index FILE…`: a CDXJ index (`surt timestamp {json}`, one line per
@@ -15,14 +11,14 @@ interface WarcIndexArgs {
  * The indexing is webrecorder's warcio (CDXIndexer), the same code as `warcio index`,
  * loaded only by this command.
  */
-export function warcIndexCommand(io: CliIo, result: CommandResult): CommandModule<object, WarcIndexArgs> {
-	return {
+export function warcIndexCommand(io: CliIo, result: CommandResult) {
+	return typedCommand({
 		command: 'warc-index <files..>',
 		describe: 'Print a CDXJ index of WARC files (what replay tools such as pywb read)',
 		builder: (yargs) =>
 			yargs
-				.positional('files', { type: 'string', array: true, describe: 'WARC files (.warc or .warc.gz)' })
-				.example('revisit warc-index nightly-*.warc.gz | sort > index.cdxj', 'Index a set of WARCs, sorted for lookups') as unknown as Argv<WarcIndexArgs>,
+				.positional('files', { type: 'string', array: true, demandOption: true, describe: 'WARC files (.warc or .warc.gz)' })
+				.example('revisit warc-index nightly-*.warc.gz | sort > index.cdxj', 'Index a set of WARCs, sorted for lookups'),
 		handler: async (args) => {
 			for (const file of args.files) {
 				await access(file).catch(() => {
@@ -35,5 +31,5 @@ export function warcIndexCommand(io: CliIo, result: CommandResult): CommandModul
 			await indexer.writeAll(files, io.stdout as unknown as NodeJS.WriteStream);
 			result.status = 0;
 		},
-	};
+	});
 }

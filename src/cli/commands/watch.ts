@@ -4,14 +4,13 @@ import { normaliseCheckOptions } from '../../pipelines/normalise-options.js';
 import { checkOptionsFrom } from '../../pipelines/options-from-settings.js';
 import { watchSettingsFrom } from '../../pipelines/watch-options.js';
 import { buildWatch } from '../../watch/build.js';
-import { accessFrom, type AccessFlags } from '../flags/access.js';
-import { accessFlagOptions } from '../flags/access.js';
-import { feedFlagOptions, feedsFrom, type FeedFlags } from '../flags/feeds.js';
-import { GROUP, groupedFlags, quietFlag, repeatable, type Flag } from '../flags/groups.js';
-import { ruleFlagOptions, rulesFrom, type RuleFlags } from '../flags/rules.js';
+import { accessFlagOptions, accessFrom } from '../flags/access.js';
+import { feedFlagOptions, feedsFrom } from '../flags/feeds.js';
+import { GROUP, groupedFlags, quietFlag, repeatable, type ArgvOf, type Flag } from '../flags/groups.js';
+import { ruleFlagOptions, rulesFrom } from '../flags/rules.js';
 import { flagOf } from '../flags/setting.js';
-import { sweepFlagOptions, type SweepFlags } from '../flags/sweep.js';
-import { warcFlagOptions, warcFrom, type WarcFlags } from '../flags/warc.js';
+import { sweepFlagOptions } from '../flags/sweep.js';
+import { warcFlagOptions, warcFrom } from '../flags/warc.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from '../shared/result.js';
 import { storeFlag } from '../shared/store-option.js';
@@ -19,33 +18,12 @@ import { runWatchOnTerminal, watchInputsFor } from '../shared/watch-parts.js';
 
 /** The sweep flags a watch has no use for: its schedule replaces the TTL, the budget and the churn guard; `--rate` and `--host-rate` are its own. */
 const NOT_WATCH = ['rate', 'host-rate', 'ttl', 'adaptive', 'budget', 'host-budget', 'max-churn', 'churn-min', 'accept-churn', 'local-workers'] as const;
-type WatchSweepFlags = Omit<SweepFlags, (typeof NOT_WATCH)[number]>;
-
-interface WatchArgs extends AccessFlags, WatchSweepFlags, WarcFlags, RuleFlags, FeedFlags {
-	urls: string[];
-	store: string;
-	ndjson: boolean;
-	all: boolean;
-	quiet: boolean;
-	input: string[];
-	sitemap: string[];
-	'sitemap-every': number;
-	rate: number | string;
-	'host-rate'?: number;
-	until?: { at: number } | { afterMs: number };
-	'time-scale': number;
-	lease: number;
-	listen?: string;
-	'listen-host': string[];
-	'status-every': number;
-}
-
-const sweepFlags = Object.fromEntries(Object.entries(sweepFlagOptions).filter(([name]) => !(NOT_WATCH as readonly string[]).includes(name))) as Record<
-	keyof WatchSweepFlags,
-	Flag
+const sweepFlags = Object.fromEntries(Object.entries(sweepFlagOptions).filter(([name]) => !(NOT_WATCH as readonly string[]).includes(name))) as Omit<
+	typeof sweepFlagOptions,
+	(typeof NOT_WATCH)[number]
 >;
 
-const watchFlags: Record<string, Flag> = {
+const watchFlags = {
 	input: {
 		group: GROUP.io,
 		...repeatable,
@@ -118,7 +96,7 @@ const watchFlags: Record<string, Flag> = {
 			'Run the schedule this many times faster than the wall clock (for simulations and tests); ' +
 			'--rate and every duration are read in its clock, politeness in wall time',
 	},
-};
+} satisfies Record<string, Flag>;
 
 const WATCH_EPILOG = `A URL is checked again when a check is worth a threshold μ: U(t) = 1/λ − (t + 1/λ)·e^(−λt)
 days of freshness, for its estimated change rate λ and the time t since its last check.
@@ -138,40 +116,43 @@ On stderr: what --rate means for the URLs at the start; a progress line on a ter
 else a status line every --status-every; the summary when it stops.
 Exit status: 0 stopped by a signal or at --until; 2 usage or store error.`;
 
+/** The watch's positionals and flags, from which its handler's arguments are typed. */
+function watchBuilder(yargs: Argv, io: CliIo) {
+	return groupedFlags(
+		yargs.positional('urls', {
+			type: 'string',
+			array: true,
+			default: [],
+			describe: 'URLs to watch; - reads stdin (stdin is read when no URL, --input or --sitemap is given)',
+		}),
+		{
+			store: { ...storeFlag(io.env), group: GROUP.io },
+			ndjson: { group: GROUP.io, type: 'boolean', default: false, describe: 'Print one JSON verdict per line instead of URLs' },
+			all: { group: GROUP.io, type: 'boolean', default: false, describe: 'With --ndjson, include unchanged URLs' },
+			quiet: quietFlag,
+			...watchFlags,
+			...ruleFlagOptions,
+			...sweepFlags,
+			...accessFlagOptions,
+			...warcFlagOptions,
+			...feedFlagOptions,
+		},
+	)
+		.example('revisit watch --rate 5000/h < urls.txt', 'Watch a list, 5,000 checks an hour, printing the URLs that change')
+		.example('revisit watch --input urls.txt --listen 127.0.0.1:9464 --atom changes.xml', 'Follow a file, serve metrics, keep a feed')
+		.example('revisit watch --input urls.txt --notify ntfys://ntfy.example.org/prices', 'Push each change to an ntfy topic (and to more with --notify again)')
+		.example('revisit watch --store redis://db:6379 --input urls.txt --rate 50/s', 'One of a fleet of watches sharing one schedule')
+		.epilog(WATCH_EPILOG);
+}
+
+type WatchArgs = ArgvOf<ReturnType<typeof watchBuilder>>;
+
 /** `revisit watch`: keeps a store fresh continuously, under a rate of checks. */
 export function watchCommand(io: CliIo, result: CommandResult): CommandModule<object, WatchArgs> {
 	return {
 		command: 'watch [urls..]',
 		describe: 'Keep checking URLs, each when a check is worth most, under a rate of checks; print those that changed',
-		builder: (yargs) =>
-			groupedFlags(
-				yargs.positional('urls', {
-					type: 'string',
-					array: true,
-					default: [],
-					describe: 'URLs to watch; - reads stdin (stdin is read when no URL, --input or --sitemap is given)',
-				}),
-				{
-					store: { ...storeFlag(io.env), group: GROUP.io },
-					ndjson: { group: GROUP.io, type: 'boolean', default: false, describe: 'Print one JSON verdict per line instead of URLs' },
-					all: { group: GROUP.io, type: 'boolean', default: false, describe: 'With --ndjson, include unchanged URLs' },
-					quiet: quietFlag,
-					...watchFlags,
-					...ruleFlagOptions,
-					...sweepFlags,
-					...accessFlagOptions,
-					...warcFlagOptions,
-					...feedFlagOptions,
-				},
-			)
-				.example('revisit watch --rate 5000/h < urls.txt', 'Watch a list, 5,000 checks an hour, printing the URLs that change')
-				.example('revisit watch --input urls.txt --listen 127.0.0.1:9464 --atom changes.xml', 'Follow a file, serve metrics, keep a feed')
-				.example(
-					'revisit watch --input urls.txt --notify ntfys://ntfy.example.org/prices',
-					'Push each change to an ntfy topic (and to more with --notify again)',
-				)
-				.example('revisit watch --store redis://db:6379 --input urls.txt --rate 50/s', 'One of a fleet of watches sharing one schedule')
-				.epilog(WATCH_EPILOG) as unknown as Argv<WatchArgs>,
+		builder: (yargs) => watchBuilder(yargs, io),
 		handler: async (args) => {
 			result.status = await runWatchCommand(args, io);
 		},

@@ -1,18 +1,11 @@
-import type { Argv, CommandModule } from 'yargs';
 import { runWorker } from '../../net/transports/fleet/worker.js';
 import { integerValue } from '../../config/values.js';
 import { isRedisSpec, parseRedisUrl } from '../../store/redis/url.js';
 import { UsageError } from '../../base/errors/index.js';
+import { typedCommand } from '../flags/groups.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from '../shared/result.js';
 import { storeOption } from '../shared/store-option.js';
-
-interface WorkerArgs {
-	store: string;
-	concurrency: number;
-	id?: string;
-	quiet: boolean;
-}
 
 const EPILOG = `A worker takes requests from the runs that \`revisit sweep --workers\` coordinates on the
 same Redis, sends them with each run's own settings (user agent, timeout, limits), and
@@ -21,8 +14,8 @@ machine that reaches Redis. A worker killed mid-request loses nothing: after its
 (the run's --lease), the request goes to another. SIGTERM or SIGINT: finish what is in
 flight (up to 10 s), then exit 0. Redis lost: retried with backoff until it is back.`;
 
-export function workerCommand(io: CliIo, result: CommandResult): CommandModule<object, WorkerArgs> {
-	return {
+export function workerCommand(io: CliIo, result: CommandResult) {
+	return typedCommand({
 		command: 'worker',
 		describe: 'Send the requests of `sweep --workers` runs on a Redis store (one of a fleet)',
 		builder: (yargs) =>
@@ -47,7 +40,7 @@ export function workerCommand(io: CliIo, result: CommandResult): CommandModule<o
 					quiet: { type: 'boolean', alias: 'q', default: false, describe: 'No log lines on stderr' },
 				})
 				.example('revisit worker --store redis://cache.internal:6379/0', 'One worker; start as many as you like')
-				.epilog(EPILOG) as unknown as Argv<WorkerArgs>,
+				.epilog(EPILOG),
 		handler: async (args) => {
 			if (!isRedisSpec(args.store)) throw new UsageError('revisit worker needs a Redis store: --store redis://host:port[/db]');
 			const controller = new AbortController();
@@ -56,5 +49,5 @@ export function workerCommand(io: CliIo, result: CommandResult): CommandModule<o
 			await runWorker(parseRedisUrl(args.store), { concurrency: args.concurrency, id: args.id, log }, controller.signal);
 			result.status = 0;
 		},
-	};
+	});
 }

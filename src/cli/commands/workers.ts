@@ -1,28 +1,23 @@
-import type { Argv, CommandModule } from 'yargs';
 import { fleetStatus } from '../../net/transports/fleet/status.js';
 import { isRedisSpec, parseRedisUrl } from '../../store/redis/url.js';
 import { UsageError } from '../../base/errors/index.js';
 import { formatTable } from '../../base/util/table.js';
+import { typedCommand } from '../flags/groups.js';
 import type { CliIo } from '../io.js';
 import type { CommandResult } from '../shared/result.js';
 import { storeOption } from '../shared/store-option.js';
 import { safeJson } from '../../base/util/visible.js';
 
-interface WorkersArgs {
-	store: string;
-	json: boolean;
-}
-
 const age = (since: number) => `${Math.round((Date.now() - since) / 1000)}s`;
 
-export function workersCommand(io: CliIo, result: CommandResult): CommandModule<object, WorkersArgs> {
-	return {
+export function workersCommand(io: CliIo, result: CommandResult) {
+	return typedCommand({
 		command: 'workers',
 		describe: 'Show the live workers on a Redis store and the runs in progress',
 		builder: (yargs) =>
 			storeOption(yargs, io.env)
 				.options({ json: { type: 'boolean', default: false, describe: 'One JSON object per worker and per run, one per line' } })
-				.example('revisit workers --store redis://cache.internal:6379/0', 'Who is working, on what') as unknown as Argv<WorkersArgs>,
+				.example('revisit workers --store redis://cache.internal:6379/0', 'Who is working, on what'),
 		handler: async (args) => {
 			if (!isRedisSpec(args.store)) throw new UsageError('revisit workers needs a Redis store: --store redis://host:port[/db]');
 			const { workers, runs } = await fleetStatus(parseRedisUrl(args.store));
@@ -53,5 +48,5 @@ export function workersCommand(io: CliIo, result: CommandResult): CommandModule<
 			}
 			result.status = 0;
 		},
-	};
+	});
 }

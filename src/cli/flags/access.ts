@@ -1,4 +1,4 @@
-import { GROUP, type Flag } from './groups.js';
+import { GROUP, type FlagsFor } from './groups.js';
 import { accessSettings } from '../../config/settings.js';
 import type { HeaderRule } from '../../net/http/headers.js';
 import { proxyFromEnv, type ProxySettings } from '../../net/http/proxy.js';
@@ -13,7 +13,7 @@ export interface AccessFlags {
 }
 
 /** The flags of every command that sends requests (sweep, fetch, crawl): what to send, and through where. */
-export const accessFlagOptions: Record<keyof AccessFlags, Flag> = {
+export const accessFlagOptions: FlagsFor<AccessFlags> = {
 	header: {
 		group: GROUP.politeness,
 		...flagOf(accessSettings.header),

@@ -1,4 +1,4 @@
-import { GROUP, type Flag } from './groups.js';
+import { GROUP, type FlagsFor } from './groups.js';
 import { crawlSettings } from '../../config/settings.js';
 import { flagOf } from './setting.js';
 import { accessFlagOptions } from './access.js';
@@ -8,7 +8,7 @@ import { sweepFlagOptions } from './sweep.js';
 import { warcFlagOptions } from './warc.js';
 
 /** The fetch phase's own limits, for `crawl` and `sweep --fetch`. */
-export const crawlFlagOptions: Record<'fetch-concurrency' | 'fetch-per-host', Flag> = {
+export const crawlFlagOptions: FlagsFor<{ 'fetch-concurrency': number; 'fetch-per-host': number }> = {
 	'fetch-concurrency': {
 		group: GROUP.scale,
 		...flagOf(crawlSettings['fetch-concurrency']),

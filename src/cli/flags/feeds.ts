@@ -1,4 +1,4 @@
-import { GROUP, type Flag } from './groups.js';
+import { GROUP, type FlagsFor } from './groups.js';
 import { UsageError } from '../../base/errors/index.js';
 import { durationValue, integerValue } from '../../config/values.js';
 import type { FeedsOutput } from '../../pipelines/compose.js';
@@ -27,7 +27,7 @@ const httpUrl = (value: unknown): string | undefined => {
 };
 
 /** Telling people: an Atom feed file, a webhook, notifications. */
-export const feedFlagOptions: Record<keyof FeedFlags, Flag> = {
+export const feedFlagOptions: FlagsFor<FeedFlags> = {
 	atom: {
 		group: GROUP.feeds,
 		type: 'string',

@@ -1,16 +1,10 @@
-import { GROUP, type Flag } from './groups.js';
+import { GROUP } from './groups.js';
+import { flagRow, type ValuesOf } from '../../config/setting-row.js';
+import { flagsOf } from './setting.js';
 import { UsageError } from '../../base/errors/index.js';
 import { parseDuration } from '../../base/util/duration.js';
 import { integerValue } from '../../config/values.js';
 import type { FleetRunOptions } from '../../pipelines/fleet.js';
-
-/** Parsed fleet flags of a coordinator (`sweep --workers`, `fetch`, `crawl`). */
-export interface FleetFlags {
-	workers: boolean;
-	lease?: number;
-	'max-deliveries': number;
-	'redis-timeout': number;
-}
 
 const seconds =
 	(flag: string) =>
@@ -21,37 +15,40 @@ const seconds =
 		return ms;
 	};
 
-/** The coordinator's fleet flags: yargs option definitions, each checked by its coerce. */
-export const fleetFlagOptions: Record<keyof FleetFlags, Flag> = {
-	workers: {
+/** A coordinator's fleet settings (`sweep --workers`, `fetch`, `crawl`), one row each. */
+export const fleetSettings = {
+	workers: flagRow({
 		group: GROUP.scale,
-		type: 'boolean',
-		default: false,
-		describe:
+		doc:
 			'Hand the requests to `revisit worker` processes through the Redis store (--store redis://…); ' +
 			'the run keeps at most the sum of their --concurrency in flight',
-	},
-	lease: {
+		type: 'boolean',
+		default: false,
+	}),
+	lease: flagRow({
 		group: GROUP.scale,
-		requiresArg: true,
-		coerce: seconds('lease'),
-		describe: 'With --workers: how long a worker may hold a request it took before it goes to another [default: --timeout + 10s]',
-	},
-	'max-deliveries': {
+		doc: 'With --workers: how long a worker may hold a request it took before it goes to another [default: --timeout + 10s]',
+		parse: seconds('lease'),
+	}),
+	'max-deliveries': flagRow({
 		group: GROUP.scale,
-		requiresArg: true,
+		doc: 'With --workers: hand-outs of a request, never answered, before its URL is an error (DELIVERY_LIMIT)',
 		default: 3,
-		coerce: integerValue('max-deliveries', 1),
-		describe: 'With --workers: hand-outs of a request, never answered, before its URL is an error (DELIVERY_LIMIT)',
-	},
-	'redis-timeout': {
+		parse: integerValue('max-deliveries', 1),
+	}),
+	'redis-timeout': flagRow({
 		group: GROUP.scale,
-		requiresArg: true,
+		doc: 'How long a Redis store (and with --workers, the queue) may stay unreachable before the run ends (exit 2)',
 		default: '30s',
-		coerce: seconds('redis-timeout'),
-		describe: 'How long a Redis store (and with --workers, the queue) may stay unreachable before the run ends (exit 2)',
-	},
+		parse: (value: unknown) => seconds('redis-timeout')(value)!,
+	}),
 };
+
+/** Parsed fleet flags of a coordinator. */
+export type FleetFlags = ValuesOf<typeof fleetSettings>;
+
+/** The coordinator's fleet flags, from their rows. */
+export const fleetFlagOptions = flagsOf(fleetSettings);
 
 /** The fleet flags as the pipeline layer takes them. */
 export function fleetFrom(flags: FleetFlags): FleetRunOptions {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { GROUP, repeatable, type Flag } from './groups.js';
+import { GROUP, repeatable, type FlagsFor, type ValuedFlag } from './groups.js';
 import type { RuleSpec } from '../../domain/content/rules.js';
 import { UsageError } from '../../base/errors/index.js';
 import { ruleSettings } from '../../config/settings.js';
@@ -18,7 +18,7 @@ export interface RuleFlags {
 }
 
 /** `--diff` of fetch and crawl. */
-export const diffFlagOption: Flag = {
+export const diffFlagOption: ValuedFlag<boolean> = {
 	group: GROUP.io,
 	type: 'boolean',
 	default: false,
@@ -26,7 +26,7 @@ export const diffFlagOption: Flag = {
 };
 
 /** `--select`, `--exclude`, `--text`, `--ignore`, `--rules FILE`. */
-export const ruleFlagOptions: Record<keyof RuleFlags, Flag> = {
+export const ruleFlagOptions: FlagsFor<RuleFlags> = {
 	select: {
 		group: GROUP.content,
 		...repeatable,

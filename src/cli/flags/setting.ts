@@ -1,7 +1,10 @@
 import type { Options } from 'yargs';
 import type { Setting } from '../../config/settings.js';
-import type { SettingRow, SettingTable } from '../../config/setting-row.js';
-import { repeatable, type Flag } from './groups.js';
+import type { FlagRow, FlagTable, SettingTable, ValueOf } from '../../config/setting-row.js';
+import { repeatable, type Flag, type ValuedFlag, type ValueMark } from './groups.js';
+
+/** A setting's flag says the type its check gives, where the setting's type shows it. */
+type CheckedValue<S> = S extends { parse: (value: unknown) => infer V } ? ValueMark<V> : unknown;
 
 /**
  * A setting as yargs takes it: its default, and its check as `coerce` (a bad value names
@@ -10,8 +13,12 @@ import { repeatable, type Flag } from './groups.js';
  * @example
  * lease: { group: GROUP.scale, ...flagOf(watchSettings.lease), requiresArg: true, describe: 'How long a claimed URL is held' }
  */
-export function flagOf(setting: Setting): Omit<Options, 'group'> {
-	return { ...(setting.default === undefined ? {} : { default: setting.default }), ...(setting.parse ? { coerce: setting.parse } : {}) };
+export function flagOf<S extends Setting>(setting: S): Omit<Options, 'group'> & CheckedValue<S> {
+	// CheckedValue is a type only: the flag's value type, which its coerce gives.
+	return <Omit<Options, 'group'> & CheckedValue<S>>{
+		...(setting.default === undefined ? {} : { default: setting.default }),
+		...(setting.parse ? { coerce: setting.parse } : {}),
+	};
 }
 
 /**
@@ -22,11 +29,12 @@ export function flagOf(setting: Setting): Omit<Options, 'group'> {
  * @example
  * flagOfRow(sweepSettings.timeout) // { group: 'Requests:', describe: 'Seconds allowed for one attempt', default: 15, coerce: …, requiresArg: true }
  */
-export function flagOfRow(row: SettingRow): Flag {
+export function flagOfRow(row: FlagRow): Flag {
 	const takesWord = row.type !== 'boolean' && row.choices === undefined && row.requiresArg !== false;
 	return {
 		group: row.group,
-		...flagOf(row),
+		...flagOf(row.coerce === false ? { default: row.default } : row),
+		...(row.alias ? { alias: row.alias } : {}),
 		...(row.type ? { type: row.type } : {}),
 		...(row.choices ? { choices: row.choices } : {}),
 		...(row.repeatable ? repeatable : takesWord ? { requiresArg: true } : {}),
@@ -43,13 +51,13 @@ export function flagOfRow(row: SettingRow): Flag {
  * @example
  * const sweepFlagOptions = flagsOf(sweepSettings)
  */
-export function flagsOf<T extends SettingTable>(table: T): Record<keyof T, Flag> {
+export function flagsOf<T extends FlagTable>(table: T): { [K in keyof T]: ValuedFlag<ValueOf<T[K]>> } {
 	const flags: Record<string, Flag> = {};
 	for (const [name, row] of Object.entries(table)) flags[name] = flagOfRow(row);
 	for (const [name, row] of Object.entries(table)) {
 		if (row.renamedFrom !== undefined) flags[row.renamedFrom] = { ...flagOfRow(row), hidden: true, describe: `Now --${name}` };
 	}
-	return flags as Record<keyof T, Flag>;
+	return flags as { [K in keyof T]: ValuedFlag<ValueOf<T[K]>> };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { GROUP, type Flag } from './groups.js';
+import { GROUP, type FlagsFor } from './groups.js';
 import { sizeValue } from '../../config/values.js';
 import type { RunShape } from '../../pipelines/compose.js';
 
@@ -9,7 +9,7 @@ export interface WarcFlags {
 }
 
 /** `--warc FILE` and `--warc-max-size SIZE`. */
-export const warcFlagOptions: Record<keyof WarcFlags, Flag> = {
+export const warcFlagOptions: FlagsFor<WarcFlags> = {
 	warc: {
 		group: GROUP.feeds,
 		type: 'string',

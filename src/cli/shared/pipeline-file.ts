@@ -2,16 +2,13 @@ import type { Argv } from 'yargs';
 import type { PipelineConfig } from '../../config/pipeline-config.js';
 import { ConfigError, EXIT } from '../../base/errors/index.js';
 import type { CliIo } from '../io.js';
-import { GROUP, repeatable } from '../flags/groups.js';
+import { GROUP, repeatable, type ArgvOf } from '../flags/groups.js';
 
-/** Arguments `run` and `check` share. */
-export interface PipelineFileArgs {
-	pipeline: string;
-	set: string[];
-}
+/** Arguments `run` and `check` share, as `pipelineFileOptions` declares them. */
+export type PipelineFileArgs = ArgvOf<ReturnType<typeof pipelineFileOptions<object>>>;
 
 /** The PIPELINE positional and the repeatable `--set key.path=value`. */
-export function pipelineFileOptions<T>(yargs: Argv<T>): Argv<T> {
+export function pipelineFileOptions<T>(yargs: Argv<T>) {
 	return yargs.positional('pipeline', { type: 'string', demandOption: true, describe: 'The pipeline file (JSON; see revisit schema)' }).option('set', {
 		group: GROUP.io,
 		...repeatable,

@@ -4,7 +4,7 @@ import type { ValidatorStore, WatchedStore } from '../../store/model/types.js';
 import { defaultStoreDir } from '../../store/default-dir.js';
 
 /** `--store DIR|URL`, defaulting to $REVISIT_STORE or ./.revisit; shared by every command that opens the store. */
-export function storeOption(yargs: Argv, env: NodeJS.ProcessEnv): Argv {
+export function storeOption<T>(yargs: Argv<T>, env: NodeJS.ProcessEnv) {
 	return yargs.option('store', storeFlag(env));
 }
 
@@ -14,7 +14,7 @@ export function storeOption(yargs: Argv, env: NodeJS.ProcessEnv): Argv {
  * @example
  * groupedFlags(yargs, { store: { ...storeFlag(io.env), group: GROUP.io }, ...sweepFlagOptions })
  */
-export function storeFlag(env: NodeJS.ProcessEnv): Options {
+export function storeFlag(env: NodeJS.ProcessEnv) {
 	return {
 		type: 'string',
 		default: defaultStoreDir(env),
@@ -22,7 +22,7 @@ export function storeFlag(env: NodeJS.ProcessEnv): Options {
 		describe:
 			'Validator store: a LevelDB directory, or redis://[user:password@]host:port[/db][?prefix=NAME] (rediss:// for TLS; ' +
 			'redis+cluster://host:port for a Redis Cluster)',
-	};
+	} as const satisfies Options;
 }
 
 /**
