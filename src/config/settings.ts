@@ -530,14 +530,6 @@ export const proxyValue = (value: unknown): string | false | undefined => {
 	return checkProxyUrl(String(last), '--proxy');
 };
 
-/** What a run sends besides its own headers, and through where: headers, cookies, proxies. */
-export const accessSettings: Record<'header' | 'cookies' | 'cookie-jar' | 'proxy', Setting> = {
-	header: { parse: headersValue },
-	cookies: {},
-	'cookie-jar': {},
-	proxy: { parse: proxyValue },
-};
-
 /**
  * The content-rule flags that take CSS selectors (a rule file's and a pipeline's rules
  * check the same fields through the schema's `selector` format): each selector checked
