@@ -1,6 +1,6 @@
 import { fetchDefaults } from './defaults.js';
 import { GROUP } from './groups.js';
-import { setting, type ValuesOf } from './setting-row.js';
+import { flagRow, setting, type ValuesOf } from './setting-row.js';
 import { trustDefaults } from '../net/hosts/trust-options.js';
 import { VERSION } from '../base/util/version.js';
 import { parseHeaderLine, type HeaderRule } from '../net/http/headers.js';
@@ -505,10 +505,20 @@ const watchRows = {
 /** Each of the watch's settings, its check's value type kept (for the flag's), and its default, if any. */
 export const watchSettings: { [K in keyof typeof watchRows]: (typeof watchRows)[K] & { default?: unknown } } = watchRows;
 
-/** The fetch phase's own limits, for a crawl (`crawl`, `sweep --fetch`, a pipeline's fetch stage). */
-export const crawlSettings: Record<'fetch-concurrency' | 'fetch-per-host', Setting> = {
-	'fetch-concurrency': { default: fetchDefaults.concurrency, parse: integerValue('fetch-concurrency', 1) },
-	'fetch-per-host': { default: fetchDefaults.perHost, parse: integerValue('fetch-per-host', 1) },
+/** The fetch phase's own limits, for a crawl (`crawl`, `sweep --fetch`, a pipeline's fetch stage): one row each. */
+export const crawlSettings = {
+	'fetch-concurrency': flagRow({
+		group: GROUP.scale,
+		doc: 'Fetch phase: downloads in flight in total',
+		default: fetchDefaults.concurrency,
+		parse: integerValue('fetch-concurrency', 1),
+	}),
+	'fetch-per-host': flagRow({
+		group: GROUP.politeness,
+		doc: 'Fetch phase: downloads in flight per origin',
+		default: fetchDefaults.perHost,
+		parse: integerValue('fetch-per-host', 1),
+	}),
 };
 
 /**
