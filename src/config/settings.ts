@@ -19,7 +19,6 @@ import {
 	conditionValue,
 	renderValue,
 	secondsValue,
-	selectorsValue,
 	sizeOrOffValue,
 	countOrOffValue,
 	sizeValue,
@@ -538,19 +537,4 @@ export const proxyValue = (value: unknown): string | false | undefined => {
 	const last = Array.isArray(value) ? value[value.length - 1] : value;
 	if (last === false || last === 'false') return false;
 	return checkProxyUrl(String(last), '--proxy');
-};
-
-/**
- * The content-rule flags that take CSS selectors (a rule file's and a pipeline's rules
- * check the same fields through the schema's `selector` format): each selector checked
- * before anything is fetched.
- *
- * @example
- * ruleSettings.exclude.parse!(['.ts']) // ['.ts']
- */
-export const ruleSettings: Record<'select' | 'exclude' | 'price' | 'availability', Setting> = {
-	select: { default: [], parse: selectorsValue('select') },
-	exclude: { default: [], parse: selectorsValue('exclude') },
-	price: { default: [], parse: selectorsValue('price') },
-	availability: { default: [], parse: selectorsValue('availability') },
 };
