@@ -1,6 +1,6 @@
 import { fetchDefaults } from './defaults.js';
 import { GROUP } from './groups.js';
-import { setting, type ValuesOf } from './setting-row.js';
+import { flagRow, setting, type ValuesOf } from './setting-row.js';
 import { trustDefaults } from '../net/hosts/trust-options.js';
 import { VERSION } from '../base/util/version.js';
 import { parseHeaderLine, type HeaderRule } from '../net/http/headers.js';
@@ -19,7 +19,6 @@ import {
 	conditionValue,
 	renderValue,
 	secondsValue,
-	selectorsValue,
 	sizeOrOffValue,
 	countOrOffValue,
 	sizeValue,
@@ -523,10 +522,20 @@ const watchRows = {
 /** Each of the watch's settings, its check's value type kept (for the flag's), and its default, if any. */
 export const watchSettings: { [K in keyof typeof watchRows]: (typeof watchRows)[K] & { default?: unknown } } = watchRows;
 
-/** The fetch phase's own limits, for a crawl (`crawl`, `sweep --fetch`, a pipeline's fetch stage). */
-export const crawlSettings: Record<'fetch-concurrency' | 'fetch-per-host', Setting> = {
-	'fetch-concurrency': { default: fetchDefaults.concurrency, parse: integerValue('fetch-concurrency', 1) },
-	'fetch-per-host': { default: fetchDefaults.perHost, parse: integerValue('fetch-per-host', 1) },
+/** The fetch phase's own limits, for a crawl (`crawl`, `sweep --fetch`, a pipeline's fetch stage): one row each. */
+export const crawlSettings = {
+	'fetch-concurrency': flagRow({
+		group: GROUP.scale,
+		doc: 'Fetch phase: downloads in flight in total',
+		default: fetchDefaults.concurrency,
+		parse: integerValue('fetch-concurrency', 1),
+	}),
+	'fetch-per-host': flagRow({
+		group: GROUP.politeness,
+		doc: 'Fetch phase: downloads in flight per origin',
+		default: fetchDefaults.perHost,
+		parse: integerValue('fetch-per-host', 1),
+	}),
 };
 
 /**
@@ -546,27 +555,4 @@ export const proxyValue = (value: unknown): string | false | undefined => {
 	const last = Array.isArray(value) ? value[value.length - 1] : value;
 	if (last === false || last === 'false') return false;
 	return checkProxyUrl(String(last), '--proxy');
-};
-
-/** What a run sends besides its own headers, and through where: headers, cookies, proxies. */
-export const accessSettings: Record<'header' | 'cookies' | 'cookie-jar' | 'proxy', Setting> = {
-	header: { parse: headersValue },
-	cookies: {},
-	'cookie-jar': {},
-	proxy: { parse: proxyValue },
-};
-
-/**
- * The content-rule flags that take CSS selectors (a rule file's and a pipeline's rules
- * check the same fields through the schema's `selector` format): each selector checked
- * before anything is fetched.
- *
- * @example
- * ruleSettings.exclude.parse!(['.ts']) // ['.ts']
- */
-export const ruleSettings: Record<'select' | 'exclude' | 'price' | 'availability', Setting> = {
-	select: { default: [], parse: selectorsValue('select') },
-	exclude: { default: [], parse: selectorsValue('exclude') },
-	price: { default: [], parse: selectorsValue('price') },
-	availability: { default: [], parse: selectorsValue('availability') },
 };

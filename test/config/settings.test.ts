@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fetchDefaults } from '../../src/config/defaults.js';
 import { sweepDefaults } from '../../src/pipelines/sweep-defaults.js';
-import { crawlSettings, ruleSettings, sweepSettings } from '../../src/config/settings.js';
+import { crawlSettings, sweepSettings } from '../../src/config/settings.js';
+import { ruleSettings } from '../../src/cli/flags/rules.js';
 import { pipelineSchema } from '../../src/config/schema.js';
 import { normaliseSweepOptions } from '../../src/pipelines/normalise-options.js';
 import { sweepOptionsFrom } from '../../src/pipelines/options-from-settings.js';

@@ -1,49 +1,47 @@
-import { GROUP, type FlagsFor } from './groups.js';
-import { accessSettings } from '../../config/settings.js';
+import { GROUP } from './groups.js';
+import { flagRow, type ValuesOf } from '../../config/setting-row.js';
+import { headersValue, proxyValue } from '../../config/settings.js';
 import type { HeaderRule } from '../../net/http/headers.js';
 import { proxyFromEnv, type ProxySettings } from '../../net/http/proxy.js';
-import { flagOf } from './setting.js';
+import { flagsOf } from './setting.js';
 
-/** Parsed access flags: headers, cookies, proxy (false for --no-proxy). */
-export interface AccessFlags {
-	header?: HeaderRule[];
-	cookies?: string;
-	'cookie-jar'?: string;
-	proxy?: string | false;
-}
-
-/** The flags of every command that sends requests (sweep, fetch, crawl): what to send, and through where. */
-export const accessFlagOptions: FlagsFor<AccessFlags> = {
-	header: {
+/** What a run sends besides its own headers, and through where (sweep, fetch, crawl, watch): one row each. */
+export const accessSettings = {
+	header: flagRow({
 		group: GROUP.politeness,
-		...flagOf(accessSettings.header),
+		doc:
+			"Add a request header, 'Name: value' as curl takes it (repeatable). Host, If-None-Match, If-Modified-Since, " +
+			"Accept-Encoding and Range are revisit's own",
 		alias: 'H',
 		type: 'string',
-		requiresArg: true,
-		describe:
-			"Add a request header, 'Name: value' as curl takes it (repeatable). Host, If-None-Match, If-Modified-Since, Accept-Encoding and Range are revisit's own",
-	},
-	cookies: {
+		parse: headersValue,
+	}),
+	cookies: flagRow({
 		group: GROUP.politeness,
+		doc: 'Send cookies from this Netscape cookies.txt (as curl, wget and browser extensions export it)',
 		type: 'string',
-		requiresArg: true,
-		describe: 'Send cookies from this Netscape cookies.txt (as curl, wget and browser extensions export it)',
-	},
-	'cookie-jar': {
+	}),
+	'cookie-jar': flagRow({
 		group: GROUP.politeness,
+		doc: 'When the run ends, write the cookies (those read and those the servers set) to this file, in the same format',
 		type: 'string',
-		requiresArg: true,
-		describe: 'When the run ends, write the cookies (those read and those the servers set) to this file, in the same format',
-	},
-	proxy: {
+	}),
+	proxy: flagRow({
 		group: GROUP.politeness,
-		...flagOf(accessSettings.proxy),
+		doc:
+			'Send through this proxy (http://[user:password@]host:port) instead of the one HTTP_PROXY, HTTPS_PROXY or ' +
+			'ALL_PROXY names; NO_PROXY still applies. --no-proxy: ignore them all, go direct',
 		type: 'string',
-		describe:
-			'Send through this proxy (http://[user:password@]host:port) instead of the one HTTP_PROXY, ' +
-			'HTTPS_PROXY or ALL_PROXY names; NO_PROXY still applies. --no-proxy: ignore them all, go direct',
-	},
+		requiresArg: false,
+		parse: proxyValue,
+	}),
 };
+
+/** Parsed access flags: headers, cookies, proxy (false for --no-proxy). */
+export type AccessFlags = ValuesOf<typeof accessSettings>;
+
+/** The flags of every command that sends requests, from their rows. */
+export const accessFlagOptions = flagsOf(accessSettings);
 
 /**
  * The access flags as run options: headers, cookie files, and the proxies, from --proxy,

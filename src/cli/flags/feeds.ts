@@ -1,23 +1,11 @@
-import { GROUP, type FlagsFor } from './groups.js';
+import { GROUP } from './groups.js';
+import { flagRow, type ValuesOf } from '../../config/setting-row.js';
+import { flagsOf } from './setting.js';
 import { UsageError } from '../../base/errors/index.js';
 import { durationValue, integerValue } from '../../config/values.js';
 import type { FeedsOutput } from '../../pipelines/compose.js';
 import { checkTemplate, notifier, PLACEHOLDERS } from '../../io/notify/index.js';
 import { shownUrl } from '../../base/util/shown-url.js';
-
-/** Parsed `--atom` and `--webhook` flags of sweep, fetch and crawl. */
-export interface FeedFlags {
-	atom?: string;
-	'atom-max': number;
-	webhook?: string;
-	'webhook-secret'?: string;
-	'webhook-batch': number;
-	'feed-new': boolean;
-	notify: string[];
-	'notify-template'?: string;
-	'notify-apprise': boolean;
-	'delivery-max-age': number;
-}
 
 const httpUrl = (value: unknown): string | undefined => {
 	if (value === undefined) return undefined;
@@ -26,70 +14,71 @@ const httpUrl = (value: unknown): string | undefined => {
 	return String(value);
 };
 
-/** Telling people: an Atom feed file, a webhook, notifications. */
-export const feedFlagOptions: FlagsFor<FeedFlags> = {
-	atom: {
+/** Telling people: an Atom feed file, a webhook, notifications; one row each. */
+export const feedSettings = {
+	atom: flagRow({
 		group: GROUP.feeds,
+		doc: 'Keep an Atom feed of the changes in this file (newest first; with --diff, each entry carries the diff)',
 		type: 'string',
-		requiresArg: true,
-		describe: 'Keep an Atom feed of the changes in this file (newest first; with --diff, each entry carries the diff)',
-	},
-	'atom-max': { group: GROUP.feeds, requiresArg: true, default: 200, coerce: integerValue('atom-max', 1), describe: 'Entries the Atom feed keeps' },
-	webhook: {
+	}),
+	'atom-max': flagRow({ group: GROUP.feeds, doc: 'Entries the Atom feed keeps', default: 200, parse: integerValue('atom-max', 1) }),
+	webhook: flagRow({
 		group: GROUP.feeds,
+		doc: 'POST each change as JSON to this URL; a change is kept in the store until delivered',
 		type: 'string',
-		requiresArg: true,
-		coerce: httpUrl,
-		describe: 'POST each change as JSON to this URL; a change is kept in the store until delivered',
-	},
-	'webhook-secret': {
+		parse: httpUrl,
+	}),
+	'webhook-secret': flagRow({
 		group: GROUP.feeds,
+		doc: 'Sign webhook bodies: X-Revisit-Signature: sha256=HMAC [default: $REVISIT_WEBHOOK_SECRET]',
 		type: 'string',
-		requiresArg: true,
-		describe: 'Sign webhook bodies: X-Revisit-Signature: sha256=HMAC [default: $REVISIT_WEBHOOK_SECRET]',
-	},
-	'webhook-batch': { group: GROUP.feeds, requiresArg: true, default: 1, coerce: integerValue('webhook-batch', 1), describe: 'Changes per webhook POST' },
-	'feed-new': {
+	}),
+	'webhook-batch': flagRow({ group: GROUP.feeds, doc: 'Changes per webhook POST', default: 1, parse: integerValue('webhook-batch', 1) }),
+	'feed-new': flagRow({
 		group: GROUP.feeds,
+		doc:
+			"Let the Atom feed, the webhook and the notifications also carry a URL's first sighting (reason new); off, a " +
+			"new store's first run does not flood them",
 		type: 'boolean',
 		default: false,
-		describe:
-			"Let the Atom feed, the webhook and the notifications also carry a URL's first sighting (reason new); off, a new store's first run does not flood them",
-	},
-	notify: {
+	}),
+	notify: flagRow({
 		group: GROUP.feeds,
+		doc:
+			'Send a notification of each change to this apprise-style URL (repeatable): ' +
+			'mailto://USER:PASS@HOST:PORT?to=ADDR (mailtos:// with TLS), ntfy://HOST/TOPIC, discord://ID/TOKEN, ' +
+			'slack://A/B/C/#CHANNEL, tgram://BOT_TOKEN/CHAT_ID, matrix://USER:PASS@HOST/#ROOM, json://HOST/PATH; any other ' +
+			'scheme through the apprise command. A change is kept in the store until delivered; secrets are never shown',
 		type: 'string',
-		// Not `array: true`: that would take the URLs after it as more notify URLs. Repeated, yargs gives a list.
-		coerce: (value: unknown) => (value === undefined ? [] : [value].flat().map(String)),
 		default: [],
-		requiresArg: true,
-		describe:
-			'Send a notification of each change to this apprise-style URL (repeatable): mailto://USER:PASS@HOST:PORT?to=ADDR (mailtos:// with TLS), ' +
-			'ntfy://HOST/TOPIC, discord://ID/TOKEN, slack://A/B/C/#CHANNEL, tgram://BOT_TOKEN/CHAT_ID, matrix://USER:PASS@HOST/#ROOM, ' +
-			'json://HOST/PATH; any other scheme through the apprise command. A change is kept in the store until delivered; secrets are never shown',
-	},
-	'notify-template': {
+		parse: (value: unknown): string[] => (value === undefined ? [] : [value].flat().map(String)),
+	}),
+	'notify-template': flagRow({
 		group: GROUP.feeds,
-		type: 'string',
-		requiresArg: true,
-		describe:
-			`The notification's body, e.g. '{url}: {previous_price} → {price} {currency}'; placeholders: ` +
+		doc:
+			"The notification's body, e.g. '{url}: {previous_price} → {price} {currency}'; placeholders: " +
 			`${PLACEHOLDERS.map((name) => `{${name}}`).join(' ')} [default: the URL, the reason, and what moved]`,
-	},
-	'notify-apprise': {
+		type: 'string',
+	}),
+	'notify-apprise': flagRow({
 		group: GROUP.feeds,
+		doc: 'Send every --notify URL through the apprise command, also those revisit sends itself',
 		type: 'boolean',
 		default: false,
-		describe: 'Send every --notify URL through the apprise command, also those revisit sends itself',
-	},
-	'delivery-max-age': {
+	}),
+	'delivery-max-age': flagRow({
 		group: GROUP.feeds,
-		requiresArg: true,
+		doc: 'How long a change waits in the store for a feed or notification target that is down before it is dropped (with a line on stderr)',
 		default: '7d',
-		coerce: durationValue('delivery-max-age'),
-		describe: 'How long a change waits in the store for a feed or notification target that is down before it is dropped (with a line on stderr)',
-	},
+		parse: durationValue('delivery-max-age'),
+	}),
 };
+
+/** Parsed `--atom`, `--webhook` and `--notify` flags of sweep, fetch, crawl and watch. */
+export type FeedFlags = ValuesOf<typeof feedSettings>;
+
+/** The feed flags, from their rows. */
+export const feedFlagOptions = flagsOf(feedSettings);
 
 /**
  * The run's feeds from the flags; the webhook secret defaults to $REVISIT_WEBHOOK_SECRET.

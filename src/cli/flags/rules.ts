@@ -1,21 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { GROUP, repeatable, type FlagsFor, type ValuedFlag } from './groups.js';
+import { GROUP, type ValuedFlag } from './groups.js';
+import { flagRow, type ValuesOf } from '../../config/setting-row.js';
+import { selectorsValue } from '../../config/values.js';
+import { flagsOf } from './setting.js';
 import type { RuleSpec } from '../../domain/content/rules.js';
 import { UsageError } from '../../base/errors/index.js';
-import { ruleSettings } from '../../config/settings.js';
-
-/** Parsed content-rule flags of sweep, fetch and crawl. */
-export interface RuleFlags {
-	select: string[];
-	exclude: string[];
-	text: boolean;
-	ignore: string[];
-	rules?: string;
-	'learn-noise': boolean;
-	product: boolean;
-	price: string[];
-	availability: string[];
-}
 
 /** `--diff` of fetch and crawl. */
 export const diffFlagOption: ValuedFlag<boolean> = {
@@ -25,65 +14,86 @@ export const diffFlagOption: ValuedFlag<boolean> = {
 	describe: 'Next to each changed body with a previous version in --out, write a unified diff of what counts (FILE.diff, named in index.ndjson)',
 };
 
-/** `--select`, `--exclude`, `--text`, `--ignore`, `--rules FILE`. */
-export const ruleFlagOptions: FlagsFor<RuleFlags> = {
-	select: {
+/**
+ * The content-rule flags, one row each. The CSS selectors are checked by `rulesFrom`
+ * (coerce: false), not as yargs' coerce, which keeps only the message: a selector's error
+ * is not a --help matter; a rule file's and a pipeline's rules check the same fields
+ * through the schema's `selector` format.
+ *
+ * @example
+ * ruleSettings.exclude.parse(['.ts']) // ['.ts']
+ */
+export const ruleSettings = {
+	select: flagRow({
 		group: GROUP.content,
-		...repeatable,
-		default: ruleSettings.select.default,
-		describe: 'Only the elements this CSS selector matches count (repeatable); noise elsewhere is not a change',
-	},
-	exclude: {
-		group: GROUP.content,
-		...repeatable,
-		default: ruleSettings.exclude.default,
-		describe: 'Remove the elements this CSS selector matches before counting, with or without --select (repeatable): a timestamp, a "recently viewed" block',
-	},
-	text: {
-		group: GROUP.content,
-		type: 'boolean',
-		default: false,
-		describe: 'Only the visible text counts (scripts, styles and tags dropped, whitespace collapsed)',
-	},
-	ignore: {
-		group: GROUP.content,
-		...repeatable,
+		doc: 'Only the elements this CSS selector matches count (repeatable); noise elsewhere is not a change',
+		repeatable: true,
 		default: [],
-		describe: 'Remove what this regular expression matches before hashing (repeatable); for JSON, drop keys it matches',
-	},
-	rules: {
+		parse: selectorsValue('select'),
+		coerce: false,
+	}),
+	exclude: flagRow({
 		group: GROUP.content,
+		doc: 'Remove the elements this CSS selector matches before counting, with or without --select (repeatable): a timestamp, a "recently viewed" block',
+		repeatable: true,
+		default: [],
+		parse: selectorsValue('exclude'),
+		coerce: false,
+	}),
+	text: flagRow({
+		group: GROUP.content,
+		doc: 'Only the visible text counts (scripts, styles and tags dropped, whitespace collapsed)',
+		type: 'boolean',
+		default: false,
+	}),
+	ignore: flagRow({
+		group: GROUP.content,
+		doc: 'Remove what this regular expression matches before hashing (repeatable); for JSON, drop keys it matches',
+		repeatable: true,
+		default: [],
+	}),
+	rules: flagRow({
+		group: GROUP.content,
+		doc: 'A JSON file of content rules, in order, the first matching a URL wins (see docs/6-noise.md)',
 		type: 'string',
-		requiresArg: true,
-		describe: 'A JSON file of content rules, in order, the first matching a URL wins (see docs/6-noise.md)',
-	},
-	'learn-noise': {
+	}),
+	'learn-noise': flagRow({
 		group: GROUP.content,
+		doc: 'Fetch a new or changed page again at once; what differs between the two is noise, left out of its hash from then on',
 		type: 'boolean',
 		default: false,
-		describe: 'Fetch a new or changed page again at once; what differs between the two is noise, left out of its hash from then on',
-	},
-	product: {
+	}),
+	product: flagRow({
 		group: GROUP.content,
+		doc:
+			"Only the page's offer counts: its own product's price, currency and availability from JSON-LD, microdata, RDFa " +
+			'or OpenGraph; the reason says what moved (price, availability)',
 		type: 'boolean',
 		default: false,
-		describe:
-			"Only the page's offer counts: its own product's price, currency and availability from JSON-LD, " +
-			'microdata, RDFa or OpenGraph; the reason says what moved (price, availability)',
-	},
-	price: {
+	}),
+	price: flagRow({
 		group: GROUP.content,
-		...repeatable,
-		default: ruleSettings.price.default,
-		describe: 'With no structured data on a page, read the price from the text of the element this CSS selector matches (repeatable; implies --product)',
-	},
-	availability: {
+		doc: 'With no structured data on a page, read the price from the text of the element this CSS selector matches (repeatable; implies --product)',
+		repeatable: true,
+		default: [],
+		parse: selectorsValue('price'),
+		coerce: false,
+	}),
+	availability: flagRow({
 		group: GROUP.content,
-		...repeatable,
-		default: ruleSettings.availability.default,
-		describe: 'With no structured data on a page, read the availability ("In stock", "Sold out") from this element\'s text (repeatable; implies --product)',
-	},
+		doc: 'With no structured data on a page, read the availability ("In stock", "Sold out") from this element\'s text (repeatable; implies --product)',
+		repeatable: true,
+		default: [],
+		parse: selectorsValue('availability'),
+		coerce: false,
+	}),
 };
+
+/** Parsed content-rule flags of sweep, fetch, crawl, watch and rules test. */
+export type RuleFlags = ValuesOf<typeof ruleSettings>;
+
+/** `--select`, `--exclude`, `--text`, `--ignore`, `--rules FILE` and the product's, from their rows. */
+export const ruleFlagOptions = flagsOf(ruleSettings);
 
 /**
  * The run's rule list: the rules file's rules, then one rule for every URL from the flags.
@@ -105,10 +115,10 @@ export async function rulesFrom(flags: RuleFlags): Promise<RuleSpec[] | undefine
 		rules.push(...validateRules(text, flags.rules));
 	}
 	// Checked here, not as yargs' coerce, which keeps only the message: a selector's error is not a --help matter.
-	const select = ruleSettings.select.parse!(flags.select) as string[];
-	const exclude = ruleSettings.exclude.parse!(flags.exclude) as string[];
-	const price = ruleSettings.price.parse!(flags.price ?? []) as string[];
-	const availability = ruleSettings.availability.parse!(flags.availability ?? []) as string[];
+	const select = ruleSettings.select.parse(flags.select);
+	const exclude = ruleSettings.exclude.parse(flags.exclude);
+	const price = ruleSettings.price.parse(flags.price ?? []);
+	const availability = ruleSettings.availability.parse(flags.availability ?? []);
 	const product = flags.product === true || price.length > 0 || availability.length > 0;
 	if (select.length > 0 || exclude.length > 0 || flags.text || flags.ignore.length > 0 || product) {
 		rules.push({

@@ -1,28 +1,28 @@
-import { GROUP, type FlagsFor } from './groups.js';
+import { GROUP } from './groups.js';
+import { flagRow, type ValuesOf } from '../../config/setting-row.js';
+import { flagsOf } from './setting.js';
 import { sizeValue } from '../../config/values.js';
 import type { RunShape } from '../../pipelines/compose.js';
 
-/** Parsed WARC flags of sweep, fetch and crawl. */
-export interface WarcFlags {
-	warc?: string;
-	'warc-max-size'?: number;
-}
-
-/** `--warc FILE` and `--warc-max-size SIZE`. */
-export const warcFlagOptions: FlagsFor<WarcFlags> = {
-	warc: {
+/** `--warc FILE` and `--warc-max-size SIZE` of sweep, fetch and crawl, one row each. */
+export const warcSettings = {
+	warc: flagRow({
 		group: GROUP.feeds,
+		doc: 'Archive the run in this WARC/1.1 file (.warc.gz): a response for each body read, a revisit for each 304 or same payload',
 		type: 'string',
-		requiresArg: true,
-		describe: 'Archive the run in this WARC/1.1 file (.warc.gz): a response for each body read, a revisit for each 304 or same payload',
-	},
-	'warc-max-size': {
+	}),
+	'warc-max-size': flagRow({
 		group: GROUP.feeds,
-		requiresArg: true,
-		coerce: (value: unknown) => (value === undefined ? undefined : sizeValue('warc-max-size')(value)),
-		describe: 'Start a new WARC file (FILE-00001.warc.gz, …) once one passes this size (e.g. 1GB)',
-	},
+		doc: 'Start a new WARC file (FILE-00001.warc.gz, …) once one passes this size (e.g. 1GB)',
+		parse: (value: unknown) => (value === undefined ? undefined : sizeValue('warc-max-size')(value)),
+	}),
 };
+
+/** Parsed WARC flags. */
+export type WarcFlags = ValuesOf<typeof warcSettings>;
+
+/** The WARC flags, from their rows. */
+export const warcFlagOptions = flagsOf(warcSettings);
 
 /**
  * The run's WARC output from the flags, or none.
