@@ -18,9 +18,13 @@ function files(place: string): string[] {
 	const full = path.join(ROOT, place);
 	if (!existsSync(full)) return [];
 	if (!statSync(full).isDirectory()) return [place];
-	return readdirSync(full, { recursive: true, encoding: 'utf8' })
-		.map((name) => path.join(place, name))
-		.filter((file) => !file.split(path.sep).includes('node_modules') && TEXT.test(path.basename(file)) && statSync(path.join(ROOT, file)).isFile());
+	return (
+		readdirSync(full, { recursive: true, encoding: 'utf8' })
+			.map((name) => path.join(place, name))
+			// bench/.tmp holds other builds a bench checked out (git-ignored): their docs are theirs.
+			.filter((file) => !file.split(path.sep).includes('node_modules') && !file.startsWith(path.join('bench', '.tmp')))
+			.filter((file) => TEXT.test(path.basename(file)) && statSync(path.join(ROOT, file)).isFile())
+	);
 }
 
 describe('docs paths named outside links', () => {
