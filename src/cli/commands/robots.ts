@@ -17,6 +17,13 @@ import type { CommandResult } from '../shared/result.js';
 import { storeOption, withStore } from '../shared/store-option.js';
 
 const defaultAgent = robotsAgentOf(sweepDefaults);
+// Both subcommands (check, and the lookup through the store) take the crawler's name the same way.
+const AGENT_FLAG = {
+	type: 'string',
+	requiresArg: true,
+	coerce: robotsAgentValue('agent'),
+	describe: `The crawler's name matched against the User-agent lines, whole [default: ${defaultAgent}]`,
+} as const;
 
 /**
  * `revisit robots URL`: which robots.txt group and rule apply to URL on the live site,
@@ -40,12 +47,7 @@ function checkCommand(io: CliIo, result: CommandResult) {
 			yargs
 				.positional('urls', { type: 'string', array: true, demandOption: true, describe: 'URLs to check (their path and query are matched)' })
 				.option('robots', { type: 'string', demandOption: true, requiresArg: true, describe: 'The robots.txt file' })
-				.option('agent', {
-					type: 'string',
-					requiresArg: true,
-					coerce: robotsAgentValue('agent'),
-					describe: `The crawler's name matched against the User-agent lines, whole [default: ${defaultAgent}]`,
-				})
+				.option('agent', AGENT_FLAG)
 				.example('revisit robots check --robots robots.txt --agent revisit https://example.org/private/x', 'disallowed, exit 1'),
 		handler: async (args) => {
 			const text = await readFile(args.robots).catch((error: Error) => {
@@ -73,12 +75,7 @@ function liveCommand(io: CliIo, result: CommandResult) {
 		builder: (yargs) =>
 			storeOption(yargs as Argv, io.env)
 				.positional('url', { type: 'string', demandOption: true, describe: 'The URL to look up' })
-				.option('agent', {
-					type: 'string',
-					requiresArg: true,
-					coerce: robotsAgentValue('agent'),
-					describe: `The crawler's name matched against the User-agent lines, whole [default: ${defaultAgent}]`,
-				})
+				.option('agent', AGENT_FLAG)
 				.example('revisit robots https://example.org/private/x', 'The copy (fetched, 304, cached, or unreachable), the group, the rule'),
 		handler: async (args) => {
 			const url = new URL(args.url.includes('://') ? args.url : 'invalid:');
